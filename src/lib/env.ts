@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/**
+ * The site's connection settings, parsed once. They are public by design (the anon key is meant for
+ * browsers); the service key is never a VITE_ variable, so it cannot reach this bundle.
+ */
+const siteEnvSchema = z.object({
+  VITE_SUPABASE_URL: z.url({ message: 'VITE_SUPABASE_URL must be the Supabase project URL (run `npm start` locally)' }),
+  VITE_SUPABASE_ANON_KEY: z.string().min(20, 'VITE_SUPABASE_ANON_KEY must be the public anon key'),
+  VITE_VISUALIZER_WEBHOOK_URL: z.url({ message: 'VITE_VISUALIZER_WEBHOOK_URL must be the visualizer processor URL' }),
+});
+
+export type SiteEnv = z.infer<typeof siteEnvSchema>;
+
+let parsed: SiteEnv | undefined;
+
+export function getSiteEnv(): SiteEnv {
+  if (parsed) return parsed;
+  const result = siteEnvSchema.safeParse(import.meta.env);
+  if (!result.success) {
+    throw new Error(`The site is missing its settings: ${result.error.issues.map((i) => i.message).join('; ')}`);
+  }
+  parsed = result.data;
+  return parsed;
+}

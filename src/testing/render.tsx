@@ -1,0 +1,38 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { AppProviders, createQueryClient } from '@/app/providers';
+import { createTestRouter } from '@/app/router';
+
+/**
+ * Renders the app's real routes at `path` with the real providers (query client, tooltips, toaster), the way
+ * a visitor meets them. `extraRoutes` adds routes for a test (for example one that throws).
+ */
+export function renderRoute(
+  path: string,
+  options: { extraRoutes?: RouteObject[]; userEventOptions?: Parameters<typeof userEvent.setup>[0] } = {},
+) {
+  const router = createTestRouter(path, options.extraRoutes);
+  const user = userEvent.setup(options.userEventOptions);
+  const view = render(
+    <AppProviders queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, user, router };
+}
+
+/** Renders one component inside the app's providers and a memory router at `path`. */
+export function renderWithProviders(
+  ui: React.ReactElement,
+  options: { path?: string; userEventOptions?: Parameters<typeof userEvent.setup>[0] } = {},
+) {
+  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [options.path ?? '/'] });
+  const user = userEvent.setup(options.userEventOptions);
+  const view = render(
+    <AppProviders queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, user, router };
+}

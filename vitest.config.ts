@@ -1,0 +1,55 @@
+import { fileURLToPath, URL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const alias = {
+  '@': fileURLToPath(new URL('./src', import.meta.url)),
+  '@contracts': fileURLToPath(new URL('./contracts', import.meta.url)),
+};
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [react()],
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}', 'contracts/**/*.test.ts'],
+          setupFiles: ['./src/testing/setup-tests.ts'],
+          restoreMocks: true,
+          env: {
+            VITE_SUPABASE_URL: 'http://supabase.test',
+            VITE_SUPABASE_ANON_KEY: 'test-anon-key-0123456789abcdef',
+            VITE_VISUALIZER_WEBHOOK_URL: 'http://supabase.test/functions/v1/floor-visualizer',
+          },
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'processor',
+          environment: 'node',
+          include: ['visualizer-processor/**/*.test.ts', 'local-stack/**/*.test.ts'],
+          setupFiles: ['./tests/fail-on-console-error.ts'],
+          testTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'integration',
+          environment: 'node',
+          include: ['tests/integration/**/*.test.ts'],
+          globalSetup: ['./tests/integration/global-setup.ts'],
+          setupFiles: ['./tests/fail-on-console-error.ts'],
+          // One stack for the run; files share it and some change its throttle settings, so run them in turn.
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
