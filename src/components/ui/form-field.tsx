@@ -1,0 +1,82 @@
+import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+
+const controlClasses =
+  'block w-full rounded-md border border-walnut-700/30 bg-white px-3 py-2 text-walnut-950 shadow-sm placeholder:text-walnut-700/50 ' +
+  'focus:border-oak-500 focus:outline-none focus:ring-2 focus:ring-oak-400/60 disabled:cursor-not-allowed disabled:bg-oak-100 ' +
+  'aria-[invalid=true]:border-red-600 aria-[invalid=true]:ring-red-600/30';
+
+type FieldChrome = { label: ReactNode; error?: string; hint?: ReactNode; optional?: boolean };
+
+function FieldFrame({ id, label, error, hint, optional, children }: FieldChrome & { id: string; children: ReactNode }) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-semibold text-walnut-900">
+        {label}
+        {optional && <span className="ml-1 font-normal text-walnut-700">(optional)</span>}
+      </label>
+      {children}
+      {hint && !error && (
+        <p id={`${id}-hint`} className="text-xs text-walnut-700">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function describedBy(id: string, error?: string, hint?: ReactNode) {
+  return error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+}
+
+/** A labelled input whose error message is tied to it (aria-invalid, aria-describedby). */
+export function TextField({
+  label,
+  error,
+  hint,
+  optional,
+  id: givenId,
+  ...input
+}: FieldChrome & InputHTMLAttributes<HTMLInputElement>) {
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
+  return (
+    <FieldFrame id={id} label={label} error={error} hint={hint} optional={optional}>
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        className={controlClasses}
+        {...input}
+      />
+    </FieldFrame>
+  );
+}
+
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  optional,
+  id: givenId,
+  className = '',
+  ...textarea
+}: FieldChrome & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
+  return (
+    <FieldFrame id={id} label={label} error={error} hint={hint} optional={optional}>
+      <textarea
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        className={`${controlClasses} ${className}`}
+        {...textarea}
+      />
+    </FieldFrame>
+  );
+}
