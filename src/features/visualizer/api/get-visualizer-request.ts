@@ -1,0 +1,85 @@
+import { useQuery, type Query } from '@tanstack/react-query';
+import { z } from 'zod';
+import { SUBMISSION_ID_HEADER } from '@/lib/insert-with-fallback';
+import { getSupabaseClient } from '@/lib/supabase-client';
+
+/** Spec section 4: read immediately, then every 10 seconds, at most 30 attempts. */
+export const POLL_INTERVAL_MS = 10_000;
+export const MAX_POLL_ATTEMPTS = 30;
+
+/** Only the columns a visitor may read of their own request (never the name or e-mail). */
+const VISITOR_COLUMNS = 'id,status,original_image_url,processed_image_url,failure_reason';
+
+export const visualizerRequestSchema = z.object({
+  id: z.string(),
+  status: z.enum(['pending', 'processing', 'completed', 'failed']),
+  original_image_url: z.string().nullable(),
+  processed_image_url: z.string().nullable(),
+  failure_reason: z.string().nullable(),
+});
+
+export type VisualizerRequest = z.infer<typeof visualizerRequestSchema>;
+
+/** Spec call 9: read the visitor's own request row by its id (sent in the header the row policy checks). */
+export async function getVisualizerRequest(id: string): Promise<VisualizerRequest> {
+  const { data, error } = await getSupabaseClient()
+    .from('floor_visualizer_requests')
+    .select(VISITOR_COLUMNS)
+    .eq('id', id)
+    .setHeader(SUBMISSION_ID_HEADER, id)
+    .single();
+  if (error) throw new Error(error.message || 'Failed to read the visualizer request');
+  return visualizerRequestSchema.parse(data);
+}
+
+type PollData = { row: VisualizerRequest; attempt: number };
+
+export type PollState =
+  | { phase: 'idle' }
+  | { phase: 'polling'; attempt: number }
+  | { phase: 'completed'; row: VisualizerRequest & { processed_image_url: string } }
+  | { phase: 'failed'; reason: string | null }
+  | { phase: 'timeout'; attempt: number };
+
+function isFinished(row: VisualizerRequest): boolean {
+  return (row.status === 'completed' && Boolean(row.processed_image_url)) || row.status === 'failed';
+}
+
+function nextPoll(query: Query<PollData, Error, PollData, readonly unknown[]>): number | false {
+  const { status, data } = query.state;
+  if (status === 'error' || !data) return false;
+  if (isFinished(data.row) || data.attempt >= MAX_POLL_ATTEMPTS) return false;
+  return POLL_INTERVAL_MS;
+}
+
+/**
+ * Follows a request until it is completed (with a processed image), failed, or out of attempts. `round`
+ * starts a fresh budget of attempts for the same request (the visitor's "check again").
+ */
+export function useVisualizerRequestPolling(requestId: string | null, round = 0): PollState {
+  const query = useQuery({
+    queryKey: ['visualizer-request', requestId, round] as const,
+    enabled: requestId !== null,
+    queryFn: async ({ client, queryKey }): Promise<PollData> => {
+      const previous = client.getQueryData<PollData>(queryKey);
+      const row = await getVisualizerRequest(requestId as string);
+      return { row, attempt: (previous?.attempt ?? 0) + 1 };
+    },
+    refetchInterval: nextPoll,
+    // Processing takes a while; a visitor who switches tabs should come back to a result, not a paused poll.
+    refetchIntervalInBackground: true,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+
+  if (requestId === null) return { phase: 'idle' };
+  const attempt = query.data?.attempt ?? 0;
+  if (query.isError) return { phase: 'timeout', attempt };
+  const row = query.data?.row;
+  if (row?.status === 'completed' && row.processed_image_url) {
+    return { phase: 'completed', row: { ...row, processed_image_url: row.processed_image_url } };
+  }
+  if (row?.status === 'failed') return { phase: 'failed', reason: row.failure_reason };
+  if (attempt >= MAX_POLL_ATTEMPTS) return { phase: 'timeout', attempt };
+  return { phase: 'polling', attempt };
+}

@@ -1,0 +1,58 @@
+import { MoveHorizontal } from 'lucide-react';
+import { useId, useState } from 'react';
+
+type BeforeAfterSliderProps = { beforeUrl: string; afterUrl: string; label?: string };
+
+/**
+ * The original photo over the hardwood result, split where the visitor drags. The control is a real range
+ * input laid over the images, so it works with a pointer, a finger, and the arrow/Home/End/Page keys.
+ */
+export function BeforeAfterSlider({ beforeUrl, afterUrl, label = 'Before and after comparison' }: BeforeAfterSliderProps) {
+  const [position, setPosition] = useState(50);
+  const hintId = useId();
+
+  return (
+    <figure className="space-y-2">
+      <div className="relative overflow-hidden rounded-xl bg-walnut-950 shadow-lg has-[input:focus-visible]:outline-4 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-oak-500">
+        <img src={afterUrl} alt="" className="block h-auto w-full select-none" draggable={false} />
+        <img
+          src={beforeUrl}
+          alt=""
+          className="absolute inset-0 block h-full w-full select-none object-cover"
+          style={{ clipPath: `inset(0 ${100 - position}% 0 0)` }}
+          draggable={false}
+        />
+        <span
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-y-0 w-0.5 -translate-x-1/2 bg-white shadow-[0_0_6px_rgba(0,0,0,0.6)]"
+          style={{ left: `${position}%` }}
+        >
+          <span className="absolute top-1/2 left-1/2 flex size-10 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full bg-white text-walnut-900 shadow-md">
+            <MoveHorizontal className="size-5" />
+          </span>
+        </span>
+        <span aria-hidden="true" className="pointer-events-none absolute top-3 left-3 rounded bg-walnut-950/70 px-2 py-1 text-xs font-semibold text-white">
+          Before
+        </span>
+        <span aria-hidden="true" className="pointer-events-none absolute top-3 right-3 rounded bg-walnut-950/70 px-2 py-1 text-xs font-semibold text-white">
+          After
+        </span>
+        <input
+          type="range"
+          min={0}
+          max={100}
+          step={1}
+          value={position}
+          onChange={(event) => setPosition(Number(event.target.value))}
+          aria-label={label}
+          aria-describedby={hintId}
+          aria-valuetext={`${position}% original photo, ${100 - position}% new hardwood floor`}
+          className="absolute inset-0 h-full w-full cursor-ew-resize opacity-0"
+        />
+      </div>
+      <figcaption id={hintId} className="text-center text-sm text-walnut-700">
+        Drag the handle (or use the arrow keys) to compare your room before and after.
+      </figcaption>
+    </figure>
+  );
+}

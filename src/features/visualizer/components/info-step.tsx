@@ -1,0 +1,78 @@
+import { ArrowLeft, Sparkles } from 'lucide-react';
+import { type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/form-field';
+import { pageTexts } from '@/content/spec-texts';
+import { PhotoPreview } from './photo-preview';
+
+export type InfoErrors = Partial<Record<'name' | 'email', string>>;
+
+type InfoStepProps = {
+  file: File;
+  name: string;
+  email: string;
+  errors: InfoErrors;
+  processing: boolean;
+  onNameChange: (value: string) => void;
+  onEmailChange: (value: string) => void;
+  onBack: () => void;
+  onSubmit: () => void;
+};
+
+/** Step 2: who the result is for. 'Process Image' waits for both fields and is off while processing runs. */
+export function InfoStep({ file, name, email, errors, processing, onNameChange, onEmailChange, onBack, onSubmit }: InfoStepProps) {
+  const canSubmit = name.trim() !== '' && email.trim() !== '' && !processing;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (canSubmit) onSubmit();
+  };
+
+  return (
+    <section aria-labelledby="visualizer-info-title" className="grid gap-6 md:grid-cols-2 md:items-start">
+      <div className="space-y-2">
+        <PhotoPreview file={file} className="aspect-[4/3] w-full bg-oak-100 shadow-sm" />
+        <p className="truncate text-sm text-walnut-700">{file.name}</p>
+      </div>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <h2 id="visualizer-info-title" className="font-display text-2xl font-bold text-walnut-950">
+          Where should we send your result?
+        </h2>
+        <p className="text-walnut-800">
+          We'll show your new floor right here, and keep your name and email so a flooring pro can follow up if you
+          want a quote.
+        </p>
+        <TextField
+          label="Name"
+          name="name"
+          autoComplete="name"
+          value={name}
+          onChange={(event) => onNameChange(event.target.value)}
+          error={errors.name}
+          disabled={processing}
+        />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          onChange={(event) => onEmailChange(event.target.value)}
+          error={errors.email}
+          disabled={processing}
+        />
+        <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-between">
+          <Button variant="ghost" size="lg" onClick={onBack} disabled={processing}>
+            <ArrowLeft aria-hidden="true" className="size-5" />
+            Back
+          </Button>
+          <Button type="submit" size="lg" disabled={!canSubmit}>
+            <Sparkles aria-hidden="true" className="size-5" />
+            {pageTexts.visualizer.processButton}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,207 @@
+import { ArrowLeft } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { MAX_IMAGE_BYTES } from '@contracts/visualizer-webhook';
+import { buttonClasses } from '@/components/ui/button';
+import { business } from '@/config/business';
+import { pageTexts, toasts } from '@/content/spec-texts';
+import { useCreateVisualizerRequest, visualizerContactSchema } from '../api/create-visualizer-request';
+import { useVisualizerRequestPolling } from '../api/get-visualizer-request';
+import { useStartProcessing } from '../api/start-processing';
+import { describeProcessingError } from '../utils/describe-processing-error';
+import { InfoStep, type InfoErrors } from './info-step';
+import { ProcessingStep, type ProcessingPhase } from './processing-step';
+import { ResultStep, type VisualizerResult } from './result-step';
+import { UploadStep } from './upload-step';
+import { VisualizerStepper, type VisualizerStep } from './visualizer-stepper';
+
+export const NOT_AN_IMAGE_MESSAGE =
+  "That file isn't an image. Please choose a photo of your room (JPG, PNG or WEBP work best).";
+
+/** Snap & See Wood (spec section 2): upload -> info -> processing -> result. */
+export function VisualizerPage() {
+  const [step, setStep] = useState<VisualizerStep>('upload');
+  const [file, setFile] = useState<File | null>(null);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<InfoErrors>({});
+  const [requestId, setRequestId] = useState<string | null>(null);
+  const [pollRound, setPollRound] = useState(0);
+  const [startedAt, setStartedAt] = useState(0);
+  const [result, setResult] = useState<VisualizerResult | null>(null);
+
+  const createRequest = useCreateVisualizerRequest();
+  const startProcessing = useStartProcessing();
+  const poll = useVisualizerRequestPolling(step === 'processing' ? requestId : null, pollRound);
+
+  useEffect(() => {
+    if (poll.phase === 'completed' && poll.row.original_image_url) {
+      setResult({
+        id: poll.row.id,
+        originalImageUrl: poll.row.original_image_url,
+        processedImageUrl: poll.row.processed_image_url,
+      });
+      setStep('result');
+    }
+  }, [poll]);
+
+  useEffect(() => {
+    if (poll.phase !== 'timeout') return;
+    const { title, description, duration } = toasts.visualizerTimeout;
+    toast.error(title, { description, duration });
+  }, [poll.phase, requestId, pollRound]);
+
+  const stepContainer = useStepFocus(step);
+
+  const chooseFile = (chosen: File) => {
+    if (!chosen.type.startsWith('image/')) {
+      setUploadError(NOT_AN_IMAGE_MESSAGE);
+      return;
+    }
+    if (chosen.size > MAX_IMAGE_BYTES) {
+      setUploadError(null);
+      const { title, description, duration } = toasts.visualizerFileTooLarge;
+      toast.error(title, { description, duration });
+      return;
+    }
+    setUploadError(null);
+    setFile(chosen);
+    setStep('info');
+  };
+
+  const process = async () => {
+    if (!file) return;
+    const parsed = visualizerContactSchema.safeParse({ name, email });
+    if (!parsed.success) {
+      const errors: InfoErrors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if ((field === 'name' || field === 'email') && !errors[field]) errors[field] = issue.message;
+      }
+      setFieldErrors(errors);
+      return;
+    }
+    setFieldErrors({});
+    setRequestId(null);
+    setStartedAt(Date.now());
+    setStep('processing');
+    try {
+      const { id } = await createRequest.mutateAsync(parsed.data);
+      const started = toasts.visualizerStarted;
+      toast.info(started.title, { description: started.description, duration: started.duration });
+      await startProcessing.mutateAsync({ requestId: id, ...parsed.data, file });
+      setPollRound((round) => round + 1);
+      setRequestId(id);
+    } catch (error) {
+      const { title, duration } = toasts.visualizerError;
+      toast.error(title, { description: describeProcessingError(error), duration });
+      setStep('info');
+    }
+  };
+
+  const backToInfo = () => {
+    setRequestId(null);
+    setStep('info');
+  };
+
+  const startOver = () => {
+    setFile(null);
+    setName('');
+    setEmail('');
+    setFieldErrors({});
+    setUploadError(null);
+    setResult(null);
+    setRequestId(null);
+    setStep('upload');
+  };
+
+  const processingPhase: ProcessingPhase =
+    requestId === null
+      ? 'starting'
+      : poll.phase === 'timeout' || poll.phase === 'failed'
+        ? poll.phase
+        : 'polling';
+  const busy = createRequest.isPending || startProcessing.isPending;
+
+  return (
+    <main id="main" className="min-h-screen bg-cream-50">
+      <title>{`Snap & See Wood: see your room with hardwood floors | ${business.name}`}</title>
+      <meta
+        name="description"
+        content="Upload a photo of your room and see it with a new hardwood floor in seconds. Free from your South Jersey flooring pros."
+      />
+      <header className="border-b border-walnut-700/10 bg-white">
+        <div className="mx-auto flex max-w-5xl items-center justify-between gap-4 px-4 py-3">
+          <Link to="/" className={buttonClasses({ variant: 'ghost', className: '-ml-2' })}>
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            Back to Home
+          </Link>
+          <a href={business.phoneHref} className="text-sm font-semibold text-walnut-800 hover:text-walnut-950">
+            {business.phone}
+          </a>
+        </div>
+      </header>
+
+      <div className="mx-auto max-w-5xl px-4 py-8 sm:py-12">
+        <div className="mb-8 space-y-3 text-center">
+          <p className="text-sm font-semibold tracking-widest text-oak-500 uppercase">Free floor visualizer</p>
+          <h1 className="font-display text-4xl font-bold text-walnut-950 sm:text-5xl">{pageTexts.visualizer.title}</h1>
+          <p className="mx-auto max-w-2xl text-lg text-walnut-800">
+            Snap a photo of your room and see it with a new hardwood floor before you commit.
+          </p>
+        </div>
+
+        <div className="mx-auto mb-8 max-w-2xl">
+          <VisualizerStepper current={step} />
+        </div>
+
+        <div ref={stepContainer} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-walnut-700/10 sm:p-8">
+          {step === 'upload' && <UploadStep onFile={chooseFile} error={uploadError} />}
+          {step === 'info' && file && (
+            <InfoStep
+              file={file}
+              name={name}
+              email={email}
+              errors={fieldErrors}
+              processing={busy}
+              onNameChange={setName}
+              onEmailChange={setEmail}
+              onBack={() => setStep('upload')}
+              onSubmit={() => void process()}
+            />
+          )}
+          {step === 'processing' && (
+            <ProcessingStep
+              phase={processingPhase}
+              startedAt={startedAt}
+              failureReason={poll.phase === 'failed' ? poll.reason : null}
+              onCheckAgain={() => setPollRound((round) => round + 1)}
+              onRetry={backToInfo}
+              onStartOver={startOver}
+            />
+          )}
+          {step === 'result' && result && <ResultStep result={result} onTryAnother={startOver} />}
+        </div>
+      </div>
+    </main>
+  );
+}
+
+/** After a step change, focus moves to the new step's heading so keyboard and screen reader users follow. */
+function useStepFocus(step: VisualizerStep) {
+  const container = useRef<HTMLDivElement>(null);
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const heading = container.current?.querySelector('h2');
+    if (!heading) return;
+    heading.setAttribute('tabindex', '-1');
+    heading.focus();
+  }, [step]);
+  return container;
+}
