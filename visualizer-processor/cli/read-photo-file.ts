@@ -1,0 +1,27 @@
+import { readFile } from 'node:fs/promises';
+import type { DecodedPhoto } from '../engine/floor-engine.ts';
+import { PhotoRejectedError, decodePhoto } from '../src/decode-photo.ts';
+
+/** The commands' shared start: arguments, reading and decoding, with a readable error and exit code 1. */
+export async function readPhotoArgument(usage: string): Promise<{ photo: DecodedPhoto; outputPath: string }> {
+  const [inputPath, outputPath] = process.argv.slice(2);
+  if (!inputPath || !outputPath) fail(`Usage: ${usage}`);
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(inputPath);
+  } catch (error) {
+    fail(`Cannot read ${inputPath}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  try {
+    // Full size: the mask must match the photo's upright width and height.
+    return { photo: await decodePhoto(bytes), outputPath };
+  } catch (error) {
+    if (error instanceof PhotoRejectedError) fail(`${inputPath}: ${error.message}`);
+    throw error;
+  }
+}
+
+export function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}

@@ -1,0 +1,61 @@
+import sharp, { type Metadata } from 'sharp';
+import type { DecodedPhoto } from '../engine/floor-engine.ts';
+
+/** 50 megapixels: above any phone camera, far below a decompression bomb's billions. */
+export const MAX_INPUT_PIXELS = 50_000_000;
+
+/** The processor works on at most this many pixels along the longest side; more only costs time. */
+export const MAX_WORKING_SIDE = 2560;
+
+/** A photo the processor cannot use; the message is safe to show to the visitor. */
+export class PhotoRejectedError extends Error {
+  override name = 'PhotoRejectedError';
+}
+
+export interface DecodeOptions {
+  maxInputPixels?: number;
+  /** Longest side of the result; larger photos are scaled down. Infinity keeps the size. */
+  maxSide?: number;
+}
+
+/**
+ * Decodes an uploaded photo: the header is checked against the pixel limit before any pixel is decoded
+ * (a 20000×20000 PNG of a few kilobytes is refused here), EXIF orientation is applied, transparency is
+ * flattened onto white, and only raw pixels come out, so nothing of the file's metadata (GPS above all)
+ * can reach what is stored.
+ */
+export async function decodePhoto(bytes: Buffer, options: DecodeOptions = {}): Promise<DecodedPhoto> {
+  const maxInputPixels = options.maxInputPixels ?? MAX_INPUT_PIXELS;
+  const maxSide = options.maxSide ?? Infinity;
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new PhotoRejectedError('The file is not a readable image.');
+  }
+  const { width, height } = metadata;
+  if (!width || !height) throw new PhotoRejectedError('The file is not a readable image.');
+  if (width * height > maxInputPixels) {
+    throw new PhotoRejectedError(
+      `The image is too large: ${width}×${height} pixels (at most ${Math.round(maxInputPixels / 1_000_000)} megapixels).`,
+    );
+  }
+  try {
+    let pipeline = sharp(bytes, { limitInputPixels: maxInputPixels, failOn: 'warning' })
+      .rotate()
+      .flatten({ background: '#ffffff' })
+      .toColourspace('srgb');
+    if (Number.isFinite(maxSide)) {
+      pipeline = pipeline.resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true });
+    }
+    const { data, info } = await pipeline.removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    return { pixels: data, width: info.width, height: info.height };
+  } catch {
+    throw new PhotoRejectedError('The image is damaged or incomplete and cannot be read.');
+  }
+}
+
+/** Encodes upright pixels as a metadata-free JPEG (sharp writes no EXIF unless asked to). */
+export function encodeJpeg(photo: DecodedPhoto, quality = 88): Promise<Buffer> {
+  return sharp(photo.pixels, { raw: { width: photo.width, height: photo.height, channels: 3 } }).jpeg({ quality }).toBuffer();
+}

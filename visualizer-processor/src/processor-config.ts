@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/** The processor's settings, read from the environment once (README lists them). */
+const processorEnvSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(1).max(65535).default(54324),
+    SUPABASE_URL: z.url(),
+    SUPABASE_SERVICE_ROLE_KEY: z.string().min(1),
+    VISUALIZER_STORAGE: z.enum(['local', 'supabase']).default('local'),
+    VISUALIZER_STORAGE_DIR: z.string().min(1).default('.local/storage'),
+    VISUALIZER_ENGINE: z.enum(['procedural', 'http']).default('procedural'),
+    VISUALIZER_ENGINE_URL: z.url().optional(),
+    VISUALIZER_ENGINE_API_KEY: z.string().min(1).optional(),
+    ALLOWED_ORIGINS: z.string().default('*'),
+    VISUALIZER_SYNC_REPLY_MS: z.coerce.number().int().min(0).default(8000),
+  })
+  .refine((env) => env.VISUALIZER_ENGINE !== 'http' || env.VISUALIZER_ENGINE_URL, {
+    message: 'VISUALIZER_ENGINE=http needs VISUALIZER_ENGINE_URL',
+    path: ['VISUALIZER_ENGINE_URL'],
+  });
+
+export type ProcessorConfig = z.infer<typeof processorEnvSchema> & { allowedOrigins: string[] };
+
+export function readProcessorConfig(env: NodeJS.ProcessEnv = process.env): ProcessorConfig {
+  const parsed = processorEnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`);
+    throw new Error(`Invalid visualizer processor settings:\n${lines.join('\n')}`);
+  }
+  const allowedOrigins = parsed.data.ALLOWED_ORIGINS.split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  return { ...parsed.data, allowedOrigins: allowedOrigins.length > 0 ? allowedOrigins : ['*'] };
+}
