@@ -1,0 +1,119 @@
+import { Mail, MapPin, Phone, Star } from 'lucide-react';
+import { Tooltip } from '@/components/ui/tooltip';
+import { business } from '@/config/business';
+import { pageTexts } from '@/content/spec-texts';
+import { SiteLogo } from './site-logo';
+import { FacebookIcon, InstagramIcon } from './social-icons';
+
+type SiteFooterProps = {
+  /** When given, the footer offers the free flooring guide too (the home page has the modal). */
+  onOpenLeadMagnet?: () => void;
+};
+
+const socialLinks = [
+  { label: 'Facebook', href: business.social.facebook, Icon: FacebookIcon },
+  { label: 'Instagram', href: business.social.instagram, Icon: InstagramIcon },
+  // The spec's third social link is a placeholder until the owner picks one (reviews, for a local trade).
+  { label: 'Reviews (coming soon)', href: business.social.placeholder, Icon: Star },
+] as const;
+
+/**
+ * Spec section 2, home page item 10: logo, tagline, social links, the services, contact info, a copyright
+ * with the current year and the placeholder legal links. Shared by every page.
+ */
+export function SiteFooter({ onOpenLeadMagnet }: SiteFooterProps) {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="bg-walnut-950 text-oak-100">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
+        <div className="space-y-4">
+          <SiteLogo tone="light" />
+          <p className="font-display text-lg italic text-oak-200">{business.tagline}</p>
+          <ul className="flex gap-3" aria-label="Social media">
+            {socialLinks.map(({ label, href, Icon }) => (
+              <li key={label}>
+                <Tooltip content={label}>
+                  <a
+                    href={href}
+                    aria-label={label}
+                    {...(href.startsWith('http') ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+                    className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-walnut-800 text-oak-100 transition-colors hover:bg-oak-500 hover:text-walnut-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-oak-400"
+                  >
+                    <Icon className="h-5 w-5" />
+                  </a>
+                </Tooltip>
+              </li>
+            ))}
+          </ul>
+        </div>
+
+        <div>
+          <h2 className="font-display text-lg font-semibold text-white">Services</h2>
+          <ul className="mt-4 space-y-2 text-sm">
+            {business.services.map((service) => (
+              <li key={service}>{service}</li>
+            ))}
+          </ul>
+        </div>
+
+        <div>
+          <h2 className="font-display text-lg font-semibold text-white">Contact</h2>
+          <ul className="mt-4 space-y-3 text-sm">
+            <li className="flex items-start gap-2">
+              <MapPin aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-oak-400" />
+              {business.baseTown}
+            </li>
+            <li>
+              <a href={business.phoneHref} className="flex items-start gap-2 hover:text-white hover:underline">
+                <Phone aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-oak-400" />
+                {business.phone}
+              </a>
+            </li>
+            <li>
+              <a href={`mailto:${business.email}`} className="flex items-start gap-2 break-all hover:text-white hover:underline">
+                <Mail aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-oak-400" />
+                {business.email}
+              </a>
+            </li>
+          </ul>
+        </div>
+
+        <div>
+          <h2 className="font-display text-lg font-semibold text-white">Hours</h2>
+          <ul className="mt-4 space-y-2 text-sm">
+            {business.hours.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+          <p className="mt-3 text-sm text-oak-200">We respond {business.responsePromise}.</p>
+          {onOpenLeadMagnet && (
+            <button
+              type="button"
+              onClick={onOpenLeadMagnet}
+              className="mt-4 text-sm font-semibold text-oak-400 underline underline-offset-4 hover:text-white focus-visible:outline-2 focus-visible:outline-oak-400"
+            >
+              Get the free flooring guide
+            </button>
+          )}
+        </div>
+      </div>
+
+      <div className="border-t border-white/10">
+        <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 text-sm text-oak-200 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
+          <p>
+            © {year} {business.name}. All rights reserved.
+          </p>
+          <ul className="flex flex-wrap gap-x-5 gap-y-2" aria-label="Legal">
+            {pageTexts.home.footerLinks.map((label) => (
+              <li key={label}>
+                <a href="#" className="hover:text-white hover:underline">
+                  {label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,104 @@
+import { BookOpen, Menu, Phone, X } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Tooltip } from '@/components/ui/tooltip';
+import { business } from '@/config/business';
+import { SiteLogo } from './site-logo';
+
+const pageLinks = [
+  { to: '/realtors', label: 'Realtors' },
+  { to: '/investors', label: 'Investors' },
+  { to: '/floor-visualizer', label: 'Floor Visualizer' },
+] as const;
+
+type SiteHeaderProps = {
+  /** Opens the free-guide modal. Without it (pages that have no modal) the guide button is not shown. */
+  onOpenLeadMagnet?: () => void;
+};
+
+const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-semibold transition-colors hover:bg-oak-100 hover:text-walnut-950 focus-visible:outline-2 focus-visible:outline-oak-500 ${
+    isActive ? 'text-walnut-950 underline decoration-oak-500 decoration-2 underline-offset-8' : 'text-walnut-800'
+  }`;
+
+/**
+ * The site header: logo, the partner and visualizer pages, a click-to-call phone and the free-guide opener.
+ * Below the md breakpoint the page links fold into a menu so a 360 px screen keeps the phone and the logo.
+ */
+export function SiteHeader({ onOpenLeadMagnet }: SiteHeaderProps) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const location = useLocation();
+
+  // A page change (or a jump to an anchor) closes the menu.
+  useEffect(() => setMenuOpen(false), [location.key]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-walnut-900/10 bg-cream-50/95 backdrop-blur supports-[backdrop-filter]:bg-cream-50/85">
+      <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-3 sm:px-6 lg:px-8">
+        <SiteLogo />
+
+        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+          {pageLinks.map((link) => (
+            <NavLink key={link.to} to={link.to} className={navLinkClasses}>
+              {link.label}
+            </NavLink>
+          ))}
+        </nav>
+
+        <div className="flex shrink-0 items-center gap-2">
+          <Tooltip content={`Call us: ${business.hours.join(', ')}`}>
+            <a
+              href={business.phoneHref}
+              className="inline-flex h-10 items-center gap-2 rounded-md px-2.5 text-sm font-bold text-walnut-900 hover:bg-oak-100 focus-visible:outline-2 focus-visible:outline-oak-500 sm:px-3"
+            >
+              <Phone aria-hidden="true" className="h-5 w-5 text-oak-500" />
+              <span className="sr-only sm:not-sr-only">{business.phone}</span>
+              <span className="sr-only"> (call us)</span>
+            </a>
+          </Tooltip>
+          {onOpenLeadMagnet && (
+            <Button variant="secondary" onClick={onOpenLeadMagnet} className="hidden md:inline-flex">
+              <BookOpen aria-hidden="true" className="h-4 w-4" />
+              Free Flooring Guide
+            </Button>
+          )}
+          <button
+            type="button"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpen((open) => !open)}
+            className="inline-flex h-10 w-10 items-center justify-center rounded-md text-walnut-900 hover:bg-oak-100 focus-visible:outline-2 focus-visible:outline-oak-500 lg:hidden"
+          >
+            {menuOpen ? <X aria-hidden="true" className="h-6 w-6" /> : <Menu aria-hidden="true" className="h-6 w-6" />}
+            <span className="sr-only">Menu</span>
+          </button>
+        </div>
+      </div>
+
+      <div id={menuId} hidden={!menuOpen} className="border-t border-walnut-900/10 bg-cream-50 lg:hidden">
+        <nav aria-label="Main menu" className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3 sm:px-6">
+          {pageLinks.map((link) => (
+            <NavLink key={link.to} to={link.to} className={navLinkClasses}>
+              {link.label}
+            </NavLink>
+          ))}
+          {onOpenLeadMagnet && (
+            <Button
+              variant="secondary"
+              className="mt-2 md:hidden"
+              onClick={() => {
+                setMenuOpen(false);
+                onOpenLeadMagnet();
+              }}
+            >
+              <BookOpen aria-hidden="true" className="h-4 w-4" />
+              Free Flooring Guide
+            </Button>
+          )}
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,36 @@
+import { Quote } from 'lucide-react';
+
+export type TestimonialCardProps = {
+  quote: string;
+  name: string;
+  location: string;
+  /** A short line about the job, e.g. 'Hardwood refinishing'. */
+  project?: string;
+  className?: string;
+};
+
+/** One customer's words: the quote, then who said it and where they live. */
+export function TestimonialCard({ quote, name, location, project, className = '' }: TestimonialCardProps) {
+  return (
+    <figure className={`relative rounded-2xl bg-white p-6 shadow-lg ring-1 ring-walnut-900/5 sm:p-10 ${className}`}>
+      <Quote aria-hidden="true" className="h-10 w-10 text-oak-400" />
+      <blockquote className="mt-4 font-display text-lg leading-relaxed text-walnut-950 sm:text-2xl">
+        <p>“{quote}”</p>
+      </blockquote>
+      <figcaption className="mt-6 flex items-center gap-3">
+        <span
+          aria-hidden="true"
+          className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-walnut-900 font-display text-lg font-bold text-oak-200"
+        >
+          {name.charAt(0)}
+        </span>
+        <span>
+          <span className="block font-semibold text-walnut-950">
+            {name}, {location}
+          </span>
+          {project && <span className="block text-sm text-walnut-700">{project}</span>}
+        </span>
+      </figcaption>
+    </figure>
+  );
+}

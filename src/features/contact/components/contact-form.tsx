@@ -1,0 +1,111 @@
+import { Loader2, Send } from 'lucide-react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { TextAreaField, TextField } from '@/components/ui/form-field';
+import { pageTexts, toasts } from '@/content/spec-texts';
+import { useCreateContactRequest, type ContactRequestInput } from '../api/create-contact-request';
+
+const emptyForm: ContactRequestInput = { name: '', email: '', phone: '', message: '' };
+
+/**
+ * The 'Get Your Free Estimate' form (spec sections 2, 4, 5 and 8). The browser checks the required fields and
+ * the email/tel shapes; the schema trims. While sending, every control is disabled and the button reads
+ * 'Submitting...'; success empties the form, failure keeps what the visitor typed and logs the error.
+ */
+export function ContactForm() {
+  const [values, setValues] = useState<ContactRequestInput>(emptyForm);
+  const createContactRequest = useCreateContactRequest();
+  const pending = createContactRequest.isPending;
+
+  const update = (field: keyof ContactRequestInput) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    toast(toasts.contactLoading.title, {
+      description: toasts.contactLoading.description,
+      duration: toasts.contactLoading.duration,
+      icon: <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />,
+    });
+    createContactRequest.mutate(values, {
+      onSuccess: () => {
+        toast.success(toasts.contactSuccess.title, {
+          description: toasts.contactSuccess.description,
+          duration: toasts.contactSuccess.duration,
+        });
+        setValues(emptyForm);
+      },
+      onError: (error) => {
+        console.error('Contact request failed:', error);
+        toast.error(toasts.contactFailure.title, {
+          description: toasts.contactFailure.description,
+          duration: toasts.contactFailure.duration,
+        });
+      },
+    });
+  }
+
+  return (
+    <form onSubmit={handleSubmit} aria-labelledby="estimate-form-title" className="space-y-5">
+      <h3 id="estimate-form-title" className="font-display text-2xl font-bold text-walnut-950">
+        {pageTexts.home.contactFormTitle}
+      </h3>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          label="Name"
+          name="name"
+          autoComplete="name"
+          required
+          value={values.name}
+          onChange={update('name')}
+          disabled={pending}
+        />
+        <TextField
+          label="Phone"
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          required
+          value={values.phone}
+          onChange={update('phone')}
+          disabled={pending}
+        />
+      </div>
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        value={values.email}
+        onChange={update('email')}
+        disabled={pending}
+      />
+      <TextAreaField
+        label="Tell us about your project"
+        name="message"
+        required
+        rows={5}
+        placeholder="Rooms, approximate square footage, the floor you have now and what you'd like instead..."
+        value={values.message}
+        onChange={update('message')}
+        disabled={pending}
+        className="min-h-[120px]"
+      />
+      <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={pending}>
+        {pending ? (
+          <>
+            <Loader2 aria-hidden="true" className="h-5 w-5 animate-spin" />
+            {pageTexts.submitting}
+          </>
+        ) : (
+          <>
+            <Send aria-hidden="true" className="h-5 w-5" />
+            Send My Request
+          </>
+        )}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,29 @@
+/**
+ * Sample testimonials (spec section 3: quote, name, location; three entries). They are written for the launch
+ * layout; the owner replaces them with real customers' words, used with permission, before going live.
+ */
+export type Testimonial = { quote: string; name: string; location: string; project: string };
+
+export const testimonials = [
+  {
+    quote:
+      'They took out the old carpet and laid luxury vinyl plank through our whole first floor in two days. The crew covered every doorway, vacuumed each evening, and the transitions into the kitchen are seamless.',
+    name: 'Karen',
+    location: 'Cherry Hill',
+    project: 'Luxury vinyl plank, first floor',
+  },
+  {
+    quote:
+      'I flip three or four houses a year in Gloucester County and they are the first call I make. Fair pricing, on schedule, and they show up when they say they will, which is rare.',
+    name: 'Mike',
+    location: 'Glassboro',
+    project: 'Investor flips',
+  },
+  {
+    quote:
+      'The diamond-pattern wainscoting in our dining room is the first thing guests notice. They helped us choose the layout, matched our trim, and the paint finish is flawless.',
+    name: 'Dana',
+    location: 'Moorestown',
+    project: 'Elegant diamond wainscoting',
+  },
+] as const satisfies readonly Testimonial[];

@@ -1,0 +1,145 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { BookOpen, CheckCircle2, Lock, X } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/form-field';
+import { pageTexts, toasts } from '@/content/spec-texts';
+import { useCreateGuideLead } from '../api/create-guide-lead';
+
+/** Spec section 9: after a successful sign-up the modal closes itself 1.5 seconds later. */
+export const LEAD_MODAL_CLOSE_DELAY_MS = 1500;
+
+const benefits = [
+  'Which floor suits kids, pets, basements and busy kitchens',
+  'Where to spend and where to save on material and install',
+  'The questions to ask any installer before you sign',
+] as const;
+
+type LeadMagnetDialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
+
+/**
+ * The free-guide modal (spec section 2, "Lead-magnet modal"). On success the exact toast shows for 5 s and the
+ * form gives way to the Thank You panel; 1.5 s later the modal closes and the email is cleared. The panel stays
+ * for the rest of the visit, so opening the modal again shows it (with a way to send the guide elsewhere).
+ */
+export function LeadMagnetDialog({ open, onOpenChange }: LeadMagnetDialogProps) {
+  const [email, setEmail] = useState('');
+  const [guideSent, setGuideSent] = useState(false);
+  const createLead = useCreateGuideLead();
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const thankYouHeading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => () => clearTimeout(closeTimer.current), []);
+  // The form (and the focused button) gives way to the panel: keep keyboard and screen-reader focus in the modal.
+  useEffect(() => {
+    if (guideSent && open) thankYouHeading.current?.focus();
+  }, [guideSent, open]);
+
+  function handleOpenChange(next: boolean) {
+    clearTimeout(closeTimer.current);
+    onOpenChange(next);
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    createLead.mutate(
+      { email },
+      {
+        onSuccess: () => {
+          toast.success(toasts.leadSuccess.title, {
+            description: toasts.leadSuccess.description,
+            duration: toasts.leadSuccess.duration,
+          });
+          setGuideSent(true);
+          closeTimer.current = setTimeout(() => {
+            onOpenChange(false);
+            setEmail('');
+          }, LEAD_MODAL_CLOSE_DELAY_MS);
+        },
+        onError: (error) => {
+          console.error('Free guide sign-up failed:', error);
+          toast.error(toasts.leadFailure.title, {
+            description: toasts.leadFailure.description,
+            duration: toasts.leadFailure.duration,
+          });
+        },
+      },
+    );
+  }
+
+  return (
+    <Dialog.Root open={open} onOpenChange={handleOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-walnut-950/70 backdrop-blur-sm" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-cream-50 shadow-2xl focus:outline-none">
+          <div className="relative bg-walnut-900 px-6 pb-6 pt-7 text-cream-50">
+            <div className="absolute inset-0 opacity-20 [background:repeating-linear-gradient(90deg,transparent_0_46px,rgba(0,0,0,.5)_46px_48px)]" aria-hidden="true" />
+            <div className="relative">
+              <span className="inline-flex items-center gap-2 rounded-full bg-oak-400 px-3 py-1 text-xs font-bold uppercase tracking-wider text-walnut-950">
+                <BookOpen aria-hidden="true" className="h-3.5 w-3.5" /> Free download
+              </span>
+              <Dialog.Title className="mt-3 font-display text-3xl font-bold">{pageTexts.leadMagnet.title}</Dialog.Title>
+              <Dialog.Description className="mt-2 text-oak-200">
+                {pageTexts.leadMagnet.guideName}
+              </Dialog.Description>
+            </div>
+          </div>
+
+          {guideSent ? (
+            <div role="status" className="space-y-4 px-6 py-8 text-center">
+              <CheckCircle2 aria-hidden="true" className="mx-auto h-12 w-12 text-green-700" />
+              <h3 ref={thankYouHeading} tabIndex={-1} className="font-display text-2xl font-bold text-walnut-950 focus:outline-none">{pageTexts.leadMagnet.thankYouTitle}!</h3>
+              <p className="text-walnut-800">
+                Your guide is on its way. Check your inbox (and spam folder) in the next few minutes.
+              </p>
+              <Button variant="outline" onClick={() => setGuideSent(false)}>
+                Send it to another email
+              </Button>
+            </div>
+          ) : (
+            <form onSubmit={handleSubmit} className="space-y-5 px-6 py-6">
+              <ul className="space-y-2.5">
+                {benefits.map((benefit) => (
+                  <li key={benefit} className="flex gap-2.5 text-walnut-900">
+                    <CheckCircle2 aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-oak-500" />
+                    {benefit}
+                  </li>
+                ))}
+              </ul>
+              <TextField
+                label="Email address"
+                type="email"
+                name="email"
+                autoComplete="email"
+                required
+                placeholder="you@example.com"
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+                disabled={createLead.isPending}
+              />
+              <Button type="submit" variant="primary" size="lg" className="w-full" disabled={createLead.isPending}>
+                {createLead.isPending ? pageTexts.submitting : pageTexts.leadMagnet.submitButton}
+              </Button>
+              <p className="flex items-center justify-center gap-1.5 text-center text-xs text-walnut-700">
+                <Lock aria-hidden="true" className="h-3.5 w-3.5" />
+                We respect your privacy. Your information is never shared.
+              </p>
+            </form>
+          )}
+
+          <Dialog.Close asChild>
+            <button
+              type="button"
+              aria-label="Close"
+              className="absolute right-3 top-3 inline-flex h-9 w-9 items-center justify-center rounded-full text-oak-100 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-oak-400"
+            >
+              <X aria-hidden="true" className="h-5 w-5" />
+            </button>
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
