@@ -59,7 +59,6 @@ function sameEmail(a: string, b: string): boolean {
 
 export function createProcessorServer(deps: ProcessorDependencies): ProcessorServer {
   const allowedOrigins = deps.allowedOrigins ?? ['*'];
-  const syncReplyMs = deps.syncReplyMs ?? 8000;
   const log = deps.log ?? ((line: string) => console.log(line));
   const running = new Set<Promise<unknown>>();
 
@@ -165,7 +164,7 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
     const outcome = await Promise.race([
       work.then((urls) => ({ kind: 'done' as const, urls })),
       new Promise<{ kind: 'late' }>((resolve) => {
-        timer = setTimeout(() => resolve({ kind: 'late' }), syncReplyMs);
+        timer = setTimeout(() => resolve({ kind: 'late' }), deps.syncReplyMs ?? 8000);
       }),
     ]).finally(() => clearTimeout(timer));
 
