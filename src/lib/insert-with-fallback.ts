@@ -48,7 +48,7 @@ export async function insertWithFallback<T extends object>(
       .insert([row])
       .select('id')
       .setHeader(SUBMISSION_ID_HEADER, id);
-    if (!error || isSameRowAlreadyStored(error, id)) return { id };
+    if (!error || isSameRowAlreadyStored(table, error)) return { id };
     throw error;
   } catch (clientFailure) {
     return insertDirectly(table, row, clientFailure);
@@ -77,7 +77,7 @@ async function insertDirectly(table: LeadTable, row: { id: string }, clientFailu
 
   const body = await readJson(response);
   if (response.ok) return { id: row.id };
-  if (body && isSameRowAlreadyStored(body, row.id)) return { id: row.id };
+  if (body && isSameRowAlreadyStored(table, body)) return { id: row.id };
 
   throw new InsertError(table, describeRefusal(table, body), {
     code: body?.code,
@@ -94,8 +94,13 @@ async function readJson(response: Response): Promise<PostgrestErrorBody | undefi
   }
 }
 
-function isSameRowAlreadyStored(error: PostgrestErrorBody, id: string): boolean {
-  return error.code === '23505' && (error.details ?? '').includes(`(id)=(${id})`);
+/**
+ * A primary-key conflict on a row whose random v4 id this client just made means an earlier attempt of
+ * this very submission was stored. (Postgres hides the key's value from anon under RLS, so the message's
+ * constraint name is what there is to go on; another visitor's row having the same id is not a real case.)
+ */
+function isSameRowAlreadyStored(table: LeadTable, error: PostgrestErrorBody): boolean {
+  return error.code === '23505' && (error.message ?? '').includes(`"${table}_pkey"`);
 }
 
 /**
@@ -105,8 +110,10 @@ function isSameRowAlreadyStored(error: PostgrestErrorBody, id: string): boolean 
 function describeRefusal(table: LeadTable, body: PostgrestErrorBody | undefined): string {
   if (!body?.message) return `Failed to insert into ${table}`;
   if (body.code === '23514' || body.code === '23502') {
-    const field = body.message.match(/"(?:[a-z_]+?_)?(name|customer_name|email|phone|message|brokerage|instagram|company|investment_focus|lead_source|guide_sent)_(?:check|not_null)"/)?.[1]
-      ?? body.message.match(/column "([a-z_]+)"/)?.[1];
+    const field =
+      body.message.match(
+        /"(?:[a-z_]+?_)?(name|customer_name|email|phone|message|brokerage|instagram|company|investment_focus|lead_source|guide_sent)_(?:check|not_null)"/,
+      )?.[1] ?? body.message.match(/column "([a-z_]+)"/)?.[1];
     if (field) return `The ${field.replace(/_/g, ' ')} is missing, too long or not in the expected format.`;
   }
   return body.message;

@@ -32,7 +32,7 @@ declare
   request_method text := current_setting('request.method', true);
   request_role text := coalesce(nullif(current_setting('request.jwt.claims', true), '')::json ->> 'role', 'anon');
   forwarded_for text := nullif(current_setting('request.headers', true), '')::json ->> 'x-forwarded-for';
-  client_address text := coalesce(nullif(btrim(split_part(forwarded_for, ',', 1)), ''), 'unknown');
+  caller_address text := coalesce(nullif(btrim(split_part(forwarded_for, ',', 1)), ''), 'unknown');
   settings private.insert_throttle_settings;
   current_window timestamptz;
   hits_now integer;
@@ -48,7 +48,7 @@ begin
   current_window := to_timestamp(floor(extract(epoch from now()) / settings.window_seconds) * settings.window_seconds);
 
   insert into private.insert_throttle_hits as h (client_address, window_start, hits)
-  values (client_address, current_window, 1)
+  values (caller_address, current_window, 1)
   on conflict (client_address, window_start) do update set hits = h.hits + 1
   returning h.hits into hits_now;
 

@@ -1,0 +1,19 @@
+/** `npm run db:reset`: wipes the local database and stored images; the next `npm start` starts fresh. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { defaultPorts, localStateDir } from '../local-settings';
+import { assertPortFree } from '../ports';
+
+async function main() {
+  try {
+    await assertPortFree(defaultPorts().postgres, 'PostgreSQL', 'POSTGRES_PORT');
+  } catch {
+    console.error('The local stack seems to be running. Stop `npm start` (Ctrl-C) first, then reset.');
+    process.exit(1);
+  }
+  const stateDir = localStateDir();
+  for (const part of ['postgres', 'storage']) fs.rmSync(path.join(stateDir, part), { recursive: true, force: true });
+  console.log(`Local data wiped (${stateDir}). The next \`npm start\` applies every migration to a new database.`);
+}
+
+void main();

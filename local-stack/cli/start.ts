@@ -1,0 +1,82 @@
+/**
+ * `npm start`: the whole site on this machine. Postgres + PostgREST + the visualizer processor behind one
+ * gateway port, then the Vite dev server (or, with --preview, the production build). Ctrl-C stops it all.
+ */
+import path from 'node:path';
+import { build, createServer, preview, type PreviewServer, type ViteDevServer } from 'vite';
+import { defaultPorts, localStateDir, writeEnvLocal } from '../local-settings';
+import { ENV_LOCAL_FILE, PROJECT_ROOT } from '../paths';
+import { assertPortFree } from '../ports';
+import { startStack, type Stack } from '../stack';
+
+const previewMode = process.argv.includes('--preview');
+
+async function main() {
+  const ports = defaultPorts();
+  const stateDir = localStateDir();
+  // Logs are held until the site URL is printed, so the first URL on screen is the one to open.
+  const held: string[] = [];
+  let holding = true;
+  const log = (line: string) => (holding ? held.push(line) : console.log(line));
+  const flush = () => {
+    holding = false;
+    for (const line of held.splice(0)) console.log(line);
+  };
+
+  await assertPortFree(ports.site, 'site', 'SITE_PORT');
+  console.log(`Starting the local stack (data in ${stateDir}) ...`);
+  const startedAt = performance.now();
+  let stack: Stack | undefined;
+  let site: ViteDevServer | PreviewServer | undefined;
+
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping ...');
+    await site?.close().catch(() => {});
+    await stack?.stop();
+    console.log('Stopped.');
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => void stop(0));
+
+  try {
+    const siteOrigins = [`http://127.0.0.1:${ports.site}`, `http://localhost:${ports.site}`];
+    stack = await startStack({
+      ports,
+      dataDir: path.join(stateDir, 'postgres'),
+      storageDir: path.join(stateDir, 'storage'),
+      siteOrigins,
+      log,
+    });
+    writeEnvLocal(stack.env());
+    for (const migration of stack.appliedMigrations) log(`applied migration ${migration.version}_${migration.name}`);
+
+    const server = { host: '127.0.0.1', port: ports.site, strictPort: true };
+    if (previewMode) {
+      console.log('Building the site ...');
+      await build({ root: PROJECT_ROOT, logLevel: 'warn' });
+      site = await preview({ root: PROJECT_ROOT, preview: server, logLevel: 'warn' });
+    } else {
+      const dev = await createServer({ root: PROJECT_ROOT, server, logLevel: 'warn' });
+      await dev.listen();
+      site = dev;
+    }
+
+    const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+    console.log(`\nThe site is running${previewMode ? ' (production build)' : ''}: http://127.0.0.1:${ports.site}/`);
+    console.log(
+      `Supabase API (gateway): ${stack.url}   settings written to ${path.relative(PROJECT_ROOT, ENV_LOCAL_FILE)}`,
+    );
+    console.log(`Ready in ${seconds} s. Press Ctrl-C to stop.\n`);
+    flush();
+  } catch (error) {
+    flush();
+    console.error(`\nnpm start failed: ${error instanceof Error ? error.message : String(error)}`);
+    await stop(1);
+  }
+}
+
+void main();

@@ -1,0 +1,154 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+
+/**
+ * The local stand-in for Supabase's API gateway: one port with the hosted URL shape. It only routes; all
+ * rules live in the database (RLS, grants, CHECKs, throttle) and in the processor.
+ *   /rest/v1/*                                  -> PostgREST
+ *   /storage/v1/object/public/<bucket>/<file>   -> files under the storage folder
+ *   /functions/v1/floor-visualizer              -> the visualizer processor
+ */
+export const WEBHOOK_PATH = '/functions/v1/floor-visualizer';
+export const PUBLIC_STORAGE_PREFIX = '/storage/v1/object/public/';
+
+export type GatewayOptions = {
+  port: number;
+  postgrestPort: number;
+  processorPort?: number;
+  storageDir: string;
+  /** The API keys the gateway accepts, as Supabase's gateway does: anything else is refused before PostgREST. */
+  apiKeys: string[];
+  log?: (line: string) => void;
+};
+
+// Headers a client could send to pretend to be someone else; the gateway sets the forwarding header itself.
+const SPOOFABLE_HEADERS = [
+  'x-forwarded-for',
+  'x-real-ip',
+  'forwarded',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-client-ip',
+  'cf-connecting-ip',
+];
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+};
+
+function clientAddress(request: http.IncomingMessage): string {
+  return (request.socket.remoteAddress ?? 'unknown').replace(/^::ffff:/, '');
+}
+
+function sendJson(response: http.ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'access-control-allow-origin': '*',
+  });
+  response.end(JSON.stringify(body));
+}
+
+function proxy(
+  request: http.IncomingMessage,
+  response: http.ServerResponse,
+  port: number,
+  targetPath: string,
+  log?: (line: string) => void,
+) {
+  const headers: http.OutgoingHttpHeaders = { ...request.headers };
+  for (const name of SPOOFABLE_HEADERS) delete headers[name];
+  headers['x-forwarded-for'] = clientAddress(request);
+  headers['x-forwarded-proto'] = 'http';
+  headers.host = `127.0.0.1:${port}`;
+
+  const upstream = http.request(
+    { host: '127.0.0.1', port, method: request.method, path: targetPath, headers },
+    (reply) => {
+      response.writeHead(reply.statusCode ?? 502, reply.headers);
+      reply.pipe(response);
+    },
+  );
+  upstream.on('error', (error) => {
+    log?.(`gateway: upstream on port ${port} failed: ${error.message}`);
+    if (!response.headersSent)
+      sendJson(response, 502, { message: 'The local service behind the gateway is not answering' });
+    else response.destroy();
+  });
+  request.pipe(upstream);
+}
+
+function serveStoredFile(
+  request: http.IncomingMessage,
+  response: http.ServerResponse,
+  storageDir: string,
+  objectPath: string,
+) {
+  if (request.method !== 'GET' && request.method !== 'HEAD')
+    return sendJson(response, 405, { message: 'Method not allowed' });
+  const root = path.resolve(storageDir);
+  const file = path.resolve(root, decodeURIComponent(objectPath));
+  if (!file.startsWith(root + path.sep)) return sendJson(response, 400, { message: 'Invalid object path' });
+  fs.stat(file, (error, stat) => {
+    if (error || !stat.isFile())
+      return sendJson(response, 404, { statusCode: '404', error: 'not_found', message: 'Object not found' });
+    response.writeHead(200, {
+      'content-type': CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
+      'content-length': stat.size,
+      'cache-control': 'public, max-age=3600',
+      'access-control-allow-origin': '*',
+    });
+    if (request.method === 'HEAD') return response.end();
+    fs.createReadStream(file).pipe(response);
+  });
+}
+
+function presentedApiKey(request: http.IncomingMessage, url: URL): string | undefined {
+  const header = request.headers.apikey;
+  return (Array.isArray(header) ? header[0] : header) ?? url.searchParams.get('apikey') ?? undefined;
+}
+
+export async function startGateway(options: GatewayOptions): Promise<{ url: string; stop(): Promise<void> }> {
+  const server = http.createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://gateway.local');
+
+    if (url.pathname.startsWith('/rest/v1/') || url.pathname === '/rest/v1') {
+      if (request.method !== 'OPTIONS' && !options.apiKeys.includes(presentedApiKey(request, url) ?? '')) {
+        return sendJson(response, 401, { message: 'Invalid API key', hint: 'Send the anon key as the apikey header.' });
+      }
+      return proxy(
+        request,
+        response,
+        options.postgrestPort,
+        (request.url ?? '/').slice('/rest/v1'.length) || '/',
+        options.log,
+      );
+    }
+    if (url.pathname.startsWith(PUBLIC_STORAGE_PREFIX)) {
+      return serveStoredFile(request, response, options.storageDir, url.pathname.slice(PUBLIC_STORAGE_PREFIX.length));
+    }
+    if (url.pathname === WEBHOOK_PATH) {
+      if (!options.processorPort) return sendJson(response, 503, { error: 'The visualizer processor is not running' });
+      return proxy(request, response, options.processorPort, '/' + url.search, options.log);
+    }
+    sendJson(response, 404, { message: `No route for ${url.pathname}` });
+  });
+  server.keepAliveTimeout = 5_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => resolve());
+  });
+  return {
+    url: `http://127.0.0.1:${options.port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

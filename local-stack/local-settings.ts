@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { ENV_LOCAL_FILE, LOCAL_STATE_DIR, PROJECT_ROOT } from './paths';
+import { canReach, postgresSystemUser } from './postgres';
+import type { StackPorts } from './stack';
+
+function portFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (!raw) return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port <= 0 || port > 65535)
+    throw new Error(`${name} must be a port number, not "${raw}"`);
+  return port;
+}
+
+/** Fixed default ports (the Supabase CLI's), each overridable. */
+export function defaultPorts(): StackPorts & { site: number } {
+  return {
+    gateway: portFromEnv('GATEWAY_PORT', 54321),
+    postgres: portFromEnv('POSTGRES_PORT', 54322),
+    postgrest: portFromEnv('POSTGREST_PORT', 54323),
+    postgrestAdmin: portFromEnv('POSTGREST_ADMIN_PORT', 54325),
+    processor: portFromEnv('PROCESSOR_PORT', 54324),
+    site: portFromEnv('SITE_PORT', 5173),
+  };
+}
+
+/**
+ * The folder the local data lives in: `.local/` in the project, unless the Postgres system user (when
+ * running as root) cannot enter the project's folders; then a folder of the same name under the system
+ * temporary folder, one per checkout. LOCAL_STACK_DATA_DIR overrides both.
+ */
+export function localStateDir(): string {
+  if (process.env.LOCAL_STACK_DATA_DIR) return path.resolve(process.env.LOCAL_STACK_DATA_DIR);
+  const runAs = postgresSystemUser();
+  if (!runAs || canReach(LOCAL_STATE_DIR, runAs)) return LOCAL_STATE_DIR;
+  const checkout = createHash('sha256').update(PROJECT_ROOT).digest('hex').slice(0, 12);
+  return path.join(os.tmpdir(), `flooring-site-local-${checkout}`);
+}
+
+export function writeEnvLocal(values: Record<string, string>): void {
+  const lines = [
+    '# Written by `npm start` for the local stack. Do not commit (gitignored).',
+    '# SUPABASE_SERVICE_ROLE_KEY is server-only: it has no VITE_ prefix, so Vite never puts it in the bundle.',
+    ...Object.entries(values).map(([key, value]) => `${key}=${value}`),
+    '',
+  ];
+  fs.writeFileSync(ENV_LOCAL_FILE, lines.join('\n'), { mode: 0o600 });
+}

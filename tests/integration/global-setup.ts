@@ -1,0 +1,37 @@
+import type { TestProject } from 'vitest/node';
+import { startThrowawayStack } from '../support/throwaway-stack';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    stack: {
+      url: string;
+      anonKey: string;
+      serviceRoleKey: string;
+      superuserUrl: string;
+      webhookUrl: string;
+      storageDir: string;
+    };
+  }
+}
+
+/** Every test request comes from 127.0.0.1; the throttle test lowers this for its own addresses. */
+export const TEST_THROTTLE_MAX_WRITES = 100_000;
+
+/** One real stack (Postgres + PostgREST + processor + gateway) for the whole integration run. */
+export default async function setup(project: TestProject) {
+  const stack = await startThrowawayStack({
+    throttleMaxWrites: TEST_THROTTLE_MAX_WRITES,
+    log: (line) => process.env.STACK_LOG && console.log(line),
+  });
+  project.provide('stack', {
+    url: stack.url,
+    anonKey: stack.anonKey,
+    serviceRoleKey: stack.serviceRoleKey,
+    superuserUrl: stack.superuserUrl,
+    webhookUrl: stack.webhookUrl,
+    storageDir: stack.storageDir,
+  });
+  return async () => {
+    await stack.stop();
+  };
+}
