@@ -113,11 +113,21 @@ export const pageTexts = {
   realtors: {
     heroButton: 'Join the Program',
     whyTitle: 'Why Realtors Love Working With Us',
+    /** The spec's rewards, in its words (the page capitalises each line). */
+    rewards: ['free headshot sessions', '1 hour in the content creation studio', 'cooler giveaways and more'],
     applicationTitle: 'Become a Partner',
+    nameLabel: 'Full Name',
   },
   investors: {
     applicationTitle: 'Become an Investor Partner',
     discountClaim: '10-25% off retail',
+    /** The spec's benefits list, in its words (the page capitalises each line). */
+    benefits: [
+      'bulk discount pricing (10-25% off retail)',
+      'exclusive deal alerts and clearance access',
+      'ambassador rewards for referrals',
+      'priority scheduling',
+    ],
   },
   visualizer: {
     title: 'Snap & See Wood',
