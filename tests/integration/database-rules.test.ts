@@ -46,7 +46,7 @@ describe('CHECK constraints reach the caller as clear errors and store nothing',
       { name: valid.name, email: valid.email, message: valid.message },
       'The phone is missing, too long or not in the expected format.',
     ],
-  ])('contacts refuses %s', async (_case, record, message) => {
+  ] as [string, Record<string, string>, string][])('contacts refuses %s', async (_case, record, message) => {
     expect(await refusal('contacts', record)).toBe(message);
     expect(
       await sql('select id from public.contacts where name = $1 and phone = $2', [

@@ -47,7 +47,7 @@ describe.each(tables)('the anon key on $table', ({ table, personColumns, record 
 
   beforeAll(async () => {
     ({ id } = await insertWithFallback(table, record()));
-    [stored] = await sql(`select * from public.${table} where id = $1`, [id]);
+    stored = (await sql(`select * from public.${table} where id = $1`, [id]))[0] ?? {};
   });
 
   it('cannot select rows', async () => {
