@@ -1,0 +1,14 @@
+import { startSiteUnderTest } from '../../tests/support/site-under-test';
+
+/** Every journey comes from 127.0.0.1, so the run allows more writes per address than production does. */
+const E2E_THROTTLE_MAX_WRITES = 10_000;
+
+export default async function globalSetup() {
+  const site = await startSiteUnderTest({ throttleMaxWrites: E2E_THROTTLE_MAX_WRITES });
+  // Workers inherit the environment the global setup leaves behind.
+  process.env.E2E_BASE_URL = site.siteUrl;
+  process.env.E2E_SUPABASE_URL = site.stack.url;
+  process.env.E2E_SERVICE_ROLE_KEY = site.stack.serviceRoleKey;
+  process.env.E2E_STORAGE_DIR = site.stack.storageDir;
+  return () => site.stop();
+}

@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { build, preview } from 'vite';
+import type { Stack } from '../../local-stack/stack';
+import { PROJECT_ROOT } from '../../local-stack/paths';
+import { findFreePort } from '../../local-stack/ports';
+import { startThrowawayStack } from './throwaway-stack';
+
+export type SiteUnderTest = { siteUrl: string; stack: Stack; stop(): Promise<void> };
+
+/**
+ * The production build of the site, served on a free port, talking to a throwaway stack: what end-to-end
+ * tests, screenshots and Lighthouse look at. The build gets the stack's settings exactly as a deploy gets
+ * the hosted ones (VITE_* at build time).
+ */
+export async function startSiteUnderTest(options: { throttleMaxWrites?: number; log?: (line: string) => void } = {}): Promise<SiteUnderTest> {
+  const sitePort = await findFreePort();
+  const siteUrl = `http://127.0.0.1:${sitePort}`;
+  const stack = await startThrowawayStack({ siteOrigins: [siteUrl], throttleMaxWrites: options.throttleMaxWrites, log: options.log });
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flooring-site-build-'));
+  try {
+    Object.assign(process.env, {
+      VITE_SUPABASE_URL: stack.url,
+      VITE_SUPABASE_ANON_KEY: stack.anonKey,
+      VITE_VISUALIZER_WEBHOOK_URL: stack.webhookUrl,
+    });
+    // envFile false: the build must not read a developer's .env.local (it points at `npm start`'s stack).
+    await build({ root: PROJECT_ROOT, logLevel: 'error', envDir: false, build: { outDir, emptyOutDir: true } });
+    const server = await preview({
+      root: PROJECT_ROOT,
+      logLevel: 'error',
+      envDir: false,
+      build: { outDir },
+      preview: { host: '127.0.0.1', port: sitePort, strictPort: true },
+    });
+    return {
+      siteUrl,
+      stack,
+      async stop() {
+        await server.close();
+        await stack.stop();
+        fs.rmSync(outDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await stack.stop();
+    fs.rmSync(outDir, { recursive: true, force: true });
+    throw error;
+  }
+}
