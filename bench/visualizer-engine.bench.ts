@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
-type BenchRow = { metric: string; median: number; p95?: number; unit: string; runs: number; note?: string };
+import type { BenchRow } from './bench-row';
 
 const RUNS = 5;
 const SIZES = [

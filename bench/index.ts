@@ -1,0 +1,36 @@
+/**
+ * `npm run bench`: every benchmark module in bench/ (`*.bench.ts`, default export returning rows), one after
+ * the other, then one table. Not part of `npm test`: timings are reported, never asserted.
+ * `npm run bench -- stack` runs only the modules whose file name contains "stack".
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BenchRow } from './bench-row';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const only = process.argv.slice(2);
+const modules = fs
+  .readdirSync(here)
+  .filter((file) => file.endsWith('.bench.ts'))
+  .filter((file) => only.length === 0 || only.some((part) => file.includes(part)))
+  .sort();
+
+const rows: (BenchRow & { suite: string })[] = [];
+for (const file of modules) {
+  const suite = file.replace('.bench.ts', '');
+  console.log(`running ${suite} ...`);
+  const { default: bench } = (await import(path.join(here, file))) as { default: () => Promise<BenchRow[]> };
+  try {
+    for (const row of await bench()) rows.push({ ...row, suite });
+  } catch (error) {
+    console.error(`${suite} failed: ${error instanceof Error ? error.stack : String(error)}`);
+    process.exitCode = 1;
+  }
+}
+
+const format = (value: number | undefined, unit: string) => (value === undefined ? '' : `${Number(value.toFixed(1))} ${unit}`);
+console.log('\n| suite | metric | median | p95 | runs | note |\n|---|---|---|---|---|---|');
+for (const row of rows) {
+  console.log(`| ${row.suite} | ${row.metric} | ${format(row.median, row.unit)} | ${format(row.p95, row.unit)} | ${row.runs} | ${row.note ?? ''} |`);
+}
