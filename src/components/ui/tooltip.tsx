@@ -26,7 +26,8 @@ export function Tooltip({ content, children, side = 'top' }: TooltipProps) {
   }, [open]);
 
   return (
-    <TooltipPrimitive.Root open={open} onOpenChange={setOpen}>
+    // The hint holds no controls, so the pointer need not reach it: leaving the trigger closes it at once.
+    <TooltipPrimitive.Root open={open} onOpenChange={setOpen} disableHoverableContent>
       <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
       <TooltipPrimitive.Portal>
         <TooltipPrimitive.Content

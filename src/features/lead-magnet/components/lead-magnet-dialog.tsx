@@ -30,6 +30,8 @@ export function LeadMagnetDialog({ open, onOpenChange }: LeadMagnetDialogProps) 
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const thankYouHeading = useRef<HTMLHeadingElement>(null);
+  // The modal opens from several controls and has no Dialog.Trigger, so it remembers which one to go back to.
+  const returnFocusTo = useRef<HTMLElement | null>(null);
 
   useEffect(() => () => clearTimeout(closeTimer.current), []);
   // The form (and the focused button) gives way to the panel: keep keyboard and screen-reader focus in the modal.
@@ -73,7 +75,18 @@ export function LeadMagnetDialog({ open, onOpenChange }: LeadMagnetDialogProps) 
     <Dialog.Root open={open} onOpenChange={handleOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-walnut-950/70 backdrop-blur-sm" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-cream-50 shadow-2xl focus:outline-none">
+        <Dialog.Content
+          onOpenAutoFocus={() => {
+            returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            const opener = returnFocusTo.current;
+            if (opener?.isConnected && !opener.closest('[hidden]')) {
+              event.preventDefault();
+              opener.focus();
+            }
+          }}
+          className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-cream-50 shadow-2xl focus:outline-none">
           <div className="relative bg-walnut-900 px-6 pb-6 pt-7 text-cream-50">
             <div className="absolute inset-0 opacity-20 [background:repeating-linear-gradient(90deg,transparent_0_46px,rgba(0,0,0,.5)_46px_48px)]" aria-hidden="true" />
             <div className="relative">

@@ -1,0 +1,141 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { toast } from 'sonner';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { business } from '@/config/business';
+import { pageTexts, toasts } from '@/content/spec-texts';
+import { server } from '@/testing/msw-server';
+import { renderWithProviders } from '@/testing/render';
+import { restUrl } from '@/testing/test-env';
+import { ContactForm } from './contact-form';
+
+// The real sonner, with its toast functions wrapped so a test can read the options (the durations) they got.
+vi.mock('sonner', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('sonner')>();
+  const wrapped = Object.assign(vi.fn(actual.toast), actual.toast, {
+    success: vi.fn(actual.toast.success),
+    error: vi.fn(actual.toast.error),
+  });
+  return { ...actual, toast: wrapped };
+});
+
+const typed = { name: '  Karen Walsh ', email: ' karen@example.com  ', phone: ' (856) 555-0142 ', message: '  Two bedrooms, carpet to LVP.  ' };
+const trimmed = { name: 'Karen Walsh', email: 'karen@example.com', phone: '(856) 555-0142', message: 'Two bedrooms, carpet to LVP.' };
+
+function fields() {
+  return {
+    name: screen.getByLabelText('Name'),
+    email: screen.getByLabelText('Email'),
+    phone: screen.getByLabelText('Phone'),
+    message: screen.getByLabelText('Tell us about your project'),
+  };
+}
+
+async function fillAndSubmit(user: ReturnType<typeof renderWithProviders>['user']) {
+  const f = fields();
+  await user.type(f.name, typed.name);
+  await user.type(f.email, typed.email);
+  await user.type(f.phone, typed.phone);
+  await user.type(f.message, typed.message);
+  await user.click(screen.getByRole('button', { name: /send my request/i }));
+}
+
+/** A contacts endpoint that holds its answer until the test releases it, recording each body it gets. */
+function holdContactsEndpoint(answer: () => Response) {
+  const bodies: unknown[] = [];
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  server.use(
+    http.post(restUrl('contacts'), async ({ request }) => {
+      bodies.push(await request.json());
+      await released;
+      return answer();
+    }),
+  );
+  return { bodies, release };
+}
+
+beforeEach(() => {
+  vi.mocked(toast).mockClear();
+  vi.mocked(toast.success).mockClear();
+  vi.mocked(toast.error).mockClear();
+});
+
+describe('the estimate form', () => {
+  it('has the four required fields with browser checks and a 120 px message box', () => {
+    renderWithProviders(<ContactForm />);
+    const f = fields();
+    for (const field of Object.values(f)) expect(field).toBeRequired();
+    expect(f.email).toHaveAttribute('type', 'email');
+    expect(f.phone).toHaveAttribute('type', 'tel');
+    expect(f.message.tagName).toBe('TEXTAREA');
+    expect(f.message).toHaveClass('min-h-[120px]');
+    expect(screen.getByRole('form', { name: pageTexts.home.contactFormTitle })).toBeInTheDocument();
+  });
+
+  it('disables everything while sending, sends trimmed values, then shows the success toast and empties the form', async () => {
+    const endpoint = holdContactsEndpoint(() => HttpResponse.json([{ id: 'x' }], { status: 201 }));
+    const { user } = renderWithProviders(<ContactForm />);
+    await fillAndSubmit(user);
+
+    // Pending: every input and the button are disabled, the button reads 'Submitting...', the loading toast shows.
+    const button = await screen.findByRole('button', { name: pageTexts.submitting });
+    expect(button).toBeDisabled();
+    for (const field of Object.values(fields())) expect(field).toBeDisabled();
+    expect(await screen.findByText(toasts.contactLoading.title)).toBeInTheDocument();
+    expect(screen.getByText(toasts.contactLoading.description)).toBeInTheDocument();
+    expect(toast).toHaveBeenCalledWith(
+      toasts.contactLoading.title,
+      expect.objectContaining({ description: toasts.contactLoading.description, duration: 2000 }),
+    );
+
+    endpoint.release();
+    expect(await screen.findByText(toasts.contactSuccess.title)).toBeInTheDocument();
+    expect(screen.getByText(toasts.contactSuccess.description)).toBeInTheDocument();
+    expect(toast.success).toHaveBeenCalledWith(
+      toasts.contactSuccess.title,
+      expect.objectContaining({ description: toasts.contactSuccess.description, duration: 5000 }),
+    );
+    expect(toast.error).not.toHaveBeenCalled();
+
+    expect(endpoint.bodies).toHaveLength(1);
+    expect(endpoint.bodies[0]).toEqual([expect.objectContaining(trimmed)]);
+
+    const f = fields();
+    for (const field of Object.values(f)) {
+      expect(field).toHaveValue('');
+      expect(field).toBeEnabled();
+    }
+    expect(screen.getByRole('button', { name: /send my request/i })).toBeEnabled();
+  });
+
+  it('keeps the values, logs the error and shows the failure toast with the phone when both inserts fail', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const endpoint = holdContactsEndpoint(() =>
+      HttpResponse.json({ code: 'XX000', message: 'database unavailable' }, { status: 503 }),
+    );
+    const { user } = renderWithProviders(<ContactForm />);
+    await fillAndSubmit(user);
+    endpoint.release();
+
+    expect(await screen.findByText(toasts.contactFailure.title)).toBeInTheDocument();
+    expect(screen.getByText(toasts.contactFailure.description)).toBeInTheDocument();
+    expect(toasts.contactFailure.description).toContain(business.phone);
+    expect(toast.error).toHaveBeenCalledWith(
+      toasts.contactFailure.title,
+      expect.objectContaining({ description: toasts.contactFailure.description, duration: 6000 }),
+    );
+    expect(toast.success).not.toHaveBeenCalled();
+
+    // Both the client insert and the direct fallback were tried.
+    expect(endpoint.bodies).toHaveLength(2);
+    await waitFor(() => expect(screen.getByRole('button', { name: /send my request/i })).toBeEnabled());
+    const f = fields();
+    expect(f.name).toHaveValue(typed.name);
+    // An email input's value drops surrounding spaces by itself (HTML value sanitisation).
+    expect(f.email).toHaveValue(typed.email.trim());
+    expect(f.phone).toHaveValue(typed.phone);
+    expect(f.message).toHaveValue(typed.message);
+    expect(consoleError).toHaveBeenCalledWith('Contact request failed:', expect.any(Error));
+  });
+});

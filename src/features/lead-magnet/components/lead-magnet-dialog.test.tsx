@@ -1,0 +1,138 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { pageTexts, toasts } from '@/content/spec-texts';
+import { server } from '@/testing/msw-server';
+import { renderWithProviders } from '@/testing/render';
+import { restUrl } from '@/testing/test-env';
+import { LeadMagnetDialog } from './lead-magnet-dialog';
+
+vi.mock('sonner', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('sonner')>();
+  const wrapped = Object.assign(vi.fn(actual.toast), actual.toast, {
+    success: vi.fn(actual.toast.success),
+    error: vi.fn(actual.toast.error),
+  });
+  return { ...actual, toast: wrapped };
+});
+
+function PageWithModal() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Get the guide
+      </button>
+      <LeadMagnetDialog open={open} onOpenChange={setOpen} />
+    </>
+  );
+}
+
+/** Runs due zero-delay timers and promise callbacks (the request, react-query, sonner) without moving the clock. */
+async function settle(until: () => boolean) {
+  for (let round = 0; round < 200 && !until(); round++) {
+    await act(() => vi.advanceTimersByTimeAsync(0));
+  }
+  expect(until()).toBe(true);
+}
+
+beforeEach(() => {
+  vi.mocked(toast.success).mockClear();
+  vi.mocked(toast.error).mockClear();
+});
+
+describe('the free-guide modal', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('shows the guide, its benefits, the email field and the privacy note; Escape closes it and focus returns', async () => {
+    const { user } = renderWithProviders(<PageWithModal />);
+    const opener = screen.getByRole('button', { name: 'Get the guide' });
+    await user.click(opener);
+
+    const dialog = screen.getByRole('dialog', { name: pageTexts.leadMagnet.title });
+    expect(dialog).toHaveAccessibleDescription(pageTexts.leadMagnet.guideName);
+    expect(within(dialog).getAllByRole('listitem')).toHaveLength(3);
+    const email = within(dialog).getByLabelText('Email address');
+    expect(email).toHaveAttribute('type', 'email');
+    expect(email).toBeRequired();
+    expect(within(dialog).getByRole('button', { name: pageTexts.leadMagnet.submitButton })).toBeInTheDocument();
+    expect(within(dialog).getByText(/never shared/i)).toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(opener).toHaveFocus());
+  });
+
+  it('stores the trimmed lead, toasts for 5 s, shows Thank You, and closes at 1.5 s (not before) with the email cleared', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post(restUrl('leads'), async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json([{ id: 'x' }], { status: 201 });
+      }),
+    );
+    const { user } = renderWithProviders(<PageWithModal />);
+    await user.click(screen.getByRole('button', { name: 'Get the guide' }));
+    await user.type(screen.getByLabelText('Email address'), '  pat@example.com ');
+
+    // From the submit on, the clock is ours: only setTimeout is faked, and we move it by hand.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    fireEvent.click(screen.getByRole('button', { name: pageTexts.leadMagnet.submitButton }));
+
+    await settle(() => vi.mocked(toast.success).mock.calls.length > 0);
+    expect(bodies).toEqual([
+      [expect.objectContaining({ email: 'pat@example.com', lead_source: 'free_flooring_guide', guide_sent: true })],
+    ]);
+    expect(toast.success).toHaveBeenCalledWith(
+      toasts.leadSuccess.title,
+      expect.objectContaining({ description: toasts.leadSuccess.description, duration: 5000 }),
+    );
+    await settle(() => screen.queryByText(toasts.leadSuccess.title) !== null);
+    expect(screen.getByText(toasts.leadSuccess.description)).toBeInTheDocument();
+
+    const dialog = screen.getByRole('dialog', { name: pageTexts.leadMagnet.title });
+    expect(within(dialog).getByRole('heading', { name: /thank you/i })).toBeInTheDocument();
+
+    await act(() => vi.advanceTimersByTimeAsync(1499));
+    expect(screen.getByRole('dialog', { name: pageTexts.leadMagnet.title })).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    vi.useRealTimers();
+
+    // Reopened: the Thank You panel stays; asking to send again shows the form with the email cleared.
+    await user.click(screen.getByRole('button', { name: 'Get the guide' }));
+    expect(screen.getByRole('heading', { name: /thank you/i })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /send it to another email/i }));
+    expect(screen.getByLabelText('Email address')).toHaveValue('');
+  });
+
+  it('shows the 6 s error toast with the phone when both inserts fail, and keeps the email', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    let attempts = 0;
+    server.use(
+      http.post(restUrl('leads'), () => {
+        attempts += 1;
+        return HttpResponse.json({ message: 'unavailable' }, { status: 503 });
+      }),
+    );
+    const { user } = renderWithProviders(<PageWithModal />);
+    await user.click(screen.getByRole('button', { name: 'Get the guide' }));
+    await user.type(screen.getByLabelText('Email address'), 'pat@example.com');
+    await user.click(screen.getByRole('button', { name: pageTexts.leadMagnet.submitButton }));
+
+    expect(await screen.findByText(toasts.leadFailure.title)).toBeInTheDocument();
+    expect(screen.getByText(toasts.leadFailure.description)).toBeInTheDocument();
+    expect(toast.error).toHaveBeenCalledWith(
+      toasts.leadFailure.title,
+      expect.objectContaining({ description: toasts.leadFailure.description, duration: 6000 }),
+    );
+    expect(attempts).toBe(2);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email address')).toHaveValue('pat@example.com');
+    expect(consoleError).toHaveBeenCalled();
+  });
+});
