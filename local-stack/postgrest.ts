@@ -37,7 +37,8 @@ export async function startPostgrest(options: {
       PGRST_DB_POOL: '10',
       PGRST_LOG_LEVEL: 'error',
     },
-    echo: options.log,
+    // PostgREST prints its start-up chatter at every level; pass on only what signals a problem.
+    echo: (line) => /error|fatal|fail/i.test(line) && options.log?.(`postgrest: ${line}`),
   });
 
   try {

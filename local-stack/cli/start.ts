@@ -12,7 +12,7 @@ import { startStack, type Stack } from '../stack';
 const previewMode = process.argv.includes('--preview');
 
 async function main() {
-  const ports = defaultPorts();
+  const { site: sitePort, ...ports } = defaultPorts();
   const stateDir = localStateDir();
   // Logs are held until the site URL is printed, so the first URL on screen is the one to open.
   const held: string[] = [];
@@ -23,7 +23,7 @@ async function main() {
     for (const line of held.splice(0)) console.log(line);
   };
 
-  await assertPortFree(ports.site, 'site', 'SITE_PORT');
+  await assertPortFree(sitePort, 'site', 'SITE_PORT');
   console.log(`Starting the local stack (data in ${stateDir}) ...`);
   const startedAt = performance.now();
   let stack: Stack | undefined;
@@ -43,7 +43,7 @@ async function main() {
   process.on('SIGTERM', () => void stop(0));
 
   try {
-    const siteOrigins = [`http://127.0.0.1:${ports.site}`, `http://localhost:${ports.site}`];
+    const siteOrigins = [`http://127.0.0.1:${sitePort}`, `http://localhost:${sitePort}`];
     stack = await startStack({
       ports,
       dataDir: path.join(stateDir, 'postgres'),
@@ -54,7 +54,7 @@ async function main() {
     writeEnvLocal(stack.env());
     for (const migration of stack.appliedMigrations) log(`applied migration ${migration.version}_${migration.name}`);
 
-    const server = { host: '127.0.0.1', port: ports.site, strictPort: true };
+    const server = { host: '127.0.0.1', port: sitePort, strictPort: true };
     if (previewMode) {
       console.log('Building the site ...');
       await build({ root: PROJECT_ROOT, logLevel: 'warn' });
@@ -66,7 +66,7 @@ async function main() {
     }
 
     const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
-    console.log(`\nThe site is running${previewMode ? ' (production build)' : ''}: http://127.0.0.1:${ports.site}/`);
+    console.log(`\nThe site is running${previewMode ? ' (production build)' : ''}: http://127.0.0.1:${sitePort}/`);
     console.log(
       `Supabase API (gateway): ${stack.url}   settings written to ${path.relative(PROJECT_ROOT, ENV_LOCAL_FILE)}`,
     );
