@@ -10,5 +10,7 @@ export default async function globalSetup() {
   process.env.E2E_SUPABASE_URL = site.stack.url;
   process.env.E2E_SERVICE_ROLE_KEY = site.stack.serviceRoleKey;
   process.env.E2E_STORAGE_DIR = site.stack.storageDir;
+  process.env.E2E_BUILD_DIR = site.buildDir;
+  process.env.E2E_ANON_KEY = site.stack.anonKey;
   return () => site.stop();
 }

@@ -7,7 +7,7 @@ import { PROJECT_ROOT } from '../../local-stack/paths';
 import { findFreePort } from '../../local-stack/ports';
 import { startThrowawayStack } from './throwaway-stack';
 
-export type SiteUnderTest = { siteUrl: string; stack: Stack; stop(): Promise<void> };
+export type SiteUnderTest = { siteUrl: string; stack: Stack; buildDir: string; stop(): Promise<void> };
 
 /**
  * The production build of the site, served on a free port, talking to a throwaway stack: what end-to-end
@@ -37,6 +37,7 @@ export async function startSiteUnderTest(options: { throttleMaxWrites?: number; 
     return {
       siteUrl,
       stack,
+      buildDir: outDir,
       async stop() {
         await server.close();
         await stack.stop();
