@@ -1,0 +1,67 @@
+// The list of site images: file name, alt text and the renderer that paints the master.
+// Alt texts describe what a visitor would see, since they stand in for the picture.
+
+import { renderHeroRoom } from './scenes/hero-room.ts';
+import { renderBoldStatement, renderElegantDiamond, renderModernGeometric } from './scenes/wainscot-walls.ts';
+import { renderPartnerInvestor, renderPartnerRealtor } from './scenes/partner-rooms.ts';
+import { renderCarpetTile, renderCommercial, renderHardwood, renderLuxuryVinylPlank } from './scenes/service-cards.ts';
+
+export interface SiteImageDefinition {
+  /** kebab-case file stem; the manifest key is its camelCase form. */
+  name: string;
+  alt: string;
+  render: () => Promise<Buffer>;
+}
+
+export const siteImageDefinitions: readonly SiteImageDefinition[] = [
+  {
+    name: 'hero-room',
+    alt: 'Bright living room with a newly installed warm white-oak plank floor, a linen sofa and sunlight falling across the boards from a large window',
+    render: renderHeroRoom,
+  },
+  {
+    name: 'service-luxury-vinyl-plank',
+    alt: 'Close-up of wide grey-oak luxury vinyl planks with embossed grain and bevelled edges, running to a white baseboard',
+    render: renderLuxuryVinylPlank,
+  },
+  {
+    name: 'service-hardwood',
+    alt: 'Rich brown oak strip hardwood floor with staggered joints, warmed by afternoon sunlight through a window',
+    render: renderHardwood,
+  },
+  {
+    name: 'service-carpet-tile',
+    alt: 'Plush greige carpet meeting large light porcelain floor tiles at a brushed metal transition strip',
+    render: renderCarpetTile,
+  },
+  {
+    name: 'service-commercial',
+    alt: 'Open-plan office with charcoal quarter-turn carpet tiles, a large-format porcelain tile walkway, glass meeting rooms and linear ceiling lights',
+    render: renderCommercial,
+  },
+  {
+    name: 'wainscot-modern-geometric',
+    alt: 'Sage-green accent wall with modern geometric battens: evenly spaced verticals joined by diagonals forming chevrons, above a white-oak floor',
+    render: renderModernGeometric,
+  },
+  {
+    name: 'wainscot-bold-statement',
+    alt: 'Deep charcoal-navy board-and-batten grid running floor to ceiling, lit by two warm brass wall sconces',
+    render: renderBoldStatement,
+  },
+  {
+    name: 'wainscot-elegant-diamond',
+    alt: 'Classic white wainscoting with a chair rail and picture-frame panels holding inset diamonds, below tall frames on a soft blue-grey wall',
+    render: renderElegantDiamond,
+  },
+  {
+    name: 'partner-realtor',
+    alt: 'Listing-ready staged living room with a navy sofa, soft rug and new greige plank flooring in bright daylight',
+    render: renderPartnerRealtor,
+  },
+  {
+    name: 'partner-investor',
+    alt: 'Renovation in progress: new oak-look planks being installed over the subfloor, with cartons of flooring stacked in the room',
+    render: renderPartnerInvestor,
+  },
+];

@@ -1,0 +1,32 @@
+import type { SiteImage } from '@/content/site-images';
+
+export interface ResponsiveImageProps {
+  image: SiteImage;
+  /** The rendered width at each breakpoint, so the browser picks the smallest file that is sharp enough. */
+  sizes: string;
+  /** For the above-the-fold image (the hero): fetched first and not lazy, so it does not delay LCP. */
+  priority?: boolean;
+  className?: string;
+  /** Override the manifest's alt text, e.g. '' when the image is decorative next to a caption. */
+  alt?: string;
+}
+
+/** A generated site image as <picture>: AVIF first, WebP next, with intrinsic size to avoid layout shift. */
+export function ResponsiveImage({ image, sizes, priority = false, className, alt }: ResponsiveImageProps) {
+  return (
+    <picture>
+      <source type="image/avif" srcSet={image.sources.avif} sizes={sizes} />
+      <source type="image/webp" srcSet={image.sources.webp} sizes={sizes} />
+      <img
+        src={image.fallback}
+        alt={alt ?? image.alt}
+        width={image.width}
+        height={image.height}
+        loading={priority ? 'eager' : 'lazy'}
+        decoding={priority ? 'auto' : 'async'}
+        fetchPriority={priority ? 'high' : undefined}
+        className={className}
+      />
+    </picture>
+  );
+}
