@@ -1,16 +1,31 @@
-import { Link } from 'react-router';
+import { useState } from 'react';
+import { SiteFooter } from '@/components/layout/site-footer';
+import { SiteHeader } from '@/components/layout/site-header';
+import { business } from '@/config/business';
+import { CONTACT_SECTION_ID, ContactSection } from '@/features/contact/components/contact-section';
+import { HomeSections } from '@/features/home/components/home-sections';
+import { LeadMagnetDialog } from '@/features/lead-magnet/components/lead-magnet-dialog';
+import { scrollToElement } from '@/lib/scroll-to-element';
 
-/** Placeholder until the page's own issue completes it. */
+/** The home page (spec section 2): the modal, the header, sections 1 to 9 and the footer, in that order. */
 export function HomeRoute() {
+  const [leadMagnetOpen, setLeadMagnetOpen] = useState(false);
+  const openLeadMagnet = () => setLeadMagnetOpen(true);
+
   return (
-    <main id="main" className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="font-display text-4xl font-bold">Home</h1>
-      <nav aria-label="Pages" className="mt-6 flex flex-wrap gap-4 underline">
-        <Link to="/">Home</Link>
-        <Link to="/realtors">Realtors</Link>
-        <Link to="/investors">Investors</Link>
-        <Link to="/floor-visualizer">Floor visualizer</Link>
-      </nav>
-    </main>
+    <>
+      <title>{`${business.name} | Flooring & Custom Millwork in ${business.baseTown}`}</title>
+      <meta
+        name="description"
+        content={`${business.tagline} Hardwood, LVP, carpet, tile and custom wainscoting across Camden, Burlington and Gloucester counties. Free estimates.`}
+      />
+      <LeadMagnetDialog open={leadMagnetOpen} onOpenChange={setLeadMagnetOpen} />
+      <SiteHeader onOpenLeadMagnet={openLeadMagnet} />
+      <main id="main" tabIndex={-1} className="focus:outline-none">
+        <HomeSections onRequestEstimate={() => scrollToElement(CONTACT_SECTION_ID)} onOpenLeadMagnet={openLeadMagnet} />
+        <ContactSection onOpenLeadMagnet={openLeadMagnet} />
+      </main>
+      <SiteFooter onOpenLeadMagnet={openLeadMagnet} />
+    </>
   );
 }
