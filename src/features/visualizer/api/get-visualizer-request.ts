@@ -22,7 +22,7 @@ export type VisualizerRequest = z.infer<typeof visualizerRequestSchema>;
 
 /** Spec call 9: read the visitor's own request row by its id (sent in the header the row policy checks). */
 export async function getVisualizerRequest(id: string): Promise<VisualizerRequest> {
-  const { data, error } = await getSupabaseClient()
+  const { data, error } = await (await getSupabaseClient())
     .from('floor_visualizer_requests')
     .select(VISITOR_COLUMNS)
     .eq('id', id)

@@ -1,0 +1,481 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { notifyManager } from '@tanstack/react-query';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from 'sonner';
+import { server } from '@/testing/msw-server';
+import { renderRoute } from '@/testing/render';
+import { TEST_WEBHOOK_URL } from '@/testing/test-env';
+import {
+  completedRow,
+  imageFile,
+  insertHandler,
+  newCalls,
+  ORIGINAL_URL,
+  PROCESSED_URL,
+  readHandler,
+  REQUESTS_URL,
+  row,
+  webhookHandler,
+  type Calls,
+} from '../testing/visualizer-calls';
+
+const TEN_MB = 10 * 1024 * 1024;
+
+function expectStep(label: string) {
+  const progress = screen.getByRole('navigation', { name: 'Progress' });
+  expect(within(progress).getByRole('listitem', { current: 'step' })).toHaveTextContent(label);
+}
+
+async function openPage(options: Parameters<typeof renderRoute>[1] = {}) {
+  const view = renderRoute('/floor-visualizer', options);
+  // The route is lazy: the first visit waits for its chunk.
+  await screen.findByRole('heading', { level: 1, name: 'Snap & See Wood' }, { timeout: 5000 });
+  return view;
+}
+
+type User = Awaited<ReturnType<typeof openPage>>['user'];
+
+async function chooseFile(user: User, file = imageFile()) {
+  await user.upload(screen.getByLabelText('Choose a photo'), file);
+}
+
+async function fillInfo(user: User, name = 'Dana Whitman', email = 'dana@example.com') {
+  await user.type(screen.getByLabelText('Name'), name);
+  await user.type(screen.getByLabelText('Email'), email);
+}
+
+/** Upload -> info -> 'Process Image', with the calls answered by the handlers the test installed. */
+async function startProcessing(options: Parameters<typeof renderRoute>[1] = {}) {
+  const view = await openPage(options);
+  await chooseFile(view.user);
+  await fillInfo(view.user);
+  await view.user.click(screen.getByRole('button', { name: 'Process Image' }));
+  return view;
+}
+
+describe('Snap & See Wood: the frame', () => {
+  it('has the title, a back-to-home button, the four-step stepper, and a page title', async () => {
+    const { user, router } = await openPage();
+
+    const progress = screen.getByRole('navigation', { name: 'Progress' });
+    expect(within(progress).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      '1Upload',
+      '2Your info',
+      '3Processing',
+      '4Result',
+    ]);
+    expectStep('Upload');
+    expect(document.title).toContain('Snap & See Wood');
+    expect(document.querySelector('meta[name="description"]')).toHaveAttribute('content', expect.stringContaining('hardwood'));
+
+    await user.click(screen.getByRole('link', { name: 'Back to Home' }));
+    expect(router.state.location.pathname).toBe('/');
+  });
+});
+
+describe('the upload step', () => {
+  it('offers the file picker (any image) and the phone camera, with the supported formats', async () => {
+    await openPage();
+    expect(screen.getByText('Supported formats: JPG, PNG, WEBP (Max 10MB)')).toBeInTheDocument();
+    expect(screen.getByLabelText('Choose a photo')).toHaveAttribute('accept', 'image/*');
+    const camera = screen.getByLabelText('Take a photo');
+    expect(camera).toHaveAttribute('accept', 'image/*');
+    expect(camera).toHaveAttribute('capture', 'environment');
+  });
+
+  it('accepts a photo of exactly 10 MB and moves to info, showing a preview', async () => {
+    const { user } = await openPage();
+    await chooseFile(user, imageFile(TEN_MB, 'exactly-10mb.jpg'));
+
+    expect(await screen.findByRole('heading', { name: 'Where should we send your result?' })).toBeInTheDocument();
+    expectStep('Your info');
+    expect(screen.getByRole('img', { name: 'Your photo: exactly-10mb.jpg' })).toHaveAttribute('src', expect.stringMatching(/^blob:/));
+  });
+
+  it('refuses a photo one byte over 10 MB with the spec toast and stays on upload', async () => {
+    const toastError = vi.spyOn(toast, 'error');
+    const { user } = await openPage();
+    await chooseFile(user, imageFile(TEN_MB + 1, 'too-big.jpg'));
+
+    expect(await screen.findByText('File too large')).toBeInTheDocument();
+    expect(screen.getByText('Please select an image smaller than 10MB')).toBeInTheDocument();
+    expect(toastError).toHaveBeenCalledWith('File too large', expect.objectContaining({ duration: 6000 }));
+    expectStep('Upload');
+    expect(screen.queryByLabelText('Name')).not.toBeInTheDocument();
+  });
+
+  it('refuses a file that is not an image with a clear message', async () => {
+    const { user } = await openPage({ userEventOptions: { applyAccept: false } });
+    await chooseFile(user, new File(['%PDF-1.7'], 'quote.pdf', { type: 'application/pdf' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent("That file isn't an image.");
+    expectStep('Upload');
+  });
+
+  it('accepts any image type, for example HEIC from a phone', async () => {
+    const { user } = await openPage();
+    await chooseFile(user, imageFile(4096, 'IMG_0042.heic', 'image/heic'));
+    expect(await screen.findByRole('heading', { name: 'Where should we send your result?' })).toBeInTheDocument();
+  });
+
+  it('takes a photo dropped on the drop zone', async () => {
+    await openPage();
+    const dropZone = screen.getByText('Drag and drop your photo here, or').closest('div') as HTMLElement;
+    fireEvent.dragEnter(dropZone, { dataTransfer: { files: [], types: ['Files'] } });
+    fireEvent.drop(dropZone, { dataTransfer: { files: [imageFile(1024, 'dropped.png', 'image/png')], types: ['Files'] } });
+
+    expect(await screen.findByRole('img', { name: 'Your photo: dropped.png' })).toBeInTheDocument();
+    expectStep('Your info');
+  });
+
+  it('releases the preview when the photo changes and when the page goes', async () => {
+    let made = 0;
+    vi.spyOn(URL, 'createObjectURL').mockImplementation(() => `blob:preview-${++made}`);
+    const revoke = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    const { user, unmount } = await openPage();
+
+    await chooseFile(user, imageFile(1024, 'first.jpg'));
+    expect(await screen.findByRole('img', { name: 'Your photo: first.jpg' })).toHaveAttribute('src', 'blob:preview-1');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(revoke).toHaveBeenCalledWith('blob:preview-1');
+
+    await chooseFile(user, imageFile(1024, 'second.jpg'));
+    expect(await screen.findByRole('img', { name: 'Your photo: second.jpg' })).toHaveAttribute('src', 'blob:preview-2');
+    unmount();
+    expect(revoke).toHaveBeenCalledWith('blob:preview-2');
+  });
+});
+
+describe('the info step', () => {
+  it("keeps 'Process Image' disabled until both name and email are filled", async () => {
+    const { user } = await openPage();
+    await chooseFile(user);
+    const processButton = await screen.findByRole('button', { name: 'Process Image' });
+    expect(processButton).toBeDisabled();
+
+    await user.type(screen.getByLabelText('Name'), 'Dana');
+    expect(processButton).toBeDisabled();
+    await user.type(screen.getByLabelText('Email'), 'dana@example.com');
+    expect(processButton).toBeEnabled();
+    await user.clear(screen.getByLabelText('Name'));
+    expect(processButton).toBeDisabled();
+  });
+
+  it('goes back to upload', async () => {
+    const { user } = await openPage();
+    await chooseFile(user);
+    await user.click(await screen.findByRole('button', { name: 'Back' }));
+    expectStep('Upload');
+    expect(screen.getByLabelText('Choose a photo')).toBeInTheDocument();
+  });
+
+  it('points out an email that is not an address, before sending anything', async () => {
+    const { user } = await openPage();
+    await chooseFile(user);
+    await fillInfo(user, 'Dana', 'dana-at-example');
+    await user.click(screen.getByRole('button', { name: 'Process Image' }));
+
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Please enter a valid email address');
+    expectStep('Your info');
+  });
+});
+
+describe('processing', () => {
+  it('creates the row, sends the photo to the webhook, reads the row at once, and shows the result', async () => {
+    const calls = newCalls();
+    const toastInfo = vi.spyOn(toast, 'info');
+    server.use(insertHandler(calls), webhookHandler(calls), readHandler(calls, (id) => HttpResponse.json(completedRow(id))));
+    await startProcessing();
+
+    expect(await screen.findByText('Processing started')).toBeInTheDocument();
+    expect(screen.getByText('Your image is being processed. This may take a few moments.')).toBeInTheDocument();
+    expect(toastInfo).toHaveBeenCalledWith('Processing started', expect.objectContaining({ duration: 5000 }));
+
+    expect(await screen.findByRole('heading', { name: 'Your room with hardwood floors' })).toBeInTheDocument();
+    expectStep('Result');
+
+    // Call 7: only customer_name and email (plus the client-made id).
+    const id = calls.id();
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(calls.inserts[0]).toEqual([{ id, customer_name: 'Dana Whitman', email: 'dana@example.com' }]);
+    // Call 8: the payload of the shared schema.
+    expect(calls.webhooks).toEqual([
+      {
+        requestId: id,
+        name: 'Dana Whitman',
+        email: 'dana@example.com',
+        imageBase64: expect.stringMatching(/^data:image\/jpeg;base64,[A-Za-z0-9+/]+=*$/),
+        fileName: 'living-room.jpg',
+      },
+    ]);
+    // Call 9: the visitor's own row, by the header the row policy checks, without name or email.
+    expect(calls.reads).toHaveLength(1);
+    const read = calls.reads[0] as Request;
+    expect(read.headers.get('x-submission-id')).toBe(id);
+    expect(new URL(read.url).searchParams.get('select')).toBe('id,status,original_image_url,processed_image_url,failure_reason');
+  });
+
+  it('does not offer Process Image again while processing runs', async () => {
+    const calls = newCalls();
+    server.use(
+      insertHandler(calls),
+      webhookHandler(calls),
+      readHandler(calls, (id) => HttpResponse.json(row(id))),
+    );
+    await startProcessing();
+
+    expect(await screen.findByRole('heading', { name: 'Laying your new hardwood floor...' })).toBeInTheDocument();
+    expectStep('Processing');
+    expect(screen.queryByRole('button', { name: 'Process Image' })).not.toBeInTheDocument();
+  });
+});
+
+describe('polling (fake timers)', () => {
+  beforeEach(() => {
+    // react-query batches its notifications on a setTimeout(0); a fake clock gives a timer made while timers
+    // run a 1 ms delay, which would make every flush move the clock. A microtask keeps the clock exact.
+    notifyManager.setScheduler(queueMicrotask);
+  });
+
+  afterEach(() => {
+    notifyManager.setScheduler((callback) => setTimeout(callback, 0));
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  /** Moves the fake clock, then lets network replies (real I/O) and the renders they cause finish. */
+  const advance = async (ms: number) => {
+    await act(() => vi.advanceTimersByTimeAsync(ms));
+    for (let turn = 0; turn < 40; turn += 1) {
+      await act(async () => {
+        await new Promise((resolve) => setImmediate(resolve));
+        await vi.advanceTimersByTimeAsync(0);
+      });
+    }
+  };
+
+  /**
+   * Reaches info with real timers (the lazy route and Testing Library's waiting need them), then fakes the
+   * clock just before 'Process Image', so every read of the poll is counted against a controlled clock.
+   */
+  async function startWithFakeTimers(calls: Calls, answer: Parameters<typeof readHandler>[1]) {
+    server.use(insertHandler(calls), webhookHandler(calls), readHandler(calls, answer));
+    const view = await openPage({
+      userEventOptions: { advanceTimers: (ms) => (vi.isFakeTimers() ? vi.advanceTimersByTimeAsync(ms) : undefined) },
+    });
+    await chooseFile(view.user);
+    await fillInfo(view.user);
+    // Only the clock the page and react-query use is faked; Node's I/O (MSW reading bodies) keeps running.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    // Testing Library flushes React work with a setTimeout(0); it only advances a fake clock it knows as jest's.
+    vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
+    await view.user.click(screen.getByRole('button', { name: 'Process Image' }));
+    // Let the create call, the photo read and the webhook settle, without moving the clock.
+    for (let tick = 0; tick < 20 && calls.reads.length === 0; tick += 1) await advance(0);
+    return view;
+  }
+
+  it('reads immediately, then every 10 s, at most 30 times, then times out and stays on processing', async () => {
+    const calls = newCalls();
+    const toastError = vi.spyOn(toast, 'error');
+    await startWithFakeTimers(calls, (id) => HttpResponse.json(row(id)));
+
+    expect(calls.reads).toHaveLength(1);
+    await advance(9_999);
+    expect(calls.reads).toHaveLength(1);
+    await advance(1);
+    expect(calls.reads).toHaveLength(2);
+    await advance(10_000);
+    expect(calls.reads).toHaveLength(3);
+    expect(screen.getByText('Elapsed time:')).toHaveTextContent('0:20');
+
+    for (let read = 4; read <= 30; read += 1) {
+      await advance(10_000);
+      expect(calls.reads).toHaveLength(read);
+    }
+    expect(toastError).toHaveBeenCalledTimes(1);
+    expect(toastError).toHaveBeenCalledWith('Processing timeout', {
+      description: 'Image processing is taking longer than expected. Please try again later.',
+      duration: 6000,
+    });
+
+    await advance(120_000);
+    expect(calls.reads).toHaveLength(30);
+    expectStep('Processing');
+    // The spinner has stopped (no "in progress" status) and the elapsed time froze at 290 s.
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.getByText('Elapsed time:')).toHaveTextContent('4:50');
+    expect(screen.getByRole('heading', { name: 'This is taking longer than expected' })).toBeInTheDocument();
+  });
+
+  it('lets the visitor check again after a timeout, with a fresh set of reads', async () => {
+    const calls = newCalls();
+    const { user } = await startWithFakeTimers(calls, (id, attempt) =>
+      HttpResponse.json(attempt <= 31 ? row(id) : completedRow(id)),
+    );
+    await advance(29 * 10_000);
+    expect(calls.reads).toHaveLength(30);
+
+    await user.click(screen.getByRole('button', { name: 'Check again' }));
+    await advance(0);
+    expect(calls.reads).toHaveLength(31);
+    await advance(10_000);
+    expect(calls.reads).toHaveLength(32);
+    expect(screen.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeInTheDocument();
+  });
+
+  it('moves to the result as soon as a read sees completed with a processed image', async () => {
+    const calls = newCalls();
+    await startWithFakeTimers(calls, (id, attempt) =>
+      HttpResponse.json(
+        attempt === 1
+          ? row(id, { status: 'pending' })
+          : attempt === 2
+            ? // Completed without a processed image is not done yet (spec: both conditions).
+              row(id, { status: 'completed', original_image_url: ORIGINAL_URL })
+            : completedRow(id),
+      ),
+    );
+    await advance(10_000);
+    expectStep('Processing');
+    await advance(10_000);
+    expect(calls.reads).toHaveLength(3);
+    expectStep('Result');
+    await advance(60_000);
+    expect(calls.reads).toHaveLength(3);
+  });
+
+  it('stops at once on a failed status and shows the reason', async () => {
+    const calls = newCalls();
+    const { user } = await startWithFakeTimers(calls, (id) =>
+      HttpResponse.json(row(id, { status: 'failed', failure_reason: 'We could not find a floor in this photo.' })),
+    );
+
+    expect(screen.getByRole('alert')).toHaveTextContent('We could not find a floor in this photo.');
+    await advance(60_000);
+    expect(calls.reads).toHaveLength(1);
+    expectStep('Processing');
+
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expectStep('Your info');
+    expect(screen.getByLabelText('Name')).toHaveValue('Dana Whitman');
+    expect(screen.getByLabelText('Email')).toHaveValue('dana@example.com');
+  });
+
+  it('times out at once on a read error', async () => {
+    const calls = newCalls();
+    const toastError = vi.spyOn(toast, 'error');
+    await startWithFakeTimers(calls, () => HttpResponse.json({ message: 'permission denied' }, { status: 401 }));
+
+    expect(toastError).toHaveBeenCalledWith('Processing timeout', expect.objectContaining({ duration: 6000 }));
+    await advance(60_000);
+    expect(calls.reads).toHaveLength(1);
+    expectStep('Processing');
+    expect(screen.getByRole('button', { name: 'Check again' })).toBeInTheDocument();
+  });
+});
+
+describe('errors while starting', () => {
+  beforeEach(() => {
+    vi.spyOn(toast, 'error');
+  });
+
+  async function expectErrorToast(description: string) {
+    // sonner's store outlives a test, so an earlier test's identical toast may still be on its way out.
+    expect((await screen.findAllByText(description)).length).toBeGreaterThan(0);
+    expect(toast.error).toHaveBeenCalledTimes(1);
+    expect(toast.error).toHaveBeenCalledWith('Error', { description, duration: 6000 });
+    expectStep('Your info');
+    expect(screen.getByRole('button', { name: 'Process Image' })).toBeEnabled();
+  }
+
+  it("a webhook reply that is not ok gives the default text and returns to info", async () => {
+    const calls = newCalls();
+    server.use(insertHandler(calls), webhookHandler(calls, () => HttpResponse.json({ error: 'boom' }, { status: 500 })));
+    await startProcessing();
+
+    await expectErrorToast('Failed to process your image. Please try again.');
+    expect(calls.reads).toHaveLength(0);
+  });
+
+  it('a failure that mentions storage or a bucket gives the storage text', async () => {
+    server.use(
+      http.post(REQUESTS_URL, () => HttpResponse.json({ code: 'P0001', message: 'storage bucket is not configured' }, { status: 400 })),
+    );
+    await startProcessing();
+    await expectErrorToast('Storage setup issue. Please contact support.');
+  });
+
+  it('a network failure gives the network text', async () => {
+    const calls = newCalls();
+    server.use(insertHandler(calls), http.post(TEST_WEBHOOK_URL, () => HttpResponse.error()));
+    await startProcessing();
+    await expectErrorToast('Network error. Please check your connection and try again.');
+  });
+
+  it('a refused insert gives the default text (both the client insert and the fallback were tried)', async () => {
+    let attempts = 0;
+    server.use(
+      http.post(REQUESTS_URL, () => {
+        attempts += 1;
+        return HttpResponse.json({ code: '42501', message: 'permission denied for table' }, { status: 403 });
+      }),
+    );
+    await startProcessing();
+    await expectErrorToast('Failed to process your image. Please try again.');
+    expect(attempts).toBe(2);
+  });
+});
+
+describe('the result step', () => {
+  async function reachResult() {
+    const calls = newCalls();
+    server.use(
+      insertHandler(calls),
+      webhookHandler(calls, () =>
+        HttpResponse.json({ status: 'completed', originalImageUrl: ORIGINAL_URL, processedImageUrl: PROCESSED_URL }),
+      ),
+      readHandler(calls, (id) => HttpResponse.json(completedRow(id))),
+    );
+    const view = await startProcessing();
+    await screen.findByRole('heading', { name: 'Your room with hardwood floors' });
+    return view;
+  }
+
+  it('shows both images, a before/after slider, a download, and the quote link', async () => {
+    await reachResult();
+    expect(screen.getByRole('img', { name: 'Your original photo' })).toHaveAttribute('src', ORIGINAL_URL);
+    expect(screen.getByRole('img', { name: 'Your room with a new hardwood floor' })).toHaveAttribute('src', PROCESSED_URL);
+
+    const slider = screen.getByRole('slider', { name: 'Before and after comparison' });
+    expect(slider).toHaveValue('50');
+    fireEvent.change(slider, { target: { value: '80' } });
+    expect(slider).toHaveAttribute('aria-valuetext', '80% original photo, 20% new hardwood floor');
+
+    const download = screen.getByRole('link', { name: 'Download result' });
+    expect(download).toHaveAttribute('href', PROCESSED_URL);
+    expect(download).toHaveAttribute('download', 'hardwood-processed.jpg');
+    expect(screen.getByRole('link', { name: 'Get Free Quote' })).toHaveAttribute('href', '/#contact');
+  });
+
+  it("'Get Free Quote' goes to the home page's contact anchor", async () => {
+    const { user, router } = await reachResult();
+    await user.click(screen.getByRole('link', { name: 'Get Free Quote' }));
+    expect(router.state.location.pathname).toBe('/');
+    expect(router.state.location.hash).toBe('#contact');
+  });
+
+  it("'Try Another Photo' clears everything and returns to upload", async () => {
+    const { user } = await reachResult();
+    await user.click(screen.getByRole('button', { name: 'Try Another Photo' }));
+
+    expectStep('Upload');
+    expect(screen.queryByRole('img', { name: 'Your original photo' })).not.toBeInTheDocument();
+    await chooseFile(user, imageFile(1024, 'kitchen.jpg'));
+    expect(await screen.findByRole('img', { name: 'Your photo: kitchen.jpg' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveValue('');
+    expect(screen.getByLabelText('Email')).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Process Image' })).toBeDisabled();
+  });
+});

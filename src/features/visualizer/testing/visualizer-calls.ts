@@ -1,0 +1,61 @@
+import { http, HttpResponse } from 'msw';
+import { restUrl, TEST_WEBHOOK_URL } from '@/testing/test-env';
+import type { VisualizerRequest } from '../api/get-visualizer-request';
+
+/** Test helpers for the visualizer's calls, shared by its component tests. */
+export const REQUESTS_URL = restUrl('floor_visualizer_requests');
+export const ORIGINAL_URL = 'http://supabase.test/storage/v1/object/public/floor-visualizer/abc/original.jpg';
+export const PROCESSED_URL = 'http://supabase.test/storage/v1/object/public/floor-visualizer/abc/processed.jpg';
+
+export function imageFile(size = 2048, name = 'living-room.jpg', type = 'image/jpeg'): File {
+  return new File([new Uint8Array(size).fill(7)], name, { type });
+}
+
+export function row(id: string, overrides: Partial<VisualizerRequest> = {}): VisualizerRequest {
+  return { id, status: 'processing', original_image_url: null, processed_image_url: null, failure_reason: null, ...overrides };
+}
+
+export const completedRow = (id: string) =>
+  row(id, { status: 'completed', original_image_url: ORIGINAL_URL, processed_image_url: PROCESSED_URL });
+
+/** Records what reached the server, so tests can assert on the calls a visitor's actions made. */
+export type Calls = { inserts: unknown[]; webhooks: Record<string, unknown>[]; reads: Request[]; id: () => string };
+
+/** The create call (spec call 7) answering as PostgREST does, keeping the client-made id. */
+export function insertHandler(calls: Calls) {
+  return http.post(REQUESTS_URL, async ({ request }) => {
+    const body = (await request.json()) as { id: string } | { id: string }[];
+    calls.inserts.push(body);
+    const inserted = Array.isArray(body) ? body[0] : body;
+    return HttpResponse.json([{ id: inserted?.id }], { status: 201 });
+  });
+}
+
+export function webhookHandler(calls: Calls, reply: () => Response = () => HttpResponse.json({ status: 'processing' }, { status: 202 })) {
+  return http.post(TEST_WEBHOOK_URL, async ({ request }) => {
+    calls.webhooks.push((await request.json()) as Record<string, unknown>);
+    return reply();
+  });
+}
+
+export function readHandler(calls: Calls, answer: (id: string, attempt: number) => Response) {
+  return http.get(REQUESTS_URL, ({ request }) => {
+    calls.reads.push(request.clone());
+    const id = new URL(request.url).searchParams.get('id')?.replace(/^eq\./, '') ?? '';
+    return answer(id, calls.reads.length);
+  });
+}
+
+export function newCalls(): Calls {
+  const calls: Calls = {
+    inserts: [],
+    webhooks: [],
+    reads: [],
+    id: () => {
+      const first = calls.inserts[0];
+      const inserted = (Array.isArray(first) ? first[0] : first) as { id?: string } | undefined;
+      return inserted?.id ?? '';
+    },
+  };
+  return calls;
+}
