@@ -26,9 +26,16 @@ function answer(table: string, reply: (seen: Seen) => Response) {
 
 describe('insertWithFallback', () => {
   it('inserts through the client with a client-made id and asks for the id back', async () => {
-    const seen = answer('contacts', ({ body }) => HttpResponse.json([{ id: (body as { id: string }[])[0]!.id }], { status: 201 }));
+    const seen = answer('contacts', ({ body }) =>
+      HttpResponse.json([{ id: (body as { id: string }[])[0]!.id }], { status: 201 }),
+    );
 
-    const { id } = await insertWithFallback('contacts', { name: 'Ann', email: 'ann@example.com', phone: '1', message: 'Hi' });
+    const { id } = await insertWithFallback('contacts', {
+      name: 'Ann',
+      email: 'ann@example.com',
+      phone: '1',
+      message: 'Hi',
+    });
 
     expect(seen).toHaveLength(1);
     expect(seen[0]!.via).toBe('client');
@@ -45,7 +52,11 @@ describe('insertWithFallback', () => {
         : HttpResponse.json([{ id: (body as { id: string }).id }], { status: 201 }),
     );
 
-    const { id } = await insertWithFallback('leads', { email: 'g@example.com', lead_source: 'free_flooring_guide', guide_sent: true });
+    const { id } = await insertWithFallback('leads', {
+      email: 'g@example.com',
+      lead_source: 'free_flooring_guide',
+      guide_sent: true,
+    });
 
     expect(seen.map((s) => s.via)).toEqual(['client', 'fallback']);
     const fallback = seen[1]!;
@@ -60,46 +71,71 @@ describe('insertWithFallback', () => {
     const seen = answer('realtors', ({ via }) =>
       via === 'client'
         ? HttpResponse.error()
-        : HttpResponse.json({ code: '23505', message: 'duplicate key value violates unique constraint "realtors_pkey"' }, { status: 409 }),
+        : HttpResponse.json(
+            { code: '23505', message: 'duplicate key value violates unique constraint "realtors_pkey"' },
+            { status: 409 },
+          ),
     );
 
-    const { id } = await insertWithFallback('realtors', { name: 'R', email: 'r@example.com', phone: '1', brokerage: 'B' });
+    const { id } = await insertWithFallback('realtors', {
+      name: 'R',
+      email: 'r@example.com',
+      phone: '1',
+      brokerage: 'B',
+    });
 
     expect(seen.map((s) => (Array.isArray(s.body) ? s.body[0] : s.body).id)).toEqual([id, id]);
   });
 
   it('does not take a duplicate of another constraint for success', async () => {
     answer('investors', () =>
-      HttpResponse.json({ code: '23505', message: 'duplicate key value violates unique constraint "investors_email_key"' }, { status: 409 }),
+      HttpResponse.json(
+        { code: '23505', message: 'duplicate key value violates unique constraint "investors_email_key"' },
+        { status: 409 },
+      ),
     );
     await expect(insertWithFallback('investors', { name: 'I' })).rejects.toThrow('investors_email_key');
   });
 
   it("fails with the server's message when both paths fail", async () => {
     answer('contacts', () =>
-      HttpResponse.json({ code: 'PT429', message: 'Too many submissions from your network. Please wait a few minutes and try again.' }, { status: 429 }),
+      HttpResponse.json(
+        { code: 'PT429', message: 'Too many submissions from your network. Please wait a few minutes and try again.' },
+        { status: 429 },
+      ),
     );
     const error = await insertWithFallback('contacts', { name: 'A' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InsertError);
-    expect(error).toMatchObject({ message: 'Too many submissions from your network. Please wait a few minutes and try again.', status: 429, table: 'contacts' });
+    expect(error).toMatchObject({
+      message: 'Too many submissions from your network. Please wait a few minutes and try again.',
+      status: 429,
+      table: 'contacts',
+    });
   });
 
   it('names the field of a CHECK violation', async () => {
     answer('contacts', () =>
-      HttpResponse.json({ code: '23514', message: 'new row for relation "contacts" violates check constraint "contacts_email_check"' }, { status: 400 }),
+      HttpResponse.json(
+        { code: '23514', message: 'new row for relation "contacts" violates check constraint "contacts_email_check"' },
+        { status: 400 },
+      ),
     );
-    await expect(insertWithFallback('contacts', { email: 'x' })).rejects.toThrow('The email is missing, too long or not in the expected format.');
+    await expect(insertWithFallback('contacts', { email: 'x' })).rejects.toThrow(
+      'The email is missing, too long or not in the expected format.',
+    );
   });
 
   it('fails with "Failed to insert into <table>" when the server gives no message', async () => {
     answer('leads', () => new HttpResponse('<html>Bad gateway</html>', { status: 502 }));
-    await expect(insertWithFallback('leads', { email: 'x@example.com' })).rejects.toThrow('Failed to insert into leads');
+    await expect(insertWithFallback('leads', { email: 'x@example.com' })).rejects.toThrow(
+      'Failed to insert into leads',
+    );
   });
 
   it('fails with "Failed to insert into <table>" when the network is down', async () => {
     answer('floor_visualizer_requests', () => HttpResponse.error());
-    await expect(insertWithFallback('floor_visualizer_requests', { customer_name: 'A', email: 'a@example.com' })).rejects.toThrow(
-      'Failed to insert into floor_visualizer_requests',
-    );
+    await expect(
+      insertWithFallback('floor_visualizer_requests', { customer_name: 'A', email: 'a@example.com' }),
+    ).rejects.toThrow('Failed to insert into floor_visualizer_requests');
   });
 });

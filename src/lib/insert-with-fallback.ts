@@ -43,7 +43,9 @@ export async function insertWithFallback<T extends object>(
   const row = { ...record, id };
 
   try {
-    const { error } = await getSupabaseClient()
+    const { error } = await (
+      await getSupabaseClient()
+    )
       .from(table)
       .insert([row])
       .select('id')

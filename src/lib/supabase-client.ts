@@ -1,7 +1,7 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { getSiteEnv } from './env';
 
-let client: SupabaseClient | undefined;
+let client: Promise<SupabaseClient> | undefined;
 let nodeRealtimeTransport: unknown;
 
 /**
@@ -15,17 +15,25 @@ export function setNodeRealtimeTransport(transport: unknown): void {
 /**
  * The one Supabase client: anon key, no session (visitors never log in). Made on first use, never at import
  * time, and only in a browser unless a Node transport was handed in, so prerendering never constructs it.
+ * supabase-js is loaded then too: about 50 KiB (gzip) that a visitor who never submits never downloads.
  */
-export function getSupabaseClient(): SupabaseClient {
+export function getSupabaseClient(): Promise<SupabaseClient> {
   if (typeof window === 'undefined' && !nodeRealtimeTransport) {
-    throw new Error('The Supabase client is only made in the browser (in Node, call setNodeRealtimeTransport first)');
+    return Promise.reject(
+      new Error('The Supabase client is only made in the browser (in Node, call setNodeRealtimeTransport first)'),
+    );
   }
-  if (!client) {
-    const { VITE_SUPABASE_URL, VITE_SUPABASE_ANON_KEY } = getSiteEnv();
-    client = createClient(VITE_SUPABASE_URL, VITE_SUPABASE_ANON_KEY, {
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-      ...(nodeRealtimeTransport ? { realtime: { transport: nodeRealtimeTransport as never } } : {}),
+  client ??= import('@supabase/supabase-js')
+    .then(({ createClient }) => {
+      const { VITE_SUPABASE_URL, VITE_SUPABASE_ANON_KEY } = getSiteEnv();
+      return createClient(VITE_SUPABASE_URL, VITE_SUPABASE_ANON_KEY, {
+        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+        ...(nodeRealtimeTransport ? { realtime: { transport: nodeRealtimeTransport as never } } : {}),
+      });
+    })
+    .catch((error: unknown) => {
+      client = undefined; // a failed chunk load (offline) may succeed on the next submit
+      throw error;
     });
-  }
   return client;
 }

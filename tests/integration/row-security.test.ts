@@ -59,7 +59,7 @@ describe.each(tables)('the anon key on $table', ({ table, personColumns, record 
   });
 
   it('cannot count rows', async () => {
-    const { count, error } = await getSupabaseClient().from(table).select('id', { count: 'exact', head: true });
+    const { count, error } = await (await getSupabaseClient()).from(table).select('id', { count: 'exact', head: true });
     expect(error).toBeNull();
     expect(count).toBe(0);
     expect(Number((await sql(`select count(*) from public.${table}`))[0]?.count)).toBeGreaterThan(0);
@@ -109,7 +109,9 @@ describe('a visitor following a visualizer request', () => {
       email: `o.${unique()}@example.com`,
     });
 
-    const { data, error } = await getSupabaseClient()
+    const { data, error } = await (
+      await getSupabaseClient()
+    )
       .from('floor_visualizer_requests')
       .select('id,status,original_image_url,processed_image_url')
       .eq('id', mine.id)

@@ -34,7 +34,13 @@ describe('the visualizer processor in the stack', () => {
   it('completes a request: both images are served by the public storage URL, without EXIF', async () => {
     const row = await createRequestRow();
     const photo = await readFile(path.join(FIXTURE_DIR, 'room-gps.jpg'));
-    const payload = { requestId: row.id, name: row.name, email: row.email, imageBase64: toDataUrl(photo, 'image/jpeg'), fileName: 'room.jpg' };
+    const payload = {
+      requestId: row.id,
+      name: row.name,
+      email: row.email,
+      imageBase64: toDataUrl(photo, 'image/jpeg'),
+      fileName: 'room.jpg',
+    };
 
     const reply = await postWebhook(payload);
 
@@ -76,16 +82,25 @@ describe('the visualizer processor in the stack', () => {
   });
 
   it('the PostgREST repository claims a pending row once and only moves it forward', async () => {
-    const repository = createPostgrestVisualizerRequestRepository({ supabaseUrl: stack.url, serviceRoleKey: stack.serviceRoleKey });
+    const repository = createPostgrestVisualizerRequestRepository({
+      supabaseUrl: stack.url,
+      serviceRoleKey: stack.serviceRoleKey,
+    });
     const row = await createRequestRow();
-    expect(await repository.find(row.id)).toMatchObject({ status: 'pending', customer_name: row.name, email: row.email });
+    expect(await repository.find(row.id)).toMatchObject({
+      status: 'pending',
+      customer_name: row.name,
+      email: row.email,
+    });
     expect(await repository.claimPending(row.id)).toMatchObject({ status: 'processing' });
     expect(await repository.claimPending(row.id)).toBeNull();
     await repository.markFailed(row.id, 'x'.repeat(800));
     const failed = await repository.find(row.id);
     expect(failed?.status).toBe('failed');
     expect(failed?.failure_reason?.length).toBe(500);
-    await expect(repository.markCompleted(row.id, { originalImageUrl: 'a', processedImageUrl: 'b' })).rejects.toThrow(/no longer processing/);
+    await expect(repository.markCompleted(row.id, { originalImageUrl: 'a', processedImageUrl: 'b' })).rejects.toThrow(
+      /no longer processing/,
+    );
     expect(await repository.find(randomUUID())).toBeNull();
   });
 });
