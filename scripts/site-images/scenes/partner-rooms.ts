@@ -88,13 +88,10 @@ export async function renderPartnerInvestor(): Promise<Buffer> {
   const windowTopLeft = project(camera, opening.left, opening.top, BACK_Z);
   const windowBottomRight = project(camera, opening.right, opening.bottom, BACK_Z);
   const mullion = project(camera, opening.mullionsX[0]!, 0, BACK_Z).x;
-  const patch = project(camera, 1.4, 1.5, BACK_Z);
   const wall = svgDocument(
     WIDTH,
     HEIGHT,
     `<rect width="${WIDTH}" height="${floorLine + 2}" fill="url(#primer)"/>
-     <ellipse cx="${patch.x}" cy="${patch.y}" rx="${0.45 * wallScale}" ry="${0.3 * wallScale}" fill="#e2ddd3" opacity="0.8" filter="url(#patchBlur)"/>
-     <ellipse cx="${patch.x + 0.9 * wallScale}" cy="${patch.y + 0.5 * wallScale}" rx="${0.25 * wallScale}" ry="${0.2 * wallScale}" fill="#e2ddd3" opacity="0.7" filter="url(#patchBlur)"/>
      <rect x="${windowTopLeft.x - 10}" y="${windowTopLeft.y - 10}" width="${windowBottomRight.x - windowTopLeft.x + 20}" height="${windowBottomRight.y - windowTopLeft.y + 20}" fill="#fbfaf7"/>
      <rect x="${windowTopLeft.x}" y="${windowTopLeft.y}" width="${windowBottomRight.x - windowTopLeft.x}" height="${windowBottomRight.y - windowTopLeft.y}" fill="url(#outside)"/>
      <rect x="${mullion - 4}" y="${windowTopLeft.y}" width="8" height="${windowBottomRight.y - windowTopLeft.y}" fill="#f4f2ee"/>
@@ -103,7 +100,7 @@ export async function renderPartnerInvestor(): Promise<Buffer> {
      <rect x="${project(camera, 2.4, 0.02, BACK_Z).x}" y="${project(camera, 0, 0.14, BACK_Z).y}" width="${0.9 * wallScale}" height="${0.12 * wallScale}" fill="#f7f5f0"/>`,
     `<linearGradient id="primer" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#f2efe9"/><stop offset="1" stop-color="#e4dfd6"/></linearGradient>
      <linearGradient id="outside" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#d9e8f3"/><stop offset="0.65" stop-color="#eef4f4"/><stop offset="0.66" stop-color="#b8c8a8"/><stop offset="1" stop-color="#cfd9c0"/></linearGradient>
-     <filter id="patchBlur"><feGaussianBlur stdDeviation="10"/></filter>`,
+`,
   );
 
   // Cartons of flooring: long, flat boxes stacked cross-wise near the camera, drawn from world coordinates.
@@ -135,11 +132,15 @@ export async function renderPartnerInvestor(): Promise<Buffer> {
     boxes.push(polygon([backTopLeft, backTopRight, frontTopRight, frontTopLeft], cardboard(1.08)));
     boxes.push(polygon([frontTopLeft, frontTopRight, frontBottomRight, frontBottomLeft], cardboard(0.9)));
     // Printed label band on the front face.
-    const labelLeft = mix(frontTopLeft.x, frontTopRight.x, alongX ? 0.08 : 0.15);
-    const labelRight = mix(frontTopLeft.x, frontTopRight.x, alongX ? 0.38 : 0.85);
+    // Printed end-panel: a white label with a brand-colour band and a plank swatch, as on real cartons.
+    const labelLeft = mix(frontTopLeft.x, frontTopRight.x, 0.34);
+    const labelRight = mix(frontTopLeft.x, frontTopRight.x, 0.66);
     const faceHeight = frontBottomLeft.y - frontTopLeft.y;
-    boxes.push(`<rect x="${labelLeft}" y="${frontTopLeft.y + faceHeight * 0.22}" width="${labelRight - labelLeft}" height="${faceHeight * 0.56}" fill="#f4f1ea"/>`);
-    boxes.push(`<rect x="${labelLeft}" y="${frontTopLeft.y + faceHeight * 0.22}" width="${(labelRight - labelLeft) * 0.18}" height="${faceHeight * 0.56}" fill="#2f4a5f"/>`);
+    const labelTop = frontTopLeft.y + faceHeight * 0.14;
+    const labelHeight = faceHeight * 0.72;
+    boxes.push(`<rect x="${labelLeft}" y="${labelTop}" width="${labelRight - labelLeft}" height="${labelHeight}" fill="#f4f1ea"/>`);
+    boxes.push(`<rect x="${labelLeft}" y="${labelTop}" width="${(labelRight - labelLeft) * 0.22}" height="${labelHeight}" fill="#2f4a5f"/>`);
+    boxes.push(`<rect x="${labelLeft + (labelRight - labelLeft) * 0.3}" y="${labelTop + labelHeight * 0.3}" width="${(labelRight - labelLeft) * 0.4}" height="${labelHeight * 0.4}" fill="#b48a62"/>`);
   };
   // Two stacks: one left of centre on the subfloor, one smaller stack further back on the new floor.
   const stacks = [
@@ -162,6 +163,14 @@ export async function renderPartnerInvestor(): Promise<Buffer> {
   const loosePlank = [project(camera, -0.2, 0.006, 2.05), project(camera, 1.0, 0.006, 2.05), project(camera, 1.0, 0.006, 2.23), project(camera, -0.2, 0.006, 2.23)];
   const tappingBlock = [project(camera, 1.25, 0.04, 2.0), project(camera, 1.55, 0.04, 2.0), project(camera, 1.55, 0.04, 2.1), project(camera, 1.25, 0.04, 2.1)];
   const tappingBlockFront = [project(camera, 1.25, 0.04, 2.0), project(camera, 1.55, 0.04, 2.0), project(camera, 1.55, 0, 2.0), project(camera, 1.25, 0, 2.0)];
+  const bucketBase = project(camera, 2.55, 0, 3.4);
+  const bucketTop = project(camera, 2.55, 0.36, 3.4);
+  const bucketScale = scaleAt(camera, 3.4);
+  const bucket = `<ellipse cx="${bucketBase.x}" cy="${bucketBase.y}" rx="${0.26 * bucketScale}" ry="${0.06 * bucketScale}" fill="#2b2118" opacity="0.35" filter="url(#stackShadow)"/>
+     <path d="M ${bucketTop.x - 0.15 * bucketScale} ${bucketTop.y} L ${bucketTop.x + 0.15 * bucketScale} ${bucketTop.y} L ${bucketBase.x + 0.13 * bucketScale} ${bucketBase.y} L ${bucketBase.x - 0.13 * bucketScale} ${bucketBase.y} Z" fill="url(#bucket)"/>
+     <ellipse cx="${bucketBase.x}" cy="${bucketBase.y}" rx="${0.13 * bucketScale}" ry="${0.03 * bucketScale}" fill="#d9d9d6"/>
+     <ellipse cx="${bucketTop.x}" cy="${bucketTop.y}" rx="${0.15 * bucketScale}" ry="${0.035 * bucketScale}" fill="#f2f2ef" stroke="#b9b9b4" stroke-width="1"/>
+     <rect x="${bucketTop.x - 0.15 * bucketScale}" y="${bucketTop.y + 0.12 * bucketScale}" width="${0.3 * bucketScale}" height="${0.1 * bucketScale}" fill="#e05a2b"/>`;
   const points = (list: ReadonlyArray<{ x: number; y: number }>) => list.map((point) => `${point.x.toFixed(1)},${point.y.toFixed(1)}`).join(' ');
   const props = svgDocument(
     WIDTH,
@@ -171,8 +180,10 @@ export async function renderPartnerInvestor(): Promise<Buffer> {
      <polygon points="${points(loosePlank.slice(0, 2).concat([project(camera, 1.0, 0, 2.05), project(camera, -0.2, 0, 2.05)]))}" fill="#8a6a4a"/>
      <polygon points="${points(tappingBlock)}" fill="#f0c419"/>
      <polygon points="${points(tappingBlockFront)}" fill="#c99c0c"/>
-     ${boxes.join('')}`,
-    `<filter id="stackShadow" x="-30%" y="-100%" width="160%" height="300%"><feGaussianBlur stdDeviation="12"/></filter>`,
+     ${boxes.join('')}
+     ${bucket}`,
+    `<linearGradient id="bucket" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#d8d8d4"/><stop offset="0.45" stop-color="#fbfbf9"/><stop offset="1" stop-color="#c9c9c4"/></linearGradient>
+     <filter id="stackShadow" x="-30%" y="-100%" width="160%" height="300%"><feGaussianBlur stdDeviation="12"/></filter>`,
   );
   return composeLayers(WIDTH, HEIGHT, [{ svg: wall }, { rgba: surfaces }, { svg: props }, vignetteLayer(WIDTH, HEIGHT, 0.18, 0.55)]);
 }

@@ -82,13 +82,13 @@ export async function renderCarpetTile(): Promise<Buffer> {
   // Where a bedroom carpet meets a hallway in porcelain: both products and the transition strip in one frame.
   const camera: Camera = { width: WIDTH, height: HEIGHT, focal: 880, centerX: 380, horizonY: -20, eyeHeight: 1.15, eyeX: 0.05 };
   const wallZ = 4.6;
-  const plush = carpet({ base: hexToRgb('#b9ab99'), fleck: hexToRgb('#d8cdbd'), fibreContrast: 0.7, seed: 4401 });
+  const plush = carpet({ base: hexToRgb('#8f8273'), fleck: hexToRgb('#c2b4a2'), fibreContrast: 0.95, seed: 4401 });
   const porcelain = tileFloor({
     tileWidth: 0.6,
     tileLength: 0.6,
-    groutWidth: 0.003,
-    groutColor: hexToRgb('#8f8a82'),
-    tones: ['#dcd9d3', '#d2cec7'].map(hexToRgb),
+    groutWidth: 0.004,
+    groutColor: hexToRgb('#7d776e'),
+    tones: ['#d9d4cb', '#cbc5bb'].map(hexToRgb),
     veining: 0.035,
     rowOffset: 0,
     seed: 4402,
@@ -105,11 +105,11 @@ export async function renderCarpetTile(): Promise<Buffer> {
   const shader = litFloor(material, {
     camera,
     opening: { left: -0.6, right: 1.4, bottom: 0.4, top: 2.4, mullionsX: [0.4], transomsY: [], wallZ },
-    glossiness: 0.18,
-    sunStrength: 0.1,
+    glossiness: 0.26,
+    sunStrength: 0,
     sunDirection: [0.3, 0.9, 0.75],
     sunTint: [1.05, 0.98, 0.88],
-  }, (x) => (x > stripHalfWidth ? 0.18 : 0));
+  }, (x) => (x > stripHalfWidth ? 0.26 : 0));
   // The carpet stands proud of the tile; a soft shadow along the strip sells the height change.
   const shaded = (hit: SurfaceHit): Rgb => {
     const color = shader(hit);
@@ -118,11 +118,11 @@ export async function renderCarpetTile(): Promise<Buffer> {
   };
   const floor = renderRoomSurfaces(camera, { backZ: wallZ }, { floor: shaded });
   const master = await composeLayers(WIDTH, HEIGHT, [
-    { svg: wallWithBaseboard(camera, wallZ, '#e8e4dc', '#cdc6ba') },
+    { svg: wallWithBaseboard(camera, wallZ, '#e3ded5', '#c4bcae') },
     { rgba: floor },
-    vignetteLayer(WIDTH, HEIGHT, 0.16, 0.6),
+    vignetteLayer(WIDTH, HEIGHT, 0.2, 0.6),
   ]);
-  return depthOfField(master, WIDTH, HEIGHT, 300, 110, 3);
+  return depthOfField(master, WIDTH, HEIGHT, 260, 100, 2.5);
 }
 
 export async function renderCommercial(): Promise<Buffer> {
