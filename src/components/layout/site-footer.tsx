@@ -25,7 +25,7 @@ export function SiteFooter({ onOpenLeadMagnet }: SiteFooterProps) {
   const year = new Date().getFullYear();
   return (
     <footer className="bg-walnut-950 text-oak-100">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
+      <div className="mx-auto grid max-w-7xl grid-cols-1 gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
         <div className="space-y-4">
           <SiteLogo tone="light" />
           <p className="font-display text-lg italic text-oak-200">{business.tagline}</p>
@@ -101,7 +101,7 @@ export function SiteFooter({ onOpenLeadMagnet }: SiteFooterProps) {
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 text-sm text-oak-200 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
           <p>
-            © {year} {business.name}. All rights reserved.
+            © {year} {business.name.replace(/\.$/, '')}. All rights reserved.
           </p>
           <ul className="flex flex-wrap gap-x-5 gap-y-2" aria-label="Legal">
             {pageTexts.home.footerLinks.map((label) => (

@@ -59,10 +59,13 @@ export function SiteHeader({ onOpenLeadMagnet }: SiteHeaderProps) {
             </a>
           </Tooltip>
           {onOpenLeadMagnet && (
-            <Button variant="secondary" onClick={onOpenLeadMagnet} className="hidden md:inline-flex">
-              <BookOpen aria-hidden="true" className="h-4 w-4" />
-              Free Flooring Guide
-            </Button>
+            // A wrapper carries the breakpoint: the button's own inline-flex would beat a `hidden` on it.
+            <div className="hidden md:block">
+              <Button variant="secondary" onClick={onOpenLeadMagnet}>
+                <BookOpen aria-hidden="true" className="h-4 w-4" />
+                Free Flooring Guide
+              </Button>
+            </div>
           )}
           <button
             type="button"
@@ -87,7 +90,7 @@ export function SiteHeader({ onOpenLeadMagnet }: SiteHeaderProps) {
           {onOpenLeadMagnet && (
             <Button
               variant="secondary"
-              className="mt-2 md:hidden"
+              className="mt-2"
               onClick={() => {
                 setMenuOpen(false);
                 onOpenLeadMagnet();

@@ -20,7 +20,7 @@ export function SiteLogo({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
   return (
     <Link
       to="/"
-      className="inline-flex min-w-0 items-center gap-2.5 rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-oak-500"
+      className="inline-flex min-w-0 max-w-full items-center gap-2.5 rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-oak-500"
     >
       <LogoMark className="h-9 w-9 shrink-0 sm:h-10 sm:w-10" />
       <span className="min-w-0 leading-tight">
@@ -30,7 +30,7 @@ export function SiteLogo({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
           {business.name}
         </span>
         <span
-          className={`block truncate text-[0.7rem] font-semibold uppercase tracking-[0.14em] ${tone === 'dark' ? 'text-walnut-700' : 'text-oak-200'}`}
+          className={`text-[0.65rem] font-semibold uppercase tracking-[0.1em] ${tone === 'dark' ? 'hidden text-walnut-700 sm:block' : 'block text-oak-200'}`}
         >
           Floors &amp; Millwork · {business.baseTown}
         </span>

@@ -42,7 +42,7 @@ export function HeroSection({ onRequestEstimate, onOpenLeadMagnet }: HeroSection
             Hardwood, luxury vinyl plank, carpet, tile and custom wainscoting, measured, supplied and installed by a
             local crew from {business.baseTown}.
           </p>
-          <ul className="mt-8 flex flex-wrap gap-3" aria-label="Why neighbours trust us">
+          <ul className="mt-8 flex flex-wrap gap-3" aria-label="Why neighbors trust us">
             {business.trustPoints.map((point, index) => {
               const Icon = trustIcons[index] ?? ShieldCheck;
               return (

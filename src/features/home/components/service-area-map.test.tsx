@@ -50,7 +50,7 @@ describe('the service-area map', () => {
     expect(document.querySelector('iframe')).toBeNull();
 
     scrollNear(true);
-    const map = screen.getByTitle(/map of our service area, centred on Haddonfield/i);
+    const map = screen.getByTitle(/map of our service area, centered on Haddonfield/i);
     expect(map.tagName).toBe('IFRAME');
     expect(map).toHaveAttribute('height', '400');
     const src = new URL(map.getAttribute('src')!);

@@ -54,7 +54,7 @@ export function ServiceAreaMap() {
       >
         {shown ? (
           <iframe
-            title="Map of our service area, centred on Haddonfield, NJ"
+            title="Map of our service area, centered on Haddonfield, NJ"
             src={mapEmbedUrl}
             width="100%"
             height={MAP_HEIGHT_PX}
@@ -65,7 +65,7 @@ export function ServiceAreaMap() {
         ) : (
           <div className="flex h-full flex-col items-center justify-center gap-4 p-6 text-center [background:repeating-linear-gradient(0deg,transparent_0_39px,rgba(59,36,22,.06)_39px_40px),repeating-linear-gradient(90deg,transparent_0_39px,rgba(59,36,22,.06)_39px_40px)]">
             <MapPin aria-hidden="true" className="h-10 w-10 text-oak-500" />
-            <p className="max-w-xs text-walnut-800">Our service area map, centred on Haddonfield, NJ.</p>
+            <p className="max-w-xs text-walnut-800">Our service area map, centered on Haddonfield, NJ.</p>
             <Button variant="outline" onClick={() => setShown(true)}>
               Show map
             </Button>

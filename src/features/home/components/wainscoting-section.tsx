@@ -16,7 +16,7 @@ const gallery = [
   {
     title: bold,
     image: siteImages.wainscotBoldStatement,
-    description: 'Floor-to-ceiling board and batten in a deep colour, made for living rooms, offices and entries.',
+    description: 'Floor-to-ceiling board and batten in a deep color, made for living rooms, offices and entries.',
   },
   {
     title: diamond,
