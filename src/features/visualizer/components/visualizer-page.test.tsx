@@ -382,12 +382,13 @@ describe('errors while starting', () => {
   });
 
   async function expectErrorToast(description: string) {
+    // Back on info, with the button usable again.
+    expect(await screen.findByRole('button', { name: 'Process Image' })).toBeEnabled();
+    expectStep('Your info');
     // sonner's store outlives a test, so an earlier test's identical toast may still be on its way out.
     expect((await screen.findAllByText(description)).length).toBeGreaterThan(0);
     expect(toast.error).toHaveBeenCalledTimes(1);
     expect(toast.error).toHaveBeenCalledWith('Error', { description, duration: 6000 });
-    expectStep('Your info');
-    expect(screen.getByRole('button', { name: 'Process Image' })).toBeEnabled();
   }
 
   it("a webhook reply that is not ok gives the default text and returns to info", async () => {
@@ -399,15 +400,17 @@ describe('errors while starting', () => {
     expect(calls.reads).toHaveLength(0);
   });
 
-  it('a failure that mentions storage or a bucket gives the storage text', async () => {
-    server.use(
-      http.post(REQUESTS_URL, () => HttpResponse.json({ code: 'P0001', message: 'storage bucket is not configured' }, { status: 400 })),
-    );
+  it.each([
+    ['a bucket', 'Bucket not found', 'Storage setup issue. Please contact support.'],
+    ['storage', 'Storage quota exceeded', 'Storage setup issue. Please contact support.'],
+    ['the network', 'upstream network unreachable', 'Network error. Please check your connection and try again.'],
+  ])('a failure that mentions %s gives its text', async (_what, serverMessage, description) => {
+    server.use(http.post(REQUESTS_URL, () => HttpResponse.json({ code: 'P0001', message: serverMessage }, { status: 400 })));
     await startProcessing();
-    await expectErrorToast('Storage setup issue. Please contact support.');
+    await expectErrorToast(description);
   });
 
-  it('a network failure gives the network text', async () => {
+  it('a failed fetch (no connection) gives the network text', async () => {
     const calls = newCalls();
     server.use(insertHandler(calls), http.post(TEST_WEBHOOK_URL, () => HttpResponse.error()));
     await startProcessing();
