@@ -1,0 +1,151 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
+
+/**
+ * The partner forms against the built site and the real local stack (issue 4): a stored row with trimmed values
+ * and a null optional, the failure toast with a stopped API, nothing sent while a required field is empty, the
+ * hero button landing on the form, and the page opening at the top.
+ */
+const programs = [
+  {
+    path: '/realtors',
+    navLink: 'Realtors',
+    table: 'realtors',
+    cardTitle: 'Become a Partner',
+    successToast:
+      "Welcome to the team! We'll be in touch soon with program details and your welcome kit. Get ready to start earning rewards!",
+    fields: (email: string) => [
+      { label: 'Full Name', column: 'name', typed: '  Jessica Moore  ', stored: 'Jessica Moore' },
+      { label: 'Email', column: 'email', typed: `  ${email} `, stored: email },
+      { label: 'Phone', column: 'phone', typed: ' (856) 555-0147 ', stored: '(856) 555-0147' },
+      { label: 'Brokerage', column: 'brokerage', typed: '  Shore Realty Group ', stored: 'Shore Realty Group' },
+    ],
+    optional: { label: 'Instagram (optional)', column: 'instagram' },
+  },
+  {
+    path: '/investors',
+    navLink: 'Investors',
+    table: 'investors',
+    cardTitle: 'Become an Investor Partner',
+    successToast:
+      "Welcome to the investor program! We'll be in touch soon with exclusive deals and ambassador program details. Get ready to save and earn!",
+    fields: (email: string) => [
+      { label: 'Name', column: 'name', typed: '  Marcus Taylor ', stored: 'Marcus Taylor' },
+      { label: 'Email', column: 'email', typed: ` ${email}  `, stored: email },
+      { label: 'Phone', column: 'phone', typed: '856-555-0199  ', stored: '856-555-0199' },
+      { label: 'Company', column: 'company', typed: '  FlipCo Properties LLC ', stored: 'FlipCo Properties LLC' },
+    ],
+    optional: { label: 'Investment Focus (optional)', column: 'investment_focus' },
+  },
+] as const;
+
+const uniqueEmail = (tag: string) => `e2e-${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+const field = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
+
+/** Counts the inserts the page tries to make into `table` (whether or not they get through). */
+function countInserts(page: Page, table: string) {
+  const inserts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === `/rest/v1/${table}`) inserts.push(request.url());
+  });
+  return inserts;
+}
+
+for (const program of programs) {
+  test.describe(program.path, () => {
+    test('stores one row with trimmed values and a null optional field, then clears the form', async ({
+      page,
+      database,
+    }) => {
+      const email = uniqueEmail(program.table);
+      const fields = program.fields(email);
+      await page.goto(program.path);
+      for (const entry of fields) await field(page, entry.label).fill(entry.typed);
+      await field(page, program.optional.label).fill('   ');
+      await page.getByRole('button', { name: 'Submit Application' }).click();
+
+      await expect(page.getByText(program.successToast)).toBeVisible();
+      for (const entry of fields) await expect(field(page, entry.label)).toHaveValue('');
+
+      const rows = await database.rowsWhere(program.table, { email });
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({
+        ...Object.fromEntries(fields.map((entry) => [entry.column, entry.stored])),
+        [program.optional.column]: null,
+      });
+    });
+
+    test('with the API stopped, shows the failure toast with the business e-mail and keeps the values', async ({
+      page,
+      database,
+    }) => {
+      const email = uniqueEmail(`${program.table}-down`);
+      const fields = program.fields(email);
+      await page.route('**/rest/v1/**', (route) => route.abort());
+      await page.goto(program.path);
+      for (const entry of fields) await field(page, entry.label).fill(entry.typed);
+      await page.getByRole('button', { name: 'Submit Application' }).click();
+
+      await expect(page.getByText('Application failed', { exact: true })).toBeVisible();
+      await expect(
+        page.getByText(/^We couldn't process your application right now\. Please email us directly at \S+@\S+ or try again\.$/),
+      ).toBeVisible();
+      for (const entry of fields) {
+        // Chromium trims an email input's value itself; the other fields keep exactly what was typed.
+        await expect(field(page, entry.label)).toHaveValue(entry.column === 'email' ? entry.typed.trim() : entry.typed);
+      }
+      await expect(page.getByRole('button', { name: 'Submit Application' })).toBeEnabled();
+      expect(await database.rowsWhere(program.table, { email })).toHaveLength(0);
+    });
+
+    test('never sends an application with an empty required field', async ({ page, database }) => {
+      const email = uniqueEmail(`${program.table}-empty`);
+      const fields = program.fields(email);
+      const inserts = countInserts(page, program.table);
+      await page.goto(program.path);
+      const [, , , last] = fields;
+      for (const entry of fields) if (entry !== last) await field(page, entry.label).fill(entry.typed);
+      await field(page, last.label).fill('   ');
+      await page.getByRole('button', { name: 'Submit Application' }).click();
+
+      await expect(page.getByRole('alert').filter({ hasText: 'Please fix 1 field' })).toBeVisible();
+      await expect(field(page, last.label)).toBeFocused();
+      await expect(field(page, last.label)).toHaveAttribute('aria-invalid', 'true');
+      // Give a stray request every chance to show up before counting.
+      await page.waitForTimeout(500);
+      expect(inserts).toHaveLength(0);
+      expect(await database.rowsWhere(program.table, { email })).toHaveLength(0);
+    });
+
+    test("the hero's 'Join the Program' button lands on the application card", async ({ page }) => {
+      await page.goto(program.path);
+      const card = page.getByRole('region', { name: program.cardTitle });
+      await expect(card).not.toBeInViewport();
+      await page.getByRole('button', { name: 'Join the Program' }).click();
+      await expect(card).toBeInViewport();
+      await expect(card).toBeFocused();
+      await expect(page.getByRole('heading', { name: program.cardTitle })).toBeInViewport();
+    });
+
+    test('opens at the top, after a reload from further down and when arriving from a scrolled page', async ({
+      page,
+    }) => {
+      await page.goto(program.path);
+      await page.getByRole('region', { name: program.cardTitle }).scrollIntoViewIfNeeded();
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+      await page.goto('/');
+      await page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' }));
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+      // A client-side navigation through the site's own header (it stays on screen while scrolled).
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: program.navLink, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`${program.path}$`));
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    });
+  });
+}

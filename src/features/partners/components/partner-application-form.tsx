@@ -1,0 +1,158 @@
+import type { UseMutationResult } from '@tanstack/react-query';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/form-field';
+import { pageTexts, toasts } from '@/content/spec-texts';
+
+export type PartnerFormField<Name extends string> = {
+  name: Name;
+  label: string;
+  type?: 'text' | 'email' | 'tel';
+  autoComplete?: string;
+  placeholder?: string;
+  hint?: string;
+  optional?: boolean;
+};
+
+type Values = Record<string, string>;
+
+type PartnerApplicationFormProps<Input extends Values> = {
+  fields: readonly PartnerFormField<keyof Input & string>[];
+  /** The payload schema: it names the problems shown inline, and the submission parses the values with it again. */
+  schema: z.ZodType<unknown, Input>;
+  mutation: UseMutationResult<{ id: string }, Error, Input>;
+  successToast: { title: string; duration: number };
+  submitLabel: string;
+  /** What the console says when both inserts fail (the spec logs the error). */
+  failureLogMessage: string;
+};
+
+/**
+ * The behaviour both partner forms share (spec sections 4, 5 and 8). The browser's own validation stays off
+ * (`noValidate`, as the spec has it), but an application with an empty required field or a malformed e-mail is
+ * never sent: each problem is shown under its field, summed up in an announced alert, and focus moves to the
+ * first field to fix. While the application is on its way the button is disabled and reads 'Submitting...';
+ * success clears the form with the welcome toast, failure keeps the values with the 'Application failed' toast.
+ */
+export function PartnerApplicationForm<Input extends Values>({
+  fields,
+  schema,
+  mutation,
+  successToast,
+  submitLabel,
+  failureLogMessage,
+}: PartnerApplicationFormProps<Input>) {
+  const formId = useId();
+  const fieldId = (name: string) => `${formId}-${name}`;
+  const emptyValues = () => Object.fromEntries(fields.map((field) => [field.name, ''])) as Input;
+  const [values, setValues] = useState<Input>(emptyValues);
+  const [errors, setErrors] = useState<Partial<Record<keyof Input, string>>>({});
+  const submitButton = useRef<HTMLButtonElement>(null);
+
+  const problems = fields.filter((field) => errors[field.name]);
+
+  function change(name: keyof Input & string, value: string) {
+    setValues((current) => ({ ...current, [name]: value }));
+    // A field's message goes as soon as the visitor works on it; the next submit checks it again.
+    if (errors[name]) setErrors(({ [name]: _fixed, ...rest }) => rest as typeof errors);
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (mutation.isPending) return;
+
+    const checked = schema.safeParse(values);
+    if (!checked.success) {
+      const found: Partial<Record<keyof Input, string>> = {};
+      for (const issue of checked.error.issues) {
+        const name = issue.path[0] as keyof Input;
+        found[name] ??= issue.message;
+      }
+      setErrors(found);
+      const first = fields.find((field) => found[field.name]);
+      if (first) document.getElementById(fieldId(first.name))?.focus();
+      return;
+    }
+
+    setErrors({});
+    mutation.mutate(values, {
+      onSuccess: () => {
+        setValues(emptyValues());
+        toast.success(successToast.title, { duration: successToast.duration });
+      },
+      onError: (error) => {
+        console.error(failureLogMessage, error);
+        toast.error(toasts.partnerFailure.title, {
+          description: toasts.partnerFailure.description,
+          duration: toasts.partnerFailure.duration,
+        });
+      },
+      onSettled: () => {
+        // A disabled button drops keyboard focus; give it back so the visitor is not left at the top of the page.
+        if (document.activeElement === document.body) submitButton.current?.focus();
+      },
+    });
+  }
+
+  return (
+    <form noValidate onSubmit={submit} aria-busy={mutation.isPending} className="space-y-5">
+      <div role="alert" aria-atomic="true">
+        {problems.length > 0 && (
+          <div className="rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-800">
+            <p className="font-semibold">
+              {problems.length === 1
+                ? 'Please fix 1 field before sending your application:'
+                : `Please fix ${problems.length} fields before sending your application:`}
+            </p>
+            <ul className="mt-2 list-disc space-y-1 pl-5">
+              {problems.map((field) => (
+                <li key={field.name}>
+                  <a
+                    href={`#${fieldId(field.name)}`}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      document.getElementById(fieldId(field.name))?.focus();
+                    }}
+                    className="underline underline-offset-2 hover:text-red-900"
+                  >
+                    {field.label}: {errors[field.name]}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </div>
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        {fields.map((field) => (
+          <div key={field.name} className={field.optional ? 'sm:col-span-2' : undefined}>
+            <TextField
+              id={fieldId(field.name)}
+              name={field.name}
+              label={field.label}
+              type={field.type ?? 'text'}
+              autoComplete={field.autoComplete}
+              placeholder={field.placeholder}
+              hint={field.hint}
+              optional={field.optional}
+              required={!field.optional}
+              value={values[field.name]}
+              onChange={(event) => change(field.name, event.target.value)}
+              error={errors[field.name]}
+            />
+          </div>
+        ))}
+      </div>
+
+      <Button ref={submitButton} type="submit" size="lg" disabled={mutation.isPending} className="w-full">
+        {mutation.isPending ? pageTexts.submitting : submitLabel}
+      </Button>
+      <p className="text-center text-xs text-walnut-700">
+        We only use your details to contact you about the program. We never share them.
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,340 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import * as sonner from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { business } from '@/config/business';
+import { pageTexts, toasts } from '@/content/spec-texts';
+import { server } from '@/testing/msw-server';
+import { renderRoute } from '@/testing/render';
+import { restUrl } from '@/testing/test-env';
+
+/**
+ * Both partner pages share their layout and form behaviour, so each behaviour is checked on both, through the
+ * real routes, the way a visitor meets them. Each program differs only in its texts, table and fields.
+ */
+const programs = [
+  {
+    path: '/realtors',
+    table: 'realtors',
+    heading: /Refer Your Clients/,
+    cardTitle: 'Become a Partner',
+    successToast: toasts.realtorSuccess,
+    logMessage: 'Realtor application failed:',
+    required: [
+      { label: 'Full Name', column: 'name', typed: '  Jessica Moore  ', stored: 'Jessica Moore', error: 'Please enter your full name.' },
+      { label: 'Email', column: 'email', typed: ' jess@homesnj.com ', stored: 'jess@homesnj.com', error: 'Please enter your email address.' },
+      { label: 'Phone', column: 'phone', typed: ' (856) 555-0147 ', stored: '(856) 555-0147', error: 'Please enter your phone number.' },
+      { label: 'Brokerage', column: 'brokerage', typed: '\tShore Realty Group  ', stored: 'Shore Realty Group', error: 'Please enter your brokerage.' },
+    ],
+    optional: { label: /Instagram/, column: 'instagram', typed: '  @jessmoore.homes ', stored: '@jessmoore.homes' },
+  },
+  {
+    path: '/investors',
+    table: 'investors',
+    heading: /Better Floors\. Better Margins/,
+    cardTitle: 'Become an Investor Partner',
+    successToast: toasts.investorSuccess,
+    logMessage: 'Investor application failed:',
+    required: [
+      { label: 'Name', column: 'name', typed: '  Marcus Taylor ', stored: 'Marcus Taylor', error: 'Please enter your name.' },
+      { label: 'Email', column: 'email', typed: ' marcus@flipco.com  ', stored: 'marcus@flipco.com', error: 'Please enter your email address.' },
+      { label: 'Phone', column: 'phone', typed: '856-555-0199 ', stored: '856-555-0199', error: 'Please enter your phone number.' },
+      { label: 'Company', column: 'company', typed: '  FlipCo Properties LLC ', stored: 'FlipCo Properties LLC', error: 'Please enter your company.' },
+    ],
+    optional: { label: /Investment Focus/, column: 'investment_focus', typed: ' fix-and-flips in Camden County ', stored: 'fix-and-flips in Camden County' },
+  },
+] as const;
+
+type Program = (typeof programs)[number];
+
+/** Records every insert the page makes into the program's table and answers as `answer` says. */
+function recordInserts(table: string, answer: (request: Request) => Promise<Response> | Response) {
+  const bodies: unknown[] = [];
+  server.use(
+    http.post(restUrl(table), async ({ request }) => {
+      bodies.push(await request.clone().json());
+      return answer(request);
+    }),
+  );
+  return bodies;
+}
+
+const stored = () => HttpResponse.json([{ id: crypto.randomUUID() }], { status: 201 });
+const refused = () => HttpResponse.json({ code: 'XX000', message: 'database unavailable' }, { status: 503 });
+
+async function openPage(program: Program) {
+  const view = renderRoute(program.path);
+  await screen.findByRole('heading', { level: 1, name: program.heading });
+  return view;
+}
+
+// Fields by role, so the footer's 'Instagram' link never stands in for the Instagram field.
+const field = (label: string | RegExp) => screen.getByRole('textbox', { name: label });
+const submitButton = () => screen.getByRole('button', { name: 'Submit Application' });
+
+// sonner keeps its toasts in module state and replays the active ones to the next test's Toaster.
+afterEach(() => {
+  sonner.toast.dismiss();
+});
+
+describe.each(programs)('$path', (program) => {
+  async function fillIn(user: Awaited<ReturnType<typeof openPage>>['user'], withOptional = false) {
+    for (const entry of program.required) await user.type(field(entry.label), entry.typed);
+    if (withOptional) await user.type(field(program.optional.label), program.optional.typed);
+  }
+
+  it('opens at the top of the page, instantly, whatever the scroll position before', async () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo');
+    await openPage(program);
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0, left: 0, behavior: 'instant' });
+  });
+
+  it('has its own title and description and a back link to the home page', async () => {
+    await openPage(program);
+    await waitFor(() => expect(document.title).toMatch(program.path === '/realtors' ? /^Realtor Referral Program \| / : /^Investor Partner Program \| /));
+    expect(document.title).toContain(business.name);
+    const description = document.head.querySelector('meta[name="description"]');
+    expect(description?.getAttribute('content')).toMatch(program.path === '/realtors' ? /free headshot sessions/ : /10-25% off retail/);
+
+    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+  });
+
+  it("'Join the Program' scrolls smoothly to the application card and moves focus there", async () => {
+    const scrollIntoView = vi.spyOn(Element.prototype, 'scrollIntoView');
+    const { user } = await openPage(program);
+    await user.click(screen.getByRole('button', { name: pageTexts.realtors.heroButton }));
+
+    const card = screen.getByRole('region', { name: program.cardTitle });
+    expect(scrollIntoView).toHaveBeenCalledWith({ behavior: 'smooth', block: 'start' });
+    expect(scrollIntoView.mock.contexts.at(-1)).toBe(card);
+    expect(card).toHaveFocus();
+  });
+
+  it("'Join the Program' jumps without animation when the visitor prefers reduced motion", async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query === '(prefers-reduced-motion: reduce)',
+          media: query,
+          addEventListener: () => {},
+          removeEventListener: () => {},
+        }) as unknown as MediaQueryList,
+    );
+    const scrollIntoView = vi.spyOn(Element.prototype, 'scrollIntoView');
+    const { user } = await openPage(program);
+    await user.click(screen.getByRole('button', { name: pageTexts.realtors.heroButton }));
+    expect(scrollIntoView).toHaveBeenCalledWith({ behavior: 'auto', block: 'start' });
+  });
+
+  it('labels every field and marks only the optional one as optional', async () => {
+    await openPage(program);
+    const card = screen.getByRole('region', { name: program.cardTitle });
+    for (const entry of program.required) {
+      expect(within(card).getByRole('textbox', { name: entry.label })).toBeRequired();
+    }
+    expect(within(card).getByRole('textbox', { name: program.optional.label })).not.toBeRequired();
+    expect(within(card).getByText('(optional)')).toBeInTheDocument();
+    expect(field('Email')).toHaveAttribute('type', 'email');
+    expect(field('Phone')).toHaveAttribute('type', 'tel');
+    // The spec turns the browser's own validation off; the page checks the fields itself.
+    expect(submitButton().closest('form')).toHaveAttribute('novalidate');
+  });
+
+  it('sends nothing when every field is empty: each required field says what is missing, the summary is announced, focus goes to the first', async () => {
+    const bodies = recordInserts(program.table, stored);
+    const { user } = await openPage(program);
+    await user.click(submitButton());
+
+    const summary = screen.getByRole('alert');
+    expect(summary).toHaveTextContent(`Please fix ${program.required.length} fields before sending your application:`);
+    for (const entry of program.required) {
+      const input = field(entry.label);
+      expect(input).toHaveAttribute('aria-invalid', 'true');
+      expect(input).toHaveAccessibleDescription(entry.error);
+      expect(summary).toHaveTextContent(entry.error);
+    }
+    expect(field(program.optional.label)).not.toHaveAttribute('aria-invalid');
+    expect(field(program.required[0].label)).toHaveFocus();
+    expect(bodies).toHaveLength(0);
+  });
+
+  it('treats a field of spaces as empty and moves focus to the first field still missing', async () => {
+    const bodies = recordInserts(program.table, stored);
+    const { user } = await openPage(program);
+    const [first, second, third, fourth] = program.required;
+    await user.type(field(first.label), first.typed);
+    await user.type(field(second.label), second.typed);
+    await user.type(field(third.label), '   ');
+    await user.type(field(fourth.label), fourth.typed);
+    await user.click(submitButton());
+
+    expect(screen.getByRole('alert')).toHaveTextContent('Please fix 1 field before sending your application:');
+    expect(field(third.label)).toHaveAccessibleDescription(third.error);
+    expect(field(third.label)).toHaveFocus();
+    expect(field(first.label)).not.toHaveAttribute('aria-invalid');
+    expect(bodies).toHaveLength(0);
+  });
+
+  it('refuses an e-mail address that is not one, and lets the summary link take focus to the field', async () => {
+    const bodies = recordInserts(program.table, stored);
+    const { user } = await openPage(program);
+    for (const entry of program.required) {
+      await user.type(field(entry.label), entry.column === 'email' ? 'jess at homes' : entry.typed);
+    }
+    await user.click(submitButton());
+
+    const message = 'Please enter a valid email address, like name@example.com.';
+    expect(field('Email')).toHaveAccessibleDescription(message);
+    expect(field('Email')).toHaveFocus();
+    expect(bodies).toHaveLength(0);
+
+    await user.click(field('Phone'));
+    await user.click(within(screen.getByRole('alert')).getByRole('link', { name: `Email: ${message}` }));
+    expect(field('Email')).toHaveFocus();
+  });
+
+  it('takes a message away as soon as its field is worked on', async () => {
+    recordInserts(program.table, stored);
+    const { user } = await openPage(program);
+    await user.click(submitButton());
+    const first = program.required[0];
+    await user.type(field(first.label), 'J');
+    expect(field(first.label)).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByRole('alert')).toHaveTextContent(`Please fix ${program.required.length - 1} fields`);
+  });
+
+  it('sends every value trimmed and an empty optional field as null; disables the button while submitting; then clears the form with the welcome toast', async () => {
+    const success = vi.spyOn(sonner.toast, 'success');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const bodies = recordInserts(program.table, async () => {
+      await held;
+      return stored();
+    });
+    const { user } = await openPage(program);
+    await fillIn(user);
+    await user.click(submitButton());
+
+    const busy = await screen.findByRole('button', { name: pageTexts.submitting });
+    expect(busy).toBeDisabled();
+    await user.click(busy);
+    release();
+
+    expect(await screen.findByText(program.successToast.title)).toBeInTheDocument();
+    expect(success).toHaveBeenCalledWith(program.successToast.title, { duration: 5000 });
+    expect(bodies).toHaveLength(1);
+    const [row] = bodies[0] as [Record<string, unknown>];
+    expect(row).toEqual({
+      ...Object.fromEntries(program.required.map((entry) => [entry.column, entry.stored])),
+      [program.optional.column]: null,
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
+
+    for (const entry of program.required) expect(field(entry.label)).toHaveValue('');
+    expect(submitButton()).toBeEnabled();
+    expect(screen.queryByRole('button', { name: pageTexts.submitting })).not.toBeInTheDocument();
+  });
+
+  it('sends the optional field trimmed when it is filled in', async () => {
+    const bodies = recordInserts(program.table, stored);
+    const { user } = await openPage(program);
+    await fillIn(user, true);
+    await user.click(submitButton());
+
+    await screen.findByText(program.successToast.title);
+    const [row] = bodies[0] as [Record<string, unknown>];
+    expect(row[program.optional.column]).toBe(program.optional.stored);
+    expect(field(program.optional.label)).toHaveValue('');
+  });
+
+  it("keeps the values and shows 'Application failed' with the business e-mail when both inserts fail; the error is logged", async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const failure = vi.spyOn(sonner.toast, 'error');
+    const bodies = recordInserts(program.table, refused);
+    const { user } = await openPage(program);
+    await fillIn(user, true);
+    await user.click(submitButton());
+
+    expect(await screen.findByText('Application failed')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        `We couldn't process your application right now. Please email us directly at ${business.email} or try again.`,
+      ),
+    ).toBeInTheDocument();
+    expect(failure).toHaveBeenCalledWith('Application failed', {
+      description: toasts.partnerFailure.description,
+      duration: 6000,
+    });
+    // The client insert and then the direct fallback: the visitor hears of a failure only when both fail.
+    expect(bodies).toHaveLength(2);
+    expect(consoleError).toHaveBeenCalledWith(program.logMessage, expect.objectContaining({ name: 'InsertError' }));
+
+    // An email input drops surrounding spaces itself (HTML value sanitisation); every other field shows what was typed.
+    for (const entry of program.required) {
+      expect(field(entry.label)).toHaveValue(entry.column === 'email' ? entry.typed.trim() : entry.typed);
+    }
+    expect(field(program.optional.label)).toHaveValue(program.optional.typed);
+    expect(submitButton()).toBeEnabled();
+  });
+
+  it('succeeds through the fallback when only the client insert fails', async () => {
+    let calls = 0;
+    const bodies = recordInserts(program.table, () => (++calls === 1 ? refused() : stored()));
+    const { user } = await openPage(program);
+    await fillIn(user);
+    await user.click(submitButton());
+
+    expect(await screen.findByText(program.successToast.title)).toBeInTheDocument();
+    expect(bodies).toHaveLength(2);
+    expect(bodies[1]).toMatchObject({ [program.required[0].column]: program.required[0].stored, [program.optional.column]: null });
+  });
+});
+
+describe('/realtors content', () => {
+  it('carries every line of the spec: why, three benefits, the rewards, a testimonial and the application card', async () => {
+    await openPage(programs[0]);
+    const why = screen.getByRole('region', { name: 'Why Realtors Love Working With Us' });
+    expect(within(why).getAllByRole('listitem')).toHaveLength(3);
+
+    const rewards = screen.getByRole('region', { name: 'Your Referral Rewards' });
+    expect(within(rewards).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Free headshot sessions',
+      '1 hour in the content creation studio',
+      'Cooler giveaways and more',
+    ]);
+
+    const testimonial = screen.getByRole('region', { name: 'What Our Partners Say' });
+    expect(within(testimonial).getByRole('blockquote')).toHaveTextContent(/headshot session/);
+    expect(within(testimonial).getByText('Jessica M., Cherry Hill')).toBeInTheDocument();
+
+    const card = screen.getByRole('region', { name: 'Become a Partner' });
+    expect(within(card).getByRole('textbox', { name: 'Full Name' })).toBeInTheDocument();
+    expect(within(card).getByRole('textbox', { name: /Instagram/ })).toHaveAttribute('placeholder', '@yourhandle');
+  });
+});
+
+describe('/investors content', () => {
+  it('carries every line of the spec: hero, three benefits, the benefits list, a testimonial and the application card', async () => {
+    await openPage(programs[1]);
+    expect(screen.getByRole('button', { name: 'Join the Program' })).toBeInTheDocument();
+    const why = screen.getByRole('region', { name: 'Why Investors Partner With Us' });
+    expect(within(why).getAllByRole('listitem')).toHaveLength(3);
+
+    const benefits = screen.getByRole('region', { name: 'Investor Partner Benefits' });
+    expect(within(benefits).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Bulk discount pricing (10-25% off retail)',
+      'Exclusive deal alerts and clearance access',
+      'Ambassador rewards for referrals',
+      'Priority scheduling',
+    ]);
+
+    const testimonial = screen.getByRole('region', { name: 'What Our Partners Say' });
+    expect(within(testimonial).getByRole('blockquote')).toHaveTextContent(/investor pricing/);
+    expect(within(testimonial).getByText('Marcus T., Glassboro')).toBeInTheDocument();
+
+    const card = screen.getByRole('region', { name: 'Become an Investor Partner' });
+    for (const label of ['Name', 'Email', 'Phone', 'Company', /Investment Focus/]) {
+      expect(within(card).getByRole('textbox', { name: label })).toBeInTheDocument();
+    }
+  });
+});

@@ -1,0 +1,18 @@
+import type { LucideIcon } from 'lucide-react';
+import type { SiteImage } from '@/content/site-images';
+
+/** Everything that differs between the realtor and the investor page; the layout is the same (spec section 2). */
+export type PartnerProgram = {
+  meta: { title: string; description: string };
+  hero: {
+    eyebrow: string;
+    title: string;
+    lead: string;
+    button: string;
+    image: SiteImage;
+  };
+  why: { title: string; intro: string; benefits: readonly { icon: LucideIcon; title: string; text: string }[] };
+  perks: { title: string; intro: string; items: readonly { icon: LucideIcon; text: string }[] };
+  testimonial: { quote: string; name: string; location: string; project: string };
+  application: { id: string; title: string; intro: string };
+};
