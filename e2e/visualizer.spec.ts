@@ -1,0 +1,185 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { expect, test } from './support/test';
+
+/**
+ * Snap & See Wood (issue 5) in Chromium against the built site, the real stack and the real processor: a room
+ * photo goes in, both images come back, and the row is completed with both URLs readable.
+ */
+const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+const FIXTURE = resolve('visualizer-processor/fixtures/images/room-carpet.jpg');
+
+const uniqueEmail = (tag: string) => `e2e-visualizer-${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+/** The processor engineer's room fixture; a small generated room-like JPEG if that is not there. */
+async function roomPhoto(): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
+  if (existsSync(FIXTURE)) return { name: 'room-carpet.jpg', mimeType: 'image/jpeg', buffer: readFileSync(FIXTURE) };
+  const wall = { r: 226, g: 218, b: 204 };
+  const floor = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="960" height="640"><rect width="960" height="380" fill="rgb(226,218,204)"/>` +
+      `<polygon points="0,640 960,640 760,380 200,380" fill="rgb(120,118,112)"/></svg>`,
+  );
+  const buffer = await sharp({ create: { width: 960, height: 640, channels: 3, background: wall } })
+    .composite([{ input: floor }])
+    .jpeg({ quality: 85 })
+    .toBuffer();
+  return { name: 'generated-room.jpg', mimeType: 'image/jpeg', buffer };
+}
+
+function currentStep(page: Page) {
+  return page.getByRole('navigation', { name: 'Progress' }).locator('[aria-current="step"]');
+}
+
+async function choosePhoto(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
+  await page.getByLabel('Choose a photo').setInputFiles(file);
+}
+
+async function expectNoHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+test.describe('Snap & See Wood', () => {
+  test('a room photo goes in, the hardwood result comes back, and the row is completed with both images readable', async ({
+    page,
+    database,
+    request,
+  }) => {
+    const email = uniqueEmail('journey');
+    await page.goto('/floor-visualizer');
+    await expect(page.getByRole('heading', { level: 1, name: 'Snap & See Wood' })).toBeVisible();
+    await expect(page).toHaveTitle(/Snap & See Wood/);
+    await expect(currentStep(page)).toContainText('Upload');
+    await expect(page.getByText('Supported formats: JPG, PNG, WEBP (Max 10MB)')).toBeVisible();
+
+    const photo = await roomPhoto();
+    await choosePhoto(page, photo);
+    await expect(currentStep(page)).toContainText('Your info');
+    const preview = page.getByRole('img', { name: `Your photo: ${photo.name}` });
+    await expect(preview).toBeVisible();
+    expect(await preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+    const processButton = page.getByRole('button', { name: 'Process Image' });
+    await expect(processButton).toBeDisabled();
+    await page.getByLabel('Name').fill('Erin Castellano');
+    await page.getByLabel('Email').fill(email);
+    const photoInAt = Date.now();
+    await processButton.click();
+
+    await expect(currentStep(page)).toContainText(/Processing|Result/);
+    await expect(page.getByText('Processing started')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeVisible({ timeout: 45_000 });
+    test.info().annotations.push({ type: 'photo in to result shown', description: `${Date.now() - photoInAt} ms` });
+    await expect(currentStep(page)).toContainText('Result');
+
+    // Both images are shown, and really decoded (not broken links).
+    const original = page.getByRole('img', { name: 'Your original photo' });
+    const processed = page.getByRole('img', { name: 'Your room with a new hardwood floor' });
+    for (const image of [original, processed]) {
+      await expect(image).toBeVisible();
+      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    }
+
+    // The row: completed, with both URLs, and the page shows exactly those.
+    const rows = await database.rowsWhere('floor_visualizer_requests', { email });
+    expect(rows).toHaveLength(1);
+    const row = rows[0] as { status: string; customer_name: string; original_image_url: string; processed_image_url: string };
+    expect(row.status).toBe('completed');
+    expect(row.customer_name).toBe('Erin Castellano');
+    await expect(original).toHaveAttribute('src', row.original_image_url);
+    await expect(processed).toHaveAttribute('src', row.processed_image_url);
+    for (const url of [row.original_image_url, row.processed_image_url]) {
+      const response = await request.get(url);
+      expect(response.status(), url).toBe(200);
+      expect(response.headers()['content-type'], url).toMatch(/^image\//);
+      const metadata = await sharp(await response.body()).metadata();
+      expect(metadata.width, url).toBeGreaterThan(0);
+    }
+    await expect(page.getByRole('link', { name: 'Download result' })).toHaveAttribute('href', row.processed_image_url);
+
+    // The before/after slider works from the keyboard.
+    const slider = page.getByRole('slider', { name: 'Before and after comparison' });
+    await slider.focus();
+    await expect(slider).toHaveValue('50');
+    await page.keyboard.press('ArrowRight');
+    await expect(slider).toHaveValue('51');
+    await page.keyboard.press('Home');
+    await expect(slider).toHaveValue('0');
+    await expect(slider).toHaveAttribute('aria-valuetext', '0% original photo, 100% new hardwood floor');
+
+    // Try Another Photo: back to an empty upload step.
+    await page.getByRole('button', { name: 'Try Another Photo' }).click();
+    await expect(currentStep(page)).toContainText('Upload');
+    await choosePhoto(page, photo);
+    await expect(page.getByLabel('Name')).toHaveValue('');
+    await expect(page.getByLabel('Email')).toHaveValue('');
+  });
+
+  test("'Get Free Quote' lands on the home page's estimate form", async ({ page }) => {
+    await page.goto('/floor-visualizer');
+    await choosePhoto(page, await roomPhoto());
+    await page.getByLabel('Name').fill('Sam Ortiz');
+    await page.getByLabel('Email').fill(uniqueEmail('quote'));
+    await page.getByRole('button', { name: 'Process Image' }).click();
+    await page.getByRole('link', { name: 'Get Free Quote' }).click({ timeout: 45_000 });
+
+    await expect(page).toHaveURL(/\/#contact$/);
+    await expect(page.getByRole('heading', { name: 'Get Your Free Estimate' })).toBeInViewport();
+  });
+
+  test('the 10 MB boundary: exactly 10 MB is taken, one byte more gets the spec toast', async ({ page }) => {
+    await page.goto('/floor-visualizer');
+    const { buffer } = await roomPhoto();
+    const sized = (size: number) => Buffer.concat([buffer, Buffer.alloc(size - buffer.length)]);
+
+    await choosePhoto(page, { name: 'too-big.jpg', mimeType: 'image/jpeg', buffer: sized(MAX_IMAGE_BYTES + 1) });
+    await expect(page.getByText('File too large')).toBeVisible();
+    await expect(page.getByText('Please select an image smaller than 10MB')).toBeVisible();
+    await expect(currentStep(page)).toContainText('Upload');
+
+    await choosePhoto(page, { name: 'exactly-10mb.jpg', mimeType: 'image/jpeg', buffer: sized(MAX_IMAGE_BYTES) });
+    await expect(currentStep(page)).toContainText('Your info');
+  });
+
+  test('a file that is not an image gets a clear error and stays on upload', async ({ page }) => {
+    await page.goto('/floor-visualizer');
+    await choosePhoto(page, { name: 'estimate.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n') });
+    await expect(page.getByRole('alert')).toContainText("That file isn't an image.");
+    await expect(currentStep(page)).toContainText('Upload');
+  });
+
+  test('with the API stopped, the Error toast shows and the visitor is back on info with their details', async ({ page }) => {
+    await page.route('**/rest/v1/**', (route) => route.abort());
+    await page.goto('/floor-visualizer');
+    await choosePhoto(page, await roomPhoto());
+    await page.getByLabel('Name').fill('Pat Lee');
+    await page.getByLabel('Email').fill(uniqueEmail('offline'));
+    await page.getByRole('button', { name: 'Process Image' }).click();
+
+    await expect(page.getByText('Failed to process your image. Please try again.')).toBeVisible();
+    await expect(page.getByText('Error', { exact: true })).toBeVisible();
+    await expect(currentStep(page)).toContainText('Your info');
+    await expect(page.getByLabel('Name')).toHaveValue('Pat Lee');
+    await expect(page.getByRole('button', { name: 'Process Image' })).toBeEnabled();
+  });
+
+  test('fits a 360 px phone screen at every step, and offers the camera there', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.goto('/floor-visualizer');
+    await expect(page.getByText('Take a photo', { exact: true })).toBeVisible();
+    await expect(page.getByLabel('Take a photo')).toHaveAttribute('capture', 'environment');
+    await expectNoHorizontalScroll(page);
+
+    await choosePhoto(page, await roomPhoto());
+    await expect(currentStep(page)).toContainText('Your info');
+    await expectNoHorizontalScroll(page);
+
+    await page.getByLabel('Name').fill('Jo Park');
+    await page.getByLabel('Email').fill(uniqueEmail('phone'));
+    await page.getByRole('button', { name: 'Process Image' }).click();
+    await expect(page.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeVisible({ timeout: 45_000 });
+    await expectNoHorizontalScroll(page);
+  });
+});
