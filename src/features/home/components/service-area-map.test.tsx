@@ -66,6 +66,6 @@ describe('the service-area map', () => {
     const { user } = renderWithProviders(<ServiceAreaMap />);
     expect(document.querySelector('iframe')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Show map' }));
-    expect(screen.getByTitle(/map of our service area/i)).toBeInTheDocument();
+    expect(screen.getByTitle(/map of our service area/i)).toHaveFocus();
   });
 });

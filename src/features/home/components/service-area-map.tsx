@@ -30,7 +30,14 @@ const largerMapUrl = `https://www.openstreetmap.org/?mlat=${HADDONFIELD.lat}&mlo
  */
 export function ServiceAreaMap() {
   const [shown, setShown] = useState(false);
+  const [askedFor, setAskedFor] = useState(false);
   const frameRef = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<HTMLIFrameElement>(null);
+
+  // 'Show map' disappears when pressed; keyboard focus moves to the map it asked for instead of getting lost.
+  useEffect(() => {
+    if (askedFor) mapRef.current?.focus();
+  }, [askedFor]);
 
   useEffect(() => {
     const frame = frameRef.current;
@@ -54,6 +61,7 @@ export function ServiceAreaMap() {
       >
         {shown ? (
           <iframe
+            ref={mapRef}
             title="Map of our service area, centered on Haddonfield, NJ"
             src={mapEmbedUrl}
             width="100%"
@@ -66,7 +74,13 @@ export function ServiceAreaMap() {
           <div className="flex h-full flex-col items-center justify-center gap-4 p-6 text-center [background:repeating-linear-gradient(0deg,transparent_0_39px,rgba(59,36,22,.06)_39px_40px),repeating-linear-gradient(90deg,transparent_0_39px,rgba(59,36,22,.06)_39px_40px)]">
             <MapPin aria-hidden="true" className="h-10 w-10 text-oak-500" />
             <p className="max-w-xs text-walnut-800">Our service area map, centered on Haddonfield, NJ.</p>
-            <Button variant="outline" onClick={() => setShown(true)}>
+            <Button
+              variant="outline"
+              onClick={() => {
+                setShown(true);
+                setAskedFor(true);
+              }}
+            >
               Show map
             </Button>
           </div>

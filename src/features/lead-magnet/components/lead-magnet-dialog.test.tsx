@@ -30,10 +30,15 @@ function PageWithModal() {
   );
 }
 
-/** Runs due zero-delay timers and promise callbacks (the request, react-query, sonner) without moving the clock. */
+/**
+ * Lets the request, react-query and sonner run (zero-delay timers, promise callbacks and real I/O turns)
+ * without moving the faked clock, until `until` holds or 5 real seconds have passed.
+ */
 async function settle(until: () => boolean) {
-  for (let round = 0; round < 200 && !until(); round++) {
+  const deadline = Date.now() + 5000;
+  while (!until() && Date.now() < deadline) {
     await act(() => vi.advanceTimersByTimeAsync(0));
+    await new Promise((resolve) => setImmediate(resolve));
   }
   expect(until()).toBe(true);
 }
