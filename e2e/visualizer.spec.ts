@@ -97,7 +97,13 @@ test.describe('Snap & See Wood', () => {
       const metadata = await sharp(await response.body()).metadata();
       expect(metadata.width, url).toBeGreaterThan(0);
     }
-    await expect(page.getByRole('link', { name: 'Download result' })).toHaveAttribute('href', row.processed_image_url);
+    // The download saves the result file (the images live on the storage origin, where `download` alone is ignored).
+    const downloadLink = page.getByRole('link', { name: 'Download result' });
+    await expect(downloadLink).toHaveAttribute('href', row.processed_image_url);
+    const [download] = await Promise.all([page.waitForEvent('download'), downloadLink.click()]);
+    expect(download.suggestedFilename()).toMatch(/^hardwood-.+\.(jpe?g|png|webp)$/);
+    const saved = await download.path();
+    expect((await sharp(saved).metadata()).width).toBeGreaterThan(0);
 
     // The before/after slider works from the keyboard.
     const slider = page.getByRole('slider', { name: 'Before and after comparison' });
