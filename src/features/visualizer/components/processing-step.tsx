@@ -36,7 +36,8 @@ function useElapsed(startedAt: number, running: boolean): number {
  */
 export function ProcessingStep({ phase, startedAt, failureReason, onCheckAgain, onRetry, onStartOver }: ProcessingStepProps) {
   const running = phase === 'starting' || phase === 'polling';
-  const elapsed = formatElapsed(useElapsed(startedAt, running));
+  const elapsedMs = useElapsed(startedAt, running);
+  const elapsed = formatElapsed(elapsedMs);
 
   return (
     <section aria-labelledby="visualizer-processing-title" className="mx-auto max-w-xl space-y-6 text-center">
@@ -80,7 +81,7 @@ export function ProcessingStep({ phase, startedAt, failureReason, onCheckAgain, 
       <p className="inline-flex items-center gap-2 rounded-full bg-oak-100 px-4 py-1.5 text-sm font-medium text-walnut-800">
         <Clock aria-hidden="true" className="size-4" />
         <span>
-          Elapsed time: <time>{elapsed}</time>
+          Elapsed time: <time dateTime={`PT${Math.max(0, Math.floor(elapsedMs / 1000))}S`}>{elapsed}</time>
         </span>
       </p>
       {phase === 'timeout' && (
