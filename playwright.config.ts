@@ -19,7 +19,7 @@ export default defineConfig({
     browserName: 'chromium',
     headless: true,
     launchOptions: { executablePath: process.env.CHROME_PATH, args: CHROMIUM_ARGS },
-    trace: 'retain-on-failure',
+    trace: process.env.PW_TRACE ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
   },
 });
