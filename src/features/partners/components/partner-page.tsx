@@ -20,10 +20,15 @@ const asListLine = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 export function PartnerPage({ program, form }: { program: PartnerProgram; form: ReactNode }) {
   const { meta, hero, why, perks, testimonial, application } = program;
 
-  // The spec opens the page at the top, whatever the previous page's scroll position was. 'instant' overrides
-  // the stylesheet's smooth scrolling, which would otherwise animate the jump.
+  // The spec opens the page at the top, whatever the scroll position before. The router's <ScrollRestoration>
+  // puts a reloaded page back where it was, in a second render just after this one mounts, so the page goes to
+  // the top again once that has happened. 'instant' overrides the stylesheet's smooth scrolling (and stops
+  // the router's smooth restore), which would otherwise animate the jump.
   useEffect(() => {
-    window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+    const toTop = () => window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+    toTop();
+    const afterRestore = window.setTimeout(toTop, 0);
+    return () => window.clearTimeout(afterRestore);
   }, []);
 
   return (
