@@ -57,7 +57,7 @@ export function PartnerPage({ program, form }: { program: PartnerProgram; form: 
               <p className="text-sm font-semibold uppercase tracking-[0.18em] text-oak-400">{hero.eyebrow}</p>
               <h1
                 id="partner-hero-title"
-                className="mt-3 font-display text-4xl font-bold leading-tight text-white sm:text-5xl lg:text-6xl"
+                className="mt-3 font-display text-4xl font-bold leading-tight text-balance text-white sm:text-5xl"
               >
                 {hero.title}
               </h1>
@@ -90,7 +90,10 @@ export function PartnerPage({ program, form }: { program: PartnerProgram; form: 
 
         <section aria-labelledby="partner-why-title" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8 lg:py-20">
           <div className="mx-auto max-w-2xl text-center">
-            <h2 id="partner-why-title" className="font-display text-3xl font-bold text-walnut-950 sm:text-4xl">
+            <h2
+              id="partner-why-title"
+              className="font-display text-3xl font-bold text-balance text-walnut-950 sm:text-4xl"
+            >
               {why.title}
             </h2>
             <p className="mt-3 text-lg text-walnut-700">{why.intro}</p>
@@ -109,20 +112,28 @@ export function PartnerPage({ program, form }: { program: PartnerProgram; form: 
         </section>
 
         <section aria-labelledby="partner-perks-title" className="bg-oak-100">
-          <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 sm:px-6 lg:grid-cols-5 lg:px-8 lg:py-20">
-            <div className="lg:col-span-2">
-              <h2 id="partner-perks-title" className="font-display text-3xl font-bold text-walnut-950 sm:text-4xl">
+          <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8 lg:py-20">
+            <div className="mx-auto max-w-2xl text-center">
+              <h2
+                id="partner-perks-title"
+                className="font-display text-3xl font-bold text-balance text-walnut-950 sm:text-4xl"
+              >
                 {perks.title}
               </h2>
               <p className="mt-3 text-lg text-walnut-700">{perks.intro}</p>
             </div>
-            <ul className="grid gap-4 sm:grid-cols-2 lg:col-span-3">
+            <ul
+              className={`mt-10 grid gap-4 ${perks.items.length === 3 ? 'sm:grid-cols-3' : 'sm:grid-cols-2 lg:grid-cols-4'}`}
+            >
               {perks.items.map(({ icon: Icon, text }) => (
-                <li key={text} className="flex items-center gap-4 rounded-xl bg-white p-5 shadow-sm">
-                  <span className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-walnut-900 text-oak-400">
-                    <Icon aria-hidden="true" className="h-5 w-5" />
+                <li
+                  key={text}
+                  className="flex items-center gap-4 rounded-xl bg-white p-5 shadow-sm sm:flex-col sm:p-6 sm:text-center"
+                >
+                  <span className="inline-flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-walnut-900 text-oak-400">
+                    <Icon aria-hidden="true" className="h-6 w-6" />
                   </span>
-                  <span className="font-semibold text-walnut-900">{asListLine(text)}</span>
+                  <span className="font-semibold text-walnut-900 sm:text-lg">{asListLine(text)}</span>
                 </li>
               ))}
             </ul>
@@ -132,7 +143,7 @@ export function PartnerPage({ program, form }: { program: PartnerProgram; form: 
         <section aria-labelledby="partner-testimonial-title" className="mx-auto max-w-4xl px-4 py-16 sm:px-6 lg:py-20">
           <h2
             id="partner-testimonial-title"
-            className="mb-8 text-center font-display text-3xl font-bold text-walnut-950 sm:text-4xl"
+            className="mb-8 text-center font-display text-3xl font-bold text-balance text-walnut-950 sm:text-4xl"
           >
             What Our Partners Say
           </h2>
