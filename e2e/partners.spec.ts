@@ -10,6 +10,8 @@ const programs = [
   {
     path: '/realtors',
     navLink: 'Realtors',
+    title: /^Realtor Referral Program \| /,
+    description: /free headshot sessions/,
     table: 'realtors',
     cardTitle: 'Become a Partner',
     successToast:
@@ -25,6 +27,8 @@ const programs = [
   {
     path: '/investors',
     navLink: 'Investors',
+    title: /^Investor Partner Program \| /,
+    description: /10-25% off retail/,
     table: 'investors',
     cardTitle: 'Become an Investor Partner',
     successToast:
@@ -121,8 +125,15 @@ for (const program of programs) {
       expect(await database.rowsWhere(program.table, { email })).toHaveLength(0);
     });
 
-    test("the hero's 'Join the Program' button lands on the application card", async ({ page }) => {
+    test("has its own title and description; the hero's 'Join the Program' button lands on the application card", async ({
+      page,
+    }) => {
       await page.goto(program.path);
+      await expect(page).toHaveTitle(program.title);
+      await expect(page.locator('head meta[name="description"]').last()).toHaveAttribute(
+        'content',
+        program.description,
+      );
       const card = page.getByRole('region', { name: program.cardTitle });
       await expect(card).not.toBeInViewport();
       await page.getByRole('button', { name: 'Join the Program' }).click();
