@@ -111,7 +111,7 @@ for (const program of programs) {
       const fields = program.fields(email);
       const inserts = countInserts(page, program.table);
       await page.goto(program.path);
-      const [, , , last] = fields;
+      const last = fields[3]!;
       for (const entry of fields) if (entry !== last) await field(page, entry.label).fill(entry.typed);
       await field(page, last.label).fill('   ');
       await page.getByRole('button', { name: 'Submit Application' }).click();

@@ -37,10 +37,10 @@ try {
     // Lazy images load as they come into view; scroll through once so the full-page shot shows them.
     await page.evaluate(async () => {
       for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
-        window.scrollTo(0, y);
+        window.scrollTo({ top: y, behavior: 'instant' });
         await new Promise((resolve) => setTimeout(resolve, 60));
       }
-      window.scrollTo(0, 0);
+      window.scrollTo({ top: 0, behavior: 'instant' });
     });
     await page.waitForLoadState('networkidle');
     await page.screenshot({ path: shot.out, fullPage: true });

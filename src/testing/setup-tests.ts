@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from './msw-server';
 import '../../tests/fail-on-console-error';
@@ -7,6 +8,8 @@ import '../../tests/fail-on-console-error';
 // A request nobody declared is a bug in the code or the test.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
+  // sonner keeps toasts in module state and would replay the active ones to the next test's Toaster.
+  toast.dismiss();
   cleanup();
   server.resetHandlers();
 });

@@ -12,7 +12,7 @@ function FieldFrame({ id, label, error, hint, optional, children }: FieldChrome 
     <div className="space-y-1">
       <label htmlFor={id} className="block text-sm font-semibold text-walnut-900">
         {label}
-        {optional && <span className="ml-1 font-normal text-walnut-700">(optional)</span>}
+        {optional && <span className="font-normal text-walnut-700"> (optional)</span>}
       </label>
       {children}
       {hint && !error && (

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import * as sonner from 'sonner';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { business } from '@/config/business';
 import { pageTexts, toasts } from '@/content/spec-texts';
 import { server } from '@/testing/msw-server';
@@ -124,11 +124,6 @@ async function openPage(program: Program) {
 // Fields by role, so the footer's 'Instagram' link never stands in for the Instagram field.
 const field = (label: string | RegExp) => screen.getByRole('textbox', { name: label });
 const submitButton = () => screen.getByRole('button', { name: 'Submit Application' });
-
-// sonner keeps its toasts in module state and replays the active ones to the next test's Toaster.
-afterEach(() => {
-  sonner.toast.dismiss();
-});
 
 describe.each(programs)('$path', (program) => {
   async function fillIn(user: Awaited<ReturnType<typeof openPage>>['user'], withOptional = false) {
