@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The site's connection settings, parsed once. They are public by design (the anon key is meant for
@@ -6,7 +6,7 @@ import { z } from 'zod';
  */
 const siteEnvSchema = z.object({
   VITE_SUPABASE_URL: z.url({ message: 'VITE_SUPABASE_URL must be the Supabase project URL (run `npm start` locally)' }),
-  VITE_SUPABASE_ANON_KEY: z.string().min(20, 'VITE_SUPABASE_ANON_KEY must be the public anon key'),
+  VITE_SUPABASE_ANON_KEY: z.string().check(z.minLength(20, 'VITE_SUPABASE_ANON_KEY must be the public anon key')),
   VITE_VISUALIZER_WEBHOOK_URL: z.url({ message: 'VITE_VISUALIZER_WEBHOOK_URL must be the visualizer processor URL' }),
 });
 

@@ -1,16 +1,18 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { insertWithFallback } from '@/lib/insert-with-fallback';
 
 /**
  * Spec sections 3 and 5: a contact request is name, email, phone and message, every value trimmed. The
  * browser checks presence and the email/tel shapes (native `required`, `type`); the database checks the rest.
  */
+const trimmedText = () => z.string().check(z.trim(), z.minLength(1));
+
 export const contactRequestSchema = z.object({
-  name: z.string().trim().min(1),
-  email: z.string().trim().min(1),
-  phone: z.string().trim().min(1),
-  message: z.string().trim().min(1),
+  name: trimmedText(),
+  email: trimmedText(),
+  phone: trimmedText(),
+  message: trimmedText(),
 });
 
 export type ContactRequestInput = z.input<typeof contactRequestSchema>;

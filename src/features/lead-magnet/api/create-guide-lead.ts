@@ -1,14 +1,19 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { insertWithFallback } from '@/lib/insert-with-fallback';
 
 /**
  * Spec sections 3, 5 and 9: a free-guide lead is the visitor's trimmed email with the fixed source
  * `free_flooring_guide` and `guide_sent: true`.
  */
-export const guideLeadSchema = z
-  .object({ email: z.string().trim().min(1) })
-  .transform(({ email }) => ({ email, lead_source: 'free_flooring_guide' as const, guide_sent: true as const }));
+export const guideLeadSchema = z.pipe(
+  z.object({ email: z.string().check(z.trim(), z.minLength(1)) }),
+  z.transform(({ email }: { email: string }) => ({
+    email,
+    lead_source: 'free_flooring_guide' as const,
+    guide_sent: true as const,
+  })),
+);
 
 export type GuideLeadInput = z.input<typeof guideLeadSchema>;
 
