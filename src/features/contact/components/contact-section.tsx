@@ -32,7 +32,7 @@ export function ContactSection({ onOpenLeadMagnet }: { onOpenLeadMagnet: () => v
       <span id="contact" className="block scroll-mt-20" aria-hidden="true" />
       <div className="mx-auto max-w-7xl">
         <div className="mx-auto max-w-2xl text-center">
-          <p className="text-sm font-bold uppercase tracking-[0.2em] text-oak-500">Free, no-pressure estimates</p>
+          <p className="text-sm font-bold uppercase tracking-[0.2em] text-walnut-600">Free, no-pressure estimates</p>
           <h2 id="contact-title" className="mt-2 font-display text-3xl font-bold text-walnut-950 sm:text-4xl">
             {pageTexts.home.contactTitle}
           </h2>

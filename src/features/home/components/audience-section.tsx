@@ -35,7 +35,7 @@ export function AudienceSection() {
     <section aria-labelledby="audience-title" className="bg-white px-4 py-16 sm:px-6 sm:py-24 lg:px-8">
       <div className="mx-auto max-w-7xl">
         <div className="mx-auto max-w-2xl text-center">
-          <p className="text-sm font-bold uppercase tracking-[0.2em] text-oak-500">Who we work with</p>
+          <p className="text-sm font-bold uppercase tracking-[0.2em] text-walnut-600">Who we work with</p>
           <h2 id="audience-title" className="mt-2 font-display text-3xl font-bold text-walnut-950 sm:text-4xl">
             {pageTexts.home.audienceTitle}
           </h2>

@@ -8,7 +8,7 @@ export function ServiceAreasSection() {
     <section aria-labelledby="service-areas-title" className="px-4 py-16 sm:px-6 sm:py-24 lg:px-8">
       <div className="mx-auto grid max-w-7xl gap-10 lg:grid-cols-[2fr_3fr] lg:items-start">
         <div>
-          <p className="text-sm font-bold uppercase tracking-[0.2em] text-oak-500">Service areas</p>
+          <p className="text-sm font-bold uppercase tracking-[0.2em] text-walnut-600">Service areas</p>
           <h2 id="service-areas-title" className="mt-2 font-display text-3xl font-bold text-walnut-950 sm:text-4xl">
             Proudly Serving South Jersey
           </h2>

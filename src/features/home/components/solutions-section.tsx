@@ -38,7 +38,7 @@ export function SolutionsSection() {
     <section aria-labelledby="solutions-title" className="bg-white px-4 py-16 sm:px-6 sm:py-24 lg:px-8">
       <div className="mx-auto max-w-7xl">
         <div className="mx-auto max-w-2xl text-center">
-          <p className="text-sm font-bold uppercase tracking-[0.2em] text-oak-500">What we install</p>
+          <p className="text-sm font-bold uppercase tracking-[0.2em] text-walnut-600">What we install</p>
           <h2 id="solutions-title" className="mt-2 font-display text-3xl font-bold text-walnut-950 sm:text-4xl">
             {pageTexts.home.solutionsTitle}
           </h2>

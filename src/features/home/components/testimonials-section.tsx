@@ -7,7 +7,7 @@ export function TestimonialsSection() {
     <section aria-labelledby="testimonials-title" className="bg-oak-100 px-4 py-16 sm:px-6 sm:py-24 lg:px-8">
       <div className="mx-auto max-w-4xl">
         <div className="text-center">
-          <p className="text-sm font-bold uppercase tracking-[0.2em] text-oak-500">Testimonials</p>
+          <p className="text-sm font-bold uppercase tracking-[0.2em] text-walnut-600">Testimonials</p>
           <h2 id="testimonials-title" className="mt-2 font-display text-3xl font-bold text-walnut-950 sm:text-4xl">
             What Our Neighbors Say
           </h2>

@@ -40,7 +40,7 @@ export function WainscotingSection({ onRequestQuote }: WainscotingSectionProps) 
       <div className="mx-auto max-w-7xl">
         <div className="grid gap-6 lg:grid-cols-[1fr_auto] lg:items-end">
           <div className="max-w-2xl">
-            <p className="inline-flex items-center gap-2 text-sm font-bold uppercase tracking-[0.2em] text-oak-500">
+            <p className="inline-flex items-center gap-2 text-sm font-bold uppercase tracking-[0.2em] text-walnut-600">
               <Gem aria-hidden="true" className="h-4 w-4" /> Custom millwork
             </p>
             <h2 id="wainscoting-title" className="mt-2 font-display text-3xl font-bold text-walnut-950 sm:text-4xl">

@@ -16,7 +16,7 @@ export function WhyUsSection() {
     <section aria-labelledby="why-us-title" className="px-4 py-16 sm:px-6 sm:py-24 lg:px-8">
       <div className="mx-auto max-w-7xl">
         <div className="max-w-2xl">
-          <p className="text-sm font-bold uppercase tracking-[0.2em] text-oak-500">Why choose us</p>
+          <p className="text-sm font-bold uppercase tracking-[0.2em] text-walnut-600">Why choose us</p>
           <h2 id="why-us-title" className="mt-2 font-display text-3xl font-bold text-walnut-950 sm:text-4xl">
             Why {business.name}
           </h2>

@@ -146,7 +146,7 @@ export function VisualizerPage() {
 
       <div className="mx-auto max-w-5xl px-4 py-8 sm:py-12">
         <div className="mb-8 space-y-3 text-center">
-          <p className="text-sm font-semibold tracking-widest text-oak-500 uppercase">Free floor visualizer</p>
+          <p className="text-sm font-semibold tracking-widest text-walnut-600 uppercase">Free floor visualizer</p>
           <h1 className="font-display text-4xl font-bold text-walnut-950 sm:text-5xl">{pageTexts.visualizer.title}</h1>
           <p className="mx-auto max-w-2xl text-lg text-walnut-800">
             Snap a photo of your room and see it with a new hardwood floor before you commit.
