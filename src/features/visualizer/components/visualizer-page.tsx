@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { MAX_IMAGE_BYTES } from '@contracts/visualizer-webhook';
+import { SiteFooter } from '@/components/layout/site-footer';
 import { buttonClasses } from '@/components/ui/button';
 import { business } from '@/config/business';
 import { pageTexts, toasts } from '@/content/spec-texts';
@@ -118,74 +119,75 @@ export function VisualizerPage() {
   };
 
   const processingPhase: ProcessingPhase =
-    requestId === null
-      ? 'starting'
-      : poll.phase === 'timeout' || poll.phase === 'failed'
-        ? poll.phase
-        : 'polling';
+    requestId === null ? 'starting' : poll.phase === 'timeout' || poll.phase === 'failed' ? poll.phase : 'polling';
   const busy = createRequest.isPending || startProcessing.isPending;
 
   return (
-    <main id="main" className="min-h-screen bg-cream-50">
-      <title>{`Snap & See Wood: see your room with hardwood floors | ${business.name}`}</title>
-      <meta
-        name="description"
-        content="Upload a photo of your room and see it with a new hardwood floor in seconds. Free from your South Jersey flooring pros."
-      />
-      <header className="border-b border-walnut-700/10 bg-white">
-        <div className="mx-auto flex max-w-5xl items-center justify-between gap-4 px-4 py-3">
-          <Link to="/" className={buttonClasses({ variant: 'ghost', className: '-ml-2' })}>
-            <ArrowLeft aria-hidden="true" className="size-4" />
-            Back to Home
-          </Link>
-          <a href={business.phoneHref} className="text-sm font-semibold text-walnut-800 hover:text-walnut-950">
-            {business.phone}
-          </a>
-        </div>
-      </header>
+    <>
+      <main id="main" className="min-h-screen bg-cream-50">
+        <title>{`Snap & See Wood: see your room with hardwood floors | ${business.name}`}</title>
+        <meta
+          name="description"
+          content="Upload a photo of your room and see it with a new hardwood floor in seconds. Free from your South Jersey flooring pros."
+        />
+        <header className="border-b border-walnut-700/10 bg-white">
+          <div className="mx-auto flex max-w-5xl items-center justify-between gap-4 px-4 py-3">
+            <Link to="/" className={buttonClasses({ variant: 'ghost', className: '-ml-2' })}>
+              <ArrowLeft aria-hidden="true" className="size-4" />
+              Back to Home
+            </Link>
+            <a href={business.phoneHref} className="text-sm font-semibold text-walnut-800 hover:text-walnut-950">
+              {business.phone}
+            </a>
+          </div>
+        </header>
 
-      <div className="mx-auto max-w-5xl px-4 py-8 sm:py-12">
-        <div className="mb-8 space-y-3 text-center">
-          <p className="text-sm font-semibold tracking-widest text-walnut-600 uppercase">Free floor visualizer</p>
-          <h1 className="font-display text-4xl font-bold text-walnut-950 sm:text-5xl">{pageTexts.visualizer.title}</h1>
-          <p className="mx-auto max-w-2xl text-lg text-walnut-800">
-            Snap a photo of your room and see it with a new hardwood floor before you commit.
-          </p>
-        </div>
+        <div className="mx-auto max-w-5xl px-4 py-8 sm:py-12">
+          <div className="mb-8 space-y-3 text-center">
+            <p className="text-sm font-semibold tracking-widest text-walnut-600 uppercase">Free floor visualizer</p>
+            <h1 className="font-display text-4xl font-bold text-walnut-950 sm:text-5xl">
+              {pageTexts.visualizer.title}
+            </h1>
+            <p className="mx-auto max-w-2xl text-lg text-walnut-800">
+              Snap a photo of your room and see it with a new hardwood floor before you commit.
+            </p>
+          </div>
 
-        <div className="mx-auto mb-8 max-w-2xl">
-          <VisualizerStepper current={step} />
-        </div>
+          <div className="mx-auto mb-8 max-w-2xl">
+            <VisualizerStepper current={step} />
+          </div>
 
-        <div ref={stepContainer} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-walnut-700/10 sm:p-8">
-          {step === 'upload' && <UploadStep onFile={chooseFile} error={uploadError} />}
-          {step === 'info' && file && (
-            <InfoStep
-              file={file}
-              name={name}
-              email={email}
-              errors={fieldErrors}
-              processing={busy}
-              onNameChange={setName}
-              onEmailChange={setEmail}
-              onBack={() => setStep('upload')}
-              onSubmit={() => void process()}
-            />
-          )}
-          {step === 'processing' && (
-            <ProcessingStep
-              phase={processingPhase}
-              startedAt={startedAt}
-              failureReason={poll.phase === 'failed' ? poll.reason : null}
-              onCheckAgain={() => setPollRound((round) => round + 1)}
-              onRetry={backToInfo}
-              onStartOver={startOver}
-            />
-          )}
-          {step === 'result' && result && <ResultStep result={result} onTryAnother={startOver} />}
+          <div ref={stepContainer} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-walnut-700/10 sm:p-8">
+            {step === 'upload' && <UploadStep onFile={chooseFile} error={uploadError} />}
+            {step === 'info' && file && (
+              <InfoStep
+                file={file}
+                name={name}
+                email={email}
+                errors={fieldErrors}
+                processing={busy}
+                onNameChange={setName}
+                onEmailChange={setEmail}
+                onBack={() => setStep('upload')}
+                onSubmit={() => void process()}
+              />
+            )}
+            {step === 'processing' && (
+              <ProcessingStep
+                phase={processingPhase}
+                startedAt={startedAt}
+                failureReason={poll.phase === 'failed' ? poll.reason : null}
+                onCheckAgain={() => setPollRound((round) => round + 1)}
+                onRetry={backToInfo}
+                onStartOver={startOver}
+              />
+            )}
+            {step === 'result' && result && <ResultStep result={result} onTryAnother={startOver} />}
+          </div>
         </div>
-      </div>
-    </main>
+      </main>
+      <SiteFooter />
+    </>
   );
 }
 
