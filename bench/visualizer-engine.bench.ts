@@ -38,12 +38,13 @@ async function runOnce(photoPath: string): Promise<{ ms: number; peakRssMb: numb
 /** One processing run, in the child process. */
 async function childRun(photoPath: string): Promise<void> {
   const { decodePhoto, MAX_WORKING_SIDE } = await import('../visualizer-processor/src/decode-photo.ts');
-  const { createProceduralFloorEngine } = await import('../visualizer-processor/engine/procedural/procedural-floor-engine.ts');
-  const engine = createProceduralFloorEngine();
+  const { createOfflineFloorEngine } = await import('../visualizer-processor/engine/offline-floor-engine.ts');
+  const { DEFAULT_WOOD_STYLE } = await import('../contracts/wood-styles.ts');
+  const engine = createOfflineFloorEngine();
   const bytes = await readFile(photoPath);
   const started = performance.now();
   const photo = await decodePhoto(bytes, { maxSide: MAX_WORKING_SIDE });
-  await engine.render(photo);
+  await engine.visualize(photo, { styles: [DEFAULT_WOOD_STYLE] });
   const ms = performance.now() - started;
   console.log(JSON.stringify({ ms, peakRssMb: peakRssMb() }));
 }

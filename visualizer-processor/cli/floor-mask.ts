@@ -1,11 +1,12 @@
 /** npm run floor-mask -- <input image> <output.png>: the engine's floor mask, 8-bit grayscale, 255 = floor. */
 import sharp from 'sharp';
-import { createProceduralFloorEngine } from '../engine/procedural/procedural-floor-engine.ts';
+import { createFloorEngine } from '../engine/create-floor-engine.ts';
+import { engineKindFromEnvironment } from './engine-kind.ts';
 import { fail, readPhotoArgument } from './read-photo-file.ts';
 
 const { photo, outputPath } = await readPhotoArgument('npm run floor-mask -- <input image> <output.png>');
 if (!outputPath.toLowerCase().endsWith('.png')) fail('The mask is written as PNG: the output path must end in .png');
-const result = await createProceduralFloorEngine().render(photo);
+const result = await createFloorEngine({ kind: engineKindFromEnvironment(), url: process.env.VISUALIZER_ENGINE_URL }).findFloor(photo);
 await sharp(result.mask, { raw: { width: result.width, height: result.height, channels: 1 } })
   .toColourspace('b-w')
   .png()

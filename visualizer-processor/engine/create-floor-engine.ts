@@ -1,8 +1,9 @@
 import type { FloorEngine } from './floor-engine.ts';
 import { createHttpFloorEngine } from './http/http-floor-engine.ts';
-import { createProceduralFloorEngine } from './procedural/procedural-floor-engine.ts';
+import { createOfflineFloorEngine } from './offline-floor-engine.ts';
 
-export type FloorEngineKind = 'procedural' | 'http';
+export const FLOOR_ENGINE_KINDS = ['offline', 'http'] as const;
+export type FloorEngineKind = (typeof FLOOR_ENGINE_KINDS)[number];
 
 export interface FloorEngineSettings {
   kind: FloorEngineKind;
@@ -17,5 +18,5 @@ export function createFloorEngine(settings: FloorEngineSettings): FloorEngine {
     if (!settings.url) throw new Error('VISUALIZER_ENGINE=http needs VISUALIZER_ENGINE_URL');
     return createHttpFloorEngine({ url: settings.url, apiKey: settings.apiKey });
   }
-  return createProceduralFloorEngine();
+  return createOfflineFloorEngine();
 }

@@ -1,7 +1,14 @@
 /**
  * The engine interface: the processor and the commands talk only to this, so the default offline engine
  * and an external AI service are interchangeable by configuration (see create-floor-engine.ts).
+ *
+ * Finding the floor is the expensive, once-per-photo step; every wood style is then rendered from the same
+ * floor, so one upload yields all of them. A visitor's corrections ("this is floor", "this is not") are taps
+ * that the engine folds into the floor it finds.
  */
+import type { WoodStyleId } from '../../contracts/wood-styles.ts';
+
+export type { WoodStyleId } from '../../contracts/wood-styles.ts';
 
 /** An upright photo (EXIF orientation already applied), as raw sRGB pixels, 3 channels, row by row. */
 export interface DecodedPhoto {
@@ -10,24 +17,51 @@ export interface DecodedPhoto {
   height: number;
 }
 
-export type WoodTone = 'natural-oak' | 'walnut' | 'honey-maple';
+/** A visitor's correction: a point of the upright photo, as fractions of its width and height (0..1). */
+export interface FloorTap {
+  x: number;
+  y: number;
+  /** true: "this should be wood"; false: "this should not be wood". */
+  floor: boolean;
+}
 
-export interface FloorEngineOptions {
-  woodTone?: WoodTone;
-  /** Changes the plank layout and tones; the same seed gives the same floor. */
+export interface FindFloorOptions {
+  /** Corrections, oldest first; a later tap wins where two disagree. */
+  taps?: readonly FloorTap[];
+  /** Rugs stay in front of the new floor (default). false lays wood where rugs are. */
+  keepRugs?: boolean;
+}
+
+/** The floor of a photo at the photo's size. */
+export interface FloorMask {
+  width: number;
+  height: number;
+  /** 8-bit, width × height, 255 = floor to replace, 0 = everything else (walls, furniture, rugs, people). */
+  mask: Buffer;
+}
+
+export interface VisualizeOptions extends FindFloorOptions {
+  /** Styles to render, in order; default all of WOOD_STYLE_IDS. */
+  styles?: readonly WoodStyleId[];
+  /** Changes the plank layout; the same seed gives the same floor. */
   seed?: number;
 }
 
-export interface FloorEngineResult {
-  width: number;
-  height: number;
-  /** Raw 8-bit grayscale, width × height, 255 = floor, 0 = not floor. */
-  mask: Buffer;
-  /** The rendered photo, encoded as JPEG, same width and height as the input. */
+export interface StyleRender {
+  style: WoodStyleId;
+  /** The rendered photo, JPEG, the photo's width and height. */
   image: Buffer;
+}
+
+export interface FloorVisualization extends FloorMask {
+  /** One per requested style, in the order asked for. */
+  renders: StyleRender[];
 }
 
 export interface FloorEngine {
   readonly name: string;
-  render(photo: DecodedPhoto, options?: FloorEngineOptions): Promise<FloorEngineResult>;
+  /** The floor alone: `npm run floor-mask`, evaluation, and the outline the visitor corrects. */
+  findFloor(photo: DecodedPhoto, options?: FindFloorOptions): Promise<FloorMask>;
+  /** Finds the floor once and renders each requested style onto the photo. */
+  visualize(photo: DecodedPhoto, options?: VisualizeOptions): Promise<FloorVisualization>;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FLOOR_ENGINE_KINDS } from '../engine/create-floor-engine.ts';
 
 /** The processor's settings, read from the environment once (README lists them). */
 const processorEnvSchema = z
@@ -8,7 +9,7 @@ const processorEnvSchema = z
     SUPABASE_SERVICE_ROLE_KEY: z.string().min(1),
     VISUALIZER_STORAGE: z.enum(['local', 'supabase']).default('local'),
     VISUALIZER_STORAGE_DIR: z.string().min(1).default('.local/storage'),
-    VISUALIZER_ENGINE: z.enum(['procedural', 'http']).default('procedural'),
+    VISUALIZER_ENGINE: z.enum(FLOOR_ENGINE_KINDS).default('offline'),
     VISUALIZER_ENGINE_URL: z.url().optional(),
     VISUALIZER_ENGINE_API_KEY: z.string().min(1).optional(),
     ALLOWED_ORIGINS: z.string().default('*'),

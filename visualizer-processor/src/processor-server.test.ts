@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES } from '../../contracts/visualizer-webhook.ts';
 import type { FloorEngine } from '../engine/floor-engine.ts';
-import { createProceduralFloorEngine } from '../engine/procedural/procedural-floor-engine.ts';
+import { createOfflineFloorEngine } from '../engine/offline-floor-engine.ts';
 import { FIXTURE_DIR } from '../fixtures/make-fixtures.ts';
 import { makeDecompressionBombPng, toDataUrl } from '../testing/bad-inputs.ts';
 import { createLocalImageStorage } from './image-storage.ts';
@@ -18,7 +18,7 @@ import { createInMemoryVisualizerRequestRepository, type VisualizerRequestRow } 
 const SUPABASE_URL = 'http://127.0.0.1:54321';
 const repository = createInMemoryVisualizerRequestRepository();
 const logLines: string[] = [];
-let engine: FloorEngine = createProceduralFloorEngine();
+let engine: FloorEngine = createOfflineFloorEngine();
 let syncReplyMs = 30_000;
 let storageDir: string;
 let processor: ProcessorServer;
@@ -30,7 +30,11 @@ beforeAll(async () => {
     repository,
     storage: createLocalImageStorage({ directory: storageDir, supabaseUrl: SUPABASE_URL }),
     // Indirections so a test can swap the engine or the reply window without a new server.
-    engine: { name: 'test', render: (photo, options) => engine.render(photo, options) },
+    engine: {
+      name: 'test',
+      findFloor: (photo, options) => engine.findFloor(photo, options),
+      visualize: (photo, options) => engine.visualize(photo, options),
+    },
     get syncReplyMs() {
       return syncReplyMs;
     },
@@ -47,7 +51,7 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
-  engine = createProceduralFloorEngine();
+  engine = createOfflineFloorEngine();
   syncReplyMs = 30_000;
 });
 
@@ -137,8 +141,12 @@ describe('the visualizer processor webhook', () => {
     // The engine waits until the reply has arrived, so the reply cannot be anything but the early one.
     let releaseEngine = () => {};
     const engineMayFinish = new Promise<void>((resolve) => (releaseEngine = resolve));
-    const realEngine = createProceduralFloorEngine();
-    engine = { name: 'gated', render: async (photo) => (await engineMayFinish, realEngine.render(photo)) };
+    const realEngine = createOfflineFloorEngine();
+    engine = {
+      name: 'gated',
+      findFloor: (photo) => realEngine.findFloor(photo),
+      visualize: async (photo, options) => (await engineMayFinish, realEngine.visualize(photo, options)),
+    };
     const row = addPendingRow();
     const reply = await postWebhook(payloadFor(row, await fixtureDataUrl('room-tile.png')));
     expect(reply).toMatchObject({ status: 202, json: { status: 'processing' } });
@@ -238,7 +246,8 @@ describe('the visualizer processor webhook', () => {
   it('fails the row with a reason when the engine breaks, and says so without details', async () => {
     engine = {
       name: 'broken',
-      render: () => Promise.reject(new Error('engine out of order')),
+      findFloor: () => Promise.reject(new Error('engine out of order')),
+      visualize: () => Promise.reject(new Error('engine out of order')),
     };
     const row = addPendingRow();
     const reply = await postWebhook(payloadFor(row, await fixtureDataUrl('room-tile.png')));

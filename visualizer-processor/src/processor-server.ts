@@ -5,6 +5,7 @@ import {
   decodedBase64Length,
   visualizerWebhookPayloadSchema,
 } from '../../contracts/visualizer-webhook.ts';
+import { DEFAULT_WOOD_STYLE } from '../../contracts/wood-styles.ts';
 import type { FloorEngine } from '../engine/floor-engine.ts';
 import { MAX_WORKING_SIDE, PhotoRejectedError, decodePhoto, encodeJpeg } from './decode-photo.ts';
 import type { ImageStorage } from './image-storage.ts';
@@ -105,8 +106,8 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
     try {
       const photo = await decodePhoto(imageBytes, { maxInputPixels: deps.maxInputPixels, maxSide: MAX_WORKING_SIDE });
       const originalImageUrl = await deps.storage.save(`${requestId}/original.jpg`, await encodeJpeg(photo), 'image/jpeg');
-      const result = await deps.engine.render(photo);
-      const processedImageUrl = await deps.storage.save(`${requestId}/processed.jpg`, result.image, 'image/jpeg');
+      const result = await deps.engine.visualize(photo, { styles: [DEFAULT_WOOD_STYLE] });
+      const processedImageUrl = await deps.storage.save(`${requestId}/processed.jpg`, result.renders[0]!.image, 'image/jpeg');
       await deps.repository.markCompleted(requestId, { originalImageUrl, processedImageUrl });
       return { originalImageUrl, processedImageUrl };
     } catch (error) {

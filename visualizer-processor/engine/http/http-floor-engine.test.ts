@@ -41,18 +41,25 @@ const photo: DecodedPhoto = { width: 64, height: 48, pixels: Buffer.alloc(64 * 4
 describe('the HTTP floor engine', () => {
   it('sends the photo as JPEG and returns the service image with a mask of what it changed', async () => {
     stubReply = 'paint';
-    const result = await createHttpFloorEngine({ url, apiKey: 'secret' }).render(photo, { woodTone: 'walnut' });
-    expect(received.at(-1)).toEqual({ contentType: 'image/jpeg', authorization: 'Bearer secret', url: '/render?woodTone=walnut' });
+    const result = await createHttpFloorEngine({ url, apiKey: 'secret' }).visualize(photo, {
+      styles: ['walnut', 'hickory'],
+      taps: [{ x: 0.5, y: 0.9, floor: false }],
+    });
+    expect(received.slice(-2)).toEqual([
+      { contentType: 'image/jpeg', authorization: 'Bearer secret', url: `/render?style=walnut&taps=${encodeURIComponent('[{"x":0.5,"y":0.9,"floor":false}]')}` },
+      { contentType: 'image/jpeg', authorization: 'Bearer secret', url: `/render?style=hickory&taps=${encodeURIComponent('[{"x":0.5,"y":0.9,"floor":false}]')}` },
+    ]);
     expect([result.width, result.height]).toEqual([64, 48]);
-    expect((await sharp(result.image).metadata()).format).toBe('jpeg');
+    expect(result.renders.map((render) => render.style)).toEqual(['walnut', 'hickory']);
+    expect((await sharp(result.renders[0]!.image).metadata()).format).toBe('jpeg');
     expect(result.mask[5 * 64 + 10]).toBe(0);
     expect(result.mask[40 * 64 + 10]).toBe(255);
   });
 
   it('reports a service error and a reply that is not an image', async () => {
     stubReply = 'error';
-    await expect(createHttpFloorEngine({ url }).render(photo)).rejects.toThrow(/answered 503/);
+    await expect(createHttpFloorEngine({ url }).visualize(photo)).rejects.toThrow(/answered 503/);
     stubReply = 'text';
-    await expect(createHttpFloorEngine({ url }).render(photo)).rejects.toThrow(/not an image/);
+    await expect(createHttpFloorEngine({ url }).findFloor(photo)).rejects.toThrow(/not an image/);
   });
 });

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
-import type { DecodedPhoto } from '../floor-engine.ts';
+import type { DecodedPhoto, FloorMask } from '../floor-engine.ts';
 import { dilate, erode, labelComponents } from './binary-morphology.ts';
+import { estimatePerspective } from './estimate-perspective.ts';
 
 /**
  * Finds the floor by region growing from the bottom centre of the photo, where a room photo nearly always
@@ -172,4 +173,15 @@ export async function upscaleMask(region: Uint8Array, width: number, height: num
     .toBuffer({ resolveWithObject: true });
   for (let i = 0; i < data.length; i++) data[i] = data[i]! >= 128 ? 255 : 0;
   return data;
+}
+
+/** The whole region grower: analysis copy, growth, clean-up, nothing at or above the horizon, photo size. */
+export async function findFloorByRegionGrowing(photo: DecodedPhoto): Promise<FloorMask> {
+  const analysis = await makeAnalysisImage(photo);
+  const region = cleanFloorRegion(growFloorRegion(analysis), analysis.width, analysis.height);
+  const perspective = estimatePerspective(region, analysis.width, analysis.height);
+  const horizonRow = Math.ceil(perspective.horizonY + 1);
+  for (let i = 0; i < Math.min(region.length, horizonRow * analysis.width); i++) region[i] = 0;
+  const mask = await upscaleMask(region, analysis.width, analysis.height, photo);
+  return { width: photo.width, height: photo.height, mask };
 }

@@ -1,4 +1,4 @@
-import type { WoodTone } from '../floor-engine.ts';
+import type { WoodStyleId } from '../floor-engine.ts';
 import { hash3, valueNoise2 } from '../value-noise.ts';
 
 /**
@@ -10,10 +10,12 @@ import { hash3, valueNoise2 } from '../value-noise.ts';
  * plank's mean instead of aliasing into moiré near the horizon.
  */
 
-const WOOD_TONES: Record<WoodTone, [number, number, number]> = {
-  'natural-oak': [172, 126, 86],
+const WOOD_TONES: Record<WoodStyleId, [number, number, number]> = {
+  'natural-white-oak': [196, 160, 118],
+  'honey-oak': [204, 146, 88],
   walnut: [112, 74, 50],
-  'honey-maple': [204, 152, 98],
+  'grey-washed-oak': [158, 148, 136],
+  hickory: [176, 128, 84],
 };
 
 /** Sizes in "camera heights" (about 1.4 m): 13 cm wide boards, 1.5–3 m long. */
@@ -24,7 +26,7 @@ export interface PlankLayout {
   vanishingX: number;
   horizonY: number;
   focal: number;
-  tone: WoodTone;
+  style: WoodStyleId;
   seed: number;
 }
 
@@ -40,7 +42,7 @@ function clamp01(value: number): number {
 
 /** Writes the plank albedo seen by pixel (x, y) into `out`. */
 export function samplePlankAlbedo(layout: PlankLayout, x: number, y: number, out: PlankSample): void {
-  const [baseR, baseG, baseB] = WOOD_TONES[layout.tone];
+  const [baseR, baseG, baseB] = WOOD_TONES[layout.style];
   const dy = Math.max(y + 0.5 - layout.horizonY, 0.5);
   const footprintX = 1 / dy;
   const footprintZ = layout.focal / (dy * dy);

@@ -2,9 +2,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { FIXTURE_DIR, ROOM_FIXTURES } from '../../fixtures/make-fixtures.ts';
-import { decodePhoto } from '../../src/decode-photo.ts';
-import { createProceduralFloorEngine } from './procedural-floor-engine.ts';
+import { WOOD_STYLE_IDS } from '../../contracts/wood-styles.ts';
+import { FIXTURE_DIR, ROOM_FIXTURES } from '../fixtures/make-fixtures.ts';
+import { decodePhoto } from '../src/decode-photo.ts';
+import { createOfflineFloorEngine } from './offline-floor-engine.ts';
 
 /**
  * Measured on the committed fixtures: IoU 0.97–0.99 (carpet 0.98, tile 0.97, concrete 0.99, gps 0.99). The
@@ -35,12 +36,12 @@ async function interior(mask: Buffer, width: number, height: number, margin: num
   return sharp(source, { raw: { width, height, channels: 1 } }).erode(margin).extractChannel(0).raw().toBuffer();
 }
 
-describe('the procedural floor engine', () => {
-  const engine = createProceduralFloorEngine();
+describe('the offline floor engine', () => {
+  const engine = createOfflineFloorEngine();
 
   it.each(ROOM_FIXTURES)('finds the floor of $file (IoU ≥ 0.9) and lays wood on it only', async (fixture) => {
     const photo = await decodePhoto(await readFile(path.join(FIXTURE_DIR, fixture.file)));
-    const result = await engine.render(photo);
+    const result = await engine.visualize(photo, { styles: ['honey-oak'] });
 
     expect([result.width, result.height]).toEqual([fixture.width, fixture.height]);
     expect(result.mask.length).toBe(fixture.width * fixture.height);
@@ -48,9 +49,11 @@ describe('the procedural floor engine', () => {
     const truth = await groundTruth(fixture.maskFile);
     expect(intersectionOverUnion(result.mask, truth)).toBeGreaterThanOrEqual(MIN_IOU);
 
-    const rendered = await sharp(result.image).metadata();
+    expect(result.renders.map((render) => render.style)).toEqual(['honey-oak']);
+    const image = result.renders[0]!.image;
+    const rendered = await sharp(image).metadata();
     expect([rendered.format, rendered.width, rendered.height]).toEqual(['jpeg', fixture.width, fixture.height]);
-    const pixels = await sharp(result.image).raw().toBuffer();
+    const pixels = await sharp(image).raw().toBuffer();
     const floorInterior = await interior(truth, fixture.width, fixture.height, 6, true);
     const otherInterior = await interior(truth, fixture.width, fixture.height, 6, false);
     const meanChange = (where: Buffer) => {
@@ -70,10 +73,25 @@ describe('the procedural floor engine', () => {
 
   it('lays warmer, wood-coloured pixels on the floor than the grey tile it replaces', async () => {
     const photo = await decodePhoto(await readFile(path.join(FIXTURE_DIR, 'room-tile.png')));
-    const result = await engine.render(photo);
-    const stats = await sharp(result.image).extract({ left: 300, top: 480, width: 120, height: 50 }).stats();
+    const result = await engine.visualize(photo, { styles: ['honey-oak'] });
+    const stats = await sharp(result.renders[0]!.image).extract({ left: 300, top: 480, width: 120, height: 50 }).stats();
     const [red, green, blue] = stats.channels.map((channel) => channel.mean);
     expect(red! - blue!).toBeGreaterThan(40);
     expect(red!).toBeGreaterThan(green!);
+  });
+
+  it('finds the floor once and renders every style from it, each a different wood', async () => {
+    const photo = await decodePhoto(await readFile(path.join(FIXTURE_DIR, 'room-tile.png')));
+    const found = await engine.findFloor(photo);
+    const result = await engine.visualize(photo);
+    expect(result.mask.equals(found.mask)).toBe(true);
+    expect(result.renders.map((render) => render.style)).toEqual(WOOD_STYLE_IDS);
+    const floorMeans = await Promise.all(
+      result.renders.map(async (render) => {
+        const stats = await sharp(render.image).extract({ left: 300, top: 480, width: 120, height: 50 }).stats();
+        return stats.channels.slice(0, 3).map((channel) => Math.round(channel.mean)).join(',');
+      }),
+    );
+    expect(new Set(floorMeans).size).toBe(WOOD_STYLE_IDS.length);
   });
 });

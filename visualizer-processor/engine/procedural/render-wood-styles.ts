@@ -1,20 +1,15 @@
 import sharp from 'sharp';
-import type { DecodedPhoto, FloorEngine, FloorEngineOptions, FloorEngineResult } from '../floor-engine.ts';
+import type { DecodedPhoto, FloorMask, StyleRender, WoodStyleId } from '../floor-engine.ts';
 import { estimatePerspective } from './estimate-perspective.ts';
-import { cleanFloorRegion, growFloorRegion, makeAnalysisImage, upscaleMask, type AnalysisImage } from './find-floor.ts';
+import { makeAnalysisImage, type AnalysisImage } from './find-floor.ts';
 import { samplePlankAlbedo, type PlankSample } from './render-planks.ts';
 
 /**
- * The default engine: offline, CPU only, no model weights. Finds the floor (find-floor.ts), estimates its
- * perspective (estimate-perspective.ts), lays planks (render-planks.ts) lit by the photo's own floor light,
- * and blends them in through a feathered mask.
+ * Lays procedural planks on a floor mask: estimates the floor's perspective from the mask's outline
+ * (estimate-perspective.ts), lays planks (render-planks.ts) lit by the photo's own floor light, and blends
+ * them in through a feathered mask. The analysis (perspective, light, feathering) is done once; each style
+ * only repaints.
  */
-export function createProceduralFloorEngine(): FloorEngine {
-  return {
-    name: 'procedural',
-    render: renderProceduralFloor,
-  };
-}
 
 /** Shading of the floor relative to its mean: heavily blurred floor luminance, using floor pixels only. */
 function floorShading(image: AnalysisImage, region: Uint8Array): Float32Array {
@@ -75,19 +70,20 @@ function bilinear(values: Float32Array, width: number, height: number, x: number
   return top * (1 - ty) + bottom * ty;
 }
 
-async function renderProceduralFloor(photo: DecodedPhoto, options: FloorEngineOptions = {}): Promise<FloorEngineResult> {
+export async function renderWoodStyles(
+  photo: DecodedPhoto,
+  floor: FloorMask,
+  styles: readonly WoodStyleId[],
+  seed = 1,
+): Promise<StyleRender[]> {
   const { width, height, pixels } = photo;
   const analysis = await makeAnalysisImage(photo);
-  const region = cleanFloorRegion(growFloorRegion(analysis), analysis.width, analysis.height);
+  const region = await shrinkMask(floor, analysis.width, analysis.height);
   const perspective = estimatePerspective(region, analysis.width, analysis.height);
   const scale = width / analysis.width;
-  // Nothing at or above the horizon can be floor.
-  const horizonRow = Math.ceil(perspective.horizonY + 1);
-  for (let i = 0; i < Math.min(region.length, horizonRow * analysis.width); i++) region[i] = 0;
-  const mask = await upscaleMask(region, analysis.width, analysis.height, photo);
 
   const featherSigma = Math.max(0.8, Math.max(width, height) / 900);
-  const alpha = await sharp(mask, { raw: { width, height, channels: 1 } }).blur(featherSigma).extractChannel(0).raw().toBuffer();
+  const alpha = await sharp(floor.mask, { raw: { width, height, channels: 1 } }).blur(featherSigma).extractChannel(0).raw().toBuffer();
   const shading = floorShading(analysis, region);
 
   // Match the wood's exposure to the photo's, so a dim photo does not get a glowing floor.
@@ -98,29 +94,45 @@ async function renderProceduralFloor(photo: DecodedPhoto, options: FloorEngineOp
   photoLuminance /= analysis.width * analysis.height;
   const exposure = Math.min(1.15, Math.max(0.6, Math.sqrt(photoLuminance / 150)));
 
-  const layout = {
-    vanishingX: perspective.vanishingX * scale,
-    horizonY: perspective.horizonY * scale,
-    // A phone's main camera sees about 65–70° across, so the focal length is about 0.75 widths.
-    focal: 0.75 * Math.max(width, height),
-    tone: options.woodTone ?? 'natural-oak',
-    seed: options.seed ?? 1,
-  };
-  const output = Buffer.from(pixels);
-  const sample: PlankSample = { r: 0, g: 0, b: 0 };
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const index = y * width + x;
-      const coverage = alpha[index]! / 255;
-      if (coverage === 0) continue;
-      samplePlankAlbedo(layout, x, y, sample);
-      const light = exposure * bilinear(shading, analysis.width, analysis.height, (x + 0.5) / scale - 0.5, (y + 0.5) / scale - 0.5);
-      const offset = index * 3;
-      output[offset] = Math.round(pixels[offset]! * (1 - coverage) + Math.min(255, sample.r * light) * coverage);
-      output[offset + 1] = Math.round(pixels[offset + 1]! * (1 - coverage) + Math.min(255, sample.g * light) * coverage);
-      output[offset + 2] = Math.round(pixels[offset + 2]! * (1 - coverage) + Math.min(255, sample.b * light) * coverage);
+  const renders: StyleRender[] = [];
+  for (const style of styles) {
+    const layout = {
+      vanishingX: perspective.vanishingX * scale,
+      horizonY: perspective.horizonY * scale,
+      // A phone's main camera sees about 65–70° across, so the focal length is about 0.75 widths.
+      focal: 0.75 * Math.max(width, height),
+      style,
+      seed,
+    };
+    const output = Buffer.from(pixels);
+    const sample: PlankSample = { r: 0, g: 0, b: 0 };
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const index = y * width + x;
+        const coverage = alpha[index]! / 255;
+        if (coverage === 0) continue;
+        samplePlankAlbedo(layout, x, y, sample);
+        const light = exposure * bilinear(shading, analysis.width, analysis.height, (x + 0.5) / scale - 0.5, (y + 0.5) / scale - 0.5);
+        const offset = index * 3;
+        output[offset] = Math.round(pixels[offset]! * (1 - coverage) + Math.min(255, sample.r * light) * coverage);
+        output[offset + 1] = Math.round(pixels[offset + 1]! * (1 - coverage) + Math.min(255, sample.g * light) * coverage);
+        output[offset + 2] = Math.round(pixels[offset + 2]! * (1 - coverage) + Math.min(255, sample.b * light) * coverage);
+      }
     }
+    const image = await sharp(output, { raw: { width, height, channels: 3 } }).jpeg({ quality: 88 }).toBuffer();
+    renders.push({ style, image });
   }
-  const image = await sharp(output, { raw: { width, height, channels: 3 } }).jpeg({ quality: 88 }).toBuffer();
-  return { width, height, mask, image };
+  return renders;
+}
+
+/** The floor mask at the analysis size, as 0/1. */
+async function shrinkMask(floor: FloorMask, width: number, height: number): Promise<Uint8Array> {
+  const small = await sharp(floor.mask, { raw: { width: floor.width, height: floor.height, channels: 1 } })
+    .resize(width, height, { fit: 'fill' })
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  const region = new Uint8Array(width * height);
+  for (let i = 0; i < region.length; i++) region[i] = small[i]! >= 128 ? 1 : 0;
+  return region;
 }

@@ -1,0 +1,39 @@
+import { WOOD_STYLE_IDS } from '../../contracts/wood-styles.ts';
+import type {
+  DecodedPhoto,
+  FindFloorOptions,
+  FloorEngine,
+  FloorMask,
+  StyleRender,
+  VisualizeOptions,
+  WoodStyleId,
+} from './floor-engine.ts';
+import { findFloorByRegionGrowing } from './procedural/find-floor.ts';
+import { renderWoodStyles } from './procedural/render-wood-styles.ts';
+
+/** The two halves of the offline engine; tests and experiments can swap either. */
+export interface OfflineEngineParts {
+  findFloor(photo: DecodedPhoto, options: FindFloorOptions): Promise<FloorMask>;
+  renderStyles(photo: DecodedPhoto, floor: FloorMask, styles: readonly WoodStyleId[], seed: number): Promise<StyleRender[]>;
+}
+
+const defaultParts: OfflineEngineParts = {
+  findFloor: (photo) => findFloorByRegionGrowing(photo),
+  renderStyles: renderWoodStyles,
+};
+
+/**
+ * The default engine: offline, CPU only, everything it needs ships in the repository. The floor is found
+ * once per photo and every style is rendered from it.
+ */
+export function createOfflineFloorEngine(parts: OfflineEngineParts = defaultParts): FloorEngine {
+  return {
+    name: 'offline',
+    findFloor: (photo, options = {}) => parts.findFloor(photo, options),
+    async visualize(photo, options: VisualizeOptions = {}) {
+      const floor = await parts.findFloor(photo, options);
+      const renders = await parts.renderStyles(photo, floor, options.styles ?? WOOD_STYLE_IDS, options.seed ?? 1);
+      return { ...floor, renders };
+    },
+  };
+}
