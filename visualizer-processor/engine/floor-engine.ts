@@ -32,12 +32,29 @@ export interface FindFloorOptions {
   keepRugs?: boolean;
 }
 
+/**
+ * What the segmentation network saw: one class per cell of a coarse grid stretched over the whole upright
+ * photo (cell `cx, cy` covers photo pixels `x` in `[cx·W/width, (cx+1)·W/width)`, `y` likewise; cells need not
+ * be square). The renderer reads the room from it: walls, ceiling and furniture for the room's lines and the
+ * planks' scale. Class ids are ADE20K's first 31 classes, named in `segmentation/scene-classes.ts`
+ * (0 = other, 1 = wall, 4 = floor, 6 = ceiling, 29 = rug...). It is the network's raw view: the mask, not the
+ * scene, says where the wood goes.
+ */
+export interface FloorScene {
+  width: number;
+  height: number;
+  /** width × height class ids, row by row. */
+  classes: Uint8Array;
+}
+
 /** The floor of a photo at the photo's size. */
 export interface FloorMask {
   width: number;
   height: number;
   /** 8-bit, width × height, 255 = floor to replace, 0 = everything else (walls, furniture, rugs, people). */
   mask: Buffer;
+  /** Present when the engine ran a segmentation network (the offline engine does). */
+  scene?: FloorScene;
 }
 
 export interface VisualizeOptions extends FindFloorOptions {
