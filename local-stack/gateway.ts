@@ -90,8 +90,14 @@ function serveStoredFile(
 ) {
   if (request.method !== 'GET' && request.method !== 'HEAD')
     return sendJson(response, 405, { message: 'Method not allowed' });
+  let name: string;
+  try {
+    name = decodeURIComponent(objectPath);
+  } catch {
+    return sendJson(response, 400, { message: 'Invalid object path' });
+  }
   const root = path.resolve(storageDir);
-  const file = path.resolve(root, decodeURIComponent(objectPath));
+  const file = path.resolve(root, name);
   if (!file.startsWith(root + path.sep)) return sendJson(response, 400, { message: 'Invalid object path' });
   fs.stat(file, (error, stat) => {
     if (error || !stat.isFile())
@@ -113,9 +119,7 @@ function presentedApiKey(request: http.IncomingMessage, url: URL): string | unde
 }
 
 export async function startGateway(options: GatewayOptions): Promise<{ url: string; stop(): Promise<void> }> {
-  const server = http.createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://gateway.local');
-
+  const route = (request: http.IncomingMessage, response: http.ServerResponse, url: URL) => {
     if (url.pathname.startsWith('/rest/v1/') || url.pathname === '/rest/v1') {
       if (request.method !== 'OPTIONS' && !options.apiKeys.includes(presentedApiKey(request, url) ?? '')) {
         return sendJson(response, 401, { message: 'Invalid API key', hint: 'Send the anon key as the apikey header.' });
@@ -136,6 +140,23 @@ export async function startGateway(options: GatewayOptions): Promise<{ url: stri
       return proxy(request, response, options.processorPort, '/' + url.search, options.log);
     }
     sendJson(response, 404, { message: `No route for ${url.pathname}` });
+  };
+  // Whatever a client sends, it gets an answer and the gateway keeps running: a request that breaks the
+  // routing is the client's fault (400) or ours (500), never a crash of the stack.
+  const server = http.createServer((request, response) => {
+    let url: URL;
+    try {
+      url = new URL(request.url ?? '/', 'http://gateway.local');
+    } catch {
+      return sendJson(response, 400, { message: 'Malformed request URL' });
+    }
+    try {
+      route(request, response, url);
+    } catch (error) {
+      options.log?.(`gateway: ${request.method} ${request.url} failed: ${String(error)}`);
+      if (!response.headersSent) sendJson(response, 500, { message: 'Gateway error' });
+      else response.destroy();
+    }
   });
   server.keepAliveTimeout = 5_000;
 
