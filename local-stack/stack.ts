@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { WEBHOOK_PATH, startGateway } from './gateway';
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from './keys';
-import { startManagedProcess, type ManagedProcess } from './managed-process';
 import { applyMigrations, type AppliedMigration } from './migrations';
-import { GiveUp, assertPortFree, waitFor } from './ports';
+import { assertPortFree } from './ports';
 import { PROCESSOR_ENTRY } from './paths';
 import { startPostgres } from './postgres';
 import { startPostgrest } from './postgrest';
+import { createSupervisor, type SupervisedChild } from './supervisor';
 
 export type StackPorts = {
   gateway: number;
@@ -27,7 +27,14 @@ export type StackOptions = {
   siteOrigins?: string[];
   /** Start the visualizer processor (default true). */
   withProcessor?: boolean;
+  /** Postgres flushes to disk (default true); throwaway test stacks turn it off for speed. */
+  fsync?: boolean;
   log?: (line: string) => void;
+  /**
+   * A part of the stack died and could not be restarted: the whole stack has been stopped by the time this is
+   * called with a sentence naming the part (default: the sentence goes to `log`).
+   */
+  onFatal?: (message: string) => void;
 };
 
 export type Stack = {
@@ -40,6 +47,8 @@ export type Stack = {
   ports: StackPorts;
   storageDir: string;
   appliedMigrations: AppliedMigration[];
+  /** The running child processes (the database, PostgREST, the processor, ...), in start order. */
+  children(): readonly SupervisedChild[];
   /** The settings the site and the processor read, as they appear in .env.local. */
   env(): Record<string, string>;
   stop(): Promise<void>;
@@ -56,41 +65,62 @@ const PORT_SETTINGS: Record<keyof StackPorts, [purpose: string, setting: string]
 /**
  * Starts the whole local backend: Postgres (migrated), PostgREST, the visualizer processor and the gateway.
  * Whatever started is stopped again if a later part fails, so a failed start leaves nothing running.
+ *
+ * Every process is a child of the supervisor (supervisor.ts): another service is one `supervisor.start({...})`
+ * with its command, a readiness check and what to do if it dies. The supervisor stops children in reverse
+ * start order, restarts the stateless ones when they die, stops the stack when the database dies, and makes
+ * sure none outlives this process, however it ends.
  */
 export async function startStack(options: StackOptions): Promise<Stack> {
   const log = options.log ?? (() => {});
-  const withProcessor = options.withProcessor ?? true;
+  const wantsProcessor = options.withProcessor ?? true;
   for (const [name, port] of Object.entries(options.ports) as [keyof StackPorts, number][]) {
-    if (name === 'processor' && !withProcessor) continue;
+    if (name === 'processor' && !wantsProcessor) continue;
     const [purpose, setting] = PORT_SETTINGS[name];
     await assertPortFree(port, purpose, setting);
   }
 
-  const stops: (() => Promise<void>)[] = [];
+  let gateway: { stop(): Promise<void> } | undefined;
+  const stopGateway = async () => {
+    await gateway?.stop().catch((error: unknown) => log(`stopping the gateway failed: ${String(error)}`));
+    gateway = undefined;
+  };
+  const supervisor = createSupervisor({
+    log,
+    onFatal: (message) => void stopGateway().then(() => (options.onFatal ?? log)(message)),
+  });
   const stopAll = async () => {
-    for (const stop of stops.reverse()) await stop().catch((error: unknown) => log(`stop failed: ${String(error)}`));
-    stops.length = 0;
+    await stopGateway();
+    await supervisor.stopAll();
   };
 
   try {
-    const postgres = await startPostgres({ dataDir: options.dataDir, port: options.ports.postgres, log });
-    stops.push(() => postgres.stop());
+    const postgres = await startPostgres({
+      supervisor,
+      dataDir: options.dataDir,
+      port: options.ports.postgres,
+      fsync: options.fsync,
+      log,
+    });
     const appliedMigrations = await applyMigrations(postgres.superuserUrl);
 
-    const postgrest = await startPostgrest({
+    await startPostgrest({
+      supervisor,
       databasePort: options.ports.postgres,
       port: options.ports.postgrest,
       adminPort: options.ports.postgrestAdmin,
       log,
     });
-    stops.push(() => postgrest.stop());
 
     fs.mkdirSync(options.storageDir, { recursive: true });
     const url = `http://127.0.0.1:${options.ports.gateway}`;
 
-    let processor: ManagedProcess | undefined;
-    if (withProcessor && fs.existsSync(PROCESSOR_ENTRY)) {
-      processor = startManagedProcess('processor', process.execPath, ['--import', 'tsx', PROCESSOR_ENTRY], {
+    const withProcessor = wantsProcessor && fs.existsSync(PROCESSOR_ENTRY);
+    if (withProcessor) {
+      await supervisor.start({
+        name: 'the visualizer processor',
+        command: process.execPath,
+        args: ['--import', 'tsx', PROCESSOR_ENTRY],
         env: {
           ...process.env,
           PORT: String(options.ports.processor),
@@ -101,32 +131,22 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           ALLOWED_ORIGINS: (options.siteOrigins ?? ['*']).join(','),
         },
         cwd: path.dirname(path.dirname(PROCESSOR_ENTRY)),
+        ifItDies: 'restart',
         echo: (line) => log(`processor: ${line}`),
+        ready: async () => (await fetch(`http://127.0.0.1:${options.ports.processor}/health`)).ok,
       });
-      const started = processor;
-      stops.push(() => started.stop());
-      await waitFor(
-        'the visualizer processor',
-        async () => {
-          if (started.hasExited())
-            throw new GiveUp(`The visualizer processor exited during start-up:\n${started.recentOutput()}`);
-          return (await fetch(`http://127.0.0.1:${options.ports.processor}/health`)).ok;
-        },
-        60_000,
-      );
-    } else if (withProcessor) {
+    } else if (wantsProcessor) {
       log(`The visualizer processor (${PROCESSOR_ENTRY}) is missing; the webhook answers 503.`);
     }
 
-    const gateway = await startGateway({
+    gateway = await startGateway({
       port: options.ports.gateway,
       postgrestPort: options.ports.postgrest,
-      processorPort: processor ? options.ports.processor : undefined,
+      processorPort: withProcessor ? options.ports.processor : undefined,
       storageDir: options.storageDir,
       apiKeys: [LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY],
       log,
     });
-    stops.push(() => gateway.stop());
 
     const webhookUrl = `${url}${WEBHOOK_PATH}`;
     return {
@@ -138,6 +158,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       ports: options.ports,
       storageDir: options.storageDir,
       appliedMigrations,
+      children: () => supervisor.children(),
       env: () => ({
         VITE_SUPABASE_URL: url,
         VITE_SUPABASE_ANON_KEY: LOCAL_ANON_KEY,

@@ -41,6 +41,14 @@ async function main() {
   };
   process.on('SIGINT', () => void stop(0));
   process.on('SIGTERM', () => void stop(0));
+  process.on('SIGHUP', () => void stop(0));
+  // A bug of ours must not leave the database and services running without us (the watchdog would stop them
+  // too, but this way they stop in order and the reason is on screen).
+  process.on('uncaughtException', (error) => {
+    flush();
+    console.error('\nnpm start crashed:', error);
+    void stop(1);
+  });
 
   try {
     const siteOrigins = [`http://127.0.0.1:${sitePort}`, `http://localhost:${sitePort}`];
@@ -50,6 +58,11 @@ async function main() {
       storageDir: path.join(stateDir, 'storage'),
       siteOrigins,
       log,
+      onFatal: (message) => {
+        flush();
+        console.error(`\nThe local stack stopped: ${message}`);
+        void stop(1);
+      },
     });
     writeEnvLocal(stack.env());
     for (const migration of stack.appliedMigrations) log(`applied migration ${migration.version}_${migration.name}`);

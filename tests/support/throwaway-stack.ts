@@ -14,6 +14,8 @@ export async function startThrowawayStack(
     siteOrigins?: string[];
     withProcessor?: boolean;
     log?: (line: string) => void;
+    /** A part of the stack died for good (default: said on the console, which fails a test that sees it). */
+    onFatal?: (message: string) => void;
     /** Writes allowed per client address per window. Every test request comes from 127.0.0.1, so test runs raise it. */
     throttleMaxWrites?: number;
   } = {},
@@ -35,7 +37,10 @@ export async function startThrowawayStack(
       storageDir: path.join(folder, 'storage'),
       siteOrigins: options.siteOrigins,
       withProcessor: options.withProcessor,
+      // The data is deleted after the run; flushing it to disk would only cost time.
+      fsync: false,
       log: options.log,
+      onFatal: options.onFatal ?? ((message) => console.error(`The test stack stopped: ${message}`)),
     });
     if (options.throttleMaxWrites) await setThrottleLimit(stack.superuserUrl, options.throttleMaxWrites);
     return {

@@ -1,0 +1,23 @@
+/**
+ * A supervising process for the tests that kill it: it starts two children (a tiny HTTP server and a process
+ * that ignores SIGTERM) under a supervisor, prints their process ids as one JSON line, and waits to be killed.
+ */
+import { createSupervisor } from '../supervisor';
+
+const supervisor = createSupervisor({ log: (line) => console.log(line), onFatal: (message) => console.log(message) });
+const server = await supervisor.start({
+  name: 'server',
+  command: process.execPath,
+  args: ['-e', "require('node:http').createServer((q, s) => s.end('ok')).listen(0)"],
+  ifItDies: 'restart',
+  ready: async () => true,
+});
+const stubborn = await supervisor.start({
+  name: 'stubborn',
+  command: process.execPath,
+  args: ['-e', "process.on('SIGTERM', () => {}); setInterval(() => {}, 1000)"],
+  ifItDies: 'restart',
+  ready: async () => true,
+});
+console.log(JSON.stringify({ pids: [server.pid(), stubborn.pid()] }));
+setInterval(() => {}, 60_000);
