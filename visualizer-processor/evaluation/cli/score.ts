@@ -1,0 +1,35 @@
+/**
+ * npm run eval:score -- [bottom-40|procedural] [--real|--rendered] [--replace-rugs]: scores a baseline on the
+ * real set (photos present in evaluation/photos/) and the rendered set, one line per photo, then the means.
+ * Engines with a correction function score through score-floor-masks.ts directly (the bench does).
+ */
+import { BASELINES } from '../baseline-masks.ts';
+import { loadRealSet } from '../load-real-set.ts';
+import { loadRenderedSet } from '../rendered/load-rendered-set.ts';
+import { scoreFloorMasks, type EvaluationCase } from '../score-floor-masks.ts';
+
+const args = process.argv.slice(2);
+const name = args.find((arg) => !arg.startsWith('--')) ?? 'procedural';
+const predict = BASELINES[name];
+if (!predict) {
+  console.error(`Unknown baseline ${name}; one of: ${Object.keys(BASELINES).join(', ')}`);
+  process.exit(1);
+}
+const rugs = args.includes('--replace-rugs') ? 'replace-rugs' : 'keep-rugs';
+const cases: EvaluationCase[] = [];
+if (!args.includes('--rendered')) {
+  const real = await loadRealSet({ rugs });
+  if (real.missing.length) console.log(`real photos not imported (npm run eval:import): ${real.missing.length}`);
+  cases.push(...real.cases);
+}
+if (!args.includes('--real')) cases.push(...loadRenderedSet({ rugs }));
+const result = await scoreFloorMasks(cases, {
+  predict,
+  onCase: (score) => console.log(`${score.set.padEnd(8)} ${score.id.padEnd(40)} IoU ${score.iou.toFixed(3)}`),
+});
+console.log(`\n${name} (${rugs})`);
+for (const summary of result.summaries) {
+  console.log(
+    `${summary.set}: ${summary.photos} photos, mean IoU ${summary.meanIoU.toFixed(3)}, under 0.5: ${(summary.fractionUnderHalf * 100).toFixed(0)} %`,
+  );
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/** A point in upright-pixel coordinates (after EXIF orientation): x to the right, y down, 0,0 the top-left corner. */
+const point = z.tuple([z.number().finite(), z.number().finite()]);
+const ring = z.array(point).min(3);
+
+/** One region: an outer ring and the rings cut out of it (objects standing on the floor). */
+export const labelRegionSchema = z.object({
+  outer: ring,
+  holes: z.array(ring).default([]),
+});
+
+/**
+ * A hand-made floor label (`labels/<id>.json`). `floor` covers every visible floor surface a flooring
+ * installer would replace, rugs included, with a hole for everything standing on it (furniture, legs,
+ * people, pets). `rugs` are the rugs and mats lying on that floor: by default they are kept, so the scored
+ * floor is `floor` minus `rugs`; with rugs replaced it is `floor` alone.
+ */
+export const floorLabelSchema = z.object({
+  id: z.string().regex(/^[a-z0-9-]+$/),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  floor: z.array(labelRegionSchema).min(1),
+  rugs: z.array(labelRegionSchema).default([]),
+  notes: z.string().optional(),
+});
+
+export type LabelRegion = z.infer<typeof labelRegionSchema>;
+export type FloorLabel = z.infer<typeof floorLabelSchema>;
+
+export const evaluationPhotoSchema = z.object({
+  id: z.string().regex(/^[a-z0-9-]+$/),
+  file: z.string().regex(/^[a-z0-9-]+\.(jpg|jpeg|png|webp)$/),
+  roomType: z.enum(['living-room', 'bedroom', 'kitchen', 'dining-room', 'hall', 'office', 'bathroom', 'other']),
+  floorType: z.string().min(1),
+  hard: z.string().min(1),
+  source: z.object({
+    repository: z.string().regex(/^[\w.-]+\/[\w.-]+$/),
+    commit: z.string().regex(/^[0-9a-f]{40}$/),
+    path: z.string().min(1),
+    original: z.string().url().optional(),
+  }),
+  licence: z.string().min(1),
+  attribution: z.string().min(1),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+
+export const evaluationManifestSchema = z.object({
+  photos: z.array(evaluationPhotoSchema),
+});
+
+export type EvaluationPhoto = z.infer<typeof evaluationPhotoSchema>;
+export type EvaluationManifest = z.infer<typeof evaluationManifestSchema>;

@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { decodePhoto } from '../src/decode-photo.ts';
+import { LABELS_DIR, MANIFEST_PATH, PHOTOS_DIR } from './evaluation-paths.ts';
+import {
+  evaluationManifestSchema,
+  floorLabelSchema,
+  type EvaluationManifest,
+  type FloorLabel,
+} from './label-schema.ts';
+import { rasteriseLabel, type RugPolicy } from './rasterise-label.ts';
+import type { EvaluationCase } from './score-floor-masks.ts';
+
+export async function readManifest(manifestPath = MANIFEST_PATH): Promise<EvaluationManifest> {
+  return evaluationManifestSchema.parse(JSON.parse(await readFile(manifestPath, 'utf8')));
+}
+
+export async function readLabel(id: string, labelsDir = LABELS_DIR): Promise<FloorLabel> {
+  const label = floorLabelSchema.parse(JSON.parse(await readFile(path.join(labelsDir, `${id}.json`), 'utf8')));
+  if (label.id !== id) throw new Error(`labels/${id}.json says its id is ${label.id}`);
+  return label;
+}
+
+export interface RealSet {
+  cases: EvaluationCase[];
+  /** Manifest entries whose photo is not in the photos folder (run `npm run eval:import` first). */
+  missing: string[];
+}
+
+/**
+ * The labelled real photos that are present, decoded upright at full size (as `npm run floor-mask` reads
+ * them), with their true masks. A photo whose bytes differ from the manifest's sha256 is an error, not a
+ * silent skip: its labels would no longer fit it.
+ */
+export async function loadRealSet(options: { photosDir?: string; rugs?: RugPolicy } = {}): Promise<RealSet> {
+  const photosDir = options.photosDir ?? PHOTOS_DIR;
+  const manifest = await readManifest();
+  const cases: EvaluationCase[] = [];
+  const missing: string[] = [];
+  for (const entry of manifest.photos) {
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(path.join(photosDir, entry.file));
+    } catch {
+      missing.push(entry.id);
+      continue;
+    }
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    if (sha256 !== entry.sha256)
+      throw new Error(`${entry.file}: sha256 ${sha256} is not the manifest's ${entry.sha256}`);
+    const photo = await decodePhoto(bytes);
+    const label = await readLabel(entry.id);
+    if (
+      photo.width !== entry.width ||
+      photo.height !== entry.height ||
+      label.width !== entry.width ||
+      label.height !== entry.height
+    ) {
+      throw new Error(
+        `${entry.id}: photo ${photo.width}×${photo.height}, label ${label.width}×${label.height}, manifest ${entry.width}×${entry.height}`,
+      );
+    }
+    cases.push({ id: entry.id, set: 'real', photo, truth: rasteriseLabel(label, options.rugs) });
+  }
+  return { cases, missing };
+}

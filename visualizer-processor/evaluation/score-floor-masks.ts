@@ -1,0 +1,93 @@
+import type { DecodedPhoto } from '../engine/floor-engine.ts';
+import { floorIoU, type FloorMask } from './floor-mask.ts';
+import { nextTap, type FloorTap } from './tap-simulator.ts';
+
+/** A photo with its true floor, from the labelled real set or the rendered set. */
+export interface EvaluationCase {
+  id: string;
+  set: 'real' | 'rendered';
+  photo: DecodedPhoto;
+  truth: FloorMask;
+}
+
+/** What an engine offers to the evaluation: a floor mask of the photo's upright size, 255 = floor. */
+export type FloorMaskFunction = (photo: DecodedPhoto) => Promise<FloorMask>;
+
+/** The engine's correction: the photo and every tap so far (x, y fractions of the upright size) in, a new mask out. */
+export type FloorCorrectionFunction = (photo: DecodedPhoto, taps: FloorTap[]) => Promise<FloorMask>;
+
+export interface CaseScore {
+  id: string;
+  set: EvaluationCase['set'];
+  iou: number;
+  /** IoU after 1, 2, 3… simulated taps (empty without a correction function). */
+  iouAfterTaps: number[];
+  taps: FloorTap[];
+}
+
+export interface SetSummary {
+  set: EvaluationCase['set'];
+  photos: number;
+  meanIoU: number;
+  /** Share of photos whose IoU is below 0.5. */
+  fractionUnderHalf: number;
+  meanIoUAfterTaps: number[];
+}
+
+export interface ScoreOptions {
+  predict: FloorMaskFunction;
+  correct?: FloorCorrectionFunction;
+  /** Simulated taps per photo (default 3). */
+  taps?: number;
+  onCase?: (score: CaseScore) => void;
+}
+
+/**
+ * Scores a mask function on evaluation cases: per-photo floor IoU and, when a correction function is given,
+ * the IoU after each of up to `taps` simulated taps. Each tap lands at the deepest point of the largest
+ * remaining error (see tap-simulator.ts) and says what that place should be; the correction function gets
+ * all taps so far. A mask that is already perfect needs no tap and keeps its IoU.
+ */
+export async function scoreFloorMasks(
+  cases: EvaluationCase[],
+  options: ScoreOptions,
+): Promise<{ cases: CaseScore[]; summaries: SetSummary[] }> {
+  const tapCount = options.correct ? (options.taps ?? 3) : 0;
+  const scores: CaseScore[] = [];
+  for (const item of cases) {
+    let mask = await options.predict(item.photo);
+    const score: CaseScore = {
+      id: item.id,
+      set: item.set,
+      iou: floorIoU(mask, item.truth),
+      iouAfterTaps: [],
+      taps: [],
+    };
+    for (let k = 0; k < tapCount; k++) {
+      const tap = nextTap(mask, item.truth);
+      if (tap) {
+        score.taps.push(tap);
+        mask = await options.correct!(item.photo, [...score.taps]);
+      }
+      score.iouAfterTaps.push(floorIoU(mask, item.truth));
+    }
+    scores.push(score);
+    options.onCase?.(score);
+  }
+  return { cases: scores, summaries: summarise(scores, tapCount) };
+}
+
+export function summarise(scores: CaseScore[], tapCount: number): SetSummary[] {
+  const sets = [...new Set(scores.map((score) => score.set))];
+  return sets.map((set) => {
+    const inSet = scores.filter((score) => score.set === set);
+    const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+    return {
+      set,
+      photos: inSet.length,
+      meanIoU: mean(inSet.map((score) => score.iou)),
+      fractionUnderHalf: inSet.filter((score) => score.iou < 0.5).length / inSet.length,
+      meanIoUAfterTaps: Array.from({ length: tapCount }, (_, k) => mean(inSet.map((score) => score.iouAfterTaps[k]!))),
+    };
+  });
+}
