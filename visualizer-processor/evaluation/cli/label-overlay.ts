@@ -1,7 +1,7 @@
 /**
  * A labelling aid: draws a label over its photo with a coordinate grid, so the boundary can be checked
  * against the photo's edges by eye and corrected. Floor is tinted red, rugs blue, every ring outlined.
- *   npx tsx visualizer-processor/evaluation/cli/label-overlay.ts <photo> <label.json | -> <out.png> [--grid 50] [--crop x,y,w,h] [--zoom 2]
+ *   npx tsx visualizer-processor/evaluation/cli/label-overlay.ts <photo> <label.json | -> <out.png> [--grid 50] [--crop x,y,w,h] [--zoom 2] [--brighten 1.8]
  * With "-" as the label only the grid is drawn (to start a label).
  */
 import { readFile } from 'node:fs/promises';
@@ -17,7 +17,9 @@ const option = (name: string) => {
   return index >= 0 ? args[index + 1] : undefined;
 };
 if (!photoPath || !labelPath || !outPath) {
-  console.error('Usage: label-overlay.ts <photo> <label.json | -> <out.png> [--grid 50] [--crop x,y,w,h] [--zoom 2]');
+  console.error(
+    'Usage: label-overlay.ts <photo> <label.json | -> <out.png> [--grid 50] [--crop x,y,w,h] [--zoom 2] [--brighten 1.8]',
+  );
   process.exit(1);
 }
 const grid = Number(option('grid') ?? 50);
@@ -27,6 +29,9 @@ const label: FloorLabel | null =
   labelPath === '-' ? null : floorLabelSchema.parse(JSON.parse(await readFile(labelPath, 'utf8')));
 const { width, height } = photo;
 const pixels = Buffer.from(photo.pixels);
+// Dark photos: brightening is a plain viewing aid, like zoom.
+const gain = Number(option('brighten') ?? 1);
+if (gain !== 1) for (let i = 0; i < pixels.length; i++) pixels[i] = Math.min(255, Math.round(pixels[i]! * gain));
 if (label) {
   const floor = rasteriseLabel(label, 'keep-rugs');
   const withRugs = rasteriseLabel(label, 'replace-rugs');
@@ -68,8 +73,12 @@ for (const ring of rings) {
 const svg = Buffer.from(
   `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${lines.join('')}</svg>`,
 );
-await sharp(pixels, { raw: { width, height, channels: 3 } })
+// Two steps: sharp would otherwise crop before compositing, and the full-size grid would not fit.
+const drawn = await sharp(pixels, { raw: { width, height, channels: 3 } })
   .composite([{ input: svg }])
+  .png()
+  .toBuffer();
+await sharp(drawn)
   .extract({ left: cx, top: cy, width: cw, height: ch })
   .resize(Math.round(cw * zoom), Math.round(ch * zoom), { kernel: 'nearest' })
   .png()
