@@ -1,22 +1,25 @@
-import { createProceduralFloorEngine } from '../engine/procedural/procedural-floor-engine.ts';
+import { createFloorEngine } from '../engine/create-floor-engine.ts';
+import { findFloorByRegionGrowing } from '../engine/procedural/find-floor.ts';
 import { emptyMask } from './floor-mask.ts';
-import type { FloorMaskFunction } from './score-floor-masks.ts';
+import type { FloorCorrectionFunction, FloorMaskFunction } from './score-floor-masks.ts';
 
 /** The constant guess every engine must beat: the bottom 40 % of the frame is floor. */
 export const bottomFortyPercent: FloorMaskFunction = async (photo) => {
   const mask = emptyMask(photo.width, photo.height);
-  const firstRow = Math.round(photo.height * 0.6);
-  mask.data.fill(255, firstRow * photo.width);
+  mask.mask.fill(255, Math.round(photo.height * 0.6) * photo.width);
   return mask;
 };
 
-/** Today's engine, exactly as `npm run floor-mask` runs it. */
-export const proceduralEngineMask: FloorMaskFunction = async (photo) => {
-  const result = await createProceduralFloorEngine().render(photo);
-  return { width: result.width, height: result.height, data: new Uint8Array(result.mask) };
-};
+/** The colour region grower that was the engine when issue 8 was filed. */
+export const regionGrowerMask: FloorMaskFunction = (photo) => findFloorByRegionGrowing(photo);
 
-export const BASELINES: Record<string, FloorMaskFunction> = {
-  'bottom-40': bottomFortyPercent,
-  procedural: proceduralEngineMask,
+/** The offline engine as `npm run floor-mask` runs it now, and its tap correction. */
+export const offlineEngineMask: FloorMaskFunction = (photo) => createFloorEngine({ kind: 'offline' }).findFloor(photo);
+export const offlineEngineCorrection: FloorCorrectionFunction = (photo, taps) =>
+  createFloorEngine({ kind: 'offline' }).findFloor(photo, { taps });
+
+export const BASELINES: Record<string, { predict: FloorMaskFunction; correct?: FloorCorrectionFunction }> = {
+  'bottom-40': { predict: bottomFortyPercent },
+  procedural: { predict: regionGrowerMask },
+  offline: { predict: offlineEngineMask, correct: offlineEngineCorrection },
 };

@@ -3,7 +3,7 @@ import { emptyMask, floorIoU } from './floor-mask.ts';
 
 function rows(width: number, height: number, from: number, to: number) {
   const mask = emptyMask(width, height);
-  mask.data.fill(255, from * width, to * width);
+  mask.mask.fill(255, from * width, to * width);
   return mask;
 }
 
@@ -18,8 +18,8 @@ describe('floorIoU', () => {
   it('reads any value from 128 up as floor, so feathered edges count as their binary shape', () => {
     const truth = rows(4, 4, 2, 4);
     const feathered = rows(4, 4, 2, 4);
-    feathered.data.fill(128, 8, 12);
-    feathered.data.fill(127, 0, 4);
+    feathered.mask.fill(128, 8, 12);
+    feathered.mask.fill(127, 0, 4);
     expect(floorIoU(feathered, truth)).toBe(1);
   });
 

@@ -1,13 +1,11 @@
-/** A floor mask as the engine writes it: 8-bit, one byte per pixel, row by row, 255 = floor, 0 = not floor. */
-export interface FloorMask {
-  width: number;
-  height: number;
-  data: Uint8Array;
-}
+import type { FloorMask } from '../engine/floor-engine.ts';
+
+/** The engine's own mask type: 8-bit, width × height, 255 = floor. The evaluation scores exactly what it returns. */
+export type { FloorMask };
 
 /** Any value from 128 up counts as floor, so feathered or anti-aliased masks score as their binary shape. */
 export function isFloor(mask: FloorMask, index: number): boolean {
-  return mask.data[index]! >= 128;
+  return mask.mask[index]! >= 128;
 }
 
 export function assertSameSize(a: FloorMask, b: FloorMask, what: string): void {
@@ -24,7 +22,7 @@ export function floorIoU(predicted: FloorMask, truth: FloorMask): number {
   assertSameSize(predicted, truth, 'floorIoU');
   let intersection = 0;
   let union = 0;
-  for (let i = 0; i < truth.data.length; i++) {
+  for (let i = 0; i < truth.mask.length; i++) {
     const p = isFloor(predicted, i);
     const t = isFloor(truth, i);
     if (p && t) intersection++;
@@ -34,5 +32,5 @@ export function floorIoU(predicted: FloorMask, truth: FloorMask): number {
 }
 
 export function emptyMask(width: number, height: number): FloorMask {
-  return { width, height, data: new Uint8Array(width * height) };
+  return { width, height, mask: Buffer.alloc(width * height) };
 }

@@ -13,9 +13,9 @@ describe('the committed evaluation labels', () => {
       const label = await readLabel(photo.id);
       expect([label.width, label.height], photo.id).toEqual([photo.width, photo.height]);
       const mask = rasteriseLabel(label);
-      const floor = mask.data.reduce((sum, value) => sum + (value ? 1 : 0), 0);
+      const floor = mask.mask.reduce((sum, value) => sum + (value ? 1 : 0), 0);
       expect(floor, photo.id).toBeGreaterThan(0);
-      expect(floor, photo.id).toBeLessThan(mask.data.length);
+      expect(floor, photo.id).toBeLessThan(mask.mask.length);
     }
   });
 

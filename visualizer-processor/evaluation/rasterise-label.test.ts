@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FloorLabel } from './label-schema.ts';
 import { rasteriseLabel } from './rasterise-label.ts';
 
-const count = (data: Uint8Array) => data.reduce((sum, value) => sum + (value === 255 ? 1 : 0), 0);
+const count = (data: Buffer) => data.reduce((sum, value) => sum + (value === 255 ? 1 : 0), 0);
 
 describe('rasteriseLabel', () => {
   const label: FloorLabel = {
@@ -43,16 +43,16 @@ describe('rasteriseLabel', () => {
 
   it('fills pixels whose centre is inside the outer ring and outside the holes, rugs kept by default', () => {
     const mask = rasteriseLabel(label);
-    expect(count(mask.data)).toBe(100 - 4 - 8);
-    expect(mask.data[5 * 20 + 5]).toBe(255);
-    expect(mask.data[4 * 20 + 5]).toBe(0);
-    expect(mask.data[5 * 20 + 15]).toBe(0);
-    expect(mask.data[8 * 20 + 8]).toBe(0);
-    expect(mask.data[12 * 20 + 10]).toBe(0);
+    expect(count(mask.mask)).toBe(100 - 4 - 8);
+    expect(mask.mask[5 * 20 + 5]).toBe(255);
+    expect(mask.mask[4 * 20 + 5]).toBe(0);
+    expect(mask.mask[5 * 20 + 15]).toBe(0);
+    expect(mask.mask[8 * 20 + 8]).toBe(0);
+    expect(mask.mask[12 * 20 + 10]).toBe(0);
   });
 
   it('counts rugs as floor when they are to be replaced', () => {
-    expect(count(rasteriseLabel(label, 'replace-rugs').data)).toBe(100 - 4);
+    expect(count(rasteriseLabel(label, 'replace-rugs').mask)).toBe(100 - 4);
   });
 
   it('does not let a hole reach outside its region, and clips to the image', () => {
@@ -81,7 +81,7 @@ describe('rasteriseLabel', () => {
       rugs: [],
     });
     // Rows 6-9 of 10 columns, less the hole's 2 columns in rows 6-7.
-    expect(count(mask.data)).toBe(40 - 4);
-    expect(mask.data[3 * 10 + 3]).toBe(0);
+    expect(count(mask.mask)).toBe(40 - 4);
+    expect(mask.mask[3 * 10 + 3]).toBe(0);
   });
 });

@@ -20,7 +20,7 @@ function fillRegion(mask: FloorMask, region: LabelRegion, value: number): void {
   const inside = new Uint8Array(mask.width * mask.height);
   fillRing(inside, mask.width, mask.height, region.outer, 1);
   for (const hole of region.holes) fillRing(inside, mask.width, mask.height, hole, 0);
-  for (let i = 0; i < inside.length; i++) if (inside[i]) mask.data[i] = value;
+  for (let i = 0; i < inside.length; i++) if (inside[i]) mask.mask[i] = value;
 }
 
 type Ring = LabelRegion['outer'];

@@ -8,7 +8,7 @@ const HEIGHT = 40;
 
 function floorFromRow(row: number): FloorMask {
   const mask = emptyMask(WIDTH, HEIGHT);
-  mask.data.fill(255, row * WIDTH);
+  mask.mask.fill(255, row * WIDTH);
   return mask;
 }
 
@@ -36,19 +36,19 @@ describe('scoreFloorMasks', () => {
     const truth = floorFromRow(20);
     // Two missed blobs: 10×10 and 6×6, on a prediction that is otherwise right.
     const predicted = floorFromRow(20);
-    for (let y = 24; y < 34; y++) predicted.data.fill(0, y * WIDTH + 5, y * WIDTH + 15);
-    for (let y = 26; y < 32; y++) predicted.data.fill(0, y * WIDTH + 35, y * WIDTH + 41);
+    for (let y = 24; y < 34; y++) predicted.mask.fill(0, y * WIDTH + 5, y * WIDTH + 15);
+    for (let y = 26; y < 32; y++) predicted.mask.fill(0, y * WIDTH + 35, y * WIDTH + 41);
     const received: number[] = [];
     // A correction that fixes a 12×12 square around each tap: enough for the blobs, nothing more.
     const correct: FloorCorrectionFunction = async (_photo, taps) => {
       received.push(taps.length);
-      const mask: FloorMask = { ...predicted, data: new Uint8Array(predicted.data) };
+      const mask: FloorMask = { ...predicted, mask: Buffer.from(predicted.mask) };
       for (const tap of taps) {
         const cx = Math.floor(tap.x * WIDTH);
         const cy = Math.floor(tap.y * HEIGHT);
         for (let y = Math.max(0, cy - 6); y < Math.min(HEIGHT, cy + 6); y++) {
           for (let x = Math.max(0, cx - 6); x < Math.min(WIDTH, cx + 6); x++)
-            mask.data[y * WIDTH + x] = tap.floor ? 255 : 0;
+            mask.mask[y * WIDTH + x] = tap.floor ? 255 : 0;
         }
       }
       return mask;

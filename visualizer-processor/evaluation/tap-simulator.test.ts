@@ -3,7 +3,7 @@ import { emptyMask, type FloorMask } from './floor-mask.ts';
 import { largestErrorRegion, nextTap } from './tap-simulator.ts';
 
 function fillRect(mask: FloorMask, x0: number, y0: number, x1: number, y1: number, value: number) {
-  for (let y = y0; y < y1; y++) mask.data.fill(value, y * mask.width + x0, y * mask.width + x1);
+  for (let y = y0; y < y1; y++) mask.mask.fill(value, y * mask.width + x0, y * mask.width + x1);
 }
 
 describe('the tap simulator', () => {
@@ -38,7 +38,7 @@ describe('the tap simulator', () => {
     fillRect(predicted, 10, 40, 50, 50, 255);
     const region = largestErrorRegion(predicted, truth)!;
     const { x, y } = region.centre;
-    expect(predicted.data[y * 60 + x]).toBe(255);
+    expect(predicted.mask[y * 60 + x]).toBe(255);
     expect(region.depth).toBeGreaterThanOrEqual(4);
   });
 

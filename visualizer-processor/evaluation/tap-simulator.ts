@@ -1,12 +1,7 @@
+import type { FloorTap } from '../engine/floor-engine.ts';
 import { assertSameSize, isFloor, type FloorMask } from './floor-mask.ts';
 
-/** A visitor's tap on the photo: x and y as fractions of the upright width and height. */
-export interface FloorTap {
-  x: number;
-  y: number;
-  /** true: "this should be floor"; false: "this should not be floor". */
-  floor: boolean;
-}
+export type { FloorTap };
 
 export interface ErrorRegion {
   /** Missed floor (false negatives) or wrongly taken floor (false positives). */

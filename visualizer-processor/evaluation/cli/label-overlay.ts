@@ -36,8 +36,8 @@ if (label) {
   const floor = rasteriseLabel(label, 'keep-rugs');
   const withRugs = rasteriseLabel(label, 'replace-rugs');
   for (let i = 0; i < width * height; i++) {
-    if (floor.data[i]) pixels[i * 3] = Math.round(pixels[i * 3]! * 0.55 + 255 * 0.45);
-    else if (withRugs.data[i]) pixels[i * 3 + 2] = Math.round(pixels[i * 3 + 2]! * 0.55 + 255 * 0.45);
+    if (floor.mask[i]) pixels[i * 3] = Math.round(pixels[i * 3]! * 0.55 + 255 * 0.45);
+    else if (withRugs.mask[i]) pixels[i * 3 + 2] = Math.round(pixels[i * 3 + 2]! * 0.55 + 255 * 0.45);
   }
 }
 const [cx, cy, cw, ch] = (option('crop') ?? `0,0,${width},${height}`).split(',').map(Number) as [

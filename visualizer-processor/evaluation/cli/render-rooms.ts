@@ -18,6 +18,9 @@ for (const room of RENDERED_ROOMS) {
   await sharp(rendered.rgb, { raw: { width, height, channels: 3 } })
     .png()
     .toFile(path.join(output, `${room.id}.png`));
-  await writeMaskPng({ width, height, data: rendered.floorMask }, path.join(output, `${room.id}.mask.png`));
+  await writeMaskPng(
+    { width, height, mask: Buffer.from(rendered.floorMask) },
+    path.join(output, `${room.id}.mask.png`),
+  );
   console.log(`${room.id}: ${room.hard}`);
 }

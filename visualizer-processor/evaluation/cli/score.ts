@@ -1,7 +1,7 @@
 /**
- * npm run eval:score -- [bottom-40|procedural] [--real|--rendered] [--replace-rugs]: scores a baseline on the
+ * npm run eval:score -- [bottom-40|procedural|offline] [--real|--rendered] [--replace-rugs]: scores a baseline on the
  * real set (photos present in evaluation/photos/) and the rendered set, one line per photo, then the means.
- * Engines with a correction function score through score-floor-masks.ts directly (the bench does).
+ * `offline` (the engine behind `npm run floor-mask`) also gets 3 simulated taps through its correction.
  */
 import { BASELINES } from '../baseline-masks.ts';
 import { loadRealSet } from '../load-real-set.ts';
@@ -10,8 +10,8 @@ import { scoreFloorMasks, type EvaluationCase } from '../score-floor-masks.ts';
 
 const args = process.argv.slice(2);
 const name = args.find((arg) => !arg.startsWith('--')) ?? 'procedural';
-const predict = BASELINES[name];
-if (!predict) {
+const baseline = BASELINES[name];
+if (!baseline) {
   console.error(`Unknown baseline ${name}; one of: ${Object.keys(BASELINES).join(', ')}`);
   process.exit(1);
 }
@@ -24,12 +24,16 @@ if (!args.includes('--rendered')) {
 }
 if (!args.includes('--real')) cases.push(...loadRenderedSet({ rugs }));
 const result = await scoreFloorMasks(cases, {
-  predict,
-  onCase: (score) => console.log(`${score.set.padEnd(8)} ${score.id.padEnd(40)} IoU ${score.iou.toFixed(3)}`),
+  ...baseline,
+  onCase: (score) =>
+    console.log(
+      `${score.set.padEnd(8)} ${score.id.padEnd(40)} IoU ${score.iou.toFixed(3)}${score.iouAfterTaps.map((iou, k) => `  after ${k + 1} tap${k ? 's' : ''} ${iou.toFixed(3)}`).join('')}`,
+    ),
 });
 console.log(`\n${name} (${rugs})`);
 for (const summary of result.summaries) {
   console.log(
-    `${summary.set}: ${summary.photos} photos, mean IoU ${summary.meanIoU.toFixed(3)}, under 0.5: ${(summary.fractionUnderHalf * 100).toFixed(0)} %`,
+    `${summary.set}: ${summary.photos} photos, mean IoU ${summary.meanIoU.toFixed(3)}, under 0.5: ${(summary.fractionUnderHalf * 100).toFixed(0)} %` +
+      summary.meanIoUAfterTaps.map((iou, k) => `, after ${k + 1} tap${k ? 's' : ''} ${iou.toFixed(3)}`).join(''),
   );
 }

@@ -9,12 +9,12 @@ export function loadRenderedSet(options: { rugs?: RugPolicy } = {}): EvaluationC
 }
 
 export function renderedCase(id: string, rendered: RenderedScene, rugs: RugPolicy): EvaluationCase {
-  const truth = new Uint8Array(rendered.floorMask);
+  const truth = Buffer.from(rendered.floorMask);
   if (rugs === 'replace-rugs') for (let i = 0; i < truth.length; i++) if (rendered.rugMask[i]) truth[i] = 255;
   return {
     id,
     set: 'rendered',
     photo: { pixels: rendered.rgb, width: rendered.width, height: rendered.height },
-    truth: { width: rendered.width, height: rendered.height, data: truth },
+    truth: { width: rendered.width, height: rendered.height, mask: truth },
   };
 }
