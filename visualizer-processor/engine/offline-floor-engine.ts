@@ -8,8 +8,8 @@ import type {
   VisualizeOptions,
   WoodStyleId,
 } from './floor-engine.ts';
-import { findFloorByRegionGrowing } from './procedural/find-floor.ts';
 import { renderWoodStyles } from './procedural/render-wood-styles.ts';
+import { findFloorWithSegmenter } from './segmentation/find-floor-with-segmenter.ts';
 
 /** The two halves of the offline engine; tests and experiments can swap either. */
 export interface OfflineEngineParts {
@@ -18,7 +18,7 @@ export interface OfflineEngineParts {
 }
 
 const defaultParts: OfflineEngineParts = {
-  findFloor: (photo) => findFloorByRegionGrowing(photo),
+  findFloor: (photo, options) => findFloorWithSegmenter(photo, options),
   renderStyles: renderWoodStyles,
 };
 

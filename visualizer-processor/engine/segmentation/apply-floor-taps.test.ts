@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import type { FloorScene } from '../floor-engine.ts';
+import { applyFloorTaps } from './apply-floor-taps.ts';
+import { SCENE_CLASS } from './scene-classes.ts';
+
+/**
+ * A 120 × 90 room: wall above row 40, floor below. On the floor stands a marble table top (rows 50–64,
+ * columns 20–49) that the network called floor, and in the right-hand part a dark patch of floor (columns
+ * 80–119, rows 60–89) it called "other". Colours per region, with a little texture.
+ */
+const width = 120;
+const height = 90;
+type Region = 'wall' | 'floor' | 'table' | 'dark-floor';
+const regionAt = (x: number, y: number): Region =>
+  y < 40 ? 'wall' : y >= 50 && y < 65 && x >= 20 && x < 50 ? 'table' : x >= 80 && y >= 60 ? 'dark-floor' : 'floor';
+const colourOf: Record<Region, [number, number, number]> = {
+  wall: [205, 200, 190],
+  floor: [150, 110, 70],
+  table: [235, 235, 230],
+  'dark-floor': [95, 70, 45],
+};
+
+function room() {
+  const rgb = new Uint8Array(width * height * 3);
+  const truth = new Uint8Array(width * height);
+  const mask = new Uint8Array(width * height);
+  const sceneClasses = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const region = regionAt(x, y);
+      const grain = ((x * 31 + y * 17) % 5) - 2;
+      rgb.set(colourOf[region].map((c) => c + grain), i * 3);
+      truth[i] = region === 'floor' || region === 'dark-floor' ? 1 : 0;
+      sceneClasses[i] = region === 'wall' ? SCENE_CLASS.wall : region === 'dark-floor' ? SCENE_CLASS.other : SCENE_CLASS.floor;
+      mask[i] = sceneClasses[i] === SCENE_CLASS.floor ? 1 : 0;
+    }
+  }
+  // The network's grid is coarser than the photo: 60 × 45 cells.
+  const scene: FloorScene = { width: 60, height: 45, classes: new Uint8Array(60 * 45) };
+  for (let y = 0; y < 45; y++) for (let x = 0; x < 60; x++) scene.classes[y * 60 + x] = sceneClasses[y * 2 * width + x * 2]!;
+  return { image: { width, height, rgb }, truth, mask, scene };
+}
+
+const count = (mask: Uint8Array, where: (x: number, y: number) => boolean) => {
+  let n = 0;
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) if (where(x, y) && mask[y * width + x]) n++;
+  return n;
+};
+const area = (where: (x: number, y: number) => boolean) => {
+  let n = 0;
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) if (where(x, y)) n++;
+  return n;
+};
+const isRegion = (region: Region) => (x: number, y: number) => regionAt(x, y) === region;
+
+describe('a visitor’s taps on the floor', () => {
+  it('one tap on a missed floor region adds all of it and nothing else', () => {
+    const { image, mask, scene } = room();
+    expect(count(mask, isRegion('dark-floor'))).toBe(0);
+    applyFloorTaps(mask, image, scene, [{ x: 100 / width, y: 75 / height, floor: true }]);
+    expect(count(mask, isRegion('dark-floor'))).toBe(area(isRegion('dark-floor')));
+    expect(count(mask, isRegion('wall'))).toBe(0);
+    expect(count(mask, isRegion('table'))).toBe(area(isRegion('table')));
+  });
+
+  it('one tap on a wrongly taken table top removes all of it and leaves the floor around it', () => {
+    const { image, mask, scene } = room();
+    applyFloorTaps(mask, image, scene, [{ x: 35 / width, y: 57 / height, floor: false }]);
+    expect(count(mask, isRegion('table'))).toBe(0);
+    expect(count(mask, isRegion('floor'))).toBe(area(isRegion('floor')));
+  });
+
+  it('a later tap wins over an earlier one on the same place', () => {
+    const { image, mask, scene } = room();
+    const tap = { x: 100 / width, y: 75 / height };
+    applyFloorTaps(mask, image, scene, [
+      { ...tap, floor: true },
+      { ...tap, floor: false },
+    ]);
+    expect(count(mask, isRegion('dark-floor'))).toBe(0);
+    const again = room();
+    applyFloorTaps(again.mask, again.image, again.scene, [
+      { ...tap, floor: false },
+      { ...tap, floor: true },
+    ]);
+    expect(count(again.mask, isRegion('dark-floor'))).toBe(area(isRegion('dark-floor')));
+  });
+
+  it('a "not floor" tap on the floor itself takes away only its neighbourhood, never the whole floor', () => {
+    const { image, mask, scene } = room();
+    const before = count(mask, isRegion('floor'));
+    applyFloorTaps(mask, image, scene, [{ x: 70 / width, y: 45 / height, floor: false }]);
+    const after = count(mask, isRegion('floor'));
+    expect(after).toBeLessThan(before);
+    expect(after).toBeGreaterThan(before * 0.8);
+  });
+});

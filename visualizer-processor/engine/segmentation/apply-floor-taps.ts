@@ -1,0 +1,119 @@
+import type { FloorScene, FloorTap } from '../floor-engine.ts';
+
+/**
+ * A visitor's tap fixes a whole wrong region, not a dot. The region under the tap is the connected piece
+ * of the photo that the mask treats one way (floor or not), that the network put in one class, and that the
+ * photo shows as one surface: no colour edge crossed, no drift far from the tapped colour. A rug the network
+ * called floor ends at the rug's border; a dark floor it called "other" ends at the baseboard; a strip of a
+ * cabinet's plinth the mask spilled onto ends where the floor's colour starts. That region becomes what the
+ * tap says. Taps apply in order, so a later tap wins where regions overlap.
+ */
+
+/** Largest colour step between neighbouring pixels inside one surface (RGB distance, 0..441). */
+const EDGE_STEP = 12;
+/** Largest distance from the tapped colour: a slow gradient from one surface onto the next stops here. */
+const DRIFT = 40;
+/** A surface smaller than this fraction of the photo is texture under the finger, not the region meant. */
+const MIN_SURFACE_FRACTION = 0.0005;
+/**
+ * A region holding more than this share of everything the mask treats the same way is not a surface of
+ * its own but the mask's main region seen through an edge too soft to stop the growth (a tap on a thin
+ * sliver of baseboard next to a floor of the same colour). Then the tap fixes only its neighbourhood.
+ */
+const MAX_SHARE = 0.4;
+
+export interface TapImage {
+  width: number;
+  height: number;
+  /** Smoothed RGB, 3 bytes per pixel: what "one surface" is judged on. */
+  rgb: Uint8Array;
+}
+
+/**
+ * Applies the taps to `floor` (1 = floor, a grid the size of `image`), in place, and returns for every pixel
+ * what the taps decided: 0 = untouched, 1 = made not floor, 2 = made floor.
+ */
+export function applyFloorTaps(floor: Uint8Array, image: TapImage, scene: FloorScene, taps: readonly FloorTap[]): Uint8Array {
+  const { width, height, rgb } = image;
+  const decided = new Uint8Array(width * height);
+  const region = new Uint8Array(width * height);
+  const queue = new Int32Array(width * height);
+  const classAt = (index: number) => {
+    const x = index % width;
+    const y = (index - x) / width;
+    const sx = Math.min(scene.width - 1, Math.floor(((x + 0.5) * scene.width) / width));
+    const sy = Math.min(scene.height - 1, Math.floor(((y + 0.5) * scene.height) / height));
+    return scene.classes[sy * scene.width + sx]!;
+  };
+  const colourDistance = (a: number, b: number) =>
+    Math.hypot(rgb[a * 3]! - rgb[b * 3]!, rgb[a * 3 + 1]! - rgb[b * 3 + 1]!, rgb[a * 3 + 2]! - rgb[b * 3 + 2]!);
+
+  for (const tap of taps) {
+    const x = Math.min(width - 1, Math.max(0, Math.floor(tap.x * width)));
+    const y = Math.min(height - 1, Math.max(0, Math.floor(tap.y * height)));
+    const seed = y * width + x;
+    const wanted = tap.floor ? 1 : 0;
+    const seedState = floor[seed]!;
+    const seedClass = classAt(seed);
+
+    const grow = (bySurface: boolean): number => {
+      region.fill(0);
+      let head = 0;
+      let tail = 0;
+      queue[tail++] = seed;
+      region[seed] = 1;
+      while (head < tail) {
+        const index = queue[head++]!;
+        const px = index % width;
+        const visit = (next: number) => {
+          if (region[next] || floor[next] !== seedState || classAt(next) !== seedClass) return;
+          if (bySurface && (colourDistance(next, index) > EDGE_STEP || colourDistance(next, seed) > DRIFT)) return;
+          region[next] = 1;
+          queue[tail++] = next;
+        };
+        if (px > 0) visit(index - 1);
+        if (px < width - 1) visit(index + 1);
+        if (index >= width) visit(index - width);
+        if (index < width * (height - 1)) visit(index + width);
+      }
+      return tail;
+    };
+
+    let sameState = 0;
+    for (let i = 0; i < floor.length; i++) if (floor[i] === seedState) sameState++;
+    let size = grow(true);
+    if (size < width * height * MIN_SURFACE_FRACTION) size = grow(false);
+    if (size > sameState * MAX_SHARE) keepNear(region, seed, width, height, floor, seedState);
+    for (let i = 0; i < region.length; i++) {
+      if (!region[i]) continue;
+      floor[i] = wanted;
+      decided[i] = wanted + 1;
+    }
+    // A tap always settles the tapped pixel itself, even when the mask already agreed there.
+    decided[seed] = wanted + 1;
+  }
+  return decided;
+}
+
+/**
+ * Shrinks `region` to the pixels within reach of the tap: twice the tap's distance to the nearest pixel of the
+ * other state (so a sliver is cleared across its width), and at least 1 % of the photo's diagonal.
+ */
+function keepNear(region: Uint8Array, seed: number, width: number, height: number, floor: Uint8Array, seedState: number): void {
+  const sx = seed % width;
+  const sy = (seed - sx) / width;
+  let nearest = Infinity;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (floor[y * width + x] === seedState) continue;
+      const d = (x - sx) ** 2 + (y - sy) ** 2;
+      if (d < nearest) nearest = d;
+    }
+  }
+  const reach = Math.max(2 * Math.sqrt(nearest), 0.01 * Math.hypot(width, height));
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if ((x - sx) ** 2 + (y - sy) ** 2 > reach * reach) region[y * width + x] = 0;
+    }
+  }
+}

@@ -1,0 +1,63 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { FIXTURE_DIR, ROOM_FIXTURES } from '../../fixtures/make-fixtures.ts';
+import { decodePhoto } from '../../src/decode-photo.ts';
+import { findFloorWithSegmenter } from './find-floor-with-segmenter.ts';
+import { SCENE_CLASS } from './scene-classes.ts';
+
+async function fixture(file: string) {
+  const entry = ROOM_FIXTURES.find((item) => item.file === file)!;
+  const photo = await decodePhoto(await readFile(path.join(FIXTURE_DIR, entry.file)));
+  const truth = await sharp(path.join(FIXTURE_DIR, entry.maskFile)).extractChannel(0).raw().toBuffer();
+  return { photo, truth };
+}
+
+function iou(mask: Uint8Array, truth: Uint8Array, where: (i: number) => boolean = () => true): number {
+  let intersection = 0;
+  let union = 0;
+  for (let i = 0; i < truth.length; i++) {
+    if (!where(i)) continue;
+    const a = mask[i]! >= 128;
+    const b = truth[i]! >= 128;
+    if (a && b) intersection++;
+    if (a || b) union++;
+  }
+  return union === 0 ? 1 : intersection / union;
+}
+
+describe('finding the floor with the segmentation network', () => {
+  it('sees the room in a photo: floor where the floor is, wall where the wall is, over the whole frame', async () => {
+    const { photo, truth } = await fixture('room-tile.png');
+    const result = await findFloorWithSegmenter(photo);
+    expect([result.width, result.height, result.mask.length]).toEqual([photo.width, photo.height, photo.width * photo.height]);
+    expect(result.mask.every((v) => v === 0 || v === 255)).toBe(true);
+    expect(iou(result.mask, truth)).toBeGreaterThan(0.93);
+
+    const scene = result.scene!;
+    expect(scene.classes.length).toBe(scene.width * scene.height);
+    const classAt = (fx: number, fy: number) => scene.classes[Math.floor(fy * scene.height) * scene.width + Math.floor(fx * scene.width)];
+    expect(classAt(0.5, 0.3)).toBe(SCENE_CLASS.wall);
+    expect(classAt(0.5, 0.95)).toBe(SCENE_CLASS.floor);
+  });
+
+  it('taps reach the full-size mask: "floor" on the far wall adds that wall, "not floor" on the floor removes the spot', async () => {
+    const { photo, truth } = await fixture('room-tile.png');
+    const at = (fx: number, fy: number) => Math.floor(fy * photo.height) * photo.width + Math.floor(fx * photo.width);
+    const before = await findFloorWithSegmenter(photo);
+    expect(before.mask[at(0.5, 0.3)]).toBe(0);
+    const after = await findFloorWithSegmenter(photo, {
+      taps: [
+        { x: 0.5, y: 0.3, floor: true },
+        { x: 0.5, y: 0.9, floor: false },
+      ],
+    });
+    expect(after.mask[at(0.5, 0.3)]).toBe(255);
+    expect(after.mask[at(0.5, 0.9)]).toBe(0);
+    // The far wall became floor as one piece, well beyond the tapped pixel.
+    let wallMadeFloor = 0;
+    for (let i = 0; i < truth.length; i++) if (truth[i]! < 128 && after.mask[i] === 255 && before.mask[i] === 0) wallMadeFloor++;
+    expect(wallMadeFloor).toBeGreaterThan(photo.width * photo.height * 0.05);
+  });
+});

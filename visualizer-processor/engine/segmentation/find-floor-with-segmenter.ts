@@ -1,0 +1,80 @@
+import sharp from 'sharp';
+import type { DecodedPhoto, FindFloorOptions, FloorMask } from '../floor-engine.ts';
+import { keepGroundedFloor } from './grounded-floor.ts';
+import { applyCoefficients, guidedCoefficients, resizeBilinear, type GrayImage } from './guided-upsample.ts';
+import { applyFloorTaps } from './apply-floor-taps.ts';
+import { SCENE_CLASS } from './scene-classes.ts';
+import { segmentPhoto, type FitMode } from './segment-photo.ts';
+
+/** The knobs measured by the segmentation bench; the defaults are what measured best (decision 004). */
+export interface SegmenterTuning {
+  fit: FitMode;
+  mirrored: boolean;
+  /** Longest side of the copy the network's input and the edge refinement are made from. */
+  guideSide: number;
+  /** Guided filter window radius, in pixels of the guide copy; 0 = no refinement (blocky network mask). */
+  radius: number;
+  /** Brightness variance (0..1 scale) below which a window only smooths. */
+  epsilon: number;
+  grounded: boolean;
+}
+
+export const DEFAULT_TUNING: SegmenterTuning = {
+  fit: 'stretch',
+  mirrored: false,
+  guideSide: 1024,
+  radius: 6,
+  epsilon: 0.002,
+  grounded: true,
+};
+
+function brightness(rgb: Buffer, width: number, height: number): GrayImage {
+  const values = new Float32Array(width * height);
+  for (let i = 0; i < values.length; i++) values[i] = (0.299 * rgb[i * 3]! + 0.587 * rgb[i * 3 + 1]! + 0.114 * rgb[i * 3 + 2]!) / 255;
+  return { width, height, values };
+}
+
+/**
+ * The offline engine's floor finder: the segmentation network's floor (rugs stay in front unless
+ * `keepRugs: false`), only where it is grounded, corrected by the visitor's taps, then taken to the photo's
+ * full size with edges that follow the photo's own.
+ */
+export async function findFloorWithSegmenter(photo: DecodedPhoto, options: FindFloorOptions = {}, tuning: SegmenterTuning = DEFAULT_TUNING): Promise<FloorMask> {
+  const { data: guidePixels, info } = await sharp(photo.pixels, { raw: { width: photo.width, height: photo.height, channels: 3 } })
+    .resize(tuning.guideSide, tuning.guideSide, { fit: 'inside', withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const segmented = await segmentPhoto(guidePixels, info.width, info.height, { fit: tuning.fit, mirrored: tuning.mirrored });
+  const { scene } = segmented;
+  const floorClasses = options.keepRugs === false ? [SCENE_CLASS.floor, SCENE_CLASS.rug] : [SCENE_CLASS.floor];
+  const votes = segmented.votes(floorClasses);
+  const soft = new Float32Array(votes.length);
+  for (let i = 0; i < soft.length; i++) soft[i] = votes[i]! / segmented.runs;
+  if (tuning.grounded) {
+    const floor = new Uint8Array(soft.length);
+    for (let i = 0; i < floor.length; i++) floor[i] = soft[i]! >= 0.5 ? 1 : 0;
+    const kept = keepGroundedFloor(floor, scene.width, scene.height);
+    for (let i = 0; i < soft.length; i++) if (floor[i] && !kept[i]) soft[i] = 0;
+  }
+  const guide = brightness(guidePixels, info.width, info.height);
+  const p = resizeBilinear(soft, scene.width, scene.height, info.width, info.height);
+  const coefficients =
+    tuning.radius > 0
+      ? guidedCoefficients(guide, p, tuning.radius, tuning.epsilon)
+      : { width: info.width, height: info.height, a: new Float32Array(p.length), b: p };
+  if (options.taps?.length) {
+    // Taps are judged on the refined mask at the guide's size, and then pinned: inside a tapped region the
+    // filter's coefficients become a constant, so the full-size mask says exactly what the tap said.
+    const floor = new Uint8Array(p.length);
+    for (let i = 0; i < floor.length; i++) floor[i] = coefficients.a[i]! * guide.values[i]! + coefficients.b[i]! >= 0.5 ? 1 : 0;
+    const smoothed = await sharp(guidePixels, { raw: { width: info.width, height: info.height, channels: 3 } }).median(5).raw().toBuffer();
+    const decided = applyFloorTaps(floor, { width: info.width, height: info.height, rgb: smoothed }, scene, options.taps);
+    for (let i = 0; i < decided.length; i++) {
+      if (!decided[i]) continue;
+      coefficients.a[i] = 0;
+      coefficients.b[i] = decided[i] === 2 ? 1 : 0;
+    }
+  }
+  const mask = applyCoefficients(coefficients, photo.pixels, photo.width, photo.height);
+  return { width: photo.width, height: photo.height, mask, scene };
+}
