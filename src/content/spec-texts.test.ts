@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { business } from '@/config/business';
 import { pageTexts, toasts, TOAST_DURATION_MS } from './spec-texts';
 
-// The spec sits beside the project (../shared), as it does in CI.
-const spec = readFileSync(resolve(process.cwd(), '../shared/spec/product-spec.md'), 'utf8');
+// The product spec as the project holds it (docs/spec/), so the tests need nothing outside the repository.
+const spec = readFileSync(resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/spec/product-spec.md'), 'utf8');
 
 /** The catalogue's text written back the way the spec writes it, with {phone} and {email} placeholders. */
 const asSpecWrites = (text: string) => text.replaceAll(business.phone, '{phone}').replaceAll(business.email, '{email}');
