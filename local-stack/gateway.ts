@@ -22,15 +22,23 @@ export type GatewayOptions = {
   log?: (line: string) => void;
 };
 
-// Headers a client could send to pretend to be someone else; the gateway sets the forwarding header itself.
-const SPOOFABLE_HEADERS = [
-  'x-forwarded-for',
+/**
+ * The largest request body the API takes (the database refuses larger declared bodies too: max_body_bytes in
+ * private.insert_throttle_settings). A real submission is a few kilobytes at most.
+ */
+export const MAX_REST_BODY_BYTES = 64 * 1024;
+
+// Address headers a client could send to pass for someone else. Like Cloudflare in front of hosted Supabase,
+// the gateway replaces these, passes the client's own X-Forwarded-For on with the connecting address appended,
+// and names the connecting address in CF-Connecting-IP, the header the throttle trusts (decision 004).
+const REPLACED_HEADERS = [
+  'cf-connecting-ip',
+  'true-client-ip',
   'x-real-ip',
+  'x-client-ip',
   'forwarded',
   'x-forwarded-host',
   'x-forwarded-proto',
-  'x-client-ip',
-  'cf-connecting-ip',
 ];
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -53,16 +61,31 @@ function sendJson(response: http.ServerResponse, status: number, body: unknown):
   response.end(JSON.stringify(body));
 }
 
+function refuseTooLarge(request: http.IncomingMessage, response: http.ServerResponse, maxBodyBytes: number) {
+  // Say so and hang up rather than read the rest of a body nobody will use.
+  response.setHeader('connection', 'close');
+  response.on('finish', () => request.destroy());
+  sendJson(response, 413, {
+    message: 'The submission is too large.',
+    hint: `A request body may be at most ${maxBodyBytes} bytes.`,
+  });
+}
+
 function proxy(
   request: http.IncomingMessage,
   response: http.ServerResponse,
-  port: number,
-  targetPath: string,
-  log?: (line: string) => void,
+  options: { port: number; targetPath: string; maxBodyBytes?: number; log?: (line: string) => void },
 ) {
+  const { port, targetPath, maxBodyBytes, log } = options;
+  if (maxBodyBytes !== undefined && Number(request.headers['content-length'] ?? 0) > maxBodyBytes) {
+    return refuseTooLarge(request, response, maxBodyBytes);
+  }
   const headers: http.OutgoingHttpHeaders = { ...request.headers };
-  for (const name of SPOOFABLE_HEADERS) delete headers[name];
-  headers['x-forwarded-for'] = clientAddress(request);
+  for (const name of REPLACED_HEADERS) delete headers[name];
+  const address = clientAddress(request);
+  const forwardedFor = request.headers['x-forwarded-for'];
+  headers['x-forwarded-for'] = forwardedFor ? `${forwardedFor}, ${address}` : address;
+  headers['cf-connecting-ip'] = address;
   headers['x-forwarded-proto'] = 'http';
   headers.host = `127.0.0.1:${port}`;
 
@@ -73,13 +96,31 @@ function proxy(
       reply.pipe(response);
     },
   );
+  let tooLarge = false;
   upstream.on('error', (error) => {
+    if (tooLarge) return;
     log?.(`gateway: upstream on port ${port} failed: ${error.message}`);
     if (!response.headersSent)
       sendJson(response, 502, { message: 'The local service behind the gateway is not answering' });
     else response.destroy();
   });
-  request.pipe(upstream);
+  if (maxBodyBytes === undefined) {
+    request.pipe(upstream);
+    return;
+  }
+  // A body without a declared length (chunked) is counted as it arrives.
+  let received = 0;
+  request.on('data', (chunk: Buffer) => {
+    received += chunk.length;
+    if (received <= maxBodyBytes) {
+      upstream.write(chunk);
+    } else if (!tooLarge) {
+      tooLarge = true;
+      upstream.destroy();
+      if (!response.headersSent) refuseTooLarge(request, response, maxBodyBytes);
+    }
+  });
+  request.on('end', () => upstream.end());
 }
 
 function serveStoredFile(
@@ -124,20 +165,19 @@ export async function startGateway(options: GatewayOptions): Promise<{ url: stri
       if (request.method !== 'OPTIONS' && !options.apiKeys.includes(presentedApiKey(request, url) ?? '')) {
         return sendJson(response, 401, { message: 'Invalid API key', hint: 'Send the anon key as the apikey header.' });
       }
-      return proxy(
-        request,
-        response,
-        options.postgrestPort,
-        (request.url ?? '/').slice('/rest/v1'.length) || '/',
-        options.log,
-      );
+      return proxy(request, response, {
+        port: options.postgrestPort,
+        targetPath: (request.url ?? '/').slice('/rest/v1'.length) || '/',
+        maxBodyBytes: MAX_REST_BODY_BYTES,
+        log: options.log,
+      });
     }
     if (url.pathname.startsWith(PUBLIC_STORAGE_PREFIX)) {
       return serveStoredFile(request, response, options.storageDir, url.pathname.slice(PUBLIC_STORAGE_PREFIX.length));
     }
     if (url.pathname === WEBHOOK_PATH) {
       if (!options.processorPort) return sendJson(response, 503, { error: 'The visualizer processor is not running' });
-      return proxy(request, response, options.processorPort, '/' + url.search, options.log);
+      return proxy(request, response, { port: options.processorPort, targetPath: '/' + url.search, log: options.log });
     }
     sendJson(response, 404, { message: `No route for ${url.pathname}` });
   };

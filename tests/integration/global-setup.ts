@@ -5,6 +5,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     stack: {
       url: string;
+      /** PostgREST itself, behind no gateway: where a test sends headers exactly as an attacker would. */
+      postgrestUrl: string;
       anonKey: string;
       serviceRoleKey: string;
       superuserUrl: string;
@@ -25,6 +27,7 @@ export default async function setup(project: TestProject) {
   });
   project.provide('stack', {
     url: stack.url,
+    postgrestUrl: `http://127.0.0.1:${stack.ports.postgrest}`,
     anonKey: stack.anonKey,
     serviceRoleKey: stack.serviceRoleKey,
     superuserUrl: stack.superuserUrl,

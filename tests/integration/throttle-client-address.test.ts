@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { setThrottleLimit } from '../support/throwaway-stack';
+import { TEST_THROTTLE_MAX_WRITES } from './global-setup';
+import { sql, stack } from './stack-clients';
+
+/**
+ * The throttle's client address, attacked the way it would be on hosted Supabase: there, Cloudflare passes a
+ * client's own X-Forwarded-For on (appending the real address) and sets CF-Connecting-IP itself. These requests
+ * go straight to PostgREST, so the database sees the headers exactly as written here.
+ */
+beforeAll(() => setThrottleLimit(stack.superuserUrl, 3));
+afterAll(() => setThrottleLimit(stack.superuserUrl, TEST_THROTTLE_MAX_WRITES));
+// Each case starts with empty counters, whatever earlier files wrote in this window.
+beforeEach(() => sql('delete from private.insert_throttle_hits'));
+afterEach(() => sql("update private.insert_throttle_settings set client_address_header = 'cf-connecting-ip'"));
+
+/** What PostgREST receives from the platform for a client at `realAddress` that sent `forgedForwardedFor`. */
+async function submit(realAddress: string | undefined, forgedForwardedFor?: string): Promise<number> {
+  const headers: Record<string, string> = {
+    Authorization: `Bearer ${stack.anonKey}`,
+    'Content-Type': 'application/json',
+    'X-Forwarded-For': [forgedForwardedFor, realAddress].filter(Boolean).join(', '),
+  };
+  if (realAddress) headers['CF-Connecting-IP'] = realAddress;
+  const response = await fetch(`${stack.postgrestUrl}/leads`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email: `throttle.${randomUUID()}@example.com` }),
+  });
+  return response.status;
+}
+
+describe('the client address the throttle counts', () => {
+  it('cannot be escaped by rotating a forged X-Forwarded-For', async () => {
+    const statuses = [];
+    for (let n = 1; n <= 5; n++) statuses.push(await submit('198.51.100.7', `203.0.113.${n}`));
+    expect(statuses).toEqual([201, 201, 201, 429, 429]);
+  });
+
+  it("cannot be used to lock a victim out by naming the victim's address", async () => {
+    const victim = '198.51.100.50';
+    const attacks = [];
+    for (let n = 0; n < 5; n++) attacks.push(await submit('198.51.100.8', victim));
+    expect(attacks).toEqual([201, 201, 201, 429, 429]);
+
+    expect(await submit(victim)).toBe(201);
+  });
+
+  it('is read from the header the database setting names, taking the entry the nearest proxy appended', async () => {
+    // A deployment behind one proxy that appends to X-Forwarded-For (and sets no CF-Connecting-IP).
+    await sql("update private.insert_throttle_settings set client_address_header = 'x-forwarded-for'");
+    const statuses = [];
+    for (let n = 1; n <= 4; n++) statuses.push(await submit('198.51.100.9', `203.0.113.${n}`));
+    expect(statuses).toEqual([201, 201, 201, 429]);
+  });
+
+  it('puts requests without the address header in one shared bucket (too strict rather than open)', async () => {
+    const statuses = [];
+    for (let n = 1; n <= 4; n++) statuses.push(await submit(undefined, `203.0.113.${100 + n}`));
+    expect(statuses).toEqual([201, 201, 201, 429]);
+  });
+
+  it('refuses a setting that is not a header name', async () => {
+    await expect(
+      sql("update private.insert_throttle_settings set client_address_header = 'X-Forwarded-For; drop'"),
+    ).rejects.toThrow(/check constraint/);
+  });
+});
