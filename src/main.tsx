@@ -1,13 +1,15 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from '@/app/app';
+import { startOnIntent } from '@/app/start-on-intent';
 import './index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+if (container.hasChildNodes()) {
+  // A prerendered page: React loads when the visitor first interacts (or at once where the page says so).
+  startOnIntent(container, async () => (await import('@/app/start-app')).hydrateApp(container), {
+    now: container.dataset.hydrate === 'now' || window.location.hash !== '',
+  });
+} else {
+  // The dev server's empty page.
+  void import('@/app/start-app').then(({ renderApp }) => renderApp(container));
+}

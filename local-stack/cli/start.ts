@@ -70,6 +70,7 @@ async function main() {
     const server = { host: '127.0.0.1', port: sitePort, strictPort: true };
     if (previewMode) {
       console.log('Building the site ...');
+      process.env.VITE_SITE_URL ??= `http://127.0.0.1:${sitePort}`;
       await build({ root: PROJECT_ROOT, logLevel: 'warn' });
       site = await preview({ root: PROJECT_ROOT, preview: server, logLevel: 'warn' });
     } else {

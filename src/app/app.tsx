@@ -1,10 +1,15 @@
-import { RouterProvider } from 'react-router';
+import { useEffect } from 'react';
+import { RouterProvider, type createBrowserRouter } from 'react-router';
 import { AppProviders } from './providers';
-import { createAppRouter } from './router';
 
-const router = createAppRouter();
+type AppProps = {
+  router: ReturnType<typeof createBrowserRouter>;
+  /** Called once the first render is on screen (after hydration, when the page was prerendered). */
+  onReady?: () => void;
+};
 
-export function App() {
+export function App({ router, onReady }: AppProps) {
+  useEffect(() => onReady?.(), [onReady]);
   return (
     <AppProviders>
       <RouterProvider router={router} />

@@ -1,4 +1,4 @@
-import { createBrowserRouter, createMemoryRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, createMemoryRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RootLayout } from './routes/root-layout';
 import { RouterErrorPage } from './routes/router-error';
 import { HomeRoute } from './routes/home';
@@ -24,6 +24,28 @@ const withLayout = (children: RouteObject[]): RouteObject[] => [
 ];
 
 export const routes = withLayout(pageRoutes);
+
+/** The paths of the site's pages, from the routes themselves: what is prerendered and listed in the sitemap. */
+export const sitePaths: readonly string[] = pageRoutes.flatMap((route) =>
+  route.index ? ['/'] : route.path && route.path !== '*' ? [`/${route.path}`] : [],
+);
+
+/** A path no route claims, so rendering it gives the 404 page. */
+export const NOT_FOUND_PATH = '/404';
+
+/**
+ * Loads the lazy route modules the current URL needs before hydrating: the prerendered HTML already shows
+ * that page, and a router that first rendered nothing while it loaded would not match it.
+ */
+export async function loadRoutesFor(pathname: string): Promise<void> {
+  const lazyMatches = (matchRoutes(routes, pathname) ?? []).filter((match) => match.route.lazy);
+  await Promise.all(
+    lazyMatches.map(async ({ route }) => {
+      const loaded = await (route.lazy as () => Promise<Partial<RouteObject>>)();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+}
 
 export function createAppRouter() {
   return createBrowserRouter(routes);

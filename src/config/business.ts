@@ -18,6 +18,31 @@ const env = businessEnvSchema.parse(import.meta.env);
 
 export type County = { county: string; towns: readonly string[] };
 
+type Day = 'Mon' | 'Tue' | 'Wed' | 'Thu' | 'Fri' | 'Sat' | 'Sun';
+/** One run of days with the same hours, in 24-hour `HH:MM` (what schema.org's opening hours take). */
+export type OpeningHours = { days: readonly Day[]; opens: string; closes: string };
+
+const address = { locality: 'Haddonfield', region: 'NJ', country: 'US' } as const;
+
+const openingHours = [
+  { days: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri'], opens: '08:00', closes: '18:00' },
+  { days: ['Sat'], opens: '09:00', closes: '14:00' },
+] as const satisfies readonly OpeningHours[];
+
+/** '08:00' -> '8am', '14:30' -> '2:30pm'. */
+function shortTime(time: string): string {
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  const suffix = hours < 12 ? 'am' : 'pm';
+  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
+  return `${hour12}${minutes ? `:${String(minutes).padStart(2, '0')}` : ''}${suffix}`;
+}
+
+/** The hours as the spec shows them: 'Mon-Fri 8am-6pm'. */
+export function describeHours({ days, opens, closes }: OpeningHours): string {
+  const span = days.length > 1 ? `${days[0]}-${days[days.length - 1]}` : days[0];
+  return `${span} ${shortTime(opens)}-${shortTime(closes)}`;
+}
+
 export const business = {
   name: env.VITE_BUSINESS_NAME,
   tagline: 'Expert Floors. Neighborly Service.',
@@ -25,8 +50,10 @@ export const business = {
   /** The phone number as a tel: link target (digits and a leading + only). */
   phoneHref: `tel:${env.VITE_BUSINESS_PHONE.replace(/[^\d+]/g, '')}`,
   email: env.VITE_BUSINESS_EMAIL,
-  baseTown: 'Haddonfield, NJ',
-  hours: ['Mon-Fri 8am-6pm', 'Sat 9am-2pm'] as const,
+  address,
+  baseTown: `${address.locality}, ${address.region}`,
+  openingHours,
+  hours: openingHours.map(describeHours),
   responsePromise: 'within 1 business day',
   trustPoints: ['Locally Owned', 'Licensed & Insured', 'Fast Turnaround'] as const,
   social: {

@@ -10,8 +10,8 @@ import { startThrowawayStack } from './throwaway-stack';
 export type SiteUnderTest = { siteUrl: string; stack: Stack; buildDir: string; stop(): Promise<void> };
 
 /**
- * The production build of the site, served on a free port, talking to a throwaway stack: what end-to-end
- * tests, screenshots and Lighthouse look at. The build gets the stack's settings exactly as a deploy gets
+ * The production build of the site (prerendered pages; an unknown path answers the 404 page with status 404),
+ * served on a free port, talking to a throwaway stack: what end-to-end tests, screenshots and Lighthouse look at. The build gets the stack's settings exactly as a deploy gets
  * the hosted ones (VITE_* at build time).
  */
 export async function startSiteUnderTest(options: { throttleMaxWrites?: number; log?: (line: string) => void } = {}): Promise<SiteUnderTest> {
@@ -24,6 +24,8 @@ export async function startSiteUnderTest(options: { throttleMaxWrites?: number; 
       VITE_SUPABASE_URL: stack.url,
       VITE_SUPABASE_ANON_KEY: stack.anonKey,
       VITE_VISUALIZER_WEBHOOK_URL: stack.webhookUrl,
+      // Canonical links and the sitemap name the address the site is really served on.
+      VITE_SITE_URL: siteUrl,
     });
     // envFile false: the build must not read a developer's .env.local (it points at `npm start`'s stack).
     await build({ root: PROJECT_ROOT, logLevel: 'error', envDir: false, build: { outDir, emptyOutDir: true } });

@@ -6,6 +6,9 @@ import { CONTACT_SECTION_ID, ContactSection } from '@/features/contact/component
 import { HomeSections } from '@/features/home/components/home-sections';
 import { LeadMagnetDialog } from '@/features/lead-magnet/components/lead-magnet-dialog';
 import { scrollToElement } from '@/lib/scroll-to-element';
+import { siteImages } from '@/content/site-images';
+import { businessStructuredDataJson } from '../seo/business-structured-data';
+import { PageHead, SHARE_IMAGES } from '../seo/page-head';
 
 /** The home page (spec section 2): the modal, the header, sections 1 to 9 and the footer, in that order. */
 export function HomeRoute() {
@@ -14,11 +17,14 @@ export function HomeRoute() {
 
   return (
     <>
-      <title>{`${business.name} | Flooring & Custom Millwork in ${business.baseTown}`}</title>
-      <meta
-        name="description"
-        content={`${business.tagline} Hardwood, LVP, carpet, tile and custom wainscoting across Camden, Burlington and Gloucester counties. Free estimates.`}
+      <PageHead
+        title={`${business.name} | Flooring & Custom Millwork in ${business.baseTown}`}
+        description={`${business.tagline} Hardwood, LVP, carpet, tile and custom wainscoting across Camden, Burlington and Gloucester counties. Free estimates.`}
+        path="/"
+        image={SHARE_IMAGES.home}
+        imageAlt={siteImages.heroRoom.alt}
       />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: businessStructuredDataJson() }} />
       <LeadMagnetDialog open={leadMagnetOpen} onOpenChange={setLeadMagnetOpen} />
       <SiteHeader onOpenLeadMagnet={openLeadMagnet} />
       <main id="main" tabIndex={-1} className="focus:outline-none">

@@ -1,5 +1,18 @@
+import { siteImages } from '@/content/site-images';
 import { InvestorsPage } from '@/features/partners/components/investors-page';
+import { investorProgram } from '@/features/partners/content/investor-program';
+import { PageHead, SHARE_IMAGES } from '../seo/page-head';
 
 export function InvestorsRoute() {
-  return <InvestorsPage />;
+  return (
+    <>
+      <PageHead
+        {...investorProgram.meta}
+        path="/investors"
+        image={SHARE_IMAGES.investors}
+        imageAlt={siteImages.partnerInvestor.alt}
+      />
+      <InvestorsPage />
+    </>
+  );
 }

@@ -12,6 +12,7 @@ export function NotFoundRoute() {
   return (
     <main id="main" className="flex min-h-screen items-center justify-center bg-oak-100 px-4">
       <title>Page not found</title>
+      <meta name="robots" content="noindex" />
       <div className="text-center">
         <h1 className="mb-4 font-display text-6xl font-bold text-walnut-900">404</h1>
         <p className="mb-6 text-xl text-walnut-700">{pageTexts.notFound.message}</p>

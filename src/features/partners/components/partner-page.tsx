@@ -18,7 +18,7 @@ const asListLine = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
  * form, three benefits, the program's perks, a testimonial and the application card holding `form`.
  */
 export function PartnerPage({ program, form }: { program: PartnerProgram; form: ReactNode }) {
-  const { meta, hero, why, perks, testimonial, application } = program;
+  const { hero, why, perks, testimonial, application } = program;
 
   // The spec opens the page at the top, whatever the scroll position before. The router's <ScrollRestoration>
   // puts a reloaded page back where it was, in a second render just after this one mounts, so the page goes to
@@ -33,8 +33,6 @@ export function PartnerPage({ program, form }: { program: PartnerProgram; form: 
 
   return (
     <>
-      <title>{meta.title}</title>
-      <meta name="description" content={meta.description} />
       <SiteHeader />
 
       <main id="main">

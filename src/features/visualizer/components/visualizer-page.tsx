@@ -125,11 +125,6 @@ export function VisualizerPage() {
   return (
     <>
       <main id="main" className="min-h-screen bg-cream-50">
-        <title>{`Snap & See Wood: see your room with hardwood floors | ${business.name}`}</title>
-        <meta
-          name="description"
-          content="Upload a photo of your room and see it with a new hardwood floor in seconds. Free from your South Jersey flooring pros."
-        />
         <header className="border-b border-walnut-700/10 bg-white">
           <div className="mx-auto flex max-w-5xl items-center justify-between gap-4 px-4 py-3">
             <Link to="/" className={buttonClasses({ variant: 'ghost', className: '-ml-2' })}>

@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export type AssetSize = { file: string; raw: number; gzip: number };
+export type PageAssets = { page: string; js: AssetSize[]; css: AssetSize[]; afterInteractionJs: AssetSize[] };
+
+const sizeOf = (outDir: string, file: string): AssetSize => {
+  const bytes = fs.readFileSync(path.join(outDir, file));
+  return { file, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+};
+
+export const total = (assets: AssetSize[], key: 'raw' | 'gzip') => assets.reduce((sum, asset) => sum + asset[key], 0);
+
+/** Same-site script and stylesheet files a page's HTML loads up front (module scripts, modulepreloads, stylesheets). */
+function referencedFiles(html: string): { js: string[]; css: string[] } {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  for (const tag of html.match(/<(script|link)\b[^>]*>/g) ?? []) {
+    const url = /\b(?:src|href)="(\/[^"]+)"/.exec(tag)?.[1];
+    if (!url) continue;
+    if (tag.startsWith('<script') && /type="module"/.test(tag)) js.add(url.slice(1));
+    else if (/rel="modulepreload"/.test(tag)) js.add(url.slice(1));
+    else if (/rel="stylesheet"/.test(tag)) css.add(url.slice(1));
+  }
+  return { js: [...js], css: [...css] };
+}
+
+/** Chunks a chunk imports: `from "./x.js"` statically, `import("./x.js")` and Vite's preload lists dynamically. */
+function importsOf(outDir: string, file: string): { static: string[]; dynamic: string[] } {
+  const code = fs.readFileSync(path.join(outDir, file), 'utf8');
+  const dir = path.posix.dirname(file);
+  const resolve = (spec: string) => path.posix.normalize(spec.startsWith('assets/') ? spec : path.posix.join(dir, spec));
+  const statics = [...code.matchAll(/(?:from|import)\s*["'`](\.{1,2}\/[^"'`]+\.js)["'`]/g)].map((m) => resolve(m[1]!));
+  const dynamics = [...code.matchAll(/import\(\s*["'`](\.{1,2}\/[^"'`]+\.js)["'`]\s*\)/g)].map((m) => resolve(m[1]!));
+  return { static: statics, dynamic: dynamics };
+}
+
+function staticClosure(outDir: string, entries: string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file) || !fs.existsSync(path.join(outDir, file))) return;
+    seen.add(file);
+    for (const next of importsOf(outDir, file).static) visit(next);
+  };
+  entries.forEach(visit);
+  return seen;
+}
+
+/**
+ * What each prerendered page costs. Up front: what its HTML loads. After the first interaction: that, plus the
+ * app chunk the entry imports dynamically and the page's own route chunk (`routeChunk`, by file name prefix),
+ * each with the chunks they import statically.
+ */
+export function measurePages(outDir: string, pages: { page: string; file: string; routeChunk?: string }[]): PageAssets[] {
+  const allJs = fs.readdirSync(path.join(outDir, 'assets')).filter((f) => f.endsWith('.js')).map((f) => `assets/${f}`);
+  return pages.map(({ page, file, routeChunk }) => {
+    const { js, css } = referencedFiles(fs.readFileSync(path.join(outDir, file), 'utf8'));
+    const upFront = staticClosure(outDir, js);
+    const appChunks = [...upFront].flatMap((chunk) => importsOf(outDir, chunk).dynamic.filter((f) => /\/start-app-/.test(f)));
+    const routeChunks = routeChunk ? allJs.filter((f) => path.posix.basename(f).startsWith(`${routeChunk}-`)) : [];
+    const afterInteraction = staticClosure(outDir, [...upFront, ...appChunks, ...routeChunks]);
+    return {
+      page,
+      js: [...upFront].map((f) => sizeOf(outDir, f)),
+      css: css.map((f) => sizeOf(outDir, f)),
+      afterInteractionJs: [...afterInteraction].map((f) => sizeOf(outDir, f)),
+    };
+  });
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+export function formatPageAssets(pages: PageAssets[]): string {
+  const lines = [
+    'page                 JS up front (raw / gzip)   CSS (raw / gzip)        JS after first interaction (gzip)',
+  ];
+  for (const { page, js, css, afterInteractionJs } of pages) {
+    lines.push(
+      `${page.padEnd(20)} ${`${kb(total(js, 'raw'))} / ${kb(total(js, 'gzip'))}`.padEnd(26)} ${`${kb(total(css, 'raw'))} / ${kb(total(css, 'gzip'))}`.padEnd(23)} ${kb(total(afterInteractionJs, 'gzip'))}`,
+    );
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,144 @@
+/**
+ * Prerendering, as part of every production build (`npm run build`, `npm run preview`, the end-to-end site and
+ * the benchmarks all build through Vite): once the browser bundle is written, an SSR build of
+ * src/app/render-page.tsx renders each page with React Router's static handler, and the HTML goes out as
+ * index.html, realtors.html, ... and 404.html, with sitemap.xml, robots.txt and the web manifest beside them.
+ * Then it prints what each page loads and fails the build when the home page is over its JavaScript budget.
+ *
+ * The preview server gets the same shape a static host has: /realtors serves realtors.html (Vite does that),
+ * and a path that is no page answers 404.html with status 404.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { formatPageAssets, measurePages, total } from './page-assets.ts';
+
+/** Issue 9: the home page's JavaScript up front, gzipped. */
+export const HOME_JS_BUDGET_BYTES = 90 * 1024;
+
+const SERVER_ENTRY = 'src/app/render-page.tsx';
+
+type RenderModule = {
+  renderPage(path: string): Promise<{ html: string; status: number }>;
+  sitePaths: readonly string[];
+  NOT_FOUND_PATH: string;
+  sitemapXml(): string;
+  robotsTxt(): string;
+  webManifest(): string;
+};
+
+/** '/' -> index.html, '/realtors' -> realtors.html: what static hosts (and the preview server) serve for a path. */
+export function pageFile(pagePath: string): string {
+  return pagePath === '/' ? 'index.html' : `${pagePath.replace(/^\/|\/$/g, '')}.html`;
+}
+
+export function prerenderPlugin(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'flooring-site:prerender',
+    apply: (_config, env) => env.isPreview === true || (env.command === 'build' && !env.isSsrBuild),
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      if (config.command !== 'build') return;
+      const outDir = path.resolve(config.root, config.build.outDir);
+      const { render, dispose } = await buildServerRenderer(config);
+      const pages = [
+        ...render.sitePaths.map((pagePath) => ({ pagePath, file: pageFile(pagePath), hydrateNow: false })),
+        { pagePath: render.NOT_FOUND_PATH, file: '404.html', hydrateNow: true },
+      ];
+      try {
+        const template = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+        for (const { pagePath, file, hydrateNow } of pages) {
+          const { html, status } = await render.renderPage(pagePath);
+          if (status !== 200) throw new Error(`Prerendering ${pagePath} answered ${status}`);
+          fs.writeFileSync(path.join(outDir, file), fillTemplate(template, html, { hydrateNow }));
+        }
+        fs.writeFileSync(path.join(outDir, 'sitemap.xml'), render.sitemapXml());
+        fs.writeFileSync(path.join(outDir, 'robots.txt'), render.robotsTxt());
+        fs.writeFileSync(path.join(outDir, 'site.webmanifest'), render.webManifest());
+      } finally {
+        dispose();
+      }
+
+      const measured = measurePages(
+        outDir,
+        pages.map(({ pagePath, file }) => ({
+          page: file === '404.html' ? '404' : pagePath,
+          file,
+          routeChunk: pagePath === '/' || file === '404.html' ? undefined : pagePath.slice(1),
+        })),
+      );
+      config.logger.info(`\nWhat each prerendered page loads:\n${formatPageAssets(measured)}\n`);
+      const home = measured.find((page) => page.page === '/');
+      const homeGzip = home ? total(home.js, 'gzip') : 0;
+      if (homeGzip > HOME_JS_BUDGET_BYTES) {
+        throw new Error(
+          `The home page loads ${(homeGzip / 1024).toFixed(1)} KB of JavaScript (gzip) up front; the budget is ${HOME_JS_BUDGET_BYTES / 1024} KB`,
+        );
+      }
+    },
+    configurePreviewServer(server) {
+      const outDir = path.resolve(server.config.root, server.config.build.outDir);
+      // Before Vite's own middlewares: a path with no page gets the 404 page and its status, as on a static host.
+      server.middlewares.use((req, res, next) => {
+        if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+        let pathname: string;
+        try {
+          pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://preview.local').pathname);
+        } catch {
+          return next();
+        }
+        if (path.extname(pathname) || fs.existsSync(path.join(outDir, pageFile(pathname)))) return next();
+        res.statusCode = 404;
+        res.setHeader('Content-Type', 'text/html; charset=utf-8');
+        res.end(req.method === 'HEAD' ? undefined : fs.readFileSync(path.join(outDir, '404.html')));
+      });
+    },
+  };
+}
+
+/**
+ * The built index.html with the page in #root. React 19 puts a page's <title>, <meta> and <link> tags first in
+ * its output; they move into <head> (replacing the template's title), where hydration finds them.
+ */
+function fillTemplate(template: string, html: string, options: { hydrateNow: boolean }): string {
+  const headTags: string[] = [];
+  let body = html;
+  for (;;) {
+    const match = /^(?:<title>[^<]*<\/title>|<meta\b[^>]*\/?>|<link\b[^>]*\/?>)/.exec(body);
+    if (!match) break;
+    headTags.push(match[0]);
+    body = body.slice(match[0].length);
+  }
+  const rootTag = options.hydrateNow ? '<div id="root" data-hydrate="now">' : '<div id="root">';
+  return template
+    .replace(/<title>[^<]*<\/title>/, headTags.join('\n    '))
+    .replace('<div id="root"></div>', `${rootTag}${body}</div>`);
+}
+
+/** Builds the server entry into a folder inside the project (so its imports resolve from node_modules) and loads it. */
+async function buildServerRenderer(config: ResolvedConfig): Promise<{ render: RenderModule; dispose(): void }> {
+  const cacheDir = path.join(config.root, 'node_modules', '.cache', 'flooring-site-prerender');
+  fs.mkdirSync(cacheDir, { recursive: true });
+  const outDir = fs.mkdtempSync(path.join(cacheDir, 'build-'));
+  const dispose = () => fs.rmSync(outDir, { recursive: true, force: true });
+  try {
+    await build({
+      configFile: config.configFile,
+      root: config.root,
+      mode: config.mode,
+      envDir: config.envDir,
+      logLevel: 'warn',
+      build: { ssr: SERVER_ENTRY, outDir, emptyOutDir: true, sourcemap: false, copyPublicDir: false, minify: false },
+    });
+    const entry = fs.readdirSync(outDir).find((file) => /^render-page\.(m?js)$/.test(file));
+    if (!entry) throw new Error(`The server build of ${SERVER_ENTRY} wrote no render-page.js`);
+    return { render: (await import(pathToFileURL(path.join(outDir, entry)).href)) as RenderModule, dispose };
+  } catch (error) {
+    dispose();
+    throw error;
+  }
+}

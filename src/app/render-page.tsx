@@ -1,0 +1,70 @@
+/**
+ * The server side of prerendering (never part of the browser bundle): renders one path of the app to HTML
+ * with React Router's static handler, the same routes and providers the browser hydrates. The build's
+ * prerender plugin (scripts/prerender/) imports this module from an SSR build and writes the pages.
+ */
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { business } from '@/config/business';
+import { siteOrigin, siteUrl } from '@/config/site';
+import { AppProviders } from './providers';
+import { NOT_FOUND_PATH, routes, sitePaths } from './router';
+
+export { NOT_FOUND_PATH, sitePaths };
+
+export type RenderedPage = { html: string; status: number };
+
+export async function renderPage(path: string): Promise<RenderedPage> {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(siteUrl(path)));
+  if (context instanceof Response) throw new Error(`Prerendering ${path}: the route answered a redirect`);
+  if (context.errors) {
+    const [error] = Object.values(context.errors);
+    throw new Error(`Prerendering ${path} failed: ${error instanceof Error ? error.stack : JSON.stringify(error)}`);
+  }
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const { prelude } = await prerender(
+    <StrictMode>
+      <AppProviders>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>
+    </StrictMode>,
+  );
+  return { html: await new Response(prelude).text(), status: context.statusCode };
+}
+
+/** sitemap.xml: every page of the site (not the 404 page), at its canonical URL. */
+export function sitemapXml(): string {
+  const urls = sitePaths.map((path) => `  <url><loc>${siteUrl(path)}</loc></url>`).join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}
+
+export function robotsTxt(): string {
+  return `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl('/sitemap.xml')}\n`;
+}
+
+/** The web app manifest: the business's name, the brand colours and the icons in public/icons/. */
+export function webManifest(): string {
+  return `${JSON.stringify(
+    {
+      name: business.name,
+      short_name: business.name.length > 12 ? 'Floors' : business.name,
+      description: business.tagline,
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      background_color: '#fcf9f4',
+      theme_color: '#3b2416',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+        { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    null,
+    2,
+  )}\n`;
+}
+
+export { siteOrigin };

@@ -1,0 +1,102 @@
+/**
+ * Runs `start` (loading React and hydrating the prerendered page) when the visitor first shows a sign of
+ * interacting: a pointer over the page, a touch, a key, focus, a scroll or a drag. Reading the page needs no
+ * JavaScript, so a visitor who only reads (or taps the phone number) never downloads React.
+ *
+ * What the visitor does before the app has taken over is not lost:
+ * - a click on a button or a same-site link waits and is replayed once the page is live (so a link still
+ *   navigates inside the app);
+ * - a form submitted with Enter is submitted again afterwards;
+ * - text typed into a field is handed to React as a change, so the app's state holds what the field shows.
+ *
+ * This module must stay tiny and free of React: it is all the JavaScript a page loads up front.
+ */
+const INTENT_EVENTS = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'focusin', 'wheel', 'scroll', 'dragenter', 'input'];
+
+type Replay = () => void;
+
+export function startOnIntent(root: HTMLElement, start: () => Promise<void>, options: { now?: boolean } = {}): void {
+  let begun = false;
+  const replays: Replay[] = [];
+  const listen = { capture: true, passive: true } as const;
+
+  const begin = (event?: Event) => {
+    // Chrome sends a pointer event to whatever lies under a resting cursor when the page lays out; only a
+    // pointer that really moves counts.
+    if (event instanceof PointerEvent && event.type === 'pointermove' && !event.movementX && !event.movementY) return;
+    if (begun) return;
+    begun = true;
+    for (const type of INTENT_EVENTS) window.removeEventListener(type, begin, listen);
+    start()
+      .catch((error: unknown) => console.error('The page could not start:', error))
+      .finally(() => {
+        document.removeEventListener('click', holdClick, true);
+        document.removeEventListener('submit', holdSubmit, true);
+        handFieldsToApp(root);
+        for (const replay of replays.splice(0)) replay();
+      });
+  };
+
+  function holdClick(event: MouseEvent) {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const control = (event.target as Element | null)?.closest?.('button, a[href]');
+    if (!control || !root.contains(control) || !needsApp(control)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    begin();
+    replays.push(() => {
+      if (control.isConnected) (control as HTMLElement).click();
+    });
+  }
+
+  function holdSubmit(event: SubmitEvent) {
+    const form = event.target as HTMLFormElement;
+    if (!root.contains(form)) return;
+    event.preventDefault();
+    begin();
+    const submitter = event.submitter;
+    replays.push(() => {
+      if (form.isConnected) form.requestSubmit(submitter?.isConnected ? submitter : undefined);
+    });
+  }
+
+  document.addEventListener('click', holdClick, true);
+  document.addEventListener('submit', holdSubmit, true);
+  for (const type of INTENT_EVENTS) window.addEventListener(type, begin, listen);
+  if (options.now) begin();
+}
+
+/** Buttons need the app; so do links to other pages of this site (the app navigates without a reload). */
+function needsApp(control: Element): boolean {
+  if (control instanceof HTMLButtonElement) return true;
+  const link = control as HTMLAnchorElement;
+  if ((link.target && link.target !== '_self') || link.hasAttribute('download')) return false;
+  const url = new URL(link.href, window.location.href);
+  if (url.origin !== window.location.origin) return false;
+  // A jump within this page works without the app.
+  const samePage = url.pathname === window.location.pathname && url.search === window.location.search;
+  return !(samePage && url.hash !== '');
+}
+
+/**
+ * React keeps what is in a field when it hydrates but starts its own state from the prerendered (empty) value,
+ * so text typed before hydration would be shown yet not sent. Each changed field is told to React the way a
+ * keystroke would: the value React last saw is set through the element (React tracks that), the typed text is
+ * put back behind it, and an input event lets React see the difference. A chosen file is announced likewise.
+ */
+function handFieldsToApp(root: HTMLElement): void {
+  for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
+    if (field instanceof HTMLInputElement && field.type === 'file') {
+      if (field.files?.length) field.dispatchEvent(new Event('change', { bubbles: true }));
+      continue;
+    }
+    if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) continue;
+    if (field.value === field.defaultValue) continue;
+    const typed = field.value;
+    const prototype = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+    const setValueBehindReact = Object.getOwnPropertyDescriptor(prototype, 'value')?.set;
+    field.value = field.defaultValue;
+    setValueBehindReact?.call(field, typed);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+}
