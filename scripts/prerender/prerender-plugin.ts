@@ -20,7 +20,7 @@ export const HOME_JS_BUDGET_BYTES = 90 * 1024;
 const SERVER_ENTRY = 'src/app/render-page.tsx';
 
 type RenderModule = {
-  renderPage(path: string): Promise<{ html: string; status: number }>;
+  renderPage(path: string): Promise<{ html: string; status: number; opensAtTop: boolean }>;
   sitePaths: readonly string[];
   NOT_FOUND_PATH: string;
   sitemapXml(): string;
@@ -52,9 +52,9 @@ export function prerenderPlugin(): Plugin {
       try {
         const template = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
         for (const { pagePath, file, hydrateNow } of pages) {
-          const { html, status } = await render.renderPage(pagePath);
+          const { html, status, opensAtTop } = await render.renderPage(pagePath);
           if (status !== 200) throw new Error(`Prerendering ${pagePath} answered ${status}`);
-          fs.writeFileSync(path.join(outDir, file), fillTemplate(template, html, { hydrateNow }));
+          fs.writeFileSync(path.join(outDir, file), fillTemplate(template, html, { hydrateNow, opensAtTop }));
         }
         fs.writeFileSync(path.join(outDir, 'sitemap.xml'), render.sitemapXml());
         fs.writeFileSync(path.join(outDir, 'robots.txt'), render.robotsTxt());
@@ -104,7 +104,7 @@ export function prerenderPlugin(): Plugin {
  * The built index.html with the page in #root. React 19 puts a page's <title>, <meta> and <link> tags first in
  * its output; they move into <head> (replacing the template's title), where hydration finds them.
  */
-function fillTemplate(template: string, html: string, options: { hydrateNow: boolean }): string {
+function fillTemplate(template: string, html: string, options: { hydrateNow: boolean; opensAtTop: boolean }): string {
   const headTags: string[] = [];
   let body = html;
   for (;;) {
@@ -113,7 +113,7 @@ function fillTemplate(template: string, html: string, options: { hydrateNow: boo
     headTags.push(match[0]);
     body = body.slice(match[0].length);
   }
-  const rootTag = options.hydrateNow ? '<div id="root" data-hydrate="now">' : '<div id="root">';
+  const rootTag = `<div id="root"${options.hydrateNow ? ' data-hydrate="now"' : ''}${options.opensAtTop ? ' data-opens-at-top' : ''}>`;
   return template
     .replace(/<title>[^<]*<\/title>/, headTags.join('\n    '))
     .replace('<div id="root"></div>', `${rootTag}${body}</div>`);

@@ -9,11 +9,12 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { business } from '@/config/business';
 import { siteOrigin, siteUrl } from '@/config/site';
 import { AppProviders } from './providers';
-import { NOT_FOUND_PATH, routes, sitePaths } from './router';
+import { NOT_FOUND_PATH, routes, sitePaths, type RouteHandle } from './router';
 
 export { NOT_FOUND_PATH, sitePaths };
 
-export type RenderedPage = { html: string; status: number };
+/** `opensAtTop`: the route asks to open at the top (RouteHandle), which the page must say before the app loads. */
+export type RenderedPage = { html: string; status: number; opensAtTop: boolean };
 
 export async function renderPage(path: string): Promise<RenderedPage> {
   const handler = createStaticHandler(routes);
@@ -31,7 +32,8 @@ export async function renderPage(path: string): Promise<RenderedPage> {
       </AppProviders>
     </StrictMode>,
   );
-  return { html: await new Response(prelude).text(), status: context.statusCode };
+  const opensAtTop = context.matches.some((match) => (match.route.handle as RouteHandle | undefined)?.opensAtTop === true);
+  return { html: await new Response(prelude).text(), status: context.statusCode, opensAtTop };
 }
 
 /** sitemap.xml: every page of the site (not the 404 page), at its canonical URL. */

@@ -4,14 +4,28 @@ import { RouterErrorPage } from './routes/router-error';
 import { HomeRoute } from './routes/home';
 import { NotFoundRoute } from './routes/not-found';
 
+/** What a route says about itself to the rest of the app. */
+export type RouteHandle = {
+  /** Spec section 2: the partner pages open at the top, even on a reload from further down. */
+  opensAtTop?: boolean;
+};
+
 /**
  * The site's routes (spec section 2). Home is in the main bundle because almost every visit starts there;
  * the other pages load on demand.
  */
 const pageRoutes: RouteObject[] = [
   { index: true, element: <HomeRoute /> },
-  { path: 'realtors', lazy: async () => ({ Component: (await import('./routes/realtors')).RealtorsRoute }) },
-  { path: 'investors', lazy: async () => ({ Component: (await import('./routes/investors')).InvestorsRoute }) },
+  {
+    path: 'realtors',
+    handle: { opensAtTop: true },
+    lazy: async () => ({ Component: (await import('./routes/realtors')).RealtorsRoute }),
+  },
+  {
+    path: 'investors',
+    handle: { opensAtTop: true },
+    lazy: async () => ({ Component: (await import('./routes/investors')).InvestorsRoute }),
+  },
   {
     path: 'floor-visualizer',
     lazy: async () => ({ Component: (await import('./routes/floor-visualizer')).FloorVisualizerRoute }),
@@ -47,8 +61,12 @@ export async function loadRoutesFor(pathname: string): Promise<void> {
   );
 }
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/**
+ * `hydrated`: the page was prerendered and has been on screen a while. The router then leaves the scroll
+ * position alone on its first render (it would otherwise reset it to the top, or restore an old one).
+ */
+export function createAppRouter(options: { hydrated?: boolean } = {}) {
+  return createBrowserRouter(routes, options.hydrated ? { hydrationData: {} } : undefined);
 }
 
 /** The same routes in memory, for component tests. */

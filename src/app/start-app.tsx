@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { setHydrating } from '@/lib/hydration';
 import { App } from './app';
-import { createAppRouter, loadRoutesFor } from './router';
+import { createAppRouter, loadRoutesFor, type RouteHandle } from './router';
 
 /**
  * Hydrates the prerendered page into the single-page app. Resolves once React has taken over the page, so
@@ -10,12 +11,19 @@ import { createAppRouter, loadRoutesFor } from './router';
  */
 export async function hydrateApp(container: HTMLElement): Promise<void> {
   await loadRoutesFor(window.location.pathname);
-  const router = createAppRouter();
+  forgetSavedScrollPosition();
+  const router = createAppRouter({ hydrated: true });
+  setHydrating(true);
   await new Promise<void>((resolve) => {
+    const ready = () => {
+      setHydrating(false);
+      keepPagesThatOpenAtTop(router);
+      resolve();
+    };
     hydrateRoot(
       container,
       <StrictMode>
-        <App router={router} onReady={resolve} />
+        <App router={router} onReady={ready} />
       </StrictMode>,
       {
         onRecoverableError(error, info) {
@@ -23,6 +31,37 @@ export async function hydrateApp(container: HTMLElement): Promise<void> {
         },
       },
     );
+  });
+}
+
+/**
+ * The router's <ScrollRestoration> puts a page back where it was when it mounts. A prerendered page has been on
+ * screen (and scrolled by the browser or the visitor) since long before the app hydrates, so a jump back to the
+ * position saved at the last visit would throw the visitor off; the entry for this page is dropped first.
+ */
+function forgetSavedScrollPosition(): void {
+  const storageKey = 'react-router-scroll-positions';
+  // The router's key for a history entry it did not create itself is 'default'.
+  const key = (window.history.state as { key?: string } | null)?.key ?? 'default';
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(storageKey) ?? '{}') as Record<string, number>;
+    if (key && key in saved) {
+      delete saved[key];
+      sessionStorage.setItem(storageKey, JSON.stringify(saved));
+    }
+  } catch {
+    // No session storage (private mode, say): nothing was saved either.
+  }
+}
+
+/**
+ * The router asks the browser to restore the scroll position when the page is left (reloaded). On a page that
+ * opens at the top this listener, added once the app is up (after the router's own), asks for the opposite.
+ */
+function keepPagesThatOpenAtTop(router: ReturnType<typeof createAppRouter>): void {
+  window.addEventListener('pagehide', () => {
+    const opensAtTop = router.state.matches.some((match) => (match.route.handle as RouteHandle | undefined)?.opensAtTop);
+    if (opensAtTop) window.history.scrollRestoration = 'manual';
   });
 }
 

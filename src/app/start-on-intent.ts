@@ -85,18 +85,22 @@ function needsApp(control: Element): boolean {
  * put back behind it, and an input event lets React see the difference. A chosen file is announced likewise.
  */
 function handFieldsToApp(root: HTMLElement): void {
+  // Read every field first: each change re-renders its form, and React then writes its state into the others.
+  const typed: { field: HTMLInputElement | HTMLTextAreaElement; value: string }[] = [];
+  const chosenFiles: HTMLInputElement[] = [];
   for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
     if (field instanceof HTMLInputElement && field.type === 'file') {
-      if (field.files?.length) field.dispatchEvent(new Event('change', { bubbles: true }));
-      continue;
+      if (field.files?.length) chosenFiles.push(field);
+    } else if (!(field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio'))) {
+      if (field.value !== field.defaultValue) typed.push({ field, value: field.value });
     }
-    if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) continue;
-    if (field.value === field.defaultValue) continue;
-    const typed = field.value;
+  }
+  for (const { field, value } of typed) {
     const prototype = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
     const setValueBehindReact = Object.getOwnPropertyDescriptor(prototype, 'value')?.set;
     field.value = field.defaultValue;
-    setValueBehindReact?.call(field, typed);
+    setValueBehindReact?.call(field, value);
     field.dispatchEvent(new Event('input', { bubbles: true }));
   }
+  for (const field of chosenFiles) field.dispatchEvent(new Event('change', { bubbles: true }));
 }

@@ -7,6 +7,7 @@ import { TestimonialCard } from '@/components/testimonial-card';
 import { Button } from '@/components/ui/button';
 import { ResponsiveImage } from '@/components/ui/responsive-image';
 import { business } from '@/config/business';
+import { isHydrating } from '@/lib/hydration';
 import { scrollToElement } from '@/lib/scroll-to-element';
 import type { PartnerProgram } from '../content/partner-program';
 
@@ -23,8 +24,10 @@ export function PartnerPage({ program, form }: { program: PartnerProgram; form: 
   // The spec opens the page at the top, whatever the scroll position before. The router's <ScrollRestoration>
   // puts a reloaded page back where it was, in a second render just after this one mounts, so the page goes to
   // the top again once that has happened. 'instant' overrides the stylesheet's smooth scrolling (and stops
-  // the router's smooth restore), which would otherwise animate the jump.
+  // the router's smooth restore), which would otherwise animate the jump. A prerendered page opens at the top
+  // by itself (the page says so before the app loads); hydrating it later must not move the visitor.
   useEffect(() => {
+    if (isHydrating()) return;
     const toTop = () => window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
     toTop();
     const afterRestore = window.setTimeout(toTop, 0);
