@@ -5,6 +5,12 @@ import { gzipSync } from 'node:zlib';
 export type AssetSize = { file: string; raw: number; gzip: number };
 export type PageAssets = { page: string; js: AssetSize[]; css: AssetSize[]; afterInteractionJs: AssetSize[] };
 
+const sizeOfText = (file: string, text: string): AssetSize => ({
+  file,
+  raw: Buffer.byteLength(text),
+  gzip: gzipSync(text, { level: 9 }).length,
+});
+
 const sizeOf = (outDir: string, file: string): AssetSize => {
   const bytes = fs.readFileSync(path.join(outDir, file));
   return { file, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
@@ -55,7 +61,9 @@ function staticClosure(outDir: string, entries: string[]): Set<string> {
 export function measurePages(outDir: string, pages: { page: string; file: string; routeChunk?: string }[]): PageAssets[] {
   const allJs = fs.readdirSync(path.join(outDir, 'assets')).filter((f) => f.endsWith('.js')).map((f) => `assets/${f}`);
   return pages.map(({ page, file, routeChunk }) => {
-    const { js, css } = referencedFiles(fs.readFileSync(path.join(outDir, file), 'utf8'));
+    const html = fs.readFileSync(path.join(outDir, file), 'utf8');
+    const { js, css } = referencedFiles(html);
+    const inlineCss = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m, i) => sizeOfText(`${file} <style> ${i + 1}`, m[1]!));
     const upFront = staticClosure(outDir, js);
     const appChunks = [...upFront].flatMap((chunk) => importsOf(outDir, chunk).dynamic.filter((f) => /\/start-app-/.test(f)));
     const routeChunks = routeChunk ? allJs.filter((f) => path.posix.basename(f).startsWith(`${routeChunk}-`)) : [];
@@ -63,7 +71,7 @@ export function measurePages(outDir: string, pages: { page: string; file: string
     return {
       page,
       js: [...upFront].map((f) => sizeOf(outDir, f)),
-      css: css.map((f) => sizeOf(outDir, f)),
+      css: [...css.map((f) => sizeOf(outDir, f)), ...inlineCss],
       afterInteractionJs: [...afterInteraction].map((f) => sizeOf(outDir, f)),
     };
   });

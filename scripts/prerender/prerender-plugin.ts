@@ -50,7 +50,7 @@ export function prerenderPlugin(): Plugin {
         { pagePath: render.NOT_FOUND_PATH, file: '404.html', hydrateNow: true },
       ];
       try {
-        const template = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+        const template = inlineStylesheets(fs.readFileSync(path.join(outDir, 'index.html'), 'utf8'), outDir);
         for (const { pagePath, file, hydrateNow } of pages) {
           const { html, status, opensAtTop } = await render.renderPage(pagePath);
           if (status !== 200) throw new Error(`Prerendering ${pagePath} answered ${status}`);
@@ -117,6 +117,17 @@ function fillTemplate(template: string, html: string, options: { hydrateNow: boo
   return template
     .replace(/<title>[^<]*<\/title>/, headTags.join('\n    '))
     .replace('<div id="root"></div>', `${rootTag}${body}</div>`);
+}
+
+/**
+ * The stylesheet goes into each page: 8 KB gzipped costs less than the round trip a render-blocking request
+ * adds before anything can paint on a phone connection.
+ */
+function inlineStylesheets(html: string, outDir: string): string {
+  return html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (_tag, file: string) => {
+    const css = fs.readFileSync(path.join(outDir, file), 'utf8').replace(/\/\*# sourceMappingURL=[^*]*\*\/\s*$/, '');
+    return `<style>${css}</style>`;
+  });
 }
 
 /** Builds the server entry into a folder inside the project (so its imports resolve from node_modules) and loads it. */

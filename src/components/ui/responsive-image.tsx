@@ -1,3 +1,4 @@
+import { preload } from 'react-dom';
 import type { SiteImage } from '@/content/site-images';
 
 export interface ResponsiveImageProps {
@@ -13,6 +14,16 @@ export interface ResponsiveImageProps {
 
 /** A generated site image as <picture>: AVIF first, WebP next, with intrinsic size to avoid layout shift. */
 export function ResponsiveImage({ image, sizes, priority = false, className, alt }: ResponsiveImageProps) {
+  // The priority image is asked for from <head> (React puts the preload there), at the size this layout shows.
+  if (priority) {
+    preload(image.fallback, {
+      as: 'image',
+      type: 'image/avif',
+      imageSrcSet: image.sources.avif,
+      imageSizes: sizes,
+      fetchPriority: 'high',
+    });
+  }
   return (
     <picture>
       <source type="image/avif" srcSet={image.sources.avif} sizes={sizes} />
