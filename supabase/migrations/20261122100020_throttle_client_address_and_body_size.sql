@@ -1,4 +1,4 @@
--- The write throttle, hardened (docs/decisions/004-client-address-for-the-throttle.md, docs/security.md):
+-- The write throttle, hardened (docs/decisions/005-client-address-for-the-throttle.md, docs/security.md):
 --
 -- 1. The client address comes from a header the platform sets and the client cannot choose. Hosted Supabase
 --    sits behind Cloudflare, which passes a client's own X-Forwarded-For on and only appends to it, so the
