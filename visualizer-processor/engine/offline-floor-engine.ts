@@ -8,7 +8,7 @@ import type {
   VisualizeOptions,
   WoodStyleId,
 } from './floor-engine.ts';
-import { renderWoodStyles } from './procedural/render-wood-styles.ts';
+import { renderWoodStyles } from './rendering/render-wood-styles.ts';
 import { findFloorWithSegmenter } from './segmentation/find-floor-with-segmenter.ts';
 
 /** The two halves of the offline engine; tests and experiments can swap either. */

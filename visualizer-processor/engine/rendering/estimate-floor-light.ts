@@ -1,0 +1,277 @@
+import type { AnalysisImage } from './analysis-image.ts';
+import { SRGB_TO_LINEAR } from './color-space.ts';
+import { floorHomography, type FloorCamera } from './floor-camera.ts';
+
+/**
+ * The light falling on the floor, read off the old floor: its luminance, heavily smoothed, relative to its
+ * typical value. Shadows under furniture, the bright patch under a window and reflections carry over; the
+ * old floor's own pattern (grout lines, carpet pile, dark and light boards) must not. Two things keep the
+ * pattern out:
+ * - the smoothing is done on the floor plane, not the image: its radius is a fixed distance on the floor
+ *   (a tile's or board's size), so far away, where tiles are a few pixels, it is a few pixels too;
+ * - where the old floor is strongly patterned everywhere (board to board contrast that a smoothing the size
+ *   of a board cannot remove), only the coarser light is used.
+ *
+ * The new wood's brightness follows the photo's exposure (a dark photo gets a dark floor), judged on the
+ * walls and other non-floor surfaces, and its colour takes a modest share of the room light's colour cast.
+ */
+export interface FloorLight {
+  /** Relative light per analysis pixel (1 = the floor's typical light). */
+  shading: Float32Array;
+  /** Overall brightness factor for the new wood. */
+  exposure: number;
+  /** Per-channel multipliers for the room light's colour (luminance 1). */
+  tint: [number, number, number];
+  /** How strongly the old floor was patterned (median of its small-scale detail, log units). */
+  pattern: number;
+}
+
+/** Smoothing radii on the floor plane, metres: the old floor's texture, the light's detail, the coarse light. */
+const TEXTURE_RADIUS = 0.015;
+const FINE_RADIUS = 0.08;
+const COARSE_RADIUS = 0.4;
+/**
+ * Reflectances (linear) assumed when judging the light: the typical floor, and the typical non-floor
+ * surface of a room photo (mostly light walls, some furniture).
+ */
+const TYPICAL_FLOOR_ALBEDO = 0.3;
+const TYPICAL_ROOM_ALBEDO = 0.35;
+
+export function estimateFloorLight(image: AnalysisImage, camera: FloorCamera): FloorLight {
+  const { width, height, rgb, floor } = image;
+  const size = width * height;
+  const logLuminance = new Float32Array(size);
+  const weight = new Float32Array(size);
+  for (let i = 0; i < size; i++) {
+    const y = 0.2126 * SRGB_TO_LINEAR[rgb[i * 3]!]! + 0.7152 * SRGB_TO_LINEAR[rgb[i * 3 + 1]!]! + 0.0722 * SRGB_TO_LINEAR[rgb[i * 3 + 2]!]!;
+    logLuminance[i] = Math.log(y + 0.003);
+    // Only clear floor counts; mixed boundary pixels carry wall or furniture.
+    weight[i] = floor[i]! >= 0.75 ? 1 : 0;
+  }
+  const pyramid = new MaskedPyramid(logLuminance, weight, width, height);
+  const footprint = floorFootprint(camera, width, height);
+  const texture = new Float32Array(size);
+  const fine = new Float32Array(size);
+  const coarse = new Float32Array(size);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      texture[i] = pyramid.sample(x, y, TEXTURE_RADIUS / footprint[i]!);
+      fine[i] = pyramid.sample(x, y, FINE_RADIUS / footprint[i]!);
+      coarse[i] = pyramid.sample(x, y, COARSE_RADIUS / footprint[i]!);
+    }
+  }
+
+  // The light is rebuilt band by band (coarse light, plus the detail between the fine and coarse radii,
+  // plus the detail between the texture and fine radii). In each band, changes as small as the old floor's
+  // typical pattern there are taken for pattern and dropped; larger ones (a shadow halves the light: 0.7 in
+  // log units) pass, less that threshold. Patterns cover the whole floor, shadows and sun patches part of
+  // it, so high percentiles of a band's changes measure the pattern and not the light.
+  const smallDetail: number[] = [];
+  const largeDetail: number[] = [];
+  const levels: number[] = [];
+  for (let i = 0; i < size; i++) {
+    if (weight[i] === 0) continue;
+    smallDetail.push(Math.abs(texture[i]! - fine[i]!));
+    largeDetail.push(Math.abs(fine[i]! - coarse[i]!));
+    levels.push(coarse[i]!);
+  }
+  const smallThreshold = 1.2 * percentile(smallDetail, 0.8);
+  const largeThreshold = 1.5 * percentile(largeDetail, 0.5);
+  const pattern = percentile(smallDetail, 0.5);
+  const reference = levels.length > 0 ? percentile(levels, 0.5) : 0;
+  const shading = new Float32Array(size);
+  for (let i = 0; i < size; i++) {
+    const value = Math.exp(coarse[i]! + core(fine[i]! - coarse[i]!, largeThreshold) + core(texture[i]! - fine[i]!, smallThreshold) - reference);
+    shading[i] = Math.min(4, Math.max(0.12, value));
+  }
+  return { shading, pattern, ...exposureAndTint(image, Math.exp(reference)) };
+}
+
+/** Metres of floor per analysis pixel (the square root of the footprint's area), capped far away. */
+function floorFootprint(camera: FloorCamera, width: number, height: number): Float32Array {
+  const H = floorHomography(camera);
+  const footprint = new Float32Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const px = x + 0.5;
+      const py = y + 0.5;
+      const w = H[6]! * px + H[7]! * py + H[8]!;
+      let value = 10;
+      if (w > 1e-6) {
+        const a = (H[0]! * px + H[1]! * py + H[2]!) / w;
+        const c = (H[3]! * px + H[4]! * py + H[5]!) / w;
+        const ax = (H[0]! - a * H[6]!) / w;
+        const ay = (H[1]! - a * H[7]!) / w;
+        const cxd = (H[3]! - c * H[6]!) / w;
+        const cyd = (H[4]! - c * H[7]!) / w;
+        value = Math.min(10, Math.sqrt(Math.abs(ax * cyd - ay * cxd)));
+      }
+      footprint[y * width + x] = Math.max(value, 1e-5);
+    }
+  }
+  return footprint;
+}
+
+interface PyramidLevel {
+  width: number;
+  height: number;
+  value: Float32Array;
+  weight: Float32Array;
+}
+
+/**
+ * A Gaussian pyramid of a masked image, read back at any blur radius (in pixels of the full analysis
+ * image). Masked ("normalised") convolution: values and weights are blurred alike and divided, so walls
+ * and furniture never bleed into the floor's light.
+ */
+class MaskedPyramid {
+  private readonly levels: PyramidLevel[] = [];
+  private lowerValue = 0;
+  private lowerWeight = 0;
+
+  constructor(values: Float32Array, weights: Float32Array, width: number, height: number) {
+    const weighted = new Float32Array(values.length);
+    for (let i = 0; i < values.length; i++) weighted[i] = values[i]! * weights[i]!;
+    this.levels.push({ width, height, value: weighted, weight: Float32Array.from(weights) });
+    while (this.levels.length < 12) {
+      const last = this.levels[this.levels.length - 1]!;
+      if (last.width <= 2 && last.height <= 2) break;
+      const value = reduce(last.value, last.width, last.height);
+      this.levels.push({ width: value.width, height: value.height, value: value.data, weight: reduce(last.weight, last.width, last.height).data });
+    }
+  }
+
+  /** The masked mean around pixel (x, y) with a blur of about `radius` pixels. */
+  sample(x: number, y: number, radius: number): number {
+    const top = this.levels.length - 1;
+    // Level k of a 5-tap binomial pyramid blurs by about 2^k pixels.
+    let lod = Math.log2(radius > 0.5 ? radius : 0.5);
+    if (lod < 0) lod = 0;
+    if (lod > top) lod = top;
+    let k = Math.floor(lod);
+    let f = lod - k;
+    this.read(k, x, y);
+    // Go coarser until the mask gives enough floor to average (near the floor's edge).
+    while (this.lowerWeight < 0.05 && k < top) {
+      k++;
+      f = 0;
+      this.read(k, x, y);
+    }
+    if (f === 0 || k === top) return this.lowerWeight > 1e-6 ? this.lowerValue / this.lowerWeight : 0;
+    const value = this.lowerValue;
+    const weight = this.lowerWeight;
+    this.read(k + 1, x, y);
+    const v = value * (1 - f) + this.lowerValue * f;
+    const w = weight * (1 - f) + this.lowerWeight * f;
+    return w > 1e-6 ? v / w : 0;
+  }
+
+  /** Bilinear read of level k at full-resolution pixel (x, y), into lowerValue/lowerWeight. */
+  private read(k: number, x: number, y: number): void {
+    const level = this.levels[k]!;
+    const scale = 1 << k;
+    const width = level.width;
+    let u = (x + 0.5) / scale - 0.5;
+    let v = (y + 0.5) / scale - 0.5;
+    if (u < 0) u = 0;
+    if (v < 0) v = 0;
+    if (u > width - 1) u = width - 1;
+    if (v > level.height - 1) v = level.height - 1;
+    const i0 = u | 0;
+    const j0 = v | 0;
+    const i1 = i0 + 1 < width ? i0 + 1 : i0;
+    const j1 = j0 + 1 < level.height ? j0 + 1 : j0;
+    const fu = u - i0;
+    const fv = v - j0;
+    const a = j0 * width + i0;
+    const b = j0 * width + i1;
+    const c = j1 * width + i0;
+    const d = j1 * width + i1;
+    const w00 = (1 - fu) * (1 - fv);
+    const w10 = fu * (1 - fv);
+    const w01 = (1 - fu) * fv;
+    const w11 = fu * fv;
+    this.lowerValue = level.value[a]! * w00 + level.value[b]! * w10 + level.value[c]! * w01 + level.value[d]! * w11;
+    this.lowerWeight = level.weight[a]! * w00 + level.weight[b]! * w10 + level.weight[c]! * w01 + level.weight[d]! * w11;
+  }
+}
+
+/** Blur with [1 4 6 4 1]/16 both ways, then keep every other pixel. */
+function reduce(data: Float32Array, width: number, height: number): { width: number; height: number; data: Float32Array } {
+  const w2 = Math.max(1, Math.ceil(width / 2));
+  const h2 = Math.max(1, Math.ceil(height / 2));
+  const rows = new Float32Array(w2 * height);
+  const taps = [1 / 16, 4 / 16, 6 / 16, 4 / 16, 1 / 16];
+  for (let y = 0; y < height; y++) {
+    for (let x2 = 0; x2 < w2; x2++) {
+      let sum = 0;
+      for (let t = -2; t <= 2; t++) {
+        const x = Math.min(width - 1, Math.max(0, 2 * x2 + t));
+        sum += data[y * width + x]! * taps[t + 2]!;
+      }
+      rows[y * w2 + x2] = sum;
+    }
+  }
+  const out = new Float32Array(w2 * h2);
+  for (let y2 = 0; y2 < h2; y2++) {
+    for (let x2 = 0; x2 < w2; x2++) {
+      let sum = 0;
+      for (let t = -2; t <= 2; t++) {
+        const y = Math.min(height - 1, Math.max(0, 2 * y2 + t));
+        sum += rows[y * w2 + x2]! * taps[t + 2]!;
+      }
+      out[y2 * w2 + x2] = sum;
+    }
+  }
+  return { width: w2, height: h2, data: out };
+}
+
+/**
+ * How bright the new wood should be, and the light's colour. The old floor's brightness is its light times
+ * its own reflectance, which is unknown: a dark carpet in a bright room and a beige tile in a dim one look
+ * alike. The rest of the room gives a second opinion on the light; the two are averaged (geometrically), and
+ * the result is kept within what an old floor between a dark carpet and a white tile would allow.
+ */
+function exposureAndTint(image: AnalysisImage, floorLuminance: number): { exposure: number; tint: [number, number, number] } {
+  const { rgb, floor } = image;
+  const luminances: number[] = [];
+  const sum = new Float64Array(3);
+  for (let i = 0; i < floor.length; i++) {
+    if (floor[i]! > 0.05) continue;
+    const r8 = rgb[i * 3]!;
+    const g8 = rgb[i * 3 + 1]!;
+    const b8 = rgb[i * 3 + 2]!;
+    if (r8 >= 250 || g8 >= 250 || b8 >= 250) continue;
+    const r = SRGB_TO_LINEAR[r8]!;
+    const g = SRGB_TO_LINEAR[g8]!;
+    const b = SRGB_TO_LINEAR[b8]!;
+    const y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    luminances.push(y);
+    if (y > 0.03) {
+      sum[0]! += r;
+      sum[1]! += g;
+      sum[2]! += b;
+    }
+  }
+  const fromFloor = floorLuminance / TYPICAL_FLOOR_ALBEDO;
+  const fromRoom = luminances.length >= 100 ? percentile(luminances, 0.5) / TYPICAL_ROOM_ALBEDO : fromFloor;
+  const exposure = Math.min(1.3, Math.max(0.05, Math.min(2.5 * fromFloor, Math.max(0.5 * fromFloor, Math.sqrt(fromFloor * fromRoom)))));
+  const meanY = 0.2126 * sum[0]! + 0.7152 * sum[1]! + 0.0722 * sum[2]!;
+  if (meanY <= 0) return { exposure, tint: [1, 1, 1] };
+  // Walls are usually near white, so their colour is mostly the light's; use a third of it, within ±10 %.
+  const raw = Array.from(sum, (channel) => Math.min(1.1, Math.max(0.9, (channel / meanY) ** 0.33)));
+  const norm = 0.2126 * raw[0]! + 0.7152 * raw[1]! + 0.0722 * raw[2]!;
+  return { exposure, tint: [raw[0]! / norm, raw[1]! / norm, raw[2]! / norm] };
+}
+
+/** Soft threshold: changes under `threshold` vanish, larger ones shrink by it. */
+function core(value: number, threshold: number): number {
+  return value > threshold ? value - threshold : value < -threshold ? value + threshold : 0;
+}
+
+function percentile(values: number[], fraction: number): number {
+  if (values.length === 0) return 0;
+  const sorted = Float64Array.from(values).sort();
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
+}

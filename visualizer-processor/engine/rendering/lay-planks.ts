@@ -1,0 +1,175 @@
+import { hash3 } from '../value-noise.ts';
+import { linearToSrgbByte } from './color-space.ts';
+import type { PreparedFloor } from './prepare-floor.ts';
+import type { BoardTextureSet } from './wood-board-textures.ts';
+import type { WoodLook } from './wood-looks.ts';
+
+/**
+ * Lays one style's planks on the prepared floor and returns the photo with the new floor (sRGB, 3
+ * channels). Planks run in columns along the room's main axis; within a column, butt joints fall at random
+ * lengths between the style's shortest and longest plank, and neighbouring columns are staggered by about
+ * 0.38 of a plank so joints never line up. Each plank shows a stock board (mirrored, shifted, tinted).
+ *
+ * Everything is filtered by the pixel's footprint on the floor: texture mip levels, the joints' coverage,
+ * and the variation between planks, so the floor fades to its average colour toward the horizon instead of
+ * breaking into moiré.
+ */
+export function layPlanks(scene: PreparedFloor, look: WoodLook, boards: BoardTextureSet, seed: number): Buffer {
+  const output = Buffer.from(scene.pixels);
+  const { index, alpha, along, across, footAlong, footAcross, light } = scene.floor;
+  const [tintR, tintG, tintB] = scene.tint;
+  const plankWidth = look.plankWidth;
+  const period = (look.minLength + look.maxLength) / 2;
+  const spread = (look.maxLength - look.minLength) / 2;
+  const stagger = 0.381966 * period;
+  const columnShift = hash3(seed, 91, 5) * plankWidth;
+  const bevel = look.bevel;
+  const jointDarkness = look.jointDarkness;
+  const levels = boards.levels;
+  const topLevel = levels.length - 1;
+  const texelAcross = boards.texelAcross;
+  const texelAlong = boards.texelAlong;
+  const stockLength = texelAlong * levels[0]!.along;
+  const boardCount = boards.count;
+  const [meanR, meanG, meanB] = boards.mean;
+  const flatShare = look.flatSawn;
+  const flatBoards: number[] = [];
+  const riftBoards: number[] = [];
+  for (let b = 0; b < boardCount; b++) (boards.flatSawn[b] ? flatBoards : riftBoards).push(b);
+  const sample = new Float64Array(3);
+
+  for (let k = 0; k < index.length; k++) {
+    const a = along[k]!;
+    const c = across[k]! + columnShift;
+    const fa = footAlong[k]!;
+    const fc = footAcross[k]!;
+
+    // Which column, and where across it.
+    const columnF = c / plankWidth;
+    const column = Math.floor(columnF);
+    const acrossFraction = columnF - column;
+    // Which plank in the column: joint j sits near offset + j·period, jittered by up to ±spread.
+    const offset = column * stagger;
+    let j = Math.floor((a - offset) / period);
+    let start = offset + j * period + (hash3(column, j, seed) - 0.5) * 2 * spread;
+    if (a < start) {
+      j--;
+      start = offset + j * period + (hash3(column, j, seed) - 0.5) * 2 * spread;
+    }
+    const end = offset + (j + 1) * period + (hash3(column, j + 1, seed) - 0.5) * 2 * spread;
+    const plankLength = end - start;
+
+    // The plank's board and how it is turned.
+    const h1 = hash3(column, j, seed + 1013);
+    const h2 = hash3(column, j, seed + 2027);
+    const h3 = hash3(column, j, seed + 3041);
+    const pool = h1 < flatShare ? flatBoards : riftBoards;
+    const board = (pool.length > 0 ? pool : flatBoards.length > 0 ? flatBoards : riftBoards)[Math.floor(h2 * 997) % (pool.length || boardCount)]!;
+    const flipS = h2 * 4 - Math.floor(h2 * 4) < 0.5;
+    const flipT = h3 < 0.5;
+    const room = Math.max(0, 1 - plankLength / stockLength);
+    const tStart = hash3(column, j, seed + 4057) * room;
+    let s = flipS ? 1 - acrossFraction : acrossFraction;
+    let t = (a - start) / stockLength;
+    if (flipT) t = plankLength / stockLength - t;
+    t += tStart;
+    if (s < 0) s = 0;
+    if (t < 0) t = 0;
+
+    // Texture, filtered by footprint (trilinear).
+    let lod = Math.log2(Math.max(fc / texelAcross, fa / texelAlong));
+    if (!(lod > 0)) lod = 0;
+    if (lod > topLevel) lod = topLevel;
+    const l0 = Math.floor(lod);
+    const lf = lod - l0;
+    sampleLevel(levels[l0]!, board, s, t, sample);
+    let r = sample[0]!;
+    let g = sample[1]!;
+    let bl = sample[2]!;
+    if (lf > 0 && l0 < topLevel) {
+      sampleLevel(levels[l0 + 1]!, board, s, t, sample);
+      r += (sample[0]! - r) * lf;
+      g += (sample[1]! - g) * lf;
+      bl += (sample[2]! - bl) * lf;
+    }
+
+    // Each plank's own tone, fading out where several planks share a pixel.
+    const planksPerPixel = Math.max(fc / plankWidth, fa / plankLength);
+    const distinct = planksPerPixel < 0.25 ? 1 : planksPerPixel > 1 ? 0 : (1 - planksPerPixel) / 0.75;
+    const tone = 1 + look.boardTone * 1.7 * (hash3(column, j, seed + 5077) - 0.5) * 2 * distinct;
+    const warmth = look.boardWarmth * (hash3(column, j, seed + 6089) - 0.5) * 2 * distinct;
+    r *= tone * (1 + warmth);
+    g *= tone;
+    bl *= tone * (1 - warmth);
+    if (distinct < 1) {
+      r += (meanR - r) * (1 - distinct);
+      g += (meanG - g) * (1 - distinct);
+      bl += (meanB - bl) * (1 - distinct);
+    }
+
+    // Joints: the eased edges' share of the pixel's footprint, long sides and butt ends.
+    const sideDistance = Math.min(acrossFraction, 1 - acrossFraction) * plankWidth;
+    const endDistance = Math.min(a - start, end - a);
+    const joint = Math.max(edgeCoverage(sideDistance, bevel, fc, plankWidth), edgeCoverage(endDistance, bevel * 0.8, fa, plankLength));
+    const shade = 1 - jointDarkness * joint;
+
+    const l = light[k]! * shade;
+    const i = index[k]!;
+    const o = i * 3;
+    const cover = alpha[k]!;
+    const newR = linearToSrgbByte(r * l * tintR);
+    const newG = linearToSrgbByte(g * l * tintG);
+    const newB = linearToSrgbByte(bl * l * tintB);
+    if (cover === 255) {
+      output[o] = newR;
+      output[o + 1] = newG;
+      output[o + 2] = newB;
+    } else {
+      const w = cover / 255;
+      output[o] = Math.round(output[o]! + (newR - output[o]!) * w);
+      output[o + 1] = Math.round(output[o + 1]! + (newG - output[o + 1]!) * w);
+      output[o + 2] = Math.round(output[o + 2]! + (newB - output[o + 2]!) * w);
+    }
+  }
+  return output;
+}
+
+/** Share of a footprint of `footprint` metres, centred `distance` from a joint, that falls on its eased edges. */
+function edgeCoverage(distance: number, bevel: number, footprint: number, spacing: number): number {
+  if (footprint >= spacing) return (2 * bevel) / spacing;
+  const low = distance - footprint / 2;
+  const high = distance + footprint / 2;
+  const overlap = Math.min(high, bevel) - Math.max(low, -bevel);
+  if (overlap <= 0) return 0;
+  return Math.min(1, overlap / Math.max(footprint, 1e-9));
+}
+
+/** Bilinear lookup within one board of one mip level; s, t in 0..1 of the board. */
+function sampleLevel(level: { across: number; along: number; rgb: Float32Array }, board: number, s: number, t: number, out: Float64Array): void {
+  const { across, along, rgb } = level;
+  let u = s * across - 0.5;
+  let v = t * along - 0.5;
+  if (u < 0) u = 0;
+  if (v < 0) v = 0;
+  if (u > across - 1) u = across - 1;
+  if (v > along - 1) v = along - 1;
+  const i0 = u | 0;
+  const j0 = v | 0;
+  const i1 = i0 + 1 < across ? i0 + 1 : i0;
+  const j1 = j0 + 1 < along ? j0 + 1 : j0;
+  const fu = u - i0;
+  const fv = v - j0;
+  const row0 = (board * along + j0) * across;
+  const row1 = (board * along + j1) * across;
+  const a = (row0 + i0) * 3;
+  const b = (row0 + i1) * 3;
+  const c = (row1 + i0) * 3;
+  const d = (row1 + i1) * 3;
+  const w00 = (1 - fu) * (1 - fv);
+  const w10 = fu * (1 - fv);
+  const w01 = (1 - fu) * fv;
+  const w11 = fu * fv;
+  out[0] = rgb[a]! * w00 + rgb[b]! * w10 + rgb[c]! * w01 + rgb[d]! * w11;
+  out[1] = rgb[a + 1]! * w00 + rgb[b + 1]! * w10 + rgb[c + 1]! * w01 + rgb[d + 1]! * w11;
+  out[2] = rgb[a + 2]! * w00 + rgb[b + 2]! * w10 + rgb[c + 2]! * w01 + rgb[d + 2]! * w11;
+}

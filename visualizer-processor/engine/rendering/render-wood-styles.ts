@@ -1,0 +1,53 @@
+import sharp from 'sharp';
+import type { DecodedPhoto, FloorMask, StyleRender, WoodStyleId } from '../floor-engine.ts';
+import { layPlanks } from './lay-planks.ts';
+import { prepareFloor, type PreparedFloor } from './prepare-floor.ts';
+import { makeBoardFigures, makeBoardTextures, type BoardFigures } from './wood-board-textures.ts';
+import { WOOD_LOOKS } from './wood-looks.ts';
+
+/**
+ * The offline engine's renderer: the floor's geometry and light are worked out once (prepare-floor),
+ * then each style only re-textures. While one style's JPEG is being encoded (sharp, off the main thread),
+ * the next style's planks are laid.
+ */
+export async function renderWoodStyles(photo: DecodedPhoto, floor: FloorMask, styles: readonly WoodStyleId[], seed = 1): Promise<StyleRender[]> {
+  const renderer = await createWoodRenderer(photo, floor);
+  const encodings: Array<Promise<StyleRender>> = [];
+  for (const style of styles) {
+    const pixels = renderer.render(style, seed);
+    encodings.push(
+      sharp(pixels, { raw: { width: photo.width, height: photo.height, channels: 3 } })
+        .jpeg({ quality: 88, mozjpeg: false })
+        .toBuffer()
+        .then((image) => ({ style, image })),
+    );
+    // Let the encoder start before the next style occupies this thread.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return Promise.all(encodings);
+}
+
+export interface WoodRenderer {
+  scene: PreparedFloor;
+  /** The photo with the style's floor, sRGB, 3 channels. */
+  render(style: WoodStyleId, seed: number): Buffer;
+}
+
+export async function createWoodRenderer(photo: DecodedPhoto, floor: FloorMask): Promise<WoodRenderer> {
+  const scene = await prepareFloor(photo, floor);
+  let figures: BoardFigures | null = null;
+  return {
+    scene,
+    render(style, seed) {
+      figures ??= makeBoardFigures();
+      const look = WOOD_LOOKS[style];
+      return layPlanks(scene, look, makeBoardTextures(figures, look, styleSeed(style)), seed);
+    },
+  };
+}
+
+function styleSeed(style: WoodStyleId): number {
+  let hash = 17;
+  for (let i = 0; i < style.length; i++) hash = (hash * 31 + style.charCodeAt(i)) | 0;
+  return hash;
+}

@@ -1,0 +1,210 @@
+import { fractalNoise2, hash3, valueNoise2 } from '../value-noise.ts';
+import { SRGB_TO_LINEAR } from './color-space.ts';
+import type { WoodLook } from './wood-looks.ts';
+
+/**
+ * A stock of board faces, textured once and looked up per pixel. Every plank on the floor shows one of
+ * these boards (mirrored, shifted, tinted), so the per-pixel work is a texture lookup, not noise.
+ *
+ * The figure of a board comes from where it was sawn from the log: growth rings are cones around the pith,
+ * and the board's face cuts through them. Flat-sawn boards pass close to the pith and show nested arches
+ * (cathedrals); rift- and quarter-sawn boards pass far from it and show straight lines. The style-free part
+ * (distance to the pith, pore streaks, blotches, where the sapwood starts) is computed once per call;
+ * each style colours it and builds its mip levels.
+ */
+export const BOARD_STOCK = {
+  /** Physical size of a stock board: wide and long enough for every style's planks. */
+  width: 0.2,
+  length: 2.4,
+  texelsAcross: 128,
+  texelsAlong: 512,
+  count: 24,
+} as const;
+
+export interface BoardFigures {
+  /** Per texel (board, along, across), metres from the pith. */
+  ring: Float32Array;
+  /** Fine pore streaks, -1..1. */
+  pores: Float32Array;
+  /** Blotchy variation, -1..1. */
+  mottle: Float32Array;
+  /** Metres from the heartwood/sapwood boundary, positive on the sapwood side. */
+  sap: Float32Array;
+  /** Per board, whether it was sawn flat (cathedrals) or rift (straight lines). */
+  flatSawn: Uint8Array;
+}
+
+/** A style's boards: linear RGB per texel, with mip levels (each half the size of the one before). */
+export interface BoardTextureSet {
+  levels: BoardTextureLevel[];
+  /** Metres per texel at level 0, across and along the board. */
+  texelAcross: number;
+  texelAlong: number;
+  /** Whether each board shows sapwood. */
+  count: number;
+  flatSawn: Uint8Array;
+  /** Mean colour of all boards, linear RGB (what the floor averages to far away). */
+  mean: [number, number, number];
+}
+
+export interface BoardTextureLevel {
+  /** Texels across and along one board at this level. */
+  across: number;
+  along: number;
+  /** count × along × across × 3 (linear RGB). */
+  rgb: Float32Array;
+}
+
+const FIGURE_SEED = 7919;
+
+export function makeBoardFigures(): BoardFigures {
+  const { width, length, texelsAcross: ns, texelsAlong: nt, count } = BOARD_STOCK;
+  const size = count * nt * ns;
+  const ring = new Float32Array(size);
+  const pores = new Float32Array(size);
+  const mottle = new Float32Array(size);
+  const sap = new Float32Array(size);
+  const flatSawn = new Uint8Array(count);
+  const texelS = width / ns;
+  const texelT = length / nt;
+  for (let b = 0; b < count; b++) {
+    const r = (k: number) => hash3(b, k, FIGURE_SEED);
+    const flat = b % 3 !== 2;
+    flatSawn[b] = flat ? 1 : 0;
+    // Pith position: under the board for flat-sawn, well off to one side for rift-sawn.
+    const pithX = flat ? width * (0.15 + 0.7 * r(1)) : (r(1) < 0.5 ? -1 : 1) * (0.25 + 0.35 * r(2)) + width / 2;
+    const depth = flat ? 0.035 + 0.03 * r(3) : 0.01 + 0.05 * r(3);
+    // The log is not quite parallel to the board: the depth to the pith swells and shrinks along it, which
+    // is what draws the arches.
+    const swell = flat ? 0.012 + 0.02 * r(4) : 0.004 * r(4);
+    const wavelength = 1.2 + 1.8 * r(5);
+    const phase = r(6) * Math.PI * 2;
+    const drift = (r(7) - 0.5) * 0.02;
+    const sapSide = r(8) < 0.5 ? 1 : -1;
+    const sapAt = width * (0.2 + 0.6 * r(9));
+    for (let j = 0; j < nt; j++) {
+      const t = (j + 0.5) * texelT;
+      const y = depth + swell * Math.sin((2 * Math.PI * t) / wavelength + phase);
+      const centre = pithX + drift * t;
+      const sapEdge = sapAt + 0.012 * (fractalNoise2(t * 1.5, b * 3.1, 2, FIGURE_SEED + 3) - 0.5) * 2;
+      const row = (b * nt + j) * ns;
+      for (let i = 0; i < ns; i++) {
+        const s = (i + 0.5) * texelS;
+        const wobble = 0.0025 * (fractalNoise2(s * 25, t * 1.2 + b * 17, 2, FIGURE_SEED + 1) - 0.5);
+        const dx = s - centre;
+        ring[row + i] = Math.sqrt(dx * dx + y * y) + wobble;
+        // Pores: short streaks along the board, one column of texels each.
+        pores[row + i] = 2 * valueNoise2(i * 1.7 + b * 131, t * 9, FIGURE_SEED + 2) - 1;
+        mottle[row + i] = 2 * fractalNoise2(s * 12, t * 2.5 + b * 29, 3, FIGURE_SEED + 4) - 1;
+        sap[row + i] = sapSide * (s - sapEdge);
+      }
+    }
+  }
+  return { ring, pores, mottle, sap, flatSawn };
+}
+
+function linearColor(srgb: readonly [number, number, number]): [number, number, number] {
+  return [SRGB_TO_LINEAR[srgb[0]]!, SRGB_TO_LINEAR[srgb[1]]!, SRGB_TO_LINEAR[srgb[2]]!];
+}
+
+/** Colours the figures for one style (only as much of each stock board as the style's planks are wide). */
+export function makeBoardTextures(figures: BoardFigures, look: WoodLook, styleSeed: number): BoardTextureSet {
+  const { width, length, texelsAcross, texelsAlong: nt, count } = BOARD_STOCK;
+  const texelS = width / texelsAcross;
+  const ns = Math.max(2, Math.min(texelsAcross, Math.round(look.plankWidth / texelS)));
+  const base = linearColor(look.color);
+  const grain = linearColor(look.grainColor);
+  const sapColor = look.sapwood ? linearColor(look.sapwood.color) : base;
+  const rgb = new Float32Array(count * nt * ns * 3);
+  const sum = new Float64Array(3);
+  for (let b = 0; b < count; b++) {
+    const hasSap = look.sapwood !== undefined && hash3(b, 1, styleSeed) < look.sapwood.share;
+    for (let j = 0; j < nt; j++) {
+      const source = (b * nt + j) * texelsAcross;
+      const target = (b * nt + j) * ns;
+      for (let i = 0; i < ns; i++) {
+        const k = source + i;
+        const rho = figures.ring[k]!;
+        // Rings closer than about two texels would alias in the texture itself: fade them to their mean.
+        const neighbour = i + 1 < texelsAcross ? figures.ring[k + 1]! : figures.ring[k - 1]!;
+        const along = j + 1 < nt ? figures.ring[k + texelsAcross]! : figures.ring[k - texelsAcross]!;
+        const cyclesPerTexel = Math.max(Math.abs(neighbour - rho), Math.abs(along - rho)) / look.ringSpacing;
+        const resolve = Math.min(1, Math.max(0, (0.45 - cyclesPerTexel) / 0.2));
+        const phase = rho / look.ringSpacing;
+        const f = phase - Math.floor(phase);
+        // Earlywood: a band of large pores at the start of each ring, seen as a dark line.
+        const d = (f - 0.18) / 0.11;
+        const line = Math.exp(-d * d);
+        const g = look.grainStrength * (0.28 + (line - 0.28) * resolve);
+        const m = 1 + look.mottle * figures.mottle[k]! + look.pores * figures.pores[k]!;
+        let r = (base[0] + (grain[0] - base[0]) * g) * m;
+        let gr = (base[1] + (grain[1] - base[1]) * g) * m;
+        let bl = (base[2] + (grain[2] - base[2]) * g) * m;
+        if (hasSap) {
+          const x = figures.sap[k]! / 0.006;
+          const w = x <= -1 ? 0 : x >= 1 ? 1 : 0.5 + 0.5 * Math.sin((x * Math.PI) / 2);
+          const grainShare = 1 - 0.5 * g;
+          r += (sapColor[0] * grainShare * m - r) * w;
+          gr += (sapColor[1] * grainShare * m - gr) * w;
+          bl += (sapColor[2] * grainShare * m - bl) * w;
+        }
+        const o = (target + i) * 3;
+        rgb[o] = r;
+        rgb[o + 1] = gr;
+        rgb[o + 2] = bl;
+        sum[0]! += r;
+        sum[1]! += gr;
+        sum[2]! += bl;
+      }
+    }
+  }
+  // Scale to the style's mean colour, so the floor averages to what the style promises.
+  const texels = count * nt * ns;
+  const gainR = (base[0] * texels) / sum[0]!;
+  const gainG = (base[1] * texels) / sum[1]!;
+  const gainB = (base[2] * texels) / sum[2]!;
+  for (let o = 0; o < rgb.length; o += 3) {
+    rgb[o]! *= gainR;
+    rgb[o + 1]! *= gainG;
+    rgb[o + 2]! *= gainB;
+  }
+  const levels: BoardTextureLevel[] = [{ across: ns, along: nt, rgb }];
+  while (levels[levels.length - 1]!.across > 1 || levels[levels.length - 1]!.along > 1) levels.push(halve(levels[levels.length - 1]!, count));
+  return {
+    levels,
+    texelAcross: look.plankWidth / ns,
+    texelAlong: length / nt,
+    count,
+    flatSawn: figures.flatSawn,
+    mean: base,
+  };
+}
+
+/** The next mip level: 2×2 (or 2×1 once a side is down to one texel) box average, board by board. */
+function halve(level: BoardTextureLevel, count: number): BoardTextureLevel {
+  const across = Math.max(1, level.across >> 1);
+  const along = Math.max(1, level.along >> 1);
+  const stepS = level.across > 1 ? 2 : 1;
+  const stepT = level.along > 1 ? 2 : 1;
+  const rgb = new Float32Array(count * along * across * 3);
+  const norm = 1 / (stepS * stepT);
+  for (let b = 0; b < count; b++) {
+    for (let j = 0; j < along; j++) {
+      for (let i = 0; i < across; i++) {
+        const o = ((b * along + j) * across + i) * 3;
+        for (let dj = 0; dj < stepT; dj++) {
+          for (let di = 0; di < stepS; di++) {
+            const src = ((b * level.along + j * stepT + dj) * level.across + i * stepS + di) * 3;
+            rgb[o]! += level.rgb[src]!;
+            rgb[o + 1]! += level.rgb[src + 1]!;
+            rgb[o + 2]! += level.rgb[src + 2]!;
+          }
+        }
+        rgb[o]! *= norm;
+        rgb[o + 1]! *= norm;
+        rgb[o + 2]! *= norm;
+      }
+    }
+  }
+  return { across, along, rgb };
+}
