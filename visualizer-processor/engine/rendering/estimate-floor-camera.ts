@@ -44,6 +44,7 @@ const DEFAULT_PITCH = (8 * Math.PI) / 180;
 const VERTICAL_TOLERANCE = Math.sin((1.5 * Math.PI) / 180);
 const HORIZONTAL_TOLERANCE = Math.sin((1.2 * Math.PI) / 180);
 const OUTLINE_WEIGHT = 1.5;
+const MAX_SEGMENTS = 300;
 
 interface WeightedSegment {
   segment: LineSegment;
@@ -97,6 +98,9 @@ export function estimateFloorCamera(input: CameraEstimateInput): CameraEstimate 
   for (const segment of input.segments) add(segment, 1, input.isOnFloor?.((segment.x1 + segment.x2) / 2, (segment.y1 + segment.y2) / 2) ?? false);
   // The outline's segments are floor edges: horizontal in the room, whatever their slant in the image.
   for (const segment of input.outlineSegments ?? []) add(segment, OUTLINE_WEIGHT, true);
+  // The strongest few hundred carry the vote; the rest only cost time.
+  segments.sort((a, b) => b.weight - a.weight);
+  segments.length = Math.min(segments.length, MAX_SEGMENTS);
   const count = segments.length;
   const weights = Float64Array.from(segments, (s) => s.weight);
   const onFloor = Uint8Array.from(segments, (s) => (s.onFloor ? 1 : 0));
@@ -185,35 +189,38 @@ export function estimateFloorCamera(input: CameraEstimateInput): CameraEstimate 
     const score = result.score * prior(pose);
     if (!best || score > best.score) best = { score, yaw: result.yaw, pose };
   };
-  const coarseYaws = Array.from({ length: 45 }, (_, i) => radians(2 * i - 45));
-  const coarseRolls = [-4, -2, 0, 2, 4].map(radians);
+  const coarseYaws = Array.from({ length: 30 }, (_, i) => radians(3 * i - 45));
+  const coarseRolls = [-3, 0, 3].map(radians);
   computeNormals(centreY);
-  for (let tilt = -20; tilt <= 65; tilt += 1) for (const roll of coarseRolls) consider(phonePose(radians(tilt), roll), coarseYaws);
-  for (let tilt = -20; tilt <= 40; tilt += 1) {
+  for (let tilt = -20; tilt <= 65; tilt += 2) for (const roll of coarseRolls) consider(phonePose(radians(tilt), roll), coarseYaws);
+  for (let tilt = -20; tilt <= 40; tilt += 2) {
     const horizonY = centreY - focal * Math.tan(radians(tilt));
     computeNormals(horizonY);
     for (const roll of coarseRolls) consider(levelPose(horizonY, roll), coarseYaws);
   }
 
-  // Refine around the best coarse pose.
-  let chosen: { score: number; yaw: number; pose: Pose } = best ?? { score: 0, yaw: 0, pose: phonePose(DEFAULT_PITCH, 0) };
-  const coarse = chosen;
-  const fineYaws = Array.from({ length: 41 }, (_, i) => coarse.yaw + radians((i - 20) * 0.1));
-  for (let dr = -1; dr <= 1; dr += 0.5) {
-    const roll = coarse.pose.roll + radians(dr);
-    for (let dt = -1; dt <= 1; dt += 0.125) {
-      if (coarse.pose.kind === 'phone') {
-        computeNormals(centreY);
-        consider(phonePose(coarse.pose.tilt + radians(dt), roll), fineYaws);
-      } else {
-        const tilt = Math.atan((centreY - coarse.pose.cy) / focal) + radians(dt);
-        const horizonY = centreY - focal * Math.tan(tilt);
-        computeNormals(horizonY);
-        consider(levelPose(horizonY, roll), fineYaws);
+  // Refine around the best pose, twice, each time finer.
+  const refine = (tiltStep: number, rollStep: number, yawStep: number) => {
+    const around: { score: number; yaw: number; pose: Pose } = best ?? { score: 0, yaw: 0, pose: phonePose(DEFAULT_PITCH, 0) };
+    const yaws = Array.from({ length: 13 }, (_, i) => around.yaw + (i - 6) * yawStep);
+    for (let dr = -2; dr <= 2; dr++) {
+      const roll = around.pose.roll + dr * rollStep;
+      for (let dt = -4; dt <= 4; dt++) {
+        if (around.pose.kind === 'phone') {
+          computeNormals(centreY);
+          consider(phonePose(around.pose.tilt + dt * tiltStep, roll), yaws);
+        } else {
+          const tilt = Math.atan((centreY - around.pose.cy) / focal) + dt * tiltStep;
+          const horizonY = centreY - focal * Math.tan(tilt);
+          computeNormals(horizonY);
+          consider(levelPose(horizonY, roll), yaws);
+        }
       }
     }
-  }
-  chosen = best ?? chosen;
+  };
+  refine(radians(0.5), radians(1), radians(0.5));
+  refine(radians(0.125), radians(0.25), radians(0.1));
+  let chosen: { score: number; yaw: number; pose: Pose } = best ?? { score: 0, yaw: 0, pose: phonePose(DEFAULT_PITCH, 0) };
 
   // Enough agreeing line length to trust: a few room edges' worth.
   const trusted = chosen.score >= 0.6 * Math.max(width, height) && chosen.score >= 0.08 * totalWeight;

@@ -49,13 +49,29 @@ export function estimateFloorLight(image: AnalysisImage, camera: FloorCamera): F
     weight[i] = floor[i]! >= 0.75 ? 1 : 0;
   }
   const pyramid = new MaskedPyramid(logLuminance, weight, width, height);
-  const footprint = floorFootprint(camera, width, height);
+  // Light is needed on the floor and one pixel around it (the full-size lookup interpolates).
+  const needed = new Uint8Array(size);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (floor[y * width + x]! <= 0) continue;
+      for (let dy = -1; dy <= 1; dy++) {
+        const yy = y + dy;
+        if (yy < 0 || yy >= height) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx;
+          if (xx >= 0 && xx < width) needed[yy * width + xx] = 1;
+        }
+      }
+    }
+  }
+  const footprint = floorFootprint(camera, width, height, needed);
   const texture = new Float32Array(size);
   const fine = new Float32Array(size);
   const coarse = new Float32Array(size);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
+      if (!needed[i]) continue;
       texture[i] = pyramid.sample(x, y, TEXTURE_RADIUS / footprint[i]!);
       fine[i] = pyramid.sample(x, y, FINE_RADIUS / footprint[i]!);
       coarse[i] = pyramid.sample(x, y, COARSE_RADIUS / footprint[i]!);
@@ -70,8 +86,12 @@ export function estimateFloorLight(image: AnalysisImage, camera: FloorCamera): F
   const smallDetail: number[] = [];
   const largeDetail: number[] = [];
   const levels: number[] = [];
-  for (let i = 0; i < size; i++) {
-    if (weight[i] === 0) continue;
+  let floorPixels = 0;
+  for (let i = 0; i < size; i++) if (weight[i] !== 0) floorPixels++;
+  // A sample of the floor's pixels is plenty for these percentiles.
+  const stride = Math.max(1, Math.floor(floorPixels / 40000));
+  for (let i = 0, seen = 0; i < size; i++) {
+    if (weight[i] === 0 || seen++ % stride !== 0) continue;
     smallDetail.push(Math.abs(texture[i]! - fine[i]!));
     largeDetail.push(Math.abs(fine[i]! - coarse[i]!));
     levels.push(coarse[i]!);
@@ -82,6 +102,7 @@ export function estimateFloorLight(image: AnalysisImage, camera: FloorCamera): F
   const reference = levels.length > 0 ? percentile(levels, 0.5) : 0;
   const shading = new Float32Array(size);
   for (let i = 0; i < size; i++) {
+    if (!needed[i]) continue;
     const value = Math.exp(coarse[i]! + core(fine[i]! - coarse[i]!, largeThreshold) + core(texture[i]! - fine[i]!, smallThreshold) - reference);
     shading[i] = Math.min(4, Math.max(0.12, value));
   }
@@ -89,11 +110,12 @@ export function estimateFloorLight(image: AnalysisImage, camera: FloorCamera): F
 }
 
 /** Metres of floor per analysis pixel (the square root of the footprint's area), capped far away. */
-function floorFootprint(camera: FloorCamera, width: number, height: number): Float32Array {
+function floorFootprint(camera: FloorCamera, width: number, height: number, needed: Uint8Array): Float32Array {
   const H = floorHomography(camera);
   const footprint = new Float32Array(width * height);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
+      if (!needed[y * width + x]) continue;
       const px = x + 0.5;
       const py = y + 0.5;
       const w = H[6]! * px + H[7]! * py + H[8]!;
@@ -197,31 +219,35 @@ class MaskedPyramid {
   }
 }
 
-/** Blur with [1 4 6 4 1]/16 both ways, then keep every other pixel. */
+/** Blur with [1 4 6 4 1]/16 both ways, then keep every other pixel (edges repeat the border pixel). */
 function reduce(data: Float32Array, width: number, height: number): { width: number; height: number; data: Float32Array } {
   const w2 = Math.max(1, Math.ceil(width / 2));
   const h2 = Math.max(1, Math.ceil(height / 2));
   const rows = new Float32Array(w2 * height);
-  const taps = [1 / 16, 4 / 16, 6 / 16, 4 / 16, 1 / 16];
+  const last = width - 1;
   for (let y = 0; y < height; y++) {
+    const row = y * width;
     for (let x2 = 0; x2 < w2; x2++) {
-      let sum = 0;
-      for (let t = -2; t <= 2; t++) {
-        const x = Math.min(width - 1, Math.max(0, 2 * x2 + t));
-        sum += data[y * width + x]! * taps[t + 2]!;
+      const x = 2 * x2;
+      if (x >= 2 && x + 2 <= last) {
+        rows[y * w2 + x2] = (data[row + x - 2]! + data[row + x + 2]! + 4 * (data[row + x - 1]! + data[row + x + 1]!) + 6 * data[row + x]!) / 16;
+      } else {
+        const at = (k: number) => data[row + (k < 0 ? 0 : k > last ? last : k)]!;
+        rows[y * w2 + x2] = (at(x - 2) + at(x + 2) + 4 * (at(x - 1) + at(x + 1)) + 6 * at(x)) / 16;
       }
-      rows[y * w2 + x2] = sum;
     }
   }
   const out = new Float32Array(w2 * h2);
+  const lastRow = height - 1;
   for (let y2 = 0; y2 < h2; y2++) {
+    const y = 2 * y2;
+    const r0 = (y - 2 < 0 ? 0 : y - 2) * w2;
+    const r1 = (y - 1 < 0 ? 0 : y - 1) * w2;
+    const r2 = (y > lastRow ? lastRow : y) * w2;
+    const r3 = (y + 1 > lastRow ? lastRow : y + 1) * w2;
+    const r4 = (y + 2 > lastRow ? lastRow : y + 2) * w2;
     for (let x2 = 0; x2 < w2; x2++) {
-      let sum = 0;
-      for (let t = -2; t <= 2; t++) {
-        const y = Math.min(height - 1, Math.max(0, 2 * y2 + t));
-        sum += rows[y * w2 + x2]! * taps[t + 2]!;
-      }
-      out[y2 * w2 + x2] = sum;
+      out[y2 * w2 + x2] = (rows[r0 + x2]! + rows[r4 + x2]! + 4 * (rows[r1 + x2]! + rows[r3 + x2]!) + 6 * rows[r2 + x2]!) / 16;
     }
   }
   return { width: w2, height: h2, data: out };
@@ -237,7 +263,8 @@ function exposureAndTint(image: AnalysisImage, floorLuminance: number): { exposu
   const { rgb, floor } = image;
   const luminances: number[] = [];
   const sum = new Float64Array(3);
-  for (let i = 0; i < floor.length; i++) {
+  // Every third pixel is plenty for a median and a mean.
+  for (let i = 0; i < floor.length; i += 3) {
     if (floor[i]! > 0.05) continue;
     const r8 = rgb[i * 3]!;
     const g8 = rgb[i * 3 + 1]!;

@@ -30,13 +30,22 @@ export function layPlanks(scene: PreparedFloor, look: WoodLook, boards: BoardTex
   const texelAcross = boards.texelAcross;
   const texelAlong = boards.texelAlong;
   const stockLength = texelAlong * levels[0]!.along;
-  const boardCount = boards.count;
   const [meanR, meanG, meanB] = boards.mean;
   const flatShare = look.flatSawn;
   const flatBoards: number[] = [];
   const riftBoards: number[] = [];
-  for (let b = 0; b < boardCount; b++) (boards.flatSawn[b] ? flatBoards : riftBoards).push(b);
+  for (let b = 0; b < boards.count; b++) (boards.flatSawn[b] ? flatBoards : riftBoards).push(b);
   const sample = new Float64Array(3);
+  // Neighbouring pixels mostly show the same plank: its joints and looks are kept until the plank changes.
+  let plankColumn = Number.NaN;
+  let start = 0;
+  let end = -1;
+  let board = 0;
+  let flipS = false;
+  let flipT = false;
+  let tStart = 0;
+  let toneOffset = 0;
+  let warmthOffset = 0;
 
   for (let k = 0; k < index.length; k++) {
     const a = along[k]!;
@@ -48,27 +57,29 @@ export function layPlanks(scene: PreparedFloor, look: WoodLook, boards: BoardTex
     const columnF = c / plankWidth;
     const column = Math.floor(columnF);
     const acrossFraction = columnF - column;
-    // Which plank in the column: joint j sits near offset + j·period, jittered by up to ±spread.
-    const offset = column * stagger;
-    let j = Math.floor((a - offset) / period);
-    let start = offset + j * period + (hash3(column, j, seed) - 0.5) * 2 * spread;
-    if (a < start) {
-      j--;
+    if (column !== plankColumn || a < start || a >= end) {
+      // Which plank in the column: joint j sits near offset + j·period, jittered by up to ±spread.
+      plankColumn = column;
+      const offset = column * stagger;
+      let j = Math.floor((a - offset) / period);
       start = offset + j * period + (hash3(column, j, seed) - 0.5) * 2 * spread;
+      if (a < start) {
+        j--;
+        start = offset + j * period + (hash3(column, j, seed) - 0.5) * 2 * spread;
+      }
+      end = offset + (j + 1) * period + (hash3(column, j + 1, seed) - 0.5) * 2 * spread;
+      // The plank's board and how it is turned.
+      const h1 = hash3(column, j, seed + 1013);
+      const h2 = hash3(column, j, seed + 2027);
+      const pool = (h1 < flatShare && flatBoards.length > 0) || riftBoards.length === 0 ? flatBoards : riftBoards;
+      board = pool[Math.floor(h2 * 997) % pool.length]!;
+      flipS = h2 * 4 - Math.floor(h2 * 4) < 0.5;
+      flipT = hash3(column, j, seed + 3041) < 0.5;
+      tStart = hash3(column, j, seed + 4057) * Math.max(0, 1 - (end - start) / stockLength);
+      toneOffset = look.boardTone * 1.7 * (hash3(column, j, seed + 5077) - 0.5) * 2;
+      warmthOffset = look.boardWarmth * (hash3(column, j, seed + 6089) - 0.5) * 2;
     }
-    const end = offset + (j + 1) * period + (hash3(column, j + 1, seed) - 0.5) * 2 * spread;
     const plankLength = end - start;
-
-    // The plank's board and how it is turned.
-    const h1 = hash3(column, j, seed + 1013);
-    const h2 = hash3(column, j, seed + 2027);
-    const h3 = hash3(column, j, seed + 3041);
-    const pool = h1 < flatShare ? flatBoards : riftBoards;
-    const board = (pool.length > 0 ? pool : flatBoards.length > 0 ? flatBoards : riftBoards)[Math.floor(h2 * 997) % (pool.length || boardCount)]!;
-    const flipS = h2 * 4 - Math.floor(h2 * 4) < 0.5;
-    const flipT = h3 < 0.5;
-    const room = Math.max(0, 1 - plankLength / stockLength);
-    const tStart = hash3(column, j, seed + 4057) * room;
     let s = flipS ? 1 - acrossFraction : acrossFraction;
     let t = (a - start) / stockLength;
     if (flipT) t = plankLength / stockLength - t;
@@ -96,8 +107,8 @@ export function layPlanks(scene: PreparedFloor, look: WoodLook, boards: BoardTex
     // Each plank's own tone, fading out where several planks share a pixel.
     const planksPerPixel = Math.max(fc / plankWidth, fa / plankLength);
     const distinct = planksPerPixel < 0.25 ? 1 : planksPerPixel > 1 ? 0 : (1 - planksPerPixel) / 0.75;
-    const tone = 1 + look.boardTone * 1.7 * (hash3(column, j, seed + 5077) - 0.5) * 2 * distinct;
-    const warmth = look.boardWarmth * (hash3(column, j, seed + 6089) - 0.5) * 2 * distinct;
+    const tone = 1 + toneOffset * distinct;
+    const warmth = warmthOffset * distinct;
     r *= tone * (1 + warmth);
     g *= tone;
     bl *= tone * (1 - warmth);

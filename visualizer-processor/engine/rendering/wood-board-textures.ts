@@ -1,4 +1,4 @@
-import { fractalNoise2, hash3, valueNoise2 } from '../value-noise.ts';
+import { fractalNoise2, hash3 } from '../value-noise.ts';
 import { SRGB_TO_LINEAR } from './color-space.ts';
 import type { WoodLook } from './wood-looks.ts';
 
@@ -17,8 +17,8 @@ export const BOARD_STOCK = {
   width: 0.2,
   length: 2.4,
   texelsAcross: 128,
-  texelsAlong: 512,
-  count: 24,
+  texelsAlong: 256,
+  count: 16,
 } as const;
 
 export interface BoardFigures {
@@ -57,6 +57,52 @@ export interface BoardTextureLevel {
 
 const FIGURE_SEED = 7919;
 
+/**
+ * Darkness across one growth ring (0 = start of the ring): earlywood, a band of large pores at the start of
+ * each ring, reads as a dark line; the denser latewood after it is plain.
+ */
+const RING_STEPS = 256;
+const RING_PROFILE = new Float32Array(RING_STEPS);
+let ringSum = 0;
+for (let k = 0; k < RING_STEPS; k++) {
+  const f = k / RING_STEPS;
+  const d = (f - 0.14) / 0.07;
+  // A sharp earlywood band, then latewood darkening a little toward the next ring.
+  RING_PROFILE[k] = Math.min(1, Math.exp(-d * d) + 0.3 * f * f);
+  ringSum += RING_PROFILE[k]!;
+}
+const RING_MEAN = ringSum / RING_STEPS;
+
+/** Half-width of the blend between heartwood and sapwood, metres. */
+const SAP_TRANSITION = 0.01;
+
+/** Ring phase by distance from the pith, in steps of RING_TABLE_STEP metres, up to 0.6 m. */
+const RING_TABLE_STEP = 0.0001;
+const RING_TABLE_SIZE = 6000;
+
+/**
+ * Growth rings are not evenly spaced: good and bad years make them wider and narrower, a few years alike in
+ * a row. The table gives the (fractional) ring count at each distance from the pith.
+ */
+function ringPhaseTable(spacing: number, seed: number): Float32Array {
+  const table = new Float32Array(RING_TABLE_SIZE);
+  let ring = 0;
+  let ringStart = 0;
+  let width = spacing;
+  let trend = 1;
+  for (let i = 0; i < RING_TABLE_SIZE; i++) {
+    const rho = i * RING_TABLE_STEP;
+    while (rho >= ringStart + width) {
+      ringStart += width;
+      ring++;
+      trend = 0.7 * trend + 0.3 * (0.6 + 0.8 * hash3(ring, 11, seed));
+      width = spacing * trend * (0.75 + 0.5 * hash3(ring, 12, seed));
+    }
+    table[i] = ring + (rho - ringStart) / width;
+  }
+  return table;
+}
+
 export function makeBoardFigures(): BoardFigures {
   const { width, length, texelsAcross: ns, texelsAlong: nt, count } = BOARD_STOCK;
   const size = count * nt * ns;
@@ -67,6 +113,12 @@ export function makeBoardFigures(): BoardFigures {
   const flatSawn = new Uint8Array(count);
   const texelS = width / ns;
   const texelT = length / nt;
+  // Smooth fields are evaluated on coarse grids and interpolated: noise per texel would cost more than
+  // everything else the renderer does.
+  const wobble = new Float32Array(nt * ns);
+  const knots0 = new Float64Array(ns);
+  const knots1 = new Float64Array(ns);
+  const blotch = new Float32Array(nt * ns);
   for (let b = 0; b < count; b++) {
     const r = (k: number) => hash3(b, k, FIGURE_SEED);
     const flat = b % 3 !== 2;
@@ -82,25 +134,72 @@ export function makeBoardFigures(): BoardFigures {
     const drift = (r(7) - 0.5) * 0.02;
     const sapSide = r(8) < 0.5 ? 1 : -1;
     const sapAt = width * (0.2 + 0.6 * r(9));
+    let knotRow = -1;
+    fillSmooth(wobble, ns, nt, 4, (s, t) => 0.0025 * (fractalNoise2(s * 25, t * 1.2 + b * 17, 2, FIGURE_SEED + 1) - 0.5), texelS, texelT);
+    fillSmooth(blotch, ns, nt, 8, (s, t) => 2 * fractalNoise2(s * 12, t * 2.5 + b * 29, 3, FIGURE_SEED + 4) - 1, texelS, texelT);
     for (let j = 0; j < nt; j++) {
       const t = (j + 0.5) * texelT;
       const y = depth + swell * Math.sin((2 * Math.PI * t) / wavelength + phase);
       const centre = pithX + drift * t;
-      const sapEdge = sapAt + 0.012 * (fractalNoise2(t * 1.5, b * 3.1, 2, FIGURE_SEED + 3) - 0.5) * 2;
+      const sapEdge = sapAt + 0.08 * (fractalNoise2(t * 0.9, b * 3.1, 3, FIGURE_SEED + 3) - 0.5);
       const row = (b * nt + j) * ns;
+      // Pores: short streaks along the board, a few texels long, each column of texels its own.
+      const knot = (j + 0.5) / PORE_TEXELS;
+      const k0 = Math.floor(knot);
+      const fk = knot - k0;
+      const blend = fk * fk * (3 - 2 * fk);
+      if (k0 !== knotRow) {
+        knotRow = k0;
+        for (let i = 0; i < ns; i++) {
+          knots0[i] = hash3(i + b * 977, k0, FIGURE_SEED + 2);
+          knots1[i] = hash3(i + b * 977, k0 + 1, FIGURE_SEED + 2);
+        }
+      }
       for (let i = 0; i < ns; i++) {
         const s = (i + 0.5) * texelS;
-        const wobble = 0.0025 * (fractalNoise2(s * 25, t * 1.2 + b * 17, 2, FIGURE_SEED + 1) - 0.5);
         const dx = s - centre;
-        ring[row + i] = Math.sqrt(dx * dx + y * y) + wobble;
-        // Pores: short streaks along the board, one column of texels each.
-        pores[row + i] = 2 * valueNoise2(i * 1.7 + b * 131, t * 9, FIGURE_SEED + 2) - 1;
-        mottle[row + i] = 2 * fractalNoise2(s * 12, t * 2.5 + b * 29, 3, FIGURE_SEED + 4) - 1;
+        ring[row + i] = Math.sqrt(dx * dx + y * y) + wobble[j * ns + i]!;
+        pores[row + i] = 2 * (knots0[i]! + (knots1[i]! - knots0[i]!) * blend) - 1;
+        mottle[row + i] = blotch[j * ns + i]!;
         sap[row + i] = sapSide * (s - sapEdge);
       }
     }
   }
   return { ring, pores, mottle, sap, flatSawn };
+}
+
+/** Length of a pore streak, in texels along the board. */
+const PORE_TEXELS = 5;
+
+/** Fills an ns × nt field from samples every `step` texels, bilinearly interpolated. */
+function fillSmooth(
+  out: Float32Array,
+  ns: number,
+  nt: number,
+  step: number,
+  field: (s: number, t: number) => number,
+  texelS: number,
+  texelT: number,
+): void {
+  const cs = Math.ceil(ns / step) + 1;
+  const ct = Math.ceil(nt / step) + 1;
+  const coarse = new Float32Array(cs * ct);
+  for (let j = 0; j < ct; j++) for (let i = 0; i < cs; i++) coarse[j * cs + i] = field(i * step * texelS, j * step * texelT);
+  for (let j = 0; j < nt; j++) {
+    const v = j / step;
+    const j0 = Math.floor(v);
+    const fv = v - j0;
+    for (let i = 0; i < ns; i++) {
+      const u = i / step;
+      const i0 = Math.floor(u);
+      const fu = u - i0;
+      const a = coarse[j0 * cs + i0]!;
+      const b = coarse[j0 * cs + i0 + 1]!;
+      const c = coarse[(j0 + 1) * cs + i0]!;
+      const d = coarse[(j0 + 1) * cs + i0 + 1]!;
+      out[j * ns + i] = (a + (b - a) * fu) * (1 - fv) + (c + (d - c) * fu) * fv;
+    }
+  }
 }
 
 function linearColor(srgb: readonly [number, number, number]): [number, number, number] {
@@ -115,6 +214,7 @@ export function makeBoardTextures(figures: BoardFigures, look: WoodLook, styleSe
   const base = linearColor(look.color);
   const grain = linearColor(look.grainColor);
   const sapColor = look.sapwood ? linearColor(look.sapwood.color) : base;
+  const ringPhase = ringPhaseTable(look.ringSpacing, styleSeed);
   const rgb = new Float32Array(count * nt * ns * 3);
   const sum = new Float64Array(3);
   for (let b = 0; b < count; b++) {
@@ -130,18 +230,17 @@ export function makeBoardTextures(figures: BoardFigures, look: WoodLook, styleSe
         const along = j + 1 < nt ? figures.ring[k + texelsAcross]! : figures.ring[k - texelsAcross]!;
         const cyclesPerTexel = Math.max(Math.abs(neighbour - rho), Math.abs(along - rho)) / look.ringSpacing;
         const resolve = Math.min(1, Math.max(0, (0.45 - cyclesPerTexel) / 0.2));
-        const phase = rho / look.ringSpacing;
-        const f = phase - Math.floor(phase);
-        // Earlywood: a band of large pores at the start of each ring, seen as a dark line.
-        const d = (f - 0.18) / 0.11;
-        const line = Math.exp(-d * d);
-        const g = look.grainStrength * (0.28 + (line - 0.28) * resolve);
-        const m = 1 + look.mottle * figures.mottle[k]! + look.pores * figures.pores[k]!;
+        const phase = ringPhase[Math.min(RING_TABLE_SIZE - 1, (rho / RING_TABLE_STEP) | 0)]!;
+        // The earlywood line is a band of pores: broken up by them, not a drawn stroke.
+        const pores = figures.pores[k]!;
+        const line = RING_PROFILE[((phase - Math.floor(phase)) * RING_STEPS) | 0]! * (0.75 + 0.45 * pores);
+        const g = look.grainStrength * (RING_MEAN + (line - RING_MEAN) * resolve);
+        const m = 1 + look.mottle * figures.mottle[k]! + look.pores * pores;
         let r = (base[0] + (grain[0] - base[0]) * g) * m;
         let gr = (base[1] + (grain[1] - base[1]) * g) * m;
         let bl = (base[2] + (grain[2] - base[2]) * g) * m;
         if (hasSap) {
-          const x = figures.sap[k]! / 0.006;
+          const x = figures.sap[k]! / SAP_TRANSITION;
           const w = x <= -1 ? 0 : x >= 1 ? 1 : 0.5 + 0.5 * Math.sin((x * Math.PI) / 2);
           const grainShare = 1 - 0.5 * g;
           r += (sapColor[0] * grainShare * m - r) * w;
