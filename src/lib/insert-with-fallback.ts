@@ -111,6 +111,10 @@ function isSameRowAlreadyStored(table: LeadTable, error: PostgrestErrorBody): bo
  */
 function describeRefusal(table: LeadTable, body: PostgrestErrorBody | undefined): string {
   if (!body?.message) return `Failed to insert into ${table}`;
+  // Postgres text cannot hold a NUL byte, and its own words for that ("unsupported Unicode escape sequence")
+  // tell nobody what to do.
+  if (body.code === '22P05')
+    return 'The text contains a character that cannot be stored (a NUL byte). Remove it and try again.';
   if (body.code === '23514' || body.code === '23502') {
     const field =
       body.message.match(

@@ -47,6 +47,13 @@ describe('the client address the throttle counts', () => {
     expect(await submit(victim)).toBe(201);
   });
 
+  it('counts an IPv6 client by its /64 network, where it can pick a new address for every request', async () => {
+    const statuses = [];
+    for (let n = 1; n <= 4; n++) statuses.push(await submit(`2001:db8:1:2::${n.toString(16)}`));
+    expect(statuses).toEqual([201, 201, 201, 429]);
+    expect(await submit('2001:db8:1:3::1')).toBe(201);
+  });
+
   it('is read from the header the database setting names, taking the entry the nearest proxy appended', async () => {
     // A deployment behind one proxy that appends to X-Forwarded-For (and sets no CF-Connecting-IP).
     await sql("update private.insert_throttle_settings set client_address_header = 'x-forwarded-for'");

@@ -1,18 +1,46 @@
 import { useMutation } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { insertWithFallback } from '@/lib/insert-with-fallback';
+import {
+  cleanMultiLine,
+  cleanOneLine,
+  hasVisibleText,
+  isEmailShaped,
+  PHONE_SHAPE,
+  startsLikeAFormula,
+  textMessages,
+} from '@/lib/visitor-text';
 
 /**
- * Spec sections 3 and 5: a contact request is name, email, phone and message, every value trimmed. The
- * browser checks presence and the email/tel shapes (native `required`, `type`); the database checks the rest.
+ * Spec sections 3 and 5: a contact request is name, email, phone and message, every value trimmed. The browser
+ * checks presence and the email/tel shapes (native `required`, `type`); this schema cleans control characters
+ * away and mirrors the database's rules (lengths, a name that shows and is no spreadsheet formula, a phone that
+ * looks like one), so the form can say which field to fix.
  */
-const trimmedText = () => z.string().check(z.trim(), z.minLength(1));
+const oneLine = (emptyMessage: string) =>
+  z.string().check(z.overwrite(cleanOneLine), z.trim(), z.refine(hasVisibleText, emptyMessage));
 
 export const contactRequestSchema = z.object({
-  name: trimmedText(),
-  email: trimmedText(),
-  phone: trimmedText(),
-  message: trimmedText(),
+  name: oneLine('Please enter your name.').check(
+    z.refine((value) => !startsLikeAFormula(value), textMessages.nameStartsLikeAFormula),
+    z.maxLength(120, 'Please enter a name of at most 120 characters.'),
+  ),
+  email: oneLine('Please enter your email address.').check(
+    z.maxLength(254, 'Please enter an email address of at most 254 characters.'),
+    z.refine(isEmailShaped, textMessages.emailShape),
+  ),
+  phone: oneLine('Please enter your phone number.').check(
+    z.maxLength(40, 'Please enter a phone number of at most 40 characters.'),
+    z.regex(PHONE_SHAPE, textMessages.phoneShape),
+  ),
+  message: z
+    .string()
+    .check(
+      z.overwrite(cleanMultiLine),
+      z.trim(),
+      z.refine(hasVisibleText, 'Please tell us about your project.'),
+      z.maxLength(5000, 'Please keep your message to 5000 characters.'),
+    ),
 });
 
 export type ContactRequestInput = z.input<typeof contactRequestSchema>;

@@ -19,8 +19,18 @@ vi.mock('sonner', async (importOriginal) => {
   return { ...actual, toast: wrapped };
 });
 
-const typed = { name: '  Karen Walsh ', email: ' karen@example.com  ', phone: ' (856) 555-0142 ', message: '  Two bedrooms, carpet to LVP.  ' };
-const trimmed = { name: 'Karen Walsh', email: 'karen@example.com', phone: '(856) 555-0142', message: 'Two bedrooms, carpet to LVP.' };
+const typed = {
+  name: '  Karen Walsh ',
+  email: ' karen@example.com  ',
+  phone: ' (856) 555-0142 ',
+  message: '  Two bedrooms, carpet to LVP.  ',
+};
+const trimmed = {
+  name: 'Karen Walsh',
+  email: 'karen@example.com',
+  phone: '(856) 555-0142',
+  message: 'Two bedrooms, carpet to LVP.',
+};
 
 function fields() {
   return {
@@ -137,5 +147,59 @@ describe('the estimate form', () => {
     expect(f.phone).toHaveValue(typed.phone);
     expect(f.message).toHaveValue(typed.message);
     expect(consoleError).toHaveBeenCalledWith('Contact request failed:', expect.any(Error));
+  });
+
+  it('says under the field what the database would refuse, moves focus there, and sends nothing', async () => {
+    // No handler for contacts: a request would be an unhandled MSW request and fail the test.
+    const { user } = renderWithProviders(<ContactForm />);
+    const f = fields();
+    await user.type(f.name, '=HYPERLINK("http://example.com")');
+    await user.type(f.email, typed.email);
+    await user.type(f.phone, 'call me after 5');
+    await user.type(f.message, typed.message);
+    await user.click(screen.getByRole('button', { name: /send my request/i }));
+
+    expect(f.name).toHaveAccessibleDescription('Please start your name with a letter (not =, +, - or @).');
+    expect(f.name).toHaveAttribute('aria-invalid', 'true');
+    expect(f.phone).toHaveAccessibleDescription(
+      'Please enter a phone number with digits, spaces and ( ) + - . only, like (856) 555-0100.',
+    );
+    expect(f.name).toHaveFocus();
+    expect(toast).not.toHaveBeenCalled();
+    expect(toast.error).not.toHaveBeenCalled();
+
+    // Working on a field clears its message.
+    await user.clear(f.name);
+    await user.type(f.name, 'Karen');
+    expect(f.name).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('treats a name of invisible characters as empty', async () => {
+    const { user } = renderWithProviders(<ContactForm />);
+    const f = fields();
+    await user.type(f.name, '\u200b\u3164\u2800');
+    await user.type(f.email, typed.email);
+    await user.type(f.phone, typed.phone);
+    await user.type(f.message, typed.message);
+    await user.click(screen.getByRole('button', { name: /send my request/i }));
+
+    expect(f.name).toHaveAccessibleDescription('Please enter your name.');
+    expect(toast).not.toHaveBeenCalled();
+  });
+
+  it('sends a message with a NUL byte pasted into it without the NUL', async () => {
+    const endpoint = holdContactsEndpoint(() => HttpResponse.json([{ id: 'stored' }], { status: 201 }));
+    const { user } = renderWithProviders(<ContactForm />);
+    const f = fields();
+    await user.type(f.name, typed.name);
+    await user.type(f.email, typed.email);
+    await user.type(f.phone, '+1 856 555 0100');
+    await user.click(f.message);
+    await user.paste('Oak\u0000 floors');
+    await user.click(screen.getByRole('button', { name: /send my request/i }));
+    endpoint.release();
+
+    expect(await screen.findByText(toasts.contactSuccess.title)).toBeInTheDocument();
+    expect(endpoint.bodies[0]).toEqual([expect.objectContaining({ phone: '+1 856 555 0100', message: 'Oak floors' })]);
   });
 });

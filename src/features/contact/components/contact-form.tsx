@@ -1,28 +1,48 @@
 import { Loader2, Send } from 'lucide-react';
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { TextAreaField, TextField } from '@/components/ui/form-field';
 import { pageTexts, toasts } from '@/content/spec-texts';
-import { useCreateContactRequest, type ContactRequestInput } from '../api/create-contact-request';
+import { contactRequestSchema, useCreateContactRequest, type ContactRequestInput } from '../api/create-contact-request';
+
+type Field = keyof ContactRequestInput;
 
 const emptyForm: ContactRequestInput = { name: '', email: '', phone: '', message: '' };
+const fieldOrder: Field[] = ['name', 'phone', 'email', 'message'];
 
 /**
  * The 'Get Your Free Estimate' form (spec sections 2, 4, 5 and 8). The browser checks the required fields and
  * the email/tel shapes; the schema trims. While sending, every control is disabled and the button reads
- * 'Submitting...'; success empties the form, failure keeps what the visitor typed and logs the error.
+ * 'Submitting...'; success empties the form, failure keeps what the visitor typed and logs the error. What the
+ * browser cannot check and the database would refuse (a name that is only invisible characters or starts like a
+ * spreadsheet formula, a phone with letters) is said under the field, and nothing is sent.
  */
 export function ContactForm() {
+  const formId = useId();
+  const fieldId = (field: Field) => `${formId}-${field}`;
   const [values, setValues] = useState<ContactRequestInput>(emptyForm);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const createContactRequest = useCreateContactRequest();
   const pending = createContactRequest.isPending;
 
-  const update = (field: keyof ContactRequestInput) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+  const update = (field: Field) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     setValues((current) => ({ ...current, [field]: event.target.value }));
+    if (errors[field]) setErrors(({ [field]: _fixed, ...rest }) => rest);
+  };
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const checked = contactRequestSchema.safeParse(values);
+    if (!checked.success) {
+      const found: Partial<Record<Field, string>> = {};
+      for (const issue of checked.error.issues) found[issue.path[0] as Field] ??= issue.message;
+      setErrors(found);
+      const first = fieldOrder.find((field) => found[field]);
+      if (first) document.getElementById(fieldId(first))?.focus();
+      return;
+    }
+    setErrors({});
     toast(toasts.contactLoading.title, {
       description: toasts.contactLoading.description,
       duration: toasts.contactLoading.duration,
@@ -57,6 +77,8 @@ export function ContactForm() {
           name="name"
           autoComplete="name"
           required
+          id={fieldId('name')}
+          error={errors.name}
           value={values.name}
           onChange={update('name')}
           disabled={pending}
@@ -67,6 +89,8 @@ export function ContactForm() {
           type="tel"
           autoComplete="tel"
           required
+          id={fieldId('phone')}
+          error={errors.phone}
           value={values.phone}
           onChange={update('phone')}
           disabled={pending}
@@ -78,6 +102,8 @@ export function ContactForm() {
         type="email"
         autoComplete="email"
         required
+        id={fieldId('email')}
+        error={errors.email}
         value={values.email}
         onChange={update('email')}
         disabled={pending}
@@ -88,6 +114,8 @@ export function ContactForm() {
         required
         rows={5}
         placeholder="Rooms, approximate square footage, the floor you have now and what you'd like instead..."
+        id={fieldId('message')}
+        error={errors.message}
         value={values.message}
         onChange={update('message')}
         disabled={pending}

@@ -140,4 +140,17 @@ describe('the free-guide modal', () => {
     expect(screen.getByLabelText('Email address')).toHaveValue('pat@example.com');
     expect(consoleError).toHaveBeenCalled();
   });
+
+  it('says under the field when the e-mail starts like a spreadsheet formula, and sends nothing', async () => {
+    // No handler for leads: a request would be an unhandled MSW request and fail the test.
+    const { user } = renderWithProviders(<PageWithModal />);
+    await user.click(screen.getByRole('button', { name: 'Get the guide' }));
+    const email = screen.getByLabelText('Email address');
+    await user.type(email, '=1+2@example.com');
+    await user.click(screen.getByRole('button', { name: pageTexts.leadMagnet.submitButton }));
+
+    expect(email).toHaveAccessibleDescription('Please enter a valid email address, like name@example.com.');
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(toast.error).not.toHaveBeenCalled();
+  });
 });

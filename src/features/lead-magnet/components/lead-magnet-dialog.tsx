@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
 import { pageTexts, toasts } from '@/content/spec-texts';
-import { useCreateGuideLead } from '../api/create-guide-lead';
+import { guideLeadSchema, useCreateGuideLead } from '../api/create-guide-lead';
 
 /** Spec section 9: after a successful sign-up the modal closes itself 1.5 seconds later. */
 export const LEAD_MODAL_CLOSE_DELAY_MS = 1500;
@@ -25,6 +25,7 @@ type LeadMagnetDialogProps = { open: boolean; onOpenChange: (open: boolean) => v
  */
 export function LeadMagnetDialog({ open, onOpenChange }: LeadMagnetDialogProps) {
   const [email, setEmail] = useState('');
+  const [emailError, setEmailError] = useState<string | undefined>();
   const [guideSent, setGuideSent] = useState(false);
   const createLead = useCreateGuideLead();
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -46,6 +47,13 @@ export function LeadMagnetDialog({ open, onOpenChange }: LeadMagnetDialogProps) 
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // The browser checks the e-mail's shape loosely; what the database would still refuse is said here.
+    const checked = guideLeadSchema.safeParse({ email });
+    if (!checked.success) {
+      setEmailError(checked.error.issues[0]?.message);
+      return;
+    }
+    setEmailError(undefined);
     createLead.mutate(
       { email },
       {
@@ -86,24 +94,32 @@ export function LeadMagnetDialog({ open, onOpenChange }: LeadMagnetDialogProps) 
               opener.focus();
             }
           }}
-          className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-cream-50 shadow-2xl focus:outline-none">
+          className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-cream-50 shadow-2xl focus:outline-none"
+        >
           <div className="relative bg-walnut-900 px-6 pb-6 pt-7 text-cream-50">
-            <div className="absolute inset-0 opacity-20 [background:repeating-linear-gradient(90deg,transparent_0_46px,rgba(0,0,0,.5)_46px_48px)]" aria-hidden="true" />
+            <div
+              className="absolute inset-0 opacity-20 [background:repeating-linear-gradient(90deg,transparent_0_46px,rgba(0,0,0,.5)_46px_48px)]"
+              aria-hidden="true"
+            />
             <div className="relative">
               <span className="inline-flex items-center gap-2 rounded-full bg-oak-400 px-3 py-1 text-xs font-bold uppercase tracking-wider text-walnut-950">
                 <BookOpen aria-hidden="true" className="h-3.5 w-3.5" /> Free download
               </span>
               <Dialog.Title className="mt-3 font-display text-3xl font-bold">{pageTexts.leadMagnet.title}</Dialog.Title>
-              <Dialog.Description className="mt-2 text-oak-200">
-                {pageTexts.leadMagnet.guideName}
-              </Dialog.Description>
+              <Dialog.Description className="mt-2 text-oak-200">{pageTexts.leadMagnet.guideName}</Dialog.Description>
             </div>
           </div>
 
           {guideSent ? (
             <div role="status" className="space-y-4 px-6 py-8 text-center">
               <CheckCircle2 aria-hidden="true" className="mx-auto h-12 w-12 text-green-700" />
-              <h3 ref={thankYouHeading} tabIndex={-1} className="font-display text-2xl font-bold text-walnut-950 focus:outline-none">{pageTexts.leadMagnet.thankYouTitle}!</h3>
+              <h3
+                ref={thankYouHeading}
+                tabIndex={-1}
+                className="font-display text-2xl font-bold text-walnut-950 focus:outline-none"
+              >
+                {pageTexts.leadMagnet.thankYouTitle}!
+              </h3>
               <p className="text-walnut-800">
                 Your guide is on its way. Check your inbox (and spam folder) in the next few minutes.
               </p>
@@ -129,7 +145,11 @@ export function LeadMagnetDialog({ open, onOpenChange }: LeadMagnetDialogProps) 
                 required
                 placeholder="you@example.com"
                 value={email}
-                onChange={(event) => setEmail(event.target.value)}
+                error={emailError}
+                onChange={(event) => {
+                  setEmail(event.target.value);
+                  setEmailError(undefined);
+                }}
                 disabled={createLead.isPending}
               />
               <Button type="submit" variant="primary" size="lg" className="w-full" disabled={createLead.isPending}>

@@ -1,31 +1,58 @@
 import { z } from 'zod';
+import {
+  cleanMultiLine,
+  cleanOneLine,
+  hasVisibleText,
+  isEmailShaped,
+  PHONE_SHAPE,
+  startsLikeAFormula,
+  textMessages,
+  withoutLeadingAt,
+} from '@/lib/visitor-text';
 
 /**
  * The field rules both partner applications share. They mirror the tables' CHECK constraints
- * (supabase/migrations/*_lead_tables.sql), so the page says what the database would refuse before it is sent.
+ * (supabase/migrations/*_lead_tables.sql, *_visitor_text_rules.sql), so the page says what the database would
+ * refuse before it is sent. Control characters (NUL above all) are cleaned away, never refused.
  */
 
-/** The database's e-mail shape (private.is_email): something@something.tld, no spaces. */
-const EMAIL_SHAPE = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+const oneLine = () => z.string().overwrite(cleanOneLine).trim();
 
-export const requiredText = (emptyMessage: string, maxLength: number, tooLongMessage: string) =>
-  z.string().trim().min(1, emptyMessage).max(maxLength, tooLongMessage);
+/** A field that must show something: blank-looking text (zero-width spaces, say) counts as empty. */
+const requiredOneLine = (emptyMessage: string) => oneLine().refine(hasVisibleText, emptyMessage);
+
+/** A person's name: refused if it starts like a spreadsheet formula (the database refuses it too). */
+export const personName = (emptyMessage: string) =>
+  requiredOneLine(emptyMessage)
+    .refine((value) => !startsLikeAFormula(value), textMessages.nameStartsLikeAFormula)
+    .max(120, 'Please enter a name of at most 120 characters.');
+
+/** A company or brokerage name: anything that shows ("@properties" is a real brokerage; the database keeps it safe). */
+export const organisationName = (emptyMessage: string, maxLength: number, tooLongMessage: string) =>
+  requiredOneLine(emptyMessage).max(maxLength, tooLongMessage);
 
 export const emailAddress = () =>
-  z
-    .string()
-    .trim()
-    .min(1, 'Please enter your email address.')
+  requiredOneLine('Please enter your email address.')
     .max(254, 'Please enter an email address of at most 254 characters.')
-    .regex(EMAIL_SHAPE, 'Please enter a valid email address, like name@example.com.');
+    .refine(isEmailShaped, textMessages.emailShape);
 
 export const phoneNumber = () =>
-  requiredText('Please enter your phone number.', 40, 'Please enter a phone number of at most 40 characters.');
+  requiredOneLine('Please enter your phone number.')
+    .max(40, 'Please enter a phone number of at most 40 characters.')
+    .regex(PHONE_SHAPE, textMessages.phoneShape);
 
-/** An optional field: trimmed, and stored as null when left empty. */
-export const optionalText = (maxLength: number, tooLongMessage: string) =>
+/** An optional field: cleaned and trimmed, and stored as null when nothing in it shows. */
+export const optionalText = (maxLength: number, tooLongMessage: string, options: { multiLine?: boolean } = {}) =>
   z
     .string()
+    .overwrite(options.multiLine ? cleanMultiLine : cleanOneLine)
     .trim()
     .max(maxLength, tooLongMessage)
-    .transform((value) => (value === '' ? null : value));
+    .transform((value) => (hasVisibleText(value) ? value : null));
+
+/** An optional Instagram handle, stored without the @ in front (the database drops it too). */
+export const instagramHandle = (maxLength: number, tooLongMessage: string) =>
+  oneLine()
+    .overwrite(withoutLeadingAt)
+    .max(maxLength, tooLongMessage)
+    .transform((value) => (hasVisibleText(value) ? value : null));

@@ -1,15 +1,21 @@
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { insertWithFallback } from '@/lib/insert-with-fallback';
-import { emailAddress, optionalText, phoneNumber, requiredText } from './application-fields';
+import { emailAddress, optionalText, organisationName, personName, phoneNumber } from './application-fields';
 
 /** The investor form's payload (spec sections 3 and 5): every value trimmed, an empty investment focus stored as null. */
 export const investorApplicationSchema = z.object({
-  name: requiredText('Please enter your name.', 120, 'Please enter a name of at most 120 characters.'),
+  name: personName('Please enter your name.'),
   email: emailAddress(),
   phone: phoneNumber(),
-  company: requiredText('Please enter your company.', 160, 'Please enter a company name of at most 160 characters.'),
-  investment_focus: optionalText(500, 'Please describe your investment focus in at most 500 characters.'),
+  company: organisationName(
+    'Please enter your company.',
+    160,
+    'Please enter a company name of at most 160 characters.',
+  ),
+  investment_focus: optionalText(500, 'Please describe your investment focus in at most 500 characters.', {
+    multiLine: true,
+  }),
 });
 
 /** What the form holds: the text of each field as typed. */

@@ -1,15 +1,19 @@
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { insertWithFallback } from '@/lib/insert-with-fallback';
-import { emailAddress, optionalText, phoneNumber, requiredText } from './application-fields';
+import { emailAddress, instagramHandle, organisationName, personName, phoneNumber } from './application-fields';
 
-/** The realtor form's payload (spec sections 3 and 5): every value trimmed, an empty instagram stored as null. */
+/** The realtor form's payload (spec sections 3 and 5): every value trimmed, an empty instagram stored as null, the handle without its @. */
 export const realtorApplicationSchema = z.object({
-  name: requiredText('Please enter your full name.', 120, 'Please enter a name of at most 120 characters.'),
+  name: personName('Please enter your full name.'),
   email: emailAddress(),
   phone: phoneNumber(),
-  brokerage: requiredText('Please enter your brokerage.', 160, 'Please enter a brokerage of at most 160 characters.'),
-  instagram: optionalText(100, 'Please enter an Instagram handle of at most 100 characters.'),
+  brokerage: organisationName(
+    'Please enter your brokerage.',
+    160,
+    'Please enter a brokerage of at most 160 characters.',
+  ),
+  instagram: instagramHandle(100, 'Please enter an Instagram handle of at most 100 characters.'),
 });
 
 /** What the form holds: the text of each field as typed. */

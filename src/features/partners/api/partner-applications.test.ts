@@ -47,4 +47,46 @@ describe('partner application operations', () => {
       }),
     ).rejects.toBeInstanceOf(InsertError);
   });
+
+  it('refuses a name that starts like a spreadsheet formula or shows nothing, without sending anything', async () => {
+    const application = { email: 'm@flip.co', phone: '856', company: 'FlipCo', investment_focus: '' };
+    await expect(createInvestorApplication({ ...application, name: '@SUM(A1:A9)' })).rejects.toThrow(
+      'Please start your name with a letter (not =, +, - or @).',
+    );
+    await expect(createInvestorApplication({ ...application, name: '\u200b\u200b' })).rejects.toThrow(
+      'Please enter your name.',
+    );
+    await expect(
+      createRealtorApplication({ name: 'Jess', email: 'j@h.co', phone: 'ask for Jess', brokerage: 'B', instagram: '' }),
+    ).rejects.toThrow('Please enter a phone number with digits, spaces and ( ) + - . only, like (856) 555-0100.');
+  });
+
+  it("keeps a brokerage that starts with @ (the database makes it safe), drops control characters and the handle's @", async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post(restUrl('realtors'), async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json([{ id: 'ignored' }], { status: 201 });
+      }),
+    );
+    const { id } = await createRealtorApplication({
+      name: 'Jess\u0000 Moore',
+      email: 'jess@homes.com',
+      phone: '+1 856 555 0100 ext. 12',
+      brokerage: '@properties',
+      instagram: '@jess.homes',
+    });
+    expect(bodies).toEqual([
+      [
+        {
+          name: 'Jess Moore',
+          email: 'jess@homes.com',
+          phone: '+1 856 555 0100 ext. 12',
+          brokerage: '@properties',
+          instagram: 'jess.homes',
+          id,
+        },
+      ],
+    ]);
+  });
 });

@@ -50,7 +50,7 @@ const programs = [
         error: 'Please enter your brokerage.',
       },
     ],
-    optional: { label: /Instagram/, column: 'instagram', typed: '  @jessmoore.homes ', stored: '@jessmoore.homes' },
+    optional: { label: /Instagram/, column: 'instagram', typed: '  @jessmoore.homes ', stored: 'jessmoore.homes' },
   },
   {
     path: '/investors',

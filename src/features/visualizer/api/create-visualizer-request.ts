@@ -1,11 +1,27 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { insertWithFallback } from '@/lib/insert-with-fallback';
+import { cleanOneLine, hasVisibleText, isEmailShaped, startsLikeAFormula, textMessages } from '@/lib/visitor-text';
 
 /** What the info step collects (spec section 3: on creation only customer_name and email are sent). */
 export const visualizerContactSchema = z.object({
-  name: z.string().trim().min(1, 'Please enter your name').max(120, 'Please shorten your name to 120 characters'),
-  email: z.string().trim().pipe(z.email('Please enter a valid email address').max(254, 'That email is too long')),
+  name: z
+    .string()
+    .overwrite(cleanOneLine)
+    .trim()
+    .refine(hasVisibleText, 'Please enter your name')
+    .refine((value) => !startsLikeAFormula(value), textMessages.nameStartsLikeAFormula)
+    .max(120, 'Please shorten your name to 120 characters'),
+  email: z
+    .string()
+    .overwrite(cleanOneLine)
+    .trim()
+    .pipe(
+      z
+        .email('Please enter a valid email address')
+        .max(254, 'That email is too long')
+        .refine(isEmailShaped, 'Please enter a valid email address'),
+    ),
 });
 
 export type VisualizerContact = z.infer<typeof visualizerContactSchema>;

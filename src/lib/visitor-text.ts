@@ -1,0 +1,67 @@
+/**
+ * The database's rules for visitors' text (supabase/migrations/*_visitor_text_rules.sql), for the forms'
+ * schemas: they clean what never means anything (NUL and other control characters, which a paste can carry)
+ * and refuse, with a message for the field, what the database would refuse, so the visitor learns which field
+ * to fix instead of meeting a failure toast. Plain functions, so both the zod and the zod/mini schemas use them.
+ */
+
+/**
+ * Characters that show nothing: controls, whitespace, format and other default-ignorable characters, and the
+ * blank braille pattern. The same list as the database's private.invisible_characters();
+ * tests/integration/visitor-text.test.ts compares the two for every code point.
+ */
+const INVISIBLE =
+  '\\u0001-\\u0020\\u007f-\\u00a0\\u00ad\\u034f\\u061c\\u115f\\u1160\\u1680\\u17b4\\u17b5\\u180b-\\u180f' +
+  '\\u2000-\\u200f\\u2028-\\u202f\\u205f-\\u206f\\u2800\\u3000\\u3164\\ufe00-\\ufe0f\\ufeff\\uffa0\\ufff0-\\ufff8' +
+  '\\u{1bca0}-\\u{1bca3}\\u{1d173}-\\u{1d17a}\\u{e0000}-\\u{e0fff}';
+
+const visibleCharacter = new RegExp(`[^${INVISIBLE}]`, 'u');
+const invisibleCharacter = new RegExp(`[${INVISIBLE}]`, 'u');
+const formulaStart = new RegExp(`^[${INVISIBLE}]*[=+@-]`, 'u');
+
+// Control characters and bidirectional overrides (which make text display as something else).
+const LINE_BREAKS_AND_TABS = /[\t\n\r\u000b\u000c\u0085\u2028\u2029]+/g;
+const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+
+/** Whether anything in `value` shows (a name of zero-width spaces does not). */
+export function hasVisibleText(value: string): boolean {
+  return visibleCharacter.test(value);
+}
+
+export function hasInvisibleCharacters(value: string): boolean {
+  return invisibleCharacter.test(value);
+}
+
+/** Whether a spreadsheet would take `value` for a formula: =, +, - or @ as the first character that shows. */
+export function startsLikeAFormula(value: string): boolean {
+  return formulaStart.test(value);
+}
+
+/** A one-line field: line breaks and tabs become spaces, other control characters (NUL above all) go. */
+export function cleanOneLine(value: string): string {
+  return value.replace(LINE_BREAKS_AND_TABS, ' ').replace(CONTROLS, '');
+}
+
+/** A multi-line field keeps its line breaks and tabs; other control characters go. */
+export function cleanMultiLine(value: string): string {
+  return value.replace(CONTROLS, '');
+}
+
+/** Digits, spaces and + ( ) - . / with an optional extension ("ext. 12", "x12"), as the database's private.is_phone. */
+export const PHONE_SHAPE = /^[+(]?[0-9][0-9 ()./-]*( ?(x|ext\.?|extension) ?[0-9]+)?$/i;
+
+/** The database's e-mail shape (private.is_email): something@something.tld, nothing invisible, no formula start. */
+export function isEmailShaped(value: string): boolean {
+  return /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(value) && !hasInvisibleCharacters(value) && !startsLikeAFormula(value);
+}
+
+/** An Instagram handle as stored: the @ in front is decoration. */
+export function withoutLeadingAt(value: string): string {
+  return value.replace(/^@+/, '');
+}
+
+export const textMessages = {
+  nameStartsLikeAFormula: 'Please start your name with a letter (not =, +, - or @).',
+  phoneShape: 'Please enter a phone number with digits, spaces and ( ) + - . only, like (856) 555-0100.',
+  emailShape: 'Please enter a valid email address, like name@example.com.',
+} as const;

@@ -1,0 +1,207 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createContactRequest } from '@/features/contact/api/create-contact-request';
+import { realtorApplicationSchema } from '@/features/partners/api/create-realtor-application';
+import { contactRequestSchema } from '@/features/contact/api/create-contact-request';
+import { InsertError, insertWithFallback, type LeadTable } from '@/lib/insert-with-fallback';
+import { hasVisibleText } from '@/lib/visitor-text';
+import { anonFetch, sql, useSiteDataLayer } from './stack-clients';
+
+beforeAll(() => useSiteDataLayer());
+
+const email = () => `text.${randomUUID().slice(0, 8)}@example.com`;
+const base: Record<LeadTable, () => Record<string, unknown>> = {
+  contacts: () => ({ name: 'Dana Reyes', email: email(), phone: '856-555-0101', message: 'Kitchen LVP.' }),
+  leads: () => ({ email: email() }),
+  realtors: () => ({ name: 'Sam Patel', email: email(), phone: '856-555-0102', brokerage: 'Haddon Realty' }),
+  investors: () => ({ name: 'Lee Chen', email: email(), phone: '856-555-0103', company: 'Chen Flips LLC' }),
+  floor_visualizer_requests: () => ({ customer_name: 'Ana Ortiz', email: email() }),
+};
+
+/** Posts as a visitor; the status, and the row as stored (or undefined). */
+async function submit(table: LeadTable, record: Record<string, unknown>) {
+  const id = randomUUID();
+  const response = await anonFetch(table, { method: 'POST', body: JSON.stringify({ ...record, id }) });
+  const [row] = await sql(`select * from public.${table} where id = $1`, [id]);
+  return { status: response.status, body: await response.text(), row };
+}
+
+describe('the list of invisible characters', () => {
+  it('is the same in the database and on the page, for every code point', async () => {
+    const inDatabase = (
+      await sql<{ n: number }>(
+        `select n from generate_series(1, 1114111) n
+         where n not between 55296 and 57343 and not private.has_visible_text(chr(n)) order by n`,
+      )
+    ).map((row) => row.n);
+    const onPage: number[] = [];
+    for (let n = 1; n <= 0x10ffff; n++) {
+      if (n >= 0xd800 && n <= 0xdfff) continue;
+      if (!hasVisibleText(String.fromCodePoint(n))) onPage.push(n);
+    }
+    expect(inDatabase).toEqual(onPage);
+  });
+
+  it("holds Unicode's White_Space, Default_Ignorable_Code_Point and control characters", () => {
+    const unicode = /[\p{White_Space}\p{Default_Ignorable_Code_Point}\p{Cc}]/u;
+    for (let n = 1; n <= 0x10ffff; n++) {
+      if (n >= 0xd800 && n <= 0xdfff) continue;
+      const character = String.fromCodePoint(n);
+      if (unicode.test(character)) expect(hasVisibleText(character), `U+${n.toString(16)}`).toBe(false);
+    }
+  });
+});
+
+const refusedNames = [
+  '\u200b\u200b',
+  '\u3164',
+  '\u2800 \u2800',
+  '\u00a0\u00ad',
+  '=HYPERLINK("http://example.com/?"&A1,"Click")',
+  '+1+1',
+  '-2+3',
+  '@SUM(A1:A9)',
+  '\t=1+1',
+  '\u200b=1+1',
+  'Jo\u202eevil',
+  'Jo\nPark',
+];
+const acceptedNames = ['Jo Park', 'José Ñúñez', '李小龙', "O'Brien", 'Anne-Marie', '(Jo) Park'];
+
+describe('person names', () => {
+  const columns: [LeadTable, string][] = [
+    ['contacts', 'name'],
+    ['realtors', 'name'],
+    ['investors', 'name'],
+    ['floor_visualizer_requests', 'customer_name'],
+  ];
+
+  it.each(columns)(
+    '%s.%s refuses blank-looking, formula-like and multi-line names and stores nothing',
+    async (table, column) => {
+      for (const name of refusedNames) {
+        const { status, body, row } = await submit(table, { ...base[table](), [column]: name });
+        expect([JSON.stringify(name), status, JSON.parse(body).code]).toEqual([JSON.stringify(name), 400, '23514']);
+        expect(row).toBeUndefined();
+      }
+      for (const name of acceptedNames) {
+        const { status, row } = await submit(table, { ...base[table](), [column]: name });
+        expect([name, status, row?.[column]]).toEqual([name, 201, name]);
+      }
+    },
+  );
+
+  it('reach the site as a clear message naming the field', async () => {
+    const error = await insertWithFallback('contacts', { ...base.contacts(), name: '\u200b' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InsertError);
+    expect((error as InsertError).message).toBe('The name is missing, too long or not in the expected format.');
+  });
+
+  it("agree with the page's schema: what it sends is stored, what it refuses the database refuses too", async () => {
+    for (const name of [...refusedNames, ...acceptedNames]) {
+      const parsed = realtorApplicationSchema.shape.name.safeParse(name);
+      const { status } = await submit('realtors', { ...base.realtors(), name: parsed.success ? parsed.data : name });
+      expect([name, status]).toEqual([name, parsed.success ? 201 : 400]);
+    }
+    // Control characters are cleaned away by the page; the rest of the refused names it refuses itself.
+    const cleanedByThePage = ['Jo\u202eevil', 'Jo\nPark'];
+    for (const name of refusedNames.filter((each) => !cleanedByThePage.includes(each))) {
+      expect([name, realtorApplicationSchema.shape.name.safeParse(name).success]).toEqual([name, false]);
+    }
+  });
+});
+
+describe('e-mail and phone', () => {
+  it('refuse an e-mail that starts like a formula or hides invisible characters', async () => {
+    for (const address of ['=1+2@example.com', '+x@example.com', '-x@example.com', 'jo\u200b@example.com']) {
+      expect([address, (await submit('leads', { email: address })).status]).toEqual([address, 400]);
+    }
+    expect((await submit('leads', { email: `jo+floors.${randomUUID().slice(0, 6)}@example.com` })).status).toBe(201);
+  });
+
+  it('take phone numbers as people write them, and nothing a spreadsheet could run', async () => {
+    for (const phone of [
+      '+1 856 555 0100',
+      '(856) 555-0147',
+      '856.555.0147',
+      '856-555-0100 ext. 12',
+      '555 0100 x12',
+      '1',
+    ]) {
+      expect([phone, (await submit('contacts', { ...base.contacts(), phone })).status]).toEqual([phone, 201]);
+    }
+    for (const phone of ['=1+2', '+HYPERLINK("x")', '-', '@1', 'call me', '856\t555', ' ']) {
+      expect([phone, (await submit('contacts', { ...base.contacts(), phone })).status]).toEqual([phone, 400]);
+      const parsed = contactRequestSchema.shape.phone.safeParse(phone);
+      // The page turns the tab into a space; everything else it refuses itself.
+      expect([phone, parsed.success ? parsed.data : 'refused']).toEqual([
+        phone,
+        phone === '856\t555' ? '856 555' : 'refused',
+      ]);
+    }
+  });
+});
+
+describe('organisation names and free text', () => {
+  it('are kept, with a leading apostrophe when they start like a formula, so a spreadsheet shows them as text', async () => {
+    const realtor = await submit('realtors', {
+      ...base.realtors(),
+      brokerage: '@properties',
+      instagram: '@jess.homes',
+    });
+    expect(realtor.row).toMatchObject({ brokerage: "'@properties", instagram: 'jess.homes' });
+
+    // The apostrophe does not count against the length the visitor may use.
+    const longest = await submit('contacts', { ...base.contacts(), message: `=${'m'.repeat(4999)}` });
+    expect([longest.status, String(longest.row?.message).length]).toEqual([201, 5001]);
+
+    const formulaHandle = await submit('realtors', { ...base.realtors(), instagram: '@=1+1' });
+    expect(formulaHandle.row).toMatchObject({ instagram: "'=1+1" });
+
+    const contact = await submit('contacts', { ...base.contacts(), message: '- three bedrooms\n- oak, site-finished' });
+    expect(contact.row).toMatchObject({ message: "'- three bedrooms\n- oak, site-finished" });
+
+    const investor = await submit('investors', {
+      ...base.investors(),
+      company: '+Plus Homes LLC',
+      investment_focus: '=rentals',
+    });
+    expect(investor.row).toMatchObject({ company: "'+Plus Homes LLC", investment_focus: "'=rentals" });
+
+    const plain = await submit('investors', {
+      ...base.investors(),
+      company: 'Shore Homes',
+      investment_focus: 'Rentals\tand flips',
+    });
+    expect(plain.row).toMatchObject({ company: 'Shore Homes', investment_focus: 'Rentals\tand flips' });
+  });
+
+  it('still refuse text that shows nothing, and control characters', async () => {
+    expect((await submit('realtors', { ...base.realtors(), brokerage: '\u200b' })).status).toBe(400);
+    expect((await submit('contacts', { ...base.contacts(), message: 'a\u0007b' })).status).toBe(400);
+    expect((await submit('investors', { ...base.investors(), investment_focus: '\u2800' })).status).toBe(400);
+  });
+});
+
+describe('a NUL byte', () => {
+  it('is refused by the server, and the site words that for people instead of passing on Postgres', async () => {
+    const { status, row } = await submit('contacts', { ...base.contacts(), message: 'Oak\u0000 floors' });
+    expect(status).toBe(400);
+    expect(row).toBeUndefined();
+
+    const error = await insertWithFallback('contacts', { ...base.contacts(), name: 'Jo\u0000' }).catch(
+      (e: unknown) => e,
+    );
+    expect((error as InsertError).message).toBe(
+      'The text contains a character that cannot be stored (a NUL byte). Remove it and try again.',
+    );
+  });
+
+  it('never gets that far from the contact form: the schema drops it and the request is stored', async () => {
+    const record = { name: 'Jo\u0000 Park', email: email(), phone: '856-555-0104', message: 'Oak\u0000 floors' };
+    const { id } = await createContactRequest(record);
+    expect(await sql('select name, message from public.contacts where id = $1', [id])).toEqual([
+      { name: 'Jo Park', message: 'Oak floors' },
+    ]);
+  });
+});
