@@ -10,6 +10,7 @@ import type {
 } from './floor-engine.ts';
 import { renderWoodStyles } from './rendering/render-wood-styles.ts';
 import { findFloorWithSegmenter } from './segmentation/find-floor-with-segmenter.ts';
+import { warmUpSegmenter } from './segmentation/scene-segmenter.ts';
 
 /** The two halves of the offline engine; tests and experiments can swap either. */
 export interface OfflineEngineParts {
@@ -24,9 +25,12 @@ const defaultParts: OfflineEngineParts = {
 
 /**
  * The default engine: offline, CPU only, everything it needs ships in the repository. The floor is found
- * once per photo and every style is rendered from it.
+ * once per photo and every style is rendered from it. Creating it starts loading the segmentation network.
  */
 export function createOfflineFloorEngine(parts: OfflineEngineParts = defaultParts): FloorEngine {
+  // The network loads in the background while the caller decodes its photo; a failure to load is reported
+  // by the first findFloor, which tries again.
+  if (parts.findFloor === defaultParts.findFloor) warmUpSegmenter().catch(() => {});
   return {
     name: 'offline',
     findFloor: (photo, options = {}) => parts.findFloor(photo, options),

@@ -9,18 +9,21 @@ import type { FloorScene, FloorTap } from '../floor-engine.ts';
  * tap says. Taps apply in order, so a later tap wins where regions overlap.
  */
 
-/** Largest colour step between neighbouring pixels inside one surface (RGB distance, 0..441). */
-const EDGE_STEP = 12;
-/** Largest distance from the tapped colour: a slow gradient from one surface onto the next stops here. */
-const DRIFT = 40;
-/** A surface smaller than this fraction of the photo is texture under the finger, not the region meant. */
-const MIN_SURFACE_FRACTION = 0.0005;
-/**
- * A region holding more than this share of everything the mask treats the same way is not a surface of
- * its own but the mask's main region seen through an edge too soft to stop the growth (a tap on a thin
- * sliver of baseboard next to a floor of the same colour). Then the tap fixes only its neighbourhood.
- */
-const MAX_SHARE = 0.4;
+/** How far a tap's region may reach; measured on the evaluation set (bench/floor-segmentation.bench.ts). */
+export const TAP_LIMITS = {
+  /** Largest colour step between neighbouring pixels inside one surface (RGB distance, 0..441). */
+  edgeStep: 12,
+  /** Largest distance from the tapped colour: a slow gradient from one surface onto the next stops here. */
+  drift: 40,
+  /** A surface smaller than this fraction of the photo is texture under the finger, not the region meant. */
+  minSurfaceFraction: 0.0005,
+  /**
+   * A region holding more than this share of everything the mask treats the same way is not a surface of
+   * its own but the mask's main region seen through an edge too soft to stop the growth (a tap on a thin
+   * sliver of baseboard next to a floor of the same colour). Then the tap fixes only its neighbourhood.
+   */
+  maxShare: 0.4,
+};
 
 export interface TapImage {
   width: number;
@@ -35,27 +38,26 @@ export interface TapImage {
  */
 export function applyFloorTaps(floor: Uint8Array, image: TapImage, scene: FloorScene, taps: readonly FloorTap[]): Uint8Array {
   const { width, height, rgb } = image;
-  const decided = new Uint8Array(width * height);
-  const region = new Uint8Array(width * height);
-  const queue = new Int32Array(width * height);
-  const classAt = (index: number) => {
-    const x = index % width;
-    const y = (index - x) / width;
-    const sx = Math.min(scene.width - 1, Math.floor(((x + 0.5) * scene.width) / width));
-    const sy = Math.min(scene.height - 1, Math.floor(((y + 0.5) * scene.height) / height));
-    return scene.classes[sy * scene.width + sx]!;
-  };
-  const colourDistance = (a: number, b: number) =>
-    Math.hypot(rgb[a * 3]! - rgb[b * 3]!, rgb[a * 3 + 1]! - rgb[b * 3 + 1]!, rgb[a * 3 + 2]! - rgb[b * 3 + 2]!);
+  const size = width * height;
+  const decided = new Uint8Array(size);
+  const pixelClass = new Uint8Array(size);
+  for (let y = 0; y < height; y++) {
+    const row = Math.min(scene.height - 1, Math.floor(((y + 0.5) * scene.height) / height)) * scene.width;
+    for (let x = 0; x < width; x++) pixelClass[y * width + x] = scene.classes[row + Math.min(scene.width - 1, Math.floor(((x + 0.5) * scene.width) / width))]!;
+  }
+  const region = new Uint8Array(size);
+  const queue = new Int32Array(size);
 
   for (const tap of taps) {
-    const x = Math.min(width - 1, Math.max(0, Math.floor(tap.x * width)));
-    const y = Math.min(height - 1, Math.max(0, Math.floor(tap.y * height)));
-    const seed = y * width + x;
+    const seed = Math.min(height - 1, Math.max(0, Math.floor(tap.y * height))) * width + Math.min(width - 1, Math.max(0, Math.floor(tap.x * width)));
     const wanted = tap.floor ? 1 : 0;
     const seedState = floor[seed]!;
-    const seedClass = classAt(seed);
+    const seedClass = pixelClass[seed]!;
+    const [r0, g0, b0] = [rgb[seed * 3]!, rgb[seed * 3 + 1]!, rgb[seed * 3 + 2]!];
+    const step2 = TAP_LIMITS.edgeStep ** 2;
+    const drift2 = TAP_LIMITS.drift ** 2;
 
+    /** Flood fill from the seed; returns the region's size. Inlined: it runs over up to a million pixels. */
     const grow = (bySurface: boolean): number => {
       region.fill(0);
       let head = 0;
@@ -64,27 +66,46 @@ export function applyFloorTaps(floor: Uint8Array, image: TapImage, scene: FloorS
       region[seed] = 1;
       while (head < tail) {
         const index = queue[head++]!;
-        const px = index % width;
-        const visit = (next: number) => {
-          if (region[next] || floor[next] !== seedState || classAt(next) !== seedClass) return;
-          if (bySurface && (colourDistance(next, index) > EDGE_STEP || colourDistance(next, seed) > DRIFT)) return;
+        const x = index % width;
+        for (let k = 0; k < 4; k++) {
+          let next: number;
+          if (k === 0) {
+            if (x === 0) continue;
+            next = index - 1;
+          } else if (k === 1) {
+            if (x === width - 1) continue;
+            next = index + 1;
+          } else if (k === 2) {
+            if (index < width) continue;
+            next = index - width;
+          } else {
+            if (index >= size - width) continue;
+            next = index + width;
+          }
+          if (region[next] || floor[next] !== seedState || pixelClass[next] !== seedClass) continue;
+          if (bySurface) {
+            const r = rgb[next * 3]!;
+            const g = rgb[next * 3 + 1]!;
+            const b = rgb[next * 3 + 2]!;
+            const dr = r - rgb[index * 3]!;
+            const dg = g - rgb[index * 3 + 1]!;
+            const db = b - rgb[index * 3 + 2]!;
+            if (dr * dr + dg * dg + db * db > step2) continue;
+            if ((r - r0) ** 2 + (g - g0) ** 2 + (b - b0) ** 2 > drift2) continue;
+          }
           region[next] = 1;
           queue[tail++] = next;
-        };
-        if (px > 0) visit(index - 1);
-        if (px < width - 1) visit(index + 1);
-        if (index >= width) visit(index - width);
-        if (index < width * (height - 1)) visit(index + width);
+        }
       }
       return tail;
     };
 
     let sameState = 0;
-    for (let i = 0; i < floor.length; i++) if (floor[i] === seedState) sameState++;
-    let size = grow(true);
-    if (size < width * height * MIN_SURFACE_FRACTION) size = grow(false);
-    if (size > sameState * MAX_SHARE) keepNear(region, seed, width, height, floor, seedState);
-    for (let i = 0; i < region.length; i++) {
+    for (let i = 0; i < size; i++) if (floor[i] === seedState) sameState++;
+    let grown = grow(true);
+    if (grown < size * TAP_LIMITS.minSurfaceFraction) grown = grow(false);
+    if (grown > sameState * TAP_LIMITS.maxShare) keepNear(region, seed, width, height, floor, seedState);
+    for (let i = 0; i < size; i++) {
       if (!region[i]) continue;
       floor[i] = wanted;
       decided[i] = wanted + 1;

@@ -47,9 +47,7 @@ export async function findFloorWithSegmenter(photo: DecodedPhoto, options: FindF
   const segmented = await segmentPhoto(guidePixels, info.width, info.height, { fit: tuning.fit, mirrored: tuning.mirrored });
   const { scene } = segmented;
   const floorClasses = options.keepRugs === false ? [SCENE_CLASS.floor, SCENE_CLASS.rug] : [SCENE_CLASS.floor];
-  const votes = segmented.votes(floorClasses);
-  const soft = new Float32Array(votes.length);
-  for (let i = 0; i < soft.length; i++) soft[i] = votes[i]! / segmented.runs;
+  const soft = segmented.share(floorClasses);
   if (tuning.grounded) {
     const floor = new Uint8Array(soft.length);
     for (let i = 0; i < floor.length; i++) floor[i] = soft[i]! >= 0.5 ? 1 : 0;
@@ -63,11 +61,12 @@ export async function findFloorWithSegmenter(photo: DecodedPhoto, options: FindF
       ? guidedCoefficients(guide, p, tuning.radius, tuning.epsilon)
       : { width: info.width, height: info.height, a: new Float32Array(p.length), b: p };
   if (options.taps?.length) {
-    // Taps are judged on the refined mask at the guide's size, and then pinned: inside a tapped region the
+    // Taps are judged on the refined mask at the guide's size (colours lightly blurred, so grain and JPEG
+    // noise are not edges), and then pinned: inside a tapped region the
     // filter's coefficients become a constant, so the full-size mask says exactly what the tap said.
     const floor = new Uint8Array(p.length);
     for (let i = 0; i < floor.length; i++) floor[i] = coefficients.a[i]! * guide.values[i]! + coefficients.b[i]! >= 0.5 ? 1 : 0;
-    const smoothed = await sharp(guidePixels, { raw: { width: info.width, height: info.height, channels: 3 } }).median(5).raw().toBuffer();
+    const smoothed = await sharp(guidePixels, { raw: { width: info.width, height: info.height, channels: 3 } }).blur(1.5).raw().toBuffer();
     const decided = applyFloorTaps(floor, { width: info.width, height: info.height, rgb: smoothed }, scene, options.taps);
     for (let i = 0; i < decided.length; i++) {
       if (!decided[i]) continue;

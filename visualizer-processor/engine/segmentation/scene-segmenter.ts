@@ -49,7 +49,19 @@ export async function classifyPixels(rgb: Uint8Array): Promise<Uint8Array> {
   return classes;
 }
 
-/** Loads the model now rather than on the first photo (a server calls this at start). */
-export async function warmUpSegmenter(): Promise<void> {
-  await loadModel();
+let warmedUp: Promise<void> | undefined;
+
+/**
+ * Loads the model and runs it once on a grey image, so the first photo does not pay for it: the runtime
+ * packs the weights for its CPU kernels on the first run, which costs about as much as a second run.
+ */
+export function warmUpSegmenter(): Promise<void> {
+  warmedUp ??= classifyPixels(new Uint8Array(SEGMENTER_SIZE * SEGMENTER_SIZE * 3).fill(128)).then(
+    () => undefined,
+    (error: unknown) => {
+      warmedUp = undefined;
+      throw error;
+    },
+  );
+  return warmedUp;
 }

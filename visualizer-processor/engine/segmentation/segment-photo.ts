@@ -4,51 +4,38 @@ import { SEGMENTER_SIZE, classifyPixels } from './scene-segmenter.ts';
 
 /**
  * How the photo meets the network's square input. `stretch` squeezes the whole photo into 512×512 (every
- * input pixel is photo); `letterbox` keeps its proportions and pads with grey.
+ * input pixel is photo); `letterbox` keeps its proportions and pads with grey; `crops` keeps its proportions
+ * and covers it with two overlapping squares (left and right, or top and bottom), two runs of the network.
  */
-export type FitMode = 'stretch' | 'letterbox';
+export type FitMode = 'stretch' | 'letterbox' | 'crops';
 
 export interface SegmentOptions {
   fit?: FitMode;
-  /** Also classify the mirrored photo and count both opinions (costs a second run of the network). */
+  /** Also classify the mirrored input and count both opinions (one more run per input). */
   mirrored?: boolean;
 }
 
 export interface SegmentedPhoto {
-  /** The first run's classes, over the whole photo. */
+  /** The network's classes over the whole photo (where runs overlap, the nearer run's). */
   scene: FloorScene;
-  /** Per scene cell, how many runs saw each class; `runs` in all. */
-  votes(classIds: readonly number[]): Uint8Array;
-  runs: number;
+  /** Per scene cell, the share of the runs covering it that saw one of `classIds` (0..1). */
+  share(classIds: readonly number[]): Float32Array;
 }
 
+interface Placement {
+  /** Where the run's content sits in the 512×512 input. */
+  content: { left: number; top: number; width: number; height: number };
+  /** Where that content lands on the scene grid. */
+  target: { left: number; top: number };
+}
+
+interface Run {
+  classes: Uint8Array;
+  placement: Placement;
+}
+
+const SIDE = SEGMENTER_SIZE;
 const PAD_GREY = 128;
-
-/** The photo as the network's input: RGB, 512×512, and where the photo lies inside it. */
-async function networkInput(rgb: Buffer, width: number, height: number, fit: FitMode) {
-  const side = SEGMENTER_SIZE;
-  const image = sharp(rgb, { raw: { width, height, channels: 3 } });
-  if (fit === 'stretch') {
-    const pixels = await image.resize(side, side, { fit: 'fill', kernel: 'cubic' }).raw().toBuffer();
-    return { pixels, content: { left: 0, top: 0, width: side, height: side } };
-  }
-  const scale = side / Math.max(width, height);
-  const content = { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)), left: 0, top: 0 };
-  content.left = Math.floor((side - content.width) / 2);
-  content.top = Math.floor((side - content.height) / 2);
-  const pixels = await image
-    .resize(content.width, content.height, { fit: 'fill', kernel: 'cubic' })
-    .extend({
-      left: content.left,
-      top: content.top,
-      right: side - content.width - content.left,
-      bottom: side - content.height - content.top,
-      background: { r: PAD_GREY, g: PAD_GREY, b: PAD_GREY },
-    })
-    .raw()
-    .toBuffer();
-  return { pixels, content };
-}
 
 function mirrorRows(data: Uint8Array, width: number, height: number, channels: number): Uint8Array {
   const out = new Uint8Array(data.length);
@@ -62,14 +49,43 @@ function mirrorRows(data: Uint8Array, width: number, height: number, channels: n
   return out;
 }
 
-function crop(classes: Uint8Array, content: { left: number; top: number; width: number; height: number }): Uint8Array {
-  if (content.width === SEGMENTER_SIZE && content.height === SEGMENTER_SIZE) return classes;
-  const out = new Uint8Array(content.width * content.height);
-  for (let y = 0; y < content.height; y++) {
-    const start = (content.top + y) * SEGMENTER_SIZE + content.left;
-    out.set(classes.subarray(start, start + content.width), y * content.width);
+/** The network's inputs for a photo, and the scene grid they cover together. */
+async function networkInputs(rgb: Buffer, width: number, height: number, fit: FitMode) {
+  const image = () => sharp(rgb, { raw: { width, height, channels: 3 } });
+  const whole = { left: 0, top: 0, width: SIDE, height: SIDE };
+  if (fit === 'stretch') {
+    const pixels = await image().resize(SIDE, SIDE, { fit: 'fill', kernel: 'cubic' }).raw().toBuffer();
+    return { grid: { width: SIDE, height: SIDE }, inputs: [{ pixels, placement: { content: whole, target: { left: 0, top: 0 } } }] };
   }
-  return out;
+  if (fit === 'letterbox') {
+    const scale = SIDE / Math.max(width, height);
+    const w = Math.max(1, Math.round(width * scale));
+    const h = Math.max(1, Math.round(height * scale));
+    const content = { left: Math.floor((SIDE - w) / 2), top: Math.floor((SIDE - h) / 2), width: w, height: h };
+    const pixels = await image()
+      .resize(w, h, { fit: 'fill', kernel: 'cubic' })
+      .extend({ left: content.left, top: content.top, right: SIDE - w - content.left, bottom: SIDE - h - content.top, background: { r: PAD_GREY, g: PAD_GREY, b: PAD_GREY } })
+      .raw()
+      .toBuffer();
+    return { grid: { width: w, height: h }, inputs: [{ pixels, placement: { content, target: { left: 0, top: 0 } } }] };
+  }
+  // Two squares as tall (or wide) as the photo, at its two ends; a nearly square photo gets one.
+  const landscape = width >= height;
+  const short = Math.min(width, height);
+  const long = Math.max(width, height);
+  const gridLong = Math.max(SIDE, Math.round((long * SIDE) / short));
+  const grid = landscape ? { width: gridLong, height: SIDE } : { width: SIDE, height: gridLong };
+  const starts = long - short < short * 0.05 ? [0] : [0, long - short];
+  const inputs = await Promise.all(
+    starts.map(async (start) => {
+      const region = landscape ? { left: start, top: 0, width: short, height: short } : { left: 0, top: start, width: short, height: short };
+      const pixels = await image().extract(region).resize(SIDE, SIDE, { fit: 'fill', kernel: 'cubic' }).raw().toBuffer();
+      const offset = Math.round((start * SIDE) / short);
+      const target = landscape ? { left: Math.min(offset, gridLong - SIDE), top: 0 } : { left: 0, top: Math.min(offset, gridLong - SIDE) };
+      return { pixels, placement: { content: whole, target } };
+    }),
+  );
+  return { grid, inputs };
 }
 
 /**
@@ -77,23 +93,49 @@ function crop(classes: Uint8Array, content: { left: number; top: number; width: 
  * input here, so callers pass the smallest copy they have that is at least 512 px on its longest side.
  */
 export async function segmentPhoto(rgb: Buffer, width: number, height: number, options: SegmentOptions = {}): Promise<SegmentedPhoto> {
-  const { pixels, content } = await networkInput(rgb, width, height, options.fit ?? 'stretch');
-  const runs = [crop(await classifyPixels(pixels), content)];
-  if (options.mirrored) {
-    const side = SEGMENTER_SIZE;
-    const mirroredClasses = await classifyPixels(mirrorRows(pixels, side, side, 3));
-    runs.push(crop(mirrorRows(mirroredClasses, side, side, 1), content));
+  const { grid, inputs } = await networkInputs(rgb, width, height, options.fit ?? 'stretch');
+  const runs: Run[] = [];
+  for (const input of inputs) {
+    runs.push({ classes: await classifyPixels(input.pixels), placement: input.placement });
+    if (options.mirrored) {
+      const classes = await classifyPixels(mirrorRows(input.pixels, SIDE, SIDE, 3));
+      runs.push({ classes: mirrorRows(classes, SIDE, SIDE, 1), placement: input.placement });
+    }
   }
-  const scene: FloorScene = { width: content.width, height: content.height, classes: runs[0]! };
+  // Each cell takes its classes from the run whose centre is nearest: the middle of a crop sees most context.
+  const scene: FloorScene = { width: grid.width, height: grid.height, classes: new Uint8Array(grid.width * grid.height) };
+  const nearest = new Float32Array(scene.classes.length).fill(Infinity);
+  const forEachCell = (run: Run, visit: (cell: number, input: number, x: number, y: number) => void) => {
+    const { content, target } = run.placement;
+    for (let y = 0; y < content.height; y++) {
+      for (let x = 0; x < content.width; x++) visit((target.top + y) * grid.width + target.left + x, (content.top + y) * SIDE + content.left + x, x, y);
+    }
+  };
+  for (const run of runs) {
+    const { content } = run.placement;
+    forEachCell(run, (cell, input, x, y) => {
+      const distance = Math.abs(x - content.width / 2) + Math.abs(y - content.height / 2);
+      if (distance < nearest[cell]!) {
+        nearest[cell] = distance;
+        scene.classes[cell] = run.classes[input]!;
+      }
+    });
+  }
   return {
     scene,
-    runs: runs.length,
-    votes(classIds) {
+    share(classIds) {
       const wanted = new Uint8Array(256);
       for (const id of classIds) wanted[id] = 1;
-      const count = new Uint8Array(scene.width * scene.height);
-      for (const classes of runs) for (let i = 0; i < count.length; i++) count[i]! += wanted[classes[i]!]!;
-      return count;
+      const seen = new Float32Array(scene.classes.length);
+      const covered = new Float32Array(scene.classes.length);
+      for (const run of runs) {
+        forEachCell(run, (cell, input) => {
+          covered[cell]!++;
+          seen[cell]! += wanted[run.classes[input]!]!;
+        });
+      }
+      for (let i = 0; i < seen.length; i++) seen[i] = covered[i] ? seen[i]! / covered[i]! : 0;
+      return seen;
     },
   };
 }
