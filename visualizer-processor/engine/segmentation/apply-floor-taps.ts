@@ -22,7 +22,7 @@ export const TAP_LIMITS = {
    * its own but the mask's main region seen through an edge too soft to stop the growth (a tap on a thin
    * sliver of baseboard next to a floor of the same colour). Then the tap fixes only its neighbourhood.
    */
-  maxShare: 0.4,
+  maxShare: 0.2,
 };
 
 export interface TapImage {

@@ -3,6 +3,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_DIR, ROOM_FIXTURES } from '../../fixtures/make-fixtures.ts';
+import { RENDERED_ROOMS } from '../../evaluation/rendered/rendered-room-scenes.ts';
+import { renderRoomScene } from '../../evaluation/rendered/room-ray-tracer.ts';
 import { decodePhoto } from '../../src/decode-photo.ts';
 import { findFloorWithSegmenter } from './find-floor-with-segmenter.ts';
 import { SCENE_CLASS } from './scene-classes.ts';
@@ -59,5 +61,25 @@ describe('finding the floor with the segmentation network', () => {
     let wallMadeFloor = 0;
     for (let i = 0; i < truth.length; i++) if (truth[i]! < 128 && after.mask[i] === 255 && before.mask[i] === 0) wallMadeFloor++;
     expect(wallMadeFloor).toBeGreaterThan(photo.width * photo.height * 0.05);
+  });
+});
+
+describe('rugs', () => {
+  it('stay in front of the new floor by default; keepRugs: false lays wood over them', async () => {
+    const room = RENDERED_ROOMS.find((item) => item.id === 'rendered-living-rug')!;
+    const rendered = renderRoomScene(room.scene);
+    const photo = { pixels: rendered.rgb, width: rendered.width, height: rendered.height };
+    const rugAsFloor = (mask: Buffer) => {
+      let rug = 0;
+      let floor = 0;
+      for (let i = 0; i < mask.length; i++) {
+        if (!rendered.rugMask[i]) continue;
+        rug++;
+        if (mask[i] === 255) floor++;
+      }
+      return floor / rug;
+    };
+    expect(rugAsFloor((await findFloorWithSegmenter(photo)).mask)).toBeLessThan(0.3);
+    expect(rugAsFloor((await findFloorWithSegmenter(photo, { keepRugs: false })).mask)).toBeGreaterThan(0.9);
   });
 });
