@@ -8,6 +8,7 @@
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, resolveChromiumPath } from '../tests/support/chromium-path';
 import { startSiteUnderTest, type SiteUnderTest } from '../tests/support/site-under-test';
+import { shootFullPage } from './screenshot/shoot-full-page';
 
 type Shot = { path: string; out: string; width: number };
 
@@ -33,19 +34,9 @@ const browser = await chromium.launch({ executablePath: await resolveChromiumPat
 try {
   for (const shot of shots) {
     const page = await browser.newPage({ viewport: { width: shot.width, height: Math.round(shot.width * 1.6) } });
-    await page.goto(new URL(shot.path, base).toString(), { waitUntil: 'networkidle' });
-    // Lazy images load as they come into view; scroll through once so the full-page shot shows them.
-    await page.evaluate(async () => {
-      for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
-        window.scrollTo({ top: y, behavior: 'instant' });
-        await new Promise((resolve) => setTimeout(resolve, 60));
-      }
-      window.scrollTo({ top: 0, behavior: 'instant' });
-    });
-    await page.waitForLoadState('networkidle');
-    await page.screenshot({ path: shot.out, fullPage: true });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    console.log(`${shot.out}  (${shot.path} at ${shot.width} px${overflow > 0 ? `, HORIZONTAL OVERFLOW ${overflow} px` : ''})`);
+    const { horizontalOverflow } = await shootFullPage(page, new URL(shot.path, base).toString(), shot.out);
+    const overflow = horizontalOverflow > 0 ? `, HORIZONTAL OVERFLOW ${horizontalOverflow} px` : '';
+    console.log(`${shot.out}  (${shot.path} at ${shot.width} px${overflow})`);
     await page.close();
   }
 } finally {
