@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { installJobQueue } from '../job-queue/install-job-queue';
 import { MIGRATIONS_DIR } from './paths';
 
 /** The password PostgREST logs in with locally (hosted Supabase manages its own). */
@@ -51,8 +52,15 @@ export function listMigrations(dir = MIGRATIONS_DIR): (AppliedMigration & { file
 /**
  * Applies every migration not yet recorded, in order, each in its own transaction together with its record,
  * so a failing file leaves nothing half-applied and is retried on the next start. Returns what it applied.
+ * The job queue's own schema (graphile-worker's installer) comes first, as in production: the migrations'
+ * triggers queue jobs, and refuse to be created without it.
  */
-export async function applyMigrations(superuserUrl: string, dir = MIGRATIONS_DIR): Promise<AppliedMigration[]> {
+export async function applyMigrations(
+  superuserUrl: string,
+  dir = MIGRATIONS_DIR,
+  options: { installQueue?: boolean } = {},
+): Promise<AppliedMigration[]> {
+  if (options.installQueue ?? true) await installJobQueue(superuserUrl);
   const client = new pg.Client({ connectionString: superuserUrl });
   await client.connect();
   try {

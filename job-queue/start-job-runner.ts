@@ -1,0 +1,175 @@
+import { EventEmitter } from 'node:events';
+import { Logger, run, type LogLevel, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
+import type pg from 'pg';
+import { describeError, redactAddresses } from './redact.ts';
+
+/** A pool that stopped beating for this long is dead: its jobs go back to the queue. */
+export const DEAD_WORKER_AFTER_SECONDS = 30;
+const HEARTBEAT_EVERY_MS = 5_000;
+const SWEEP_EVERY_MS = 10_000;
+
+export interface Sweep {
+  name: string;
+  everyMs: number;
+  run(db: pg.Pool): Promise<void>;
+}
+
+export interface JobRunnerOptions {
+  /** Names this worker in logs and in back_office.worker_heartbeats. */
+  service: string;
+  db: pg.Pool;
+  taskList: TaskList;
+  /** Jobs this process runs at once. */
+  concurrency: number;
+  /** Periodic work of this service (deadlines, ...), run besides the queue's own sweep. */
+  sweeps?: Sweep[];
+  pollIntervalMs?: number;
+  log?: (line: string) => void;
+}
+
+export interface JobRunner {
+  /** Stops taking jobs and waits for the running ones (SIGTERM). */
+  stop(): Promise<void>;
+  /** The current worker pool's id, as jobs' `locked_by` shows it. */
+  poolId(): string | undefined;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs graphile-worker with what a long-lived service needs around it:
+ * - a heartbeat per worker pool, and a sweep that frees the jobs of pools that stopped beating (a worker
+ *   killed mid-job would otherwise hold its jobs for graphile-worker's 4 hours);
+ * - a restart when the pool gives up (it does when Postgres goes away while it is finishing a job), with the
+ *   previous pool's leftover locks freed at once, since this process knows that pool is gone;
+ * - log lines without payloads and without e-mail addresses.
+ */
+export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunner> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const logger = new Logger(() => (level: LogLevel, message: string) => {
+    if (level === 'debug') return;
+    log(`${options.service} queue ${level}: ${redactAddresses(message.split('\n')[0] ?? '')}`);
+  });
+  let stopping = false;
+  let runner: Runner | undefined;
+  let currentPoolId: string | undefined;
+  let databaseDown = false;
+
+  const noteDatabase = (ok: boolean, error?: unknown) => {
+    if (!ok && !databaseDown) log(`${options.service}: database unreachable (${describeError(error)}); retrying`);
+    if (ok && databaseDown) log(`${options.service}: database reachable again`);
+    databaseDown = !ok;
+  };
+
+  async function beat(): Promise<void> {
+    if (!currentPoolId) return;
+    try {
+      await options.db.query(
+        `insert into back_office.worker_heartbeats (worker_pool_id, service) values ($1, $2)
+         on conflict (worker_pool_id) do update set last_seen_at = now()`,
+        [currentPoolId, options.service],
+      );
+      noteDatabase(true);
+    } catch (error) {
+      noteDatabase(false, error);
+    }
+  }
+
+  async function releaseDeadWorkers(): Promise<void> {
+    try {
+      const { rows } = await options.db.query<{ pools: string[] }>(
+        'select back_office.release_jobs_of_dead_workers(make_interval(secs => $1)) as pools',
+        [DEAD_WORKER_AFTER_SECONDS],
+      );
+      const pools = rows[0]?.pools ?? [];
+      if (pools.length > 0) log(`${options.service}: released the jobs of ${pools.length} dead worker pool(s)`);
+    } catch (error) {
+      noteDatabase(false, error);
+    }
+  }
+
+  const timers: NodeJS.Timeout[] = [
+    setInterval(() => void beat(), HEARTBEAT_EVERY_MS),
+    setInterval(() => void releaseDeadWorkers(), SWEEP_EVERY_MS),
+  ];
+  for (const sweep of options.sweeps ?? []) {
+    timers.push(
+      setInterval(() => {
+        sweep.run(options.db).catch((error: unknown) => log(`${options.service}: ${sweep.name} failed: ${describeError(error)}`));
+      }, sweep.everyMs),
+    );
+  }
+
+  async function startOnce(): Promise<Runner> {
+    const events: WorkerEvents = new EventEmitter();
+    events.on('pool:create', ({ workerPool }) => {
+      currentPoolId = workerPool.id;
+      void beat();
+    });
+    return run({
+      pgPool: options.db,
+      concurrency: options.concurrency,
+      noHandleSignals: true,
+      pollInterval: options.pollIntervalMs ?? 2_000,
+      taskList: options.taskList,
+      logger,
+      events,
+    });
+  }
+
+  async function keepRunning(first: Runner): Promise<void> {
+    let current: Runner | undefined = first;
+    let delay = 1_000;
+    for (;;) {
+      if (current) {
+        try {
+          await current.promise;
+          if (stopping) return;
+          log(`${options.service}: the job runner stopped by itself; restarting`);
+        } catch (error) {
+          if (stopping) return;
+          log(`${options.service}: the job runner failed (${describeError(error)}); restarting`);
+        }
+      }
+      runner = undefined;
+      await sleep(delay);
+      if (stopping) return;
+      delay = Math.min(delay * 2, 30_000);
+      const previousPool = currentPoolId;
+      currentPoolId = undefined;
+      if (previousPool) {
+        // That pool is gone (this process replaced it), so whatever it still has locked is stale.
+        await options.db
+          .query('select graphile_worker.force_unlock_workers($1::text[])', [[previousPool]])
+          .catch((error: unknown) => noteDatabase(false, error));
+      }
+      try {
+        current = runner = await startOnce();
+        delay = 1_000;
+      } catch (error) {
+        current = undefined;
+        log(`${options.service}: the job runner could not start (${describeError(error)}); retrying in ${delay / 1000} s`);
+      }
+    }
+  }
+
+  // The first start must work: a bad connection string stops the service with a clear error.
+  runner = await startOnce();
+  const loop = keepRunning(runner);
+  void releaseDeadWorkers();
+
+  return {
+    poolId: () => currentPoolId,
+    async stop() {
+      stopping = true;
+      for (const timer of timers) clearInterval(timer);
+      await runner?.stop().catch(() => undefined);
+      await loop;
+      if (currentPoolId) {
+        await options.db
+          .query('delete from back_office.worker_heartbeats where worker_pool_id = $1', [currentPoolId])
+          .catch(() => undefined);
+      }
+    },
+  };
+}

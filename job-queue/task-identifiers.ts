@@ -1,0 +1,7 @@
+/**
+ * The jobs on the queue, by graphile-worker task identifier. The database queues them too (the triggers in
+ * supabase/migrations/*_email_outbox.sql call add_job('send_email', ...)), so these names are part of the
+ * schema: rename one only together with the SQL that uses it.
+ */
+export const SEND_EMAIL_TASK = 'send_email';
+export const RENDER_FLOOR_TASK = 'render_floor';
