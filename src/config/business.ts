@@ -14,8 +14,6 @@ const businessEnvSchema = z.object({
   VITE_BUSINESS_INSTAGRAM_URL: z._default(z.url(), 'https://www.instagram.com/'),
 });
 
-const env = businessEnvSchema.parse(import.meta.env);
-
 export type County = { county: string; towns: readonly string[] };
 
 type Day = 'Mon' | 'Tue' | 'Wed' | 'Thu' | 'Fri' | 'Sat' | 'Sun';
@@ -43,38 +41,49 @@ export function describeHours({ days, opens, closes }: OpeningHours): string {
   return `${span} ${shortTime(opens)}-${shortTime(closes)}`;
 }
 
-export const business = {
-  name: env.VITE_BUSINESS_NAME,
-  tagline: 'Expert Floors. Neighborly Service.',
-  phone: env.VITE_BUSINESS_PHONE,
-  /** The phone number as a tel: link target (digits and a leading + only). */
-  phoneHref: `tel:${env.VITE_BUSINESS_PHONE.replace(/[^\d+]/g, '')}`,
-  email: env.VITE_BUSINESS_EMAIL,
-  address,
-  baseTown: `${address.locality}, ${address.region}`,
-  openingHours,
-  hours: openingHours.map(describeHours),
-  responsePromise: 'within 1 business day',
-  trustPoints: ['Locally Owned', 'Licensed & Insured', 'Fast Turnaround'] as const,
-  social: {
-    facebook: env.VITE_BUSINESS_FACEBOOK_URL,
-    instagram: env.VITE_BUSINESS_INSTAGRAM_URL,
-    /** The spec's third, placeholder social link. */
-    placeholder: '#',
-  },
-  services: [
-    'LVP Installation',
-    'Hardwood Flooring',
-    'Carpet & Tile',
-    'Commercial Flooring',
-    'Floor Refinishing',
-    'Custom Wainscoting & Accent Walls',
-  ] as const,
-  serviceAreas: [
-    { county: 'Camden County', towns: ['Haddonfield', 'Cherry Hill', 'Voorhees', 'Collingswood', 'Pennsauken'] },
-    { county: 'Burlington County', towns: ['Mount Laurel', 'Moorestown', 'Marlton', 'Medford', 'Burlington'] },
-    { county: 'Gloucester County', towns: ['Pitman', 'Woodbury', 'Glassboro', 'Deptford', 'Washington Township'] },
-  ] as const satisfies readonly County[],
-} as const;
+export type BusinessEnv = Record<string, unknown>;
 
-export type Business = typeof business;
+/**
+ * The facts from a given environment. The site passes Vite's `import.meta.env`; the back-office workers
+ * (e-mails, the guide PDF) pass `process.env`, so both say the same name, phone and hours.
+ */
+export function readBusinessFacts(source: BusinessEnv) {
+  const env = businessEnvSchema.parse(source);
+  return {
+    name: env.VITE_BUSINESS_NAME,
+    tagline: 'Expert Floors. Neighborly Service.',
+    phone: env.VITE_BUSINESS_PHONE,
+    /** The phone number as a tel: link target (digits and a leading + only). */
+    phoneHref: `tel:${env.VITE_BUSINESS_PHONE.replace(/[^\d+]/g, '')}`,
+    email: env.VITE_BUSINESS_EMAIL,
+    address,
+    baseTown: `${address.locality}, ${address.region}`,
+    openingHours,
+    hours: openingHours.map(describeHours),
+    responsePromise: 'within 1 business day',
+    trustPoints: ['Locally Owned', 'Licensed & Insured', 'Fast Turnaround'] as const,
+    social: {
+      facebook: env.VITE_BUSINESS_FACEBOOK_URL,
+      instagram: env.VITE_BUSINESS_INSTAGRAM_URL,
+      /** The spec's third, placeholder social link. */
+      placeholder: '#',
+    },
+    services: [
+      'LVP Installation',
+      'Hardwood Flooring',
+      'Carpet & Tile',
+      'Commercial Flooring',
+      'Floor Refinishing',
+      'Custom Wainscoting & Accent Walls',
+    ] as const,
+    serviceAreas: [
+      { county: 'Camden County', towns: ['Haddonfield', 'Cherry Hill', 'Voorhees', 'Collingswood', 'Pennsauken'] },
+      { county: 'Burlington County', towns: ['Mount Laurel', 'Moorestown', 'Marlton', 'Medford', 'Burlington'] },
+      { county: 'Gloucester County', towns: ['Pitman', 'Woodbury', 'Glassboro', 'Deptford', 'Washington Township'] },
+    ] as const satisfies readonly County[],
+  } as const;
+}
+
+export const business = readBusinessFacts(import.meta.env ?? {});
+
+export type Business = ReturnType<typeof readBusinessFacts>;

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/** The e-mail worker's settings, read from the environment once (README lists them). */
+const emailWorkerEnvSchema = z.object({
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string'),
+  SMTP_HOST: z.string().trim().min(1),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASSWORD: z.string().optional(),
+  /** `true`: TLS from the first byte (port 465). Otherwise STARTTLS is used when the server offers it. */
+  SMTP_SECURE: z.enum(['true', 'false']).default('false'),
+  MAIL_FROM: z.string().trim().min(3),
+  STAFF_INBOX: z.email(),
+  SITE_URL: z.url(),
+  EMAIL_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(20).default(4),
+});
+
+export type EmailWorkerConfig = z.infer<typeof emailWorkerEnvSchema>;
+
+export function readEmailWorkerConfig(env: NodeJS.ProcessEnv = process.env): EmailWorkerConfig {
+  const parsed = emailWorkerEnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`);
+    throw new Error(`Invalid e-mail worker settings:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,68 @@
+/** Runs the e-mail worker alone: npx tsx email-worker/src/main.ts (settings in email-worker/README.md). */
+import nodemailer from 'nodemailer';
+import pg from 'pg';
+import { SEND_EMAIL_TASK } from '../../job-queue/task-identifiers.ts';
+import { startJobRunner } from '../../job-queue/start-job-runner.ts';
+import { describeError } from '../../job-queue/redact.ts';
+import { readBusinessFacts } from '../../src/config/business.ts';
+import { readEmailWorkerConfig, type EmailWorkerConfig } from './email-worker-config.ts';
+import { renderGuidePdf } from './guide/render-guide-pdf.ts';
+import { createOutboundEmailRepository } from './outbound-email-repository.ts';
+import { createSendEmailTask } from './send-email-task.ts';
+
+let config: EmailWorkerConfig;
+try {
+  config = readEmailWorkerConfig();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+
+const business = readBusinessFacts(process.env);
+const db = new pg.Pool({ connectionString: config.DATABASE_URL, max: config.EMAIL_WORKER_CONCURRENCY + 3 });
+// A Postgres restart drops idle connections; the pool replaces them, it must not crash the process.
+db.on('error', (error) => console.log(`email worker: idle database connection lost (${describeError(error)})`));
+
+const transport = nodemailer.createTransport({
+  host: config.SMTP_HOST,
+  port: config.SMTP_PORT,
+  secure: config.SMTP_SECURE === 'true',
+  auth: config.SMTP_USER ? { user: config.SMTP_USER, pass: config.SMTP_PASSWORD ?? '' } : undefined,
+  connectionTimeout: 15_000,
+  greetingTimeout: 15_000,
+  socketTimeout: 30_000,
+});
+
+let guidePdf: Promise<Buffer> | undefined;
+const runner = await startJobRunner({
+  service: 'email-worker',
+  db,
+  concurrency: config.EMAIL_WORKER_CONCURRENCY,
+  taskList: {
+    [SEND_EMAIL_TASK]: createSendEmailTask({
+      repository: createOutboundEmailRepository(db),
+      transport,
+      mailFrom: config.MAIL_FROM,
+      context: {
+        business,
+        siteUrl: config.SITE_URL,
+        staffInbox: config.STAFF_INBOX,
+        guidePdf: () => (guidePdf ??= renderGuidePdf({ business, siteUrl: config.SITE_URL })),
+      },
+    }),
+  },
+});
+console.log(`email worker running (SMTP ${config.SMTP_HOST}:${config.SMTP_PORT}, ${config.EMAIL_WORKER_CONCURRENCY} at a time)`);
+
+let stopping = false;
+async function stop(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  console.log(`email worker stopping (${signal}); finishing the e-mails in flight`);
+  await runner.stop();
+  transport.close();
+  await db.end();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void stop('SIGTERM'));
+process.on('SIGINT', () => void stop('SIGINT'));

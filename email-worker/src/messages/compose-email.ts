@@ -1,0 +1,244 @@
+import type { Business } from '../../../src/config/business.ts';
+import { GUIDE_FILE_NAME, GUIDE_TIPS, GUIDE_TITLE } from '../guide/guide-content.ts';
+import { renderEmail, type Block } from './email-layout.ts';
+import type { EmailKind, LeadRecord } from './lead-records.ts';
+
+export interface EmailContext {
+  business: Business;
+  /** The public site, for links back to it. */
+  siteUrl: string;
+  staffInbox: string;
+  /** The guide PDF (made once per process). */
+  guidePdf(): Promise<Buffer>;
+}
+
+export interface ComposedEmail {
+  to: string;
+  replyTo: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments: { filename: string; content: Buffer; contentType: string }[];
+}
+
+export class EmailNotComposable extends Error {
+  override name = 'EmailNotComposable';
+}
+
+/** Staff read times in the business's own zone. */
+function businessTime(date: Date): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: 'America/New_York',
+    dateStyle: 'full',
+    timeStyle: 'short',
+  }).format(date);
+}
+
+const site = (context: EmailContext, path = '/') => `${context.siteUrl.replace(/\/+$/, '')}${path}`;
+
+/**
+ * Visitor e-mails. Anyone can type someone else's address into a form, so these never repeat anything the
+ * visitor typed (not even the name): only the business's own words, links and the visitor's own images.
+ */
+async function visitorEmail(kind: EmailKind, lead: LeadRecord, to: string, context: EmailContext): Promise<ComposedEmail> {
+  const { business } = context;
+  const callOrWrite = `Questions? Call us at ${business.phone} or reply to this e-mail. Hours: ${business.hours.join(', ')}.`;
+  const compose = (subject: string, heading: string, blocks: Block[], attachments: ComposedEmail['attachments'] = []) => ({
+    to,
+    replyTo: business.email,
+    subject,
+    ...renderEmail(business, heading, blocks),
+    attachments,
+  });
+
+  switch (kind) {
+    case 'guide':
+      return compose(
+        `Your free guide: ${GUIDE_TITLE}`,
+        'Your free flooring guide is here',
+        [
+          { kind: 'paragraph', text: `Thanks for asking for our guide, "${GUIDE_TITLE}". It is attached to this e-mail as a PDF.` },
+          { kind: 'paragraph', text: 'Inside, five things we talk through with every client before anyone opens a box of flooring:' },
+          { kind: 'list', items: GUIDE_TIPS.map((tip, index) => `${index + 1}. ${tip.title}`) },
+          {
+            kind: 'paragraph',
+            text: `When you are ready, we are happy to look at your rooms and give you a free estimate. We respond ${business.responsePromise}.`,
+          },
+          { kind: 'button', label: 'Request a free estimate', href: site(context, '/#contact') },
+          { kind: 'paragraph', text: callOrWrite },
+        ],
+        [{ filename: GUIDE_FILE_NAME, content: await context.guidePdf(), contentType: 'application/pdf' }],
+      );
+    case 'estimate_confirmation':
+      return compose(`We received your estimate request`, 'Thanks, we have your request', [
+        {
+          kind: 'paragraph',
+          text: `Thanks for contacting ${business.name}. Your free-estimate request reached us, and we typically respond ${business.responsePromise}.`,
+        },
+        { kind: 'paragraph', text: callOrWrite },
+        {
+          kind: 'paragraph',
+          text: 'If you did not send this request, you can ignore this e-mail: someone may have typed your address by mistake.',
+        },
+      ]);
+    case 'realtor_welcome':
+      return compose(`Welcome to the ${business.name} realtor referral program`, 'Welcome to the team!', [
+        {
+          kind: 'paragraph',
+          text: "Thanks for applying to our realtor referral program. We'll be in touch soon with program details and your welcome kit.",
+        },
+        { kind: 'paragraph', text: 'What partners earn for their referrals:' },
+        { kind: 'list', items: ['Free headshot sessions', '1 hour in our content creation studio', 'Cooler giveaways and more'] },
+        {
+          kind: 'paragraph',
+          text: 'And your clients get exclusive discounts and fast, clean, professional service from a vendor who helps you close faster.',
+        },
+        { kind: 'button', label: 'See the program', href: site(context, '/realtors') },
+        { kind: 'paragraph', text: callOrWrite },
+      ]);
+    case 'investor_welcome':
+      return compose(`Welcome to the ${business.name} investor program`, 'Welcome to the investor program!', [
+        {
+          kind: 'paragraph',
+          text: "Thanks for applying to our investor partner program. We'll be in touch soon with exclusive deals and ambassador program details.",
+        },
+        { kind: 'paragraph', text: 'What partners get:' },
+        {
+          kind: 'list',
+          items: [
+            'Bulk discount pricing: 10-25% off retail',
+            'Exclusive deal alerts and clearance access',
+            'Ambassador rewards for referrals',
+            'Priority scheduling',
+          ],
+        },
+        { kind: 'button', label: 'See the program', href: site(context, '/investors') },
+        { kind: 'paragraph', text: callOrWrite },
+      ]);
+    case 'visualizer_result': {
+      if (lead.table !== 'floor_visualizer_requests' || !lead.processed_image_url || !lead.original_image_url) {
+        throw new EmailNotComposable('The visualizer request has no result images');
+      }
+      return compose('Your room with a new hardwood floor', 'Your Snap & See Wood result is ready', [
+        { kind: 'paragraph', text: 'Here is the room photo you sent to our floor visualizer, with a new hardwood floor.' },
+        { kind: 'image', src: lead.processed_image_url, alt: 'Your room with a new hardwood floor', href: lead.processed_image_url },
+        { kind: 'paragraph', text: `Before: ${lead.original_image_url}` },
+        { kind: 'paragraph', text: `After: ${lead.processed_image_url}` },
+        {
+          kind: 'paragraph',
+          text: `Like what you see? We will measure the room and give you a free estimate, and we respond ${business.responsePromise}.`,
+        },
+        { kind: 'button', label: 'Get a free quote', href: site(context, '/#contact') },
+        { kind: 'paragraph', text: callOrWrite },
+      ]);
+    }
+    default:
+      throw new EmailNotComposable(`${kind} is not a visitor e-mail`);
+  }
+}
+
+/** Staff notifications: every field, the time, and Reply-To set to the visitor so staff answer in one click. */
+function staffEmail(kind: EmailKind, lead: LeadRecord, context: EmailContext): ComposedEmail {
+  const received: [string, string] = ['Received', businessTime(lead.created_at)];
+  const reference: [string, string] = ['Reference', `${lead.table} ${lead.id}`];
+  const compose = (subject: string, heading: string, replyTo: string, blocks: Block[]) => ({
+    to: context.staffInbox,
+    replyTo,
+    subject,
+    ...renderEmail(context.business, heading, blocks),
+    attachments: [],
+  });
+  const replyHint: Block = { kind: 'paragraph', text: 'Reply to this e-mail to answer the visitor directly.' };
+
+  switch (kind) {
+    case 'staff_contact':
+      if (lead.table !== 'contacts') break;
+      return compose(`New estimate request from ${lead.name}`, 'New free-estimate request', lead.email, [
+        {
+          kind: 'fields',
+          rows: [['Name', lead.name], ['Email', lead.email], ['Phone', lead.phone], ['Message', lead.message], received, reference],
+        },
+        replyHint,
+      ]);
+    case 'staff_guide':
+      if (lead.table !== 'leads') break;
+      return compose(`New free-guide sign-up: ${lead.email}`, 'New free-guide sign-up', lead.email, [
+        { kind: 'fields', rows: [['Email', lead.email], ['Source', 'Free flooring guide (home page modal)'], received, reference] },
+        replyHint,
+      ]);
+    case 'staff_realtor':
+      if (lead.table !== 'realtors') break;
+      return compose(`New realtor partner application from ${lead.name}`, 'New realtor partner application', lead.email, [
+        {
+          kind: 'fields',
+          rows: [
+            ['Name', lead.name],
+            ['Email', lead.email],
+            ['Phone', lead.phone],
+            ['Brokerage', lead.brokerage],
+            ['Instagram', lead.instagram ?? '(not given)'],
+            received,
+            reference,
+          ],
+        },
+        replyHint,
+      ]);
+    case 'staff_investor':
+      if (lead.table !== 'investors') break;
+      return compose(`New investor partner application from ${lead.name}`, 'New investor partner application', lead.email, [
+        {
+          kind: 'fields',
+          rows: [
+            ['Name', lead.name],
+            ['Email', lead.email],
+            ['Phone', lead.phone],
+            ['Company', lead.company],
+            ['Investment focus', lead.investment_focus ?? '(not given)'],
+            received,
+            reference,
+          ],
+        },
+        replyHint,
+      ]);
+    case 'staff_visualizer': {
+      if (lead.table !== 'floor_visualizer_requests') break;
+      const completed = lead.status === 'completed';
+      const blocks: Block[] = [
+        {
+          kind: 'fields',
+          rows: [
+            ['Name', lead.customer_name],
+            ['Email', lead.email],
+            ['Result', completed ? 'Rendered' : `Failed: ${lead.failure_reason ?? 'no reason given'}`],
+            ['Before', lead.original_image_url ?? '(none)'],
+            ['After', lead.processed_image_url ?? '(none)'],
+            received,
+            reference,
+          ],
+        },
+      ];
+      if (completed && lead.processed_image_url && lead.original_image_url) {
+        blocks.push(
+          { kind: 'image', src: lead.original_image_url, alt: 'Before: the visitor’s photo', href: lead.original_image_url },
+          { kind: 'image', src: lead.processed_image_url, alt: 'After: with a new hardwood floor', href: lead.processed_image_url },
+        );
+      }
+      blocks.push(replyHint);
+      return compose(`New floor visualizer request from ${lead.customer_name}`, 'New Snap & See Wood request', lead.email, blocks);
+    }
+    default:
+      break;
+  }
+  throw new EmailNotComposable(`A ${kind} e-mail cannot be made from a ${lead.table} row`);
+}
+
+export function composeEmail(
+  kind: EmailKind,
+  lead: LeadRecord,
+  recipient: string | null,
+  context: EmailContext,
+): Promise<ComposedEmail> | ComposedEmail {
+  if (kind.startsWith('staff_')) return staffEmail(kind, lead, context);
+  if (!recipient) throw new EmailNotComposable(`A ${kind} e-mail needs a recipient`);
+  return visitorEmail(kind, lead, recipient, context);
+}

@@ -1,0 +1,52 @@
+/** The stored rows the e-mails are about, as the e-mail worker reads them (service role, all columns). */
+export type ContactRecord = { table: 'contacts'; id: string; created_at: Date; name: string; email: string; phone: string; message: string };
+export type GuideLeadRecord = { table: 'leads'; id: string; created_at: Date; email: string };
+export type RealtorRecord = {
+  table: 'realtors';
+  id: string;
+  created_at: Date;
+  name: string;
+  email: string;
+  phone: string;
+  brokerage: string;
+  instagram: string | null;
+};
+export type InvestorRecord = {
+  table: 'investors';
+  id: string;
+  created_at: Date;
+  name: string;
+  email: string;
+  phone: string;
+  company: string;
+  investment_focus: string | null;
+};
+export type VisualizerRequestRecord = {
+  table: 'floor_visualizer_requests';
+  id: string;
+  created_at: Date;
+  customer_name: string;
+  email: string;
+  status: string;
+  original_image_url: string | null;
+  processed_image_url: string | null;
+  failure_reason: string | null;
+};
+
+export type LeadRecord = ContactRecord | GuideLeadRecord | RealtorRecord | InvestorRecord | VisualizerRequestRecord;
+
+export type LeadTable = LeadRecord['table'];
+
+export const LEAD_TABLES: readonly LeadTable[] = ['contacts', 'leads', 'realtors', 'investors', 'floor_visualizer_requests'];
+
+export type EmailKind =
+  | 'guide'
+  | 'estimate_confirmation'
+  | 'realtor_welcome'
+  | 'investor_welcome'
+  | 'visualizer_result'
+  | 'staff_contact'
+  | 'staff_guide'
+  | 'staff_realtor'
+  | 'staff_investor'
+  | 'staff_visualizer';

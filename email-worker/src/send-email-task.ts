@@ -1,0 +1,110 @@
+import type { JobHelpers, Task } from 'graphile-worker';
+import { z } from 'zod';
+import { describeError } from '../../job-queue/redact.ts';
+import { EmailNotComposable, composeEmail, type ComposedEmail, type EmailContext } from './messages/compose-email.ts';
+import type { OutboundEmailRepository } from './outbound-email-repository.ts';
+
+/** The payload the database's triggers give the job (back_office.queue_email). */
+export const sendEmailPayloadSchema = z.object({ emailId: z.uuid() });
+
+/**
+ * A refusal the server means (5xx: unknown mailbox, policy) is tried this many times in all, then the
+ * e-mail is dead; a temporary failure (4xx, connection refused, timeouts) is tried up to the job's
+ * max_attempts (10: graphile-worker's backoff spreads them over about 3.5 hours).
+ */
+export const PERMANENT_FAILURE_ATTEMPTS = 3;
+
+export interface MailTransport {
+  sendMail(message: ComposedEmail & { from: string; messageId: string }): Promise<unknown>;
+}
+
+export interface SendEmailDependencies {
+  repository: OutboundEmailRepository;
+  transport: MailTransport;
+  context: EmailContext;
+  /** The From header, e.g. `Your Flooring Co. <hello@example.com>`. */
+  mailFrom: string;
+  log?: (line: string) => void;
+}
+
+function isPermanentRefusal(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown }).responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+/** The domain of the From address, for Message-IDs. */
+export function messageIdDomain(mailFrom: string): string {
+  const address = mailFrom.match(/<([^>]+)>/)?.[1] ?? mailFrom;
+  return address.split('@')[1]?.trim() || 'localhost';
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Recording "sent" must outlast a Postgres restart: if it failed, the job would run again and send the
+ * message a second time. So it is retried for up to a minute before giving up.
+ */
+async function recordSent(repository: OutboundEmailRepository, id: string): Promise<void> {
+  let lastError: unknown;
+  for (let attempt = 0; attempt < 12; attempt++) {
+    try {
+      return await repository.markSent(id);
+    } catch (error) {
+      lastError = error;
+      await sleep(Math.min(1_000 * 2 ** attempt, 8_000));
+    }
+  }
+  throw lastError;
+}
+
+/**
+ * The `send_email` job: one job per e-mail, so a retry can repeat at most that one message. The row is
+ * marked `sending` before the SMTP conversation and `sent` after the server accepted the message; an
+ * attempt that finds it still `sending` knows the previous one ended in between (worker killed, database
+ * gone) and sends again with the same Message-ID, which lets mail clients fold the two together.
+ */
+export function createSendEmailTask(deps: SendEmailDependencies): Task {
+  const log = deps.log ?? ((line: string) => console.log(line));
+  const domain = messageIdDomain(deps.mailFrom);
+
+  return async (payload: unknown, helpers: JobHelpers) => {
+    const { emailId } = sendEmailPayloadSchema.parse(payload);
+    const email = await deps.repository.claim(emailId);
+    if (!email) return; // already sent, dead or suppressed: nothing to do
+    const attempt = helpers.job.attempts;
+    const finalAttempt = attempt >= helpers.job.max_attempts;
+    const label = `email ${email.id} (${email.kind})`;
+    if (email.previous_status === 'sending') log(`${label}: resending after an attempt that was not confirmed`);
+
+    let message: ComposedEmail;
+    try {
+      const lead = await deps.repository.loadLead(email.source_table, email.source_id);
+      if (!lead) throw new EmailNotComposable(`The ${email.source_table} row no longer exists`);
+      message = await composeEmail(email.kind, lead, email.recipient, deps.context);
+    } catch (error) {
+      if (error instanceof EmailNotComposable) {
+        await deps.repository.markDead(email.id, error.message);
+        log(`${label}: dead, ${error.message}`);
+        return;
+      }
+      throw error;
+    }
+
+    try {
+      await deps.transport.sendMail({ ...message, from: deps.mailFrom, messageId: `<${email.id}@${domain}>` });
+    } catch (error) {
+      const reason = describeError(error);
+      const permanent = isPermanentRefusal(error);
+      if (finalAttempt || (permanent && attempt >= PERMANENT_FAILURE_ATTEMPTS)) {
+        await deps.repository.markDead(email.id, `${permanent ? 'Refused' : 'Not delivered'} after ${attempt} attempts: ${reason}`);
+        log(`${label}: dead after ${attempt} attempts: ${reason}`);
+        return;
+      }
+      await deps.repository.markRetrying(email.id, `Attempt ${attempt} failed: ${reason}`);
+      throw new Error(`SMTP attempt ${attempt} failed: ${reason}`);
+    }
+
+    await recordSent(deps.repository, email.id);
+    log(`${label}: sent${attempt > 1 ? ` on attempt ${attempt}` : ''}`);
+  };
+}
