@@ -23,6 +23,8 @@ export function defaultPorts(): StackPorts & { site: number } {
     postgrest: portFromEnv('POSTGREST_PORT', 54323),
     postgrestAdmin: portFromEnv('POSTGREST_ADMIN_PORT', 54325),
     processor: portFromEnv('PROCESSOR_PORT', 54324),
+    mailSmtp: portFromEnv('MAIL_SMTP_PORT', 54326),
+    mailWeb: portFromEnv('MAIL_WEB_PORT', 54327),
     site: portFromEnv('SITE_PORT', 5173),
   };
 }

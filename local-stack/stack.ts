@@ -1,12 +1,15 @@
 import fs from 'node:fs';
+import { loadEnv } from 'vite';
 import path from 'node:path';
 import { WEBHOOK_PATH, startGateway } from './gateway';
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from './keys';
 import { applyMigrations, type AppliedMigration } from './migrations';
-import { assertPortFree } from './ports';
-import { PROCESSOR_ENTRY } from './paths';
+import { startMailCatcher, type MailCatcher } from './mail-catcher';
+import { assertPortFree, findFreePort } from './ports';
+import { EMAIL_WORKER_ENTRY, PROCESSOR_ENTRY, PROJECT_ROOT } from './paths';
 import { startPostgres } from './postgres';
 import { startPostgrest } from './postgrest';
+import { readBusinessFacts } from '../src/config/business';
 import { createSupervisor, type SupervisedChild } from './supervisor';
 
 export type StackPorts = {
@@ -15,7 +18,16 @@ export type StackPorts = {
   postgrest: number;
   postgrestAdmin: number;
   processor: number;
+  /** The local mail catcher's SMTP and web inbox ports (free ones when not given). */
+  mailSmtp?: number;
+  mailWeb?: number;
 };
+
+/** A real SMTP server to send through instead of the local mail catcher (npm start with SMTP_HOST set). */
+export type SmtpSettings = { host: string; port: number; user?: string; password?: string; secure?: boolean };
+
+/** Mail to an address at this domain is refused (550) by the local mail catcher: how tests see a refusal. */
+export const REFUSED_MAIL_DOMAIN = 'refused.test';
 
 export type StackOptions = {
   ports: StackPorts;
@@ -27,6 +39,16 @@ export type StackOptions = {
   siteOrigins?: string[];
   /** Start the visualizer processor (default true). */
   withProcessor?: boolean;
+  /** Start the e-mail worker (default true); tests of its faults run their own. */
+  withEmailWorker?: boolean;
+  /** Send e-mail here instead of to the local mail catcher (which is then not started). */
+  smtp?: SmtpSettings;
+  /** Where staff notifications go (default: the business e-mail). */
+  staffInbox?: string;
+  /** The site's address, for links in e-mails (default: the first site origin). */
+  siteUrl?: string;
+  /** The mail catcher's folder (default: `mail/` beside the data folder). */
+  mailDir?: string;
   /** Postgres flushes to disk (default true); throwaway test stacks turn it off for speed. */
   fsync?: boolean;
   log?: (line: string) => void;
@@ -47,6 +69,10 @@ export type Stack = {
   ports: StackPorts;
   storageDir: string;
   appliedMigrations: AppliedMigration[];
+  /** The local mail catcher, when e-mail goes there (its web inbox and SMTP port). */
+  mailCatcher?: { webUrl: string; smtpPort: number };
+  /** The settings the e-mail worker runs with (SMTP, sender, staff inbox, site), for tests that run their own. */
+  emailWorkerEnv: Record<string, string>;
   /** The running child processes (the database, PostgREST, the processor, ...), in start order. */
   children(): readonly SupervisedChild[];
   /** The settings the site and the processor read, as they appear in .env.local. */
@@ -54,12 +80,20 @@ export type Stack = {
   stop(): Promise<void>;
 };
 
+function pickBusinessEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(env).filter((entry): entry is [string, string] => entry[0].startsWith('VITE_BUSINESS_') && !!entry[1]),
+  );
+}
+
 const PORT_SETTINGS: Record<keyof StackPorts, [purpose: string, setting: string]> = {
   gateway: ['API gateway', 'GATEWAY_PORT'],
   postgres: ['PostgreSQL', 'POSTGRES_PORT'],
   postgrest: ['PostgREST', 'POSTGREST_PORT'],
   postgrestAdmin: ['PostgREST admin', 'POSTGREST_ADMIN_PORT'],
   processor: ['visualizer processor', 'PROCESSOR_PORT'],
+  mailSmtp: ['local mail catcher (SMTP)', 'MAIL_SMTP_PORT'],
+  mailWeb: ['local mail catcher (web inbox)', 'MAIL_WEB_PORT'],
 };
 
 /**
@@ -76,14 +110,18 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const wantsProcessor = options.withProcessor ?? true;
   for (const [name, port] of Object.entries(options.ports) as [keyof StackPorts, number][]) {
     if (name === 'processor' && !wantsProcessor) continue;
+    if ((name === 'mailSmtp' || name === 'mailWeb') && options.smtp) continue;
     const [purpose, setting] = PORT_SETTINGS[name];
     await assertPortFree(port, purpose, setting);
   }
 
   let gateway: { stop(): Promise<void> } | undefined;
+  let mailCatcher: MailCatcher | undefined;
   const stopGateway = async () => {
     await gateway?.stop().catch((error: unknown) => log(`stopping the gateway failed: ${String(error)}`));
     gateway = undefined;
+    await mailCatcher?.stop().catch((error: unknown) => log(`stopping the mail catcher failed: ${String(error)}`));
+    mailCatcher = undefined;
   };
   const supervisor = createSupervisor({
     log,
@@ -114,6 +152,50 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
     fs.mkdirSync(options.storageDir, { recursive: true });
     const url = `http://127.0.0.1:${options.ports.gateway}`;
+    // Uploaded photos keep their EXIF (GPS) until rendered, so they live outside what the gateway serves.
+    const uploadsDir = path.join(path.dirname(options.storageDir), 'visualizer-uploads');
+
+    let smtp = options.smtp;
+    if (!smtp) {
+      mailCatcher = await startMailCatcher({
+        smtpPort: options.ports.mailSmtp ?? (await findFreePort()),
+        webPort: options.ports.mailWeb ?? (await findFreePort()),
+        directory: options.mailDir ?? path.join(path.dirname(options.dataDir), 'mail'),
+        refusedDomain: REFUSED_MAIL_DOMAIN,
+        log,
+      });
+      smtp = { host: '127.0.0.1', port: mailCatcher.smtpPort };
+    }
+    // The same business facts the site is built with: the environment, or Vite's .env files.
+    const businessEnv = { ...loadEnv('development', PROJECT_ROOT, 'VITE_BUSINESS_'), ...pickBusinessEnv(process.env) };
+    const business = readBusinessFacts(businessEnv);
+    const emailWorkerEnv: Record<string, string> = {
+      ...businessEnv,
+      DATABASE_URL: postgres.superuserUrl,
+      SMTP_HOST: smtp.host,
+      SMTP_PORT: String(smtp.port),
+      ...(smtp.user ? { SMTP_USER: smtp.user, SMTP_PASSWORD: smtp.password ?? '' } : {}),
+      SMTP_SECURE: smtp.secure ? 'true' : 'false',
+      MAIL_FROM: process.env.MAIL_FROM ?? `${business.name} <${business.email}>`,
+      STAFF_INBOX: options.staffInbox ?? process.env.STAFF_INBOX ?? business.email,
+      SITE_URL: options.siteUrl ?? options.siteOrigins?.[0] ?? 'http://127.0.0.1:5173',
+    };
+    if (options.withEmailWorker ?? true) {
+      let running = false;
+      await supervisor.start({
+        name: 'the e-mail worker',
+        command: process.execPath,
+        args: ['--import', 'tsx', EMAIL_WORKER_ENTRY],
+        env: { ...process.env, ...emailWorkerEnv },
+        cwd: path.dirname(path.dirname(EMAIL_WORKER_ENTRY)),
+        ifItDies: 'restart',
+        echo: (line) => {
+          if (line.startsWith('email worker running')) running = true;
+          log(`email worker: ${line}`);
+        },
+        ready: async () => running,
+      });
+    }
 
     const withProcessor = wantsProcessor && fs.existsSync(PROCESSOR_ENTRY);
     if (withProcessor) {
@@ -126,8 +208,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           PORT: String(options.ports.processor),
           SUPABASE_URL: url,
           SUPABASE_SERVICE_ROLE_KEY: LOCAL_SERVICE_ROLE_KEY,
+          DATABASE_URL: postgres.superuserUrl,
           VISUALIZER_STORAGE: 'local',
           VISUALIZER_STORAGE_DIR: options.storageDir,
+          VISUALIZER_UPLOAD_DIR: uploadsDir,
           ALLOWED_ORIGINS: (options.siteOrigins ?? ['*']).join(','),
         },
         cwd: path.dirname(path.dirname(PROCESSOR_ENTRY)),
@@ -158,6 +242,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       ports: options.ports,
       storageDir: options.storageDir,
       appliedMigrations,
+      mailCatcher: mailCatcher && { webUrl: mailCatcher.webUrl, smtpPort: mailCatcher.smtpPort },
+      emailWorkerEnv,
       children: () => supervisor.children(),
       env: () => ({
         VITE_SUPABASE_URL: url,

@@ -7,9 +7,24 @@ import { build, createServer, preview, type PreviewServer, type ViteDevServer } 
 import { defaultPorts, localStateDir, writeEnvLocal } from '../local-settings';
 import { ENV_LOCAL_FILE, PROJECT_ROOT } from '../paths';
 import { assertPortFree } from '../ports';
-import { startStack, type Stack } from '../stack';
+import { startStack, type SmtpSettings, type Stack } from '../stack';
 
 const previewMode = process.argv.includes('--preview');
+
+/** SMTP_HOST set: e-mail goes to that server (README, "E-mail"); otherwise to the local mail catcher. */
+function smtpFromEnvironment(): SmtpSettings | undefined {
+  const host = process.env.SMTP_HOST?.trim();
+  if (!host) return undefined;
+  const port = Number(process.env.SMTP_PORT ?? 587);
+  if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`SMTP_PORT must be a port number, not "${process.env.SMTP_PORT}"`);
+  return {
+    host,
+    port,
+    user: process.env.SMTP_USER || undefined,
+    password: process.env.SMTP_PASSWORD,
+    secure: process.env.SMTP_SECURE === 'true',
+  };
+}
 
 async function main() {
   const { site: sitePort, ...ports } = defaultPorts();
@@ -57,6 +72,7 @@ async function main() {
       dataDir: path.join(stateDir, 'postgres'),
       storageDir: path.join(stateDir, 'storage'),
       siteOrigins,
+      smtp: smtpFromEnvironment(),
       log,
       onFatal: (message) => {
         flush();
@@ -83,6 +99,11 @@ async function main() {
     console.log(`\nThe site is running${previewMode ? ' (production build)' : ''}: http://127.0.0.1:${sitePort}/`);
     console.log(
       `Supabase API (gateway): ${stack.url}   settings written to ${path.relative(PROJECT_ROOT, ENV_LOCAL_FILE)}`,
+    );
+    console.log(
+      stack.mailCatcher
+        ? `E-mails (local inbox, nothing leaves this machine): ${stack.mailCatcher.webUrl}`
+        : `E-mails go out through ${process.env.SMTP_HOST} (SMTP_HOST is set; no local inbox)`,
     );
     console.log(`Ready in ${seconds} s. Press Ctrl-C to stop.\n`);
     flush();

@@ -12,6 +12,11 @@ declare module 'vitest' {
       superuserUrl: string;
       webhookUrl: string;
       storageDir: string;
+      /** The local mail catcher's web inbox (its JSON API is at api/messages). */
+      mailInboxUrl: string;
+      staffInbox: string;
+      /** The settings the stack's e-mail worker runs with (for tests that run their own). */
+      emailWorkerEnv: Record<string, string>;
     };
   }
 }
@@ -19,10 +24,14 @@ declare module 'vitest' {
 /** Every test request comes from 127.0.0.1; the throttle test lowers this for its own addresses. */
 export const TEST_THROTTLE_MAX_WRITES = 100_000;
 
+export const TEST_STAFF_INBOX = 'staff-inbox@example.com';
+
 /** One real stack (Postgres + PostgREST + processor + gateway) for the whole integration run. */
 export default async function setup(project: TestProject) {
   const stack = await startThrowawayStack({
     throttleMaxWrites: TEST_THROTTLE_MAX_WRITES,
+    staffInbox: TEST_STAFF_INBOX,
+    siteUrl: 'http://site.test',
     log: (line) => process.env.STACK_LOG && console.log(line),
   });
   project.provide('stack', {
@@ -33,6 +42,9 @@ export default async function setup(project: TestProject) {
     superuserUrl: stack.superuserUrl,
     webhookUrl: stack.webhookUrl,
     storageDir: stack.storageDir,
+    mailInboxUrl: stack.mailCatcher!.webUrl,
+    staffInbox: TEST_STAFF_INBOX,
+    emailWorkerEnv: stack.emailWorkerEnv,
   });
   return async () => {
     await stack.stop();

@@ -13,6 +13,10 @@ export async function startThrowawayStack(
   options: {
     siteOrigins?: string[];
     withProcessor?: boolean;
+    withEmailWorker?: boolean;
+    /** Where staff notifications go. */
+    staffInbox?: string;
+    siteUrl?: string;
     log?: (line: string) => void;
     /** A part of the stack died for good (default: said on the console, which fails a test that sees it). */
     onFatal?: (message: string) => void;
@@ -37,6 +41,9 @@ export async function startThrowawayStack(
       storageDir: path.join(folder, 'storage'),
       siteOrigins: options.siteOrigins,
       withProcessor: options.withProcessor,
+      withEmailWorker: options.withEmailWorker,
+      staffInbox: options.staffInbox,
+      siteUrl: options.siteUrl,
       // The data is deleted after the run; flushing it to disk would only cost time.
       fsync: false,
       log: options.log,
