@@ -73,7 +73,7 @@ async function visitorEmail(kind: EmailKind, lead: LeadRecord, to: string, conte
       return compose(`We received your estimate request`, 'Thanks, we have your request', [
         {
           kind: 'paragraph',
-          text: `Thanks for contacting ${business.name}. Your free-estimate request reached us, and we typically respond ${business.responsePromise}.`,
+          text: `Thanks for contacting us: your free-estimate request has reached ${business.name}. We typically respond ${business.responsePromise}.`,
         },
         { kind: 'paragraph', text: callOrWrite },
         {

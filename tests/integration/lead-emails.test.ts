@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import { PDFDocument } from 'pdf-lib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { insertWithFallback } from '@/lib/insert-with-fallback';
+import { GUIDE_FILE_NAME, GUIDE_TITLE } from '../../email-worker/src/guide/guide-content';
+import { mailInbox, type CaughtMessage } from '../support/mail-inbox';
+import { anonFetch, sql, stack, useSiteDataLayer } from './stack-clients';
+
+/**
+ * Every funnel's e-mails, end to end: the site's own data layer stores the lead with the anon key, the
+ * database's trigger queues the e-mails in that transaction, the stack's e-mail worker sends them over SMTP,
+ * and they are read back from the local mail catcher.
+ */
+beforeAll(() => useSiteDataLayer());
+
+const inbox = mailInbox(stack.mailInboxUrl);
+const BUSINESS_EMAIL = 'hello@example.com';
+
+/** A fresh visitor address per test, so tests never see each other's mail. */
+const visitorAddress = (label: string) => `${label}.${randomUUID().slice(0, 8)}@example.com`;
+
+const staffMailAbout = (visitor: string) => (message: CaughtMessage) =>
+  message.envelope.to.includes(stack.staffInbox) && message.replyTo.some((address) => address.toLowerCase() === visitor.toLowerCase());
+const mailTo = (visitor: string) => (message: CaughtMessage) => message.envelope.to.includes(visitor);
+
+/** What the visitor typed must not come back to whoever owns the address. */
+function expectNoEcho(message: CaughtMessage, typed: string[]) {
+  for (const text of typed) {
+    expect(message.text).not.toContain(text);
+    expect(message.html).not.toContain(text);
+    expect(message.subject).not.toContain(text);
+  }
+}
+
+describe('each funnel sends its e-mails', () => {
+  it('an estimate request: staff get every field with Reply-To the visitor; the visitor gets the response promise', async () => {
+    const email = visitorAddress('estimate');
+    const contact = { name: 'Dana Whitfield', email, phone: '856-555-0142', message: 'Kitchen and hall, about 400 sq ft of LVP' };
+    await insertWithFallback('contacts', contact);
+
+    const [staff] = await inbox.waitFor(staffMailAbout(email));
+    expect(staff).toMatchObject({ to: [stack.staffInbox], subject: 'New estimate request from Dana Whitfield' });
+    for (const value of [contact.name, contact.email, contact.phone, contact.message, 'Received']) {
+      expect(staff!.text).toContain(value);
+    }
+    expect(staff!.html).toContain('Kitchen and hall, about 400 sq ft of LVP');
+
+    const [visitor] = await inbox.waitFor(mailTo(email));
+    expect(visitor).toMatchObject({ to: [email], replyTo: [BUSINESS_EMAIL], subject: 'We received your estimate request' });
+    expect(visitor!.text).toContain('We typically respond within 1 business day');
+    expect(visitor!.html).toContain('within 1 business day');
+    expectNoEcho(visitor!, [contact.name, contact.phone, contact.message]);
+  });
+
+  it('the free guide: the visitor gets the guide as a PDF, staff hear of the sign-up', async () => {
+    const email = visitorAddress('guide');
+    await insertWithFallback('leads', { email, lead_source: 'free_flooring_guide', guide_sent: true });
+
+    const [guide] = await inbox.waitFor(mailTo(email));
+    expect(guide).toMatchObject({ to: [email], subject: `Your free guide: ${GUIDE_TITLE}` });
+    expect(guide!.attachments).toEqual([expect.objectContaining({ filename: GUIDE_FILE_NAME, contentType: 'application/pdf' })]);
+    const pdfBytes = await inbox.attachment(guide!, 0);
+    expect(pdfBytes.subarray(0, 5).toString()).toBe('%PDF-');
+    const pdf = await PDFDocument.load(pdfBytes);
+    expect(pdf.getTitle()).toBe(GUIDE_TITLE);
+    expect(pdf.getPageCount()).toBeGreaterThanOrEqual(2);
+    expect(guide!.text).toContain('1. Choose for the room, not the showroom');
+
+    const [staff] = await inbox.waitFor(staffMailAbout(email));
+    expect(staff).toMatchObject({ to: [stack.staffInbox], subject: `New free-guide sign-up: ${email}` });
+  });
+
+  it('a realtor application: a welcome that keeps the toast\'s promise, and every field for staff', async () => {
+    const email = visitorAddress('realtor');
+    const realtor = { name: 'Priya Raman', email, phone: '609-555-0110', brokerage: 'Shore Line Realty', instagram: '@priya.sells.nj' };
+    await insertWithFallback('realtors', realtor);
+
+    const [welcome] = await inbox.waitFor(mailTo(email));
+    expect(welcome!.subject).toMatch(/realtor referral program/);
+    expect(welcome!.text).toContain("We'll be in touch soon with program details and your welcome kit.");
+    expectNoEcho(welcome!, [realtor.name, realtor.brokerage, realtor.instagram]);
+
+    const [staff] = await inbox.waitFor(staffMailAbout(email));
+    expect(staff!.subject).toBe('New realtor partner application from Priya Raman');
+    for (const value of Object.values(realtor)) expect(staff!.text).toContain(value);
+  });
+
+  it('an investor application: a welcome with the program, and every field for staff', async () => {
+    const email = visitorAddress('investor');
+    const investor = { name: 'Marcus Bell', email, phone: '856-555-0177', company: 'Bell Flips LLC', investment_focus: 'Rentals in Camden County' };
+    await insertWithFallback('investors', investor);
+
+    const [welcome] = await inbox.waitFor(mailTo(email));
+    expect(welcome!.text).toContain("We'll be in touch soon with exclusive deals and ambassador program details.");
+    expect(welcome!.text).toContain('10-25% off retail');
+    expectNoEcho(welcome!, [investor.name, investor.company, investor.investment_focus]);
+
+    const [staff] = await inbox.waitFor(staffMailAbout(email));
+    for (const value of Object.values(investor)) expect(staff!.text).toContain(value);
+  });
+
+  it('a lead stored by the direct HTTP fallback (spec call 2) is followed up the same way', async () => {
+    const email = visitorAddress('fallback');
+    const response = await anonFetch('contacts', {
+      method: 'POST',
+      headers: { Prefer: 'return=minimal' },
+      body: JSON.stringify({ name: 'Fallback Visitor', email, phone: '856-555-0100', message: 'Sent by plain HTTP' }),
+    });
+    expect(response.status).toBe(201);
+    await inbox.waitFor(staffMailAbout(email));
+    await inbox.waitFor(mailTo(email));
+  });
+});
+
+describe('the per-address daily limit', () => {
+  it('sends one guide per address per day, however often the form is sent', async () => {
+    const email = visitorAddress('repeat');
+    for (let i = 0; i < 3; i++) await insertWithFallback('leads', { email, lead_source: 'free_flooring_guide', guide_sent: true });
+
+    // Staff hear of all three sign-ups; once their e-mails are in, the worker has handled every job.
+    await inbox.waitFor(staffMailAbout(email), 3);
+    const stored = await sql<{ status: string }>(
+      `select status from back_office.outbound_emails where kind = 'guide' and recipient = $1 order by created_at`,
+      [email],
+    );
+    expect(stored.map((row) => row.status)).toEqual(['sent', 'suppressed', 'suppressed']);
+    expect(await inbox.to(email)).toHaveLength(1);
+  });
+
+  it('counts every e-mail to a visitor, whatever the form, and ignores the case of the address', async () => {
+    const email = visitorAddress('many');
+    await insertWithFallback('contacts', { name: 'A Visitor', email, phone: '1', message: 'First' });
+    await insertWithFallback('leads', { email: email.toUpperCase(), lead_source: 'free_flooring_guide', guide_sent: true });
+    await insertWithFallback('realtors', { name: 'A Visitor', email, phone: '1', brokerage: 'B' });
+    await insertWithFallback('investors', { name: 'A Visitor', email, phone: '1', company: 'C' });
+
+    await inbox.waitFor(staffMailAbout(email), 4);
+    const stored = await sql<{ kind: string; status: string }>(
+      `select kind, status from back_office.outbound_emails where lower(recipient) = lower($1) order by created_at`,
+      [email],
+    );
+    expect(stored).toEqual([
+      { kind: 'estimate_confirmation', status: 'sent' },
+      { kind: 'guide', status: 'sent' },
+      { kind: 'realtor_welcome', status: 'sent' },
+      { kind: 'investor_welcome', status: 'suppressed' },
+    ]);
+  });
+});
