@@ -32,3 +32,31 @@ export const visualizerWebhookPayloadSchema = z.object({
 });
 
 export type VisualizerWebhookPayload = z.infer<typeof visualizerWebhookPayloadSchema>;
+
+/**
+ * The webhook's answers (spec call 8: the page only checks `ok`). 200 when the render finished within a few
+ * seconds, 202 while it goes on (the page polls the row); any other status carries `{error}`.
+ */
+export const visualizerWebhookCompletedReplySchema = z.object({
+  status: z.literal('completed'),
+  requestId: z.uuid(),
+  originalImageUrl: z.url(),
+  processedImageUrl: z.url(),
+});
+export const visualizerWebhookProcessingReplySchema = z.object({ status: z.literal('processing'), requestId: z.uuid() });
+export const visualizerWebhookErrorReplySchema = z.object({ error: z.string() });
+
+export type VisualizerWebhookReply =
+  | z.infer<typeof visualizerWebhookCompletedReplySchema>
+  | z.infer<typeof visualizerWebhookProcessingReplySchema>
+  | z.infer<typeof visualizerWebhookErrorReplySchema>;
+
+/**
+ * The one answer to a call that cannot start a render: an unknown id, a request that already has its photo
+ * (whatever name and e-mail come with it), or a pending request whose name or e-mail differ. The same status
+ * and text for all, so the answer tells nothing about the request or the visitor behind it.
+ */
+export const WEBHOOK_REFUSAL = { status: 409, error: 'This visualizer request cannot take a photo. Please start a new one.' } as const;
+
+/** Refused calls allowed per request id per hour; beyond them every call for that id gets 429. */
+export const MAX_WEBHOOK_REFUSALS_PER_HOUR = 5;

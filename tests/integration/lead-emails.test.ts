@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertWithFallback } from '@/lib/insert-with-fallback';
 import { GUIDE_FILE_NAME, GUIDE_TITLE } from '../../email-worker/src/guide/guide-content';
+import { FIXTURE_DIR } from '../../visualizer-processor/fixtures/make-fixtures';
+import { toDataUrl } from '../../visualizer-processor/testing/bad-inputs';
 import { mailInbox, type CaughtMessage } from '../support/mail-inbox';
 import { anonFetch, sql, stack, useSiteDataLayer } from './stack-clients';
 
@@ -109,6 +113,34 @@ describe('each funnel sends its e-mails', () => {
     expect(response.status).toBe(201);
     await inbox.waitFor(staffMailAbout(email));
     await inbox.waitFor(mailTo(email));
+  });
+
+  it('a visualizer request: the visitor gets the result with a link to the estimate form; staff get both images', async () => {
+    const email = visitorAddress('visualizer');
+    const { id } = await insertWithFallback('floor_visualizer_requests', { customer_name: 'Sam Ortiz', email });
+    const photo = await readFile(path.join(FIXTURE_DIR, 'room-carpet.jpg'));
+    const webhook = await fetch(stack.webhookUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ requestId: id, name: 'Sam Ortiz', email, imageBase64: toDataUrl(photo, 'image/jpeg'), fileName: 'den.jpg' }),
+    });
+    expect([200, 202]).toContain(webhook.status);
+
+    const [result] = await inbox.waitFor(mailTo(email), 1, 60_000);
+    const [row] = await sql<{ original_image_url: string; processed_image_url: string }>(
+      'select original_image_url, processed_image_url from public.floor_visualizer_requests where id = $1',
+      [id],
+    );
+    expect(result).toMatchObject({ to: [email], subject: 'Your room with a new hardwood floor' });
+    expect(result!.text).toContain(row!.processed_image_url);
+    expect(result!.text).toContain(row!.original_image_url);
+    expect(result!.html).toContain('href="http://site.test/#contact"');
+    expectNoEcho(result!, ['Sam Ortiz', 'den.jpg']);
+
+    const [staff] = await inbox.waitFor(staffMailAbout(email));
+    expect(staff!.subject).toBe('New floor visualizer request from Sam Ortiz');
+    expect(staff!.html).toContain(`src="${row!.original_image_url}"`);
+    expect(staff!.html).toContain(`src="${row!.processed_image_url}"`);
   });
 });
 

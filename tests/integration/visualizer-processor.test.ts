@@ -4,11 +4,32 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_DIR } from '../../visualizer-processor/fixtures/make-fixtures';
-import { createPostgrestVisualizerRequestRepository } from '../../visualizer-processor/src/postgrest-visualizer-request-repository';
+import pg from 'pg';
+import { WEBHOOK_REFUSAL } from '../../contracts/visualizer-webhook';
+import { firstRenderJob } from '../../visualizer-processor/src/render-job';
+import { createSqlVisualizerRequestRepository } from '../../visualizer-processor/src/sql-visualizer-request-repository';
 import { toDataUrl } from '../../visualizer-processor/testing/bad-inputs';
 import { anonFetch, sql, stack } from './stack-clients';
 
-/** The processor as the stack runs it: behind the gateway's webhook path, on the real database and storage. */
+/**
+ * The processor as the stack runs it: behind the gateway's webhook path, on the real database, queue and
+ * storage. The webhook answers 200 with the result when the render finished within a few seconds, else 202;
+ * either way the row ends completed or failed.
+ */
+type StoredRequest = { status: string; original_image_url: string | null; processed_image_url: string | null; failure_reason: string | null };
+
+async function finishedRow(id: string, timeoutMs = 60_000): Promise<StoredRequest> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [row] = await sql<StoredRequest>(
+      'select status, original_image_url, processed_image_url, failure_reason from public.floor_visualizer_requests where id = $1',
+      [id],
+    );
+    if (row && (row.status === 'completed' || row.status === 'failed')) return row;
+    if (Date.now() > deadline) throw new Error(`Request ${id} still ${row?.status} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
 
 async function createRequestRow(): Promise<{ id: string; name: string; email: string }> {
   const row = { id: randomUUID(), customer_name: 'Integration Visitor', email: 'visitor@example.com' };
@@ -44,24 +65,33 @@ describe('the visualizer processor in the stack', () => {
 
     const reply = await postWebhook(payload);
 
-    expect(reply).toMatchObject({ status: 200, json: { status: 'completed' } });
-    const [stored] = await sql<{ status: string; original_image_url: string; processed_image_url: string }>(
-      'select status, original_image_url, processed_image_url from public.floor_visualizer_requests where id = $1',
-      [row.id],
-    );
+    expect([200, 202]).toContain(reply.status);
+    const stored = await finishedRow(row.id);
     expect(stored).toMatchObject({
       status: 'completed',
       original_image_url: `${stack.url}/storage/v1/object/public/floor-visualizer/${row.id}/original.jpg`,
-      processed_image_url: `${stack.url}/storage/v1/object/public/floor-visualizer/${row.id}/processed.jpg`,
+      processed_image_url: `${stack.url}/storage/v1/object/public/floor-visualizer/${row.id}/render-1/natural-white-oak.jpg`,
     });
-    for (const url of [stored!.original_image_url, stored!.processed_image_url]) {
-      const image = await fetch(url);
+    if (reply.status === 200) {
+      expect(reply.json).toEqual({
+        status: 'completed',
+        requestId: row.id,
+        originalImageUrl: stored.original_image_url,
+        processedImageUrl: stored.processed_image_url,
+      });
+    }
+    for (const url of [stored.original_image_url, stored.processed_image_url]) {
+      const image = await fetch(url!);
       expect(image.status).toBe(200);
       const metadata = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
       expect([metadata.format, metadata.width, metadata.height, metadata.exif]).toEqual(['jpeg', 960, 720, undefined]);
     }
 
-    expect((await postWebhook(payload)).status).toBe(409);
+    // A replay, and a guess at the visitor's e-mail with the id from the public image URL, get one answer.
+    const replay = await postWebhook(payload);
+    const guess = await postWebhook({ ...payload, email: 'a.guess@example.com' });
+    expect(replay).toEqual({ status: WEBHOOK_REFUSAL.status, json: { error: WEBHOOK_REFUSAL.error } });
+    expect(guess).toEqual(replay);
   });
 
   it('fails the row of a corrupt image with its reason', async () => {
@@ -73,34 +103,41 @@ describe('the visualizer processor in the stack', () => {
       imageBase64: toDataUrl(Buffer.from('not an image at all'), 'image/jpeg'),
       fileName: 'broken.jpg',
     });
-    expect(reply.status).toBe(422);
-    const [stored] = await sql<{ status: string; failure_reason: string }>(
-      'select status, failure_reason from public.floor_visualizer_requests where id = $1',
-      [row.id],
-    );
-    expect(stored).toEqual({ status: 'failed', failure_reason: 'The file is not a readable image.' });
+    expect([422, 202]).toContain(reply.status);
+    expect(await finishedRow(row.id)).toMatchObject({ status: 'failed', failure_reason: 'The file is not a readable image.' });
   });
 
-  it('the PostgREST repository claims a pending row once and only moves it forward', async () => {
-    const repository = createPostgrestVisualizerRequestRepository({
-      supabaseUrl: stack.url,
-      serviceRoleKey: stack.serviceRoleKey,
-    });
-    const row = await createRequestRow();
-    expect(await repository.find(row.id)).toMatchObject({
-      status: 'pending',
-      customer_name: row.name,
-      email: row.email,
-    });
-    expect(await repository.claimPending(row.id)).toMatchObject({ status: 'processing' });
-    expect(await repository.claimPending(row.id)).toBeNull();
-    await repository.markFailed(row.id, 'x'.repeat(800));
-    const failed = await repository.find(row.id);
-    expect(failed?.status).toBe('failed');
-    expect(failed?.failure_reason?.length).toBe(500);
-    await expect(repository.markCompleted(row.id, { originalImageUrl: 'a', processedImageUrl: 'b' })).rejects.toThrow(
-      /no longer processing/,
+  it('the SQL repository queues the render with the row, once, and only moves the row forward', async () => {
+    const db = new pg.Pool({ connectionString: stack.superuserUrl, max: 2 });
+    try {
+      const repository = createSqlVisualizerRequestRepository(db);
+      const row = await createRequestRow();
+      expect(await repository.find(row.id)).toMatchObject({ status: 'pending', customer_name: row.name, email: row.email });
+      // An upload path that does not exist: the render job (run by the stack's processor) fails the row.
+      expect(await repository.startRender(row.id, firstRenderJob(row.id, `${row.id}/missing`))).toBe(true);
+      expect(await repository.startRender(row.id, firstRenderJob(row.id, `${row.id}/missing`))).toBe(false);
+      const failed = await finishedRow(row.id);
+      expect(failed).toMatchObject({ status: 'failed', failure_reason: "We couldn't put a new floor on this photo. Please try again, or try another photo." });
+      expect(await repository.markCompleted(row.id, { originalImageUrl: 'a', processedImageUrl: 'b' })).toBe(false);
+      expect(await repository.find(randomUUID())).toBeNull();
+      expect(await repository.recordRefusal(row.id)).toBe(1);
+      expect(await repository.recordRefusal(row.id)).toBe(2);
+      expect(await repository.refusalsThisHour(row.id)).toBe(2);
+    } finally {
+      await db.end();
+    }
+  });
+
+  it('fails a request stuck in processing past the deadline, and one whose photo never came', async () => {
+    const stuck = await createRequestRow();
+    const abandoned = await createRequestRow();
+    // Triggers off for this session, or the updated_at trigger would stamp the present time.
+    await sql(
+      `set session_replication_role = replica;
+       update public.floor_visualizer_requests set status = 'processing', updated_at = now() - interval '5 minutes' where id = '${stuck.id}';
+       update public.floor_visualizer_requests set created_at = now() - interval '2 hours' where id = '${abandoned.id}';`,
     );
-    expect(await repository.find(randomUUID())).toBeNull();
+    expect(await finishedRow(stuck.id)).toMatchObject({ status: 'failed', failure_reason: 'Your photo took too long to process. Please try again.' });
+    expect(await finishedRow(abandoned.id)).toMatchObject({ status: 'failed', failure_reason: 'No photo was received for this request.' });
   });
 });

@@ -1,10 +1,23 @@
 /** Runs the visualizer processor alone: npx tsx visualizer-processor/src/main.ts (settings in README.md). */
 import path from 'node:path';
+import pg from 'pg';
+import sharp from 'sharp';
+import { DEFAULT_WOOD_STYLE, WOOD_STYLE_IDS } from '../../contracts/wood-styles.ts';
+import { describeError } from '../../job-queue/redact.ts';
+import { startJobRunner } from '../../job-queue/start-job-runner.ts';
+import { RENDER_FLOOR_TASK } from '../../job-queue/task-identifiers.ts';
 import { createFloorEngine } from '../engine/create-floor-engine.ts';
 import { createLocalImageStorage, createSupabaseImageStorage } from './image-storage.ts';
-import { createPostgrestVisualizerRequestRepository } from './postgrest-visualizer-request-repository.ts';
 import { readProcessorConfig, type ProcessorConfig } from './processor-config.ts';
 import { createProcessorServer } from './processor-server.ts';
+import { createRenderFloorTask } from './render-floor-task.ts';
+import { createSqlVisualizerRequestRepository } from './sql-visualizer-request-repository.ts';
+import { createLocalUploadStore, createSupabaseUploadStore } from './upload-store.ts';
+
+/** A request still `processing` this long after its photo arrived is failed (the page polls about 5 minutes). */
+export const PROCESSING_DEADLINE_SECONDS = 240;
+/** A request whose photo never came is failed after this long, so staff still hear of the lead. */
+export const PENDING_DEADLINE_SECONDS = 3600;
 
 let config: ProcessorConfig;
 try {
@@ -14,24 +27,70 @@ try {
   process.exit(1);
 }
 
+// Memory: sharp's cache would keep decoded photos around after a render; its own threads per render add up.
+sharp.cache(false);
+sharp.concurrency(1);
+
+const db = new pg.Pool({ connectionString: config.DATABASE_URL, max: config.VISUALIZER_RENDER_CONCURRENCY + 6 });
+db.on('error', (error) => console.log(`visualizer processor: idle database connection lost (${describeError(error)})`));
+
 const credentials = { supabaseUrl: config.SUPABASE_URL, serviceRoleKey: config.SUPABASE_SERVICE_ROLE_KEY };
+const repository = createSqlVisualizerRequestRepository(db);
+const uploads =
+  config.VISUALIZER_STORAGE === 'supabase'
+    ? createSupabaseUploadStore(credentials)
+    : createLocalUploadStore(path.resolve(config.VISUALIZER_UPLOAD_DIR));
+const engine = createFloorEngine({
+  kind: config.VISUALIZER_ENGINE,
+  url: config.VISUALIZER_ENGINE_URL,
+  apiKey: config.VISUALIZER_ENGINE_API_KEY,
+});
+
+const runner = await startJobRunner({
+  service: 'visualizer-processor',
+  db,
+  concurrency: config.VISUALIZER_RENDER_CONCURRENCY,
+  pollIntervalMs: 1_000,
+  taskList: {
+    [RENDER_FLOOR_TASK]: createRenderFloorTask({
+      repository,
+      uploads,
+      engine,
+      storage:
+        config.VISUALIZER_STORAGE === 'supabase'
+          ? createSupabaseImageStorage(credentials)
+          : createLocalImageStorage({ directory: path.resolve(config.VISUALIZER_STORAGE_DIR), supabaseUrl: config.SUPABASE_URL }),
+    }),
+  },
+  sweeps: [
+    {
+      name: 'the visualizer deadline',
+      everyMs: 15_000,
+      async run(database) {
+        const { rows } = await database.query<{ id: string }>(
+          'select back_office.fail_overdue_visualizer_requests(make_interval(secs => $1), make_interval(secs => $2)) as id',
+          [PROCESSING_DEADLINE_SECONDS, PENDING_DEADLINE_SECONDS],
+        );
+        for (const row of rows) console.log(`request=${row.id} failed by the deadline`);
+      },
+    },
+  ],
+});
+
 const { server, whenIdle } = createProcessorServer({
-  repository: createPostgrestVisualizerRequestRepository(credentials),
-  storage:
-    config.VISUALIZER_STORAGE === 'supabase'
-      ? createSupabaseImageStorage(credentials)
-      : createLocalImageStorage({ directory: path.resolve(config.VISUALIZER_STORAGE_DIR), supabaseUrl: config.SUPABASE_URL }),
-  engine: createFloorEngine({
-    kind: config.VISUALIZER_ENGINE,
-    url: config.VISUALIZER_ENGINE_URL,
-    apiKey: config.VISUALIZER_ENGINE_API_KEY,
-  }),
+  repository,
+  uploads,
+  engineName: engine.name,
   allowedOrigins: config.allowedOrigins,
   syncReplyMs: config.VISUALIZER_SYNC_REPLY_MS,
+  maxUploadsInFlight: config.VISUALIZER_MAX_UPLOADS_IN_FLIGHT,
+  renderStyles: config.VISUALIZER_RENDER_STYLES === 'all' ? WOOD_STYLE_IDS : [DEFAULT_WOOD_STYLE],
 });
 
 server.listen(config.PORT, '127.0.0.1', () => {
-  console.log(`visualizer processor listening on http://127.0.0.1:${config.PORT}`);
+  console.log(
+    `visualizer processor listening on http://127.0.0.1:${config.PORT} (${config.VISUALIZER_RENDER_CONCURRENCY} render(s) at a time)`,
+  );
 });
 
 let stopping = false;
@@ -42,6 +101,8 @@ async function stop(signal: string): Promise<void> {
   server.close();
   server.closeIdleConnections();
   await whenIdle();
+  await runner.stop();
+  await db.end();
   process.exit(0);
 }
 process.on('SIGTERM', () => void stop('SIGTERM'));

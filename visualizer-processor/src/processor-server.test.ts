@@ -1,43 +1,82 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_IMAGE_BYTES } from '../../contracts/visualizer-webhook.ts';
+import { MAX_IMAGE_BYTES, MAX_WEBHOOK_REFUSALS_PER_HOUR, WEBHOOK_REFUSAL } from '../../contracts/visualizer-webhook.ts';
 import type { FloorEngine } from '../engine/floor-engine.ts';
 import { createOfflineFloorEngine } from '../engine/offline-floor-engine.ts';
 import { FIXTURE_DIR } from '../fixtures/make-fixtures.ts';
 import { makeDecompressionBombPng, toDataUrl } from '../testing/bad-inputs.ts';
 import { createLocalImageStorage } from './image-storage.ts';
 import { MAX_BODY_BYTES, createProcessorServer, type ProcessorServer } from './processor-server.ts';
+import { createRenderFloorTask } from './render-floor-task.ts';
+import { RENDER_MAX_ATTEMPTS, type RenderJob } from './render-job.ts';
+import { createLocalUploadStore } from './upload-store.ts';
+import { FAILURE_REASONS } from './visitor-failure-reasons.ts';
 import { createInMemoryVisualizerRequestRepository, type VisualizerRequestRow } from './visualizer-request-repository.ts';
 
+/**
+ * The webhook and the render job together, on in-memory rows and a stand-in for the queue that runs each
+ * queued render at once and retries it as the queue would (the real queue is tested against the stack).
+ */
 const SUPABASE_URL = 'http://127.0.0.1:54321';
-const repository = createInMemoryVisualizerRequestRepository();
+const renders = new Set<Promise<void>>();
+const repository = createInMemoryVisualizerRequestRepository([], { onRenderQueued: (job) => void runRender(job) });
 const logLines: string[] = [];
 let engine: FloorEngine = createOfflineFloorEngine();
 let syncReplyMs = 30_000;
 let storageDir: string;
+let uploadsDir: string;
 let processor: ProcessorServer;
 let baseUrl: string;
+let renderTask: ReturnType<typeof createRenderFloorTask>;
+
+function runRender(job: RenderJob): void {
+  const run = (async () => {
+    for (let attempts = 1; attempts <= RENDER_MAX_ATTEMPTS; attempts++) {
+      try {
+        return await renderTask(job, { job: { attempts, max_attempts: RENDER_MAX_ATTEMPTS } });
+      } catch {
+        // The queue would try again after its backoff.
+      }
+    }
+  })();
+  renders.add(run);
+  void run.finally(() => renders.delete(run));
+}
+
+async function rendersDone(): Promise<void> {
+  while (renders.size > 0) await Promise.allSettled([...renders]);
+}
 
 beforeAll(async () => {
   storageDir = await mkdtemp(path.join(tmpdir(), 'visualizer-storage-'));
-  processor = createProcessorServer({
+  uploadsDir = await mkdtemp(path.join(tmpdir(), 'visualizer-uploads-'));
+  const uploads = createLocalUploadStore(uploadsDir);
+  renderTask = createRenderFloorTask({
     repository,
+    uploads,
     storage: createLocalImageStorage({ directory: storageDir, supabaseUrl: SUPABASE_URL }),
-    // Indirections so a test can swap the engine or the reply window without a new server.
+    // An indirection so a test can swap the engine without a new task.
     engine: {
       name: 'test',
       findFloor: (photo, options) => engine.findFloor(photo, options),
       visualize: (photo, options) => engine.visualize(photo, options),
     },
+    log: (line) => logLines.push(line),
+  });
+  processor = createProcessorServer({
+    repository,
+    uploads,
+    engineName: 'test',
     get syncReplyMs() {
       return syncReplyMs;
     },
+    pollMs: 20,
     allowedOrigins: ['https://floors.example'],
     log: (line) => logLines.push(line),
   });
@@ -48,6 +87,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await new Promise((resolve) => processor.server.close(resolve));
   await rm(storageDir, { recursive: true, force: true });
+  await rm(uploadsDir, { recursive: true, force: true });
 });
 
 beforeEach(() => {
@@ -116,6 +156,11 @@ describe('the visualizer processor webhook', () => {
     expect(stored.original_image_url).toBe(reply.json.originalImageUrl);
     expect(stored.processed_image_url).toBe(reply.json.processedImageUrl);
     expect(stored.original_image_url).toBe(`${SUPABASE_URL}/storage/v1/object/public/floor-visualizer/${row.id}/original.jpg`);
+    expect(stored.processed_image_url).toBe(
+      `${SUPABASE_URL}/storage/v1/object/public/floor-visualizer/${row.id}/render-1/natural-white-oak.jpg`,
+    );
+    // The upload, with its GPS position, is gone once the metadata-free copies are stored.
+    expect(readdirSync(path.join(uploadsDir, row.id))).toEqual([]);
     for (const url of [stored.original_image_url, stored.processed_image_url]) {
       const file = storedFile(url);
       expect(existsSync(file)).toBe(true);
@@ -152,7 +197,7 @@ describe('the visualizer processor webhook', () => {
     expect(reply).toMatchObject({ status: 202, json: { status: 'processing' } });
     expect(repository.rows.get(row.id)!.status).toBe('processing');
     releaseEngine();
-    await processor.whenIdle();
+    await rendersDone();
     expect(repository.rows.get(row.id)!.status).toBe('completed');
   });
 
@@ -164,15 +209,38 @@ describe('the visualizer processor webhook', () => {
 
     const replay = await postWebhook(payload);
 
-    expect(replay.status).toBe(409);
-    expect(replay.json.error).toMatch(/already received/);
+    expect(replay).toEqual({ status: WEBHOOK_REFUSAL.status, json: { error: WEBHOOK_REFUSAL.error } });
     expect(repository.rows.get(row.id)).toEqual(completed);
     await expectStillServing();
   });
 
-  it('refuses an unknown request id', async () => {
+  it('answers a finished request the same whether or not the name and e-mail match (no e-mail oracle)', async () => {
+    const row = addPendingRow();
+    const payload = payloadFor(row, await fixtureDataUrl('room-tile.png'));
+    expect((await postWebhook(payload)).status).toBe(200);
+
+    const rightGuess = await postWebhook(payload);
+    const wrongGuess = await postWebhook({ ...payload, email: 'someone.else@example.com' });
+    const wrongName = await postWebhook({ ...payload, name: 'Someone Else' });
+
+    expect(wrongGuess).toEqual(rightGuess);
+    expect(wrongName).toEqual(rightGuess);
+  });
+
+  it('stops answering for a request id after a few refused calls, whoever makes them', async () => {
+    const row = addPendingRow();
+    const payload = payloadFor(row, await fixtureDataUrl('room-tile.png'));
+    for (let i = 0; i < MAX_WEBHOOK_REFUSALS_PER_HOUR; i++) {
+      expect((await postWebhook({ ...payload, email: `guess${i}@example.com` })).status).toBe(WEBHOOK_REFUSAL.status);
+    }
+    const afterTheLimit = await postWebhook(payload);
+    expect(afterTheLimit.status).toBe(429);
+    expect(repository.rows.get(row.id)!.status).toBe('pending');
+  });
+
+  it('refuses an unknown request id with the same answer', async () => {
     const reply = await postWebhook(payloadFor(addPendingRow(), await fixtureDataUrl('room-tile.png'), { requestId: randomUUID() }));
-    expect(reply).toMatchObject({ status: 404, json: { error: 'Unknown visualizer request.' } });
+    expect(reply).toEqual({ status: WEBHOOK_REFUSAL.status, json: { error: WEBHOOK_REFUSAL.error } });
     await expectStillServing();
   });
 
@@ -182,7 +250,7 @@ describe('the visualizer processor webhook', () => {
   ])('refuses a %s that does not match the row, without touching it', async (_field, override) => {
     const row = addPendingRow();
     const reply = await postWebhook(payloadFor(row, await fixtureDataUrl('room-tile.png'), override));
-    expect(reply).toMatchObject({ status: 403, json: { error: 'The name and email do not match this visualizer request.' } });
+    expect(reply).toEqual({ status: WEBHOOK_REFUSAL.status, json: { error: WEBHOOK_REFUSAL.error } });
     expect(repository.rows.get(row.id)!.status).toBe('pending');
     await expectStillServing();
   });
@@ -212,7 +280,10 @@ describe('the visualizer processor webhook', () => {
     const reply = await postWebhook(payloadFor(row, toDataUrl(Buffer.from('a text file'), 'text/plain')));
     expect(reply.status).toBe(400);
     expect(reply.json.error).toMatch(/imageBase64 must be a base64 data URL of an image/);
-    expect(repository.rows.get(row.id)).toMatchObject({ status: 'failed' });
+    expect(repository.rows.get(row.id)).toMatchObject({
+      status: 'failed',
+      failure_reason: 'The file is not an image the visualizer can read.',
+    });
     await expectStillServing();
   });
 
@@ -243,16 +314,22 @@ describe('the visualizer processor webhook', () => {
     await expectStillServing();
   });
 
-  it('fails the row with a reason when the engine breaks, and says so without details', async () => {
+  it('retries a broken engine, then fails the row with a human reason; the detail goes to the log only', async () => {
+    let calls = 0;
     engine = {
       name: 'broken',
       findFloor: () => Promise.reject(new Error('engine out of order')),
-      visualize: () => Promise.reject(new Error('engine out of order')),
+      visualize: () => ((calls += 1), Promise.reject(new Error('segmenter tensor shape mismatch [1,3,512,512]'))),
     };
     const row = addPendingRow();
     const reply = await postWebhook(payloadFor(row, await fixtureDataUrl('room-tile.png')));
-    expect(reply).toMatchObject({ status: 500, json: { error: 'Failed to process the image. Please try again.' } });
-    expect(repository.rows.get(row.id)).toMatchObject({ status: 'failed', failure_reason: 'Processing failed: engine out of order' });
+
+    expect(calls).toBe(RENDER_MAX_ATTEMPTS);
+    expect(reply).toMatchObject({ status: 422, json: { error: FAILURE_REASONS.renderFailed } });
+    expect(repository.rows.get(row.id)).toMatchObject({ status: 'failed', failure_reason: FAILURE_REASONS.renderFailed });
+    const logged = logLines.filter((line) => line.includes(row.id)).join('\n');
+    expect(logged).toContain('segmenter tensor shape mismatch');
+    expect(logged).not.toMatch(/dana/i);
     await expectStillServing();
   });
 

@@ -1,34 +1,47 @@
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { z } from 'zod';
 import {
   MAX_IMAGE_BYTES,
+  MAX_WEBHOOK_REFUSALS_PER_HOUR,
+  WEBHOOK_REFUSAL,
   decodedBase64Length,
   visualizerWebhookPayloadSchema,
+  type VisualizerWebhookReply,
 } from '../../contracts/visualizer-webhook.ts';
-import { DEFAULT_WOOD_STYLE } from '../../contracts/wood-styles.ts';
-import type { FloorEngine } from '../engine/floor-engine.ts';
-import { MAX_WORKING_SIDE, PhotoRejectedError, decodePhoto, encodeJpeg } from './decode-photo.ts';
-import type { ImageStorage } from './image-storage.ts';
-import type { VisualizerRequestRepository } from './visualizer-request-repository.ts';
+import { DEFAULT_WOOD_STYLE, type WoodStyleId } from '../../contracts/wood-styles.ts';
+import { describeError } from '../../job-queue/redact.ts';
+import { firstRenderJob } from './render-job.ts';
+import type { UploadStore } from './upload-store.ts';
+import type { VisualizerRequestRepository, VisualizerRequestRow } from './visualizer-request-repository.ts';
 
 /** A 10 MB image is about 13.4 MB as base64; the rest is JSON and slack. */
 export const MAX_BODY_BYTES = Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 1024 * 1024;
 
 export interface ProcessorDependencies {
   repository: VisualizerRequestRepository;
-  storage: ImageStorage;
-  engine: FloorEngine;
+  uploads: UploadStore;
+  /** Reported by /health. */
+  engineName: string;
   /** `*` or exact origins allowed to call the webhook from a browser. */
   allowedOrigins?: string[];
-  /** Reply with the result when processing finishes within this time; otherwise reply 202. */
+  /** Reply with the result when the render finishes within this time; otherwise reply 202. */
   syncReplyMs?: number;
-  maxInputPixels?: number;
+  /** How often the row is read while waiting for the render. */
+  pollMs?: number;
+  /**
+   * Uploads read into memory at once (each up to ~14 MB of JSON). Further requests wait, unread, in the
+   * kernel's socket buffers: the bound on this service's memory for any number of simultaneous uploads.
+   */
+  maxUploadsInFlight?: number;
+  /** Styles the first render makes; the default style is always among them. */
+  renderStyles?: readonly WoodStyleId[];
   log?: (line: string) => void;
 }
 
 export interface ProcessorServer {
   server: http.Server;
-  /** Resolves when no request is being processed (including work that continues after a 202). */
+  /** Resolves when no webhook call is in progress. */
   whenIdle(): Promise<void>;
 }
 
@@ -50,18 +63,44 @@ function firstIssue(error: z.ZodError): string {
   return field ? `${field}: ${issue.message}` : issue.message;
 }
 
-function sameName(a: string, b: string): boolean {
-  return a.trim() === b.trim();
+function sameIdentity(row: VisualizerRequestRow, name: string, email: string): boolean {
+  return row.customer_name.trim() === name.trim() && row.email.trim().toLowerCase() === email.trim().toLowerCase();
 }
 
-function sameEmail(a: string, b: string): boolean {
-  return a.trim().toLowerCase() === b.trim().toLowerCase();
+/** A counting semaphore: at most `size` holders at once, the rest wait in arrival order. */
+function createSlots(size: number) {
+  let free = size;
+  const waiting: (() => void)[] = [];
+  return {
+    async acquire(): Promise<() => void> {
+      if (free > 0) free--;
+      else await new Promise<void>((resolve) => waiting.push(resolve));
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        const next = waiting.shift();
+        if (next) next();
+        else free++;
+      };
+    },
+  };
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The webhook (spec call 8). It validates the payload against the request row, stores the photo durably in
+ * private storage, and queues its render (the row turns `processing` in the same transaction). Then it waits
+ * a few seconds for the render: 200 with both URLs if it finished, 422 with the reason if the photo was
+ * refused, otherwise 202 while the queue carries on. Nothing about the render lives in this process's memory.
+ */
 export function createProcessorServer(deps: ProcessorDependencies): ProcessorServer {
   const allowedOrigins = deps.allowedOrigins ?? ['*'];
   const log = deps.log ?? ((line: string) => console.log(line));
-  const running = new Set<Promise<unknown>>();
+  const uploadSlots = createSlots(deps.maxUploadsInFlight ?? 4);
+  const styles = [...new Set<WoodStyleId>([DEFAULT_WOOD_STYLE, ...(deps.renderStyles ?? [])])];
+  const inProgress = new Set<Promise<unknown>>();
 
   function corsHeaders(request: http.IncomingMessage): Record<string, string> {
     const origin = request.headers.origin;
@@ -71,7 +110,7 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
     return headers;
   }
 
-  function sendJson(request: http.IncomingMessage, response: http.ServerResponse, status: number, body: unknown): void {
+  function sendJson(request: http.IncomingMessage, response: http.ServerResponse, status: number, body: VisualizerWebhookReply | Record<string, unknown>): void {
     if (response.headersSent) return;
     response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...corsHeaders(request) });
     response.end(JSON.stringify(body));
@@ -101,81 +140,82 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
     });
   }
 
-  /** Renders and stores; the row is already `processing`. */
-  async function processClaimed(requestId: string, imageBytes: Buffer): Promise<{ originalImageUrl: string; processedImageUrl: string }> {
-    try {
-      const photo = await decodePhoto(imageBytes, { maxInputPixels: deps.maxInputPixels, maxSide: MAX_WORKING_SIDE });
-      const originalImageUrl = await deps.storage.save(`${requestId}/original.jpg`, await encodeJpeg(photo), 'image/jpeg');
-      const result = await deps.engine.visualize(photo, { styles: [DEFAULT_WOOD_STYLE] });
-      const processedImageUrl = await deps.storage.save(`${requestId}/processed.jpg`, result.renders[0]!.image, 'image/jpeg');
-      await deps.repository.markCompleted(requestId, { originalImageUrl, processedImageUrl });
-      return { originalImageUrl, processedImageUrl };
-    } catch (error) {
-      const reason =
-        error instanceof PhotoRejectedError
-          ? error.message
-          : `Processing failed: ${error instanceof Error ? error.message : String(error)}`;
-      await deps.repository.markFailed(requestId, reason).catch((markError: unknown) => {
-        log(`could not mark request=${requestId} failed: ${markError instanceof Error ? markError.message : String(markError)}`);
-      });
-      throw error;
+  /** Counts a refusal for this id, then answers the same way whatever the reason was. */
+  async function refuse(requestId: string): Promise<never> {
+    await deps.repository.recordRefusal(requestId);
+    throw new HttpError(WEBHOOK_REFUSAL.status, WEBHOOK_REFUSAL.error);
+  }
+
+  async function waitForOutcome(requestId: string): Promise<VisualizerRequestRow | null> {
+    const deadline = Date.now() + (deps.syncReplyMs ?? 8000);
+    for (;;) {
+      const row = await deps.repository.find(requestId);
+      if (!row || row.status === 'completed' || row.status === 'failed') return row;
+      const left = deadline - Date.now();
+      if (left <= 0) return row;
+      await sleep(Math.min(deps.pollMs ?? 200, left));
     }
   }
 
   async function handleWebhook(request: http.IncomingMessage, response: http.ServerResponse): Promise<string | undefined> {
-    const body = await readBody(request);
-    let json: unknown;
+    const release = await uploadSlots.acquire();
+    let requestId: string;
+    let uploadPath: string;
     try {
-      json = JSON.parse(body.toString('utf8'));
-    } catch {
-      throw new HttpError(400, 'The request body must be JSON.');
+      const body = await readBody(request);
+      let json: unknown;
+      try {
+        json = JSON.parse(body.toString('utf8'));
+      } catch {
+        throw new HttpError(400, 'The request body must be JSON.');
+      }
+      const identity = identitySchema.safeParse(json);
+      if (!identity.success) throw new HttpError(400, firstIssue(identity.error));
+      requestId = identity.data.requestId;
+
+      if ((await deps.repository.refusalsThisHour(requestId)) >= MAX_WEBHOOK_REFUSALS_PER_HOUR) {
+        throw new HttpError(429, 'Too many attempts for this visualizer request. Please start a new one later.');
+      }
+      const row = await deps.repository.find(requestId);
+      if (!row || row.status !== 'pending' || !sameIdentity(row, identity.data.name, identity.data.email)) {
+        return await refuse(requestId);
+      }
+
+      const payload = visualizerWebhookPayloadSchema.safeParse(json);
+      if (!payload.success) {
+        const dataUrl = (json as { imageBase64?: unknown }).imageBase64;
+        const tooLarge =
+          typeof dataUrl === 'string' && decodedBase64Length(dataUrl.slice(dataUrl.indexOf(',') + 1)) > MAX_IMAGE_BYTES;
+        const message = tooLarge ? 'The image must be at most 10 MB.' : 'The file is not an image the visualizer can read.';
+        await deps.repository.markFailed(requestId, message);
+        throw new HttpError(tooLarge ? 413 : 400, tooLarge ? message : firstIssue(payload.error));
+      }
+
+      const dataUrl = payload.data.imageBase64;
+      uploadPath = `${requestId}/${randomUUID()}`;
+      await deps.uploads.put(uploadPath, Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64'));
+    } finally {
+      release();
     }
-    const identity = identitySchema.safeParse(json);
-    if (!identity.success) throw new HttpError(400, firstIssue(identity.error));
-    const { requestId } = identity.data;
 
-    const row = await deps.repository.find(requestId);
-    if (!row) throw new HttpError(404, 'Unknown visualizer request.');
-    if (!sameName(row.customer_name, identity.data.name) || !sameEmail(row.email, identity.data.email)) {
-      throw new HttpError(403, 'The name and email do not match this visualizer request.');
-    }
-    if (row.status !== 'pending') throw new HttpError(409, `This visualizer request was already received (${row.status}).`);
-
-    const payload = visualizerWebhookPayloadSchema.safeParse(json);
-    if (!payload.success) {
-      const dataUrl = (json as { imageBase64?: unknown }).imageBase64;
-      const tooLarge =
-        typeof dataUrl === 'string' && decodedBase64Length(dataUrl.slice(dataUrl.indexOf(',') + 1)) > MAX_IMAGE_BYTES;
-      const message = tooLarge ? 'The image must be at most 10 MB.' : firstIssue(payload.error);
-      await deps.repository.markFailed(requestId, message);
-      throw new HttpError(tooLarge ? 413 : 400, message);
+    if (!(await deps.repository.startRender(requestId, firstRenderJob(requestId, uploadPath, styles)))) {
+      // Another call for the same request won the race.
+      await deps.uploads.delete(uploadPath).catch(() => undefined);
+      return await refuse(requestId);
     }
 
-    if (!(await deps.repository.claimPending(requestId))) {
-      throw new HttpError(409, 'This visualizer request was already received.');
-    }
-    const dataUrl = payload.data.imageBase64;
-    const imageBytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
-
-    const work = processClaimed(requestId, imageBytes);
-    running.add(work);
-    void work.catch(() => undefined).finally(() => running.delete(work));
-
-    let timer: NodeJS.Timeout | undefined;
-    const outcome = await Promise.race([
-      work.then((urls) => ({ kind: 'done' as const, urls })),
-      new Promise<{ kind: 'late' }>((resolve) => {
-        timer = setTimeout(() => resolve({ kind: 'late' }), deps.syncReplyMs ?? 8000);
-      }),
-    ]).finally(() => clearTimeout(timer));
-
-    if (outcome.kind === 'late') {
-      work.catch((error: unknown) => {
-        log(`request=${requestId} failed after the reply: ${error instanceof Error ? error.message : String(error)}`);
+    const outcome = await waitForOutcome(requestId);
+    if (outcome?.status === 'completed' && outcome.original_image_url && outcome.processed_image_url) {
+      sendJson(request, response, 200, {
+        status: 'completed',
+        requestId,
+        originalImageUrl: outcome.original_image_url,
+        processedImageUrl: outcome.processed_image_url,
       });
-      sendJson(request, response, 202, { status: 'processing', requestId });
+    } else if (outcome?.status === 'failed') {
+      sendJson(request, response, 422, { error: outcome.failure_reason ?? 'The photo could not be processed.' });
     } else {
-      sendJson(request, response, 200, { status: 'completed', requestId, ...outcome.urls });
+      sendJson(request, response, 202, { status: 'processing', requestId });
     }
     return requestId;
   }
@@ -200,7 +240,7 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
       return;
     }
     if (request.method === 'GET' && path === '/health') {
-      sendJson(request, response, 200, { status: 'ok', engine: deps.engine.name });
+      sendJson(request, response, 200, { status: 'ok', engine: deps.engineName });
       return;
     }
     if (request.method !== 'POST' || path !== '/') {
@@ -208,7 +248,7 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
       return;
     }
 
-    handleWebhook(request, response)
+    const work = handleWebhook(request, response)
       .then((id) => {
         requestId = id;
       })
@@ -220,19 +260,17 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
           if (error.status === 413) response.on('finish', () => request.destroy());
           return;
         }
-        if (error instanceof PhotoRejectedError) {
-          sendJson(request, response, 422, { error: error.message });
-          return;
-        }
-        log(`webhook error: ${error instanceof Error ? error.message : String(error)}`);
+        log(`webhook error: ${describeError(error)}`);
         sendJson(request, response, 500, { error: 'Failed to process the image. Please try again.' });
       });
+    inProgress.add(work);
+    void work.finally(() => inProgress.delete(work));
   });
 
   return {
     server,
     async whenIdle() {
-      while (running.size > 0) await Promise.allSettled([...running]);
+      while (inProgress.size > 0) await Promise.allSettled([...inProgress]);
     },
   };
 }

@@ -1,0 +1,67 @@
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * Where a visitor's photo waits, exactly as uploaded, between the webhook and the render: durable (a worker
+ * or Postgres restart must not lose it) and private (it still carries its EXIF, GPS included). The render
+ * stores metadata-free copies in the public bucket and then deletes it.
+ */
+export interface UploadStore {
+  put(objectPath: string, bytes: Buffer): Promise<void>;
+  get(objectPath: string): Promise<Buffer>;
+  delete(objectPath: string): Promise<void>;
+}
+
+/** Supabase Storage bucket for uploads: private, created by migration *_visualizer_render_queue.sql. */
+export const UPLOADS_BUCKET = 'floor-visualizer-uploads';
+
+function safeParts(objectPath: string): string[] {
+  const parts = objectPath.split('/');
+  if (parts.some((part) => part === '' || part === '.' || part === '..')) throw new Error(`Unsafe upload path: ${objectPath}`);
+  return parts;
+}
+
+/** A folder on disk that nothing serves (locally: `visualizer-uploads/` beside the public storage folder). */
+export function createLocalUploadStore(directory: string): UploadStore {
+  const file = (objectPath: string) => path.join(directory, ...safeParts(objectPath));
+  return {
+    async put(objectPath, bytes) {
+      await mkdir(path.dirname(file(objectPath)), { recursive: true });
+      await writeFile(file(objectPath), bytes);
+    },
+    get: (objectPath) => readFile(file(objectPath)),
+    async delete(objectPath) {
+      await rm(file(objectPath), { force: true });
+    },
+  };
+}
+
+/** The private Storage bucket, with the service key. */
+export function createSupabaseUploadStore(settings: { supabaseUrl: string; serviceRoleKey: string; fetch?: typeof fetch }): UploadStore {
+  const doFetch = settings.fetch ?? fetch;
+  const url = (objectPath: string) =>
+    `${settings.supabaseUrl.replace(/\/+$/, '')}/storage/v1/object/${UPLOADS_BUCKET}/${safeParts(objectPath).map(encodeURIComponent).join('/')}`;
+  const headers = { apikey: settings.serviceRoleKey, authorization: `Bearer ${settings.serviceRoleKey}` };
+  const fail = async (what: string, response: Response) => {
+    throw new Error(`Storage ${what} in bucket ${UPLOADS_BUCKET} failed (${response.status}): ${(await response.text()).slice(0, 200)}`);
+  };
+  return {
+    async put(objectPath, bytes) {
+      const response = await doFetch(url(objectPath), {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/octet-stream', 'x-upsert': 'true' },
+        body: new Uint8Array(bytes),
+      });
+      if (!response.ok) await fail('upload', response);
+    },
+    async get(objectPath) {
+      const response = await doFetch(url(objectPath), { headers });
+      if (!response.ok) await fail('download', response);
+      return Buffer.from(await response.arrayBuffer());
+    },
+    async delete(objectPath) {
+      const response = await doFetch(url(objectPath), { method: 'DELETE', headers });
+      if (!response.ok && response.status !== 404) await fail('delete', response);
+    },
+  };
+}

@@ -1,0 +1,10 @@
+/**
+ * What a visitor reads in `failure_reason` (anon may select it). Short and human; the technical detail goes
+ * to the server log only. A photo the processor refuses keeps its own message (PhotoRejectedError), which
+ * is about the visitor's file and written for them.
+ */
+export const FAILURE_REASONS = {
+  renderFailed: "We couldn't put a new floor on this photo. Please try again, or try another photo.",
+  tooSlow: 'Your photo took too long to process. Please try again.',
+  neverArrived: 'No photo was received for this request.',
+} as const;
