@@ -102,6 +102,7 @@ export async function startMailCatcher(options: MailCatcherOptions): Promise<Mai
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     banner: 'local mail catcher: nothing leaves this machine',
+    closeTimeout: 500,
     size: MAX_MESSAGE_BYTES,
     onRcptTo(address, _session, callback) {
       if (options.refusedDomain && address.address.toLowerCase().endsWith(`@${options.refusedDomain}`)) {

@@ -1,0 +1,272 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { applyMigrations } from '../../local-stack/migrations';
+import { EMAIL_WORKER_ENTRY } from '../../local-stack/paths';
+import { findFreePort } from '../../local-stack/ports';
+import { startPostgres, type PostgresHandle } from '../../local-stack/postgres';
+import { REFUSED_MAIL_DOMAIN, type Stack } from '../../local-stack/stack';
+import { createSupervisor } from '../../local-stack/supervisor';
+import { toDataUrl } from '../../visualizer-processor/testing/bad-inputs';
+import { createTestSmtpServer } from '../support/test-smtp-server';
+import { startThrowawayStack } from '../support/throwaway-stack';
+
+/**
+ * The back office under faults, each with workers this file starts and kills itself: an address the SMTP
+ * server refuses, the SMTP server down, an e-mail worker killed mid-send, Postgres restarted mid-send, the
+ * visualizer processor killed mid-render. Each must end with every e-mail sent once (or dead with the reason)
+ * and every visualizer request finished.
+ */
+let stack: Stack;
+const workers: ChildProcess[] = [];
+
+beforeAll(async () => {
+  stack = await startThrowawayStack({ withEmailWorker: false, throttleMaxWrites: 10_000, staffInbox: 'staff-inbox@example.com' });
+}, 120_000);
+
+afterEach(() => {
+  for (const worker of workers.splice(0)) worker.kill('SIGKILL');
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+type Worker = { child: ChildProcess; output: string[] };
+
+/** Starts `email-worker/src/main.ts` as a deployment would, and waits until it takes jobs. */
+async function startEmailWorker(env: Record<string, string>): Promise<Worker> {
+  const child = spawn(process.execPath, ['--import', 'tsx', EMAIL_WORKER_ENTRY], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  workers.push(child);
+  const output: string[] = [];
+  await new Promise<void>((resolve, reject) => {
+    const onLine = (chunk: Buffer) => {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) {
+        output.push(line);
+        if (line.startsWith('email worker running')) resolve();
+      }
+    };
+    child.stdout!.on('data', onLine);
+    child.stderr!.on('data', onLine);
+    child.once('exit', (code) => reject(new Error(`The e-mail worker exited (${code}):\n${output.join('\n')}`)));
+  });
+  return { child, output };
+}
+
+async function query<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Polls until `check` gives a value (database errors while Postgres is away count as "not yet"). */
+async function eventually<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  for (;;) {
+    try {
+      const value = await check();
+      if (value !== undefined) return value;
+    } catch (error) {
+      lastError = error;
+    }
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}${lastError ? ` (last error: ${String(lastError)})` : ''}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+type EmailRow = { id: string; kind: string; status: string; attempts: number; status_reason: string | null };
+
+function emailsOf(url: string, leadId: string): Promise<EmailRow[]> {
+  return query<EmailRow>(
+    url,
+    'select id, kind, status, attempts, status_reason from back_office.outbound_emails where source_id = $1 order by kind',
+    [leadId],
+  );
+}
+
+async function insertGuideLead(url: string, email: string): Promise<string> {
+  const [row] = await query<{ id: string }>(url, 'insert into public.leads (email) values ($1) returning id', [email]);
+  return row!.id;
+}
+
+const messageIdOf = (emailId: string) => `<${emailId}@example.com>`;
+
+describe('e-mail under faults', () => {
+  it('an address the SMTP server refuses: three attempts, then dead with the reason; staff still hear of the lead', async () => {
+    const worker = await startEmailWorker(stack.emailWorkerEnv);
+    const visitor = `nobody.${randomUUID().slice(0, 6)}@${REFUSED_MAIL_DOMAIN}`;
+    const leadId = await insertGuideLead(stack.superuserUrl, visitor);
+
+    const emails = await eventually('the guide to be dead and the staff e-mail sent', async () => {
+      const rows = await emailsOf(stack.superuserUrl, leadId);
+      const done = rows.every((row) => row.status === 'dead' || row.status === 'sent');
+      return done && rows.length === 2 ? rows : undefined;
+    });
+    const [guide, staff] = [emails.find((row) => row.kind === 'guide')!, emails.find((row) => row.kind === 'staff_guide')!];
+    expect(staff.status).toBe('sent');
+    expect(guide).toMatchObject({ status: 'dead', attempts: 3 });
+    expect(guide.status_reason).toMatch(/^Refused after 3 attempts: .*550/);
+    expect(guide.status_reason).not.toContain(visitor);
+    expect(worker.output.join('\n')).not.toContain(visitor);
+    expect(worker.output.join('\n')).toContain(`email ${guide.id} (guide): dead after 3 attempts`);
+  });
+
+  it('the SMTP server down: retried with backoff, then sent once when it is back', async () => {
+    const smtpPort = await findFreePort();
+    const smtp = createTestSmtpServer(smtpPort);
+    await startEmailWorker({ ...stack.emailWorkerEnv, SMTP_PORT: String(smtpPort) });
+    const leadId = await insertGuideLead(stack.superuserUrl, `outage.${randomUUID().slice(0, 6)}@example.com`);
+
+    await eventually('two failed attempts', async () => {
+      const rows = await emailsOf(stack.superuserUrl, leadId);
+      return rows.length === 2 && rows.every((row) => row.attempts >= 2) ? rows : undefined;
+    });
+    expect((await emailsOf(stack.superuserUrl, leadId))[0]!.status_reason).toMatch(/^Attempt \d failed: .*ECONNREFUSED/);
+    await smtp.start();
+    try {
+      const sent = await eventually('both e-mails sent', async () => {
+        const rows = await emailsOf(stack.superuserUrl, leadId);
+        return rows.every((row) => row.status === 'sent') ? rows : undefined;
+      });
+      for (const email of sent) expect(smtp.accepted.filter((m) => m.messageId === messageIdOf(email.id))).toHaveLength(1);
+    } finally {
+      await smtp.stop();
+    }
+  });
+
+  it('the worker killed mid-send: the next worker takes the job over and the e-mail is sent once', async () => {
+    const smtpPort = await findFreePort();
+    const smtp = createTestSmtpServer(smtpPort);
+    await smtp.start();
+    try {
+      const env = { ...stack.emailWorkerEnv, SMTP_PORT: String(smtpPort) };
+      const first = await startEmailWorker(env);
+      smtp.holdReplies();
+      const inFlight = smtp.nextMessageInFlight();
+      const leadId = await insertGuideLead(stack.superuserUrl, `killed.${randomUUID().slice(0, 6)}@example.com`);
+      await inFlight;
+
+      // The server has the message but has not said "accepted" when the worker dies, so it was not delivered.
+      first.child.kill('SIGKILL');
+      await new Promise((resolve) => first.child.once('exit', resolve));
+      smtp.dropHeld();
+      smtp.release();
+      await startEmailWorker(env);
+
+      const sent = await eventually(
+        'both e-mails sent by the second worker',
+        async () => {
+          const rows = await emailsOf(stack.superuserUrl, leadId);
+          return rows.length === 2 && rows.every((row) => row.status === 'sent') ? rows : undefined;
+        },
+        120_000,
+      );
+      for (const email of sent) expect(smtp.accepted.filter((m) => m.messageId === messageIdOf(email.id))).toHaveLength(1);
+      expect(Math.max(...sent.map((row) => row.attempts))).toBe(2);
+    } finally {
+      await smtp.stop();
+    }
+  }, 180_000);
+});
+
+describe('e-mail across a Postgres restart', () => {
+  it('a send in flight while Postgres restarts is recorded once Postgres is back, and not sent again', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'flooring-site-pg-restart-'));
+    fs.chmodSync(folder, 0o755);
+    const port = await findFreePort();
+    const smtpPort = await findFreePort();
+    const smtp = createTestSmtpServer(smtpPort);
+    const supervisors = [createSupervisor({ log: () => {}, onFatal: () => {} })];
+    const start = () => startPostgres({ supervisor: supervisors.at(-1)!, dataDir: path.join(folder, 'postgres'), port, fsync: false });
+    let database: PostgresHandle | undefined;
+    try {
+      database = await start();
+      await applyMigrations(database.superuserUrl);
+      await smtp.start();
+      const worker = await startEmailWorker({ ...stack.emailWorkerEnv, DATABASE_URL: database.superuserUrl, SMTP_PORT: String(smtpPort) });
+
+      smtp.holdReplies();
+      const inFlight = smtp.nextMessageInFlight();
+      const leadId = await insertGuideLead(database.superuserUrl, `restart.${randomUUID().slice(0, 6)}@example.com`);
+      await inFlight;
+      await database.stop();
+      smtp.release(); // delivered while the database is away: the worker cannot record it yet
+      await new Promise((resolve) => setTimeout(resolve, 3_000)); // the outage
+      supervisors.push(createSupervisor({ log: () => {}, onFatal: () => {} }));
+      database = await start();
+
+      const url = database.superuserUrl;
+      const sent = await eventually('both e-mails recorded as sent', async () => {
+        const rows = await emailsOf(url, leadId);
+        return rows.length === 2 && rows.every((row) => row.status === 'sent') ? rows : undefined;
+      });
+      for (const email of sent) expect(smtp.accepted.filter((m) => m.messageId === messageIdOf(email.id))).toHaveLength(1);
+      // Every job finished: none left locked or waiting.
+      await eventually('the queue to be empty', async () =>
+        (await query(url, 'select id from graphile_worker.jobs')).length === 0 ? true : undefined,
+      );
+      expect(worker.child.exitCode).toBeNull();
+    } finally {
+      for (const worker of workers.splice(0)) worker.kill('SIGKILL');
+      await smtp.stop();
+      for (const supervisor of supervisors) await supervisor.stopAll();
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
+
+describe('the visualizer under faults', () => {
+  it('the processor killed mid-render: it is restarted, the render is taken over, the request completes', async () => {
+    const id = randomUUID();
+    await query(stack.superuserUrl, 'insert into public.floor_visualizer_requests (id, customer_name, email) values ($1, $2, $3)', [
+      id,
+      'Kim Fault',
+      'kim.fault@example.com',
+    ]);
+    // A 12-megapixel photo, so the render is still running when the processor is killed.
+    const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#8a6a4a' } })
+      .composite([{ input: Buffer.alloc(400 * 300 * 3, 200), raw: { width: 400, height: 300, channels: 3 }, top: 2500, left: 1800 }])
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    const webhook = fetch(stack.webhookUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ requestId: id, name: 'Kim Fault', email: 'kim.fault@example.com', imageBase64: toDataUrl(photo, 'image/jpeg'), fileName: 'big.jpg' }),
+    }).catch(() => undefined); // the processor may die before it answers
+
+    await eventually('the render job to be running', async () =>
+      (await query(stack.superuserUrl, `select 1 from graphile_worker.jobs where key = $1 and locked_at is not null`, [`render:${id}`]))
+        .length === 1
+        ? true
+        : undefined,
+    );
+    const processor = stack.children().find((child) => child.name === 'the visualizer processor')!;
+    const killedPid = processor.pid()!;
+    process.kill(killedPid, 'SIGKILL');
+    await webhook;
+
+    const [row] = await eventually(
+      'the request to finish',
+      async () => {
+        const rows = await query<{ status: string }>(stack.superuserUrl, 'select status from public.floor_visualizer_requests where id = $1', [id]);
+        return rows[0]?.status === 'completed' || rows[0]?.status === 'failed' ? rows : undefined;
+      },
+      150_000,
+    );
+    expect(row!.status).toBe('completed');
+    expect(processor.pid()).not.toBe(killedPid);
+  }, 200_000);
+});
