@@ -65,6 +65,7 @@ describe('the local stack as a set of processes', () => {
     expect(started.children.map((child) => child.name)).toEqual([
       'PostgreSQL',
       'PostgREST',
+      'the e-mail worker',
       'the visualizer processor',
     ]);
     expect(await query(started.superuserUrl, 'show fsync')).toEqual([{ fsync: 'on' }]);
