@@ -202,7 +202,7 @@ export async function startMailCatcher(options: MailCatcherOptions): Promise<Mai
         .map(
           ({ summary: m }) =>
             `<tr><td>${escapeHtml(new Date(m.receivedAt).toLocaleString())}</td><td>${escapeHtml(m.to.join(', '))}</td>` +
-            `<td><a href="/messages/${m.id}">${escapeHtml(m.subject || '(no subject)')}</a></td><td>${m.attachments.length ? '📎' : ''}</td></tr>`,
+            `<td><a href="/messages/${m.id}">${escapeHtml(m.subject || '(no subject)')}</a></td><td>${m.attachments.length ? `${m.attachments.length} attachment${m.attachments.length > 1 ? 's' : ''}` : ''}</td></tr>`,
         )
         .join('');
       return send(
@@ -211,7 +211,7 @@ export async function startMailCatcher(options: MailCatcherOptions): Promise<Mai
         page(
           'Local inbox',
           stored.length
-            ? `<table><thead><tr><th>Received</th><th>To</th><th>Subject</th><th></th></tr></thead><tbody>${rows}</tbody></table>`
+            ? `<table><thead><tr><th>Received</th><th>To</th><th>Subject</th><th>Attachments</th></tr></thead><tbody>${rows}</tbody></table>`
             : '<p>No e-mails yet. Submit a form on the site and reload.</p>',
         ),
       );

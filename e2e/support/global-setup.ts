@@ -12,5 +12,6 @@ export default async function globalSetup() {
   process.env.E2E_STORAGE_DIR = site.stack.storageDir;
   process.env.E2E_BUILD_DIR = site.buildDir;
   process.env.E2E_ANON_KEY = site.stack.anonKey;
+  process.env.E2E_MAIL_INBOX_URL = site.stack.mailCatcher!.webUrl;
   return () => site.stop();
 }
