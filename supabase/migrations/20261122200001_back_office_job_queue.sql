@@ -1,5 +1,5 @@
 -- The back office: what happens after a visitor submits (e-mails, the visualizer's render) runs as jobs in
--- graphile-worker's queue, in this same database. See docs/decisions/004-one-job-queue-in-postgres.md.
+-- graphile-worker's queue, in this same database. See docs/decisions/007-one-job-queue-in-postgres.md.
 --
 -- graphile-worker installs and upgrades its own schema (`graphile_worker`). The migrations after this one
 -- create triggers that call graphile_worker.add_job() in the visitor's own transaction, so the queue must
