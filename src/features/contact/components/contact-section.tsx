@@ -26,10 +26,10 @@ export function ContactSection({ onOpenLeadMagnet }: { onOpenLeadMagnet: () => v
     <section
       id={CONTACT_SECTION_ID}
       aria-labelledby="contact-title"
-      className="scroll-mt-20 bg-oak-100 px-4 py-16 focus:outline-none sm:px-6 sm:py-24 lg:px-8"
+      className="bg-oak-100 px-4 py-16 focus:outline-none sm:px-6 sm:py-24 lg:px-8"
     >
       {/* The visualizer's 'Get Free Quote' links to /#contact: this anchor makes that land here too. */}
-      <span id="contact" className="block scroll-mt-20" aria-hidden="true" />
+      <span id="contact" className="block" aria-hidden="true" />
       <div className="mx-auto max-w-7xl">
         <div className="mx-auto max-w-2xl text-center">
           <p className="text-sm font-bold uppercase tracking-[0.2em] text-walnut-600">Free, no-pressure estimates</p>

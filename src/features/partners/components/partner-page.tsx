@@ -155,7 +155,7 @@ export function PartnerPage({ program, form }: { program: PartnerProgram; form: 
           <section
             id={application.id}
             aria-labelledby={`${application.id}-title`}
-            className="mx-auto max-w-2xl scroll-mt-24 rounded-2xl bg-cream-50 p-6 shadow-2xl focus:outline-none sm:p-10"
+            className="mx-auto max-w-2xl rounded-2xl bg-cream-50 p-6 shadow-2xl focus:outline-none sm:p-10"
           >
             <h2 id={`${application.id}-title`} className="font-display text-3xl font-bold text-walnut-950">
               {application.title}
