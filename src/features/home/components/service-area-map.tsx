@@ -31,6 +31,8 @@ const largerMapUrl = `https://www.openstreetmap.org/?mlat=${HADDONFIELD.lat}&mlo
 export function ServiceAreaMap() {
   const [shown, setShown] = useState(false);
   const [askedFor, setAskedFor] = useState(false);
+  // Focus inside the embedded map does not match :focus on the frame, so the ring is drawn from its events.
+  const [mapFocused, setMapFocused] = useState(false);
   const frameRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<HTMLIFrameElement>(null);
 
@@ -38,6 +40,32 @@ export function ServiceAreaMap() {
   useEffect(() => {
     if (askedFor) mapRef.current?.focus();
   }, [askedFor]);
+
+  // Focus that moves into the embedded map fires no event on the frame (and :focus does not match it); the
+  // page's window loses focus instead. So the page checks where focus is whenever it leaves or comes back.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!shown || !map) return;
+    let pending: ReturnType<typeof setTimeout> | undefined;
+    const check = () => {
+      clearTimeout(pending);
+      pending = setTimeout(() => {
+        const inMap = document.activeElement === map;
+        setMapFocused(inMap);
+        // Keep the whole frame clear of the sticky header (the page's scroll padding), whichever way focus came.
+        if (inMap) map.scrollIntoView({ block: 'nearest' });
+      }, 0);
+    };
+    window.addEventListener('blur', check);
+    window.addEventListener('focus', check);
+    document.addEventListener('focusin', check);
+    return () => {
+      clearTimeout(pending);
+      window.removeEventListener('blur', check);
+      window.removeEventListener('focus', check);
+      document.removeEventListener('focusin', check);
+    };
+  }, [shown]);
 
   useEffect(() => {
     const frame = frameRef.current;
@@ -57,7 +85,7 @@ export function ServiceAreaMap() {
       <div
         ref={frameRef}
         style={{ height: MAP_HEIGHT_PX }}
-        className="relative overflow-hidden rounded-2xl bg-oak-100 shadow-lg ring-1 ring-walnut-900/10"
+        className={`relative overflow-hidden rounded-2xl bg-oak-100 shadow-lg ring-1 ring-walnut-900/10 ${mapFocused ? 'outline-4 outline-offset-2 outline-oak-500' : ''}`}
       >
         {shown ? (
           <iframe
