@@ -1,0 +1,94 @@
+import { startApp } from './support/accessibility';
+import { expect, test } from './support/test';
+
+/**
+ * What a crawler or a visitor without JavaScript gets (issue 9): each page's own HTML with its content and head
+ * tags, the 404 page with status 404, sitemap.xml, robots.txt, the manifest and icons; then the same page
+ * hydrated into the app with nothing said in the console, and no request to anyone else until asked.
+ */
+const pages = [
+  { path: '/', heading: 'Expert Floors. Neighborly Service.', title: /Flooring & Custom Millwork/ },
+  { path: '/realtors', heading: 'Refer Your Clients. Close Faster. Earn Rewards.', title: /^Realtor Referral Program \| / },
+  { path: '/investors', heading: null, title: /^Investor Partner Program \| / },
+  { path: '/floor-visualizer', heading: 'Snap & See Wood', title: /^Snap & See Wood/ },
+] as const;
+
+const attribute = (html: string, tag: RegExp) => tag.exec(html)?.[1];
+
+for (const { path, heading, title } of pages) {
+  test(`${path} is served as HTML with its content and its own head tags`, async ({ request, baseURL }) => {
+    const response = await request.get(path);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toMatch(/^text\/html/);
+    const html = await response.text();
+    const h1 = attribute(html, /<h1\b[^>]*>([^<]+)<\/h1>/);
+    expect(h1?.length).toBeGreaterThan(5);
+    if (heading) expect(h1).toBe(heading.replace(/&/g, '&amp;'));
+    expect(html).toContain('<footer');
+
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(attribute(head, /<title>([^<]+)<\/title>/)?.replace(/&amp;/g, '&')).toMatch(title);
+    expect(attribute(head, /<meta name="description" content="([^"]+)"/)?.length).toBeGreaterThan(50);
+    const canonical = `${baseURL}${path}`;
+    expect(attribute(head, /<link rel="canonical" href="([^"]+)"/)).toBe(canonical);
+    expect(attribute(head, /<meta property="og:url" content="([^"]+)"/)).toBe(canonical);
+    const image = attribute(head, /<meta property="og:image" content="([^"]+)"/);
+    expect(attribute(head, /<meta name="twitter:card" content="([^"]+)"/)).toBe('summary_large_image');
+    const imageResponse = await request.get(image!);
+    expect(imageResponse.status()).toBe(200);
+    expect(imageResponse.headers()['content-type']).toBe('image/jpeg');
+    // One title only: the template's own gave way to the page's.
+    expect(html.match(/<title>/g)).toHaveLength(1);
+  });
+}
+
+test('the home page carries the business as JSON-LD', async ({ request }) => {
+  const html = await (await request.get('/')).text();
+  const json = attribute(html, /<script type="application\/ld\+json">([^<]+)<\/script>/);
+  const data = JSON.parse(json!) as Record<string, unknown>;
+  expect(data['@type']).toEqual(['HomeAndConstructionBusiness', 'GeneralContractor']);
+  expect(data).toMatchObject({ address: { addressLocality: 'Haddonfield', addressRegion: 'NJ' } });
+});
+
+test('an unknown path answers 404 with the 404 page', async ({ request }) => {
+  const response = await request.get('/no/such/page');
+  expect(response.status()).toBe(404);
+  const html = await response.text();
+  expect(html).toContain('Oops! Page not found');
+  expect(html).toContain('<meta name="robots" content="noindex"/>');
+});
+
+test('sitemap.xml lists the four pages, robots.txt points at it, the manifest and icons are there', async ({ request, baseURL }) => {
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  expect([...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1])).toEqual(pages.map(({ path }) => `${baseURL}${path}`));
+  expect(await (await request.get('/robots.txt')).text()).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+  const manifest = (await (await request.get('/site.webmanifest')).json()) as { icons: { src: string }[] };
+  for (const file of ['/favicon.ico', '/favicon.svg', '/apple-touch-icon.png', ...manifest.icons.map((icon) => icon.src)]) {
+    expect((await request.get(file)).status(), file).toBe(200);
+  }
+});
+
+for (const { path } of [...pages, { path: '/no/such/page' }]) {
+  test(`${path} hydrates without a word in the console, and asks no other site for anything`, async ({ page, baseURL }) => {
+    const messages: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') messages.push(`${message.type()}: ${message.text()}`);
+    });
+    const elsewhere: string[] = [];
+    page.on('request', (request) => {
+      if (!request.url().startsWith(baseURL!) && !request.url().startsWith('data:')) elsewhere.push(request.url());
+    });
+    const scripts: string[] = [];
+    page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
+
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    if (path !== '/no/such/page') expect(scripts, 'scripts before any interaction').toHaveLength(1);
+    await startApp(page);
+    await page.waitForLoadState('networkidle');
+
+    const expected = path === '/no/such/page' ? [/404 \(Not Found\)/, /non-existent route: \/no\/such\/page/] : [];
+    expect(messages.filter((message) => !expected.some((pattern) => pattern.test(message)))).toEqual([]);
+    expect(elsewhere).toEqual([]);
+  });
+}
