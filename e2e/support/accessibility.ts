@@ -17,6 +17,10 @@ export const VIEWPORTS = [
  * One call covers a new state: put the page in it, then `await expectAccessible(page, 'result: fix panel open')`.
  */
 export async function expectAccessible(page: Page, state: string): Promise<void> {
+  // A toast sliding in (or one fading behind it) is half-transparent for a moment; judge the state it settles in.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
+  );
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA_TAGS).analyze();
   const readable = violations.map((violation) => ({
     rule: violation.id,
