@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import { FIXTURE_DIR } from '../fixtures/make-fixtures.ts';
+import { HEIC_FIXTURE, HEIC_FIXTURE_SIZE } from '../fixtures/make-heic-fixture.ts';
 import { makeDecompressionBombPng } from '../testing/bad-inputs.ts';
 import { PhotoRejectedError, decodePhoto } from './decode-photo.ts';
 
@@ -27,5 +29,33 @@ describe('decodePhoto', () => {
     await expect(decodePhoto(Buffer.from('just some text'))).rejects.toBeInstanceOf(PhotoRejectedError);
     const jpeg = await readFile(path.join(FIXTURE_DIR, 'room-carpet.jpg'));
     await expect(decodePhoto(jpeg.subarray(0, jpeg.length / 2))).rejects.toThrow(/damaged or incomplete/);
+  });
+
+  describe('an iPhone photo (HEVC in a HEIF container)', () => {
+    const heicFile = path.join(FIXTURE_DIR, HEIC_FIXTURE);
+
+    it('is a real HEIC that the bundled sharp alone cannot decode', async () => {
+      const heic = await readFile(heicFile);
+      expect(await sharp(heic).metadata()).toMatchObject({ format: 'heif', compression: 'hevc' });
+      await expect(sharp(heic).raw().toBuffer()).rejects.toThrow(/HEVC/);
+    });
+
+    it('is decoded, upright after its rotation property, with the same picture as the photo it was made from', async () => {
+      const photo = await decodePhoto(await readFile(heicFile));
+      expect([photo.width, photo.height]).toEqual([HEIC_FIXTURE_SIZE.width, HEIC_FIXTURE_SIZE.height]);
+
+      const original = await decodePhoto(await readFile(path.join(FIXTURE_DIR, 'room-gps.jpg')));
+      let difference = 0;
+      for (let i = 0; i < photo.pixels.length; i++) difference += Math.abs(photo.pixels[i]! - original.pixels[i]!);
+      // Two lossy encodings of one picture; a sideways or garbled decode differs by tens of levels per sample.
+      expect(difference / photo.pixels.length).toBeLessThan(4);
+    });
+
+    it('is scaled to the working size like any photo, and refused when truncated', async () => {
+      const heic = await readFile(heicFile);
+      const photo = await decodePhoto(heic, { maxSide: 480 });
+      expect([photo.width, photo.height]).toEqual([480, 360]);
+      await expect(decodePhoto(heic.subarray(0, heic.length - 4000))).rejects.toBeInstanceOf(PhotoRejectedError);
+    });
   });
 });

@@ -1,4 +1,4 @@
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import type { DecodedPhoto } from '../engine/floor-engine.ts';
 
 /** 50 megapixels: above any phone camera, far below a decompression bomb's billions. */
@@ -18,11 +18,36 @@ export interface DecodeOptions {
   maxSide?: number;
 }
 
+type HeifImage = {
+  width: number;
+  height: number;
+  decode(): Promise<{ width: number; height: number; data: Uint8ClampedArray }>;
+};
+
+/**
+ * HEVC pixels of a HEIC/HEIF file (what iPhones take), as RGBA. The bundled sharp reads the HEIF container but
+ * has no HEVC decoder (a patent-encumbered codec it leaves out), so libheif compiled to WebAssembly
+ * (heic-decode, on libheif-js) decodes them: no system library. libheif applies the file's rotation and mirroring
+ * (irot, imir) itself, so the pixels come out upright.
+ */
+async function decodeHevcPixels(bytes: Buffer): Promise<Sharp> {
+  const { default: heicDecode } = await import('heic-decode');
+  const images = (await heicDecode.all({ buffer: bytes })) as unknown as HeifImage[] & { dispose(): void };
+  try {
+    const primary = images[0];
+    if (!primary) throw new Error('no image in the HEIF file');
+    const { width, height, data } = await primary.decode();
+    return sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), { raw: { width, height, channels: 4 } });
+  } finally {
+    images.dispose();
+  }
+}
+
 /**
  * Decodes an uploaded photo: the header is checked against the pixel limit before any pixel is decoded
  * (a 20000×20000 PNG of a few kilobytes is refused here), EXIF orientation is applied, transparency is
  * flattened onto white, and only raw pixels come out, so nothing of the file's metadata (GPS above all)
- * can reach what is stored.
+ * can reach what is stored. HEIC photos from iPhones are decoded too (decodeHevcPixels).
  */
 export async function decodePhoto(bytes: Buffer, options: DecodeOptions = {}): Promise<DecodedPhoto> {
   const maxInputPixels = options.maxInputPixels ?? MAX_INPUT_PIXELS;
@@ -41,10 +66,11 @@ export async function decodePhoto(bytes: Buffer, options: DecodeOptions = {}): P
     );
   }
   try {
-    let pipeline = sharp(bytes, { limitInputPixels: maxInputPixels, failOn: 'warning' })
-      .rotate()
-      .flatten({ background: '#ffffff' })
-      .toColourspace('srgb');
+    const source =
+      metadata.format === 'heif' && metadata.compression === 'hevc'
+        ? await decodeHevcPixels(bytes)
+        : sharp(bytes, { limitInputPixels: maxInputPixels, failOn: 'warning' });
+    let pipeline = source.rotate().flatten({ background: '#ffffff' }).toColourspace('srgb');
     if (Number.isFinite(maxSide)) {
       pipeline = pipeline.resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true });
     }
@@ -57,5 +83,7 @@ export async function decodePhoto(bytes: Buffer, options: DecodeOptions = {}): P
 
 /** Encodes upright pixels as a metadata-free JPEG (sharp writes no EXIF unless asked to). */
 export function encodeJpeg(photo: DecodedPhoto, quality = 88): Promise<Buffer> {
-  return sharp(photo.pixels, { raw: { width: photo.width, height: photo.height, channels: 3 } }).jpeg({ quality }).toBuffer();
+  return sharp(photo.pixels, { raw: { width: photo.width, height: photo.height, channels: 3 } })
+    .jpeg({ quality })
+    .toBuffer();
 }
