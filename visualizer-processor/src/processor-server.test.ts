@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_IMAGE_BYTES, MAX_WEBHOOK_REFUSALS_PER_HOUR, WEBHOOK_REFUSAL } from '../../contracts/visualizer-webhook.ts';
 import type { FloorEngine } from '../engine/floor-engine.ts';
 import { createOfflineFloorEngine } from '../engine/offline-floor-engine.ts';
@@ -159,8 +159,9 @@ describe('the visualizer processor webhook', () => {
     expect(stored.processed_image_url).toBe(
       `${SUPABASE_URL}/storage/v1/object/public/floor-visualizer/${row.id}/render-1/natural-white-oak.jpg`,
     );
-    // The upload, with its GPS position, is gone once the metadata-free copies are stored.
-    expect(readdirSync(path.join(uploadsDir, row.id))).toEqual([]);
+    // The upload, with its GPS position, is gone once the metadata-free copies are stored (the render job drops it
+    // just after completing the row, so the reply can come first).
+    await vi.waitFor(() => expect(readdirSync(path.join(uploadsDir, row.id))).toEqual([]));
     for (const url of [stored.original_image_url, stored.processed_image_url]) {
       const file = storedFile(url);
       expect(existsSync(file)).toBe(true);
