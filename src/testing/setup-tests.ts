@@ -1,9 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from './msw-server';
 import '../../tests/fail-on-console-error';
+
+// findBy*/waitFor wait for the real condition; on a loaded machine (a lazily loaded dialog's module being
+// transformed, a FileReader) it can take longer than Testing Library's default second to arrive.
+configure({ asyncUtilTimeout: 5_000 });
 
 // A request nobody declared is a bug in the code or the test.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
