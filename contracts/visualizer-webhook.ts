@@ -37,18 +37,55 @@ export type VisualizerWebhookPayload = z.infer<typeof visualizerWebhookPayloadSc
  * The webhook's answers (spec call 8: the page only checks `ok`). 200 when the render finished within a few
  * seconds, 202 while it goes on (the page polls the row); any other status carries `{error}`.
  */
+/**
+ * `correctionToken` is the visitor's secret for "Fix the floor" (the correction payload below): given once, in
+ * the reply to the call that started the request's render, and never again.
+ */
+const correctionToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'correctionToken must be the token the webhook gave');
+
 export const visualizerWebhookCompletedReplySchema = z.object({
   status: z.literal('completed'),
   requestId: z.uuid(),
   originalImageUrl: z.url(),
   processedImageUrl: z.url(),
+  correctionToken,
 });
-export const visualizerWebhookProcessingReplySchema = z.object({ status: z.literal('processing'), requestId: z.uuid() });
+export const visualizerWebhookProcessingReplySchema = z.object({
+  status: z.literal('processing'),
+  requestId: z.uuid(),
+  correctionToken,
+});
 export const visualizerWebhookErrorReplySchema = z.object({ error: z.string() });
+
+/**
+ * "Fix the floor": the visitor's taps on the result (fractions of the photo's width and height; `floor` true for
+ * "this is floor", false for "this is not"), POSTed to the same webhook URL with the token. The row keeps its
+ * images while the correction renders (`correction_state` = 'rendering'); the new render's images replace them
+ * (`render_number` + 1) or `correction_state` turns 'failed'.
+ */
+export const MAX_CORRECTIONS_PER_REQUEST = 5;
+
+export const visualizerCorrectionPayloadSchema = z.object({
+  requestId: z.uuid(),
+  correctionToken,
+  taps: z
+    .array(z.object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1), floor: z.boolean() }))
+    .min(1)
+    .max(40),
+});
+
+export type VisualizerCorrectionPayload = z.infer<typeof visualizerCorrectionPayloadSchema>;
+
+export const visualizerCorrectionReplySchema = z.object({
+  status: z.literal('rendering'),
+  requestId: z.uuid(),
+  renderNumber: z.number().int().min(2),
+});
 
 export type VisualizerWebhookReply =
   | z.infer<typeof visualizerWebhookCompletedReplySchema>
   | z.infer<typeof visualizerWebhookProcessingReplySchema>
+  | z.infer<typeof visualizerCorrectionReplySchema>
   | z.infer<typeof visualizerWebhookErrorReplySchema>;
 
 /**

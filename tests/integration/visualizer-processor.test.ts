@@ -78,6 +78,7 @@ describe('the visualizer processor in the stack', () => {
         requestId: row.id,
         originalImageUrl: stored.original_image_url,
         processedImageUrl: stored.processed_image_url,
+        correctionToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
       });
     }
     for (const url of [stored.original_image_url, stored.processed_image_url]) {
@@ -114,11 +115,15 @@ describe('the visualizer processor in the stack', () => {
       const row = await createRequestRow();
       expect(await repository.find(row.id)).toMatchObject({ status: 'pending', customer_name: row.name, email: row.email });
       // An upload path that does not exist: the render job (run by the stack's processor) fails the row.
-      expect(await repository.startRender(row.id, firstRenderJob(row.id, `${row.id}/missing`))).toBe(true);
-      expect(await repository.startRender(row.id, firstRenderJob(row.id, `${row.id}/missing`))).toBe(false);
+      const tokenHash = 'a'.repeat(64);
+      expect(await repository.startRender(row.id, firstRenderJob(row.id, `${row.id}/missing`), tokenHash)).toBe(true);
+      expect(await repository.startRender(row.id, firstRenderJob(row.id, `${row.id}/missing`), tokenHash)).toBe(false);
       const failed = await finishedRow(row.id);
       expect(failed).toMatchObject({ status: 'failed', failure_reason: "We couldn't put a new floor on this photo. Please try again, or try another photo." });
-      expect(await repository.markCompleted(row.id, { originalImageUrl: 'a', processedImageUrl: 'b' })).toBe(false);
+      const images = { originalImageUrl: 'a', processedImageUrl: 'b', styleImageUrls: {}, renderNumber: 1 };
+      expect(await repository.markCompleted(row.id, images)).toBe(false);
+      // A failed request takes no correction, even with the right token.
+      expect(await repository.startCorrection(row.id, tokenHash, [{ x: 0.5, y: 0.5, floor: true }])).toEqual({ kind: 'refused' });
       expect(await repository.find(randomUUID())).toBeNull();
       expect(await repository.recordRefusal(row.id)).toBe(1);
       expect(await repository.recordRefusal(row.id)).toBe(2);
@@ -126,6 +131,40 @@ describe('the visualizer processor in the stack', () => {
     } finally {
       await db.end();
     }
+  });
+
+  it('"Fix the floor": the token from the reply re-renders with taps; the visitor reads every style by id, never the token', async () => {
+    const row = await createRequestRow();
+    const photo = await readFile(path.join(FIXTURE_DIR, 'room-carpet.jpg'));
+    const reply = await postWebhook({ requestId: row.id, name: row.name, email: row.email, imageBase64: toDataUrl(photo, 'image/jpeg'), fileName: 'room.jpg' });
+    const token = String(reply.json.correctionToken);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect((await finishedRow(row.id)).status).toBe('completed');
+
+    const correction = await postWebhook({ requestId: row.id, correctionToken: token, taps: [{ x: 0.5, y: 0.85, floor: true }] });
+    expect(correction).toEqual({ status: 202, json: { status: 'rendering', requestId: row.id, renderNumber: 2 } });
+
+    const columns = 'id,status,processed_image_url,style_image_urls,render_number,correction_state';
+    const deadline = Date.now() + 60_000;
+    let visible: Record<string, unknown> = {};
+    while (Date.now() < deadline) {
+      const read = await anonFetch(`floor_visualizer_requests?id=eq.${row.id}&select=${columns}`, { headers: { 'x-submission-id': row.id } });
+      visible = ((await read.json()) as Record<string, unknown>[])[0]!;
+      if (visible.render_number === 2 || visible.correction_state === 'failed') break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    const render2 = `${stack.url}/storage/v1/object/public/floor-visualizer/${row.id}/render-2/natural-white-oak.jpg`;
+    expect(visible).toEqual({
+      id: row.id,
+      status: 'completed',
+      processed_image_url: render2,
+      style_image_urls: { 'natural-white-oak': render2 },
+      render_number: 2,
+      correction_state: null,
+    });
+    expect((await fetch(render2)).status).toBe(200);
+    const secret = await anonFetch(`floor_visualizer_requests?id=eq.${row.id}&select=correction_token_sha256`, { headers: { 'x-submission-id': row.id } });
+    expect(secret.status).toBe(401); // PostgREST's answer to anon reading a column it has no grant on
   });
 
   it('fails a request stuck in processing past the deadline, and one whose photo never came', async () => {

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { VISUALIZER_BUCKET } from '../../contracts/visualizer-webhook.ts';
 
@@ -10,6 +10,8 @@ import { VISUALIZER_BUCKET } from '../../contracts/visualizer-webhook.ts';
 export interface ImageStorage {
   /** Stores bytes under `<bucket>/<objectPath>` and returns the public URL. */
   save(objectPath: string, bytes: Buffer, contentType: string): Promise<string>;
+  /** Reads back what `save` stored (a correction re-renders from the stored original). */
+  read(objectPath: string): Promise<Buffer>;
 }
 
 export function publicObjectUrl(supabaseUrl: string, objectPath: string): string {
@@ -31,6 +33,10 @@ export function createLocalImageStorage(settings: { directory: string; supabaseU
       await mkdir(path.dirname(filePath), { recursive: true });
       await writeFile(filePath, bytes);
       return publicObjectUrl(settings.supabaseUrl, objectPath);
+    },
+    read(objectPath) {
+      assertSafeObjectPath(objectPath);
+      return readFile(path.join(settings.directory, VISUALIZER_BUCKET, ...objectPath.split('/')));
     },
   };
 }
@@ -63,6 +69,12 @@ export function createSupabaseImageStorage(settings: {
         throw new Error(`Storage upload to bucket ${VISUALIZER_BUCKET} failed (${response.status}): ${detail}`);
       }
       return publicObjectUrl(settings.supabaseUrl, objectPath);
+    },
+    async read(objectPath) {
+      assertSafeObjectPath(objectPath);
+      const response = await doFetch(publicObjectUrl(settings.supabaseUrl, objectPath));
+      if (!response.ok) throw new Error(`Storage download from bucket ${VISUALIZER_BUCKET} failed (${response.status})`);
+      return Buffer.from(await response.arrayBuffer());
     },
   };
 }

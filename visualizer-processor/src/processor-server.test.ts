@@ -6,7 +6,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAX_IMAGE_BYTES, MAX_WEBHOOK_REFUSALS_PER_HOUR, WEBHOOK_REFUSAL } from '../../contracts/visualizer-webhook.ts';
+import {
+  MAX_CORRECTIONS_PER_REQUEST,
+  MAX_IMAGE_BYTES,
+  MAX_WEBHOOK_REFUSALS_PER_HOUR,
+  WEBHOOK_REFUSAL,
+} from '../../contracts/visualizer-webhook.ts';
 import type { FloorEngine } from '../engine/floor-engine.ts';
 import { createOfflineFloorEngine } from '../engine/offline-floor-engine.ts';
 import { FIXTURE_DIR } from '../fixtures/make-fixtures.ts';
@@ -104,6 +109,9 @@ function addPendingRow(overrides: Partial<VisualizerRequestRow> = {}): Visualize
     original_image_url: null,
     processed_image_url: null,
     failure_reason: null,
+    style_image_urls: {},
+    render_number: 0,
+    correction_state: null,
     ...overrides,
   };
   repository.rows.set(row.id, { ...row });
@@ -352,5 +360,69 @@ describe('the visualizer processor webhook', () => {
     expect(preflight.headers.get('access-control-allow-headers')).toBe('content-type, authorization, apikey, x-client-info');
     const stranger = await fetch(`${baseUrl}/health`, { headers: { origin: 'https://elsewhere.example' } });
     expect(stranger.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('"Fix the floor": corrections with the visitor\'s token', () => {
+  async function renderedRequest() {
+    const row = addPendingRow();
+    const reply = await postWebhook(payloadFor(row, await fixtureDataUrl('room-tile.png')));
+    expect(reply.status).toBe(200);
+    return { row, token: String(reply.json.correctionToken) };
+  }
+  const taps = [{ x: 0.5, y: 0.9, floor: true }];
+
+  it('gives the token once, in the reply that started the render, and keeps only its hash', async () => {
+    const { row, token } = await renderedRequest();
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(JSON.stringify([...repository.rows.values()])).not.toContain(token);
+    const replay = await postWebhook(payloadFor(row, await fixtureDataUrl('room-tile.png')));
+    expect(replay.json.correctionToken).toBeUndefined();
+  });
+
+  it('re-renders with the taps as the next render; the previous images stay until the new ones are stored', async () => {
+    const { row, token } = await renderedRequest();
+    const first = { ...repository.rows.get(row.id)! };
+    expect(first).toMatchObject({ render_number: 1, style_image_urls: { 'natural-white-oak': first.processed_image_url } });
+
+    const reply = await postWebhook({ requestId: row.id, correctionToken: token, taps });
+    expect(reply).toEqual({ status: 202, json: { status: 'rendering', requestId: row.id, renderNumber: 2 } });
+    await rendersDone();
+
+    const corrected = repository.rows.get(row.id)!;
+    expect(corrected).toMatchObject({ status: 'completed', render_number: 2, correction_state: null, original_image_url: first.original_image_url });
+    expect(corrected.processed_image_url).toBe(`${SUPABASE_URL}/storage/v1/object/public/floor-visualizer/${row.id}/render-2/natural-white-oak.jpg`);
+    expect(existsSync(storedFile(corrected.processed_image_url))).toBe(true);
+    expect(existsSync(storedFile(first.processed_image_url))).toBe(true);
+    expect(repository.queuedJobs.at(-1)).toMatchObject({ requestId: row.id, renderNumber: 2, taps, styles: ['natural-white-oak'] });
+  });
+
+  it('refuses a wrong token with the one refusal, and counts it', async () => {
+    const { row } = await renderedRequest();
+    const wrong = await postWebhook({ requestId: row.id, correctionToken: 'A'.repeat(43), taps });
+    expect(wrong).toEqual({ status: WEBHOOK_REFUSAL.status, json: { error: WEBHOOK_REFUSAL.error } });
+    for (let i = 1; i < MAX_WEBHOOK_REFUSALS_PER_HOUR; i++) await postWebhook({ requestId: row.id, correctionToken: 'B'.repeat(43), taps });
+    expect((await postWebhook({ requestId: row.id, correctionToken: 'C'.repeat(43), taps })).status).toBe(429);
+    expect(repository.rows.get(row.id)!.render_number).toBe(1);
+  });
+
+  it(`allows ${MAX_CORRECTIONS_PER_REQUEST} corrections per request, one at a time`, async () => {
+    const { row, token } = await renderedRequest();
+    for (let i = 0; i < MAX_CORRECTIONS_PER_REQUEST; i++) {
+      expect((await postWebhook({ requestId: row.id, correctionToken: token, taps })).status).toBe(202);
+      await rendersDone();
+    }
+    const oneMore = await postWebhook({ requestId: row.id, correctionToken: token, taps });
+    expect(oneMore.status).toBe(429);
+    expect(repository.rows.get(row.id)!.render_number).toBe(1 + MAX_CORRECTIONS_PER_REQUEST);
+  });
+
+  it('marks a correction failed and keeps the previous result when its render keeps failing', async () => {
+    const { row, token } = await renderedRequest();
+    const before = { ...repository.rows.get(row.id)! };
+    engine = { name: 'broken', findFloor: () => Promise.reject(new Error('nope')), visualize: () => Promise.reject(new Error('nope')) };
+    expect((await postWebhook({ requestId: row.id, correctionToken: token, taps })).status).toBe(202);
+    await rendersDone();
+    expect(repository.rows.get(row.id)).toEqual({ ...before, correction_state: 'failed' });
   });
 });

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { z } from 'zod';
 import {
@@ -6,6 +6,7 @@ import {
   MAX_WEBHOOK_REFUSALS_PER_HOUR,
   WEBHOOK_REFUSAL,
   decodedBase64Length,
+  visualizerCorrectionPayloadSchema,
   visualizerWebhookPayloadSchema,
   type VisualizerWebhookReply,
 } from '../../contracts/visualizer-webhook.ts';
@@ -89,6 +90,8 @@ function createSlots(size: number) {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
 /**
  * The webhook (spec call 8). It validates the payload against the request row, stores the photo durably in
  * private storage, and queues its render (the row turns `processing` in the same transaction). Then it waits
@@ -169,6 +172,7 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
       } catch {
         throw new HttpError(400, 'The request body must be JSON.');
       }
+      if (typeof json === 'object' && json !== null && 'correctionToken' in json) return await handleCorrection(request, response, json);
       const identity = identitySchema.safeParse(json);
       if (!identity.success) throw new HttpError(400, firstIssue(identity.error));
       requestId = identity.data.requestId;
@@ -198,7 +202,9 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
       release();
     }
 
-    if (!(await deps.repository.startRender(requestId, firstRenderJob(requestId, uploadPath, styles)))) {
+    // The visitor's secret for corrections: only this reply ever carries it; the row keeps its hash.
+    const correctionToken = randomBytes(32).toString('base64url');
+    if (!(await deps.repository.startRender(requestId, firstRenderJob(requestId, uploadPath, styles), sha256(correctionToken)))) {
       // Another call for the same request won the race.
       await deps.uploads.delete(uploadPath).catch(() => undefined);
       return await refuse(requestId);
@@ -211,13 +217,36 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
         requestId,
         originalImageUrl: outcome.original_image_url,
         processedImageUrl: outcome.processed_image_url,
+        correctionToken,
       });
     } else if (outcome?.status === 'failed') {
       sendJson(request, response, 422, { error: outcome.failure_reason ?? 'The photo could not be processed.' });
     } else {
-      sendJson(request, response, 202, { status: 'processing', requestId });
+      sendJson(request, response, 202, { status: 'processing', requestId, correctionToken });
     }
     return requestId;
+  }
+
+  /** "Fix the floor": the visitor's taps, with the token from the first reply, queue the next render. */
+  async function handleCorrection(request: http.IncomingMessage, response: http.ServerResponse, json: object): Promise<string> {
+    const payload = visualizerCorrectionPayloadSchema.safeParse(json);
+    if (!payload.success) throw new HttpError(400, firstIssue(payload.error));
+    const { requestId, correctionToken, taps } = payload.data;
+    if ((await deps.repository.refusalsThisHour(requestId)) >= MAX_WEBHOOK_REFUSALS_PER_HOUR) {
+      throw new HttpError(429, 'Too many attempts for this visualizer request. Please start a new one later.');
+    }
+    const started = await deps.repository.startCorrection(requestId, sha256(correctionToken), taps);
+    switch (started.kind) {
+      case 'refused':
+        return await refuse(requestId);
+      case 'busy':
+        throw new HttpError(409, 'A correction of this photo is still rendering. Please wait for it.');
+      case 'used-up':
+        throw new HttpError(429, 'This photo has had all its corrections. Please start a new request.');
+      case 'started':
+        sendJson(request, response, 202, { status: 'rendering', requestId, renderNumber: started.renderNumber });
+        return requestId;
+    }
   }
 
   const server = http.createServer((request, response) => {

@@ -36,40 +36,55 @@ export function createRenderFloorTask(deps: RenderFloorDependencies) {
   return async (payload: unknown, helpers: { job: RenderAttempt }): Promise<void> => {
     const job = renderJobSchema.parse(payload);
     const { requestId } = job;
+    const correction = job.renderNumber > 1;
     const row = await deps.repository.find(requestId);
     // Failed by the deadline, or already done by an earlier attempt that lost its acknowledgement.
-    if (!row || row.status !== 'processing') return;
+    if (!row) return;
+    if (correction ? row.correction_state !== 'rendering' || row.render_number >= job.renderNumber : row.status !== 'processing') return;
 
     const dropUpload = async () => {
-      if (job.uploadPath) await deps.uploads.delete(job.uploadPath).catch((error: unknown) => log(`request=${requestId} upload not deleted: ${describeError(error)}`));
+      if (job.uploadPath) {
+        await deps.uploads.delete(job.uploadPath).catch((error: unknown) => log(`request=${requestId} upload not deleted: ${describeError(error)}`));
+      }
+    };
+    const fail = async (reason: string) => {
+      if (correction) await deps.repository.markCorrectionFailed(requestId);
+      else await deps.repository.markFailed(requestId, reason);
     };
 
     try {
-      const source = job.uploadPath
-        ? await deps.uploads.get(job.uploadPath)
-        : await (await fetch(row.original_image_url ?? '')).arrayBuffer().then((bytes) => Buffer.from(bytes));
+      // A first render starts from the upload; a correction from the stored (already upright, clean) original.
+      const source = job.uploadPath ? await deps.uploads.get(job.uploadPath) : await deps.storage.read(originalImagePath(requestId));
       const photo = await decodePhoto(source, { maxInputPixels: deps.maxInputPixels, maxSide: MAX_WORKING_SIDE });
-      const originalImageUrl = await deps.storage.save(originalImagePath(requestId), await encodeJpeg(photo), 'image/jpeg');
+      const originalImageUrl = correction
+        ? row.original_image_url!
+        : await deps.storage.save(originalImagePath(requestId), await encodeJpeg(photo), 'image/jpeg');
       const result = await deps.engine.visualize(photo, { styles: job.styles, taps: job.taps });
-      const urls = new Map<string, string>();
+      const styleImageUrls: Record<string, string> = {};
       for (const render of result.renders) {
-        urls.set(render.style, await deps.storage.save(renderedImagePath(requestId, job.renderNumber, render.style), render.image, 'image/jpeg'));
+        styleImageUrls[render.style] = await deps.storage.save(
+          renderedImagePath(requestId, job.renderNumber, render.style),
+          render.image,
+          'image/jpeg',
+        );
       }
-      const processedImageUrl = urls.get(DEFAULT_WOOD_STYLE) ?? urls.values().next().value;
+      const processedImageUrl = styleImageUrls[DEFAULT_WOOD_STYLE] ?? Object.values(styleImageUrls)[0];
       if (!processedImageUrl) throw new Error('The engine returned no image');
-      await deps.repository.markCompleted(requestId, { originalImageUrl, processedImageUrl });
+      const images = { originalImageUrl, processedImageUrl, styleImageUrls, renderNumber: job.renderNumber };
+      if (correction) await deps.repository.markCorrectionRendered(requestId, images);
+      else await deps.repository.markCompleted(requestId, images);
       await dropUpload();
     } catch (error) {
       if (error instanceof PhotoRejectedError) {
-        await deps.repository.markFailed(requestId, error.message);
+        await fail(error.message);
         log(`request=${requestId} photo refused: ${error.message}`);
         await dropUpload();
         return;
       }
       const attempt = `attempt ${helpers.job.attempts} of ${helpers.job.max_attempts}`;
-      log(`request=${requestId} render ${attempt} failed: ${describeError(error)}`);
+      log(`request=${requestId} render ${job.renderNumber} ${attempt} failed: ${describeError(error)}`);
       if (helpers.job.attempts < helpers.job.max_attempts) throw error;
-      await deps.repository.markFailed(requestId, FAILURE_REASONS.renderFailed);
+      await fail(FAILURE_REASONS.renderFailed);
       await dropUpload();
     }
   };

@@ -1,9 +1,43 @@
 import type pg from 'pg';
 import { RENDER_FLOOR_TASK } from '../../job-queue/task-identifiers.ts';
-import { RENDER_MAX_ATTEMPTS } from './render-job.ts';
-import { shortenFailureReason, type VisualizerRequestRepository, type VisualizerRequestRow } from './visualizer-request-repository.ts';
+import { MAX_CORRECTIONS_PER_REQUEST } from '../../contracts/visualizer-webhook.ts';
+import { RENDER_MAX_ATTEMPTS, type RenderJob } from './render-job.ts';
+import {
+  shortenFailureReason,
+  type CorrectionStart,
+  type VisualizerRequestRepository,
+  type VisualizerRequestRow,
+} from './visualizer-request-repository.ts';
 
-const COLUMNS = 'id, customer_name, email, status, original_image_url, processed_image_url, failure_reason';
+async function inTransaction<T>(db: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await db.connect();
+  try {
+    await client.query('begin');
+    const result = await work(client);
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+function queueRender(client: pg.PoolClient, job: RenderJob): Promise<unknown> {
+  return client.query(`select graphile_worker.add_job($1, $2::json, max_attempts => $3, job_key => 'render:' || $4::text)`, [
+    RENDER_FLOOR_TASK,
+    JSON.stringify(job),
+    RENDER_MAX_ATTEMPTS,
+    job.requestId,
+  ]);
+}
+
+/** Thrown inside a transaction to roll it back and answer `refused`. */
+class NotStarted extends Error {}
+
+const COLUMNS =
+  'id, customer_name, email, status, original_image_url, processed_image_url, failure_reason, style_image_urls, render_number, correction_state';
 
 /**
  * The repository in SQL, over the processor's database connection (the job queue lives in the same
@@ -16,40 +50,73 @@ export function createSqlVisualizerRequestRepository(db: pg.Pool): VisualizerReq
       const { rows } = await db.query<VisualizerRequestRow>(`select ${COLUMNS} from public.floor_visualizer_requests where id = $1`, [id]);
       return rows[0] ?? null;
     },
-    async startRender(id, job) {
-      const client = await db.connect();
+    async startRender(id, job, correctionTokenSha256) {
       try {
-        await client.query('begin');
-        const claimed = await client.query(
-          `update public.floor_visualizer_requests set status = 'processing', failure_reason = null
-           where id = $1 and status = 'pending'`,
-          [id],
-        );
-        if (claimed.rowCount !== 1) {
-          await client.query('rollback');
-          return false;
-        }
-        await client.query(
-          `select graphile_worker.add_job($1, $2::json, max_attempts => $3, job_key => 'render:' || $4::text)`,
-          [RENDER_FLOOR_TASK, JSON.stringify(job), RENDER_MAX_ATTEMPTS, id],
-        );
-        await client.query('commit');
-        return true;
+        return await inTransaction(db, async (client) => {
+          const claimed = await client.query(
+            `update public.floor_visualizer_requests set status = 'processing', failure_reason = null, correction_token_sha256 = $2
+             where id = $1 and status = 'pending'`,
+            [id, correctionTokenSha256],
+          );
+          if (claimed.rowCount !== 1) throw new NotStarted();
+          await queueRender(client, job);
+          return true;
+        });
       } catch (error) {
-        await client.query('rollback').catch(() => undefined);
+        if (error instanceof NotStarted) return false;
         throw error;
-      } finally {
-        client.release();
       }
     },
-    async markCompleted(id, urls) {
+    async markCompleted(id, images) {
       const { rowCount } = await db.query(
         `update public.floor_visualizer_requests
-         set status = 'completed', original_image_url = $2, processed_image_url = $3, failure_reason = null
+         set status = 'completed', original_image_url = $2, processed_image_url = $3, style_image_urls = $4,
+             render_number = $5, failure_reason = null
          where id = $1 and status = 'processing'`,
-        [id, urls.originalImageUrl, urls.processedImageUrl],
+        [id, images.originalImageUrl, images.processedImageUrl, JSON.stringify(images.styleImageUrls), images.renderNumber],
       );
       return rowCount === 1;
+    },
+    async startCorrection(id, correctionTokenSha256, taps) {
+      return inTransaction(db, async (client): Promise<CorrectionStart> => {
+        const { rows } = await client.query<VisualizerRequestRow & { correction_token_sha256: string | null; corrections_used: number }>(
+          `select ${COLUMNS}, correction_token_sha256, corrections_used from public.floor_visualizer_requests where id = $1 for update`,
+          [id],
+        );
+        const row = rows[0];
+        if (!row || row.correction_token_sha256 !== correctionTokenSha256 || row.status !== 'completed') return { kind: 'refused' };
+        if (row.correction_state === 'rendering') return { kind: 'busy' };
+        if (row.corrections_used >= MAX_CORRECTIONS_PER_REQUEST) return { kind: 'used-up' };
+        const job: RenderJob = {
+          requestId: id,
+          renderNumber: row.render_number + 1,
+          styles: Object.keys(row.style_image_urls) as RenderJob['styles'],
+          taps,
+        };
+        await client.query(
+          `update public.floor_visualizer_requests
+           set corrections_used = corrections_used + 1, correction_state = 'rendering', correction_requested_at = now()
+           where id = $1`,
+          [id],
+        );
+        await queueRender(client, job);
+        return { kind: 'started', renderNumber: job.renderNumber };
+      });
+    },
+    async markCorrectionRendered(id, images) {
+      const { rowCount } = await db.query(
+        `update public.floor_visualizer_requests
+         set processed_image_url = $2, style_image_urls = $3, render_number = $4, correction_state = null
+         where id = $1 and correction_state = 'rendering' and render_number < $4`,
+        [id, images.processedImageUrl, JSON.stringify(images.styleImageUrls), images.renderNumber],
+      );
+      return rowCount === 1;
+    },
+    async markCorrectionFailed(id) {
+      await db.query(
+        `update public.floor_visualizer_requests set correction_state = 'failed' where id = $1 and correction_state = 'rendering'`,
+        [id],
+      );
     },
     async markFailed(id, reason) {
       await db.query(

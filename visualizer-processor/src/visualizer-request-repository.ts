@@ -1,3 +1,4 @@
+import { MAX_CORRECTIONS_PER_REQUEST } from '../../contracts/visualizer-webhook.ts';
 import type { RenderJob } from './render-job.ts';
 
 /**
@@ -16,14 +17,44 @@ export interface VisualizerRequestRow {
   original_image_url: string | null;
   processed_image_url: string | null;
   failure_reason: string | null;
+  /** Style id → public URL, of render `render_number`. */
+  style_image_urls: Record<string, string>;
+  render_number: number;
+  correction_state: 'rendering' | 'failed' | null;
 }
+
+export interface RenderedImages {
+  originalImageUrl: string;
+  /** The default style's image. */
+  processedImageUrl: string;
+  styleImageUrls: Record<string, string>;
+  renderNumber: number;
+}
+
+export type CorrectionStart =
+  | { kind: 'started'; renderNumber: number }
+  /** Unknown id, wrong token, or a request without a finished render: one answer for all. */
+  | { kind: 'refused' }
+  | { kind: 'used-up' }
+  | { kind: 'busy' };
 
 export interface VisualizerRequestRepository {
   find(id: string): Promise<VisualizerRequestRow | null>;
-  /** pending → processing with the render job queued, atomically; false when the row is not (or no longer) pending. */
-  startRender(id: string, job: RenderJob): Promise<boolean>;
-  /** processing → completed; false when the row was no longer processing (failed by the deadline, say). */
-  markCompleted(id: string, urls: { originalImageUrl: string; processedImageUrl: string }): Promise<boolean>;
+  /**
+   * pending → processing with the render job queued, atomically, keeping the SHA-256 of the visitor's correction
+   * token; false when the row is not (or no longer) pending.
+   */
+  startRender(id: string, job: RenderJob, correctionTokenSha256: string): Promise<boolean>;
+  /** processing → completed with render 1's images; false when the row was no longer processing (failed by the deadline, say). */
+  markCompleted(id: string, images: RenderedImages): Promise<boolean>;
+  /**
+   * A correction: checks the token's hash, the request's state and its allowance, and queues the next render
+   * with the taps, in one transaction. The row keeps its images meanwhile.
+   */
+  startCorrection(id: string, correctionTokenSha256: string, taps: RenderJob['taps']): Promise<CorrectionStart>;
+  /** The correction's images replace the previous render's; false when it was no longer awaited. */
+  markCorrectionRendered(id: string, images: RenderedImages): Promise<boolean>;
+  markCorrectionFailed(id: string): Promise<void>;
   /** Marks a pending or processing row failed with a reason the visitor may read; a finished row is left alone. */
   markFailed(id: string, reason: string): Promise<void>;
   /** Counts one refused webhook call for this id and returns the count for the current hour. */
@@ -45,6 +76,7 @@ export function createInMemoryVisualizerRequestRepository(
   options: { onRenderQueued?: (job: RenderJob) => void } = {},
 ): VisualizerRequestRepository & { rows: Map<string, VisualizerRequestRow>; queuedJobs: RenderJob[] } {
   const rows = new Map(initialRows.map((row) => [row.id, { ...row }]));
+  const tokens = new Map<string, { sha256: string; used: number }>();
   const refusals = new Map<string, number>();
   const queuedJobs: RenderJob[] = [];
   return {
@@ -54,22 +86,55 @@ export function createInMemoryVisualizerRequestRepository(
       const row = rows.get(id);
       return row ? { ...row } : null;
     },
-    async startRender(id, job) {
+    async startRender(id, job, correctionTokenSha256) {
       const row = rows.get(id);
       if (!row || row.status !== 'pending') return false;
       row.status = 'processing';
+      tokens.set(id, { sha256: correctionTokenSha256, used: 0 });
       queuedJobs.push(job);
       options.onRenderQueued?.(job);
       return true;
     },
-    async markCompleted(id, urls) {
+    async markCompleted(id, images) {
       const row = rows.get(id);
       if (!row || row.status !== 'processing') return false;
-      row.status = 'completed';
-      row.original_image_url = urls.originalImageUrl;
-      row.processed_image_url = urls.processedImageUrl;
-      row.failure_reason = null;
+      Object.assign(row, {
+        status: 'completed',
+        original_image_url: images.originalImageUrl,
+        processed_image_url: images.processedImageUrl,
+        style_image_urls: images.styleImageUrls,
+        render_number: images.renderNumber,
+        failure_reason: null,
+      });
       return true;
+    },
+    async startCorrection(id, correctionTokenSha256, taps) {
+      const row = rows.get(id);
+      const token = tokens.get(id);
+      if (!row || !token || token.sha256 !== correctionTokenSha256 || row.status !== 'completed') return { kind: 'refused' };
+      if (row.correction_state === 'rendering') return { kind: 'busy' };
+      if (token.used >= MAX_CORRECTIONS_PER_REQUEST) return { kind: 'used-up' };
+      token.used += 1;
+      row.correction_state = 'rendering';
+      const job: RenderJob = { requestId: id, renderNumber: row.render_number + 1, styles: Object.keys(row.style_image_urls) as RenderJob['styles'], taps };
+      queuedJobs.push(job);
+      options.onRenderQueued?.(job);
+      return { kind: 'started', renderNumber: job.renderNumber };
+    },
+    async markCorrectionRendered(id, images) {
+      const row = rows.get(id);
+      if (!row || row.correction_state !== 'rendering' || row.render_number >= images.renderNumber) return false;
+      Object.assign(row, {
+        processed_image_url: images.processedImageUrl,
+        style_image_urls: images.styleImageUrls,
+        render_number: images.renderNumber,
+        correction_state: null,
+      });
+      return true;
+    },
+    async markCorrectionFailed(id) {
+      const row = rows.get(id);
+      if (row?.correction_state === 'rendering') row.correction_state = 'failed';
     },
     async markFailed(id, reason) {
       const row = rows.get(id);
