@@ -112,6 +112,8 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
       noHandleSignals: true,
       pollInterval: options.pollIntervalMs ?? 2_000,
       taskList: options.taskList,
+      // No crontab: periodic work is `sweeps`, on timers finer than cron's minute.
+      parsedCronItems: [],
       logger,
       events,
     });

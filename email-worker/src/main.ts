@@ -22,6 +22,9 @@ const business = readBusinessFacts(process.env);
 const db = new pg.Pool({ connectionString: config.DATABASE_URL, max: config.EMAIL_WORKER_CONCURRENCY + 3 });
 // A Postgres restart drops idle connections; the pool replaces them, it must not crash the process.
 db.on('error', (error) => console.log(`email worker: idle database connection lost (${describeError(error)})`));
+// A connection dropped while checked out (Postgres restarting) surfaces on the query using it; this keeps the
+// client's own 'error' event from crashing the process meanwhile.
+db.on('connect', (client) => client.on('error', () => undefined));
 
 const transport = nodemailer.createTransport({
   host: config.SMTP_HOST,

@@ -33,6 +33,9 @@ sharp.concurrency(1);
 
 const db = new pg.Pool({ connectionString: config.DATABASE_URL, max: config.VISUALIZER_RENDER_CONCURRENCY + 6 });
 db.on('error', (error) => console.log(`visualizer processor: idle database connection lost (${describeError(error)})`));
+// A connection dropped while checked out (Postgres restarting) surfaces on the query using it; this keeps the
+// client's own 'error' event from crashing the process meanwhile.
+db.on('connect', (client) => client.on('error', () => undefined));
 
 const credentials = { supabaseUrl: config.SUPABASE_URL, serviceRoleKey: config.SUPABASE_SERVICE_ROLE_KEY };
 const repository = createSqlVisualizerRequestRepository(db);
