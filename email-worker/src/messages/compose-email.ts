@@ -59,7 +59,7 @@ async function visitorEmail(kind: EmailKind, lead: LeadRecord, to: string, conte
         [
           { kind: 'paragraph', text: `Thanks for asking for our guide, "${GUIDE_TITLE}". It is attached to this e-mail as a PDF.` },
           { kind: 'paragraph', text: 'Inside, five things we talk through with every client before anyone opens a box of flooring:' },
-          { kind: 'list', items: GUIDE_TIPS.map((tip, index) => `${index + 1}. ${tip.title}`) },
+          { kind: 'list', ordered: true, items: GUIDE_TIPS.map((tip) => tip.title) },
           {
             kind: 'paragraph',
             text: `When you are ready, we are happy to look at your rooms and give you a free estimate. We respond ${business.responsePromise}.`,

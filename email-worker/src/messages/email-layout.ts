@@ -7,7 +7,7 @@ export function escapeHtml(text: string): string {
 /** One block of an e-mail: a paragraph, a list, a button, or a table of fields. */
 export type Block =
   | { kind: 'paragraph'; text: string }
-  | { kind: 'list'; items: readonly string[] }
+  | { kind: 'list'; items: readonly string[]; ordered?: boolean }
   | { kind: 'button'; label: string; href: string }
   | { kind: 'fields'; rows: readonly (readonly [label: string, value: string])[] }
   | { kind: 'image'; src: string; alt: string; href: string };
@@ -22,10 +22,12 @@ function blockHtml(block: Block): string {
   switch (block.kind) {
     case 'paragraph':
       return `<p style="margin:0 0 16px;font-size:16px;line-height:1.55;color:${WALNUT_900}">${escapeHtml(block.text)}</p>`;
-    case 'list':
-      return `<ul style="margin:0 0 16px;padding-left:22px;font-size:16px;line-height:1.55;color:${WALNUT_900}">${block.items
+    case 'list': {
+      const tag = block.ordered ? 'ol' : 'ul';
+      return `<${tag} style="margin:0 0 16px;padding-left:22px;font-size:16px;line-height:1.55;color:${WALNUT_900}">${block.items
         .map((item) => `<li style="margin:0 0 6px">${escapeHtml(item)}</li>`)
-        .join('')}</ul>`;
+        .join('')}</${tag}>`;
+    }
     case 'button':
       return `<p style="margin:8px 0 24px"><a href="${escapeHtml(block.href)}" style="display:inline-block;background:${OAK_500};color:${WALNUT_950};font-weight:bold;text-decoration:none;padding:12px 22px;border-radius:8px">${escapeHtml(block.label)}</a></p>`;
     case 'fields':
@@ -45,7 +47,7 @@ function blockText(block: Block): string {
     case 'paragraph':
       return block.text;
     case 'list':
-      return block.items.map((item) => `- ${item}`).join('\n');
+      return block.items.map((item, index) => `${block.ordered ? `${index + 1}.` : '-'} ${item}`).join('\n');
     case 'button':
       return `${block.label}: ${block.href}`;
     case 'fields':

@@ -1,0 +1,102 @@
+import type { JobHelpers } from 'graphile-worker';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { readBusinessFacts } from '../../src/config/business.ts';
+import type { OutboundEmail, OutboundEmailRepository } from './outbound-email-repository.ts';
+import { PERMANENT_FAILURE_ATTEMPTS, createSendEmailTask, messageIdDomain, type MailTransport } from './send-email-task.ts';
+
+/** The send_email job's decisions (retry, dead, sent, resend), on a recording repository and transport. */
+const EMAIL_ID = '5b1c9e2a-1f0e-4c7a-9d3e-2a6b8c4d1e0f';
+const lead = { id: '9f2c1b7e-3d4a-4e5f-8a6b-1c2d3e4f5a6b', created_at: new Date('2026-11-20T15:00:00Z'), email: 'visitor@example.com' };
+
+let states: string[];
+let logLines: string[];
+let previousStatus: OutboundEmail['previous_status'];
+let leadExists: boolean;
+
+const repository: OutboundEmailRepository = {
+  async claim(id) {
+    return { id, kind: 'guide', source_table: 'leads', source_id: lead.id, recipient: lead.email, attempts: 1, previous_status: previousStatus };
+  },
+  async loadLead() {
+    return leadExists ? { table: 'leads', ...lead } : null;
+  },
+  async markSent() {
+    states.push('sent');
+  },
+  async markRetrying(_id, reason) {
+    states.push(`retrying: ${reason}`);
+  },
+  async markDead(_id, reason) {
+    states.push(`dead: ${reason}`);
+  },
+};
+
+function refusal(responseCode: number) {
+  return Object.assign(new Error(`Can't send mail - all recipients were rejected: ${responseCode} <visitor@example.com>: no such user`), {
+    responseCode,
+  });
+}
+
+function task(transport: MailTransport) {
+  const business = readBusinessFacts({});
+  return createSendEmailTask({
+    repository,
+    transport,
+    mailFrom: 'Your Flooring Co. <hello@floors.example>',
+    context: { business, siteUrl: 'https://floors.example', staffInbox: 'office@floors.example', guidePdf: async () => Buffer.from('%PDF-1.3') },
+    log: (line) => logLines.push(line),
+  });
+}
+
+const attempt = (attempts: number, max_attempts = 10) => ({ job: { attempts, max_attempts } }) as unknown as JobHelpers;
+
+beforeEach(() => {
+  states = [];
+  logLines = [];
+  previousStatus = 'queued';
+  leadExists = true;
+});
+
+describe('the send_email job', () => {
+  it('sends with a Message-ID made from the e-mail id, then records it sent', async () => {
+    const sent: { messageId: string; to: string; from: string }[] = [];
+    await task({ sendMail: async (message) => void sent.push(message) })({ emailId: EMAIL_ID }, attempt(1));
+    expect(sent).toEqual([expect.objectContaining({ messageId: `<${EMAIL_ID}@floors.example>`, to: lead.email })]);
+    expect(states).toEqual(['sent']);
+  });
+
+  it('retries a refusal the server means until the third attempt, then the e-mail is dead with the reason, without the address', async () => {
+    const refuse = task({ sendMail: () => Promise.reject(refusal(550)) });
+    for (let n = 1; n < PERMANENT_FAILURE_ATTEMPTS; n++) {
+      await expect(refuse({ emailId: EMAIL_ID }, attempt(n))).rejects.toThrow(/SMTP attempt \d failed/);
+    }
+    await refuse({ emailId: EMAIL_ID }, attempt(PERMANENT_FAILURE_ATTEMPTS));
+    expect(states.at(-1)).toMatch(/^dead: Refused after 3 attempts: .*550 <<address>>: no such user/);
+    expect([...states, ...logLines].join('\n')).not.toContain('visitor@example.com');
+  });
+
+  it('keeps retrying a temporary failure, and gives up on the job\'s last attempt', async () => {
+    const down = task({ sendMail: () => Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:587'), { code: 'ESOCKET' })) });
+    await expect(down({ emailId: EMAIL_ID }, attempt(5))).rejects.toThrow();
+    expect(states).toEqual(['retrying: Attempt 5 failed: connect ECONNREFUSED 127.0.0.1:587']);
+    await down({ emailId: EMAIL_ID }, attempt(10));
+    expect(states.at(-1)).toBe('dead: Not delivered after 10 attempts: connect ECONNREFUSED 127.0.0.1:587');
+  });
+
+  it('says so when it resends after an attempt that may have been delivered', async () => {
+    previousStatus = 'sending';
+    await task({ sendMail: async () => undefined })({ emailId: EMAIL_ID }, attempt(2));
+    expect(logLines).toContain(`email ${EMAIL_ID} (guide): resending after an attempt that was not confirmed`);
+  });
+
+  it('marks an e-mail dead at once when its lead is gone', async () => {
+    leadExists = false;
+    await task({ sendMail: () => Promise.reject(new Error('must not send')) })({ emailId: EMAIL_ID }, attempt(1));
+    expect(states).toEqual(['dead: The leads row no longer exists']);
+  });
+
+  it('takes the Message-ID domain from the sender', () => {
+    expect(messageIdDomain('Your Flooring Co. <hello@floors.example>')).toBe('floors.example');
+    expect(messageIdDomain('hello@floors.example')).toBe('floors.example');
+  });
+});
