@@ -1,4 +1,4 @@
-/** `npm run db:reset`: wipes the local database and stored images; the next `npm start` starts fresh. */
+/** `npm run db:reset`: wipes the local database, stored images, pending uploads and the local inbox; the next `npm start` starts fresh. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { defaultPorts, localStateDir } from '../local-settings';
@@ -12,7 +12,7 @@ async function main() {
     process.exit(1);
   }
   const stateDir = localStateDir();
-  for (const part of ['postgres', 'storage']) fs.rmSync(path.join(stateDir, part), { recursive: true, force: true });
+  for (const part of ['postgres', 'storage', 'visualizer-uploads', 'mail']) fs.rmSync(path.join(stateDir, part), { recursive: true, force: true });
   console.log(`Local data wiped (${stateDir}). The next \`npm start\` applies every migration to a new database.`);
 }
 
