@@ -7,7 +7,7 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { business } from '@/config/business';
-import { siteOrigin, siteUrl } from '@/config/site';
+import { siteUrl } from '@/config/site';
 import { AppProviders } from './providers';
 import { NOT_FOUND_PATH, routes, sitePaths, type RouteHandle } from './router';
 
@@ -68,5 +68,3 @@ export function webManifest(): string {
     2,
   )}\n`;
 }
-
-export { siteOrigin };

@@ -1,6 +1,6 @@
 /**
  * Runs `start` (loading React and hydrating the prerendered page) when the visitor first shows a sign of
- * interacting: a pointer over the page, a touch, a key, focus, a scroll or a drag. Reading the page needs no
+ * interacting: a pointer that moves, a touch, a key, focus, a scroll or a drag. Reading the page needs no
  * JavaScript, so a visitor who only reads (or taps the phone number) never downloads React.
  *
  * What the visitor does before the app has taken over is not lost:
