@@ -27,7 +27,6 @@ function referencedFiles(html: string): { js: string[]; css: string[] } {
     if (!url) continue;
     if (tag.startsWith('<script') && /type="module"/.test(tag)) js.add(url.slice(1));
     else if (/rel="modulepreload"/.test(tag)) js.add(url.slice(1));
-    // A stylesheet loaded as media="print" (switched on once loaded) does not block the page; it is counted too.
     else if (/rel="stylesheet"/.test(tag)) css.add(url.slice(1));
   }
   return { js: [...js], css: [...css] };
@@ -82,7 +81,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 export function formatPageAssets(pages: PageAssets[]): string {
   const lines = [
-    'page                 JS up front (raw / gzip)   CSS, inline + deferred  JS after first interaction (gzip)',
+    'page                 JS up front (raw / gzip)   CSS (raw / gzip)        JS after first interaction (gzip)',
   ];
   for (const { page, js, css, afterInteractionJs } of pages) {
     lines.push(
