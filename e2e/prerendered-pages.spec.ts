@@ -55,7 +55,7 @@ test('an unknown path answers 404 with the 404 page', async ({ request }) => {
   expect(response.status()).toBe(404);
   const html = await response.text();
   expect(html).toContain('Oops! Page not found');
-  expect(html).toContain('<meta name="robots" content="noindex"/>');
+  expect(html).toMatch(/<meta name="robots" content="noindex"\/?>/);
 });
 
 test('sitemap.xml lists the four pages, robots.txt points at it, the manifest and icons are there', async ({ request, baseURL }) => {
