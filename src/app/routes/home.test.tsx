@@ -16,6 +16,9 @@ function watchScrolling() {
 
 const contactSection = () => document.getElementById('contact-section')!;
 
+/** The modal loads the first time it is opened (its own chunk, which the test runner may still be compiling). */
+const findGuideDialog = () => screen.findByRole('dialog', { name: pageTexts.leadMagnet.title }, { timeout: 5000 });
+
 describe('the home page', () => {
   it('shows the header, sections 1 to 9 in spec order, then the footer', async () => {
     renderRoute('/');
@@ -54,7 +57,7 @@ describe('the home page', () => {
     expect(within(header).getByRole('link', { name: /call us/i })).toHaveAttribute('href', business.phoneHref);
 
     await user.click(within(header).getByRole('button', { name: 'Free Flooring Guide' }));
-    expect(await screen.findByRole('dialog', { name: pageTexts.leadMagnet.title })).toBeInTheDocument();
+    expect(await findGuideDialog()).toBeInTheDocument();
   });
 
   it('folds the page links into a menu that opens and closes (small screens)', async () => {
@@ -67,7 +70,7 @@ describe('the home page', () => {
     const menu = screen.getByRole('navigation', { name: 'Main menu' });
     expect(within(menu).getAllByRole('link')).toHaveLength(3);
     await user.click(within(menu).getByRole('button', { name: 'Free Flooring Guide' }));
-    expect(await screen.findByRole('dialog', { name: pageTexts.leadMagnet.title })).toBeInTheDocument();
+    expect(await findGuideDialog()).toBeInTheDocument();
   });
 
   it('hero: the tagline, the three trust points, and Request Free Estimate scrolls smoothly to the contact section and focuses it', async () => {
@@ -83,7 +86,7 @@ describe('the home page', () => {
     expect(contactSection()).toHaveFocus();
 
     await user.click(within(hero).getByRole('button', { name: 'Free Flooring Guide' }));
-    expect(await screen.findByRole('dialog', { name: pageTexts.leadMagnet.title })).toBeInTheDocument();
+    expect(await findGuideDialog()).toBeInTheDocument();
   });
 
   it('scrolls instantly instead when the visitor prefers reduced motion', async () => {
@@ -176,7 +179,7 @@ describe('the home page', () => {
     expect(within(card).getByText(new RegExp(business.responsePromise))).toBeInTheDocument();
 
     await user.click(within(card).getByRole('button', { name: home.proTipsButton }));
-    expect(await screen.findByRole('dialog', { name: pageTexts.leadMagnet.title })).toBeInTheDocument();
+    expect(await findGuideDialog()).toBeInTheDocument();
   });
 
   it('footer: logo, tagline, social links, the six services, contact, the year and the legal placeholders', async () => {
