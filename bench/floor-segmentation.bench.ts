@@ -113,7 +113,9 @@ async function qualityRows(): Promise<BenchRow[]> {
 
   const real = await loadRealSet();
   const cases = [...real.cases, ...loadRenderedSet()];
-  const networkAlone = { ...DEFAULT_TUNING, radius: 0, grounded: false };
+  // The raw network: one run, its 512-cell floor stretched to the photo; and the engine without its mirrored run.
+  const networkAlone = { ...DEFAULT_TUNING, mirrored: false, unanimous: false, radius: 0, grounded: false };
+  const oneRun = { ...DEFAULT_TUNING, mirrored: false, unanimous: false };
   interface Contender {
     name: string;
     predict: (photo: DecodedPhoto) => Promise<FloorMask>;
@@ -125,6 +127,11 @@ async function qualityRows(): Promise<BenchRow[]> {
       name: 'network alone',
       predict: (photo) => findFloorWithSegmenter(photo, {}, networkAlone),
       correct: (photo, taps) => findFloorWithSegmenter(photo, { taps }, networkAlone),
+    },
+    {
+      name: 'engine, one run (no mirror)',
+      predict: (photo) => findFloorWithSegmenter(photo, {}, oneRun),
+      correct: (photo, taps) => findFloorWithSegmenter(photo, { taps }, oneRun),
     },
     { name: 'region grower (old engine)', predict: regionGrowerMask },
     { name: 'bottom 40 %', predict: bottomFortyPercent },

@@ -17,15 +17,24 @@ export interface SegmenterTuning {
   /** Brightness variance (0..1 scale) below which a window only smooths. */
   epsilon: number;
   grounded: boolean;
+  /**
+   * Floor only where every run saw floor. Most of the network's errors on real photos are things taken for
+   * floor (a patio through a door, a counter top), and a mirrored run rarely makes the same mistake.
+   */
+  unanimous: boolean;
+  /** Filtered floor belief from which a pixel is floor. */
+  threshold: number;
 }
 
 export const DEFAULT_TUNING: SegmenterTuning = {
   fit: 'stretch',
-  mirrored: false,
+  mirrored: true,
   guideSide: 1024,
   radius: 6,
   epsilon: 0.002,
   grounded: true,
+  threshold: 0.5,
+  unanimous: true,
 };
 
 function brightness(rgb: Buffer, width: number, height: number): GrayImage {
@@ -48,6 +57,7 @@ export async function findFloorWithSegmenter(photo: DecodedPhoto, options: FindF
   const { scene } = segmented;
   const floorClasses = options.keepRugs === false ? [SCENE_CLASS.floor, SCENE_CLASS.rug] : [SCENE_CLASS.floor];
   const soft = segmented.share(floorClasses);
+  if (tuning.unanimous) for (let i = 0; i < soft.length; i++) soft[i] = soft[i]! === 1 ? 1 : 0;
   if (tuning.grounded) {
     const floor = new Uint8Array(soft.length);
     for (let i = 0; i < floor.length; i++) floor[i] = soft[i]! >= 0.5 ? 1 : 0;
@@ -64,7 +74,7 @@ export async function findFloorWithSegmenter(photo: DecodedPhoto, options: FindF
     // Taps are judged on the refined mask at the guide's size (colours lightly blurred, so grain and JPEG
     // noise are not edges).
     const floor = new Uint8Array(p.length);
-    for (let i = 0; i < floor.length; i++) floor[i] = coefficients.a[i]! * guide.values[i]! + coefficients.b[i]! >= 0.5 ? 1 : 0;
+    for (let i = 0; i < floor.length; i++) floor[i] = coefficients.a[i]! * guide.values[i]! + coefficients.b[i]! >= tuning.threshold ? 1 : 0;
     const smoothed = await sharp(guidePixels, { raw: { width: info.width, height: info.height, channels: 3 } }).blur(1.5).raw().toBuffer();
     const decided = applyFloorTaps(floor, { width: info.width, height: info.height, rgb: smoothed }, scene, options.taps);
     // Pinned: inside a tapped region the coefficients become a constant, so the full-size mask says exactly
@@ -76,6 +86,6 @@ export async function findFloorWithSegmenter(photo: DecodedPhoto, options: FindF
       coefficients.b[i] = decided[i] === 2 ? 1 : 0;
     }
   }
-  const mask = applyCoefficients(coefficients, photo.pixels, photo.width, photo.height);
+  const mask = applyCoefficients(coefficients, photo.pixels, photo.width, photo.height, tuning.threshold);
   return { width: photo.width, height: photo.height, mask, scene };
 }

@@ -114,10 +114,10 @@ export function guidedCoefficients(guide: GrayImage, p: Float32Array, radius: nu
 }
 
 /**
- * Applies the coefficients to the full-size photo's brightness and thresholds at one half: 255 where the
- * filtered mask is at least 0.5. Rows are produced one at a time, so the full-size photo is only read.
+ * Applies the coefficients to the full-size photo's brightness and thresholds: 255 where the filtered mask
+ * is at least `threshold`. Rows are produced one at a time, so the full-size photo is only read.
  */
-export function applyCoefficients(coefficients: GuidedCoefficients, rgb: Uint8Array, width: number, height: number): Buffer {
+export function applyCoefficients(coefficients: GuidedCoefficients, rgb: Uint8Array, width: number, height: number, threshold = 0.5): Buffer {
   const { a, b } = coefficients;
   const cw = coefficients.width;
   const ch = coefficients.height;
@@ -150,7 +150,7 @@ export function applyCoefficients(coefficients: GuidedCoefficients, rgb: Uint8Ar
       const bi = rowB[x0]! * (1 - wx) + rowB[x1]! * wx;
       const p = (y * width + x) * 3;
       const brightness = (0.299 * rgb[p]! + 0.587 * rgb[p + 1]! + 0.114 * rgb[p + 2]!) / 255;
-      mask[y * width + x] = ai * brightness + bi >= 0.5 ? 255 : 0;
+      mask[y * width + x] = ai * brightness + bi >= threshold ? 255 : 0;
     }
   }
   return mask;
