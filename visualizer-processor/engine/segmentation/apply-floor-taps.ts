@@ -11,6 +11,8 @@ import type { FloorScene, FloorTap } from '../floor-engine.ts';
 
 /** How far a tap's region may reach; measured on the evaluation set (bench/floor-segmentation.bench.ts). */
 export const TAP_LIMITS = {
+  /** Gaussian blur (sigma, pixels of the 768 px copy) before colours are compared: grain and JPEG noise are not edges. */
+  blur: 1.5,
   /** Largest colour step between neighbouring pixels inside one surface (RGB distance, 0..441). */
   edgeStep: 12,
   /** Largest distance from the tapped colour: a slow gradient from one surface onto the next stops here. */

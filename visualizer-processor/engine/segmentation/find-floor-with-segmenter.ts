@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import type { DecodedPhoto, FindFloorOptions, FloorMask } from '../floor-engine.ts';
 import { keepGroundedFloor } from './grounded-floor.ts';
 import { applyCoefficients, guidedCoefficients, resizeBilinear, type GrayImage } from './guided-upsample.ts';
-import { applyFloorTaps } from './apply-floor-taps.ts';
+import { TAP_LIMITS, applyFloorTaps } from './apply-floor-taps.ts';
 import { SCENE_CLASS } from './scene-classes.ts';
 import { segmentPhoto, type FitMode } from './segment-photo.ts';
 
@@ -29,8 +29,8 @@ export interface SegmenterTuning {
 export const DEFAULT_TUNING: SegmenterTuning = {
   fit: 'stretch',
   mirrored: true,
-  guideSide: 1024,
-  radius: 6,
+  guideSide: 768,
+  radius: 5,
   epsilon: 0.002,
   grounded: true,
   threshold: 0.5,
@@ -71,11 +71,10 @@ export async function findFloorWithSegmenter(photo: DecodedPhoto, options: FindF
       ? guidedCoefficients(guide, p, tuning.radius, tuning.epsilon)
       : { width: info.width, height: info.height, a: new Float32Array(p.length), b: p };
   if (options.taps?.length) {
-    // Taps are judged on the refined mask at the guide's size (colours lightly blurred, so grain and JPEG
-    // noise are not edges).
+    // Taps are judged on the refined mask at the guide's size.
     const floor = new Uint8Array(p.length);
     for (let i = 0; i < floor.length; i++) floor[i] = coefficients.a[i]! * guide.values[i]! + coefficients.b[i]! >= tuning.threshold ? 1 : 0;
-    const smoothed = await sharp(guidePixels, { raw: { width: info.width, height: info.height, channels: 3 } }).blur(1.5).raw().toBuffer();
+    const smoothed = await sharp(guidePixels, { raw: { width: info.width, height: info.height, channels: 3 } }).blur(TAP_LIMITS.blur).raw().toBuffer();
     const decided = applyFloorTaps(floor, { width: info.width, height: info.height, rgb: smoothed }, scene, options.taps);
     // Pinned: inside a tapped region the coefficients become a constant, so the full-size mask says exactly
     // what the tap said. (Feeding the regions back into the filter instead was measured: no better overall,
