@@ -15,7 +15,7 @@ export interface AnalysisImage {
   scale: number;
   /** sRGB, 3 channels. */
   rgb: Uint8Array;
-  /** Grey levels (0..255), lightly smoothed, for finding lines. */
+  /** Grey levels (0..255), for finding lines. */
   gray: Float32Array;
   /** 0..1: how much of each analysis pixel is floor. */
   floor: Float32Array;
@@ -30,7 +30,7 @@ export async function makeAnalysisImage(photo: DecodedPhoto, floor: FloorMask): 
     .raw()
     .toBuffer();
   const [grayBytes, mask] = await Promise.all([
-    sharp(small, { raw: { width, height, channels: 3 } }).greyscale().blur(0.6).extractChannel(0).raw().toBuffer(),
+    sharp(small, { raw: { width, height, channels: 3 } }).greyscale().extractChannel(0).raw().toBuffer(),
     sharp(floor.mask, { raw: { width: floor.width, height: floor.height, channels: 1 } })
       .resize(width, height, { fit: 'fill', kernel: 'linear' })
       .extractChannel(0)

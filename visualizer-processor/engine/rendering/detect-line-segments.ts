@@ -135,9 +135,24 @@ function fitSegment(region: Int32Array, count: number, width: number, magnitude:
   }
   cx /= weight;
   cy /= weight;
-  // Direction of the level line; the pixel centre of a 2×2 gradient sits half a pixel down and right.
-  const ux = Math.cos(regionAngle);
-  const uy = Math.sin(regionAngle);
+  // The direction: the region's principal axis (more precise than its mean edge angle), oriented like it.
+  let sxx = 0;
+  let sxy = 0;
+  let syy = 0;
+  for (let r = 0; r < count; r++) {
+    const p = region[r]!;
+    const m = magnitude[p]!;
+    const x = p % width;
+    const dx = x - cx;
+    const dy = (p - x) / width - cy;
+    sxx += m * dx * dx;
+    sxy += m * dx * dy;
+    syy += m * dy * dy;
+  }
+  const axis = 0.5 * Math.atan2(2 * sxy, sxx - syy);
+  const flip = Math.cos(axis - regionAngle) < 0 ? Math.PI : 0;
+  const ux = Math.cos(axis + flip);
+  const uy = Math.sin(axis + flip);
   let minAlong = Infinity;
   let maxAlong = -Infinity;
   let minAcross = Infinity;

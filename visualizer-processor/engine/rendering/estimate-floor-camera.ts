@@ -15,8 +15,11 @@ import type { LineSegment } from './detect-line-segments.ts';
 
 export interface CameraEstimate {
   camera: FloorCamera;
-  /** What fixed the horizon and the plank direction. */
-  source: 'lines' | 'default';
+  /**
+   * What fixed the camera: the lines (horizon and room axis), the lines for the room's axis only (the
+   * horizon is a typical phone's), or nothing (a typical phone's pose, square to the room).
+   */
+  source: 'lines' | 'axis-only' | 'default';
   /** A phone's camera (principal point at the centre) or a photo whose verticals were straightened. */
   pose: 'phone' | 'level';
   /** Segments that agreed with the chosen vanishing points (for debugging and tests). */
@@ -41,10 +44,15 @@ export const DEFAULT_FOCAL_PER_LONG_SIDE = 0.72;
 export const DEFAULT_CAMERA_HEIGHT = 1.4;
 /** Typical downward tilt of a handheld room photo. */
 const DEFAULT_PITCH = (8 * Math.PI) / 180;
-const VERTICAL_TOLERANCE = Math.sin((1.5 * Math.PI) / 180);
-const HORIZONTAL_TOLERANCE = Math.sin((1.2 * Math.PI) / 180);
+/** How far (sine of the angle) a segment may miss a direction and still count, in the final vote. */
+const TOLERANCE = Math.sin((1.2 * Math.PI) / 180);
+/** The coarse search steps by degrees: it votes with a wider tolerance, which is narrowed as it refines. */
+const COARSE_TOLERANCE = Math.sin((4 * Math.PI) / 180);
+const MIDDLE_TOLERANCE = Math.sin((2 * Math.PI) / 180);
 const OUTLINE_WEIGHT = 1.5;
 const MAX_SEGMENTS = 300;
+/** How far straightening may move a photo's centre, as a fraction of its height. */
+const MAX_SHIFT = 0.3;
 
 interface WeightedSegment {
   segment: LineSegment;
@@ -107,6 +115,7 @@ export function estimateFloorCamera(input: CameraEstimateInput): CameraEstimate 
   const totalWeight = weights.reduce((sum, w) => sum + w, 0);
   const normals = new Float64Array(count * 3);
   const verticalAgreement = new Float64Array(count);
+  let tolerance = COARSE_TOLERANCE;
   const computeNormals = (cy: number) => {
     const normal = new Float64Array(3);
     for (let i = 0; i < count; i++) {
@@ -122,7 +131,7 @@ export function estimateFloorCamera(input: CameraEstimateInput): CameraEstimate 
   const scoreYaws = (up: Vec3, yaws: readonly number[]) => {
     for (let i = 0; i < count; i++) {
       const e = Math.abs(normals[i * 3]! * up[0] + normals[i * 3 + 1]! * up[1] + normals[i * 3 + 2]! * up[2]);
-      verticalAgreement[i] = onFloor[i] ? 0 : agreement(e, VERTICAL_TOLERANCE);
+      verticalAgreement[i] = onFloor[i] ? 0 : agreement(e, tolerance);
     }
     const forward = forwardOnFloor(up);
     const right = cross(forward, up);
@@ -145,8 +154,8 @@ export function estimateFloorCamera(input: CameraEstimateInput): CameraEstimate 
         const e2 = Math.abs(nx * d2x + ny * d2y + nz * d2z);
         const e = e1 < e2 ? e1 : e2;
         let a = verticalAgreement[i]!;
-        if (e < HORIZONTAL_TOLERANCE) {
-          const t = e / HORIZONTAL_TOLERANCE;
+        if (e < tolerance) {
+          const t = e / tolerance;
           if (1 - t * t > a) a = 1 - t * t;
         }
         score += weights[i]! * a;
@@ -175,11 +184,13 @@ export function estimateFloorCamera(input: CameraEstimateInput): CameraEstimate 
   });
   const horizonOf = (pose: Pose) => pose.cy - (pose.up[2] * focal) / pose.up[1];
   const floorLimit = floorTopLimit(input.floorTop, height, cx);
-  const allowed = (pose: Pose) => horizonOf(pose) <= floorLimit(-pose.up[0] / pose.up[1]);
+  // A straightened photo's centre moves by a fraction of its height, not off the image.
+  const allowed = (pose: Pose) =>
+    horizonOf(pose) <= floorLimit(-pose.up[0] / pose.up[1]) && (pose.kind === 'phone' || Math.abs(pose.cy - centreY) <= MAX_SHIFT * height);
   // Mild preferences where the lines leave a choice: a phone over a straightened photo, little roll, a usual tilt.
   const prior = (pose: Pose) =>
-    (pose.kind === 'phone' ? 1 : 0.97) *
-    (1 - 0.01 * Math.abs(pose.roll / radians(1))) *
+    (pose.kind === 'phone' ? 1 : 0.99) *
+    (0.85 + 0.15 * Math.exp(-0.5 * (pose.roll / radians(2)) ** 2)) *
     (0.92 + 0.08 * Math.exp(-0.5 * ((pose.tilt - DEFAULT_PITCH) / radians(20)) ** 2));
 
   let best: { score: number; yaw: number; pose: Pose } | null = null;
@@ -199,9 +210,11 @@ export function estimateFloorCamera(input: CameraEstimateInput): CameraEstimate 
     for (const roll of coarseRolls) consider(levelPose(horizonY, roll), coarseYaws);
   }
 
-  // Refine around the best pose, twice, each time finer.
-  const refine = (tiltStep: number, rollStep: number, yawStep: number) => {
+  // Refine around the best pose, twice, each time finer and with a narrower tolerance.
+  const refine = (tiltStep: number, rollStep: number, yawStep: number, narrower: number) => {
     const around: { score: number; yaw: number; pose: Pose } = best ?? { score: 0, yaw: 0, pose: phonePose(DEFAULT_PITCH, 0) };
+    tolerance = narrower;
+    best = null;
     const yaws = Array.from({ length: 13 }, (_, i) => around.yaw + (i - 6) * yawStep);
     for (let dr = -2; dr <= 2; dr++) {
       const roll = around.pose.roll + dr * rollStep;
@@ -218,32 +231,104 @@ export function estimateFloorCamera(input: CameraEstimateInput): CameraEstimate 
       }
     }
   };
-  refine(radians(0.5), radians(1), radians(0.5));
-  refine(radians(0.125), radians(0.25), radians(0.1));
+  refine(radians(0.5), radians(1), radians(0.5), MIDDLE_TOLERANCE);
+  refine(radians(0.125), radians(0.25), radians(0.1), TOLERANCE);
   let chosen: { score: number; yaw: number; pose: Pose } = best ?? { score: 0, yaw: 0, pose: phonePose(DEFAULT_PITCH, 0) };
 
   // Enough agreeing line length to trust: a few room edges' worth.
   const trusted = chosen.score >= 0.6 * Math.max(width, height) && chosen.score >= 0.08 * totalWeight;
-  if (!trusted) {
-    // The usual pose, tilted up just enough that the whole floor is below the horizon.
-    let tilt = DEFAULT_PITCH;
-    while (!allowed(phonePose(tilt, 0)) && tilt < radians(70)) tilt += radians(0.5);
-    chosen = { score: 0, yaw: 0, pose: phonePose(tilt, 0) };
+  let source: CameraEstimate['source'] = 'default';
+  if (trusted) {
+    chosen = { ...chosen, ...polish(chosen.pose, chosen.yaw) };
+    source = 'lines';
+    // Lines that all run across the image (a wall seen square on) fix the room's axis but not the horizon:
+    // the vote hardly changes when the horizon moves. Then the usual tilt stands in for it.
+    const tiltNow = chosen.pose.kind === 'phone' ? chosen.pose.tilt : Math.atan((centreY - chosen.pose.cy) / focal);
+    const scoreAt = (tilt: number) => {
+      const pose = chosen.pose.kind === 'phone' ? phonePose(tilt, chosen.pose.roll) : levelPose(centreY - focal * Math.tan(tilt), chosen.pose.roll);
+      if (!allowed(pose)) return 0;
+      computeNormals(pose.cy);
+      return scoreYaws(pose.up, [chosen.yaw]).score;
+    };
+    const here = scoreAt(tiltNow);
+    if (Math.max(scoreAt(tiltNow - radians(3)), scoreAt(tiltNow + radians(3))) > 0.9 * here) {
+      source = 'axis-only';
+      chosen = { ...chosen, pose: typicalPose(chosen.pose.roll) };
+    }
+  } else {
+    chosen = { score: 0, yaw: 0, pose: typicalPose(0) };
   }
+
+  /** The usual pose, tilted up just enough that the whole floor is below the horizon. */
+  function typicalPose(roll: number): Pose {
+    let tilt = DEFAULT_PITCH;
+    while (!allowed(phonePose(tilt, roll)) && tilt < radians(70)) tilt += radians(0.5);
+    return phonePose(tilt, roll);
+  }
+
+  /**
+   * Least squares on the segments that agree with the vote's winner, each tied to the direction it agreed
+   * with: the vote's grid is a fraction of a degree, the lines themselves are more precise than that.
+   */
+  function polish(pose: Pose, yaw: number): { pose: Pose; yaw: number } {
+    const kind = pose.kind;
+    const tiltOf = (p: Pose) => (p.kind === 'phone' ? p.tilt : Math.atan((centreY - p.cy) / focal));
+    const make = (tilt: number, roll: number) => (kind === 'phone' ? phonePose(tilt, roll) : levelPose(centreY - focal * Math.tan(tilt), roll));
+    // Which direction each segment agreed with: 0 vertical, 1 along, 2 across, -1 none.
+    const assignment = new Int8Array(count);
+    computeNormals(pose.cy);
+    const [d0, d1, d2] = directions(pose.up, yaw);
+    for (let i = 0; i < count; i++) {
+      const n: Vec3 = [normals[i * 3]!, normals[i * 3 + 1]!, normals[i * 3 + 2]!];
+      const errors = [onFloor[i] ? Infinity : Math.abs(dot(n, d0)), Math.abs(dot(n, d1)), Math.abs(dot(n, d2))];
+      const k = errors.indexOf(Math.min(...errors));
+      assignment[i] = errors[k]! < TOLERANCE ? k : -1;
+    }
+    const cost = (params: readonly number[]) => {
+      const candidate = make(params[0]!, params[1]!);
+      if (!allowed(candidate)) return Infinity;
+      computeNormals(candidate.cy);
+      const ds = directions(candidate.up, params[2]!);
+      let total = 0;
+      for (let i = 0; i < count; i++) {
+        const k = assignment[i]!;
+        if (k < 0) continue;
+        const d = ds[k]!;
+        const e = normals[i * 3]! * d[0] + normals[i * 3 + 1]! * d[1] + normals[i * 3 + 2]! * d[2];
+        total += weights[i]! * e * e;
+      }
+      return total;
+    };
+    const params = [tiltOf(pose), pose.roll, yaw];
+    let current = cost(params);
+    for (let step = radians(0.2); step > radians(0.005); step /= 2) {
+      let improved = true;
+      while (improved) {
+        improved = false;
+        for (let p = 0; p < 3; p++) {
+          for (const sign of [-1, 1]) {
+            const trial = [...params];
+            trial[p]! += sign * step;
+            const value = cost(trial);
+            if (value < current) {
+              current = value;
+              params[p] = trial[p]!;
+              improved = true;
+            }
+          }
+        }
+      }
+    }
+    return { pose: make(params[0]!, params[1]!), yaw: params[2]! };
+  }
+
   const { up, cy } = chosen.pose;
-  const forward = forwardOnFloor(up);
-  const right = cross(forward, up);
-  const yaw = chosen.yaw;
-  const along = normalize([
-    Math.cos(yaw) * forward[0] + Math.sin(yaw) * right[0],
-    Math.cos(yaw) * forward[1] + Math.sin(yaw) * right[1],
-    Math.cos(yaw) * forward[2] + Math.sin(yaw) * right[2],
-  ]);
+  const along = normalize(directions(up, chosen.yaw)[1]);
   const camera: FloorCamera = { focal, cx, cy, up, along, across: acrossDirection(up, along), height: DEFAULT_CAMERA_HEIGHT };
   computeNormals(cy);
   return {
     camera,
-    source: trusted ? 'lines' : 'default',
+    source,
     pose: chosen.pose.kind,
     inliers: classifyInliers(camera, segments, normals),
   };
@@ -255,6 +340,19 @@ interface Pose {
   cy: number;
   tilt: number;
   roll: number;
+}
+
+/** The vertical and the two horizontal room directions for a lean and a yaw. */
+function directions(up: Vec3, yaw: number): [Vec3, Vec3, Vec3] {
+  const forward = forwardOnFloor(up);
+  const right = cross(forward, up);
+  const c = Math.cos(yaw);
+  const s = Math.sin(yaw);
+  return [
+    up,
+    [c * forward[0] + s * right[0], c * forward[1] + s * right[1], c * forward[2] + s * right[2]],
+    [-s * forward[0] + c * right[0], -s * forward[1] + c * right[1], -s * forward[2] + c * right[2]],
+  ];
 }
 
 /** The horizontal direction the camera looks along (its optical axis with the tilt taken out). */
@@ -286,9 +384,9 @@ function classifyInliers(camera: FloorCamera, segments: readonly WeightedSegment
   const across: LineSegment[] = [];
   segments.forEach((s, i) => {
     const n: Vec3 = [normals[i * 3]!, normals[i * 3 + 1]!, normals[i * 3 + 2]!];
-    if (!s.onFloor && Math.abs(dot(n, camera.up)) < VERTICAL_TOLERANCE) vertical.push(s.segment);
-    else if (Math.abs(dot(n, camera.along)) < HORIZONTAL_TOLERANCE) along.push(s.segment);
-    else if (Math.abs(dot(n, camera.across)) < HORIZONTAL_TOLERANCE) across.push(s.segment);
+    if (!s.onFloor && Math.abs(dot(n, camera.up)) < TOLERANCE) vertical.push(s.segment);
+    else if (Math.abs(dot(n, camera.along)) < TOLERANCE) along.push(s.segment);
+    else if (Math.abs(dot(n, camera.across)) < TOLERANCE) across.push(s.segment);
   });
   return { vertical, along, across };
 }

@@ -31,6 +31,14 @@ const TEXTURE_RADIUS = 0.015;
 const FINE_RADIUS = 0.08;
 const COARSE_RADIUS = 0.4;
 /**
+ * Local light is a power mean of luminance (the root of the mean square) rather than a plain mean: where
+ * the old floor mixes dark and light boards, their local proportions change the mean much more than the
+ * root mean square, which leans on the lighter ones.
+ */
+const POWER = 2;
+/** Median small-scale detail (log units) of a plain floor (carpet, concrete, tile between its joints). */
+const PLAIN_FLOOR_DETAIL = 0.05;
+/**
  * Reflectances (linear) assumed when judging the light: the typical floor, and the typical non-floor
  * surface of a room photo (mostly light walls, some furniture).
  */
@@ -40,15 +48,15 @@ const TYPICAL_ROOM_ALBEDO = 0.35;
 export function estimateFloorLight(image: AnalysisImage, camera: FloorCamera): FloorLight {
   const { width, height, rgb, floor } = image;
   const size = width * height;
-  const logLuminance = new Float32Array(size);
+  const poweredLuminance = new Float32Array(size);
   const weight = new Float32Array(size);
   for (let i = 0; i < size; i++) {
     const y = 0.2126 * SRGB_TO_LINEAR[rgb[i * 3]!]! + 0.7152 * SRGB_TO_LINEAR[rgb[i * 3 + 1]!]! + 0.0722 * SRGB_TO_LINEAR[rgb[i * 3 + 2]!]!;
-    logLuminance[i] = Math.log(y + 0.003);
+    poweredLuminance[i] = (y + 0.003) ** POWER;
     // Only clear floor counts; mixed boundary pixels carry wall or furniture.
     weight[i] = floor[i]! >= 0.75 ? 1 : 0;
   }
-  const pyramid = new MaskedPyramid(logLuminance, weight, width, height);
+  const pyramid = new MaskedPyramid(poweredLuminance, weight, width, height);
   // Light is needed on the floor and one pixel around it (the full-size lookup interpolates).
   const needed = new Uint8Array(size);
   for (let y = 0; y < height; y++) {
@@ -72,9 +80,9 @@ export function estimateFloorLight(image: AnalysisImage, camera: FloorCamera): F
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
       if (!needed[i]) continue;
-      texture[i] = pyramid.sample(x, y, TEXTURE_RADIUS / footprint[i]!);
-      fine[i] = pyramid.sample(x, y, FINE_RADIUS / footprint[i]!);
-      coarse[i] = pyramid.sample(x, y, COARSE_RADIUS / footprint[i]!);
+      texture[i] = Math.log(pyramid.sample(x, y, TEXTURE_RADIUS / footprint[i]!) + 1e-9) / POWER;
+      fine[i] = Math.log(pyramid.sample(x, y, FINE_RADIUS / footprint[i]!) + 1e-9) / POWER;
+      coarse[i] = Math.log(pyramid.sample(x, y, COARSE_RADIUS / footprint[i]!) + 1e-9) / POWER;
     }
   }
 
@@ -96,9 +104,12 @@ export function estimateFloorLight(image: AnalysisImage, camera: FloorCamera): F
     largeDetail.push(Math.abs(fine[i]! - coarse[i]!));
     levels.push(coarse[i]!);
   }
-  const smallThreshold = 1.2 * percentile(smallDetail, 0.8);
-  const largeThreshold = 1.5 * percentile(largeDetail, 0.5);
+  // A strongly patterned floor (its median small-scale detail well above a plain floor's) cannot be told
+  // from its light at small scales at all: its board edges alone outnumber any shadow's.
   const pattern = percentile(smallDetail, 0.5);
+  const patterned = Math.max(0, pattern - PLAIN_FLOOR_DETAIL);
+  const smallThreshold = 1.2 * percentile(smallDetail, 0.85) + 5 * patterned;
+  const largeThreshold = 1.2 * percentile(largeDetail, 0.75) + 3 * patterned;
   const reference = levels.length > 0 ? percentile(levels, 0.5) : 0;
   const shading = new Float32Array(size);
   for (let i = 0; i < size; i++) {

@@ -95,11 +95,18 @@ export async function prepareFloor(photo: DecodedPhoto, floor: FloorMask): Promi
   };
 }
 
-function estimateCamera(analysis: AnalysisImage): CameraEstimate {
+/** The camera, from the photo's lines and the floor's outline (at the analysis size). */
+export function estimateCamera(analysis: AnalysisImage): CameraEstimate {
   const { width, height, floor } = analysis;
-  const segments = detectLineSegments(analysis.gray, width, height);
+  // A light blur first: sensor noise and JPEG blocks break long edges into short pieces.
+  const gray = Float32Array.from(analysis.gray);
+  boxBlur(gray, width, height, 1);
+  const segments = detectLineSegments(gray, width, height);
+  // A mask's outline comes in pixel steps; a slightly sloped edge would read as a run of level ones.
   const floorLevels = new Float32Array(floor.length);
   for (let i = 0; i < floor.length; i++) floorLevels[i] = floor[i]! * 255;
+  boxBlur(floorLevels, width, height, 1);
+  boxBlur(floorLevels, width, height, 1);
   const outlineSegments = detectLineSegments(floorLevels, width, height);
   const floorTop = new Float32Array(width).fill(Infinity);
   for (let x = 0; x < width; x++) {
@@ -123,9 +130,38 @@ function estimateCamera(analysis: AnalysisImage): CameraEstimate {
   return estimateFloorCamera({ width, height, segments, outlineSegments, floorTop, isOnFloor });
 }
 
+function featherSigma(width: number, height: number): number {
+  return Math.max(0.6, (FEATHER_SIGMA_PER_1000 * Math.max(width, height)) / 1000);
+}
+
+/** How far (pixels) the feathered edge reaches beyond the mask; nothing farther from the floor changes. */
+export function featherReach(width: number, height: number): number {
+  return Math.ceil(3 * featherSigma(width, height)) + 1;
+}
+
 async function featheredAlpha(floor: FloorMask): Promise<Buffer> {
-  const sigma = Math.max(0.6, (FEATHER_SIGMA_PER_1000 * Math.max(floor.width, floor.height)) / 1000);
+  const sigma = featherSigma(floor.width, floor.height);
   return sharp(floor.mask, { raw: { width: floor.width, height: floor.height, channels: 1 } }).blur(sigma).extractChannel(0).raw().toBuffer();
+}
+
+/** In-place box blur of the given radius, rows then columns (edges repeat). */
+function boxBlur(values: Float32Array, width: number, height: number, radius: number): void {
+  const line = new Float32Array(Math.max(width, height));
+  const span = 2 * radius + 1;
+  for (let pass = 0; pass < 2; pass++) {
+    const count = pass === 0 ? height : width;
+    const length = pass === 0 ? width : height;
+    const stride = pass === 0 ? 1 : width;
+    for (let k = 0; k < count; k++) {
+      const base = pass === 0 ? k * width : k;
+      for (let i = 0; i < length; i++) line[i] = values[base + i * stride]!;
+      for (let i = 0; i < length; i++) {
+        let sum = 0;
+        for (let d = -radius; d <= radius; d++) sum += line[i + d < 0 ? 0 : i + d >= length ? length - 1 : i + d]!;
+        values[base + i * stride] = sum / span;
+      }
+    }
+  }
 }
 
 function bilinear(values: Float32Array, width: number, height: number, x: number, y: number): number {

@@ -14,6 +14,12 @@ export interface CameraRoomScene {
   focalPerLongSide: number;
   /** Downward tilt and turn to the right, degrees. */
   pitchDegrees: number;
+  /**
+   * Principal point moved down by this fraction of the height (negative: up). Straightening a photo's
+   * verticals leaves a level camera whose horizon is off the image's middle, usually above it so the photo
+   * shows more floor than ceiling. Default 0, a phone's centred lens.
+   */
+  principalShift?: number;
   yawDegrees: number;
   cameraHeight: number;
   /** Side walls' X, the far wall's Z, the ceiling's height above the floor, metres. */
@@ -41,7 +47,7 @@ export function renderCameraRoom(scene: CameraRoomScene): CameraRoom {
   const { width, height } = scene;
   const focal = scene.focalPerLongSide * Math.max(width, height);
   const cx = width / 2;
-  const cy = height / 2;
+  const cy = height / 2 + (scene.principalShift ?? 0) * height;
   const pitch = (scene.pitchDegrees * Math.PI) / 180;
   const yaw = (scene.yawDegrees * Math.PI) / 180;
   // Camera (x right, y down, z forward) to room (X right, Y up, Z forward): pitch about x, then yaw about Y.
