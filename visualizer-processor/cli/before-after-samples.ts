@@ -1,39 +1,114 @@
 /**
- * npm run visualizer:samples [-- <output folder>]: each fixture room beside what the engine makes of it, as
- * one JPEG per room (default docs/visualizer-samples/), to look at the engine's quality at a glance.
+ * npm run visualizer:samples [-- --out <folder>]: before/after contact sheets of the floor evaluation set, to
+ * judge the engine as a homeowner would ("is this my room with a new floor?").
+ *
+ * - The rendered rooms (always available): `rendered-rooms.jpg`, every room before and after in the default
+ *   style, and all five styles for two of them. Written to docs/visualizer-samples/ and committed.
+ * - The real photos, when imported (`npm run eval:import`): the same sheets under
+ *   docs/visualizer-samples/real/, which is gitignored like the photos themselves.
+ *
+ * Each sheet comes twice: on the engine's own floor (what a visitor gets), and, named `*.true-floor.jpg`,
+ * on the hand-labelled floor, which judges the renderer apart from the floor finder.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { DEFAULT_WOOD_STYLE } from '../../contracts/wood-styles.ts';
-import { createFloorEngine } from '../engine/create-floor-engine.ts';
-import { decodePhoto } from '../src/decode-photo.ts';
+import { DEFAULT_WOOD_STYLE, WOOD_STYLES, type WoodStyleId } from '../../contracts/wood-styles.ts';
+import { createOfflineFloorEngine } from '../engine/offline-floor-engine.ts';
+import type { DecodedPhoto } from '../engine/floor-engine.ts';
+import { renderWoodStyles } from '../engine/rendering/render-wood-styles.ts';
+import { loadRealSet } from '../evaluation/load-real-set.ts';
+import { loadRenderedSet } from '../evaluation/rendered/load-rendered-set.ts';
+import type { EvaluationCase } from '../evaluation/score-floor-masks.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const fixtures = path.join(here, '..', 'fixtures', 'images');
-const outputDir = path.resolve(process.argv[2] ?? path.join(here, '..', '..', 'docs', 'visualizer-samples'));
-const PANEL_WIDTH = 640;
+const args = process.argv.slice(2);
+const outIndex = args.indexOf('--out');
+const outputDir = path.resolve(outIndex >= 0 && args[outIndex + 1] ? args[outIndex + 1]! : path.join(here, '..', '..', 'docs', 'visualizer-samples'));
+/** Rooms shown in all five styles: ones with light, shadows and furniture worth judging the woods by. */
+const STYLE_ROOMS = { rendered: ['rendered-living-rug', 'rendered-window-sun'], real: 2 };
 
-fs.mkdirSync(outputDir, { recursive: true });
-const engine = createFloorEngine({ kind: 'offline' });
+const PANEL = 480;
+const CAPTION = 30;
+const GAP = 8;
 
-for (const file of fs.readdirSync(fixtures).filter((name) => /\.(jpe?g|png)$/.test(name) && !name.includes('.mask.'))) {
-  const photo = await decodePhoto(fs.readFileSync(path.join(fixtures, file)));
-  const result = await engine.visualize(photo, { styles: [DEFAULT_WOOD_STYLE] });
-  const before = await sharp(photo.pixels, { raw: { width: photo.width, height: photo.height, channels: 3 } })
-    .resize(PANEL_WIDTH)
+const engine = createOfflineFloorEngine();
+
+interface RoomResult {
+  id: string;
+  photo: DecodedPhoto;
+  renders: Map<WoodStyleId, Buffer>;
+}
+
+async function visualizeCase(testCase: EvaluationCase, styles: readonly WoodStyleId[], trueFloor: boolean): Promise<RoomResult> {
+  const started = performance.now();
+  const truth = testCase.truth;
+  const chosen = trueFloor ? createOfflineFloorEngine({ findFloor: async () => truth, renderStyles: renderWoodStyles }) : engine;
+  const result = await chosen.visualize(testCase.photo, { styles });
+  console.log(`${testCase.id}${trueFloor ? ' (true floor)' : ''}: ${styles.length} style(s) in ${Math.round(performance.now() - started)} ms`);
+  return { id: testCase.id, photo: testCase.photo, renders: new Map(result.renders.map((render) => [render.style, render.image])) };
+}
+
+async function panel(image: Buffer | DecodedPhoto, caption: string): Promise<Buffer> {
+  const source = Buffer.isBuffer(image) ? sharp(image) : sharp(image.pixels, { raw: { width: image.width, height: image.height, channels: 3 } });
+  const picture = await source.resize(PANEL).png().toBuffer();
+  const { height = 0 } = await sharp(picture).metadata();
+  const text = `<svg width="${PANEL}" height="${CAPTION}" xmlns="http://www.w3.org/2000/svg"><rect width="100%" height="100%" fill="white"/><text x="6" y="21" font-family="sans-serif" font-size="16" fill="#222">${escapeXml(caption)}</text></svg>`;
+  return sharp({ create: { width: PANEL, height: height + CAPTION, channels: 3, background: '#ffffff' } })
+    .composite([
+      { input: picture, left: 0, top: 0 },
+      { input: Buffer.from(text), left: 0, top: height },
+    ])
     .png()
     .toBuffer();
-  const after = await sharp(result.renders[0]!.image).resize(PANEL_WIDTH).png().toBuffer();
-  const { height = 0 } = await sharp(before).metadata();
-  const out = path.join(outputDir, `${file.replace(/\.\w+$/, '')}.before-after.jpg`);
-  await sharp({ create: { width: PANEL_WIDTH * 2 + 12, height, channels: 3, background: '#ffffff' } })
-    .composite([
-      { input: before, left: 0, top: 0 },
-      { input: after, left: PANEL_WIDTH + 12, top: 0 },
-    ])
-    .jpeg({ quality: 82 })
-    .toFile(out);
-  console.log(`wrote ${path.relative(process.cwd(), out)}`);
 }
+
+function escapeXml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** Panels in a grid, `columns` wide, rows as tall as their tallest panel. */
+async function grid(panels: Buffer[], columns: number, file: string): Promise<void> {
+  const sizes = await Promise.all(panels.map(async (p) => (await sharp(p).metadata()).height ?? 0));
+  const rows = Math.ceil(panels.length / columns);
+  const rowHeights = Array.from({ length: rows }, (_, r) => Math.max(...sizes.slice(r * columns, (r + 1) * columns)));
+  const width = columns * PANEL + (columns - 1) * GAP;
+  const height = rowHeights.reduce((sum, h) => sum + h, 0) + (rows - 1) * GAP;
+  const composites = panels.map((input, i) => ({
+    input,
+    left: (i % columns) * (PANEL + GAP),
+    top: rowHeights.slice(0, Math.floor(i / columns)).reduce((sum, h) => sum + h + GAP, 0),
+  }));
+  await sharp({ create: { width, height, channels: 3, background: '#ffffff' } }).composite(composites).jpeg({ quality: 84 }).toFile(file);
+  console.log(`wrote ${path.relative(process.cwd(), file)}`);
+}
+
+const styleLabel = (style: WoodStyleId) => WOOD_STYLES.find((s) => s.id === style)!.label;
+
+async function writeSheets(name: string, cases: EvaluationCase[], styleRoomIds: string[], directory: string, trueFloor: boolean): Promise<void> {
+  const suffix = trueFloor ? '.true-floor' : '';
+  fs.mkdirSync(directory, { recursive: true });
+  const overview: Buffer[] = [];
+  for (const testCase of cases) {
+    const allStyles = styleRoomIds.includes(testCase.id);
+    const room = await visualizeCase(testCase, allStyles ? WOOD_STYLES.map((s) => s.id) : [DEFAULT_WOOD_STYLE], trueFloor);
+    overview.push(await panel(room.photo, `${room.id}: before`), await panel(room.renders.get(DEFAULT_WOOD_STYLE)!, `after: ${styleLabel(DEFAULT_WOOD_STYLE)}`));
+    if (allStyles) {
+      const panels = [await panel(room.photo, `${room.id}: before`)];
+      for (const [style, image] of room.renders) panels.push(await panel(image, styleLabel(style)));
+      await grid(panels, 3, path.join(directory, `${room.id}.styles${suffix}.jpg`));
+    }
+  }
+  await grid(overview, 4, path.join(directory, `${name}${suffix}.jpg`));
+}
+
+const rendered = loadRenderedSet();
+const real = await loadRealSet();
+for (const trueFloor of [false, true]) {
+  await writeSheets('rendered-rooms', rendered, STYLE_ROOMS.rendered, outputDir, trueFloor);
+  const realIds = real.cases.slice(0, STYLE_ROOMS.real).map((c) => c.id);
+  if (real.cases.length > 0) await writeSheets('real-photos', real.cases, realIds, path.join(outputDir, 'real'), trueFloor);
+}
+if (real.cases.length === 0) console.log('No real photos imported (npm run eval:import -- <folder>): only the rendered rooms were drawn.');
+else if (real.missing.length > 0) console.log(`Real photos not imported: ${real.missing.join(', ')}`);

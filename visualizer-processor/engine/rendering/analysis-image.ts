@@ -19,6 +19,8 @@ export interface AnalysisImage {
   gray: Float32Array;
   /** 0..1: how much of each analysis pixel is floor. */
   floor: Float32Array;
+  /** What the segmentation network saw at each analysis pixel (floor-engine.ts's FloorScene), when it ran. */
+  classes?: Uint8Array;
 }
 
 export async function makeAnalysisImage(photo: DecodedPhoto, floor: FloorMask): Promise<AnalysisImage> {
@@ -40,5 +42,15 @@ export async function makeAnalysisImage(photo: DecodedPhoto, floor: FloorMask): 
   const coverage = new Float32Array(width * height);
   for (let i = 0; i < coverage.length; i++) coverage[i] = mask[i]! / 255;
   const gray = Float32Array.from(grayBytes);
-  return { width, height, scale: photo.width / width, rgb: small, gray, floor: coverage };
+  const image: AnalysisImage = { width, height, scale: photo.width / width, rgb: small, gray, floor: coverage };
+  if (floor.scene) {
+    const { scene } = floor;
+    const classes = new Uint8Array(width * height);
+    for (let y = 0; y < height; y++) {
+      const row = Math.min(scene.height - 1, Math.floor(((y + 0.5) * scene.height) / height)) * scene.width;
+      for (let x = 0; x < width; x++) classes[y * width + x] = scene.classes[row + Math.min(scene.width - 1, Math.floor(((x + 0.5) * scene.width) / width))]!;
+    }
+    image.classes = classes;
+  }
+  return image;
 }

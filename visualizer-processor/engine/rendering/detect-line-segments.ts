@@ -49,6 +49,7 @@ export function detectLineSegments(gray: Float32Array, width: number, height: nu
       const gy = (c + d - a - b) / 2;
       const m = Math.sqrt(gx * gx + gy * gy);
       magnitude[i] = m;
+      if (m <= minGradient) continue;
       // The level line runs perpendicular to the gradient.
       angle[i] = Math.atan2(gx, -gy);
       if (m > maxMagnitude) maxMagnitude = m;

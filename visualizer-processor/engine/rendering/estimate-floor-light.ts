@@ -1,5 +1,6 @@
 import type { AnalysisImage } from './analysis-image.ts';
 import { SRGB_TO_LINEAR } from './color-space.ts';
+import { SCENE_CLASS } from '../segmentation/scene-classes.ts';
 import { floorHomography, type FloorCamera } from './floor-camera.ts';
 
 /**
@@ -44,6 +45,9 @@ const PLAIN_FLOOR_DETAIL = 0.05;
  */
 const TYPICAL_FLOOR_ALBEDO = 0.3;
 const TYPICAL_ROOM_ALBEDO = 0.35;
+const TYPICAL_WALL_ALBEDO = 0.55;
+const SCENE_WALL = SCENE_CLASS.wall;
+const SCENE_CEILING = SCENE_CLASS.ceiling;
 
 export function estimateFloorLight(image: AnalysisImage, camera: FloorCamera): FloorLight {
   const { width, height, rgb, floor } = image;
@@ -271,12 +275,19 @@ function reduce(data: Float32Array, width: number, height: number): { width: num
  * the result is kept within what an old floor between a dark carpet and a white tile would allow.
  */
 function exposureAndTint(image: AnalysisImage, floorLuminance: number): { exposure: number; tint: [number, number, number] } {
-  const { rgb, floor } = image;
+  const { rgb, floor, classes } = image;
+  // Walls and ceiling when the network named them (mostly light paint), else whatever is not floor.
+  let useClasses = false;
+  if (classes) {
+    let walls = 0;
+    for (let i = 0; i < classes.length; i++) if (classes[i] === SCENE_WALL || classes[i] === SCENE_CEILING) walls++;
+    useClasses = walls >= classes.length * 0.05;
+  }
   const luminances: number[] = [];
   const sum = new Float64Array(3);
   // Every third pixel is plenty for a median and a mean.
   for (let i = 0; i < floor.length; i += 3) {
-    if (floor[i]! > 0.05) continue;
+    if (useClasses ? classes![i] !== SCENE_WALL && classes![i] !== SCENE_CEILING : floor[i]! > 0.05) continue;
     const r8 = rgb[i * 3]!;
     const g8 = rgb[i * 3 + 1]!;
     const b8 = rgb[i * 3 + 2]!;
@@ -292,8 +303,9 @@ function exposureAndTint(image: AnalysisImage, floorLuminance: number): { exposu
       sum[2]! += b;
     }
   }
+  const roomAlbedo = useClasses ? TYPICAL_WALL_ALBEDO : TYPICAL_ROOM_ALBEDO;
   const fromFloor = floorLuminance / TYPICAL_FLOOR_ALBEDO;
-  const fromRoom = luminances.length >= 100 ? percentile(luminances, 0.5) / TYPICAL_ROOM_ALBEDO : fromFloor;
+  const fromRoom = luminances.length >= 100 ? percentile(luminances, 0.5) / roomAlbedo : fromFloor;
   const exposure = Math.min(1.3, Math.max(0.05, Math.min(2.5 * fromFloor, Math.max(0.5 * fromFloor, Math.sqrt(fromFloor * fromRoom)))));
   const meanY = 0.2126 * sum[0]! + 0.7152 * sum[1]! + 0.0722 * sum[2]!;
   if (meanY <= 0) return { exposure, tint: [1, 1, 1] };

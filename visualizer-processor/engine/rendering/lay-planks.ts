@@ -6,7 +6,8 @@ import type { WoodLook } from './wood-looks.ts';
 
 /**
  * Lays one style's planks on the prepared floor and returns the photo with the new floor (sRGB, 3
- * channels). Planks run in columns along the room's main axis; within a column, butt joints fall at random
+ * channels). Only floor pixels are written, so `output` may be a buffer from an earlier style: everywhere
+ * else it already holds the photo. Planks run in columns along the room's main axis; within a column, butt joints fall at random
  * lengths between the style's shortest and longest plank, and neighbouring columns are staggered by about
  * 0.38 of a plank so joints never line up. Each plank shows a stock board (mirrored, shifted, tinted).
  *
@@ -14,8 +15,8 @@ import type { WoodLook } from './wood-looks.ts';
  * and the variation between planks, so the floor fades to its average colour toward the horizon instead of
  * breaking into moiré.
  */
-export function layPlanks(scene: PreparedFloor, look: WoodLook, boards: BoardTextureSet, seed: number): Buffer {
-  const output = Buffer.from(scene.pixels);
+export function layPlanks(scene: PreparedFloor, look: WoodLook, boards: BoardTextureSet, seed: number, output: Buffer = Buffer.from(scene.pixels)): Buffer {
+  const photo = scene.pixels;
   const { index, alpha, along, across, footAlong, footAcross, light } = scene.floor;
   const [tintR, tintG, tintB] = scene.tint;
   const plankWidth = look.plankWidth;
@@ -137,9 +138,9 @@ export function layPlanks(scene: PreparedFloor, look: WoodLook, boards: BoardTex
       output[o + 2] = newB;
     } else {
       const w = cover / 255;
-      output[o] = Math.round(output[o]! + (newR - output[o]!) * w);
-      output[o + 1] = Math.round(output[o + 1]! + (newG - output[o + 1]!) * w);
-      output[o + 2] = Math.round(output[o + 2]! + (newB - output[o + 2]!) * w);
+      output[o] = Math.round(photo[o]! + (newR - photo[o]!) * w);
+      output[o + 1] = Math.round(photo[o + 1]! + (newG - photo[o + 1]!) * w);
+      output[o + 2] = Math.round(photo[o + 2]! + (newB - photo[o + 2]!) * w);
     }
   }
   return output;

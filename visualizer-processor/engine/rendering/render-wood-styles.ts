@@ -12,25 +12,30 @@ import { WOOD_LOOKS } from './wood-looks.ts';
  */
 export async function renderWoodStyles(photo: DecodedPhoto, floor: FloorMask, styles: readonly WoodStyleId[], seed = 1): Promise<StyleRender[]> {
   const renderer = await createWoodRenderer(photo, floor);
-  const encodings: Array<Promise<StyleRender>> = [];
-  for (const style of styles) {
-    const pixels = renderer.render(style, seed);
-    encodings.push(
+  // Two output buffers in turn: one is encoded while the next style is laid into the other. Pixels off the
+  // floor are never written, so a buffer can be reused without copying the photo again.
+  const buffers: Buffer[] = [];
+  const pending: Array<Promise<StyleRender>> = [];
+  const renders: StyleRender[] = [];
+  for (const [i, style] of styles.entries()) {
+    if (i >= 2) renders.push(await pending[i - 2]!);
+    const buffer = (buffers[i % 2] ??= Buffer.from(photo.pixels));
+    const pixels = renderer.render(style, seed, buffer);
+    pending.push(
       sharp(pixels, { raw: { width: photo.width, height: photo.height, channels: 3 } })
-        .jpeg({ quality: 88, mozjpeg: false })
+        .jpeg({ quality: 88 })
         .toBuffer()
         .then((image) => ({ style, image })),
     );
-    // Let the encoder start before the next style occupies this thread.
-    await new Promise((resolve) => setImmediate(resolve));
   }
-  return Promise.all(encodings);
+  for (let i = renders.length; i < pending.length; i++) renders.push(await pending[i]!);
+  return renders;
 }
 
 export interface WoodRenderer {
   scene: PreparedFloor;
-  /** The photo with the style's floor, sRGB, 3 channels. */
-  render(style: WoodStyleId, seed: number): Buffer;
+  /** The photo with the style's floor, sRGB, 3 channels (into `output`, a copy of the photo, if given). */
+  render(style: WoodStyleId, seed: number, output?: Buffer): Buffer;
 }
 
 export async function createWoodRenderer(photo: DecodedPhoto, floor: FloorMask): Promise<WoodRenderer> {
@@ -38,10 +43,10 @@ export async function createWoodRenderer(photo: DecodedPhoto, floor: FloorMask):
   let figures: BoardFigures | null = null;
   return {
     scene,
-    render(style, seed) {
+    render(style, seed, output) {
       figures ??= makeBoardFigures();
       const look = WOOD_LOOKS[style];
-      return layPlanks(scene, look, makeBoardTextures(figures, look, styleSeed(style)), seed);
+      return layPlanks(scene, look, makeBoardTextures(figures, look, styleSeed(style)), seed, output);
     },
   };
 }
