@@ -31,6 +31,11 @@ export interface FloorLight {
 const TEXTURE_RADIUS = 0.015;
 const FINE_RADIUS = 0.08;
 const COARSE_RADIUS = 0.4;
+/** Ambient occlusion: how far (metres) walls and furniture shade the floor, and how much at most. */
+const OCCLUSION_RADIUS = 0.06;
+const OCCLUSION_STRENGTH = 0.3;
+/** Relative light above which old-floor highlights are compressed. */
+const HIGHLIGHT_KNEE = 1.4;
 /**
  * Local light is a power mean of luminance (the root of the mean square) rather than a plain mean: where
  * the old floor mixes dark and light boards, their local proportions change the mean much more than the
@@ -46,6 +51,8 @@ const PLAIN_FLOOR_DETAIL = 0.05;
 const TYPICAL_FLOOR_ALBEDO = 0.3;
 const TYPICAL_ROOM_ALBEDO = 0.35;
 const TYPICAL_WALL_ALBEDO = 0.55;
+/** How much the automatic-exposure prior counts against the floor's and the room's evidence. */
+const PRIOR_WEIGHT = 0.6;
 const SCENE_WALL = SCENE_CLASS.wall;
 const SCENE_CEILING = SCENE_CLASS.ceiling;
 
@@ -112,14 +119,21 @@ export function estimateFloorLight(image: AnalysisImage, camera: FloorCamera): F
   // from its light at small scales at all: its board edges alone outnumber any shadow's.
   const pattern = percentile(smallDetail, 0.5);
   const patterned = Math.max(0, pattern - PLAIN_FLOOR_DETAIL);
-  const smallThreshold = 1.2 * percentile(smallDetail, 0.85) + 5 * patterned;
-  const largeThreshold = 1.2 * percentile(largeDetail, 0.75) + 3 * patterned;
+  const smallThreshold = 1.2 * percentile(smallDetail, 0.85) + 3 * patterned;
+  const largeThreshold = 1.2 * percentile(largeDetail, 0.75) + 2 * patterned;
   const reference = levels.length > 0 ? percentile(levels, 0.5) : 0;
   const shading = new Float32Array(size);
   for (let i = 0; i < size; i++) {
     if (!needed[i]) continue;
-    const value = Math.exp(coarse[i]! + core(fine[i]! - coarse[i]!, largeThreshold) + core(texture[i]! - fine[i]!, smallThreshold) - reference);
-    shading[i] = Math.min(4, Math.max(0.12, value));
+    let value = Math.exp(coarse[i]! + core(fine[i]! - coarse[i]!, largeThreshold) + core(texture[i]! - fine[i]!, smallThreshold) - reference);
+    // Bright reflections on a glossy old floor would glare on a satin one: keep them, softened.
+    if (value > HIGHLIGHT_KNEE) value = HIGHLIGHT_KNEE + (value - HIGHLIGHT_KNEE) * 0.5;
+    // Where walls and furniture close in, less of the room's light reaches the floor (ambient occlusion):
+    // the share of non-floor within a few centimetres darkens it a little, which grounds legs and skirting.
+    const x = i % width;
+    const y = (i - x) / width;
+    const occluded = 1 - pyramid.coverage(x, y, OCCLUSION_RADIUS / footprint[i]!);
+    shading[i] = Math.min(3, Math.max(0.12, value * (1 - OCCLUSION_STRENGTH * occluded)));
   }
   return { shading, pattern, ...exposureAndTint(image, Math.exp(reference)) };
 }
@@ -202,6 +216,21 @@ class MaskedPyramid {
     const v = value * (1 - f) + this.lowerValue * f;
     const w = weight * (1 - f) + this.lowerWeight * f;
     return w > 1e-6 ? v / w : 0;
+  }
+
+  /** The mask's mean around pixel (x, y) at a blur of about `radius` pixels: how much of it is floor. */
+  coverage(x: number, y: number, radius: number): number {
+    const top = this.levels.length - 1;
+    let lod = Math.log2(radius > 0.5 ? radius : 0.5);
+    if (lod < 0) lod = 0;
+    if (lod > top) lod = top;
+    const k = Math.floor(lod);
+    const f = lod - k;
+    this.read(k, x, y);
+    if (f === 0 || k === top) return this.lowerWeight;
+    const weight = this.lowerWeight;
+    this.read(k + 1, x, y);
+    return weight * (1 - f) + this.lowerWeight * f;
   }
 
   /** Bilinear read of level k at full-resolution pixel (x, y), into lowerValue/lowerWeight. */
@@ -306,7 +335,12 @@ function exposureAndTint(image: AnalysisImage, floorLuminance: number): { exposu
   const roomAlbedo = useClasses ? TYPICAL_WALL_ALBEDO : TYPICAL_ROOM_ALBEDO;
   const fromFloor = floorLuminance / TYPICAL_FLOOR_ALBEDO;
   const fromRoom = luminances.length >= 100 ? percentile(luminances, 0.5) / roomAlbedo : fromFloor;
-  const exposure = Math.min(1.3, Math.max(0.05, Math.min(2.5 * fromFloor, Math.max(0.5 * fromFloor, Math.sqrt(fromFloor * fromRoom)))));
+  // A camera's automatic exposure puts a typical room at about 1 in these units (a reflectance shows as its
+  // own colour); the floor and the room pull from there. The old floor's reflectance is kept between a
+  // dark carpet's and a white tile's.
+  const roomWeight = useClasses ? 1.3 : 1;
+  const combined = Math.exp((Math.log(fromFloor) + roomWeight * Math.log(fromRoom)) / (1 + roomWeight + PRIOR_WEIGHT));
+  const exposure = Math.min(1.3, Math.max(0.04, Math.min(4 * fromFloor, Math.max(0.6 * fromFloor, combined))));
   const meanY = 0.2126 * sum[0]! + 0.7152 * sum[1]! + 0.0722 * sum[2]!;
   if (meanY <= 0) return { exposure, tint: [1, 1, 1] };
   // Walls are usually near white, so their colour is mostly the light's; use a third of it, within ±10 %.
