@@ -1,5 +1,5 @@
 import { hash3 } from '../value-noise.ts';
-import { linearToSrgbByte } from './color-space.ts';
+import { LINEAR_STEPS, LINEAR_TO_SRGB } from './color-space.ts';
 import type { PreparedFloor } from './prepare-floor.ts';
 import type { BoardTextureSet } from './wood-board-textures.ts';
 import type { WoodLook } from './wood-looks.ts';
@@ -15,9 +15,30 @@ import type { WoodLook } from './wood-looks.ts';
  * and the variation between planks, so the floor fades to its average colour toward the horizon instead of
  * breaking into moiré.
  */
-export function layPlanks(scene: PreparedFloor, look: WoodLook, boards: BoardTextureSet, seed: number, output: Buffer = Buffer.from(scene.pixels)): Buffer {
+export function layPlanks(
+  scene: PreparedFloor,
+  look: WoodLook,
+  boards: BoardTextureSet,
+  seed: number,
+  output: Buffer = Buffer.from(scene.pixels),
+): Buffer {
   const photo = scene.pixels;
-  const { index, alpha, along, across, footAlong, footAcross, light } = scene.floor;
+  const { alpha, rowStart, rowEnd, homography: H, minW, light } = scene.floor;
+  const [h0, h1, h2, h3, h4, h5, h6, h7, h8] = H as unknown as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const lightValues = light.values;
+  const lightWidth = light.width;
+  const lightHeight = light.height;
+  const lightScale = 1 / light.scale;
   const [tintR, tintG, tintB] = scene.tint;
   const plankWidth = look.plankWidth;
   const period = (look.minLength + look.maxLength) / 2;
@@ -37,6 +58,7 @@ export function layPlanks(scene: PreparedFloor, look: WoodLook, boards: BoardTex
   const riftBoards: number[] = [];
   for (let b = 0; b < boards.count; b++) (boards.flatSawn[b] ? flatBoards : riftBoards).push(b);
   const sample = new Float64Array(3);
+  const width = scene.width;
   // Neighbouring pixels mostly show the same plank: its joints and looks are kept until the plank changes.
   let plankColumn = Number.NaN;
   let start = 0;
@@ -48,103 +70,136 @@ export function layPlanks(scene: PreparedFloor, look: WoodLook, boards: BoardTex
   let toneOffset = 0;
   let warmthOffset = 0;
 
-  for (let k = 0; k < index.length; k++) {
-    const a = along[k]!;
-    const c = across[k]! + columnShift;
-    const fa = footAlong[k]!;
-    const fc = footAcross[k]!;
+  for (let y = 0; y < scene.height; y++) {
+    const py = y + 0.5;
+    // The light grid's row for this pixel row (bilinear: two rows, a fraction between).
+    let ly = py * lightScale - 0.5;
+    if (ly < 0) ly = 0;
+    if (ly > lightHeight - 1) ly = lightHeight - 1;
+    const ly0 = ly | 0;
+    const ly1 = ly0 + 1 < lightHeight ? ly0 + 1 : ly0;
+    const lfy = ly - ly0;
+    for (let x = rowStart[y]!; x < rowEnd[y]!; x++) {
+      const i = y * width + x;
+      const cover = alpha[i]!;
+      if (cover === 0) continue;
+      // Where the pixel lies on the floor, and how much floor it spans along and across the planks.
+      const px = x + 0.5;
+      let w = h6 * px + h7 * py + h8;
+      if (w < minW) w = minW;
+      const a = (h0 * px + h1 * py + h2) / w;
+      const c0 = (h3 * px + h4 * py + h5) / w;
+      const fa = (Math.abs(h0 - a * h6) + Math.abs(h1 - a * h7)) / w;
+      const fc = (Math.abs(h3 - c0 * h6) + Math.abs(h4 - c0 * h7)) / w;
+      const c = c0 + columnShift;
 
-    // Which column, and where across it.
-    const columnF = c / plankWidth;
-    const column = Math.floor(columnF);
-    const acrossFraction = columnF - column;
-    if (column !== plankColumn || a < start || a >= end) {
-      // Which plank in the column: joint j sits near offset + j·period, jittered by up to ±spread.
-      plankColumn = column;
-      const offset = column * stagger;
-      let j = Math.floor((a - offset) / period);
-      start = offset + j * period + (hash3(column, j, seed) - 0.5) * 2 * spread;
-      if (a < start) {
-        j--;
+      // Which column, and where across it.
+      const columnF = c / plankWidth;
+      const column = Math.floor(columnF);
+      const acrossFraction = columnF - column;
+      if (column !== plankColumn || a < start || a >= end) {
+        // Which plank in the column: joint j sits near offset + j·period, jittered by up to ±spread.
+        plankColumn = column;
+        const offset = column * stagger;
+        let j = Math.floor((a - offset) / period);
         start = offset + j * period + (hash3(column, j, seed) - 0.5) * 2 * spread;
+        if (a < start) {
+          j--;
+          start = offset + j * period + (hash3(column, j, seed) - 0.5) * 2 * spread;
+        }
+        end = offset + (j + 1) * period + (hash3(column, j + 1, seed) - 0.5) * 2 * spread;
+        // The plank's board and how it is turned.
+        const h1 = hash3(column, j, seed + 1013);
+        const h2 = hash3(column, j, seed + 2027);
+        const pool = (h1 < flatShare && flatBoards.length > 0) || riftBoards.length === 0 ? flatBoards : riftBoards;
+        board = pool[Math.floor(h2 * 997) % pool.length]!;
+        flipS = h2 * 4 - Math.floor(h2 * 4) < 0.5;
+        flipT = hash3(column, j, seed + 3041) < 0.5;
+        tStart = hash3(column, j, seed + 4057) * Math.max(0, 1 - (end - start) / stockLength);
+        toneOffset = look.boardTone * 1.7 * (hash3(column, j, seed + 5077) - 0.5) * 2;
+        warmthOffset = look.boardWarmth * (hash3(column, j, seed + 6089) - 0.5) * 2;
       }
-      end = offset + (j + 1) * period + (hash3(column, j + 1, seed) - 0.5) * 2 * spread;
-      // The plank's board and how it is turned.
-      const h1 = hash3(column, j, seed + 1013);
-      const h2 = hash3(column, j, seed + 2027);
-      const pool = (h1 < flatShare && flatBoards.length > 0) || riftBoards.length === 0 ? flatBoards : riftBoards;
-      board = pool[Math.floor(h2 * 997) % pool.length]!;
-      flipS = h2 * 4 - Math.floor(h2 * 4) < 0.5;
-      flipT = hash3(column, j, seed + 3041) < 0.5;
-      tStart = hash3(column, j, seed + 4057) * Math.max(0, 1 - (end - start) / stockLength);
-      toneOffset = look.boardTone * 1.7 * (hash3(column, j, seed + 5077) - 0.5) * 2;
-      warmthOffset = look.boardWarmth * (hash3(column, j, seed + 6089) - 0.5) * 2;
-    }
-    const plankLength = end - start;
-    let s = flipS ? 1 - acrossFraction : acrossFraction;
-    let t = (a - start) / stockLength;
-    if (flipT) t = plankLength / stockLength - t;
-    t += tStart;
-    if (s < 0) s = 0;
-    if (t < 0) t = 0;
+      const plankLength = end - start;
+      let s = flipS ? 1 - acrossFraction : acrossFraction;
+      let t = (a - start) / stockLength;
+      if (flipT) t = plankLength / stockLength - t;
+      t += tStart;
+      if (s < 0) s = 0;
+      if (t < 0) t = 0;
 
-    // Texture, filtered by footprint (trilinear).
-    let lod = Math.log2(Math.max(fc / texelAcross, fa / texelAlong));
-    if (!(lod > 0)) lod = 0;
-    if (lod > topLevel) lod = topLevel;
-    const l0 = Math.floor(lod);
-    const lf = lod - l0;
-    sampleLevel(levels[l0]!, board, s, t, sample);
-    let r = sample[0]!;
-    let g = sample[1]!;
-    let bl = sample[2]!;
-    if (lf > 0 && l0 < topLevel) {
-      sampleLevel(levels[l0 + 1]!, board, s, t, sample);
-      r += (sample[0]! - r) * lf;
-      g += (sample[1]! - g) * lf;
-      bl += (sample[2]! - bl) * lf;
-    }
+      // Texture, filtered by footprint: the mip level between two is picked by an ordered dither rather than
+      // blended, which looks the same at these scales and halves the lookups.
+      let lod = Math.log2(Math.max(fc / texelAcross, fa / texelAlong));
+      if (!(lod > 0)) lod = 0;
+      if (lod > topLevel) lod = topLevel;
+      const level = (lod + BAYER[((y & 3) << 2) | (x & 3)]!) | 0;
+      sampleLevel(levels[level > topLevel ? topLevel : level]!, board, s, t, sample);
+      let r = sample[0]!;
+      let g = sample[1]!;
+      let bl = sample[2]!;
 
-    // Each plank's own tone, fading out where several planks share a pixel.
-    const planksPerPixel = Math.max(fc / plankWidth, fa / plankLength);
-    const distinct = planksPerPixel < 0.25 ? 1 : planksPerPixel > 1 ? 0 : (1 - planksPerPixel) / 0.75;
-    const tone = 1 + toneOffset * distinct;
-    const warmth = warmthOffset * distinct;
-    r *= tone * (1 + warmth);
-    g *= tone;
-    bl *= tone * (1 - warmth);
-    if (distinct < 1) {
-      r += (meanR - r) * (1 - distinct);
-      g += (meanG - g) * (1 - distinct);
-      bl += (meanB - bl) * (1 - distinct);
-    }
+      // Each plank's own tone, fading out where several planks share a pixel.
+      let distinct = 1;
+      if (fc * 4 > plankWidth || fa * 4 > plankLength) {
+        const planksPerPixel = Math.max(fc / plankWidth, fa / plankLength);
+        distinct = planksPerPixel > 1 ? 0 : (1 - planksPerPixel) / 0.75;
+      }
+      const tone = 1 + toneOffset * distinct;
+      const warmth = warmthOffset * distinct;
+      r *= tone * (1 + warmth);
+      g *= tone;
+      bl *= tone * (1 - warmth);
+      if (distinct < 1) {
+        r += (meanR - r) * (1 - distinct);
+        g += (meanG - g) * (1 - distinct);
+        bl += (meanB - bl) * (1 - distinct);
+      }
 
-    // Joints: the eased edges' share of the pixel's footprint, long sides and butt ends.
-    const sideDistance = Math.min(acrossFraction, 1 - acrossFraction) * plankWidth;
-    const endDistance = Math.min(a - start, end - a);
-    const joint = Math.max(edgeCoverage(sideDistance, bevel, fc, plankWidth), edgeCoverage(endDistance, bevel * 0.8, fa, plankLength));
-    const shade = 1 - jointDarkness * joint;
-
-    const l = light[k]! * shade;
-    const i = index[k]!;
-    const o = i * 3;
-    const cover = alpha[k]!;
-    const newR = linearToSrgbByte(r * l * tintR);
-    const newG = linearToSrgbByte(g * l * tintG);
-    const newB = linearToSrgbByte(bl * l * tintB);
-    if (cover === 255) {
-      output[o] = newR;
-      output[o + 1] = newG;
-      output[o + 2] = newB;
-    } else {
-      const w = cover / 255;
-      output[o] = Math.round(photo[o]! + (newR - photo[o]!) * w);
-      output[o + 1] = Math.round(photo[o + 1]! + (newG - photo[o + 1]!) * w);
-      output[o + 2] = Math.round(photo[o + 2]! + (newB - photo[o + 2]!) * w);
+      // Joints: the eased edges' share of the pixel's footprint, long sides and butt ends.
+      const sideDistance = (acrossFraction < 0.5 ? acrossFraction : 1 - acrossFraction) * plankWidth;
+      const endDistance = a - start < end - a ? a - start : end - a;
+      let joint = 0;
+      if (sideDistance - fc / 2 < bevel) joint = edgeCoverage(sideDistance, bevel, fc, plankWidth);
+      if (endDistance - fa / 2 < bevel) {
+        const ends = edgeCoverage(endDistance, bevel * 0.8, fa, plankLength);
+        if (ends > joint) joint = ends;
+      }
+      let lx = px * lightScale - 0.5;
+      if (lx < 0) lx = 0;
+      if (lx > lightWidth - 1) lx = lightWidth - 1;
+      const lx0 = lx | 0;
+      const lx1 = lx0 + 1 < lightWidth ? lx0 + 1 : lx0;
+      const lfx = lx - lx0;
+      const top = lightValues[ly0 * lightWidth + lx0]! * (1 - lfx) + lightValues[ly0 * lightWidth + lx1]! * lfx;
+      const bottom = lightValues[ly1 * lightWidth + lx0]! * (1 - lfx) + lightValues[ly1 * lightWidth + lx1]! * lfx;
+      const l = (top + (bottom - top) * lfy) * (1 - jointDarkness * joint);
+      const o = i * 3;
+      const newR = LINEAR_TO_SRGB[toStep(r * l * tintR)]!;
+      const newG = LINEAR_TO_SRGB[toStep(g * l * tintG)]!;
+      const newB = LINEAR_TO_SRGB[toStep(bl * l * tintB)]!;
+      if (cover === 255) {
+        output[o] = newR;
+        output[o + 1] = newG;
+        output[o + 2] = newB;
+      } else {
+        const w = cover / 255;
+        output[o] = Math.round(photo[o]! + (newR - photo[o]!) * w);
+        output[o + 1] = Math.round(photo[o + 1]! + (newG - photo[o + 1]!) * w);
+        output[o + 2] = Math.round(photo[o + 2]! + (newB - photo[o + 2]!) * w);
+      }
     }
   }
   return output;
 }
+
+/** Index into the linear-to-sRGB table, clamped. */
+function toStep(value: number): number {
+  const step = (value * LINEAR_STEPS + 0.5) | 0;
+  return step < 0 ? 0 : step > LINEAR_STEPS ? LINEAR_STEPS : step;
+}
+
+/** A 4×4 ordered dither, thresholds in 0..1. */
+const BAYER = Float32Array.from([0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5], (v) => (v + 0.5) / 16);
 
 /** Share of a footprint of `footprint` metres, centred `distance` from a joint, that falls on its eased edges. */
 function edgeCoverage(distance: number, bevel: number, footprint: number, spacing: number): number {
@@ -157,7 +212,13 @@ function edgeCoverage(distance: number, bevel: number, footprint: number, spacin
 }
 
 /** Bilinear lookup within one board of one mip level; s, t in 0..1 of the board. */
-function sampleLevel(level: { across: number; along: number; rgb: Float32Array }, board: number, s: number, t: number, out: Float64Array): void {
+function sampleLevel(
+  level: { across: number; along: number; rgb: Float32Array },
+  board: number,
+  s: number,
+  t: number,
+  out: Float64Array,
+): void {
   const { across, along, rgb } = level;
   let u = s * across - 0.5;
   let v = t * along - 0.5;

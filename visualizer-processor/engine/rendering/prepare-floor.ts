@@ -8,8 +8,10 @@ import { floorHomography, scaleCamera, type FloorCamera } from './floor-camera.t
 
 /**
  * Everything about a photo's floor that does not depend on the wood: which pixels change and how much
- * (the feathered mask), where each of them lies on the floor plane and how much floor it covers, and the
- * light on it. Computed once per photo; every style is then a pass over these arrays.
+ * (the feathered mask), the floor plane (a homography from pixels to metres) and the light on it. Computed
+ * once per photo; every style is then one pass over the floor's pixels. Nothing is stored per pixel but the
+ * mask: where a pixel lies on the floor, how much floor it covers and its light are a few multiplications
+ * away, and a 5 MP floor's worth of arrays would cost more memory than the budget allows.
  */
 export interface PreparedFloor {
   width: number;
@@ -20,19 +22,18 @@ export interface PreparedFloor {
   cameraSource: CameraEstimate['source'];
   lighting: Omit<FloorLight, 'shading'>;
   tint: [number, number, number];
-  /** One entry per pixel the new floor touches, in raster order. */
   floor: {
-    index: Uint32Array;
-    /** 255 inside the floor, falling to 0 over the feathered edge. */
-    alpha: Uint8Array;
-    /** Floor coordinates (metres) along the planks and across them. */
-    along: Float32Array;
-    across: Float32Array;
-    /** Metres of floor the pixel spans, along and across the planks. */
-    footAlong: Float32Array;
-    footAcross: Float32Array;
-    /** Light on the floor at the pixel, exposure included. */
-    light: Float32Array;
+    /** Per pixel of the photo: 255 inside the floor, falling to 0 over the feathered edge. */
+    alpha: Buffer;
+    /** Per row, the columns [rowStart, rowEnd) that hold every pixel with alpha > 0 (both 0 for none). */
+    rowStart: Int32Array;
+    rowEnd: Int32Array;
+    /** Pixel (x + 0.5, y + 0.5) to floor metres along and across the planks: see floorHomography. */
+    homography: Float64Array;
+    /** Pixels nearer the horizon than this (w below it) are taken as far floor, about 60 m away. */
+    minW: number;
+    /** Light on the floor (exposure included) on a coarse grid: `scale` photo pixels per cell. */
+    light: { width: number; height: number; scale: number; values: Float32Array };
   };
 }
 
@@ -44,43 +45,25 @@ const FARTHEST = 60;
 export async function prepareFloor(photo: DecodedPhoto, floor: FloorMask): Promise<PreparedFloor> {
   const { width, height } = photo;
   if (floor.width !== width || floor.height !== height) throw new Error('The floor mask does not match the photo size');
-  const [analysis, alphaFull] = await Promise.all([makeAnalysisImage(photo, floor), featheredAlpha(floor)]);
+  const [analysis, alpha] = await Promise.all([makeAnalysisImage(photo, floor), featheredAlpha(floor)]);
   const estimate = estimateCamera(analysis);
-  const light = estimateFloorLight(analysis, estimate.camera);
+  const { shading, ...lighting } = estimateFloorLight(analysis, estimate.camera);
+  for (let i = 0; i < shading.length; i++) shading[i]! *= lighting.exposure;
   const camera = scaleCamera(estimate.camera, analysis.scale);
-
-  let count = 0;
-  for (let i = 0; i < alphaFull.length; i++) if (alphaFull[i]! > 0) count++;
-  const index = new Uint32Array(count);
-  const alpha = new Uint8Array(count);
-  const along = new Float32Array(count);
-  const across = new Float32Array(count);
-  const footAlong = new Float32Array(count);
-  const footAcross = new Float32Array(count);
-  const lightAt = new Float32Array(count);
-  const H = floorHomography(camera);
-  const wMin = (camera.height * 1.05) / FARTHEST;
-  const { shading, ...lighting } = light;
-  const scale = analysis.scale;
-  let k = 0;
+  const rowStart = new Int32Array(height);
+  const rowEnd = new Int32Array(height);
   for (let y = 0; y < height; y++) {
-    const py = y + 0.5;
+    const row = y * width;
+    let first = -1;
+    let last = -1;
     for (let x = 0; x < width; x++) {
-      const i = y * width + x;
-      if (alphaFull[i] === 0) continue;
-      const px = x + 0.5;
-      // Pixels at or above the horizon (a mask that strays up a wall) are treated as very far floor.
-      const w = Math.max(wMin, H[6]! * px + H[7]! * py + H[8]!);
-      const a = (H[0]! * px + H[1]! * py + H[2]!) / w;
-      const c = (H[3]! * px + H[4]! * py + H[5]!) / w;
-      index[k] = i;
-      alpha[k] = alphaFull[i]!;
-      along[k] = a;
-      across[k] = c;
-      footAlong[k] = (Math.abs(H[0]! - a * H[6]!) + Math.abs(H[1]! - a * H[7]!)) / w;
-      footAcross[k] = (Math.abs(H[3]! - c * H[6]!) + Math.abs(H[4]! - c * H[7]!)) / w;
-      lightAt[k] = light.exposure * bilinear(shading, analysis.width, analysis.height, px / scale - 0.5, py / scale - 0.5);
-      k++;
+      if (alpha[row + x] === 0) continue;
+      if (first < 0) first = x;
+      last = x;
+    }
+    if (first >= 0) {
+      rowStart[y] = first;
+      rowEnd[y] = last + 1;
     }
   }
   return {
@@ -90,8 +73,15 @@ export async function prepareFloor(photo: DecodedPhoto, floor: FloorMask): Promi
     camera,
     cameraSource: estimate.source,
     lighting,
-    tint: light.tint,
-    floor: { index, alpha, along, across, footAlong, footAcross, light: lightAt },
+    tint: lighting.tint,
+    floor: {
+      alpha,
+      rowStart,
+      rowEnd,
+      homography: floorHomography(camera),
+      minW: (camera.height * 1.05) / FARTHEST,
+      light: { width: analysis.width, height: analysis.height, scale: analysis.scale, values: shading },
+    },
   };
 }
 
@@ -100,13 +90,13 @@ export function estimateCamera(analysis: AnalysisImage): CameraEstimate {
   const { width, height, floor } = analysis;
   // A light blur first: sensor noise and JPEG blocks break long edges into short pieces.
   const gray = Float32Array.from(analysis.gray);
-  boxBlur(gray, width, height, 1);
+  boxBlur(gray, width, height);
   const segments = detectLineSegments(gray, width, height);
   // A mask's outline comes in pixel steps; a slightly sloped edge would read as a run of level ones.
   const floorLevels = new Float32Array(floor.length);
   for (let i = 0; i < floor.length; i++) floorLevels[i] = floor[i]! * 255;
-  boxBlur(floorLevels, width, height, 1);
-  boxBlur(floorLevels, width, height, 1);
+  boxBlur(floorLevels, width, height);
+  boxBlur(floorLevels, width, height);
   const outlineSegments = detectLineSegments(floorLevels, width, height);
   const floorTop = new Float32Array(width).fill(Infinity);
   for (let x = 0; x < width; x++) {
@@ -120,7 +110,13 @@ export function estimateCamera(analysis: AnalysisImage): CameraEstimate {
   }
   const reach = Math.max(2, Math.round(Math.max(width, height) / 200));
   const isOnFloor = (x: number, y: number) => {
-    for (const [dx, dy] of [[0, 0], [reach, 0], [-reach, 0], [0, reach], [0, -reach]] as const) {
+    for (const [dx, dy] of [
+      [0, 0],
+      [reach, 0],
+      [-reach, 0],
+      [0, reach],
+      [0, -reach],
+    ] as const) {
       const xi = Math.floor(x + dx);
       const yi = Math.floor(y + dy);
       if (xi < 0 || yi < 0 || xi >= width || yi >= height || floor[yi * width + xi]! < 0.9) return false;
@@ -141,39 +137,31 @@ export function featherReach(width: number, height: number): number {
 
 async function featheredAlpha(floor: FloorMask): Promise<Buffer> {
   const sigma = featherSigma(floor.width, floor.height);
-  return sharp(floor.mask, { raw: { width: floor.width, height: floor.height, channels: 1 } }).blur(sigma).extractChannel(0).raw().toBuffer();
+  return sharp(floor.mask, { raw: { width: floor.width, height: floor.height, channels: 1 } })
+    .blur(sigma)
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
 }
 
-/** In-place box blur of the given radius, rows then columns (edges repeat). */
-function boxBlur(values: Float32Array, width: number, height: number, radius: number): void {
+/** In-place 3-tap box blur (radius 1), rows then columns, edges repeated. */
+function boxBlur(values: Float32Array, width: number, height: number): void {
   const line = new Float32Array(Math.max(width, height));
-  const span = 2 * radius + 1;
-  for (let pass = 0; pass < 2; pass++) {
-    const count = pass === 0 ? height : width;
-    const length = pass === 0 ? width : height;
-    const stride = pass === 0 ? 1 : width;
-    for (let k = 0; k < count; k++) {
-      const base = pass === 0 ? k * width : k;
-      for (let i = 0; i < length; i++) line[i] = values[base + i * stride]!;
-      for (let i = 0; i < length; i++) {
-        let sum = 0;
-        for (let d = -radius; d <= radius; d++) sum += line[i + d < 0 ? 0 : i + d >= length ? length - 1 : i + d]!;
-        values[base + i * stride] = sum / span;
-      }
-    }
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    line.set(values.subarray(row, row + width));
+    values[row] = (2 * line[0]! + line[Math.min(1, width - 1)]!) / 3;
+    for (let x = 1; x < width - 1; x++) values[row + x] = (line[x - 1]! + line[x]! + line[x + 1]!) / 3;
+    if (width > 1) values[row + width - 1] = (line[width - 2]! + 2 * line[width - 1]!) / 3;
   }
-}
-
-function bilinear(values: Float32Array, width: number, height: number, x: number, y: number): number {
-  const fx = x < 0 ? 0 : x > width - 1 ? width - 1 : x;
-  const fy = y < 0 ? 0 : y > height - 1 ? height - 1 : y;
-  const x0 = fx | 0;
-  const y0 = fy | 0;
-  const x1 = x0 + 1 < width ? x0 + 1 : x0;
-  const y1 = y0 + 1 < height ? y0 + 1 : y0;
-  const tx = fx - x0;
-  const ty = fy - y0;
-  const top = values[y0 * width + x0]! * (1 - tx) + values[y0 * width + x1]! * tx;
-  const bottom = values[y1 * width + x0]! * (1 - tx) + values[y1 * width + x1]! * tx;
-  return top * (1 - ty) + bottom * ty;
+  const above = new Float32Array(width);
+  const current = new Float32Array(width);
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    current.set(values.subarray(row, row + width));
+    if (y === 0) above.set(current);
+    const below = y + 1 < height ? row + width : row;
+    for (let x = 0; x < width; x++) values[row + x] = (above[x]! + current[x]! + values[below + x]!) / 3;
+    above.set(current);
+  }
 }

@@ -38,9 +38,11 @@ export interface WoodRenderer {
   render(style: WoodStyleId, seed: number, output?: Buffer): Buffer;
 }
 
+/** The boards' figures are the same for every photo and style: made once per process (about 8 MB). */
+let figures: BoardFigures | null = null;
+
 export async function createWoodRenderer(photo: DecodedPhoto, floor: FloorMask): Promise<WoodRenderer> {
   const scene = await prepareFloor(photo, floor);
-  let figures: BoardFigures | null = null;
   return {
     scene,
     render(style, seed, output) {
