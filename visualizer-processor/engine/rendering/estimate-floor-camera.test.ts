@@ -53,6 +53,17 @@ describe('the camera estimate from a room’s lines', () => {
     expect(angleBetween(found, expected, scene)).toBeLessThan(1);
   });
 
+  it.each([0.45, 1])('finds the focal length of a lens other than a phone’s main camera (%s × the long side)', (focalPerLongSide) => {
+    const scene: CameraRoomScene = { ...BASE, focalPerLongSide, pitchDegrees: 8, yawDegrees: 28, floor: 'tiles' };
+    const { result, truth } = estimate(scene);
+    expect(result.source).toBe('lines');
+    expect(result.camera.focal / truth.focal).toBeGreaterThan(0.92);
+    expect(result.camera.focal / truth.focal).toBeLessThan(1.08);
+    const found = vanishingPoint(result.camera, result.camera.along)!;
+    const expected = vanishingPoint(truth, truth.along)!;
+    expect(Math.hypot(found.x - expected.x, found.y - expected.y)).toBeLessThan(6);
+  });
+
   it('finds the horizon of a photo whose verticals were straightened (level, centre moved)', () => {
     // A level camera whose horizon sits well above the middle: a phone photo would need a tilt for that,
     // and its verticals would converge; these stay parallel.

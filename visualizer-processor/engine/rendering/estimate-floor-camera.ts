@@ -40,6 +40,9 @@ export interface CameraEstimateInput {
 
 /** A phone's main camera sees about 69° along its long side (26 mm equivalent). */
 export const DEFAULT_FOCAL_PER_LONG_SIDE = 0.72;
+/** From a phone's ultra-wide (about 120°) to a short telephoto. */
+const MIN_FOCAL_PER_LONG_SIDE = 0.3;
+const MAX_FOCAL_PER_LONG_SIDE = 1.3;
 /** Where a phone is held for a room photo, metres above the floor. */
 export const DEFAULT_CAMERA_HEIGHT = 1.4;
 /** Typical downward tilt of a handheld room photo. */
@@ -87,9 +90,60 @@ function agreement(error: number, tolerance: number): number {
   return t >= 1 ? 0 : 1 - t * t;
 }
 
-export function estimateFloorCamera(input: CameraEstimateInput): CameraEstimate {
+/**
+ * The search runs with a phone main camera's focal length first. When the room shows both of its
+ * horizontal directions converging (a view at an angle), the two vanishing points also tell the focal
+ * length (their rays from the camera are at right angles); a wide-angle photo is then searched again with
+ * its own, and the better-agreeing answer kept.
+ */
+export function estimateFloorCamera(input: CameraEstimateInput): CameraEstimate & { score: number } {
+  const longSide = Math.max(input.width, input.height);
+  const first = estimateWithFocal(input, DEFAULT_FOCAL_PER_LONG_SIDE * longSide);
+  if (first.source !== 'lines') return first;
+  const { camera } = first;
+  const length = (list: readonly LineSegment[]) => list.reduce((sum, s) => sum + s.length, 0);
+  if (length(first.inliers.along) < 0.3 * longSide || length(first.inliers.across) < 0.3 * longSide) return first;
+  // The search made the two points agree with its focal length; fitted to their own lines alone, they may not.
+  const v1 = meetingPoint(first.inliers.along);
+  const v2 = meetingPoint(first.inliers.across);
+  if (!v1 || !v2) return first;
+  const product = -((v1.x - camera.cx) * (v2.x - camera.cx) + (v1.y - camera.cy) * (v2.y - camera.cy));
+  if (!(product > 0)) return first;
+  const focal = Math.sqrt(product);
+  // Only a clear difference is worth a second search, and only within what phones and lenses take.
+  if (focal < MIN_FOCAL_PER_LONG_SIDE * longSide || focal > MAX_FOCAL_PER_LONG_SIDE * longSide || Math.abs(focal / camera.focal - 1) < 0.08) return first;
+  const second = estimateWithFocal(input, focal);
+  return second.source === 'lines' && second.score > first.score * 1.02 ? second : first;
+}
+
+/** Least-squares point where segments' lines meet; null when they are (nearly) parallel. */
+function meetingPoint(segments: readonly LineSegment[]): { x: number; y: number } | null {
+  let saa = 0;
+  let sab = 0;
+  let sbb = 0;
+  let sac = 0;
+  let sbc = 0;
+  for (const s of segments) {
+    // The line a·x + b·y + c = 0 with (a, b) unit, weighted by length.
+    const a = s.y2 - s.y1;
+    const b = s.x1 - s.x2;
+    const norm = Math.hypot(a, b) || 1;
+    const [na, nb] = [a / norm, b / norm];
+    const nc = -(na * s.x1 + nb * s.y1);
+    const w = s.length;
+    saa += w * na * na;
+    sab += w * na * nb;
+    sbb += w * nb * nb;
+    sac += w * na * nc;
+    sbc += w * nb * nc;
+  }
+  const determinant = saa * sbb - sab * sab;
+  if (determinant < 1e-6 * (saa + sbb) ** 2) return null;
+  return { x: (-sac * sbb + sbc * sab) / determinant, y: (-sbc * saa + sac * sab) / determinant };
+}
+
+function estimateWithFocal(input: CameraEstimateInput, focal: number): CameraEstimate & { score: number } {
   const { width, height } = input;
-  const focal = DEFAULT_FOCAL_PER_LONG_SIDE * Math.max(width, height);
   const cx = width / 2;
   const centreY = height / 2;
   const segments: WeightedSegment[] = [];
@@ -327,6 +381,7 @@ export function estimateFloorCamera(input: CameraEstimateInput): CameraEstimate 
   const camera: FloorCamera = { focal, cx, cy, up, along, across: acrossDirection(up, along), height: DEFAULT_CAMERA_HEIGHT };
   computeNormals(cy);
   return {
+    score: chosen.score,
     camera,
     source,
     pose: chosen.pose.kind,
