@@ -27,7 +27,11 @@ const args = process.argv.slice(2);
 const outIndex = args.indexOf('--out');
 const outputDir = path.resolve(outIndex >= 0 && args[outIndex + 1] ? args[outIndex + 1]! : path.join(here, '..', '..', 'docs', 'visualizer-samples'));
 /** Rooms shown in all five styles: ones with light, shadows and furniture worth judging the woods by. */
-const STYLE_ROOMS = { rendered: ['rendered-living-rug', 'rendered-window-sun'], real: 2 };
+const STYLE_ROOMS = {
+  rendered: ['rendered-living-rug', 'rendered-window-sun'],
+  // Real rooms with a large floor, furniture and daylight; others stand in when these are not imported.
+  real: ['dining-bench-pexels-4044789', 'kitchen-galley-oak-pexels-19846379'],
+};
 
 const PANEL = 480;
 const CAPTION = 30;
@@ -107,7 +111,9 @@ const rendered = loadRenderedSet();
 const real = await loadRealSet();
 for (const trueFloor of [false, true]) {
   await writeSheets('rendered-rooms', rendered, STYLE_ROOMS.rendered, outputDir, trueFloor);
-  const realIds = real.cases.slice(0, STYLE_ROOMS.real).map((c) => c.id);
+  const present = real.cases.map((c) => c.id);
+  const preferred = STYLE_ROOMS.real.filter((id) => present.includes(id));
+  const realIds = [...preferred, ...present.filter((id) => !preferred.includes(id))].slice(0, 2);
   if (real.cases.length > 0) await writeSheets('real-photos', real.cases, realIds, path.join(outputDir, 'real'), trueFloor);
 }
 if (real.cases.length === 0) console.log('No real photos imported (npm run eval:import -- <folder>): only the rendered rooms were drawn.');

@@ -40,6 +40,7 @@ export function layPlanks(
   const lightHeight = light.height;
   const lightScale = 1 / light.scale;
   const [tintR, tintG, tintB] = scene.tint;
+  const grain = scene.grain;
   const plankWidth = look.plankWidth;
   const period = (look.minLength + look.maxLength) / 2;
   const spread = (look.maxLength - look.minLength) / 2;
@@ -174,9 +175,13 @@ export function layPlanks(
       const bottom = lightValues[ly1 * lightWidth + lx0]! * (1 - lfx) + lightValues[ly1 * lightWidth + lx1]! * lfx;
       const l = (top + (bottom - top) * lfy) * (1 - jointDarkness * joint);
       const o = i * 3;
-      const newR = LINEAR_TO_SRGB[toStep(r * l * tintR)]!;
-      const newG = LINEAR_TO_SRGB[toStep(g * l * tintG)]!;
-      const newB = LINEAR_TO_SRGB[toStep(bl * l * tintB)]!;
+      // The photo's grain, the same in the three channels like a sensor's luminance noise (a triangular
+      // distribution scaled to the measured standard deviation).
+      let noise = 0;
+      if (grain > 0) noise = (hash3(x, y, seed + 7001) + hash3(y, x, seed + 7013) - 1) * grain * 2.449;
+      const newR = clampByte(LINEAR_TO_SRGB[toStep(r * l * tintR)]! + noise);
+      const newG = clampByte(LINEAR_TO_SRGB[toStep(g * l * tintG)]! + noise);
+      const newB = clampByte(LINEAR_TO_SRGB[toStep(bl * l * tintB)]! + noise);
       if (cover === 255) {
         output[o] = newR;
         output[o + 1] = newG;
@@ -190,6 +195,10 @@ export function layPlanks(
     }
   }
   return output;
+}
+
+function clampByte(value: number): number {
+  return value <= 0 ? 0 : value >= 255 ? 255 : (value + 0.5) | 0;
 }
 
 /** Index into the linear-to-sRGB table, clamped. */

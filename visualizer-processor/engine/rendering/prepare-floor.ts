@@ -22,6 +22,8 @@ export interface PreparedFloor {
   cameraSource: CameraEstimate['source'];
   lighting: Omit<FloorLight, 'shading'>;
   tint: [number, number, number];
+  /** The photo's own sensor noise (standard deviation, sRGB levels), given to the new wood so it does not look pasted on. */
+  grain: number;
   floor: {
     /** Per pixel of the photo: 255 inside the floor, falling to 0 over the feathered edge. */
     alpha: Buffer;
@@ -39,6 +41,8 @@ export interface PreparedFloor {
 
 /** Blur of the mask's edge, in pixels at 1000 px on the long side (about 2.5 px at 2560). */
 const FEATHER_SIGMA_PER_1000 = 0.5;
+/** Noise above this (sRGB levels) is not copied onto the new floor. */
+const MAX_GRAIN = 5;
 /** Beyond this distance (metres) floor pixels show the wood's far-away average. */
 const FARTHEST = 60;
 
@@ -74,6 +78,7 @@ export async function prepareFloor(photo: DecodedPhoto, floor: FloorMask): Promi
     cameraSource: estimate.source,
     lighting,
     tint: lighting.tint,
+    grain: estimateGrain(photo, alpha),
     floor: {
       alpha,
       rowStart,
@@ -83,6 +88,32 @@ export async function prepareFloor(photo: DecodedPhoto, floor: FloorMask): Promi
       light: { width: analysis.width, height: analysis.height, scale: analysis.scale, values: shading },
     },
   };
+}
+
+/**
+ * The photo's noise, from flat areas off the floor: the response to a Laplacian-like 3×3 mask, whose
+ * output has six times the noise's standard deviation (Immerkær, "Fast noise variance estimation", 1996);
+ * the median over a sample of pixels ignores edges and texture. Capped: heavy noise is not worth copying.
+ */
+function estimateGrain(photo: DecodedPhoto, alpha: Buffer): number {
+  const { width, height, pixels } = photo;
+  const luma = (i: number) => 0.299 * pixels[i * 3]! + 0.587 * pixels[i * 3 + 1]! + 0.114 * pixels[i * 3 + 2]!;
+  const responses: number[] = [];
+  const step = Math.max(1, Math.floor(Math.sqrt(((width - 2) * (height - 2)) / 60000)));
+  for (let y = 1; y < height - 1; y += step) {
+    for (let x = 1; x < width - 1; x += step) {
+      const i = y * width + x;
+      if (alpha[i] !== 0) continue;
+      const edges = luma(i - width) + luma(i + width) + luma(i - 1) + luma(i + 1);
+      const corners = luma(i - width - 1) + luma(i - width + 1) + luma(i + width - 1) + luma(i + width + 1);
+      responses.push(Math.abs(4 * luma(i) - 2 * edges + corners));
+    }
+  }
+  if (responses.length < 100) return 0;
+  responses.sort((a, b) => a - b);
+  // Median of |N(0, 6σ)| is 0.6745 · 6σ.
+  const sigma = responses[responses.length >> 1]! / (0.6745 * 6);
+  return Math.min(MAX_GRAIN, sigma);
 }
 
 /** The camera, from the photo's lines and the floor's outline (at the analysis size). */
