@@ -114,6 +114,10 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
       taskList: options.taskList,
       // No crontab: periodic work is `sweeps`, on timers finer than cron's minute.
       parsedCronItems: [],
+      // Completing or failing a job goes through graphile-worker's batcher (at once: no delay), whose errors shut
+      // the pool down cleanly when Postgres is away, which `keepRunning` handles. The direct path instead leaves
+      // an unhandled rejection that ends the whole process (seen when Postgres restarted mid-render).
+      preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
       logger,
       events,
     });

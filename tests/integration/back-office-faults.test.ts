@@ -7,7 +7,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations } from '../../local-stack/migrations';
-import { EMAIL_WORKER_ENTRY } from '../../local-stack/paths';
+import { EMAIL_WORKER_ENTRY, PROCESSOR_ENTRY } from '../../local-stack/paths';
 import { findFreePort } from '../../local-stack/ports';
 import { startPostgres, type PostgresHandle } from '../../local-stack/postgres';
 import { REFUSED_MAIL_DOMAIN, type Stack } from '../../local-stack/stack';
@@ -226,6 +226,80 @@ describe('e-mail across a Postgres restart', () => {
       fs.rmSync(folder, { recursive: true, force: true });
     }
   }, 180_000);
+});
+
+describe('the visualizer across a Postgres restart', () => {
+  it('a render running while Postgres restarts is taken over, and the request completes', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'flooring-site-pg-restart-'));
+    fs.chmodSync(folder, 0o755);
+    const port = await findFreePort();
+    const processorPort = await findFreePort();
+    const supervisors = [createSupervisor({ log: () => {}, onFatal: () => {} })];
+    const start = () => startPostgres({ supervisor: supervisors.at(-1)!, dataDir: path.join(folder, 'postgres'), port, fsync: false });
+    let processor: ChildProcess | undefined;
+    try {
+      let database = await start();
+      await applyMigrations(database.superuserUrl);
+      const output: string[] = [];
+      processor = spawn(process.execPath, ['--import', 'tsx', PROCESSOR_ENTRY], {
+        env: {
+          ...process.env,
+          PORT: String(processorPort),
+          SUPABASE_URL: 'http://127.0.0.1:9',
+          SUPABASE_SERVICE_ROLE_KEY: 'unused-with-local-storage',
+          DATABASE_URL: database.superuserUrl,
+          VISUALIZER_STORAGE: 'local',
+          VISUALIZER_STORAGE_DIR: path.join(folder, 'storage'),
+          VISUALIZER_UPLOAD_DIR: path.join(folder, 'uploads'),
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      for (const stream of [processor.stdout!, processor.stderr!]) stream.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+      await eventually('the processor to listen', async () => ((await fetch(`http://127.0.0.1:${processorPort}/health`)).ok ? true : undefined));
+
+      const id = randomUUID();
+      await query(database.superuserUrl, 'insert into public.floor_visualizer_requests (id, customer_name, email) values ($1, $2, $3)', [
+        id,
+        'Pat Restart',
+        'pat.restart@example.com',
+      ]);
+      const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#8a6a4a' } }).jpeg().toBuffer();
+      const webhook = fetch(`http://127.0.0.1:${processorPort}/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ requestId: id, name: 'Pat Restart', email: 'pat.restart@example.com', imageBase64: toDataUrl(photo, 'image/jpeg'), fileName: 'big.jpg' }),
+      }).catch(() => undefined);
+      await eventually('the render job to be running', async () =>
+        (await query(database.superuserUrl, 'select 1 from graphile_worker.jobs where key = $1 and locked_at is not null', [`render:${id}`])).length === 1
+          ? true
+          : undefined,
+      );
+      await database.stop();
+      // The outage outlasts the render, so the render ends while the database is away (it cannot record its result).
+      await new Promise((resolve) => setTimeout(resolve, 8_000));
+      supervisors.push(createSupervisor({ log: () => {}, onFatal: () => {} }));
+      database = await start();
+      await webhook;
+
+      const url = database.superuserUrl;
+      const [row] = await eventually(
+        'the request to finish',
+        async () => {
+          const rows = await query<{ status: string }>(url, 'select status from public.floor_visualizer_requests where id = $1', [id]);
+          return rows[0]?.status === 'completed' || rows[0]?.status === 'failed' ? rows : undefined;
+        },
+        120_000,
+      ).catch((error: unknown) => {
+        throw new Error(`${String(error)}\nThe processor said:\n${output.join('')}`);
+      });
+      expect(row!.status).toBe('completed');
+      expect(processor.exitCode).toBeNull();
+    } finally {
+      processor?.kill('SIGKILL');
+      for (const supervisor of supervisors) await supervisor.stopAll();
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  }, 200_000);
 });
 
 describe('the visualizer under faults', () => {
