@@ -1,4 +1,5 @@
 import type { FloorScene, FloorTap } from '../floor-engine.ts';
+import { SCENE_CLASS } from './scene-classes.ts';
 
 /**
  * A visitor's tap fixes a whole wrong region, not a dot. The region under the tap is the connected piece
@@ -26,6 +27,24 @@ export const TAP_LIMITS = {
    */
   maxShare: 0.2,
 };
+
+/**
+ * Things that stand or lie on the floor. Floor the network folded into one of them is floor seen between its
+ * legs or along its edge, so a "this is floor" tap there fixes only its neighbourhood: the whole chair, bed
+ * or rug is not floor just because wood shows under it.
+ */
+const ON_THE_FLOOR = new Set<number>([
+  SCENE_CLASS.bed,
+  SCENE_CLASS.cabinet,
+  SCENE_CLASS.person,
+  SCENE_CLASS.table,
+  SCENE_CLASS.plant,
+  SCENE_CLASS.chair,
+  SCENE_CLASS.sofa,
+  SCENE_CLASS.shelf,
+  SCENE_CLASS.rug,
+  SCENE_CLASS.armchair,
+]);
 
 export interface TapImage {
   width: number;
@@ -106,7 +125,7 @@ export function applyFloorTaps(floor: Uint8Array, image: TapImage, scene: FloorS
     for (let i = 0; i < size; i++) if (floor[i] === seedState) sameState++;
     let grown = grow(true);
     if (grown < size * TAP_LIMITS.minSurfaceFraction) grown = grow(false);
-    if (grown > sameState * TAP_LIMITS.maxShare) keepNear(region, seed, width, height, floor, seedState);
+    if (grown > sameState * TAP_LIMITS.maxShare || (tap.floor && ON_THE_FLOOR.has(seedClass))) keepNear(region, seed, width, height, floor, seedState);
     for (let i = 0; i < size; i++) {
       if (!region[i]) continue;
       floor[i] = wanted;
