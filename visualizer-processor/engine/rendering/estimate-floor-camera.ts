@@ -53,7 +53,7 @@ const TOLERANCE = Math.sin((1.2 * Math.PI) / 180);
 const COARSE_TOLERANCE = Math.sin((4 * Math.PI) / 180);
 const MIDDLE_TOLERANCE = Math.sin((2 * Math.PI) / 180);
 const OUTLINE_WEIGHT = 1.5;
-const MAX_SEGMENTS = 300;
+const MAX_SEGMENTS = 200;
 /** How far straightening may move a photo's centre, as a fraction of its height. */
 const MAX_SHIFT = 0.3;
 
@@ -257,8 +257,8 @@ function estimateWithFocal(input: CameraEstimateInput, focal: number): CameraEst
   const coarseYaws = Array.from({ length: 30 }, (_, i) => radians(3 * i - 45));
   const coarseRolls = [-3, 0, 3].map(radians);
   computeNormals(centreY);
-  for (let tilt = -20; tilt <= 65; tilt += 2) for (const roll of coarseRolls) consider(phonePose(radians(tilt), roll), coarseYaws);
-  for (let tilt = -20; tilt <= 40; tilt += 2) {
+  for (let tilt = -16; tilt <= 60; tilt += 2) for (const roll of coarseRolls) consider(phonePose(radians(tilt), roll), coarseYaws);
+  for (let tilt = -16; tilt <= 30; tilt += 2) {
     const horizonY = centreY - focal * Math.tan(radians(tilt));
     computeNormals(horizonY);
     for (const roll of coarseRolls) consider(levelPose(horizonY, roll), coarseYaws);
@@ -423,13 +423,26 @@ function forwardOnFloor(up: Vec3): Vec3 {
  */
 function floorTopLimit(floorTop: Float32Array, height: number, cx: number): (slope: number) => number {
   const margin = 0.015 * height;
-  const columns: Array<[number, number]> = [];
-  for (let x = 0; x < floorTop.length; x++) if (Number.isFinite(floorTop[x]!)) columns.push([x + 0.5 - cx, floorTop[x]!]);
+  const offsets: number[] = [];
+  const tops: number[] = [];
+  for (let x = 0; x < floorTop.length; x++) {
+    if (!Number.isFinite(floorTop[x]!)) continue;
+    offsets.push(x + 0.5 - cx);
+    tops.push(floorTop[x]!);
+  }
+  const limits = new Float64Array(offsets.length);
+  // The search asks for the same few slopes (one per roll) thousands of times.
+  const known = new Map<number, number>();
   return (slope) => {
-    if (columns.length === 0) return height;
-    const limits = columns.map(([dx, top]) => top - margin - slope * dx).sort((a, b) => a - b);
+    if (offsets.length === 0) return height;
+    const cached = known.get(slope);
+    if (cached !== undefined) return cached;
+    for (let i = 0; i < offsets.length; i++) limits[i] = tops[i]! - margin - slope * offsets[i]!;
+    limits.sort();
     // A few stray columns (a mislabelled speck high up) may poke above; the renderer treats them as far floor.
-    return limits[Math.floor(limits.length * 0.02)]!;
+    const limit = limits[Math.floor(limits.length * 0.02)]!;
+    known.set(slope, limit);
+    return limit;
   };
 }
 

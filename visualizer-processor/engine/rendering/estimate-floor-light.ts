@@ -17,8 +17,11 @@ import { floorHomography, type FloorCamera } from './floor-camera.ts';
  * walls and other non-floor surfaces, and its colour takes a modest share of the room light's colour cast.
  */
 export interface FloorLight {
-  /** Relative light per analysis pixel (1 = the floor's typical light). */
+  /** Relative light (1 = the floor's typical light) on a grid of `step` × `step` analysis pixels. */
   shading: Float32Array;
+  width: number;
+  height: number;
+  step: number;
   /** Overall brightness factor for the new wood. */
   exposure: number;
   /** Per-channel multipliers for the room light's colour (luminance 1). */
@@ -29,6 +32,8 @@ export interface FloorLight {
 
 /** Smoothing radii on the floor plane, metres: the old floor's texture, the light's detail, the coarse light. */
 const TEXTURE_RADIUS = 0.015;
+/** Analysis pixels per light cell, each way. */
+const LIGHT_STEP = 2;
 const FINE_RADIUS = 0.08;
 const COARSE_RADIUS = 0.4;
 /** Ambient occlusion: how far (metres) walls and furniture shade the floor, and how much at most. */
@@ -37,9 +42,9 @@ const OCCLUSION_STRENGTH = 0.3;
 /** Relative light above which old-floor highlights are compressed. */
 const HIGHLIGHT_KNEE = 1.4;
 /**
- * Local light is a power mean of luminance (the root of the mean square) rather than a plain mean: where
- * the old floor mixes dark and light boards, their local proportions change the mean much more than the
- * root mean square, which leans on the lighter ones.
+ * Local light is a power mean of luminance (the root of the mean square: luminance is squared before the
+ * blur) rather than a plain mean: where the old floor mixes dark and light boards, their local proportions
+ * change the mean much more than the root mean square, which leans on the lighter ones.
  */
 const POWER = 2;
 /** Median small-scale detail (log units) of a plain floor (carpet, concrete, tile between its joints). */
@@ -63,39 +68,42 @@ export function estimateFloorLight(image: AnalysisImage, camera: FloorCamera): F
   const weight = new Float32Array(size);
   for (let i = 0; i < size; i++) {
     const y = 0.2126 * SRGB_TO_LINEAR[rgb[i * 3]!]! + 0.7152 * SRGB_TO_LINEAR[rgb[i * 3 + 1]!]! + 0.0722 * SRGB_TO_LINEAR[rgb[i * 3 + 2]!]!;
-    poweredLuminance[i] = (y + 0.003) ** POWER;
+    poweredLuminance[i] = (y + 0.003) * (y + 0.003);
     // Only clear floor counts; mixed boundary pixels carry wall or furniture.
     weight[i] = floor[i]! >= 0.75 ? 1 : 0;
   }
   const pyramid = new MaskedPyramid(poweredLuminance, weight, width, height);
-  // Light is needed on the floor and one pixel around it (the full-size lookup interpolates).
-  const needed = new Uint8Array(size);
+  // The light is estimated on a grid of LIGHT_STEP × LIGHT_STEP analysis pixels: it changes slowly, and the
+  // full-size lookup interpolates. It is needed on the floor's cells and one cell around them.
+  const gridWidth = Math.ceil(width / LIGHT_STEP);
+  const gridHeight = Math.ceil(height / LIGHT_STEP);
+  const needed = new Uint8Array(gridWidth * gridHeight);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       if (floor[y * width + x]! <= 0) continue;
+      const gx = (x / LIGHT_STEP) | 0;
+      const gy = (y / LIGHT_STEP) | 0;
       for (let dy = -1; dy <= 1; dy++) {
-        const yy = y + dy;
-        if (yy < 0 || yy >= height) continue;
+        const yy = gy + dy;
+        if (yy < 0 || yy >= gridHeight) continue;
         for (let dx = -1; dx <= 1; dx++) {
-          const xx = x + dx;
-          if (xx >= 0 && xx < width) needed[yy * width + xx] = 1;
+          const xx = gx + dx;
+          if (xx >= 0 && xx < gridWidth) needed[yy * gridWidth + xx] = 1;
         }
       }
     }
   }
-  const footprint = floorFootprint(camera, width, height, needed);
-  const texture = new Float32Array(size);
-  const fine = new Float32Array(size);
-  const coarse = new Float32Array(size);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = y * width + x;
-      if (!needed[i]) continue;
-      texture[i] = Math.log(pyramid.sample(x, y, TEXTURE_RADIUS / footprint[i]!) + 1e-9) / POWER;
-      fine[i] = Math.log(pyramid.sample(x, y, FINE_RADIUS / footprint[i]!) + 1e-9) / POWER;
-      coarse[i] = Math.log(pyramid.sample(x, y, COARSE_RADIUS / footprint[i]!) + 1e-9) / POWER;
-    }
-  }
+  const H = floorHomography(camera);
+  // The three smoothings of the light around analysis point (x, y) (pixel index coordinates, centre at
+  // x + 0.5), in log units, into `bands`; and the metres of floor per analysis pixel there.
+  const bands = new Float64Array(3);
+  let metresPerPixel = 1;
+  const smooth = (x: number, y: number) => {
+    metresPerPixel = footprintAt(H, x + 0.5, y + 0.5);
+    bands[0] = Math.log(pyramid.sample(x, y, TEXTURE_RADIUS / metresPerPixel) + 1e-9) / POWER;
+    bands[1] = Math.log(pyramid.sample(x, y, FINE_RADIUS / metresPerPixel) + 1e-9) / POWER;
+    bands[2] = Math.log(pyramid.sample(x, y, COARSE_RADIUS / metresPerPixel) + 1e-9) / POWER;
+  };
 
   // The light is rebuilt band by band (coarse light, plus the detail between the fine and coarse radii,
   // plus the detail between the texture and fine radii). In each band, changes as small as the old floor's
@@ -108,60 +116,53 @@ export function estimateFloorLight(image: AnalysisImage, camera: FloorCamera): F
   let floorPixels = 0;
   for (let i = 0; i < size; i++) if (weight[i] !== 0) floorPixels++;
   // A sample of the floor's pixels is plenty for these percentiles.
-  const stride = Math.max(1, Math.floor(floorPixels / 40000));
+  const stride = Math.max(1, Math.floor(floorPixels / 20000));
   for (let i = 0, seen = 0; i < size; i++) {
     if (weight[i] === 0 || seen++ % stride !== 0) continue;
-    smallDetail.push(Math.abs(texture[i]! - fine[i]!));
-    largeDetail.push(Math.abs(fine[i]! - coarse[i]!));
-    levels.push(coarse[i]!);
+    const x = i % width;
+    smooth(x, (i - x) / width);
+    smallDetail.push(Math.abs(bands[0]! - bands[1]!));
+    largeDetail.push(Math.abs(bands[1]! - bands[2]!));
+    levels.push(bands[2]!);
   }
   // A strongly patterned floor (its median small-scale detail well above a plain floor's) cannot be told
   // from its light at small scales at all: its board edges alone outnumber any shadow's.
-  const pattern = percentile(smallDetail, 0.5);
+  const [pattern = 0, smallHigh = 0] = percentiles(smallDetail, [0.5, 0.85]);
   const patterned = Math.max(0, pattern - PLAIN_FLOOR_DETAIL);
-  const smallThreshold = 1.2 * percentile(smallDetail, 0.85) + 3 * patterned;
-  const largeThreshold = 1.2 * percentile(largeDetail, 0.75) + 2 * patterned;
-  const reference = levels.length > 0 ? percentile(levels, 0.5) : 0;
-  const shading = new Float32Array(size);
-  for (let i = 0; i < size; i++) {
-    if (!needed[i]) continue;
-    let value = Math.exp(coarse[i]! + core(fine[i]! - coarse[i]!, largeThreshold) + core(texture[i]! - fine[i]!, smallThreshold) - reference);
-    // Bright reflections on a glossy old floor would glare on a satin one: keep them, softened.
-    if (value > HIGHLIGHT_KNEE) value = HIGHLIGHT_KNEE + (value - HIGHLIGHT_KNEE) * 0.5;
-    // Where walls and furniture close in, less of the room's light reaches the floor (ambient occlusion):
-    // the share of non-floor within a few centimetres darkens it a little, which grounds legs and skirting.
-    const x = i % width;
-    const y = (i - x) / width;
-    const occluded = 1 - pyramid.coverage(x, y, OCCLUSION_RADIUS / footprint[i]!);
-    shading[i] = Math.min(3, Math.max(0.12, value * (1 - OCCLUSION_STRENGTH * occluded)));
-  }
-  return { shading, pattern, ...exposureAndTint(image, Math.exp(reference)) };
-}
-
-/** Metres of floor per analysis pixel (the square root of the footprint's area), capped far away. */
-function floorFootprint(camera: FloorCamera, width: number, height: number, needed: Uint8Array): Float32Array {
-  const H = floorHomography(camera);
-  const footprint = new Float32Array(width * height);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      if (!needed[y * width + x]) continue;
-      const px = x + 0.5;
-      const py = y + 0.5;
-      const w = H[6]! * px + H[7]! * py + H[8]!;
-      let value = 10;
-      if (w > 1e-6) {
-        const a = (H[0]! * px + H[1]! * py + H[2]!) / w;
-        const c = (H[3]! * px + H[4]! * py + H[5]!) / w;
-        const ax = (H[0]! - a * H[6]!) / w;
-        const ay = (H[1]! - a * H[7]!) / w;
-        const cxd = (H[3]! - c * H[6]!) / w;
-        const cyd = (H[4]! - c * H[7]!) / w;
-        value = Math.min(10, Math.sqrt(Math.abs(ax * cyd - ay * cxd)));
-      }
-      footprint[y * width + x] = Math.max(value, 1e-5);
+  const smallThreshold = 1.2 * smallHigh + 3 * patterned;
+  const largeThreshold = 1.2 * percentiles(largeDetail, [0.75])[0]! + 2 * patterned;
+  const reference = levels.length > 0 ? percentiles(levels, [0.5])[0]! : 0;
+  const shading = new Float32Array(gridWidth * gridHeight);
+  for (let gy = 0; gy < gridHeight; gy++) {
+    for (let gx = 0; gx < gridWidth; gx++) {
+      if (!needed[gy * gridWidth + gx]) continue;
+      // The cell's centre, in analysis pixel index coordinates.
+      const x = gx * LIGHT_STEP + (LIGHT_STEP - 1) / 2;
+      const y = gy * LIGHT_STEP + (LIGHT_STEP - 1) / 2;
+      smooth(x, y);
+      let value = Math.exp(bands[2]! + core(bands[1]! - bands[2]!, largeThreshold) + core(bands[0]! - bands[1]!, smallThreshold) - reference);
+      // Bright reflections on a glossy old floor would glare on a satin one: keep them, softened.
+      if (value > HIGHLIGHT_KNEE) value = HIGHLIGHT_KNEE + (value - HIGHLIGHT_KNEE) * 0.5;
+      // Where walls and furniture close in, less of the room's light reaches the floor (ambient occlusion):
+      // the share of non-floor within a few centimetres darkens it a little, which grounds legs and skirting.
+      const occluded = 1 - pyramid.coverage(x, y, OCCLUSION_RADIUS / metresPerPixel);
+      shading[gy * gridWidth + gx] = Math.min(3, Math.max(0.12, value * (1 - OCCLUSION_STRENGTH * occluded)));
     }
   }
-  return footprint;
+  return { shading, width: gridWidth, height: gridHeight, step: LIGHT_STEP, pattern, ...exposureAndTint(image, Math.exp(reference)) };
+}
+
+/** Metres of floor per analysis pixel at (px, py) (the square root of its footprint's area), capped far away. */
+function footprintAt(H: Float64Array, px: number, py: number): number {
+  const w = H[6]! * px + H[7]! * py + H[8]!;
+  if (!(w > 1e-6)) return 10;
+  const a = (H[0]! * px + H[1]! * py + H[2]!) / w;
+  const c = (H[3]! * px + H[4]! * py + H[5]!) / w;
+  const ax = (H[0]! - a * H[6]!) / w;
+  const ay = (H[1]! - a * H[7]!) / w;
+  const cx = (H[3]! - c * H[6]!) / w;
+  const cy = (H[4]! - c * H[7]!) / w;
+  return Math.max(1e-5, Math.min(10, Math.sqrt(Math.abs(ax * cy - ay * cx))));
 }
 
 interface PyramidLevel {
@@ -314,8 +315,8 @@ function exposureAndTint(image: AnalysisImage, floorLuminance: number): { exposu
   }
   const luminances: number[] = [];
   const sum = new Float64Array(3);
-  // Every third pixel is plenty for a median and a mean.
-  for (let i = 0; i < floor.length; i += 3) {
+  // Every seventh pixel is plenty for a median and a mean.
+  for (let i = 0; i < floor.length; i += 7) {
     if (useClasses ? classes![i] !== SCENE_WALL && classes![i] !== SCENE_CEILING : floor[i]! > 0.05) continue;
     const r8 = rgb[i * 3]!;
     const g8 = rgb[i * 3 + 1]!;
@@ -334,7 +335,7 @@ function exposureAndTint(image: AnalysisImage, floorLuminance: number): { exposu
   }
   const roomAlbedo = useClasses ? TYPICAL_WALL_ALBEDO : TYPICAL_ROOM_ALBEDO;
   const fromFloor = floorLuminance / TYPICAL_FLOOR_ALBEDO;
-  const fromRoom = luminances.length >= 100 ? percentile(luminances, 0.5) / roomAlbedo : fromFloor;
+  const fromRoom = luminances.length >= 100 ? percentiles(luminances, [0.5])[0]! / roomAlbedo : fromFloor;
   // A camera's automatic exposure puts a typical room at about 1 in these units (a reflectance shows as its
   // own colour); the floor and the room pull from there. The old floor's reflectance is kept between a
   // dark carpet's and a white tile's.
@@ -354,8 +355,9 @@ function core(value: number, threshold: number): number {
   return value > threshold ? value - threshold : value < -threshold ? value + threshold : 0;
 }
 
-function percentile(values: number[], fraction: number): number {
-  if (values.length === 0) return 0;
-  const sorted = Float64Array.from(values).sort();
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
+/** Several percentiles of the values, with one sort. */
+function percentiles(values: number[], fractions: readonly number[]): number[] {
+  if (values.length === 0) return fractions.map(() => 0);
+  const sorted = Float32Array.from(values).sort();
+  return fractions.map((fraction) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!);
 }

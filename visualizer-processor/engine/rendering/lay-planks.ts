@@ -39,6 +39,7 @@ export function layPlanks(
   const lightWidth = light.width;
   const lightHeight = light.height;
   const lightScale = 1 / light.scale;
+  const lightRow = new Float32Array(lightWidth);
   const [tintR, tintG, tintB] = scene.tint;
   const grain = scene.grain;
   const plankWidth = look.plankWidth;
@@ -50,9 +51,9 @@ export function layPlanks(
   const jointDarkness = look.jointDarkness;
   const levels = boards.levels;
   const topLevel = levels.length - 1;
-  const texelAcross = boards.texelAcross;
-  const texelAlong = boards.texelAlong;
-  const stockLength = texelAlong * levels[0]!.along;
+  const inverseTexelAcross = 1 / boards.texelAcross;
+  const inverseTexelAlong = 1 / boards.texelAlong;
+  const stockLength = boards.texelAlong * levels[0]!.along;
   const [meanR, meanG, meanB] = boards.mean;
   const flatShare = look.flatSawn;
   const flatBoards: number[] = [];
@@ -80,6 +81,13 @@ export function layPlanks(
     const ly0 = ly | 0;
     const ly1 = ly0 + 1 < lightHeight ? ly0 + 1 : ly0;
     const lfy = ly - ly0;
+    if (rowEnd[y]! <= rowStart[y]!) continue;
+    // The light grid interpolated to this row, once, for the columns the row's floor spans.
+    const gxEnd = Math.min(lightWidth, Math.ceil(rowEnd[y]! * lightScale) + 1);
+    for (let gx = Math.max(0, Math.floor(rowStart[y]! * lightScale) - 1); gx < gxEnd; gx++) {
+      const above = lightValues[ly0 * lightWidth + gx]!;
+      lightRow[gx] = above + (lightValues[ly1 * lightWidth + gx]! - above) * lfy;
+    }
     for (let x = rowStart[y]!; x < rowEnd[y]!; x++) {
       const i = y * width + x;
       const cover = alpha[i]!;
@@ -88,10 +96,11 @@ export function layPlanks(
       const px = x + 0.5;
       let w = h6 * px + h7 * py + h8;
       if (w < minW) w = minW;
-      const a = (h0 * px + h1 * py + h2) / w;
-      const c0 = (h3 * px + h4 * py + h5) / w;
-      const fa = (Math.abs(h0 - a * h6) + Math.abs(h1 - a * h7)) / w;
-      const fc = (Math.abs(h3 - c0 * h6) + Math.abs(h4 - c0 * h7)) / w;
+      const inverseW = 1 / w;
+      const a = (h0 * px + h1 * py + h2) * inverseW;
+      const c0 = (h3 * px + h4 * py + h5) * inverseW;
+      const fa = (Math.abs(h0 - a * h6) + Math.abs(h1 - a * h7)) * inverseW;
+      const fc = (Math.abs(h3 - c0 * h6) + Math.abs(h4 - c0 * h7)) * inverseW;
       const c = c0 + columnShift;
 
       // Which column, and where across it.
@@ -130,11 +139,11 @@ export function layPlanks(
 
       // Texture, filtered by footprint: the mip level between two is picked by an ordered dither rather than
       // blended, which looks the same at these scales and halves the lookups.
-      let lod = Math.log2(Math.max(fc / texelAcross, fa / texelAlong));
-      if (!(lod > 0)) lod = 0;
-      if (lod > topLevel) lod = topLevel;
-      const level = (lod + BAYER[((y & 3) << 2) | (x & 3)]!) | 0;
-      sampleLevel(levels[level > topLevel ? topLevel : level]!, board, s, t, sample);
+      // Level = floor(log2(texels per pixel) + dither), from the integer's bit length (log2 is slow).
+      const texels = (fc * inverseTexelAcross > fa * inverseTexelAlong ? fc * inverseTexelAcross : fa * inverseTexelAlong) * DITHER[((y & 3) << 2) | (x & 3)]!;
+      const bits = texels >= 1 ? 31 - Math.clz32(texels < 1073741824 ? texels : 1073741824) : 0;
+      const level = bits > topLevel ? topLevel : bits;
+      sampleLevel(levels[level]!, board, s, t, sample);
       let r = sample[0]!;
       let g = sample[1]!;
       let bl = sample[2]!;
@@ -170,10 +179,7 @@ export function layPlanks(
       if (lx > lightWidth - 1) lx = lightWidth - 1;
       const lx0 = lx | 0;
       const lx1 = lx0 + 1 < lightWidth ? lx0 + 1 : lx0;
-      const lfx = lx - lx0;
-      const top = lightValues[ly0 * lightWidth + lx0]! * (1 - lfx) + lightValues[ly0 * lightWidth + lx1]! * lfx;
-      const bottom = lightValues[ly1 * lightWidth + lx0]! * (1 - lfx) + lightValues[ly1 * lightWidth + lx1]! * lfx;
-      const l = (top + (bottom - top) * lfy) * (1 - jointDarkness * joint);
+      const l = (lightRow[lx0]! + (lightRow[lx1]! - lightRow[lx0]!) * (lx - lx0)) * (1 - jointDarkness * joint);
       const o = i * 3;
       // The photo's grain, the same in the three channels like a sensor's luminance noise (a triangular
       // distribution scaled to the measured standard deviation).
@@ -207,8 +213,8 @@ function toStep(value: number): number {
   return step < 0 ? 0 : step > LINEAR_STEPS ? LINEAR_STEPS : step;
 }
 
-/** A 4×4 ordered dither, thresholds in 0..1. */
-const BAYER = Float32Array.from([0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5], (v) => (v + 0.5) / 16);
+/** A 4×4 ordered dither (thresholds d in 0..1), as the factors 2^d that add d to a base-2 logarithm. */
+const DITHER = Float64Array.from([0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5], (v) => 2 ** ((v + 0.5) / 16));
 
 /** Share of a footprint of `footprint` metres, centred `distance` from a joint, that falls on its eased edges. */
 function edgeCoverage(distance: number, bevel: number, footprint: number, spacing: number): number {

@@ -20,7 +20,7 @@ export interface PreparedFloor {
   pixels: Buffer;
   camera: FloorCamera;
   cameraSource: CameraEstimate['source'];
-  lighting: Omit<FloorLight, 'shading'>;
+  lighting: Omit<FloorLight, 'shading' | 'width' | 'height' | 'step'>;
   tint: [number, number, number];
   /** The photo's own sensor noise (standard deviation, sRGB levels), given to the new wood so it does not look pasted on. */
   grain: number;
@@ -51,7 +51,7 @@ export async function prepareFloor(photo: DecodedPhoto, floor: FloorMask): Promi
   if (floor.width !== width || floor.height !== height) throw new Error('The floor mask does not match the photo size');
   const [analysis, alpha] = await Promise.all([makeAnalysisImage(photo, floor), featheredAlpha(floor)]);
   const estimate = estimateCamera(analysis);
-  const { shading, ...lighting } = estimateFloorLight(analysis, estimate.camera);
+  const { shading, width: lightWidth, height: lightHeight, step: lightStep, ...lighting } = estimateFloorLight(analysis, estimate.camera);
   for (let i = 0; i < shading.length; i++) shading[i]! *= lighting.exposure;
   const camera = scaleCamera(estimate.camera, analysis.scale);
   const rowStart = new Int32Array(height);
@@ -85,7 +85,7 @@ export async function prepareFloor(photo: DecodedPhoto, floor: FloorMask): Promi
       rowEnd,
       homography: floorHomography(camera),
       minW: (camera.height * 1.05) / FARTHEST,
-      light: { width: analysis.width, height: analysis.height, scale: analysis.scale, values: shading },
+      light: { width: lightWidth, height: lightHeight, scale: analysis.scale * lightStep, values: shading },
     },
   };
 }
@@ -98,21 +98,22 @@ export async function prepareFloor(photo: DecodedPhoto, floor: FloorMask): Promi
 function estimateGrain(photo: DecodedPhoto, alpha: Buffer): number {
   const { width, height, pixels } = photo;
   const luma = (i: number) => 0.299 * pixels[i * 3]! + 0.587 * pixels[i * 3 + 1]! + 0.114 * pixels[i * 3 + 2]!;
-  const responses: number[] = [];
-  const step = Math.max(1, Math.floor(Math.sqrt(((width - 2) * (height - 2)) / 60000)));
+  const step = Math.max(1, Math.floor(Math.sqrt(((width - 2) * (height - 2)) / 20000)));
+  const responses = new Float32Array(Math.ceil((height - 2) / step) * Math.ceil((width - 2) / step));
+  let count = 0;
   for (let y = 1; y < height - 1; y += step) {
     for (let x = 1; x < width - 1; x += step) {
       const i = y * width + x;
       if (alpha[i] !== 0) continue;
       const edges = luma(i - width) + luma(i + width) + luma(i - 1) + luma(i + 1);
       const corners = luma(i - width - 1) + luma(i - width + 1) + luma(i + width - 1) + luma(i + width + 1);
-      responses.push(Math.abs(4 * luma(i) - 2 * edges + corners));
+      responses[count++] = Math.abs(4 * luma(i) - 2 * edges + corners);
     }
   }
-  if (responses.length < 100) return 0;
-  responses.sort((a, b) => a - b);
+  if (count < 100) return 0;
+  const sorted = responses.subarray(0, count).sort();
   // Median of |N(0, 6σ)| is 0.6745 · 6σ.
-  const sigma = responses[responses.length >> 1]! / (0.6745 * 6);
+  const sigma = sorted[count >> 1]! / (0.6745 * 6);
   return Math.min(MAX_GRAIN, sigma);
 }
 

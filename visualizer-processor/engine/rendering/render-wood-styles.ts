@@ -23,7 +23,7 @@ export async function renderWoodStyles(photo: DecodedPhoto, floor: FloorMask, st
     const pixels = renderer.render(style, seed, buffer);
     pending.push(
       sharp(pixels, { raw: { width: photo.width, height: photo.height, channels: 3 } })
-        .jpeg({ quality: 88 })
+        .jpeg({ quality: 88, optimiseCoding: false })
         .toBuffer()
         .then((image) => ({ style, image })),
     );

@@ -16,9 +16,9 @@ export const BOARD_STOCK = {
   /** Physical size of a stock board: wide and long enough for every style's planks. */
   width: 0.2,
   length: 2.4,
-  texelsAcross: 128,
+  texelsAcross: 96,
   texelsAlong: 256,
-  count: 16,
+  count: 12,
 } as const;
 
 export interface BoardFigures {
