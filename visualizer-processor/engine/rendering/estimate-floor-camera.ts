@@ -96,7 +96,7 @@ function agreement(error: number, tolerance: number): number {
  * length (their rays from the camera are at right angles); a wide-angle photo is then searched again with
  * its own, and the better-agreeing answer kept.
  */
-export function estimateFloorCamera(input: CameraEstimateInput): CameraEstimate & { score: number } {
+export function estimateFloorCamera(input: CameraEstimateInput): SearchResult {
   const longSide = Math.max(input.width, input.height);
   const first = estimateWithFocal(input, DEFAULT_FOCAL_PER_LONG_SIDE * longSide);
   if (first.source !== 'lines') return first;
@@ -112,7 +112,8 @@ export function estimateFloorCamera(input: CameraEstimateInput): CameraEstimate 
   const focal = Math.sqrt(product);
   // Only a clear difference is worth a second search, and only within what phones and lenses take.
   if (focal < MIN_FOCAL_PER_LONG_SIDE * longSide || focal > MAX_FOCAL_PER_LONG_SIDE * longSide || Math.abs(focal / camera.focal - 1) < 0.08) return first;
-  const second = estimateWithFocal(input, focal);
+  // The lens changes the pose only a little: the second search looks near the first one's answer.
+  const second = estimateWithFocal(input, focal, { tilt: first.tilt, yaw: first.yaw });
   return second.source === 'lines' && second.score > first.score * 1.02 ? second : first;
 }
 
@@ -142,7 +143,14 @@ function meetingPoint(segments: readonly LineSegment[]): { x: number; y: number 
   return { x: (-sac * sbb + sbc * sab) / determinant, y: (-sbc * saa + sac * sab) / determinant };
 }
 
-function estimateWithFocal(input: CameraEstimateInput, focal: number): CameraEstimate & { score: number } {
+interface SearchResult extends CameraEstimate {
+  score: number;
+  /** The chosen tilt (for a straightened photo, the tilt its horizon would mean) and yaw, radians. */
+  tilt: number;
+  yaw: number;
+}
+
+function estimateWithFocal(input: CameraEstimateInput, focal: number, near?: { tilt: number; yaw: number }): SearchResult {
   const { width, height } = input;
   const cx = width / 2;
   const centreY = height / 2;
@@ -254,14 +262,19 @@ function estimateWithFocal(input: CameraEstimateInput, focal: number): CameraEst
     const score = result.score * prior(pose);
     if (!best || score > best.score) best = { score, yaw: result.yaw, pose };
   };
-  const coarseYaws = Array.from({ length: 30 }, (_, i) => radians(3 * i - 45));
-  const coarseRolls = [-3, 0, 3].map(radians);
+  // The coarse grid: every 2° of tilt and 3° of yaw, roll level (the refinements find a roll of a few
+  // degrees); near a given answer, only around it.
+  const degreesOf = (r: number) => (r * 180) / Math.PI;
+  const tiltRange = near ? [Math.round(degreesOf(near.tilt)) - 8, Math.round(degreesOf(near.tilt)) + 8] : [-16, 60];
+  const coarseYaws = near
+    ? Array.from({ length: 11 }, (_, i) => near.yaw + radians(3 * i - 15))
+    : Array.from({ length: 30 }, (_, i) => radians(3 * i - 45));
   computeNormals(centreY);
-  for (let tilt = -16; tilt <= 60; tilt += 2) for (const roll of coarseRolls) consider(phonePose(radians(tilt), roll), coarseYaws);
-  for (let tilt = -16; tilt <= 30; tilt += 2) {
+  for (let tilt = tiltRange[0]!; tilt <= tiltRange[1]!; tilt += 2) consider(phonePose(radians(tilt), 0), coarseYaws);
+  for (let tilt = Math.max(-16, tiltRange[0]!); tilt <= Math.min(30, tiltRange[1]!); tilt += 2) {
     const horizonY = centreY - focal * Math.tan(radians(tilt));
     computeNormals(horizonY);
-    for (const roll of coarseRolls) consider(levelPose(horizonY, roll), coarseYaws);
+    consider(levelPose(horizonY, 0), coarseYaws);
   }
 
   // Refine around the best pose, twice, each time finer and with a narrower tolerance.
@@ -285,7 +298,7 @@ function estimateWithFocal(input: CameraEstimateInput, focal: number): CameraEst
       }
     }
   };
-  refine(radians(0.5), radians(1), radians(0.5), MIDDLE_TOLERANCE);
+  refine(radians(0.5), radians(1.5), radians(0.5), MIDDLE_TOLERANCE);
   refine(radians(0.125), radians(0.25), radians(0.1), TOLERANCE);
   let chosen: { score: number; yaw: number; pose: Pose } = best ?? { score: 0, yaw: 0, pose: phonePose(DEFAULT_PITCH, 0) };
 
@@ -382,6 +395,8 @@ function estimateWithFocal(input: CameraEstimateInput, focal: number): CameraEst
   computeNormals(cy);
   return {
     score: chosen.score,
+    tilt: chosen.pose.kind === 'phone' ? chosen.pose.tilt : Math.atan((centreY - chosen.pose.cy) / focal),
+    yaw: chosen.yaw,
     camera,
     source,
     pose: chosen.pose.kind,
