@@ -344,8 +344,10 @@ function exposureAndTint(image: AnalysisImage, floorLuminance: number): { exposu
   const exposure = Math.min(1.3, Math.max(0.04, Math.min(4 * fromFloor, Math.max(0.6 * fromFloor, combined))));
   const meanY = 0.2126 * sum[0]! + 0.7152 * sum[1]! + 0.0722 * sum[2]!;
   if (meanY <= 0) return { exposure, tint: [1, 1, 1] };
-  // Walls are usually near white, so their colour is mostly the light's; use a third of it, within ±10 %.
-  const raw = Array.from(sum, (channel) => Math.min(1.1, Math.max(0.9, (channel / meanY) ** 0.33)));
+  // Walls are usually near white, so their colour is mostly the light's; but some are beige or green. A bit
+  // over half of it is used, within -25 %/+30 %: enough for tungsten light to warm the floor like everything
+  // else in the room, not so much that a yellow wall turns the floor yellow.
+  const raw = Array.from(sum, (channel) => Math.min(1.3, Math.max(0.75, (channel / meanY) ** 0.6)));
   const norm = 0.2126 * raw[0]! + 0.7152 * raw[1]! + 0.0722 * raw[2]!;
   return { exposure, tint: [raw[0]! / norm, raw[1]! / norm, raw[2]! / norm] };
 }

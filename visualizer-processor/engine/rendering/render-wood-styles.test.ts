@@ -110,8 +110,8 @@ describe('the wood renderer', () => {
   });
 
   it('gives each style its own believable colour, and no black or missing pixels', async () => {
-    // An evenly lit neutral room: the wood shows its own colour.
-    const { photo, floor } = roomInput({ ...ROOM, pitchDegrees: 25 });
+    // An evenly lit room with neutral walls: the wood shows its own colour.
+    const { photo, floor } = roomInput({ ...ROOM, pitchDegrees: 25, walls: [206, 206, 206] });
     const renderer = await createWoodRenderer(photo, floor);
     const interior = grow(floor.mask, ROOM.width, ROOM.height, 4, true);
     const { light, homography } = renderer.scene.floor;
@@ -152,6 +152,20 @@ describe('the wood renderer', () => {
         expect(Math.hypot(l1 - l2, a1 - a2, b1 - b2), `${styles[i]} vs ${styles[j]}`).toBeGreaterThan(8);
       }
     }
+  });
+
+  it('warms the wood under warm light, modestly', async () => {
+    const redOverBlue = async (walls: [number, number, number]) => {
+      const { photo, floor } = roomInput({ ...ROOM, walls });
+      const output = (await createWoodRenderer(photo, floor)).render('natural-white-oak', 1);
+      const [r, , b] = meanColor(output, grow(floor.mask, ROOM.width, ROOM.height, 4, true));
+      return srgbToLinear(r) / srgbToLinear(b);
+    };
+    // White walls under tungsten light photograph orange; under daylight, grey.
+    const warm = await redOverBlue([235, 190, 130]);
+    const neutral = await redOverBlue([206, 206, 206]);
+    expect(warm / neutral).toBeGreaterThan(1.15);
+    expect(warm / neutral).toBeLessThan(1.9);
   });
 
   it('lays planks that converge toward the room’s vanishing point', async () => {

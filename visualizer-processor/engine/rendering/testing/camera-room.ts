@@ -25,6 +25,8 @@ export interface CameraRoomScene {
   /** Side walls' X, the far wall's Z, the ceiling's height above the floor, metres. */
   room: { left: number; right: number; far: number; ceiling: number };
   floor: 'plain' | 'tiles' | 'dark-light-boards';
+  /** Wall paint, sRGB (default a warm off-white). */
+  walls?: readonly [number, number, number];
   /** A band of the floor, across the room between these Z, that gets only `shadowLight` of the light. */
   shadow?: { fromZ: number; toZ: number; light: number };
   seed: number;
@@ -108,7 +110,8 @@ export function renderCameraRoom(scene: CameraRoomScene): CameraRoom {
         color = Y > BASEBOARD - 0.012 ? [200, 198, 192] : [236, 234, 228];
       } else {
         const shade = surface === 'far' ? 0.95 : surface === 'left' ? 0.88 : 0.8;
-        color = [214 * shade, 204 * shade, 186 * shade];
+        const [r, g, b] = scene.walls ?? [214, 204, 186];
+        color = [r * shade, g * shade, b * shade];
       }
       const noise = (hash3(px, py, scene.seed) - 0.5) * 4;
       rgb[i * 3] = clampByte(color[0] + noise);
