@@ -124,12 +124,26 @@ export function estimateCamera(analysis: AnalysisImage): CameraEstimate {
   const gray = Float32Array.from(analysis.gray);
   boxBlur(gray, width, height);
   const segments = detectLineSegments(gray, width, height);
-  // A mask's outline comes in pixel steps; a slightly sloped edge would read as a run of level ones.
-  const floorLevels = new Float32Array(floor.length);
-  for (let i = 0; i < floor.length; i++) floorLevels[i] = floor[i]! * 255;
-  boxBlur(floorLevels, width, height);
-  boxBlur(floorLevels, width, height);
-  const outlineSegments = detectLineSegments(floorLevels, width, height);
+  // The mask's outline, at half size (it is smooth) and blurred: a mask comes in pixel steps, and a slightly
+  // sloped edge would otherwise read as a run of level ones.
+  const halfWidth = width >> 1;
+  const halfHeight = height >> 1;
+  const floorLevels = new Float32Array(halfWidth * halfHeight);
+  for (let y = 0; y < halfHeight; y++) {
+    for (let x = 0; x < halfWidth; x++) {
+      const i = 2 * y * width + 2 * x;
+      floorLevels[y * halfWidth + x] = (floor[i]! + floor[i + 1]! + floor[i + width]! + floor[i + width + 1]!) * (255 / 4);
+    }
+  }
+  boxBlur(floorLevels, halfWidth, halfHeight);
+  const outlineSegments = detectLineSegments(floorLevels, halfWidth, halfHeight, { minLength: 8 }).map((s) => ({
+    ...s,
+    x1: s.x1 * 2,
+    y1: s.y1 * 2,
+    x2: s.x2 * 2,
+    y2: s.y2 * 2,
+    length: s.length * 2,
+  }));
   const floorTop = new Float32Array(width).fill(Infinity);
   for (let x = 0; x < width; x++) {
     for (let y = 0; y < height - 2; y++) {
