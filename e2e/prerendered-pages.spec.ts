@@ -92,3 +92,23 @@ for (const { path } of [...pages, { path: '/no/such/page' }]) {
     expect(elsewhere).toEqual([]);
   });
 }
+
+test('the home page loads the toasts and the Supabase client only when the estimate form is used', async ({ page }) => {
+  const scripts: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.text());
+  });
+  const loaded = async (marker: string) => (await Promise.all(scripts)).some((body) => body.includes(marker));
+  const toastsCode = 'data-sonner-toaster';
+  const supabaseCode = 'supabase-js';
+
+  await page.goto('/');
+  await startApp(page);
+  await page.waitForLoadState('networkidle');
+  expect(await loaded(toastsCode), 'toasts after the first interaction').toBe(false);
+  expect(await loaded(supabaseCode), 'Supabase after the first interaction').toBe(false);
+
+  await page.getByRole('textbox', { name: 'Name' }).focus();
+  await expect.poll(() => loaded(toastsCode), { message: 'toasts once the form is used' }).toBe(true);
+  expect(await loaded(supabaseCode), 'Supabase before a submission').toBe(false);
+});

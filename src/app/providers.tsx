@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { TooltipProvider } from '@radix-ui/react-tooltip';
 import { useState, type ReactNode } from 'react';
-import { Toaster } from 'sonner';
+import { ToastRegion } from '@/components/ui/toasts';
 
 /** Tooltip timing from spec section 9: 700 ms to open, 300 ms to skip the delay between tooltips. */
 export const TOOLTIP_DELAY_MS = 700;
@@ -23,7 +23,7 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
     <QueryClientProvider client={client}>
       <TooltipProvider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
         {children}
-        <Toaster richColors closeButton position="top-center" />
+        <ToastRegion />
       </TooltipProvider>
     </QueryClientProvider>
   );

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toasts';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from './msw-server';
 import '../../tests/fail-on-console-error';

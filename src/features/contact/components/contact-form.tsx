@@ -1,6 +1,6 @@
 import { Loader2, Send } from 'lucide-react';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { preloadToasts, toast } from '@/components/ui/toasts';
 import { Button } from '@/components/ui/button';
 import { TextAreaField, TextField } from '@/components/ui/form-field';
 import { pageTexts, toasts } from '@/content/spec-texts';
@@ -67,7 +67,7 @@ export function ContactForm() {
   }
 
   return (
-    <form onSubmit={handleSubmit} aria-labelledby="estimate-form-title" className="space-y-5">
+    <form onSubmit={handleSubmit} onFocus={preloadToasts} aria-labelledby="estimate-form-title" className="space-y-5">
       <h3 id="estimate-form-title" className="font-display text-2xl font-bold text-walnut-950">
         {pageTexts.home.contactFormTitle}
       </h3>

@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { BookOpen, CheckCircle2, Lock, X } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { preloadToasts, toast } from '@/components/ui/toasts';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
 import { pageTexts, toasts } from '@/content/spec-texts';
@@ -35,6 +35,9 @@ export function LeadMagnetDialog({ open, onOpenChange }: LeadMagnetDialogProps) 
   const returnFocusTo = useRef<HTMLElement | null>(null);
 
   useEffect(() => () => clearTimeout(closeTimer.current), []);
+  useEffect(() => {
+    if (open) preloadToasts();
+  }, [open]);
   // The form (and the focused button) gives way to the panel: keep keyboard and screen-reader focus in the modal.
   useEffect(() => {
     if (guideSent && open) thankYouHeading.current?.focus();

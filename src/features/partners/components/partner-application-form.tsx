@@ -1,6 +1,6 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { preloadToasts, toast } from '@/components/ui/toasts';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
@@ -97,7 +97,7 @@ export function PartnerApplicationForm<Input extends Values>({
   }
 
   return (
-    <form noValidate onSubmit={submit} aria-busy={mutation.isPending} className="space-y-5">
+    <form noValidate onSubmit={submit} onFocus={preloadToasts} aria-busy={mutation.isPending} className="space-y-5">
       <div role="alert" aria-atomic="true">
         {problems.length > 0 && (
           <div className="rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-800">

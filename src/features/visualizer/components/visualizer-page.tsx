@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { preloadToasts, toast } from '@/components/ui/toasts';
 import { MAX_IMAGE_BYTES } from '@contracts/visualizer-webhook';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { buttonClasses } from '@/components/ui/button';
@@ -37,6 +37,8 @@ export function VisualizerPage() {
   const startProcessing = useStartProcessing();
   const poll = useVisualizerRequestPolling(step === 'processing' ? requestId : null, pollRound);
 
+  // Every step of the page can end in a toast: load them with the page, not at the first one.
+  useEffect(preloadToasts, []);
   useEffect(() => {
     if (poll.phase === 'completed' && poll.row.original_image_url) {
       setResult({

@@ -1,0 +1,110 @@
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import type { ExternalToast } from 'sonner';
+
+/**
+ * Toasts that cost nothing until a page needs one (issue 9: "the modal and toasts on first use"). sonner
+ * (about 10 KiB gzip with its styles) loads the first time a form is used or a toast is asked for; the
+ * `<ToastRegion>` in the providers mounts sonner's `<Toaster>` as soon as it has loaded, and a toast is
+ * handed to sonner only once that live region is in the page, so screen readers announce even the first one.
+ * If the chunk cannot load (the visitor went offline), the region says the toast's words itself: a form's
+ * outcome is never silent.
+ */
+
+type Sonner = typeof import('sonner');
+type ToastKind = 'message' | 'success' | 'error' | 'info';
+interface FallbackToast {
+  title: string;
+  description?: ReactNode;
+}
+
+let sonner: Sonner | undefined;
+let loading: Promise<Sonner> | undefined;
+let regionReady: Promise<void> | undefined;
+let markRegionReady: (() => void) | undefined;
+let fallback: FallbackToast | undefined;
+const listeners = new Set<() => void>();
+
+const announce = () => listeners.forEach((listener) => listener());
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+function resetRegionReady() {
+  regionReady = new Promise((resolve) => (markRegionReady = resolve));
+}
+resetRegionReady();
+
+function loadSonner(): Promise<Sonner> {
+  loading ??= import('sonner')
+    .then((module) => {
+      sonner = module;
+      announce();
+      return module;
+    })
+    .catch((error: unknown) => {
+      loading = undefined; // the next toast tries again
+      throw error;
+    });
+  return loading;
+}
+
+/** Starts loading the toasts early (forms call it when the visitor starts on them); a failure waits for the first toast. */
+export function preloadToasts(): void {
+  loadSonner().catch(() => {});
+}
+
+function show(kind: ToastKind, title: string, options?: ExternalToast): void {
+  loadSonner()
+    .then(async ({ toast: sonnerToast }) => {
+      await regionReady;
+      if (kind === 'message') sonnerToast(title, options);
+      else sonnerToast[kind](title, options);
+    })
+    .catch(() => {
+      fallback = { title, description: options?.description as ReactNode };
+      announce();
+    });
+}
+
+export const toast = Object.assign((title: string, options?: ExternalToast) => show('message', title, options), {
+  success: (title: string, options?: ExternalToast) => show('success', title, options),
+  error: (title: string, options?: ExternalToast) => show('error', title, options),
+  info: (title: string, options?: ExternalToast) => show('info', title, options),
+  /** Dismisses every toast shown (sonner keeps them in module state between renders of the region). */
+  dismiss: () => {
+    sonner?.toast.dismiss();
+    fallback = undefined;
+    announce();
+  },
+});
+
+/** Where toasts appear; rendered once, in the app's providers. */
+export function ToastRegion() {
+  const loaded = useSyncExternalStore(subscribe, () => sonner, () => undefined);
+  const shownFallback = useSyncExternalStore(subscribe, () => fallback, () => undefined);
+  // Child effects run first: by now sonner's Toaster has subscribed, so toasts handed over are shown.
+  useEffect(() => {
+    if (!loaded) return;
+    markRegionReady?.();
+    return resetRegionReady;
+  }, [loaded]);
+
+  return (
+    <>
+      {loaded && <loaded.Toaster richColors closeButton position="top-center" />}
+      {shownFallback && (
+        <div
+          role="status"
+          className="fixed inset-x-4 top-4 z-50 mx-auto max-w-sm rounded-lg border border-walnut-600 bg-white p-4 text-sm text-walnut-950 shadow-lg"
+        >
+          <p className="font-semibold">{shownFallback.title}</p>
+          {shownFallback.description && <p className="mt-1">{shownFallback.description}</p>}
+          <button type="button" onClick={toast.dismiss} className="mt-2 font-semibold underline underline-offset-2">
+            Close
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
