@@ -120,7 +120,7 @@ describe('the visualizer processor in the stack', () => {
       expect(await repository.startRender(row.id, firstRenderJob(row.id, `${row.id}/missing`), tokenHash)).toBe(false);
       const failed = await finishedRow(row.id);
       expect(failed).toMatchObject({ status: 'failed', failure_reason: "We couldn't put a new floor on this photo. Please try again, or try another photo." });
-      const images = { originalImageUrl: 'a', processedImageUrl: 'b', styleImageUrls: {}, renderNumber: 1 };
+      const images = { originalImageUrl: 'a', processedImageUrl: 'b', styleImageUrls: {}, renderNumber: 1, floorMaskUrl: 'c' };
       expect(await repository.markCompleted(row.id, images)).toBe(false);
       // A failed request takes no correction, even with the right token.
       expect(await repository.startCorrection(row.id, tokenHash, [{ x: 0.5, y: 0.5, floor: true }])).toEqual({ kind: 'refused' });
@@ -144,7 +144,7 @@ describe('the visualizer processor in the stack', () => {
     const correction = await postWebhook({ requestId: row.id, correctionToken: token, taps: [{ x: 0.5, y: 0.85, floor: true }] });
     expect(correction).toEqual({ status: 202, json: { status: 'rendering', requestId: row.id, renderNumber: 2 } });
 
-    const columns = 'id,status,processed_image_url,style_image_urls,render_number,correction_state';
+    const columns = 'id,status,processed_image_url,style_image_urls,render_number,correction_state,floor_mask_url';
     const deadline = Date.now() + 60_000;
     let visible: Record<string, unknown> = {};
     while (Date.now() < deadline) {
@@ -161,8 +161,11 @@ describe('the visualizer processor in the stack', () => {
       style_image_urls: { 'natural-white-oak': render2 },
       render_number: 2,
       correction_state: null,
+      floor_mask_url: `${stack.url}/storage/v1/object/public/floor-visualizer/${row.id}/render-2/floor-mask.png`,
     });
     expect((await fetch(render2)).status).toBe(200);
+    const mask = await fetch(String(visible.floor_mask_url));
+    expect([mask.status, mask.headers.get('content-type')]).toEqual([200, 'image/png']);
     const secret = await anonFetch(`floor_visualizer_requests?id=eq.${row.id}&select=correction_token_sha256`, { headers: { 'x-submission-id': row.id } });
     expect(secret.status).toBe(401); // PostgREST's answer to anon reading a column it has no grant on
   });

@@ -112,6 +112,7 @@ function addPendingRow(overrides: Partial<VisualizerRequestRow> = {}): Visualize
     style_image_urls: {},
     render_number: 0,
     correction_state: null,
+    floor_mask_url: null,
     ...overrides,
   };
   repository.rows.set(row.id, { ...row });
@@ -140,6 +141,17 @@ async function expectStillServing(): Promise<void> {
   const health = await fetch(`${baseUrl}/health`);
   expect(health.status).toBe(200);
   expect(await health.json()).toMatchObject({ status: 'ok' });
+}
+
+/** A stored floor mask: a one-channel PNG of the photo's proportions, only 0 and 255; returns its floor share. */
+async function expectFloorMask(file: string): Promise<number> {
+  const metadata = await sharp(file).metadata();
+  expect([metadata.format, metadata.channels, metadata.width, metadata.height]).toEqual(['png', 1, 720, 540]);
+  const data = await sharp(file).extractChannel(0).raw().toBuffer();
+  const floor = data.filter((value) => value === 255).length;
+  expect(floor + data.filter((value) => value === 0).length).toBe(data.length);
+  expect(floor).toBeGreaterThan(0);
+  return floor / data.length;
 }
 
 function storedFile(url: unknown): string {
@@ -395,6 +407,22 @@ describe('"Fix the floor": corrections with the visitor\'s token', () => {
     expect(existsSync(storedFile(corrected.processed_image_url))).toBe(true);
     expect(existsSync(storedFile(first.processed_image_url))).toBe(true);
     expect(repository.queuedJobs.at(-1)).toMatchObject({ requestId: row.id, renderNumber: 2, taps, styles: ['natural-white-oak'] });
+  });
+
+  it('stores the floor each render found beside its images, for the page to outline', async () => {
+    const { row, token } = await renderedRequest();
+    const first = { ...repository.rows.get(row.id)! };
+    expect(first.floor_mask_url).toBe(`${SUPABASE_URL}/storage/v1/object/public/floor-visualizer/${row.id}/render-1/floor-mask.png`);
+    await expectFloorMask(storedFile(first.floor_mask_url));
+
+    // "Not floor" over the whole bottom band: the corrected render's mask is another file, with less floor.
+    const notFloor = [0.1, 0.3, 0.5, 0.7, 0.9].map((x) => ({ x, y: 0.95, floor: false }));
+    expect((await postWebhook({ requestId: row.id, correctionToken: token, taps: notFloor })).status).toBe(202);
+    await rendersDone();
+    const corrected = repository.rows.get(row.id)!;
+    expect(corrected.floor_mask_url).toBe(`${SUPABASE_URL}/storage/v1/object/public/floor-visualizer/${row.id}/render-2/floor-mask.png`);
+    const [before, after] = [await expectFloorMask(storedFile(first.floor_mask_url)), await expectFloorMask(storedFile(corrected.floor_mask_url))];
+    expect(after).toBeLessThan(before);
   });
 
   it('refuses a wrong token with the one refusal, and counts it', async () => {

@@ -2,8 +2,9 @@ import { describeError } from '../../job-queue/redact.ts';
 import { DEFAULT_WOOD_STYLE } from '../../contracts/wood-styles.ts';
 import type { FloorEngine } from '../engine/floor-engine.ts';
 import { MAX_WORKING_SIDE, PhotoRejectedError, decodePhoto, encodeJpeg } from './decode-photo.ts';
+import { encodeFloorMask } from './encode-floor-mask.ts';
 import type { ImageStorage } from './image-storage.ts';
-import { originalImagePath, renderJobSchema, renderedImagePath } from './render-job.ts';
+import { floorMaskPath, originalImagePath, renderJobSchema, renderedImagePath } from './render-job.ts';
 import type { UploadStore } from './upload-store.ts';
 import { FAILURE_REASONS } from './visitor-failure-reasons.ts';
 import type { VisualizerRequestRepository } from './visualizer-request-repository.ts';
@@ -25,7 +26,7 @@ export interface RenderAttempt {
 
 /**
  * The `render_floor` job: the visitor's photo from private storage → decoded upright, metadata dropped →
- * the original and each requested style stored publicly → the row completed. A photo the processor refuses
+ * the original, each requested style and the floor mask stored publicly → the row completed. A photo the processor refuses
  * (not an image, damaged, too many pixels) fails the row at once with its own message; any other error is
  * retried by the queue, and the last attempt fails the row with a human reason while the technical detail
  * goes to the log (never the visitor's name or address).
@@ -70,7 +71,8 @@ export function createRenderFloorTask(deps: RenderFloorDependencies) {
       }
       const processedImageUrl = styleImageUrls[DEFAULT_WOOD_STYLE] ?? Object.values(styleImageUrls)[0];
       if (!processedImageUrl) throw new Error('The engine returned no image');
-      const images = { originalImageUrl, processedImageUrl, styleImageUrls, renderNumber: job.renderNumber };
+      const floorMaskUrl = await deps.storage.save(floorMaskPath(requestId, job.renderNumber), await encodeFloorMask(result), 'image/png');
+      const images = { originalImageUrl, processedImageUrl, styleImageUrls, renderNumber: job.renderNumber, floorMaskUrl };
       if (correction) await deps.repository.markCorrectionRendered(requestId, images);
       else await deps.repository.markCompleted(requestId, images);
       await dropUpload();

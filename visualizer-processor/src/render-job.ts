@@ -29,6 +29,9 @@ export const originalImagePath = (requestId: string) => `${requestId}/original.j
 export const renderedImagePath = (requestId: string, renderNumber: number, style: WoodStyleId) =>
   `${requestId}/render-${renderNumber}/${style}.jpg`;
 
+/** The floor that render `renderNumber` was laid on, beside its images (the page outlines it for corrections). */
+export const floorMaskPath = (requestId: string, renderNumber: number) => `${requestId}/render-${renderNumber}/floor-mask.png`;
+
 export function firstRenderJob(requestId: string, uploadPath: string, styles: readonly WoodStyleId[] = [DEFAULT_WOOD_STYLE]): RenderJob {
   return { requestId, uploadPath, renderNumber: 1, styles: [...styles], taps: [] };
 }

@@ -21,6 +21,8 @@ export interface VisualizerRequestRow {
   style_image_urls: Record<string, string>;
   render_number: number;
   correction_state: 'rendering' | 'failed' | null;
+  /** The floor render `render_number` was laid on (PNG, 255 = floor); what the visitor's corrections start from. */
+  floor_mask_url: string | null;
 }
 
 export interface RenderedImages {
@@ -29,6 +31,7 @@ export interface RenderedImages {
   processedImageUrl: string;
   styleImageUrls: Record<string, string>;
   renderNumber: number;
+  floorMaskUrl: string;
 }
 
 export type CorrectionStart =
@@ -104,6 +107,7 @@ export function createInMemoryVisualizerRequestRepository(
         processed_image_url: images.processedImageUrl,
         style_image_urls: images.styleImageUrls,
         render_number: images.renderNumber,
+        floor_mask_url: images.floorMaskUrl,
         failure_reason: null,
       });
       return true;
@@ -128,6 +132,7 @@ export function createInMemoryVisualizerRequestRepository(
         processed_image_url: images.processedImageUrl,
         style_image_urls: images.styleImageUrls,
         render_number: images.renderNumber,
+        floor_mask_url: images.floorMaskUrl,
         correction_state: null,
       });
       return true;
