@@ -69,6 +69,11 @@ describe('the local stack as a set of processes', () => {
       'the visualizer processor',
     ]);
     expect(await query(started.superuserUrl, 'show fsync')).toEqual([{ fsync: 'on' }]);
+    if (process.platform === 'linux') {
+      const processor = started.children.find((child) => child.name === 'the visualizer processor')!;
+      const environment = fs.readFileSync(`/proc/${processor.pid}/environ`, 'utf8').split('\0');
+      expect(environment).toContain('MALLOC_ARENA_MAX=2');
+    }
 
     parent.kill('SIGKILL');
 

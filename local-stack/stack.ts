@@ -205,6 +205,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         args: ['--import', 'tsx', PROCESSOR_ENTRY],
         env: {
           ...process.env,
+          // glibc otherwise keeps freed JPEG buffers in each libuv thread's malloc arena (visualizer-processor/README.md, "Memory").
+          MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
           PORT: String(options.ports.processor),
           SUPABASE_URL: url,
           SUPABASE_SERVICE_ROLE_KEY: LOCAL_SERVICE_ROLE_KEY,
