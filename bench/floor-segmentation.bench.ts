@@ -90,7 +90,8 @@ async function timingRows(): Promise<BenchRow[]> {
     };
     const runs: Partial<TimingRun>[] = [];
     for (let run = 0; run < RUNS; run++) runs.push({ ...(await child('--cold')), ...(await child()) });
-    const note = 'synthetic 4000×3000 JPEG room decoded to the 2560 px working size; a fresh child process per run';
+    const { MAX_WORKING_SIDE } = await import('../visualizer-processor/src/decode-photo.ts');
+    const note = `synthetic 4000×3000 JPEG room decoded to the ${MAX_WORKING_SIDE} px working size; a fresh child process per run`;
     const row = (metric: string, key: keyof TimingRun, unit: string, rowNote = note): BenchRow => {
       const values = runs.map((run) => run[key]!);
       return { metric, median: Math.round(median(values)), p95: Math.round(percentile(values, 95)), unit, runs: RUNS, note: rowNote };

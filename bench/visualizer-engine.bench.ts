@@ -2,8 +2,8 @@
  * Bench rows for the visualizer's offline engine (issue 8's budget: a 12 MP photo to the default style in at
  * most 1.5 s, to all five styles in at most 3 s, peak RSS at most 400 MB), medians of 5. Each run is its own
  * child process, so the first call's model load is in every run and nothing is shared between runs. A run is
- * what the processor does with an upload: decode the file's bytes (EXIF rotation, scaled to the 2560 px
- * working size), find the floor, render the styles, encode each as JPEG.
+ * what the processor does with an upload: decode the file's bytes (EXIF rotation, scaled to the processor's
+ * working size, MAX_WORKING_SIDE), find the floor, render the styles, encode each as JPEG.
  *
  * The photo: the evaluation set's largest real photo (visualizer-processor/evaluation/photos, imported with
  * `npm run eval:import`), scaled up to 4000×3000 since the set holds no 12 MP original; without imported
@@ -125,7 +125,8 @@ export default async function visualizerEngineBench(): Promise<BenchRow[]> {
       const label = styles === 'default' ? 'default style' : 'all five styles';
       const median = (values: number[]) => Math.round(percentile(values, 50));
       const phases = `decode ${median(runs.map((r) => r.phases.decode))} ms, find floor ${median(runs.map((r) => r.phases.findFloor))} ms, render + encode ${median(runs.map((r) => r.phases.render))} ms`;
-      const note = `${description}; from file bytes, worked on at 2560 px; one child process per run (model load included); medians: ${phases}`;
+      const { MAX_WORKING_SIDE } = await import('../visualizer-processor/src/decode-photo.ts');
+      const note = `${description}; from file bytes, worked on at ${MAX_WORKING_SIDE} px; one child process per run (model load included); medians: ${phases}`;
       const times = runs.map((run) => run.ms);
       const cpu = runs.map((run) => run.cpuMs);
       const memory = runs.map((run) => run.peakRssMb);
