@@ -4,6 +4,7 @@ import { keepGroundedFloor } from './grounded-floor.ts';
 import { applyCoefficients, guidedCoefficients, resizeBilinear, type GrayImage } from './guided-upsample.ts';
 import { TAP_LIMITS, applyFloorTaps } from './apply-floor-taps.ts';
 import { SCENE_CLASS } from './scene-classes.ts';
+import { announcePhoto } from './scene-segmenter.ts';
 import { segmentPhoto, type FitMode } from './segment-photo.ts';
 
 /** The knobs measured by the segmentation bench; the defaults are what measured best (decision 004). */
@@ -49,6 +50,7 @@ function brightness(rgb: Buffer, width: number, height: number): GrayImage {
  * full size with edges that follow the photo's own.
  */
 export async function findFloorWithSegmenter(photo: DecodedPhoto, options: FindFloorOptions = {}, tuning: SegmenterTuning = DEFAULT_TUNING): Promise<FloorMask> {
+  announcePhoto();
   const { data: guidePixels, info } = await sharp(photo.pixels, { raw: { width: photo.width, height: photo.height, channels: 3 } })
     .resize(tuning.guideSide, tuning.guideSide, { fit: 'inside', withoutEnlargement: true })
     .raw()

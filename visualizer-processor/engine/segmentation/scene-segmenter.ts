@@ -40,6 +40,7 @@ export async function classifyPixels(rgb: Uint8Array): Promise<Uint8Array> {
   if (rgb.length !== SEGMENTER_SIZE * SEGMENTER_SIZE * 3) {
     throw new Error(`The segmenter takes ${SEGMENTER_SIZE}×${SEGMENTER_SIZE} RGB, got ${rgb.length} bytes`);
   }
+  classificationsAsked++;
   const loaded = await loadModel();
   loaded.inputs[0]!.data().set(rgb);
   loaded.run();
@@ -50,18 +51,47 @@ export async function classifyPixels(rgb: Uint8Array): Promise<Uint8Array> {
 }
 
 let warmedUp: Promise<void> | undefined;
+/** Calls of classifyPixels so far, the warm-up's own included. */
+let classificationsAsked = 0;
+/** Photos a floor finder has started on (announcePhoto). */
+let photosAnnounced = 0;
+
+/**
+ * A floor finder calls this as soon as it has a photo, before preparing the network's input: from then on
+ * the warm-up leaves the network to that photo.
+ */
+export function announcePhoto(): void {
+  photosAnnounced++;
+}
+
+/** How long the loaded model waits for a photo before warming up on a grey image. */
+const WARM_UP_GRACE_MS = 300;
 
 /**
  * Loads the model and runs it once on a grey image, so the first photo does not pay for it: the runtime
- * packs the weights for its CPU kernels on the first run, which costs about as much as a second run.
+ * packs the weights for its CPU kernels and V8 compiles their hot loops on the first run, which costs about
+ * as much as two more. When a photo arrives within a moment of the model being loaded (a process started
+ * for the photo it was sent, as on a platform that starts it on demand, or the engine bench), the grey run
+ * is skipped: it holds the thread, so it would only make that photo wait one run longer, and the photo's
+ * own first run does the same warming.
  */
 export function warmUpSegmenter(): Promise<void> {
-  warmedUp ??= classifyPixels(new Uint8Array(SEGMENTER_SIZE * SEGMENTER_SIZE * 3).fill(128)).then(
-    () => undefined,
-    (error: unknown) => {
+  warmedUp ??= loadModel()
+    // Unreferenced: a command that has finished its photo exits without waiting out the grace period.
+    .then(() => new Promise((resolve) => setTimeout(resolve, WARM_UP_GRACE_MS).unref()))
+    .then(async () => {
+      if (photosAnnounced === 0 && classificationsAsked === 0) {
+        await classifyPixels(new Uint8Array(SEGMENTER_SIZE * SEGMENTER_SIZE * 3).fill(128));
+      }
+    })
+    .catch((error: unknown) => {
       warmedUp = undefined;
       throw error;
-    },
-  );
+    });
   return warmedUp;
+}
+
+/** How many times the network has been asked to classify an image in this process (for tests). */
+export function classificationCount(): number {
+  return classificationsAsked;
 }
