@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { FIXTURE_DIR } from '../../visualizer-processor/fixtures/make-fixtures';
 import pg from 'pg';
 import { WEBHOOK_REFUSAL } from '../../contracts/visualizer-webhook';
+import { WOOD_STYLE_IDS } from '../../contracts/wood-styles';
 import { firstRenderJob } from '../../visualizer-processor/src/render-job';
 import { createSqlVisualizerRequestRepository } from '../../visualizer-processor/src/sql-visualizer-request-repository';
 import { toDataUrl } from '../../visualizer-processor/testing/bad-inputs';
@@ -154,11 +155,13 @@ describe('the visualizer processor in the stack', () => {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     const render2 = `${stack.url}/storage/v1/object/public/floor-visualizer/${row.id}/render-2/natural-white-oak.jpg`;
+    // The stack's processor renders every wood style (its default), and a correction re-renders them all.
+    const styles = Object.fromEntries(WOOD_STYLE_IDS.map((style) => [style, render2.replace('natural-white-oak', style)]));
     expect(visible).toEqual({
       id: row.id,
       status: 'completed',
       processed_image_url: render2,
-      style_image_urls: { 'natural-white-oak': render2 },
+      style_image_urls: styles,
       render_number: 2,
       correction_state: null,
       floor_mask_url: `${stack.url}/storage/v1/object/public/floor-visualizer/${row.id}/render-2/floor-mask.png`,

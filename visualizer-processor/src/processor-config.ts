@@ -14,7 +14,7 @@ const processorEnvSchema = z
     VISUALIZER_UPLOAD_DIR: z.string().min(1).default('.local/visualizer-uploads'),
     VISUALIZER_RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(2),
     VISUALIZER_MAX_UPLOADS_IN_FLIGHT: z.coerce.number().int().min(1).max(64).default(4),
-    VISUALIZER_RENDER_STYLES: z.enum(['default', 'all']).default('default'),
+    VISUALIZER_RENDER_STYLES: z.enum(['default', 'all']).default('all'),
     VISUALIZER_ENGINE: z.enum(FLOOR_ENGINE_KINDS).default('offline'),
     VISUALIZER_ENGINE_URL: z.url().optional(),
     VISUALIZER_ENGINE_API_KEY: z.string().min(1).optional(),
