@@ -7,8 +7,13 @@ import { getSupabaseClient } from '@/lib/supabase-client';
 export const POLL_INTERVAL_MS = 10_000;
 export const MAX_POLL_ATTEMPTS = 30;
 
-/** Only the columns a visitor may read of their own request (never the name or e-mail). */
-const VISITOR_COLUMNS = 'id,status,original_image_url,processed_image_url,failure_reason';
+/**
+ * Only the columns a visitor may read of their own request (never the name, e-mail or correction token): the
+ * spec's fields, then issue 8's every wood style, which render they are, how a correction went, and the floor
+ * that render was laid on.
+ */
+const VISITOR_COLUMNS =
+  'id,status,original_image_url,processed_image_url,failure_reason,style_image_urls,render_number,correction_state,floor_mask_url';
 
 export const visualizerRequestSchema = z.object({
   id: z.string(),
@@ -16,6 +21,10 @@ export const visualizerRequestSchema = z.object({
   original_image_url: z.string().nullable(),
   processed_image_url: z.string().nullable(),
   failure_reason: z.string().nullable(),
+  style_image_urls: z.record(z.string(), z.string()),
+  render_number: z.number().int(),
+  correction_state: z.enum(['rendering', 'failed']).nullable(),
+  floor_mask_url: z.string().nullable(),
 });
 
 export type VisualizerRequest = z.infer<typeof visualizerRequestSchema>;

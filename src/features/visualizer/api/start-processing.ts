@@ -1,18 +1,24 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { visualizerWebhookPayloadSchema } from '@contracts/visualizer-webhook';
+import {
+  visualizerWebhookCompletedReplySchema,
+  visualizerWebhookPayloadSchema,
+  visualizerWebhookProcessingReplySchema,
+} from '@contracts/visualizer-webhook';
 import { getSiteEnv } from '@/lib/env';
 import { pageTexts } from '@/content/spec-texts';
 import { readFileAsDataUrl } from '../utils/read-file-as-data-url';
 
 export type StartProcessingInput = { requestId: string; name: string; email: string; file: File };
 
-/** The processor's answer: 200 when it finished within a few seconds, 202 when it goes on in the background. */
-const webhookReplySchema = z
-  .object({ status: z.enum(['processing', 'completed']).optional() })
-  .catch({ status: undefined });
+/**
+ * The processor's answer: 200 when it finished within a few seconds, 202 when it goes on in the background.
+ * Either carries the visitor's correction token ("Fix the floor"); a webhook that answers anything else just
+ * gives no token, and the page offers no fixing.
+ */
+const webhookReplySchema = z.union([visualizerWebhookCompletedReplySchema, visualizerWebhookProcessingReplySchema]);
 
-export type WebhookReply = z.infer<typeof webhookReplySchema>;
+export type WebhookReply = { correctionToken: string | null };
 
 /**
  * Spec call 8: POST the photo (as a data URL) with the request id, name and e-mail to the webhook. The
@@ -35,7 +41,8 @@ export async function startProcessing({ requestId, name, email, file }: StartPro
   });
   if (!response.ok) throw new Error(pageTexts.visualizer.processingFailure);
 
-  return webhookReplySchema.parse(await response.json().catch(() => ({})));
+  const reply = webhookReplySchema.safeParse(await response.json().catch(() => null));
+  return { correctionToken: reply.success ? reply.data.correctionToken : null };
 }
 
 export function useStartProcessing() {

@@ -1,11 +1,16 @@
-import { Download, RotateCcw } from 'lucide-react';
-import { type MouseEvent } from 'react';
+import { Download, PencilLine, RotateCcw } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
+import { MAX_CORRECTIONS_PER_REQUEST } from '@contracts/visualizer-webhook';
+import { DEFAULT_WOOD_STYLE, WOOD_STYLES, WOOD_STYLE_IDS, type WoodStyleId } from '@contracts/wood-styles';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { pageTexts } from '@/content/spec-texts';
+import type { VisualizerRequest } from '../api/get-visualizer-request';
+import { resultFromRow, type VisualizerResult } from '../utils/result-from-row';
 import { BeforeAfterSlider } from './before-after-slider';
+import { FloorCorrection, type FloorMarker } from './floor-correction';
+import { WoodStyleSwitcher } from './wood-style-switcher';
 
-export type VisualizerResult = { id: string; originalImageUrl: string; processedImageUrl: string };
 
 /**
  * The images live on the storage host, another origin, where the `download` attribute is ignored; fetching
@@ -34,9 +39,69 @@ function downloadName(url: string): string {
   return last.includes('.') ? `hardwood-${last}` : 'hardwood-floor-preview.jpg';
 }
 
-/** Step 4: before and after, the slider, the download, and the two ways on. */
-export function ResultStep({ result, onTryAnother }: { result: VisualizerResult; onTryAnother: () => void }) {
-  const { originalImageUrl, processedImageUrl } = result;
+/** Fetches every style's image once the result is shown, so switching shows it at once. */
+function usePreloadedImages(urls: string[]) {
+  const key = urls.join('\n');
+  useEffect(() => {
+    const images = key.split('\n').map((url) => {
+      const image = new Image();
+      image.src = url;
+      return image;
+    });
+    return () => images.forEach((image) => image.removeAttribute('src'));
+  }, [key]);
+}
+
+type ResultStepProps = {
+  result: VisualizerResult;
+  /** The secret the webhook gave this page; without it (another device, a reload) there is no fixing. */
+  correctionToken: string | null;
+  onResultChange: (result: VisualizerResult) => void;
+  onTryAnother: () => void;
+};
+
+/**
+ * Step 4: before and after, the slider, the download, and the two ways on; with issue 8's wood styles to switch
+ * between and, for the visitor who made the request, "Not quite right? Fix the floor".
+ */
+export function ResultStep({ result, correctionToken, onResultChange, onTryAnother }: ResultStepProps) {
+  const { originalImageUrl, processedImageUrl, styleImageUrls } = result;
+  const [styleId, setStyleId] = useState<WoodStyleId>(DEFAULT_WOOD_STYLE);
+  const [fixing, setFixing] = useState(false);
+  const [markers, setMarkers] = useState<FloorMarker[]>([]);
+  const [correctionsUsed, setCorrectionsUsed] = useState(0);
+  const [message, setMessage] = useState('');
+  const fixButton = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+
+  const styles = WOOD_STYLE_IDS.filter((style) => styleImageUrls[style]);
+  usePreloadedImages(styles.map((style) => styleImageUrls[style]!));
+  const shownUrl = styleImageUrls[styleId] ?? processedImageUrl;
+  const shownStyle = WOOD_STYLES.find((style) => style.id === styleId && styleImageUrls[style.id]);
+  const correctionsLeft = MAX_CORRECTIONS_PER_REQUEST - correctionsUsed;
+
+  useEffect(() => {
+    if (fixing || !returnFocus.current) return;
+    returnFocus.current = false;
+    fixButton.current?.focus();
+  }, [fixing]);
+
+  const closeFixing = () => {
+    returnFocus.current = true;
+    setFixing(false);
+  };
+
+  const onRendered = useCallback(
+    (row: VisualizerRequest) => {
+      if (!row.original_image_url || !row.processed_image_url) return;
+      onResultChange(resultFromRow({ ...row, original_image_url: row.original_image_url, processed_image_url: row.processed_image_url }));
+      setMessage('Your floor was re-rendered with your markers.');
+      returnFocus.current = true;
+      setFixing(false);
+    },
+    [onResultChange],
+  );
+
   return (
     <section aria-labelledby="visualizer-result-title" className="space-y-8">
       <div className="space-y-2 text-center">
@@ -46,7 +111,50 @@ export function ResultStep({ result, onTryAnother }: { result: VisualizerResult;
         <p className="text-walnut-800">Like what you see? We install it across South Jersey, usually within weeks.</p>
       </div>
 
-      <BeforeAfterSlider beforeUrl={originalImageUrl} afterUrl={processedImageUrl} />
+      {styles.length > 1 && <WoodStyleSwitcher styles={styles} value={styleId} onChange={setStyleId} disabled={fixing} />}
+
+      {fixing && correctionToken ? (
+        <FloorCorrection
+          requestId={result.id}
+          correctionToken={correctionToken}
+          originalImageUrl={originalImageUrl}
+          floorMaskUrl={result.floorMaskUrl}
+          markers={markers}
+          onMarkersChange={setMarkers}
+          onStarted={() => setCorrectionsUsed((used) => used + 1)}
+          onRendered={onRendered}
+          onCancel={closeFixing}
+        />
+      ) : (
+        <BeforeAfterSlider beforeUrl={originalImageUrl} afterUrl={shownUrl} />
+      )}
+
+      <div className="space-y-2 text-center">
+        <p role="status" className="font-semibold text-walnut-900 empty:hidden">
+          {message}
+        </p>
+        {correctionToken && !fixing && correctionsLeft > 0 && (
+          <>
+            <Button
+              ref={fixButton}
+              variant="outline"
+              onClick={() => {
+                setMessage('');
+                setFixing(true);
+              }}
+            >
+              <PencilLine aria-hidden="true" className="size-4" />
+              Not quite right? Fix the floor
+            </Button>
+            <p className="text-sm text-walnut-700">
+              {correctionsLeft === 1 ? 'You can fix this photo 1 more time.' : `You can fix this photo ${correctionsLeft} more times.`}
+            </p>
+          </>
+        )}
+        {correctionToken && correctionsLeft <= 0 && !fixing && (
+          <p className="text-sm text-walnut-700">This photo has had all its fixes. To fix more, try another photo.</p>
+        )}
+      </div>
 
       <div className="grid gap-4 sm:grid-cols-2">
         <figure className="space-y-2">
@@ -55,11 +163,11 @@ export function ResultStep({ result, onTryAnother }: { result: VisualizerResult;
         </figure>
         <figure className="space-y-2">
           <img
-            src={processedImageUrl}
+            src={shownUrl}
             alt="Your room with a new hardwood floor"
             className="aspect-[4/3] w-full rounded-lg object-cover shadow-sm"
           />
-          <figcaption className="text-sm font-semibold text-walnut-800">After</figcaption>
+          <figcaption className="text-sm font-semibold text-walnut-800">{shownStyle && styles.length > 1 ? `After: ${shownStyle.label}` : 'After'}</figcaption>
         </figure>
       </div>
 
@@ -68,9 +176,9 @@ export function ResultStep({ result, onTryAnother }: { result: VisualizerResult;
           {pageTexts.visualizer.quoteLink}
         </Link>
         <a
-          href={processedImageUrl}
-          download={downloadName(processedImageUrl)}
-          onClick={(event) => void saveFromBlob(event, processedImageUrl, downloadName(processedImageUrl))}
+          href={shownUrl}
+          download={downloadName(shownUrl)}
+          onClick={(event) => void saveFromBlob(event, shownUrl, downloadName(shownUrl))}
           className={buttonClasses({ variant: 'outline', size: 'lg' })}
         >
           <Download aria-hidden="true" className="size-5" />

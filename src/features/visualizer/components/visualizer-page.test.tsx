@@ -4,7 +4,6 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from 'sonner';
 import { server } from '@/testing/msw-server';
-import { renderRoute } from '@/testing/render';
 import { TEST_WEBHOOK_URL } from '@/testing/test-env';
 import {
   completedRow,
@@ -19,39 +18,13 @@ import {
   webhookHandler,
   type Calls,
 } from '../testing/visualizer-calls';
+import { chooseFile, fillInfo, openPage, startProcessing } from '../testing/visualizer-journey';
 
 const TEN_MB = 10 * 1024 * 1024;
 
 function expectStep(label: string) {
   const progress = screen.getByRole('navigation', { name: 'Progress' });
   expect(within(progress).getByRole('listitem', { current: 'step' })).toHaveTextContent(label);
-}
-
-async function openPage(options: Parameters<typeof renderRoute>[1] = {}) {
-  const view = renderRoute('/floor-visualizer', options);
-  // The route is lazy: the first visit waits for its chunk.
-  await screen.findByRole('heading', { level: 1, name: 'Snap & See Wood' }, { timeout: 5000 });
-  return view;
-}
-
-type User = Awaited<ReturnType<typeof openPage>>['user'];
-
-async function chooseFile(user: User, file = imageFile()) {
-  await user.upload(screen.getByLabelText('Choose a photo'), file);
-}
-
-async function fillInfo(user: User, name = 'Dana Whitman', email = 'dana@example.com') {
-  await user.type(screen.getByLabelText('Name'), name);
-  await user.type(screen.getByLabelText('Email'), email);
-}
-
-/** Upload -> info -> 'Process Image', with the calls answered by the handlers the test installed. */
-async function startProcessing(options: Parameters<typeof renderRoute>[1] = {}) {
-  const view = await openPage(options);
-  await chooseFile(view.user);
-  await fillInfo(view.user);
-  await view.user.click(screen.getByRole('button', { name: 'Process Image' }));
-  return view;
 }
 
 describe('Snap & See Wood: the frame', () => {
@@ -213,7 +186,9 @@ describe('processing', () => {
     expect(calls.reads).toHaveLength(1);
     const read = calls.reads[0] as Request;
     expect(read.headers.get('x-submission-id')).toBe(id);
-    expect(new URL(read.url).searchParams.get('select')).toBe('id,status,original_image_url,processed_image_url,failure_reason');
+    expect(new URL(read.url).searchParams.get('select')).toBe(
+      'id,status,original_image_url,processed_image_url,failure_reason,style_image_urls,render_number,correction_state,floor_mask_url',
+    );
   });
 
   it('does not offer Process Image again while processing runs', async () => {

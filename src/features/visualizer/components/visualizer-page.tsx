@@ -13,7 +13,8 @@ import { useStartProcessing } from '../api/start-processing';
 import { describeProcessingError } from '../utils/describe-processing-error';
 import { InfoStep, type InfoErrors } from './info-step';
 import { ProcessingStep, type ProcessingPhase } from './processing-step';
-import { ResultStep, type VisualizerResult } from './result-step';
+import { resultFromRow, type VisualizerResult } from '../utils/result-from-row';
+import { ResultStep } from './result-step';
 import { UploadStep } from './upload-step';
 import { VisualizerStepper, type VisualizerStep } from './visualizer-stepper';
 
@@ -32,6 +33,8 @@ export function VisualizerPage() {
   const [pollRound, setPollRound] = useState(0);
   const [startedAt, setStartedAt] = useState(0);
   const [result, setResult] = useState<VisualizerResult | null>(null);
+  // "Fix the floor" is for the visitor who made the request: the webhook's token lives only in this page's memory.
+  const [correctionToken, setCorrectionToken] = useState<string | null>(null);
 
   const createRequest = useCreateVisualizerRequest();
   const startProcessing = useStartProcessing();
@@ -41,11 +44,7 @@ export function VisualizerPage() {
   useEffect(preloadToasts, []);
   useEffect(() => {
     if (poll.phase === 'completed' && poll.row.original_image_url) {
-      setResult({
-        id: poll.row.id,
-        originalImageUrl: poll.row.original_image_url,
-        processedImageUrl: poll.row.processed_image_url,
-      });
+      setResult(resultFromRow({ ...poll.row, original_image_url: poll.row.original_image_url }));
       setStep('result');
     }
   }, [poll]);
@@ -88,13 +87,15 @@ export function VisualizerPage() {
     }
     setFieldErrors({});
     setRequestId(null);
+    setCorrectionToken(null);
     setStartedAt(Date.now());
     setStep('processing');
     try {
       const { id } = await createRequest.mutateAsync(parsed.data);
       const started = toasts.visualizerStarted;
       toast.info(started.title, { description: started.description, duration: started.duration });
-      await startProcessing.mutateAsync({ requestId: id, ...parsed.data, file });
+      const { correctionToken: token } = await startProcessing.mutateAsync({ requestId: id, ...parsed.data, file });
+      setCorrectionToken(token);
       setPollRound((round) => round + 1);
       setRequestId(id);
     } catch (error) {
@@ -116,6 +117,7 @@ export function VisualizerPage() {
     setFieldErrors({});
     setUploadError(null);
     setResult(null);
+    setCorrectionToken(null);
     setRequestId(null);
     setStep('upload');
   };
@@ -179,7 +181,9 @@ export function VisualizerPage() {
                 onStartOver={startOver}
               />
             )}
-            {step === 'result' && result && <ResultStep result={result} onTryAnother={startOver} />}
+            {step === 'result' && result && (
+              <ResultStep result={result} correctionToken={correctionToken} onResultChange={setResult} onTryAnother={startOver} />
+            )}
           </div>
         </div>
       </main>

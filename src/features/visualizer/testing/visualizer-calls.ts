@@ -12,7 +12,18 @@ export function imageFile(size = 2048, name = 'living-room.jpg', type = 'image/j
 }
 
 export function row(id: string, overrides: Partial<VisualizerRequest> = {}): VisualizerRequest {
-  return { id, status: 'processing', original_image_url: null, processed_image_url: null, failure_reason: null, ...overrides };
+  return {
+    id,
+    status: 'processing',
+    original_image_url: null,
+    processed_image_url: null,
+    failure_reason: null,
+    style_image_urls: {},
+    render_number: 0,
+    correction_state: null,
+    floor_mask_url: null,
+    ...overrides,
+  };
 }
 
 export const completedRow = (id: string) =>

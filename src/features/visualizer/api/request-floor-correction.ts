@@ -1,0 +1,66 @@
+import { useMutation } from '@tanstack/react-query';
+import {
+  WEBHOOK_REFUSAL,
+  visualizerCorrectionPayloadSchema,
+  visualizerCorrectionReplySchema,
+  visualizerWebhookErrorReplySchema,
+  type VisualizerCorrectionPayload,
+} from '@contracts/visualizer-webhook';
+import { getSiteEnv } from '@/lib/env';
+
+/** What the visitor reads when the processor will not take a correction, or cannot be reached. */
+export const correctionRefusals = {
+  notYours: "We couldn't confirm this photo is yours, so it can't be fixed from here. Please start a new request.",
+  unreachable: "We couldn't reach the visualizer. Please check your connection and try again.",
+  unexpected: 'Something went wrong sending your markers. Please try again.',
+} as const;
+
+/** A correction the processor did not take; `message` is for the visitor. */
+export class CorrectionRefusedError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'CorrectionRefusedError';
+  }
+}
+
+/**
+ * "Fix the floor": the visitor's markers, with the token the webhook gave this page, POSTed to the same webhook
+ * URL. The processor answers 202 with the number of the render that will carry the correction; the page then
+ * reads the row until that render is there.
+ */
+export async function requestFloorCorrection(input: VisualizerCorrectionPayload): Promise<{ renderNumber: number }> {
+  const payload = visualizerCorrectionPayloadSchema.parse(input);
+  let response: Response;
+  try {
+    response = await fetch(getSiteEnv().VITE_VISUALIZER_WEBHOOK_URL, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(payload),
+    });
+  } catch {
+    throw new CorrectionRefusedError(correctionRefusals.unreachable, 0);
+  }
+  const body: unknown = await response.json().catch(() => null);
+  if (response.ok) {
+    const reply = visualizerCorrectionReplySchema.safeParse(body);
+    if (!reply.success) throw new CorrectionRefusedError(correctionRefusals.unexpected, response.status);
+    return { renderNumber: reply.data.renderNumber };
+  }
+  const refusal = visualizerWebhookErrorReplySchema.safeParse(body);
+  // The webhook's one refusal speaks of taking a photo; here it means the token is not this request's.
+  if (response.status === WEBHOOK_REFUSAL.status && refusal.data?.error === WEBHOOK_REFUSAL.error) {
+    throw new CorrectionRefusedError(correctionRefusals.notYours, response.status);
+  }
+  // Busy, all corrections used, too many attempts: the processor's own sentences are written for the visitor.
+  if (refusal.success && (response.status === 409 || response.status === 429)) {
+    throw new CorrectionRefusedError(refusal.data.error, response.status);
+  }
+  throw new CorrectionRefusedError(response.status >= 500 ? correctionRefusals.unreachable : correctionRefusals.unexpected, response.status);
+}
+
+export function useRequestFloorCorrection() {
+  return useMutation({ mutationFn: requestFloorCorrection });
+}

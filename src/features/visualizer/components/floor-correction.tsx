@@ -1,0 +1,270 @@
+import { Check, Loader2, RefreshCw, Undo2, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import type { VisualizerCorrectionPayload } from '@contracts/visualizer-webhook';
+import { Button } from '@/components/ui/button';
+import type { VisualizerRequest } from '../api/get-visualizer-request';
+import { useRequestFloorCorrection } from '../api/request-floor-correction';
+import { useCorrectionRender } from '../api/wait-for-correction';
+import { FloorOutline } from './floor-outline';
+
+export type FloorMarker = VisualizerCorrectionPayload['taps'][number];
+
+/** The correction payload takes at most this many taps. */
+export const MAX_MARKERS = 40;
+const STEP = 0.02;
+const BIG_STEP = 0.1;
+
+const markerName = (marker: FloorMarker) => (marker.floor ? 'wood here' : 'not wood here');
+const percent = (fraction: number) => `${Math.round(fraction * 100)}%`;
+// Rounded to 1/10 000 of the photo, so steps of the crosshair add up without floating-point dust.
+const clamp = (value: number) => Math.round(Math.min(1, Math.max(0, value)) * 10_000) / 10_000;
+
+export const correctionTexts = {
+  renderFailed: "We couldn't re-render your floor this time. Your markers are still here: please try again.",
+  lost: "We couldn't check on your new floor. It may still be on its way.",
+  tooMany: `You can place up to ${MAX_MARKERS} markers. Remove one to add another.`,
+} as const;
+
+type FloorCorrectionProps = {
+  requestId: string;
+  correctionToken: string;
+  originalImageUrl: string;
+  floorMaskUrl: string | null;
+  markers: FloorMarker[];
+  onMarkersChange: (markers: FloorMarker[]) => void;
+  onStarted: () => void;
+  onRendered: (row: VisualizerRequest) => void;
+  onCancel: () => void;
+};
+
+/**
+ * "Not quite right? Fix the floor": the visitor's photo with the floor the last render found outlined. Each
+ * tap (or click, or Enter on the crosshair moved with the arrow keys) places a marker of the kind chosen above
+ * the photo; the markers go to the processor with the visitor's token, and the panel waits for the new render.
+ * Markers stay after a render, so a second fix adds to the first (each render starts again from the photo).
+ */
+export function FloorCorrection({
+  requestId,
+  correctionToken,
+  originalImageUrl,
+  floorMaskUrl,
+  markers,
+  onMarkersChange,
+  onStarted,
+  onRendered,
+  onCancel,
+}: FloorCorrectionProps) {
+  const [floor, setFloor] = useState(true);
+  const [cursor, setCursor] = useState({ x: 0.5, y: 0.5 });
+  const [announcement, setAnnouncement] = useState('');
+  const [notice, setNotice] = useState<string | null>(null);
+  const [awaiting, setAwaiting] = useState<number | null>(null);
+  const [round, setRound] = useState(0);
+  const correction = useRequestFloorCorrection();
+  const wait = useCorrectionRender(requestId, awaiting, round);
+  const rendering = correction.isPending || wait.phase === 'rendering';
+  const hintId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => headingRef.current?.focus(), []);
+
+  const rendered = wait.phase === 'rendered' ? wait.row : null;
+  useEffect(() => {
+    if (rendered) onRendered(rendered);
+  }, [rendered, onRendered]);
+
+  const place = (x: number, y: number) => {
+    if (rendering) return;
+    if (markers.length >= MAX_MARKERS) {
+      setNotice(correctionTexts.tooMany);
+      return;
+    }
+    const marker = { x: clamp(x), y: clamp(y), floor };
+    setNotice(null);
+    onMarkersChange([...markers, marker]);
+    setAnnouncement(`Marker ${markers.length + 1} placed: ${markerName(marker)}, ${percent(marker.x)} across, ${percent(marker.y)} down.`);
+  };
+
+  const remove = (index: number) => {
+    const marker = markers[index];
+    if (!marker) return;
+    setNotice(null);
+    onMarkersChange(markers.filter((_, i) => i !== index));
+    setAnnouncement(`Marker ${index + 1} removed (${markerName(marker)}).`);
+  };
+
+  const placeAtPointer = (event: MouseEvent<HTMLDivElement>) => {
+    const box = event.currentTarget.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) return;
+    place((event.clientX - box.left) / box.width, (event.clientY - box.top) / box.height);
+  };
+
+  const moveCursor = (event: KeyboardEvent<HTMLDivElement>) => {
+    const step = event.shiftKey ? BIG_STEP : STEP;
+    const moves: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
+    const move = moves[event.key];
+    if (move) {
+      event.preventDefault();
+      const next = { x: clamp(cursor.x + move[0]), y: clamp(cursor.y + move[1]) };
+      setCursor(next);
+      setAnnouncement(`Crosshair ${percent(next.x)} across, ${percent(next.y)} down.`);
+    } else if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      place(cursor.x, cursor.y);
+    }
+  };
+
+  const submit = () => {
+    setNotice(null);
+    correction.mutate(
+      { requestId, correctionToken, taps: markers },
+      {
+        onSuccess: ({ renderNumber }) => {
+          setRound((value) => value + 1);
+          setAwaiting(renderNumber);
+          onStarted();
+        },
+      },
+    );
+  };
+
+  const problem =
+    notice ??
+    (correction.isError ? correction.error.message : null) ??
+    (wait.phase === 'failed' ? correctionTexts.renderFailed : wait.phase === 'lost' ? correctionTexts.lost : null);
+
+  return (
+    <section aria-labelledby="fix-floor-title" className="space-y-4 rounded-xl bg-oak-100/60 p-3 ring-1 ring-walnut-700/15 sm:p-5">
+      <div className="space-y-1">
+        <h3 id="fix-floor-title" ref={headingRef} tabIndex={-1} className="font-display text-xl font-bold text-walnut-950">
+          Fix the floor
+        </h3>
+        <p id={hintId} className="text-sm text-walnut-800">
+          {floorMaskUrl ? 'The gold line shows the floor we found. ' : ''}Tap the photo where the new wood should go, or where it
+          shouldn't. With a keyboard, move the crosshair with the arrow keys and press Enter to place a marker.
+        </p>
+      </div>
+
+      <fieldset disabled={rendering}>
+        <legend className="mb-2 text-sm font-semibold text-walnut-900">Each tap marks</legend>
+        <div className="grid grid-cols-2 gap-2 sm:inline-grid">
+          <MarkKind checked={floor} onChange={() => setFloor(true)} label="Wood here" kind="wood" />
+          <MarkKind checked={!floor} onChange={() => setFloor(false)} label="Not wood here" kind="not-wood" />
+        </div>
+      </fieldset>
+
+      <div
+        role="application"
+        tabIndex={rendering ? -1 : 0}
+        aria-label="Your photo: place markers"
+        aria-describedby={hintId}
+        aria-disabled={rendering || undefined}
+        onClick={placeAtPointer}
+        onKeyDown={moveCursor}
+        className="group relative cursor-crosshair touch-manipulation overflow-hidden rounded-lg bg-walnut-950 shadow-md select-none focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-oak-500 aria-disabled:cursor-progress"
+      >
+        <img src={originalImageUrl} alt="" className="block h-auto w-full" draggable={false} />
+        {floorMaskUrl && <FloorOutline maskUrl={floorMaskUrl} />}
+        {markers.map((marker, index) => (
+          <span
+            key={index}
+            aria-hidden="true"
+            data-testid="floor-marker"
+            className={`pointer-events-none absolute flex size-7 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full text-white shadow-md ring-2 ring-white ${
+              marker.floor ? 'bg-green-700' : 'bg-red-700'
+            }`}
+            style={{ left: `${marker.x * 100}%`, top: `${marker.y * 100}%` }}
+          >
+            {marker.floor ? <Check className="size-4" strokeWidth={3} /> : <X className="size-4" strokeWidth={3} />}
+          </span>
+        ))}
+        <span
+          aria-hidden="true"
+          className="pointer-events-none absolute hidden size-10 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-white shadow-[0_0_0_2px_rgba(31,19,11,0.8)] group-focus-visible:block"
+          style={{ left: `${cursor.x * 100}%`, top: `${cursor.y * 100}%` }}
+        >
+          <span className="absolute top-1/2 left-1/2 h-0.5 w-6 -translate-1/2 bg-white" />
+          <span className="absolute top-1/2 left-1/2 h-6 w-0.5 -translate-1/2 bg-white" />
+        </span>
+        {rendering && (
+          <div className="absolute inset-0 flex items-center justify-center bg-walnut-950/55">
+            <Loader2 aria-hidden="true" className="size-12 animate-spin text-white motion-reduce:animate-none" />
+          </div>
+        )}
+      </div>
+      <p aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
+
+      <div className="space-y-2">
+        <h4 className="text-sm font-semibold text-walnut-900">Your markers</h4>
+        {markers.length === 0 ? (
+          <p className="text-sm text-walnut-800">No markers yet.</p>
+        ) : (
+          <ol className="flex flex-wrap gap-2">
+            {markers.map((marker, index) => (
+              <li key={index} className="inline-flex items-center gap-1 rounded-full bg-white py-1 pr-1 pl-3 text-sm text-walnut-900 ring-1 ring-walnut-700/20">
+                {index + 1}. {marker.floor ? 'Wood here' : 'Not wood here'}
+                <button
+                  type="button"
+                  onClick={() => remove(index)}
+                  disabled={rendering}
+                  aria-label={`Remove marker ${index + 1} (${markerName(marker)})`}
+                  className="inline-flex size-8 items-center justify-center rounded-full text-walnut-800 hover:bg-oak-100 focus-visible:outline-2 focus-visible:outline-oak-500 disabled:opacity-60"
+                >
+                  <X aria-hidden="true" className="size-4" />
+                </button>
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
+
+      <div role="status">
+        {rendering && (
+          <p className="flex items-center gap-2 font-semibold text-walnut-900">
+            <Loader2 aria-hidden="true" className="size-5 animate-spin motion-reduce:animate-none" />
+            Re-rendering your floor with your markers...
+          </p>
+        )}
+      </div>
+      {problem && !rendering && (
+        <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-900">
+          <p>{problem}</p>
+          {wait.phase === 'lost' && (
+            <Button variant="outline" className="mt-2" onClick={() => setRound((value) => value + 1)}>
+              <RefreshCw aria-hidden="true" className="size-4" />
+              Check again
+            </Button>
+          )}
+        </div>
+      )}
+
+      <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+        <Button onClick={submit} disabled={rendering || markers.length === 0}>
+          Re-render my floor
+        </Button>
+        <Button variant="outline" onClick={() => remove(markers.length - 1)} disabled={rendering || markers.length === 0}>
+          <Undo2 aria-hidden="true" className="size-4" />
+          Undo last marker
+        </Button>
+        <Button variant="ghost" onClick={onCancel} disabled={rendering}>
+          Close
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function MarkKind({ checked, onChange, label, kind }: { checked: boolean; onChange: () => void; label: string; kind: 'wood' | 'not-wood' }) {
+  const colour = kind === 'wood' ? 'has-checked:border-green-700 has-checked:bg-green-700' : 'has-checked:border-red-700 has-checked:bg-red-700';
+  return (
+    <label
+      className={`inline-flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-md border-2 border-walnut-700/30 bg-white px-4 py-2 text-sm font-semibold text-walnut-900 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-oak-500 has-disabled:opacity-60 ${colour}`}
+    >
+      <input type="radio" name="floor-mark" checked={checked} onChange={onChange} className="sr-only" />
+      {kind === 'wood' ? <Check aria-hidden="true" className="size-4" /> : <X aria-hidden="true" className="size-4" />}
+      {label}
+    </label>
+  );
+}

@@ -1,0 +1,258 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { WEBHOOK_REFUSAL } from '@contracts/visualizer-webhook';
+import { WOOD_STYLES } from '@contracts/wood-styles';
+import { server } from '@/testing/msw-server';
+import { TEST_WEBHOOK_URL } from '@/testing/test-env';
+import { correctionRefusals } from '../api/request-floor-correction';
+import { correctionTexts } from './floor-correction';
+import { insertHandler, newCalls, ORIGINAL_URL, readHandler, row } from '../testing/visualizer-calls';
+import { startProcessing } from '../testing/visualizer-journey';
+
+/**
+ * Issue 8's additions to the result step: the five woods to switch between (and download), and "Not quite right?
+ * Fix the floor" for the visitor who made the request, through the page as a visitor meets it.
+ */
+const TOKEN = 'tok_ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnop'.slice(0, 43);
+const storage = 'http://supabase.test/storage/v1/object/public/floor-visualizer/abc';
+const styleUrls = (render: number) => Object.fromEntries(WOOD_STYLES.map((style) => [style.id, `${storage}/render-${render}/${style.id}.jpg`]));
+const maskUrl = (render: number) => `${storage}/render-${render}/floor-mask.png`;
+
+function completedRender(id: string, render: number, overrides: Parameters<typeof row>[1] = {}) {
+  return row(id, {
+    status: 'completed',
+    original_image_url: ORIGINAL_URL,
+    processed_image_url: `${storage}/render-${render}/natural-white-oak.jpg`,
+    style_image_urls: styleUrls(render),
+    render_number: render,
+    floor_mask_url: maskUrl(render),
+    ...overrides,
+  });
+}
+
+type Reply = () => Response;
+const withToken: Reply = () => HttpResponse.json({ status: 'processing', requestId: '00000000-0000-4000-8000-000000000000', correctionToken: TOKEN }, { status: 202 });
+
+/**
+ * The webhook: the photo gets `photoReply`; a correction (it carries the token) gets `correctionReply`. Reads
+ * get `read(id, attempt)`; attempt 1 is the spec's first poll.
+ */
+async function reachResult({
+  photoReply = withToken,
+  correctionReply = () => HttpResponse.json({ status: 'rendering', requestId: '', renderNumber: 2 }, { status: 202 }),
+  read = (id: string) => HttpResponse.json(completedRender(id, 1)),
+}: { photoReply?: Reply; correctionReply?: Reply; read?: (id: string, attempt: number) => Response } = {}) {
+  const calls = newCalls();
+  server.use(
+    insertHandler(calls),
+    http.post(TEST_WEBHOOK_URL, async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      calls.webhooks.push(body);
+      return 'correctionToken' in body ? correctionReply() : photoReply();
+    }),
+    readHandler(calls, read),
+  );
+  const view = await startProcessing();
+  await screen.findByRole('heading', { name: 'Your room with hardwood floors' });
+  return { ...view, calls };
+}
+
+const afterImage = () => screen.getByRole('img', { name: 'Your room with a new hardwood floor' });
+const photo = () => screen.getByRole('application', { name: 'Your photo: place markers' });
+
+/** jsdom lays nothing out: the photo is given a 400 × 300 box so a click has a place on it. */
+function layOutPhoto() {
+  vi.spyOn(photo(), 'getBoundingClientRect').mockReturnValue(DOMRect.fromRect({ x: 10, y: 20, width: 400, height: 300 }));
+}
+
+function markerList() {
+  const heading = screen.getByRole('heading', { name: 'Your markers' });
+  return within(heading.parentElement as HTMLElement)
+    .queryAllByRole('listitem')
+    .map((item) => item.textContent);
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('the wood styles', () => {
+  it('offers the five woods by name, the default chosen, and switching shows the chosen one in the slider and the after image', async () => {
+    const { user } = await reachResult();
+    const group = screen.getByRole('group', { name: 'Wood style' });
+    expect(within(group).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual(WOOD_STYLES.map((style) => style.label));
+    expect(within(group).getByRole('radio', { name: 'Natural white oak' })).toBeChecked();
+    expect(afterImage()).toHaveAttribute('src', `${storage}/render-1/natural-white-oak.jpg`);
+
+    await user.click(within(group).getByRole('radio', { name: 'Walnut' }));
+    expect(within(group).getByRole('radio', { name: 'Walnut' })).toBeChecked();
+    expect(afterImage()).toHaveAttribute('src', `${storage}/render-1/walnut.jpg`);
+    expect(screen.getByText('After: Walnut')).toBeInTheDocument();
+    // The slider's "after" layer is the same picture.
+    const slider = screen.getByRole('slider', { name: 'Before and after comparison' });
+    const layers = [...(slider.parentElement as HTMLElement).querySelectorAll('img')].map((image) => image.getAttribute('src'));
+    expect(layers).toEqual([`${storage}/render-1/walnut.jpg`, ORIGINAL_URL]);
+
+    // The arrow keys move through the woods like any radio group.
+    await user.keyboard('{ArrowRight}');
+    expect(afterImage()).toHaveAttribute('src', `${storage}/render-1/grey-washed-oak.jpg`);
+  });
+
+  it('downloads the wood shown, under its own name', async () => {
+    const fetched: string[] = [];
+    server.use(
+      http.get(`${storage}/render-1/:file`, ({ request }) => {
+        fetched.push(request.url);
+        return new HttpResponse(new Uint8Array([0xff, 0xd8, 0xff, 0xd9]), { headers: { 'content-type': 'image/jpeg' } });
+      }),
+    );
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    // The page makes an object URL of the fetched file and hands it to a temporary link.
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:http://localhost/saved');
+    const { user } = await reachResult();
+
+    await user.click(screen.getByRole('radio', { name: 'Hickory' }));
+    const download = screen.getByRole('link', { name: 'Download result' });
+    expect(download).toHaveAttribute('href', `${storage}/render-1/hickory.jpg`);
+    await user.click(download);
+
+    await vi.waitFor(() => expect(saved).toEqual(['hardwood-hickory.jpg']));
+    expect(fetched).toEqual([`${storage}/render-1/hickory.jpg`]);
+  });
+
+  it('shows no switcher for a row with the default style only', async () => {
+    await reachResult({ read: (id) => HttpResponse.json(completedRender(id, 1, { style_image_urls: {} })) });
+    expect(screen.queryByRole('group', { name: 'Wood style' })).not.toBeInTheDocument();
+    expect(afterImage()).toHaveAttribute('src', `${storage}/render-1/natural-white-oak.jpg`);
+  });
+});
+
+describe('"Not quite right? Fix the floor"', () => {
+  it('is not offered without the token from the webhook reply (another webhook, another device, a reload)', async () => {
+    await reachResult({ photoReply: () => HttpResponse.json({ status: 'processing' }, { status: 202 }) });
+    expect(screen.getByRole('group', { name: 'Wood style' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Fix the floor/ })).not.toBeInTheDocument();
+  });
+
+  it('outlines the floor, takes markers by tap and by keyboard, removes and undoes them, and shows the new render', async () => {
+    let sent = false;
+    let corrected = false;
+    const { user, calls } = await reachResult({
+      read: (id) => HttpResponse.json(corrected ? completedRender(id, 2) : completedRender(id, 1, { correction_state: sent ? 'rendering' : null })),
+      correctionReply: () => {
+        sent = true;
+        setTimeout(() => (corrected = true), 100);
+        return HttpResponse.json({ status: 'rendering', requestId: '00000000-0000-4000-8000-000000000000', renderNumber: 2 }, { status: 202 });
+      },
+    });
+    await user.click(screen.getByRole('radio', { name: 'Walnut' }));
+    await user.click(screen.getByRole('button', { name: 'Not quite right? Fix the floor' }));
+
+    expect(screen.getByRole('heading', { name: 'Fix the floor' })).toHaveFocus();
+    expect(screen.getByText(/The gold line shows the floor we found/)).toBeInTheDocument();
+    expect(screen.getByTestId('floor-outline').querySelector('image')).toHaveAttribute('href', maskUrl(1));
+    expect(screen.getByText('No markers yet.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Re-render my floor' })).toBeDisabled();
+
+    // A tap: "not wood here" at a quarter across, half way down.
+    layOutPhoto();
+    await user.click(screen.getByRole('radio', { name: 'Not wood here' }));
+    fireEvent.click(photo(), { clientX: 110, clientY: 170 });
+    expect(screen.getByText('Marker 1 placed: not wood here, 25% across, 50% down.')).toBeInTheDocument();
+
+    // The keyboard: the crosshair starts in the middle, arrows move it, Enter places a marker.
+    await user.click(screen.getByRole('radio', { name: 'Wood here' }));
+    photo().focus();
+    await user.keyboard('{ArrowDown}{ArrowDown}{Shift>}{ArrowDown}{/Shift}{Enter}');
+    await user.keyboard('{ArrowLeft}{Enter}');
+    expect(markerList()).toEqual(['1. Not wood here', '2. Wood here', '3. Wood here']);
+
+    await user.click(screen.getByRole('button', { name: 'Undo last marker' }));
+    expect(markerList()).toEqual(['1. Not wood here', '2. Wood here']);
+    await user.click(screen.getByRole('button', { name: 'Remove marker 1 (not wood here)' }));
+    expect(markerList()).toEqual(['1. Wood here']);
+    await user.click(screen.getByRole('radio', { name: 'Not wood here' }));
+    fireEvent.click(photo(), { clientX: 410, clientY: 320 });
+
+    await user.click(screen.getByRole('button', { name: 'Re-render my floor' }));
+    expect(await screen.findByText('Re-rendering your floor with your markers...')).toBeInTheDocument();
+    expect(calls.webhooks.at(-1)).toEqual({
+      requestId: calls.id(),
+      correctionToken: TOKEN,
+      taps: [
+        { x: 0.5, y: 0.64, floor: true },
+        { x: 1, y: 1, floor: false },
+      ],
+    });
+
+    expect(await screen.findByText('Your floor was re-rendered with your markers.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Fix the floor' })).not.toBeInTheDocument();
+    // The new render, in the wood that was chosen, and its download.
+    expect(afterImage()).toHaveAttribute('src', `${storage}/render-2/walnut.jpg`);
+    expect(screen.getByRole('link', { name: 'Download result' })).toHaveAttribute('href', `${storage}/render-2/walnut.jpg`);
+    expect(screen.getByRole('button', { name: 'Not quite right? Fix the floor' })).toHaveFocus();
+    expect(screen.getByText('You can fix this photo 4 more times.')).toBeInTheDocument();
+
+    // The markers stay for a second fix, which starts from the new render's outline.
+    await user.click(screen.getByRole('button', { name: 'Not quite right? Fix the floor' }));
+    expect(markerList()).toEqual(['1. Wood here', '2. Not wood here']);
+    expect(screen.getByTestId('floor-outline').querySelector('image')).toHaveAttribute('href', maskUrl(2));
+  }, 20_000);
+
+  it('shows the photo without an outline when the row has no floor mask', async () => {
+    const { user } = await reachResult({ read: (id) => HttpResponse.json(completedRender(id, 1, { floor_mask_url: null })) });
+    await user.click(screen.getByRole('button', { name: 'Not quite right? Fix the floor' }));
+    expect(photo()).toBeInTheDocument();
+    expect(screen.queryByText(/The gold line shows the floor we found/)).not.toBeInTheDocument();
+    expect(screen.queryByTestId('floor-outline')).not.toBeInTheDocument();
+  });
+
+  async function markAndSend(user: Awaited<ReturnType<typeof reachResult>>['user']) {
+    await user.click(screen.getByRole('button', { name: 'Not quite right? Fix the floor' }));
+    photo().focus();
+    await user.keyboard('{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Re-render my floor' }));
+  }
+
+  it.each([
+    ['a wrong token', WEBHOOK_REFUSAL.status, WEBHOOK_REFUSAL.error, correctionRefusals.notYours],
+    ['the limit reached', 429, 'This photo has had all its corrections. Please start a new request.', 'This photo has had all its corrections. Please start a new request.'],
+    ['a correction still rendering', 409, 'A correction of this photo is still rendering. Please wait for it.', 'A correction of this photo is still rendering. Please wait for it.'],
+    ['a server error', 500, 'Failed to process the image. Please try again.', correctionRefusals.unreachable],
+  ])('says so clearly when the processor refuses (%s), and keeps the markers and the result', async (_case, status, error, shown) => {
+    const { user } = await reachResult({ correctionReply: () => HttpResponse.json({ error }, { status }) });
+    await markAndSend(user);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(shown);
+    expect(markerList()).toEqual(['1. Wood here']);
+    expect(screen.getByRole('button', { name: 'Re-render my floor' })).toBeEnabled();
+    expect(afterImage()).toHaveAttribute('src', `${storage}/render-1/natural-white-oak.jpg`);
+  });
+
+  it('says so when the webhook cannot be reached', async () => {
+    const { user } = await reachResult({ correctionReply: () => HttpResponse.error() });
+    await markAndSend(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent(correctionRefusals.unreachable);
+    expect(markerList()).toEqual(['1. Wood here']);
+  });
+
+  it('says so when the new render fails, keeps the previous result and the markers, and can try again', async () => {
+    let failed = false;
+    const { user, calls } = await reachResult({
+      read: (id) => HttpResponse.json(completedRender(id, 1, { correction_state: failed ? 'failed' : null })),
+      correctionReply: () => {
+        failed = true;
+        return HttpResponse.json({ status: 'rendering', requestId: calls.id(), renderNumber: 2 }, { status: 202 });
+      },
+    });
+    await markAndSend(user);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(correctionTexts.renderFailed);
+    expect(markerList()).toEqual(['1. Wood here']);
+    expect(afterImage()).toHaveAttribute('src', `${storage}/render-1/natural-white-oak.jpg`);
+    await user.click(screen.getByRole('button', { name: 'Re-render my floor' }));
+    expect(calls.webhooks.filter((body) => 'correctionToken' in body)).toHaveLength(2);
+  });
+});

@@ -1,0 +1,32 @@
+import { DEFAULT_WOOD_STYLE, isWoodStyleId, type WoodStyleId } from '@contracts/wood-styles';
+import type { VisualizerRequest } from '../api/get-visualizer-request';
+
+/** What the result step shows: the photo, each wood style rendered of it, and the floor that render found. */
+export type VisualizerResult = {
+  id: string;
+  originalImageUrl: string;
+  processedImageUrl: string;
+  styleImageUrls: Partial<Record<WoodStyleId, string>>;
+  renderNumber: number;
+  floorMaskUrl: string | null;
+};
+
+/**
+ * The result of a completed row. `processed_image_url` (spec call 9) is the default style's image whatever
+ * `style_image_urls` holds, so a row from a processor that renders one style still shows one.
+ */
+export function resultFromRow(row: VisualizerRequest & { original_image_url: string; processed_image_url: string }): VisualizerResult {
+  const styleImageUrls: Partial<Record<WoodStyleId, string>> = {};
+  for (const [style, url] of Object.entries(row.style_image_urls)) {
+    if (isWoodStyleId(style)) styleImageUrls[style] = url;
+  }
+  styleImageUrls[DEFAULT_WOOD_STYLE] = row.processed_image_url;
+  return {
+    id: row.id,
+    originalImageUrl: row.original_image_url,
+    processedImageUrl: row.processed_image_url,
+    styleImageUrls,
+    renderNumber: row.render_number,
+    floorMaskUrl: row.floor_mask_url,
+  };
+}
