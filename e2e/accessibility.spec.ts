@@ -145,6 +145,23 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeVisible({ timeout: 60_000 });
       await expect(page.getByRole('img', { name: 'Your room with a new hardwood floor' })).toBeVisible();
       await expectAccessible(page, 'visualizer result');
+
+      // Issue 8: the woods to switch between, and "Fix the floor" with a marker placed from the keyboard.
+      await page.getByRole('radio', { name: 'Walnut' }).check();
+      await expect(page.getByRole('img', { name: 'Your room with a new hardwood floor' })).toHaveAttribute('src', /\/walnut\.jpg$/);
+      await expectAccessible(page, 'visualizer result, walnut chosen');
+      await page.getByRole('button', { name: 'Not quite right? Fix the floor' }).click();
+      await page.getByRole('application', { name: 'Your photo: place markers' }).focus();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('button', { name: 'Remove marker 1 (wood here)' })).toBeVisible();
+      await expectAccessible(page, 'visualizer result, fixing the floor with a marker placed');
+      await page.route('**/functions/v1/floor-visualizer', (route) =>
+        route.fulfill({ status: 429, json: { error: 'This photo has had all its corrections. Please start a new request.' } }),
+      );
+      await page.getByRole('button', { name: 'Re-render my floor' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'This photo has had all its corrections.' })).toBeVisible();
+      await expectAccessible(page, 'visualizer result, a correction refused');
     });
   });
 }

@@ -123,6 +123,87 @@ test.describe('Snap & See Wood', () => {
     await expect(page.getByLabel('Email')).toHaveValue('');
   });
 
+  test('five woods from one upload, then "Fix the floor" with one tap: the new render is shown in the chosen wood', async ({
+    page,
+    database,
+    request,
+  }) => {
+    test.setTimeout(150_000);
+    const email = uniqueEmail('fix-floor');
+    await page.goto('/floor-visualizer');
+    await choosePhoto(page, await roomPhoto());
+    await page.getByLabel('Name').fill('Morgan Hale');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Process Image' }).click();
+    await expect(page.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeVisible({ timeout: 60_000 });
+
+    const [first] = (await database.rowsWhere('floor_visualizer_requests', { email })) as {
+      id: string;
+      style_image_urls: Record<string, string>;
+      floor_mask_url: string;
+    }[];
+    expect(Object.keys(first!.style_image_urls).sort()).toEqual(['grey-washed-oak', 'hickory', 'honey-oak', 'natural-white-oak', 'walnut']);
+
+    // Switching is instant: every wood's image was fetched when the result appeared.
+    const walnut = first!.style_image_urls.walnut!;
+    await expect.poll(() => page.evaluate((url) => performance.getEntriesByName(url).length, walnut)).toBeGreaterThan(0);
+    await page.getByRole('radio', { name: 'Walnut' }).check();
+    const after = page.getByRole('img', { name: 'Your room with a new hardwood floor' });
+    await expect(after).toHaveAttribute('src', walnut);
+    await expect.poll(() => after.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect(page.getByRole('link', { name: 'Download result' })).toHaveAttribute('href', walnut);
+
+    // The floor outline comes from the mask stored beside the render.
+    const mask = await request.get(first!.floor_mask_url);
+    expect([mask.status(), mask.headers()['content-type']]).toEqual([200, 'image/png']);
+    await page.getByRole('button', { name: 'Not quite right? Fix the floor' }).click();
+    await expect(page.getByRole('heading', { name: 'Fix the floor' })).toBeFocused();
+    await expect(page.getByText('The gold line shows the floor we found.', { exact: false })).toBeVisible();
+
+    // One tap: the bottom middle of the photo is wood.
+    const photo = page.getByRole('application', { name: 'Your photo: place markers' });
+    const box = (await photo.boundingBox())!;
+    await photo.click({ position: { x: box.width / 2, y: box.height * 0.9 } });
+    await expect(page.getByRole('listitem').filter({ hasText: '1. Wood here' })).toBeVisible();
+    await page.getByRole('button', { name: 'Re-render my floor' }).click();
+    await expect(page.getByText('Re-rendering your floor with your markers...')).toBeVisible();
+
+    await expect(page.getByText('Your floor was re-rendered with your markers.')).toBeVisible({ timeout: 60_000 });
+    const [second] = (await database.rowsWhere('floor_visualizer_requests', { email })) as {
+      render_number: number;
+      style_image_urls: Record<string, string>;
+      floor_mask_url: string;
+    }[];
+    expect(second!.render_number).toBe(2);
+    expect(second!.style_image_urls.walnut).toMatch(/\/render-2\/walnut\.jpg$/);
+    expect(second!.floor_mask_url).toMatch(/\/render-2\/floor-mask\.png$/);
+    await expect(after).toHaveAttribute('src', second!.style_image_urls.walnut!);
+    await expect.poll(() => after.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect(page.getByText('You can fix this photo 4 more times.')).toBeVisible();
+  });
+
+  test('after a reload the result is gone with its token: no one fixes a floor from an image link', async ({ page, request, database }) => {
+    const email = uniqueEmail('no-token');
+    await page.goto('/floor-visualizer');
+    await choosePhoto(page, await roomPhoto());
+    await page.getByLabel('Name').fill('Casey Brandt');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Process Image' }).click();
+    await expect(page.getByRole('button', { name: 'Not quite right? Fix the floor' })).toBeVisible({ timeout: 60_000 });
+    const [row] = (await database.rowsWhere('floor_visualizer_requests', { email })) as { id: string; processed_image_url: string }[];
+
+    // Someone holding the image link (and so the id) but not the token is refused by the webhook.
+    const guess = await request.post(`${process.env.E2E_SUPABASE_URL}/functions/v1/floor-visualizer`, {
+      data: { requestId: row!.id, correctionToken: 'A'.repeat(43), taps: [{ x: 0.5, y: 0.9, floor: true }] },
+      failOnStatusCode: false,
+    });
+    expect(guess.status()).toBe(409);
+
+    await page.reload();
+    await expect(currentStep(page)).toContainText('Upload');
+    await expect(page.getByRole('button', { name: /Fix the floor/ })).toHaveCount(0);
+  });
+
   test("'Get Free Quote' lands on the home page's estimate form", async ({ page }) => {
     await page.goto('/floor-visualizer');
     await choosePhoto(page, await roomPhoto());

@@ -161,7 +161,7 @@ export function FloorCorrection({
         aria-disabled={rendering || undefined}
         onClick={placeAtPointer}
         onKeyDown={moveCursor}
-        className="group relative cursor-crosshair touch-manipulation overflow-hidden rounded-lg bg-walnut-950 shadow-md select-none focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-oak-500 aria-disabled:cursor-progress"
+        className="group relative -mx-3 cursor-crosshair touch-manipulation overflow-hidden bg-walnut-950 shadow-md select-none focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-oak-500 aria-disabled:cursor-progress sm:mx-0 sm:rounded-lg"
       >
         <img src={originalImageUrl} alt="" className="block h-auto w-full" draggable={false} />
         {floorMaskUrl && <FloorOutline maskUrl={floorMaskUrl} />}
@@ -260,10 +260,16 @@ function MarkKind({ checked, onChange, label, kind }: { checked: boolean; onChan
   const colour = kind === 'wood' ? 'has-checked:border-green-700 has-checked:bg-green-700' : 'has-checked:border-red-700 has-checked:bg-red-700';
   return (
     <label
-      className={`inline-flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-md border-2 border-walnut-700/30 bg-white px-4 py-2 text-sm font-semibold text-walnut-900 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-oak-500 has-disabled:opacity-60 ${colour}`}
+      className={`relative inline-flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-md border-2 border-walnut-700/30 bg-white px-4 py-2 text-sm font-semibold text-walnut-900 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-oak-500 has-disabled:opacity-60 ${colour}`}
     >
-      <input type="radio" name="floor-mark" checked={checked} onChange={onChange} className="sr-only" />
-      {kind === 'wood' ? <Check aria-hidden="true" className="size-4" /> : <X aria-hidden="true" className="size-4" />}
+      <input
+        type="radio"
+        name="floor-mark"
+        checked={checked}
+        onChange={onChange}
+        className="absolute inset-0 cursor-pointer appearance-none rounded-md opacity-0 disabled:cursor-not-allowed"
+      />
+      {kind === 'wood' ? <Check aria-hidden="true" className="size-4 shrink-0" /> : <X aria-hidden="true" className="size-4 shrink-0" />}
       {label}
     </label>
   );

@@ -36,7 +36,7 @@ export function WoodStyleSwitcher({ styles, value, onChange, disabled = false }:
               value={style.id}
               checked={value === style.id}
               onChange={() => onChange(style.id)}
-              className="sr-only"
+              className="absolute inset-0 cursor-pointer appearance-none rounded-full opacity-0 disabled:cursor-not-allowed"
             />
             <span aria-hidden="true" className="size-5 rounded-full ring-2 ring-white" style={{ backgroundColor: SWATCHES[style.id] }} />
             {style.label}
