@@ -123,9 +123,12 @@ export function applyFloorTaps(floor: Uint8Array, image: TapImage, scene: FloorS
 
     let sameState = 0;
     for (let i = 0; i < size; i++) if (floor[i] === seedState) sameState++;
+    const floorUnderThing = tap.floor && ON_THE_FLOOR.has(seedClass);
     let grown = grow(true);
-    if (grown < size * TAP_LIMITS.minSurfaceFraction) grown = grow(false);
-    if (grown > sameState * TAP_LIMITS.maxShare || (tap.floor && ON_THE_FLOOR.has(seedClass))) keepNear(region, seed, width, height, floor, seedState);
+    // Floor seen between a thing's legs is floor-coloured and the thing is not: growing by class alone would
+    // take the whole chair or stool for floor.
+    if (grown < size * TAP_LIMITS.minSurfaceFraction && !floorUnderThing) grown = grow(false);
+    if (grown > sameState * TAP_LIMITS.maxShare || floorUnderThing) keepNear(region, seed, width, height, floor, seedState);
     for (let i = 0; i < size; i++) {
       if (!region[i]) continue;
       floor[i] = wanted;
