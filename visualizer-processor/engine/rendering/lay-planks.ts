@@ -72,8 +72,14 @@ export function layPlanks(
   let toneOffset = 0;
   let warmthOffset = 0;
 
+  // The grain's two hashes (below): their per-row and per-seed terms.
+  const noiseSeed1 = Math.imul((seed + 7001) | 0, 0x9e3779b1);
+  const noiseSeed2 = Math.imul((seed + 7013) | 0, 0x9e3779b1);
+
   for (let y = 0; y < scene.height; y++) {
     const py = y + 0.5;
+    const rowNoiseA = Math.imul(y, 0x27d4eb2d);
+    const rowNoiseB = Math.imul(y, 0x165667b1);
     // The light grid's row for this pixel row (bilinear: two rows, a fraction between).
     let ly = py * lightScale - 0.5;
     if (ly < 0) ly = 0;
@@ -184,7 +190,20 @@ export function layPlanks(
       // The photo's grain, the same in the three channels like a sensor's luminance noise (a triangular
       // distribution scaled to the measured standard deviation).
       let noise = 0;
-      if (grain > 0) noise = (hash3(x, y, seed + 7001) + hash3(y, x, seed + 7013) - 1) * grain * 2.449;
+      if (grain > 0) {
+        // hash3(x, y, seed + 7001) and hash3(y, x, seed + 7013), written out: a call that returns a
+        // fraction allocates it on the heap when not inlined, and these two per pixel were most of the
+        // loop's garbage.
+        let h = Math.imul(x, 0x27d4eb2d) ^ rowNoiseB ^ noiseSeed1;
+        h = Math.imul(h ^ (h >>> 15), 0x85ebca6b);
+        h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+        h ^= h >>> 16;
+        let k = rowNoiseA ^ Math.imul(x, 0x165667b1) ^ noiseSeed2;
+        k = Math.imul(k ^ (k >>> 15), 0x85ebca6b);
+        k = Math.imul(k ^ (k >>> 13), 0xc2b2ae35);
+        k ^= k >>> 16;
+        noise = ((h >>> 0) / 4294967296 + (k >>> 0) / 4294967296 - 1) * grain * 2.449;
+      }
       const newR = clampByte(LINEAR_TO_SRGB[toStep(r * l * tintR)]! + noise);
       const newG = clampByte(LINEAR_TO_SRGB[toStep(g * l * tintG)]! + noise);
       const newB = clampByte(LINEAR_TO_SRGB[toStep(bl * l * tintB)]! + noise);
