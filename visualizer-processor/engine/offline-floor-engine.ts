@@ -1,4 +1,4 @@
-import { WOOD_STYLE_IDS } from '../../contracts/wood-styles.ts';
+import { DEFAULT_WOOD_STYLE, WOOD_STYLE_IDS } from '../../contracts/wood-styles.ts';
 import type {
   DecodedPhoto,
   FindFloorOptions,
@@ -8,7 +8,7 @@ import type {
   VisualizeOptions,
   WoodStyleId,
 } from './floor-engine.ts';
-import { renderWoodStyles } from './rendering/render-wood-styles.ts';
+import { renderWoodStyles, warmUpRenderer } from './rendering/render-wood-styles.ts';
 import { findFloorWithSegmenter } from './segmentation/find-floor-with-segmenter.ts';
 import { warmUpSegmenter } from './segmentation/scene-segmenter.ts';
 
@@ -30,11 +30,24 @@ const defaultParts: OfflineEngineParts = {
 export function createOfflineFloorEngine(parts: OfflineEngineParts = defaultParts): FloorEngine {
   // The network loads in the background while the caller decodes its photo; a failure to load is reported
   // by the first findFloor, which tries again.
-  if (parts.findFloor === defaultParts.findFloor) warmUpSegmenter().catch(() => {});
+  let photoArrived = false;
+  if (parts.findFloor === defaultParts.findFloor) {
+    // The default style's boards follow the network's warm-up, and like it only while no photo is waiting:
+    // a photo that came meanwhile makes them itself, no later than it would have waited for them.
+    warmUpSegmenter()
+      .then(() => {
+        if (!photoArrived && parts.renderStyles === defaultParts.renderStyles) warmUpRenderer([DEFAULT_WOOD_STYLE]);
+      })
+      .catch(() => {});
+  }
   return {
     name: 'offline',
-    findFloor: (photo, options = {}) => parts.findFloor(photo, options),
+    findFloor: (photo, options = {}) => {
+      photoArrived = true;
+      return parts.findFloor(photo, options);
+    },
     async visualize(photo, options: VisualizeOptions = {}) {
+      photoArrived = true;
       const floor = await parts.findFloor(photo, options);
       const renders = await parts.renderStyles(photo, floor, options.styles ?? WOOD_STYLE_IDS, options.seed ?? 1);
       return { ...floor, renders };
