@@ -63,14 +63,9 @@ export function layPlanks(
   const width = scene.width;
   // Neighbouring pixels mostly show the same plank: its joints and looks are kept until the plank changes.
   let plankColumn = Number.NaN;
-  let start = 0;
-  let end = -1;
-  let board = 0;
-  let flipS = false;
-  let flipT = false;
-  let tStart = 0;
-  let toneOffset = 0;
-  let warmthOffset = 0;
+  const plank = new Float64Array(PLANK_FIELDS);
+  plank[END] = -1;
+  const rule: PlankRule = { seed, stagger, period, spread, flatShare, flatBoards, riftBoards, stockLength, look };
 
   // The grain's two hashes (below): their per-row and per-seed terms.
   const noiseSeed1 = Math.imul((seed + 7001) | 0, 0x9e3779b1);
@@ -113,28 +108,18 @@ export function layPlanks(
       const columnF = c / plankWidth;
       const column = Math.floor(columnF);
       const acrossFraction = columnF - column;
-      if (column !== plankColumn || a < start || a >= end) {
-        // Which plank in the column: joint j sits near offset + j·period, jittered by up to ±spread.
+      if (column !== plankColumn || a < plank[START]! || a >= plank[END]!) {
         plankColumn = column;
-        const offset = column * stagger;
-        let j = Math.floor((a - offset) / period);
-        start = offset + j * period + (hash3(column, j, seed) - 0.5) * 2 * spread;
-        if (a < start) {
-          j--;
-          start = offset + j * period + (hash3(column, j, seed) - 0.5) * 2 * spread;
-        }
-        end = offset + (j + 1) * period + (hash3(column, j + 1, seed) - 0.5) * 2 * spread;
-        // The plank's board and how it is turned.
-        const h1 = hash3(column, j, seed + 1013);
-        const h2 = hash3(column, j, seed + 2027);
-        const pool = (h1 < flatShare && flatBoards.length > 0) || riftBoards.length === 0 ? flatBoards : riftBoards;
-        board = pool[Math.floor(h2 * 997) % pool.length]!;
-        flipS = h2 * 4 - Math.floor(h2 * 4) < 0.5;
-        flipT = hash3(column, j, seed + 3041) < 0.5;
-        tStart = hash3(column, j, seed + 4057) * Math.max(0, 1 - (end - start) / stockLength);
-        toneOffset = look.boardTone * 1.7 * (hash3(column, j, seed + 5077) - 0.5) * 2;
-        warmthOffset = look.boardWarmth * (hash3(column, j, seed + 6089) - 0.5) * 2;
+        choosePlank(rule, column, a, plank);
       }
+      const start = plank[START]!;
+      const end = plank[END]!;
+      const board = plank[BOARD]!;
+      const tStart = plank[T_START]!;
+      const toneOffset = plank[TONE]!;
+      const warmthOffset = plank[WARMTH]!;
+      const flipS = plank[FLIP_S] !== 0;
+      const flipT = plank[FLIP_T] !== 0;
       const plankLength = end - start;
       let s = flipS ? 1 - acrossFraction : acrossFraction;
       let t = (a - start) / stockLength;
@@ -220,6 +205,55 @@ export function layPlanks(
     }
   }
   return output;
+}
+
+/** One plank's place and looks, in a Float64Array: fractions kept there are not allocated on the heap. */
+const START = 0;
+const END = 1;
+const BOARD = 2;
+const FLIP_S = 3;
+const FLIP_T = 4;
+const T_START = 5;
+const TONE = 6;
+const WARMTH = 7;
+const PLANK_FIELDS = 8;
+
+interface PlankRule {
+  seed: number;
+  stagger: number;
+  period: number;
+  spread: number;
+  flatShare: number;
+  flatBoards: number[];
+  riftBoards: number[];
+  stockLength: number;
+  look: WoodLook;
+}
+
+/** The plank of column `column` that holds `a` (metres along the planks): where it starts and ends, its board and how that is turned. */
+function choosePlank(rule: PlankRule, column: number, a: number, plank: Float64Array): void {
+  const { seed, stagger, period, spread, flatShare, flatBoards, riftBoards, stockLength, look } = rule;
+  // Which plank in the column: joint j sits near offset + j·period, jittered by up to ±spread.
+  const offset = column * stagger;
+  let j = Math.floor((a - offset) / period);
+  let start = offset + j * period + (hash3(column, j, seed) - 0.5) * 2 * spread;
+  if (a < start) {
+    j--;
+    start = offset + j * period + (hash3(column, j, seed) - 0.5) * 2 * spread;
+  }
+  const end = offset + (j + 1) * period + (hash3(column, j + 1, seed) - 0.5) * 2 * spread;
+  // The plank's board and how it is turned.
+  const h1 = hash3(column, j, seed + 1013);
+  const h2 = hash3(column, j, seed + 2027);
+  const pool = (h1 < flatShare && flatBoards.length > 0) || riftBoards.length === 0 ? flatBoards : riftBoards;
+  plank[START] = start;
+  plank[END] = end;
+  plank[BOARD] = pool[Math.floor(h2 * 997) % pool.length]!;
+  plank[FLIP_S] = h2 * 4 - Math.floor(h2 * 4) < 0.5 ? 1 : 0;
+  plank[FLIP_T] = hash3(column, j, seed + 3041) < 0.5 ? 1 : 0;
+  plank[T_START] = hash3(column, j, seed + 4057) * Math.max(0, 1 - (end - start) / stockLength);
+  plank[TONE] = look.boardTone * 1.7 * (hash3(column, j, seed + 5077) - 0.5) * 2;
+  plank[WARMTH] = look.boardWarmth * (hash3(column, j, seed + 6089) - 0.5) * 2;
 }
 
 function clampByte(value: number): number {
