@@ -152,4 +152,29 @@ describe('a tap at the middle of the largest error never makes the mask worse', 
     expect(floorIoU(room.asMask(), room.truth)).toBeGreaterThan(before);
     expect(room.mask[75 * 200 + 100]).toBe(0);
   });
+
+  it('"not floor" on a strip of wardrobe stops near the strip, not in the shaded floor of the same wood beside it', () => {
+    // A wardrobe (columns 0–59, above row 100) of the same wood and shade as the floor in the alcove beside it
+    // (columns 60–199, rows 50–99); the lit floor in front starts at row 100 with a clear step in brightness.
+    // The mask took the wardrobe's bottom 4 rows for floor, a sliver. The strip and the alcove are one surface
+    // to the colour test and together under a fifth of the floor, so nothing but the tap's reach keeps the alcove.
+    const wardrobe = (x: number, y: number) => x < 60 && y < 100;
+    const room = paintedRoom(
+      200,
+      300,
+      (x, y) =>
+        wardrobe(x, y)
+          ? { rgb: [120, 85, 55], sceneClass: y >= 96 ? SCENE_CLASS.floor : SCENE_CLASS.cabinet, floor: false }
+          : y < 50
+            ? { rgb: [215, 210, 200], sceneClass: SCENE_CLASS.wall, floor: false }
+            : { rgb: y < 100 ? [120, 85, 55] : [170, 125, 85], sceneClass: SCENE_CLASS.floor, floor: true },
+      (x, y) => y >= 50 && !(wardrobe(x, y) && y < 96),
+    );
+    const before = floorIoU(room.asMask(), room.truth);
+    const tap = nextTap(room.asMask(), room.truth)!;
+    expect(tap.floor).toBe(false);
+    applyFloorTaps(room.mask, room.image, room.scene, [tap]);
+    expect(floorIoU(room.asMask(), room.truth)).toBeGreaterThan(before);
+    expect(room.mask[75 * 200 + 130]).toBe(1);
+  });
 });

@@ -26,6 +26,17 @@ export const TAP_LIMITS = {
    * sliver of baseboard next to a floor of the same colour). Then the tap fixes only its neighbourhood.
    */
   maxShare: 0.2,
+  /**
+   * A visitor taps the middle of what is wrong. When the tap sits in a sliver (closer than 1 % of the
+   * diagonal to its region's edge) that is off the middle of its region (its distance to the edge under this
+   * share of the region's deepest point), the region has leaked past the mistake through a soft edge: from a
+   * strip of wardrobe into the floor of the same wood beside it, from a sliver along a cabinet into the
+   * cabinet's floor-grey side. Then the tap changes only its neighbourhood. A long sliver that is the whole
+   * mistake (floor missed along a baseboard) is as thin everywhere, so its tap is not off the middle.
+   */
+  offCentre: 0.33,
+  /** That neighbourhood: this many times the tap's distance to its region's edge. */
+  reachPerDepth: 3,
 };
 
 /**
@@ -129,6 +140,7 @@ export function applyFloorTaps(floor: Uint8Array, image: TapImage, scene: FloorS
     // take the whole chair or stool for floor.
     if (grown < size * TAP_LIMITS.minSurfaceFraction && !floorUnderThing) grown = grow(false);
     if (grown > sameState * TAP_LIMITS.maxShare || floorUnderThing) keepNear(region, seed, width, height, floor, seedState);
+    keepWithinDepth(region, seed, width, height);
     for (let i = 0; i < size; i++) {
       if (!region[i]) continue;
       floor[i] = wanted;
@@ -156,6 +168,57 @@ function keepNear(region: Uint8Array, seed: number, width: number, height: numbe
     }
   }
   const reach = Math.max(2 * Math.sqrt(nearest), 0.01 * Math.hypot(width, height));
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if ((x - sx) ** 2 + (y - sy) ** 2 > reach * reach) region[y * width + x] = 0;
+    }
+  }
+}
+
+/**
+ * When the tap is in a sliver off the middle of its region (see `TAP_LIMITS.offCentre`), shrinks `region` to a
+ * disk around the tap of `reachPerDepth` times the tap's distance to the region's edge (at least the sliver's
+ * 1 % of the diagonal).
+ */
+function keepWithinDepth(region: Uint8Array, seed: number, width: number, height: number): void {
+  // Chamfer distance to the nearest pixel outside the region (3 for a side step, 4 for a diagonal one).
+  const depth = new Int32Array(width * height);
+  const far = 1 << 28;
+  for (let i = 0; i < depth.length; i++) depth[i] = region[i] ? far : 0;
+  const relax = (i: number, x: number, y: number, dx: number, dy: number, cost: number) => {
+    const nx = x + dx;
+    const ny = y + dy;
+    const from = nx < 0 || ny < 0 || nx >= width || ny >= height ? 0 : depth[ny * width + nx]!;
+    if (from + cost < depth[i]!) depth[i] = from + cost;
+  };
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      if (!depth[i]) continue;
+      relax(i, x, y, -1, 0, 3);
+      relax(i, x, y, 0, -1, 3);
+      relax(i, x, y, -1, -1, 4);
+      relax(i, x, y, 1, -1, 4);
+    }
+  }
+  let deepest = 0;
+  for (let y = height - 1; y >= 0; y--) {
+    for (let x = width - 1; x >= 0; x--) {
+      const i = y * width + x;
+      if (!depth[i]) continue;
+      relax(i, x, y, 1, 0, 3);
+      relax(i, x, y, 0, 1, 3);
+      relax(i, x, y, 1, 1, 4);
+      relax(i, x, y, -1, 1, 4);
+      if (depth[i]! > deepest) deepest = depth[i]!;
+    }
+  }
+  const tapDepth = depth[seed]!;
+  const sliver = 0.01 * Math.hypot(width, height);
+  if (tapDepth >= deepest * TAP_LIMITS.offCentre || tapDepth / 3 >= sliver) return;
+  const sx = seed % width;
+  const sy = (seed - sx) / width;
+  const reach = Math.max((TAP_LIMITS.reachPerDepth * tapDepth) / 3, sliver);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       if ((x - sx) ** 2 + (y - sy) ** 2 > reach * reach) region[y * width + x] = 0;
