@@ -55,6 +55,9 @@ async function childRun(photoPath: string, styles: 'default' | 'all'): Promise<v
   const { createOfflineFloorEngine } = await import('../visualizer-processor/engine/offline-floor-engine.ts');
   const { DEFAULT_WOOD_STYLE, WOOD_STYLE_IDS } = await import('../contracts/wood-styles.ts');
   const { renderWoodStyles } = await import('../visualizer-processor/engine/rendering/render-wood-styles.ts');
+  // sharp set up as the processor sets it (src/main.ts).
+  sharp.cache(false);
+  sharp.concurrency(1);
   const bytes = await readFile(photoPath);
   // From the engine's creation: what it starts then (loading the network, making the default style's boards)
   // is in the time, as it is for a processor started for the photo it was sent.
