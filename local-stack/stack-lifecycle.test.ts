@@ -69,11 +69,9 @@ describe('the local stack as a set of processes', () => {
       'the visualizer processor',
     ]);
     expect(await query(started.superuserUrl, 'show fsync')).toEqual([{ fsync: 'on' }]);
-    if (process.platform === 'linux') {
-      const processor = started.children.find((child) => child.name === 'the visualizer processor')!;
-      const environment = fs.readFileSync(`/proc/${processor.pid}/environ`, 'utf8').split('\0');
-      expect(environment).toContain('MALLOC_ARENA_MAX=2');
-    }
+    // Read now, checked once everything is stopped: a failed check here must not leave the stack running.
+    const processor = started.children.find((child) => child.name === 'the visualizer processor')!;
+    const processorEnvironment = process.platform === 'linux' ? fs.readFileSync(`/proc/${processor.pid}/environ`, 'utf8').split('\0') : [];
 
     parent.kill('SIGKILL');
 
@@ -81,6 +79,7 @@ describe('the local stack as a set of processes', () => {
     await waitFor('the children to be gone', async () => !pids.some(isRunning), 30_000);
     // What made the next `npm start` fail: every port is free again.
     await waitFor('the ports to be free', () => allFree(Object.values(started.ports)), 10_000);
+    if (process.platform === 'linux') expect(processorEnvironment).toContain('MALLOC_ARENA_MAX=2');
   });
 
   it('restarts PostgREST when it dies, and stops the stack, saying why, when Postgres dies', async () => {
