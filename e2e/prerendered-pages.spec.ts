@@ -112,3 +112,18 @@ test('the home page loads the toasts and the Supabase client only when the estim
   await expect.poll(() => loaded(toastsCode), { message: 'toasts once the form is used' }).toBe(true);
   expect(await loaded(supabaseCode), 'Supabase before a submission').toBe(false);
 });
+
+test('pages and their scripts go out as brotli, as a static host sends them', async ({ request }) => {
+  const home = await request.get('/', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+  const script = /<script type="module"[^>]*src="([^"]+)"/.exec(await home.text())?.[1];
+  expect(script).toBeTruthy();
+  for (const [path, status] of [['/', 200], ['/realtors', 200], ['/no/such/page', 404], [script!, 200]] as const) {
+    const response = await request.get(path, { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+    expect(response.status(), path).toBe(status);
+    expect(response.headers()['content-encoding'], path).toBe('br');
+    expect((await response.body()).length, path).toBeGreaterThan(0);
+  }
+  const gzipOnly = await request.get('/realtors', { headers: { 'Accept-Encoding': 'gzip' } });
+  expect(gzipOnly.headers()['content-encoding']).toBe('gzip');
+  expect(await gzipOnly.text()).toContain('Become a Partner');
+});

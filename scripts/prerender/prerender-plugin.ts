@@ -5,14 +5,15 @@
  * index.html, realtors.html, ... and 404.html, with sitemap.xml, robots.txt and the web manifest beside them.
  * Then it prints what each page loads and fails the build when the home page is over its JavaScript budget.
  *
- * The preview server gets the same shape a static host has: /realtors serves realtors.html (Vite does that),
- * and a path that is no page answers 404.html with status 404.
+ * The preview server gets the same shape a static host has: /realtors serves realtors.html, a path that is no
+ * page answers 404.html with status 404, and text files go out as their brotli copies (precompressed-files.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import { formatPageAssets, measurePages, total } from './page-assets.ts';
+import { sendPrecompressed, writeBrotliCopies } from './precompressed-files.ts';
 
 /** Issue 9: the home page's JavaScript up front, gzipped. */
 export const HOME_JS_BUDGET_BYTES = 90 * 1024;
@@ -62,6 +63,7 @@ export function prerenderPlugin(): Plugin {
       } finally {
         dispose();
       }
+      writeBrotliCopies(outDir);
 
       const measured = measurePages(
         outDir,
@@ -91,10 +93,18 @@ export function prerenderPlugin(): Plugin {
         } catch {
           return next();
         }
-        if (path.extname(pathname) || fs.existsSync(path.join(outDir, pageFile(pathname)))) return next();
+        const inBuild = (file: string) => {
+          const resolved = path.join(outDir, file);
+          return resolved.startsWith(outDir + path.sep) && fs.existsSync(resolved) ? resolved : undefined;
+        };
+        const file = path.extname(pathname) ? inBuild(pathname) : inBuild(pageFile(pathname));
+        if (file) return sendPrecompressed(req, res, file) ? undefined : next();
+        if (path.extname(pathname)) return next();
+        const notFound = path.join(outDir, '404.html');
+        if (sendPrecompressed(req, res, notFound, 404)) return;
         res.statusCode = 404;
         res.setHeader('Content-Type', 'text/html; charset=utf-8');
-        res.end(req.method === 'HEAD' ? undefined : fs.readFileSync(path.join(outDir, '404.html')));
+        res.end(req.method === 'HEAD' ? undefined : fs.readFileSync(notFound));
       });
     },
   };
