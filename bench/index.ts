@@ -29,7 +29,9 @@ for (const file of modules) {
   }
 }
 
-const format = (value: number | undefined, unit: string) => (value === undefined ? '' : `${Number(value.toFixed(1))} ${unit}`);
+// Three significant digits below 10 (an IoU of 0.741 must not print as 0.7), one decimal above.
+const format = (value: number | undefined, unit: string) =>
+  value === undefined ? '' : `${Math.abs(value) < 10 ? Number(value.toPrecision(3)) : Number(value.toFixed(1))} ${unit}`;
 console.log('\n| suite | metric | median | p95 | runs | note |\n|---|---|---|---|---|---|');
 for (const row of rows) {
   console.log(`| ${row.suite} | ${row.metric} | ${format(row.median, row.unit)} | ${format(row.p95, row.unit)} | ${row.runs} | ${row.note ?? ''} |`);
