@@ -197,10 +197,7 @@ class MaskedPyramid {
   /** The masked mean around pixel (x, y) with a blur of about `radius` pixels. */
   sample(x: number, y: number, radius: number): number {
     const top = this.levels.length - 1;
-    // Level k of a 5-tap binomial pyramid blurs by about 2^k pixels.
-    let lod = Math.log2(radius > 0.5 ? radius : 0.5);
-    if (lod < 0) lod = 0;
-    if (lod > top) lod = top;
+    const lod = this.levelOfDetail(radius);
     let k = Math.floor(lod);
     let f = lod - k;
     this.read(k, x, y);
@@ -222,9 +219,7 @@ class MaskedPyramid {
   /** The mask's mean around pixel (x, y) at a blur of about `radius` pixels: how much of it is floor. */
   coverage(x: number, y: number, radius: number): number {
     const top = this.levels.length - 1;
-    let lod = Math.log2(radius > 0.5 ? radius : 0.5);
-    if (lod < 0) lod = 0;
-    if (lod > top) lod = top;
+    const lod = this.levelOfDetail(radius);
     const k = Math.floor(lod);
     const f = lod - k;
     this.read(k, x, y);
@@ -232,6 +227,12 @@ class MaskedPyramid {
     const weight = this.lowerWeight;
     this.read(k + 1, x, y);
     return weight * (1 - f) + this.lowerWeight * f;
+  }
+
+  /** The pyramid level, fractional, that blurs by about `radius` pixels (level k of a 5-tap binomial pyramid blurs by about 2^k). */
+  private levelOfDetail(radius: number): number {
+    const lod = Math.log2(radius > 0.5 ? radius : 0.5);
+    return Math.min(Math.max(lod, 0), this.levels.length - 1);
   }
 
   /** Bilinear read of level k at full-resolution pixel (x, y), into lowerValue/lowerWeight. */
