@@ -1,3 +1,4 @@
+import { loadFullStylesheet } from '@/app/load-full-stylesheet';
 import { startOnIntent } from '@/app/start-on-intent';
 import './index.css';
 
@@ -10,9 +11,14 @@ if (container.hasChildNodes()) {
     window.addEventListener('pagehide', () => (window.history.scrollRestoration = 'manual'));
   }
   // A prerendered page: React loads when the visitor first interacts (or at once where the page says so).
-  startOnIntent(container, async () => (await import('@/app/start-app')).hydrateApp(container), {
-    now: container.dataset.hydrate === 'now' || window.location.hash !== '',
-  });
+  startOnIntent(
+    container,
+    async () => {
+      const [{ hydrateApp }] = await Promise.all([import('@/app/start-app'), loadFullStylesheet()]);
+      await hydrateApp(container);
+    },
+    { now: container.dataset.hydrate === 'now' || window.location.hash !== '' },
+  );
 } else {
   // The dev server's empty page.
   void import('@/app/start-app').then(({ renderApp }) => renderApp(container));

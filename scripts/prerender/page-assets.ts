@@ -1,9 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { FULL_STYLESHEET_TEMPLATE_ID } from './critical-css.ts';
 
 export type AssetSize = { file: string; raw: number; gzip: number };
-export type PageAssets = { page: string; js: AssetSize[]; css: AssetSize[]; afterInteractionJs: AssetSize[] };
+export type PageAssets = {
+  page: string;
+  js: AssetSize[];
+  /** Render-blocking: the page's inline critical CSS and any stylesheet it links. */
+  css: AssetSize[];
+  afterInteractionJs: AssetSize[];
+  /** The full stylesheet the app adds before it hydrates (critical-css.ts). */
+  afterInteractionCss: AssetSize[];
+};
 
 const sizeOfText = (file: string, text: string): AssetSize => ({
   file,
@@ -18,11 +27,14 @@ const sizeOf = (outDir: string, file: string): AssetSize => {
 
 export const total = (assets: AssetSize[], key: 'raw' | 'gzip') => assets.reduce((sum, asset) => sum + asset[key], 0);
 
+/** What a <template> or <noscript> holds does not load with the page (with JavaScript on). */
+const withoutInertMarkup = (html: string) => html.replace(/<(template|noscript)\b[^>]*>[\s\S]*?<\/\1>/g, '');
+
 /** Same-site script and stylesheet files a page's HTML loads up front (module scripts, modulepreloads, stylesheets). */
 function referencedFiles(html: string): { js: string[]; css: string[] } {
   const js = new Set<string>();
   const css = new Set<string>();
-  for (const tag of html.match(/<(script|link)\b[^>]*>/g) ?? []) {
+  for (const tag of withoutInertMarkup(html).match(/<(script|link)\b[^>]*>/g) ?? []) {
     const url = /\b(?:src|href)="(\/[^"]+)"/.exec(tag)?.[1];
     if (!url) continue;
     if (tag.startsWith('<script') && /type="module"/.test(tag)) js.add(url.slice(1));
@@ -36,7 +48,8 @@ function referencedFiles(html: string): { js: string[]; css: string[] } {
 function importsOf(outDir: string, file: string): { static: string[]; dynamic: string[] } {
   const code = fs.readFileSync(path.join(outDir, file), 'utf8');
   const dir = path.posix.dirname(file);
-  const resolve = (spec: string) => path.posix.normalize(spec.startsWith('assets/') ? spec : path.posix.join(dir, spec));
+  const resolve = (spec: string) =>
+    path.posix.normalize(spec.startsWith('assets/') ? spec : path.posix.join(dir, spec));
   const statics = [...code.matchAll(/(?:from|import)\s*["'`](\.{1,2}\/[^"'`]+\.js)["'`]/g)].map((m) => resolve(m[1]!));
   const dynamics = [...code.matchAll(/import\(\s*["'`](\.{1,2}\/[^"'`]+\.js)["'`]\s*\)/g)].map((m) => resolve(m[1]!));
   return { static: statics, dynamic: dynamics };
@@ -58,14 +71,29 @@ function staticClosure(outDir: string, entries: string[]): Set<string> {
  * app chunk the entry imports dynamically and the page's own route chunk (`routeChunk`, by file name prefix),
  * each with the chunks they import statically.
  */
-export function measurePages(outDir: string, pages: { page: string; file: string; routeChunk?: string }[]): PageAssets[] {
-  const allJs = fs.readdirSync(path.join(outDir, 'assets')).filter((f) => f.endsWith('.js')).map((f) => `assets/${f}`);
+export function measurePages(
+  outDir: string,
+  pages: { page: string; file: string; routeChunk?: string }[],
+): PageAssets[] {
+  const allJs = fs
+    .readdirSync(path.join(outDir, 'assets'))
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => `assets/${f}`);
   return pages.map(({ page, file, routeChunk }) => {
     const html = fs.readFileSync(path.join(outDir, file), 'utf8');
     const { js, css } = referencedFiles(html);
-    const inlineCss = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m, i) => sizeOfText(`${file} <style> ${i + 1}`, m[1]!));
+    const deferredCss = [
+      ...html.matchAll(
+        new RegExp(`<template id="${FULL_STYLESHEET_TEMPLATE_ID}">[\\s\\S]*?href="/([^"]+\\.css)"`, 'g'),
+      ),
+    ].map((m) => m[1]!);
+    const inlineCss = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m, i) =>
+      sizeOfText(`${file} <style> ${i + 1}`, m[1]!),
+    );
     const upFront = staticClosure(outDir, js);
-    const appChunks = [...upFront].flatMap((chunk) => importsOf(outDir, chunk).dynamic.filter((f) => /\/start-app-/.test(f)));
+    const appChunks = [...upFront].flatMap((chunk) =>
+      importsOf(outDir, chunk).dynamic.filter((f) => /\/start-app-/.test(f)),
+    );
     const routeChunks = routeChunk ? allJs.filter((f) => path.posix.basename(f).startsWith(`${routeChunk}-`)) : [];
     const afterInteraction = staticClosure(outDir, [...upFront, ...appChunks, ...routeChunks]);
     return {
@@ -73,6 +101,7 @@ export function measurePages(outDir: string, pages: { page: string; file: string
       js: [...upFront].map((f) => sizeOf(outDir, f)),
       css: [...css.map((f) => sizeOf(outDir, f)), ...inlineCss],
       afterInteractionJs: [...afterInteraction].map((f) => sizeOf(outDir, f)),
+      afterInteractionCss: deferredCss.map((f) => sizeOf(outDir, f)),
     };
   });
 }
@@ -81,11 +110,11 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 export function formatPageAssets(pages: PageAssets[]): string {
   const lines = [
-    'page                 JS up front (raw / gzip)   CSS (raw / gzip)        JS after first interaction (gzip)',
+    'page                 JS up front (raw / gzip)   CSS up front (raw / gzip)   after first interaction (gzip): JS, CSS',
   ];
-  for (const { page, js, css, afterInteractionJs } of pages) {
+  for (const { page, js, css, afterInteractionJs, afterInteractionCss } of pages) {
     lines.push(
-      `${page.padEnd(20)} ${`${kb(total(js, 'raw'))} / ${kb(total(js, 'gzip'))}`.padEnd(26)} ${`${kb(total(css, 'raw'))} / ${kb(total(css, 'gzip'))}`.padEnd(23)} ${kb(total(afterInteractionJs, 'gzip'))}`,
+      `${page.padEnd(20)} ${`${kb(total(js, 'raw'))} / ${kb(total(js, 'gzip'))}`.padEnd(26)} ${`${kb(total(css, 'raw'))} / ${kb(total(css, 'gzip'))}`.padEnd(27)} ${kb(total(afterInteractionJs, 'gzip'))}, ${kb(total(afterInteractionCss, 'gzip'))}`,
     );
   }
   return lines.join('\n');

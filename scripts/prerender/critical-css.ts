@@ -1,0 +1,78 @@
+/**
+ * Per-page critical CSS. A page's HTML carries only the rules its prerendered markup uses (beasties matches
+ * each selector against the page, ignoring pseudo-classes, so :hover and :focus-visible rules of elements on
+ * the page stay, as do media queries). The whole stylesheet is kept out of the first response, which then fits
+ * the first TCP window on a phone connection, and is loaded by the app before it hydrates
+ * (src/app/load-full-stylesheet.ts): everything that exists only once React runs (the modal, the mobile menu,
+ * toasts, form errors, `aria-[…]:` and `data-[state=…]:` states) is styled by then. Without JavaScript, a
+ * <noscript> link loads it.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Beasties from 'beasties';
+import postcss from 'postcss';
+
+/** The id of the <template> holding the full stylesheet's <link>, which the app adds before it hydrates. */
+export const FULL_STYLESHEET_TEMPLATE_ID = 'full-stylesheet';
+
+const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g;
+
+export type Stylesheet = { tag: string; href: string; css: string };
+
+/** The stylesheets Vite linked from the built index.html, with their text. */
+export function readStylesheets(html: string, outDir: string): Stylesheet[] {
+  return [...html.matchAll(STYLESHEET_LINK)].map(([tag, file]) => ({
+    tag,
+    href: `/${file!}`,
+    css: fs.readFileSync(path.join(outDir, file!), 'utf8').replace(/\/\*# sourceMappingURL=[^*]*\*\/\s*$/, ''),
+  }));
+}
+
+/** The page with each stylesheet link replaced by the rules the page uses, and the full sheet deferred. */
+export async function inlineCriticalCss(html: string, stylesheets: Stylesheet[]): Promise<string> {
+  let page = html;
+  for (const sheet of stylesheets) {
+    const critical = await criticalRules(html.replace(sheet.tag, `<style>${sheet.css}</style>`), html);
+    const deferred =
+      `<template id="${FULL_STYLESHEET_TEMPLATE_ID}"><link rel="stylesheet" href="${sheet.href}"></template>` +
+      `<noscript><link rel="stylesheet" href="${sheet.href}"></noscript>`;
+    page = page.replace(sheet.tag, () => `<style>${critical}</style>${deferred}`);
+  }
+  return page;
+}
+
+async function criticalRules(pageWithInlineCss: string, page: string): Promise<string> {
+  const beasties = new Beasties({ external: false, reduceInlineStyles: true, keyframes: 'critical', logLevel: 'warn' });
+  const pruned = await beasties.process(pageWithInlineCss);
+  const css = /<style>([\s\S]*?)<\/style>/.exec(pruned)?.[1];
+  if (css === undefined) throw new Error('beasties returned the page without its <style>');
+  return dropUnusedCustomProperties(css, page);
+}
+
+/**
+ * Tailwind declares theme variables and registers its --tw-* properties for every utility in the stylesheet;
+ * the rules a page keeps read only some of them. A custom property nothing reads (no var() in the page's
+ * rules or markup) goes.
+ */
+function dropUnusedCustomProperties(css: string, page: string): string {
+  const root = postcss.parse(css);
+  const read = new Set([...`${css}\n${page}`.matchAll(/var\(\s*(--[\w-]+)/g)].map((match) => match[1]!));
+  root.walkDecls(/^--/, (decl) => {
+    if (!read.has(decl.prop)) decl.remove();
+  });
+  root.walkAtRules('property', (rule) => {
+    if (!read.has(rule.params.trim())) rule.remove();
+  });
+  const removeEmpty = (node: postcss.Container) => {
+    for (const child of [...(node.nodes ?? [])]) {
+      if (child.type === 'rule' || child.type === 'atrule') {
+        if ('nodes' in child && child.nodes) {
+          removeEmpty(child);
+          if (child.nodes.length === 0) child.remove();
+        }
+      }
+    }
+  };
+  removeEmpty(root);
+  return root.toString();
+}
