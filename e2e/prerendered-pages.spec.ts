@@ -127,3 +127,29 @@ test('pages and their scripts go out as brotli, as a static host sends them', as
   expect(gzipOnly.headers()['content-encoding']).toBe('gzip');
   expect(await gzipOnly.text()).toContain('Become a Partner');
 });
+
+test('a page paints with the rules its own markup uses; the whole stylesheet is in place before the app shows error states', async ({
+  page,
+}) => {
+  const stylesheets: string[] = [];
+  page.on('request', (request) => request.resourceType() === 'stylesheet' && stylesheets.push(request.url()));
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  expect(stylesheets, 'stylesheets requested before any interaction').toEqual([]);
+  const heading = page.getByRole('heading', { level: 1 });
+  expect(await heading.evaluate((element) => getComputedStyle(element).fontFamily)).toContain('Georgia');
+  const inlineCss = await page.evaluate(() =>
+    [...document.querySelectorAll('style')].map((style) => style.textContent).join(''),
+  );
+  expect(inlineCss, 'the page carries no rule for states only the app creates').not.toContain('aria-invalid');
+
+  await startApp(page);
+  expect(stylesheets).toHaveLength(1);
+  const form = page.getByRole('form', { name: 'Get Your Free Estimate' });
+  const name = form.getByLabel('Name');
+  const borderColor = () => name.evaluate((element) => getComputedStyle(element).borderTopColor);
+  const validBorder = await borderColor();
+  await form.getByRole('button', { name: 'Send My Request' }).click();
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+  expect(await borderColor()).not.toBe(validBorder);
+});

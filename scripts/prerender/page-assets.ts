@@ -27,6 +27,9 @@ const sizeOf = (outDir: string, file: string): AssetSize => {
 
 export const total = (assets: AssetSize[], key: 'raw' | 'gzip') => assets.reduce((sum, asset) => sum + asset[key], 0);
 
+/** The full stylesheet's <link>, in the template the app instantiates. */
+const FULL_STYLESHEET_LINK = new RegExp(`<template id="${FULL_STYLESHEET_TEMPLATE_ID}">[^]*?href="/([^"]+\\.css)"`, 'g');
+
 /** What a <template> or <noscript> holds does not load with the page (with JavaScript on). */
 const withoutInertMarkup = (html: string) => html.replace(/<(template|noscript)\b[^>]*>[\s\S]*?<\/\1>/g, '');
 
@@ -48,8 +51,7 @@ function referencedFiles(html: string): { js: string[]; css: string[] } {
 function importsOf(outDir: string, file: string): { static: string[]; dynamic: string[] } {
   const code = fs.readFileSync(path.join(outDir, file), 'utf8');
   const dir = path.posix.dirname(file);
-  const resolve = (spec: string) =>
-    path.posix.normalize(spec.startsWith('assets/') ? spec : path.posix.join(dir, spec));
+  const resolve = (spec: string) => path.posix.normalize(spec.startsWith('assets/') ? spec : path.posix.join(dir, spec));
   const statics = [...code.matchAll(/(?:from|import)\s*["'`](\.{1,2}\/[^"'`]+\.js)["'`]/g)].map((m) => resolve(m[1]!));
   const dynamics = [...code.matchAll(/import\(\s*["'`](\.{1,2}\/[^"'`]+\.js)["'`]\s*\)/g)].map((m) => resolve(m[1]!));
   return { static: statics, dynamic: dynamics };
@@ -71,29 +73,15 @@ function staticClosure(outDir: string, entries: string[]): Set<string> {
  * app chunk the entry imports dynamically and the page's own route chunk (`routeChunk`, by file name prefix),
  * each with the chunks they import statically.
  */
-export function measurePages(
-  outDir: string,
-  pages: { page: string; file: string; routeChunk?: string }[],
-): PageAssets[] {
-  const allJs = fs
-    .readdirSync(path.join(outDir, 'assets'))
-    .filter((f) => f.endsWith('.js'))
-    .map((f) => `assets/${f}`);
+export function measurePages(outDir: string, pages: { page: string; file: string; routeChunk?: string }[]): PageAssets[] {
+  const allJs = fs.readdirSync(path.join(outDir, 'assets')).filter((f) => f.endsWith('.js')).map((f) => `assets/${f}`);
   return pages.map(({ page, file, routeChunk }) => {
     const html = fs.readFileSync(path.join(outDir, file), 'utf8');
     const { js, css } = referencedFiles(html);
-    const deferredCss = [
-      ...html.matchAll(
-        new RegExp(`<template id="${FULL_STYLESHEET_TEMPLATE_ID}">[\\s\\S]*?href="/([^"]+\\.css)"`, 'g'),
-      ),
-    ].map((m) => m[1]!);
-    const inlineCss = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m, i) =>
-      sizeOfText(`${file} <style> ${i + 1}`, m[1]!),
-    );
+    const deferredCss = [...html.matchAll(FULL_STYLESHEET_LINK)].map((m) => m[1]!);
+    const inlineCss = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m, i) => sizeOfText(`${file} <style> ${i + 1}`, m[1]!));
     const upFront = staticClosure(outDir, js);
-    const appChunks = [...upFront].flatMap((chunk) =>
-      importsOf(outDir, chunk).dynamic.filter((f) => /\/start-app-/.test(f)),
-    );
+    const appChunks = [...upFront].flatMap((chunk) => importsOf(outDir, chunk).dynamic.filter((f) => /\/start-app-/.test(f)));
     const routeChunks = routeChunk ? allJs.filter((f) => path.posix.basename(f).startsWith(`${routeChunk}-`)) : [];
     const afterInteraction = staticClosure(outDir, [...upFront, ...appChunks, ...routeChunks]);
     return {
