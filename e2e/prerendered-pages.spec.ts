@@ -149,6 +149,11 @@ test('a page paints with the rules its own markup uses; the whole stylesheet is 
   const name = form.getByLabel('Name');
   const borderColor = () => name.evaluate((element) => getComputedStyle(element).borderTopColor);
   const validBorder = await borderColor();
+  // Only blanks in a required field: the browser lets it through, the app marks it.
+  await name.fill('   ');
+  await form.getByLabel('Email').fill('reader@example.com');
+  await form.getByLabel('Phone').fill('(856) 555-0142');
+  await form.getByLabel('Tell us about your project').fill('Oak stairs.');
   await form.getByRole('button', { name: 'Send My Request' }).click();
   await expect(name).toHaveAttribute('aria-invalid', 'true');
   expect(await borderColor()).not.toBe(validBorder);
