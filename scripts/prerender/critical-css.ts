@@ -41,8 +41,47 @@ export async function inlineCriticalCss(html: string, stylesheets: Stylesheet[])
   return page;
 }
 
+/**
+ * Beasties strips every pseudo-class with its parentheses before matching a selector against the page, so one
+ * that is all `:where(…)` or `:is(…)` (Tailwind's space-y-*, preflight's `:where([hidden]…)`) would come out empty
+ * and be dropped. The wrapper goes first when it holds a single selector; a selector still left empty is kept.
+ */
+class PageBeasties extends Beasties {
+  normalizeCssSelector(selector: string): string {
+    const normalize = (Beasties.prototype as unknown as { normalizeCssSelector(selector: string): string })
+      .normalizeCssSelector;
+    return normalize.call(this, unwrapSelector(selector)) || '*';
+  }
+}
+
+function unwrapSelector(selector: string): string {
+  const wrapper = /^:(?:where|is)\(/.exec(selector);
+  if (!wrapper) return selector;
+  let depth = 0;
+  for (let i = wrapper[0].length - 1; i < selector.length; i++) {
+    const char = selector[i];
+    if (char === '\\') i++;
+    else if (char === '(') depth++;
+    else if (char === ')' && --depth === 0) {
+      const inner = selector.slice(wrapper[0].length, i);
+      return i === selector.length - 1 && !hasTopLevelComma(inner) ? inner : selector;
+    }
+  }
+  return selector;
+}
+
+function hasTopLevelComma(selector: string): boolean {
+  let depth = 0;
+  for (const char of selector) {
+    if (char === '(') depth++;
+    else if (char === ')') depth--;
+    else if (char === ',' && depth === 0) return true;
+  }
+  return false;
+}
+
 async function criticalRules(pageWithInlineCss: string, page: string): Promise<string> {
-  const beasties = new Beasties({ external: false, reduceInlineStyles: true, keyframes: 'critical', logLevel: 'warn' });
+  const beasties = new PageBeasties({ external: false, reduceInlineStyles: true, keyframes: 'critical', logLevel: 'warn' });
   const pruned = await beasties.process(pageWithInlineCss);
   const css = /<style>([\s\S]*?)<\/style>/.exec(pruned)?.[1];
   if (css === undefined) throw new Error('beasties returned the page without its <style>');
