@@ -158,3 +158,42 @@ test('a page paints with the rules its own markup uses; the whole stylesheet is 
   await expect(name).toHaveAttribute('aria-invalid', 'true');
   expect(await borderColor()).not.toBe(validBorder);
 });
+
+for (const width of [360, 1280]) {
+  test(`at ${width} px every page looks the same on its inline rules as with the whole stylesheet`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    for (const { path } of pages) {
+      await page.goto(path);
+      // Each element's computed style; custom properties are left out, what they feed into is compared.
+      const styles = () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('body *')].map((element) => {
+            const computed = getComputedStyle(element);
+            const properties = [...computed].filter((property) => !property.startsWith('--'));
+            return {
+              element: `${element.tagName.toLowerCase()}.${element.getAttribute('class') ?? ''}`,
+              values: Object.fromEntries(properties.map((property) => [property, computed.getPropertyValue(property)])),
+            };
+          }),
+        );
+      const onInlineRules = await styles();
+      // What the app does before it hydrates, without the app (which would change the page).
+      await page.evaluate(
+        () =>
+          new Promise<void>((resolve, reject) => {
+            const link = (document.getElementById('full-stylesheet') as HTMLTemplateElement).content.querySelector('link')!;
+            link.addEventListener('load', () => resolve());
+            link.addEventListener('error', () => reject(new Error('the full stylesheet did not load')));
+            document.head.append(link);
+          }),
+      );
+      const withWholeStylesheet = await styles();
+      const differences = onInlineRules.flatMap(({ element, values }, index) =>
+        Object.entries(withWholeStylesheet[index]!.values)
+          .filter(([property, value]) => values[property] !== value)
+          .map(([property, value]) => `${element}: ${property} ${values[property]} -> ${value}`),
+      );
+      expect(differences.slice(0, 10), `${path}: styled differently on the inline rules`).toEqual([]);
+    }
+  });
+}
