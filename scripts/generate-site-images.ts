@@ -83,7 +83,7 @@ async function main(): Promise<void> {
       console.log(`${definition.name}: preview in ${Date.now() - started} ms`);
       continue;
     }
-    const encoded = await encodeVariants(master, definition.name, outputDirectory, publicPath);
+    const encoded = await encodeVariants(master, definition.name, outputDirectory, publicPath, definition.avif);
     entries.push({ name: definition.name, alt: definition.alt, encoded });
     console.log(`${definition.name}: ${(encoded.bytes / 1024).toFixed(0)} KiB in ${Date.now() - started} ms`);
   }
