@@ -165,6 +165,16 @@ async function initialiseCluster(
   }
 }
 
+/**
+ * Which lines of Postgres's log the stack shows: problems only. Two refusals are expected and not shown: the
+ * readiness probe's while Postgres starts up, and graphile-worker's look for its migrations table in a new
+ * database (finding none is how it knows to install its schema).
+ */
+export function isPostgresProblem(line: string): boolean {
+  if (!/ERROR|FATAL|PANIC/.test(line)) return false;
+  return !/is starting up/.test(line) && !/relation "graphile_worker\.migrations" does not exist/.test(line);
+}
+
 export async function startPostgres(options: {
   supervisor: Supervisor;
   dataDir: string;
@@ -218,8 +228,7 @@ export async function startPostgres(options: {
     stopSignal: 'SIGINT',
     stopTimeoutMs: 10_000,
     ifItDies: 'stop-the-stack',
-    // Problems only; the readiness probe's own refusals while it starts up are expected.
-    echo: (line) => /ERROR|FATAL|PANIC/.test(line) && !/is starting up/.test(line) && options.log?.(line),
+    echo: (line) => isPostgresProblem(line) && options.log?.(line),
     ready: async () => {
       const client = new pg.Client({ connectionString: superuserUrl });
       try {
