@@ -63,7 +63,10 @@ export async function findFloorWithSegmenter(photo: DecodedPhoto, options: FindF
   if (tuning.grounded) {
     const floor = new Uint8Array(soft.length);
     for (let i = 0; i < floor.length; i++) floor[i] = soft[i]! >= 0.5 ? 1 : 0;
-    const kept = keepGroundedFloor(floor, scene.width, scene.height);
+    // A kept rug lies on the floor: floor seen past it is grounded through it.
+    const onFloor = options.keepRugs === false ? undefined : segmented.share([SCENE_CLASS.rug]);
+    const through = onFloor && Uint8Array.from(onFloor, (share) => (share >= 0.5 ? 1 : 0));
+    const kept = keepGroundedFloor(floor, scene.width, scene.height, { through });
     for (let i = 0; i < soft.length; i++) if (floor[i] && !kept[i]) soft[i] = 0;
   }
   const guide = brightness(guidePixels, info.width, info.height);
