@@ -115,7 +115,7 @@ test('the home page loads the toasts and the Supabase client only when the estim
 
 test('pages and their scripts go out as brotli, as a static host sends them', async ({ request }) => {
   const home = await request.get('/', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
-  const script = /<script type="module"[^>]*src="([^"]+)"/.exec(await home.text())?.[1];
+  const script = /<script data-entry="([^"]+)"/.exec(await home.text())?.[1];
   expect(script).toBeTruthy();
   for (const [path, status] of [['/', 200], ['/realtors', 200], ['/no/such/page', 404], [script!, 200]] as const) {
     const response = await request.get(path, { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
@@ -128,23 +128,29 @@ test('pages and their scripts go out as brotli, as a static host sends them', as
   expect(await gzipOnly.text()).toContain('Become a Partner');
 });
 
-test('a page paints with the rules its own markup uses; the whole stylesheet is in place before the app shows error states', async ({
+test('a page paints with the rules of its first screen; the whole stylesheet follows once the hero has painted, and is in place before the app shows error states', async ({
   page,
 }) => {
-  const stylesheets: string[] = [];
-  page.on('request', (request) => request.resourceType() === 'stylesheet' && stylesheets.push(request.url()));
+  const finished: string[] = [];
+  page.on('requestfinished', (request) => finished.push(new URL(request.url()).pathname));
   await page.goto('/');
   await page.waitForLoadState('networkidle');
-  expect(stylesheets, 'stylesheets requested before any interaction').toEqual([]);
+  // No interaction: the hero image first, then the app's entry, then the rest of the stylesheet.
+  const hero = finished.findIndex((path) => path.includes('hero-room'));
+  const entry = finished.findIndex((path) => /^\/assets\/index-.*\.js$/.test(path));
+  const stylesheet = finished.findIndex((path) => path.endsWith('.css'));
+  expect(hero, 'the hero image').toBeGreaterThanOrEqual(0);
+  expect(entry, 'the entry comes after the hero image').toBeGreaterThan(hero);
+  expect(stylesheet, 'the whole stylesheet comes after the entry').toBeGreaterThan(entry);
   const heading = page.getByRole('heading', { level: 1 });
   expect(await heading.evaluate((element) => getComputedStyle(element).fontFamily)).toContain('Georgia');
   const inlineCss = await page.evaluate(() =>
     [...document.querySelectorAll('style')].map((style) => style.textContent).join(''),
   );
   expect(inlineCss, 'the page carries no rule for states only the app creates').not.toContain('aria-invalid');
+  expect(inlineCss, 'nor for hover, which needs a moving pointer that starts the app').not.toContain('(hover:hover)');
 
   await startApp(page);
-  expect(stylesheets).toHaveLength(1);
   const form = page.getByRole('form', { name: 'Get Your Free Estimate' });
   const name = form.getByLabel('Name');
   const borderColor = () => name.evaluate((element) => getComputedStyle(element).borderTopColor);
@@ -159,15 +165,42 @@ test('a page paints with the rules its own markup uses; the whole stylesheet is 
   expect(await borderColor()).not.toBe(validBorder);
 });
 
+test('a button pressed before the script of the app has arrived does its job once the app is up', async ({ page }) => {
+  let release = () => {};
+  const arrived = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+    await arrived;
+    await route.continue();
+  });
+  // The entry is held back, so the page's load event waits for it: the page is ready to use before that.
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await page.getByRole('banner').getByRole('button', { name: 'Free Flooring Guide' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  release();
+  await expect(page.getByRole('dialog', { name: 'Free Flooring Guide' })).toBeVisible();
+});
+
 for (const width of [360, 1280]) {
-  test(`at ${width} px every page looks the same on its inline rules as with the whole stylesheet`, async ({ page }) => {
+  test(`at ${width} px the first screen of every page looks the same on its inline rules as with the whole stylesheet`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height: 800 });
+    // Without the app's entry nothing loads the whole stylesheet by itself: this test adds it when it is ready.
+    await page.route(/\/assets\/index-[^/]*\.js$/, (route) => route.abort());
     for (const { path } of pages) {
       await page.goto(path);
-      // Each element's computed style; custom properties are left out, what they feed into is compared.
+      // Each element's computed style in the header and the hero a page opens with, or in the whole of a page that
+      // opens otherwise (what the inline rules are for); custom properties are left out, what they feed into is
+      // compared.
       const styles = () =>
         page.evaluate(() =>
-          [...document.querySelectorAll('body *')].map((element) => {
+          [
+            ...document.querySelectorAll(
+              document.querySelector('main > section:first-child')
+                ? 'header, header *, main > section:first-child, main > section:first-child *'
+                : 'body *',
+            ),
+          ].map((element) => {
             const computed = getComputedStyle(element);
             const properties = [...computed].filter((property) => !property.startsWith('--'));
             return {
@@ -177,7 +210,7 @@ for (const width of [360, 1280]) {
           }),
         );
       const onInlineRules = await styles();
-      // What the app does before it hydrates, without the app (which would change the page).
+      // What the app's entry does once the first screen has painted.
       await page.evaluate(
         () =>
           new Promise<void>((resolve, reject) => {
@@ -193,6 +226,7 @@ for (const width of [360, 1280]) {
           .filter(([property, value]) => values[property] !== value)
           .map(([property, value]) => `${element}: ${property} ${values[property]} -> ${value}`),
       );
+      expect(onInlineRules.length, `${path}: elements in the first screen`).toBeGreaterThan(20);
       expect(differences.slice(0, 10), `${path}: styled differently on the inline rules`).toEqual([]);
     }
   });

@@ -32,13 +32,37 @@ export function readStylesheets(html: string, outDir: string): Stylesheet[] {
 export async function inlineCriticalCss(html: string, stylesheets: Stylesheet[]): Promise<string> {
   let page = html;
   for (const sheet of stylesheets) {
-    const critical = await criticalRules(html.replace(sheet.tag, `<style>${sheet.css}</style>`), html);
+    const critical = await criticalRules(firstScreen(html.replace(sheet.tag, `<style>${sheet.css}</style>`)), html);
     const deferred =
       `<template id="${FULL_STYLESHEET_TEMPLATE_ID}"><link rel="stylesheet" href="${sheet.href}"></template>` +
       `<noscript><link rel="stylesheet" href="${sheet.href}"></noscript>`;
     page = page.replace(sheet.tag, () => `<style>${critical}</style>${deferred}`);
   }
   return page;
+}
+
+const VOID_ELEMENTS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+
+/**
+ * The page up to the end of the <section> its <main> opens with (the hero), which with the header is what a phone
+ * shows first: the rules that part uses are the ones the page inlines. A page that opens otherwise (the
+ * visualizer, whose steps are its first screen; the 404 page) is taken whole.
+ */
+export function firstScreen(html: string): string {
+  const main = /<main\b[^>]*>(?=<section\b)/.exec(html);
+  if (!main) return html;
+  const tag = /<(\/?)([a-zA-Z][\w-]*)\b[^>]*?(\/?)>/g;
+  tag.lastIndex = main.index + main[0].length;
+  let depth = 0;
+  for (let match = tag.exec(html); match; match = tag.exec(html)) {
+    const [, closing, name, selfClosing] = match;
+    if (VOID_ELEMENTS.has(name!.toLowerCase()) || selfClosing) continue;
+    if (closing) depth--;
+    else depth++;
+    if (depth === 0) return `${html.slice(0, tag.lastIndex)}</main></div></body></html>`;
+    if (depth < 0) break;
+  }
+  return html;
 }
 
 /**
@@ -85,7 +109,19 @@ async function criticalRules(pageWithInlineCss: string, page: string): Promise<s
   const pruned = await beasties.process(pageWithInlineCss);
   const css = /<style>([\s\S]*?)<\/style>/.exec(pruned)?.[1];
   if (css === undefined) throw new Error('beasties returned the page without its <style>');
-  return dropUnusedCustomProperties(css, page);
+  return dropHoverRules(dropUnusedCustomProperties(css, page));
+}
+
+/**
+ * Hover styles need a pointer that moves, which starts the app, and the whole stylesheet comes with it (and
+ * usually before: once the first screen has painted). Until then they are bytes in the first round trip.
+ */
+function dropHoverRules(css: string): string {
+  const root = postcss.parse(css);
+  root.walkAtRules('media', (rule) => {
+    if (rule.params.replace(/\s/g, '') === '(hover:hover)') rule.remove();
+  });
+  return root.toString();
 }
 
 /**

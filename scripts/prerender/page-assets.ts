@@ -33,14 +33,17 @@ const FULL_STYLESHEET_LINK = new RegExp(`<template id="${FULL_STYLESHEET_TEMPLAT
 /** What a <template> or <noscript> holds does not load with the page (with JavaScript on). */
 const withoutInertMarkup = (html: string) => html.replace(/<(template|noscript)\b[^>]*>[\s\S]*?<\/\1>/g, '');
 
-/** Same-site script and stylesheet files a page's HTML loads up front (module scripts, modulepreloads, stylesheets). */
+/**
+ * Same-site script and stylesheet files a page's HTML loads without an interaction: module scripts, modulepreloads,
+ * stylesheets, and the entry the inlined bootstrap fetches once the first screen has painted (`data-entry`).
+ */
 function referencedFiles(html: string): { js: string[]; css: string[] } {
   const js = new Set<string>();
   const css = new Set<string>();
   for (const tag of withoutInertMarkup(html).match(/<(script|link)\b[^>]*>/g) ?? []) {
-    const url = /\b(?:src|href)="(\/[^"]+)"/.exec(tag)?.[1];
+    const url = /\b(?:src|href|data-entry)="(\/[^"]+)"/.exec(tag)?.[1];
     if (!url) continue;
-    if (tag.startsWith('<script') && /type="module"/.test(tag)) js.add(url.slice(1));
+    if (tag.startsWith('<script') && /type="module"|data-entry=/.test(tag)) js.add(url.slice(1));
     else if (/rel="modulepreload"/.test(tag)) js.add(url.slice(1));
     else if (/rel="stylesheet"/.test(tag)) css.add(url.slice(1));
   }

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import { inlineCriticalCss, readStylesheets } from './critical-css.ts';
+import { inlineBootstrap } from './inline-bootstrap.ts';
 import { formatPageAssets, measurePages, total } from './page-assets.ts';
 import { sendPrecompressed, writeBrotliCopies } from './precompressed-files.ts';
 
@@ -58,7 +59,10 @@ export function prerenderPlugin(): Plugin {
           const { html, status, opensAtTop } = await render.renderPage(pagePath);
           if (status !== 200) throw new Error(`Prerendering ${pagePath} answered ${status}`);
           const page = fillTemplate(template, html, { hydrateNow, opensAtTop });
-          fs.writeFileSync(path.join(outDir, file), await inlineCriticalCss(page, stylesheets));
+          fs.writeFileSync(
+            path.join(outDir, file),
+            await inlineBootstrap(await inlineCriticalCss(page, stylesheets), config.root),
+          );
         }
         fs.writeFileSync(path.join(outDir, 'sitemap.xml'), render.sitemapXml());
         fs.writeFileSync(path.join(outDir, 'robots.txt'), render.robotsTxt());

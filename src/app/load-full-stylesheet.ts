@@ -1,10 +1,18 @@
 /**
- * A prerendered page carries only the CSS its own markup needs (scripts/prerender/critical-css.ts); the whole
- * stylesheet waits in <template id="full-stylesheet">. It goes into the head when the app starts, and the app
- * hydrates once it has loaded, so what only exists after hydration (the modal, the mobile menu, toasts, form
- * errors, open and invalid states) is never on screen unstyled. The dev server's page has no template.
+ * A prerendered page carries only the CSS its first screen needs (scripts/prerender/critical-css.ts); the whole
+ * stylesheet waits in <template id="full-stylesheet">. It goes into the head as soon as the entry runs (once the
+ * first screen has painted), and the app hydrates only once it has loaded, so what exists only after hydration
+ * (the modal, the mobile menu, toasts, form errors, open and invalid states) is never on screen unstyled. The
+ * dev server's page has no template. Called again, it returns the same promise.
  */
+let loading: Promise<void> | undefined;
+
 export function loadFullStylesheet(): Promise<void> {
+  loading ??= addFullStylesheet();
+  return loading;
+}
+
+function addFullStylesheet(): Promise<void> {
   const template = document.getElementById('full-stylesheet');
   if (!(template instanceof HTMLTemplateElement)) return Promise.resolve();
   const link = template.content.querySelector('link');

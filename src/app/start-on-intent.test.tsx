@@ -89,6 +89,17 @@ describe('starting the app on the first interaction', () => {
     await vi.waitFor(() => expect(sent).toHaveBeenCalledWith(''));
   });
 
+  it('takes over what the page bootstrap held before it arrived: starts at once and replays it', async () => {
+    const sent = vi.fn();
+    const { root, start, started } = prerenderedSignUp(sent);
+    const heldClick = () => button().click();
+    startOnIntent(root, start, { held: { replays: [heldClick], interacted: true } });
+
+    expect(started).toHaveBeenCalledOnce();
+    await vi.waitFor(() => expect(sent).toHaveBeenCalledWith(''));
+    expect(sent).toHaveBeenCalledOnce();
+  });
+
   it('leaves links to other sites and jumps within the page to the browser', () => {
     const { root, start } = prerenderedSignUp(() => {});
     root.insertAdjacentHTML('beforeend', '<a href="https://example.org/">away</a><a href="#email">jump</a>');

@@ -9,15 +9,21 @@
  * - a form submitted with Enter is submitted again afterwards;
  * - text typed into a field is handed to React as a change, so the app's state holds what the field shows.
  *
- * This module must stay tiny and free of React: it is all the JavaScript a page loads up front.
+ * What was held before this module arrived (src/app/page-bootstrap.ts, inlined in the page) comes in as `held`.
+ *
+ * This module must stay tiny and free of React: it is all the JavaScript a page loads before the app.
  */
-const INTENT_EVENTS = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'focusin', 'wheel', 'scroll', 'dragenter', 'input'];
+import { INTENT_EVENTS, isPlainClick, type HeldInteractions } from './page-bootstrap';
 
 type Replay = () => void;
 
-export function startOnIntent(root: HTMLElement, start: () => Promise<void>, options: { now?: boolean } = {}): void {
+export function startOnIntent(
+  root: HTMLElement,
+  start: () => Promise<void>,
+  options: { now?: boolean; held?: HeldInteractions } = {},
+): void {
   let begun = false;
-  const replays: Replay[] = [];
+  const replays: Replay[] = [...(options.held?.replays ?? [])];
   const listen = { capture: true, passive: true } as const;
 
   const begin = (event?: Event) => {
@@ -38,7 +44,7 @@ export function startOnIntent(root: HTMLElement, start: () => Promise<void>, opt
   };
 
   function holdClick(event: MouseEvent) {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!isPlainClick(event)) return;
     const control = (event.target as Element | null)?.closest?.('button, a[href]');
     if (!control || !root.contains(control) || !needsApp(control)) return;
     event.preventDefault();
@@ -63,7 +69,7 @@ export function startOnIntent(root: HTMLElement, start: () => Promise<void>, opt
   document.addEventListener('click', holdClick, true);
   document.addEventListener('submit', holdSubmit, true);
   for (const type of INTENT_EVENTS) window.addEventListener(type, begin, listen);
-  if (options.now) begin();
+  if (options.now || options.held?.interacted) begin();
 }
 
 /** Buttons need the app; so do links to other pages of this site (the app navigates without a reload). */

@@ -1,0 +1,114 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { bootstrapPage } from './page-bootstrap';
+
+const ENTRY = '/assets/index-test.js';
+const entryScript = () => document.head.querySelector<HTMLScriptElement>(`script[src="${ENTRY}"]`);
+/** Lets two animation frames and the task after them run. */
+const afterNextPaint = () =>
+  new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0))));
+
+/**
+ * A prerendered page: a hero image, a button and a form. jsdom decodes no images: `decoded()` says when the
+ * hero is ready to paint.
+ */
+function prerenderedPage({ imageLoaded }: { imageLoaded: boolean }) {
+  document.body.innerHTML = `
+    <div id="root">
+      <img fetchpriority="high" alt="A room" />
+      <button type="button">Free Flooring Guide</button>
+      <form><input name="email" /><button type="submit">Send</button></form>
+    </div>`;
+  const image = document.querySelector('img')!;
+  let decoded = () => {};
+  const decoding = imageLoaded ? Promise.resolve() : new Promise<void>((resolve) => (decoded = resolve));
+  image.decode = () => decoding;
+  return { decoded: () => decoded(), button: document.querySelector('button')!, form: document.querySelector('form')! };
+}
+
+afterEach(() => {
+  window.pageBootstrap?.takeOver();
+  delete window.pageBootstrap;
+  document.head.querySelectorAll('script').forEach((script) => script.remove());
+  document.body.innerHTML = '';
+});
+
+describe('the inlined page bootstrap', () => {
+  it('fetches the entry only once the main image has been decoded and painted', async () => {
+    const { decoded } = prerenderedPage({ imageLoaded: false });
+    bootstrapPage(ENTRY);
+    await afterNextPaint();
+    expect(entryScript(), 'before the image is ready').toBeNull();
+
+    decoded();
+    await Promise.resolve();
+    await afterNextPaint();
+    expect(entryScript()?.type).toBe('module');
+  });
+
+  it('fetches the entry after the next paint when the image is already there', async () => {
+    prerenderedPage({ imageLoaded: true });
+    bootstrapPage(ENTRY);
+    expect(entryScript()).toBeNull();
+    await Promise.resolve();
+    await afterNextPaint();
+    expect(entryScript()).not.toBeNull();
+  });
+
+  it('fetches the entry at once, once only, when the visitor shows a sign of interacting', () => {
+    prerenderedPage({ imageLoaded: false });
+    bootstrapPage(ENTRY);
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }));
+    window.dispatchEvent(new Event('scroll'));
+    expect(document.head.querySelectorAll(`script[src="${ENTRY}"]`)).toHaveLength(1);
+    expect(window.pageBootstrap!.takeOver().interacted).toBe(true);
+  });
+
+  it('holds a button click and a submission, and hands them to the entry, which then has the page to itself', () => {
+    const { button, form } = prerenderedPage({ imageLoaded: false });
+    bootstrapPage(ENTRY);
+    const clicks = vi.fn();
+    button.addEventListener('click', clicks);
+    const submitted = vi.fn((event: Event) => event.preventDefault());
+    form.addEventListener('submit', submitted);
+
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    button.dispatchEvent(click);
+    const submit = new SubmitEvent('submit', { bubbles: true, cancelable: true });
+    form.dispatchEvent(submit);
+    expect(click.defaultPrevented).toBe(true);
+    expect(submit.defaultPrevented).toBe(true);
+    expect(entryScript()).not.toBeNull();
+
+    const held = window.pageBootstrap!.takeOver();
+    expect(held.interacted).toBe(true);
+    expect(held.replays).toHaveLength(2);
+    clicks.mockClear();
+    submitted.mockClear();
+    held.replays.forEach((replay) => replay());
+    expect(clicks).toHaveBeenCalledOnce();
+    expect(submitted).toHaveBeenCalledOnce();
+
+    // Taken over: the bootstrap no longer holds anything.
+    const later = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    button.dispatchEvent(later);
+    expect(later.defaultPrevented).toBe(false);
+  });
+
+  it('leaves a click that opens a new tab or window alone', () => {
+    const { button } = prerenderedPage({ imageLoaded: false });
+    bootstrapPage(ENTRY);
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0, ctrlKey: true });
+    button.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(false);
+  });
+
+  it('lets what it held go ahead when the entry cannot load', () => {
+    const { button } = prerenderedPage({ imageLoaded: false });
+    bootstrapPage(ENTRY);
+    const clicks = vi.fn();
+    button.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
+    button.addEventListener('click', clicks);
+    entryScript()!.dispatchEvent(new Event('error'));
+    expect(clicks).toHaveBeenCalledOnce();
+  });
+});

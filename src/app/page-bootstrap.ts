@@ -1,0 +1,111 @@
+/**
+ * The only script a prerendered page runs before the app: the build inlines it at the end of the page
+ * (scripts/prerender/inline-bootstrap.ts), so it costs no request.
+ *
+ * It fetches the app's entry (src/main.tsx) once the first screen has painted its main image (the page's
+ * `fetchpriority="high"` image, decoded; else the first paint), so the entry and the rest of the stylesheet never compete
+ * with that image, or at once when the visitor shows a sign of interacting. Until the entry takes over
+ * (`takeOver`), a click on a button and a form submission are held, so nothing the visitor does meanwhile is
+ * lost; if the entry cannot load, they are let through. Links simply work: a prerendered page loads in full.
+ *
+ * It must stay small and self-contained (no imports): every byte is in each page's first round trip.
+ */
+
+/** The intent events that start the app; start-on-intent.ts listens for the same ones once the entry is in. */
+export const INTENT_EVENTS = [
+  'pointermove',
+  'pointerdown',
+  'touchstart',
+  'keydown',
+  'focusin',
+  'wheel',
+  'scroll',
+  'dragenter',
+  'input',
+];
+
+export type HeldInteractions = {
+  /** Clicks and submissions held before the entry arrived, to replay once the app is up. */
+  replays: (() => void)[];
+  /** Whether the visitor has shown a sign of interacting: the app then starts at once. */
+  interacted: boolean;
+};
+
+declare global {
+  interface Window {
+    pageBootstrap?: { takeOver(): HeldInteractions };
+  }
+}
+
+/** A plain left click, which the page may hold: not one that opens a new tab or window. */
+export function isPlainClick(event: MouseEvent): boolean {
+  return (
+    !event.defaultPrevented &&
+    event.button === 0 &&
+    !event.metaKey &&
+    !event.ctrlKey &&
+    !event.shiftKey &&
+    !event.altKey
+  );
+}
+
+export function bootstrapPage(entryUrl: string): void {
+  const root = document.getElementById('root');
+  if (!root) return;
+  const held: HeldInteractions = { replays: [], interacted: false };
+  const listen = { capture: true, passive: true } as const;
+  let requested = false;
+
+  const takeOver = (): HeldInteractions => {
+    for (const type of INTENT_EVENTS) window.removeEventListener(type, onIntent, listen);
+    document.removeEventListener('click', holdClick, true);
+    document.removeEventListener('submit', holdSubmit, true);
+    return held;
+  };
+  const loadEntry = () => {
+    if (requested) return;
+    requested = true;
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.src = entryUrl;
+    // Offline or blocked: what was held goes ahead as plain HTML.
+    script.onerror = () => takeOver().replays.forEach((replay) => replay());
+    document.head.append(script);
+  };
+  function onIntent(event: Event) {
+    // Chrome sends a pointer event to whatever lies under a resting cursor when the page lays out.
+    if (event instanceof PointerEvent && event.type === 'pointermove' && !event.movementX && !event.movementY) return;
+    held.interacted = true;
+    loadEntry();
+  }
+  function holdClick(event: MouseEvent) {
+    if (!isPlainClick(event)) return;
+    const control = (event.target as Element | null)?.closest?.('button');
+    if (!control || !root!.contains(control)) return;
+    event.preventDefault();
+    held.interacted = true;
+    held.replays.push(() => control.isConnected && control.click());
+    loadEntry();
+  }
+  function holdSubmit(event: SubmitEvent) {
+    const form = event.target as HTMLFormElement;
+    if (!root!.contains(form)) return;
+    event.preventDefault();
+    held.interacted = true;
+    const submitter = event.submitter;
+    held.replays.push(() => form.isConnected && form.requestSubmit(submitter?.isConnected ? submitter : undefined));
+    loadEntry();
+  }
+
+  for (const type of INTENT_EVENTS) window.addEventListener(type, onIntent, listen);
+  document.addEventListener('click', holdClick, true);
+  document.addEventListener('submit', holdSubmit, true);
+  window.pageBootstrap = { takeOver };
+
+  // After the frame that shows the main image: once it is decoded (a large image can take a frame or two after
+  // it has loaded), the frame after next has surely painted it.
+  const afterPaint = () => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(loadEntry)));
+  const mainImage = document.querySelector('img[fetchpriority="high"]');
+  if (mainImage instanceof HTMLImageElement) mainImage.decode().then(afterPaint, afterPaint);
+  else afterPaint();
+}
