@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { build } from 'vite';
 import { PROJECT_ROOT } from '../local-stack/paths';
-import { measurePages, total } from '../scripts/prerender/page-assets';
+import { FIRST_WINDOW_BYTES, measurePages, total } from '../scripts/prerender/page-assets';
 import { HOME_JS_BUDGET_BYTES, pageFile } from '../scripts/prerender/prerender-plugin';
 import type { BenchRow } from './bench-row';
 
@@ -28,7 +28,14 @@ export default async function benchBundle(): Promise<BenchRow[]> {
       PAGES.map((page) => ({ page, file: pageFile(page), routeChunk: page === '/' ? undefined : page.slice(1) })),
     );
     const kb = (bytes: number) => bytes / 1024;
-    return measured.flatMap(({ page, js, css, afterInteractionJs }) => [
+    return measured.flatMap(({ page, htmlBrotli, js, css, afterInteractionJs }) => [
+      {
+        metric: `${page} HTML on the wire (brotli)`,
+        median: kb(htmlBrotli),
+        unit: 'KiB',
+        runs: 1,
+        note: `fits the first TCP window up to ${(FIRST_WINDOW_BYTES / 1024).toFixed(1)} KiB (with the response headers)`,
+      },
       {
         metric: `${page} JS up front (gzip)`,
         median: kb(total(js, 'gzip')),
@@ -41,7 +48,7 @@ export default async function benchBundle(): Promise<BenchRow[]> {
         median: kb(total(css, 'gzip')),
         unit: 'KiB',
         runs: 1,
-        note: `${kb(total(css, 'raw')).toFixed(1)} KiB raw; the rules the prerendered page uses`,
+        note: `${kb(total(css, 'raw')).toFixed(1)} KiB raw; the rules of the page's first screen`,
       },
       {
         metric: `${page} JS after the first interaction (gzip)`,

@@ -6,6 +6,8 @@ import { FULL_STYLESHEET_TEMPLATE_ID } from './critical-css.ts';
 export type AssetSize = { file: string; raw: number; gzip: number };
 export type PageAssets = {
   page: string;
+  /** The page's HTML as it goes out (its brotli copy), which should fit the first TCP window (decision 011). */
+  htmlBrotli: number;
   js: AssetSize[];
   /** Render-blocking: the page's inline critical CSS and any stylesheet it links. */
   css: AssetSize[];
@@ -89,6 +91,7 @@ export function measurePages(outDir: string, pages: { page: string; file: string
     const afterInteraction = staticClosure(outDir, [...upFront, ...appChunks, ...routeChunks]);
     return {
       page,
+      htmlBrotli: fs.existsSync(path.join(outDir, `${file}.br`)) ? fs.statSync(path.join(outDir, `${file}.br`)).size : 0,
       js: [...upFront].map((f) => sizeOf(outDir, f)),
       css: [...css.map((f) => sizeOf(outDir, f)), ...inlineCss],
       afterInteractionJs: [...afterInteraction].map((f) => sizeOf(outDir, f)),
@@ -99,13 +102,22 @@ export function measurePages(outDir: string, pages: { page: string; file: string
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
+/** TCP's first window (10 segments of 1460 bytes) less about 240 bytes of response headers. */
+export const FIRST_WINDOW_BYTES = 14_360;
+
 export function formatPageAssets(pages: PageAssets[]): string {
   const lines = [
-    'page                 JS up front (raw / gzip)   CSS up front (raw / gzip)   after first interaction (gzip): JS, CSS',
+    'page                 HTML (brotli)   JS before interaction (raw / gzip)   CSS up front (raw / gzip)   after first interaction (gzip): JS, CSS',
   ];
-  for (const { page, js, css, afterInteractionJs, afterInteractionCss } of pages) {
+  for (const { page, htmlBrotli, js, css, afterInteractionJs, afterInteractionCss } of pages) {
+    const html = `${kb(htmlBrotli)}${htmlBrotli > FIRST_WINDOW_BYTES ? ' (!)' : ''}`;
     lines.push(
-      `${page.padEnd(20)} ${`${kb(total(js, 'raw'))} / ${kb(total(js, 'gzip'))}`.padEnd(26)} ${`${kb(total(css, 'raw'))} / ${kb(total(css, 'gzip'))}`.padEnd(27)} ${kb(total(afterInteractionJs, 'gzip'))}, ${kb(total(afterInteractionCss, 'gzip'))}`,
+      `${page.padEnd(20)} ${html.padEnd(15)} ${`${kb(total(js, 'raw'))} / ${kb(total(js, 'gzip'))}`.padEnd(36)} ${`${kb(total(css, 'raw'))} / ${kb(total(css, 'gzip'))}`.padEnd(27)} ${kb(total(afterInteractionJs, 'gzip'))}, ${kb(total(afterInteractionCss, 'gzip'))}`,
+    );
+  }
+  if (pages.some((page) => page.htmlBrotli > FIRST_WINDOW_BYTES)) {
+    lines.push(
+      `(!) over ${FIRST_WINDOW_BYTES} bytes: with the response headers, more than the first TCP window; on a phone its first paint waits one more round trip (decision 011).`,
     );
   }
   return lines.join('\n');
