@@ -64,8 +64,12 @@ export async function findFloorWithSegmenter(photo: DecodedPhoto, options: FindF
     const floor = new Uint8Array(soft.length);
     for (let i = 0; i < floor.length; i++) floor[i] = soft[i]! >= 0.5 ? 1 : 0;
     // A kept rug lies on the floor: floor seen past it is grounded through it.
-    const onFloor = options.keepRugs === false ? undefined : segmented.share([SCENE_CLASS.rug]);
-    const through = onFloor && Uint8Array.from(onFloor, (share) => (share >= 0.5 ? 1 : 0));
+    let through: Uint8Array | undefined;
+    if (options.keepRugs !== false) {
+      const rug = segmented.share([SCENE_CLASS.rug]);
+      through = new Uint8Array(rug.length);
+      for (let i = 0; i < rug.length; i++) through[i] = rug[i]! >= 0.5 ? 1 : 0;
+    }
     const kept = keepGroundedFloor(floor, scene.width, scene.height, { through });
     for (let i = 0; i < soft.length; i++) if (floor[i] && !kept[i]) soft[i] = 0;
   }

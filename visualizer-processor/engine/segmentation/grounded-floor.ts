@@ -20,7 +20,11 @@ export function keepGroundedFloor(floor: Uint8Array, width: number, height: numb
   const bottomRow = Math.floor(height * (1 - (options.bottomBand ?? 0.08)));
   const keepLargeFraction = options.keepLargeFraction ?? 0.25;
   const through = options.through;
-  const walkable = through ? Uint8Array.from(floor, (value, i) => (value || through[i] ? 1 : 0)) : floor;
+  let walkable = floor;
+  if (through) {
+    walkable = new Uint8Array(floor.length);
+    for (let i = 0; i < floor.length; i++) walkable[i] = floor[i]! | through[i]!;
+  }
   const labels = new Int32Array(floor.length);
   const sizes: number[] = [0];
   const grounded: boolean[] = [false];
