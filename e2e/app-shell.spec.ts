@@ -1,3 +1,4 @@
+import { startApp } from './support/accessibility';
 import { expect, test } from './support/test';
 
 test.describe('the app shell', () => {
@@ -16,6 +17,7 @@ test.describe('the app shell', () => {
 
   test('a page that fails to load shows the router error page with the message', async ({ page }) => {
     await page.goto('/');
+    await startApp(page);
     // The realtor page is its own chunk; a deploy that removed it (or a dropped connection) fails its import.
     await page.route(/\/assets\/realtors-[^/]+\.js$/, (route) => route.abort());
     await page.getByRole('link', { name: /realtor/i }).first().click();
@@ -34,6 +36,8 @@ test.describe('the app shell', () => {
       [/visuali[sz]er|snap/i, '/floor-visualizer'],
     ] as const) {
       await page.goto('/');
+      // Once the app is up (before its entry has arrived, a link is a plain link: decision 011).
+      await startApp(page);
       await page.evaluate(() => ((window as unknown as { spaMarker: boolean }).spaMarker = true));
       await page.getByRole('link', { name }).first().click();
       await expect(page).toHaveURL(new RegExp(`${path}$`));
