@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { DecodedPhoto, FindFloorOptions, FloorMask } from '../floor-engine.ts';
-import { keepGroundedFloor } from './grounded-floor.ts';
+import { groundSceneFloor } from './ground-scene-floor.ts';
 import { applyCoefficients, guidedCoefficients, resizeBilinear, type GrayImage } from './guided-upsample.ts';
 import { TAP_LIMITS, applyFloorTaps } from './apply-floor-taps.ts';
 import { SCENE_CLASS } from './scene-classes.ts';
@@ -38,8 +38,6 @@ export const DEFAULT_TUNING: SegmenterTuning = {
   unanimous: true,
 };
 
-const STANDS_ON_THE_FLOOR = [SCENE_CLASS.rug, SCENE_CLASS.chair, SCENE_CLASS.armchair, SCENE_CLASS.sofa, SCENE_CLASS.bed];
-
 function brightness(rgb: Buffer, width: number, height: number): GrayImage {
   const values = new Float32Array(width * height);
   for (let i = 0; i < values.length; i++) values[i] = (0.299 * rgb[i * 3]! + 0.587 * rgb[i * 3 + 1]! + 0.114 * rgb[i * 3 + 2]!) / 255;
@@ -65,13 +63,7 @@ export async function findFloorWithSegmenter(photo: DecodedPhoto, options: FindF
   if (tuning.grounded) {
     const floor = new Uint8Array(soft.length);
     for (let i = 0; i < floor.length; i++) floor[i] = soft[i]! >= 0.5 ? 1 : 0;
-    // A kept rug lies on the floor, and a chair, sofa, armchair or bed stands on it: floor seen past one of
-    // them is grounded through it. Not tables, cabinets or shelves: a floor-coloured top is what must not
-    // stay (issue 8, no islands on tables).
-    const standing = segmented.share(STANDS_ON_THE_FLOOR);
-    const through = new Uint8Array(standing.length);
-    for (let i = 0; i < standing.length; i++) through[i] = standing[i]! >= 0.5 ? 1 : 0;
-    const kept = keepGroundedFloor(floor, scene.width, scene.height, { through });
+    const kept = groundSceneFloor(floor, segmented);
     for (let i = 0; i < soft.length; i++) if (floor[i] && !kept[i]) soft[i] = 0;
   }
   const guide = brightness(guidePixels, info.width, info.height);
