@@ -63,6 +63,16 @@ describe('the inlined page bootstrap', () => {
     expect(window.pageBootstrap!.takeOver().interacted).toBe(true);
   });
 
+  it('takes a pointer that moves for a sign of interacting, not the event Chrome sends under a resting cursor', () => {
+    prerenderedPage({ imageLoaded: false });
+    bootstrapPage(ENTRY);
+    window.dispatchEvent(new PointerEvent('pointermove', { movementX: 0, movementY: 0 }));
+    expect(entryScript(), 'a resting cursor').toBeNull();
+
+    window.dispatchEvent(new PointerEvent('pointermove', { movementX: 3, movementY: 0 }));
+    expect(entryScript()).not.toBeNull();
+  });
+
   it('holds a button click and a submission, and hands them to the entry, which then has the page to itself', () => {
     const { button, form } = prerenderedPage({ imageLoaded: false });
     bootstrapPage(ENTRY);

@@ -37,6 +37,14 @@ declare global {
   }
 }
 
+/**
+ * Whether an intent event is the visitor's: Chrome sends a pointer event to whatever lies under a resting
+ * cursor when the page lays out, so only a pointer that really moves counts.
+ */
+export function isIntent(event: Event): boolean {
+  return !(event instanceof PointerEvent && event.type === 'pointermove' && !event.movementX && !event.movementY);
+}
+
 /** A plain left click, which the page may hold: not one that opens a new tab or window. */
 export function isPlainClick(event: MouseEvent): boolean {
   return (
@@ -73,8 +81,7 @@ export function bootstrapPage(entryUrl: string): void {
     document.head.append(script);
   };
   function onIntent(event: Event) {
-    // Chrome sends a pointer event to whatever lies under a resting cursor when the page lays out.
-    if (event instanceof PointerEvent && event.type === 'pointermove' && !event.movementX && !event.movementY) return;
+    if (!isIntent(event)) return;
     held.interacted = true;
     loadEntry();
   }

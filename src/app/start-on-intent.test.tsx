@@ -54,6 +54,16 @@ describe('starting the app on the first interaction', () => {
     expect(started).not.toHaveBeenCalled();
   });
 
+  it('starts when a pointer moves, not on the event Chrome sends under a resting cursor', () => {
+    const { root, start, started } = prerenderedSignUp(() => {});
+    startOnIntent(root, start);
+    window.dispatchEvent(new PointerEvent('pointermove', { movementX: 0, movementY: 0 }));
+    expect(started, 'a resting cursor').not.toHaveBeenCalled();
+
+    window.dispatchEvent(new PointerEvent('pointermove', { movementX: 0, movementY: 2 }));
+    expect(started).toHaveBeenCalledOnce();
+  });
+
   it('starts at once when asked to (the 404 page, a #hash to land on)', () => {
     const { root, start, started } = prerenderedSignUp(() => {});
     startOnIntent(root, start, { now: true });

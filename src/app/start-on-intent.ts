@@ -13,7 +13,7 @@
  *
  * This module must stay tiny and free of React: it is all the JavaScript a page loads before the app.
  */
-import { INTENT_EVENTS, isPlainClick, type HeldInteractions } from './page-bootstrap';
+import { INTENT_EVENTS, isIntent, isPlainClick, type HeldInteractions } from './page-bootstrap';
 
 type Replay = () => void;
 
@@ -27,9 +27,7 @@ export function startOnIntent(
   const listen = { capture: true, passive: true } as const;
 
   const begin = (event?: Event) => {
-    // Chrome sends a pointer event to whatever lies under a resting cursor when the page lays out; only a
-    // pointer that really moves counts.
-    if (event instanceof PointerEvent && event.type === 'pointermove' && !event.movementX && !event.movementY) return;
+    if (event && !isIntent(event)) return;
     if (begun) return;
     begun = true;
     for (const type of INTENT_EVENTS) window.removeEventListener(type, begin, listen);
