@@ -178,3 +178,43 @@ describe('a tap at the middle of the largest error never makes the mask worse', 
     expect(room.mask[75 * 200 + 130]).toBe(1);
   });
 });
+
+describe('a "not floor" tap on a rug the network took for floor', () => {
+  // Light boards (rows 50–149) with a long grey runner across them (columns 20–279, rows 70–104), which the
+  // network called floor: only the runs' disagreement along its far border (rows 70–74) said rug, and the
+  // mask left those cells out, as the engine's unanimous floor does. The runner is over a fifth of the mask.
+  const W = 300;
+  const rug = (x: number, y: number) => x >= 20 && x < 280 && y >= 70 && y < 105;
+  const border = (x: number, y: number) => rug(x, y) && y < 75;
+  const rugRoom = () =>
+    paintedRoom(
+      W,
+      150,
+      (x, y) =>
+        y < 50
+          ? { rgb: [215, 210, 200], sceneClass: SCENE_CLASS.wall, floor: false }
+          : rug(x, y)
+            ? { rgb: [120, 120, 125], sceneClass: SCENE_CLASS.floor, floor: false }
+            : { rgb: [170, 125, 85], sceneClass: SCENE_CLASS.floor, floor: true },
+      (x, y) => y >= 50 && !border(x, y),
+    );
+  const rugSeen = Uint8Array.from({ length: W * 150 }, (_, i) => (border(i % W, Math.floor(i / W)) ? 1 : 0));
+  const rugLeft = (mask: Uint8Array) => mask.reduce((n, v, i) => n + (v && rug(i % W, Math.floor(i / W)) ? 1 : 0), 0);
+
+  it('takes the whole runner out and leaves the boards', () => {
+    const room = rugRoom();
+    const tap = nextTap(room.asMask(), room.truth)!;
+    expect(tap.floor).toBe(false);
+    applyFloorTaps(room.mask, room.image, room.scene, [tap], rugSeen);
+    expect(rugLeft(room.mask)).toBe(0);
+    expect(room.mask[60 * W + 150]).toBe(1);
+    expect(room.mask[130 * W + 150]).toBe(1);
+  });
+
+  it('without a run that saw rug there, the same tap takes only its neighbourhood', () => {
+    const room = rugRoom();
+    const before = rugLeft(room.mask);
+    applyFloorTaps(room.mask, room.image, room.scene, [nextTap(room.asMask(), room.truth)!]);
+    expect(rugLeft(room.mask)).toBeGreaterThan(before * 0.5);
+  });
+});

@@ -37,6 +37,16 @@ export const TAP_LIMITS = {
   offCentre: 0.33,
   /** That neighbourhood: this many times the tap's distance to its region's edge. */
   reachPerDepth: 3,
+  /**
+   * A "not floor" tap on a region with at least this many pixels some run of the network called rug, per pixel
+   * of the region, in it or within `rugReach` of it, is on a rug the network took for floor (a grey rug on grey
+   * laminate, a jute rug over most of the floor): the visitor clearly means the rug, so neither `maxShare` nor
+   * `offCentre` cuts the region back. The engine's floor leaves out cells the runs disagree on, so such votes
+   * border the region rather than lie in it.
+   */
+  rugShare: 0.02,
+  /** That border, in pixels of the 768 px copy. */
+  rugReach: 2,
 };
 
 /**
@@ -68,14 +78,26 @@ export interface TapImage {
  * Applies the taps to `floor` (1 = floor, a grid the size of `image`), in place, and returns for every pixel
  * what the taps decided: 0 = untouched, 1 = made not floor, 2 = made floor.
  */
-export function applyFloorTaps(floor: Uint8Array, image: TapImage, scene: FloorScene, taps: readonly FloorTap[]): Uint8Array {
+export function applyFloorTaps(
+  floor: Uint8Array,
+  image: TapImage,
+  scene: FloorScene,
+  taps: readonly FloorTap[],
+  /** 1 on the scene grid where some run of the network saw a rug. */
+  rugSeen?: Uint8Array,
+): Uint8Array {
   const { width, height, rgb } = image;
   const size = width * height;
   const decided = new Uint8Array(size);
   const pixelClass = new Uint8Array(size);
+  const pixelRug = new Uint8Array(size);
   for (let y = 0; y < height; y++) {
     const row = Math.min(scene.height - 1, Math.floor(((y + 0.5) * scene.height) / height)) * scene.width;
-    for (let x = 0; x < width; x++) pixelClass[y * width + x] = scene.classes[row + Math.min(scene.width - 1, Math.floor(((x + 0.5) * scene.width) / width))]!;
+    for (let x = 0; x < width; x++) {
+      const cell = row + Math.min(scene.width - 1, Math.floor(((x + 0.5) * scene.width) / width));
+      pixelClass[y * width + x] = scene.classes[cell]!;
+      pixelRug[y * width + x] = rugSeen?.[cell] ?? 0;
+    }
   }
   const region = new Uint8Array(size);
   const queue = new Int32Array(size);
@@ -139,8 +161,9 @@ export function applyFloorTaps(floor: Uint8Array, image: TapImage, scene: FloorS
     // Floor seen between a thing's legs is floor-coloured and the thing is not: growing by class alone would
     // take the whole chair or stool for floor.
     if (grown < size * TAP_LIMITS.minSurfaceFraction && !floorUnderThing) grown = grow(false);
-    if (grown > sameState * TAP_LIMITS.maxShare || floorUnderThing) keepNear(region, seed, width, height, floor, seedState);
-    keepWithinDepth(region, seed, width, height);
+    const onRug = !tap.floor && seedState === 1 && rugSeen !== undefined && rugWithin(region, pixelRug, width, height) >= Math.max(1, grown * TAP_LIMITS.rugShare);
+    if ((grown > sameState * TAP_LIMITS.maxShare && !onRug) || floorUnderThing) keepNear(region, seed, width, height, floor, seedState);
+    if (!onRug) keepWithinDepth(region, seed, width, height);
     for (let i = 0; i < size; i++) {
       if (!region[i]) continue;
       floor[i] = wanted;
@@ -224,4 +247,23 @@ function keepWithinDepth(region: Uint8Array, seed: number, width: number, height
       if ((x - sx) ** 2 + (y - sy) ** 2 > reach * reach) region[y * width + x] = 0;
     }
   }
+}
+
+/** Pixels some run called rug in `region` or within `TAP_LIMITS.rugReach` of it. */
+function rugWithin(region: Uint8Array, pixelRug: Uint8Array, width: number, height: number): number {
+  const reach = TAP_LIMITS.rugReach;
+  const counted = new Uint8Array(width * height);
+  let count = 0;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (!region[y * width + x]) continue;
+      for (let ny = Math.max(0, y - reach); ny <= Math.min(height - 1, y + reach); ny++) {
+        for (let nx = Math.max(0, x - reach); nx <= Math.min(width - 1, x + reach); nx++) {
+          const j = ny * width + nx;
+          if (pixelRug[j] && !counted[j]) (counted[j] = 1), count++;
+        }
+      }
+    }
+  }
+  return count;
 }

@@ -77,7 +77,8 @@ export async function findFloorWithSegmenter(photo: DecodedPhoto, options: FindF
     const floor = new Uint8Array(p.length);
     for (let i = 0; i < floor.length; i++) floor[i] = coefficients.a[i]! * guide.values[i]! + coefficients.b[i]! >= tuning.threshold ? 1 : 0;
     const smoothed = await sharp(guidePixels, { raw: { width: info.width, height: info.height, channels: 3 } }).blur(TAP_LIMITS.blur).raw().toBuffer();
-    const decided = applyFloorTaps(floor, { width: info.width, height: info.height, rgb: smoothed }, scene, options.taps);
+    const rugSeen = Uint8Array.from(segmented.share([SCENE_CLASS.rug]), (share) => (share > 0 ? 1 : 0));
+    const decided = applyFloorTaps(floor, { width: info.width, height: info.height, rgb: smoothed }, scene, options.taps, rugSeen);
     // Pinned: inside a tapped region the coefficients become a constant, so the full-size mask says exactly
     // what the tap said. (Feeding the regions back into the filter instead was measured: no better overall,
     // and the tapped place itself could flip back.)
