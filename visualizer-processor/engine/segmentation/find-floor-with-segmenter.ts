@@ -4,6 +4,7 @@ import { groundSceneFloor } from './ground-scene-floor.ts';
 import { applyCoefficients, guidedCoefficients, resizeBilinear, type GrayImage } from './guided-upsample.ts';
 import { TAP_LIMITS, applyFloorTaps } from './apply-floor-taps.ts';
 import { SCENE_CLASS } from './scene-classes.ts';
+import { RUG_LIMITS, runsDisputeARug, takeOutRugs } from './take-out-rugs.ts';
 import { announcePhoto } from './scene-segmenter.ts';
 import { segmentPhoto, type FitMode } from './segment-photo.ts';
 
@@ -25,6 +26,8 @@ export interface SegmenterTuning {
   unanimous: boolean;
   /** Filtered floor belief from which a pixel is floor. */
   threshold: number;
+  /** A rug the runs disagree over, grown out of the floor (take-out-rugs.ts); only while rugs are kept in front. */
+  takeOutRugs: boolean;
 }
 
 export const DEFAULT_TUNING: SegmenterTuning = {
@@ -36,6 +39,7 @@ export const DEFAULT_TUNING: SegmenterTuning = {
   grounded: true,
   threshold: 0.5,
   unanimous: true,
+  takeOutRugs: true,
 };
 
 function brightness(rgb: Buffer, width: number, height: number): GrayImage {
@@ -59,12 +63,31 @@ export async function findFloorWithSegmenter(photo: DecodedPhoto, options: FindF
   const { scene } = segmented;
   const floorClasses = options.keepRugs === false ? [SCENE_CLASS.floor, SCENE_CLASS.rug] : [SCENE_CLASS.floor];
   const soft = segmented.share(floorClasses);
+  const takingOutRugs = tuning.takeOutRugs && options.keepRugs !== false;
+  // Before the runs are made to agree: where they disagree over a rug is what take-out-rugs.ts looks for.
+  const floorVotes = takingOutRugs ? soft.slice() : soft;
+  const rugVotes = takingOutRugs || options.taps?.length ? segmented.share([SCENE_CLASS.rug]) : new Float32Array(0);
   if (tuning.unanimous) for (let i = 0; i < soft.length; i++) soft[i] = soft[i]! === 1 ? 1 : 0;
   if (tuning.grounded) {
     const floor = new Uint8Array(soft.length);
     for (let i = 0; i < floor.length; i++) floor[i] = soft[i]! >= 0.5 ? 1 : 0;
     const kept = groundSceneFloor(floor, segmented);
     for (let i = 0; i < soft.length; i++) if (floor[i] && !kept[i]) soft[i] = 0;
+  }
+  if (takingOutRugs) {
+    const floor = new Uint8Array(soft.length);
+    for (let i = 0; i < floor.length; i++) floor[i] = soft[i]! >= 0.5 ? 1 : 0;
+    const votes = { floor: floorVotes, rug: rugVotes };
+    if (runsDisputeARug(floor, votes)) {
+      // The scene grid covers the whole photo in every fit, so the guide squeezed onto it gives each cell its colour.
+      const rgb = await sharp(guidePixels, { raw: { width: info.width, height: info.height, channels: 3 } })
+        .resize(scene.width, scene.height, { fit: 'fill' })
+        .blur(RUG_LIMITS.blur)
+        .raw()
+        .toBuffer();
+      const kept = takeOutRugs(floor, votes, { width: scene.width, height: scene.height, rgb });
+      for (let i = 0; i < soft.length; i++) if (floor[i] && !kept[i]) soft[i] = 0;
+    }
   }
   const guide = brightness(guidePixels, info.width, info.height);
   const p = resizeBilinear(soft, scene.width, scene.height, info.width, info.height);
@@ -77,7 +100,7 @@ export async function findFloorWithSegmenter(photo: DecodedPhoto, options: FindF
     const floor = new Uint8Array(p.length);
     for (let i = 0; i < floor.length; i++) floor[i] = coefficients.a[i]! * guide.values[i]! + coefficients.b[i]! >= tuning.threshold ? 1 : 0;
     const smoothed = await sharp(guidePixels, { raw: { width: info.width, height: info.height, channels: 3 } }).blur(TAP_LIMITS.blur).raw().toBuffer();
-    const rugSeen = Uint8Array.from(segmented.share([SCENE_CLASS.rug]), (share) => (share > 0 ? 1 : 0));
+    const rugSeen = Uint8Array.from(rugVotes, (share) => (share > 0 ? 1 : 0));
     const decided = applyFloorTaps(floor, { width: info.width, height: info.height, rgb: smoothed }, scene, options.taps, rugSeen);
     // Pinned: inside a tapped region the coefficients become a constant, so the full-size mask says exactly
     // what the tap said. (Feeding the regions back into the filter instead was measured: no better overall,

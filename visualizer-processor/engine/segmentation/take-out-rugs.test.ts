@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { takeOutRugs, type RugVotes } from './take-out-rugs.ts';
+
+/**
+ * A 100 × 80 scene grid: wall above row 30, boards below. Each test paints a rug and the two runs' votes.
+ * `paint(x, y)` gives a cell's colour, its floor and rug shares (0, 0.5 or 1 of the two runs) and whether the
+ * engine's floor holds it (the engine keeps only cells every run called floor).
+ */
+const width = 100;
+const height = 80;
+type Cell = { rgb: [number, number, number]; floorShare: number; rugShare: number };
+
+function scene(paint: (x: number, y: number) => Cell) {
+  const rgb = new Uint8Array(width * height * 3);
+  const votes: RugVotes = { floor: new Float32Array(width * height), rug: new Float32Array(width * height) };
+  const floor = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const cell = paint(x, y);
+      // A little weave, under the edge step.
+      const weave = ((x * 7 + y * 13) % 5) - 2;
+      rgb.set(cell.rgb.map((c) => c + weave), i * 3);
+      votes.floor[i] = cell.floorShare;
+      votes.rug[i] = cell.rugShare;
+      floor[i] = cell.floorShare === 1 ? 1 : 0;
+    }
+  }
+  return { floor, votes, image: { width, height, rgb } };
+}
+
+const at = (grid: Uint8Array, x: number, y: number) => grid[y * width + x];
+const WALL: Cell = { rgb: [215, 210, 200], floorShare: 0, rugShare: 0 };
+const BOARDS: Cell = { rgb: [170, 125, 85], floorShare: 1, rugShare: 0 };
+
+describe('taking out a rug the network took for floor', () => {
+  // A grey rug over most of the boards (columns 10–89, rows 45–79). Both runs called it floor, except a band
+  // along its far border (rows 45–49) that one run called rug.
+  const rug = (x: number, y: number) => x >= 10 && x < 90 && y >= 45;
+  const greyRug = (rugColour: [number, number, number]) =>
+    scene((x, y) =>
+      y < 30
+        ? WALL
+        : rug(x, y)
+          ? { rgb: rugColour, floorShare: y < 50 ? 0.5 : 1, rugShare: y < 50 ? 0.5 : 0 }
+          : BOARDS,
+    );
+
+  it('grows the rug out from where the runs disagreed and leaves the boards', () => {
+    const { floor, votes, image } = greyRug([120, 120, 125]);
+    const kept = takeOutRugs(floor, votes, image);
+    expect(at(floor, 50, 70)).toBe(1);
+    for (const [x, y] of [[50, 70], [15, 78], [85, 52]] as const) expect(at(kept, x, y)).toBe(0);
+    for (const [x, y] of [[50, 35], [5, 70], [95, 78]] as const) expect(at(kept, x, y)).toBe(1);
+  });
+
+  it('keeps the floor when no edge stopped the growth and the floor left looks the same', () => {
+    // The "rug" is the boards' colour, so the growth runs over all the boards it reaches; a table leg down the
+    // left (column 5) keeps a strip of boards apart, of the same colour as everything grown.
+    const boardsLike = greyRug([172, 127, 88]);
+    const { floor, votes } = boardsLike;
+    for (let y = 30; y < height; y++) {
+      const i = y * width + 5;
+      floor[i] = 0;
+      votes.floor[i] = 0;
+      boardsLike.image.rgb.set([40, 40, 40], i * 3);
+    }
+    expect(takeOutRugs(floor, votes, boardsLike.image)).toEqual(floor);
+  });
+
+  it('leaves the floor beside a rug the network did see, though the runs disagreed along its edge', () => {
+    // The rug (rows 45–79) is rug in both runs and not floor. Along its edge (rows 43–44) one run said rug.
+    // The boards are in shade next to it (rows 38–44) and lit behind (rows 30–37): grown from the edge, the
+    // shade would go, and it differs from the lit boards enough to pass for a rug.
+    const { floor, votes, image } = scene((x, y) =>
+      y < 30
+        ? WALL
+        : y >= 45 && x >= 10 && x < 90
+          ? { rgb: [120, 120, 125], floorShare: 0, rugShare: 1 }
+          : y >= 43 && x >= 10 && x < 90
+            ? { rgb: [150, 110, 75], floorShare: 0.5, rugShare: 0.5 }
+            : y >= 38
+              ? { rgb: [150, 110, 75], floorShare: 1, rugShare: 0 }
+              : { rgb: [200, 160, 120], floorShare: 1, rugShare: 0 },
+    );
+    expect(takeOutRugs(floor, votes, image)).toEqual(floor);
+  });
+});

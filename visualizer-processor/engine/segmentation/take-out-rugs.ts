@@ -1,0 +1,167 @@
+/**
+ * A rug that covers most of the floor is often called floor by the network: a grey patterned rug on grey
+ * laminate, a jute rug. The sign is that the two runs disagree over it: one calls cells rug where the other
+ * calls them floor, and few cells are rug in both. (A rug the network does see is rug in both runs almost
+ * everywhere, and the floor beside it is real floor: growing from it took that floor away.) Then the rug is
+ * grown over the floor from those cells as one surface (no colour edge crossed, no drift far from the colour
+ * of the cells the runs disagreed on), and leaves the floor only if what stays is floor of another colour.
+ */
+
+/** Measured on the evaluation set (decision 004). */
+export const RUG_LIMITS = {
+  /** Gaussian blur (sigma, scene cells) of the photo's copy before colours are compared: a weave is not an edge. */
+  blur: 1.5,
+  /** More cells rug in every run than this share of the cells rug in any run: the network saw the rug. */
+  maxAgreement: 0.5,
+  /** Fewer cells on which the runs said rug and floor than this fraction of the floor: a stray vote. */
+  minSplit: 0.03,
+  /** Largest colour step between neighbouring cells inside the rug (RGB distance of the smoothed copy). */
+  edgeStep: 24,
+  /** Largest distance from the mean colour of the cells the runs disagreed on. */
+  drift: 60,
+  /**
+   * A piece of floor left inside the rug (its weave, a shadow under a bench) goes too when at least this
+   * share of its border is rug and it is under `holes` of the floor.
+   */
+  enclosedShare: 0.7,
+  holes: 0.1,
+  /** The grown rug and the floor left must differ by this much in mean colour (RGB distance)... */
+  minContrast: 24,
+  /** ...and the floor left must be at least this fraction of the floor before. */
+  minFloorLeft: 0.01,
+};
+
+export interface RugImage {
+  width: number;
+  height: number;
+  /** Smoothed RGB, 3 bytes per cell, on the same grid as the floor. */
+  rgb: Uint8Array;
+}
+
+/** Per cell of the scene grid, the share of the network's runs that saw floor and that saw rug (0..1). */
+export interface RugVotes {
+  floor: Float32Array;
+  rug: Float32Array;
+}
+
+/**
+ * Whether the runs disagree over a rug on `floor` (1 where floor): many cells one run called rug and another
+ * floor, few cells rug in every run. Cheap; the photo's colours are needed only when it says yes.
+ */
+export function runsDisputeARug(floor: Uint8Array, votes: RugVotes): boolean {
+  let floorCells = 0;
+  let rugAny = 0;
+  let rugAll = 0;
+  let split = 0;
+  for (let i = 0; i < floor.length; i++) {
+    floorCells += floor[i]!;
+    if (!(votes.rug[i]! > 0)) continue;
+    rugAny++;
+    if (votes.rug[i]! >= 1) rugAll++;
+    if (votes.floor[i]! > 0) split++;
+  }
+  return floorCells > 0 && rugAll <= rugAny * RUG_LIMITS.maxAgreement && split >= floorCells * RUG_LIMITS.minSplit;
+}
+
+/**
+ * `floor` is 1 where floor. Returns a new grid with the rug grown out of it, or `floor` itself when no rug
+ * qualifies (callers may skip the call when `runsDisputeARug` says no).
+ */
+export function takeOutRugs(floor: Uint8Array, votes: RugVotes, image: RugImage): Uint8Array {
+  if (!runsDisputeARug(floor, votes)) return floor;
+  const { width, height, rgb } = image;
+  const size = width * height;
+  let floorCells = 0;
+  for (let i = 0; i < size; i++) floorCells += floor[i]!;
+  const disputed = new Uint8Array(size);
+  let split = 0;
+  const colour = [0, 0, 0];
+  for (let i = 0; i < size; i++) {
+    if (!(votes.rug[i]! > 0 && votes.floor[i]! > 0)) continue;
+    disputed[i] = 1;
+    split++;
+    for (let c = 0; c < 3; c++) colour[c]! += rgb[i * 3 + c]!;
+  }
+  const [r0, g0, b0] = colour.map((sum) => sum / split) as [number, number, number];
+  const drift2 = RUG_LIMITS.drift ** 2;
+  const step2 = RUG_LIMITS.edgeStep ** 2;
+  const rugColoured = (i: number) => (rgb[i * 3]! - r0) ** 2 + (rgb[i * 3 + 1]! - g0) ** 2 + (rgb[i * 3 + 2]! - b0) ** 2 <= drift2;
+
+  // Seeds: floor cells of the rug's colour on or beside a disputed cell (the floor leaves disputed cells out).
+  const grown = new Uint8Array(size);
+  const queue = new Int32Array(size);
+  let tail = 0;
+  for (let i = 0; i < size; i++) {
+    if (!floor[i] || !rugColoured(i)) continue;
+    const x = i % width;
+    const beside =
+      disputed[i] ||
+      (x > 0 && disputed[i - 1]) ||
+      (x < width - 1 && disputed[i + 1]) ||
+      (i >= width && disputed[i - width]) ||
+      (i < size - width && disputed[i + width]);
+    if (!beside) continue;
+    grown[i] = 1;
+    queue[tail++] = i;
+  }
+  let head = 0;
+  while (head < tail) {
+    const index = queue[head++]!;
+    const x = index % width;
+    for (const next of [x > 0 ? index - 1 : -1, x < width - 1 ? index + 1 : -1, index - width, index + width]) {
+      if (next < 0 || next >= size || grown[next] || !floor[next]) continue;
+      const dr = rgb[next * 3]! - rgb[index * 3]!;
+      const dg = rgb[next * 3 + 1]! - rgb[index * 3 + 1]!;
+      const db = rgb[next * 3 + 2]! - rgb[index * 3 + 2]!;
+      if (dr * dr + dg * dg + db * db > step2 || !rugColoured(next)) continue;
+      grown[next] = 1;
+      queue[tail++] = next;
+    }
+  }
+  fillEnclosed(grown, floor, width, height, floorCells * RUG_LIMITS.holes);
+
+  const rug = [0, 0, 0];
+  const rest = [0, 0, 0];
+  let restCells = 0;
+  for (let i = 0; i < size; i++) {
+    if (!floor[i]) continue;
+    const sums = grown[i] ? rug : rest;
+    for (let c = 0; c < 3; c++) sums[c]! += rgb[i * 3 + c]!;
+    if (!grown[i]) restCells++;
+  }
+  const rugCells = floorCells - restCells;
+  if (!rugCells || restCells < floorCells * RUG_LIMITS.minFloorLeft) return floor;
+  const contrast = Math.hypot(...rug.map((sum, c) => sum / rugCells - rest[c]! / restCells));
+  if (contrast < RUG_LIMITS.minContrast) return floor;
+  const out = new Uint8Array(size);
+  for (let i = 0; i < size; i++) out[i] = floor[i] && !grown[i] ? 1 : 0;
+  return out;
+}
+
+/** Adds to `grown` the floor pieces under `maxCells` whose border is mostly `grown` (see `enclosedShare`). */
+function fillEnclosed(grown: Uint8Array, floor: Uint8Array, width: number, height: number, maxCells: number): void {
+  const size = width * height;
+  const seen = new Uint8Array(size);
+  const queue = new Int32Array(size);
+  for (let start = 0; start < size; start++) {
+    if (!floor[start] || grown[start] || seen[start]) continue;
+    let head = 0;
+    let tail = 0;
+    let toRug = 0;
+    let toOther = 0;
+    queue[tail++] = start;
+    seen[start] = 1;
+    while (head < tail) {
+      const index = queue[head++]!;
+      const x = index % width;
+      for (const next of [x > 0 ? index - 1 : -1, x < width - 1 ? index + 1 : -1, index >= width ? index - width : -1, index < size - width ? index + width : -1]) {
+        if (next < 0) continue;
+        if (!floor[next]) toOther++;
+        else if (grown[next]) toRug++;
+        else if (!seen[next]) (seen[next] = 1), (queue[tail++] = next);
+      }
+    }
+    if (tail > maxCells || toRug < RUG_LIMITS.enclosedShare * (toRug + toOther)) continue;
+    for (let k = 0; k < tail; k++) grown[queue[k]!] = 1;
+  }
+}
