@@ -95,4 +95,18 @@ describe('the offline floor engine', () => {
     );
     expect(new Set(floorMeans).size).toBe(WOOD_STYLE_IDS.length);
   });
+
+  it.each([
+    { shape: 'a 64×40 thumbnail', width: 64, height: 40 },
+    { shape: 'an 8:1 panorama', width: 2048, height: 256 },
+    { shape: 'a 1:6 tall strip', width: 200, height: 1200 },
+  ])('keeps the photo size for $shape: the mask and the render', async ({ width, height }) => {
+    const bytes = await sharp(path.join(FIXTURE_DIR, 'room-tile.png')).resize(width, height, { fit: 'fill' }).jpeg().toBuffer();
+    const photo = await decodePhoto(bytes);
+    const result = await engine.visualize(photo, { styles: ['honey-oak'] });
+    expect(result.mask.length).toBe(width * height);
+    expect(result.mask.every((value) => value === 0 || value === 255)).toBe(true);
+    const rendered = await sharp(result.renders[0]!.image).metadata();
+    expect([rendered.width, rendered.height]).toEqual([width, height]);
+  });
 });

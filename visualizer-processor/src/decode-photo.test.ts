@@ -19,6 +19,58 @@ describe('decodePhoto', () => {
     expect([photo.width, photo.height]).toEqual([640, 400]);
   });
 
+  describe('photos as phones, scanners and editors save them', () => {
+    const original = () => readFile(path.join(FIXTURE_DIR, 'room-carpet.jpg'));
+    const meanOf = (pixels: Buffer) => {
+      const sums = [0, 0, 0];
+      for (let i = 0; i < pixels.length; i++) sums[i % 3]! += pixels[i]!;
+      return sums.map((sum) => sum / (pixels.length / 3));
+    };
+
+    it('reads a greyscale JPEG as RGB with the same brightness', async () => {
+      const plain = await decodePhoto(await original());
+      const grey = await decodePhoto(
+        await sharp(await original())
+          .greyscale()
+          .jpeg()
+          .toBuffer(),
+      );
+      expect([grey.width, grey.height, grey.pixels.length]).toEqual([
+        plain.width,
+        plain.height,
+        plain.width * plain.height * 3,
+      ]);
+      const [r, g, b] = meanOf(grey.pixels);
+      expect(Math.abs(r! - g!) + Math.abs(g! - b!)).toBeLessThan(1);
+      const luma = meanOf(plain.pixels).reduce((sum, value, c) => sum + value * [0.299, 0.587, 0.114][c]!, 0);
+      expect(Math.abs(r! - luma)).toBeLessThan(6);
+    });
+
+    it('reads a CMYK JPEG as the same colours in RGB', async () => {
+      const plain = meanOf((await decodePhoto(await original())).pixels);
+      const cmyk = await decodePhoto(
+        await sharp(await original())
+          .toColourspace('cmyk')
+          .jpeg()
+          .toBuffer(),
+      );
+      expect(cmyk.pixels.length).toBe(cmyk.width * cmyk.height * 3);
+      meanOf(cmyk.pixels).forEach((value, c) => expect(Math.abs(value - plain[c]!)).toBeLessThan(12));
+    });
+
+    it('lays a half-transparent PNG on white, not on black', async () => {
+      const plain = meanOf((await decodePhoto(await original())).pixels);
+      const translucent = await decodePhoto(
+        await sharp(await original())
+          .ensureAlpha(0.5)
+          .png()
+          .toBuffer(),
+      );
+      expect(translucent.pixels.length).toBe(translucent.width * translucent.height * 3);
+      meanOf(translucent.pixels).forEach((value, c) => expect(Math.abs(value - (plain[c]! + 255) / 2)).toBeLessThan(3));
+    });
+  });
+
   it('refuses a 20000×20000 decompression bomb from its header, without decoding it', async () => {
     const bomb = makeDecompressionBombPng();
     expect(bomb.length).toBeLessThan(2048);
