@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cocoRleSchema } from './coco-rle.ts';
 
 /** A point in upright-pixel coordinates (after EXIF orientation): x to the right, y down, 0,0 the top-left corner. */
 const point = z.tuple([z.number().finite(), z.number().finite()]);
@@ -11,17 +12,20 @@ export const labelRegionSchema = z.object({
 });
 
 /**
- * A hand-made floor label (`labels/<id>.json`). `floor` covers every visible floor surface a flooring
- * installer would replace, rugs included, with a hole for everything standing on it (furniture, legs,
- * people, pets). `rugs` are the rugs and mats lying on that floor: by default they are kept, so the scored
- * floor is `floor` minus `rugs`; with rugs replaced it is `floor` alone.
+ * A floor label (`labels/<id>.json`). `floor` covers every visible floor surface a flooring installer would
+ * replace, rugs included, with a hole for everything standing on it (furniture, legs, people, pets). `rugs`
+ * are the rugs and mats lying on that floor: by default they are kept, so the scored floor is `floor` minus
+ * `rugs`; with rugs replaced it is `floor` alone. Our own labels are polygons drawn by hand; a label taken
+ * from a dataset's annotations keeps the dataset's mask, in COCO's compressed RLE (`coco-rle.ts`), and says
+ * where it came from in `source`.
  */
 export const floorLabelSchema = z.object({
   id: z.string().regex(/^[a-z0-9-]+$/),
   width: z.number().int().positive(),
   height: z.number().int().positive(),
-  floor: z.array(labelRegionSchema).min(1),
-  rugs: z.array(labelRegionSchema).default([]),
+  floor: z.union([z.array(labelRegionSchema).min(1), cocoRleSchema]),
+  rugs: z.union([z.array(labelRegionSchema), cocoRleSchema]).default([]),
+  source: z.string().min(1).optional(),
   notes: z.string().optional(),
 });
 
@@ -45,6 +49,12 @@ export const evaluationPhotoSchema = z.object({
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
   width: z.number().int().positive(),
   height: z.number().int().positive(),
+  /**
+   * Who drew the label: `hand`, our own polygons; `coco-stuff`, COCO-Stuff's annotators (other conventions:
+   * the floor seen between chair and table legs is the furniture's, floor through a doorway is floor).
+   * Each is scored as a set of its own.
+   */
+  labels: z.enum(['hand', 'coco-stuff']).default('hand'),
 });
 
 export const evaluationManifestSchema = z.object({

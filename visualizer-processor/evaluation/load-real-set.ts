@@ -61,7 +61,12 @@ export async function loadRealSet(options: { photosDir?: string; rugs?: RugPolic
         `${entry.id}: photo ${photo.width}×${photo.height}, label ${label.width}×${label.height}, manifest ${entry.width}×${entry.height}`,
       );
     }
-    cases.push({ id: entry.id, set: 'real', photo, truth: rasteriseLabel(label, options.rugs) });
+    cases.push({
+      id: entry.id,
+      set: entry.labels === 'coco-stuff' ? 'coco-stuff' : 'real',
+      photo,
+      truth: rasteriseLabel(label, options.rugs),
+    });
   }
   return { cases, missing };
 }

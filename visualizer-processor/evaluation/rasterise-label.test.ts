@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FloorLabel } from './label-schema.ts';
+import { encodeCocoRle } from './coco-rle.ts';
 import { rasteriseLabel } from './rasterise-label.ts';
 
 const count = (data: Buffer) => data.reduce((sum, value) => sum + (value === 255 ? 1 : 0), 0);
@@ -83,5 +84,23 @@ describe('rasteriseLabel', () => {
     // Rows 6-9 of 10 columns, less the hole's 2 columns in rows 6-7.
     expect(count(mask.mask)).toBe(40 - 4);
     expect(mask.mask[3 * 10 + 3]).toBe(0);
+  });
+
+  it("takes a dataset's RLE masks as they are, rugs cut out of the floor unless replaced", () => {
+    const width = 6;
+    const height = 4;
+    const floor = Uint8Array.from({ length: width * height }, (_, i) => (Math.floor(i / width) >= 2 ? 1 : 0));
+    const rug = Uint8Array.from({ length: width * height }, (_, i) => (i === 3 * width + 2 ? 1 : 0));
+    const rleLabel: FloorLabel = {
+      id: 'rle',
+      width,
+      height,
+      floor: encodeCocoRle(floor, width, height),
+      rugs: encodeCocoRle(rug, width, height),
+    };
+    expect(count(rasteriseLabel(rleLabel).mask)).toBe(11);
+    expect(rasteriseLabel(rleLabel).mask[3 * width + 2]).toBe(0);
+    expect(count(rasteriseLabel(rleLabel, 'replace-rugs').mask)).toBe(12);
+    expect(() => rasteriseLabel({ ...rleLabel, width: 5 })).toThrow(/RLE of 6×4 for a 5×4 label/);
   });
 });

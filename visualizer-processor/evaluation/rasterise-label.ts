@@ -1,3 +1,4 @@
+import { decodeCocoRle, type CocoRle } from './coco-rle.ts';
 import { emptyMask, type FloorMask } from './floor-mask.ts';
 import type { FloorLabel, LabelRegion } from './label-schema.ts';
 
@@ -10,9 +11,22 @@ export type RugPolicy = 'keep-rugs' | 'replace-rugs';
  */
 export function rasteriseLabel(label: FloorLabel, rugs: RugPolicy = 'keep-rugs'): FloorMask {
   const mask = emptyMask(label.width, label.height);
-  for (const region of label.floor) fillRegion(mask, region, 255);
-  if (rugs === 'keep-rugs') for (const region of label.rugs) fillRegion(mask, region, 0);
+  fill(mask, label.floor, 255);
+  if (rugs === 'keep-rugs') fill(mask, label.rugs, 0);
   return mask;
+}
+
+function fill(mask: FloorMask, area: LabelRegion[] | CocoRle, value: number): void {
+  if (Array.isArray(area)) {
+    for (const region of area) fillRegion(mask, region, value);
+    return;
+  }
+  const [height, width] = area.size;
+  if (width !== mask.width || height !== mask.height)
+    throw new Error(`RLE of ${width}×${height} for a ${mask.width}×${mask.height} label`);
+  decodeCocoRle(area).forEach((set, i) => {
+    if (set) mask.mask[i] = value;
+  });
 }
 
 function fillRegion(mask: FloorMask, region: LabelRegion, value: number): void {

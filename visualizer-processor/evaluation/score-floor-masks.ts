@@ -2,10 +2,13 @@ import type { DecodedPhoto } from '../engine/floor-engine.ts';
 import { floorIoU, type FloorMask } from './floor-mask.ts';
 import { nextTap, type FloorTap } from './tap-simulator.ts';
 
-/** A photo with its true floor, from the labelled real set or the rendered set. */
+/**
+ * A photo with its true floor: a real photo we labelled by hand (`real`), a real photo labelled by COCO-Stuff's
+ * annotators (`coco-stuff`), or a room we rendered (`rendered`).
+ */
 export interface EvaluationCase {
   id: string;
-  set: 'real' | 'rendered';
+  set: 'real' | 'coco-stuff' | 'rendered';
   photo: DecodedPhoto;
   truth: FloorMask;
 }

@@ -63,7 +63,9 @@ for (let y = Math.ceil(cy / grid) * grid; y <= cy + ch; y += grid) {
     `<text x="${cx + 2 / zoom}" y="${y - 2 / zoom}" font-size="${11 / zoom}" fill="#ff0" font-family="sans-serif">${y}</text>`,
   );
 }
-const rings = label ? [...label.floor, ...label.rugs].flatMap((region) => [region.outer, ...region.holes]) : [];
+// Only drawn polygons have rings to show; a dataset's RLE mask shows as its tint alone.
+const regions = label ? [label.floor, label.rugs].flatMap((area) => (Array.isArray(area) ? area : [])) : [];
+const rings = regions.flatMap((region) => [region.outer, ...region.holes]);
 for (const ring of rings) {
   lines.push(
     `<polygon points="${ring.map(([x, y]) => `${x},${y}`).join(' ')}" fill="none" stroke="#ff0" stroke-width="${1 / zoom}"/>`,
