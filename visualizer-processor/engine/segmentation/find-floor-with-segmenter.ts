@@ -3,7 +3,7 @@ import type { DecodedPhoto, FindFloorOptions, FloorMask } from '../floor-engine.
 import { groundSceneFloor } from './ground-scene-floor.ts';
 import { applyCoefficients, guidedCoefficients, resizeBilinear, type GrayImage } from './guided-upsample.ts';
 import { TAP_LIMITS, applyFloorTaps } from './apply-floor-taps.ts';
-import { SCENE_CLASS } from './scene-classes.ts';
+import { SCENE_CLASS, floorClassIds } from './scene-classes.ts';
 import { RUG_LIMITS, runsDisputeARug, takeOutRugs } from './take-out-rugs.ts';
 import { announcePhoto } from './scene-segmenter.ts';
 import { segmentPhoto, type FitMode } from './segment-photo.ts';
@@ -61,8 +61,7 @@ export async function findFloorWithSegmenter(photo: DecodedPhoto, options: FindF
     .toBuffer({ resolveWithObject: true });
   const segmented = await segmentPhoto(guidePixels, info.width, info.height, { fit: tuning.fit, mirrored: tuning.mirrored });
   const { scene } = segmented;
-  const floorClasses = options.keepRugs === false ? [SCENE_CLASS.floor, SCENE_CLASS.rug] : [SCENE_CLASS.floor];
-  const soft = segmented.share(floorClasses);
+  const soft = segmented.share(floorClassIds({ keepRugs: options.keepRugs !== false }));
   const takingOutRugs = tuning.takeOutRugs && options.keepRugs !== false;
   // Before the runs are made to agree: where they disagree over a rug is what take-out-rugs.ts looks for.
   const floorVotes = takingOutRugs ? soft.slice() : soft;

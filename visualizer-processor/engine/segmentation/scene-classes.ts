@@ -43,3 +43,15 @@ export type SceneClassName = (typeof SCENE_CLASS_NAMES)[number];
 export const SCENE_CLASS = Object.fromEntries(SCENE_CLASS_NAMES.map((name, id) => [name, id])) as {
   readonly [Name in SceneClassName]: number;
 };
+
+/**
+ * The classes the engine reads as floor. The network learned outdoor scenes as well as rooms, and now and then
+ * it names a room's floor after the ground it resembles outside: the dark wood floor of a kitchen at night
+ * came out as road (decision 004). In a photo of a room, such ground is its floor, and it is held to the same
+ * rules as floor the network named (grounded at the bottom of the frame, rugs kept in front). With rugs
+ * replaced, a rug is floor too.
+ */
+export function floorClassIds(options: { keepRugs: boolean }): number[] {
+  const ground = [SCENE_CLASS.floor, SCENE_CLASS.road, SCENE_CLASS.sidewalk];
+  return options.keepRugs ? ground : [...ground, SCENE_CLASS.rug];
+}
