@@ -179,6 +179,59 @@ describe('a tap at the middle of the largest error never makes the mask worse', 
   });
 });
 
+describe('a tap that would climb or spill through a soft edge fixes only its neighbourhood', () => {
+  it('"this is floor" at the foot of a dark door of the floor\'s own colour does not run up the door', () => {
+    // A night kitchen: dark boards below row 200, an open fridge door of the same dark colour above them
+    // (columns 300–359). The network named the door and the strip of floor at its foot (rows 200–229) "door",
+    // and the mask missed that strip. The door is a small part of all that is not floor, and the tap sits
+    // in the middle of the strip, so only how far the region climbs above the tap tells the door from floor.
+    const door = (x: number, y: number) => x >= 300 && x < 360 && y < 230;
+    const room = paintedRoom(
+      400,
+      300,
+      (x, y) =>
+        door(x, y)
+          ? { rgb: [60, 50, 40], sceneClass: SCENE_CLASS.door, floor: y >= 200 }
+          : y < 200
+            ? { rgb: [200, 195, 185], sceneClass: SCENE_CLASS.wall, floor: false }
+            : { rgb: [60, 50, 40], sceneClass: SCENE_CLASS.floor, floor: true },
+      (x, y) => y >= 200 && !door(x, y),
+    );
+    const before = floorIoU(room.asMask(), room.truth);
+    const tap = nextTap(room.asMask(), room.truth)!;
+    expect(tap.floor).toBe(true);
+    applyFloorTaps(room.mask, room.image, room.scene, [tap]);
+    expect(floorIoU(room.asMask(), room.truth)).toBeGreaterThan(before);
+    expect(room.mask[50 * 400 + 330]).toBe(0);
+    expect(room.mask[150 * 400 + 330]).toBe(0);
+  });
+
+  it('"not floor" on a wooden baseboard 15 px wide keeps the floor of the same wood beside it', () => {
+    // 500 × 375: a baseboard (rows 150–165) the network called floor, of the same wood as the shaded floor
+    // under it (columns 0–199, rows 166–215); the lit floor starts with a clear step. Baseboard and shade are
+    // one surface to the colour test and under a fifth of the floor; the tap, 8 px from the region's edge, is
+    // a sliver's width from it only if a sliver may be 2 % of the diagonal (12.5 px), not 1 % (6.25 px).
+    const baseboard = (y: number) => y >= 150 && y < 166;
+    const shade = (x: number, y: number) => x < 200 && y >= 166 && y < 216;
+    const room = paintedRoom(
+      500,
+      375,
+      (x, y) =>
+        y < 150
+          ? { rgb: [215, 210, 200], sceneClass: SCENE_CLASS.wall, floor: false }
+          : baseboard(y) || shade(x, y)
+            ? { rgb: [120, 85, 55], sceneClass: SCENE_CLASS.floor, floor: !baseboard(y) }
+            : { rgb: [170, 125, 85], sceneClass: SCENE_CLASS.floor, floor: true },
+      (x, y) => y >= 150,
+    );
+    applyFloorTaps(room.mask, room.image, room.scene, [{ x: 20 / 500, y: 158 / 375, floor: false }]);
+    expect(room.mask[158 * 500 + 20]).toBe(0);
+    let shadeKept = 0;
+    for (let y = 166; y < 216; y++) for (let x = 0; x < 200; x++) shadeKept += room.mask[y * 500 + x]!;
+    expect(shadeKept).toBeGreaterThan(200 * 50 * 0.9);
+  });
+});
+
 describe('a "not floor" tap on a rug the network took for floor', () => {
   // Light boards (rows 50–149) with a long grey runner across them (columns 20–279, rows 70–104), which the
   // network called floor: only the runs' disagreement along its far border (rows 70–74) said rug, and the
