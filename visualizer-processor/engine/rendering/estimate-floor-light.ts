@@ -14,7 +14,7 @@ import { floorHomography, type FloorCamera } from './floor-camera.ts';
  *   of a board cannot remove), only the coarser light is used.
  *
  * The new wood's brightness follows the photo's exposure (a dark photo gets a dark floor), judged on the
- * walls and other non-floor surfaces, and its colour takes a modest share of the room light's colour cast.
+ * walls and other non-floor surfaces, and its colour takes most of the colour cast of the room's brightest surfaces.
  */
 export interface FloorLight {
   /** Relative light (1 = the floor's typical light) on a grid of `step` × `step` analysis pixels. */
@@ -58,6 +58,19 @@ const TYPICAL_ROOM_ALBEDO = 0.35;
 const TYPICAL_WALL_ALBEDO = 0.55;
 /** How much the automatic-exposure prior counts against the floor's and the room's evidence. */
 const PRIOR_WEIGHT = 0.6;
+/** The share of the brightest surfaces off the floor that tell the light's colour, and at least how many samples. */
+const LIGHT_COLOUR_SHARE = 0.1;
+const LIGHT_COLOUR_MIN_SAMPLES = 50;
+/** How much of their colour cast the new wood takes (an exponent), and within what per-channel limits. */
+const LIGHT_COLOUR_STRENGTH = 0.8;
+const LIGHT_COLOUR_LIMITS = [0.45, 1.6] as const;
+/**
+ * What the network named as outside the room's light or with colours of its own: a sky or a garden through the
+ * window, a picture, a face. None of them tells the light's colour.
+ */
+const NOT_ROOM_LIT = new Set<number>(
+  (['sky', 'tree', 'grass', 'mountain', 'sea', 'water', 'field', 'building', 'house', 'road', 'sidewalk', 'earth', 'car', 'windowpane', 'plant', 'painting', 'person'] as const).map((name) => SCENE_CLASS[name]),
+);
 const SCENE_WALL = SCENE_CLASS.wall;
 const SCENE_CEILING = SCENE_CLASS.ceiling;
 
@@ -315,10 +328,11 @@ function exposureAndTint(image: AnalysisImage, floorLuminance: number): { exposu
     useClasses = walls >= classes.length * 0.05;
   }
   const luminances: number[] = [];
-  const sum = new Float64Array(3);
+  /** Linear luminance, red, green, blue of the room's surfaces off the floor, for the light's colour. */
+  const surfaces: number[] = [];
   // Every seventh pixel is plenty for a median and a mean.
   for (let i = 0; i < floor.length; i += 7) {
-    if (useClasses ? classes![i] !== SCENE_WALL && classes![i] !== SCENE_CEILING : floor[i]! > 0.05) continue;
+    if (floor[i]! > 0.05) continue;
     const r8 = rgb[i * 3]!;
     const g8 = rgb[i * 3 + 1]!;
     const b8 = rgb[i * 3 + 2]!;
@@ -327,12 +341,8 @@ function exposureAndTint(image: AnalysisImage, floorLuminance: number): { exposu
     const g = SRGB_TO_LINEAR[g8]!;
     const b = SRGB_TO_LINEAR[b8]!;
     const y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-    luminances.push(y);
-    if (y > 0.03) {
-      sum[0]! += r;
-      sum[1]! += g;
-      sum[2]! += b;
-    }
+    if (!useClasses || classes![i] === SCENE_WALL || classes![i] === SCENE_CEILING) luminances.push(y);
+    if (y > 0.03 && !(classes && NOT_ROOM_LIT.has(classes[i]!))) surfaces.push(y, r, g, b);
   }
   const roomAlbedo = useClasses ? TYPICAL_WALL_ALBEDO : TYPICAL_ROOM_ALBEDO;
   const fromFloor = floorLuminance / TYPICAL_FLOOR_ALBEDO;
@@ -343,14 +353,34 @@ function exposureAndTint(image: AnalysisImage, floorLuminance: number): { exposu
   const roomWeight = useClasses ? 1.3 : 1;
   const combined = Math.exp((Math.log(fromFloor) + roomWeight * Math.log(fromRoom)) / (1 + roomWeight + PRIOR_WEIGHT));
   const exposure = Math.min(1.3, Math.max(0.04, Math.min(4 * fromFloor, Math.max(0.6 * fromFloor, combined))));
-  const meanY = 0.2126 * sum[0]! + 0.7152 * sum[1]! + 0.0722 * sum[2]!;
-  if (meanY <= 0) return { exposure, tint: [1, 1, 1] };
-  // Walls are usually near white, so their colour is mostly the light's; but some are beige or green. A bit
-  // over half of it is used, within -25 %/+30 %: enough for tungsten light to warm the floor like everything
-  // else in the room, not so much that a yellow wall turns the floor yellow.
-  const raw = Array.from(sum, (channel) => Math.min(1.3, Math.max(0.75, (channel / meanY) ** 0.6)));
+  return { exposure, tint: lightColour(surfaces) };
+}
+
+/**
+ * The light's colour, from the brightest tenth of the room's surfaces off the floor (`surfaces`: luminance,
+ * red, green, blue, linear, four numbers each). The brightest unclipped surfaces of a room are mostly white:
+ * ceilings, cabinets, bedding, lamp shades, which show the light's own colour; a beige, wooden or yellow wall is
+ * darker than those. Under tungsten light that the camera left orange they are orange, and the new wood must
+ * be as orange as everything else, or it looks lilac beside it.
+ */
+function lightColour(surfaces: number[]): [number, number, number] {
+  const count = surfaces.length / 4;
+  if (count < LIGHT_COLOUR_MIN_SAMPLES) return [1, 1, 1];
+  const luminances = new Float32Array(count);
+  for (let k = 0; k < count; k++) luminances[k] = surfaces[k * 4]!;
+  luminances.sort();
+  const threshold = luminances[count - Math.max(LIGHT_COLOUR_MIN_SAMPLES, Math.round(count * LIGHT_COLOUR_SHARE))]!;
+  const sum = [0, 0, 0];
+  for (let k = 0; k < count; k++) {
+    if (surfaces[k * 4]! < threshold) continue;
+    sum[0]! += surfaces[k * 4 + 1]!;
+    sum[1]! += surfaces[k * 4 + 2]!;
+    sum[2]! += surfaces[k * 4 + 3]!;
+  }
+  const y = 0.2126 * sum[0]! + 0.7152 * sum[1]! + 0.0722 * sum[2]!;
+  const raw = sum.map((channel) => Math.min(LIGHT_COLOUR_LIMITS[1], Math.max(LIGHT_COLOUR_LIMITS[0], (channel / y) ** LIGHT_COLOUR_STRENGTH)));
   const norm = 0.2126 * raw[0]! + 0.7152 * raw[1]! + 0.0722 * raw[2]!;
-  return { exposure, tint: [raw[0]! / norm, raw[1]! / norm, raw[2]! / norm] };
+  return [raw[0]! / norm, raw[1]! / norm, raw[2]! / norm];
 }
 
 /** Soft threshold: changes under `threshold` vanish, larger ones shrink by it. */

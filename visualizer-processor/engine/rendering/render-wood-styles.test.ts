@@ -154,18 +154,23 @@ describe('the wood renderer', () => {
     }
   });
 
-  it('warms the wood under warm light, modestly', async () => {
-    const redOverBlue = async (walls: [number, number, number]) => {
-      const { photo, floor } = roomInput({ ...ROOM, walls });
+  it('takes the light’s colour from the room’s white surfaces, not from its paint', async () => {
+    const redOverBlue = async (scene: Partial<CameraRoomScene>) => {
+      const { photo, floor } = roomInput({ ...ROOM, ...scene });
       const output = (await createWoodRenderer(photo, floor)).render('natural-white-oak', 1);
       const [r, , b] = meanColor(output, grow(floor.mask, ROOM.width, ROOM.height, 4, true));
       return srgbToLinear(r) / srgbToLinear(b);
     };
-    // White walls under tungsten light photograph orange; under daylight, grey.
-    const warm = await redOverBlue([235, 190, 130]);
-    const neutral = await redOverBlue([206, 206, 206]);
-    expect(warm / neutral).toBeGreaterThan(1.15);
-    expect(warm / neutral).toBeLessThan(1.9);
+    const neutral = await redOverBlue({ walls: [226, 226, 226] });
+    // Tungsten light the camera left orange: the white ceiling, baseboards and walls are orange (red 3.75 times
+    // blue), and the new wood must be warmed like them, most of the way, or it looks lilac beside them.
+    const tungsten = [1.5, 0.93, 0.4] as const;
+    const underTungsten = await redOverBlue({ walls: [226, 226, 226], light: tungsten });
+    expect(underTungsten / neutral).toBeGreaterThan(2.2);
+    expect(underTungsten / neutral).toBeLessThan(tungsten[0] / tungsten[2]);
+    // Yellow paint in white light: the ceiling and baseboards stay white, and so does the light on the wood.
+    const yellowWalls = await redOverBlue({ walls: [235, 205, 110] });
+    expect(yellowWalls / neutral).toBeLessThan(1.15);
   });
 
   it('lays planks that converge toward the room’s vanishing point', async () => {

@@ -1,4 +1,5 @@
 import { hash3 } from '../../value-noise.ts';
+import { linearToSrgbByte, srgbToLinear } from '../color-space.ts';
 import type { FloorCamera, Vec3 } from '../floor-camera.ts';
 
 /**
@@ -27,6 +28,11 @@ export interface CameraRoomScene {
   floor: 'plain' | 'tiles' | 'dark-light-boards';
   /** Wall paint, sRGB (default a warm off-white). */
   walls?: readonly [number, number, number];
+  /**
+   * The light's colour as the camera recorded it: every surface's linear RGB is multiplied by it (default
+   * white, [1, 1, 1]). Tungsten light a camera left uncorrected is about [1.5, 0.93, 0.4].
+   */
+  light?: readonly [number, number, number];
   /** A band of the floor, across the room between these Z, that gets only `shadowLight` of the light. */
   shadow?: { fromZ: number; toZ: number; light: number };
   seed: number;
@@ -112,6 +118,10 @@ export function renderCameraRoom(scene: CameraRoomScene): CameraRoom {
         const shade = surface === 'far' ? 0.95 : surface === 'left' ? 0.88 : 0.8;
         const [r, g, b] = scene.walls ?? [214, 204, 186];
         color = [r * shade, g * shade, b * shade];
+      }
+      if (scene.light) {
+        const [lr, lg, lb] = scene.light;
+        color = [linearToSrgbByte(srgbToLinear(color[0]) * lr), linearToSrgbByte(srgbToLinear(color[1]) * lg), linearToSrgbByte(srgbToLinear(color[2]) * lb)];
       }
       const noise = (hash3(px, py, scene.seed) - 0.5) * 4;
       rgb[i * 3] = clampByte(color[0] + noise);
