@@ -222,7 +222,7 @@ describe('a tap that would climb or spill through a soft edge fixes only its nei
           : baseboard(y) || shade(x, y)
             ? { rgb: [120, 85, 55], sceneClass: SCENE_CLASS.floor, floor: !baseboard(y) }
             : { rgb: [170, 125, 85], sceneClass: SCENE_CLASS.floor, floor: true },
-      (x, y) => y >= 150,
+      (_x, y) => y >= 150,
     );
     applyFloorTaps(room.mask, room.image, room.scene, [{ x: 20 / 500, y: 158 / 375, floor: false }]);
     expect(room.mask[158 * 500 + 20]).toBe(0);
