@@ -121,7 +121,7 @@ describe('the visualizer processor in the stack', () => {
       expect(await repository.startRender(row.id, firstRenderJob(row.id, `${row.id}/missing`), tokenHash)).toBe(false);
       const failed = await finishedRow(row.id);
       expect(failed).toMatchObject({ status: 'failed', failure_reason: "We couldn't put a new floor on this photo. Please try again, or try another photo." });
-      const images = { originalImageUrl: 'a', processedImageUrl: 'b', styleImageUrls: {}, renderNumber: 1, floorMaskUrl: 'c' };
+      const images = { originalImageUrl: 'a', processedImageUrl: 'b', styleImageUrls: {}, renderNumber: 1, floorMaskUrl: 'c', floorShare: 0.4 };
       expect(await repository.markCompleted(row.id, images)).toBe(false);
       // A failed request takes no correction, even with the right token.
       expect(await repository.startCorrection(row.id, tokenHash, [{ x: 0.5, y: 0.5, floor: true }])).toEqual({ kind: 'refused' });
@@ -145,7 +145,7 @@ describe('the visualizer processor in the stack', () => {
     const correction = await postWebhook({ requestId: row.id, correctionToken: token, taps: [{ x: 0.5, y: 0.85, floor: true }] });
     expect(correction).toEqual({ status: 202, json: { status: 'rendering', requestId: row.id, renderNumber: 2 } });
 
-    const columns = 'id,status,processed_image_url,style_image_urls,render_number,correction_state,floor_mask_url';
+    const columns = 'id,status,processed_image_url,style_image_urls,render_number,correction_state,floor_mask_url,floor_share';
     const deadline = Date.now() + 60_000;
     let visible: Record<string, unknown> = {};
     while (Date.now() < deadline) {
@@ -165,7 +165,11 @@ describe('the visualizer processor in the stack', () => {
       render_number: 2,
       correction_state: null,
       floor_mask_url: `${stack.url}/storage/v1/object/public/floor-visualizer/${row.id}/render-2/floor-mask.png`,
+      floor_share: expect.any(Number),
     });
+    // The correction's tap says "this is floor" in the room's floor: the stored share is that render's.
+    expect(visible.floor_share).toBeGreaterThan(0.05);
+    expect(visible.floor_share).toBeLessThanOrEqual(1);
     expect((await fetch(render2)).status).toBe(200);
     const mask = await fetch(String(visible.floor_mask_url));
     expect([mask.status, mask.headers.get('content-type')]).toEqual([200, 'image/png']);

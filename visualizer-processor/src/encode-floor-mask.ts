@@ -17,3 +17,10 @@ export function encodeFloorMask({ mask, width, height }: FloorMask): Promise<Buf
     .png({ compressionLevel: 9 })
     .toBuffer();
 }
+
+/** The share of the photo the mask calls floor (cut at half-way, like the stored mask), 0..1. */
+export function floorShare({ mask }: FloorMask): number {
+  let floor = 0;
+  for (let i = 0; i < mask.length; i++) if (mask[i]! >= 128) floor++;
+  return mask.length ? floor / mask.length : 0;
+}

@@ -113,6 +113,7 @@ function addPendingRow(overrides: Partial<VisualizerRequestRow> = {}): Visualize
     render_number: 0,
     correction_state: null,
     floor_mask_url: null,
+    floor_share: null,
     ...overrides,
   };
   repository.rows.set(row.id, { ...row });
@@ -409,11 +410,13 @@ describe('"Fix the floor": corrections with the visitor\'s token', () => {
     expect(repository.queuedJobs.at(-1)).toMatchObject({ requestId: row.id, renderNumber: 2, taps, styles: ['natural-white-oak'] });
   });
 
-  it('stores the floor each render found beside its images, for the page to outline', async () => {
+  it('stores the floor each render found beside its images, for the page to outline, and how much of the photo it is', async () => {
     const { row, token } = await renderedRequest();
     const first = { ...repository.rows.get(row.id)! };
     expect(first.floor_mask_url).toBe(`${SUPABASE_URL}/storage/v1/object/public/floor-visualizer/${row.id}/render-1/floor-mask.png`);
-    await expectFloorMask(storedFile(first.floor_mask_url));
+    const firstShare = await expectFloorMask(storedFile(first.floor_mask_url));
+    // The row's share is counted on the full-size mask, the stored PNG is a smaller copy of it.
+    expect(first.floor_share).toBeCloseTo(firstShare, 2);
 
     // "Not floor" over the whole bottom band: the corrected render's mask is another file, with less floor.
     const notFloor = [0.1, 0.3, 0.5, 0.7, 0.9].map((x) => ({ x, y: 0.95, floor: false }));
@@ -423,6 +426,7 @@ describe('"Fix the floor": corrections with the visitor\'s token', () => {
     expect(corrected.floor_mask_url).toBe(`${SUPABASE_URL}/storage/v1/object/public/floor-visualizer/${row.id}/render-2/floor-mask.png`);
     const [before, after] = [await expectFloorMask(storedFile(first.floor_mask_url)), await expectFloorMask(storedFile(corrected.floor_mask_url))];
     expect(after).toBeLessThan(before);
+    expect(corrected.floor_share).toBeCloseTo(after, 2);
   });
 
   it('refuses a wrong token with the one refusal, and counts it', async () => {

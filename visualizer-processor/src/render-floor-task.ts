@@ -2,7 +2,7 @@ import { describeError } from '../../job-queue/redact.ts';
 import { DEFAULT_WOOD_STYLE } from '../../contracts/wood-styles.ts';
 import type { FloorEngine } from '../engine/floor-engine.ts';
 import { MAX_WORKING_SIDE, PhotoRejectedError, decodePhoto, encodeJpeg } from './decode-photo.ts';
-import { encodeFloorMask } from './encode-floor-mask.ts';
+import { encodeFloorMask, floorShare } from './encode-floor-mask.ts';
 import type { ImageStorage } from './image-storage.ts';
 import { floorMaskPath, originalImagePath, renderJobSchema, renderedImagePath } from './render-job.ts';
 import type { UploadStore } from './upload-store.ts';
@@ -72,7 +72,7 @@ export function createRenderFloorTask(deps: RenderFloorDependencies) {
       const processedImageUrl = styleImageUrls[DEFAULT_WOOD_STYLE] ?? Object.values(styleImageUrls)[0];
       if (!processedImageUrl) throw new Error('The engine returned no image');
       const floorMaskUrl = await deps.storage.save(floorMaskPath(requestId, job.renderNumber), await encodeFloorMask(result), 'image/png');
-      const images = { originalImageUrl, processedImageUrl, styleImageUrls, renderNumber: job.renderNumber, floorMaskUrl };
+      const images = { originalImageUrl, processedImageUrl, styleImageUrls, renderNumber: job.renderNumber, floorMaskUrl, floorShare: floorShare(result) };
       if (correction) await deps.repository.markCorrectionRendered(requestId, images);
       else await deps.repository.markCompleted(requestId, images);
       await dropUpload();

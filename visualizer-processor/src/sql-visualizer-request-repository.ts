@@ -37,7 +37,7 @@ function queueRender(client: pg.PoolClient, job: RenderJob): Promise<unknown> {
 class NotStarted extends Error {}
 
 const COLUMNS =
-  'id, customer_name, email, status, original_image_url, processed_image_url, failure_reason, style_image_urls, render_number, correction_state, floor_mask_url';
+  'id, customer_name, email, status, original_image_url, processed_image_url, failure_reason, style_image_urls, render_number, correction_state, floor_mask_url, floor_share';
 
 /**
  * The repository in SQL, over the processor's database connection (the job queue lives in the same
@@ -71,9 +71,9 @@ export function createSqlVisualizerRequestRepository(db: pg.Pool): VisualizerReq
       const { rowCount } = await db.query(
         `update public.floor_visualizer_requests
          set status = 'completed', original_image_url = $2, processed_image_url = $3, style_image_urls = $4,
-             render_number = $5, floor_mask_url = $6, failure_reason = null
+             render_number = $5, floor_mask_url = $6, floor_share = $7, failure_reason = null
          where id = $1 and status = 'processing'`,
-        [id, images.originalImageUrl, images.processedImageUrl, JSON.stringify(images.styleImageUrls), images.renderNumber, images.floorMaskUrl],
+        [id, images.originalImageUrl, images.processedImageUrl, JSON.stringify(images.styleImageUrls), images.renderNumber, images.floorMaskUrl, images.floorShare],
       );
       return rowCount === 1;
     },
@@ -106,9 +106,10 @@ export function createSqlVisualizerRequestRepository(db: pg.Pool): VisualizerReq
     async markCorrectionRendered(id, images) {
       const { rowCount } = await db.query(
         `update public.floor_visualizer_requests
-         set processed_image_url = $2, style_image_urls = $3, render_number = $4, floor_mask_url = $5, correction_state = null
+         set processed_image_url = $2, style_image_urls = $3, render_number = $4, floor_mask_url = $5, floor_share = $6,
+             correction_state = null
          where id = $1 and correction_state = 'rendering' and render_number < $4`,
-        [id, images.processedImageUrl, JSON.stringify(images.styleImageUrls), images.renderNumber, images.floorMaskUrl],
+        [id, images.processedImageUrl, JSON.stringify(images.styleImageUrls), images.renderNumber, images.floorMaskUrl, images.floorShare],
       );
       return rowCount === 1;
     },

@@ -23,6 +23,8 @@ export interface VisualizerRequestRow {
   correction_state: 'rendering' | 'failed' | null;
   /** The floor render `render_number` was laid on (PNG, 255 = floor); what the visitor's corrections start from. */
   floor_mask_url: string | null;
+  /** How much of the photo render `render_number` laid wood on (0..1); null for rows rendered before it was kept. */
+  floor_share: number | null;
 }
 
 export interface RenderedImages {
@@ -32,6 +34,8 @@ export interface RenderedImages {
   styleImageUrls: Record<string, string>;
   renderNumber: number;
   floorMaskUrl: string;
+  /** The share of the photo's pixels the mask calls floor. */
+  floorShare: number;
 }
 
 export type CorrectionStart =
@@ -108,6 +112,7 @@ export function createInMemoryVisualizerRequestRepository(
         style_image_urls: images.styleImageUrls,
         render_number: images.renderNumber,
         floor_mask_url: images.floorMaskUrl,
+        floor_share: images.floorShare,
         failure_reason: null,
       });
       return true;
@@ -133,6 +138,7 @@ export function createInMemoryVisualizerRequestRepository(
         style_image_urls: images.styleImageUrls,
         render_number: images.renderNumber,
         floor_mask_url: images.floorMaskUrl,
+        floor_share: images.floorShare,
         correction_state: null,
       });
       return true;

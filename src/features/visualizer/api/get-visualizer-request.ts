@@ -10,10 +10,10 @@ export const MAX_POLL_ATTEMPTS = 30;
 /**
  * Only the columns a visitor may read of their own request (never the name, e-mail or correction token): the
  * spec's fields, then issue 8's every wood style, which render they are, how a correction went, and the floor
- * that render was laid on.
+ * that render was laid on and how much of the photo it is.
  */
 const VISITOR_COLUMNS =
-  'id,status,original_image_url,processed_image_url,failure_reason,style_image_urls,render_number,correction_state,floor_mask_url';
+  'id,status,original_image_url,processed_image_url,failure_reason,style_image_urls,render_number,correction_state,floor_mask_url,floor_share';
 
 export const visualizerRequestSchema = z.object({
   id: z.string(),
@@ -25,6 +25,7 @@ export const visualizerRequestSchema = z.object({
   render_number: z.number().int(),
   correction_state: z.enum(['rendering', 'failed']).nullable(),
   floor_mask_url: z.string().nullable(),
+  floor_share: z.number().min(0).max(1).nullable(),
 });
 
 export type VisualizerRequest = z.infer<typeof visualizerRequestSchema>;

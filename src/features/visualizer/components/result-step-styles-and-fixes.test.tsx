@@ -256,3 +256,32 @@ describe('"Not quite right? Fix the floor"', () => {
     expect(calls.webhooks.filter((body) => 'correctionToken' in body)).toHaveLength(2);
   });
 });
+
+describe('a render that found little or no floor', () => {
+  const littleFloor = /We found little or no floor in this photo, so it barely changed\./;
+
+  it('says so, and points the visitor who made the request to "Fix the floor"', async () => {
+    await reachResult({ read: (id) => HttpResponse.json(completedRender(id, 1, { floor_share: 0.002 })) });
+    expect(screen.getByText(littleFloor)).toHaveTextContent('Use “Not quite right? Fix the floor” to show us where the floor is');
+    expect(screen.getByRole('button', { name: 'Not quite right? Fix the floor' })).toBeEnabled();
+  });
+
+  it('without the token, suggests another photo only', async () => {
+    await reachResult({
+      photoReply: () => HttpResponse.json({ status: 'processing' }, { status: 202 }),
+      read: (id) => HttpResponse.json(completedRender(id, 1, { floor_share: 0 })),
+    });
+    expect(screen.getByText(littleFloor)).toHaveTextContent('Try a photo that shows more of the floor, taken from standing height.');
+    expect(screen.queryByText(/Fix the floor/)).not.toBeInTheDocument();
+  });
+
+  it('says nothing when the render found a floor', async () => {
+    await reachResult({ read: (id) => HttpResponse.json(completedRender(id, 1, { floor_share: 0.31 })) });
+    expect(screen.queryByText(littleFloor)).not.toBeInTheDocument();
+  });
+
+  it('says nothing for a row from before the share was kept', async () => {
+    await reachResult({ read: (id) => HttpResponse.json(completedRender(id, 1, { floor_share: null })) });
+    expect(screen.queryByText(littleFloor)).not.toBeInTheDocument();
+  });
+});

@@ -1,4 +1,4 @@
-import { Download, PencilLine, RotateCcw } from 'lucide-react';
+import { Download, Info, PencilLine, RotateCcw } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { MAX_CORRECTIONS_PER_REQUEST } from '@contracts/visualizer-webhook';
@@ -51,6 +51,12 @@ function usePreloadedImages(urls: string[]) {
     return () => images.forEach((image) => image.removeAttribute('src'));
   }, [key]);
 }
+
+/**
+ * Below this share of the photo, the render looks like the photo: the engine found little or no floor (a close-up,
+ * a photo of a wall, a floor hidden under things). The page says so rather than leave the visitor wondering.
+ */
+export const LITTLE_FLOOR_SHARE = 0.01;
 
 type ResultStepProps = {
   result: VisualizerResult;
@@ -110,6 +116,18 @@ export function ResultStep({ result, correctionToken, onResultChange, onTryAnoth
         </h2>
         <p className="text-walnut-800">Like what you see? We install it across South Jersey, usually within weeks.</p>
       </div>
+
+      {result.floorShare !== null && result.floorShare < LITTLE_FLOOR_SHARE && (
+        <p className="mx-auto flex max-w-2xl items-start gap-2 rounded-lg border border-oak-400 bg-oak-100 p-4 text-left text-walnut-900">
+          <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-walnut-700" />
+          <span>
+            We found little or no floor in this photo, so it barely changed.{' '}
+            {correctionToken && correctionsLeft > 0
+              ? 'Use “Not quite right? Fix the floor” to show us where the floor is, or try a photo that shows more of it.'
+              : 'Try a photo that shows more of the floor, taken from standing height.'}
+          </span>
+        </p>
+      )}
 
       {styles.length > 1 && <WoodStyleSwitcher styles={styles} value={styleId} onChange={setStyleId} disabled={fixing} />}
 

@@ -22,6 +22,7 @@ export function row(id: string, overrides: Partial<VisualizerRequest> = {}): Vis
     render_number: 0,
     correction_state: null,
     floor_mask_url: null,
+    floor_share: null,
     ...overrides,
   };
 }

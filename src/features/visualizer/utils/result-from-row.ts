@@ -9,6 +9,8 @@ export type VisualizerResult = {
   styleImageUrls: Partial<Record<WoodStyleId, string>>;
   renderNumber: number;
   floorMaskUrl: string | null;
+  /** How much of the photo that render laid wood on (0..1); null for rows rendered before it was kept. */
+  floorShare: number | null;
 };
 
 /**
@@ -28,5 +30,6 @@ export function resultFromRow(row: VisualizerRequest & { original_image_url: str
     styleImageUrls,
     renderNumber: row.render_number,
     floorMaskUrl: row.floor_mask_url,
+    floorShare: row.floor_share,
   };
 }
