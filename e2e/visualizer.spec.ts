@@ -230,6 +230,26 @@ test.describe('Snap & See Wood', () => {
     await expect(currentStep(page)).toContainText('Your info');
   });
 
+  test('a photo with no floor in it: the result says so and offers "Fix the floor"', async ({ page, database }) => {
+    test.setTimeout(120_000);
+    // A wall with a picture on it, nothing below: the engine finds no floor and the render is the photo.
+    const wall = Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="960" height="640"><rect width="960" height="640" fill="rgb(228,221,208)"/>` +
+        `<rect x="380" y="180" width="200" height="150" fill="rgb(90,110,130)" stroke="rgb(60,50,40)" stroke-width="10"/></svg>`,
+    );
+    const email = uniqueEmail('no-floor');
+    await page.goto('/floor-visualizer');
+    await choosePhoto(page, { name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await sharp(wall).jpeg({ quality: 85 }).toBuffer() });
+    await page.getByLabel('Name').fill('Robin Ames');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Process Image' }).click();
+    await expect(page.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByText('We found little or no floor in this photo, so it barely changed.', { exact: false })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Not quite right? Fix the floor' })).toBeVisible();
+    const [stored] = (await database.rowsWhere('floor_visualizer_requests', { email })) as { floor_share: number }[];
+    expect(stored!.floor_share).toBeLessThan(0.01);
+  });
+
   test('a file that is not an image gets a clear error and stays on upload', async ({ page }) => {
     await page.goto('/floor-visualizer');
     await choosePhoto(page, { name: 'estimate.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n') });
