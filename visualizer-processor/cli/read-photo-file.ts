@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { DecodedPhoto } from '../engine/floor-engine.ts';
-import { PhotoRejectedError, decodePhoto } from '../src/decode-photo.ts';
+import { DamagedPhotoError, PhotoRejectedError, decodePhoto } from '../src/decode-photo.ts';
 
 /** The commands' shared start: arguments, reading and decoding, with a readable error and exit code 1. */
 export async function readPhotoArgument(usage: string): Promise<{ photo: DecodedPhoto; outputPath: string }> {
@@ -14,11 +14,23 @@ export async function readPhotoArgument(usage: string): Promise<{ photo: Decoded
   }
   try {
     // Full size: the mask must match the photo's upright width and height.
-    return { photo: await decodePhoto(bytes), outputPath };
+    return { photo: await decodePhotoOrWhatIsLeft(inputPath, bytes), outputPath };
   } catch (error) {
     if (error instanceof PhotoRejectedError) fail(`${inputPath}: ${error.message}`);
     throw error;
   }
+}
+
+/** A damaged file (a dataset photo cut short, say) still gets a mask of its size: its readable rows are used. */
+async function decodePhotoOrWhatIsLeft(inputPath: string, bytes: Buffer): Promise<DecodedPhoto> {
+  try {
+    return await decodePhoto(bytes);
+  } catch (error) {
+    if (!(error instanceof DamagedPhotoError)) throw error;
+  }
+  const photo = await decodePhoto(bytes, { readDamaged: true });
+  console.warn(`${inputPath}: the image is damaged or incomplete; what could be read of it is used.`);
+  return photo;
 }
 
 export function fail(message: string): never {

@@ -83,6 +83,19 @@ describe('decodePhoto', () => {
     await expect(decodePhoto(jpeg.subarray(0, jpeg.length / 2))).rejects.toThrow(/damaged or incomplete/);
   });
 
+  it('reads what a truncated JPEG still holds when asked to, at the full size and with the rows it has', async () => {
+    const jpeg = await readFile(path.join(FIXTURE_DIR, 'room-carpet.jpg'));
+    const whole = await decodePhoto(jpeg);
+    const damaged = await decodePhoto(jpeg.subarray(0, Math.floor(jpeg.length * 0.9)), { readDamaged: true });
+    expect([damaged.width, damaged.height]).toEqual([whole.width, whole.height]);
+    // The first rows are intact, so they match the whole photo's to the byte.
+    const topRows = whole.width * 3 * 8;
+    expect(damaged.pixels.subarray(0, topRows)).toEqual(whole.pixels.subarray(0, topRows));
+    await expect(decodePhoto(Buffer.from('just some text'), { readDamaged: true })).rejects.toBeInstanceOf(
+      PhotoRejectedError,
+    );
+  });
+
   describe('an iPhone photo (HEVC in a HEIF container)', () => {
     const heicFile = path.join(FIXTURE_DIR, HEIC_FIXTURE);
 

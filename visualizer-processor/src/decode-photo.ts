@@ -17,10 +17,24 @@ export class PhotoRejectedError extends Error {
   override name = 'PhotoRejectedError';
 }
 
+/** An image whose header reads but whose pixels do not all decode (a truncated or corrupt file). */
+export class DamagedPhotoError extends PhotoRejectedError {
+  override name = 'DamagedPhotoError';
+  constructor() {
+    super('The image is damaged or incomplete and cannot be read.');
+  }
+}
+
 export interface DecodeOptions {
   maxInputPixels?: number;
   /** Longest side of the result; larger photos are scaled down. Infinity keeps the size. */
   maxSide?: number;
+  /**
+   * Decode what a damaged file still holds (a truncated JPEG's missing rows come out grey) instead of refusing
+   * it. The commands use this: a mask of a slightly damaged dataset photo beats no mask. The site keeps
+   * refusing, since wood laid on a grey block would only puzzle the visitor.
+   */
+  readDamaged?: boolean;
 }
 
 type HeifImage = {
@@ -74,7 +88,7 @@ export async function decodePhoto(bytes: Buffer, options: DecodeOptions = {}): P
     const source =
       metadata.format === 'heif' && metadata.compression === 'hevc'
         ? await decodeHevcPixels(bytes)
-        : sharp(bytes, { limitInputPixels: maxInputPixels, failOn: 'warning' });
+        : sharp(bytes, { limitInputPixels: maxInputPixels, failOn: options.readDamaged ? 'none' : 'warning' });
     let pipeline = source.rotate().flatten({ background: '#ffffff' }).toColourspace('srgb');
     if (Number.isFinite(maxSide)) {
       pipeline = pipeline.resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true });
@@ -82,7 +96,7 @@ export async function decodePhoto(bytes: Buffer, options: DecodeOptions = {}): P
     const { data, info } = await pipeline.removeAlpha().raw().toBuffer({ resolveWithObject: true });
     return { pixels: data, width: info.width, height: info.height };
   } catch {
-    throw new PhotoRejectedError('The image is damaged or incomplete and cannot be read.');
+    throw new DamagedPhotoError();
   }
 }
 

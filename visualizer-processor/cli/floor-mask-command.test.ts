@@ -1,0 +1,64 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURE_DIR } from '../fixtures/make-fixtures.ts';
+
+const run = promisify(execFile);
+const COMMAND = path.join(path.dirname(fileURLToPath(import.meta.url)), 'floor-mask.ts');
+
+/** `npm run floor-mask` as an evaluator runs it: a child process, the file in, the PNG out. */
+async function floorMaskCommand(input: string, output: string) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', COMMAND, input, output]);
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+describe('npm run floor-mask', () => {
+  let folder: string;
+  beforeAll(async () => {
+    folder = await mkdtemp(path.join(tmpdir(), 'floor-mask-command-'));
+  });
+  afterAll(() => rm(folder, { recursive: true, force: true }));
+
+  it('writes an 8-bit grayscale PNG of the upright photo’s size (EXIF 6: stored 768×1024, upright 1024×768)', async () => {
+    const input = path.join(FIXTURE_DIR, 'room-concrete-exif6.jpg');
+    const output = path.join(folder, 'upright.png');
+    const { code } = await floorMaskCommand(input, output);
+    expect(code).toBe(0);
+    const upright = await sharp(input).rotate().toBuffer({ resolveWithObject: true });
+    const mask = await sharp(output).metadata();
+    expect(mask).toMatchObject({ format: 'png', channels: 1, depth: 'uchar' });
+    expect([mask.width, mask.height]).toEqual([upright.info.width, upright.info.height]);
+  }, 60_000);
+
+  it('still writes the mask of a truncated JPEG, from the rows it holds, and says so', async () => {
+    const whole = await readFile(path.join(FIXTURE_DIR, 'room-carpet.jpg'));
+    const input = path.join(folder, 'truncated.jpg');
+    await writeFile(input, whole.subarray(0, Math.floor(whole.length * 0.9)));
+    const output = path.join(folder, 'truncated.png');
+    const { code, stderr } = await floorMaskCommand(input, output);
+    expect(code).toBe(0);
+    expect(stderr).toMatch(/damaged or incomplete; what could be read of it is used/);
+    const expected = await sharp(whole).metadata();
+    const { data, info } = await sharp(output).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([expected.width, expected.height]);
+    expect(data.some((value) => value === 255)).toBe(true);
+  }, 60_000);
+
+  it('refuses a file that is not an image with a readable error and exit code 1', async () => {
+    const input = path.join(folder, 'notes.jpg');
+    await writeFile(input, 'just some text');
+    const { code, stderr } = await floorMaskCommand(input, path.join(folder, 'never.png'));
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/notes\.jpg: The file is not a readable image\./);
+  }, 60_000);
+});
