@@ -54,6 +54,16 @@ describe('npm run floor-mask', () => {
     expect(data.some((value) => value === 255)).toBe(true);
   }, 60_000);
 
+  it('takes a photo above the site’s 50 MP upload limit, as a 108 MP phone camera writes', async () => {
+    const input = path.join(folder, 'sixty-megapixels.png');
+    await sharp({ create: { width: 10000, height: 6000, channels: 3, background: '#8a7a66' } }).png().toFile(input);
+    const output = path.join(folder, 'sixty-megapixels.mask.png');
+    const { code, stderr } = await floorMaskCommand(input, output);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(await sharp(output).metadata()).toMatchObject({ width: 10000, height: 6000, channels: 1 });
+  }, 60_000);
+
   it('refuses a file that is not an image with a readable error and exit code 1', async () => {
     const input = path.join(folder, 'notes.jpg');
     await writeFile(input, 'just some text');
