@@ -264,6 +264,26 @@ describe('a "not floor" tap on a rug the network took for floor', () => {
     expect(room.mask[130 * W + 150]).toBe(1);
   });
 
+  it('takes the whole runner out when the sofa’s shade darkens one end of it far from the tapped colour', () => {
+    // The same room, the runner shading smoothly from light grey (left) to a darker grey (right): about
+    // 0.2 levels from pixel to pixel, 60 levels per channel end to end.
+    const room = paintedRoom(
+      W,
+      150,
+      (x, y) =>
+        y < 50
+          ? { rgb: [215, 210, 200], sceneClass: SCENE_CLASS.wall, floor: false }
+          : rug(x, y)
+            ? { rgb: [150, 150, 155].map((c) => c - Math.round(((x - 20) * 60) / 260)) as [number, number, number], sceneClass: SCENE_CLASS.floor, floor: false }
+            : { rgb: [170, 125, 85], sceneClass: SCENE_CLASS.floor, floor: true },
+      (x, y) => y >= 50 && !border(x, y),
+    );
+    applyFloorTaps(room.mask, room.image, room.scene, [{ x: 150 / W, y: 90 / 150, floor: false }], rugSeen);
+    expect(rugLeft(room.mask)).toBe(0);
+    expect(room.mask[60 * W + 150]).toBe(1);
+    expect(room.mask[130 * W + 10]).toBe(1);
+  });
+
   it('without a run that saw rug there, the same tap takes only its neighbourhood', () => {
     const room = rugRoom();
     const before = rugLeft(room.mask);

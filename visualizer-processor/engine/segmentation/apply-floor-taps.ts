@@ -54,6 +54,14 @@ export const TAP_LIMITS = {
   /** That border, in pixels of the 768 px copy. */
   rugReach: 2,
   /**
+   * On such a rug, the largest distance from the tapped colour. A rug's pattern and the shade of the furniture
+   * on it vary far more than `drift` allows (a grey rug on grey laminate was cleared a third at a time), while
+   * its border is a colour step that `edgeStep` stops at. At 120 the two rug-covered photos that get such taps
+   * gained after every tap (living-carpet 0.161 / 0.187 / 0.205 -> 0.269 / 0.406 / 0.483); at 160 and more,
+   * bedroom-rugs' second tap spilled into the sunlit boards.
+   */
+  rugDrift: 120,
+  /**
    * How far above the tap, as a fraction of the photo's height, a "this is floor" region on an upright surface may
    * reach. None of the 14 "this is floor" taps on wall in the evaluation climbed that far.
    */
@@ -138,7 +146,7 @@ export function applyFloorTaps(
     const seedClass = pixelClass[seed]!;
     const [r0, g0, b0] = [rgb[seed * 3]!, rgb[seed * 3 + 1]!, rgb[seed * 3 + 2]!];
     const step2 = TAP_LIMITS.edgeStep ** 2;
-    const drift2 = TAP_LIMITS.drift ** 2;
+    let drift2 = TAP_LIMITS.drift ** 2;
 
     /** Flood fill from the seed; returns the region's size. Inlined: it runs over up to a million pixels. */
     const grow = (bySurface: boolean): number => {
@@ -191,6 +199,10 @@ export function applyFloorTaps(
     // take the whole chair or stool for floor.
     if (grown < size * TAP_LIMITS.minSurfaceFraction && !floorUnderThing) grown = grow(false);
     const onRug = !tap.floor && seedState === 1 && rugSeen !== undefined && rugWithin(region, pixelRug, width, height) >= Math.max(1, grown * TAP_LIMITS.rugShare);
+    if (onRug) {
+      drift2 = TAP_LIMITS.rugDrift ** 2;
+      grown = grow(true);
+    }
     const climbsUpright = tap.floor && UPRIGHT.has(seedClass) && climbAboveSeed(region, seed, width) > TAP_LIMITS.climb * height;
     if ((grown > sameState * TAP_LIMITS.maxShare && !onRug) || floorUnderThing || climbsUpright) keepNear(region, seed, width, height, floor, seedState);
     if (!onRug) keepWithinDepth(region, seed, width, height);
