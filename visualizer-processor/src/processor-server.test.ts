@@ -260,9 +260,11 @@ describe('the visualizer processor webhook', () => {
     expect(repository.rows.get(row.id)!.status).toBe('pending');
   });
 
-  it('refuses an unknown request id with the same answer', async () => {
-    const reply = await postWebhook(payloadFor(addPendingRow(), await fixtureDataUrl('room-tile.png'), { requestId: randomUUID() }));
+  it('refuses an unknown request id with the same answer, and writes nothing for it', async () => {
+    const unknownId = randomUUID();
+    const reply = await postWebhook(payloadFor(addPendingRow(), await fixtureDataUrl('room-tile.png'), { requestId: unknownId }));
     expect(reply).toEqual({ status: WEBHOOK_REFUSAL.status, json: { error: WEBHOOK_REFUSAL.error } });
+    expect(await repository.refusalsThisHour(unknownId)).toBe(0);
     await expectStillServing();
   });
 
@@ -429,13 +431,16 @@ describe('"Fix the floor": corrections with the visitor\'s token', () => {
     expect(corrected.floor_share).toBeCloseTo(after, 2);
   });
 
-  it('refuses a wrong token with the one refusal, and counts it', async () => {
-    const { row } = await renderedRequest();
-    const wrong = await postWebhook({ requestId: row.id, correctionToken: 'A'.repeat(43), taps });
-    expect(wrong).toEqual({ status: WEBHOOK_REFUSAL.status, json: { error: WEBHOOK_REFUSAL.error } });
-    for (let i = 1; i < MAX_WEBHOOK_REFUSALS_PER_HOUR; i++) await postWebhook({ requestId: row.id, correctionToken: 'B'.repeat(43), taps });
-    expect((await postWebhook({ requestId: row.id, correctionToken: 'C'.repeat(43), taps })).status).toBe(429);
+  it('refuses wrong tokens with the one refusal, and however many come, the visitor’s own token still works', async () => {
+    const { row, token } = await renderedRequest();
+    for (let i = 0; i < MAX_WEBHOOK_REFUSALS_PER_HOUR + 2; i++) {
+      const wrong = await postWebhook({ requestId: row.id, correctionToken: String(i).padEnd(43, 'A'), taps });
+      expect(wrong).toEqual({ status: WEBHOOK_REFUSAL.status, json: { error: WEBHOOK_REFUSAL.error } });
+    }
     expect(repository.rows.get(row.id)!.render_number).toBe(1);
+    expect((await postWebhook({ requestId: row.id, correctionToken: token, taps })).status).toBe(202);
+    await rendersDone();
+    expect(repository.rows.get(row.id)!.render_number).toBe(2);
   });
 
   it(`allows ${MAX_CORRECTIONS_PER_REQUEST} corrections per request, one at a time`, async () => {

@@ -143,9 +143,13 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
     });
   }
 
-  /** Counts a refusal for this id, then answers the same way whatever the reason was. */
-  async function refuse(requestId: string): Promise<never> {
-    await deps.repository.recordRefusal(requestId);
+  /**
+   * Counts a refusal for a request that exists (a guess at its name and e-mail), then answers the same way
+   * whatever the reason was. An unknown id is not counted: a row per made-up id would let anyone grow the
+   * table without limit, and there is nothing behind such an id to protect.
+   */
+  async function refuse(requestId: string, { count = true } = {}): Promise<never> {
+    if (count) await deps.repository.recordRefusal(requestId);
     throw new HttpError(WEBHOOK_REFUSAL.status, WEBHOOK_REFUSAL.error);
   }
 
@@ -182,7 +186,7 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
       }
       const row = await deps.repository.find(requestId);
       if (!row || row.status !== 'pending' || !sameIdentity(row, identity.data.name, identity.data.email)) {
-        return await refuse(requestId);
+        return await refuse(requestId, { count: row !== null });
       }
 
       const payload = visualizerWebhookPayloadSchema.safeParse(json);
@@ -232,13 +236,12 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
     const payload = visualizerCorrectionPayloadSchema.safeParse(json);
     if (!payload.success) throw new HttpError(400, firstIssue(payload.error));
     const { requestId, correctionToken, taps } = payload.data;
-    if ((await deps.repository.refusalsThisHour(requestId)) >= MAX_WEBHOOK_REFUSALS_PER_HOUR) {
-      throw new HttpError(429, 'Too many attempts for this visualizer request. Please start a new one later.');
-    }
+    // No count of refusals here: a 256-bit token cannot be guessed, and a count per id would let anyone who
+    // holds a shared image link (which carries the id) lock the visitor out of their own corrections.
     const started = await deps.repository.startCorrection(requestId, sha256(correctionToken), taps);
     switch (started.kind) {
       case 'refused':
-        return await refuse(requestId);
+        return await refuse(requestId, { count: false });
       case 'busy':
         throw new HttpError(409, 'A correction of this photo is still rendering. Please wait for it.');
       case 'used-up':
