@@ -50,9 +50,14 @@ export function cleanMultiLine(value: string): string {
 /** Digits, spaces and + ( ) - . / with an optional extension ("ext. 12", "x12"), as the database's private.is_phone. */
 export const PHONE_SHAPE = /^[+(]?[0-9][0-9 ()./-]*( ?(x|ext\.?|extension) ?[0-9]+)?$/i;
 
-/** The database's e-mail shape (private.is_email): something@something.tld, nothing invisible, no formula start. */
+/**
+ * The database's e-mail shape (private.is_email): something@something.tld, one mailbox (none of the characters
+ * that make display names, lists or quoting: < > , ; : " ( ) [ ] \), nothing invisible, no formula start.
+ */
+const EMAIL_SHAPE = /^[^@\s<>,;:"()[\]\\]+@[^@\s<>,;:"()[\]\\]+\.[^@\s<>,;:"()[\]\\]+$/;
+
 export function isEmailShaped(value: string): boolean {
-  return /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(value) && !hasInvisibleCharacters(value) && !startsLikeAFormula(value);
+  return EMAIL_SHAPE.test(value) && !hasInvisibleCharacters(value) && !startsLikeAFormula(value);
 }
 
 /** An Instagram handle as stored: the @ in front is decoration. */

@@ -160,6 +160,21 @@ describe('the per-address daily limit', () => {
     expect(await inbox.to(email)).toHaveLength(1);
   });
 
+  it('counts one mailbox however its address is spelled: "+tags" reach the same inbox', async () => {
+    const email = visitorAddress('tagged');
+    const [local, domain] = email.split('@');
+    for (const tag of ['', '+1', '+floors']) {
+      await insertWithFallback('leads', { email: `${local}${tag}@${domain}`, lead_source: 'free_flooring_guide', guide_sent: true });
+    }
+    // The limit is decided when the lead is stored; the worker sends only the first.
+    const stored = await sql<{ status: string }>(
+      `select status from back_office.outbound_emails where kind = 'guide' and recipient like $1 order by created_at`,
+      [`${local}%`],
+    );
+    expect(stored.map((row) => row.status === 'suppressed')).toEqual([false, true, true]);
+    await inbox.waitFor(mailTo(email));
+  });
+
   it('counts every e-mail to a visitor, whatever the form, and ignores the case of the address', async () => {
     const email = visitorAddress('many');
     await insertWithFallback('contacts', { name: 'A Visitor', email, phone: '1', message: 'First' });

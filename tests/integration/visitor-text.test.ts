@@ -4,7 +4,7 @@ import { createContactRequest } from '@/features/contact/api/create-contact-requ
 import { realtorApplicationSchema } from '@/features/partners/api/create-realtor-application';
 import { contactRequestSchema } from '@/features/contact/api/create-contact-request';
 import { InsertError, insertWithFallback, type LeadTable } from '@/lib/insert-with-fallback';
-import { hasVisibleText } from '@/lib/visitor-text';
+import { hasVisibleText, isEmailShaped } from '@/lib/visitor-text';
 import { anonFetch, sql, useSiteDataLayer } from './stack-clients';
 
 beforeAll(() => useSiteDataLayer());
@@ -65,6 +65,7 @@ const refusedNames = [
   '\u200b=1+1',
   'Jo\u202eevil',
   'Jo\nPark',
+  'Bob\u2028Bcc: x@evil.test\u2029X',
 ];
 const acceptedNames = ['Jo Park', 'José Ñúñez', '李小龙', "O'Brien", 'Anne-Marie', '(Jo) Park'];
 
@@ -104,7 +105,7 @@ describe('person names', () => {
       expect([name, status]).toEqual([name, parsed.success ? 201 : 400]);
     }
     // Control characters are cleaned away by the page; the rest of the refused names it refuses itself.
-    const cleanedByThePage = ['Jo\u202eevil', 'Jo\nPark'];
+    const cleanedByThePage = ['Jo\u202eevil', 'Jo\nPark', 'Bob\u2028Bcc: x@evil.test\u2029X'];
     for (const name of refusedNames.filter((each) => !cleanedByThePage.includes(each))) {
       expect([name, realtorApplicationSchema.shape.name.safeParse(name).success]).toEqual([name, false]);
     }
@@ -117,6 +118,23 @@ describe('e-mail and phone', () => {
       expect([address, (await submit('leads', { email: address })).status]).toEqual([address, 400]);
     }
     expect((await submit('leads', { email: `jo+floors.${randomUUID().slice(0, 6)}@example.com` })).status).toBe(201);
+  });
+
+  it('refuse an address that mail software would read as a display name, a list or a quoted name, as the page does', async () => {
+    for (const address of [
+      'a1<victim@example.org>',
+      'x,victim@example.org',
+      'x;victim@example.org',
+      '"jo"@example.com',
+      'jo(comment)@example.com',
+      'victim@example.org>',
+      'jo\\@example.com',
+    ]) {
+      expect([address, (await submit('leads', { email: address })).status, isEmailShaped(address)]).toEqual([address, 400, false]);
+    }
+    for (const address of [`jo.o'neil+${randomUUID().slice(0, 6)}@example.com`, `josé.${randomUUID().slice(0, 6)}@bücher.de`]) {
+      expect([address, (await submit('leads', { email: address })).status, isEmailShaped(address)]).toEqual([address, 201, true]);
+    }
   });
 
   it('take phone numbers as people write them, and nothing a spreadsheet could run', async () => {
