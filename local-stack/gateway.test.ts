@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,5 +39,38 @@ describe('the gateway', () => {
   it('refuses a path that climbs out of the storage folder', async () => {
     const response = await fetch(`${gateway.url}/storage/v1/object/public/..%2F..%2Fetc%2Fpasswd`);
     expect(response.status).toBe(400);
+  });
+
+  it('refuses a path with a NUL byte with 400, not a gateway error', async () => {
+    const response = await fetch(`${gateway.url}/storage/v1/object/public/floor-visualizer/%00`);
+    expect([response.status, await response.json()]).toEqual([400, { message: 'Invalid object path' }]);
+  });
+});
+
+describe('the gateway in front of the visualizer processor', () => {
+  it('ends the upstream request when the visitor hangs up before the body has arrived', async () => {
+    // A stand-in processor that records whether the request it was handed ends or is cut off.
+    let upstreamClosed: () => void;
+    const closed = new Promise<void>((resolve) => (upstreamClosed = resolve));
+    const processor = http.createServer((request) => {
+      request.resume();
+      request.on('close', () => upstreamClosed());
+    });
+    const processorPort = await findFreePort();
+    await new Promise<void>((resolve) => processor.listen(processorPort, '127.0.0.1', resolve));
+    const proxying = await startGateway({ port: await findFreePort(), postgrestPort: await findFreePort(), processorPort, storageDir, apiKeys: [] });
+    try {
+      const { port } = new URL(proxying.url);
+      const socket = net.connect(Number(port), '127.0.0.1');
+      await new Promise((resolve) => socket.on('connect', resolve));
+      socket.write('POST /functions/v1/floor-visualizer HTTP/1.1\r\nhost: localhost\r\ncontent-length: 1000000\r\n\r\n{');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      socket.destroy();
+      await expect(Promise.race([closed.then(() => 'closed'), new Promise((resolve) => setTimeout(() => resolve('still open'), 3000))])).resolves.toBe('closed');
+    } finally {
+      await proxying.stop();
+      processor.closeAllConnections();
+      await new Promise((resolve) => processor.close(resolve));
+    }
   });
 });

@@ -97,8 +97,16 @@ function proxy(
     },
   );
   let tooLarge = false;
+  // A client that hangs up before its body ends must not leave the upstream request open: the processor
+  // would hold an upload slot for it until its own timeout (an attack audit held all four that way).
+  let clientGone = false;
+  request.on('close', () => {
+    if (request.complete) return;
+    clientGone = true;
+    upstream.destroy();
+  });
   upstream.on('error', (error) => {
-    if (tooLarge) return;
+    if (tooLarge || clientGone) return;
     log?.(`gateway: upstream on port ${port} failed: ${error.message}`);
     if (!response.headersSent)
       sendJson(response, 502, { message: 'The local service behind the gateway is not answering' });
@@ -137,6 +145,8 @@ function serveStoredFile(
   } catch {
     return sendJson(response, 400, { message: 'Invalid object path' });
   }
+  // A NUL byte makes fs throw rather than report "not found".
+  if (name.includes('\0')) return sendJson(response, 400, { message: 'Invalid object path' });
   const root = path.resolve(storageDir);
   const file = path.resolve(root, name);
   if (!file.startsWith(root + path.sep)) return sendJson(response, 400, { message: 'Invalid object path' });

@@ -35,6 +35,14 @@ export interface ProcessorDependencies {
    * kernel's socket buffers: the bound on this service's memory for any number of simultaneous uploads.
    */
   maxUploadsInFlight?: number;
+  /**
+   * The slowest upload kept, in bytes per second on average once `uploadGraceMs` have passed. An upload slot
+   * is held while the body arrives, so without a floor four connections sending a byte every few seconds
+   * would hold every slot and stall every visitor's upload. 8 KiB/s is a 64 kbit/s link: a photo of a few
+   * megabytes still arrives on the worst mobile connection that can load the page.
+   */
+  minUploadBytesPerSecond?: number;
+  uploadGraceMs?: number;
   /** Styles the first render makes; the default style is always among them. */
   renderStyles?: readonly WoodStyleId[];
   log?: (line: string) => void;
@@ -102,6 +110,8 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
   const allowedOrigins = deps.allowedOrigins ?? ['*'];
   const log = deps.log ?? ((line: string) => console.log(line));
   const uploadSlots = createSlots(deps.maxUploadsInFlight ?? 4);
+  const minUploadBytesPerSecond = deps.minUploadBytesPerSecond ?? 8 * 1024;
+  const uploadGraceMs = deps.uploadGraceMs ?? 15_000;
   const styles = [...new Set<WoodStyleId>([DEFAULT_WOOD_STYLE, ...(deps.renderStyles ?? [])])];
   const inProgress = new Set<Promise<unknown>>();
 
@@ -119,7 +129,11 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
     response.end(JSON.stringify(body));
   }
 
-  /** Reads the body up to MAX_BODY_BYTES; beyond that it stops reading rather than buffer the rest. */
+  /**
+   * Reads the body up to MAX_BODY_BYTES; beyond that it stops reading rather than buffer the rest. A body
+   * that trickles in slower than `minUploadBytesPerSecond` ends the read, so its upload slot goes to the next
+   * visitor.
+   */
   function readBody(request: http.IncomingMessage): Promise<Buffer> {
     const declared = Number(request.headers['content-length']);
     if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) {
@@ -128,18 +142,34 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
     return new Promise((resolve, reject) => {
       const chunks: Buffer[] = [];
       let size = 0;
+      let settled = false;
+      const started = Date.now();
+      const settle = (finish: () => void) => {
+        if (settled) return;
+        settled = true;
+        clearInterval(rateCheck);
+        finish();
+      };
+      const rateCheck = setInterval(() => {
+        const elapsed = Date.now() - started;
+        if (elapsed < uploadGraceMs || size >= (elapsed / 1000) * minUploadBytesPerSecond) return;
+        request.pause();
+        request.removeAllListeners('data');
+        settle(() => reject(new HttpError(408, 'The upload was too slow. Please try again on a stronger connection.')));
+      }, Math.min(1000, uploadGraceMs));
       request.on('data', (chunk: Buffer) => {
         size += chunk.length;
         if (size > MAX_BODY_BYTES) {
           request.pause();
           request.removeAllListeners('data');
-          reject(new HttpError(413, 'The request is too large: the image must be at most 10 MB.'));
+          settle(() => reject(new HttpError(413, 'The request is too large: the image must be at most 10 MB.')));
           return;
         }
         chunks.push(chunk);
       });
-      request.on('end', () => resolve(Buffer.concat(chunks)));
-      request.on('error', reject);
+      request.on('end', () => settle(() => resolve(Buffer.concat(chunks))));
+      // Also a sender hanging up half-way ('aborted'): the slot is freed at once.
+      request.on('error', (error) => settle(() => reject(error)));
     });
   }
 
@@ -286,10 +316,11 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
       })
       .catch((error: unknown) => {
         if (error instanceof HttpError) {
-          if (error.status === 413) response.setHeader('connection', 'close');
+          const unread = error.status === 413 || error.status === 408;
+          if (unread) response.setHeader('connection', 'close');
           sendJson(request, response, error.status, { error: error.message });
-          // An oversized upload is not read to its end; closing is cheaper than draining it.
-          if (error.status === 413) response.on('finish', () => request.destroy());
+          // An oversized or trickling upload is not read to its end; closing is cheaper than draining it.
+          if (unread) response.on('finish', () => request.destroy());
           return;
         }
         log(`webhook error: ${describeError(error)}`);

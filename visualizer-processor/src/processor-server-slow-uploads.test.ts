@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { WEBHOOK_REFUSAL } from '../../contracts/visualizer-webhook.ts';
+import { createProcessorServer, type ProcessorServer } from './processor-server.ts';
+import { createLocalUploadStore } from './upload-store.ts';
+import { createInMemoryVisualizerRequestRepository } from './visualizer-request-repository.ts';
+
+/**
+ * One upload slot: a connection that trickles its body (a "slow loris") or hangs up half-way must give the
+ * slot back, or every later visitor's upload waits behind it.
+ */
+const servers: { processor: ProcessorServer; uploadsDir: string }[] = [];
+
+async function startProcessor(uploadGraceMs: number): Promise<number> {
+  const uploadsDir = await mkdtemp(path.join(tmpdir(), 'visualizer-slow-uploads-'));
+  const processor = createProcessorServer({
+    repository: createInMemoryVisualizerRequestRepository([]),
+    uploads: createLocalUploadStore(uploadsDir),
+    engineName: 'test',
+    maxUploadsInFlight: 1,
+    minUploadBytesPerSecond: 8 * 1024,
+    uploadGraceMs,
+    log: () => undefined,
+  });
+  servers.push({ processor, uploadsDir });
+  await new Promise<void>((resolve) => processor.server.listen(0, '127.0.0.1', resolve));
+  return (processor.server.address() as AddressInfo).port;
+}
+
+afterAll(async () => {
+  for (const { processor, uploadsDir } of servers) {
+    processor.server.closeAllConnections();
+    await new Promise((resolve) => processor.server.close(resolve));
+    await rm(uploadsDir, { recursive: true, force: true });
+  }
+});
+
+/** Opens a webhook call that declares a 1 MB body and sends one byte of it. */
+function trickleUpload(port: number): Promise<{ socket: net.Socket; reply: Promise<string> }> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1', () => {
+      socket.write('POST / HTTP/1.1\r\nhost: localhost\r\ncontent-type: application/json\r\ncontent-length: 1000000\r\n\r\n{');
+      let received = '';
+      const reply = new Promise<string>((done) => {
+        socket.on('data', (chunk) => (received += chunk.toString()));
+        socket.on('close', () => done(received));
+        socket.on('error', () => undefined);
+      });
+      resolve({ socket, reply });
+    });
+  });
+}
+
+/** A well-formed call for an unknown id: read to its end, answered with the one refusal. */
+async function quickCall(port: number): Promise<number> {
+  const response = await fetch(`http://127.0.0.1:${port}/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ requestId: randomUUID(), name: 'Jo Park', email: 'jo@example.com', fileName: 'room.jpg' }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  return response.status;
+}
+
+describe('an upload slot held by a trickling or abandoned body', () => {
+  it('is taken back from a body slower than 8 KiB/s after the grace: the sender gets 408 and the next visitor is served', async () => {
+    const port = await startProcessor(300);
+    const { reply } = await trickleUpload(port);
+    // The slot is held: with one slot, the next call waits until the trickle is cut off, then goes through.
+    expect(await quickCall(port)).toBe(WEBHOOK_REFUSAL.status);
+    expect(await reply).toMatch(/^HTTP\/1\.1 408[\s\S]*The upload was too slow/);
+  });
+
+  it('is freed when the sender hangs up half-way, long before the grace ends', async () => {
+    const port = await startProcessor(60_000);
+    const { socket } = await trickleUpload(port);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    socket.destroy();
+    expect(await quickCall(port)).toBe(WEBHOOK_REFUSAL.status);
+  });
+});
