@@ -2,11 +2,12 @@ import type { JobHelpers } from 'graphile-worker';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { readBusinessFacts } from '../../src/config/business.ts';
 import type { OutboundEmail, OutboundEmailRepository } from './outbound-email-repository.ts';
-import { PERMANENT_FAILURE_ATTEMPTS, createSendEmailTask, messageIdDomain, type MailTransport } from './send-email-task.ts';
+import { PERMANENT_FAILURE_ATTEMPTS, createSendEmailTask, messageIdDomain, type MailAddress, type MailTransport } from './send-email-task.ts';
 
 /** The send_email job's decisions (retry, dead, sent, resend), on a recording repository and transport. */
 const EMAIL_ID = '5b1c9e2a-1f0e-4c7a-9d3e-2a6b8c4d1e0f';
 const lead = { id: '9f2c1b7e-3d4a-4e5f-8a6b-1c2d3e4f5a6b', created_at: new Date('2026-11-20T15:00:00Z'), email: 'visitor@example.com' };
+let recipient = lead.email;
 
 let states: string[];
 let logLines: string[];
@@ -15,7 +16,7 @@ let leadExists: boolean;
 
 const repository: OutboundEmailRepository = {
   async claim(id) {
-    return { id, kind: 'guide', source_table: 'leads', source_id: lead.id, recipient: lead.email, attempts: 1, previous_status: previousStatus };
+    return { id, kind: 'guide', source_table: 'leads', source_id: lead.id, recipient, attempts: 1, previous_status: previousStatus };
   },
   async loadLead() {
     return leadExists ? { table: 'leads', ...lead } : null;
@@ -51,6 +52,7 @@ function task(transport: MailTransport) {
 const attempt = (attempts: number, max_attempts = 10) => ({ job: { attempts, max_attempts } }) as unknown as JobHelpers;
 
 beforeEach(() => {
+  recipient = lead.email;
   states = [];
   logLines = [];
   previousStatus = 'queued';
@@ -59,10 +61,25 @@ beforeEach(() => {
 
 describe('the send_email job', () => {
   it('sends with a Message-ID made from the e-mail id, then records it sent', async () => {
-    const sent: { messageId: string; to: string; from: string }[] = [];
+    const sent: { messageId: string; to: MailAddress; from: string }[] = [];
     await task({ sendMail: async (message) => void sent.push(message) })({ emailId: EMAIL_ID }, attempt(1));
-    expect(sent).toEqual([expect.objectContaining({ messageId: `<${EMAIL_ID}@floors.example>`, to: lead.email })]);
+    expect(sent).toEqual([expect.objectContaining({ messageId: `<${EMAIL_ID}@floors.example>`, to: { name: '', address: lead.email } })]);
     expect(states).toEqual(['sent']);
+  });
+
+  it('hands nodemailer one mailbox: an address spelled as a name or a list reaches no one else', async () => {
+    // The database refuses these spellings; this is the layer behind it. nodemailer's own stream transport
+    // shows the SMTP envelope it would send.
+    const nodemailer = await import('nodemailer');
+    const smtp = nodemailer.createTransport({ streamTransport: true, buffer: true });
+    const envelopes: string[][] = [];
+    const send = task({ sendMail: async (message) => envelopes.push((await smtp.sendMail(message)).envelope.to as string[]) });
+    for (const spelling of ['a1<victim@example.org>', 'x,victim@example.org']) {
+      recipient = spelling;
+      await send({ emailId: EMAIL_ID }, attempt(1));
+    }
+    expect(envelopes).toHaveLength(2);
+    for (const to of envelopes) expect([to.length, to.includes('victim@example.org')]).toEqual([1, false]);
   });
 
   it('retries a refusal the server means until the third attempt, then the e-mail is dead with the reason, without the address', async () => {

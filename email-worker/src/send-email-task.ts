@@ -14,9 +14,19 @@ export const sendEmailPayloadSchema = z.object({ emailId: z.uuid() });
  */
 export const PERMANENT_FAILURE_ATTEMPTS = 3;
 
+/** One mailbox, as nodemailer takes it: an address given this way is never read as a name or a list. */
+export type MailAddress = { name: string; address: string };
+
 export interface MailTransport {
-  sendMail(message: ComposedEmail & { from: string; messageId: string }): Promise<unknown>;
+  sendMail(message: Omit<ComposedEmail, 'to' | 'replyTo'> & { to: MailAddress; replyTo: MailAddress; from: string; messageId: string }): Promise<unknown>;
 }
+
+/**
+ * Addresses go to nodemailer as objects, not strings: a string such as `a1<victim@example.org>` or
+ * `x,victim@example.org` it would parse into a display name or a list, reaching a mailbox the daily limit
+ * never counted. The database already refuses such addresses (private.is_email); this holds if that changes.
+ */
+const oneMailbox = (address: string): MailAddress => ({ name: '', address });
 
 export interface SendEmailDependencies {
   repository: OutboundEmailRepository;
@@ -91,7 +101,13 @@ export function createSendEmailTask(deps: SendEmailDependencies): Task {
     }
 
     try {
-      await deps.transport.sendMail({ ...message, from: deps.mailFrom, messageId: `<${email.id}@${domain}>` });
+      await deps.transport.sendMail({
+        ...message,
+        to: oneMailbox(message.to),
+        replyTo: oneMailbox(message.replyTo),
+        from: deps.mailFrom,
+        messageId: `<${email.id}@${domain}>`,
+      });
     } catch (error) {
       const reason = describeError(error);
       const permanent = isPermanentRefusal(error);
