@@ -250,6 +250,41 @@ test.describe('Snap & See Wood', () => {
     expect(stored!.floor_share).toBeLessThan(0.01);
   });
 
+  test('a portrait photo: the comparison fits the window, handle and all, and the "Processing started" toast goes with the result', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const photo = await roomPhoto();
+    const portrait = { name: 'portrait-room.jpg', mimeType: 'image/jpeg', buffer: await sharp(photo.buffer).rotate(90).jpeg({ quality: 85 }).toBuffer() };
+    const { width, height } = await sharp(portrait.buffer).metadata();
+    await page.goto('/floor-visualizer');
+    await choosePhoto(page, portrait);
+    await page.getByLabel('Name').fill('Kim Ortega');
+    await page.getByLabel('Email').fill(uniqueEmail('portrait'));
+    await page.getByRole('button', { name: 'Process Image' }).click();
+    await expect(page.getByText('Processing started')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByText('Processing started')).toBeHidden();
+
+    const slider = page.getByRole('slider', { name: 'Before and after comparison' });
+    await expect(async () => {
+      const box = (await slider.boundingBox())!;
+      // At most 70 % of the window's height, in the photo's own shape (taller than wide).
+      expect(box.height).toBeLessThanOrEqual(800 * 0.7 + 1);
+      expect(Math.abs(box.width / box.height - width! / height!)).toBeLessThan(0.02);
+    }).toPass();
+  });
+
+  test('a photo the browser cannot show (an iPhone HEIC) gets a named panel, not a broken image', async ({ page }) => {
+    const heic = readFileSync(resolve('visualizer-processor/fixtures/images/room-gps-rotated.heic'));
+    await page.goto('/floor-visualizer');
+    await choosePhoto(page, { name: 'room-gps-rotated.heic', mimeType: 'image/heic', buffer: heic });
+    const preview = page.getByRole('img', { name: 'Your photo: room-gps-rotated.heic' });
+    await expect(preview).toContainText('This browser cannot show a preview of this photo.');
+    await expect(page.getByRole('button', { name: 'Process Image' })).toBeVisible();
+  });
+
   test('a file that is not an image gets a clear error and stays on upload', async ({ page }) => {
     await page.goto('/floor-visualizer');
     await choosePhoto(page, { name: 'estimate.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n') });

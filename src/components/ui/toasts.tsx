@@ -71,9 +71,12 @@ export const toast = Object.assign((title: string, options?: ExternalToast) => s
   success: (title: string, options?: ExternalToast) => show('success', title, options),
   error: (title: string, options?: ExternalToast) => show('error', title, options),
   info: (title: string, options?: ExternalToast) => show('info', title, options),
-  /** Dismisses every toast shown (sonner keeps them in module state between renders of the region). */
-  dismiss: () => {
-    sonner?.toast.dismiss();
+  /**
+   * Dismisses the toast shown with this `id` option, or every toast shown (sonner keeps them in module state
+   * between renders of the region).
+   */
+  dismiss: (id?: string) => {
+    sonner?.toast.dismiss(id);
     fallback = undefined;
     announce();
   },
@@ -81,8 +84,16 @@ export const toast = Object.assign((title: string, options?: ExternalToast) => s
 
 /** Where toasts appear; rendered once, in the app's providers. */
 export function ToastRegion() {
-  const loaded = useSyncExternalStore(subscribe, () => sonner, () => undefined);
-  const shownFallback = useSyncExternalStore(subscribe, () => fallback, () => undefined);
+  const loaded = useSyncExternalStore(
+    subscribe,
+    () => sonner,
+    () => undefined,
+  );
+  const shownFallback = useSyncExternalStore(
+    subscribe,
+    () => fallback,
+    () => undefined,
+  );
   // Child effects run first: by now sonner's Toaster has subscribed, so toasts handed over are shown.
   useEffect(() => {
     if (!loaded) return;
@@ -100,7 +111,11 @@ export function ToastRegion() {
         >
           <p className="font-semibold">{shownFallback.title}</p>
           {shownFallback.description && <p className="mt-1">{shownFallback.description}</p>}
-          <button type="button" onClick={toast.dismiss} className="mt-2 font-semibold underline underline-offset-2">
+          <button
+            type="button"
+            onClick={() => toast.dismiss()}
+            className="mt-2 font-semibold underline underline-offset-2"
+          >
             Close
           </button>
         </div>

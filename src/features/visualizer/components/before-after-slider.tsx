@@ -9,12 +9,27 @@ type BeforeAfterSliderProps = { beforeUrl: string; afterUrl: string; label?: str
  */
 export function BeforeAfterSlider({ beforeUrl, afterUrl, label = 'Before and after comparison' }: BeforeAfterSliderProps) {
   const [position, setPosition] = useState(50);
+  const [aspect, setAspect] = useState<number | null>(null);
   const hintId = useId();
 
   return (
     <figure className="space-y-2">
-      <div className="relative overflow-hidden rounded-xl bg-walnut-950 shadow-lg has-[input:focus-visible]:outline-4 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-oak-500">
-        <img src={afterUrl} alt="" className="block h-auto w-full select-none" draggable={false} />
+      <div
+        className="relative mx-auto overflow-hidden rounded-xl bg-walnut-950 shadow-lg has-[input:focus-visible]:outline-4 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-oak-500"
+        // At most 70 % of the window's height, so a portrait photo's floor and the handle are on screen with its
+        // top: the width follows from the photo's own shape, and both images keep lining up.
+        style={aspect ? { maxWidth: `calc(70vh * ${aspect.toFixed(4)})` } : undefined}
+      >
+        <img
+          src={afterUrl}
+          alt=""
+          className="block h-auto w-full select-none"
+          draggable={false}
+          onLoad={(event) => {
+            const { naturalWidth, naturalHeight } = event.currentTarget;
+            if (naturalWidth > 0 && naturalHeight > 0) setAspect(naturalWidth / naturalHeight);
+          }}
+        />
         <img
           src={beforeUrl}
           alt=""

@@ -176,14 +176,14 @@ export function ResultStep({ result, correctionToken, onResultChange, onTryAnoth
 
       <div className="grid gap-4 sm:grid-cols-2">
         <figure className="space-y-2">
-          <img src={originalImageUrl} alt="Your original photo" className="aspect-[4/3] w-full rounded-lg object-cover shadow-sm" />
+          <img src={originalImageUrl} alt="Your original photo" className="aspect-[4/3] w-full rounded-lg bg-oak-100 object-contain shadow-sm" />
           <figcaption className="text-sm font-semibold text-walnut-800">Before</figcaption>
         </figure>
         <figure className="space-y-2">
           <img
             src={shownUrl}
             alt="Your room with a new hardwood floor"
-            className="aspect-[4/3] w-full rounded-lg object-cover shadow-sm"
+            className="aspect-[4/3] w-full rounded-lg bg-oak-100 object-contain shadow-sm"
           />
           <figcaption className="text-sm font-semibold text-walnut-800">{shownStyle && styles.length > 1 ? `After: ${shownStyle.label}` : 'After'}</figcaption>
         </figure>

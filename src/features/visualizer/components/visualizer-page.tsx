@@ -18,6 +18,9 @@ import { ResultStep } from './result-step';
 import { UploadStep } from './upload-step';
 import { VisualizerStepper, type VisualizerStep } from './visualizer-stepper';
 
+/** The "Processing started" toast, taken down when the result or an error replaces what it says. */
+const STARTED_TOAST_ID = 'visualizer-started';
+
 export const NOT_AN_IMAGE_MESSAGE =
   "That file isn't an image. Please choose a photo of your room (JPG, PNG or WEBP work best).";
 
@@ -46,6 +49,8 @@ export function VisualizerPage() {
     if (poll.phase === 'completed' && poll.row.original_image_url) {
       setResult(resultFromRow({ ...poll.row, original_image_url: poll.row.original_image_url }));
       setStep('result');
+      // "Your image is being processed" is no longer true, and it would cover the result's heading.
+      toast.dismiss(STARTED_TOAST_ID);
     }
   }, [poll]);
 
@@ -93,13 +98,14 @@ export function VisualizerPage() {
     try {
       const { id } = await createRequest.mutateAsync(parsed.data);
       const started = toasts.visualizerStarted;
-      toast.info(started.title, { description: started.description, duration: started.duration });
+      toast.info(started.title, { id: STARTED_TOAST_ID, description: started.description, duration: started.duration });
       const { correctionToken: token } = await startProcessing.mutateAsync({ requestId: id, ...parsed.data, file });
       setCorrectionToken(token);
       setPollRound((round) => round + 1);
       setRequestId(id);
     } catch (error) {
       const { title, duration } = toasts.visualizerError;
+      toast.dismiss(STARTED_TOAST_ID);
       toast.error(title, { description: describeProcessingError(error), duration });
       setStep('info');
     }
