@@ -54,7 +54,8 @@ export const PHONE_SHAPE = /^[+(]?[0-9][0-9 ()./-]*( ?(x|ext\.?|extension) ?[0-9
  * The database's e-mail shape (private.is_email): something@something.tld, one mailbox (none of the characters
  * that make display names, lists or quoting: < > , ; : " ( ) [ ] \), nothing invisible, no formula start.
  */
-const EMAIL_SHAPE = /^[^@\s<>,;:"()[\]\\]+@[^@\s<>,;:"()[\]\\]+\.[^@\s<>,;:"()[\]\\]+$/;
+const EMAIL_PART = String.raw`[^@\s<>,;:"()[\]\\]+`;
+const EMAIL_SHAPE = new RegExp(`^${EMAIL_PART}@${EMAIL_PART}\\.${EMAIL_PART}$`);
 
 export function isEmailShaped(value: string): boolean {
   return EMAIL_SHAPE.test(value) && !hasInvisibleCharacters(value) && !startsLikeAFormula(value);

@@ -150,21 +150,20 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
         clearInterval(rateCheck);
         finish();
       };
+      /** Stops reading the rest of the body and answers with `error`. */
+      const stopReading = (error: HttpError) => {
+        request.pause();
+        request.removeAllListeners('data');
+        settle(() => reject(error));
+      };
       const rateCheck = setInterval(() => {
         const elapsed = Date.now() - started;
         if (elapsed < uploadGraceMs || size >= (elapsed / 1000) * minUploadBytesPerSecond) return;
-        request.pause();
-        request.removeAllListeners('data');
-        settle(() => reject(new HttpError(408, 'The upload was too slow. Please try again on a stronger connection.')));
+        stopReading(new HttpError(408, 'The upload was too slow. Please try again on a stronger connection.'));
       }, Math.min(1000, uploadGraceMs));
       request.on('data', (chunk: Buffer) => {
         size += chunk.length;
-        if (size > MAX_BODY_BYTES) {
-          request.pause();
-          request.removeAllListeners('data');
-          settle(() => reject(new HttpError(413, 'The request is too large: the image must be at most 10 MB.')));
-          return;
-        }
+        if (size > MAX_BODY_BYTES) return stopReading(new HttpError(413, 'The request is too large: the image must be at most 10 MB.'));
         chunks.push(chunk);
       });
       request.on('end', () => settle(() => resolve(Buffer.concat(chunks))));
