@@ -39,8 +39,11 @@ const COARSE_RADIUS = 0.4;
 /** Ambient occlusion: how far (metres) walls and furniture shade the floor, and how much at most. */
 const OCCLUSION_RADIUS = 0.06;
 const OCCLUSION_STRENGTH = 0.3;
-/** Relative light above which old-floor highlights are compressed. */
-const HIGHLIGHT_KNEE = 1.4;
+/**
+ * Relative light above which old-floor highlights are compressed (a glossy floor's reflections would glare
+ * on satin wood). At 2 a sun patch, typically 2-4 times the floor's light, keeps most of its brightness.
+ */
+const HIGHLIGHT_KNEE = 2;
 /**
  * Local light is a power mean of luminance (the root of the mean square: luminance is squared before the
  * blur) rather than a plain mean: where the old floor mixes dark and light boards, their local proportions
@@ -49,6 +52,15 @@ const HIGHLIGHT_KNEE = 1.4;
 const POWER = 2;
 /** Median small-scale detail (log units) of a plain floor (carpet, concrete, tile between its joints). */
 const PLAIN_FLOOR_DETAIL = 0.05;
+/**
+ * The percentiles of each band's changes that are taken for the old floor's pattern (see the thresholds
+ * below): on a patterned floor the higher ones, on a plain floor the lower ones, blended between a median
+ * small-scale detail of PLAIN_FLOOR_DETAIL and PATTERNED_FLOOR_DETAIL. A plain floor has little pattern to
+ * hide, and its sun patch or shadows may cover a quarter of it or more, which the higher percentile would
+ * take for pattern and flatten (a sun patch at 2.7 times the light came out at 1.3 times).
+ */
+const PATTERNED_FLOOR_DETAIL = 0.09;
+const PATTERN_PERCENTILES = { small: { plain: 0.7, patterned: 0.85 }, large: { plain: 0.5, patterned: 0.75 } } as const;
 /**
  * Reflectances (linear) assumed when judging the light: the typical floor, and the typical non-floor
  * surface of a room photo (mostly light walls, some furniture).
@@ -122,7 +134,8 @@ export function estimateFloorLight(image: AnalysisImage, camera: FloorCamera): F
   // plus the detail between the texture and fine radii). In each band, changes as small as the old floor's
   // typical pattern there are taken for pattern and dropped; larger ones (a shadow halves the light: 0.7 in
   // log units) pass, less that threshold. Patterns cover the whole floor, shadows and sun patches part of
-  // it, so high percentiles of a band's changes measure the pattern and not the light.
+  // it, so high percentiles of a band's changes measure the pattern and not the light; how high depends on
+  // how patterned the floor is (PATTERN_PERCENTILES).
   const smallDetail: number[] = [];
   const largeDetail: number[] = [];
   const levels: number[] = [];
@@ -140,10 +153,12 @@ export function estimateFloorLight(image: AnalysisImage, camera: FloorCamera): F
   }
   // A strongly patterned floor (its median small-scale detail well above a plain floor's) cannot be told
   // from its light at small scales at all: its board edges alone outnumber any shadow's.
-  const [pattern = 0, smallHigh = 0] = percentiles(smallDetail, [0.5, 0.85]);
+  const [pattern = 0] = percentiles(smallDetail, [0.5]);
   const patterned = Math.max(0, pattern - PLAIN_FLOOR_DETAIL);
-  const smallThreshold = 1.2 * smallHigh + 3 * patterned;
-  const largeThreshold = 1.2 * percentiles(largeDetail, [0.75])[0]! + 2 * patterned;
+  const plainness = Math.min(1, Math.max(0, (PATTERNED_FLOOR_DETAIL - pattern) / (PATTERNED_FLOOR_DETAIL - PLAIN_FLOOR_DETAIL)));
+  const percentileOf = ({ plain, patterned }: { plain: number; patterned: number }) => patterned + (plain - patterned) * plainness;
+  const smallThreshold = 1.2 * percentiles(smallDetail, [percentileOf(PATTERN_PERCENTILES.small)])[0]! + 3 * patterned;
+  const largeThreshold = 1.2 * percentiles(largeDetail, [percentileOf(PATTERN_PERCENTILES.large)])[0]! + 2 * patterned;
   const reference = levels.length > 0 ? percentiles(levels, [0.5])[0]! : 0;
   const shading = new Float32Array(gridWidth * gridHeight);
   for (let gy = 0; gy < gridHeight; gy++) {

@@ -12,7 +12,12 @@ import { fractalNoise2, hash3 } from '../../engine/value-noise.ts';
 export type Rgb = [number, number, number];
 export type Vec3 = [number, number, number];
 
-export type FloorFinish = 'light-oak' | 'honey-oak' | 'walnut' | 'white-tile' | 'grey-tile' | 'carpet' | 'concrete';
+/**
+ * `plain`: one flat grey with no pattern at all. Rendered matte, it shows only the light falling on the floor,
+ * the answer the light bench (bench/floor-light.bench.ts) compares the renderer's light estimate with.
+ */
+export type FloorFinish =
+  'light-oak' | 'honey-oak' | 'walnut' | 'white-tile' | 'grey-tile' | 'carpet' | 'concrete' | 'plain';
 
 /** A surface colour: plain, or the floor's own texture (a table top cut from the same boards). */
 export type Paint = Rgb | { finish: FloorFinish };
@@ -327,10 +332,12 @@ const FINISH_BASE: Record<FloorFinish, Rgb> = {
   'grey-tile': [138, 138, 136],
   carpet: [124, 116, 104],
   concrete: [150, 150, 146],
+  plain: [128, 128, 128],
 };
 
 function finishColour(finish: FloorFinish, x: number, z: number, seed: number): Rgb {
   const [r, g, b] = FINISH_BASE[finish];
+  if (finish === 'plain') return [r, g, b];
   if (finish === 'light-oak' || finish === 'honey-oak' || finish === 'walnut') {
     const plankWidth = 0.14;
     const row = Math.floor(x / plankWidth);
