@@ -1,5 +1,5 @@
 import { FLOOR_ENGINE_KINDS, type FloorEngineKind } from '../engine/create-floor-engine.ts';
-import { fail } from './read-photo-file.ts';
+import { fail } from './command-files.ts';
 
 /** The engine the commands use: VISUALIZER_ENGINE, as for the processor; the offline engine by default. */
 export function engineKindFromEnvironment(): FloorEngineKind {

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +10,7 @@ import { FIXTURE_DIR } from '../fixtures/make-fixtures.ts';
 
 const run = promisify(execFile);
 const COMMAND = path.join(path.dirname(fileURLToPath(import.meta.url)), 'floor-mask.ts');
+const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** `npm run floor-mask` as an evaluator runs it: a child process, the file in, the PNG out. */
 async function floorMaskCommand(input: string, output: string) {
@@ -56,12 +57,35 @@ describe('npm run floor-mask', () => {
 
   it('takes a photo above the site’s 50 MP upload limit, as a 108 MP phone camera writes', async () => {
     const input = path.join(folder, 'sixty-megapixels.png');
-    await sharp({ create: { width: 10000, height: 6000, channels: 3, background: '#8a7a66' } }).png().toFile(input);
+    await sharp({ create: { width: 10000, height: 6000, channels: 3, background: '#8a7a66' } })
+      .png()
+      .toFile(input);
     const output = path.join(folder, 'sixty-megapixels.mask.png');
     const { code, stderr } = await floorMaskCommand(input, output);
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(await sharp(output).metadata()).toMatchObject({ width: 10000, height: 6000, channels: 1 });
+  }, 60_000);
+
+  it('makes the output’s folder when it does not exist yet', async () => {
+    const output = path.join(folder, 'masks', 'room', 'carpet.png');
+    const { code, stderr } = await floorMaskCommand(path.join(FIXTURE_DIR, 'room-carpet.jpg'), output);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(await sharp(output).metadata()).toMatchObject({ format: 'png', channels: 1 });
+  }, 60_000);
+
+  it('reads and writes relative paths from where the caller stands, through npm run from another folder', async () => {
+    const here = await mkdtemp(path.join(folder, 'caller-'));
+    await copyFile(path.join(FIXTURE_DIR, 'room-carpet.jpg'), path.join(here, 'room.jpg'));
+    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+    const { stdout } = await run(
+      npm,
+      ['--prefix', PROJECT_ROOT, 'run', '--silent', 'floor-mask', '--', 'room.jpg', 'out/room.png'],
+      { cwd: here },
+    );
+    expect(stdout).toContain(path.join(here, 'out', 'room.png'));
+    expect(await sharp(path.join(here, 'out', 'room.png')).metadata()).toMatchObject({ format: 'png', channels: 1 });
   }, 60_000);
 
   it('refuses a file that is not an image with a readable error and exit code 1', async () => {

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { DEFAULT_WOOD_STYLE, WOOD_STYLE_IDS, isWoodStyleId } from '../../contracts/wood-styles.ts';
 import { createFloorEngine } from '../engine/create-floor-engine.ts';
 import { engineKindFromEnvironment } from './engine-kind.ts';
-import { fail, readPhotoArgument } from './read-photo-file.ts';
+import { fail, readPhotoArgument, writeImage } from './command-files.ts';
 
 const { photo, outputPath } = await readPhotoArgument('npm run visualize -- <input image> <output image>');
 const extension = outputPath.toLowerCase().split('.').pop() ?? '';
@@ -17,5 +17,8 @@ if (!isWoodStyleId(style)) fail(`Unknown style "${style}". Styles: ${WOOD_STYLE_
 const engine = createFloorEngine({ kind: engineKindFromEnvironment(), url: process.env.VISUALIZER_ENGINE_URL });
 const result = await engine.visualize(photo, { styles: [style] });
 const image = sharp(result.renders[0]!.image);
-await (extension === 'png' ? image.png() : extension === 'webp' ? image.webp() : image.jpeg({ quality: 90 })).toFile(outputPath);
+await writeImage(
+  extension === 'png' ? image.png() : extension === 'webp' ? image.webp() : image.jpeg({ quality: 90 }),
+  outputPath,
+);
 console.log(`wrote ${outputPath} (${result.width}×${result.height}, engine ${engine.name}, ${style})`);

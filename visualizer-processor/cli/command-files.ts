@@ -1,0 +1,76 @@
+import { mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Sharp } from 'sharp';
+import type { DecodedPhoto } from '../engine/floor-engine.ts';
+import { DamagedPhotoError, PhotoRejectedError, decodePhoto } from '../src/decode-photo.ts';
+
+/**
+ * The commands read the operator's own files, not strangers' uploads, so they take what a 108 MP phone camera
+ * writes (12000×9000), which the processor's 50 MP guard refuses. The floor mask of such a photo takes about
+ * 2 s and 660 MB here; the limit still stops a decompression bomb's billions of pixels.
+ */
+const COMMAND_MAX_INPUT_PIXELS = 250_000_000;
+
+/**
+ * A path as the caller meant it. `npm run` moves to the project's root before the command starts, so a path
+ * relative to where the caller stood (`cd photos && npm --prefix ../site run floor-mask -- a.jpg a.png`)
+ * would land in the wrong folder; npm keeps that folder in INIT_CWD.
+ */
+export function callerPath(given: string): string {
+  return path.resolve(process.env.INIT_CWD ?? process.cwd(), given);
+}
+
+/**
+ * The commands' shared start: arguments, reading and decoding, with a readable error and exit code 1. The
+ * output's folder is made here, so a batch run can write to `masks/<id>.png` without making it first.
+ */
+export async function readPhotoArgument(usage: string): Promise<{ photo: DecodedPhoto; outputPath: string }> {
+  const [givenInput, givenOutput] = process.argv.slice(2);
+  if (!givenInput || !givenOutput) fail(`Usage: ${usage}`);
+  const inputPath = callerPath(givenInput);
+  const outputPath = callerPath(givenOutput);
+  try {
+    await mkdir(path.dirname(outputPath), { recursive: true });
+  } catch (error) {
+    fail(`Cannot write ${givenOutput}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(inputPath);
+  } catch (error) {
+    fail(`Cannot read ${givenInput}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  try {
+    // Full size: the mask must match the photo's upright width and height.
+    return { photo: await decodePhotoOrWhatIsLeft(givenInput, bytes), outputPath };
+  } catch (error) {
+    if (error instanceof PhotoRejectedError) fail(`${givenInput}: ${error.message}`);
+    throw error;
+  }
+}
+
+/** A damaged file (a dataset photo cut short, say) still gets a mask of its size: its readable rows are used. */
+async function decodePhotoOrWhatIsLeft(inputPath: string, bytes: Buffer): Promise<DecodedPhoto> {
+  try {
+    return await decodePhoto(bytes, { maxInputPixels: COMMAND_MAX_INPUT_PIXELS });
+  } catch (error) {
+    if (!(error instanceof DamagedPhotoError)) throw error;
+  }
+  const photo = await decodePhoto(bytes, { maxInputPixels: COMMAND_MAX_INPUT_PIXELS, readDamaged: true });
+  console.warn(`${inputPath}: the image is damaged or incomplete; what could be read of it is used.`);
+  return photo;
+}
+
+/** Writes the command's image, or fails with a readable error (a full disk, a folder without write access). */
+export async function writeImage(image: Sharp, outputPath: string): Promise<void> {
+  try {
+    await image.toFile(outputPath);
+  } catch (error) {
+    fail(`Cannot write ${outputPath}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+export function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
