@@ -14,21 +14,26 @@ const COMMAND_MAX_INPUT_PIXELS = 250_000_000;
 /**
  * A path as the caller meant it. `npm run` moves to the project's root before the command starts, so a path
  * relative to where the caller stood (`cd photos && npm --prefix ../site run floor-mask -- a.jpg a.png`)
- * would land in the wrong folder; npm keeps that folder in INIT_CWD.
+ * would land in the wrong folder; npm keeps that folder in INIT_CWD. Only when npm started this very script:
+ * a process started some other way may have inherited an INIT_CWD from an npm script that ran it.
  */
-export function callerPath(given: string): string {
-  return path.resolve(process.env.INIT_CWD ?? process.cwd(), given);
+export function callerPath(given: string, script: string): string {
+  const startedByNpm = process.env.npm_lifecycle_event === script && process.env.INIT_CWD;
+  return path.resolve(startedByNpm ? process.env.INIT_CWD! : process.cwd(), given);
 }
 
 /**
  * The commands' shared start: arguments, reading and decoding, with a readable error and exit code 1. The
  * output's folder is made here, so a batch run can write to `masks/<id>.png` without making it first.
  */
-export async function readPhotoArgument(usage: string): Promise<{ photo: DecodedPhoto; outputPath: string }> {
+export async function readPhotoArgument(
+  script: 'floor-mask' | 'visualize',
+  usage: string,
+): Promise<{ photo: DecodedPhoto; outputPath: string }> {
   const [givenInput, givenOutput] = process.argv.slice(2);
   if (!givenInput || !givenOutput) fail(`Usage: ${usage}`);
-  const inputPath = callerPath(givenInput);
-  const outputPath = callerPath(givenOutput);
+  const inputPath = callerPath(givenInput, script);
+  const outputPath = callerPath(givenOutput, script);
   try {
     await mkdir(path.dirname(outputPath), { recursive: true });
   } catch (error) {

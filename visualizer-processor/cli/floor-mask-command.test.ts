@@ -10,12 +10,18 @@ import { FIXTURE_DIR } from '../fixtures/make-fixtures.ts';
 
 const run = promisify(execFile);
 const COMMAND = path.join(path.dirname(fileURLToPath(import.meta.url)), 'floor-mask.ts');
+/** tsx's loader by its full address: the command may start in a folder from which `tsx` does not resolve. */
+const TSX = import.meta.resolve('tsx');
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** `npm run floor-mask` as an evaluator runs it: a child process, the file in, the PNG out. */
-async function floorMaskCommand(input: string, output: string) {
+async function floorMaskCommand(
+  input: string,
+  output: string,
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+) {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', COMMAND, input, output]);
+    const { stdout, stderr } = await run(process.execPath, ['--import', TSX, COMMAND, input, output], options);
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -86,6 +92,17 @@ describe('npm run floor-mask', () => {
     );
     expect(stdout).toContain(path.join(here, 'out', 'room.png'));
     expect(await sharp(path.join(here, 'out', 'room.png')).metadata()).toMatchObject({ format: 'png', channels: 1 });
+  }, 60_000);
+
+  it('takes relative paths from its own folder when started directly by a process that npm started', async () => {
+    // The parent's INIT_CWD (here, where `npm test` ran) says nothing about where this command was started.
+    const here = await mkdtemp(path.join(folder, 'direct-'));
+    await copyFile(path.join(FIXTURE_DIR, 'room-carpet.jpg'), path.join(here, 'room.jpg'));
+    const env = { ...process.env, INIT_CWD: PROJECT_ROOT, npm_lifecycle_event: 'test' };
+    const { code, stderr } = await floorMaskCommand('room.jpg', 'room.png', { cwd: here, env });
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(await sharp(path.join(here, 'room.png')).metadata()).toMatchObject({ format: 'png', channels: 1 });
   }, 60_000);
 
   it('refuses a file that is not an image with a readable error and exit code 1', async () => {

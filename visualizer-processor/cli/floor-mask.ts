@@ -4,7 +4,7 @@ import { createFloorEngine } from '../engine/create-floor-engine.ts';
 import { engineKindFromEnvironment } from './engine-kind.ts';
 import { fail, readPhotoArgument, writeImage } from './command-files.ts';
 
-const { photo, outputPath } = await readPhotoArgument('npm run floor-mask -- <input image> <output.png>');
+const { photo, outputPath } = await readPhotoArgument('floor-mask', 'npm run floor-mask -- <input image> <output.png>');
 if (!outputPath.toLowerCase().endsWith('.png')) fail('The mask is written as PNG: the output path must end in .png');
 const result = await createFloorEngine({
   kind: engineKindFromEnvironment(),

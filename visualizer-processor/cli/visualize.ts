@@ -9,7 +9,7 @@ import { createFloorEngine } from '../engine/create-floor-engine.ts';
 import { engineKindFromEnvironment } from './engine-kind.ts';
 import { fail, readPhotoArgument, writeImage } from './command-files.ts';
 
-const { photo, outputPath } = await readPhotoArgument('npm run visualize -- <input image> <output image>');
+const { photo, outputPath } = await readPhotoArgument('visualize', 'npm run visualize -- <input image> <output image>');
 const extension = outputPath.toLowerCase().split('.').pop() ?? '';
 if (!['jpg', 'jpeg', 'png', 'webp'].includes(extension)) fail('The output path must end in .jpg, .png or .webp');
 const style = process.argv[4] ?? DEFAULT_WOOD_STYLE;
