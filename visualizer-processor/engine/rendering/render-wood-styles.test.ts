@@ -29,6 +29,19 @@ function roomInput(scene: CameraRoomScene) {
   };
 }
 
+/** Mean linear luminance of the pixels that see the floor between `fromZ` and `toZ` metres along the room. */
+function luminanceBetween(pixels: Buffer, floorZ: Float32Array, fromZ: number, toZ: number): number {
+  let sum = 0;
+  let count = 0;
+  for (let i = 0; i < floorZ.length; i++) {
+    const z = floorZ[i]!;
+    if (!(z >= fromZ && z < toZ)) continue;
+    sum += 0.2126 * srgbToLinear(pixels[i * 3]!) + 0.7152 * srgbToLinear(pixels[i * 3 + 1]!) + 0.0722 * srgbToLinear(pixels[i * 3 + 2]!);
+    count++;
+  }
+  return sum / count;
+}
+
 /** Pixels within `radius` (square neighbourhood) of a set pixel, or, with `inside`, those whose whole neighbourhood is set. */
 function grow(mask: Buffer, width: number, height: number, radius: number, inside = false): Uint8Array {
   const out = new Uint8Array(width * height);
@@ -204,20 +217,9 @@ describe('the wood renderer', () => {
   it('carries a shadow on the old floor over onto the new wood', async () => {
     const shaded = roomInput({ ...ROOM, shadow: { fromZ: 3, toZ: 3.8, light: 0.45 } });
     const output = (await createWoodRenderer(shaded.photo, shaded.floor)).render('natural-white-oak', 1);
-    const luminanceWhere = (fromZ: number, toZ: number) => {
-      let sum = 0;
-      let count = 0;
-      for (let i = 0; i < shaded.room.floorZ.length; i++) {
-        const z = shaded.room.floorZ[i]!;
-        if (!(z >= fromZ && z < toZ)) continue;
-        sum += 0.2126 * srgbToLinear(output[i * 3]!) + 0.7152 * srgbToLinear(output[i * 3 + 1]!) + 0.0722 * srgbToLinear(output[i * 3 + 2]!);
-        count++;
-      }
-      return sum / count;
-    };
-    const inShadow = luminanceWhere(3.2, 3.6);
-    const before = luminanceWhere(2.3, 2.7);
-    const after = luminanceWhere(4.3, 4.7);
+    const inShadow = luminanceBetween(output, shaded.room.floorZ, 3.2, 3.6);
+    const before = luminanceBetween(output, shaded.room.floorZ, 2.3, 2.7);
+    const after = luminanceBetween(output, shaded.room.floorZ, 4.3, 4.7);
     expect(inShadow / before).toBeLessThan(0.65);
     expect(inShadow / after).toBeLessThan(0.65);
   });
@@ -226,18 +228,8 @@ describe('the wood renderer', () => {
     // Sun through a window: a band of the floor in 1.6 times the light (sRGB levels), about 2.8 times in linear light.
     const sunlit = roomInput({ ...ROOM, shadow: { fromZ: 3, toZ: 3.8, light: 1.6 } });
     const output = (await createWoodRenderer(sunlit.photo, sunlit.floor)).render('natural-white-oak', 1);
-    const luminanceWhere = (pixels: Buffer, fromZ: number, toZ: number) => {
-      let sum = 0;
-      let count = 0;
-      for (let i = 0; i < sunlit.room.floorZ.length; i++) {
-        const z = sunlit.room.floorZ[i]!;
-        if (!(z >= fromZ && z < toZ)) continue;
-        sum += 0.2126 * srgbToLinear(pixels[i * 3]!) + 0.7152 * srgbToLinear(pixels[i * 3 + 1]!) + 0.0722 * srgbToLinear(pixels[i * 3 + 2]!);
-        count++;
-      }
-      return sum / count;
-    };
-    const contrast = (pixels: Buffer) => luminanceWhere(pixels, 3.2, 3.6) / luminanceWhere(pixels, 2.3, 2.7);
+    const contrast = (pixels: Buffer) =>
+      luminanceBetween(pixels, sunlit.room.floorZ, 3.2, 3.6) / luminanceBetween(pixels, sunlit.room.floorZ, 2.3, 2.7);
     // The photo's band is 2.7 times as bright as the floor before it; the new wood's keeps 64 % of that
     // (the light's coarse smoothing spreads it a little), where a highlight knee of 1.4 and the patterned
     // floor's percentiles on every floor kept 48 %.
