@@ -15,9 +15,12 @@ export type Vec3 = [number, number, number];
 /**
  * `plain`: one flat grey with no pattern at all. Rendered matte, it shows only the light falling on the floor,
  * the answer the light bench (bench/floor-light.bench.ts) compares the renderer's light estimate with.
+ * `mixed-boards`: narrow boards whose tones differ by up to ±40 % with strong grain, as patterned as the
+ * real photos' board and lino floors (the others are much plainer); the light bench's test of the old floor's
+ * pattern staying off the new wood.
  */
 export type FloorFinish =
-  'light-oak' | 'honey-oak' | 'walnut' | 'white-tile' | 'grey-tile' | 'carpet' | 'concrete' | 'plain';
+  'light-oak' | 'honey-oak' | 'walnut' | 'mixed-boards' | 'white-tile' | 'grey-tile' | 'carpet' | 'concrete' | 'plain';
 
 /** A surface colour: plain, or the floor's own texture (a table top cut from the same boards). */
 export type Paint = Rgb | { finish: FloorFinish };
@@ -328,6 +331,7 @@ const FINISH_BASE: Record<FloorFinish, Rgb> = {
   'light-oak': [196, 164, 122],
   'honey-oak': [178, 128, 72],
   walnut: [74, 50, 36],
+  'mixed-boards': [150, 104, 68],
   'white-tile': [226, 226, 222],
   'grey-tile': [138, 138, 136],
   carpet: [124, 116, 104],
@@ -346,6 +350,17 @@ function finishColour(finish: FloorFinish, x: number, z: number, seed: number): 
     const tone = 1 + (hash3(row, plank, seed) - 0.5) * 0.22;
     const grain = (fractalNoise2(x * 60, z * 4 + row * 7, 3, seed + row) - 0.5) * 0.25;
     const seam = x - row * plankWidth < 0.004 || (z + offset) / 1.6 - plank < 0.003 ? 0.7 : 1;
+    const k = tone * (1 + grain) * seam;
+    return [r * k, g * k, b * k];
+  }
+  if (finish === 'mixed-boards') {
+    const plankWidth = 0.09;
+    const row = Math.floor(x / plankWidth);
+    const offset = hash3(row, 5, seed) * 1.2;
+    const plank = Math.floor((z + offset) / 1.2);
+    const tone = 1 + (hash3(row, plank, seed + 1) - 0.5) * 0.8;
+    const grain = (fractalNoise2(x * 50, z * 3 + row * 7, 3, seed + row) - 0.5) * 0.6;
+    const seam = x - row * plankWidth < 0.003 || (z + offset) / 1.2 - plank < 0.003 ? 0.6 : 1;
     const k = tone * (1 + grain) * seam;
     return [r * k, g * k, b * k];
   }
