@@ -339,29 +339,72 @@ const FINISH_BASE: Record<FloorFinish, Rgb> = {
   plain: [128, 128, 128],
 };
 
+/** A board floor's layout and contrast (metres; tone and grain as the spread of a factor around 1). */
+interface BoardLook {
+  width: number;
+  length: number;
+  /** hash3 keys for each row's stagger and each plank's tone. */
+  staggerKey: number;
+  toneSeed: number;
+  toneSpread: number;
+  grainAcross: number;
+  grainAlong: number;
+  grainSpread: number;
+  /** The seam's width across and along the boards, and how dark it is. */
+  sideSeam: number;
+  endSeam: number;
+  seamShade: number;
+}
+
+const OAK_BOARDS: BoardLook = {
+  width: 0.14,
+  length: 1.6,
+  staggerKey: 3,
+  toneSeed: 0,
+  toneSpread: 0.22,
+  grainAcross: 60,
+  grainAlong: 4,
+  grainSpread: 0.25,
+  sideSeam: 0.004,
+  endSeam: 0.003,
+  seamShade: 0.7,
+};
+const MIXED_BOARDS: BoardLook = {
+  width: 0.09,
+  length: 1.2,
+  staggerKey: 5,
+  toneSeed: 1,
+  toneSpread: 0.8,
+  grainAcross: 50,
+  grainAlong: 3,
+  grainSpread: 0.6,
+  sideSeam: 0.003,
+  endSeam: 0.003,
+  seamShade: 0.6,
+};
+
+/** The factor a board floor multiplies its base colour by at floor point (x, z): plank tone, grain, seams. */
+function boardPattern(x: number, z: number, seed: number, look: BoardLook): number {
+  const row = Math.floor(x / look.width);
+  const offset = hash3(row, look.staggerKey, seed) * look.length;
+  const plank = Math.floor((z + offset) / look.length);
+  const tone = 1 + (hash3(row, plank, seed + look.toneSeed) - 0.5) * look.toneSpread;
+  const grain =
+    (fractalNoise2(x * look.grainAcross, z * look.grainAlong + row * 7, 3, seed + row) - 0.5) * look.grainSpread;
+  const seam =
+    x - row * look.width < look.sideSeam || (z + offset) / look.length - plank < look.endSeam ? look.seamShade : 1;
+  return tone * (1 + grain) * seam;
+}
+
 function finishColour(finish: FloorFinish, x: number, z: number, seed: number): Rgb {
   const [r, g, b] = FINISH_BASE[finish];
   if (finish === 'plain') return [r, g, b];
   if (finish === 'light-oak' || finish === 'honey-oak' || finish === 'walnut') {
-    const plankWidth = 0.14;
-    const row = Math.floor(x / plankWidth);
-    const offset = hash3(row, 3, seed) * 1.6;
-    const plank = Math.floor((z + offset) / 1.6);
-    const tone = 1 + (hash3(row, plank, seed) - 0.5) * 0.22;
-    const grain = (fractalNoise2(x * 60, z * 4 + row * 7, 3, seed + row) - 0.5) * 0.25;
-    const seam = x - row * plankWidth < 0.004 || (z + offset) / 1.6 - plank < 0.003 ? 0.7 : 1;
-    const k = tone * (1 + grain) * seam;
+    const k = boardPattern(x, z, seed, OAK_BOARDS);
     return [r * k, g * k, b * k];
   }
   if (finish === 'mixed-boards') {
-    const plankWidth = 0.09;
-    const row = Math.floor(x / plankWidth);
-    const offset = hash3(row, 5, seed) * 1.2;
-    const plank = Math.floor((z + offset) / 1.2);
-    const tone = 1 + (hash3(row, plank, seed + 1) - 0.5) * 0.8;
-    const grain = (fractalNoise2(x * 50, z * 3 + row * 7, 3, seed + row) - 0.5) * 0.6;
-    const seam = x - row * plankWidth < 0.003 || (z + offset) / 1.2 - plank < 0.003 ? 0.6 : 1;
-    const k = tone * (1 + grain) * seam;
+    const k = boardPattern(x, z, seed, MIXED_BOARDS);
     return [r * k, g * k, b * k];
   }
   if (finish === 'white-tile' || finish === 'grey-tile') {
