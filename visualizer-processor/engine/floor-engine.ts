@@ -30,6 +30,11 @@ export interface FindFloorOptions {
   taps?: readonly FloorTap[];
   /** Rugs stay in front of the new floor (default). false lays wood where rugs are. */
   keepRugs?: boolean;
+  /**
+   * Also find the floor with rugs and carpet replaced (as `keepRugs: false`) from the same network run, as
+   * `rugsReplacedMask`: the visitor's "Replace carpet and rugs too" without a second run.
+   */
+  withRugsReplaced?: boolean;
 }
 
 /**
@@ -55,6 +60,11 @@ export interface FloorMask {
   mask: Buffer;
   /** Present when the engine ran a segmentation network (the offline engine does). */
   scene?: FloorScene;
+  /**
+   * With `withRugsReplaced`, when the engine can: the floor with rugs and carpet replaced too, same size and
+   * scale as `mask` (`mask` itself follows `keepRugs`).
+   */
+  rugsReplacedMask?: Buffer;
 }
 
 export interface VisualizeOptions extends FindFloorOptions {
@@ -62,6 +72,11 @@ export interface VisualizeOptions extends FindFloorOptions {
   styles?: readonly WoodStyleId[];
   /** Changes the plank layout; the same seed gives the same floor. */
   seed?: number;
+  /**
+   * A floor found earlier for this photo (a stored mask and scene): the styles are rendered onto it without
+   * finding the floor again. An engine that cannot render onto a given floor ignores it.
+   */
+  floor?: FloorMask;
 }
 
 export interface StyleRender {

@@ -96,6 +96,23 @@ describe('the offline floor engine', () => {
     expect(new Set(floorMeans).size).toBe(WOOD_STYLE_IDS.length);
   });
 
+  it('renders onto a floor found earlier without finding it again (a stored rug choice)', async () => {
+    const photo = await decodePhoto(await readFile(path.join(FIXTURE_DIR, 'room-tile.png')));
+    let searches = 0;
+    const counting = createOfflineFloorEngine({
+      findFloor: async () => {
+        searches++;
+        throw new Error('the floor was given');
+      },
+      renderStyles: async (_photo, floor, styles) => styles.map((style) => ({ style, image: Buffer.from(floor.mask.subarray(0, 4)) })),
+    });
+    const floor = { width: photo.width, height: photo.height, mask: Buffer.alloc(photo.width * photo.height, 255) };
+    const result = await counting.visualize(photo, { styles: ['walnut'], floor });
+    expect(searches).toBe(0);
+    expect(result.mask).toBe(floor.mask);
+    expect(result.renders).toEqual([{ style: 'walnut', image: Buffer.from([255, 255, 255, 255]) }]);
+  });
+
   it.each([
     { shape: 'a 64×40 thumbnail', width: 64, height: 40 },
     { shape: 'an 8:1 panorama', width: 2048, height: 256 },

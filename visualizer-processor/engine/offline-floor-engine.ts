@@ -48,7 +48,7 @@ export function createOfflineFloorEngine(parts: OfflineEngineParts = defaultPart
     },
     async visualize(photo, options: VisualizeOptions = {}) {
       photoArrived = true;
-      const floor = await parts.findFloor(photo, options);
+      const floor = options.floor ?? (await parts.findFloor(photo, options));
       const renders = await parts.renderStyles(photo, floor, options.styles ?? WOOD_STYLE_IDS, options.seed ?? 1);
       return { ...floor, renders };
     },

@@ -82,4 +82,15 @@ describe('rugs', () => {
     expect(rugAsFloor((await findFloorWithSegmenter(photo)).mask)).toBeLessThan(0.3);
     expect(rugAsFloor((await findFloorWithSegmenter(photo, { keepRugs: false })).mask)).toBeGreaterThan(0.9);
   });
+
+  it('withRugsReplaced gives both floors from one run, each the same as asking for it alone', async () => {
+    const room = RENDERED_ROOMS.find((item) => item.id === 'rendered-living-rug')!;
+    const rendered = renderRoomScene(room.scene);
+    const photo = { pixels: rendered.rgb, width: rendered.width, height: rendered.height };
+    const both = await findFloorWithSegmenter(photo, { withRugsReplaced: true });
+    expect(both.mask.equals((await findFloorWithSegmenter(photo)).mask)).toBe(true);
+    expect(both.rugsReplacedMask!.equals((await findFloorWithSegmenter(photo, { keepRugs: false })).mask)).toBe(true);
+    expect(both.rugsReplacedMask!.equals(both.mask)).toBe(false);
+    expect((await findFloorWithSegmenter(photo)).rugsReplacedMask).toBeUndefined();
+  });
 });

@@ -6,7 +6,7 @@ import { TAP_LIMITS, applyFloorTaps } from './apply-floor-taps.ts';
 import { SCENE_CLASS, floorClassIds } from './scene-classes.ts';
 import { RUG_LIMITS, runsDisputeARug, takeOutRugs } from './take-out-rugs.ts';
 import { announcePhoto } from './scene-segmenter.ts';
-import { segmentPhoto, type FitMode } from './segment-photo.ts';
+import { segmentPhoto, type FitMode, type SegmentedPhoto } from './segment-photo.ts';
 
 /** The knobs measured by the segmentation bench; the defaults are what measured best (decision 004). */
 export interface SegmenterTuning {
@@ -60,6 +60,22 @@ export async function findFloorWithSegmenter(photo: DecodedPhoto, options: FindF
     .raw()
     .toBuffer({ resolveWithObject: true });
   const segmented = await segmentPhoto(guidePixels, info.width, info.height, { fit: tuning.fit, mirrored: tuning.mirrored });
+  const floor = await floorFromSegmentation(photo, guidePixels, info, segmented, options, tuning);
+  if (!options.withRugsReplaced) return floor;
+  // The second floor from the same network run: only the steps after it are repeated.
+  const replaced = options.keepRugs === false ? floor : await floorFromSegmentation(photo, guidePixels, info, segmented, { ...options, keepRugs: false }, tuning);
+  return { ...floor, rugsReplacedMask: replaced.mask };
+}
+
+/** The floor of one rug choice, from the network's opinion of the photo. */
+async function floorFromSegmentation(
+  photo: DecodedPhoto,
+  guidePixels: Buffer,
+  info: { width: number; height: number },
+  segmented: SegmentedPhoto,
+  options: FindFloorOptions,
+  tuning: SegmenterTuning,
+): Promise<FloorMask> {
   const { scene } = segmented;
   const soft = segmented.share(floorClassIds({ keepRugs: options.keepRugs !== false }));
   const takingOutRugs = tuning.takeOutRugs && options.keepRugs !== false;
