@@ -41,6 +41,24 @@ const REPLACED_HEADERS = [
   'x-forwarded-proto',
 ];
 
+// Hop-by-hop headers (RFC 9110 section 7.6.1) describe one connection, not the request: the gateway's connection
+// to PostgREST and the processor is its own and kept alive. A client's `Connection: close` copied onto it made
+// the upstream server close a socket the gateway's agent then reused (issue 27: 63 of 200 leads got 502).
+const HOP_BY_HOP_HEADERS = ['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'te', 'trailer'];
+
+/** `headers` without the hop-by-hop ones, including any the Connection header itself names. */
+function endToEndHeaders<T extends http.IncomingHttpHeaders>(headers: T): T {
+  const named = String(headers.connection ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
+  const kept = { ...headers };
+  for (const name of Object.keys(kept)) {
+    if (HOP_BY_HOP_HEADERS.includes(name) || name.startsWith('proxy-') || named.includes(name)) delete kept[name];
+  }
+  return kept;
+}
+
 const CONTENT_TYPES: Record<string, string> = {
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',
@@ -80,7 +98,7 @@ function proxy(
   if (maxBodyBytes !== undefined && Number(request.headers['content-length'] ?? 0) > maxBodyBytes) {
     return refuseTooLarge(request, response, maxBodyBytes);
   }
-  const headers: http.OutgoingHttpHeaders = { ...request.headers };
+  const headers: http.OutgoingHttpHeaders = endToEndHeaders(request.headers);
   for (const name of REPLACED_HEADERS) delete headers[name];
   const address = clientAddress(request);
   const forwardedFor = request.headers['x-forwarded-for'];
@@ -92,7 +110,7 @@ function proxy(
   const upstream = http.request(
     { host: '127.0.0.1', port, method: request.method, path: targetPath, headers },
     (reply) => {
-      response.writeHead(reply.statusCode ?? 502, reply.headers);
+      response.writeHead(reply.statusCode ?? 502, endToEndHeaders(reply.headers));
       reply.pipe(response);
     },
   );
