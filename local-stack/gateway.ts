@@ -89,10 +89,25 @@ function refuseTooLarge(request: http.IncomingMessage, response: http.ServerResp
   });
 }
 
+/**
+ * PostgREST's answers while it cannot reach the database (503 and 504, codes PGRST000-PGRST003) carry the
+ * connection error, with the database's host and port, in `details`. An anonymous caller only needs to know
+ * that the service is down for now; the details stay in PostgREST's own log.
+ */
+const UNAVAILABLE_STATUSES = [502, 503, 504];
+export const SERVICE_UNAVAILABLE_MESSAGE = 'The service is unavailable right now. Please try again in a few minutes.';
+
 function proxy(
   request: http.IncomingMessage,
   response: http.ServerResponse,
-  options: { port: number; targetPath: string; maxBodyBytes?: number; log?: (line: string) => void },
+  options: {
+    port: number;
+    targetPath: string;
+    maxBodyBytes?: number;
+    /** Answer an upstream 502/503/504 with a plain message instead of its body. */
+    plainWhenUnavailable?: boolean;
+    log?: (line: string) => void;
+  },
 ) {
   const { port, targetPath, maxBodyBytes, log } = options;
   if (maxBodyBytes !== undefined && Number(request.headers['content-length'] ?? 0) > maxBodyBytes) {
@@ -110,6 +125,12 @@ function proxy(
   const upstream = http.request(
     { host: '127.0.0.1', port, method: request.method, path: targetPath, headers },
     (reply) => {
+      if (options.plainWhenUnavailable && UNAVAILABLE_STATUSES.includes(reply.statusCode ?? 0)) {
+        reply.resume();
+        const retryAfter = reply.headers['retry-after'];
+        if (retryAfter) response.setHeader('retry-after', retryAfter);
+        return sendJson(response, reply.statusCode!, { message: SERVICE_UNAVAILABLE_MESSAGE });
+      }
       response.writeHead(reply.statusCode ?? 502, endToEndHeaders(reply.headers));
       reply.pipe(response);
     },
@@ -197,6 +218,7 @@ export async function startGateway(options: GatewayOptions): Promise<{ url: stri
         port: options.postgrestPort,
         targetPath: (request.url ?? '/').slice('/rest/v1'.length) || '/',
         maxBodyBytes: MAX_REST_BODY_BYTES,
+        plainWhenUnavailable: true,
         log: options.log,
       });
     }
