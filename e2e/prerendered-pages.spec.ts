@@ -11,6 +11,8 @@ const pages = [
   { path: '/realtors', heading: 'Refer Your Clients. Close Faster. Earn Rewards.', title: /^Realtor Referral Program \| / },
   { path: '/investors', heading: null, title: /^Investor Partner Program \| / },
   { path: '/floor-visualizer', heading: 'Snap & See Wood', title: /^Snap & See Wood/ },
+  { path: '/privacy', heading: 'Privacy Policy', title: /^Privacy Policy \| / },
+  { path: '/terms', heading: 'Terms of Service', title: /^Terms of Service \| / },
 ] as const;
 
 const attribute = (html: string, tag: RegExp) => tag.exec(html)?.[1];
@@ -58,7 +60,7 @@ test('an unknown path answers 404 with the 404 page', async ({ request }) => {
   expect(html).toMatch(/<meta name="robots" content="noindex"\/?>/);
 });
 
-test('sitemap.xml lists the four pages, robots.txt points at it, the manifest and icons are there', async ({ request, baseURL }) => {
+test('sitemap.xml lists the six pages, robots.txt points at it, the manifest and icons are there', async ({ request, baseURL }) => {
   const sitemap = await (await request.get('/sitemap.xml')).text();
   expect([...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1])).toEqual(pages.map(({ path }) => `${baseURL}${path}`));
   expect(await (await request.get('/robots.txt')).text()).toContain(`Sitemap: ${baseURL}/sitemap.xml`);

@@ -19,8 +19,8 @@ afterEach(() => {
 });
 
 describe('prerendered pages', () => {
-  it('are the four pages of the routes', () => {
-    expect(sitePaths).toEqual(['/', '/realtors', '/investors', '/floor-visualizer']);
+  it('are the six pages of the routes', () => {
+    expect(sitePaths).toEqual(['/', '/realtors', '/investors', '/floor-visualizer', '/privacy', '/terms']);
   });
 
   it.each([
@@ -28,6 +28,8 @@ describe('prerendered pages', () => {
     ['/realtors', 'Refer Your Clients. Close Faster. Earn Rewards.', /^Realtor Referral Program/],
     ['/investors', null, /^Investor Partner Program/],
     ['/floor-visualizer', 'Snap & See Wood', /^Snap & See Wood/],
+    ['/privacy', 'Privacy Policy', /^Privacy Policy \| /],
+    ['/terms', 'Terms of Service', /^Terms of Service \| /],
   ])('%s carries its content, its own title and description, canonical URL and share tags', async (path, heading, title) => {
     const page = await prerendered(path);
     const h1 = page.querySelector('h1');

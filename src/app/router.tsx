@@ -30,6 +30,16 @@ const pageRoutes: RouteObject[] = [
     path: 'floor-visualizer',
     lazy: async () => ({ Component: (await import('./routes/floor-visualizer')).FloorVisualizerRoute }),
   },
+  {
+    path: 'privacy',
+    handle: { opensAtTop: true },
+    lazy: async () => ({ Component: (await import('./routes/privacy')).PrivacyRoute }),
+  },
+  {
+    path: 'terms',
+    handle: { opensAtTop: true },
+    lazy: async () => ({ Component: (await import('./routes/terms')).TermsRoute }),
+  },
   { path: '*', element: <NotFoundRoute /> },
 ];
 

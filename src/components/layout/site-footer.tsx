@@ -1,4 +1,5 @@
 import { Mail, MapPin, Phone, Star } from 'lucide-react';
+import { Link } from 'react-router';
 import { Tooltip } from '@/components/ui/tooltip';
 import { business } from '@/config/business';
 import { pageTexts } from '@/content/spec-texts';
@@ -10,6 +11,13 @@ type SiteFooterProps = {
   onOpenLeadMagnet?: () => void;
 };
 
+/** Where the spec's three legal links (once placeholders) go: two pages of the site and the sitemap file. */
+const legalLinkTargets: Record<(typeof pageTexts.home.footerLinks)[number], string> = {
+  'Privacy Policy': '/privacy',
+  'Terms of Service': '/terms',
+  Sitemap: '/sitemap.xml',
+};
+
 const socialLinks = [
   { label: 'Facebook', href: business.social.facebook, Icon: FacebookIcon },
   { label: 'Instagram', href: business.social.instagram, Icon: InstagramIcon },
@@ -19,7 +27,7 @@ const socialLinks = [
 
 /**
  * Spec section 2, home page item 10: logo, tagline, social links, the services, contact info, a copyright
- * with the current year and the placeholder legal links. Shared by every page.
+ * with the current year and the legal links. Shared by every page.
  */
 export function SiteFooter({ onOpenLeadMagnet }: SiteFooterProps) {
   const year = new Date().getFullYear();
@@ -104,13 +112,23 @@ export function SiteFooter({ onOpenLeadMagnet }: SiteFooterProps) {
             © {year} {business.name.replace(/\.$/, '')}. All rights reserved.
           </p>
           <ul className="flex flex-wrap gap-x-5 gap-y-2" aria-label="Legal">
-            {pageTexts.home.footerLinks.map((label) => (
-              <li key={label}>
-                <a href="#" className="hover:text-white hover:underline">
-                  {label}
-                </a>
-              </li>
-            ))}
+            {pageTexts.home.footerLinks.map((label) => {
+              const target = legalLinkTargets[label];
+              const className = 'hover:text-white hover:underline';
+              return (
+                <li key={label}>
+                  {target.endsWith('.xml') ? (
+                    <a href={target} className={className}>
+                      {label}
+                    </a>
+                  ) : (
+                    <Link to={target} className={className}>
+                      {label}
+                    </Link>
+                  )}
+                </li>
+              );
+            })}
           </ul>
         </div>
       </div>

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { TextAreaField, TextField } from '@/components/ui/form-field';
 import { pageTexts, toasts } from '@/content/spec-texts';
 import { contactRequestSchema, useCreateContactRequest, type ContactRequestInput } from '../api/create-contact-request';
+import { PrivacyPolicyLink } from '@/components/privacy-policy-link';
 
 type Field = keyof ContactRequestInput;
 
@@ -134,6 +135,9 @@ export function ContactForm() {
           </>
         )}
       </Button>
+      <p className="text-xs text-walnut-700">
+        We use your details only to answer you about your project, and never share them. <PrivacyPolicyLink />
+      </p>
     </form>
   );
 }

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
 import { pageTexts, toasts } from '@/content/spec-texts';
 import { guideLeadSchema, useCreateGuideLead } from '../api/create-guide-lead';
+import { PrivacyPolicyLink } from '@/components/privacy-policy-link';
 
 /** Spec section 9: after a successful sign-up the modal closes itself 1.5 seconds later. */
 export const LEAD_MODAL_CLOSE_DELAY_MS = 1500;
@@ -158,9 +159,9 @@ export function LeadMagnetDialog({ open, onOpenChange }: LeadMagnetDialogProps) 
               <Button type="submit" variant="primary" size="lg" className="w-full" disabled={createLead.isPending}>
                 {createLead.isPending ? pageTexts.submitting : pageTexts.leadMagnet.submitButton}
               </Button>
-              <p className="flex items-center justify-center gap-1.5 text-center text-xs text-walnut-700">
-                <Lock aria-hidden="true" className="h-3.5 w-3.5" />
-                We respect your privacy. Your information is never shared.
+              <p className="text-center text-xs text-walnut-700">
+                <Lock aria-hidden="true" className="mr-1.5 inline h-3.5 w-3.5 align-[-2px]" />
+                We respect your privacy. Your information is never shared. <PrivacyPolicyLink />
               </p>
             </form>
           )}

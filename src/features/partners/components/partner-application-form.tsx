@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
 import { pageTexts, toasts } from '@/content/spec-texts';
+import { PrivacyPolicyLink } from '@/components/privacy-policy-link';
 
 export type PartnerFormField<Name extends string> = {
   name: Name;
@@ -151,7 +152,7 @@ export function PartnerApplicationForm<Input extends Values>({
         {mutation.isPending ? pageTexts.submitting : submitLabel}
       </Button>
       <p className="text-center text-xs text-walnut-700">
-        We only use your details to contact you about the program. We never share them.
+        We only use your details to contact you about the program. We never share them. <PrivacyPolicyLink />
       </p>
     </form>
   );

@@ -4,6 +4,8 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
 import { pageTexts } from '@/content/spec-texts';
 import { PhotoPreview } from './photo-preview';
+import { PrivacyPolicyLink } from '@/components/privacy-policy-link';
+import { dataRetention } from '@/config/data-retention';
 
 export type InfoErrors = Partial<Record<'name' | 'email', string>>;
 
@@ -41,6 +43,10 @@ export function InfoStep({ file, name, email, errors, processing, onNameChange, 
         <p className="text-walnut-800">
           We'll show your new floor right here, and keep your name and email so a flooring pro can follow up if you
           want a quote.
+        </p>
+        <p className="text-sm text-walnut-700">
+          We strip the location and camera details from your photo and delete the pictures after{' '}
+          {dataRetention.visualizerImagesDays} days. <PrivacyPolicyLink />
         </p>
         <TextField
           label="Name"

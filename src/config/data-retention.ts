@@ -1,0 +1,22 @@
+/**
+ * How long the site keeps each kind of visitor data, in one place. The privacy page states these periods
+ * (src/features/legal), the retention job deletes by them (visitor-data/enforce-retention-task.ts), and a test
+ * holds the page and these values together, so what the page promises is what the system does.
+ * Rows from the forms themselves are business records: they stay until the visitor asks us to delete them
+ * (`npm run data:forget`).
+ */
+export const dataRetention = {
+  /** The room photo as stored for the result, every render of it and its floor outline: days after the request. */
+  visualizerImagesDays: 90,
+  /** The address an e-mail went to: days after it was sent (or given up on). The row saying what was sent stays. */
+  emailRecipientDays: 30,
+  /** A photo as uploaded (with its GPS and camera data) whose render never finished: days after upload. */
+  abandonedUploadDays: 1,
+  /** Internet addresses the anti-flood limit counts submissions by: days. */
+  throttleAddressDays: 1,
+} as const;
+
+export type DataRetention = typeof dataRetention;
+
+/** When the privacy notice and the terms last changed (ISO date). Change it with their text. */
+export const LEGAL_PAGES_LAST_CHANGED = '2026-11-25';

@@ -1,0 +1,53 @@
+import { ArrowLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { SiteFooter } from '@/components/layout/site-footer';
+import { SiteHeader } from '@/components/layout/site-header';
+import { LEGAL_PAGES_LAST_CHANGED } from '@/config/data-retention';
+
+/** '2026-11-25' -> 'November 25, 2026', the same on the server and in every browser (no time zone shift). */
+export function formatLegalDate(isoDate: string): string {
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${isoDate}T12:00:00Z`));
+}
+
+/** The frame the privacy notice and the terms share: header, a readable column, the date of the last change, footer. */
+export function LegalPage({ title, lead, children }: { title: string; lead: ReactNode; children: ReactNode }) {
+  return (
+    <>
+      <SiteHeader />
+      <main id="main" className="bg-cream-50">
+        <article className="mx-auto max-w-3xl px-4 pb-16 pt-6 sm:px-6 lg:px-8">
+          <Link
+            to="/"
+            className="inline-flex items-center gap-2 rounded-md py-1 text-sm font-semibold text-walnut-700 hover:text-walnut-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-oak-500"
+          >
+            <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+            Back to Home
+          </Link>
+          <h1 className="mt-4 font-display text-4xl font-bold text-walnut-950 sm:text-5xl">{title}</h1>
+          <p className="mt-3 text-sm text-walnut-700">
+            Last changed: <time dateTime={LEGAL_PAGES_LAST_CHANGED}>{formatLegalDate(LEGAL_PAGES_LAST_CHANGED)}</time>
+          </p>
+          <div className="mt-6 text-lg leading-relaxed text-walnut-900">{lead}</div>
+          <div className="legal-text mt-4 space-y-4 leading-relaxed text-walnut-900">{children}</div>
+        </article>
+      </main>
+      <SiteFooter />
+    </>
+  );
+}
+
+/** A section of a legal page: a heading the contents can be skimmed by, and its paragraphs. */
+export function LegalSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="space-y-3 pt-6">
+      <h2 id={id} className="font-display text-2xl font-bold text-walnut-950">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+export const legalLinkClasses =
+  'font-semibold text-walnut-900 underline underline-offset-2 hover:text-walnut-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-oak-500';

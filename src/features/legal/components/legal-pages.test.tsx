@@ -1,0 +1,97 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { business } from '@/config/business';
+import { dataRetention, LEGAL_PAGES_LAST_CHANGED } from '@/config/data-retention';
+import { renderRoute } from '@/testing/render';
+
+/** The "How long we keep it" table, as a person reads it: each row's "What" and "How long". */
+async function retentionTable() {
+  const table = await screen.findByRole('table', { name: 'How long each kind of data is kept' });
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => ({
+      what: within(row).getByRole('rowheader').textContent ?? '',
+      kept: within(row).getByRole('cell').textContent ?? '',
+    }));
+}
+
+const rowAbout = (rows: { what: string; kept: string }[], what: RegExp) => {
+  const matching = rows.filter((row) => what.test(row.what));
+  expect(matching, `one row about ${what}`).toHaveLength(1);
+  return matching[0]!.kept;
+};
+
+const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;
+
+describe('the privacy notice', () => {
+  it('states every retention setting the system enforces, each against the data it is about', async () => {
+    renderRoute('/privacy');
+    const rows = await retentionTable();
+    expect(rowAbout(rows, /room photo as we show it/)).toMatch(new RegExp(`^${days(dataRetention.visualizerImagesDays)} after you sent the photo`));
+    expect(rowAbout(rows, /exactly as you uploaded it/)).toContain(`within ${days(dataRetention.abandonedUploadDays)}`);
+    expect(rowAbout(rows, /address each of our e-mails went to/)).toMatch(new RegExp(`^${days(dataRetention.emailRecipientDays)} after the e-mail was sent`));
+    expect(rowAbout(rows, /internet address/)).toBe(`${days(dataRetention.throttleAddressDays)}.`);
+    expect(rowAbout(rows, /typed into a form/)).toMatch(/^Until you ask us to delete it/);
+    // Every setting has its row: a new setting must be put on the page.
+    expect(rows).toHaveLength(Object.keys(dataRetention).length + 1);
+  });
+
+  it('says what each form collects, where it is kept, who sees it, and how to ask for a copy or deletion', async () => {
+    renderRoute('/privacy');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeInTheDocument();
+    for (const form of ['Free estimate form', 'Free flooring guide', 'Realtor referral program', 'Investor partner program', 'Snap & See Wood']) {
+      expect(screen.getByText(new RegExp(`^${form}`))).toBeInTheDocument();
+    }
+    expect(screen.getByRole('heading', { name: 'Your room photos' }).parentElement).toHaveTextContent(/location, camera and other hidden details are not in it/);
+    expect(screen.getByRole('heading', { name: 'Where it is kept' }).parentElement).toHaveTextContent(/Supabase.*e-mail delivery provider/);
+    expect(screen.getByRole('heading', { name: 'Who can see it' }).parentElement).toHaveTextContent(/Only our staff.*long random code/);
+    const askSection = within(screen.getByRole('heading', { name: 'A copy, a correction, or deletion' }).parentElement!);
+    expect(askSection.getByRole('link', { name: business.email })).toHaveAttribute('href', `mailto:${business.email}`);
+    expect(askSection.getByRole('link', { name: business.phone })).toHaveAttribute('href', business.phoneHref);
+    expect(screen.getByText(/^Last changed:/).querySelector('time')).toHaveAttribute('dateTime', LEGAL_PAGES_LAST_CHANGED);
+    expect(screen.getByText(/^Last changed:/)).toHaveTextContent('Last changed: November 25, 2026');
+  });
+});
+
+describe('the terms', () => {
+  it('has its own page with the business contact and a link to the privacy notice', async () => {
+    renderRoute('/terms');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Terms of Service' })).toBeInTheDocument();
+    const main = within(screen.getByRole('main'));
+    expect(main.getByRole('link', { name: business.phone })).toBeInTheDocument();
+    expect(main.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+    expect(main.getByText(new RegExp(`kept for ${days(dataRetention.visualizerImagesDays)} and then deleted`))).toBeInTheDocument();
+  });
+});
+
+describe('the footer', () => {
+  it('links Privacy Policy, Terms of Service and Sitemap to /privacy, /terms and /sitemap.xml', async () => {
+    renderRoute('/terms');
+    const legal = within(await screen.findByRole('list', { name: 'Legal' }));
+    expect(legal.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+    expect(legal.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+    expect(legal.getByRole('link', { name: 'Sitemap' })).toHaveAttribute('href', '/sitemap.xml');
+  });
+});
+
+describe("each form's privacy note", () => {
+  it('links to /privacy from the estimate form and the free-guide modal', async () => {
+    const { user } = renderRoute('/');
+    const form = within(await screen.findByRole('form', { name: 'Get Your Free Estimate' }));
+    expect(form.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+    await user.click(screen.getAllByRole('button', { name: 'Get Free Pro Tips' })[0]!);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Free Flooring Guide' }));
+    expect(dialog.getByText(/Your information is never shared/)).toBeInTheDocument();
+    expect(dialog.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+  });
+
+  it.each([
+    ['/realtors', 'Become a Partner'],
+    ['/investors', 'Become an Investor Partner'],
+  ])('links to /privacy from the application form on %s', async (path, cardTitle) => {
+    renderRoute(path);
+    const form = within(await screen.findByRole('region', { name: cardTitle }));
+    expect(form.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+  });
+});

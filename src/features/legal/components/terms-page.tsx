@@ -1,0 +1,72 @@
+import { Link } from 'react-router';
+import { business } from '@/config/business';
+import { dataRetention } from '@/config/data-retention';
+import { days } from '../content/what-we-collect';
+import { LegalPage, LegalSection, legalLinkClasses } from './legal-page';
+
+/** The terms of using the site, in plain words, from the same business facts as every other page. */
+export function TermsPage() {
+  return (
+    <LegalPage
+      title="Terms of Service"
+      lead={
+        <p>
+          This website belongs to {business.name} of {business.baseTown}. By using it you agree to these few terms. If
+          something here is unclear, call us at{' '}
+          <a href={business.phoneHref} className={legalLinkClasses}>
+            {business.phone}
+          </a>{' '}
+          or write to{' '}
+          <a href={`mailto:${business.email}`} className={legalLinkClasses}>
+            {business.email}
+          </a>
+          .
+        </p>
+      }
+    >
+      <LegalSection id="terms-estimates" title="Estimates and offers">
+        <p>
+          Asking for an estimate, the guide or a partner program is free and commits you to nothing. A price is only
+          agreed once we have seen the job and you have accepted a written estimate. Program perks and discounts are
+          described on their pages and confirmed with you when you join.
+        </p>
+      </LegalSection>
+
+      <LegalSection id="terms-visualizer" title="The floor visualizer">
+        <p>
+          Snap &amp; See Wood draws a new floor on your photo by computer. It is a preview to help you choose: colours,
+          board sizes and how the floor meets walls and furniture will differ from a real installation. Please upload
+          only photos you took or may share, and not photos of people. The pictures are kept for{' '}
+          {days(dataRetention.visualizerImagesDays)} and then deleted; the{' '}
+          <Link to="/privacy" className={legalLinkClasses}>
+            Privacy Policy
+          </Link>{' '}
+          says how we handle them.
+        </p>
+      </LegalSection>
+
+      <LegalSection id="terms-fair-use" title="Fair use">
+        <p>
+          Send your own details, and only to reach us. Don't put someone else's e-mail address in a form, send
+          automated or bulk submissions, or try to get at data that isn't yours. The site limits how often one
+          address can submit and how many e-mails one inbox gets from us a day.
+        </p>
+      </LegalSection>
+
+      <LegalSection id="terms-content" title="The content of this site">
+        <p>
+          The text, pictures and the free guide are ours; you are welcome to read, print and share them for your own
+          project, but not to republish them as yours. We keep the information here as accurate as we can, but prices,
+          products and availability can change: what we confirm with you in writing is what counts.
+        </p>
+      </LegalSection>
+
+      <LegalSection id="terms-changes" title="Changes">
+        <p>
+          We may update these terms; the date at the top says when they last changed. Our work for you is covered by
+          the written estimate or contract you sign with us, not by this page.
+        </p>
+      </LegalSection>
+    </LegalPage>
+  );
+}
