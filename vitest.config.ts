@@ -50,6 +50,19 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          // The deploy checks: each file starts what it needs (a production install, a Supabase-shaped database).
+          name: 'deployment',
+          environment: 'node',
+          include: ['tests/deployment/**/*.test.ts'],
+          setupFiles: ['./tests/fail-on-console-error.ts'],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 600_000,
+        },
+      },
     ],
   },
 });

@@ -179,6 +179,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       MAIL_FROM: process.env.MAIL_FROM ?? `${business.name} <${business.email}>`,
       STAFF_INBOX: options.staffInbox ?? process.env.STAFF_INBOX ?? business.email,
       SITE_URL: options.siteUrl ?? options.siteOrigins?.[0] ?? 'http://127.0.0.1:5173',
+      // Its /healthz on this machine only, on any free port: tests run several workers side by side.
+      HOST: '127.0.0.1',
+      PORT: '0',
     };
     if (options.withEmailWorker ?? true) {
       let running = false;
@@ -207,6 +210,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           ...process.env,
           // glibc otherwise keeps freed JPEG buffers in each libuv thread's malloc arena (visualizer-processor/README.md, "Memory").
           MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+          HOST: '127.0.0.1',
           PORT: String(options.ports.processor),
           SUPABASE_URL: url,
           SUPABASE_SERVICE_ROLE_KEY: LOCAL_SERVICE_ROLE_KEY,

@@ -13,6 +13,15 @@ const emailWorkerEnvSchema = z.object({
   STAFF_INBOX: z.email(),
   SITE_URL: z.url(),
   EMAIL_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(20).default(4),
+  /**
+   * Database connections this instance may open, the job queue's held LISTEN connection included: what it takes
+   * from the pooler's client cap (README "Deploying", "Connection budget").
+   */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(50).default(3),
+  /** Where `GET /healthz` listens: container hosts route to 0.0.0.0:$PORT; `npm start` passes 127.0.0.1. */
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  /** 0: any free port (the local stack and tests, which run several workers side by side). */
+  PORT: z.coerce.number().int().min(0).max(65535).default(54328),
 });
 
 export type EmailWorkerConfig = z.infer<typeof emailWorkerEnvSchema>;

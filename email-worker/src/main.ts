@@ -1,9 +1,14 @@
-/** Runs the e-mail worker alone: npx tsx email-worker/src/main.ts (settings in email-worker/README.md). */
+/**
+ * Runs the e-mail worker alone: `npm run serve:email-worker` after `npm run build:services` (as a host runs it), or
+ * npx tsx email-worker/src/main.ts (settings in email-worker/README.md).
+ */
+import type { AddressInfo } from 'node:net';
 import nodemailer from 'nodemailer';
 import pg from 'pg';
 import { SEND_EMAIL_TASK } from '../../job-queue/task-identifiers.ts';
 import { startJobRunner } from '../../job-queue/start-job-runner.ts';
 import { describeError } from '../../job-queue/redact.ts';
+import { checkQueueHealth, createHealthServer } from '../../job-queue/queue-health.ts';
 import { readBusinessFacts } from '../../src/config/business.ts';
 import { readEmailWorkerConfig, type EmailWorkerConfig } from './email-worker-config.ts';
 import { renderGuidePdf } from './guide/render-guide-pdf.ts';
@@ -19,7 +24,7 @@ try {
 }
 
 const business = readBusinessFacts(process.env);
-const db = new pg.Pool({ connectionString: config.DATABASE_URL, max: config.EMAIL_WORKER_CONCURRENCY + 3 });
+const db = new pg.Pool({ connectionString: config.DATABASE_URL, max: config.DATABASE_POOL_SIZE });
 // A Postgres restart drops idle connections; the pool replaces them, it must not crash the process.
 db.on('error', (error) => console.log(`email worker: idle database connection lost (${describeError(error)})`));
 // A connection dropped while checked out (Postgres restarting) surfaces on the query using it; this keeps the
@@ -55,13 +60,22 @@ const runner = await startJobRunner({
     }),
   },
 });
-console.log(`email worker running (SMTP ${config.SMTP_HOST}:${config.SMTP_PORT}, ${config.EMAIL_WORKER_CONCURRENCY} at a time)`);
+const healthServer = createHealthServer(() => checkQueueHealth(db, () => runner.poolId()));
+await new Promise<void>((resolve, reject) => {
+  healthServer.once('error', reject);
+  healthServer.listen(config.PORT, config.HOST, resolve);
+});
+console.log(
+  `email worker running (SMTP ${config.SMTP_HOST}:${config.SMTP_PORT}, ${config.EMAIL_WORKER_CONCURRENCY} at a time, ${config.DATABASE_POOL_SIZE} database connections at most; health on http://${config.HOST}:${(healthServer.address() as AddressInfo).port}/healthz)`,
+);
 
 let stopping = false;
 async function stop(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   console.log(`email worker stopping (${signal}); finishing the e-mails in flight`);
+  healthServer.close();
+  healthServer.closeAllConnections();
   await runner.stop();
   transport.close();
   await db.end();

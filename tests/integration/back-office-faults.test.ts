@@ -244,6 +244,7 @@ describe('the visualizer across a Postgres restart', () => {
       processor = spawn(process.execPath, ['--import', 'tsx', PROCESSOR_ENTRY], {
         env: {
           ...process.env,
+          HOST: '127.0.0.1',
           PORT: String(processorPort),
           SUPABASE_URL: 'http://127.0.0.1:9',
           SUPABASE_SERVICE_ROLE_KEY: 'unused-with-local-storage',

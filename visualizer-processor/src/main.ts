@@ -1,8 +1,12 @@
-/** Runs the visualizer processor alone: npx tsx visualizer-processor/src/main.ts (settings in README.md). */
+/**
+ * Runs the visualizer processor alone: `npm run serve:processor` after `npm run build:services` (as a host runs it),
+ * or npx tsx visualizer-processor/src/main.ts (settings in README.md).
+ */
 import path from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
 import { DEFAULT_WOOD_STYLE, WOOD_STYLE_IDS } from '../../contracts/wood-styles.ts';
+import { checkQueueHealth } from '../../job-queue/queue-health.ts';
 import { describeError } from '../../job-queue/redact.ts';
 import { startJobRunner } from '../../job-queue/start-job-runner.ts';
 import { RENDER_FLOOR_TASK } from '../../job-queue/task-identifiers.ts';
@@ -31,7 +35,7 @@ try {
 sharp.cache(false);
 sharp.concurrency(1);
 
-const db = new pg.Pool({ connectionString: config.DATABASE_URL, max: config.VISUALIZER_RENDER_CONCURRENCY + 6 });
+const db = new pg.Pool({ connectionString: config.DATABASE_URL, max: config.DATABASE_POOL_SIZE });
 db.on('error', (error) => console.log(`visualizer processor: idle database connection lost (${describeError(error)})`));
 // A connection dropped while checked out (Postgres restarting) surfaces on the query using it; this keeps the
 // client's own 'error' event from crashing the process meanwhile.
@@ -88,11 +92,12 @@ const { server, whenIdle } = createProcessorServer({
   syncReplyMs: config.VISUALIZER_SYNC_REPLY_MS,
   maxUploadsInFlight: config.VISUALIZER_MAX_UPLOADS_IN_FLIGHT,
   renderStyles: config.VISUALIZER_RENDER_STYLES === 'all' ? WOOD_STYLE_IDS : [DEFAULT_WOOD_STYLE],
+  healthCheck: () => checkQueueHealth(db, () => runner.poolId()),
 });
 
-server.listen(config.PORT, '127.0.0.1', () => {
+server.listen(config.PORT, config.HOST, () => {
   console.log(
-    `visualizer processor listening on http://127.0.0.1:${config.PORT} (${config.VISUALIZER_RENDER_CONCURRENCY} render(s) at a time)`,
+    `visualizer processor listening on http://${config.HOST}:${config.PORT} (${config.VISUALIZER_RENDER_CONCURRENCY} render(s) at a time, ${config.DATABASE_POOL_SIZE} database connections at most)`,
   );
 });
 

@@ -4,6 +4,8 @@ import { FLOOR_ENGINE_KINDS } from '../engine/create-floor-engine.ts';
 /** The processor's settings, read from the environment once (README lists them). */
 const processorEnvSchema = z
   .object({
+    /** Container hosts route to 0.0.0.0:$PORT; `npm start` passes 127.0.0.1, so locally only this machine reaches it. */
+    HOST: z.string().trim().min(1).default('0.0.0.0'),
     PORT: z.coerce.number().int().min(1).max(65535).default(54324),
     SUPABASE_URL: z.url(),
     SUPABASE_SERVICE_ROLE_KEY: z.string().min(1),
@@ -13,6 +15,11 @@ const processorEnvSchema = z
     VISUALIZER_STORAGE_DIR: z.string().min(1).default('.local/storage'),
     VISUALIZER_UPLOAD_DIR: z.string().min(1).default('.local/visualizer-uploads'),
     VISUALIZER_RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(2),
+    /**
+     * Database connections this instance may open, the job queue's held LISTEN connection included: what it takes
+     * from the pooler's client cap (README "Deploying", "Connection budget").
+     */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(50).default(4),
     VISUALIZER_MAX_UPLOADS_IN_FLIGHT: z.coerce.number().int().min(1).max(64).default(4),
     VISUALIZER_RENDER_STYLES: z.enum(['default', 'all']).default('all'),
     VISUALIZER_ENGINE: z.enum(FLOOR_ENGINE_KINDS).default('offline'),

@@ -24,6 +24,8 @@ export interface ProcessorDependencies {
   uploads: UploadStore;
   /** Reported by /health. */
   engineName: string;
+  /** `GET /healthz`: 200 when the database and the job queue answer, 503 otherwise (what a host probes). */
+  healthCheck?: () => Promise<{ ok: boolean }>;
   /** `*` or exact origins allowed to call the webhook from a browser. */
   allowedOrigins?: string[];
   /** Reply with the result when the render finishes within this time; otherwise reply 202. */
@@ -302,6 +304,10 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
     }
     if (request.method === 'GET' && path === '/health') {
       sendJson(request, response, 200, { status: 'ok', engine: deps.engineName });
+      return;
+    }
+    if (request.method === 'GET' && path === '/healthz' && deps.healthCheck) {
+      void deps.healthCheck().then((health) => sendJson(request, response, health.ok ? 200 : 503, health));
       return;
     }
     if (request.method !== 'POST' || path !== '/') {

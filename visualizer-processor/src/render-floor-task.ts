@@ -53,6 +53,7 @@ export function createRenderFloorTask(deps: RenderFloorDependencies) {
       else await deps.repository.markFailed(requestId, reason);
     };
 
+    const startedAt = performance.now();
     try {
       // A first render starts from the upload; a correction from the stored (already upright, clean) original.
       const source = job.uploadPath ? await deps.uploads.get(job.uploadPath) : await deps.storage.read(originalImagePath(requestId));
@@ -76,6 +77,7 @@ export function createRenderFloorTask(deps: RenderFloorDependencies) {
       if (correction) await deps.repository.markCorrectionRendered(requestId, images);
       else await deps.repository.markCompleted(requestId, images);
       await dropUpload();
+      log(`request=${requestId} render ${job.renderNumber} done in ${Math.round(performance.now() - startedAt)}ms`);
     } catch (error) {
       if (error instanceof PhotoRejectedError) {
         await fail(error.message);

