@@ -54,7 +54,7 @@ const typecheck = await run('Type check', bin('tsc'), ['-b', '--noEmit']);
 add('tsc', typecheck, { passed: typecheck === 0 ? 1 : 0, failed: typecheck === 0 ? 0 : 1, skipped: 0 });
 
 const vitestReport = path.join(reportDir, 'vitest.json');
-const vitest = await run('Vitest: unit + component, processor, integration', bin('vitest'), [
+const vitest = await run('Vitest: unit + component, processor, integration, deployment', bin('vitest'), [
   'run',
   '--reporter=default',
   '--reporter=json',
