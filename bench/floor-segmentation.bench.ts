@@ -1,8 +1,10 @@
 /**
- * Bench rows for finding the floor (issue 8). Quality: mean floor IoU, the share of photos under 0.5 and the
- * IoU after 1, 2 and 3 simulated taps, on the labelled real photos (when imported: `npm run eval:import`) and
- * on the rendered rooms, for the network alone (its 512-cell mask stretched to the photo), the engine (what
- * `npm run floor-mask` writes) and the two baselines. Speed: floor finding for a 12 MP photo, median of 5,
+ * Bench rows for finding the floor (issues 8 and 23). Quality: mean floor IoU, the share of photos under 0.5,
+ * the IoU after 1, 2 and 3 simulated taps, mean precision (share of the wood that lands on floor), mean wood
+ * outside the floor (false floor as a share of the photo) and the photos where that is over 3 %, on the
+ * labelled real photos (when imported: `npm run eval:import`) and on the rendered rooms, for the engine (what
+ * `npm run floor-mask` writes), the bare network (512 px stretch, argmax floor, nearest upscale) and the
+ * baselines; then per photo the engine beside the bare network. Speed: floor finding for a 12 MP photo, median of 5,
  * a fresh process each: cold (the call loads the network), as the engine runs it (the network loads while
  * the photo decodes), again in the same process, with three taps, and at the photo's full size as
  * `npm run floor-mask` does it; peak RSS.
@@ -16,6 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { DecodedPhoto, FloorMask, FloorTap } from '../visualizer-processor/engine/floor-engine.ts';
+import type { CaseScore } from '../visualizer-processor/evaluation/score-floor-masks.ts';
 import type { BenchRow } from './bench-row';
 import { median, percentile } from './bench-row';
 
@@ -113,14 +116,13 @@ async function timingRows(): Promise<BenchRow[]> {
 async function qualityRows(): Promise<BenchRow[]> {
   const { loadRealSet } = await import('../visualizer-processor/evaluation/load-real-set.ts');
   const { loadRenderedSet } = await import('../visualizer-processor/evaluation/rendered/load-rendered-set.ts');
-  const { scoreFloorMasks } = await import('../visualizer-processor/evaluation/score-floor-masks.ts');
-  const { bottomFortyPercent, regionGrowerMask } = await import('../visualizer-processor/evaluation/baseline-masks.ts');
+  const { scoreFloorMasks, OUTSIDE_LIMIT } = await import('../visualizer-processor/evaluation/score-floor-masks.ts');
+  const { bareNetworkMask, bottomFortyPercent, regionGrowerMask } = await import('../visualizer-processor/evaluation/baseline-masks.ts');
   const { findFloorWithSegmenter, DEFAULT_TUNING } = await import('../visualizer-processor/engine/segmentation/find-floor-with-segmenter.ts');
 
   const real = await loadRealSet();
   const cases = [...real.cases, ...loadRenderedSet()];
-  // The raw network: one run, its 512-cell floor stretched to the photo; and the engine without its mirrored run.
-  const networkAlone = { ...DEFAULT_TUNING, mirrored: false, unanimous: false, radius: 0, grounded: false };
+  // The engine without its mirrored run.
   const oneRun = { ...DEFAULT_TUNING, mirrored: false, unanimous: false };
   interface Contender {
     name: string;
@@ -129,11 +131,8 @@ async function qualityRows(): Promise<BenchRow[]> {
   }
   const contenders: Contender[] = [
     { name: 'engine', predict: (photo) => findFloorWithSegmenter(photo), correct: (photo, taps) => findFloorWithSegmenter(photo, { taps }) },
-    {
-      name: 'network alone',
-      predict: (photo) => findFloorWithSegmenter(photo, {}, networkAlone),
-      correct: (photo, taps) => findFloorWithSegmenter(photo, { taps }, networkAlone),
-    },
+    // The bare network as issue 23 measured it: 512 px stretch, argmax floor, nearest upscale.
+    { name: 'bare network', predict: bareNetworkMask },
     {
       name: 'engine, one run (no mirror)',
       predict: (photo) => findFloorWithSegmenter(photo, {}, oneRun),
@@ -153,25 +152,52 @@ async function qualityRows(): Promise<BenchRow[]> {
       note: `none of the ${real.missing.length} labelled photos is imported; run npm run eval:import -- <folder>`,
     });
   }
+  const perPhoto = new Map<string, Map<string, CaseScore>>();
   for (const contender of contenders) {
     const result = await scoreFloorMasks(cases, {
       predict: contender.predict,
       correct: contender.correct,
       onCase: (score) =>
-        console.log(`  ${contender.name}: ${score.set} ${score.id} ${score.iou.toFixed(3)}${score.iouAfterTaps.map((v) => ` → ${v.toFixed(3)}`).join('')}`),
+        console.log(
+          `  ${contender.name}: ${score.set} ${score.id} IoU ${score.iou.toFixed(3)}${score.iouAfterTaps.map((v) => ` → ${v.toFixed(3)}`).join('')}, precision ${score.precision.toFixed(3)}, outside ${(100 * score.outside).toFixed(1)} %`,
+        ),
     });
+    perPhoto.set(contender.name, new Map(result.cases.map((score) => [score.id, score])));
     for (const summary of result.summaries) {
       const base = { unit: 'IoU', runs: summary.photos };
       const where = `${summary.set} photos, ${contender.name}`;
       rows.push(
         { ...base, metric: `${where}: mean floor IoU`, median: summary.meanIoU },
         { ...base, metric: `${where}: share under 0.5`, median: summary.fractionUnderHalf, note: `${result.cases.filter((c) => c.set === summary.set && c.iou < 0.5).map((c) => c.id).join(', ')}` },
+        { ...base, unit: 'precision', metric: `${where}: mean precision (share of the wood on floor)`, median: summary.meanPrecision },
+        { ...base, unit: '%', metric: `${where}: mean wood outside the floor (share of the photo)`, median: 100 * summary.meanOutside },
+        {
+          ...base,
+          unit: 'photos',
+          metric: `${where}: photos with wood outside the floor over 3 %`,
+          median: summary.overOutsideLimit.length,
+          note: summary.overOutsideLimit.join(', '),
+        },
       );
       summary.meanIoUAfterTaps.forEach((iou, k) => rows.push({ ...base, metric: `${where}: mean IoU after ${k + 1} tap${k ? 's' : ''}`, median: iou }));
     }
   }
+  // Per photo, the engine beside the bare network: IoU, precision, wood outside the floor.
+  const engine = perPhoto.get('engine')!;
+  const bare = perPhoto.get('bare network')!;
+  for (const [id, score] of engine) {
+    const network = bare.get(id)!;
+    const figures = (s: CaseScore) => `IoU ${s.iou.toFixed(3)}, precision ${s.precision.toFixed(3)}, outside ${(100 * s.outside).toFixed(1)} %`;
+    rows.push({
+      metric: `${score.set} ${id}: engine IoU (bare network in the note)`,
+      median: score.iou,
+      unit: 'IoU',
+      runs: 1,
+      note: `engine ${figures(score)}; bare network ${figures(network)}${score.outside > OUTSIDE_LIMIT ? '; OVER 3 % OUTSIDE' : ''}`,
+    });
+  }
   // Three decimals matter here; the table prints one, so the figure goes in the note too.
-  return rows.map((row) => (row.unit === 'IoU' ? { ...row, note: [row.median.toFixed(3), row.note].filter(Boolean).join('; ') } : row));
+  return rows.map((row) => (['IoU', 'precision'].includes(row.unit) ? { ...row, note: [row.median.toFixed(3), row.note].filter(Boolean).join('; ') } : row));
 }
 
 export default async function floorSegmentationBench(): Promise<BenchRow[]> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyMask, floorIoU } from './floor-mask.ts';
+import { emptyMask, floorAgreement, floorIoU } from './floor-mask.ts';
 
 function rows(width: number, height: number, from: number, to: number) {
   const mask = emptyMask(width, height);
@@ -25,5 +25,16 @@ describe('floorIoU', () => {
 
   it('refuses masks of different sizes', () => {
     expect(() => floorIoU(emptyMask(4, 3), emptyMask(3, 4))).toThrow(/4×3.*3×4/);
+  });
+});
+
+describe('floorAgreement', () => {
+  it('gives IoU, precision (share of the predicted floor that is floor) and false floor as a share of the photo', () => {
+    // Predicted rows 0-5, true rows 3-9 of 10×10: 30 shared, 30 predicted only, 40 true only.
+    expect(floorAgreement(rows(10, 10, 0, 6), rows(10, 10, 3, 10))).toEqual({ iou: 0.3, precision: 0.5, outside: 0.3 });
+  });
+
+  it('counts a mask with no floor as painting nothing wrong', () => {
+    expect(floorAgreement(emptyMask(4, 4), rows(4, 4, 2, 4))).toEqual({ iou: 0, precision: 1, outside: 0 });
   });
 });

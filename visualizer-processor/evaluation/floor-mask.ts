@@ -31,6 +31,38 @@ export function floorIoU(predicted: FloorMask, truth: FloorMask): number {
   return union === 0 ? 1 : intersection / union;
 }
 
+/** What a visitor sees of a floor mask: how well it covers the floor, and where the wood goes wrong. */
+export interface FloorAgreement {
+  iou: number;
+  /**
+   * Share of the predicted floor that is true floor: of the wood laid, how much lands on floor. A mask with
+   * no floor paints nothing wrong (1).
+   */
+  precision: number;
+  /** Pixels predicted floor that are not floor, as a share of the whole photo: wood painted over the room. */
+  outside: number;
+}
+
+export function floorAgreement(predicted: FloorMask, truth: FloorMask): FloorAgreement {
+  assertSameSize(predicted, truth, 'floorAgreement');
+  let both = 0;
+  let predictedOnly = 0;
+  let truthOnly = 0;
+  for (let i = 0; i < truth.mask.length; i++) {
+    const p = isFloor(predicted, i);
+    const t = isFloor(truth, i);
+    if (p && t) both++;
+    else if (p) predictedOnly++;
+    else if (t) truthOnly++;
+  }
+  const union = both + predictedOnly + truthOnly;
+  return {
+    iou: union === 0 ? 1 : both / union,
+    precision: both + predictedOnly === 0 ? 1 : both / (both + predictedOnly),
+    outside: predictedOnly / truth.mask.length,
+  };
+}
+
 export function emptyMask(width: number, height: number): FloorMask {
   return { width, height, mask: Buffer.alloc(width * height) };
 }

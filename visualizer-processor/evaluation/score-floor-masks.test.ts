@@ -28,7 +28,17 @@ describe('scoreFloorMasks', () => {
     const result = await scoreFloorMasks(cases, { predict: bottomFortyPercent });
     expect(result.cases.map((c) => c.iou)).toEqual([1, 0.25]);
     expect(result.summaries).toEqual([
-      { set: 'rendered', photos: 2, meanIoU: 0.625, fractionUnderHalf: 0.5, meanIoUAfterTaps: [] },
+      {
+        set: 'rendered',
+        photos: 2,
+        meanIoU: 0.625,
+        fractionUnderHalf: 0.5,
+        // Exact: precision 1; shallow: 4 of 16 predicted rows are floor, and 12 rows of 40 are wood outside it.
+        meanPrecision: 0.625,
+        meanOutside: 0.15,
+        overOutsideLimit: ['shallow'],
+        meanIoUAfterTaps: [],
+      },
     ]);
   });
 

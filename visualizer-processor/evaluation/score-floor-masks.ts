@@ -1,5 +1,5 @@
 import type { DecodedPhoto } from '../engine/floor-engine.ts';
-import { floorIoU, type FloorMask } from './floor-mask.ts';
+import { floorAgreement, floorIoU, type FloorMask } from './floor-mask.ts';
 import { nextTap, type FloorTap } from './tap-simulator.ts';
 
 /**
@@ -23,6 +23,10 @@ export interface CaseScore {
   id: string;
   set: EvaluationCase['set'];
   iou: number;
+  /** Share of the predicted floor that is floor. */
+  precision: number;
+  /** False floor as a share of the photo: wood painted outside the floor. */
+  outside: number;
   /** IoU after 1, 2, 3… simulated taps (empty without a correction function). */
   iouAfterTaps: number[];
   taps: FloorTap[];
@@ -34,6 +38,10 @@ export interface SetSummary {
   meanIoU: number;
   /** Share of photos whose IoU is below 0.5. */
   fractionUnderHalf: number;
+  meanPrecision: number;
+  meanOutside: number;
+  /** Photos whose wood outside the floor is more than `OUTSIDE_LIMIT` of the photo. */
+  overOutsideLimit: string[];
   meanIoUAfterTaps: number[];
 }
 
@@ -45,8 +53,11 @@ export interface ScoreOptions {
   onCase?: (score: CaseScore) => void;
 }
 
+/** Wood outside the floor on more than this share of the photo is a photo a visitor would not believe (issue 23). */
+export const OUTSIDE_LIMIT = 0.03;
+
 /**
- * Scores a mask function on evaluation cases: per-photo floor IoU and, when a correction function is given,
+ * Scores a mask function on evaluation cases: per-photo floor IoU, precision and wood outside the floor (floor-mask.ts) and, when a correction function is given,
  * the IoU after each of up to `taps` simulated taps. Each tap lands at the deepest point of the largest
  * remaining error (see tap-simulator.ts) and says what that place should be; the correction function gets
  * all taps so far. A mask that is already perfect needs no tap and keeps its IoU.
@@ -62,7 +73,7 @@ export async function scoreFloorMasks(
     const score: CaseScore = {
       id: item.id,
       set: item.set,
-      iou: floorIoU(mask, item.truth),
+      ...floorAgreement(mask, item.truth),
       iouAfterTaps: [],
       taps: [],
     };
@@ -90,6 +101,9 @@ export function summarise(scores: CaseScore[], tapCount: number): SetSummary[] {
       photos: inSet.length,
       meanIoU: mean(inSet.map((score) => score.iou)),
       fractionUnderHalf: inSet.filter((score) => score.iou < 0.5).length / inSet.length,
+      meanPrecision: mean(inSet.map((score) => score.precision)),
+      meanOutside: mean(inSet.map((score) => score.outside)),
+      overOutsideLimit: inSet.filter((score) => score.outside > OUTSIDE_LIMIT).map((score) => score.id),
       meanIoUAfterTaps: Array.from({ length: tapCount }, (_, k) => mean(inSet.map((score) => score.iouAfterTaps[k]!))),
     };
   });

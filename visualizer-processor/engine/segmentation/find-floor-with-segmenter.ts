@@ -48,34 +48,49 @@ function brightness(rgb: Buffer, width: number, height: number): GrayImage {
   return { width, height, values };
 }
 
-/**
- * The offline engine's floor finder: the segmentation network's floor (rugs stay in front unless
- * `keepRugs: false`), only where it is grounded, corrected by the visitor's taps, then taken to the photo's
- * full size with edges that follow the photo's own.
- */
-export async function findFloorWithSegmenter(photo: DecodedPhoto, options: FindFloorOptions = {}, tuning: SegmenterTuning = DEFAULT_TUNING): Promise<FloorMask> {
+/** One network pass over a photo: everything the floor masks are made from, whatever the options. */
+export interface SegmentedFloorPhoto {
+  /** The photo's copy the network's input and the edge refinement were made from (raw RGB). */
+  guidePixels: Buffer;
+  guideWidth: number;
+  guideHeight: number;
+  segmented: SegmentedPhoto;
+}
+
+/** Runs the network (with its mirrored run) once; `floorFromSegmentation` then makes any number of masks from it. */
+export async function segmentForFloor(photo: DecodedPhoto, tuning: SegmenterTuning = DEFAULT_TUNING): Promise<SegmentedFloorPhoto> {
   announcePhoto();
   const { data: guidePixels, info } = await sharp(photo.pixels, { raw: { width: photo.width, height: photo.height, channels: 3 } })
     .resize(tuning.guideSide, tuning.guideSide, { fit: 'inside', withoutEnlargement: true })
     .raw()
     .toBuffer({ resolveWithObject: true });
   const segmented = await segmentPhoto(guidePixels, info.width, info.height, { fit: tuning.fit, mirrored: tuning.mirrored });
-  const floor = await floorFromSegmentation(photo, guidePixels, info, segmented, options, tuning);
+  return { guidePixels, guideWidth: info.width, guideHeight: info.height, segmented };
+}
+
+/**
+ * The offline engine's floor finder: the segmentation network's floor (rugs stay in front unless
+ * `keepRugs: false`), only where it is grounded, corrected by the visitor's taps, then taken to the photo's
+ * full size with edges that follow the photo's own.
+ */
+export async function findFloorWithSegmenter(photo: DecodedPhoto, options: FindFloorOptions = {}, tuning: SegmenterTuning = DEFAULT_TUNING): Promise<FloorMask> {
+  const pass = await segmentForFloor(photo, tuning);
+  const floor = await floorFromSegmentation(photo, pass, options, tuning);
   if (!options.withRugsReplaced) return floor;
   // The second floor from the same network run: only the steps after it are repeated.
-  const replaced = options.keepRugs === false ? floor : await floorFromSegmentation(photo, guidePixels, info, segmented, { ...options, keepRugs: false }, tuning);
+  const replaced = options.keepRugs === false ? floor : await floorFromSegmentation(photo, pass, { ...options, keepRugs: false }, tuning);
   return { ...floor, rugsReplacedMask: replaced.mask };
 }
 
-/** The floor of one rug choice, from the network's opinion of the photo. */
-async function floorFromSegmentation(
+/** The floor of one rug choice from the photo's network pass (`segmentForFloor`, made with the same tuning). */
+export async function floorFromSegmentation(
   photo: DecodedPhoto,
-  guidePixels: Buffer,
-  info: { width: number; height: number },
-  segmented: SegmentedPhoto,
-  options: FindFloorOptions,
-  tuning: SegmenterTuning,
+  pass: SegmentedFloorPhoto,
+  options: FindFloorOptions = {},
+  tuning: SegmenterTuning = DEFAULT_TUNING,
 ): Promise<FloorMask> {
+  const { guidePixels, segmented } = pass;
+  const info = { width: pass.guideWidth, height: pass.guideHeight };
   const { scene } = segmented;
   const soft = segmented.share(floorClassIds({ keepRugs: options.keepRugs !== false }));
   const takingOutRugs = tuning.takeOutRugs && options.keepRugs !== false;

@@ -1,5 +1,5 @@
 /**
- * npm run eval:score -- [bottom-40|procedural|offline] [--real|--rendered] [--replace-rugs]: scores a baseline on the
+ * npm run eval:score -- [bottom-40|network|procedural|offline] [--real|--rendered] [--replace-rugs]: scores a baseline on the
  * real set (photos present in evaluation/photos/) and the rendered set, one line per photo, then the means.
  * `offline` (the engine behind `npm run floor-mask`) also gets 3 simulated taps through its correction.
  */
@@ -27,13 +27,15 @@ const result = await scoreFloorMasks(cases, {
   ...baseline,
   onCase: (score) =>
     console.log(
-      `${score.set.padEnd(8)} ${score.id.padEnd(40)} IoU ${score.iou.toFixed(3)}${score.iouAfterTaps.map((iou, k) => `  after ${k + 1} tap${k ? 's' : ''} ${iou.toFixed(3)}`).join('')}`,
+      `${score.set.padEnd(8)} ${score.id.padEnd(40)} IoU ${score.iou.toFixed(3)}  precision ${score.precision.toFixed(3)}  outside ${(score.outside * 100).toFixed(1).padStart(4)} %${score.iouAfterTaps.map((iou, k) => `  after ${k + 1} tap${k ? 's' : ''} ${iou.toFixed(3)}`).join('')}`,
     ),
 });
 console.log(`\n${name} (${rugs})`);
 for (const summary of result.summaries) {
   console.log(
-    `${summary.set}: ${summary.photos} photos, mean IoU ${summary.meanIoU.toFixed(3)}, under 0.5: ${(summary.fractionUnderHalf * 100).toFixed(0)} %` +
+    `${summary.set}: ${summary.photos} photos, mean IoU ${summary.meanIoU.toFixed(3)}, under 0.5: ${(summary.fractionUnderHalf * 100).toFixed(0)} %, ` +
+      `mean precision ${summary.meanPrecision.toFixed(3)}, mean wood outside the floor ${(summary.meanOutside * 100).toFixed(1)} %, ` +
+      `over 3 %: ${summary.overOutsideLimit.length} (${summary.overOutsideLimit.join(', ')})` +
       summary.meanIoUAfterTaps.map((iou, k) => `, after ${k + 1} tap${k ? 's' : ''} ${iou.toFixed(3)}`).join(''),
   );
 }
