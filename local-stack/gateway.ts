@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { hangUpAfterReply } from '../visualizer-processor/src/hang-up-after-reply';
 
 /**
  * The local stand-in for Supabase's API gateway: one port with the hosted URL shape. It only routes; all
@@ -81,8 +82,7 @@ function sendJson(response: http.ServerResponse, status: number, body: unknown):
 
 function refuseTooLarge(request: http.IncomingMessage, response: http.ServerResponse, maxBodyBytes: number) {
   // Say so and hang up rather than read the rest of a body nobody will use.
-  response.setHeader('connection', 'close');
-  response.on('finish', () => request.destroy());
+  hangUpAfterReply(request, response);
   sendJson(response, 413, {
     message: 'The submission is too large.',
     hint: `A request body may be at most ${maxBodyBytes} bytes.`,
@@ -131,10 +131,19 @@ function proxy(
         if (retryAfter) response.setHeader('retry-after', retryAfter);
         return sendJson(response, reply.statusCode!, { message: SERVICE_UNAVAILABLE_MESSAGE });
       }
+      if (!request.complete) {
+        // Answered before the body was all there (the processor's 413): the rest would go nowhere.
+        answeredEarly = true;
+        request.unpipe(upstream);
+        reply.on('end', () => upstream.destroy());
+        hangUpAfterReply(request, response);
+      }
       response.writeHead(reply.statusCode ?? 502, endToEndHeaders(reply.headers));
+      reply.on('error', () => response.destroy());
       reply.pipe(response);
     },
   );
+  let answeredEarly = false;
   let tooLarge = false;
   // A client that hangs up before its body ends must not leave the upstream request open: the processor
   // would hold an upload slot for it until its own timeout (an attack audit held all four that way).
@@ -145,7 +154,7 @@ function proxy(
     upstream.destroy();
   });
   upstream.on('error', (error) => {
-    if (tooLarge || clientGone) return;
+    if (tooLarge || clientGone || answeredEarly) return;
     log?.(`gateway: upstream on port ${port} failed: ${error.message}`);
     if (!response.headersSent)
       sendJson(response, 502, { message: 'The local service behind the gateway is not answering' });
@@ -159,6 +168,7 @@ function proxy(
   let received = 0;
   request.on('data', (chunk: Buffer) => {
     received += chunk.length;
+    if (answeredEarly) return;
     if (received <= maxBodyBytes) {
       upstream.write(chunk);
     } else if (!tooLarge) {

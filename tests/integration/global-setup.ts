@@ -11,6 +11,8 @@ declare module 'vitest' {
       serviceRoleKey: string;
       superuserUrl: string;
       webhookUrl: string;
+      /** The visualizer processor itself, behind no gateway. */
+      processorUrl: string;
       storageDir: string;
       /** The local mail catcher's web inbox (its JSON API is at api/messages). */
       mailInboxUrl: string;
@@ -41,6 +43,7 @@ export default async function setup(project: TestProject) {
     serviceRoleKey: stack.serviceRoleKey,
     superuserUrl: stack.superuserUrl,
     webhookUrl: stack.webhookUrl,
+    processorUrl: `http://127.0.0.1:${stack.ports.processor}/`,
     storageDir: stack.storageDir,
     mailInboxUrl: stack.mailCatcher!.webUrl,
     staffInbox: TEST_STAFF_INBOX,

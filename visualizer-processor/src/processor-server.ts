@@ -12,6 +12,7 @@ import {
 } from '../../contracts/visualizer-webhook.ts';
 import { DEFAULT_WOOD_STYLE, type WoodStyleId } from '../../contracts/wood-styles.ts';
 import { describeError } from '../../job-queue/redact.ts';
+import { hangUpAfterReply } from './hang-up-after-reply.ts';
 import { firstRenderJob } from './render-job.ts';
 import type { UploadStore } from './upload-store.ts';
 import type { VisualizerRequestRepository, VisualizerRequestRow } from './visualizer-request-repository.ts';
@@ -321,11 +322,9 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
       })
       .catch((error: unknown) => {
         if (error instanceof HttpError) {
-          const unread = error.status === 413 || error.status === 408;
-          if (unread) response.setHeader('connection', 'close');
-          sendJson(request, response, error.status, { error: error.message });
           // An oversized or trickling upload is not read to its end; closing is cheaper than draining it.
-          if (unread) response.on('finish', () => request.destroy());
+          if ((error.status === 413 || error.status === 408) && !request.complete) hangUpAfterReply(request, response);
+          sendJson(request, response, error.status, { error: error.message });
           return;
         }
         log(`webhook error: ${describeError(error)}`);
