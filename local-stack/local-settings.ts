@@ -42,12 +42,21 @@ export function localStateDir(): string {
   return path.join(os.tmpdir(), `flooring-site-local-${checkout}`);
 }
 
-export function writeEnvLocal(values: Record<string, string>): void {
+/** A value as both dotenv (Vite) and `node --env-file` read it back: quoted when it has spaces, quotes or `#`. */
+function envFileValue(value: string): string {
+  if (/\n/.test(value)) throw new Error('A setting in .env.local cannot span lines');
+  return /[\s"'#`]/.test(value) ? `"${value.replace(/"/g, '\\"')}"` : value;
+}
+
+export function writeEnvLocal(values: Record<string, string>, file = ENV_LOCAL_FILE): void {
   const lines = [
     '# Written by `npm start` for the local stack. Do not commit (gitignored).',
-    '# SUPABASE_SERVICE_ROLE_KEY is server-only: it has no VITE_ prefix, so Vite never puts it in the bundle.',
-    ...Object.entries(values).map(([key, value]) => `${key}=${value}`),
+    '# Only the VITE_ settings reach the site; SUPABASE_SERVICE_ROLE_KEY and the rest are server-only.',
+    '# Run a service by hand against the running stack (another PORT than the running one):',
+    '#   PORT=54330 node --env-file=.env.local --import tsx visualizer-processor/src/main.ts',
+    '#   PORT=54331 node --env-file=.env.local --import tsx email-worker/src/main.ts',
+    ...Object.entries(values).map(([key, value]) => `${key}=${envFileValue(value)}`),
     '',
   ];
-  fs.writeFileSync(ENV_LOCAL_FILE, lines.join('\n'), { mode: 0o600 });
+  fs.writeFileSync(file, lines.join('\n'), { mode: 0o600 });
 }

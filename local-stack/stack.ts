@@ -75,7 +75,10 @@ export type Stack = {
   emailWorkerEnv: Record<string, string>;
   /** The running child processes (the database, PostgREST, the processor, ...), in start order. */
   children(): readonly SupervisedChild[];
-  /** The settings the site and the processor read, as they appear in .env.local. */
+  /**
+   * The settings the site, the processor and the e-mail worker read, as they appear in .env.local: everything a
+   * service needs to run by hand against this stack except its own HOST and PORT.
+   */
   env(): Record<string, string>;
   stop(): Promise<void>;
 };
@@ -200,6 +203,15 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       });
     }
 
+    const processorEnv: Record<string, string> = {
+      SUPABASE_URL: url,
+      SUPABASE_SERVICE_ROLE_KEY: LOCAL_SERVICE_ROLE_KEY,
+      DATABASE_URL: postgres.superuserUrl,
+      VISUALIZER_STORAGE: 'local',
+      VISUALIZER_STORAGE_DIR: options.storageDir,
+      VISUALIZER_UPLOAD_DIR: uploadsDir,
+      ALLOWED_ORIGINS: (options.siteOrigins ?? ['*']).join(','),
+    };
     const withProcessor = wantsProcessor && fs.existsSync(PROCESSOR_ENTRY);
     if (withProcessor) {
       await supervisor.start({
@@ -212,13 +224,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
           HOST: '127.0.0.1',
           PORT: String(options.ports.processor),
-          SUPABASE_URL: url,
-          SUPABASE_SERVICE_ROLE_KEY: LOCAL_SERVICE_ROLE_KEY,
-          DATABASE_URL: postgres.superuserUrl,
-          VISUALIZER_STORAGE: 'local',
-          VISUALIZER_STORAGE_DIR: options.storageDir,
-          VISUALIZER_UPLOAD_DIR: uploadsDir,
-          ALLOWED_ORIGINS: (options.siteOrigins ?? ['*']).join(','),
+          ...processorEnv,
         },
         cwd: path.dirname(path.dirname(PROCESSOR_ENTRY)),
         ifItDies: 'restart',
@@ -251,12 +257,17 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       mailCatcher: mailCatcher && { webUrl: mailCatcher.webUrl, smtpPort: mailCatcher.smtpPort },
       emailWorkerEnv,
       children: () => supervisor.children(),
-      env: () => ({
-        VITE_SUPABASE_URL: url,
-        VITE_SUPABASE_ANON_KEY: LOCAL_ANON_KEY,
-        VITE_VISUALIZER_WEBHOOK_URL: webhookUrl,
-        SUPABASE_SERVICE_ROLE_KEY: LOCAL_SERVICE_ROLE_KEY,
-      }),
+      env: () => {
+        const { HOST: _host, PORT: _port, ...emailWorkerSettings } = emailWorkerEnv;
+        return {
+          VITE_SUPABASE_URL: url,
+          VITE_SUPABASE_ANON_KEY: LOCAL_ANON_KEY,
+          VITE_VISUALIZER_WEBHOOK_URL: webhookUrl,
+          // What both services need to run by hand against this stack; HOST and PORT are each service's own.
+          ...processorEnv,
+          ...emailWorkerSettings,
+        };
+      },
       stop: stopAll,
     };
   } catch (error) {

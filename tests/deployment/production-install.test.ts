@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeEnvLocal } from '../../local-stack/local-settings';
 import { PROJECT_ROOT } from '../../local-stack/paths';
 import { findFreePort } from '../../local-stack/ports';
 import type { Stack } from '../../local-stack/stack';
@@ -18,7 +19,8 @@ import { startThrowawayStack } from '../support/throwaway-stack';
  * The two services as the Dockerfile builds and runs them: `npm run build:services`, a production install
  * (`npm ci --omit=dev`, here from npm's local cache, offline) in a folder that holds nothing else of the project,
  * then `npm run serve:processor` and `npm run serve:email-worker` there, with `node` and production packages only,
- * against a local stack that runs neither service itself. One photo is rendered and its e-mail sent.
+ * against a local stack that runs neither service itself, with the settings `npm start` writes to .env.local.
+ * One photo is rendered and its e-mail sent.
  */
 const run = promisify(execFile);
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -33,11 +35,14 @@ export function scriptCommand(script: string): string[] {
   return command.split(' ');
 }
 
-function serve(script: string, cwd: string, env: Record<string, string>): Service {
-  // The script's own command, started directly as the image's CMD starts it (so SIGTERM reaches node itself),
-  // with only what a host would set: no tsx loader, no NODE_OPTIONS from the test runner.
+/**
+ * The script's own command, started directly as the image's CMD starts it (so SIGTERM reaches node itself), with
+ * only what a host would set (no tsx loader, no NODE_OPTIONS from the test runner): `PORT` and the rest from the
+ * `.env.local` that the stack writes, read by node's own --env-file, which proves that file holds every setting.
+ */
+function serve(script: string, cwd: string, envFile: string, env: Record<string, string>): Service {
   const [command = 'node', ...args] = scriptCommand(script);
-  const child = spawn(command, args, {
+  const child = spawn(command, [`--env-file=${envFile}`, ...args], {
     cwd,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -79,17 +84,11 @@ beforeAll(async () => {
   stack = await startThrowawayStack({ withProcessor: false, withEmailWorker: false, staffInbox: 'office@example.com' });
   processorPort = await findFreePort();
   workerPort = await findFreePort();
-  processor = serve('serve:processor', folder, {
-    PORT: String(processorPort),
-    SUPABASE_URL: stack.url,
-    SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
-    DATABASE_URL: stack.superuserUrl,
-    VISUALIZER_STORAGE: 'local',
-    VISUALIZER_STORAGE_DIR: stack.storageDir,
-    VISUALIZER_UPLOAD_DIR: path.join(folder, 'uploads'),
-    VISUALIZER_RENDER_STYLES: 'default',
-  });
-  emailWorker = serve('serve:email-worker', folder, { ...stack.emailWorkerEnv, HOST: '0.0.0.0', PORT: String(workerPort) });
+  const envFile = path.join(folder, '.env.local');
+  writeEnvLocal(stack.env(), envFile);
+  // One style instead of eight: the test is about the install, not the engine.
+  processor = serve('serve:processor', folder, envFile, { PORT: String(processorPort), VISUALIZER_RENDER_STYLES: 'default' });
+  emailWorker = serve('serve:email-worker', folder, envFile, { PORT: String(workerPort) });
   await eventually('the processor to answer /healthz', healthy(`http://127.0.0.1:${processorPort}/healthz`));
   await eventually('the e-mail worker to answer /healthz', healthy(`http://127.0.0.1:${workerPort}/healthz`));
 }, 600_000);
