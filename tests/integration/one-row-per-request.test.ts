@@ -2,7 +2,7 @@ import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { LeadTable } from '@/lib/insert-with-fallback';
-import { anonFetch, anonHeaders, sql, stack } from './stack-clients';
+import { anonFetch, anonHeaders, postFromAddress, sql, stack } from './stack-clients';
 
 const unique = () => randomUUID().slice(0, 8);
 
@@ -68,6 +68,36 @@ describe('one visitor request stores one row', () => {
         batch.map((row) => String(row.email)),
       ),
     ).toBe(2);
+  });
+});
+
+describe('an insert with no row in it', () => {
+  // What PostgREST reads as "no rows": it used to answer 201 Created with nothing stored, and the visitor's
+  // address was charged a write for it.
+  const emptyBodies = [null, 42, [], 'str', true];
+
+  it.each(Object.keys(rows) as LeadTable[])(
+    'is refused with 400 and a clear message, through the gateway and straight to PostgREST (%s)',
+    async (table) => {
+      const before = await sql<{ count: string }>(`select count(*) from public.${table}`);
+      for (const body of emptyBodies) {
+        for (const response of [
+          await anonFetch(table, { method: 'POST', body: JSON.stringify(body) }),
+          await postToPostgrest(table, body),
+        ]) {
+          expect([body, response.status]).toEqual([body, 400]);
+          expect(await response.json()).toMatchObject({ message: 'The submission is empty.', hint: 'POST one row as a JSON object.' });
+        }
+      }
+      expect(await sql(`select count(*) from public.${table}`)).toEqual(before);
+    },
+  );
+
+  it("does not count against the visitor's allowance", async () => {
+    const address = `127.0.27.${1 + Math.floor(Math.random() * 250)}`;
+    await sql('delete from private.insert_throttle_hits where client_address = $1', [address]);
+    for (const body of emptyBodies) expect((await postFromAddress(address, 'leads', body)).status).toBe(400);
+    expect(await sql('select hits from private.insert_throttle_hits where client_address = $1', [address])).toEqual([]);
   });
 });
 
