@@ -76,11 +76,36 @@ export const visualizerCorrectionPayloadSchema = z.object({
 
 export type VisualizerCorrectionPayload = z.infer<typeof visualizerCorrectionPayloadSchema>;
 
+/**
+ * Carpet and rugs: the first render finds the floor twice from one network run, with rugs and carpet kept in
+ * front of the new wood and with them replaced too, and shows one (`rug_choice`, chosen per photo). The visitor
+ * who holds the token asks for the other the way they ask for a fix: the next render lays the same styles on
+ * the other stored floor, without running the network again. `rug_share` (the share of the photo that is rug or
+ * carpet) below RUG_CHOICE_MIN_SHARE: the choice would change nothing a visitor could see, so none is offered.
+ */
+export const RUG_CHOICES = ['keep', 'replace'] as const;
+export type RugChoice = (typeof RUG_CHOICES)[number];
+export const RUG_CHOICE_LABELS: Record<RugChoice, string> = { keep: 'Keep my rugs', replace: 'Replace carpet and rugs too' };
+export const RUG_CHOICE_MIN_SHARE = 0.005;
+/** Switches between the two a request may have (each is a render); separate from the fixes' allowance. */
+export const MAX_RUG_CHOICES_PER_REQUEST = 10;
+
+export const visualizerRugChoicePayloadSchema = z.object({
+  requestId: z.uuid(),
+  correctionToken,
+  rugs: z.enum(RUG_CHOICES),
+});
+
+export type VisualizerRugChoicePayload = z.infer<typeof visualizerRugChoicePayloadSchema>;
+
 export const visualizerCorrectionReplySchema = z.object({
   status: z.literal('rendering'),
   requestId: z.uuid(),
   renderNumber: z.number().int().min(2),
 });
+
+/** A rug choice already shown answers with the current render (1 when nothing was re-rendered yet). */
+export const visualizerRugChoiceReplySchema = visualizerCorrectionReplySchema.extend({ renderNumber: z.number().int().min(1) });
 
 export type VisualizerWebhookReply =
   | z.infer<typeof visualizerWebhookCompletedReplySchema>

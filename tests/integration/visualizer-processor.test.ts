@@ -121,7 +121,7 @@ describe('the visualizer processor in the stack', () => {
       expect(await repository.startRender(row.id, firstRenderJob(row.id, `${row.id}/missing`), tokenHash)).toBe(false);
       const failed = await finishedRow(row.id);
       expect(failed).toMatchObject({ status: 'failed', failure_reason: "We couldn't put a new floor on this photo. Please try again, or try another photo." });
-      const images = { originalImageUrl: 'a', processedImageUrl: 'b', styleImageUrls: {}, renderNumber: 1, floorMaskUrl: 'c', floorShare: 0.4 };
+      const images = { originalImageUrl: 'a', processedImageUrl: 'b', styleImageUrls: {}, renderNumber: 1, floorMaskUrl: 'c', floorShare: 0.4, rugChoice: null, rugShare: null };
       expect(await repository.markCompleted(row.id, images)).toBe(false);
       // A failed request takes no correction, even with the right token.
       expect(await repository.startCorrection(row.id, tokenHash, [{ x: 0.5, y: 0.5, floor: true }])).toEqual({ kind: 'refused' });

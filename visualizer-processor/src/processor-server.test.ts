@@ -14,6 +14,7 @@ import {
 } from '../../contracts/visualizer-webhook.ts';
 import type { FloorEngine } from '../engine/floor-engine.ts';
 import { createOfflineFloorEngine } from '../engine/offline-floor-engine.ts';
+import { renderWoodStyles } from '../engine/rendering/render-wood-styles.ts';
 import { FIXTURE_DIR } from '../fixtures/make-fixtures.ts';
 import { makeDecompressionBombPng, toDataUrl } from '../testing/bad-inputs.ts';
 import { createLocalImageStorage } from './image-storage.ts';
@@ -114,6 +115,8 @@ function addPendingRow(overrides: Partial<VisualizerRequestRow> = {}): Visualize
     correction_state: null,
     floor_mask_url: null,
     floor_share: null,
+    rug_choice: null,
+    rug_share: null,
     ...overrides,
   };
   repository.rows.set(row.id, { ...row });
@@ -342,8 +345,9 @@ describe('the visualizer processor webhook', () => {
     let calls = 0;
     engine = {
       name: 'broken',
-      findFloor: () => Promise.reject(new Error('engine out of order')),
-      visualize: () => ((calls += 1), Promise.reject(new Error('segmenter tensor shape mismatch [1,3,512,512]'))),
+      // The render finds the floor (both rug choices) before it lays wood: that is where this engine breaks.
+      findFloor: () => ((calls += 1), Promise.reject(new Error('segmenter tensor shape mismatch [1,3,512,512]'))),
+      visualize: () => Promise.reject(new Error('engine out of order')),
     };
     const row = addPendingRow();
     const reply = await postWebhook(payloadFor(row, await fixtureDataUrl('room-tile.png')));
@@ -461,5 +465,141 @@ describe('"Fix the floor": corrections with the visitor\'s token', () => {
     expect((await postWebhook({ requestId: row.id, correctionToken: token, taps })).status).toBe(202);
     await rendersDone();
     expect(repository.rows.get(row.id)).toEqual({ ...before, correction_state: 'failed' });
+  });
+});
+
+describe('carpet and rugs: "Keep my rugs" or "Replace carpet and rugs too" from one network run', () => {
+  /**
+   * room-tile.png (720×540) with a network stand-in: floor is the bottom half; a rug lies on it in the middle
+   * (an island of floor all round: an area rug), and rugs replaced make it floor too. The real renderer lays
+   * the wood, so the two renders differ exactly where the rug is.
+   */
+  const WIDTH = 720;
+  const HEIGHT = 540;
+  const onRug = (x: number, y: number) => x >= 260 && x < 460 && y >= 360 && y < 460;
+  let floorSearches = 0;
+  const rugEngine = (): FloorEngine =>
+    createOfflineFloorEngine({
+      findFloor: async (photo, options) => {
+        floorSearches++;
+        const kept = Buffer.alloc(WIDTH * HEIGHT);
+        const replaced = Buffer.alloc(WIDTH * HEIGHT);
+        for (let y = HEIGHT / 2; y < HEIGHT; y++) {
+          for (let x = 0; x < WIDTH; x++) {
+            replaced[y * WIDTH + x] = 255;
+            if (!onRug(x, y)) kept[y * WIDTH + x] = 255;
+          }
+        }
+        const classes = new Uint8Array(64 * 64).map((_, i) => (Math.floor(i / 64) < 32 ? 1 : 4));
+        const mask = options.keepRugs === false ? replaced : kept;
+        return { width: photo.width, height: photo.height, mask, scene: { width: 64, height: 64, classes }, ...(options.withRugsReplaced ? { rugsReplacedMask: replaced } : {}) };
+      },
+      renderStyles: renderWoodStyles,
+    });
+
+  async function renderedRequest() {
+    engine = rugEngine();
+    floorSearches = 0;
+    const row = addPendingRow();
+    const reply = await postWebhook(payloadFor(row, await fixtureDataUrl('room-tile.png')));
+    expect(reply.status).toBe(200);
+    return { row, token: String(reply.json.correctionToken) };
+  }
+
+  const rugChange = async (a: string, b: string) => {
+    const [one, two] = [await sharp(storedFile(a)).raw().toBuffer(), await sharp(storedFile(b)).raw().toBuffer()];
+    let onRugChange = 0;
+    let elsewhere = 0;
+    for (let y = 0; y < HEIGHT; y++) {
+      for (let x = 0; x < WIDTH; x++) {
+        const i = (y * WIDTH + x) * 3;
+        const change = Math.abs(one[i]! - two[i]!) + Math.abs(one[i + 1]! - two[i + 1]!) + Math.abs(one[i + 2]! - two[i + 2]!);
+        // Away from the rug's edge, where the wood's light estimate may shift a little.
+        if (onRug(x, y) && onRug(x - 8, y - 8) && onRug(x + 8, y + 8)) onRugChange += change > 30 ? 1 : 0;
+        // Above the floor, clear of the JPEG blocks that straddle its edge.
+        else if (y < HEIGHT / 2 - 16) elsewhere += change > 30 ? 1 : 0;
+      }
+    }
+    return { onRug: onRugChange / (184 * 84), elsewhere };
+  };
+
+  it('an area rug stays by default; both floors and the scene are stored beside the first render', async () => {
+    const { row } = await renderedRequest();
+    const first = repository.rows.get(row.id)!;
+    expect(first).toMatchObject({ status: 'completed', render_number: 1, rug_choice: 'keep' });
+    expect(first.rug_share).toBeCloseTo((200 * 100) / (WIDTH * HEIGHT), 4);
+    const folder = path.join(storageDir, 'floor-visualizer', row.id, 'render-1');
+    expect(readdirSync(folder).sort()).toEqual(['floor-keep-rugs.png', 'floor-mask.png', 'floor-replace-rugs.png', 'natural-white-oak.jpg', 'scene-classes.png']);
+    const stored = await sharp(path.join(folder, 'floor-replace-rugs.png')).metadata();
+    expect([stored.format, stored.width, stored.height, stored.channels]).toEqual(['png', WIDTH, HEIGHT, 1]);
+    const replaced = await sharp(path.join(folder, 'floor-replace-rugs.png')).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+    expect(replaced.data[400 * WIDTH + 300]).toBe(255);
+    const kept = await sharp(path.join(folder, 'floor-keep-rugs.png')).extractChannel(0).raw().toBuffer();
+    expect(kept[400 * WIDTH + 300]).toBe(0);
+    expect(kept[500 * WIDTH + 100]).toBe(255);
+  });
+
+  it('"Replace carpet and rugs too" is the next render through the queue: wood over the rug, no second network run', async () => {
+    const { row, token } = await renderedRequest();
+    const first = { ...repository.rows.get(row.id)! };
+    const reply = await postWebhook({ requestId: row.id, correctionToken: token, rugs: 'replace' });
+    expect(reply).toEqual({ status: 202, json: { status: 'rendering', requestId: row.id, renderNumber: 2 } });
+    expect(repository.queuedJobs.at(-1)).toMatchObject({ requestId: row.id, renderNumber: 2, rugs: 'replace', reuseFloor: true, taps: [] });
+    await rendersDone();
+
+    const replaced = repository.rows.get(row.id)!;
+    expect(replaced).toMatchObject({ status: 'completed', render_number: 2, rug_choice: 'replace', correction_state: null, rug_share: first.rug_share });
+    expect(replaced.processed_image_url).toBe(`${SUPABASE_URL}/storage/v1/object/public/floor-visualizer/${row.id}/render-2/natural-white-oak.jpg`);
+    expect(floorSearches).toBe(1);
+    const change = await rugChange(first.processed_image_url!, replaced.processed_image_url!);
+    expect(change.onRug).toBeGreaterThan(0.9);
+    expect(change.elsewhere).toBe(0);
+    // The outline follows the choice: the rug is inside the floor now.
+    const outline = await sharp(storedFile(replaced.floor_mask_url)).extractChannel(0).raw().toBuffer();
+    expect(outline[400 * WIDTH + 300]).toBe(255);
+
+    // And back: "Keep my rugs" is render 3, the rug as it was in render 1.
+    expect((await postWebhook({ requestId: row.id, correctionToken: token, rugs: 'keep' })).json.renderNumber).toBe(3);
+    await rendersDone();
+    const back = repository.rows.get(row.id)!;
+    expect(back).toMatchObject({ render_number: 3, rug_choice: 'keep' });
+    expect((await rugChange(first.processed_image_url!, back.processed_image_url!)).onRug).toBeLessThan(0.01);
+    expect(floorSearches).toBe(1);
+  });
+
+  it('a fix keeps the visitor’s rug choice; asking for the choice already shown starts nothing', async () => {
+    const { row, token } = await renderedRequest();
+    expect((await postWebhook({ requestId: row.id, correctionToken: token, rugs: 'keep' })).json).toEqual({ status: 'rendering', requestId: row.id, renderNumber: 1 });
+    const queued = repository.queuedJobs.length;
+    await postWebhook({ requestId: row.id, correctionToken: token, rugs: 'replace' });
+    await rendersDone();
+    expect(repository.queuedJobs.length).toBe(queued + 1);
+    expect((await postWebhook({ requestId: row.id, correctionToken: token, taps: [{ x: 0.1, y: 0.9, floor: true }] })).status).toBe(202);
+    await rendersDone();
+    expect(repository.queuedJobs.at(-1)).toMatchObject({ renderNumber: 3, rugs: 'replace' });
+    expect(repository.queuedJobs.at(-1)!.reuseFloor ?? false).toBe(false);
+    expect(repository.rows.get(row.id)).toMatchObject({ render_number: 3, rug_choice: 'replace' });
+    expect(floorSearches).toBe(2);
+  });
+
+  it('only the visitor who made the request chooses, one render at a time', async () => {
+    const { row, token } = await renderedRequest();
+    const wrong = await postWebhook({ requestId: row.id, correctionToken: 'B'.repeat(43), rugs: 'replace' });
+    expect(wrong).toEqual({ status: WEBHOOK_REFUSAL.status, json: { error: WEBHOOK_REFUSAL.error } });
+    expect((await postWebhook({ requestId: row.id, correctionToken: token, rugs: 'wood' })).status).toBe(400);
+    repository.rows.get(row.id)!.correction_state = 'rendering';
+    expect((await postWebhook({ requestId: row.id, correctionToken: token, rugs: 'replace' })).status).toBe(409);
+    repository.rows.get(row.id)!.correction_state = null;
+    expect(repository.rows.get(row.id)).toMatchObject({ render_number: 1, rug_choice: 'keep' });
+  });
+
+  it('an engine that finds no second floor offers no choice, and the choice is refused', async () => {
+    const row = addPendingRow();
+    const offline = createOfflineFloorEngine();
+    engine = { name: 'plain', findFloor: (photo) => offline.findFloor(photo), visualize: (photo, options) => offline.visualize(photo, { ...options, floor: undefined }) };
+    const reply = await postWebhook(payloadFor(row, await fixtureDataUrl('room-tile.png')));
+    expect(repository.rows.get(row.id)).toMatchObject({ status: 'completed', rug_choice: null, rug_share: null });
+    const choice = await postWebhook({ requestId: row.id, correctionToken: String(reply.json.correctionToken), rugs: 'replace' });
+    expect(choice.status).toBe(WEBHOOK_REFUSAL.status);
   });
 });

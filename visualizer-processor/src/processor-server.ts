@@ -7,6 +7,7 @@ import {
   WEBHOOK_REFUSAL,
   decodedBase64Length,
   visualizerCorrectionPayloadSchema,
+  visualizerRugChoicePayloadSchema,
   visualizerWebhookPayloadSchema,
   type VisualizerWebhookReply,
 } from '../../contracts/visualizer-webhook.ts';
@@ -208,7 +209,9 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
       } catch {
         throw new HttpError(400, 'The request body must be JSON.');
       }
-      if (typeof json === 'object' && json !== null && 'correctionToken' in json) return await handleCorrection(request, response, json);
+      if (typeof json === 'object' && json !== null && 'correctionToken' in json) {
+        return 'rugs' in json ? await handleRugChoice(request, response, json) : await handleCorrection(request, response, json);
+      }
       const identity = identitySchema.safeParse(json);
       if (!identity.success) throw new HttpError(400, firstIssue(identity.error));
       requestId = identity.data.requestId;
@@ -278,6 +281,25 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
         throw new HttpError(409, 'A correction of this photo is still rendering. Please wait for it.');
       case 'used-up':
         throw new HttpError(429, 'This photo has had all its corrections. Please start a new request.');
+      case 'started':
+        sendJson(request, response, 202, { status: 'rendering', requestId, renderNumber: started.renderNumber });
+        return requestId;
+    }
+  }
+
+  /** "Keep my rugs" / "Replace carpet and rugs too": the same token and refusals as a fix, its own allowance. */
+  async function handleRugChoice(request: http.IncomingMessage, response: http.ServerResponse, json: object): Promise<string> {
+    const payload = visualizerRugChoicePayloadSchema.safeParse(json);
+    if (!payload.success) throw new HttpError(400, firstIssue(payload.error));
+    const { requestId, correctionToken, rugs } = payload.data;
+    const started = await deps.repository.startRugChoice(requestId, sha256(correctionToken), rugs);
+    switch (started.kind) {
+      case 'refused':
+        return await refuse(requestId, { count: false });
+      case 'busy':
+        throw new HttpError(409, 'Your floor is still rendering. Please wait for it.');
+      case 'used-up':
+        throw new HttpError(429, 'This photo has switched rugs and carpet as often as it can. Please start a new request.');
       case 'started':
         sendJson(request, response, 202, { status: 'rendering', requestId, renderNumber: started.renderNumber });
         return requestId;

@@ -1,13 +1,18 @@
+import sharp from 'sharp';
 import { describeError } from '../../job-queue/redact.ts';
+import type { RugChoice } from '../../contracts/visualizer-webhook.ts';
 import { DEFAULT_WOOD_STYLE } from '../../contracts/wood-styles.ts';
-import type { FloorEngine } from '../engine/floor-engine.ts';
+import type { DecodedPhoto, FloorEngine, FloorMask, FloorScene } from '../engine/floor-engine.ts';
+import { defaultRugChoice, describeRugCovering } from './default-rug-choice.ts';
 import { MAX_WORKING_SIDE, PhotoRejectedError, decodePhoto, encodeJpeg } from './decode-photo.ts';
 import { encodeFloorMask, floorShare } from './encode-floor-mask.ts';
 import type { ImageStorage } from './image-storage.ts';
-import { floorMaskPath, originalImagePath, renderJobSchema, renderedImagePath } from './render-job.ts';
+import { floorMaskPath, originalImagePath, renderJobSchema, renderedImagePath, rugChoiceFloorPath, sceneClassesPath } from './render-job.ts';
 import type { UploadStore } from './upload-store.ts';
 import { FAILURE_REASONS } from './visitor-failure-reasons.ts';
-import type { VisualizerRequestRepository } from './visualizer-request-repository.ts';
+import type { RenderedImages, VisualizerRequestRepository } from './visualizer-request-repository.ts';
+
+type ParsedRenderJob = ReturnType<typeof renderJobSchema.parse>;
 
 export interface RenderFloorDependencies {
   repository: VisualizerRequestRepository;
@@ -22,6 +27,59 @@ export interface RenderFloorDependencies {
 export interface RenderAttempt {
   attempts: number;
   max_attempts: number;
+}
+
+/** The floor a render lays wood on; with the replaced rugs chosen, `keptRugsMask` is the other choice's. */
+type ChosenFloor = FloorMask & { keptRugsMask?: Buffer };
+
+/** Both rug choices' floors are kept at full size: the next render lays wood on one of them as it is. */
+function encodeFullMask(mask: Buffer | Uint8Array, width: number, height: number): Promise<Buffer> {
+  return sharp(mask, { raw: { width, height, channels: 1 } }).toColourspace('b-w').png({ compressionLevel: 6 }).toBuffer();
+}
+
+async function decodeFullMask(bytes: Buffer, width: number, height: number): Promise<Buffer> {
+  const { data, info } = await sharp(bytes).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+  if (info.width !== width || info.height !== height) throw new Error(`A stored floor is ${info.width}×${info.height}, the photo ${width}×${height}`);
+  return data;
+}
+
+async function storeRugChoiceFloors(storage: ImageStorage, requestId: string, renderNumber: number, floors: { width: number; height: number; keep: Buffer; replace: Buffer; scene: FloorScene }) {
+  const { width, height, scene } = floors;
+  await Promise.all([
+    storage.save(rugChoiceFloorPath(requestId, renderNumber, 'keep'), await encodeFullMask(floors.keep, width, height), 'image/png'),
+    storage.save(rugChoiceFloorPath(requestId, renderNumber, 'replace'), await encodeFullMask(floors.replace, width, height), 'image/png'),
+    storage.save(sceneClassesPath(requestId, renderNumber), await encodeFullMask(scene.classes, scene.width, scene.height), 'image/png'),
+  ]);
+}
+
+/**
+ * The floor this render lays wood on, and the rug choice it shows. A render of the other rug choice reads the
+ * floors the previous render stored; any other render finds the floor once, with both choices when the engine
+ * can, and the first render picks the photo's default (default-rug-choice.ts). An engine that gives no second
+ * floor renders as before (no floor handed over, no choice).
+ */
+async function floorToRender(deps: RenderFloorDependencies, job: ParsedRenderJob, photo: DecodedPhoto): Promise<{ floor?: ChosenFloor; rugs?: RugChoice }> {
+  const { requestId, renderNumber } = job;
+  if (job.reuseFloor) {
+    const previous = renderNumber - 1;
+    const rugs = job.rugs ?? 'keep';
+    const [keep, replace, classes] = await Promise.all([
+      deps.storage.read(rugChoiceFloorPath(requestId, previous, 'keep')),
+      deps.storage.read(rugChoiceFloorPath(requestId, previous, 'replace')),
+      deps.storage.read(sceneClassesPath(requestId, previous)),
+    ]);
+    const keptRugsMask = await decodeFullMask(keep, photo.width, photo.height);
+    const rugsReplacedMask = await decodeFullMask(replace, photo.width, photo.height);
+    const { data, info } = await sharp(classes).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+    const scene = { width: info.width, height: info.height, classes: new Uint8Array(data) };
+    const mask = rugs === 'replace' ? rugsReplacedMask : keptRugsMask;
+    return { floor: { width: photo.width, height: photo.height, mask, rugsReplacedMask, keptRugsMask, scene }, rugs };
+  }
+  const found = await deps.engine.findFloor(photo, { taps: job.taps, withRugsReplaced: true });
+  if (!found.rugsReplacedMask || !found.scene) return {};
+  const rugs = job.rugs ?? defaultRugChoice(describeRugCovering(found));
+  const floor: ChosenFloor = rugs === 'replace' ? { ...found, mask: found.rugsReplacedMask, keptRugsMask: found.mask } : found;
+  return { floor, rugs };
 }
 
 /**
@@ -61,7 +119,8 @@ export function createRenderFloorTask(deps: RenderFloorDependencies) {
       const originalImageUrl = correction
         ? row.original_image_url!
         : await deps.storage.save(originalImagePath(requestId), await encodeJpeg(photo), 'image/jpeg');
-      const result = await deps.engine.visualize(photo, { styles: job.styles, taps: job.taps });
+      const { floor, rugs } = await floorToRender(deps, job, photo);
+      const result = await deps.engine.visualize(photo, { styles: job.styles, taps: job.taps, keepRugs: rugs !== 'replace', floor });
       const styleImageUrls: Record<string, string> = {};
       for (const render of result.renders) {
         styleImageUrls[render.style] = await deps.storage.save(
@@ -73,7 +132,25 @@ export function createRenderFloorTask(deps: RenderFloorDependencies) {
       const processedImageUrl = styleImageUrls[DEFAULT_WOOD_STYLE] ?? Object.values(styleImageUrls)[0];
       if (!processedImageUrl) throw new Error('The engine returned no image');
       const floorMaskUrl = await deps.storage.save(floorMaskPath(requestId, job.renderNumber), await encodeFloorMask(result), 'image/png');
-      const images = { originalImageUrl, processedImageUrl, styleImageUrls, renderNumber: job.renderNumber, floorMaskUrl, floorShare: floorShare(result) };
+      let rugChoice: RenderedImages['rugChoice'] = null;
+      let rugShare: RenderedImages['rugShare'] = null;
+      if (floor?.rugsReplacedMask && floor.scene && rugs) {
+        // `floor.mask` is the chosen floor; with the rugs replaced, the kept-rugs floor is `keptRugsMask`.
+        const keep = floor.keptRugsMask ?? floor.mask;
+        await storeRugChoiceFloors(deps.storage, requestId, job.renderNumber, { ...floor, keep, replace: floor.rugsReplacedMask, scene: floor.scene });
+        rugChoice = rugs;
+        rugShare = describeRugCovering({ ...floor, mask: keep }).coveringShare;
+      }
+      const images = {
+        originalImageUrl,
+        processedImageUrl,
+        styleImageUrls,
+        renderNumber: job.renderNumber,
+        floorMaskUrl,
+        floorShare: floorShare(result),
+        rugChoice,
+        rugShare,
+      };
       if (correction) await deps.repository.markCorrectionRendered(requestId, images);
       else await deps.repository.markCompleted(requestId, images);
       await dropUpload();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RUG_CHOICES } from '../../contracts/visualizer-webhook.ts';
 import { DEFAULT_WOOD_STYLE, WOOD_STYLE_IDS, type WoodStyleId } from '../../contracts/wood-styles.ts';
 
 /**
@@ -17,6 +18,13 @@ export const renderJobSchema = z.object({
     .array(z.object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1), floor: z.boolean() }))
     .max(40)
     .default([]),
+  /** Rugs and carpet kept or replaced; absent on a first render, which picks the photo's default. */
+  rugs: z.enum(RUG_CHOICES).optional(),
+  /**
+   * The visitor's other rug choice: lay the styles on the floors the previous render stored (both choices and
+   * the network's scene), without finding the floor again.
+   */
+  reuseFloor: z.boolean().default(false),
 });
 
 export type RenderJob = z.input<typeof renderJobSchema>;
@@ -31,6 +39,14 @@ export const renderedImagePath = (requestId: string, renderNumber: number, style
 
 /** The floor that render `renderNumber` was laid on, beside its images (the page outlines it for corrections). */
 export const floorMaskPath = (requestId: string, renderNumber: number) => `${requestId}/render-${renderNumber}/floor-mask.png`;
+
+/**
+ * Beside each render's images, the floors of both rug choices at the working size (255 = floor) and the
+ * network's classes over the photo (one byte a cell): what the next render needs to show the other choice.
+ */
+export const rugChoiceFloorPath = (requestId: string, renderNumber: number, rugs: 'keep' | 'replace') =>
+  `${requestId}/render-${renderNumber}/floor-${rugs}-rugs.png`;
+export const sceneClassesPath = (requestId: string, renderNumber: number) => `${requestId}/render-${renderNumber}/scene-classes.png`;
 
 export function firstRenderJob(requestId: string, uploadPath: string, styles: readonly WoodStyleId[] = [DEFAULT_WOOD_STYLE]): RenderJob {
   return { requestId, uploadPath, renderNumber: 1, styles: [...styles], taps: [] };

@@ -1,8 +1,9 @@
 import type pg from 'pg';
 import { RENDER_FLOOR_TASK } from '../../job-queue/task-identifiers.ts';
-import { MAX_CORRECTIONS_PER_REQUEST } from '../../contracts/visualizer-webhook.ts';
+import { MAX_CORRECTIONS_PER_REQUEST, MAX_RUG_CHOICES_PER_REQUEST } from '../../contracts/visualizer-webhook.ts';
 import { RENDER_MAX_ATTEMPTS, type RenderJob } from './render-job.ts';
 import {
+  rugChoiceJob,
   shortenFailureReason,
   type CorrectionStart,
   type VisualizerRequestRepository,
@@ -37,7 +38,7 @@ function queueRender(client: pg.PoolClient, job: RenderJob): Promise<unknown> {
 class NotStarted extends Error {}
 
 const COLUMNS =
-  'id, customer_name, email, status, original_image_url, processed_image_url, failure_reason, style_image_urls, render_number, correction_state, floor_mask_url, floor_share';
+  'id, customer_name, email, status, original_image_url, processed_image_url, failure_reason, style_image_urls, render_number, correction_state, floor_mask_url, floor_share, rug_choice, rug_share';
 
 /**
  * The repository in SQL, over the processor's database connection (the job queue lives in the same
@@ -71,9 +72,19 @@ export function createSqlVisualizerRequestRepository(db: pg.Pool): VisualizerReq
       const { rowCount } = await db.query(
         `update public.floor_visualizer_requests
          set status = 'completed', original_image_url = $2, processed_image_url = $3, style_image_urls = $4,
-             render_number = $5, floor_mask_url = $6, floor_share = $7, failure_reason = null
+             render_number = $5, floor_mask_url = $6, floor_share = $7, rug_choice = $8, rug_share = $9, failure_reason = null
          where id = $1 and status = 'processing'`,
-        [id, images.originalImageUrl, images.processedImageUrl, JSON.stringify(images.styleImageUrls), images.renderNumber, images.floorMaskUrl, images.floorShare],
+        [
+          id,
+          images.originalImageUrl,
+          images.processedImageUrl,
+          JSON.stringify(images.styleImageUrls),
+          images.renderNumber,
+          images.floorMaskUrl,
+          images.floorShare,
+          images.rugChoice,
+          images.rugShare,
+        ],
       );
       return rowCount === 1;
     },
@@ -92,6 +103,8 @@ export function createSqlVisualizerRequestRepository(db: pg.Pool): VisualizerReq
           renderNumber: row.render_number + 1,
           styles: Object.keys(row.style_image_urls) as RenderJob['styles'],
           taps,
+          // A fix keeps the rug choice the visitor sees.
+          ...(row.rug_choice ? { rugs: row.rug_choice } : {}),
         };
         await client.query(
           `update public.floor_visualizer_requests
@@ -103,13 +116,46 @@ export function createSqlVisualizerRequestRepository(db: pg.Pool): VisualizerReq
         return { kind: 'started', renderNumber: job.renderNumber };
       });
     },
+    async startRugChoice(id, correctionTokenSha256, rugs) {
+      return inTransaction(db, async (client): Promise<CorrectionStart> => {
+        const { rows } = await client.query<VisualizerRequestRow & { correction_token_sha256: string | null; rug_choices_used: number }>(
+          `select ${COLUMNS}, correction_token_sha256, rug_choices_used from public.floor_visualizer_requests where id = $1 for update`,
+          [id],
+        );
+        const row = rows[0];
+        if (!row || row.correction_token_sha256 !== correctionTokenSha256 || row.status !== 'completed' || row.rug_choice === null) {
+          return { kind: 'refused' };
+        }
+        if (row.correction_state === 'rendering') return { kind: 'busy' };
+        if (row.rug_choice === rugs) return { kind: 'started', renderNumber: row.render_number };
+        if (row.rug_choices_used >= MAX_RUG_CHOICES_PER_REQUEST) return { kind: 'used-up' };
+        await client.query(
+          `update public.floor_visualizer_requests
+           set rug_choices_used = rug_choices_used + 1, correction_state = 'rendering', correction_requested_at = now()
+           where id = $1`,
+          [id],
+        );
+        const job = rugChoiceJob(row, rugs);
+        await queueRender(client, job);
+        return { kind: 'started', renderNumber: job.renderNumber };
+      });
+    },
     async markCorrectionRendered(id, images) {
       const { rowCount } = await db.query(
         `update public.floor_visualizer_requests
          set processed_image_url = $2, style_image_urls = $3, render_number = $4, floor_mask_url = $5, floor_share = $6,
-             correction_state = null
+             rug_choice = $7, rug_share = $8, correction_state = null
          where id = $1 and correction_state = 'rendering' and render_number < $4`,
-        [id, images.processedImageUrl, JSON.stringify(images.styleImageUrls), images.renderNumber, images.floorMaskUrl, images.floorShare],
+        [
+          id,
+          images.processedImageUrl,
+          JSON.stringify(images.styleImageUrls),
+          images.renderNumber,
+          images.floorMaskUrl,
+          images.floorShare,
+          images.rugChoice,
+          images.rugShare,
+        ],
       );
       return rowCount === 1;
     },

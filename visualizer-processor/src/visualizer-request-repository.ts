@@ -1,4 +1,4 @@
-import { MAX_CORRECTIONS_PER_REQUEST } from '../../contracts/visualizer-webhook.ts';
+import { MAX_CORRECTIONS_PER_REQUEST, MAX_RUG_CHOICES_PER_REQUEST, type RugChoice } from '../../contracts/visualizer-webhook.ts';
 import type { RenderJob } from './render-job.ts';
 
 /**
@@ -25,6 +25,10 @@ export interface VisualizerRequestRow {
   floor_mask_url: string | null;
   /** How much of the photo render `render_number` laid wood on (0..1); null for rows rendered before it was kept. */
   floor_share: number | null;
+  /** Rugs and carpet kept or replaced in render `render_number`; null when the engine offered no choice. */
+  rug_choice: RugChoice | null;
+  /** The share of the photo that is rug or carpet (0..1), what "replace" adds; null with `rug_choice`. */
+  rug_share: number | null;
 }
 
 export interface RenderedImages {
@@ -36,6 +40,9 @@ export interface RenderedImages {
   floorMaskUrl: string;
   /** The share of the photo's pixels the mask calls floor. */
   floorShare: number;
+  /** Which rug choice this render shows, when it stored both choices' floors. */
+  rugChoice: RugChoice | null;
+  rugShare: number | null;
 }
 
 export type CorrectionStart =
@@ -59,6 +66,11 @@ export interface VisualizerRequestRepository {
    * with the taps, in one transaction. The row keeps its images meanwhile.
    */
   startCorrection(id: string, correctionTokenSha256: string, taps: RenderJob['taps']): Promise<CorrectionStart>;
+  /**
+   * The visitor's other rug choice, checked and queued like a correction (same token, same "one at a time"),
+   * with its own allowance. Asking for the choice already shown starts nothing and answers with its render.
+   */
+  startRugChoice(id: string, correctionTokenSha256: string, rugs: RugChoice): Promise<CorrectionStart>;
   /** The correction's images replace the previous render's; false when it was no longer awaited. */
   markCorrectionRendered(id: string, images: RenderedImages): Promise<boolean>;
   markCorrectionFailed(id: string): Promise<void>;
@@ -67,6 +79,18 @@ export interface VisualizerRequestRepository {
   /** Counts one refused webhook call for this id and returns the count for the current hour. */
   recordRefusal(id: string): Promise<number>;
   refusalsThisHour(id: string): Promise<number>;
+}
+
+/** The render that shows the other rug choice: the same styles on the floor the previous render stored. */
+export function rugChoiceJob(row: Pick<VisualizerRequestRow, 'id' | 'render_number' | 'style_image_urls'>, rugs: RugChoice): RenderJob {
+  return {
+    requestId: row.id,
+    renderNumber: row.render_number + 1,
+    styles: Object.keys(row.style_image_urls) as RenderJob['styles'],
+    taps: [],
+    rugs,
+    reuseFloor: true,
+  };
 }
 
 /** The column's CHECK allows 500 characters. */
@@ -85,6 +109,7 @@ export function createInMemoryVisualizerRequestRepository(
   const rows = new Map(initialRows.map((row) => [row.id, { ...row }]));
   const tokens = new Map<string, { sha256: string; used: number }>();
   const refusals = new Map<string, number>();
+  const rugChoices = new Map<string, number>();
   const queuedJobs: RenderJob[] = [];
   return {
     rows,
@@ -113,6 +138,8 @@ export function createInMemoryVisualizerRequestRepository(
         render_number: images.renderNumber,
         floor_mask_url: images.floorMaskUrl,
         floor_share: images.floorShare,
+        rug_choice: images.rugChoice,
+        rug_share: images.rugShare,
         failure_reason: null,
       });
       return true;
@@ -125,7 +152,28 @@ export function createInMemoryVisualizerRequestRepository(
       if (token.used >= MAX_CORRECTIONS_PER_REQUEST) return { kind: 'used-up' };
       token.used += 1;
       row.correction_state = 'rendering';
-      const job: RenderJob = { requestId: id, renderNumber: row.render_number + 1, styles: Object.keys(row.style_image_urls) as RenderJob['styles'], taps };
+      const job: RenderJob = {
+        requestId: id,
+        renderNumber: row.render_number + 1,
+        styles: Object.keys(row.style_image_urls) as RenderJob['styles'],
+        taps,
+        ...(row.rug_choice ? { rugs: row.rug_choice } : {}),
+      };
+      queuedJobs.push(job);
+      options.onRenderQueued?.(job);
+      return { kind: 'started', renderNumber: job.renderNumber };
+    },
+    async startRugChoice(id, correctionTokenSha256, rugs) {
+      const row = rows.get(id);
+      const token = tokens.get(id);
+      if (!row || !token || token.sha256 !== correctionTokenSha256 || row.status !== 'completed' || row.rug_choice === null) return { kind: 'refused' };
+      if (row.correction_state === 'rendering') return { kind: 'busy' };
+      if (row.rug_choice === rugs) return { kind: 'started', renderNumber: row.render_number };
+      const used = rugChoices.get(id) ?? 0;
+      if (used >= MAX_RUG_CHOICES_PER_REQUEST) return { kind: 'used-up' };
+      rugChoices.set(id, used + 1);
+      row.correction_state = 'rendering';
+      const job: RenderJob = rugChoiceJob(row, rugs);
       queuedJobs.push(job);
       options.onRenderQueued?.(job);
       return { kind: 'started', renderNumber: job.renderNumber };
@@ -139,6 +187,8 @@ export function createInMemoryVisualizerRequestRepository(
         render_number: images.renderNumber,
         floor_mask_url: images.floorMaskUrl,
         floor_share: images.floorShare,
+        rug_choice: images.rugChoice,
+        rug_share: images.rugShare,
         correction_state: null,
       });
       return true;
