@@ -10,6 +10,8 @@ import { WOOD_STYLE_IDS } from '../../contracts/wood-styles';
 import { firstRenderJob } from '../../visualizer-processor/src/render-job';
 import { createSqlVisualizerRequestRepository } from '../../visualizer-processor/src/sql-visualizer-request-repository';
 import { toDataUrl } from '../../visualizer-processor/testing/bad-inputs';
+import { RENDERED_ROOMS } from '../../visualizer-processor/evaluation/rendered/rendered-room-scenes';
+import { renderRoomScene } from '../../visualizer-processor/evaluation/rendered/room-ray-tracer';
 import { anonFetch, sql, stack } from './stack-clients';
 
 /**
@@ -175,6 +177,57 @@ describe('the visualizer processor in the stack', () => {
     expect([mask.status, mask.headers.get('content-type')]).toEqual([200, 'image/png']);
     const secret = await anonFetch(`floor_visualizer_requests?id=eq.${row.id}&select=correction_token_sha256`, { headers: { 'x-submission-id': row.id } });
     expect(secret.status).toBe(401); // PostgREST's answer to anon reading a column it has no grant on
+  });
+
+  it('carpet and rugs: the token asks for "Replace carpet and rugs too", rendered through the queue on the floors the first render stored', async () => {
+    // A rendered living room whose area rug the network sees as rug (decision 010): kept by default.
+    const room = renderRoomScene(RENDERED_ROOMS.find((item) => item.id === 'rendered-living-rug')!.scene);
+    const photo = await sharp(room.rgb, { raw: { width: room.width, height: room.height, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
+    const row = await createRequestRow();
+    const reply = await postWebhook({ requestId: row.id, name: row.name, email: row.email, imageBase64: toDataUrl(photo, 'image/jpeg'), fileName: 'living.jpg' });
+    const token = String(reply.json.correctionToken);
+    expect((await finishedRow(row.id)).status).toBe('completed');
+
+    const columns = 'render_number,correction_state,rug_choice,rug_share,floor_share,processed_image_url,floor_mask_url';
+    const read = async () => {
+      const response = await anonFetch(`floor_visualizer_requests?id=eq.${row.id}&select=${columns}`, { headers: { 'x-submission-id': row.id } });
+      return ((await response.json()) as Record<string, unknown>[])[0]!;
+    };
+    const first = await read();
+    expect(first).toMatchObject({ render_number: 1, rug_choice: 'keep', correction_state: null });
+    expect(first.rug_share).toBeGreaterThan(0.05);
+    const storage = `${stack.url}/storage/v1/object/public/floor-visualizer/${row.id}`;
+    for (const file of ['floor-keep-rugs.png', 'floor-replace-rugs.png', 'scene-classes.png']) {
+      expect((await fetch(`${storage}/render-1/${file}`)).status).toBe(200);
+    }
+
+    const choice = await postWebhook({ requestId: row.id, correctionToken: token, rugs: 'replace' });
+    expect(choice).toEqual({ status: 202, json: { status: 'rendering', requestId: row.id, renderNumber: 2 } });
+    const deadline = Date.now() + 60_000;
+    let replaced = await read();
+    while (replaced.render_number !== 2 && replaced.correction_state !== 'failed' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      replaced = await read();
+    }
+    expect(replaced).toMatchObject({
+      render_number: 2,
+      rug_choice: 'replace',
+      correction_state: null,
+      rug_share: first.rug_share,
+      processed_image_url: `${storage}/render-2/natural-white-oak.jpg`,
+      floor_mask_url: `${storage}/render-2/floor-mask.png`,
+    });
+    // The rug is under wood now: the render laid it on the rug's share of the photo more.
+    expect(Number(replaced.floor_share) - Number(first.floor_share)).toBeCloseTo(Number(first.rug_share), 2);
+    // The same floors go forward with the render, for the next switch.
+    expect((await fetch(`${storage}/render-2/floor-keep-rugs.png`)).status).toBe(200);
+    const [stored] = await sql<{ rug_choices_used: number; corrections_used: number }>(
+      'select rug_choices_used, corrections_used from public.floor_visualizer_requests where id = $1',
+      [row.id],
+    );
+    expect(stored).toEqual({ rug_choices_used: 1, corrections_used: 0 });
+    const wrong = await postWebhook({ requestId: row.id, correctionToken: 'C'.repeat(43), rugs: 'keep' });
+    expect(wrong).toEqual({ status: WEBHOOK_REFUSAL.status, json: { error: WEBHOOK_REFUSAL.error } });
   });
 
   it('fails a request stuck in processing past the deadline, and one whose photo never came', async () => {

@@ -1,5 +1,5 @@
 /**
- * npm run eval:rug-choice: per photo of the real and rendered sets, what "Replace carpet and rugs too" would
+ * npx tsx visualizer-processor/evaluation/cli/rug-choice.ts: per photo of the real and rendered sets, what "Replace carpet and rugs too" would
  * replace (its share of the photo, how much of its outline meets bare floor), the IoU of each choice against
  * the label's floor with its rugs left out (a fitted carpet is floor in our labels, an area rug is not), and
  * the default the processor picks (src/default-rug-choice.ts). Decision 017 holds the figures.

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { defaultRugChoice, describeRugCovering } from './default-rug-choice.ts';
+
+/**
+ * A 100×100 photo: wall above row 40, floor below. `covering(x, y)` marks rug or carpet on the floor; the kept
+ * floor is the floor without it, the replaced floor all of it.
+ */
+function floors(covering: (x: number, y: number) => boolean) {
+  const size = 100;
+  const mask = Buffer.alloc(size * size);
+  const rugsReplacedMask = Buffer.alloc(size * size);
+  for (let y = 40; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      rugsReplacedMask[y * size + x] = 255;
+      if (!covering(x, y)) mask[y * size + x] = 255;
+    }
+  }
+  return { width: size, height: size, mask, rugsReplacedMask };
+}
+
+describe('the rug choice a photo starts with', () => {
+  it('keeps an area rug: its outline ends on bare floor', () => {
+    const covering = describeRugCovering(floors((x, y) => x >= 30 && x < 70 && y >= 60 && y < 85));
+    expect(covering.coveringShare).toBeCloseTo(0.1, 3);
+    expect(covering.bareFloorContact).toBe(1);
+    expect(defaultRugChoice(covering)).toBe('keep');
+  });
+
+  it('replaces a fitted carpet: it runs from wall to wall, and only a strip of floor by the door is bare', () => {
+    const covering = describeRugCovering(floors((x, y) => !(y >= 92 && x < 20)));
+    expect(covering.coveringShare).toBeGreaterThan(0.5);
+    expect(covering.bareFloorContact).toBeLessThan(0.25);
+    expect(defaultRugChoice(covering)).toBe('replace');
+  });
+
+  it('keeps a door mat even where it meets the wall: too small to be the floor', () => {
+    const covering = describeRugCovering(floors((x, y) => x >= 45 && x < 55 && y >= 40 && y < 48));
+    expect(covering.coveringShare).toBeLessThan(0.02);
+    expect(defaultRugChoice(covering)).toBe('keep');
+  });
+
+  it('offers nothing to replace when the engine found one floor only', () => {
+    const { width, height, mask } = floors(() => false);
+    expect(describeRugCovering({ width, height, mask })).toEqual({ coveringShare: 0, bareFloorContact: 1 });
+  });
+});
