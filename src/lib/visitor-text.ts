@@ -51,14 +51,22 @@ export function cleanMultiLine(value: string): string {
 export const PHONE_SHAPE = /^[+(]?[0-9][0-9 ()./-]*( ?(x|ext\.?|extension) ?[0-9]+)?$/i;
 
 /**
- * The database's e-mail shape (private.is_email): something@something.tld, one mailbox (none of the characters
- * that make display names, lists or quoting: < > , ; : " ( ) [ ] \), nothing invisible, no formula start.
+ * The database's e-mail shape (private.is_email, migration 20261125270002): an address a mail server takes.
+ * The name before the @ is dot-separated words without the characters that make display names, lists or quoting
+ * (< > , ; : " ( ) [ ] \) and without % (the old "percent hack" for relaying, which servers refuse); the
+ * domain is dot-separated labels of letters, digits and inner hyphens, with no trailing dot and a last label
+ * that is not a number (an IP address is no domain). Nothing invisible, no formula start.
  */
-const EMAIL_PART = String.raw`[^@\s<>,;:"()[\]\\]+`;
-const EMAIL_SHAPE = new RegExp(`^${EMAIL_PART}@${EMAIL_PART}\\.${EMAIL_PART}$`);
+const LOCAL_WORD = String.raw`[^@\s<>,;:"()[\]\\.%]+`;
+const LABEL_END = String.raw`[a-zA-Z0-9\u0080-\uffff]`;
+const LABEL = String.raw`${LABEL_END}(?:[-a-zA-Z0-9\u0080-\uffff]*${LABEL_END})?`;
+const EMAIL_SHAPE = new RegExp(`^${LOCAL_WORD}(?:\\.${LOCAL_WORD})*@(?:${LABEL}\\.)+${LABEL}$`);
+const NUMERIC_LAST_LABEL = /\.[0-9]+$/;
 
 export function isEmailShaped(value: string): boolean {
-  return EMAIL_SHAPE.test(value) && !hasInvisibleCharacters(value) && !startsLikeAFormula(value);
+  return (
+    EMAIL_SHAPE.test(value) && !NUMERIC_LAST_LABEL.test(value) && !hasInvisibleCharacters(value) && !startsLikeAFormula(value)
+  );
 }
 
 /** An Instagram handle as stored: the @ in front is decoration. */

@@ -4,8 +4,9 @@ import { createContactRequest } from '@/features/contact/api/create-contact-requ
 import { realtorApplicationSchema } from '@/features/partners/api/create-realtor-application';
 import { contactRequestSchema } from '@/features/contact/api/create-contact-request';
 import { InsertError, insertWithFallback, type LeadTable } from '@/lib/insert-with-fallback';
-import { hasVisibleText, isEmailShaped } from '@/lib/visitor-text';
-import { anonFetch, sql, useSiteDataLayer } from './stack-clients';
+import nodemailer from 'nodemailer';
+import { hasVisibleText, isEmailShaped, textMessages } from '@/lib/visitor-text';
+import { anonFetch, sql, stack, useSiteDataLayer } from './stack-clients';
 
 beforeAll(() => useSiteDataLayer());
 
@@ -134,6 +135,54 @@ describe('e-mail and phone', () => {
     }
     for (const address of [`jo.o'neil+${randomUUID().slice(0, 6)}@example.com`, `josé.${randomUUID().slice(0, 6)}@bücher.de`]) {
       expect([address, (await submit('leads', { email: address })).status, isEmailShaped(address)]).toEqual([address, 201, true]);
+    }
+  });
+
+  it('refuse what mail servers refuse (a trailing dot, an IP address for a domain, % in the name), as the page does with its message', async () => {
+    for (const address of [
+      'x@example.com.',
+      'x@127.0.0.1',
+      'x@example.123',
+      'x%y@example.com',
+      'x%example.org@example.com',
+      'a..b@example.com',
+      '.a@example.com',
+      'a.@example.com',
+      'x@.example.com',
+      'x@a..com',
+      'x@-a.com',
+      'x@a-.com',
+      'x@a_b.com',
+    ]) {
+      expect([address, (await submit('leads', { email: address })).status, isEmailShaped(address)]).toEqual([address, 400, false]);
+      const parsed = contactRequestSchema.safeParse({ name: 'Dana Reyes', email: address, phone: '856-555-0101', message: 'Hi' });
+      expect(parsed.error?.issues.map((issue) => issue.message)).toEqual([textMessages.emailShape]);
+    }
+  });
+
+  it('take what a mail server takes, and the mail server takes each of them', async () => {
+    const tag = randomUUID().slice(0, 6);
+    const addresses = [
+      `o'neil.${tag}@example.com`,
+      `x!y{z}.${tag}@example.com`,
+      `a-b_c.${tag}@mail-1.example.co.uk`,
+      `josé.${tag}@bücher.de`,
+      `x.${tag}@xn--80ak6aa92e.com`,
+      `x.${tag}@example.xn--p1ai`,
+    ];
+    const smtp = nodemailer.createTransport({
+      host: stack.emailWorkerEnv.SMTP_HOST,
+      port: Number(stack.emailWorkerEnv.SMTP_PORT),
+      secure: false,
+      ignoreTLS: true,
+    });
+    try {
+      for (const address of addresses) {
+        expect([address, (await submit('leads', { email: address })).status, isEmailShaped(address)]).toEqual([address, 201, true]);
+        await expect(smtp.sendMail({ from: 'site@example.com', to: { name: '', address }, subject: 'Check', text: 'Check' })).resolves.toBeTruthy();
+      }
+    } finally {
+      smtp.close();
     }
   });
 
