@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { Logger, run, type LogLevel, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
+import { Logger, parseCronItems, run, type CronItem, type LogLevel, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
 import type pg from 'pg';
 import { describeError, redactAddresses } from './redact.ts';
 
@@ -23,6 +23,11 @@ export interface JobRunnerOptions {
   concurrency: number;
   /** Periodic work of this service (deadlines, ...), run besides the queue's own sweep. */
   sweeps?: Sweep[];
+  /**
+   * Jobs graphile-worker's cron adds on a schedule (work that should run once per period across every instance,
+   * such as the retention job); the queue records each run, so two instances never add the same one twice.
+   */
+  cron?: CronItem[];
   pollIntervalMs?: number;
   log?: (line: string) => void;
 }
@@ -112,8 +117,8 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
       noHandleSignals: true,
       pollInterval: options.pollIntervalMs ?? 2_000,
       taskList: options.taskList,
-      // No crontab: periodic work is `sweeps`, on timers finer than cron's minute.
-      parsedCronItems: [],
+      // Sub-minute periodic work is `sweeps`; cron is for what runs once per period whichever instance adds it.
+      parsedCronItems: parseCronItems(options.cron ?? []),
       // Completing or failing a job goes through graphile-worker's batcher (at once: no delay), whose errors shut
       // the pool down cleanly when Postgres is away, which `keepRunning` handles. The direct path instead leaves
       // an unhandled rejection that ends the whole process (seen when Postgres restarted mid-render).

@@ -5,3 +5,5 @@
  */
 export const SEND_EMAIL_TASK = 'send_email';
 export const RENDER_FLOOR_TASK = 'render_floor';
+/** Deletes visitors' data that is past its retention period (visitor-data/enforce-retention-task.ts), on a cron. */
+export const ENFORCE_RETENTION_TASK = 'enforce_retention';

@@ -9,7 +9,9 @@ import { DEFAULT_WOOD_STYLE, WOOD_STYLE_IDS } from '../../contracts/wood-styles.
 import { checkQueueHealth } from '../../job-queue/queue-health.ts';
 import { describeError } from '../../job-queue/redact.ts';
 import { startJobRunner } from '../../job-queue/start-job-runner.ts';
-import { RENDER_FLOOR_TASK } from '../../job-queue/task-identifiers.ts';
+import { ENFORCE_RETENTION_TASK, RENDER_FLOOR_TASK } from '../../job-queue/task-identifiers.ts';
+import { ENFORCE_RETENTION_SCHEDULE, createEnforceRetentionTask } from '../../visitor-data/enforce-retention-task.ts';
+import { createLocalVisitorFiles, createSupabaseVisitorFiles } from '../../visitor-data/visitor-files.ts';
 import { createFloorEngine } from '../engine/create-floor-engine.ts';
 import { createLocalImageStorage, createSupabaseImageStorage } from './image-storage.ts';
 import { readProcessorConfig, type ProcessorConfig } from './processor-config.ts';
@@ -53,6 +55,17 @@ const engine = createFloorEngine({
   apiKey: config.VISUALIZER_ENGINE_API_KEY,
 });
 
+const enforceRetention = createEnforceRetentionTask({
+  db,
+  files:
+    config.VISUALIZER_STORAGE === 'supabase'
+      ? createSupabaseVisitorFiles(credentials)
+      : createLocalVisitorFiles({
+          storageDir: path.resolve(config.VISUALIZER_STORAGE_DIR),
+          uploadDir: path.resolve(config.VISUALIZER_UPLOAD_DIR),
+        }),
+});
+
 const runner = await startJobRunner({
   service: 'visualizer-processor',
   db,
@@ -68,7 +81,20 @@ const runner = await startJobRunner({
           ? createSupabaseImageStorage(credentials)
           : createLocalImageStorage({ directory: path.resolve(config.VISUALIZER_STORAGE_DIR), supabaseUrl: config.SUPABASE_URL }),
     }),
+    // The retention job runs here because this service holds the storage key (decision 015).
+    [ENFORCE_RETENTION_TASK]: async () => {
+      await enforceRetention();
+    },
   },
+  cron: [
+    {
+      task: ENFORCE_RETENTION_TASK,
+      match: ENFORCE_RETENTION_SCHEDULE,
+      identifier: ENFORCE_RETENTION_TASK,
+      // One run at a time, and a run missed while no processor was up is not repeated: the next one catches up.
+      options: { backfillPeriod: 0, maxAttempts: 3, queueName: 'retention', jobKey: ENFORCE_RETENTION_TASK },
+    },
+  ],
   sweeps: [
     {
       name: 'the visualizer deadline',

@@ -1,0 +1,348 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, utimes, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { dataRetention } from '../../src/config/data-retention';
+import { FIXTURE_DIR } from '../../visualizer-processor/fixtures/make-fixtures';
+import { toDataUrl } from '../../visualizer-processor/testing/bad-inputs';
+import { anonFetch, sql, stack } from './stack-clients';
+
+/**
+ * Visitors' data on the real stack (issue 26): the retention job, as the processor runs it from the queue, deletes
+ * what the retention settings say is due and nothing else; `npm run data:forget` removes one visitor's rows and
+ * files from every table and no one else's.
+ */
+const uploadsDir = path.join(path.dirname(stack.storageDir), 'visualizer-uploads');
+const requestFolder = (id: string) => path.join(stack.storageDir, 'floor-visualizer', id);
+const unique = () => randomUUID().slice(0, 8);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`Waited ${timeoutMs} ms for ${what}`);
+    await sleep(200);
+  }
+}
+
+async function insertAsVisitor(table: string, row: Record<string, unknown>): Promise<string> {
+  const id = randomUUID();
+  const response = await anonFetch(table, { method: 'POST', headers: { Prefer: 'return=minimal' }, body: JSON.stringify({ id, ...row }) });
+  expect(response.status, `${table} insert`).toBe(201);
+  return id;
+}
+
+/** A visualizer request rendered from the GPS-tagged fixture photo, through the webhook. */
+async function renderedRequest(name: string, email: string): Promise<string> {
+  const id = await insertAsVisitor('floor_visualizer_requests', { customer_name: name, email });
+  const photo = await readFile(path.join(FIXTURE_DIR, 'room-gps.jpg'));
+  const response = await fetch(stack.webhookUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ requestId: id, name, email, imageBase64: toDataUrl(photo, 'image/jpeg'), fileName: 'room.jpg' }),
+  });
+  expect([200, 202]).toContain(response.status);
+  await until(`request ${id} rendered`, async () => {
+    const [row] = await sql<{ status: string }>('select status from public.floor_visualizer_requests where id = $1', [id]);
+    if (row?.status === 'failed') throw new Error(`request ${id} failed`);
+    return row?.status === 'completed';
+  });
+  return id;
+}
+
+async function filesUnder(folder: string): Promise<string[]> {
+  if (!existsSync(folder)) return [];
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+/** Queues the retention job as the cron does and waits until the queue has run it. */
+async function runRetentionJob(): Promise<void> {
+  await sql(`select graphile_worker.add_job('enforce_retention', '{}'::json, queue_name => 'retention', job_key => 'enforce_retention')`);
+  await until('the retention job to finish', async () => {
+    const [job] = await sql<{ attempts: number; last_error: string | null }>(
+      "select attempts, last_error from graphile_worker.jobs where task_identifier = 'enforce_retention'",
+    );
+    if (job?.last_error) throw new Error(`The retention job failed: ${job.last_error}`);
+    return !job;
+  });
+}
+
+describe('the retention job', () => {
+  it('is on the queue’s cron', async () => {
+    const crontabs = await sql<{ identifier: string }>('select identifier from graphile_worker._private_known_crontabs');
+    expect(crontabs.map((row) => row.identifier)).toContain('enforce_retention');
+  });
+
+  it('deletes the photos, renders and floor outlines that are due, clears old e-mail addresses and stale uploads, and records it', async () => {
+    const tag = unique();
+    const dueId = await renderedRequest('Old Visitor', `old.visitor.${tag}@example.com`);
+    const keptId = await renderedRequest('Recent Visitor', `recent.visitor.${tag}@example.com`);
+
+    // What the processor stored carries nothing of the photo's EXIF: no GPS, no camera, no other metadata.
+    const stored = await filesUnder(requestFolder(dueId));
+    expect(stored.map((file) => path.relative(requestFolder(dueId), file)).sort()).toEqual(
+      expect.arrayContaining(['original.jpg', path.join('render-1', 'floor-mask.png'), path.join('render-1', 'natural-white-oak.jpg')]),
+    );
+    for (const file of stored) {
+      const bytes = await readFile(file);
+      const metadata = await sharp(bytes).metadata();
+      expect([metadata.exif, metadata.xmp, metadata.iptc], file).toEqual([undefined, undefined, undefined]);
+      expect(bytes.includes('FixturePhone'), file).toBe(false);
+    }
+
+    // The first request is older than the setting; the second a day younger than it.
+    await sql(`update public.floor_visualizer_requests set created_at = now() - make_interval(days => $2) where id = $1`, [
+      dueId,
+      dataRetention.visualizerImagesDays + 1,
+    ]);
+    await sql(`update public.floor_visualizer_requests set created_at = now() - make_interval(days => $2) where id = $1`, [
+      keptId,
+      dataRetention.visualizerImagesDays - 1,
+    ]);
+
+    // An upload left behind by a render that never finished, older than the setting, and one in progress.
+    const staleUpload = path.join(uploadsDir, randomUUID(), 'stale-upload');
+    const freshUpload = path.join(uploadsDir, randomUUID(), 'fresh-upload');
+    for (const file of [staleUpload, freshUpload]) {
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, 'photo bytes with GPS');
+    }
+    const staleTime = new Date(Date.now() - (dataRetention.abandonedUploadDays * 86_400_000 + 3_600_000));
+    await utimes(staleUpload, staleTime, staleTime);
+
+    // The e-mails a contact request sent: one sent longer ago than the setting, one just inside it.
+    const contactId = await insertAsVisitor('contacts', { name: 'Mail Visitor', email: `mail.visitor.${tag}@example.com`, phone: '856-555-0100', message: 'Oak, please.' });
+    await until('the contact e-mails to be sent', async () => {
+      const rows = await sql<{ status: string }>('select status from back_office.outbound_emails where source_id = $1', [contactId]);
+      return rows.length === 2 && rows.every((row) => row.status === 'sent');
+    });
+    await sql(
+      `update back_office.outbound_emails set sent_at = now() - make_interval(days => $2) where source_id = $1 and recipient is not null`,
+      [contactId, dataRetention.emailRecipientDays + 1],
+    );
+    const recentContactId = await insertAsVisitor('contacts', { name: 'Mail Visitor', email: `mail.visitor2.${tag}@example.com`, phone: '856-555-0100', message: 'Tile.' });
+    await until('the second contact e-mails to be sent', async () => {
+      const rows = await sql<{ status: string }>('select status from back_office.outbound_emails where source_id = $1', [recentContactId]);
+      return rows.length === 2 && rows.every((row) => row.status === 'sent');
+    });
+    await sql(
+      `update back_office.outbound_emails set sent_at = now() - make_interval(days => $2) where source_id = $1 and recipient is not null`,
+      [recentContactId, dataRetention.emailRecipientDays - 1],
+    );
+
+    // A throttle count per client address from before the setting.
+    await sql(`insert into private.insert_throttle_hits (client_address, window_start, hits) values ($1, now() - make_interval(days => $2), 1)`, [
+      `203.0.113.${Math.floor(Math.random() * 250)}-${tag}`,
+      dataRetention.throttleAddressDays + 1,
+    ]);
+
+    const [{ before }] = (await sql<{ before: string }>('select coalesce(max(id), 0)::text as before from back_office.data_removals')) as [{ before: string }];
+    await runRetentionJob();
+
+    // The due request: its files are gone, its row forgets the URLs and says when, the lead (name, e-mail) stays.
+    expect(await filesUnder(requestFolder(dueId))).toEqual([]);
+    const [due] = await sql('select * from public.floor_visualizer_requests where id = $1', [dueId]);
+    expect(due).toMatchObject({
+      customer_name: 'Old Visitor',
+      email: `old.visitor.${tag}@example.com`,
+      status: 'completed',
+      original_image_url: null,
+      processed_image_url: null,
+      floor_mask_url: null,
+      style_image_urls: {},
+    });
+    expect(due!.images_deleted_at).toBeInstanceOf(Date);
+    const publicUrl = `${stack.url}/storage/v1/object/public/floor-visualizer/${dueId}/original.jpg`;
+    expect((await fetch(publicUrl)).status).toBe(404);
+    // The visitor's page reads, by the request's id, that the result has expired.
+    const visitorView = await anonFetch(`floor_visualizer_requests?id=eq.${dueId}&select=status,processed_image_url,images_deleted_at`, {
+      headers: { 'x-submission-id': dueId },
+    });
+    expect(await visitorView.json()).toEqual([{ status: 'completed', processed_image_url: null, images_deleted_at: expect.any(String) }]);
+
+    // The request inside the period keeps everything.
+    expect((await filesUnder(requestFolder(keptId))).length).toBe(stored.length);
+    const [kept] = await sql<{ images_deleted_at: Date | null; processed_image_url: string | null }>(
+      'select images_deleted_at, processed_image_url from public.floor_visualizer_requests where id = $1',
+      [keptId],
+    );
+    expect(kept).toMatchObject({ images_deleted_at: null, processed_image_url: expect.stringContaining(keptId) });
+
+    expect(existsSync(staleUpload)).toBe(false);
+    expect(existsSync(freshUpload)).toBe(true);
+
+    const emails = await sql<{ source_id: string; kind: string; status: string; recipient: string | null; recipient_removed_at: Date | null }>(
+      `select source_id, kind, status, recipient, recipient_removed_at from back_office.outbound_emails
+       where source_id = any($1::uuid[]) and kind = 'estimate_confirmation'`,
+      [[contactId, recentContactId]],
+    );
+    const old = emails.find((email) => email.source_id === contactId)!;
+    const recent = emails.find((email) => email.source_id === recentContactId)!;
+    expect(old).toMatchObject({ status: 'sent', recipient: null, recipient_removed_at: expect.any(Date) });
+    expect(recent).toMatchObject({ status: 'sent', recipient: `mail.visitor2.${tag}@example.com`, recipient_removed_at: null });
+
+    expect(
+      await sql('select 1 from private.insert_throttle_hits where window_start < now() - make_interval(days => $1)', [dataRetention.throttleAddressDays]),
+    ).toEqual([]);
+
+    const removals = await sql<{ cause: string; removed: Record<string, number> }>(
+      'select cause, removed from back_office.data_removals where id > $1',
+      [before],
+    );
+    expect(removals).toHaveLength(1);
+    expect(removals[0]!.cause).toBe('retention');
+    expect(removals[0]!.removed).toMatchObject({
+      visualizer_requests_images_deleted: 1,
+      image_files_deleted: stored.length,
+      abandoned_uploads_deleted: 1,
+      email_addresses_removed: 1,
+      throttle_counts_deleted: 1,
+    });
+    expect(JSON.stringify(removals[0])).not.toContain('@');
+
+    // A second run finds nothing more to do, and records nothing.
+    await runRetentionJob();
+    expect(await sql('select 1 from back_office.data_removals where id > $1', [before])).toHaveLength(1);
+  });
+});
+
+type CommandResult = { code: number; stdout: string; stderr: string };
+
+/** `npm run data:forget -- …` as staff run it, with the services' settings for this stack. */
+function dataForget(args: string[], env: Record<string, string> = {}): Promise<CommandResult> {
+  return new Promise((resolve) => {
+    execFile(
+      'npm',
+      ['run', '--silent', 'data:forget', '--', ...args],
+      {
+        env: {
+          ...process.env,
+          DATABASE_URL: stack.superuserUrl,
+          VISUALIZER_STORAGE: 'local',
+          VISUALIZER_STORAGE_DIR: stack.storageDir,
+          VISUALIZER_UPLOAD_DIR: uploadsDir,
+          ...env,
+        },
+      },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+/** Every row of every table that holds a visitor's data, for the given lead ids and addresses. */
+async function rowsOf(ids: string[]): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of ['contacts', 'leads', 'realtors', 'investors', 'floor_visualizer_requests']) {
+    const [row] = await sql<{ count: number }>(`select count(*)::integer as count from public.${table} where id = any($1::uuid[])`, [ids]);
+    counts[table] = row!.count;
+  }
+  const [emails] = await sql<{ count: number }>(
+    'select count(*)::integer as count from back_office.outbound_emails where source_id = any($1::uuid[])',
+    [ids],
+  );
+  counts.outbound_emails = emails!.count;
+  return counts;
+}
+
+describe('npm run data:forget', () => {
+  it('removes one visitor’s rows, e-mails and files from every table (any case, any +tag), and no one else’s; --dry-run only shows it', async () => {
+    const tag = unique();
+    const mailbox = `dana.forget.${tag}@example.com`;
+    const visitorIds = [
+      await insertAsVisitor('contacts', { name: 'Dana', email: mailbox, phone: '856-555-0101', message: 'Oak stairs.' }),
+      await insertAsVisitor('leads', { email: `Dana.Forget.${tag}+guide@Example.com` }),
+      await insertAsVisitor('realtors', { name: 'Dana', email: `DANA.FORGET.${tag}@EXAMPLE.COM`, phone: '856-555-0101', brokerage: 'Shore Homes' }),
+      await insertAsVisitor('investors', { name: 'Dana', email: `dana.forget.${tag}+flips@example.com`, phone: '856-555-0101', company: 'DF LLC' }),
+    ];
+    const visualizerId = await renderedRequest('Dana', `dana.forget.${tag}+viz@example.com`);
+    visitorIds.push(visualizerId);
+    // Someone else, with an address that only looks alike.
+    const otherIds = [
+      await insertAsVisitor('contacts', { name: 'Dan', email: `dana.forget.${tag}x@example.com`, phone: '856-555-0102', message: 'Tile.' }),
+      await insertAsVisitor('leads', { email: `other.${tag}@example.com` }),
+    ];
+    const otherVisualizerId = await renderedRequest('Dan', `dan.${tag}@example.com`);
+    otherIds.push(otherVisualizerId);
+    await until('the visitor’s e-mails to be queued and sent', async () => {
+      const rows = await sql<{ status: string }>('select status from back_office.outbound_emails where source_id = any($1::uuid[])', [visitorIds]);
+      return rows.length >= 9 && rows.every((row) => row.status !== 'queued' && row.status !== 'sending');
+    });
+    const before = await rowsOf(visitorIds);
+    const othersBefore = await rowsOf(otherIds);
+    const visitorFiles = (await filesUnder(requestFolder(visualizerId))).length;
+    expect(visitorFiles).toBeGreaterThan(2);
+
+    const dryRun = await dataForget([`  Dana.Forget.${tag}@Example.com `, '--dry-run']);
+    expect(dryRun.code).toBe(0);
+    expect(dryRun.stdout).toContain(`Would remove the data of ${mailbox}`);
+    expect(dryRun.stdout).toMatch(/contacts \(estimate requests\): +1 row\n/);
+    expect(dryRun.stdout).toMatch(/leads \(free-guide sign-ups\): +1 row\n/);
+    expect(dryRun.stdout).toMatch(new RegExp(`floor_visualizer_requests: +1 row, ${visitorFiles} stored files`));
+    expect(dryRun.stdout).toMatch(new RegExp(`outbound_emails: +${before.outbound_emails} rows`));
+    expect(dryRun.stdout).toContain('Dry run: nothing was removed.');
+    expect(await rowsOf(visitorIds)).toEqual(before);
+    expect((await filesUnder(requestFolder(visualizerId))).length).toBe(visitorFiles);
+
+    const forget = await dataForget([`dana.forget.${tag}+anything@EXAMPLE.com`]);
+    expect(forget.stderr).toBe('');
+    expect(forget.code).toBe(0);
+    expect(forget.stdout.replace('Would remove', 'Removed').split('\n').slice(0, 8)).toEqual(
+      dryRun.stdout.replace('Would remove', 'Removed').split('\n').slice(0, 8),
+    );
+    expect(await rowsOf(visitorIds)).toEqual({
+      contacts: 0, leads: 0, realtors: 0, investors: 0, floor_visualizer_requests: 0, outbound_emails: 0,
+    });
+    expect(
+      await sql(`select 1 from back_office.outbound_emails where private.mailbox_key(recipient) = $1`, [mailbox]),
+    ).toEqual([]);
+    expect(await filesUnder(requestFolder(visualizerId))).toEqual([]);
+    expect((await fetch(`${stack.url}/storage/v1/object/public/floor-visualizer/${visualizerId}/original.jpg`)).status).toBe(404);
+
+    // No one else's data was touched.
+    expect(await rowsOf(otherIds)).toEqual(othersBefore);
+    expect((await filesUnder(requestFolder(otherVisualizerId))).length).toBeGreaterThan(2);
+
+    // The removal is recorded by kind and count, never by whose it was.
+    const [record] = await sql<{ removed: Record<string, number> }>(
+      "select removed from back_office.data_removals where cause = 'request' order by id desc limit 1",
+    );
+    expect(record!.removed).toMatchObject({ contacts: 1, leads: 1, realtors: 1, investors: 1, floor_visualizer_requests: 1, files: visitorFiles });
+    expect(JSON.stringify(record)).not.toContain(tag);
+
+    // Again: nothing left.
+    const again = await dataForget([mailbox]);
+    expect(again.code).toBe(3);
+    expect(again.stderr).toContain(`No data found for ${mailbox}`);
+    expect(again.stderr).toContain('Nothing was removed.');
+  });
+
+  it('says what is wrong with no address, a malformed one, or an unknown option, and removes nothing', async () => {
+    const none = await dataForget([]);
+    expect(none).toMatchObject({ code: 2, stdout: '' });
+    expect(none.stderr).toContain('No e-mail address given.');
+    expect(none.stderr).toContain('Usage: npm run data:forget -- <email address> [--dry-run]');
+
+    const noAt = await dataForget(['not-an-address']);
+    expect(noAt.code).toBe(2);
+    expect(noAt.stderr).toContain('"not-an-address" is not an e-mail address. Nothing was removed.');
+
+    // Shaped like an address, but not one the database would ever have stored (it names more than one mailbox).
+    const twoMailboxes = await dataForget(['a1<victim@example.org>']);
+    expect(twoMailboxes.code).toBe(2);
+    expect(twoMailboxes.stderr).toContain('is not an e-mail address the site would have stored. Nothing was removed.');
+
+    const unknownOption = await dataForget(['someone@example.com', '--force']);
+    expect(unknownOption.code).toBe(2);
+    expect(unknownOption.stderr).toContain('Unknown option --force.');
+
+    const noStorage = await dataForget(['someone@example.com'], { VISUALIZER_STORAGE: '' });
+    expect(noStorage.code).toBe(2);
+    expect(noStorage.stderr).toContain('say where the visualizer files are');
+  });
+});

@@ -1,0 +1,101 @@
+import type pg from 'pg';
+import { dataRetention, type DataRetention } from '../src/config/data-retention.ts';
+import { describeError } from '../job-queue/redact.ts';
+import type { VisitorFiles } from './visitor-files.ts';
+
+/** When the retention job runs: every hour at minute 17 (graphile-worker's crontab, UTC). */
+export const ENFORCE_RETENTION_SCHEDULE = '17 * * * *';
+
+/** Rows handled per batch: each batch is its own short transaction, so a backlog never holds locks for long. */
+export const RETENTION_BATCH_SIZE = 100;
+
+export type RetentionRemovals = {
+  visualizer_requests_images_deleted: number;
+  image_files_deleted: number;
+  abandoned_uploads_deleted: number;
+  email_addresses_removed: number;
+  throttle_counts_deleted: number;
+};
+
+export interface EnforceRetentionDependencies {
+  db: pg.Pool;
+  files: VisitorFiles;
+  retention?: DataRetention;
+  batchSize?: number;
+  log?: (line: string) => void;
+}
+
+const daysInterval = (days: number) => `${days} days`;
+
+/**
+ * The `enforce_retention` job: deletes what the retention settings (src/config/data-retention.ts, the ones the
+ * privacy page states) say is due, and records what it removed in back_office.data_removals.
+ * - visualizer requests older than `visualizerImagesDays`: every file in both buckets, then the row forgets its
+ *   URLs and says when (images_deleted_at). Files go first, so a failure leaves the row to the next run.
+ * - uploads older than `abandonedUploadDays` (a render that never finished left its photo, GPS and all);
+ * - the address of e-mails finished longer than `emailRecipientDays` ago (the row stays);
+ * - the throttle's per-address counts older than `throttleAddressDays`.
+ * Running it twice removes nothing the second time; a run cut short is finished by the next.
+ */
+export function createEnforceRetentionTask(deps: EnforceRetentionDependencies) {
+  const retention = deps.retention ?? dataRetention;
+  const batchSize = deps.batchSize ?? RETENTION_BATCH_SIZE;
+  const log = deps.log ?? ((line: string) => console.log(line));
+
+  return async (): Promise<RetentionRemovals> => {
+    const removed: RetentionRemovals = {
+      visualizer_requests_images_deleted: 0,
+      image_files_deleted: 0,
+      abandoned_uploads_deleted: 0,
+      email_addresses_removed: 0,
+      throttle_counts_deleted: 0,
+    };
+    try {
+      for (;;) {
+        const { rows } = await deps.db.query<{ id: string }>(
+          'select back_office.visualizer_requests_with_images_due($1::interval, $2) as id',
+          [daysInterval(retention.visualizerImagesDays), batchSize],
+        );
+        if (rows.length === 0) break;
+        for (const { id } of rows) removed.image_files_deleted += await deps.files.deleteRequestFiles(id);
+        const { rows: marked } = await deps.db.query<{ count: number }>(
+          'select back_office.mark_visualizer_images_deleted($1::uuid[]) as count',
+          [rows.map((row) => row.id)],
+        );
+        removed.visualizer_requests_images_deleted += marked[0]?.count ?? 0;
+        if (rows.length < batchSize) break;
+      }
+
+      const uploadCutoff = new Date(Date.now() - retention.abandonedUploadDays * 86_400_000);
+      for (const upload of await deps.files.uploadsStoredBefore(uploadCutoff)) {
+        await deps.files.deleteUpload(upload);
+        removed.abandoned_uploads_deleted += 1;
+      }
+
+      for (;;) {
+        const { rows } = await deps.db.query<{ count: number }>(
+          'select back_office.remove_expired_email_recipients($1::interval, $2) as count',
+          [daysInterval(retention.emailRecipientDays), batchSize],
+        );
+        const count = rows[0]?.count ?? 0;
+        removed.email_addresses_removed += count;
+        if (count < batchSize) break;
+      }
+
+      const { rows: throttle } = await deps.db.query<{ count: number }>(
+        'select back_office.remove_expired_throttle_counts($1::interval) as count',
+        [daysInterval(retention.throttleAddressDays)],
+      );
+      removed.throttle_counts_deleted = throttle[0]?.count ?? 0;
+    } finally {
+      // What was removed before a failure is recorded too: it is gone either way.
+      if (Object.values(removed).some((count) => count > 0)) {
+        await deps.db
+          .query(`insert into back_office.data_removals (cause, removed) values ('retention', $1)`, [removed])
+          .catch((error: unknown) => log(`retention: recording the removals failed: ${describeError(error)}`));
+      }
+      log(`retention: ${Object.entries(removed).map(([what, count]) => `${what}=${count}`).join(' ')}`);
+    }
+    return removed;
+  };
+}
