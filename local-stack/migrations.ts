@@ -27,6 +27,10 @@ grant usage on schema public to anon, authenticated, service_role;
 alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
 alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
 alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
+`;
+
+/** Where the Supabase CLI records applied migrations; `supabase db push` creates it as the login it runs as. */
+const MIGRATION_HISTORY = `
 create schema if not exists supabase_migrations;
 create table if not exists supabase_migrations.schema_migrations (
   version text primary key,
@@ -65,6 +69,21 @@ export async function applyMigrations(
   await client.connect();
   try {
     await client.query(SUPABASE_BASELINE);
+  } finally {
+    await client.end();
+  }
+  return applyMigrationFiles(superuserUrl, dir);
+}
+
+/**
+ * What `supabase db push` does with the files: as the login of `connectionString`, records the history table if
+ * missing, then applies each file not yet recorded in its own transaction with its record.
+ */
+export async function applyMigrationFiles(connectionString: string, dir = MIGRATIONS_DIR): Promise<AppliedMigration[]> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    await client.query(MIGRATION_HISTORY);
     const { rows } = await client.query<{ version: string }>(
       'select version from supabase_migrations.schema_migrations',
     );

@@ -138,6 +138,7 @@ async function initialiseCluster(
   dataDir: string,
   runAs: RunAs | undefined,
   fsync: boolean,
+  superuser: string,
 ): Promise<void> {
   const passwordFile = path.join(os.tmpdir(), `flooring-site-pgpass-${process.pid}`);
   fs.writeFileSync(passwordFile, SUPERUSER_PASSWORD, { mode: 0o644 });
@@ -148,7 +149,7 @@ async function initialiseCluster(
         '-D',
         dataDir,
         '-U',
-        SUPERUSER,
+        superuser,
         '-A',
         'scram-sha-256',
         `--pwfile=${passwordFile}`,
@@ -185,8 +186,15 @@ export async function startPostgres(options: {
    */
   fsync?: boolean;
   log?: (line: string) => void;
+  /**
+   * The cluster's first superuser (default `postgres`). Hosted Supabase's is `supabase_admin`, with `postgres` an
+   * ordinary role made later: the Supabase-shaped test database starts that way (Postgres never lets the first
+   * superuser lose SUPERUSER, so `postgres` could not be demoted otherwise).
+   */
+  superuser?: string;
 }): Promise<PostgresHandle> {
   const { dataDir, port } = options;
+  const superuser = options.superuser ?? SUPERUSER;
   const fsync = options.fsync ?? true;
   const runAs = postgresSystemUser();
   if (runAs && !canReach(path.dirname(dataDir), runAs)) {
@@ -201,10 +209,10 @@ export async function startPostgres(options: {
     fs.rmSync(dataDir, { recursive: true, force: true });
     makeReachable(dataDir, runAs, true);
     fs.chmodSync(dataDir, 0o700);
-    await initialiseCluster(binDir, dataDir, runAs, fsync);
+    await initialiseCluster(binDir, dataDir, runAs, fsync, superuser);
   }
 
-  const superuserUrl = `postgres://${SUPERUSER}:${SUPERUSER_PASSWORD}@127.0.0.1:${port}/postgres`;
+  const superuserUrl = `postgres://${superuser}:${SUPERUSER_PASSWORD}@127.0.0.1:${port}/postgres`;
   const server = await options.supervisor.start({
     name: 'PostgreSQL',
     command: path.join(binDir, 'postgres'),

@@ -1,0 +1,267 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { startMailCatcher, type MailCatcher } from '../../local-stack/mail-catcher';
+import { listMigrations } from '../../local-stack/migrations';
+import { EMAIL_WORKER_ENTRY, PROCESSOR_ENTRY } from '../../local-stack/paths';
+import { findFreePort } from '../../local-stack/ports';
+import { FIXTURE_DIR } from '../../visualizer-processor/fixtures/make-fixtures';
+import { toDataUrl } from '../../visualizer-processor/testing/bad-inputs';
+import { sqlAs, startSupabaseShapedDatabase, type SupabaseShapedDatabase } from '../support/supabase-shaped-database';
+
+/**
+ * The migrations as hosted Supabase runs them: on a database prepared as a hosted project is (roles, a `postgres`
+ * that is not a superuser, storage's schema and tables owned by supabase_storage_admin; see
+ * tests/support/supabase-shaped-database.sql), graphile-worker's schema installed and every file of
+ * supabase/migrations applied one per transaction as `postgres`, then PostgREST on top. The local stack runs them
+ * as a superuser with no storage schema, so this is where the bucket inserts and the non-superuser path are tested.
+ */
+let db: SupabaseShapedDatabase;
+
+beforeAll(async () => {
+  db = await startSupabaseShapedDatabase({ log: (line) => process.env.STACK_LOG && console.log(line) });
+  // The leads of this file all come from 127.0.0.1.
+  await sqlAs(db.adminUrl, 'update private.insert_throttle_settings set max_writes = 1000');
+});
+afterAll(async () => {
+  await db?.stop();
+});
+
+const unique = () => randomUUID().slice(0, 8);
+const asPostgres = <T extends Record<string, unknown>>(text: string, values: unknown[] = []) => sqlAs<T>(db.postgresUrl, text, values);
+const asAdmin = <T extends Record<string, unknown>>(text: string, values: unknown[] = []) => sqlAs<T>(db.adminUrl, text, values);
+
+function rest(key: string, table: string, init: RequestInit = {}): Promise<Response> {
+  return fetch(`${db.url}/rest/v1/${table}`, {
+    ...init,
+    headers: { apikey: key, Authorization: `Bearer ${key}`, 'content-type': 'application/json', ...(init.headers as Record<string, string>) },
+  });
+}
+
+const LEAD_ROWS: Record<string, () => Record<string, unknown>> = {
+  contacts: () => ({ name: 'Pat', email: `pat.${unique()}@example.com`, phone: '856-555-0142', message: 'Hall floor' }),
+  leads: () => ({ email: `g.${unique()}@example.com`, lead_source: 'free_flooring_guide', guide_sent: true }),
+  realtors: () => ({ name: 'R', email: `r.${unique()}@example.com`, phone: '856-555-0143', brokerage: 'B', instagram: '@r' }),
+  investors: () => ({ name: 'I', email: `i.${unique()}@example.com`, phone: '856-555-0144', company: 'C', investment_focus: 'Rentals' }),
+  floor_visualizer_requests: () => ({ customer_name: 'V', email: `v.${unique()}@example.com` }),
+};
+
+describe('a Supabase-shaped database', () => {
+  it('is prepared as hosted: postgres is no superuser but may create roles and bypass RLS; storage belongs to supabase_storage_admin', async () => {
+    const [postgres] = await asAdmin('select rolsuper, rolcreaterole, rolbypassrls from pg_roles where rolname = $1', ['postgres']);
+    expect(postgres).toEqual({ rolsuper: false, rolcreaterole: true, rolbypassrls: true });
+    const roles = await asAdmin<{ rolname: string }>(
+      "select rolname from pg_roles where rolname in ('anon', 'authenticated', 'service_role', 'authenticator', 'supabase_admin', 'supabase_storage_admin') order by 1",
+    );
+    expect(roles.map((role) => role.rolname)).toEqual(['anon', 'authenticated', 'authenticator', 'service_role', 'supabase_admin', 'supabase_storage_admin']);
+    const [storage] = await asAdmin("select nspowner::regrole::text as owner from pg_namespace where nspname = 'storage'");
+    expect(storage).toEqual({ owner: 'supabase_storage_admin' });
+    const columns = await asAdmin<{ column_name: string }>(
+      "select column_name from information_schema.columns where table_schema = 'storage' and table_name = 'buckets' order by ordinal_position",
+    );
+    expect(columns.map((column) => column.column_name)).toEqual([
+      'id', 'name', 'owner', 'created_at', 'updated_at', 'public', 'avif_autodetection', 'file_size_limit', 'allowed_mime_types', 'owner_id', 'type',
+    ]);
+  });
+
+  it('takes every migration of supabase/migrations, one transaction each, as postgres, after graphile-worker', async () => {
+    expect(db.applied.map((migration) => migration.version)).toEqual(listMigrations().map((migration) => migration.version));
+    const [queue] = await asAdmin("select nspowner::regrole::text as owner from pg_namespace where nspname = 'graphile_worker'");
+    expect(queue).toEqual({ owner: 'postgres' });
+    // Everything the migrations made is postgres's, as after `supabase db push`.
+    const foreign = await asAdmin(
+      `select c.oid::regclass::text as relation, c.relowner::regrole::text as owner from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname in ('public', 'private', 'back_office') and c.relowner <> 'postgres'::regrole`,
+    );
+    expect(foreign).toEqual([]);
+  });
+
+  it('the migrations alter reserved roles only for PostgREST settings (all that supautils lets postgres do to them)', () => {
+    for (const migration of listMigrations()) {
+      const sql = fs.readFileSync(migration.file, 'utf8').replace(/--.*$/gm, '');
+      for (const statement of sql.match(/\balter\s+role\s+[^;]*/gi) ?? []) {
+        expect(statement, path.basename(migration.file)).toMatch(/^alter\s+role\s+authenticator\s+set\s+pgrst\./i);
+      }
+      expect(sql, path.basename(migration.file)).not.toMatch(/\b(create\s+role|alter\s+\w+\s+[^;]*owner\s+to\s+supabase_|create\s+extension)\b/i);
+    }
+  });
+
+  it('has both buckets, floor-visualizer public and floor-visualizer-uploads private, with their limits', async () => {
+    const buckets = await asPostgres('select id, name, public, file_size_limit::int as limit, allowed_mime_types from storage.buckets order by id');
+    expect(buckets).toEqual([
+      { id: 'floor-visualizer', name: 'floor-visualizer', public: true, limit: 10485760, allowed_mime_types: ['image/jpeg', 'image/png', 'image/webp'] },
+      { id: 'floor-visualizer-uploads', name: 'floor-visualizer-uploads', public: false, limit: 10485760, allowed_mime_types: null },
+    ]);
+  });
+
+  it('PostgREST reads the throttle from the database (pgrst.db_pre_request set by postgres)', async () => {
+    const settings = await asAdmin<{ setting: string[] }>(
+      "select setconfig as setting from pg_db_role_setting where setrole = 'authenticator'::regrole",
+    );
+    expect(settings.flatMap((row) => row.setting)).toContain('pgrst.db_pre_request=private.throttle_anonymous_writes');
+    await rest(db.anonKey, 'contacts', { method: 'POST', headers: { Prefer: 'return=minimal' }, body: JSON.stringify(LEAD_ROWS.contacts!()) });
+    const hits = await asAdmin<{ client_address: string }>('select client_address from private.insert_throttle_hits');
+    expect(hits.map((hit) => hit.client_address)).toContain('127.0.0.1');
+  });
+
+  describe.each(Object.keys(LEAD_ROWS))('the anon key on %s', (table) => {
+    it('inserts a row, cannot read any back; the service key can', async () => {
+      const row = LEAD_ROWS[table]!();
+      const inserted = await rest(db.anonKey, table, { method: 'POST', headers: { Prefer: 'return=minimal' }, body: JSON.stringify(row) });
+      expect(inserted.status, await inserted.clone().text()).toBe(201);
+      const read = await rest(db.anonKey, `${table}?select=email`);
+      expect(read.status).toBe(401);
+      expect((await read.json()).code).toBe('42501');
+      const service = await rest(db.serviceRoleKey, `${table}?select=email&email=eq.${encodeURIComponent(String(row.email))}`);
+      expect(service.status).toBe(200);
+      expect(await service.json()).toEqual([{ email: row.email }]);
+    });
+  });
+
+  it('queues the lead e-mails in the visitor insert, through graphile-worker installed by postgres', async () => {
+    const row = LEAD_ROWS.contacts!();
+    await rest(db.anonKey, 'contacts', { method: 'POST', headers: { Prefer: 'return=minimal' }, body: JSON.stringify(row) });
+    const emails = await asPostgres<{ kind: string; queued: boolean }>(
+      `select e.kind, exists (select from graphile_worker.jobs j where j.key = 'email:' || e.id) as queued
+       from back_office.outbound_emails e join public.contacts c on c.id = e.source_id where c.email = $1 order by kind`,
+      [row.email],
+    );
+    expect(emails).toEqual([
+      { kind: 'estimate_confirmation', queued: true },
+      { kind: 'staff_contact', queued: true },
+    ]);
+  });
+});
+
+type Service = { child: ChildProcess; output: string[] };
+
+function startService(entry: string, env: Record<string, string>): Service {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  const collect = (chunk: Buffer) => output.push(...chunk.toString().split('\n').filter(Boolean));
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
+  return { child, output };
+}
+
+async function eventually<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 90_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`Waited ${timeoutMs} ms for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}
+
+describe('the connection budget: postgres limited to 15 connections, two instances of each service', () => {
+  const services: Service[] = [];
+  let mail: MailCatcher;
+  let folder: string;
+  const processorPorts: number[] = [];
+
+  beforeAll(async () => {
+    // The session pooler's cap for the project, as the database's own limit on the services' login.
+    await asAdmin('alter role postgres connection limit 15');
+    folder = fs.mkdtempSync(path.join(os.tmpdir(), 'flooring-site-budget-'));
+    mail = await startMailCatcher({ smtpPort: await findFreePort(), webPort: await findFreePort(), directory: path.join(folder, 'mail') });
+    for (let instance = 0; instance < 2; instance++) {
+      const port = await findFreePort();
+      processorPorts.push(port);
+      services.push(
+        startService(PROCESSOR_ENTRY, {
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          SUPABASE_URL: db.url,
+          SUPABASE_SERVICE_ROLE_KEY: db.serviceRoleKey,
+          DATABASE_URL: db.postgresUrl,
+          VISUALIZER_STORAGE: 'local',
+          VISUALIZER_STORAGE_DIR: path.join(folder, 'storage'),
+          VISUALIZER_UPLOAD_DIR: path.join(folder, 'uploads'),
+          VISUALIZER_RENDER_STYLES: 'default',
+        }),
+        startService(EMAIL_WORKER_ENTRY, {
+          HOST: '127.0.0.1',
+          PORT: '0',
+          DATABASE_URL: db.postgresUrl,
+          SMTP_HOST: '127.0.0.1',
+          SMTP_PORT: String(mail.smtpPort),
+          MAIL_FROM: 'Flooring <hello@example.com>',
+          STAFF_INBOX: 'office@example.com',
+          SITE_URL: 'http://site.test',
+        }),
+      );
+    }
+    for (const port of processorPorts) {
+      await eventually(`the processor on ${port} to be healthy`, async () => ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok ? true : undefined));
+    }
+    await eventually('both e-mail workers to run', async () =>
+      services.filter((service) => service.output.some((line) => line.startsWith('email worker running'))).length === 2 ? true : undefined,
+    );
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const service of services) service.child.kill('SIGTERM');
+    await Promise.all(services.map((service) => new Promise((resolve) => (service.child.exitCode === null ? service.child.once('exit', resolve) : resolve(null)))));
+    await mail?.stop();
+    await asAdmin('alter role postgres connection limit -1').catch(() => undefined);
+    if (folder) fs.rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('sends every lead e-mail and renders a photo on each processor, within the 15 connections', async () => {
+    let peakConnections = 0;
+    const sampler = setInterval(() => {
+      asAdmin<{ n: number }>("select count(*)::int as n from pg_stat_activity where usename = 'postgres'")
+        .then(([row]) => (peakConnections = Math.max(peakConnections, row?.n ?? 0)))
+        .catch(() => undefined);
+    }, 100);
+    onTestFinished(() => clearInterval(sampler));
+    const visitors = Array.from({ length: 6 }, () => LEAD_ROWS.contacts!());
+    for (const visitor of visitors) {
+      const response = await rest(db.anonKey, 'contacts', { method: 'POST', headers: { Prefer: 'return=minimal' }, body: JSON.stringify(visitor) });
+      expect(response.status).toBe(201);
+    }
+    const photo = await readFile(path.join(FIXTURE_DIR, 'room-gps.jpg'));
+    const requests = await Promise.all(
+      processorPorts.map(async (port) => {
+        const id = randomUUID();
+        const email = `budget.${unique()}@example.com`;
+        const created = await rest(db.anonKey, 'floor_visualizer_requests', {
+          method: 'POST',
+          headers: { Prefer: 'return=minimal' },
+          body: JSON.stringify({ id, customer_name: 'Budget Visitor', email }),
+        });
+        expect(created.status).toBe(201);
+        const reply = await fetch(`http://127.0.0.1:${port}/`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ requestId: id, name: 'Budget Visitor', email, imageBase64: toDataUrl(photo, 'image/jpeg'), fileName: 'room.jpg' }),
+        });
+        expect([200, 202]).toContain(reply.status);
+        return id;
+      }),
+    );
+
+    await eventually('every visitor to get a confirmation', async () => {
+      const delivered = mail.messages().filter((message) => visitors.some((visitor) => message.envelope.to.includes(String(visitor.email))));
+      return delivered.length >= visitors.length ? true : undefined;
+    });
+    await eventually('both renders to complete', async () => {
+      const rows = await asAdmin<{ status: string }>('select status from public.floor_visualizer_requests where id = any($1::uuid[])', [requests]);
+      return rows.every((row) => row.status === 'completed') && rows.length === 2 ? true : undefined;
+    });
+    // The most the services held at once (sampled while they worked): never over the cap.
+    expect(peakConnections).toBeGreaterThan(0);
+    expect(peakConnections).toBeLessThanOrEqual(15);
+    const refused = services.flatMap((service) => service.output).filter((line) => /too many connections|connection limit/i.test(line));
+    expect(refused).toEqual([]);
+    if (process.env.BUDGET_LOG) console.log(`peak connections of postgres: ${peakConnections}`);
+  }, 240_000);
+});
