@@ -1,5 +1,6 @@
 import { useQuery, type Query } from '@tanstack/react-query';
 import { z } from 'zod';
+import { RUG_CHOICES } from '@contracts/visualizer-webhook';
 import { SUBMISSION_ID_HEADER } from '@/lib/insert-with-fallback';
 import { getSupabaseClient } from '@/lib/supabase-client';
 
@@ -10,10 +11,11 @@ export const MAX_POLL_ATTEMPTS = 30;
 /**
  * Only the columns a visitor may read of their own request (never the name, e-mail or correction token): the
  * spec's fields, then issue 8's every wood style, which render they are, how a correction went, and the floor
- * that render was laid on and how much of the photo it is.
+ * that render was laid on and how much of the photo it is; issue 23's rug choice that render shows and how much
+ * of the photo is rug or carpet.
  */
 const VISITOR_COLUMNS =
-  'id,status,original_image_url,processed_image_url,failure_reason,style_image_urls,render_number,correction_state,floor_mask_url,floor_share';
+  'id,status,original_image_url,processed_image_url,failure_reason,style_image_urls,render_number,correction_state,floor_mask_url,floor_share,rug_choice,rug_share';
 
 export const visualizerRequestSchema = z.object({
   id: z.string(),
@@ -26,6 +28,8 @@ export const visualizerRequestSchema = z.object({
   correction_state: z.enum(['rendering', 'failed']).nullable(),
   floor_mask_url: z.string().nullable(),
   floor_share: z.number().min(0).max(1).nullable(),
+  rug_choice: z.enum(RUG_CHOICES).nullable(),
+  rug_share: z.number().min(0).max(1).nullable(),
 });
 
 export type VisualizerRequest = z.infer<typeof visualizerRequestSchema>;

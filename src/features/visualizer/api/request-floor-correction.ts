@@ -3,8 +3,11 @@ import {
   WEBHOOK_REFUSAL,
   visualizerCorrectionPayloadSchema,
   visualizerCorrectionReplySchema,
+  visualizerRugChoicePayloadSchema,
+  visualizerRugChoiceReplySchema,
   visualizerWebhookErrorReplySchema,
   type VisualizerCorrectionPayload,
+  type VisualizerRugChoicePayload,
 } from '@contracts/visualizer-webhook';
 import { getSiteEnv } from '@/lib/env';
 
@@ -32,7 +35,18 @@ export class CorrectionRefusedError extends Error {
  * reads the row until that render is there.
  */
 export async function requestFloorCorrection(input: VisualizerCorrectionPayload): Promise<{ renderNumber: number }> {
-  const payload = visualizerCorrectionPayloadSchema.parse(input);
+  return sendWithToken(visualizerCorrectionPayloadSchema.parse(input), visualizerCorrectionReplySchema);
+}
+
+/**
+ * "Keep my rugs" / "Replace carpet and rugs too": the same token, the same webhook, the same answers as a fix.
+ * The choice already shown answers with the current render, so the page has nothing to wait for.
+ */
+export async function requestRugChoice(input: VisualizerRugChoicePayload): Promise<{ renderNumber: number }> {
+  return sendWithToken(visualizerRugChoicePayloadSchema.parse(input), visualizerRugChoiceReplySchema);
+}
+
+async function sendWithToken(payload: object, replySchema: typeof visualizerRugChoiceReplySchema): Promise<{ renderNumber: number }> {
   let response: Response;
   try {
     response = await fetch(getSiteEnv().VITE_VISUALIZER_WEBHOOK_URL, {
@@ -45,7 +59,7 @@ export async function requestFloorCorrection(input: VisualizerCorrectionPayload)
   }
   const body: unknown = await response.json().catch(() => null);
   if (response.ok) {
-    const reply = visualizerCorrectionReplySchema.safeParse(body);
+    const reply = replySchema.safeParse(body);
     if (!reply.success) throw new CorrectionRefusedError(correctionRefusals.unexpected, response.status);
     return { renderNumber: reply.data.renderNumber };
   }
@@ -63,4 +77,8 @@ export async function requestFloorCorrection(input: VisualizerCorrectionPayload)
 
 export function useRequestFloorCorrection() {
   return useMutation({ mutationFn: requestFloorCorrection });
+}
+
+export function useRequestRugChoice() {
+  return useMutation({ mutationFn: requestRugChoice });
 }

@@ -7,12 +7,14 @@ import { server } from '@/testing/msw-server';
 import { TEST_WEBHOOK_URL } from '@/testing/test-env';
 import { correctionRefusals } from '../api/request-floor-correction';
 import { correctionTexts } from './floor-correction';
+import { rugChoiceTexts } from './rug-choice';
 import { insertHandler, newCalls, ORIGINAL_URL, readHandler, row } from '../testing/visualizer-calls';
 import { startProcessing } from '../testing/visualizer-journey';
 
 /**
  * Issue 8's additions to the result step: the five woods to switch between (and download), and "Not quite right?
- * Fix the floor" for the visitor who made the request, through the page as a visitor meets it.
+ * Fix the floor" for the visitor who made the request, through the page as a visitor meets it; and issue 23's
+ * choice between keeping rugs and carpet and replacing them too.
  */
 const TOKEN = 'tok_ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnop'.slice(0, 43);
 const storage = 'http://supabase.test/storage/v1/object/public/floor-visualizer/abc';
@@ -283,5 +285,90 @@ describe('a render that found little or no floor', () => {
   it('says nothing for a row from before the share was kept', async () => {
     await reachResult({ read: (id) => HttpResponse.json(completedRender(id, 1, { floor_share: null })) });
     expect(screen.queryByText(littleFloor)).not.toBeInTheDocument();
+  });
+});
+
+describe('carpet and rugs: "Keep my rugs" or "Replace carpet and rugs too"', () => {
+  const withRugs = { rug_choice: 'keep' as const, rug_share: 0.12 };
+  const rugGroup = () => screen.getByRole('group', { name: 'Rugs and carpet' });
+
+  it('offers the two choices, the render’s own checked; the other is the next render, shown in the wood chosen and downloaded', async () => {
+    let asked = false;
+    let rendered = false;
+    const { user, calls } = await reachResult({
+      read: (id) =>
+        HttpResponse.json(
+          rendered
+            ? completedRender(id, 2, { rug_choice: 'replace', rug_share: 0.12 })
+            : completedRender(id, 1, { ...withRugs, correction_state: asked ? 'rendering' : null }),
+        ),
+      correctionReply: () => {
+        asked = true;
+        setTimeout(() => (rendered = true), 100);
+        return HttpResponse.json({ status: 'rendering', requestId: calls.id(), renderNumber: 2 }, { status: 202 });
+      },
+    });
+    const group = rugGroup();
+    expect(within(group).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual(['Keep my rugs', 'Replace carpet and rugs too']);
+    expect(within(group).getByRole('radio', { name: 'Keep my rugs' })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: 'Hickory' }));
+
+    await user.click(within(group).getByRole('radio', { name: 'Replace carpet and rugs too' }));
+    expect(calls.webhooks.at(-1)).toEqual({ requestId: calls.id(), correctionToken: TOKEN, rugs: 'replace' });
+    expect(await screen.findByText('Re-rendering your floor...')).toBeInTheDocument();
+    // The images shown stay until the new render is there; nothing else starts meanwhile.
+    expect(afterImage()).toHaveAttribute('src', `${storage}/render-1/hickory.jpg`);
+    expect(within(group).getByRole('radio', { name: 'Replace carpet and rugs too' })).toBeChecked();
+    expect(within(group).getByRole('radio', { name: 'Keep my rugs' })).toBeDisabled();
+    expect(screen.getByRole('radio', { name: 'Walnut' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Not quite right? Fix the floor' })).not.toBeInTheDocument();
+
+    expect(await screen.findByText('Your floor was re-rendered with the carpet and rugs replaced by wood.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(afterImage()).toHaveAttribute('src', `${storage}/render-2/hickory.jpg`);
+    expect(screen.getByRole('link', { name: 'Download result' })).toHaveAttribute('href', `${storage}/render-2/hickory.jpg`);
+    expect(within(rugGroup()).getByRole('radio', { name: 'Replace carpet and rugs too' })).toBeChecked();
+    expect(within(rugGroup()).getByRole('radio', { name: 'Keep my rugs' })).toBeEnabled();
+    // A fix is still there, and not used up by the choice.
+    expect(screen.getByText('You can fix this photo 5 more times.')).toBeInTheDocument();
+  }, 20_000);
+
+  it.each([
+    ['without the token (another device, a reload)', { photoReply: () => HttpResponse.json({ status: 'processing' }, { status: 202 }) }, withRugs],
+    ['when the photo has next to no rug or carpet', {}, { rug_choice: 'keep' as const, rug_share: 0.001 }],
+    ['for a row from an engine that gives no choice', {}, { rug_choice: null, rug_share: null }],
+  ])('is not offered %s', async (_case, replies, rugs) => {
+    await reachResult({ ...replies, read: (id) => HttpResponse.json(completedRender(id, 1, rugs)) });
+    expect(screen.getByRole('group', { name: 'Wood style' })).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Rugs and carpet' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: 'Replace carpet and rugs too' })).not.toBeInTheDocument();
+  });
+
+  it('says so when the processor refuses, and goes back to the choice shown', async () => {
+    const busy = 'Your floor is still rendering. Please wait for it.';
+    const { user } = await reachResult({
+      read: (id) => HttpResponse.json(completedRender(id, 1, withRugs)),
+      correctionReply: () => HttpResponse.json({ error: busy }, { status: 409 }),
+    });
+    await user.click(screen.getByRole('radio', { name: 'Replace carpet and rugs too' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(busy);
+    expect(screen.getByRole('radio', { name: 'Keep my rugs' })).toBeChecked();
+    expect(afterImage()).toHaveAttribute('src', `${storage}/render-1/natural-white-oak.jpg`);
+  });
+
+  it('says so when the new render fails, keeps the result and its choice, and can try again', async () => {
+    let failed = false;
+    const { user, calls } = await reachResult({
+      read: (id) => HttpResponse.json(completedRender(id, 1, { ...withRugs, correction_state: failed ? 'failed' : null })),
+      correctionReply: () => {
+        failed = true;
+        return HttpResponse.json({ status: 'rendering', requestId: calls.id(), renderNumber: 2 }, { status: 202 });
+      },
+    });
+    await user.click(screen.getByRole('radio', { name: 'Replace carpet and rugs too' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(rugChoiceTexts.renderFailed);
+    expect(screen.getByRole('radio', { name: 'Keep my rugs' })).toBeChecked();
+    expect(afterImage()).toHaveAttribute('src', `${storage}/render-1/natural-white-oak.jpg`);
+    await user.click(screen.getByRole('radio', { name: 'Replace carpet and rugs too' }));
+    expect(calls.webhooks.filter((body) => body.rugs === 'replace')).toHaveLength(2);
   });
 });

@@ -1,7 +1,7 @@
 import { Download, Info, PencilLine, RotateCcw } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
-import { MAX_CORRECTIONS_PER_REQUEST } from '@contracts/visualizer-webhook';
+import { MAX_CORRECTIONS_PER_REQUEST, RUG_CHOICE_MIN_SHARE } from '@contracts/visualizer-webhook';
 import { DEFAULT_WOOD_STYLE, WOOD_STYLES, WOOD_STYLE_IDS, type WoodStyleId } from '@contracts/wood-styles';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { pageTexts } from '@/content/spec-texts';
@@ -9,6 +9,7 @@ import type { VisualizerRequest } from '../api/get-visualizer-request';
 import { resultFromRow, type VisualizerResult } from '../utils/result-from-row';
 import { BeforeAfterSlider } from './before-after-slider';
 import { FloorCorrection, type FloorMarker } from './floor-correction';
+import { RugChoice, rugChoiceTexts } from './rug-choice';
 import { WoodStyleSwitcher } from './wood-style-switcher';
 
 
@@ -68,7 +69,8 @@ type ResultStepProps = {
 
 /**
  * Step 4: before and after, the slider, the download, and the two ways on; with issue 8's wood styles to switch
- * between and, for the visitor who made the request, "Not quite right? Fix the floor".
+ * between and, for the visitor who made the request, "Not quite right? Fix the floor" and (issue 23) "Keep my
+ * rugs" or "Replace carpet and rugs too" when the photo has rugs or carpet.
  */
 export function ResultStep({ result, correctionToken, onResultChange, onTryAnother }: ResultStepProps) {
   const { originalImageUrl, processedImageUrl, styleImageUrls } = result;
@@ -77,6 +79,7 @@ export function ResultStep({ result, correctionToken, onResultChange, onTryAnoth
   const [markers, setMarkers] = useState<FloorMarker[]>([]);
   const [correctionsUsed, setCorrectionsUsed] = useState(0);
   const [message, setMessage] = useState('');
+  const [rugRendering, setRugRendering] = useState(false);
   const fixButton = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
 
@@ -108,6 +111,16 @@ export function ResultStep({ result, correctionToken, onResultChange, onTryAnoth
     [onResultChange],
   );
 
+  const onRugRendered = useCallback(
+    (row: VisualizerRequest) => {
+      if (!row.original_image_url || !row.processed_image_url) return;
+      onResultChange(resultFromRow({ ...row, original_image_url: row.original_image_url, processed_image_url: row.processed_image_url }));
+      setMessage(row.rug_choice ? rugChoiceTexts.rendered[row.rug_choice] : '');
+    },
+    [onResultChange],
+  );
+  const offersRugChoice = correctionToken !== null && result.rugChoice !== null && (result.rugShare ?? 0) >= RUG_CHOICE_MIN_SHARE;
+
   return (
     <section aria-labelledby="visualizer-result-title" className="space-y-8">
       <div className="space-y-2 text-center">
@@ -129,7 +142,18 @@ export function ResultStep({ result, correctionToken, onResultChange, onTryAnoth
         </p>
       )}
 
-      {styles.length > 1 && <WoodStyleSwitcher styles={styles} value={styleId} onChange={setStyleId} disabled={fixing} />}
+      {styles.length > 1 && <WoodStyleSwitcher styles={styles} value={styleId} onChange={setStyleId} disabled={fixing || rugRendering} />}
+
+      {offersRugChoice && correctionToken && result.rugChoice && (
+        <RugChoice
+          requestId={result.id}
+          correctionToken={correctionToken}
+          value={result.rugChoice}
+          disabled={fixing}
+          onRenderingChange={setRugRendering}
+          onRendered={onRugRendered}
+        />
+      )}
 
       {fixing && correctionToken ? (
         <FloorCorrection
@@ -151,7 +175,7 @@ export function ResultStep({ result, correctionToken, onResultChange, onTryAnoth
         <p role="status" className="font-semibold text-walnut-900 empty:hidden">
           {message}
         </p>
-        {correctionToken && !fixing && correctionsLeft > 0 && (
+        {correctionToken && !fixing && !rugRendering && correctionsLeft > 0 && (
           <>
             <Button
               ref={fixButton}

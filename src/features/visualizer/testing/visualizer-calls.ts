@@ -23,6 +23,8 @@ export function row(id: string, overrides: Partial<VisualizerRequest> = {}): Vis
     correction_state: null,
     floor_mask_url: null,
     floor_share: null,
+    rug_choice: null,
+    rug_share: null,
     ...overrides,
   };
 }

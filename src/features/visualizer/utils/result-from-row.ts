@@ -1,3 +1,4 @@
+import type { RugChoice } from '@contracts/visualizer-webhook';
 import { DEFAULT_WOOD_STYLE, isWoodStyleId, type WoodStyleId } from '@contracts/wood-styles';
 import type { VisualizerRequest } from '../api/get-visualizer-request';
 
@@ -11,6 +12,10 @@ export type VisualizerResult = {
   floorMaskUrl: string | null;
   /** How much of the photo that render laid wood on (0..1); null for rows rendered before it was kept. */
   floorShare: number | null;
+  /** Rugs and carpet kept or replaced in that render; null when the processor offered no choice. */
+  rugChoice: RugChoice | null;
+  /** The share of the photo that is rug or carpet (what "Replace carpet and rugs too" changes). */
+  rugShare: number | null;
 };
 
 /**
@@ -31,5 +36,7 @@ export function resultFromRow(row: VisualizerRequest & { original_image_url: str
     renderNumber: row.render_number,
     floorMaskUrl: row.floor_mask_url,
     floorShare: row.floor_share,
+    rugChoice: row.rug_choice,
+    rugShare: row.rug_share,
   };
 }

@@ -1,0 +1,119 @@
+import { Loader2, RefreshCw } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { RUG_CHOICES, RUG_CHOICE_LABELS, type RugChoice as RugChoiceValue } from '@contracts/visualizer-webhook';
+import { Button } from '@/components/ui/button';
+import type { VisualizerRequest } from '../api/get-visualizer-request';
+import { useRequestRugChoice } from '../api/request-floor-correction';
+import { useCorrectionRender } from '../api/wait-for-correction';
+
+export const rugChoiceTexts = {
+  legend: 'Rugs and carpet',
+  hint: 'We found rugs or carpet on this floor. Choose whether the new wood goes under them or replaces them.',
+  rendering: 'Re-rendering your floor...',
+  renderFailed: "We couldn't re-render your floor this time. Please try again.",
+  lost: "We couldn't check on your new floor. It may still be on its way.",
+  rendered: { keep: 'Your floor was re-rendered with your rugs kept.', replace: 'Your floor was re-rendered with the carpet and rugs replaced by wood.' },
+} as const;
+
+type RugChoiceProps = {
+  requestId: string;
+  correctionToken: string;
+  /** The choice the shown render was made with. */
+  value: RugChoiceValue;
+  /** While the visitor fixes the floor, the choice waits. */
+  disabled: boolean;
+  onRenderingChange: (rendering: boolean) => void;
+  onRendered: (row: VisualizerRequest) => void;
+};
+
+/**
+ * "Keep my rugs" or "Replace carpet and rugs too": one radio group. Picking the other choice asks the processor
+ * (with the visitor's token, like a fix) for the next render, which lays the same woods on the other floor the
+ * first render found; the shown images stay until it is there. A failure says so and goes back to the choice shown.
+ */
+export function RugChoice({ requestId, correctionToken, value, disabled, onRenderingChange, onRendered }: RugChoiceProps) {
+  const [requested, setRequested] = useState<RugChoiceValue | null>(null);
+  const [awaiting, setAwaiting] = useState<number | null>(null);
+  const [round, setRound] = useState(0);
+  const choice = useRequestRugChoice();
+  const wait = useCorrectionRender(requestId, awaiting, round);
+  const rendering = choice.isPending || wait.phase === 'rendering';
+
+  useEffect(() => onRenderingChange(rendering), [rendering, onRenderingChange]);
+
+  const rendered = wait.phase === 'rendered' ? wait.row : null;
+  useEffect(() => {
+    if (!rendered) return;
+    setRequested(null);
+    setAwaiting(null);
+    onRendered(rendered);
+  }, [rendered, onRendered]);
+
+  const pick = (rugs: RugChoiceValue) => {
+    if (rugs === value && requested === null) return;
+    setRequested(rugs);
+    choice.mutate(
+      { requestId, correctionToken, rugs },
+      {
+        onSuccess: ({ renderNumber }) => {
+          setRound((current) => current + 1);
+          setAwaiting(renderNumber);
+        },
+        onError: () => setRequested(null),
+      },
+    );
+  };
+
+  const failed = wait.phase === 'failed';
+  const problem = choice.isError ? choice.error.message : failed ? rugChoiceTexts.renderFailed : wait.phase === 'lost' ? rugChoiceTexts.lost : null;
+  // A failed render shows the choice the images were made with again.
+  const checked = failed ? value : (requested ?? value);
+
+  return (
+    <div className="space-y-2">
+      <fieldset className="space-y-2" disabled={disabled || rendering} aria-describedby="rug-choice-hint">
+        <legend className="mx-auto text-center text-sm font-semibold text-walnut-900">{rugChoiceTexts.legend}</legend>
+        <p id="rug-choice-hint" className="text-center text-sm text-walnut-800">
+          {rugChoiceTexts.hint}
+        </p>
+        <div className="grid gap-2 sm:mx-auto sm:max-w-xl sm:grid-cols-2">
+          {RUG_CHOICES.map((rugs) => (
+            <label
+              key={rugs}
+              className="relative inline-flex min-h-11 cursor-pointer items-center justify-center rounded-full border-2 border-walnut-700/25 bg-white px-4 py-1.5 text-center text-sm font-semibold text-walnut-900 transition-colors hover:border-walnut-700 has-checked:border-walnut-900 has-checked:bg-walnut-900 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-oak-500 has-disabled:cursor-not-allowed has-disabled:opacity-60"
+            >
+              <input
+                type="radio"
+                name="rug-choice"
+                value={rugs}
+                checked={checked === rugs}
+                onChange={() => pick(rugs)}
+                className="absolute inset-0 cursor-pointer appearance-none rounded-full opacity-0 disabled:cursor-not-allowed"
+              />
+              {RUG_CHOICE_LABELS[rugs]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div role="status" className="text-center">
+        {rendering && (
+          <p className="inline-flex items-center gap-2 font-semibold text-walnut-900">
+            <Loader2 aria-hidden="true" className="size-5 animate-spin motion-reduce:animate-none" />
+            {rugChoiceTexts.rendering}
+          </p>
+        )}
+      </div>
+      {problem && !rendering && (
+        <div role="alert" className="mx-auto max-w-xl rounded-md bg-red-50 p-3 text-sm text-red-900">
+          <p>{problem}</p>
+          {wait.phase === 'lost' && (
+            <Button variant="outline" className="mt-2" onClick={() => setRound((current) => current + 1)}>
+              <RefreshCw aria-hidden="true" className="size-4" />
+              Check again
+            </Button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
