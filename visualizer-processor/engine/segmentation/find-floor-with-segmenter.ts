@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { DecodedPhoto, FindFloorOptions, FloorMask } from '../floor-engine.ts';
+import { OBJECT_CLASSES, cellsAroundObjects, type ObjectMargin } from './clear-around-objects.ts';
 import { groundSceneFloor } from './ground-scene-floor.ts';
 import { applyCoefficients, guidedCoefficients, resizeBilinear, type GrayImage } from './guided-upsample.ts';
 import { TAP_LIMITS, applyFloorTaps } from './apply-floor-taps.ts';
@@ -28,6 +29,8 @@ export interface SegmenterTuning {
   threshold: number;
   /** A rug the runs disagree over, grown out of the floor (take-out-rugs.ts); only while rugs are kept in front. */
   takeOutRugs: boolean;
+  /** The floor gives way around anything a run saw standing on it (clear-around-objects.ts); null = not. */
+  objectMargin: ObjectMargin | null;
 }
 
 export const DEFAULT_TUNING: SegmenterTuning = {
@@ -37,9 +40,11 @@ export const DEFAULT_TUNING: SegmenterTuning = {
   radius: 5,
   epsilon: 0.002,
   grounded: true,
-  threshold: 0.5,
+  // 0.6, not the filter's middle: where the edge is unsure, the photo stays as it was (decision 012).
+  threshold: 0.6,
   unanimous: true,
   takeOutRugs: true,
+  objectMargin: { side: 2, down: 2, up: 2 },
 };
 
 function brightness(rgb: Buffer, width: number, height: number): GrayImage {
@@ -98,6 +103,10 @@ export async function floorFromSegmentation(
   const floorVotes = takingOutRugs ? soft.slice() : soft;
   const rugVotes = takingOutRugs || options.taps?.length ? segmented.share([SCENE_CLASS.rug]) : new Float32Array(0);
   if (tuning.unanimous) for (let i = 0; i < soft.length; i++) soft[i] = soft[i]! === 1 ? 1 : 0;
+  if (tuning.objectMargin) {
+    const near = cellsAroundObjects(segmented.share(OBJECT_CLASSES), scene.width, scene.height, tuning.objectMargin);
+    for (let i = 0; i < soft.length; i++) if (near[i]) soft[i] = 0;
+  }
   if (tuning.grounded) {
     const floor = new Uint8Array(soft.length);
     for (let i = 0; i < floor.length; i++) floor[i] = soft[i]! >= 0.5 ? 1 : 0;

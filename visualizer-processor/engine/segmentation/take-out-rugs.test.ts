@@ -85,4 +85,18 @@ describe('taking out a rug the network took for floor', () => {
     );
     expect(takeOutRugs(floor, votes, image)).toEqual(floor);
   });
+
+  it('keeps a covering that runs to the far wall: it is carpet, the floor itself', () => {
+    // The "rug" spans every column from the wall down to row 70; boards only in a strip at the front.
+    const { floor, votes, image } = scene((_x, y) =>
+      y < 30 ? WALL : y < 70 ? { rgb: [120, 120, 125], floorShare: y < 35 ? 0.5 : 1, rugShare: y < 35 ? 0.5 : 0 } : BOARDS,
+    );
+    expect(takeOutRugs(floor, votes, image)).toEqual(floor);
+  });
+
+  it('keeps a shadow: a darker patch of the boards own hue is not a rug', () => {
+    // The same layout as the grey rug, but the "rug" is the boards at 60 % of their light.
+    const { floor, votes, image } = greyRug([102, 75, 51]);
+    expect(takeOutRugs(floor, votes, image)).toEqual(floor);
+  });
 });

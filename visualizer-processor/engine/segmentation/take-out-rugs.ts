@@ -29,6 +29,17 @@ export const RUG_LIMITS = {
   minContrast: 24,
   /** ...and the floor left must be at least this fraction of the floor before. */
   minFloorLeft: 0.01,
+  /**
+   * A grown "rug" that makes up more than this share of the floor's far edge (the topmost floor cell of each
+   * column) runs to the walls: it is carpet, the floor itself, and stays (issue 23). The one rug the step takes
+   * out on the real set (bedroom-stools, a jute rug) is 0.09 of it.
+   */
+  maxFarEdge: 0.5,
+  /**
+   * A grown "rug" darker than the floor left, whose hue (chromaticity) is within this of it, is the floor in
+   * shade or its darker veins, and stays. The jute rug is lighter than its tile and 0.018 from it.
+   */
+  minHueShift: 0.03,
 };
 
 export interface RugImage {
@@ -133,6 +144,13 @@ export function takeOutRugs(floor: Uint8Array, votes: RugVotes, image: RugImage)
   if (!rugCells || restCells < floorCells * RUG_LIMITS.minFloorLeft) return floor;
   const contrast = Math.hypot(...rug.map((sum, c) => sum / rugCells - rest[c]! / restCells));
   if (contrast < RUG_LIMITS.minContrast) return floor;
+  // Never take away floor the network saw unless sure (issue 23): a covering that runs to the far wall is
+  // the floor itself (wall-to-wall carpet), and a darker patch of the floor's own hue is its shadow or veins.
+  if (shareOfFarEdge(grown, floor, width, height) > RUG_LIMITS.maxFarEdge) return floor;
+  const rugMean = rug.map((sum) => sum / rugCells);
+  const restMean = rest.map((sum) => sum / restCells);
+  const darker = rugMean[0]! + rugMean[1]! + rugMean[2]! < restMean[0]! + restMean[1]! + restMean[2]!;
+  if (darker && chromaDistance(rugMean, restMean) < RUG_LIMITS.minHueShift) return floor;
   const out = new Uint8Array(size);
   for (let i = 0; i < size; i++) out[i] = floor[i] && !grown[i] ? 1 : 0;
   return out;
@@ -164,4 +182,27 @@ function fillEnclosed(grown: Uint8Array, floor: Uint8Array, width: number, heigh
     if (tail > maxCells || toRug < RUG_LIMITS.enclosedShare * (toRug + toOther)) continue;
     for (let k = 0; k < tail; k++) grown[queue[k]!] = 1;
   }
+}
+
+/** Of the floor's far edge (the topmost floor cell of each column that has floor), the share that is grown rug. */
+function shareOfFarEdge(grown: Uint8Array, floor: Uint8Array, width: number, height: number): number {
+  let columns = 0;
+  let rugColumns = 0;
+  for (let x = 0; x < width; x++) {
+    for (let y = 0; y < height; y++) {
+      const i = y * width + x;
+      if (!floor[i]) continue;
+      columns++;
+      rugColumns += grown[i]!;
+      break;
+    }
+  }
+  return columns ? rugColumns / columns : 0;
+}
+
+/** Distance between two colours' chromaticities (each channel's share of the sum, 0..1): a shadow keeps its hue. */
+function chromaDistance(a: number[], b: number[]): number {
+  const sa = a[0]! + a[1]! + a[2]! || 1;
+  const sb = b[0]! + b[1]! + b[2]! || 1;
+  return Math.hypot(a[0]! / sa - b[0]! / sb, a[1]! / sa - b[1]! / sb, a[2]! / sa - b[2]! / sb);
 }

@@ -1,0 +1,103 @@
+/**
+ * npm run eval:steps -- [variant ...] [--replace-rugs] [--per-photo]: the engine's steps measured one by one on
+ * the labelled real photos (decision 012). The network runs once per photo; every variant (a change of the
+ * engine's tuning) is made from that run, scored beside the bare network and the engine as it is, and its gain
+ * and loss are listed per photo. Without names, every variant below.
+ */
+import { bareNetworkMask } from '../baseline-masks.ts';
+import { floorAgreement, type FloorAgreement } from '../floor-mask.ts';
+import { loadRealSet } from '../load-real-set.ts';
+import { OUTSIDE_LIMIT } from '../score-floor-masks.ts';
+import {
+  DEFAULT_TUNING,
+  floorFromSegmentation,
+  segmentForFloor,
+  type SegmenterTuning,
+} from '../../engine/segmentation/find-floor-with-segmenter.ts';
+
+/** The engine before issue 23's steps; the single steps below are measured from it. */
+const BEFORE: Partial<SegmenterTuning> = { threshold: 0.5, objectMargin: null };
+const margin = (side: number, down: number, up: number) => ({ objectMargin: { side, down, up } });
+
+const VARIANTS: Record<string, Partial<SegmenterTuning>> = {
+  engine: {},
+  'engine before issue 23': BEFORE,
+  'before, no rug step': { ...BEFORE, takeOutRugs: false },
+  'before, not grounded': { ...BEFORE, grounded: false },
+  'before, not unanimous': { ...BEFORE, unanimous: false },
+  'before, threshold 0.6': { ...BEFORE, threshold: 0.6 },
+  'before, threshold 0.7': { ...BEFORE, threshold: 0.7 },
+  'before, objects +1 all round': { ...BEFORE, ...margin(1, 1, 1) },
+  'before, objects +2 all round': { ...BEFORE, ...margin(2, 2, 2) },
+  'before, objects +4 all round': { ...BEFORE, ...margin(4, 4, 4) },
+  'before, objects +2 side +6 down': { ...BEFORE, ...margin(2, 6, 0) },
+  'before, objects +3 side +10 down': { ...BEFORE, ...margin(3, 10, 1) },
+  'objects +1, threshold 0.6': { ...margin(1, 1, 1), threshold: 0.6 },
+  'objects +2, threshold 0.7': { ...margin(2, 2, 2), threshold: 0.7 },
+  'objects +3, threshold 0.6': { ...margin(3, 3, 3), threshold: 0.6 },
+  'objects +1 side +3 down, threshold 0.6': { ...margin(1, 3, 1), threshold: 0.6 },
+  'engine, no rug step': { takeOutRugs: false },
+};
+
+const args = process.argv.slice(2);
+const names = args.filter((arg) => !arg.startsWith('--'));
+const chosen = names.length ? names : Object.keys(VARIANTS);
+const keepRugs = !args.includes('--replace-rugs');
+const real = await loadRealSet({ rugs: keepRugs ? 'keep-rugs' : 'replace-rugs' });
+const scores = new Map<string, Map<string, FloorAgreement>>();
+const record = (variant: string, id: string, agreement: FloorAgreement) => {
+  if (!scores.has(variant)) scores.set(variant, new Map());
+  scores.get(variant)!.set(id, agreement);
+};
+for (const item of real.cases) {
+  const pass = await segmentForFloor(item.photo);
+  record('bare network', item.id, floorAgreement(await bareNetworkMask(item.photo), item.truth));
+  for (const name of chosen) {
+    const tuning = { ...DEFAULT_TUNING, ...VARIANTS[name]! };
+    record(name, item.id, floorAgreement(await floorFromSegmentation(item.photo, pass, { keepRugs }, tuning), item.truth));
+  }
+  process.stderr.write('.');
+}
+process.stderr.write('\n');
+const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+const reference = scores.get('engine') ?? scores.get(chosen[0]!)!;
+const network = scores.get('bare network')!;
+console.log(`${real.cases.length} photos, rugs ${keepRugs ? 'kept' : 'replaced'}`);
+console.log('variant | mean IoU | under 0.5 | mean precision | mean outside | over 3 % | vs engine IoU +/- | vs network IoU +/- | vs network precision +/-');
+for (const [name, byPhoto] of scores) {
+  const values = [...byPhoto.values()];
+  const versus = (other: Map<string, FloorAgreement>, key: 'iou' | 'precision') => {
+    let better = 0;
+    let worse = 0;
+    for (const [id, agreement] of byPhoto) {
+      const delta = agreement[key] - other.get(id)![key];
+      if (delta > 0.005) better++;
+      if (delta < -0.005) worse++;
+    }
+    return `${better}/${worse}`;
+  };
+  console.log(
+    [
+      name,
+      mean(values.map((v) => v.iou)).toFixed(3),
+      values.filter((v) => v.iou < 0.5).length,
+      mean(values.map((v) => v.precision)).toFixed(3),
+      `${(100 * mean(values.map((v) => v.outside))).toFixed(2)} %`,
+      values.filter((v) => v.outside > OUTSIDE_LIMIT).length,
+      versus(reference, 'iou'),
+      versus(network, 'iou'),
+      versus(network, 'precision'),
+    ].join(' | '),
+  );
+}
+if (args.includes('--per-photo')) {
+  console.log('\nper photo: IoU / precision / outside %, each variant');
+  for (const item of real.cases) {
+    console.log(
+      `${item.id}: ${[...scores].map(([name, byPhoto]) => {
+        const v = byPhoto.get(item.id)!;
+        return `${name} ${v.iou.toFixed(3)}/${v.precision.toFixed(3)}/${(100 * v.outside).toFixed(1)}`;
+      }).join('; ')}`,
+    );
+  }
+}
