@@ -7,6 +7,9 @@ import { insertWithFallback } from '@/lib/insert-with-fallback';
 import { GUIDE_FILE_NAME, GUIDE_TITLE } from '../../email-worker/src/guide/guide-content';
 import { FIXTURE_DIR } from '../../visualizer-processor/fixtures/make-fixtures';
 import { toDataUrl } from '../../visualizer-processor/testing/bad-inputs';
+import { RENDERED_ROOMS } from '../../visualizer-processor/evaluation/rendered/rendered-room-scenes';
+import { renderRoomScene } from '../../visualizer-processor/evaluation/rendered/room-ray-tracer';
+import sharp from 'sharp';
 import { mailInbox, type CaughtMessage } from '../support/mail-inbox';
 import { anonFetch, sql, stack, useSiteDataLayer } from './stack-clients';
 
@@ -142,6 +145,82 @@ describe('each funnel sends its e-mails', () => {
     expect(staff!.subject).toBe('New floor visualizer request from Sam Ortiz');
     expect(staff!.html).toContain(`src="${row!.original_image_url}"`);
     expect(staff!.html).toContain(`src="${row!.processed_image_url}"`);
+  });
+});
+
+describe('a visualizer photo with rugs or carpet', () => {
+  const emailJobs = (id: string) =>
+    sql<{ kind: string; run_at: Date; waits: boolean }>(
+      `select email.kind, job.run_at, job.run_at > now() + interval '4 minutes' as waits
+       from back_office.outbound_emails as email join graphile_worker.jobs as job on job.key = 'email:' || email.id::text
+       where email.source_id = $1 order by email.kind`,
+      [id],
+    );
+
+  it('e-mails wait for the visitor’s rug choice, and then show it: the after image of the chosen render, and staff read the choice', async () => {
+    const email = visitorAddress('rugs');
+    const { id } = await insertWithFallback('floor_visualizer_requests', { customer_name: 'Robin Carpet', email });
+    // A rendered living room with an area rug the network sees as rug: "Keep my rugs" by default.
+    const room = renderRoomScene(RENDERED_ROOMS.find((item) => item.id === 'rendered-living-rug')!.scene);
+    const photo = await sharp(room.rgb, { raw: { width: room.width, height: room.height, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
+    const webhook = await fetch(stack.webhookUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ requestId: id, name: 'Robin Carpet', email, imageBase64: toDataUrl(photo, 'image/jpeg'), fileName: 'den.jpg' }),
+    });
+    const token = String(((await webhook.json()) as { correctionToken: string }).correctionToken);
+    const rowOf = async () =>
+      (await sql<{ render_number: number; rug_choice: string; processed_image_url: string }>(
+        'select render_number, rug_choice, processed_image_url from public.floor_visualizer_requests where id = $1',
+        [id],
+      ))[0]!;
+    await expect.poll(async () => (await rowOf()).render_number, { timeout: 60_000, interval: 250 }).toBe(1);
+    expect((await rowOf()).rug_choice).toBe('keep');
+
+    // Both e-mails wait: the visitor is still looking at the result.
+    await expect.poll(async () => (await emailJobs(id)).map((job) => [job.kind, job.waits]), { timeout: 10_000 }).toEqual([
+      ['staff_visualizer', true],
+      ['visualizer_result', true],
+    ]);
+    const waitingUntil = (await emailJobs(id))[0]!.run_at;
+
+    // "Replace carpet and rugs too": the next render, and the e-mails wait for it again.
+    const choice = await fetch(stack.webhookUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ requestId: id, correctionToken: token, rugs: 'replace' }),
+    });
+    expect(choice.status).toBe(202);
+    await expect.poll(async () => (await rowOf()).render_number, { timeout: 60_000, interval: 250 }).toBe(2);
+    const postponed = await emailJobs(id);
+    expect(postponed.every((job) => job.run_at > waitingUntil)).toBe(true);
+    expect(await inbox.to(email)).toHaveLength(0);
+
+    // The five minutes, skipped: the worker sends both now, composed from the row as it is.
+    await sql(`select graphile_worker.reschedule_jobs(array(select job.id from graphile_worker.jobs as job join back_office.outbound_emails as email on job.key = 'email:' || email.id::text where email.source_id = $1), run_at => now())`, [id]);
+    const { processed_image_url: after, rug_choice } = await rowOf();
+    expect([rug_choice, after]).toEqual(['replace', expect.stringMatching(/\/render-2\/natural-white-oak\.jpg$/)]);
+    const [result] = await inbox.waitFor(mailTo(email), 1, 60_000);
+    expect(result!.html).toContain(`src="${after}"`);
+    expect(result!.text).toContain('The carpet and rugs in your photo are replaced by the new floor too (“Replace carpet and rugs too”).');
+    const [staff] = await inbox.waitFor(staffMailAbout(email));
+    expect(staff!.html).toContain(`src="${after}"`);
+    expect(staff!.text).toContain('Replace carpet and rugs too (chosen by the visitor)');
+  });
+
+  it('a photo without rugs or carpet is e-mailed at once and says nothing of rugs', async () => {
+    const email = visitorAddress('norugs');
+    const { id } = await insertWithFallback('floor_visualizer_requests', { customer_name: 'Sam Plain', email });
+    const photo = await readFile(path.join(FIXTURE_DIR, 'room-carpet.jpg'));
+    await fetch(stack.webhookUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ requestId: id, name: 'Sam Plain', email, imageBase64: toDataUrl(photo, 'image/jpeg'), fileName: 'den.jpg' }),
+    });
+    const [result] = await inbox.waitFor(mailTo(email), 1, 60_000);
+    expect(result!.text).not.toMatch(/rugs/i);
+    const [staff] = await inbox.waitFor(staffMailAbout(email));
+    expect(staff!.text).toContain('No rugs or carpet found');
   });
 });
 

@@ -1,7 +1,8 @@
+import { RUG_CHOICE_LABELS, RUG_CHOICE_MIN_SHARE } from '../../../contracts/visualizer-webhook.ts';
 import type { Business } from '../../../src/config/business.ts';
 import { GUIDE_FILE_NAME, GUIDE_TIPS, GUIDE_TITLE } from '../guide/guide-content.ts';
 import { renderEmail, type Block } from './email-layout.ts';
-import type { EmailKind, LeadRecord } from './lead-records.ts';
+import type { EmailKind, LeadRecord, VisualizerRequestRecord } from './lead-records.ts';
 
 export interface EmailContext {
   business: Business;
@@ -32,6 +33,23 @@ function businessTime(date: Date): string {
     dateStyle: 'full',
     timeStyle: 'short',
   }).format(date);
+}
+
+/** The rug choice the latest render shows, when the photo offered one (as the result step does). */
+function rugChoiceShown(lead: VisualizerRequestRecord): 'keep' | 'replace' | null {
+  return lead.rug_choice && (lead.rug_share ?? 0) >= RUG_CHOICE_MIN_SHARE ? lead.rug_choice : null;
+}
+
+const RUGS_IN_THE_AFTER_IMAGE = {
+  keep: 'Your rugs and carpet stay as they are, in front of the new floor (“Keep my rugs”).',
+  replace: 'The carpet and rugs in your photo are replaced by the new floor too (“Replace carpet and rugs too”).',
+} as const;
+
+/** For staff: which of the two the after image shows, and whether the visitor picked it. */
+function rugChoiceForStaff(lead: VisualizerRequestRecord): string {
+  const shown = rugChoiceShown(lead);
+  if (!shown) return 'No rugs or carpet found';
+  return `${RUG_CHOICE_LABELS[shown]} (${lead.rug_choices_used > 0 ? 'chosen by the visitor' : 'the default for this photo; the visitor kept it'})`;
 }
 
 const site = (context: EmailContext, path = '/') => `${context.siteUrl.replace(/\/+$/, '')}${path}`;
@@ -119,9 +137,11 @@ async function visitorEmail(kind: EmailKind, lead: LeadRecord, to: string, conte
       if (lead.table !== 'floor_visualizer_requests' || !lead.processed_image_url || !lead.original_image_url) {
         throw new EmailNotComposable('The visualizer request has no result images');
       }
+      const rugs = rugChoiceShown(lead);
       return compose('Your room with a new hardwood floor', 'Your Snap & See Wood result is ready', [
         { kind: 'paragraph', text: 'Here is the room photo you sent to our floor visualizer, with a new hardwood floor.' },
         { kind: 'image', src: lead.processed_image_url, alt: 'Your room with a new hardwood floor', href: lead.processed_image_url },
+        ...(rugs ? [{ kind: 'paragraph', text: RUGS_IN_THE_AFTER_IMAGE[rugs] } as const] : []),
         { kind: 'paragraph', text: `Before: ${lead.original_image_url}` },
         { kind: 'paragraph', text: `After: ${lead.processed_image_url}` },
         {
@@ -212,6 +232,7 @@ function staffEmail(kind: EmailKind, lead: LeadRecord, context: EmailContext): C
             ['Result', completed ? 'Rendered' : `Failed: ${lead.failure_reason ?? 'no reason given'}`],
             ['Before', lead.original_image_url ?? '(none)'],
             ['After', lead.processed_image_url ?? '(none)'],
+            ...(completed ? [['Rugs and carpet', rugChoiceForStaff(lead)] as [string, string]] : []),
             received,
             reference,
           ],

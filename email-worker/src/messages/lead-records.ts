@@ -31,6 +31,11 @@ export type VisualizerRequestRecord = {
   original_image_url: string | null;
   processed_image_url: string | null;
   failure_reason: string | null;
+  /** Rugs and carpet in the latest render (issue 23); null, with `rug_share`, when no choice was made. */
+  rug_choice: 'keep' | 'replace' | null;
+  rug_share: number | null;
+  /** How often the visitor switched between the two: 0 means the photo's default stands. */
+  rug_choices_used: number;
 };
 
 export type LeadRecord = ContactRecord | GuideLeadRecord | RealtorRecord | InvestorRecord | VisualizerRequestRecord;

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { readBusinessFacts } from '../../../src/config/business.ts';
+import { composeEmail } from './compose-email.ts';
+import type { VisualizerRequestRecord } from './lead-records.ts';
+
+/** The visualizer e-mails' words about rugs and carpet (issue 23); sending them is tested against the stack. */
+const context = { business: readBusinessFacts({}), siteUrl: 'https://floors.example', staffInbox: 'office@floors.example', guidePdf: async () => Buffer.alloc(0) };
+const request = (rugs: Pick<VisualizerRequestRecord, 'rug_choice' | 'rug_share' | 'rug_choices_used'>): VisualizerRequestRecord => ({
+  table: 'floor_visualizer_requests',
+  id: '00000000-0000-4000-8000-000000000001',
+  created_at: new Date('2026-11-25T15:00:00Z'),
+  customer_name: 'Robin Carpet',
+  email: 'robin@example.com',
+  status: 'completed',
+  original_image_url: 'https://storage.example/original.jpg',
+  processed_image_url: 'https://storage.example/render-2/natural-white-oak.jpg',
+  failure_reason: null,
+  ...rugs,
+});
+
+describe('rugs and carpet in the visualizer e-mails', () => {
+  it.each([
+    [{ rug_choice: 'replace', rug_share: 0.2, rug_choices_used: 1 }, 'Replace carpet and rugs too (chosen by the visitor)', 'replaced by the new floor too (“Replace carpet and rugs too”)'],
+    [{ rug_choice: 'keep', rug_share: 0.2, rug_choices_used: 0 }, 'Keep my rugs (the default for this photo; the visitor kept it)', 'stay as they are, in front of the new floor (“Keep my rugs”)'],
+    [{ rug_choice: 'keep', rug_share: 0.2, rug_choices_used: 2 }, 'Keep my rugs (chosen by the visitor)', '(“Keep my rugs”)'],
+  ] as const)('staff read which the after image shows and who chose it; the visitor reads it under the image (%o)', async (rugs, staffLine, visitorLine) => {
+    const staff = await composeEmail('staff_visualizer', request(rugs), null, context);
+    expect(staff.text).toContain(`Rugs and carpet: ${staffLine}`);
+    const visitor = await composeEmail('visualizer_result', request(rugs), 'robin@example.com', context);
+    expect(visitor.text).toContain(visitorLine);
+  });
+
+  it('says nothing of a choice the page did not offer (no rugs, or next to none)', async () => {
+    for (const rugs of [{ rug_choice: null, rug_share: null, rug_choices_used: 0 }, { rug_choice: 'keep', rug_share: 0.001, rug_choices_used: 0 }] as const) {
+      expect((await composeEmail('staff_visualizer', request(rugs), null, context)).text).toContain('Rugs and carpet: No rugs or carpet found');
+      expect((await composeEmail('visualizer_result', request(rugs), 'robin@example.com', context)).text).not.toMatch(/rugs/i);
+    }
+  });
+});
