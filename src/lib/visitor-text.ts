@@ -65,7 +65,10 @@ const NUMERIC_LAST_LABEL = /\.[0-9]+$/;
 
 export function isEmailShaped(value: string): boolean {
   return (
-    EMAIL_SHAPE.test(value) && !NUMERIC_LAST_LABEL.test(value) && !hasInvisibleCharacters(value) && !startsLikeAFormula(value)
+    EMAIL_SHAPE.test(value) &&
+    !NUMERIC_LAST_LABEL.test(value) &&
+    !hasInvisibleCharacters(value) &&
+    !startsLikeAFormula(value)
   );
 }
 

@@ -50,7 +50,7 @@ type PollData = { row: VisualizerRequest; attempt: number };
 
 export type PollState =
   | { phase: 'idle' }
-  | { phase: 'polling'; attempt: number }
+  | { phase: 'polling'; attempt: number; status?: VisualizerRequest['status'] }
   | { phase: 'completed'; row: VisualizerRequest & { processed_image_url: string } }
   | { phase: 'failed'; reason: string | null }
   | { phase: 'timeout'; attempt: number };
@@ -95,5 +95,5 @@ export function useVisualizerRequestPolling(requestId: string | null, round = 0)
   }
   if (row?.status === 'failed') return { phase: 'failed', reason: row.failure_reason };
   if (attempt >= MAX_POLL_ATTEMPTS) return { phase: 'timeout', attempt };
-  return { phase: 'polling', attempt };
+  return { phase: 'polling', attempt, status: row?.status };
 }

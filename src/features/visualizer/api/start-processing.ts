@@ -21,9 +21,22 @@ const webhookReplySchema = z.union([visualizerWebhookCompletedReplySchema, visua
 export type WebhookReply = { correctionToken: string | null };
 
 /**
+ * The webhook gave no answer the page can trust: a 5xx (the processor restarting under the gateway, a proxy's
+ * 502) or a connection that dropped. The photo may well have arrived and its render be queued (issue 27: the
+ * row completed 33 s after such a 502), so the page follows the row instead of showing an error at once.
+ */
+export class WebhookUnanswered extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : pageTexts.visualizer.processingFailure, { cause });
+    this.name = 'WebhookUnanswered';
+  }
+}
+
+/**
  * Spec call 8: POST the photo (as a data URL) with the request id, name and e-mail to the webhook. The
  * payload is checked against the schema the processor uses, so a bad payload fails here, not over the wire.
- * Only whether the reply is ok matters; the page learns the outcome by reading the row.
+ * Only whether the reply is ok matters; the page learns the outcome by reading the row. A 4xx is a refusal;
+ * a 5xx or a dropped connection is WebhookUnanswered.
  */
 export async function startProcessing({ requestId, name, email, file }: StartProcessingInput): Promise<WebhookReply> {
   const payload = visualizerWebhookPayloadSchema.parse({
@@ -34,11 +47,17 @@ export async function startProcessing({ requestId, name, email, file }: StartPro
     fileName: file.name || 'photo',
   });
 
-  const response = await fetch(getSiteEnv().VITE_VISUALIZER_WEBHOOK_URL, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify(payload),
-  });
+  let response: Response;
+  try {
+    response = await fetch(getSiteEnv().VITE_VISUALIZER_WEBHOOK_URL, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(payload),
+    });
+  } catch (error) {
+    throw new WebhookUnanswered(error);
+  }
+  if (response.status >= 500) throw new WebhookUnanswered(new Error(pageTexts.visualizer.processingFailure));
   if (!response.ok) throw new Error(pageTexts.visualizer.processingFailure);
 
   const reply = webhookReplySchema.safeParse(await response.json().catch(() => null));

@@ -4,7 +4,6 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from 'sonner';
 import { server } from '@/testing/msw-server';
-import { TEST_WEBHOOK_URL } from '@/testing/test-env';
 import {
   completedRow,
   imageFile,
@@ -234,8 +233,12 @@ describe('polling (fake timers)', () => {
    * Reaches info with real timers (the lazy route and Testing Library's waiting need them), then fakes the
    * clock just before 'Process Image', so every read of the poll is counted against a controlled clock.
    */
-  async function startWithFakeTimers(calls: Calls, answer: Parameters<typeof readHandler>[1]) {
-    server.use(insertHandler(calls), webhookHandler(calls), readHandler(calls, answer));
+  async function startWithFakeTimers(
+    calls: Calls,
+    answer: Parameters<typeof readHandler>[1],
+    webhookReply?: Parameters<typeof webhookHandler>[1],
+  ) {
+    server.use(insertHandler(calls), webhookHandler(calls, webhookReply), readHandler(calls, answer));
     const view = await openPage({
       userEventOptions: { advanceTimers: (ms) => (vi.isFakeTimers() ? vi.advanceTimersByTimeAsync(ms) : undefined) },
     });
@@ -338,6 +341,56 @@ describe('polling (fake timers)', () => {
     expect(screen.getByLabelText('Email')).toHaveValue('dana@example.com');
   });
 
+  describe('after a webhook answer of 5xx or a dropped connection (the render may be under way)', () => {
+    it.each([
+      ['a 502 (the processor restarted mid-render)', () => HttpResponse.json({ message: 'The local service behind the gateway is not answering' }, { status: 502 })],
+      ['a 500', () => HttpResponse.json({ error: 'Failed to process the image. Please try again.' }, { status: 500 })],
+      ['a dropped connection', () => HttpResponse.error()],
+    ])('%s: keeps reading the row and shows the result when it completes, with no error', async (_what, reply) => {
+      const calls = newCalls();
+      const toastError = vi.spyOn(toast, 'error');
+      await startWithFakeTimers(calls, (id, attempt) => HttpResponse.json(attempt <= 4 ? row(id) : completedRow(id)), reply);
+
+      expect(calls.webhooks).toHaveLength(1);
+      expect(calls.reads).toHaveLength(1);
+      expectStep('Processing');
+      await advance(30_000);
+      expectStep('Processing');
+      await advance(10_000);
+      expect(calls.reads).toHaveLength(5);
+      expect(screen.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeInTheDocument();
+      expect(toastError).not.toHaveBeenCalled();
+    });
+
+    it('shows the row\'s failure reason when the render fails', async () => {
+      const calls = newCalls();
+      await startWithFakeTimers(
+        calls,
+        (id, attempt) => HttpResponse.json(attempt === 1 ? row(id) : row(id, { status: 'failed', failure_reason: 'We could not find a floor in this photo.' })),
+        () => HttpResponse.json({}, { status: 502 }),
+      );
+      await advance(10_000);
+      expect(screen.getByRole('alert')).toHaveTextContent('We could not find a floor in this photo.');
+    });
+
+    it.each([
+      ['a 502', () => HttpResponse.json({}, { status: 502 }), 'Failed to process your image. Please try again.'],
+      ['a dropped connection', () => HttpResponse.error(), 'Network error. Please check your connection and try again.'],
+    ])('%s and a row still pending 10 s later (the photo never arrived): the error, and back to info', async (_what, reply, description) => {
+      const calls = newCalls();
+      const toastError = vi.spyOn(toast, 'error');
+      await startWithFakeTimers(calls, (id) => HttpResponse.json(row(id, { status: 'pending' })), reply);
+
+      expect(toastError).not.toHaveBeenCalled();
+      await advance(10_000);
+      expect(toastError).toHaveBeenCalledTimes(1);
+      expect(toastError).toHaveBeenCalledWith('Error', { description, duration: 6000 });
+      expectStep('Your info');
+      await advance(60_000);
+      expect(calls.reads).toHaveLength(2);
+    });
+  });
+
   it('times out at once on a read error', async () => {
     const calls = newCalls();
     const toastError = vi.spyOn(toast, 'error');
@@ -366,9 +419,9 @@ describe('errors while starting', () => {
     expect(toast.error).toHaveBeenCalledWith('Error', { description, duration: 6000 });
   }
 
-  it("a webhook reply that is not ok gives the default text and returns to info", async () => {
+  it("a webhook reply that refuses (4xx) gives the default text and returns to info", async () => {
     const calls = newCalls();
-    server.use(insertHandler(calls), webhookHandler(calls, () => HttpResponse.json({ error: 'boom' }, { status: 500 })));
+    server.use(insertHandler(calls), webhookHandler(calls, () => HttpResponse.json({ error: 'boom' }, { status: 429 })));
     await startProcessing();
 
     await expectErrorToast('Failed to process your image. Please try again.');
@@ -383,13 +436,6 @@ describe('errors while starting', () => {
     server.use(http.post(REQUESTS_URL, () => HttpResponse.json({ code: 'P0001', message: serverMessage }, { status: 400 })));
     await startProcessing();
     await expectErrorToast(description);
-  });
-
-  it('a failed fetch (no connection) gives the network text', async () => {
-    const calls = newCalls();
-    server.use(insertHandler(calls), http.post(TEST_WEBHOOK_URL, () => HttpResponse.error()));
-    await startProcessing();
-    await expectErrorToast('Network error. Please check your connection and try again.');
   });
 
   it('a refused insert gives the default text (both the client insert and the fallback were tried)', async () => {

@@ -9,7 +9,7 @@ import { business } from '@/config/business';
 import { pageTexts, toasts } from '@/content/spec-texts';
 import { useCreateVisualizerRequest, visualizerContactSchema } from '../api/create-visualizer-request';
 import { useVisualizerRequestPolling } from '../api/get-visualizer-request';
-import { useStartProcessing } from '../api/start-processing';
+import { useStartProcessing, WebhookUnanswered } from '../api/start-processing';
 import { describeProcessingError } from '../utils/describe-processing-error';
 import { InfoStep, type InfoErrors } from './info-step';
 import { ProcessingStep, type ProcessingPhase } from './processing-step';
@@ -20,6 +20,13 @@ import { VisualizerStepper, type VisualizerStep } from './visualizer-stepper';
 
 /** The "Processing started" toast, taken down when the result or an error replaces what it says. */
 const STARTED_TOAST_ID = 'visualizer-started';
+
+/**
+ * After a webhook call that got no trustworthy answer, the reads that may still find the row `pending` (the
+ * first at once, the second 10 s later): by then a photo that reached the processor has been queued, so a row
+ * still pending never reached it, and the visitor hears so as from any failed start.
+ */
+const READS_BEFORE_UNTAKEN = 2;
 
 export const NOT_AN_IMAGE_MESSAGE =
   "That file isn't an image. Please choose a photo of your room (JPG, PNG or WEBP work best).";
@@ -38,6 +45,8 @@ export function VisualizerPage() {
   const [result, setResult] = useState<VisualizerResult | null>(null);
   // "Fix the floor" is for the visitor who made the request: the webhook's token lives only in this page's memory.
   const [correctionToken, setCorrectionToken] = useState<string | null>(null);
+  // Set while the row is followed after a webhook 5xx or dropped connection (WebhookUnanswered).
+  const [unanswered, setUnanswered] = useState<WebhookUnanswered | null>(null);
 
   const createRequest = useCreateVisualizerRequest();
   const startProcessing = useStartProcessing();
@@ -59,6 +68,20 @@ export function VisualizerPage() {
     const { title, description, duration } = toasts.visualizerTimeout;
     toast.error(title, { description, duration });
   }, [poll.phase, requestId, pollRound]);
+
+  const failToStart = (error: unknown) => {
+    const { title, duration } = toasts.visualizerError;
+    toast.dismiss(STARTED_TOAST_ID);
+    toast.error(title, { description: describeProcessingError(error), duration });
+    setStep('info');
+  };
+
+  useEffect(() => {
+    if (!unanswered || poll.phase !== 'polling' || poll.status !== 'pending' || poll.attempt < READS_BEFORE_UNTAKEN) return;
+    setUnanswered(null);
+    setRequestId(null);
+    failToStart(unanswered);
+  }, [poll, unanswered]);
 
   const stepContainer = useStepFocus(step);
 
@@ -93,21 +116,25 @@ export function VisualizerPage() {
     setFieldErrors({});
     setRequestId(null);
     setCorrectionToken(null);
+    setUnanswered(null);
     setStartedAt(Date.now());
     setStep('processing');
     try {
       const { id } = await createRequest.mutateAsync(parsed.data);
       const started = toasts.visualizerStarted;
       toast.info(started.title, { id: STARTED_TOAST_ID, description: started.description, duration: started.duration });
-      const { correctionToken: token } = await startProcessing.mutateAsync({ requestId: id, ...parsed.data, file });
-      setCorrectionToken(token);
+      try {
+        const { correctionToken: token } = await startProcessing.mutateAsync({ requestId: id, ...parsed.data, file });
+        setCorrectionToken(token);
+      } catch (error) {
+        // The render may be under way all the same: the row will tell (spec polling), not this answer.
+        if (!(error instanceof WebhookUnanswered)) throw error;
+        setUnanswered(error);
+      }
       setPollRound((round) => round + 1);
       setRequestId(id);
     } catch (error) {
-      const { title, duration } = toasts.visualizerError;
-      toast.dismiss(STARTED_TOAST_ID);
-      toast.error(title, { description: describeProcessingError(error), duration });
-      setStep('info');
+      failToStart(error);
     }
   };
 
