@@ -20,6 +20,12 @@ export type GatewayOptions = {
   storageDir: string;
   /** The API keys the gateway accepts, as Supabase's gateway does: anything else is refused before PostgREST. */
   apiKeys: string[];
+  /**
+   * The new-format keys (`sb_publishable_…`, `sb_secret_…`), each with the role JWT it stands for. Like the platform's
+   * gateway, a request bearing one (as `apikey`, and as `Authorization: Bearer` too, as supabase-js sends it) reaches
+   * PostgREST with that role's JWT instead, since PostgREST only understands JWTs.
+   */
+  keyRoles?: Record<string, string>;
   log?: (line: string) => void;
 };
 
@@ -221,8 +227,17 @@ function presentedApiKey(request: http.IncomingMessage, url: URL): string | unde
 export async function startGateway(options: GatewayOptions): Promise<{ url: string; stop(): Promise<void> }> {
   const route = (request: http.IncomingMessage, response: http.ServerResponse, url: URL) => {
     if (url.pathname.startsWith('/rest/v1/') || url.pathname === '/rest/v1') {
-      if (request.method !== 'OPTIONS' && !options.apiKeys.includes(presentedApiKey(request, url) ?? '')) {
+      const key = presentedApiKey(request, url) ?? '';
+      const roleJwt = options.keyRoles?.[key];
+      if (request.method !== 'OPTIONS' && !options.apiKeys.includes(key) && !roleJwt) {
         return sendJson(response, 401, { message: 'Invalid API key', hint: 'Send the anon key as the apikey header.' });
+      }
+      if (roleJwt) {
+        const bearer = request.headers.authorization;
+        if (bearer && bearer !== `Bearer ${key}`) {
+          return sendJson(response, 401, { message: 'Invalid API key', hint: 'Authorization must repeat the apikey or be absent.' });
+        }
+        request.headers.authorization = `Bearer ${roleJwt}`;
       }
       return proxy(request, response, {
         port: options.postgrestPort,

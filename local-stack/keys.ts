@@ -29,3 +29,19 @@ export const LOCAL_SERVICE_ROLE_KEY = signJwt({
   iat: ISSUED_AT,
   exp: EXPIRES_AT,
 });
+
+/**
+ * The new key formats hosted projects issue (the JWT keys above are being retired by the end of 2026): opaque
+ * strings, not JWTs. The gateway maps each to its role's JWT, as the platform's gateway does. Local keys only.
+ */
+export const LOCAL_PUBLISHABLE_KEY = 'sb_publishable_LocalFlooringSite_NotASecret';
+export const LOCAL_SECRET_KEY = 'sb_secret_LocalFlooringSite_LocalOnly0000';
+
+/** Which pair `npm start` writes to .env.local and gives the services: LOCAL_KEY_FORMAT=sb for the new one. */
+export type KeyFormat = 'jwt' | 'sb';
+
+export function localKeys(format: KeyFormat): { anonKey: string; serviceRoleKey: string } {
+  return format === 'sb'
+    ? { anonKey: LOCAL_PUBLISHABLE_KEY, serviceRoleKey: LOCAL_SECRET_KEY }
+    : { anonKey: LOCAL_ANON_KEY, serviceRoleKey: LOCAL_SERVICE_ROLE_KEY };
+}

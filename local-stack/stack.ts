@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { loadEnv } from 'vite';
 import path from 'node:path';
 import { WEBHOOK_PATH, startGateway } from './gateway';
-import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from './keys';
+import { LOCAL_ANON_KEY, LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY, LOCAL_SERVICE_ROLE_KEY, localKeys, type KeyFormat } from './keys';
 import { applyMigrations, type AppliedMigration } from './migrations';
 import { startMailCatcher, type MailCatcher } from './mail-catcher';
 import { assertPortFree, findFreePort } from './ports';
@@ -49,6 +49,11 @@ export type StackOptions = {
   siteUrl?: string;
   /** The mail catcher's folder (default: `mail/` beside the data folder). */
   mailDir?: string;
+  /**
+   * The API keys the stack hands out (its `anonKey`/`serviceRoleKey`, .env.local, the processor's): `jwt` (default,
+   * the legacy anon/service_role JWTs) or `sb` (sb_publishable_/sb_secret_). The gateway accepts both pairs either way.
+   */
+  keyFormat?: KeyFormat;
   /** Postgres flushes to disk (default true); throwaway test stacks turn it off for speed. */
   fsync?: boolean;
   log?: (line: string) => void;
@@ -62,8 +67,11 @@ export type StackOptions = {
 export type Stack = {
   /** The Supabase URL (the gateway). */
   url: string;
+  /** The public key in the stack's key format (`keyFormat`), and the server-only one. */
   anonKey: string;
   serviceRoleKey: string;
+  /** Both pairs, whichever format the stack hands out. */
+  keys: { anon: string; serviceRole: string; publishable: string; secret: string };
   webhookUrl: string;
   superuserUrl: string;
   ports: StackPorts;
@@ -110,6 +118,7 @@ const PORT_SETTINGS: Record<keyof StackPorts, [purpose: string, setting: string]
  */
 export async function startStack(options: StackOptions): Promise<Stack> {
   const log = options.log ?? (() => {});
+  const keys = localKeys(options.keyFormat ?? 'jwt');
   const wantsProcessor = options.withProcessor ?? true;
   for (const [name, port] of Object.entries(options.ports) as [keyof StackPorts, number][]) {
     if (name === 'processor' && !wantsProcessor) continue;
@@ -205,7 +214,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
     const processorEnv: Record<string, string> = {
       SUPABASE_URL: url,
-      SUPABASE_SERVICE_ROLE_KEY: LOCAL_SERVICE_ROLE_KEY,
+      SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey,
       DATABASE_URL: postgres.superuserUrl,
       VISUALIZER_STORAGE: 'local',
       VISUALIZER_STORAGE_DIR: options.storageDir,
@@ -241,14 +250,16 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       processorPort: withProcessor ? options.ports.processor : undefined,
       storageDir: options.storageDir,
       apiKeys: [LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY],
+      keyRoles: { [LOCAL_PUBLISHABLE_KEY]: LOCAL_ANON_KEY, [LOCAL_SECRET_KEY]: LOCAL_SERVICE_ROLE_KEY },
       log,
     });
 
     const webhookUrl = `${url}${WEBHOOK_PATH}`;
     return {
       url,
-      anonKey: LOCAL_ANON_KEY,
-      serviceRoleKey: LOCAL_SERVICE_ROLE_KEY,
+      anonKey: keys.anonKey,
+      serviceRoleKey: keys.serviceRoleKey,
+      keys: { anon: LOCAL_ANON_KEY, serviceRole: LOCAL_SERVICE_ROLE_KEY, publishable: LOCAL_PUBLISHABLE_KEY, secret: LOCAL_SECRET_KEY },
       webhookUrl,
       superuserUrl: postgres.superuserUrl,
       ports: options.ports,
@@ -261,7 +272,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         const { HOST: _host, PORT: _port, ...emailWorkerSettings } = emailWorkerEnv;
         return {
           VITE_SUPABASE_URL: url,
-          VITE_SUPABASE_ANON_KEY: LOCAL_ANON_KEY,
+          VITE_SUPABASE_ANON_KEY: keys.anonKey,
           VITE_VISUALIZER_WEBHOOK_URL: webhookUrl,
           // What both services need to run by hand against this stack; HOST and PORT are each service's own.
           ...processorEnv,

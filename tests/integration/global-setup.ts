@@ -9,6 +9,9 @@ declare module 'vitest' {
       postgrestUrl: string;
       anonKey: string;
       serviceRoleKey: string;
+      /** The same two roles' keys in the new format (sb_publishable_…, sb_secret_…). */
+      publishableKey: string;
+      secretKey: string;
       superuserUrl: string;
       webhookUrl: string;
       /** The visualizer processor itself, behind no gateway. */
@@ -41,6 +44,8 @@ export default async function setup(project: TestProject) {
     postgrestUrl: `http://127.0.0.1:${stack.ports.postgrest}`,
     anonKey: stack.anonKey,
     serviceRoleKey: stack.serviceRoleKey,
+    publishableKey: stack.keys.publishable,
+    secretKey: stack.keys.secret,
     superuserUrl: stack.superuserUrl,
     webhookUrl: stack.webhookUrl,
     processorUrl: `http://127.0.0.1:${stack.ports.processor}/`,

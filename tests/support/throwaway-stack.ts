@@ -20,6 +20,8 @@ export async function startThrowawayStack(
     log?: (line: string) => void;
     /** A part of the stack died for good (default: said on the console, which fails a test that sees it). */
     onFatal?: (message: string) => void;
+    /** The keys the stack hands out: `jwt` (default) or `sb` (sb_publishable_/sb_secret_). */
+    keyFormat?: 'jwt' | 'sb';
     /** Writes allowed per client address per window. Every test request comes from 127.0.0.1, so test runs raise it. */
     throttleMaxWrites?: number;
   } = {},
@@ -44,6 +46,7 @@ export async function startThrowawayStack(
       withEmailWorker: options.withEmailWorker,
       staffInbox: options.staffInbox,
       siteUrl: options.siteUrl,
+      keyFormat: options.keyFormat,
       // The data is deleted after the run; flushing it to disk would only cost time.
       fsync: false,
       log: options.log,
