@@ -37,7 +37,12 @@ export const OBJECT_CLASSES: readonly number[] = [
  * `objectSeen` is, per scene cell, the share of runs that saw an object there (> 0: at least one). Returns
  * the cells to take out of the floor: every cell within the margin of one.
  */
-export function cellsAroundObjects(objectSeen: Float32Array, width: number, height: number, margin: ObjectMargin): Uint8Array {
+export function cellsAroundObjects(
+  objectSeen: Float32Array,
+  width: number,
+  height: number,
+  margin: ObjectMargin,
+): Uint8Array {
   const near = new Uint8Array(width * height);
   // Rows first: spread each object cell sideways.
   const wide = new Uint8Array(width * height);

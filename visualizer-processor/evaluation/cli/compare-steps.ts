@@ -1,12 +1,13 @@
 /**
- * npm run eval:steps -- [variant ...] [--replace-rugs] [--per-photo]: the engine's steps measured one by one on
- * the labelled real photos (decision 012). The network runs once per photo; every variant (a change of the
- * engine's tuning) is made from that run, scored beside the bare network and the engine as it is, and its gain
- * and loss are listed per photo. Without names, every variant below.
+ * npm run eval:steps -- [variant ...] [--replace-rugs] [--rendered] [--per-photo]: the engine's steps measured
+ * one by one on the labelled real photos, or the rendered rooms (decision 012). The network runs once per
+ * photo; every variant (a change of the engine's tuning) is made from that run, scored beside the bare network
+ * and the engine as it is, and its gain and loss are listed per photo. Without names, every variant below.
  */
 import { bareNetworkMask } from '../baseline-masks.ts';
 import { floorAgreement, type FloorAgreement } from '../floor-mask.ts';
 import { loadRealSet } from '../load-real-set.ts';
+import { loadRenderedSet } from '../rendered/load-rendered-set.ts';
 import { OUTSIDE_LIMIT } from '../score-floor-masks.ts';
 import {
   DEFAULT_TUNING,
@@ -43,7 +44,9 @@ const args = process.argv.slice(2);
 const names = args.filter((arg) => !arg.startsWith('--'));
 const chosen = names.length ? names : Object.keys(VARIANTS);
 const keepRugs = !args.includes('--replace-rugs');
-const real = await loadRealSet({ rugs: keepRugs ? 'keep-rugs' : 'replace-rugs' });
+const rugs = keepRugs ? 'keep-rugs' : 'replace-rugs';
+// --rendered: the rendered rooms instead of the real photos.
+const real = args.includes('--rendered') ? { cases: loadRenderedSet({ rugs }) } : await loadRealSet({ rugs });
 const scores = new Map<string, Map<string, FloorAgreement>>();
 const record = (variant: string, id: string, agreement: FloorAgreement) => {
   if (!scores.has(variant)) scores.set(variant, new Map());
@@ -54,7 +57,11 @@ for (const item of real.cases) {
   record('bare network', item.id, floorAgreement(await bareNetworkMask(item.photo), item.truth));
   for (const name of chosen) {
     const tuning = { ...DEFAULT_TUNING, ...VARIANTS[name]! };
-    record(name, item.id, floorAgreement(await floorFromSegmentation(item.photo, pass, { keepRugs }, tuning), item.truth));
+    record(
+      name,
+      item.id,
+      floorAgreement(await floorFromSegmentation(item.photo, pass, { keepRugs }, tuning), item.truth),
+    );
   }
   process.stderr.write('.');
 }
@@ -63,7 +70,9 @@ const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0)
 const reference = scores.get('engine') ?? scores.get(chosen[0]!)!;
 const network = scores.get('bare network')!;
 console.log(`${real.cases.length} photos, rugs ${keepRugs ? 'kept' : 'replaced'}`);
-console.log('variant | mean IoU | under 0.5 | mean precision | mean outside | over 3 % | vs engine IoU +/- | vs network IoU +/- | vs network precision +/-');
+console.log(
+  'variant | mean IoU | under 0.5 | mean precision | mean outside | over 3 % | vs engine IoU +/- | vs network IoU +/- | vs network precision +/-',
+);
 for (const [name, byPhoto] of scores) {
   const values = [...byPhoto.values()];
   const versus = (other: Map<string, FloorAgreement>, key: 'iou' | 'precision') => {
@@ -94,10 +103,12 @@ if (args.includes('--per-photo')) {
   console.log('\nper photo: IoU / precision / outside %, each variant');
   for (const item of real.cases) {
     console.log(
-      `${item.id}: ${[...scores].map(([name, byPhoto]) => {
-        const v = byPhoto.get(item.id)!;
-        return `${name} ${v.iou.toFixed(3)}/${v.precision.toFixed(3)}/${(100 * v.outside).toFixed(1)}`;
-      }).join('; ')}`,
+      `${item.id}: ${[...scores]
+        .map(([name, byPhoto]) => {
+          const v = byPhoto.get(item.id)!;
+          return `${name} ${v.iou.toFixed(3)}/${v.precision.toFixed(3)}/${(100 * v.outside).toFixed(1)}`;
+        })
+        .join('; ')}`,
     );
   }
 }
