@@ -2,6 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
+import { RENDERED_ROOMS } from '../visualizer-processor/evaluation/rendered/rendered-room-scenes';
+import { renderRoomScene } from '../visualizer-processor/evaluation/rendered/room-ray-tracer';
 import { expect, test } from './support/test';
 
 /**
@@ -180,6 +182,48 @@ test.describe('Snap & See Wood', () => {
     await expect(after).toHaveAttribute('src', second!.style_image_urls.walnut!);
     await expect.poll(() => after.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
     await expect(page.getByText('You can fix this photo 4 more times.')).toBeVisible();
+  });
+
+  test('a room with an area rug: "Keep my rugs" by default; "Replace carpet and rugs too" is the next render, laid over the rug, in the wood chosen', async ({
+    page,
+    database,
+  }, testInfo) => {
+    test.setTimeout(150_000);
+    const email = uniqueEmail('rugs');
+    // A rendered living room whose rug the network sees as rug (the engine's own test room).
+    const room = renderRoomScene(RENDERED_ROOMS.find((item) => item.id === 'rendered-living-rug')!.scene);
+    const buffer = await sharp(room.rgb, { raw: { width: room.width, height: room.height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+    await page.goto('/floor-visualizer');
+    await choosePhoto(page, { name: 'living-room-rug.jpg', mimeType: 'image/jpeg', buffer });
+    await page.getByLabel('Name').fill('Robin Carpet');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Process Image' }).click();
+    await expect(page.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeVisible({ timeout: 60_000 });
+
+    const rugs = page.getByRole('group', { name: 'Rugs and carpet' });
+    await expect(rugs.getByRole('radio', { name: 'Keep my rugs' })).toBeChecked();
+    await page.getByRole('radio', { name: 'Walnut' }).check();
+    await page.screenshot({ path: testInfo.outputPath('rugs-kept-1280.png'), fullPage: true });
+
+    await rugs.getByRole('radio', { name: 'Replace carpet and rugs too' }).check();
+    await expect(page.getByText('Your floor was re-rendered with the carpet and rugs replaced by wood.')).toBeVisible({ timeout: 60_000 });
+    const [row] = (await database.rowsWhere('floor_visualizer_requests', { email })) as {
+      render_number: number;
+      rug_choice: string;
+      style_image_urls: Record<string, string>;
+    }[];
+    expect([row!.render_number, row!.rug_choice]).toEqual([2, 'replace']);
+    const after = page.getByRole('img', { name: 'Your room with a new hardwood floor' });
+    await expect(after).toHaveAttribute('src', row!.style_image_urls.walnut!);
+    await expect.poll(() => after.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect(page.getByRole('link', { name: 'Download result' })).toHaveAttribute('href', row!.style_image_urls.walnut!);
+    await expect(rugs.getByRole('radio', { name: 'Replace carpet and rugs too' })).toBeChecked();
+    await page.screenshot({ path: testInfo.outputPath('rugs-replaced-1280.png'), fullPage: true });
+
+    await page.setViewportSize({ width: 360, height: 800 });
+    await expectNoHorizontalScroll(page);
+    await rugs.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath('rugs-replaced-360.png') });
   });
 
   test('after a reload the result is gone with its token: no one fixes a floor from an image link', async ({ page, request, database }) => {

@@ -93,4 +93,11 @@ describe('rugs', () => {
     expect(both.rugsReplacedMask!.equals(both.mask)).toBe(false);
     expect((await findFloorWithSegmenter(photo)).rugsReplacedMask).toBeUndefined();
   });
+
+  it('withRugsReplaced on a room without rugs: the same floor either way', async () => {
+    const { photo } = await fixture('room-tile.png');
+    const both = await findFloorWithSegmenter(photo, { withRugsReplaced: true });
+    expect(both.rugsReplacedMask!.equals(both.mask)).toBe(true);
+    expect(both.rugsReplacedMask!.equals((await findFloorWithSegmenter(photo, { keepRugs: false })).mask)).toBe(true);
+  });
 });

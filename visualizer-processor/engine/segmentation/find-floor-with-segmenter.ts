@@ -82,8 +82,11 @@ export async function findFloorWithSegmenter(photo: DecodedPhoto, options: FindF
   const pass = await segmentForFloor(photo, tuning);
   const floor = await floorFromSegmentation(photo, pass, options, tuning);
   if (!options.withRugsReplaced) return floor;
-  // The second floor from the same network run: only the steps after it are repeated.
-  const replaced = options.keepRugs === false ? floor : await floorFromSegmentation(photo, pass, { ...options, keepRugs: false }, tuning);
+  // The second floor from the same network run: only the steps after it are repeated, and only when a run saw a
+  // rug (most photos have none, and rugs counted as floor then change nothing).
+  const rugSeen = pass.segmented.share([SCENE_CLASS.rug]).some((share) => share > 0);
+  const replaced =
+    options.keepRugs === false || !rugSeen ? floor : await floorFromSegmentation(photo, pass, { ...options, keepRugs: false }, tuning);
   return { ...floor, rugsReplacedMask: replaced.mask };
 }
 
