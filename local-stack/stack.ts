@@ -10,7 +10,28 @@ import { EMAIL_WORKER_ENTRY, PROCESSOR_ENTRY, PROJECT_ROOT } from './paths';
 import { startPostgres } from './postgres';
 import { startPostgrest } from './postgrest';
 import { readBusinessFacts } from '../src/config/business';
-import { createSupervisor, type SupervisedChild } from './supervisor';
+import { EMAIL_WORKER_STOP_GRACE_MS } from '../email-worker/src/record-sent';
+import { createSupervisor, type ChildSpec, type SupervisedChild } from './supervisor';
+
+/** The e-mail worker as the stack runs it: restarted if it dies, ready once it takes jobs. */
+export function emailWorkerChild(env: Record<string, string>, echo: (line: string) => void): ChildSpec {
+  let running = false;
+  return {
+    name: 'the e-mail worker',
+    command: process.execPath,
+    args: ['--import', 'tsx', EMAIL_WORKER_ENTRY],
+    env: { ...process.env, ...env },
+    cwd: path.dirname(path.dirname(EMAIL_WORKER_ENTRY)),
+    ifItDies: 'restart',
+    // Stopping, it finishes the e-mails in flight and records them; killed sooner, one may go out twice.
+    stopTimeoutMs: EMAIL_WORKER_STOP_GRACE_MS,
+    echo: (line) => {
+      if (line.startsWith('email worker running')) running = true;
+      echo(line);
+    },
+    ready: async () => running,
+  };
+}
 
 export type StackPorts = {
   gateway: number;
@@ -196,20 +217,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       PORT: '0',
     };
     if (options.withEmailWorker ?? true) {
-      let running = false;
-      await supervisor.start({
-        name: 'the e-mail worker',
-        command: process.execPath,
-        args: ['--import', 'tsx', EMAIL_WORKER_ENTRY],
-        env: { ...process.env, ...emailWorkerEnv },
-        cwd: path.dirname(path.dirname(EMAIL_WORKER_ENTRY)),
-        ifItDies: 'restart',
-        echo: (line) => {
-          if (line.startsWith('email worker running')) running = true;
-          log(`email worker: ${line}`);
-        },
-        ready: async () => running,
-      });
+      await supervisor.start(emailWorkerChild(emailWorkerEnv, (line) => log(`email worker: ${line}`)));
     }
 
     const processorEnv: Record<string, string> = {

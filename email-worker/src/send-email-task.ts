@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { describeError } from '../../job-queue/redact.ts';
 import { EmailNotComposable, composeEmail, type ComposedEmail, type EmailContext } from './messages/compose-email.ts';
 import type { OutboundEmailRepository } from './outbound-email-repository.ts';
+import { recordSent } from './record-sent.ts';
 
 /** The payload the database's triggers give the job (back_office.queue_email). */
 export const sendEmailPayloadSchema = z.object({ emailId: z.uuid() });
@@ -46,25 +47,6 @@ function isPermanentRefusal(error: unknown): boolean {
 export function messageIdDomain(mailFrom: string): string {
   const address = mailFrom.match(/<([^>]+)>/)?.[1] ?? mailFrom;
   return address.split('@')[1]?.trim() || 'localhost';
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * Recording "sent" must outlast a Postgres restart: if it failed, the job would run again and send the
- * message a second time. So it is retried for up to a minute before giving up.
- */
-async function recordSent(repository: OutboundEmailRepository, id: string): Promise<void> {
-  let lastError: unknown;
-  for (let attempt = 0; attempt < 12; attempt++) {
-    try {
-      return await repository.markSent(id);
-    } catch (error) {
-      lastError = error;
-      await sleep(Math.min(1_000 * 2 ** attempt, 8_000));
-    }
-  }
-  throw lastError;
 }
 
 /**
@@ -120,7 +102,11 @@ export function createSendEmailTask(deps: SendEmailDependencies): Task {
       throw new Error(`SMTP attempt ${attempt} failed: ${reason}`);
     }
 
-    await recordSent(deps.repository, email.id);
+    if (!(await recordSent(deps.repository, email.id))) {
+      // The row stays `sending`: the job's next attempt sends it again, with the same Message-ID.
+      log(`${label}: sent, but "sent" could not be recorded; it may be sent a second time`);
+      throw new Error('The e-mail was sent but could not be recorded as sent');
+    }
     log(`${label}: sent${attempt > 1 ? ` on attempt ${attempt}` : ''}`);
   };
 }

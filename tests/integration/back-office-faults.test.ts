@@ -10,7 +10,7 @@ import { applyMigrations } from '../../local-stack/migrations';
 import { EMAIL_WORKER_ENTRY, PROCESSOR_ENTRY } from '../../local-stack/paths';
 import { findFreePort } from '../../local-stack/ports';
 import { startPostgres, type PostgresHandle } from '../../local-stack/postgres';
-import { REFUSED_MAIL_DOMAIN, type Stack } from '../../local-stack/stack';
+import { REFUSED_MAIL_DOMAIN, emailWorkerChild, type Stack } from '../../local-stack/stack';
 import { createSupervisor } from '../../local-stack/supervisor';
 import { toDataUrl } from '../../visualizer-processor/testing/bad-inputs';
 import { createTestSmtpServer } from '../support/test-smtp-server';
@@ -221,6 +221,62 @@ describe('e-mail across a Postgres restart', () => {
       expect(worker.child.exitCode).toBeNull();
     } finally {
       for (const worker of workers.splice(0)) worker.kill('SIGKILL');
+      await smtp.stop();
+      for (const supervisor of supervisors) await supervisor.stopAll();
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
+
+describe('e-mail across a Postgres crash while the worker is stopped', () => {
+  it('a send accepted while Postgres is down is recorded before the worker exits, and the next worker does not send it again', async () => {
+    // Issue 27: 4 of 306 e-mails went out twice. They reached SMTP as Postgres died; "sent" could not be recorded,
+    // the stack's supervisor stopped the worker and killed it 8 s after SIGTERM, and the next worker sent again.
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'flooring-site-pg-crash-'));
+    fs.chmodSync(folder, 0o755);
+    const port = await findFreePort();
+    const smtpPort = await findFreePort();
+    const smtp = createTestSmtpServer(smtpPort);
+    const supervisors = [createSupervisor({ log: () => {}, onFatal: () => {} })];
+    const workerSupervisor = createSupervisor({ log: () => {}, onFatal: () => {} });
+    const start = () => startPostgres({ supervisor: supervisors.at(-1)!, dataDir: path.join(folder, 'postgres'), port, fsync: false });
+    try {
+      let database = await start();
+      await applyMigrations(database.superuserUrl);
+      await smtp.start();
+      const env = { ...stack.emailWorkerEnv, DATABASE_URL: database.superuserUrl, SMTP_PORT: String(smtpPort) };
+      const output: string[] = [];
+      const worker = await workerSupervisor.start(emailWorkerChild(env, (line) => output.push(line)));
+      const pid = worker.pid()!;
+
+      smtp.holdReplies();
+      const inFlight = smtp.nextMessageInFlight();
+      const leadId = await insertGuideLead(database.superuserUrl, `crash.${randomUUID().slice(0, 6)}@example.com`);
+      await inFlight;
+      await database.stop();
+      smtp.release(); // accepted while the database is away
+      // The stack stops (Ctrl-C, a deploy): SIGTERM now, and the database is back only after the old 8 s.
+      const stopped = workerSupervisor.stopAll();
+      await new Promise((resolve) => setTimeout(resolve, 10_000));
+      supervisors.push(createSupervisor({ log: () => {}, onFatal: () => {} }));
+      database = await start();
+      await stopped;
+      expect(() => process.kill(pid, 0)).toThrow();
+
+      // Whatever the first worker left unfinished, the next one takes over.
+      await startEmailWorker({ ...env, DATABASE_URL: database.superuserUrl });
+      const url = database.superuserUrl;
+      const sent = await eventually('both e-mails recorded as sent', async () => {
+        const rows = await emailsOf(url, leadId);
+        return rows.length === 2 && rows.every((row) => row.status === 'sent') ? rows : undefined;
+      });
+      for (const email of sent) {
+        expect([email.kind, smtp.accepted.filter((m) => m.messageId === messageIdOf(email.id)).length]).toEqual([email.kind, 1]);
+      }
+      expect(output.join('\n')).not.toContain('could not be recorded');
+    } finally {
+      for (const worker of workers.splice(0)) worker.kill('SIGKILL');
+      await workerSupervisor.stopAll();
       await smtp.stop();
       for (const supervisor of supervisors) await supervisor.stopAll();
       fs.rmSync(folder, { recursive: true, force: true });
