@@ -26,6 +26,11 @@ export type GatewayOptions = {
    * PostgREST with that role's JWT instead, since PostgREST only understands JWTs.
    */
   keyRoles?: Record<string, string>;
+  /**
+   * The storage buckets this stand-in serves (public ones from the storage folder; private ones never), reported
+   * by `GET /storage/v1/bucket/<id>` to a service key, as Storage's API reports them.
+   */
+  buckets?: { list: { id: string; public: boolean }[]; serviceKeys: string[] };
   log?: (line: string) => void;
 };
 
@@ -246,6 +251,16 @@ export async function startGateway(options: GatewayOptions): Promise<{ url: stri
         plainWhenUnavailable: true,
         log: options.log,
       });
+    }
+    if (url.pathname.startsWith('/storage/v1/bucket/') && request.method === 'GET') {
+      const bucket = options.buckets?.list.find((candidate) => candidate.id === url.pathname.slice('/storage/v1/bucket/'.length));
+      if (!options.buckets?.serviceKeys.includes(presentedApiKey(request, url) ?? '')) return sendJson(response, 401, { message: 'Invalid API key' });
+      if (!bucket) return sendJson(response, 404, { statusCode: '404', error: 'Bucket not found', message: 'Bucket not found' });
+      return sendJson(response, 200, { id: bucket.id, name: bucket.id, public: bucket.public });
+    }
+    if (url.pathname === `${WEBHOOK_PATH}/healthz`) {
+      if (!options.processorPort) return sendJson(response, 503, { error: 'The visualizer processor is not running' });
+      return proxy(request, response, { port: options.processorPort, targetPath: '/healthz', log: options.log });
     }
     if (url.pathname.startsWith(PUBLIC_STORAGE_PREFIX)) {
       return serveStoredFile(request, response, options.storageDir, url.pathname.slice(PUBLIC_STORAGE_PREFIX.length));

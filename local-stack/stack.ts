@@ -259,6 +259,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       storageDir: options.storageDir,
       apiKeys: [LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY],
       keyRoles: { [LOCAL_PUBLISHABLE_KEY]: LOCAL_ANON_KEY, [LOCAL_SECRET_KEY]: LOCAL_SERVICE_ROLE_KEY },
+      // The two buckets of the migrations: public images from the storage folder; uploads in a folder never served.
+      buckets: {
+        list: [
+          { id: 'floor-visualizer', public: true },
+          { id: 'floor-visualizer-uploads', public: false },
+        ],
+        serviceKeys: [LOCAL_SERVICE_ROLE_KEY, LOCAL_SECRET_KEY],
+      },
       log,
     });
 

@@ -122,6 +122,16 @@ describe('a Supabase-shaped database', () => {
     });
   });
 
+  it("check:deployment's functions work there: the service key stores and undoes a test lead; the public key may not call them", async () => {
+    const lead = await rest(db.serviceRoleKey, 'rpc/deployment_check_test_lead', { method: 'POST', body: '{}' });
+    expect(lead.status).toBe(200);
+    expect(await lead.json()).toEqual({ emails_queued: 2, jobs_queued: 2, left_behind: 0 });
+    expect((await rest(db.anonKey, 'rpc/deployment_check_test_lead', { method: 'POST', body: '{}' })).status).toBe(401);
+    expect((await rest(db.anonKey, 'rpc/deployment_check_client_address')).status).toBe(401);
+    const address = await rest(db.serviceRoleKey, 'rpc/deployment_check_client_address');
+    expect(await address.json()).toBe('127.0.0.1');
+  });
+
   it('queues the lead e-mails in the visitor insert, through graphile-worker installed by postgres', async () => {
     const row = LEAD_ROWS.contacts!();
     await rest(db.anonKey, 'contacts', { method: 'POST', headers: { Prefer: 'return=minimal' }, body: JSON.stringify(row) });
