@@ -139,6 +139,8 @@ describe('each funnel sends its e-mails', () => {
     expect(result!.text).toContain(row!.processed_image_url);
     expect(result!.text).toContain(row!.original_image_url);
     expect(result!.html).toContain('href="http://site.test/#contact"');
+    // The result link outlives the images: after the retention period it says the result has expired.
+    expect(result!.html).toContain(`href="http://site.test/floor-visualizer#result=${id}"`);
     expectNoEcho(result!, ['Sam Ortiz', 'den.jpg']);
 
     const [staff] = await inbox.waitFor(staffMailAbout(email));

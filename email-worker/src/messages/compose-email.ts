@@ -1,5 +1,7 @@
 import { RUG_CHOICE_LABELS, RUG_CHOICE_MIN_SHARE } from '../../../contracts/visualizer-webhook.ts';
 import type { Business } from '../../../src/config/business.ts';
+import { dataRetention } from '../../../src/config/data-retention.ts';
+import { visualizerResultLink } from '../../../contracts/visualizer-result-link.ts';
 import { GUIDE_FILE_NAME, GUIDE_TIPS, GUIDE_TITLE } from '../guide/guide-content.ts';
 import { renderEmail, type Block } from './email-layout.ts';
 import type { EmailKind, LeadRecord, VisualizerRequestRecord } from './lead-records.ts';
@@ -138,12 +140,18 @@ async function visitorEmail(kind: EmailKind, lead: LeadRecord, to: string, conte
         throw new EmailNotComposable('The visualizer request has no result images');
       }
       const rugs = rugChoiceShown(lead);
+      const resultLink = visualizerResultLink(context.siteUrl, lead.id);
       return compose('Your room with a new hardwood floor', 'Your Snap & See Wood result is ready', [
         { kind: 'paragraph', text: 'Here is the room photo you sent to our floor visualizer, with a new hardwood floor.' },
-        { kind: 'image', src: lead.processed_image_url, alt: 'Your room with a new hardwood floor', href: lead.processed_image_url },
+        { kind: 'image', src: lead.processed_image_url, alt: 'Your room with a new hardwood floor', href: resultLink },
         ...(rugs ? [{ kind: 'paragraph', text: RUGS_IN_THE_AFTER_IMAGE[rugs] } as const] : []),
+        { kind: 'button', label: 'See your result', href: resultLink },
         { kind: 'paragraph', text: `Before: ${lead.original_image_url}` },
         { kind: 'paragraph', text: `After: ${lead.processed_image_url}` },
+        {
+          kind: 'paragraph',
+          text: `We keep your photo and these pictures for ${dataRetention.visualizerImagesDays} days, then delete them; the link then says the result has expired.`,
+        },
         {
           kind: 'paragraph',
           text: `Like what you see? We will measure the room and give you a free estimate, and we respond ${business.responsePromise}.`,

@@ -12,10 +12,10 @@ export const MAX_POLL_ATTEMPTS = 30;
  * Only the columns a visitor may read of their own request (never the name, e-mail or correction token): the
  * spec's fields, then issue 8's every wood style, which render they are, how a correction went, and the floor
  * that render was laid on and how much of the photo it is; issue 23's rug choice that render shows and how much
- * of the photo is rug or carpet.
+ * of the photo is rug or carpet; and whether the images are gone (issue 26).
  */
 const VISITOR_COLUMNS =
-  'id,status,original_image_url,processed_image_url,failure_reason,style_image_urls,render_number,correction_state,floor_mask_url,floor_share,rug_choice,rug_share';
+  'id,status,original_image_url,processed_image_url,failure_reason,style_image_urls,render_number,correction_state,floor_mask_url,floor_share,rug_choice,rug_share,images_deleted_at';
 
 export const visualizerRequestSchema = z.object({
   id: z.string(),
@@ -30,6 +30,8 @@ export const visualizerRequestSchema = z.object({
   floor_share: z.number().min(0).max(1).nullable(),
   rug_choice: z.enum(RUG_CHOICES).nullable(),
   rug_share: z.number().min(0).max(1).nullable(),
+  /** Set once the retention job deleted the images (src/config/data-retention.ts): the result has expired. */
+  images_deleted_at: z.string().nullable().default(null),
 });
 
 export type VisualizerRequest = z.infer<typeof visualizerRequestSchema>;

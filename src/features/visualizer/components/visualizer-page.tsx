@@ -8,13 +8,15 @@ import { buttonClasses } from '@/components/ui/button';
 import { business } from '@/config/business';
 import { pageTexts, toasts } from '@/content/spec-texts';
 import { useCreateVisualizerRequest, visualizerContactSchema } from '../api/create-visualizer-request';
-import { useVisualizerRequestPolling } from '../api/get-visualizer-request';
+import { getVisualizerRequest, useVisualizerRequestPolling } from '../api/get-visualizer-request';
+import { resultIdFromFragment } from '@contracts/visualizer-result-link';
 import { useStartProcessing, WebhookUnanswered } from '../api/start-processing';
 import { describeProcessingError } from '../utils/describe-processing-error';
 import { InfoStep, type InfoErrors } from './info-step';
 import { ProcessingStep, type ProcessingPhase } from './processing-step';
 import { resultFromRow, type VisualizerResult } from '../utils/result-from-row';
 import { ResultStep } from './result-step';
+import { SavedResultNotice, type SavedResultState } from './saved-result-notice';
 import { UploadStep } from './upload-step';
 import { VisualizerStepper, type VisualizerStep } from './visualizer-stepper';
 
@@ -47,6 +49,8 @@ export function VisualizerPage() {
   const [correctionToken, setCorrectionToken] = useState<string | null>(null);
   // Set while the row is followed after a webhook 5xx or dropped connection (WebhookUnanswered).
   const [unanswered, setUnanswered] = useState<WebhookUnanswered | null>(null);
+  // Opened from a result link (`#result=<id>`, the result e-mail): that result, or why it cannot be shown.
+  const [savedResult, setSavedResult] = useState<SavedResultState | null>(null);
 
   const createRequest = useCreateVisualizerRequest();
   const startProcessing = useStartProcessing();
@@ -82,6 +86,30 @@ export function VisualizerPage() {
     setRequestId(null);
     failToStart(unanswered);
   }, [poll, unanswered]);
+
+  // Read after hydration: the prerendered page is the upload step, whatever the fragment.
+  useEffect(() => {
+    const id = resultIdFromFragment(window.location.hash);
+    if (!id) return;
+    let current = true;
+    setSavedResult('loading');
+    setStep('result');
+    getVisualizerRequest(id).then(
+      (row) => {
+        if (!current) return;
+        if (row.images_deleted_at) return setSavedResult('expired');
+        if (row.status === 'completed' && row.original_image_url && row.processed_image_url) {
+          setResult(resultFromRow({ ...row, original_image_url: row.original_image_url, processed_image_url: row.processed_image_url }));
+          return setSavedResult(null);
+        }
+        setSavedResult('missing');
+      },
+      () => current && setSavedResult('missing'),
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
 
   const stepContainer = useStepFocus(step);
 
@@ -152,6 +180,9 @@ export function VisualizerPage() {
     setResult(null);
     setCorrectionToken(null);
     setRequestId(null);
+    setSavedResult(null);
+    // A result link's fragment would bring that result back on a reload.
+    if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname);
     setStep('upload');
   };
 
@@ -214,7 +245,8 @@ export function VisualizerPage() {
                 onStartOver={startOver}
               />
             )}
-            {step === 'result' && result && (
+            {step === 'result' && savedResult && <SavedResultNotice state={savedResult} onTryAnother={startOver} />}
+            {step === 'result' && result && !savedResult && (
               <ResultStep result={result} correctionToken={correctionToken} onResultChange={setResult} onTryAnother={startOver} />
             )}
           </div>

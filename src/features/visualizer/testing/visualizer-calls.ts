@@ -25,6 +25,7 @@ export function row(id: string, overrides: Partial<VisualizerRequest> = {}): Vis
     floor_share: null,
     rug_choice: null,
     rug_share: null,
+    images_deleted_at: null,
     ...overrides,
   };
 }

@@ -1,0 +1,55 @@
+import { Clock, ImageOff, Loader2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { PrivacyPolicyLink } from '@/components/privacy-policy-link';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { dataRetention } from '@/config/data-retention';
+
+/** What a result link (an e-mail's "See your result") shows when it cannot show the pictures. */
+export type SavedResultState = 'loading' | 'expired' | 'missing';
+
+/**
+ * The result step opened from a result link, while the request is read, once its images have been deleted by the
+ * retention job, or when there is no such result: a clear sentence and the ways on, never a broken image.
+ */
+export function SavedResultNotice({ state, onTryAnother }: { state: SavedResultState; onTryAnother: () => void }) {
+  if (state === 'loading') {
+    return (
+      <section aria-labelledby="saved-result-title" className="flex flex-col items-center gap-3 py-10 text-center" role="status">
+        <Loader2 aria-hidden="true" className="size-8 animate-spin text-walnut-700" />
+        <h2 id="saved-result-title" className="font-display text-2xl font-bold text-walnut-950">
+          Loading your result…
+        </h2>
+      </section>
+    );
+  }
+  const expired = state === 'expired';
+  const Icon = expired ? Clock : ImageOff;
+  return (
+    <section aria-labelledby="saved-result-title" className="mx-auto flex max-w-xl flex-col items-center gap-4 py-8 text-center">
+      <span aria-hidden="true" className="flex size-16 items-center justify-center rounded-full bg-oak-100 text-walnut-800">
+        <Icon className="size-8" />
+      </span>
+      <h2 id="saved-result-title" className="font-display text-2xl font-bold text-walnut-950">
+        {expired ? 'This result has expired' : "We couldn't find this result"}
+      </h2>
+      <p className="text-walnut-800">
+        {expired
+          ? `We delete room photos and the floors drawn on them ${dataRetention.visualizerImagesDays} days after they are sent, so this one is gone. Upload your photo again to see it with a new floor.`
+          : 'The link may be incomplete. Upload a photo of your room to see it with a new floor.'}
+      </p>
+      {expired && (
+        <p className="text-sm text-walnut-700">
+          Why we don't keep photos longer: <PrivacyPolicyLink />
+        </p>
+      )}
+      <div className="flex flex-col gap-3 pt-2 sm:flex-row">
+        <Button size="lg" onClick={onTryAnother}>
+          Try Another Photo
+        </Button>
+        <Link to="/#contact" className={buttonClasses({ variant: 'outline', size: 'lg' })}>
+          Get Free Quote
+        </Link>
+      </div>
+    </section>
+  );
+}

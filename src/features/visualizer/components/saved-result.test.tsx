@@ -1,0 +1,50 @@
+import { screen, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import { server } from '@/testing/msw-server';
+import { renderRoute } from '@/testing/render';
+import { dataRetention } from '@/config/data-retention';
+import { completedRow, newCalls, ORIGINAL_URL, readHandler, row } from '../testing/visualizer-calls';
+
+/** A result link from the result e-mail: /floor-visualizer#result=<id>. */
+const ID = '5b0f5d0e-8a34-4c2b-9a53-0d3c1c2f7a10';
+
+function openResultLink(answer: Parameters<typeof readHandler>[1]) {
+  const calls = newCalls();
+  server.use(readHandler(calls, answer));
+  window.history.replaceState(null, '', `/floor-visualizer#result=${ID}`);
+  return { calls, ...renderRoute(`/floor-visualizer#result=${ID}`) };
+}
+
+afterEach(() => window.history.replaceState(null, '', '/'));
+
+describe('a result link', () => {
+  it('shows the result it names, read by its id', async () => {
+    const { calls } = openResultLink((id) => HttpResponse.json(completedRow(id)));
+    // The first visit loads the route's and the result step's chunks.
+    expect(await screen.findByRole('heading', { name: 'Your room with hardwood floors' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getAllByRole('img').map((image) => image.getAttribute('src'))).toContain(ORIGINAL_URL);
+    expect(calls.reads[0]!.headers.get('x-submission-id')).toBe(ID);
+  }, 20_000);
+
+  it('says the result has expired once its images are deleted, with the ways on, and no image', async () => {
+    const { user } = openResultLink((id) =>
+      HttpResponse.json(row(id, { status: 'completed', images_deleted_at: '2027-02-24T03:17:00Z' })),
+    );
+    const heading = await screen.findByRole('heading', { name: 'This result has expired' });
+    const notice = within(heading.closest('section')!);
+    expect(notice.getByText(new RegExp(`${dataRetention.visualizerImagesDays} days after they are sent`))).toBeInTheDocument();
+    expect(notice.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+    expect(notice.getByRole('link', { name: 'Get Free Quote' })).toHaveAttribute('href', '/#contact');
+    expect(screen.queryByRole('img', { name: /before|after|new floor/i })).toBeNull();
+
+    await user.click(notice.getByRole('button', { name: 'Try Another Photo' }));
+    expect(await screen.findByRole('heading', { name: 'Upload a photo of your room' })).toBeInTheDocument();
+    expect(window.location.hash).toBe('');
+  });
+
+  it('says so when there is no such result', async () => {
+    openResultLink(() => HttpResponse.json({ code: 'PGRST116', message: 'no rows' }, { status: 406 }));
+    expect(await screen.findByRole('heading', { name: "We couldn't find this result" })).toBeInTheDocument();
+  });
+});
