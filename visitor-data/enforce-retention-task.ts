@@ -42,6 +42,30 @@ export function createEnforceRetentionTask(deps: EnforceRetentionDependencies) {
   const batchSize = deps.batchSize ?? RETENTION_BATCH_SIZE;
   const log = deps.log ?? ((line: string) => console.log(line));
 
+  const markOne = (ids: string[]) =>
+    deps.db
+      .query<{ count: number }>('select back_office.mark_visualizer_images_deleted($1::uuid[]) as count', [ids])
+      .then(({ rows }) => rows[0]?.count ?? 0);
+
+  /**
+   * Marks a batch at once; if that fails (a row the CHECKs of a later migration no longer accept cannot be
+   * updated), row by row, so one such row does not hold back the others. Its files are gone either way.
+   */
+  async function markImagesDeleted(ids: string[]): Promise<number> {
+    try {
+      return await markOne(ids);
+    } catch {
+      let marked = 0;
+      for (const id of ids) {
+        marked += await markOne([id]).catch((error: unknown) => {
+          log(`retention: request=${id} images deleted, row not marked: ${describeError(error)}`);
+          return 0;
+        });
+      }
+      return marked;
+    }
+  }
+
   return async (): Promise<RetentionRemovals> => {
     const removed: RetentionRemovals = {
       visualizer_requests_images_deleted: 0,
@@ -58,12 +82,10 @@ export function createEnforceRetentionTask(deps: EnforceRetentionDependencies) {
         );
         if (rows.length === 0) break;
         for (const { id } of rows) removed.image_files_deleted += await deps.files.deleteRequestFiles(id);
-        const { rows: marked } = await deps.db.query<{ count: number }>(
-          'select back_office.mark_visualizer_images_deleted($1::uuid[]) as count',
-          [rows.map((row) => row.id)],
-        );
-        removed.visualizer_requests_images_deleted += marked[0]?.count ?? 0;
-        if (rows.length < batchSize) break;
+        const marked = await markImagesDeleted(rows.map((row) => row.id));
+        removed.visualizer_requests_images_deleted += marked;
+        // A batch none of whose rows could be marked would come back first every time: leave it to the log.
+        if (rows.length < batchSize || marked === 0) break;
       }
 
       const uploadCutoff = new Date(Date.now() - retention.abandonedUploadDays * 86_400_000);

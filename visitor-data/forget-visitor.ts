@@ -38,8 +38,7 @@ export async function forgetVisitor(db: pg.Pool, files: VisitorFiles, address: s
       'select private.is_email($1) as valid, private.mailbox_key($1) as mailbox',
       [address],
     );
-    if (!checked[0]?.valid) throw new NotAnEmailAddress(`"${address}" is not an e-mail address the site would have stored.`);
-    const mailbox = checked[0].mailbox;
+    const mailbox = checked[0]!.mailbox;
 
     const ids: Record<string, string[]> = {};
     for (const table of LEAD_TABLES) {
@@ -84,6 +83,10 @@ export async function forgetVisitor(db: pg.Pool, files: VisitorFiles, address: s
       files: fileCount,
       queuedJobs: jobs[0]?.count ?? 0,
     };
+    // Stored rows are matched even if today's rules would refuse their address (rules only tighten for new rows).
+    if (totalRemoved(report) === 0 && !checked[0]?.valid) {
+      throw new NotAnEmailAddress(`"${address}" is not an e-mail address the site would have stored.`);
+    }
     if (options.dryRun || totalRemoved(report) === 0) {
       await client.query('rollback');
       return report;
