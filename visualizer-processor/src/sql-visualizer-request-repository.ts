@@ -6,6 +6,7 @@ import {
   rugChoiceJob,
   shortenFailureReason,
   type CorrectionStart,
+  type RenderedImages,
   type VisualizerRequestRepository,
   type VisualizerRequestRow,
 } from './visualizer-request-repository.ts';
@@ -40,6 +41,23 @@ class NotStarted extends Error {}
 const COLUMNS =
   'id, customer_name, email, status, original_image_url, processed_image_url, failure_reason, style_image_urls, render_number, correction_state, floor_mask_url, floor_share, rug_choice, rug_share';
 
+/** What every finished render writes to its row: `$1` is the id, `$2`..`$8` the render's (`renderValues`). */
+const RENDER_COLUMNS = `processed_image_url = $2, style_image_urls = $3, render_number = $4, floor_mask_url = $5, floor_share = $6,
+             rug_choice = $7, rug_share = $8`;
+
+function renderValues(id: string, images: RenderedImages): unknown[] {
+  return [
+    id,
+    images.processedImageUrl,
+    JSON.stringify(images.styleImageUrls),
+    images.renderNumber,
+    images.floorMaskUrl,
+    images.floorShare,
+    images.rugChoice,
+    images.rugShare,
+  ];
+}
+
 /**
  * The repository in SQL, over the processor's database connection (the job queue lives in the same
  * database, which is what lets "the row is processing" and "its render is queued" be one transaction).
@@ -71,20 +89,9 @@ export function createSqlVisualizerRequestRepository(db: pg.Pool): VisualizerReq
     async markCompleted(id, images) {
       const { rowCount } = await db.query(
         `update public.floor_visualizer_requests
-         set status = 'completed', original_image_url = $2, processed_image_url = $3, style_image_urls = $4,
-             render_number = $5, floor_mask_url = $6, floor_share = $7, rug_choice = $8, rug_share = $9, failure_reason = null
+         set ${RENDER_COLUMNS}, status = 'completed', original_image_url = $9, failure_reason = null
          where id = $1 and status = 'processing'`,
-        [
-          id,
-          images.originalImageUrl,
-          images.processedImageUrl,
-          JSON.stringify(images.styleImageUrls),
-          images.renderNumber,
-          images.floorMaskUrl,
-          images.floorShare,
-          images.rugChoice,
-          images.rugShare,
-        ],
+        [...renderValues(id, images), images.originalImageUrl],
       );
       return rowCount === 1;
     },
@@ -143,19 +150,9 @@ export function createSqlVisualizerRequestRepository(db: pg.Pool): VisualizerReq
     async markCorrectionRendered(id, images) {
       const { rowCount } = await db.query(
         `update public.floor_visualizer_requests
-         set processed_image_url = $2, style_image_urls = $3, render_number = $4, floor_mask_url = $5, floor_share = $6,
-             rug_choice = $7, rug_share = $8, correction_state = null
+         set ${RENDER_COLUMNS}, correction_state = null
          where id = $1 and correction_state = 'rendering' and render_number < $4`,
-        [
-          id,
-          images.processedImageUrl,
-          JSON.stringify(images.styleImageUrls),
-          images.renderNumber,
-          images.floorMaskUrl,
-          images.floorShare,
-          images.rugChoice,
-          images.rugShare,
-        ],
+        renderValues(id, images),
       );
       return rowCount === 1;
     },

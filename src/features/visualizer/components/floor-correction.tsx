@@ -1,4 +1,4 @@
-import { Check, Loader2, RefreshCw, Undo2, X } from 'lucide-react';
+import { Check, Loader2, Undo2, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { VisualizerCorrectionPayload } from '@contracts/visualizer-webhook';
 import { Button } from '@/components/ui/button';
@@ -6,6 +6,7 @@ import type { VisualizerRequest } from '../api/get-visualizer-request';
 import { useRequestFloorCorrection } from '../api/request-floor-correction';
 import { useCorrectionRender } from '../api/wait-for-correction';
 import { FloorOutline } from './floor-outline';
+import { RenderProblem } from './render-problem';
 
 export type FloorMarker = VisualizerCorrectionPayload['taps'][number];
 
@@ -228,17 +229,7 @@ export function FloorCorrection({
           </p>
         )}
       </div>
-      {problem && !rendering && (
-        <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-900">
-          <p>{problem}</p>
-          {wait.phase === 'lost' && (
-            <Button variant="outline" className="mt-2" onClick={() => setRound((value) => value + 1)}>
-              <RefreshCw aria-hidden="true" className="size-4" />
-              Check again
-            </Button>
-          )}
-        </div>
-      )}
+      {problem && !rendering && <RenderProblem problem={problem} lost={wait.phase === 'lost'} onCheckAgain={() => setRound((value) => value + 1)} />}
 
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         <Button onClick={submit} disabled={rendering || markers.length === 0}>

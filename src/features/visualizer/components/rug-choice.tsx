@@ -1,10 +1,10 @@
-import { Loader2, RefreshCw } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Loader2 } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
 import { RUG_CHOICES, RUG_CHOICE_LABELS, type RugChoice as RugChoiceValue } from '@contracts/visualizer-webhook';
-import { Button } from '@/components/ui/button';
 import type { VisualizerRequest } from '../api/get-visualizer-request';
 import { useRequestRugChoice } from '../api/request-floor-correction';
 import { useCorrectionRender } from '../api/wait-for-correction';
+import { RenderProblem } from './render-problem';
 
 export const rugChoiceTexts = {
   legend: 'Rugs and carpet',
@@ -38,6 +38,7 @@ export function RugChoice({ requestId, correctionToken, value, disabled, onRende
   const choice = useRequestRugChoice();
   const wait = useCorrectionRender(requestId, awaiting, round);
   const rendering = choice.isPending || wait.phase === 'rendering';
+  const hintId = useId();
 
   useEffect(() => onRenderingChange(rendering), [rendering, onRenderingChange]);
 
@@ -71,9 +72,9 @@ export function RugChoice({ requestId, correctionToken, value, disabled, onRende
 
   return (
     <div className="space-y-2">
-      <fieldset className="space-y-2" disabled={disabled || rendering} aria-describedby="rug-choice-hint">
+      <fieldset className="space-y-2" disabled={disabled || rendering} aria-describedby={hintId}>
         <legend className="mx-auto text-center text-sm font-semibold text-walnut-900">{rugChoiceTexts.legend}</legend>
-        <p id="rug-choice-hint" className="text-center text-sm text-walnut-800">
+        <p id={hintId} className="text-center text-sm text-walnut-800">
           {rugChoiceTexts.hint}
         </p>
         <div className="grid gap-2 sm:mx-auto sm:max-w-xl sm:grid-cols-2">
@@ -104,15 +105,7 @@ export function RugChoice({ requestId, correctionToken, value, disabled, onRende
         )}
       </div>
       {problem && !rendering && (
-        <div role="alert" className="mx-auto max-w-xl rounded-md bg-red-50 p-3 text-sm text-red-900">
-          <p>{problem}</p>
-          {wait.phase === 'lost' && (
-            <Button variant="outline" className="mt-2" onClick={() => setRound((current) => current + 1)}>
-              <RefreshCw aria-hidden="true" className="size-4" />
-              Check again
-            </Button>
-          )}
-        </div>
+        <RenderProblem problem={problem} lost={wait.phase === 'lost'} onCheckAgain={() => setRound((current) => current + 1)} className="mx-auto max-w-xl" />
       )}
     </div>
   );
