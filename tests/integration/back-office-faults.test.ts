@@ -11,7 +11,7 @@ import { EMAIL_WORKER_ENTRY, PROCESSOR_ENTRY } from '../../local-stack/paths';
 import { findFreePort } from '../../local-stack/ports';
 import { startPostgres, type PostgresHandle } from '../../local-stack/postgres';
 import { REFUSED_MAIL_DOMAIN, emailWorkerChild, type Stack } from '../../local-stack/stack';
-import { createSupervisor } from '../../local-stack/supervisor';
+import { createSupervisor, type Supervisor } from '../../local-stack/supervisor';
 import { toDataUrl } from '../../visualizer-processor/testing/bad-inputs';
 import { createTestSmtpServer } from '../support/test-smtp-server';
 import { startThrowawayStack } from '../support/throwaway-stack';
@@ -85,6 +85,29 @@ async function eventually<T>(what: string, check: () => Promise<T | undefined>, 
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}${lastError ? ` (last error: ${String(lastError)})` : ''}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+/**
+ * A Postgres of the test's own, in a folder of its own, that the test stops and starts again (same port, same
+ * data). Each start gets a supervisor of its own: a stopped Postgres's supervisor is done with it.
+ */
+async function restartablePostgres(prefix: string) {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  fs.chmodSync(folder, 0o755);
+  const port = await findFreePort();
+  const supervisors: Supervisor[] = [];
+  return {
+    folder,
+    start(): Promise<PostgresHandle> {
+      const supervisor = createSupervisor({ log: () => {}, onFatal: () => {} });
+      supervisors.push(supervisor);
+      return startPostgres({ supervisor, dataDir: path.join(folder, 'postgres'), port, fsync: false });
+    },
+    async remove() {
+      for (const supervisor of supervisors) await supervisor.stopAll();
+      fs.rmSync(folder, { recursive: true, force: true });
+    },
+  };
 }
 
 type EmailRow = { id: string; kind: string; status: string; attempts: number; status_reason: string | null };
@@ -184,16 +207,12 @@ describe('e-mail under faults', () => {
 
 describe('e-mail across a Postgres restart', () => {
   it('a send in flight while Postgres restarts is recorded once Postgres is back, and not sent again', async () => {
-    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'flooring-site-pg-restart-'));
-    fs.chmodSync(folder, 0o755);
-    const port = await findFreePort();
+    const postgres = await restartablePostgres('flooring-site-pg-restart-');
     const smtpPort = await findFreePort();
     const smtp = createTestSmtpServer(smtpPort);
-    const supervisors = [createSupervisor({ log: () => {}, onFatal: () => {} })];
-    const start = () => startPostgres({ supervisor: supervisors.at(-1)!, dataDir: path.join(folder, 'postgres'), port, fsync: false });
     let database: PostgresHandle | undefined;
     try {
-      database = await start();
+      database = await postgres.start();
       await applyMigrations(database.superuserUrl);
       await smtp.start();
       const worker = await startEmailWorker({ ...stack.emailWorkerEnv, DATABASE_URL: database.superuserUrl, SMTP_PORT: String(smtpPort) });
@@ -205,8 +224,7 @@ describe('e-mail across a Postgres restart', () => {
       await database.stop();
       smtp.release(); // delivered while the database is away: the worker cannot record it yet
       await new Promise((resolve) => setTimeout(resolve, 3_000)); // the outage
-      supervisors.push(createSupervisor({ log: () => {}, onFatal: () => {} }));
-      database = await start();
+      database = await postgres.start();
 
       const url = database.superuserUrl;
       const sent = await eventually('both e-mails recorded as sent', async () => {
@@ -222,8 +240,7 @@ describe('e-mail across a Postgres restart', () => {
     } finally {
       for (const worker of workers.splice(0)) worker.kill('SIGKILL');
       await smtp.stop();
-      for (const supervisor of supervisors) await supervisor.stopAll();
-      fs.rmSync(folder, { recursive: true, force: true });
+      await postgres.remove();
     }
   }, 180_000);
 });
@@ -232,16 +249,12 @@ describe('e-mail across a Postgres crash while the worker is stopped', () => {
   it('a send accepted while Postgres is down is recorded before the worker exits, and the next worker does not send it again', async () => {
     // Issue 27: 4 of 306 e-mails went out twice. They reached SMTP as Postgres died; "sent" could not be recorded,
     // the stack's supervisor stopped the worker and killed it 8 s after SIGTERM, and the next worker sent again.
-    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'flooring-site-pg-crash-'));
-    fs.chmodSync(folder, 0o755);
-    const port = await findFreePort();
+    const postgres = await restartablePostgres('flooring-site-pg-crash-');
     const smtpPort = await findFreePort();
     const smtp = createTestSmtpServer(smtpPort);
-    const supervisors = [createSupervisor({ log: () => {}, onFatal: () => {} })];
     const workerSupervisor = createSupervisor({ log: () => {}, onFatal: () => {} });
-    const start = () => startPostgres({ supervisor: supervisors.at(-1)!, dataDir: path.join(folder, 'postgres'), port, fsync: false });
     try {
-      let database = await start();
+      let database = await postgres.start();
       await applyMigrations(database.superuserUrl);
       await smtp.start();
       const env = { ...stack.emailWorkerEnv, DATABASE_URL: database.superuserUrl, SMTP_PORT: String(smtpPort) };
@@ -258,8 +271,7 @@ describe('e-mail across a Postgres crash while the worker is stopped', () => {
       // The stack stops (Ctrl-C, a deploy): SIGTERM now, and the database is back only after the old 8 s.
       const stopped = workerSupervisor.stopAll();
       await new Promise((resolve) => setTimeout(resolve, 10_000));
-      supervisors.push(createSupervisor({ log: () => {}, onFatal: () => {} }));
-      database = await start();
+      database = await postgres.start();
       await stopped;
       expect(() => process.kill(pid, 0)).toThrow();
 
@@ -278,23 +290,18 @@ describe('e-mail across a Postgres crash while the worker is stopped', () => {
       for (const worker of workers.splice(0)) worker.kill('SIGKILL');
       await workerSupervisor.stopAll();
       await smtp.stop();
-      for (const supervisor of supervisors) await supervisor.stopAll();
-      fs.rmSync(folder, { recursive: true, force: true });
+      await postgres.remove();
     }
   }, 180_000);
 });
 
 describe('the visualizer across a Postgres restart', () => {
   it('a render running while Postgres restarts is taken over, and the request completes', async () => {
-    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'flooring-site-pg-restart-'));
-    fs.chmodSync(folder, 0o755);
-    const port = await findFreePort();
+    const postgres = await restartablePostgres('flooring-site-pg-restart-');
     const processorPort = await findFreePort();
-    const supervisors = [createSupervisor({ log: () => {}, onFatal: () => {} })];
-    const start = () => startPostgres({ supervisor: supervisors.at(-1)!, dataDir: path.join(folder, 'postgres'), port, fsync: false });
     let processor: ChildProcess | undefined;
     try {
-      let database = await start();
+      let database = await postgres.start();
       await applyMigrations(database.superuserUrl);
       const output: string[] = [];
       processor = spawn(process.execPath, ['--import', 'tsx', PROCESSOR_ENTRY], {
@@ -306,8 +313,8 @@ describe('the visualizer across a Postgres restart', () => {
           SUPABASE_SERVICE_ROLE_KEY: 'unused-with-local-storage',
           DATABASE_URL: database.superuserUrl,
           VISUALIZER_STORAGE: 'local',
-          VISUALIZER_STORAGE_DIR: path.join(folder, 'storage'),
-          VISUALIZER_UPLOAD_DIR: path.join(folder, 'uploads'),
+          VISUALIZER_STORAGE_DIR: path.join(postgres.folder, 'storage'),
+          VISUALIZER_UPLOAD_DIR: path.join(postgres.folder, 'uploads'),
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
@@ -334,8 +341,7 @@ describe('the visualizer across a Postgres restart', () => {
       await database.stop();
       // The outage outlasts the render, so the render ends while the database is away (it cannot record its result).
       await new Promise((resolve) => setTimeout(resolve, 8_000));
-      supervisors.push(createSupervisor({ log: () => {}, onFatal: () => {} }));
-      database = await start();
+      database = await postgres.start();
       await webhook;
 
       const url = database.superuserUrl;
@@ -353,8 +359,7 @@ describe('the visualizer across a Postgres restart', () => {
       expect(processor.exitCode).toBeNull();
     } finally {
       processor?.kill('SIGKILL');
-      for (const supervisor of supervisors) await supervisor.stopAll();
-      fs.rmSync(folder, { recursive: true, force: true });
+      await postgres.remove();
     }
   }, 200_000);
 });
