@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { RENDERED_ROOMS } from '../visualizer-processor/evaluation/rendered/rendered-room-scenes';
 import { renderRoomScene } from '../visualizer-processor/evaluation/rendered/room-ray-tracer';
+import { expectAccessible } from './support/accessibility';
 import { expect, test } from './support/test';
 
 /**
@@ -219,6 +220,7 @@ test.describe('Snap & See Wood', () => {
     await expect(page.getByRole('link', { name: 'Download result' })).toHaveAttribute('href', row!.style_image_urls.walnut!);
     await expect(rugs.getByRole('radio', { name: 'Replace carpet and rugs too' })).toBeChecked();
     await page.screenshot({ path: testInfo.outputPath('rugs-replaced-1280.png'), fullPage: true });
+    await expectAccessible(page, 'result: rug choice made');
 
     await page.setViewportSize({ width: 360, height: 800 });
     await expectNoHorizontalScroll(page);

@@ -476,7 +476,8 @@ describe('carpet and rugs: "Keep my rugs" or "Replace carpet and rugs too" from 
    */
   const WIDTH = 720;
   const HEIGHT = 540;
-  const onRug = (x: number, y: number) => x >= 260 && x < 460 && y >= 360 && y < 460;
+  const areaRug = (x: number, y: number) => x >= 260 && x < 460 && y >= 360 && y < 460;
+  let onRug = areaRug;
   let floorSearches = 0;
   const rugEngine = (): FloorEngine =>
     createOfflineFloorEngine({
@@ -497,7 +498,8 @@ describe('carpet and rugs: "Keep my rugs" or "Replace carpet and rugs too" from 
       renderStyles: renderWoodStyles,
     });
 
-  async function renderedRequest() {
+  async function renderedRequest(covering = areaRug) {
+    onRug = covering;
     engine = rugEngine();
     floorSearches = 0;
     const row = addPendingRow();
@@ -537,6 +539,16 @@ describe('carpet and rugs: "Keep my rugs" or "Replace carpet and rugs too" from 
     const kept = await sharp(path.join(folder, 'floor-keep-rugs.png')).extractChannel(0).raw().toBuffer();
     expect(kept[400 * WIDTH + 300]).toBe(0);
     expect(kept[500 * WIDTH + 100]).toBe(255);
+  });
+
+  it('a carpet that reaches the walls is replaced by default: the first render already lays wood on it', async () => {
+    // Carpet over the whole floor but a strip by the door (bottom left): its outline meets the wall, not floor.
+    const fitted = (x: number, y: number) => y >= HEIGHT / 2 && !(y >= 500 && x < 120);
+    const { row } = await renderedRequest(fitted);
+    const first = repository.rows.get(row.id)!;
+    expect(first).toMatchObject({ status: 'completed', render_number: 1, rug_choice: 'replace' });
+    const outline = await sharp(storedFile(first.floor_mask_url)).extractChannel(0).raw().toBuffer();
+    expect(outline[400 * WIDTH + 300]).toBe(255);
   });
 
   it('"Replace carpet and rugs too" is the next render through the queue: wood over the rug, no second network run', async () => {
