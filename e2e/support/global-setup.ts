@@ -13,5 +13,7 @@ export default async function globalSetup() {
   process.env.E2E_BUILD_DIR = site.buildDir;
   process.env.E2E_ANON_KEY = site.stack.anonKey;
   process.env.E2E_MAIL_INBOX_URL = site.stack.mailCatcher!.webUrl;
+  // The database as its owner: for journeys that need what only a scheduled job does (the retention job).
+  process.env.E2E_DATABASE_URL = site.stack.superuserUrl;
   return () => site.stop();
 }

@@ -39,7 +39,7 @@ export const whatEachFormCollects = [
 export function retentionSchedule(retention = dataRetention) {
   return [
     {
-      what: 'Your room photo as we show it, each floor we drew on it, and the outline of the floor we found',
+      what: 'Your room photo as we show it, each floor we drew on it, and the maps of the floor and room our software made',
       kept: `${days(retention.visualizerImagesDays)} after you sent the photo. Then we delete the files, and the result link says the result has expired.`,
     },
     {

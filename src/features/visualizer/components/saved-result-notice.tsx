@@ -16,7 +16,7 @@ export function SavedResultNotice({ state, onTryAnother }: { state: SavedResultS
     return (
       <section aria-labelledby="saved-result-title" className="flex flex-col items-center gap-3 py-10 text-center" role="status">
         <Loader2 aria-hidden="true" className="size-8 animate-spin text-walnut-700" />
-        <h2 id="saved-result-title" className="font-display text-2xl font-bold text-walnut-950">
+        <h2 id="saved-result-title" className="font-display text-2xl font-bold text-walnut-950 focus:outline-none">
           Loading your result…
         </h2>
       </section>
@@ -29,7 +29,7 @@ export function SavedResultNotice({ state, onTryAnother }: { state: SavedResultS
       <span aria-hidden="true" className="flex size-16 items-center justify-center rounded-full bg-oak-100 text-walnut-800">
         <Icon className="size-8" />
       </span>
-      <h2 id="saved-result-title" className="font-display text-2xl font-bold text-walnut-950">
+      <h2 id="saved-result-title" className="font-display text-2xl font-bold text-walnut-950 focus:outline-none">
         {expired ? 'This result has expired' : "We couldn't find this result"}
       </h2>
       <p className="text-walnut-800">

@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import pg from 'pg';
+import { dataRetention } from '../src/config/data-retention';
+import { expectAccessible, startApp, VIEWPORTS } from './support/accessibility';
+import { expect, test } from './support/test';
+
+/**
+ * A visualizer result's link over its life (issue 26): the result e-mail's link shows the result; once the
+ * retention job has deleted the pictures it says the result has expired, plainly and accessibly, with no broken image.
+ */
+const PHOTO = resolve('visualizer-processor/fixtures/images/room-carpet.jpg');
+
+async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+async function until(what: string, probe: () => Promise<boolean>): Promise<void> {
+  await expect.poll(probe, { message: what, timeout: 60_000, intervals: [250] }).toBe(true);
+}
+
+/** A request rendered through the real webhook, as the page makes one. */
+async function renderedRequest(): Promise<string> {
+  const supabaseUrl = process.env.E2E_SUPABASE_URL!;
+  const anonKey = process.env.E2E_ANON_KEY!;
+  const id = randomUUID();
+  const email = `e2e-result-link-${id.slice(0, 8)}@example.com`;
+  const insert = await fetch(`${supabaseUrl}/rest/v1/floor_visualizer_requests`, {
+    method: 'POST',
+    headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}`, 'Content-Type': 'application/json', Prefer: 'return=minimal' },
+    body: JSON.stringify({ id, customer_name: 'Result Link', email }),
+  });
+  expect(insert.status).toBe(201);
+  const photo = `data:image/jpeg;base64,${readFileSync(PHOTO).toString('base64')}`;
+  const webhook = await fetch(`${supabaseUrl}/functions/v1/floor-visualizer`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ requestId: id, name: 'Result Link', email, imageBase64: photo, fileName: 'room.jpg' }),
+  });
+  expect([200, 202]).toContain(webhook.status);
+  await until('the render to complete', async () => {
+    const [row] = await sql<{ status: string }>('select status from public.floor_visualizer_requests where id = $1', [id]);
+    return row?.status === 'completed';
+  });
+  return id;
+}
+
+/** What the hourly cron does, now: the retention job on the queue, for a request older than the setting. */
+async function expireByRetention(id: string): Promise<void> {
+  await sql('update public.floor_visualizer_requests set created_at = now() - make_interval(days => $2) where id = $1', [
+    id,
+    dataRetention.visualizerImagesDays + 1,
+  ]);
+  await sql(`select graphile_worker.add_job('enforce_retention', '{}'::json, queue_name => 'retention', job_key => 'enforce_retention')`);
+  await until('the retention job to delete the images', async () => {
+    const [row] = await sql<{ images_deleted_at: Date | null }>('select images_deleted_at from public.floor_visualizer_requests where id = $1', [id]);
+    return row?.images_deleted_at != null;
+  });
+}
+
+test('a result link shows the result, then says it has expired once the retention job deleted the pictures', async ({ page }, testInfo) => {
+  test.setTimeout(150_000);
+  const id = await renderedRequest();
+  const [row] = await sql<{ original_image_url: string }>('select original_image_url from public.floor_visualizer_requests where id = $1', [id]);
+
+  await page.goto(`/floor-visualizer#result=${id}`);
+  await expect(page.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeVisible({ timeout: 20_000 });
+
+  await expireByRetention(id);
+  expect((await fetch(row!.original_image_url)).status).toBe(404);
+
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    // A fresh load, as when the e-mail's link is opened (the same URL again would only move to its fragment).
+    await page.goto('about:blank');
+    await page.goto(`/floor-visualizer#result=${id}`);
+    const expired = page.getByRole('heading', { name: 'This result has expired' });
+    await expect(expired).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText(`${dataRetention.visualizerImagesDays} days after they are sent`)).toBeVisible();
+    // No broken image anywhere: every image on the page has loaded.
+    expect(await page.locator('img').evaluateAll((images) => images.filter((image) => !(image as HTMLImageElement).complete || (image as HTMLImageElement).naturalWidth === 0).length)).toBe(0);
+    await expectAccessible(page, `expired result at ${viewport.name}`);
+    await page.screenshot({ path: testInfo.outputPath(`expired-result-${viewport.width}.png`), fullPage: true });
+  }
+
+  await startApp(page);
+  await page.getByRole('button', { name: 'Try Another Photo' }).click();
+  await expect(page.getByRole('heading', { name: 'Upload a photo of your room' })).toBeVisible();
+  expect(new URL(page.url()).hash).toBe('');
+});
