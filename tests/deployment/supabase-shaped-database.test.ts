@@ -120,6 +120,14 @@ describe('a Supabase-shaped database', () => {
       expect(service.status).toBe(200);
       expect(await service.json()).toEqual([{ email: row.email }]);
     });
+
+    it('is refused an insert with no row in it, as on the local stack (issue 27)', async () => {
+      for (const body of ['null', '42', '[]', '"str"', 'true']) {
+        const response = await rest(db.anonKey, table, { method: 'POST', headers: { Prefer: 'return=minimal' }, body });
+        expect([body, response.status]).toEqual([body, 400]);
+        expect(await response.json()).toMatchObject({ message: 'The submission is empty.' });
+      }
+    });
   });
 
   it("check:deployment's functions work there: the service key stores and undoes a test lead; the public key may not call them", async () => {
