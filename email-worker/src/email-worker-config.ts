@@ -17,7 +17,7 @@ const emailWorkerEnvSchema = z.object({
    * Database connections this instance may open, the job queue's held LISTEN connection included: what it takes
    * from the pooler's client cap (README "Deploying", "Connection budget").
    */
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(50).default(3),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(50).default(4),
   /** Where `GET /healthz` listens: container hosts route to 0.0.0.0:$PORT; `npm start` passes 127.0.0.1. */
   HOST: z.string().trim().min(1).default('0.0.0.0'),
   /** 0: any free port (the local stack and tests, which run several workers side by side). */

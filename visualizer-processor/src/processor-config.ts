@@ -19,7 +19,7 @@ const processorEnvSchema = z
      * Database connections this instance may open, the job queue's held LISTEN connection included: what it takes
      * from the pooler's client cap (README "Deploying", "Connection budget").
      */
-    DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(50).default(4),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(50).default(3),
     VISUALIZER_MAX_UPLOADS_IN_FLIGHT: z.coerce.number().int().min(1).max(64).default(4),
     VISUALIZER_RENDER_STYLES: z.enum(['default', 'all']).default('all'),
     VISUALIZER_ENGINE: z.enum(FLOOR_ENGINE_KINDS).default('offline'),
