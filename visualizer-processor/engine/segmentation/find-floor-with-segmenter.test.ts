@@ -6,7 +6,7 @@ import { FIXTURE_DIR, ROOM_FIXTURES } from '../../fixtures/make-fixtures.ts';
 import { RENDERED_ROOMS } from '../../evaluation/rendered/rendered-room-scenes.ts';
 import { renderRoomScene } from '../../evaluation/rendered/room-ray-tracer.ts';
 import { decodePhoto } from '../../src/decode-photo.ts';
-import { findFloorWithSegmenter } from './find-floor-with-segmenter.ts';
+import { DEFAULT_TUNING, findFloorWithSegmenter } from './find-floor-with-segmenter.ts';
 import { SCENE_CLASS } from './scene-classes.ts';
 
 async function fixture(file: string) {
@@ -61,6 +61,24 @@ describe('finding the floor with the segmentation network', () => {
     let wallMadeFloor = 0;
     for (let i = 0; i < truth.length; i++) if (truth[i]! < 128 && after.mask[i] === 255 && before.mask[i] === 0) wallMadeFloor++;
     expect(wallMadeFloor).toBeGreaterThan(photo.width * photo.height * 0.05);
+  });
+});
+
+describe('what stands on the floor', () => {
+  it('stays as it was: around the dining chairs and table legs less wood lands off the floor than without the margin and the zoomed runs', async () => {
+    const room = RENDERED_ROOMS.find((item) => item.id === 'rendered-dining-oak-table')!;
+    const rendered = renderRoomScene(room.scene);
+    const photo = { pixels: rendered.rgb, width: rendered.width, height: rendered.height };
+    const woodOffTheFloor = (mask: Buffer) => {
+      let off = 0;
+      for (let i = 0; i < mask.length; i++) if (mask[i] === 255 && rendered.floorMask[i]! < 128) off++;
+      return off / mask.length;
+    };
+    const engine = woodOffTheFloor((await findFloorWithSegmenter(photo)).mask);
+    const withoutTheSteps = woodOffTheFloor(
+      (await findFloorWithSegmenter(photo, {}, { ...DEFAULT_TUNING, threshold: 0.5, objectMargin: null, objectZoom: false })).mask,
+    );
+    expect(engine).toBeLessThan(withoutTheSteps * 0.9);
   });
 });
 

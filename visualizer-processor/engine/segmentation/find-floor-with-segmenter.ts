@@ -6,7 +6,7 @@ import { applyCoefficients, guidedCoefficients, resizeBilinear, type GrayImage }
 import { TAP_LIMITS, applyFloorTaps } from './apply-floor-taps.ts';
 import { SCENE_CLASS, floorClassIds } from './scene-classes.ts';
 import { RUG_LIMITS, runsDisputeARug, takeOutRugs } from './take-out-rugs.ts';
-import { announcePhoto } from './scene-segmenter.ts';
+import { SEGMENTER_SIZE, announcePhoto, classifyPixels } from './scene-segmenter.ts';
 import { segmentPhoto, type FitMode, type SegmentedPhoto } from './segment-photo.ts';
 
 /** The knobs measured by the segmentation bench; the defaults are what measured best (decision 004). */
@@ -31,6 +31,11 @@ export interface SegmenterTuning {
   takeOutRugs: boolean;
   /** The floor gives way around anything a run saw standing on it (clear-around-objects.ts); null = not. */
   objectMargin: ObjectMargin | null;
+  /**
+   * Two more runs, on the bottom half's two quadrants at twice the scale, for objects only (with objectMargin):
+   * a stool's base or a bucket is twice as many cells there. Their floor is not used.
+   */
+  objectZoom: boolean;
 }
 
 export const DEFAULT_TUNING: SegmenterTuning = {
@@ -44,7 +49,8 @@ export const DEFAULT_TUNING: SegmenterTuning = {
   threshold: 0.6,
   unanimous: true,
   takeOutRugs: true,
-  objectMargin: { side: 2, down: 2, up: 2 },
+  objectMargin: { side: 1, down: 1, up: 1 },
+  objectZoom: true,
 };
 
 function brightness(rgb: Buffer, width: number, height: number): GrayImage {
@@ -60,6 +66,8 @@ export interface SegmentedFloorPhoto {
   guideWidth: number;
   guideHeight: number;
   segmented: SegmentedPhoto;
+  /** Per scene cell, 1 where a zoomed run saw an object (tuning.objectZoom), else absent. */
+  zoomedObjects?: Uint8Array;
 }
 
 /** Runs the network (with its mirrored run) once; `floorFromSegmentation` then makes any number of masks from it. */
@@ -70,7 +78,35 @@ export async function segmentForFloor(photo: DecodedPhoto, tuning: SegmenterTuni
     .raw()
     .toBuffer({ resolveWithObject: true });
   const segmented = await segmentPhoto(guidePixels, info.width, info.height, { fit: tuning.fit, mirrored: tuning.mirrored });
-  return { guidePixels, guideWidth: info.width, guideHeight: info.height, segmented };
+  const zoomedObjects = tuning.objectZoom ? await objectsZoomed(photo, segmented.scene.width, segmented.scene.height) : undefined;
+  return { guidePixels, guideWidth: info.width, guideHeight: info.height, segmented, zoomedObjects };
+}
+
+/** The bottom half's two quadrants, each through the network at twice the scale; object cells on the scene grid. */
+async function objectsZoomed(photo: DecodedPhoto, gridWidth: number, gridHeight: number): Promise<Uint8Array> {
+  const seen = new Uint8Array(gridWidth * gridHeight);
+  const wanted = new Uint8Array(256);
+  for (const id of OBJECT_CLASSES) wanted[id] = 1;
+  const half = { width: Math.floor(photo.width / 2), height: Math.floor(photo.height / 2) };
+  if (half.width < 2 || half.height < 2) return seen;
+  for (const left of [0, photo.width - half.width]) {
+    const top = photo.height - half.height;
+    const input = await sharp(photo.pixels, { raw: { width: photo.width, height: photo.height, channels: 3 } })
+      .extract({ left, top, width: half.width, height: half.height })
+      .resize(SEGMENTER_SIZE, SEGMENTER_SIZE, { fit: 'fill', kernel: 'cubic' })
+      .raw()
+      .toBuffer();
+    const classes = await classifyPixels(input);
+    for (let y = 0; y < SEGMENTER_SIZE; y++) {
+      const gy = Math.min(gridHeight - 1, Math.floor(((top + ((y + 0.5) * half.height) / SEGMENTER_SIZE) * gridHeight) / photo.height));
+      for (let x = 0; x < SEGMENTER_SIZE; x++) {
+        if (!wanted[classes[y * SEGMENTER_SIZE + x]!]) continue;
+        const gx = Math.min(gridWidth - 1, Math.floor(((left + ((x + 0.5) * half.width) / SEGMENTER_SIZE) * gridWidth) / photo.width));
+        seen[gy * gridWidth + gx] = 1;
+      }
+    }
+  }
+  return seen;
 }
 
 /**
@@ -107,7 +143,9 @@ export async function floorFromSegmentation(
   const rugVotes = takingOutRugs || options.taps?.length ? segmented.share([SCENE_CLASS.rug]) : new Float32Array(0);
   if (tuning.unanimous) for (let i = 0; i < soft.length; i++) soft[i] = soft[i]! === 1 ? 1 : 0;
   if (tuning.objectMargin) {
-    const near = cellsAroundObjects(segmented.share(OBJECT_CLASSES), scene.width, scene.height, tuning.objectMargin);
+    const objectSeen = segmented.share(OBJECT_CLASSES);
+    if (tuning.objectZoom && pass.zoomedObjects) for (let i = 0; i < objectSeen.length; i++) objectSeen[i]! += pass.zoomedObjects[i]!;
+    const near = cellsAroundObjects(objectSeen, scene.width, scene.height, tuning.objectMargin);
     for (let i = 0; i < soft.length; i++) if (near[i]) soft[i] = 0;
   }
   if (tuning.grounded) {

@@ -17,7 +17,7 @@ import {
 } from '../../engine/segmentation/find-floor-with-segmenter.ts';
 
 /** The engine before issue 23's steps; the single steps below are measured from it. */
-const BEFORE: Partial<SegmenterTuning> = { threshold: 0.5, objectMargin: null };
+const BEFORE: Partial<SegmenterTuning> = { threshold: 0.5, objectMargin: null, objectZoom: false };
 const margin = (side: number, down: number, up: number) => ({ objectMargin: { side, down, up } });
 
 const VARIANTS: Record<string, Partial<SegmenterTuning>> = {
@@ -33,10 +33,12 @@ const VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   'before, objects +4 all round': { ...BEFORE, ...margin(4, 4, 4) },
   'before, objects +2 side +6 down': { ...BEFORE, ...margin(2, 6, 0) },
   'before, objects +3 side +10 down': { ...BEFORE, ...margin(3, 10, 1) },
-  'objects +1, threshold 0.6': { ...margin(1, 1, 1), threshold: 0.6 },
-  'objects +2, threshold 0.7': { ...margin(2, 2, 2), threshold: 0.7 },
-  'objects +3, threshold 0.6': { ...margin(3, 3, 3), threshold: 0.6 },
-  'objects +1 side +3 down, threshold 0.6': { ...margin(1, 3, 1), threshold: 0.6 },
+  'objects +1, threshold 0.6': { ...margin(1, 1, 1), threshold: 0.6, objectZoom: false },
+  'objects +2, threshold 0.6': { ...margin(2, 2, 2), threshold: 0.6, objectZoom: false },
+  'objects +2, threshold 0.7': { ...margin(2, 2, 2), threshold: 0.7, objectZoom: false },
+  'objects +3, threshold 0.6': { ...margin(3, 3, 3), threshold: 0.6, objectZoom: false },
+  'objects +1 side +3 down, threshold 0.6': { ...margin(1, 3, 1), threshold: 0.6, objectZoom: false },
+  'zoomed objects, objects +2, threshold 0.6': { ...margin(2, 2, 2) },
   'engine, no rug step': { takeOutRugs: false },
 };
 
@@ -53,7 +55,10 @@ const record = (variant: string, id: string, agreement: FloorAgreement) => {
   scores.get(variant)!.set(id, agreement);
 };
 for (const item of real.cases) {
-  const pass = await segmentForFloor(item.photo);
+  const pass = await segmentForFloor(item.photo, {
+    ...DEFAULT_TUNING,
+    objectZoom: chosen.some((name) => ({ ...DEFAULT_TUNING, ...VARIANTS[name] }).objectZoom),
+  });
   record('bare network', item.id, floorAgreement(await bareNetworkMask(item.photo), item.truth));
   for (const name of chosen) {
     const tuning = { ...DEFAULT_TUNING, ...VARIANTS[name]! };
