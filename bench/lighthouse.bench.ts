@@ -10,7 +10,7 @@ import { CHROMIUM_ARGS, resolveChromiumPath } from '../tests/support/chromium-pa
 import { startSiteUnderTest } from '../tests/support/site-under-test';
 import { median, type BenchRow } from './bench-row';
 
-const ROUTES = ['/', '/realtors', '/investors', '/floor-visualizer'];
+const ROUTES = (process.env.LIGHTHOUSE_ROUTES ?? '/,/realtors,/investors,/floor-visualizer,/privacy,/terms').split(',');
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
