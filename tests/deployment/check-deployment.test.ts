@@ -1,11 +1,12 @@
 import { execFile } from 'node:child_process';
 import http from 'node:http';
 import { promisify } from 'node:util';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../local-stack/paths';
 import { DEPLOYED_PAGES, LEAD_TABLES } from '../../scripts/check-deployment/pages';
 import { startSiteUnderTest, type SiteUnderTest } from '../support/site-under-test';
+import { sqlAs } from '../support/supabase-shaped-database';
 
 /**
  * `npm run check:deployment` against the site as a deploy serves it (the production build, prerendered) and the
@@ -31,15 +32,7 @@ async function checkDeployment(env: Record<string, string>): Promise<{ code: num
   return { code: result.code, lines: result.stdout.split('\n').filter(Boolean) };
 }
 
-async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: site.stack.superuserUrl });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const sql = <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => sqlAs<T>(site.stack.superuserUrl, text, values);
 
 const deploymentEnv = () => ({
   SUPABASE_URL: site.stack.url,

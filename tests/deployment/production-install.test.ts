@@ -13,6 +13,7 @@ import type { Stack } from '../../local-stack/stack';
 import { FIXTURE_DIR } from '../../visualizer-processor/fixtures/make-fixtures';
 import { toDataUrl } from '../../visualizer-processor/testing/bad-inputs';
 import { mailInbox } from '../support/mail-inbox';
+import { eventually } from '../support/eventually';
 import { startThrowawayStack } from '../support/throwaway-stack';
 
 /**
@@ -55,15 +56,6 @@ function serve(script: string, cwd: string, envFile: string, env: Record<string,
   return { child, output, exited };
 }
 
-async function eventually<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Waited ${timeoutMs} ms for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 const healthy = (url: string) => async () => ((await fetch(url)).status === 200 ? true : undefined);
 

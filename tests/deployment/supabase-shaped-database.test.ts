@@ -11,6 +11,7 @@ import { EMAIL_WORKER_ENTRY, PROCESSOR_ENTRY } from '../../local-stack/paths';
 import { findFreePort } from '../../local-stack/ports';
 import { FIXTURE_DIR } from '../../visualizer-processor/fixtures/make-fixtures';
 import { toDataUrl } from '../../visualizer-processor/testing/bad-inputs';
+import { eventually } from '../support/eventually';
 import { sqlAs, startSupabaseShapedDatabase, type SupabaseShapedDatabase } from '../support/supabase-shaped-database';
 
 /**
@@ -169,15 +170,6 @@ function startService(entry: string, env: Record<string, string>): Service {
   return { child, output };
 }
 
-async function eventually<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 90_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Waited ${timeoutMs} ms for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-}
 
 describe('the connection budget: postgres limited to 15 connections, two instances of each service', () => {
   const services: Service[] = [];
