@@ -92,6 +92,12 @@ export interface FloorVisualization extends FloorMask {
 
 export interface FloorEngine {
   readonly name: string;
+  /**
+   * `findFloor` gives `rugsReplacedMask` when asked and `visualize` renders onto a given `floor`: the processor
+   * then finds the floor once, shows the photo's rug choice and offers the other (the offline engine does; an
+   * external service, asked once per style, does not).
+   */
+  readonly offersRugChoice?: boolean;
   /** The floor alone: `npm run floor-mask`, evaluation, and the outline the visitor corrects. */
   findFloor(photo: DecodedPhoto, options?: FindFloorOptions): Promise<FloorMask>;
   /** Finds the floor once and renders each requested style onto the photo. */

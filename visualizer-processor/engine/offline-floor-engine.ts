@@ -42,6 +42,7 @@ export function createOfflineFloorEngine(parts: OfflineEngineParts = defaultPart
   }
   return {
     name: 'offline',
+    offersRugChoice: true,
     findFloor: (photo, options = {}) => {
       photoArrived = true;
       return parts.findFloor(photo, options);

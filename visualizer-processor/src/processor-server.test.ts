@@ -70,6 +70,9 @@ beforeAll(async () => {
     // An indirection so a test can swap the engine without a new task.
     engine: {
       name: 'test',
+      get offersRugChoice() {
+        return engine.offersRugChoice;
+      },
       findFloor: (photo, options) => engine.findFloor(photo, options),
       visualize: (photo, options) => engine.visualize(photo, options),
     },
@@ -345,9 +348,8 @@ describe('the visualizer processor webhook', () => {
     let calls = 0;
     engine = {
       name: 'broken',
-      // The render finds the floor (both rug choices) before it lays wood: that is where this engine breaks.
-      findFloor: () => ((calls += 1), Promise.reject(new Error('segmenter tensor shape mismatch [1,3,512,512]'))),
-      visualize: () => Promise.reject(new Error('engine out of order')),
+      findFloor: () => Promise.reject(new Error('engine out of order')),
+      visualize: () => ((calls += 1), Promise.reject(new Error('segmenter tensor shape mismatch [1,3,512,512]'))),
     };
     const row = addPendingRow();
     const reply = await postWebhook(payloadFor(row, await fixtureDataUrl('room-tile.png')));
@@ -605,12 +607,18 @@ describe('carpet and rugs: "Keep my rugs" or "Replace carpet and rugs too" from 
     expect(repository.rows.get(row.id)).toMatchObject({ render_number: 1, rug_choice: 'keep' });
   });
 
-  it('an engine that finds no second floor offers no choice, and the choice is refused', async () => {
+  it('an engine that offers no rug choice (an external service) finds its own floor once per render, and the choice is refused', async () => {
     const row = addPendingRow();
     const offline = createOfflineFloorEngine();
-    engine = { name: 'plain', findFloor: (photo) => offline.findFloor(photo), visualize: (photo, options) => offline.visualize(photo, { ...options, floor: undefined }) };
+    let searches = 0;
+    engine = {
+      name: 'service',
+      findFloor: (photo) => ((searches += 1), offline.findFloor(photo)),
+      visualize: (photo, options) => offline.visualize(photo, { ...options, floor: undefined }),
+    };
     const reply = await postWebhook(payloadFor(row, await fixtureDataUrl('room-tile.png')));
     expect(repository.rows.get(row.id)).toMatchObject({ status: 'completed', rug_choice: null, rug_share: null });
+    expect(searches).toBe(0);
     const choice = await postWebhook({ requestId: row.id, correctionToken: String(reply.json.correctionToken), rugs: 'replace' });
     expect(choice.status).toBe(WEBHOOK_REFUSAL.status);
   });

@@ -55,8 +55,8 @@ async function storeRugChoiceFloors(storage: ImageStorage, requestId: string, re
 /**
  * The floor this render lays wood on, and the rug choice it shows. A render of the other rug choice reads the
  * floors the previous render stored; any other render finds the floor once, with both choices when the engine
- * can, and the first render picks the photo's default (default-rug-choice.ts). An engine that gives no second
- * floor renders as before (no floor handed over, no choice).
+ * can, and the first render picks the photo's default (default-rug-choice.ts). An engine that offers no rug
+ * choice renders as before (it finds its own floor, no choice is recorded).
  */
 async function floorToRender(deps: RenderFloorDependencies, job: ParsedRenderJob, photo: DecodedPhoto): Promise<{ floor?: ChosenFloor; rugs?: RugChoice }> {
   const { requestId, renderNumber } = job;
@@ -75,6 +75,7 @@ async function floorToRender(deps: RenderFloorDependencies, job: ParsedRenderJob
     const mask = rugs === 'replace' ? rugsReplacedMask : keptRugsMask;
     return { floor: { width: photo.width, height: photo.height, mask, rugsReplacedMask, keptRugsMask, scene }, rugs };
   }
+  if (!deps.engine.offersRugChoice) return {};
   const found = await deps.engine.findFloor(photo, { taps: job.taps, withRugsReplaced: true });
   if (!found.rugsReplacedMask || !found.scene) return {};
   const rugs = job.rugs ?? defaultRugChoice(describeRugCovering(found));
