@@ -106,7 +106,8 @@ export function PrivacyPage() {
         </div>
         <p>
           The e-mails in our office inbox about your request are kept as our correspondence with you, and deleted with
-          the rest when you ask.
+          the rest when you ask. Deleted data can stay in our hosting company's backups until those are replaced, usually
+          within a few weeks; backups are only used to recover from a failure.
         </p>
       </LegalSection>
 
