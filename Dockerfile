@@ -10,13 +10,9 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 # --ignore-scripts: nothing the services use needs an install script (sharp ships prebuilt binaries).
 RUN npm ci --ignore-scripts --no-audit --no-fund
-COPY tsconfig.json tsconfig.node.json tsconfig.services.json ./
-COPY scripts/build-services.ts scripts/
-COPY contracts contracts
-COPY job-queue job-queue
-COPY src/config src/config
-COPY visualizer-processor visualizer-processor
-COPY email-worker email-worker
+# The whole checkout (less .dockerignore): the services import shared folders (contracts/, job-queue/, src/config/,
+# visitor-data/, ...) and tsc follows their imports wherever they lead.
+COPY . .
 RUN npm run build:services && npm prune --omit=dev --ignore-scripts
 
 FROM node:20-bookworm-slim

@@ -100,6 +100,12 @@ describe('the services after a production install', () => {
     expect(JSON.parse(cmd ?? '[]')).toEqual(scriptCommand('serve:processor'));
     expect(dockerfile).toContain(`flooring-services ${scriptCommand('serve:email-worker').join(' ')}`);
     expect(dockerfile).toMatch(/^USER node$/m);
+    // The build stage copies the checkout; nothing the compiled services come from may be left out of it.
+    expect(dockerfile).toMatch(/^COPY \. \.$/m);
+    const ignored = fs.readFileSync(path.join(PROJECT_ROOT, '.dockerignore'), 'utf8').split('\n').map((line) => line.trim());
+    const sourceFolders = fs.readdirSync(path.join(folder, 'build', 'services')).filter((name) => name !== 'package.json');
+    expect(sourceFolders.length).toBeGreaterThan(2);
+    for (const name of sourceFolders) expect(ignored, name).not.toContain(name);
     expect(dockerfile).toMatch(/^FROM node:20-/m);
   });
 
