@@ -55,6 +55,20 @@ async function renderedRequest(name: string, email: string): Promise<string> {
   return id;
 }
 
+/** A contact request whose e-mails (confirmation and staff copy) went out, the visitor's `days` ago. */
+async function contactWithEmailsSentDaysAgo(email: string, days: number): Promise<string> {
+  const id = await insertAsVisitor('contacts', { name: 'Mail Visitor', email, phone: '856-555-0100', message: 'Oak, please.' });
+  await until('the contact e-mails to be sent', async () => {
+    const rows = await sql<{ status: string }>('select status from back_office.outbound_emails where source_id = $1', [id]);
+    return rows.length === 2 && rows.every((row) => row.status === 'sent');
+  });
+  await sql(
+    'update back_office.outbound_emails set sent_at = now() - make_interval(days => $2) where source_id = $1 and recipient is not null',
+    [id, days],
+  );
+  return id;
+}
+
 async function filesUnder(folder: string): Promise<string[]> {
   if (!existsSync(folder)) return [];
   const entries = await readdir(folder, { recursive: true, withFileTypes: true });
@@ -116,25 +130,9 @@ describe('the retention job', () => {
     const staleTime = new Date(Date.now() - (dataRetention.abandonedUploadDays * 86_400_000 + 3_600_000));
     await utimes(staleUpload, staleTime, staleTime);
 
-    // The e-mails a contact request sent: one sent longer ago than the setting, one just inside it.
-    const contactId = await insertAsVisitor('contacts', { name: 'Mail Visitor', email: `mail.visitor.${tag}@example.com`, phone: '856-555-0100', message: 'Oak, please.' });
-    await until('the contact e-mails to be sent', async () => {
-      const rows = await sql<{ status: string }>('select status from back_office.outbound_emails where source_id = $1', [contactId]);
-      return rows.length === 2 && rows.every((row) => row.status === 'sent');
-    });
-    await sql(
-      `update back_office.outbound_emails set sent_at = now() - make_interval(days => $2) where source_id = $1 and recipient is not null`,
-      [contactId, dataRetention.emailRecipientDays + 1],
-    );
-    const recentContactId = await insertAsVisitor('contacts', { name: 'Mail Visitor', email: `mail.visitor2.${tag}@example.com`, phone: '856-555-0100', message: 'Tile.' });
-    await until('the second contact e-mails to be sent', async () => {
-      const rows = await sql<{ status: string }>('select status from back_office.outbound_emails where source_id = $1', [recentContactId]);
-      return rows.length === 2 && rows.every((row) => row.status === 'sent');
-    });
-    await sql(
-      `update back_office.outbound_emails set sent_at = now() - make_interval(days => $2) where source_id = $1 and recipient is not null`,
-      [recentContactId, dataRetention.emailRecipientDays - 1],
-    );
+    // The e-mails of two contact requests: one sent longer ago than the setting, one just inside it.
+    const contactId = await contactWithEmailsSentDaysAgo(`mail.visitor.${tag}@example.com`, dataRetention.emailRecipientDays + 1);
+    const recentContactId = await contactWithEmailsSentDaysAgo(`mail.visitor2.${tag}@example.com`, dataRetention.emailRecipientDays - 1);
 
     // A throttle count per client address from before the setting.
     await sql(`insert into private.insert_throttle_hits (client_address, window_start, hits) values ($1, now() - make_interval(days => $2), 1)`, [
