@@ -10,17 +10,18 @@ if (container.hasChildNodes()) {
     // Reloaded before the app is up, this page must still open at the top: no restoring the scroll position.
     window.addEventListener('pagehide', () => (window.history.scrollRestoration = 'manual'));
   }
-  // A prerendered page came with its first screen's rules only; the rest of the stylesheet comes now (this
-  // script arrives once the first screen has painted, src/app/page-bootstrap.ts).
+  // This script arrives once the first screen has painted (src/app/page-bootstrap.ts). A prerendered page came
+  // with its first screen's rules only: the rest of the stylesheet comes now, and the app loads and hydrates at
+  // once, so it is up before most visitors' first tap (decision 013). What they do before that is held and
+  // replayed.
   void loadFullStylesheet();
-  // React loads when the visitor first interacts (or at once where the page says so, or they already did).
   startOnIntent(
     container,
     async () => {
       const [{ hydrateApp }] = await Promise.all([import('@/app/start-app'), loadFullStylesheet()]);
       await hydrateApp(container);
     },
-    { now: container.dataset.hydrate === 'now' || window.location.hash !== '', held: window.pageBootstrap?.takeOver() },
+    { now: true, held: window.pageBootstrap?.takeOver() },
   );
 } else {
   // The dev server's empty page.

@@ -11,21 +11,31 @@ const BOOTSTRAP_SOURCE = 'src/app/page-bootstrap.ts';
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
 
 /** The minified bootstrap, as the body of an inline <script>, for the entry at `entryUrl`. */
-export async function bootstrapScript(root: string, entryUrl: string): Promise<string> {
+export async function bootstrapScript(root: string, entryUrl: string, appChunks: string[] = []): Promise<string> {
   const file = path.join(root, BOOTSTRAP_SOURCE);
   const { code } = await transformWithOxc(fs.readFileSync(file, 'utf8'), file, { lang: 'ts' });
   const body = code.replace(/^export /gm, '');
-  const program = `(()=>{${body}\nbootstrapPage(${JSON.stringify(entryUrl)})})()`;
+  const program = `(()=>{${body}\nbootstrapPage(${JSON.stringify(entryUrl)},${JSON.stringify(appChunks)})})()`;
   const minified = await minify('page-bootstrap.js', program, { compress: true, mangle: true });
   if (minified.errors.length)
     throw new Error(`Minifying ${BOOTSTRAP_SOURCE}: ${minified.errors.map((error) => error.message).join('; ')}`);
   return minified.code.trim();
 }
 
-/** The page with Vite's entry <script> replaced by the inlined bootstrap at the end of <body>. */
-export async function inlineBootstrap(html: string, root: string): Promise<string> {
+/** The URL of the page's entry script, as Vite wrote it into the page. */
+export function entryUrlOf(html: string): string {
   const entry = ENTRY_SCRIPT.exec(html);
   if (!entry) throw new Error('The built page has no entry <script type="module"> to replace');
-  const script = `<script data-entry="${entry[1]!}">${await bootstrapScript(root, entry[1]!)}</script>`;
+  return entry[1]!;
+}
+
+/**
+ * The page with Vite's entry <script> replaced by the inlined bootstrap at the end of <body>, which fetches the
+ * entry and `appChunks` together.
+ */
+export async function inlineBootstrap(html: string, root: string, appChunks: string[] = []): Promise<string> {
+  const entry = ENTRY_SCRIPT.exec(html);
+  if (!entry) throw new Error('The built page has no entry <script type="module"> to replace');
+  const script = `<script data-entry="${entry[1]!}">${await bootstrapScript(root, entry[1]!, appChunks)}</script>`;
   return html.replace(entry[0], '').replace('</body>', () => `${script}</body>`);
 }

@@ -8,6 +8,7 @@ export type PageAssets = {
   page: string;
   /** The page's HTML as it goes out (its brotli copy), which should fit the first TCP window (decision 011). */
   htmlBrotli: number;
+  /** The entry, fetched once the first screen has painted (with the app's chunks since decision 013). */
   js: AssetSize[];
   /** Render-blocking: the page's inline critical CSS and any stylesheet it links. */
   css: AssetSize[];
@@ -73,8 +74,28 @@ function staticClosure(outDir: string, entries: string[]): Set<string> {
   return seen;
 }
 
+/** Below this (raw) a chunk is not worth its bytes in every page's HTML: it comes in a blink once the entry asks. */
+const PRELOAD_MIN_BYTES = 16 * 1024;
+
 /**
- * What each prerendered page costs. Up front: what its HTML loads. After the first interaction: that, plus the
+ * The chunks the entry (`entryUrl`, '/assets/…') imports as soon as it runs, which the page's bootstrap fetches
+ * together with it (decision 013): the app chunk and the page's own route chunk (`routeChunk`, by file name
+ * prefix), with what they import statically, less what the entry loads itself and the smallest ones.
+ */
+export function appChunksToPreload(outDir: string, entryUrl: string, routeChunk?: string): string[] {
+  const entry = entryUrl.replace(/^\//, '');
+  const allJs = fs.readdirSync(path.join(outDir, 'assets')).filter((f) => f.endsWith('.js')).map((f) => `assets/${f}`);
+  const withEntry = staticClosure(outDir, [entry]);
+  const appChunks = [...withEntry].flatMap((chunk) => importsOf(outDir, chunk).dynamic.filter((f) => /\/start-app-/.test(f)));
+  const routeChunks = routeChunk ? allJs.filter((f) => path.posix.basename(f).startsWith(`${routeChunk}-`)) : [];
+  return [...staticClosure(outDir, [...appChunks, ...routeChunks])]
+    .filter((file) => !withEntry.has(file) && fs.statSync(path.join(outDir, file)).size >= PRELOAD_MIN_BYTES)
+    .map((file) => `/${file}`);
+}
+
+/**
+ * What each prerendered page costs. Up front: what its HTML loads. With the app (since decision 013 right after the
+ * first screen has painted, no longer on the first interaction): that, plus the
  * app chunk the entry imports dynamically and the page's own route chunk (`routeChunk`, by file name prefix),
  * each with the chunks they import statically.
  */
@@ -107,7 +128,7 @@ export const FIRST_WINDOW_BYTES = 14_360;
 
 export function formatPageAssets(pages: PageAssets[]): string {
   const lines = [
-    'page                 HTML (brotli)   JS before interaction (raw / gzip)   CSS up front (raw / gzip)   after first interaction (gzip): JS, CSS',
+    'page                 HTML (brotli)   JS entry (raw / gzip)                CSS up front (raw / gzip)   with the app, after the first paint (gzip): JS, CSS',
   ];
   for (const { page, htmlBrotli, js, css, afterInteractionJs, afterInteractionCss } of pages) {
     const html = `${kb(htmlBrotli)}${htmlBrotli > FIRST_WINDOW_BYTES ? ' (!)' : ''}`;

@@ -13,8 +13,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import { inlineCriticalCss, readStylesheets } from './critical-css.ts';
-import { inlineBootstrap } from './inline-bootstrap.ts';
-import { formatPageAssets, measurePages, total } from './page-assets.ts';
+import { entryUrlOf, inlineBootstrap } from './inline-bootstrap.ts';
+import { appChunksToPreload, formatPageAssets, measurePages, total } from './page-assets.ts';
 import { sendPrecompressed, writeBrotliCopies } from './precompressed-files.ts';
 
 /** Issue 9: the home page's JavaScript up front, gzipped. */
@@ -36,6 +36,11 @@ export function pageFile(pagePath: string): string {
   return pagePath === '/' ? 'index.html' : `${pagePath.replace(/^\/|\/$/g, '')}.html`;
 }
 
+/** The file name prefix of a page's lazily loaded route chunk ('/realtors' -> 'realtors'); home and 404 have none. */
+function routeChunkOf(pagePath: string, file: string): string | undefined {
+  return pagePath === '/' || file === '404.html' ? undefined : pagePath.slice(1);
+}
+
 export function prerenderPlugin(): Plugin {
   let config: ResolvedConfig;
   return {
@@ -49,19 +54,20 @@ export function prerenderPlugin(): Plugin {
       const outDir = path.resolve(config.root, config.build.outDir);
       const { render, dispose } = await buildServerRenderer(config);
       const pages = [
-        ...render.sitePaths.map((pagePath) => ({ pagePath, file: pageFile(pagePath), hydrateNow: false })),
-        { pagePath: render.NOT_FOUND_PATH, file: '404.html', hydrateNow: true },
+        ...render.sitePaths.map((pagePath) => ({ pagePath, file: pageFile(pagePath) })),
+        { pagePath: render.NOT_FOUND_PATH, file: '404.html' },
       ];
       try {
         const template = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
         const stylesheets = readStylesheets(template, outDir);
-        for (const { pagePath, file, hydrateNow } of pages) {
+        for (const { pagePath, file } of pages) {
           const { html, status, opensAtTop } = await render.renderPage(pagePath);
           if (status !== 200) throw new Error(`Prerendering ${pagePath} answered ${status}`);
-          const page = fillTemplate(template, html, { hydrateNow, opensAtTop });
+          const page = fillTemplate(template, html, { opensAtTop });
+          const appChunks = appChunksToPreload(outDir, entryUrlOf(template), routeChunkOf(pagePath, file));
           fs.writeFileSync(
             path.join(outDir, file),
-            await inlineBootstrap(await inlineCriticalCss(page, stylesheets), config.root),
+            await inlineBootstrap(await inlineCriticalCss(page, stylesheets), config.root, appChunks),
           );
         }
         fs.writeFileSync(path.join(outDir, 'sitemap.xml'), render.sitemapXml());
@@ -77,7 +83,7 @@ export function prerenderPlugin(): Plugin {
         pages.map(({ pagePath, file }) => ({
           page: file === '404.html' ? '404' : pagePath,
           file,
-          routeChunk: pagePath === '/' || file === '404.html' ? undefined : pagePath.slice(1),
+          routeChunk: routeChunkOf(pagePath, file),
         })),
       );
       config.logger.info(`\nWhat each prerendered page loads:\n${formatPageAssets(measured)}\n`);
@@ -121,7 +127,7 @@ export function prerenderPlugin(): Plugin {
  * The built index.html with the page in #root. React 19 puts a page's <title>, <meta> and <link> tags first in
  * its output; they move into <head> (replacing the template's title), where hydration finds them.
  */
-function fillTemplate(template: string, html: string, options: { hydrateNow: boolean; opensAtTop: boolean }): string {
+function fillTemplate(template: string, html: string, options: { opensAtTop: boolean }): string {
   const headTags: string[] = [];
   let body = html;
   for (;;) {
@@ -130,7 +136,7 @@ function fillTemplate(template: string, html: string, options: { hydrateNow: boo
     headTags.push(match[0]);
     body = body.slice(match[0].length);
   }
-  const rootTag = `<div id="root"${options.hydrateNow ? ' data-hydrate="now"' : ''}${options.opensAtTop ? ' data-opens-at-top' : ''}>`;
+  const rootTag = `<div id="root"${options.opensAtTop ? ' data-opens-at-top' : ''}>`;
   return template
     .replace(/<title>[^<]*<\/title>/, headTags.join('\n    '))
     .replace('<div id="root"></div>', `${rootTag}${body}</div>`);

@@ -45,6 +45,23 @@ describe('the inlined page bootstrap', () => {
     expect(entryScript()?.type).toBe('module');
   });
 
+  it("fetches the app's larger chunks together with the entry, not before", async () => {
+    const { decoded } = prerenderedPage({ imageLoaded: false });
+    const chunks = ['/assets/start-app-test.js', '/assets/page-head-test.js'];
+    const preloads = () =>
+      [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'));
+    bootstrapPage(ENTRY, chunks);
+    await afterNextPaint();
+    expect(preloads(), 'before the image is ready').toEqual([]);
+
+    decoded();
+    await Promise.resolve();
+    await afterNextPaint();
+    expect(entryScript()).not.toBeNull();
+    expect(preloads()).toEqual(chunks);
+    document.head.querySelectorAll('link').forEach((link) => link.remove());
+  });
+
   it('fetches the entry after the next paint when the image is already there', async () => {
     prerenderedPage({ imageLoaded: true });
     bootstrapPage(ENTRY);

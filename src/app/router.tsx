@@ -1,13 +1,18 @@
 import { createBrowserRouter, createMemoryRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RootLayout } from './routes/root-layout';
 import { RouterErrorPage } from './routes/router-error';
-import { HomeRoute } from './routes/home';
+import { HomeRoute, loadLeadMagnetDialog } from './routes/home';
 import { NotFoundRoute } from './routes/not-found';
 
 /** What a route says about itself to the rest of the app. */
 export type RouteHandle = {
   /** Spec section 2: the partner pages open at the top, even on a reload from further down. */
   opensAtTop?: boolean;
+  /**
+   * Loads what a first tap on the page needs beyond the page itself (a dialog that is its own chunk) while the
+   * app hydrates, so that tap's answer waits for no request (decision 013).
+   */
+  preloadForFirstTap?: () => Promise<unknown>;
 };
 
 /**
@@ -15,7 +20,7 @@ export type RouteHandle = {
  * the other pages load on demand.
  */
 const pageRoutes: RouteObject[] = [
-  { index: true, element: <HomeRoute /> },
+  { index: true, element: <HomeRoute />, handle: { preloadForFirstTap: loadLeadMagnetDialog } satisfies RouteHandle },
   {
     path: 'realtors',
     handle: { opensAtTop: true },

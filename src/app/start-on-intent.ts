@@ -1,7 +1,7 @@
 /**
- * Runs `start` (loading React and hydrating the prerendered page) when the visitor first shows a sign of
- * interacting: a pointer that moves, a touch, a key, focus, a scroll or a drag. Reading the page needs no
- * JavaScript, so a visitor who only reads (or taps the phone number) never downloads React.
+ * Runs `start` (loading React and hydrating the prerendered page) at once with `now` (what src/main.tsx does since
+ * decision 013: the entry arrives once the first screen has painted), else when the visitor first shows a sign of
+ * interacting: a pointer that moves, a touch, a key, focus, a scroll or a drag.
  *
  * What the visitor does before the app has taken over is not lost:
  * - a click on a button or a same-site link waits and is replayed once the page is live (so a link still

@@ -1,7 +1,7 @@
 /**
  * Whether React is taking over a prerendered page right now. An effect that reacts to "the page opened" (for
  * example, going to the top) must not fire then: the page opened earlier, and the visitor may already be
- * reading further down when their first interaction starts the app.
+ * reading further down by the time the app is up.
  */
 let hydrating = false;
 

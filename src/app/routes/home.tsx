@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 import { business } from '@/config/business';
@@ -9,18 +9,32 @@ import { siteImages } from '@/content/site-images';
 import { businessStructuredDataJson } from '../seo/business-structured-data';
 import { PageHead, SHARE_IMAGES } from '../seo/page-head';
 
-// The modal (Radix Dialog, focus trap, scroll lock, the sign-up form) loads the first time someone opens it.
-const LeadMagnetDialog = lazy(async () => ({
-  default: (await import('@/features/lead-magnet/components/lead-magnet-dialog')).LeadMagnetDialog,
-}));
+// The modal (Radix Dialog, focus trap, scroll lock, the sign-up form) is a chunk of its own, which the page does
+// not need to hydrate: it loads while the app hydrates (the route's preloadForFirstTap) and is mounted, closed,
+// once it is in. Not React.lazy: a lazy component that suspends when it is opened is revealed no sooner than
+// 300 ms later (React throttles what replaces a Suspense fallback), and the first tap must paint sooner.
+export const loadLeadMagnetDialog = () => import('@/features/lead-magnet/components/lead-magnet-dialog');
+type LeadMagnetDialogComponent = Awaited<ReturnType<typeof loadLeadMagnetDialog>>['LeadMagnetDialog'];
 
 /** The home page (spec section 2): the modal, the header, sections 1 to 9 and the footer, in that order. */
 export function HomeRoute() {
   const [leadMagnetOpen, setLeadMagnetOpen] = useState(false);
-  const [leadMagnetWanted, setLeadMagnetWanted] = useState(false);
+  const [LeadMagnetDialog, setLeadMagnetDialog] = useState<LeadMagnetDialogComponent>();
+  // Counts the loads begun: one when the page is up, and again on opening the modal if that one failed (offline).
+  const [loadAttempt, setLoadAttempt] = useState(0);
+  useEffect(() => {
+    let current = true;
+    loadLeadMagnetDialog().then(
+      (module) => current && setLeadMagnetDialog(() => module.LeadMagnetDialog),
+      (error: unknown) => console.error('The free-guide dialog could not load:', error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [loadAttempt]);
   const openLeadMagnet = () => {
-    setLeadMagnetWanted(true);
     setLeadMagnetOpen(true);
+    if (!LeadMagnetDialog) setLoadAttempt((attempt) => attempt + 1);
   };
 
   return (
@@ -33,11 +47,7 @@ export function HomeRoute() {
         imageAlt={siteImages.heroRoom.alt}
       />
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: businessStructuredDataJson() }} />
-      {leadMagnetWanted && (
-        <Suspense fallback={null}>
-          <LeadMagnetDialog open={leadMagnetOpen} onOpenChange={setLeadMagnetOpen} />
-        </Suspense>
-      )}
+      {LeadMagnetDialog && <LeadMagnetDialog open={leadMagnetOpen} onOpenChange={setLeadMagnetOpen} />}
       <SiteHeader onOpenLeadMagnet={openLeadMagnet} />
       <main id="main" tabIndex={-1} className="focus:outline-none">
         <HomeSections onRequestEstimate={() => scrollToElement(CONTACT_SECTION_ID)} onOpenLeadMagnet={openLeadMagnet} />

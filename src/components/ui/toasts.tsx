@@ -2,8 +2,9 @@ import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import type { ExternalToast } from 'sonner';
 
 /**
- * Toasts that cost nothing until a page needs one (issue 9: "the modal and toasts on first use"). sonner
- * (about 10 KiB gzip with its styles) loads the first time a form is used or a toast is asked for; the
+ * Toasts that cost nothing until the page is up (issue 9 had "the modal and toasts on first use"). sonner
+ * (about 10 KiB gzip with its styles) loads while the app hydrates (decision 013: a first tap's toast must not
+ * wait for a request), or the first time a form is used or a toast is asked for, whichever is first; the
  * `<ToastRegion>` in the providers mounts sonner's `<Toaster>` as soon as it has loaded, and a toast is
  * handed to sonner only once that live region is in the page, so screen readers announce even the first one.
  * If the chunk cannot load (the visitor went offline), the region says the toast's words itself: a form's

@@ -1,0 +1,301 @@
+/**
+ * The first tap: how long after a visitor's first tap on a control the page paints its answer (the dialog, the
+ * menu, the form's errors or toast, the carousel's next slide, the file picker), on a cheap phone (150 ms round
+ * trips, 1.6 Mbit/s down, 750 kbit/s up, a 4x slower CPU, 360 px, touch) and on a desktop without throttling
+ * (1280 px, mouse). Each run is a fresh browser context (cold cache) on the production build: the page loads
+ * and the tap comes 0.5 s or 3 s after the load event, as the visitor's first interaction (the control is scrolled
+ * into view just before, and a form filled as autofill would).
+ *
+ * Tap -> next paint is measured in the page two ways and the larger counts:
+ * - the Event Timing API (what INP is made of): the tap's longest event entry, from the touch to the next paint
+ *   after its handlers ran;
+ * - the answer itself: the first animation frame in which the answer is in the page, to just after that frame
+ *   painted. Event Timing alone would flatter a tap the page holds and replays once the app is up (the held
+ *   tap paints at once, with nothing changed), so the answer is watched for too.
+ *
+ * `npm run bench -- first-tap`; FIRST_TAP_RUNS (default 5) runs per cell, FIRST_TAP_URL to measure a site that
+ * is already up (e.g. `npm run preview`), FIRST_TAP_ONLY=<route or control> to run part of the table.
+ */
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, resolveChromiumPath } from '../tests/support/chromium-path';
+import { startSiteUnderTest } from '../tests/support/site-under-test';
+import { median, percentile, type BenchRow } from './bench-row';
+
+const RUNS = Number(process.env.FIRST_TAP_RUNS ?? 5);
+const DELAYS_AFTER_LOAD_MS = [500, 3000];
+const ANSWER_TIMEOUT_MS = 20_000;
+
+type Device = 'phone' | 'desktop';
+/** What the page shows once the control has done its job, checked in the page on every frame. */
+type Answer = 'dialog' | 'menu' | 'toast' | 'form-errors' | 'next-slide' | 'file-picker';
+type Control = {
+  route: string;
+  name: string;
+  devices: Device[];
+  /** Finds the control on the page. */
+  locate(page: Page): Locator;
+  /** Typed into the control's form (by label) just before the tap, as the browser's autofill would. */
+  fill?: Record<string, string>;
+  answer: Answer;
+};
+
+const CONTROLS: Control[] = [
+  {
+    route: '/',
+    name: '"Get Free Pro Tips" -> guide dialog',
+    devices: ['phone', 'desktop'],
+    locate: (page) => page.getByRole('button', { name: 'Get Free Pro Tips' }),
+    answer: 'dialog',
+  },
+  {
+    route: '/',
+    name: 'Menu -> menu open',
+    devices: ['phone'],
+    locate: (page) => page.getByRole('button', { name: 'Menu' }),
+    answer: 'menu',
+  },
+  {
+    route: '/',
+    name: 'estimate form "Send My Request" -> toast',
+    devices: ['phone', 'desktop'],
+    locate: (page) => page.getByRole('button', { name: 'Send My Request' }),
+    fill: {
+      Name: 'Bench Visitor',
+      Phone: '(856) 555-0100',
+      Email: 'bench-visitor@example.com',
+      'Tell us about your project': 'Two bedrooms, about 300 sq ft of carpet to oak.',
+    },
+    answer: 'toast',
+  },
+  {
+    route: '/',
+    name: 'carousel "Next testimonial" -> slide 2',
+    devices: ['phone', 'desktop'],
+    locate: (page) => page.getByRole('button', { name: 'Next testimonial' }).first(),
+    answer: 'next-slide',
+  },
+  ...['/realtors', '/investors'].map(
+    (route): Control => ({
+      route,
+      name: 'application form, empty "send" -> errors',
+      devices: route === '/realtors' ? ['phone', 'desktop'] : ['phone'],
+      locate: (page) => page.locator('main form button[type="submit"]'),
+      answer: 'form-errors',
+    }),
+  ),
+  {
+    route: '/realtors',
+    name: 'Menu -> menu open',
+    devices: ['phone'],
+    locate: (page) => page.getByRole('button', { name: 'Menu' }),
+    answer: 'menu',
+  },
+  {
+    route: '/floor-visualizer',
+    name: '"Choose a photo" -> file picker',
+    devices: ['phone', 'desktop'],
+    locate: (page) => page.getByText('Choose a photo', { exact: true }),
+    answer: 'file-picker',
+  },
+];
+
+/** Lighthouse's mobile profile, applied by the browser itself (DevTools throttling). */
+const PHONE = { latencyMs: 150, downloadBitsPerSecond: 1_600_000, uploadBitsPerSecond: 750_000, cpuSlowdown: 4 };
+
+export type TapTiming = {
+  tapToPaintMs: number;
+  eventTimingMs: number;
+  answerMs: number;
+  /** From the start of the navigation: the load event, the tap, and the app's 'app-ready' mark (if any yet). */
+  loadAt: number;
+  tapAt: number;
+  appReadyAt: number | undefined;
+};
+
+export default async function benchFirstTap(): Promise<BenchRow[]> {
+  const external = process.env.FIRST_TAP_URL;
+  const site = external ? undefined : await startSiteUnderTest({ throttleMaxWrites: 100_000 });
+  const siteUrl = external ?? site!.siteUrl;
+  const browser = await chromium.launch({ executablePath: await resolveChromiumPath(), args: CHROMIUM_ARGS });
+  const only = process.env.FIRST_TAP_ONLY;
+  const rows: BenchRow[] = [];
+  try {
+    for (const control of CONTROLS) {
+      if (only && !`${control.route} ${control.name}`.includes(only)) continue;
+      for (const device of control.devices) {
+        for (const delay of DELAYS_AFTER_LOAD_MS) {
+          const timings: TapTiming[] = [];
+          for (let run = 0; run < RUNS; run++) timings.push(await measureTap(browser, siteUrl, control, device, delay));
+          const tapToPaint = timings.map((timing) => timing.tapToPaintMs);
+          const line = `${control.route} ${device} tap ${delay / 1000} s after load: ${control.name}`;
+          const at = (ms: number | undefined) => (ms === undefined ? '-' : (ms / 1000).toFixed(2));
+          console.log(
+            `  ${line}: ${tapToPaint.map((ms) => Math.round(ms)).join(', ')} ms (load, tap, app ready at s: ${timings.map((t) => `${at(t.loadAt)}/${at(t.tapAt)}/${at(t.appReadyAt)}`).join(' ')})`,
+          );
+          rows.push({
+            metric: line,
+            median: median(tapToPaint),
+            p95: percentile(tapToPaint, 95),
+            unit: 'ms',
+            runs: RUNS,
+            note: `event timing ${Math.round(median(timings.map((t) => t.eventTimingMs)))} ms, answer on screen ${Math.round(median(timings.map((t) => t.answerMs)))} ms (medians); target ${targetFor(device, delay)} ms`,
+          });
+        }
+      }
+    }
+  } finally {
+    await browser.close();
+    await site?.stop();
+  }
+  return rows;
+}
+
+function targetFor(device: Device, delay: number): number {
+  if (device === 'desktop') return 100;
+  return delay >= 3000 ? 200 : 500;
+}
+
+async function newContext(browser: Browser, device: Device): Promise<BrowserContext> {
+  return device === 'phone'
+    ? browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true })
+    : browser.newContext({ viewport: { width: 1280, height: 800 } });
+}
+
+export async function measureTap(browser: Browser, siteUrl: string, control: Control, device: Device, delayMs: number): Promise<TapTiming> {
+  const context = await newContext(browser, device);
+  try {
+    const page = await context.newPage();
+    if (device === 'phone') {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: PHONE.latencyMs,
+        downloadThroughput: PHONE.downloadBitsPerSecond / 8,
+        uploadThroughput: PHONE.uploadBitsPerSecond / 8,
+      });
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpuSlowdown });
+    }
+    // tsx keeps function names with a __name() helper the page does not have.
+    await page.addInitScript({ content: `var __name = (f) => f; (${watchTheTap.toString()})();` });
+    await page.goto(`${siteUrl}${control.route}`, { waitUntil: 'load' });
+    const target = control.locate(page);
+    const fileChooser = control.answer === 'file-picker' ? page.waitForEvent('filechooser', { timeout: ANSWER_TIMEOUT_MS }) : undefined;
+    // Wait, by the page's own clock, until the tap is due.
+    const wait = await page.evaluate((delay) => performance.timing.loadEventEnd - performance.timing.navigationStart + delay - performance.now(), delayMs);
+    if (wait > 0) await page.waitForTimeout(wait);
+    await page.evaluate((answer) => window.__firstTap!.watch(answer), control.answer);
+    // The tap is the visitor's first interaction, made at once: the control is scrolled into view and, for a form,
+    // its fields filled (autofill) in the page itself, then the touch goes to the control's centre. Playwright's own
+    // tap() would first wait for the control to hold still for a few frames, which on a slowed CPU comes seconds late.
+    const box = await target.evaluate((control, fill) => {
+      control.scrollIntoView({ block: 'center', behavior: 'instant' });
+      const form = control.closest('form');
+      for (const [label, value] of Object.entries(fill ?? {})) {
+        const id = [...(form?.querySelectorAll('label') ?? [])].find((l) => l.textContent?.trim().startsWith(label))?.htmlFor;
+        const field = id ? (document.getElementById(id) as HTMLInputElement | HTMLTextAreaElement | null) : null;
+        if (!field) throw new Error(`No field labelled ${label}`);
+        // Through the element's own setter, as typing does, so React (if it is up) sees the change.
+        const prototype = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+        Object.getOwnPropertyDescriptor(prototype, 'value')!.set!.call(field, value);
+        field.dispatchEvent(new Event('input', { bubbles: true }));
+      }
+      const { x, y, width, height } = control.getBoundingClientRect();
+      return { x: x + width / 2, y: y + height / 2 };
+    }, control.fill);
+    if (device === 'phone') await page.touchscreen.tap(box.x, box.y);
+    else await page.mouse.click(box.x, box.y);
+    await fileChooser;
+    const timing = await page.waitForFunction(() => window.__firstTap!.result(), undefined, { timeout: ANSWER_TIMEOUT_MS, polling: 50 });
+    return (await timing.jsonValue()) as TapTiming;
+  } finally {
+    await context.close();
+  }
+}
+
+/** Chromium's event entries carry the interaction they belong to (not yet in TypeScript's DOM types). */
+type EventTimingEntry = PerformanceEventTiming & { interactionId?: number };
+
+declare global {
+  interface Window {
+    __firstTap?: { watch(answer: Answer): void; result(): TapTiming | undefined };
+  }
+}
+
+/** Runs in the page before its own scripts. */
+function watchTheTap(): void {
+  const APP_READY_MARK = 'app-ready';
+  let tapAt: number | undefined;
+  let answeredAt: number | undefined;
+  let interactionId = 0;
+  const eventDurations = new Map<number, number>();
+  let watching = false;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as EventTimingEntry[]) {
+      if (!entry.interactionId) continue;
+      eventDurations.set(entry.interactionId, Math.max(eventDurations.get(entry.interactionId) ?? 0, entry.duration));
+    }
+  }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
+  const firstInteraction = () => (interactionId ? eventDurations.get(interactionId) ?? 0 : 0);
+  addEventListener(
+    'pointerdown',
+    (event) => {
+      if (watching && event.isTrusted && tapAt === undefined) tapAt = event.timeStamp;
+    },
+    { capture: true },
+  );
+  const answered: Record<Answer, () => boolean> = {
+    dialog: () => {
+      const dialog = document.querySelector('[role="dialog"]');
+      return !!dialog && dialog.getBoundingClientRect().height > 0;
+    },
+    menu: () => {
+      const button = [...document.querySelectorAll('button[aria-controls]')].find((b) => b.textContent?.includes('Menu'));
+      const menu = button && document.getElementById(button.getAttribute('aria-controls')!);
+      return !!menu && !menu.hidden && menu.getBoundingClientRect().height > 0;
+    },
+    toast: () => !!document.querySelector('[data-sonner-toast]'),
+    'form-errors': () => !!document.querySelector('main form [role="alert"]')?.textContent?.trim(),
+    'next-slide': () => !!document.querySelector('[aria-roledescription="slide"][aria-label^="2 of"]'),
+    'file-picker': () => false,
+  };
+  let filePickerAt: number | undefined;
+  addEventListener(
+    'click',
+    (event) => {
+      if (watching && event.target instanceof HTMLInputElement && event.target.type === 'file') filePickerAt ??= performance.now();
+    },
+    { capture: true },
+  );
+  window.__firstTap = {
+    watch(answer) {
+      watching = true;
+      const check = () => {
+        if (answeredAt !== undefined) return;
+        if (tapAt !== undefined && (answer === 'file-picker' ? filePickerAt !== undefined : answered[answer]())) {
+          // This frame paints the answer: a message posted now is handled once it has.
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => (answeredAt = answer === 'file-picker' ? filePickerAt : performance.now());
+          channel.port2.postMessage(null);
+          return;
+        }
+        requestAnimationFrame(check);
+      };
+      requestAnimationFrame(check);
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as EventTimingEntry[]) {
+          if (entry.interactionId && !interactionId && tapAt !== undefined && entry.startTime >= tapAt - 1) interactionId = entry.interactionId;
+        }
+      }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
+    },
+    result() {
+      // Event Timing entries arrive a little after the paint they measure.
+      if (tapAt === undefined || answeredAt === undefined || performance.now() - answeredAt < 250) return undefined;
+      const answerMs = answeredAt - tapAt;
+      const eventTimingMs = firstInteraction();
+      const appReadyAt = performance.getEntriesByName(APP_READY_MARK, 'mark')[0]?.startTime;
+      const loadAt = performance.timing.loadEventEnd - performance.timing.navigationStart;
+      return { tapToPaintMs: Math.max(answerMs, eventTimingMs), eventTimingMs, answerMs, loadAt, tapAt, appReadyAt };
+    },
+  };
+}
