@@ -102,7 +102,7 @@ test('the home page loads the toasts and the guide dialog with the app, the Supa
   });
   const loaded = async (marker: string) => (await Promise.all(scripts)).some((body) => body.includes(marker));
   const toastsCode = 'data-sonner-toaster';
-  const dialogCode = 'react-remove-scroll';
+  const dialogCode = 'Which floor suits kids, pets, basements and busy kitchens';
   const supabaseCode = 'supabase-js';
 
   await page.goto('/');

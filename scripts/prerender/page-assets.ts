@@ -80,7 +80,7 @@ const PRELOAD_MIN_BYTES = 16 * 1024;
 /**
  * The chunks the entry (`entryUrl`, '/assets/…') imports as soon as it runs, which the page's bootstrap fetches
  * together with it (decision 013): the app chunk and the page's own route chunk (`routeChunk`, by file name
- * prefix), with what they import statically, less what the entry loads itself and the smallest ones.
+ * prefix), with what they import statically, less what the entry loads itself and the app's smallest chunks.
  */
 export function appChunksToPreload(outDir: string, entryUrl: string, routeChunk?: string): string[] {
   const entry = entryUrl.replace(/^\//, '');
@@ -88,8 +88,11 @@ export function appChunksToPreload(outDir: string, entryUrl: string, routeChunk?
   const withEntry = staticClosure(outDir, [entry]);
   const appChunks = [...withEntry].flatMap((chunk) => importsOf(outDir, chunk).dynamic.filter((f) => /\/start-app-/.test(f)));
   const routeChunks = routeChunk ? allJs.filter((f) => path.posix.basename(f).startsWith(`${routeChunk}-`)) : [];
+  // The route's own chunks, however small: the app asks for them only once it runs, a round trip later still.
+  const forTheRoute = staticClosure(outDir, routeChunks);
   return [...staticClosure(outDir, [...appChunks, ...routeChunks])]
-    .filter((file) => !withEntry.has(file) && fs.statSync(path.join(outDir, file)).size >= PRELOAD_MIN_BYTES)
+    .filter((file) => !withEntry.has(file))
+    .filter((file) => forTheRoute.has(file) || fs.statSync(path.join(outDir, file)).size >= PRELOAD_MIN_BYTES)
     .map((file) => `/${file}`);
 }
 

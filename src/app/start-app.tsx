@@ -1,9 +1,9 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { setHydrating } from '@/lib/hydration';
-import { App } from './app';
 import { matchRoutes } from 'react-router';
 import { preloadToasts } from '@/components/ui/toasts';
+import { setHydrating } from '@/lib/hydration';
+import { App } from './app';
 import { createAppRouter, loadRoutesFor, routes, type RouteHandle } from './router';
 
 /**
@@ -12,10 +12,15 @@ import { createAppRouter, loadRoutesFor, routes, type RouteHandle } from './rout
  * first client render is reported as a console error (React would otherwise re-render quietly).
  */
 export async function hydrateApp(container: HTMLElement): Promise<void> {
+  // Each step in a task of its own: evaluating the app's modules, making the router and starting React would
+  // otherwise run as one task long enough on a slow phone to count as blocking time (decision 013).
+  await nextTask();
   preloadFirstTaps(window.location.pathname);
   await loadRoutesFor(window.location.pathname);
+  await nextTask();
   forgetSavedScrollPosition();
   const router = createAppRouter({ hydrated: true });
+  await nextTask();
   setHydrating(true);
   await new Promise<void>((resolve) => {
     const ready = () => {
@@ -41,6 +46,11 @@ export async function hydrateApp(container: HTMLElement): Promise<void> {
       );
     });
   });
+}
+
+/** Lets the browser paint and handle input before going on. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /** The performance mark set once React has taken over a prerendered page (the first-tap bench reads it). */
