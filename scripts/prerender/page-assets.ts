@@ -80,10 +80,12 @@ const PRELOAD_MIN_BYTES = 16 * 1024;
 /**
  * The chunks the entry (`entryUrl`, '/assets/…') imports as soon as it runs, which the page's bootstrap fetches
  * together with it (decision 013): the app chunk and the page's own route chunk (`routeChunk`, by file name
- * prefix), with what they import statically, less what the entry loads itself and the app's smallest chunks.
+ * prefix), with what they import statically, less what the entry loads itself and the app's smallest chunks;
+ * largest first.
  */
 export function appChunksToPreload(outDir: string, entryUrl: string, routeChunk?: string): string[] {
   const entry = entryUrl.replace(/^\//, '');
+  const sizeOnDisk = (file: string) => fs.statSync(path.join(outDir, file)).size;
   const allJs = fs.readdirSync(path.join(outDir, 'assets')).filter((f) => f.endsWith('.js')).map((f) => `assets/${f}`);
   const withEntry = staticClosure(outDir, [entry]);
   const appChunks = [...withEntry].flatMap((chunk) => importsOf(outDir, chunk).dynamic.filter((f) => /\/start-app-/.test(f)));
@@ -92,7 +94,8 @@ export function appChunksToPreload(outDir: string, entryUrl: string, routeChunk?
   const forTheRoute = staticClosure(outDir, routeChunks);
   return [...staticClosure(outDir, [...appChunks, ...routeChunks])]
     .filter((file) => !withEntry.has(file))
-    .filter((file) => forTheRoute.has(file) || fs.statSync(path.join(outDir, file)).size >= PRELOAD_MIN_BYTES)
+    .filter((file) => forTheRoute.has(file) || sizeOnDisk(file) >= PRELOAD_MIN_BYTES)
+    .sort((a, b) => sizeOnDisk(b) - sizeOnDisk(a))
     .map((file) => `/${file}`);
 }
 

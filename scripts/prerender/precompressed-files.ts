@@ -32,11 +32,15 @@ export function writeBrotliCopies(outDir: string): void {
     const file = path.join(entry.parentPath, entry.name);
     const bytes = fs.readFileSync(file);
     if (bytes.length < MIN_BYTES) continue;
-    const compressed = zlib.brotliCompressSync(bytes, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
-    });
-    fs.writeFileSync(`${file}.br`, compressed);
+    fs.writeFileSync(`${file}.br`, brotli(bytes));
   }
+}
+
+/** What `writeBrotliCopies` writes for these bytes. */
+export function brotli(bytes: Buffer): Buffer {
+  return zlib.brotliCompressSync(bytes, {
+    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+  });
 }
 
 /**

@@ -14,8 +14,8 @@ import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import { inlineCriticalCss, readStylesheets } from './critical-css.ts';
 import { entryUrlOf, inlineBootstrap } from './inline-bootstrap.ts';
-import { appChunksToPreload, formatPageAssets, measurePages, total } from './page-assets.ts';
-import { sendPrecompressed, writeBrotliCopies } from './precompressed-files.ts';
+import { appChunksToPreload, FIRST_WINDOW_BYTES, formatPageAssets, measurePages, total } from './page-assets.ts';
+import { brotli, sendPrecompressed, writeBrotliCopies } from './precompressed-files.ts';
 
 /** Issue 9: the home page's JavaScript up front, gzipped. */
 export const HOME_JS_BUDGET_BYTES = 90 * 1024;
@@ -64,11 +64,9 @@ export function prerenderPlugin(): Plugin {
           const { html, status, opensAtTop } = await render.renderPage(pagePath);
           if (status !== 200) throw new Error(`Prerendering ${pagePath} answered ${status}`);
           const page = fillTemplate(template, html, { opensAtTop });
+          const withCss = await inlineCriticalCss(page, stylesheets);
           const appChunks = appChunksToPreload(outDir, entryUrlOf(template), routeChunkOf(pagePath, file));
-          fs.writeFileSync(
-            path.join(outDir, file),
-            await inlineBootstrap(await inlineCriticalCss(page, stylesheets), config.root, appChunks),
-          );
+          fs.writeFileSync(path.join(outDir, file), await fitFirstWindow(withCss, config.root, appChunks));
         }
         fs.writeFileSync(path.join(outDir, 'sitemap.xml'), render.sitemapXml());
         fs.writeFileSync(path.join(outDir, 'robots.txt'), render.robotsTxt());
@@ -121,6 +119,23 @@ export function prerenderPlugin(): Plugin {
       });
     },
   };
+}
+
+/**
+ * The page with its bootstrap, which fetches `appChunks` (largest first) with the entry. Their names are bytes in
+ * the page's first round trip: a page that fits the first TCP window without them but not with them (the home page
+ * has a few dozen bytes to spare) names fewer, the smallest going first, or none (decisions 011 and 013).
+ */
+async function fitFirstWindow(page: string, root: string, appChunks: string[]): Promise<string> {
+  const fits = (html: string) => brotli(Buffer.from(html)).length <= FIRST_WINDOW_BYTES;
+  let chunks = appChunks;
+  let html = await inlineBootstrap(page, root, chunks);
+  if (fits(html) || !fits(await inlineBootstrap(page, root, []))) return html;
+  while (chunks.length > 0 && !fits(html)) {
+    chunks = chunks.slice(0, -1);
+    html = await inlineBootstrap(page, root, chunks);
+  }
+  return html;
 }
 
 /**

@@ -4,16 +4,17 @@
  *
  * It fetches the app's entry (src/main.tsx) once the first screen has painted its main image (the page's
  * `fetchpriority="high"` image, decoded; else the first paint), so the entry and the rest of the stylesheet never compete
- * with that image, or at once when the visitor shows a sign of interacting. The app's larger chunks, which the entry
- * imports at once, are fetched together with it (`appChunks`, from the build): on a phone that saves the round trip
- * the entry would take to ask for them (decision 013). Until the entry takes over
+ * with that image, or at once when the visitor presses a button or sends a form. The app's larger chunks, which the
+ * entry imports at once, are fetched together with it (`appChunks`, from the build): on a phone that saves the round
+ * trip the entry would take to ask for them (decision 013). (It no longer fetches the entry early on any sign of
+ * interacting, a scroll or a key: the app follows the first paint anyway, and those bytes went to `appChunks`.) Until the entry takes over
  * (`takeOver`), a click on a button and a form submission are held, so nothing the visitor does meanwhile is
  * lost; if the entry cannot load, they are let through. Links simply work: a prerendered page loads in full.
  *
  * It must stay small and self-contained (no imports): every byte is in each page's first round trip.
  */
 
-/** The intent events that start the app; start-on-intent.ts listens for the same ones once the entry is in. */
+/** The intent events that start the app when start-on-intent.ts is told to wait for them. */
 export const INTENT_EVENTS = [
   'pointermove',
   'pointerdown',
@@ -63,11 +64,9 @@ export function bootstrapPage(entryUrl: string, appChunks: string[] = []): void 
   const root = document.getElementById('root');
   if (!root) return;
   const held: HeldInteractions = { replays: [], interacted: false };
-  const listen = { capture: true, passive: true } as const;
   let requested = false;
 
   const takeOver = (): HeldInteractions => {
-    for (const type of INTENT_EVENTS) window.removeEventListener(type, onIntent, listen);
     document.removeEventListener('click', holdClick, true);
     document.removeEventListener('submit', holdSubmit, true);
     return held;
@@ -88,11 +87,6 @@ export function bootstrapPage(entryUrl: string, appChunks: string[] = []): void 
     script.onerror = () => takeOver().replays.forEach((replay) => replay());
     document.head.append(script);
   };
-  function onIntent(event: Event) {
-    if (!isIntent(event)) return;
-    held.interacted = true;
-    loadEntry();
-  }
   function holdClick(event: MouseEvent) {
     if (!isPlainClick(event)) return;
     const control = (event.target as Element | null)?.closest?.('button');
@@ -112,7 +106,6 @@ export function bootstrapPage(entryUrl: string, appChunks: string[] = []): void 
     loadEntry();
   }
 
-  for (const type of INTENT_EVENTS) window.addEventListener(type, onIntent, listen);
   document.addEventListener('click', holdClick, true);
   document.addEventListener('submit', holdSubmit, true);
   window.pageBootstrap = { takeOver };
