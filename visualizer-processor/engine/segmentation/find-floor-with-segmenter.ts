@@ -78,11 +78,15 @@ export async function segmentForFloor(photo: DecodedPhoto, tuning: SegmenterTuni
     .raw()
     .toBuffer({ resolveWithObject: true });
   const segmented = await segmentPhoto(guidePixels, info.width, info.height, { fit: tuning.fit, mirrored: tuning.mirrored });
-  const zoomedObjects = tuning.objectZoom ? await objectsZoomed(photo, segmented.scene.width, segmented.scene.height) : undefined;
+  const zoomedObjects = tuning.objectZoom ? await objectsZoomed({ pixels: guidePixels, width: info.width, height: info.height }, segmented.scene.width, segmented.scene.height) : undefined;
   return { guidePixels, guideWidth: info.width, guideHeight: info.height, segmented, zoomedObjects };
 }
 
-/** The bottom half's two quadrants, each through the network at twice the scale; object cells on the scene grid. */
+/**
+ * The bottom half's two quadrants, each through the network at twice the scale; object cells on the scene grid.
+ * Cut from the guide copy: measured the same as from the working-size photo (decision 012), and its cost does
+ * not grow with the photo.
+ */
 async function objectsZoomed(photo: DecodedPhoto, gridWidth: number, gridHeight: number): Promise<Uint8Array> {
   const seen = new Uint8Array(gridWidth * gridHeight);
   const wanted = new Uint8Array(256);
