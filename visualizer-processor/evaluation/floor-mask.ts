@@ -19,16 +19,7 @@ export function assertSameSize(a: FloorMask, b: FloorMask, what: string): void {
  * evaluation set has no such photo, but synthetic tests may.
  */
 export function floorIoU(predicted: FloorMask, truth: FloorMask): number {
-  assertSameSize(predicted, truth, 'floorIoU');
-  let intersection = 0;
-  let union = 0;
-  for (let i = 0; i < truth.mask.length; i++) {
-    const p = isFloor(predicted, i);
-    const t = isFloor(truth, i);
-    if (p && t) intersection++;
-    if (p || t) union++;
-  }
-  return union === 0 ? 1 : intersection / union;
+  return floorAgreement(predicted, truth).iou;
 }
 
 /** What a visitor sees of a floor mask: how well it covers the floor, and where the wood goes wrong. */

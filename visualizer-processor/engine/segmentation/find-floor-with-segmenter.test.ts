@@ -16,6 +16,13 @@ async function fixture(file: string) {
   return { photo, truth };
 }
 
+/** A rendered room of the evaluation set, with its exact masks, as a decoded photo. */
+function renderedRoom(id: string) {
+  const room = RENDERED_ROOMS.find((item) => item.id === id)!;
+  const rendered = renderRoomScene(room.scene);
+  return { rendered, photo: { pixels: rendered.rgb, width: rendered.width, height: rendered.height } };
+}
+
 function iou(mask: Uint8Array, truth: Uint8Array, where: (i: number) => boolean = () => true): number {
   let intersection = 0;
   let union = 0;
@@ -66,9 +73,7 @@ describe('finding the floor with the segmentation network', () => {
 
 describe('what stands on the floor', () => {
   it('stays as it was: around the dining chairs and table legs less wood lands off the floor than without the margin and the zoomed runs', async () => {
-    const room = RENDERED_ROOMS.find((item) => item.id === 'rendered-dining-oak-table')!;
-    const rendered = renderRoomScene(room.scene);
-    const photo = { pixels: rendered.rgb, width: rendered.width, height: rendered.height };
+    const { rendered, photo } = renderedRoom('rendered-dining-oak-table');
     const woodOffTheFloor = (mask: Buffer) => {
       let off = 0;
       for (let i = 0; i < mask.length; i++) if (mask[i] === 255 && rendered.floorMask[i]! < 128) off++;
@@ -84,9 +89,7 @@ describe('what stands on the floor', () => {
 
 describe('rugs', () => {
   it('stay in front of the new floor by default; keepRugs: false lays wood over them', async () => {
-    const room = RENDERED_ROOMS.find((item) => item.id === 'rendered-living-rug')!;
-    const rendered = renderRoomScene(room.scene);
-    const photo = { pixels: rendered.rgb, width: rendered.width, height: rendered.height };
+    const { rendered, photo } = renderedRoom('rendered-living-rug');
     const rugAsFloor = (mask: Buffer) => {
       let rug = 0;
       let floor = 0;
@@ -102,9 +105,7 @@ describe('rugs', () => {
   });
 
   it('withRugsReplaced gives both floors from one run, each the same as asking for it alone', async () => {
-    const room = RENDERED_ROOMS.find((item) => item.id === 'rendered-living-rug')!;
-    const rendered = renderRoomScene(room.scene);
-    const photo = { pixels: rendered.rgb, width: rendered.width, height: rendered.height };
+    const { photo } = renderedRoom('rendered-living-rug');
     const both = await findFloorWithSegmenter(photo, { withRugsReplaced: true });
     expect(both.mask.equals((await findFloorWithSegmenter(photo)).mask)).toBe(true);
     expect(both.rugsReplacedMask!.equals((await findFloorWithSegmenter(photo, { keepRugs: false })).mask)).toBe(true);
