@@ -6,10 +6,6 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 if (container.hasChildNodes()) {
-  if (container.dataset.opensAtTop !== undefined) {
-    // Reloaded before the app is up, this page must still open at the top: no restoring the scroll position.
-    window.addEventListener('pagehide', () => (window.history.scrollRestoration = 'manual'));
-  }
   // This script arrives once the first screen has painted (src/app/page-bootstrap.ts). A prerendered page came
   // with its first screen's rules only: the rest of the stylesheet comes now, and the app loads and hydrates at
   // once, so it is up before most visitors' first tap (decision 013). What they do before that is held and

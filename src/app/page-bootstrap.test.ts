@@ -71,6 +71,19 @@ describe('the inlined page bootstrap', () => {
     expect(entryScript()).not.toBeNull();
   });
 
+  it('on a page that opens at the top, tells the browser not to put an old scroll position back, at once', () => {
+    prerenderedPage({ imageLoaded: false });
+    window.history.scrollRestoration = 'auto';
+    bootstrapPage(ENTRY);
+    expect(window.history.scrollRestoration, 'a page that keeps its position').toBe('auto');
+
+    window.pageBootstrap?.takeOver();
+    document.getElementById('root')!.dataset.opensAtTop = '';
+    bootstrapPage(ENTRY);
+    expect(window.history.scrollRestoration).toBe('manual');
+    window.history.scrollRestoration = 'auto';
+  });
+
   it('fetches the entry at once, once only, when a button is pressed before the first screen has painted', () => {
     const { button } = prerenderedPage({ imageLoaded: false });
     bootstrapPage(ENTRY);

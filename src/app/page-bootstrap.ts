@@ -63,6 +63,9 @@ export function isPlainClick(event: MouseEvent): boolean {
 export function bootstrapPage(entryUrl: string, appChunks: string[] = []): void {
   const root = document.getElementById('root');
   if (!root) return;
+  // A page that opens at the top (spec section 2) does so after a reload from further down too, even one made
+  // before the entry has arrived: the browser must not put the old scroll position back.
+  if (root.dataset.opensAtTop !== undefined) history.scrollRestoration = 'manual';
   const held: HeldInteractions = { replays: [], interacted: false };
   let requested = false;
 
