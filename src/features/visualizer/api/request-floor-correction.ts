@@ -10,6 +10,7 @@ import {
   type VisualizerRugChoicePayload,
 } from '@contracts/visualizer-webhook';
 import { getSiteEnv } from '@/lib/env';
+import { getVisualizerRequest } from './get-visualizer-request';
 
 /** What the visitor reads when the processor will not take a correction, or cannot be reached. */
 export const correctionRefusals = {
@@ -42,8 +43,30 @@ export async function requestFloorCorrection(input: VisualizerCorrectionPayload)
  * "Keep my rugs" / "Replace carpet and rugs too": the same token, the same webhook, the same answers as a fix.
  * The choice already shown answers with the current render, so the page has nothing to wait for.
  */
-export async function requestRugChoice(input: VisualizerRugChoicePayload): Promise<{ renderNumber: number }> {
-  return sendWithToken(visualizerRugChoicePayloadSchema.parse(input), visualizerRugChoiceReplySchema);
+export async function requestRugChoice({ shownRenderNumber, ...input }: RugChoiceRequest): Promise<{ renderNumber: number }> {
+  try {
+    return await sendWithToken(visualizerRugChoicePayloadSchema.parse(input), visualizerRugChoiceReplySchema);
+  } catch (error) {
+    if (!(error instanceof CorrectionRefusedError) || !(error.status === 0 || error.status >= 500)) throw error;
+    const renderNumber = await renderTakenWithoutAnAnswer(input.requestId, shownRenderNumber);
+    if (renderNumber === null) throw error;
+    return { renderNumber };
+  }
+}
+
+/** The choice, and the render the page shows (the one it was made with). */
+export type RugChoiceRequest = VisualizerRugChoicePayload & { shownRenderNumber: number };
+
+/**
+ * A 5xx or a dropped connection is no answer (issue 27): the processor may have taken the request and queued
+ * its render all the same (it marks the row `rendering` in the same transaction), and the e-mails would then
+ * show that render. The row tells: the render to wait for, or null when nothing was taken.
+ */
+async function renderTakenWithoutAnAnswer(requestId: string, shownRenderNumber: number): Promise<number | null> {
+  const row = await getVisualizerRequest(requestId).catch(() => null);
+  if (!row) return null;
+  if (row.correction_state === 'rendering') return row.render_number + 1;
+  return row.render_number > shownRenderNumber ? shownRenderNumber + 1 : null;
 }
 
 async function sendWithToken(payload: object, replySchema: typeof visualizerRugChoiceReplySchema): Promise<{ renderNumber: number }> {

@@ -355,6 +355,45 @@ describe('carpet and rugs: "Keep my rugs" or "Replace carpet and rugs too"', () 
     expect(afterImage()).toHaveAttribute('src', `${storage}/render-1/natural-white-oak.jpg`);
   });
 
+  // Issue 27's rule for the photo holds for the choice too: a 5xx or a dropped connection is no answer, and the
+  // processor may have queued the render (the row says so), which the e-mails would then show.
+  it.each([
+    ['a 502', () => HttpResponse.json({ error: 'The local service behind the gateway is not answering' }, { status: 502 })],
+    ['a dropped connection', () => HttpResponse.error()],
+  ])('follows the new render when the answer is %s but the processor took the choice', async (_case, unanswered) => {
+    let asked = false;
+    let rendered = false;
+    const { user } = await reachResult({
+      read: (id) =>
+        HttpResponse.json(
+          rendered
+            ? completedRender(id, 2, { rug_choice: 'replace', rug_share: 0.12 })
+            : completedRender(id, 1, { ...withRugs, correction_state: asked ? 'rendering' : null }),
+        ),
+      correctionReply: () => {
+        asked = true;
+        setTimeout(() => (rendered = true), 100);
+        return unanswered();
+      },
+    });
+    await user.click(screen.getByRole('radio', { name: 'Replace carpet and rugs too' }));
+    expect(await screen.findByText('Your floor was re-rendered with the carpet and rugs replaced by wood.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(afterImage()).toHaveAttribute('src', `${storage}/render-2/natural-white-oak.jpg`);
+    expect(within(rugGroup()).getByRole('radio', { name: 'Replace carpet and rugs too' })).toBeChecked();
+  }, 20_000);
+
+  it('says the visualizer could not be reached when the answer is a 502 and the row shows nothing was taken', async () => {
+    const { user } = await reachResult({
+      read: (id) => HttpResponse.json(completedRender(id, 1, withRugs)),
+      correctionReply: () => HttpResponse.json({ error: 'The local service behind the gateway is not answering' }, { status: 502 }),
+    });
+    await user.click(screen.getByRole('radio', { name: 'Replace carpet and rugs too' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(correctionRefusals.unreachable);
+    expect(screen.getByRole('radio', { name: 'Keep my rugs' })).toBeChecked();
+    expect(afterImage()).toHaveAttribute('src', `${storage}/render-1/natural-white-oak.jpg`);
+  });
+
   it('says so when the new render fails, keeps the result and its choice, and can try again', async () => {
     let failed = false;
     const { user, calls } = await reachResult({

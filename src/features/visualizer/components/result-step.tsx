@@ -149,6 +149,7 @@ export function ResultStep({ result, correctionToken, onResultChange, onTryAnoth
           requestId={result.id}
           correctionToken={correctionToken}
           value={result.rugChoice}
+          renderNumber={result.renderNumber}
           disabled={fixing}
           onRenderingChange={setRugRendering}
           onRendered={onRugRendered}

@@ -20,6 +20,8 @@ type RugChoiceProps = {
   correctionToken: string;
   /** The choice the shown render was made with. */
   value: RugChoiceValue;
+  /** The shown render's number: after a webhook call without an answer, the row tells whether a newer one comes. */
+  renderNumber: number;
   /** While the visitor fixes the floor, the choice waits. */
   disabled: boolean;
   onRenderingChange: (rendering: boolean) => void;
@@ -31,7 +33,7 @@ type RugChoiceProps = {
  * (with the visitor's token, like a fix) for the next render, which lays the same woods on the other floor the
  * first render found; the shown images stay until it is there. A failure says so and goes back to the choice shown.
  */
-export function RugChoice({ requestId, correctionToken, value, disabled, onRenderingChange, onRendered }: RugChoiceProps) {
+export function RugChoice({ requestId, correctionToken, value, renderNumber, disabled, onRenderingChange, onRendered }: RugChoiceProps) {
   const [requested, setRequested] = useState<RugChoiceValue | null>(null);
   const [awaiting, setAwaiting] = useState<number | null>(null);
   const [round, setRound] = useState(0);
@@ -54,7 +56,7 @@ export function RugChoice({ requestId, correctionToken, value, disabled, onRende
     if (rugs === value && requested === null) return;
     setRequested(rugs);
     choice.mutate(
-      { requestId, correctionToken, rugs },
+      { requestId, correctionToken, rugs, shownRenderNumber: renderNumber },
       {
         onSuccess: ({ renderNumber }) => {
           setRound((current) => current + 1);
