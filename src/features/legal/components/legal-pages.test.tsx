@@ -86,6 +86,23 @@ describe("each form's privacy note", () => {
     expect(dialog.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
   });
 
+  // The notes sit in forms half filled in (the visualizer's holds the chosen photo): reading the policy must not
+  // throw that away, so it opens beside the form.
+  it('opens the policy in a new tab and leaves the form as the visitor filled it', async () => {
+    const { user } = renderRoute('/');
+    const form = within(await screen.findByRole('form', { name: 'Get Your Free Estimate' }));
+    await user.type(form.getByLabelText(/Tell us about your project/), 'Oak in the hall');
+    const link = form.getByRole('link', { name: 'Privacy Policy' });
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', expect.stringContaining('noopener'));
+    expect(link).toHaveAccessibleDescription('Opens in a new tab');
+    await user.click(link);
+    // Leaving would show the policy here once its lazy route has loaded: give it the time to.
+    await expect(screen.findByRole('heading', { level: 1, name: 'Privacy Policy' }, { timeout: 2000 })).rejects.toThrow();
+    expect(screen.getByRole('form', { name: 'Get Your Free Estimate' })).toBeInTheDocument();
+    expect(form.getByLabelText(/Tell us about your project/)).toHaveValue('Oak in the hall');
+  });
+
   it.each([
     ['/realtors', 'Become a Partner'],
     ['/investors', 'Become an Investor Partner'],
