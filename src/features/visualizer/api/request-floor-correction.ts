@@ -35,23 +35,23 @@ export class CorrectionRefusedError extends Error {
  * URL. The processor answers 202 with the number of the render that will carry the correction; the page then
  * reads the row until that render is there.
  */
-export async function requestFloorCorrection(input: VisualizerCorrectionPayload): Promise<{ renderNumber: number }> {
-  return sendWithToken(visualizerCorrectionPayloadSchema.parse(input), visualizerCorrectionReplySchema);
+export async function requestFloorCorrection({ shownRenderNumber, ...input }: FloorCorrectionRequest): Promise<{ renderNumber: number }> {
+  return orWhatTheRowSays(input.requestId, shownRenderNumber, () =>
+    sendWithToken(visualizerCorrectionPayloadSchema.parse(input), visualizerCorrectionReplySchema),
+  );
 }
+
+/** The markers, and the render the page shows (the one they were placed on). */
+export type FloorCorrectionRequest = VisualizerCorrectionPayload & { shownRenderNumber: number };
 
 /**
  * "Keep my rugs" / "Replace carpet and rugs too": the same token, the same webhook, the same answers as a fix.
  * The choice already shown answers with the current render, so the page has nothing to wait for.
  */
 export async function requestRugChoice({ shownRenderNumber, ...input }: RugChoiceRequest): Promise<{ renderNumber: number }> {
-  try {
-    return await sendWithToken(visualizerRugChoicePayloadSchema.parse(input), visualizerRugChoiceReplySchema);
-  } catch (error) {
-    if (!(error instanceof CorrectionRefusedError) || !(error.status === 0 || error.status >= 500)) throw error;
-    const renderNumber = await renderTakenWithoutAnAnswer(input.requestId, shownRenderNumber);
-    if (renderNumber === null) throw error;
-    return { renderNumber };
-  }
+  return orWhatTheRowSays(input.requestId, shownRenderNumber, () =>
+    sendWithToken(visualizerRugChoicePayloadSchema.parse(input), visualizerRugChoiceReplySchema),
+  );
 }
 
 /** The choice, and the render the page shows (the one it was made with). */
@@ -62,6 +62,21 @@ export type RugChoiceRequest = VisualizerRugChoicePayload & { shownRenderNumber:
  * its render all the same (it marks the row `rendering` in the same transaction), and the e-mails would then
  * show that render. The row tells: the render to wait for, or null when nothing was taken.
  */
+async function orWhatTheRowSays(
+  requestId: string,
+  shownRenderNumber: number,
+  send: () => Promise<{ renderNumber: number }>,
+): Promise<{ renderNumber: number }> {
+  try {
+    return await send();
+  } catch (error) {
+    if (!(error instanceof CorrectionRefusedError) || !(error.status === 0 || error.status >= 500)) throw error;
+    const renderNumber = await renderTakenWithoutAnAnswer(requestId, shownRenderNumber);
+    if (renderNumber === null) throw error;
+    return { renderNumber };
+  }
+}
+
 async function renderTakenWithoutAnAnswer(requestId: string, shownRenderNumber: number): Promise<number | null> {
   const row = await getVisualizerRequest(requestId).catch(() => null);
   if (!row) return null;

@@ -31,6 +31,8 @@ type FloorCorrectionProps = {
   correctionToken: string;
   originalImageUrl: string;
   floorMaskUrl: string | null;
+  /** The shown render's number: after a webhook call without an answer, the row tells whether a newer one comes. */
+  renderNumber: number;
   markers: FloorMarker[];
   onMarkersChange: (markers: FloorMarker[]) => void;
   onStarted: () => void;
@@ -49,6 +51,7 @@ export function FloorCorrection({
   correctionToken,
   originalImageUrl,
   floorMaskUrl,
+  renderNumber,
   markers,
   onMarkersChange,
   onStarted,
@@ -118,7 +121,7 @@ export function FloorCorrection({
   const submit = () => {
     setNotice(null);
     correction.mutate(
-      { requestId, correctionToken, taps: markers },
+      { requestId, correctionToken, taps: markers, shownRenderNumber: renderNumber },
       {
         onSuccess: ({ renderNumber }) => {
           setRound((value) => value + 1);

@@ -240,6 +240,28 @@ describe('"Not quite right? Fix the floor"', () => {
     expect(markerList()).toEqual(['1. Wood here']);
   });
 
+  // As for the photo (issue 27): a 5xx or a dropped connection is no answer; the row tells whether the fix was taken.
+  it.each([
+    ['a 502', () => HttpResponse.json({ error: 'The local service behind the gateway is not answering' }, { status: 502 })],
+    ['a dropped connection', () => HttpResponse.error()],
+  ])('follows the new render when the answer is %s but the processor took the fix', async (_case, unanswered) => {
+    let sent = false;
+    let corrected = false;
+    const { user } = await reachResult({
+      read: (id) => HttpResponse.json(corrected ? completedRender(id, 2) : completedRender(id, 1, { correction_state: sent ? 'rendering' : null })),
+      correctionReply: () => {
+        sent = true;
+        setTimeout(() => (corrected = true), 100);
+        return unanswered();
+      },
+    });
+    await markAndSend(user);
+    expect(await screen.findByText('Your floor was re-rendered with your markers.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(afterImage()).toHaveAttribute('src', `${storage}/render-2/natural-white-oak.jpg`);
+    expect(screen.getByText('You can fix this photo 4 more times.')).toBeInTheDocument();
+  }, 20_000);
+
   it('says so when the new render fails, keeps the previous result and the markers, and can try again', async () => {
     let failed = false;
     const { user, calls } = await reachResult({

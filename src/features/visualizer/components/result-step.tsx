@@ -162,6 +162,7 @@ export function ResultStep({ result, correctionToken, onResultChange, onTryAnoth
           correctionToken={correctionToken}
           originalImageUrl={originalImageUrl}
           floorMaskUrl={result.floorMaskUrl}
+          renderNumber={result.renderNumber}
           markers={markers}
           onMarkersChange={setMarkers}
           onStarted={() => setCorrectionsUsed((used) => used + 1)}
