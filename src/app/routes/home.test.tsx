@@ -73,6 +73,19 @@ describe('the home page', () => {
     expect(await findGuideDialog()).toBeInTheDocument();
   });
 
+  it('closes the open menu with Escape from one of its links and gives the focus back to the menu button', async () => {
+    const { user } = renderRoute('/');
+    const menuButton = await screen.findByRole('button', { name: 'Menu' });
+    await user.click(menuButton);
+    within(screen.getByRole('navigation', { name: 'Main menu' }))
+      .getByRole('link', { name: 'Investors' })
+      .focus();
+    await user.keyboard('{Escape}');
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument();
+    expect(menuButton).toHaveFocus();
+  });
+
   it('hero: the tagline, the three trust points, and Request Free Estimate scrolls smoothly to the contact section and focuses it', async () => {
     const scrolled = watchScrolling();
     const { user } = renderRoute('/');

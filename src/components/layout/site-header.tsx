@@ -1,5 +1,5 @@
 import { BookOpen, Menu, Phone, X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Tooltip } from '@/components/ui/tooltip';
@@ -29,13 +29,23 @@ const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
 export function SiteHeader({ onOpenLeadMagnet }: SiteHeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
   const location = useLocation();
 
   // A page change (or a jump to an anchor) closes the menu.
   useEffect(() => setMenuOpen(false), [location.key]);
 
   return (
-    <header className="sticky top-0 z-40 border-b border-walnut-900/10 bg-cream-50/95 backdrop-blur supports-[backdrop-filter]:bg-cream-50/85">
+    <header
+      // Escape closes an open menu from its button or any of its links, and focus goes back to the button
+      // (the disclosure pattern keyboard users expect; without it the menu could only be closed by clicking).
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !menuOpen) return;
+        setMenuOpen(false);
+        menuButton.current?.focus();
+      }}
+      className="sticky top-0 z-40 border-b border-walnut-900/10 bg-cream-50/95 backdrop-blur supports-[backdrop-filter]:bg-cream-50/85"
+    >
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-3 sm:px-6 lg:px-8">
         <SiteLogo />
 
@@ -68,6 +78,7 @@ export function SiteHeader({ onOpenLeadMagnet }: SiteHeaderProps) {
             </div>
           )}
           <button
+            ref={menuButton}
             type="button"
             aria-expanded={menuOpen}
             aria-controls={menuId}
