@@ -314,10 +314,14 @@ describe('carpet and rugs: "Keep my rugs" or "Replace carpet and rugs too"', () 
   const withRugs = { rug_choice: 'keep' as const, rug_share: 0.12 };
   const rugGroup = () => screen.getByRole('group', { name: 'Rugs and carpet' });
 
-  it('offers the two choices, the render’s own checked; the other is the next render, shown in the wood chosen and downloaded', async () => {
+  /**
+   * A result with rugs where the processor takes the visitor's choice: the row says `rendering` once asked and,
+   * 100 ms later, shows render 2 with the rugs replaced. `reply` is what the page gets back from the webhook.
+   */
+  function reachResultWhereTheChoiceIsTaken(reply: () => Response) {
     let asked = false;
     let rendered = false;
-    const { user, calls } = await reachResult({
+    return reachResult({
       read: (id) =>
         HttpResponse.json(
           rendered
@@ -327,9 +331,15 @@ describe('carpet and rugs: "Keep my rugs" or "Replace carpet and rugs too"', () 
       correctionReply: () => {
         asked = true;
         setTimeout(() => (rendered = true), 100);
-        return HttpResponse.json({ status: 'rendering', requestId: calls.id(), renderNumber: 2 }, { status: 202 });
+        return reply();
       },
     });
+  }
+
+  it('offers the two choices, the render’s own checked; the other is the next render, shown in the wood chosen and downloaded', async () => {
+    const { user, calls } = await reachResultWhereTheChoiceIsTaken(() =>
+      HttpResponse.json({ status: 'rendering', requestId: calls.id(), renderNumber: 2 }, { status: 202 }),
+    );
     const group = rugGroup();
     expect(within(group).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual(['Keep my rugs', 'Replace carpet and rugs too']);
     expect(within(group).getByRole('radio', { name: 'Keep my rugs' })).toBeChecked();
@@ -383,21 +393,7 @@ describe('carpet and rugs: "Keep my rugs" or "Replace carpet and rugs too"', () 
     ['a 502', () => HttpResponse.json({ error: 'The local service behind the gateway is not answering' }, { status: 502 })],
     ['a dropped connection', () => HttpResponse.error()],
   ])('follows the new render when the answer is %s but the processor took the choice', async (_case, unanswered) => {
-    let asked = false;
-    let rendered = false;
-    const { user } = await reachResult({
-      read: (id) =>
-        HttpResponse.json(
-          rendered
-            ? completedRender(id, 2, { rug_choice: 'replace', rug_share: 0.12 })
-            : completedRender(id, 1, { ...withRugs, correction_state: asked ? 'rendering' : null }),
-        ),
-      correctionReply: () => {
-        asked = true;
-        setTimeout(() => (rendered = true), 100);
-        return unanswered();
-      },
-    });
+    const { user } = await reachResultWhereTheChoiceIsTaken(unanswered);
     await user.click(screen.getByRole('radio', { name: 'Replace carpet and rugs too' }));
     expect(await screen.findByText('Your floor was re-rendered with the carpet and rugs replaced by wood.', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
