@@ -177,6 +177,17 @@ describe('the visualizer processor in the stack', () => {
     expect([mask.status, mask.headers.get('content-type')]).toEqual([200, 'image/png']);
     const secret = await anonFetch(`floor_visualizer_requests?id=eq.${row.id}&select=correction_token_sha256`, { headers: { 'x-submission-id': row.id } });
     expect(secret.status).toBe(401); // PostgREST's answer to anon reading a column it has no grant on
+
+    // Once the retention job has deleted the photo, a fix has nothing to render on: the visitor is told so, and
+    // nothing is queued or counted.
+    await sql('select back_office.mark_visualizer_images_deleted(array[$1]::uuid[])', [row.id]);
+    const late = await postWebhook({ requestId: row.id, correctionToken: token, taps: [{ x: 0.5, y: 0.85, floor: true }] });
+    expect(late).toEqual({ status: 410, json: { error: 'This result has expired and its photo has been deleted. Please start a new request.' } });
+    const [after] = await sql<{ corrections_used: number; correction_state: string | null }>(
+      'select corrections_used, correction_state from public.floor_visualizer_requests where id = $1',
+      [row.id],
+    );
+    expect(after).toEqual({ corrections_used: 1, correction_state: null });
   });
 
   it('carpet and rugs: the token asks for "Replace carpet and rugs too", rendered through the queue on the floors the first render stored', async () => {

@@ -120,6 +120,7 @@ function addPendingRow(overrides: Partial<VisualizerRequestRow> = {}): Visualize
     floor_share: null,
     rug_choice: null,
     rug_share: null,
+    images_deleted_at: null,
     ...overrides,
   };
   repository.rows.set(row.id, { ...row });
@@ -458,6 +459,18 @@ describe('"Fix the floor": corrections with the visitor\'s token', () => {
     const oneMore = await postWebhook({ requestId: row.id, correctionToken: token, taps });
     expect(oneMore.status).toBe(429);
     expect(repository.rows.get(row.id)!.render_number).toBe(1 + MAX_CORRECTIONS_PER_REQUEST);
+  });
+
+  it('answers 410 to a fix or a rug choice once the retention job has deleted the photo, and queues nothing', async () => {
+    const { row, token } = await renderedRequest();
+    // As mark_visualizer_images_deleted leaves it (a rug choice had been offered).
+    Object.assign(repository.rows.get(row.id)!, { images_deleted_at: new Date().toISOString(), style_image_urls: {}, floor_mask_url: null, rug_choice: 'keep' });
+    const queued = repository.queuedJobs.length;
+    for (const body of [{ taps }, { rugs: 'replace' }]) {
+      const reply = await postWebhook({ requestId: row.id, correctionToken: token, ...body });
+      expect(reply).toEqual({ status: 410, json: { error: 'This result has expired and its photo has been deleted. Please start a new request.' } });
+    }
+    expect(repository.queuedJobs).toHaveLength(queued);
   });
 
   it('marks a correction failed and keeps the previous result when its render keeps failing', async () => {

@@ -266,6 +266,9 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
     return requestId;
   }
 
+  /** A fix or a rug choice for a result whose photo the retention job has deleted: nothing is left to render on. */
+  const RESULT_EXPIRED = 'This result has expired and its photo has been deleted. Please start a new request.';
+
   /** "Fix the floor": the visitor's taps, with the token from the first reply, queue the next render. */
   async function handleCorrection(request: http.IncomingMessage, response: http.ServerResponse, json: object): Promise<string> {
     const payload = visualizerCorrectionPayloadSchema.safeParse(json);
@@ -281,6 +284,8 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
         throw new HttpError(409, 'A correction of this photo is still rendering. Please wait for it.');
       case 'used-up':
         throw new HttpError(429, 'This photo has had all its corrections. Please start a new request.');
+      case 'expired':
+        throw new HttpError(410, RESULT_EXPIRED);
       case 'started':
         sendJson(request, response, 202, { status: 'rendering', requestId, renderNumber: started.renderNumber });
         return requestId;
@@ -300,6 +305,8 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
         throw new HttpError(409, 'Your floor is still rendering. Please wait for it.');
       case 'used-up':
         throw new HttpError(429, 'This photo has switched rugs and carpet as often as it can. Please start a new request.');
+      case 'expired':
+        throw new HttpError(410, RESULT_EXPIRED);
       case 'started':
         sendJson(request, response, 202, { status: 'rendering', requestId, renderNumber: started.renderNumber });
         return requestId;

@@ -39,7 +39,7 @@ function queueRender(client: pg.PoolClient, job: RenderJob): Promise<unknown> {
 class NotStarted extends Error {}
 
 const COLUMNS =
-  'id, customer_name, email, status, original_image_url, processed_image_url, failure_reason, style_image_urls, render_number, correction_state, floor_mask_url, floor_share, rug_choice, rug_share';
+  'id, customer_name, email, status, original_image_url, processed_image_url, failure_reason, style_image_urls, render_number, correction_state, floor_mask_url, floor_share, rug_choice, rug_share, images_deleted_at';
 
 /** What every finished render writes to its row: `$1` is the id, `$2`..`$8` the render's (`renderValues`). */
 const RENDER_COLUMNS = `processed_image_url = $2, style_image_urls = $3, render_number = $4, floor_mask_url = $5, floor_share = $6,
@@ -103,6 +103,7 @@ export function createSqlVisualizerRequestRepository(db: pg.Pool): VisualizerReq
         );
         const row = rows[0];
         if (!row || row.correction_token_sha256 !== correctionTokenSha256 || row.status !== 'completed') return { kind: 'refused' };
+        if (row.images_deleted_at !== null) return { kind: 'expired' };
         if (row.correction_state === 'rendering') return { kind: 'busy' };
         if (row.corrections_used >= MAX_CORRECTIONS_PER_REQUEST) return { kind: 'used-up' };
         const job: RenderJob = {
@@ -133,6 +134,7 @@ export function createSqlVisualizerRequestRepository(db: pg.Pool): VisualizerReq
         if (!row || row.correction_token_sha256 !== correctionTokenSha256 || row.status !== 'completed' || row.rug_choice === null) {
           return { kind: 'refused' };
         }
+        if (row.images_deleted_at !== null) return { kind: 'expired' };
         if (row.correction_state === 'rendering') return { kind: 'busy' };
         if (row.rug_choice === rugs) return { kind: 'started', renderNumber: row.render_number };
         if (row.rug_choices_used >= MAX_RUG_CHOICES_PER_REQUEST) return { kind: 'used-up' };

@@ -29,6 +29,8 @@ export interface VisualizerRequestRow {
   rug_choice: RugChoice | null;
   /** The share of the photo that is rug or carpet (0..1), what "replace" adds; null with `rug_choice`. */
   rug_share: number | null;
+  /** Set once the retention job deleted the row's photo and renders: nothing is left to render on. */
+  images_deleted_at: string | null;
 }
 
 export interface RenderedImages {
@@ -50,7 +52,9 @@ export type CorrectionStart =
   /** Unknown id, wrong token, or a request without a finished render: one answer for all. */
   | { kind: 'refused' }
   | { kind: 'used-up' }
-  | { kind: 'busy' };
+  | { kind: 'busy' }
+  /** The visitor's own request, but its photo has been deleted (src/config/data-retention.ts). */
+  | { kind: 'expired' };
 
 export interface VisualizerRequestRepository {
   find(id: string): Promise<VisualizerRequestRow | null>;
@@ -148,6 +152,7 @@ export function createInMemoryVisualizerRequestRepository(
       const row = rows.get(id);
       const token = tokens.get(id);
       if (!row || !token || token.sha256 !== correctionTokenSha256 || row.status !== 'completed') return { kind: 'refused' };
+      if (row.images_deleted_at !== null) return { kind: 'expired' };
       if (row.correction_state === 'rendering') return { kind: 'busy' };
       if (token.used >= MAX_CORRECTIONS_PER_REQUEST) return { kind: 'used-up' };
       token.used += 1;
@@ -167,6 +172,7 @@ export function createInMemoryVisualizerRequestRepository(
       const row = rows.get(id);
       const token = tokens.get(id);
       if (!row || !token || token.sha256 !== correctionTokenSha256 || row.status !== 'completed' || row.rug_choice === null) return { kind: 'refused' };
+      if (row.images_deleted_at !== null) return { kind: 'expired' };
       if (row.correction_state === 'rendering') return { kind: 'busy' };
       if (row.rug_choice === rugs) return { kind: 'started', renderNumber: row.render_number };
       const used = rugChoices.get(id) ?? 0;

@@ -106,8 +106,9 @@ async function sendWithToken(payload: object, replySchema: typeof visualizerRugC
   if (response.status === WEBHOOK_REFUSAL.status && refusal.data?.error === WEBHOOK_REFUSAL.error) {
     throw new CorrectionRefusedError(correctionRefusals.notYours, response.status);
   }
-  // Busy, all corrections used, too many attempts: the processor's own sentences are written for the visitor.
-  if (refusal.success && (response.status === 409 || response.status === 429)) {
+  // Busy, all corrections used, too many attempts, the result expired: the processor's own sentences are written
+  // for the visitor.
+  if (refusal.success && [409, 410, 429].includes(response.status)) {
     throw new CorrectionRefusedError(refusal.data.error, response.status);
   }
   throw new CorrectionRefusedError(response.status >= 500 ? correctionRefusals.unreachable : correctionRefusals.unexpected, response.status);

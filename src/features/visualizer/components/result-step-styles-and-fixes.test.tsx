@@ -221,6 +221,7 @@ describe('"Not quite right? Fix the floor"', () => {
   it.each([
     ['a wrong token', WEBHOOK_REFUSAL.status, WEBHOOK_REFUSAL.error, correctionRefusals.notYours],
     ['the limit reached', 429, 'This photo has had all its corrections. Please start a new request.', 'This photo has had all its corrections. Please start a new request.'],
+    ['the result expired', 410, 'This result has expired and its photo has been deleted. Please start a new request.', 'This result has expired and its photo has been deleted. Please start a new request.'],
     ['a correction still rendering', 409, 'A correction of this photo is still rendering. Please wait for it.', 'A correction of this photo is still rendering. Please wait for it.'],
     ['a server error', 500, 'Failed to process the image. Please try again.', correctionRefusals.unreachable],
   ])('says so clearly when the processor refuses (%s), and keeps the markers and the result', async (_case, status, error, shown) => {
