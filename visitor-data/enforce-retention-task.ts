@@ -15,6 +15,7 @@ export type RetentionRemovals = {
   abandoned_uploads_deleted: number;
   email_addresses_removed: number;
   throttle_counts_deleted: number;
+  webhook_refusal_counts_deleted: number;
 };
 
 export interface EnforceRetentionDependencies {
@@ -34,7 +35,8 @@ const daysInterval = (days: number) => `${days} days`;
  *   URLs and says when (images_deleted_at). Files go first, so a failure leaves the row to the next run.
  * - uploads older than `abandonedUploadDays` (a render that never finished left its photo, GPS and all);
  * - the address of e-mails finished longer than `emailRecipientDays` ago (the row stays);
- * - the throttle's per-address counts older than `throttleAddressDays`.
+ * - the throttle's per-address counts and the processor's refused calls per request id older than
+ *   `throttleAddressDays` (both only count within their hour).
  * Running it twice removes nothing the second time; a run cut short is finished by the next.
  */
 export function createEnforceRetentionTask(deps: EnforceRetentionDependencies) {
@@ -73,6 +75,7 @@ export function createEnforceRetentionTask(deps: EnforceRetentionDependencies) {
       abandoned_uploads_deleted: 0,
       email_addresses_removed: 0,
       throttle_counts_deleted: 0,
+      webhook_refusal_counts_deleted: 0,
     };
     try {
       for (;;) {
@@ -109,6 +112,11 @@ export function createEnforceRetentionTask(deps: EnforceRetentionDependencies) {
         [daysInterval(retention.throttleAddressDays)],
       );
       removed.throttle_counts_deleted = throttle[0]?.count ?? 0;
+      const { rows: refusals } = await deps.db.query<{ count: number }>(
+        'select back_office.remove_expired_webhook_refusals($1::interval) as count',
+        [daysInterval(retention.throttleAddressDays)],
+      );
+      removed.webhook_refusal_counts_deleted = refusals[0]?.count ?? 0;
     } finally {
       // What was removed before a failure is recorded too: it is gone either way.
       if (Object.values(removed).some((count) => count > 0)) {

@@ -140,6 +140,14 @@ describe('the retention job', () => {
       dataRetention.throttleAddressDays + 1,
     ]);
 
+    // A refused webhook call counted for a request id, and one counted this hour (still in use).
+    const probedId = randomUUID();
+    await sql(`insert into back_office.visualizer_webhook_refusals (request_id, window_start, refusals) values ($1, now() - make_interval(days => $2), 3)`, [
+      probedId,
+      dataRetention.throttleAddressDays + 1,
+    ]);
+    await sql('select back_office.count_visualizer_webhook_refusal($1)', [probedId]);
+
     const [{ before }] = (await sql<{ before: string }>('select coalesce(max(id), 0)::text as before from back_office.data_removals')) as [{ before: string }];
     await runRetentionJob();
 
@@ -189,6 +197,8 @@ describe('the retention job', () => {
       await sql('select 1 from private.insert_throttle_hits where window_start < now() - make_interval(days => $1)', [dataRetention.throttleAddressDays]),
     ).toEqual([]);
 
+    expect(await sql('select refusals from back_office.visualizer_webhook_refusals where request_id = $1', [probedId])).toEqual([{ refusals: 1 }]);
+
     const removals = await sql<{ cause: string; removed: Record<string, number> }>(
       'select cause, removed from back_office.data_removals where id > $1',
       [before],
@@ -201,6 +211,7 @@ describe('the retention job', () => {
       abandoned_uploads_deleted: 1,
       email_addresses_removed: 1,
       throttle_counts_deleted: 1,
+      webhook_refusal_counts_deleted: 1,
     });
     expect(JSON.stringify(removals[0])).not.toContain('@');
 
