@@ -8,6 +8,7 @@ import { defaultPorts, localStateDir, writeEnvLocal } from '../local-settings';
 import { ENV_LOCAL_FILE, PROJECT_ROOT } from '../paths';
 import { assertPortFree } from '../ports';
 import { startStack, type SmtpSettings, type Stack } from '../stack';
+import { stopWithParent } from '../stop-with-parent';
 
 const previewMode = process.argv.includes('--preview');
 
@@ -64,6 +65,9 @@ async function main() {
   process.on('SIGINT', () => void stop(0));
   process.on('SIGTERM', () => void stop(0));
   process.on('SIGHUP', () => void stop(0));
+  // npm stopped alone (an IDE's stop button) leaves this process behind: stop with it. package.json runs this file
+  // with `node --import tsx`, not the tsx command, whose own process would stay and hide npm's going.
+  stopWithParent(() => void stop(0));
   // A bug of ours must not leave the database and services running without us (the watchdog would stop them
   // too, but this way they stop in order and the reason is on screen).
   process.on('uncaughtException', (error) => {
