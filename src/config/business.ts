@@ -1,18 +1,5 @@
-// zod/mini: this config is on every page's critical path, and the mini build is a fraction of the size.
-import * as z from 'zod/mini';
-
-/**
- * The business facts, in one typed place. Every page, toast and footer reads them from here, so `{phone}` and
- * `{email}` in the spec are these values. The defaults are plainly placeholders; the owner sets the real ones
- * with VITE_BUSINESS_* variables at build time (README, "Settings").
- */
-const businessEnvSchema = z.object({
-  VITE_BUSINESS_NAME: z._default(z.string().check(z.trim(), z.minLength(1)), 'Your Flooring Co.'),
-  VITE_BUSINESS_PHONE: z._default(z.string().check(z.trim(), z.minLength(1)), '(856) 555-0100'),
-  VITE_BUSINESS_EMAIL: z._default(z.email(), 'hello@example.com'),
-  VITE_BUSINESS_FACEBOOK_URL: z._default(z.url(), 'https://www.facebook.com/'),
-  VITE_BUSINESS_INSTAGRAM_URL: z._default(z.url(), 'https://www.instagram.com/'),
-});
+import { checkedSettings } from './checked-settings';
+import { businessEnvSchema, type BusinessSettings } from './settings';
 
 export type County = { county: string; towns: readonly string[] };
 
@@ -44,11 +31,15 @@ export function describeHours({ days, opens, closes }: OpeningHours): string {
 export type BusinessEnv = Record<string, unknown>;
 
 /**
- * The facts from a given environment. The site passes Vite's `import.meta.env`; the back-office workers
- * (e-mails, the guide PDF) pass `process.env`, so both say the same name, phone and hours.
+ * The facts from a given environment. The back-office workers (e-mails, the guide PDF) pass `process.env`; the
+ * site's `business` below comes from the same settings, so both say the same name, phone and hours.
  */
 export function readBusinessFacts(source: BusinessEnv) {
-  const env = businessEnvSchema.parse(source);
+  return businessFactsFrom(businessEnvSchema().parse(source));
+}
+
+/** The facts from settings already checked. */
+function businessFactsFrom(env: BusinessSettings) {
   return {
     name: env.VITE_BUSINESS_NAME,
     tagline: 'Expert Floors. Neighborly Service.',
@@ -84,6 +75,11 @@ export function readBusinessFacts(source: BusinessEnv) {
   } as const;
 }
 
-export const business = readBusinessFacts(import.meta.env ?? {});
+/**
+ * The business facts, in one typed place. Every page, toast and footer reads them from here, so `{phone}` and
+ * `{email}` in the spec are these values. The defaults are plainly placeholders; the owner sets the real ones
+ * with VITE_BUSINESS_* variables at build time (README, "Settings"; the schema is in settings.ts).
+ */
+export const business = businessFactsFrom(checkedSettings.business);
 
 export type Business = ReturnType<typeof readBusinessFacts>;

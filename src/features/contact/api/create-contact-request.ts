@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { insertWithFallback } from '@/lib/insert-with-fallback';
 import {
@@ -50,8 +49,4 @@ export type ContactRequest = z.output<typeof contactRequestSchema>;
 export async function createContactRequest(input: ContactRequestInput): Promise<{ id: string }> {
   const record = contactRequestSchema.parse(input);
   return insertWithFallback('contacts', record);
-}
-
-export function useCreateContactRequest() {
-  return useMutation({ mutationFn: createContactRequest });
 }

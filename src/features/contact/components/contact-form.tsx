@@ -1,13 +1,22 @@
 import { Loader2, Send } from 'lucide-react';
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { preloadToasts, toast } from '@/components/ui/toasts';
 import { Button } from '@/components/ui/button';
 import { TextAreaField, TextField } from '@/components/ui/form-field';
 import { pageTexts, toasts } from '@/content/spec-texts';
-import { contactRequestSchema, useCreateContactRequest, type ContactRequestInput } from '../api/create-contact-request';
+import type { ContactRequestInput } from '../api/create-contact-request';
 import { PrivacyPolicyLink } from '@/components/privacy-policy-link';
 
 type Field = keyof ContactRequestInput;
+
+/**
+ * The request's schema (zod) and the code that sends it: a chunk the form loads once it is on screen, so the page
+ * does not load it before it is interactive (decision 013). A first submission finds it in, and a very early one
+ * waits for it.
+ */
+const loadContactRequest = () => import('../api/create-contact-request');
+type ContactRequestModule = Awaited<ReturnType<typeof loadContactRequest>>;
 
 const emptyForm: ContactRequestInput = { name: '', email: '', phone: '', message: '' };
 const fieldOrder: Field[] = ['name', 'phone', 'email', 'message'];
@@ -24,8 +33,15 @@ export function ContactForm() {
   const fieldId = (field: Field) => `${formId}-${field}`;
   const [values, setValues] = useState<ContactRequestInput>(emptyForm);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const createContactRequest = useCreateContactRequest();
+  const createContactRequest = useMutation({
+    mutationFn: async (input: ContactRequestInput) => (await loadContactRequest()).createContactRequest(input),
+  });
   const pending = createContactRequest.isPending;
+  useEffect(() => {
+    loadContactRequest().catch(() => {
+      // Offline, say: the submission tries again and says so if it still cannot.
+    });
+  }, []);
 
   const update = (field: Field) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     setValues((current) => ({ ...current, [field]: event.target.value }));
@@ -34,7 +50,21 @@ export function ContactForm() {
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const checked = contactRequestSchema.safeParse(values);
+    loadContactRequest().then(
+      ({ contactRequestSchema }) => checkAndSend(contactRequestSchema.safeParse(values)),
+      (error: unknown) => failed(error),
+    );
+  }
+
+  function failed(error: unknown) {
+    console.error('Contact request failed:', error);
+    toast.error(toasts.contactFailure.title, {
+      description: toasts.contactFailure.description,
+      duration: toasts.contactFailure.duration,
+    });
+  }
+
+  function checkAndSend(checked: ReturnType<ContactRequestModule['contactRequestSchema']['safeParse']>) {
     if (!checked.success) {
       const found: Partial<Record<Field, string>> = {};
       for (const issue of checked.error.issues) found[issue.path[0] as Field] ??= issue.message;
@@ -57,13 +87,7 @@ export function ContactForm() {
         });
         setValues(emptyForm);
       },
-      onError: (error) => {
-        console.error('Contact request failed:', error);
-        toast.error(toasts.contactFailure.title, {
-          description: toasts.contactFailure.description,
-          duration: toasts.contactFailure.duration,
-        });
-      },
+      onError: failed,
     });
   }
 

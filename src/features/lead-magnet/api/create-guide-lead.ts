@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { insertWithFallback } from '@/lib/insert-with-fallback';
 import { cleanOneLine, isEmailShaped, textMessages } from '@/lib/visitor-text';
@@ -31,8 +30,4 @@ export type GuideLeadInput = z.input<typeof guideLeadSchema>;
 /** Stores one guide sign-up (spec section 7, calls 3 and 6). Throws when both inserts fail. */
 export async function createGuideLead(input: GuideLeadInput): Promise<{ id: string }> {
   return insertWithFallback('leads', guideLeadSchema.parse(input));
-}
-
-export function useCreateGuideLead() {
-  return useMutation({ mutationFn: createGuideLead });
 }

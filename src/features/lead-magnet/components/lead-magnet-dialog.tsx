@@ -1,11 +1,12 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import { useMutation } from '@tanstack/react-query';
 import { BookOpen, CheckCircle2, Lock, X } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { preloadToasts, toast } from '@/components/ui/toasts';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
 import { pageTexts, toasts } from '@/content/spec-texts';
-import { guideLeadSchema, useCreateGuideLead } from '../api/create-guide-lead';
+import type { GuideLeadInput } from '../api/create-guide-lead';
 import { PrivacyPolicyLink } from '@/components/privacy-policy-link';
 
 /** Spec section 9: after a successful sign-up the modal closes itself 1.5 seconds later. */
@@ -16,6 +17,13 @@ const benefits = [
   'Where to spend and where to save on material and install',
   'The questions to ask any installer before you sign',
 ] as const;
+
+/**
+ * The sign-up's schema (zod) and the code that sends it: a chunk loaded once the modal is mounted (after the app
+ * is up), so the page does not load it before it is interactive (decision 013).
+ */
+const loadGuideLead = () => import('../api/create-guide-lead');
+type GuideLeadModule = Awaited<ReturnType<typeof loadGuideLead>>;
 
 type LeadMagnetDialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
 
@@ -28,7 +36,9 @@ export function LeadMagnetDialog({ open, onOpenChange }: LeadMagnetDialogProps) 
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | undefined>();
   const [guideSent, setGuideSent] = useState(false);
-  const createLead = useCreateGuideLead();
+  const createLead = useMutation({
+    mutationFn: async (input: GuideLeadInput) => (await loadGuideLead()).createGuideLead(input),
+  });
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const thankYouHeading = useRef<HTMLHeadingElement>(null);
@@ -36,6 +46,11 @@ export function LeadMagnetDialog({ open, onOpenChange }: LeadMagnetDialogProps) 
   const returnFocusTo = useRef<HTMLElement | null>(null);
 
   useEffect(() => () => clearTimeout(closeTimer.current), []);
+  useEffect(() => {
+    loadGuideLead().catch(() => {
+      // Offline, say: the sign-up tries again and says so if it still cannot.
+    });
+  }, []);
   useEffect(() => {
     if (open) preloadToasts();
   }, [open]);
@@ -51,8 +66,22 @@ export function LeadMagnetDialog({ open, onOpenChange }: LeadMagnetDialogProps) 
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    // The browser checks the e-mail's shape loosely; what the database would still refuse is said here.
-    const checked = guideLeadSchema.safeParse({ email });
+    loadGuideLead().then(
+      ({ guideLeadSchema }) => checkAndSend(guideLeadSchema.safeParse({ email })),
+      (error: unknown) => failed(error),
+    );
+  }
+
+  function failed(error: unknown) {
+    console.error('Free guide sign-up failed:', error);
+    toast.error(toasts.leadFailure.title, {
+      description: toasts.leadFailure.description,
+      duration: toasts.leadFailure.duration,
+    });
+  }
+
+  // The browser checks the e-mail's shape loosely; what the database would still refuse is said here.
+  function checkAndSend(checked: ReturnType<GuideLeadModule['guideLeadSchema']['safeParse']>) {
     if (!checked.success) {
       setEmailError(checked.error.issues[0]?.message);
       return;
@@ -72,13 +101,7 @@ export function LeadMagnetDialog({ open, onOpenChange }: LeadMagnetDialogProps) 
             setEmail('');
           }, LEAD_MODAL_CLOSE_DELAY_MS);
         },
-        onError: (error) => {
-          console.error('Free guide sign-up failed:', error);
-          toast.error(toasts.leadFailure.title, {
-            description: toasts.leadFailure.description,
-            duration: toasts.leadFailure.duration,
-          });
-        },
+        onError: failed,
       },
     );
   }

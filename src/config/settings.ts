@@ -1,0 +1,39 @@
+import * as z from 'zod/mini';
+
+/**
+ * The site's build-time settings: the business facts (VITE_BUSINESS_*) and the public origin (VITE_SITE_URL).
+ * The defaults are plainly placeholders; the owner sets the real ones at build time (README, "Settings").
+ * The schemas are made when called, so nothing here runs on import: the browser's bundle gets the settings already
+ * checked (checked-settings.ts) and leaves this module and zod out of what a page loads before it is interactive
+ * (decision 013).
+ */
+export const businessEnvSchema = () =>
+  z.object({
+    VITE_BUSINESS_NAME: z._default(z.string().check(z.trim(), z.minLength(1)), 'Your Flooring Co.'),
+    VITE_BUSINESS_PHONE: z._default(z.string().check(z.trim(), z.minLength(1)), '(856) 555-0100'),
+    VITE_BUSINESS_EMAIL: z._default(z.email(), 'hello@example.com'),
+    VITE_BUSINESS_FACEBOOK_URL: z._default(z.url(), 'https://www.facebook.com/'),
+    VITE_BUSINESS_INSTAGRAM_URL: z._default(z.url(), 'https://www.instagram.com/'),
+  });
+
+/**
+ * Where the site lives on the web. Canonical links, Open Graph URLs, the sitemap, robots.txt and the business's
+ * structured data all need absolute URLs. The default is the local `npm start` address, so a local build links
+ * to itself.
+ */
+export const siteEnvSchema = () =>
+  z.object({
+    VITE_SITE_URL: z._default(
+      z.url({ message: 'VITE_SITE_URL must be the public origin, like https://example.com' }),
+      'http://127.0.0.1:5173',
+    ),
+  });
+
+export type BusinessSettings = z.output<ReturnType<typeof businessEnvSchema>>;
+export type SiteSettings = z.output<ReturnType<typeof siteEnvSchema>>;
+export type Settings = { business: BusinessSettings; site: SiteSettings };
+
+/** The settings from an environment (Vite's `import.meta.env`, or `process.env`), checked; throws on a bad one. */
+export function checkSettings(env: Record<string, unknown>): Settings {
+  return { business: businessEnvSchema().parse(env), site: siteEnvSchema().parse(env) };
+}
