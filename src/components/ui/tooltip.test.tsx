@@ -1,7 +1,8 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/testing/render';
-import { Tooltip } from './tooltip';
+import { loadTooltipHints, Tooltip } from './tooltip';
+import { TOOLTIP_SKIP_DELAY_MS } from './tooltip-hint';
 
 function renderTooltips() {
   return renderWithProviders(
@@ -21,10 +22,17 @@ const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 const hint = (text: string) => screen.queryByRole('tooltip', { name: text });
 
 describe('tooltips', () => {
-  beforeEach(() => {
+  beforeEach(async () => {
+    // The hints' code loads once the page is up; here, before each test.
+    await loadTooltipHints();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   });
-  afterEach(() => vi.useRealTimers());
+  afterEach(() => {
+    // Closes what is open and lets the skip window run out, so no test starts inside the last one's.
+    cleanup();
+    vi.advanceTimersByTime(TOOLTIP_SKIP_DELAY_MS);
+    vi.useRealTimers();
+  });
 
   it('opens on hover after 700 ms, not before, and closes when the pointer leaves', async () => {
     renderTooltips();
@@ -103,5 +111,36 @@ describe('tooltips', () => {
       window.dispatchEvent(new Event('scroll'));
     });
     expect(hint('Call us during business hours')).toBeNull();
+  });
+});
+
+describe('a tooltip whose code comes in after the page is up', () => {
+  it('is its trigger alone until then, and keeps the focus when the hint takes over', async () => {
+    vi.resetModules();
+    const { Tooltip: FreshTooltip, loadTooltipHints: loadFresh } = await import('./tooltip');
+    let finishLoading: () => void = () => {};
+    const loaded = new Promise<void>((resolve) => (finishLoading = resolve));
+    vi.doMock('./tooltip-hint', async () => {
+      await loaded;
+      return vi.importActual('./tooltip-hint');
+    });
+    renderWithProviders(
+      <FreshTooltip content="Call us during business hours">
+        <button type="button">Phone</button>
+      </FreshTooltip>,
+    );
+    const before = screen.getByRole('button', { name: 'Phone' });
+    act(() => before.focus());
+    expect(hint('Call us during business hours')).toBeNull();
+
+    finishLoading();
+    await act(() => loadFresh());
+    const after = screen.getByRole('button', { name: 'Phone' });
+    expect(after).toHaveFocus();
+    // Focused after the code came in: the hint opens on focus like any other.
+    act(() => after.blur());
+    act(() => after.focus());
+    expect(hint('Call us during business hours')).not.toBeNull();
+    vi.doUnmock('./tooltip-hint');
   });
 });

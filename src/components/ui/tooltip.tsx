@@ -1,45 +1,95 @@
-import * as TooltipPrimitive from '@radix-ui/react-tooltip';
-import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
+import {
+  cloneElement,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useSyncExternalStore,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 
 type TooltipProps = {
-  /** The hint shown after the provider's 700 ms delay (spec section 9). */
+  /** The hint shown after a 700 ms delay (spec section 9). */
   content: ReactNode;
   /** One focusable element (a button or link); it becomes the trigger. */
-  children: ReactElement;
+  children: ReactElement<{ ref?: (node: HTMLElement | null) => void }>;
   side?: 'top' | 'right' | 'bottom' | 'left';
 };
 
+type HintModule = typeof import('./tooltip-hint');
+
+let hintModule: HintModule | undefined;
+let loading: Promise<HintModule> | undefined;
+/** What had focus when the hints' code came in: a trigger it replaces gets it back. */
+let focusedBeforeTheHints: Element | null = null;
+const listeners = new Set<() => void>();
+
 /**
- * A hint on hover or keyboard focus. Timing comes from the app's TooltipProvider (700 ms open delay, 300 ms
- * skip window). Radix closes it on pointer leave, blur, click (pointer down) and Escape; this wrapper also
- * closes it whenever the page or any container scrolls, so a hint never floats away from its trigger.
+ * The hints' code (Radix Tooltip with floating-ui, about 11 KB brotli) is a chunk of its own, which the page does
+ * not need to be interactive: it loads once a page with a hint is up (decision 013).
  */
-export function Tooltip({ content, children, side = 'top' }: TooltipProps) {
-  const [open, setOpen] = useState(false);
+export function loadTooltipHints(): Promise<HintModule> {
+  loading ??= import('./tooltip-hint').then(
+    (module) => {
+      focusedBeforeTheHints = document.activeElement;
+      hintModule = module;
+      listeners.forEach((listener) => listener());
+      return module;
+    },
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/**
+ * A hint on hover or keyboard focus (700 ms delay, 300 ms skip window; closes on leave, blur, click, scroll and
+ * Escape: tooltip-hint.tsx). Until its code is in, the trigger is rendered as it is, as the prerendered page has
+ * it (so hydration matches); then it becomes the hint's trigger, keeping focus if it had it.
+ */
+export function Tooltip({ content, children, side }: TooltipProps) {
+  // The server and hydration render the trigger alone; the hint takes over once its code is in.
+  const hints = useSyncExternalStore(
+    subscribe,
+    () => hintModule,
+    () => undefined,
+  );
+  const plainTrigger = useRef<HTMLElement | null>(null);
+  const hintTrigger = useRef<HTMLElement | null>(null);
 
   useEffect(() => {
-    if (!open) return;
-    const close = () => setOpen(false);
-    // Capture phase: a scroll inside any container (not only the window) closes the hint too.
-    window.addEventListener('scroll', close, { capture: true, passive: true });
-    return () => window.removeEventListener('scroll', close, { capture: true });
-  }, [open]);
+    loadTooltipHints().catch((error: unknown) => console.error('The tooltips could not load:', error));
+  }, []);
 
+  // The trigger is a new element once the hint takes over: if the old one had focus, the new one gets it.
+  useLayoutEffect(() => {
+    if (
+      hints &&
+      focusedBeforeTheHints &&
+      focusedBeforeTheHints === plainTrigger.current &&
+      !focusedBeforeTheHints.isConnected
+    ) {
+      hintTrigger.current?.focus();
+    }
+  }, [hints]);
+
+  if (!hints) {
+    return cloneElement(children, {
+      ref: (node: HTMLElement | null) => {
+        if (node) plainTrigger.current = node;
+      },
+    });
+  }
   return (
-    // The hint holds no controls, so the pointer need not reach it: leaving the trigger closes it at once.
-    <TooltipPrimitive.Root open={open} onOpenChange={setOpen} disableHoverableContent>
-      <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
-      <TooltipPrimitive.Portal>
-        <TooltipPrimitive.Content
-          side={side}
-          sideOffset={6}
-          collisionPadding={8}
-          className="z-50 max-w-xs rounded-md bg-walnut-950 px-3 py-1.5 text-sm text-cream-50 shadow-lg"
-        >
-          {content}
-          <TooltipPrimitive.Arrow className="fill-walnut-950" />
-        </TooltipPrimitive.Content>
-      </TooltipPrimitive.Portal>
-    </TooltipPrimitive.Root>
+    <hints.TooltipHint content={content} side={side} triggerRef={hintTrigger}>
+      {children}
+    </hints.TooltipHint>
   );
 }
