@@ -109,7 +109,9 @@ export function LeadMagnetDialog({ open, onOpenChange }: LeadMagnetDialogProps) 
   return (
     <Dialog.Root open={open} onOpenChange={handleOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-walnut-950/70 backdrop-blur-sm" />
+        {/* No backdrop blur: blurring the whole page behind made the modal's first frame take 80 ms longer to show
+            on the desktop (decision 013); a slightly darker shade sets the modal apart instead. */}
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-walnut-950/75" />
         <Dialog.Content
           onOpenAutoFocus={() => {
             returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
