@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 import { business } from '@/config/business';
@@ -18,7 +18,37 @@ type LeadMagnetDialogComponent = Awaited<ReturnType<typeof loadLeadMagnetDialog>
 
 /** The home page (spec section 2): the modal, the header, sections 1 to 9 and the footer, in that order. */
 export function HomeRoute() {
-  const [leadMagnetOpen, setLeadMagnetOpen] = useState(false);
+  const leadMagnet = useRef<LeadMagnetHandle>(null);
+  // The modal's state lives in <LeadMagnet>, and this callback never changes: opening the modal re-renders the
+  // modal alone, not the whole page (on a slow phone that re-render was most of the opening tap's wait).
+  const openLeadMagnet = useCallback(() => leadMagnet.current?.open(), []);
+
+  return (
+    <>
+      <PageHead
+        title={`${business.name} | Flooring & Custom Millwork in ${business.baseTown}`}
+        description={`${business.tagline} Hardwood, LVP, carpet, tile and custom wainscoting across Camden, Burlington and Gloucester counties. Free estimates.`}
+        path="/"
+        image={SHARE_IMAGES.home}
+        imageAlt={siteImages.heroRoom.alt}
+      />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: businessStructuredDataJson() }} />
+      <LeadMagnet ref={leadMagnet} />
+      <SiteHeader onOpenLeadMagnet={openLeadMagnet} />
+      <main id="main" tabIndex={-1} className="focus:outline-none">
+        <HomeSections onRequestEstimate={() => scrollToElement(CONTACT_SECTION_ID)} onOpenLeadMagnet={openLeadMagnet} />
+        <ContactSection onOpenLeadMagnet={openLeadMagnet} />
+      </main>
+      <SiteFooter onOpenLeadMagnet={openLeadMagnet} />
+    </>
+  );
+}
+
+type LeadMagnetHandle = { open(): void };
+
+/** The lead-magnet modal, once its chunk is in, with its open state. */
+function LeadMagnet({ ref }: { ref: Ref<LeadMagnetHandle> }) {
+  const [open, setOpen] = useState(false);
   const [LeadMagnetDialog, setLeadMagnetDialog] = useState<LeadMagnetDialogComponent>();
   // Counts the loads begun: one when the page is up, and again on opening the modal if that one failed (offline).
   const [loadAttempt, setLoadAttempt] = useState(0);
@@ -32,28 +62,16 @@ export function HomeRoute() {
       current = false;
     };
   }, [loadAttempt]);
-  const openLeadMagnet = () => {
-    setLeadMagnetOpen(true);
-    if (!LeadMagnetDialog) setLoadAttempt((attempt) => attempt + 1);
-  };
-
-  return (
-    <>
-      <PageHead
-        title={`${business.name} | Flooring & Custom Millwork in ${business.baseTown}`}
-        description={`${business.tagline} Hardwood, LVP, carpet, tile and custom wainscoting across Camden, Burlington and Gloucester counties. Free estimates.`}
-        path="/"
-        image={SHARE_IMAGES.home}
-        imageAlt={siteImages.heroRoom.alt}
-      />
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: businessStructuredDataJson() }} />
-      {LeadMagnetDialog && <LeadMagnetDialog open={leadMagnetOpen} onOpenChange={setLeadMagnetOpen} />}
-      <SiteHeader onOpenLeadMagnet={openLeadMagnet} />
-      <main id="main" tabIndex={-1} className="focus:outline-none">
-        <HomeSections onRequestEstimate={() => scrollToElement(CONTACT_SECTION_ID)} onOpenLeadMagnet={openLeadMagnet} />
-        <ContactSection onOpenLeadMagnet={openLeadMagnet} />
-      </main>
-      <SiteFooter onOpenLeadMagnet={openLeadMagnet} />
-    </>
+  useImperativeHandle(
+    ref,
+    () => ({
+      open() {
+        setOpen(true);
+        if (!LeadMagnetDialog) setLoadAttempt((attempt) => attempt + 1);
+      },
+    }),
+    [LeadMagnetDialog],
   );
+
+  return LeadMagnetDialog ? <LeadMagnetDialog open={open} onOpenChange={setOpen} /> : null;
 }
