@@ -1,3 +1,4 @@
+import type { APIRequestContext } from '@playwright/test';
 import { startApp } from './support/accessibility';
 import { appIsUp } from './support/app-ready';
 import { expect, test } from './support/test';
@@ -240,3 +241,45 @@ for (const width of [360, 1280]) {
     }
   });
 }
+
+/** The scripts a page runs before its app is up: the entry, the app chunk it imports, and what they import statically. */
+async function scriptsBeforeTheAppIsUp(request: APIRequestContext, entry: string): Promise<Map<string, string>> {
+  const scripts = new Map<string, string>();
+  const visit = async (url: string, alsoTheApp: boolean) => {
+    if (scripts.has(url)) return;
+    const code = await (await request.get(url)).text();
+    scripts.set(url, code);
+    const imported = [...code.matchAll(/(?:from|import)\s*["'`](\.\/[^"'`]+\.js)["'`]/g)].map((match) => match[1]!);
+    if (alsoTheApp) imported.push(...[...code.matchAll(/import\(\s*["'`](\.\/start-app-[^"'`]+\.js)["'`]/g)].map((match) => match[1]!));
+    for (const next of imported) await visit(new URL(next, `http://site${url}`).pathname, false);
+  };
+  await visit(entry, true);
+  return scripts;
+}
+
+test('zod and the tooltips\' positioning code are not in what the home page runs before it is interactive; they load once it is up', async ({
+  page,
+  request,
+}) => {
+  const zodCode = '$ZodType';
+  const tooltipCode = 'data-radix-popper';
+  const entry = /<script data-entry="([^"]+)"/.exec(await (await request.get('/')).text())?.[1];
+  expect(entry).toBeTruthy();
+  const beforeTheApp = await scriptsBeforeTheAppIsUp(request, entry!);
+  expect([...beforeTheApp.keys()].some((url) => /\/start-app-/.test(url)), 'the app chunk is followed').toBe(true);
+  for (const [url, code] of beforeTheApp) {
+    expect(code.includes(zodCode), `zod in ${url}`).toBe(false);
+    expect(code.includes(tooltipCode), `the tooltips' code in ${url}`).toBe(false);
+  }
+
+  const scripts: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.text());
+  });
+  await page.goto('/');
+  await expect.poll(() => appIsUp(page)).toBe(true);
+  await page.waitForLoadState('networkidle');
+  const loaded = await Promise.all(scripts);
+  expect(loaded.some((code) => code.includes(zodCode)), 'the forms\' checks once the page is up').toBe(true);
+  expect(loaded.some((code) => code.includes(tooltipCode)), 'the tooltips once the page is up').toBe(true);
+});
