@@ -6,7 +6,8 @@ import { FIXTURE_DIR, ROOM_FIXTURES } from '../../fixtures/make-fixtures.ts';
 import { RENDERED_ROOMS } from '../../evaluation/rendered/rendered-room-scenes.ts';
 import { renderRoomScene } from '../../evaluation/rendered/room-ray-tracer.ts';
 import { decodePhoto } from '../../src/decode-photo.ts';
-import { DEFAULT_TUNING, findFloorWithSegmenter } from './find-floor-with-segmenter.ts';
+import { DEFAULT_TUNING, findFloorWithSegmenter, floorFromSegmentation, type SegmentedFloorPhoto } from './find-floor-with-segmenter.ts';
+import { segmentedFromRuns } from './segment-photo.ts';
 import { SCENE_CLASS } from './scene-classes.ts';
 
 async function fixture(file: string) {
@@ -118,5 +119,41 @@ describe('rugs', () => {
     const both = await findFloorWithSegmenter(photo, { withRugsReplaced: true });
     expect(both.rugsReplacedMask!.equals(both.mask)).toBe(true);
     expect(both.rugsReplacedMask!.equals((await findFloorWithSegmenter(photo, { keepRugs: false })).mask)).toBe(true);
+  });
+
+  it('keeps an area rug the runs saw only around its edge: no wood on the floor-like middle, the floor around it stays', async () => {
+    // A constructed network pass (no network run): wall above row 200 of the 512-cell grid, floor below, and a
+    // rug whose 40-cell border both runs saw while they took its middle for floor (a sunlit medallion).
+    const side = 512;
+    const classes = new Uint8Array(side * side);
+    for (let y = 0; y < side; y++) {
+      for (let x = 0; x < side; x++) {
+        const inRug = x >= 100 && x < 412 && y >= 280 && y < 490;
+        const border = inRug && (x < 140 || x >= 372 || y < 320 || y >= 450);
+        classes[y * side + x] = y < 200 ? SCENE_CLASS.wall : border ? SCENE_CLASS.rug : SCENE_CLASS.floor;
+      }
+    }
+    const whole = { left: 0, top: 0, width: side, height: side };
+    const placement = { content: whole, target: { left: 0, top: 0 } };
+    const photo = { pixels: Buffer.alloc(640 * 480 * 3, 140), width: 640, height: 480 };
+    const pass: SegmentedFloorPhoto = {
+      guidePixels: photo.pixels,
+      guideWidth: photo.width,
+      guideHeight: photo.height,
+      segmented: segmentedFromRuns({ width: side, height: side }, [
+        { classes, placement },
+        { classes, placement },
+      ]),
+      zoomed: [],
+    };
+    const at = (mask: Buffer, fx: number, fy: number) => mask[Math.floor(fy * photo.height) * photo.width + Math.floor(fx * photo.width)];
+    const kept = (await floorFromSegmentation(photo, pass)).mask;
+    expect(at(kept, 0.5, 0.75)).toBe(0);
+    expect(at(kept, 0.1, 0.9)).toBe(255);
+    expect(at(kept, 0.5, 0.45)).toBe(255);
+    const withoutOutlines = (await floorFromSegmentation(photo, pass, {}, { ...DEFAULT_TUNING, rugOutlines: null })).mask;
+    expect(at(withoutOutlines, 0.5, 0.75)).toBe(255);
+    // Rugs replaced: the middle is wood either way.
+    expect(at((await floorFromSegmentation(photo, pass, { keepRugs: false })).mask, 0.5, 0.75)).toBe(255);
   });
 });

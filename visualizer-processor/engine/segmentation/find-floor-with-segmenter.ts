@@ -5,6 +5,7 @@ import { groundSceneFloor } from './ground-scene-floor.ts';
 import { applyCoefficients, guidedCoefficients, resizeBilinear, type GrayImage } from './guided-upsample.ts';
 import { TAP_LIMITS, applyFloorTaps } from './apply-floor-taps.ts';
 import { SCENE_CLASS, floorClassIds } from './scene-classes.ts';
+import { RUG_OUTLINE_LIMITS, floorInsideRugs, type RugOutlineLimits } from './rug-outlines.ts';
 import { RUG_LIMITS, runsDisputeARug, takeOutRugs } from './take-out-rugs.ts';
 import { SEGMENTER_SIZE, announcePhoto, classifyPixels } from './scene-segmenter.ts';
 import { segmentPhoto, type FitMode, type SegmentedPhoto } from './segment-photo.ts';
@@ -29,6 +30,8 @@ export interface SegmenterTuning {
   threshold: number;
   /** A rug the runs disagree over, grown out of the floor (take-out-rugs.ts); only while rugs are kept in front. */
   takeOutRugs: boolean;
+  /** The floor inside the convex outline of a rug a run saw is rug too (rug-outlines.ts); only while rugs are kept. null = not. */
+  rugOutlines: RugOutlineLimits | null;
   /** The floor gives way around anything a run saw standing on it (clear-around-objects.ts); null = not. */
   objectMargin: ObjectMargin | null;
   /**
@@ -49,6 +52,8 @@ export const DEFAULT_TUNING: SegmenterTuning = {
   threshold: 0.6,
   unanimous: true,
   takeOutRugs: true,
+  // Measured on the real set (decision 012, 2026-11-25 session 2).
+  rugOutlines: RUG_OUTLINE_LIMITS,
   objectMargin: { side: 1, down: 1, up: 1 },
   objectZoom: true,
 };
@@ -66,6 +71,8 @@ export interface SegmentedFloorPhoto {
   guideWidth: number;
   guideHeight: number;
   segmented: SegmentedPhoto;
+  /** The runs at twice the scale (tuning.objectZoom), else none. */
+  zoomed: readonly ZoomedRun[];
   /** Per scene cell, 1 where a zoomed run saw an object (tuning.objectZoom), else absent. */
   zoomedObjects?: Uint8Array;
 }
@@ -78,35 +85,57 @@ export async function segmentForFloor(photo: DecodedPhoto, tuning: SegmenterTuni
     .raw()
     .toBuffer({ resolveWithObject: true });
   const segmented = await segmentPhoto(guidePixels, info.width, info.height, { fit: tuning.fit, mirrored: tuning.mirrored });
-  const zoomedObjects = tuning.objectZoom ? await objectsZoomed({ pixels: guidePixels, width: info.width, height: info.height }, segmented.scene.width, segmented.scene.height) : undefined;
-  return { guidePixels, guideWidth: info.width, guideHeight: info.height, segmented, zoomedObjects };
+  const zoomed = tuning.objectZoom ? await zoomedRuns({ pixels: guidePixels, width: info.width, height: info.height }) : [];
+  const zoomedObjects = tuning.objectZoom ? zoomedCells(zoomed, info, segmented.scene, OBJECT_CLASSES) : undefined;
+  return { guidePixels, guideWidth: info.width, guideHeight: info.height, segmented, zoomed, zoomedObjects };
+}
+
+/** A run of the network on part of the guide copy, stretched to the network's input. */
+export interface ZoomedRun {
+  /** The part of the guide copy it saw, in guide pixels. */
+  region: { left: number; top: number; width: number; height: number };
+  /** SEGMENTER_SIZE² classes. */
+  classes: Uint8Array;
 }
 
 /**
- * The bottom half's two quadrants, each through the network at twice the scale; object cells on the scene grid.
+ * The bottom half's two quadrants, each through the network at twice the scale.
  * Cut from the guide copy: measured the same as from the working-size photo (decision 012), and its cost does
  * not grow with the photo.
  */
-async function objectsZoomed(photo: DecodedPhoto, gridWidth: number, gridHeight: number): Promise<Uint8Array> {
-  const seen = new Uint8Array(gridWidth * gridHeight);
-  const wanted = new Uint8Array(256);
-  for (const id of OBJECT_CLASSES) wanted[id] = 1;
+async function zoomedRuns(photo: DecodedPhoto): Promise<ZoomedRun[]> {
   const half = { width: Math.floor(photo.width / 2), height: Math.floor(photo.height / 2) };
-  if (half.width < 2 || half.height < 2) return seen;
+  if (half.width < 2 || half.height < 2) return [];
+  const runs: ZoomedRun[] = [];
   for (const left of [0, photo.width - half.width]) {
-    const top = photo.height - half.height;
+    const region = { left, top: photo.height - half.height, ...half };
     const input = await sharp(photo.pixels, { raw: { width: photo.width, height: photo.height, channels: 3 } })
-      .extract({ left, top, width: half.width, height: half.height })
+      .extract(region)
       .resize(SEGMENTER_SIZE, SEGMENTER_SIZE, { fit: 'fill', kernel: 'cubic' })
       .raw()
       .toBuffer();
-    const classes = await classifyPixels(input);
+    runs.push({ region, classes: await classifyPixels(input) });
+  }
+  return runs;
+}
+
+/** Per cell of the scene grid, 1 where a zoomed run saw one of `classIds`. */
+export function zoomedCells(
+  runs: readonly ZoomedRun[],
+  guide: { width: number; height: number },
+  grid: { width: number; height: number },
+  classIds: readonly number[],
+): Uint8Array {
+  const seen = new Uint8Array(grid.width * grid.height);
+  const wanted = new Uint8Array(256);
+  for (const id of classIds) wanted[id] = 1;
+  for (const { region, classes } of runs) {
     for (let y = 0; y < SEGMENTER_SIZE; y++) {
-      const gy = Math.min(gridHeight - 1, Math.floor(((top + ((y + 0.5) * half.height) / SEGMENTER_SIZE) * gridHeight) / photo.height));
+      const gy = Math.min(grid.height - 1, Math.floor(((region.top + ((y + 0.5) * region.height) / SEGMENTER_SIZE) * grid.height) / guide.height));
       for (let x = 0; x < SEGMENTER_SIZE; x++) {
         if (!wanted[classes[y * SEGMENTER_SIZE + x]!]) continue;
-        const gx = Math.min(gridWidth - 1, Math.floor(((left + ((x + 0.5) * half.width) / SEGMENTER_SIZE) * gridWidth) / photo.width));
-        seen[gy * gridWidth + gx] = 1;
+        const gx = Math.min(grid.width - 1, Math.floor(((region.left + ((x + 0.5) * region.width) / SEGMENTER_SIZE) * grid.width) / guide.width));
+        seen[gy * grid.width + gx] = 1;
       }
     }
   }
@@ -144,7 +173,8 @@ export async function floorFromSegmentation(
   const takingOutRugs = tuning.takeOutRugs && options.keepRugs !== false;
   // Before the runs are made to agree: where they disagree over a rug is what take-out-rugs.ts looks for.
   const floorVotes = takingOutRugs ? soft.slice() : soft;
-  const rugVotes = takingOutRugs || options.taps?.length ? segmented.share([SCENE_CLASS.rug]) : new Float32Array(0);
+  const outliningRugs = tuning.rugOutlines !== null && options.keepRugs !== false;
+  const rugVotes = takingOutRugs || outliningRugs || options.taps?.length ? segmented.share([SCENE_CLASS.rug]) : new Float32Array(0);
   if (tuning.unanimous) for (let i = 0; i < soft.length; i++) soft[i] = soft[i]! === 1 ? 1 : 0;
   if (tuning.objectMargin) {
     const objectSeen = segmented.share(OBJECT_CLASSES);
@@ -172,6 +202,13 @@ export async function floorFromSegmentation(
       const kept = takeOutRugs(floor, votes, { width: scene.width, height: scene.height, rgb });
       for (let i = 0; i < soft.length; i++) if (floor[i] && !kept[i]) soft[i] = 0;
     }
+  }
+  if (outliningRugs && tuning.rugOutlines) {
+    const floor = new Uint8Array(soft.length);
+    for (let i = 0; i < floor.length; i++) floor[i] = soft[i]! >= 0.5 ? 1 : 0;
+    const rugSeen = Uint8Array.from(rugVotes, (share) => (share > 0 ? 1 : 0));
+    const inside = floorInsideRugs(floor, rugSeen, scene.width, scene.height, tuning.rugOutlines);
+    for (let i = 0; i < soft.length; i++) if (inside[i]) soft[i] = 0;
   }
   const guide = brightness(guidePixels, info.width, info.height);
   const p = resizeBilinear(soft, scene.width, scene.height, info.width, info.height);

@@ -18,18 +18,20 @@ export interface SegmentOptions {
 export interface SegmentedPhoto {
   /** The network's classes over the whole photo (where runs overlap, the nearer run's). */
   scene: FloorScene;
+  /** Each run of the network and where it lies on the scene grid (`segmentedFromRuns` rebuilds the photo from them). */
+  runs: readonly Run[];
   /** Per scene cell, the share of the runs covering it that saw one of `classIds` (0..1). */
   share(classIds: readonly number[]): Float32Array;
 }
 
-interface Placement {
+export interface Placement {
   /** Where the run's content sits in the 512×512 input. */
   content: { left: number; top: number; width: number; height: number };
   /** Where that content lands on the scene grid. */
   target: { left: number; top: number };
 }
 
-interface Run {
+export interface Run {
   classes: Uint8Array;
   placement: Placement;
 }
@@ -102,6 +104,11 @@ export async function segmentPhoto(rgb: Buffer, width: number, height: number, o
       runs.push({ classes: mirrorRows(classes, SIDE, SIDE, 1), placement: input.placement });
     }
   }
+  return segmentedFromRuns(grid, runs);
+}
+
+/** The segmented photo made of the network's runs over a `grid` (as `segmentPhoto` makes it). */
+export function segmentedFromRuns(grid: { width: number; height: number }, runs: readonly Run[]): SegmentedPhoto {
   // Each cell takes its classes from the run whose centre is nearest: the middle of a crop sees most context.
   const scene: FloorScene = { width: grid.width, height: grid.height, classes: new Uint8Array(grid.width * grid.height) };
   const nearest = new Float32Array(scene.classes.length).fill(Infinity);
@@ -123,6 +130,7 @@ export async function segmentPhoto(rgb: Buffer, width: number, height: number, o
   }
   return {
     scene,
+    runs,
     share(classIds) {
       const wanted = new Uint8Array(256);
       for (const id of classIds) wanted[id] = 1;

@@ -17,7 +17,7 @@ import {
 } from '../../engine/segmentation/find-floor-with-segmenter.ts';
 
 /** The engine before issue 23's steps; the single steps below are measured from it. */
-const BEFORE: Partial<SegmenterTuning> = { threshold: 0.5, objectMargin: null, objectZoom: false };
+const BEFORE: Partial<SegmenterTuning> = { threshold: 0.5, objectMargin: null, objectZoom: false, rugOutlines: null };
 const margin = (side: number, down: number, up: number) => ({ objectMargin: { side, down, up } });
 
 const VARIANTS: Record<string, Partial<SegmenterTuning>> = {
@@ -40,6 +40,7 @@ const VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   'objects +1 side +3 down, threshold 0.6': { ...margin(1, 3, 1), threshold: 0.6, objectZoom: false },
   'zoomed objects, objects +2, threshold 0.6': { ...margin(2, 2, 2) },
   'engine, no rug step': { takeOutRugs: false },
+  'engine, no rug outlines': { rugOutlines: null },
 };
 
 const args = process.argv.slice(2);
