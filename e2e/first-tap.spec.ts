@@ -106,3 +106,103 @@ for (const moment of MOMENTS) {
     });
   });
 }
+
+/**
+ * Decision 013, session 2: before the app is up, the guide dialog and the menu answer a tap at once, from the
+ * page's answers file (no React), and React's own answer then takes over, with what the visitor typed.
+ * The app's chunk is held back until the test says so, so each answer is seen while the app is surely not up.
+ */
+test.describe('answered at once before the app is up', () => {
+  /** Opens `path` with the app held back; resolves once the page's answers are in. */
+  async function openWithoutTheApp(page: Page, path: string): Promise<{ letTheAppIn(): Promise<void> }> {
+    const hydrationErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /hydrat/i.test(message.text())) hydrationErrors.push(message.text());
+    });
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/start-app-[^/]*\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(path, { waitUntil: 'domcontentloaded' });
+    await expect
+      .poll(() => page.evaluate(() => performance.getEntriesByName('first-answers-ready', 'mark').length))
+      .toBe(1);
+    return {
+      async letTheAppIn() {
+        expect(await appIsUp(page), 'the answer came before the app was up').toBe(false);
+        release();
+        await expect.poll(() => appIsUp(page)).toBe(true);
+        expect(hydrationErrors, 'React hydrated the page as prerendered').toEqual([]);
+      },
+    };
+  }
+
+  test('the guide dialog opens at once; React\'s takes over with the e-mail typed and sends it', async ({ page, database }) => {
+    const email = `e2e-first-answer-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const { letTheAppIn } = await openWithoutTheApp(page, '/');
+    await page.getByRole('button', { name: 'Get Free Pro Tips' }).tap();
+    const dialog = page.getByRole('dialog', { name: 'Free Flooring Guide' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText('5 Pro Tips to Choose the Right Floors (And Save Money Doing It)')).toBeVisible();
+    await expect(dialog.getByLabel('Email address')).toBeFocused();
+    await page.keyboard.type(email);
+
+    await letTheAppIn();
+    await expect(dialog).toHaveCount(1);
+    await expect(dialog.getByLabel('Email address')).toHaveValue(email);
+    await expect(dialog.getByLabel('Email address')).toBeFocused();
+    // React's dialog: its form sends the sign-up, once.
+    await dialog.getByRole('button', { name: 'Get My Free Guide' }).tap();
+    await expect(page.getByText('Success! Your free flooring guide is on its way to your inbox!')).toBeVisible();
+    await expect.poll(async () => (await database.rowsWhere('leads', { email })).length).toBe(1);
+  });
+
+  test("React's dialog, once it has taken over, closes with Escape and gives focus back to the opener", async ({ page }) => {
+    const { letTheAppIn } = await openWithoutTheApp(page, '/');
+    const opener = page.getByRole('button', { name: 'Get Free Pro Tips' });
+    await opener.tap();
+    const dialog = page.getByRole('dialog', { name: 'Free Flooring Guide' });
+    await expect(dialog).toBeVisible();
+
+    await letTheAppIn();
+    await expect(dialog.getByLabel('Email address')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(opener).toBeFocused();
+  });
+
+  test('the guide dialog closed with Escape before the app is up stays closed', async ({ page }) => {
+    const { letTheAppIn } = await openWithoutTheApp(page, '/');
+    const opener = page.getByRole('button', { name: 'Get Free Pro Tips' });
+    await opener.tap();
+    const dialog = page.getByRole('dialog', { name: 'Free Flooring Guide' });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(opener).toBeFocused();
+
+    await letTheAppIn();
+    await expect(dialog).toHaveCount(0);
+    // The app is up and its dialog still opens (React's state was never left open).
+    await opener.tap();
+    await expect(dialog).toBeVisible();
+  });
+
+  test('the menu opens at once; React\'s menu takes over and closes', async ({ page }) => {
+    const { letTheAppIn } = await openWithoutTheApp(page, '/realtors');
+    const menuButton = page.getByRole('button', { name: 'Menu' });
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await menuButton.tap();
+    await expect(menu).toBeVisible();
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    await expect(menu.getByRole('link', { name: 'Investors' })).toBeVisible();
+
+    await letTheAppIn();
+    await expect(menu).toBeVisible();
+    await menuButton.tap();
+    await expect(menu).toBeHidden();
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+  });
+});

@@ -1,6 +1,20 @@
+import { answerBeforeTheApp } from '@/app/answer-before-the-app';
 import { loadFullStylesheet } from '@/app/load-full-stylesheet';
 import { startOnIntent } from '@/app/start-on-intent';
 import './index.css';
+
+/** A request for the answers that hangs does not keep the app from loading. */
+const ANSWERS_WAIT_AT_MOST_MS = 1500;
+
+/** Fetches the app's chunks (the build's list, handed over by the page's bootstrap) all at once. */
+function preloadModules(urls: string[]): void {
+  for (const url of urls) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = url;
+    document.head.append(link);
+  }
+}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -10,14 +24,21 @@ if (container.hasChildNodes()) {
   // with its first screen's rules only: the rest of the stylesheet comes now, and the app loads and hydrates at
   // once, so it is up before most visitors' first tap (decision 013). What they do before that is held and
   // replayed.
-  void loadFullStylesheet();
+  // A tap made before the app is up is answered at once where the page's answers file has its answer (the
+  // guide dialog, the menu), and React takes over from it. On a phone's slow line the answers and the rest of
+  // the stylesheet come first (about 10 KB), the app's chunks right after (about 145 KB): fetched together, they
+  // share the line and the answers would come too late for a tap in the first second.
+  const held = window.pageBootstrap?.takeOver();
+  const firstAnswers = answerBeforeTheApp(container, loadFullStylesheet());
   startOnIntent(
     container,
     async () => {
+      await Promise.race([firstAnswers.ready, new Promise((resolve) => setTimeout(resolve, ANSWERS_WAIT_AT_MOST_MS))]);
+      preloadModules(held?.appChunks ?? []);
       const [{ hydrateApp }] = await Promise.all([import('@/app/start-app'), loadFullStylesheet()]);
       await hydrateApp(container);
     },
-    { now: true, held: window.pageBootstrap?.takeOver() },
+    { now: true, held, answer: firstAnswers.answer },
   );
 } else {
   // The dev server's empty page.

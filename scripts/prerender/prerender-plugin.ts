@@ -13,6 +13,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import { inlineCriticalCss, readStylesheets } from './critical-css.ts';
+import { firstAnswersFile, firstAnswersFileOf } from './first-answers.ts';
 import { entryUrlOf, inlineBootstrap } from './inline-bootstrap.ts';
 import { appChunksToPreload, FIRST_WINDOW_BYTES, formatPageAssets, measurePages, total } from './page-assets.ts';
 import { brotli, sendPrecompressed, writeBrotliCopies } from './precompressed-files.ts';
@@ -24,6 +25,7 @@ const SERVER_ENTRY = 'src/app/render-page.tsx';
 
 type RenderModule = {
   renderPage(path: string): Promise<{ html: string; status: number; opensAtTop: boolean }>;
+  renderFirstAnswers(path: string): Promise<{ answeredPage: string; guideDialog: string }>;
   sitePaths: readonly string[];
   NOT_FOUND_PATH: string;
   sitemapXml(): string;
@@ -67,6 +69,12 @@ export function prerenderPlugin(): Plugin {
           const withCss = await inlineCriticalCss(page, stylesheets);
           const appChunks = appChunksToPreload(outDir, entryUrlOf(template), routeChunkOf(pagePath, file));
           fs.writeFileSync(path.join(outDir, file), await fitFirstWindow(withCss, config.root, appChunks));
+          const { answeredPage, guideDialog } = await render.renderFirstAnswers(pagePath);
+          const answers = firstAnswersFile(answeredPage, guideDialog);
+          if (answers) {
+            fs.mkdirSync(path.dirname(path.join(outDir, firstAnswersFileOf(file))), { recursive: true });
+            fs.writeFileSync(path.join(outDir, firstAnswersFileOf(file)), answers);
+          }
         }
         fs.writeFileSync(path.join(outDir, 'sitemap.xml'), render.sitemapXml());
         fs.writeFileSync(path.join(outDir, 'robots.txt'), render.robotsTxt());

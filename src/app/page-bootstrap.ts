@@ -4,9 +4,10 @@
  *
  * It fetches the app's entry (src/main.tsx) once the first screen has painted its main image (the page's
  * `fetchpriority="high"` image, decoded; else the first paint), so the entry and the rest of the stylesheet never compete
- * with that image, or at once when the visitor presses a button or sends a form. The app's larger chunks, which the
- * entry imports at once, are fetched together with it (`appChunks`, from the build): on a phone that saves the round
- * trip the entry would take to ask for them (decision 013). (It no longer fetches the entry early on any sign of
+ * with that image, or at once when the visitor presses a button or sends a form. The app's chunks the entry needs
+ * (`appChunks`, from the build, with the route's own) are handed to the entry, which fetches them once the page's
+ * first answers and stylesheet are in (decision 013, session 2): fetched with the entry, they slowed it and those
+ * down on a phone's line, and the app's own request for its route chunk would cost a round trip. (It no longer fetches the entry early on any sign of
  * interacting, a scroll or a key: the app follows the first paint anyway, and those bytes went to `appChunks`.) Until the entry takes over
  * (`takeOver`), a click on a button and a form submission are held, so nothing the visitor does meanwhile is
  * lost; if the entry cannot load, they are let through. Links simply work: a prerendered page loads in full.
@@ -32,6 +33,8 @@ export type HeldInteractions = {
   replays: (() => void)[];
   /** Whether the visitor has shown a sign of interacting: the app then starts at once. */
   interacted: boolean;
+  /** The app's chunks (the build's list, largest first), for the entry to fetch together. */
+  appChunks?: string[];
 };
 
 declare global {
@@ -66,7 +69,7 @@ export function bootstrapPage(entryUrl: string, appChunks: string[] = []): void 
   // A page that opens at the top (spec section 2) does so after a reload from further down too, even one made
   // before the entry has arrived: the browser must not put the old scroll position back.
   if (root.dataset.opensAtTop !== undefined) history.scrollRestoration = 'manual';
-  const held: HeldInteractions = { replays: [], interacted: false };
+  const held: HeldInteractions = { replays: [], interacted: false, appChunks };
   let requested = false;
 
   const takeOver = (): HeldInteractions => {
@@ -77,12 +80,6 @@ export function bootstrapPage(entryUrl: string, appChunks: string[] = []): void 
   const loadEntry = () => {
     if (requested) return;
     requested = true;
-    for (const chunk of appChunks) {
-      const preload = document.createElement('link');
-      preload.rel = 'modulepreload';
-      preload.href = chunk;
-      document.head.append(preload);
-    }
     const script = document.createElement('script');
     script.type = 'module';
     script.src = entryUrl;

@@ -5,10 +5,12 @@
  */
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createStaticHandler, createStaticRouter, MemoryRouter, StaticRouterProvider } from 'react-router';
 import { business } from '@/config/business';
 import { siteUrl } from '@/config/site';
-import { AppProviders } from './providers';
+import { FirstAnswersRender } from '@/lib/first-answers';
+import { AppProviders, createQueryClient } from './providers';
 import { NOT_FOUND_PATH, routes, sitePaths, type RouteHandle } from './router';
 
 export { NOT_FOUND_PATH, sitePaths };
@@ -16,7 +18,7 @@ export { NOT_FOUND_PATH, sitePaths };
 /** `opensAtTop`: the route asks to open at the top (RouteHandle), which the page must say before the app loads. */
 export type RenderedPage = { html: string; status: number; opensAtTop: boolean };
 
-export async function renderPage(path: string): Promise<RenderedPage> {
+export async function renderPage(path: string, options: { firstAnswers?: boolean } = {}): Promise<RenderedPage> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(siteUrl(path)));
   if (context instanceof Response) throw new Error(`Prerendering ${path}: the route answered a redirect`);
@@ -27,13 +29,39 @@ export async function renderPage(path: string): Promise<RenderedPage> {
   const router = createStaticRouter(handler.dataRoutes, context);
   const { prelude } = await prerender(
     <StrictMode>
-      <AppProviders>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProviders>
+      <FirstAnswersRender.Provider value={options.firstAnswers === true}>
+        <AppProviders>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProviders>
+      </FirstAnswersRender.Provider>
     </StrictMode>,
+    // Ids of their own: the answers' markup joins the page beside the prerendered one before the app is up.
+    options.firstAnswers ? { identifierPrefix: FIRST_ANSWERS_ID_PREFIX } : {},
   );
   const opensAtTop = context.matches.some((match) => (match.route.handle as RouteHandle | undefined)?.opensAtTop === true);
   return { html: await new Response(prelude).text(), status: context.statusCode, opensAtTop };
+}
+
+const FIRST_ANSWERS_ID_PREFIX = 'first-answer-';
+
+/**
+ * What the page's entry shows for a first tap made before the app is up (decision 013, session 2): the page
+ * rendered with its controls marked and their answered state shown (the open menu), and the open free-guide
+ * dialog, rendered in place. scripts/prerender/first-answers.ts makes the page's answers file of them.
+ */
+export async function renderFirstAnswers(path: string): Promise<{ answeredPage: string; guideDialog: string }> {
+  const { html: answeredPage } = await renderPage(path, { firstAnswers: true });
+  // Imported here, as the browser's app does (a chunk of its own there).
+  const { LeadMagnetDialog } = await import('@/features/lead-magnet/components/lead-magnet-dialog');
+  const { prelude } = await prerender(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <LeadMagnetDialog open onOpenChange={() => {}} inPlace />
+      </MemoryRouter>
+    </QueryClientProvider>,
+    { identifierPrefix: `${FIRST_ANSWERS_ID_PREFIX}guide-` },
+  );
+  return { answeredPage, guideDialog: await new Response(prelude).text() };
 }
 
 /** sitemap.xml: every page of the site (not the 404 page), at its canonical URL. */

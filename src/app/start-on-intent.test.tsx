@@ -122,4 +122,32 @@ describe('starting the app on the first interaction', () => {
       expect(event.cancelBubble).toBe(false);
     }
   });
+
+  it('shows a held tap\'s answer at once, replays the tap, then lets React\'s answer take over', async () => {
+    const sent = vi.fn();
+    const { root, start } = prerenderedSignUp(sent);
+    const steps: string[] = [];
+    const answer = vi.fn(() => ({ wanted: true, handOver: () => steps.push(`handed over, sent ${sent.mock.calls.length}`) }));
+    startOnIntent(root, () => start().then(() => void steps.push('app up')), { answer });
+
+    button().click();
+    expect(answer).toHaveBeenCalledWith(button());
+    await vi.waitFor(() => expect(steps).toEqual(['app up', 'handed over, sent 1']));
+  });
+
+  it('does not replay a tap whose answer the visitor undid before the app was up', async () => {
+    const sent = vi.fn();
+    const { root, start } = prerenderedSignUp(sent);
+    const undone = { wanted: true, handOver: vi.fn() };
+    let appUp: Promise<void> | undefined;
+    startOnIntent(root, () => (appUp = start()), { answer: () => undone });
+
+    button().click();
+    undone.wanted = false;
+    await appUp;
+    // The replays run right after the app is up.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sent).not.toHaveBeenCalled();
+    expect(undone.handOver).not.toHaveBeenCalled();
+  });
 });

@@ -13,6 +13,7 @@
  *
  * This module must stay tiny and free of React: it is all the JavaScript a page loads before the app.
  */
+import type { FirstAnswer } from './answer-before-the-app';
 import { INTENT_EVENTS, isIntent, isPlainClick, type HeldInteractions } from './page-bootstrap';
 
 type Replay = () => void;
@@ -20,7 +21,12 @@ type Replay = () => void;
 export function startOnIntent(
   root: HTMLElement,
   start: () => Promise<void>,
-  options: { now?: boolean; held?: HeldInteractions } = {},
+  options: {
+    now?: boolean;
+    held?: HeldInteractions;
+    /** Shows a held tap's answer before the app is up (answer-before-the-app.ts), where the control has one. */
+    answer?: (control: Element) => FirstAnswer | undefined;
+  } = {},
 ): void {
   let begun = false;
   const replays: Replay[] = [...(options.held?.replays ?? [])];
@@ -48,8 +54,13 @@ export function startOnIntent(
     event.preventDefault();
     event.stopPropagation();
     begin();
+    const answer = options.answer?.(control);
     replays.push(() => {
+      // The visitor undid the answer meanwhile (closed the dialog): React's must not open.
+      if (answer && !answer.wanted) return;
+      answer?.beforeReplay?.();
       if (control.isConnected) (control as HTMLElement).click();
+      answer?.handOver();
     });
   }
 
@@ -99,12 +110,18 @@ function handFieldsToApp(root: HTMLElement): void {
       if (field.value !== field.defaultValue) typed.push({ field, value: field.value });
     }
   }
-  for (const { field, value } of typed) {
-    const prototype = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
-    const setValueBehindReact = Object.getOwnPropertyDescriptor(prototype, 'value')?.set;
-    field.value = field.defaultValue;
-    setValueBehindReact?.call(field, value);
-    field.dispatchEvent(new Event('input', { bubbles: true }));
-  }
+  for (const { field, value } of typed) tellReactTheValue(field, value);
   for (const field of chosenFiles) field.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+/**
+ * Puts `value` into a field React renders, as a keystroke would: the value React last saw is set through the
+ * element (React tracks that), `value` is put back behind it, and an input event lets React see the difference.
+ */
+export function tellReactTheValue(field: HTMLInputElement | HTMLTextAreaElement, value: string): void {
+  const prototype = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  const setValueBehindReact = Object.getOwnPropertyDescriptor(prototype, 'value')?.set;
+  field.value = field.defaultValue;
+  setValueBehindReact?.call(field, value);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
 }

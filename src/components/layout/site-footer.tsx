@@ -5,6 +5,7 @@ import { business } from '@/config/business';
 import { pageTexts } from '@/content/spec-texts';
 import { SiteLogo } from './site-logo';
 import { FacebookIcon, InstagramIcon } from './social-icons';
+import { useFirstAnswerMark } from '@/lib/first-answers';
 
 type SiteFooterProps = {
   /** When given, the footer offers the free flooring guide too (the home page has the modal). */
@@ -30,6 +31,7 @@ const socialLinks = [
  * with the current year and the legal links. Shared by every page.
  */
 export function SiteFooter({ onOpenLeadMagnet }: SiteFooterProps) {
+  const guideMark = useFirstAnswerMark('guide');
   const year = new Date().getFullYear();
   return (
     <footer className="bg-walnut-950 text-oak-100">
@@ -98,6 +100,7 @@ export function SiteFooter({ onOpenLeadMagnet }: SiteFooterProps) {
             <button
               type="button"
               onClick={onOpenLeadMagnet}
+              {...guideMark}
               className="mt-4 text-sm font-semibold text-oak-400 underline underline-offset-4 hover:text-white focus-visible:outline-2 focus-visible:outline-oak-400"
             >
               Get the free flooring guide

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Tooltip } from '@/components/ui/tooltip';
 import { business } from '@/config/business';
 import { SiteLogo } from './site-logo';
+import { useFirstAnswerMark, useRendersFirstAnswers } from '@/lib/first-answers';
 
 const pageLinks = [
   { to: '/realtors', label: 'Realtors' },
@@ -27,7 +28,10 @@ const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
  * Below the md breakpoint the page links fold into a menu so a 360 px screen keeps the phone and the logo.
  */
 export function SiteHeader({ onOpenLeadMagnet }: SiteHeaderProps) {
-  const [menuOpen, setMenuOpen] = useState(false);
+  // The build's first-answers render shows the open menu (its close icon is the answer before the app is up).
+  const [menuOpen, setMenuOpen] = useState(useRendersFirstAnswers());
+  const guideMark = useFirstAnswerMark('guide');
+  const menuMark = useFirstAnswerMark('menu');
   const menuId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
   const location = useLocation();
@@ -71,7 +75,7 @@ export function SiteHeader({ onOpenLeadMagnet }: SiteHeaderProps) {
           {onOpenLeadMagnet && (
             // A wrapper carries the breakpoint: the button's own inline-flex would beat a `hidden` on it.
             <div className="hidden md:block">
-              <Button variant="secondary" onClick={onOpenLeadMagnet}>
+              <Button variant="secondary" onClick={onOpenLeadMagnet} {...guideMark}>
                 <BookOpen aria-hidden="true" className="h-4 w-4" />
                 Free Flooring Guide
               </Button>
@@ -83,6 +87,7 @@ export function SiteHeader({ onOpenLeadMagnet }: SiteHeaderProps) {
             aria-expanded={menuOpen}
             aria-controls={menuId}
             onClick={() => setMenuOpen((open) => !open)}
+            {...menuMark}
             className="inline-flex h-10 w-10 items-center justify-center rounded-md text-walnut-900 hover:bg-oak-100 focus-visible:outline-2 focus-visible:outline-oak-500 lg:hidden"
           >
             {menuOpen ? <X aria-hidden="true" className="h-6 w-6" /> : <Menu aria-hidden="true" className="h-6 w-6" />}
@@ -102,6 +107,7 @@ export function SiteHeader({ onOpenLeadMagnet }: SiteHeaderProps) {
             <Button
               variant="secondary"
               className="mt-2"
+              {...guideMark}
               onClick={() => {
                 setMenuOpen(false);
                 onOpenLeadMagnet();

@@ -2,9 +2,11 @@ import { Clock, Lightbulb, Mail, MessageSquareReply, Phone } from 'lucide-react'
 import { Button } from '@/components/ui/button';
 import { business } from '@/config/business';
 import { pageTexts } from '@/content/spec-texts';
+import { useFirstAnswerMark } from '@/lib/first-answers';
 
 /** The 'Get in Touch' card: phone, e-mail, hours, the response promise and the free pro tips (the guide). */
 export function GetInTouchCard({ onOpenLeadMagnet }: { onOpenLeadMagnet: () => void }) {
+  const guideMark = useFirstAnswerMark('guide');
   return (
     <aside aria-labelledby="get-in-touch-title" className="rounded-2xl bg-walnut-900 p-6 text-oak-100 shadow-xl sm:p-8">
       <h3 id="get-in-touch-title" className="font-display text-2xl font-bold text-white">
@@ -54,7 +56,7 @@ export function GetInTouchCard({ onOpenLeadMagnet }: { onOpenLeadMagnet: () => v
           <Lightbulb aria-hidden="true" className="h-5 w-5 text-oak-400" /> Still deciding on a floor?
         </p>
         <p className="mt-1 text-sm text-oak-200">Our short guide covers what to ask before you buy.</p>
-        <Button variant="secondary" className="mt-4 w-full" onClick={onOpenLeadMagnet}>
+        <Button variant="secondary" className="mt-4 w-full" onClick={onOpenLeadMagnet} {...guideMark}>
           {pageTexts.home.proTipsButton}
         </Button>
       </div>

@@ -5,6 +5,7 @@ import { Tooltip } from '@/components/ui/tooltip';
 import { business } from '@/config/business';
 import { pageTexts } from '@/content/spec-texts';
 import { siteImages } from '@/content/site-images';
+import { useFirstAnswerMark } from '@/lib/first-answers';
 
 const trustIcons = [HomeIcon, ShieldCheck, Clock] as const;
 const trustHints = [
@@ -17,6 +18,7 @@ type HeroSectionProps = { onRequestEstimate: () => void; onOpenLeadMagnet: () =>
 
 /** Spec section 2, home page item 1: the tagline, the trust points, the estimate button and the guide opener. */
 export function HeroSection({ onRequestEstimate, onOpenLeadMagnet }: HeroSectionProps) {
+  const guideMark = useFirstAnswerMark('guide');
   return (
     <section aria-labelledby="hero-title" className="relative isolate overflow-hidden bg-walnut-950">
       <ResponsiveImage
@@ -69,6 +71,7 @@ export function HeroSection({ onRequestEstimate, onOpenLeadMagnet }: HeroSection
               variant="ghost"
               size="lg"
               onClick={onOpenLeadMagnet}
+              {...guideMark}
               className="text-white ring-2 ring-white/60 hover:bg-white hover:text-walnut-950"
             >
               <BookOpen aria-hidden="true" className="h-5 w-5" />

@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation } from '@tanstack/react-query';
 import { BookOpen, CheckCircle2, Lock, X } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Fragment, useEffect, useRef, useState, type FormEvent } from 'react';
 import { preloadToasts, toast } from '@/components/ui/toasts';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
@@ -25,14 +25,22 @@ const benefits = [
 const loadGuideLead = () => import('../api/create-guide-lead');
 type GuideLeadModule = Awaited<ReturnType<typeof loadGuideLead>>;
 
-type LeadMagnetDialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
+type LeadMagnetDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /**
+   * Rendered where it stands rather than in a portal: the build renders the open dialog so for the page's
+   * answer before the app is up (scripts/prerender/first-answers.ts); a portal renders nothing on the server.
+   */
+  inPlace?: boolean;
+};
 
 /**
  * The free-guide modal (spec section 2, "Lead-magnet modal"). On success the exact toast shows for 5 s and the
  * form gives way to the Thank You panel; 1.5 s later the modal closes and the email is cleared. The panel stays
  * for the rest of the visit, so opening the modal again shows it (with a way to send the guide elsewhere).
  */
-export function LeadMagnetDialog({ open, onOpenChange }: LeadMagnetDialogProps) {
+export function LeadMagnetDialog({ open, onOpenChange, inPlace = false }: LeadMagnetDialogProps) {
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | undefined>();
   const [guideSent, setGuideSent] = useState(false);
@@ -58,6 +66,8 @@ export function LeadMagnetDialog({ open, onOpenChange }: LeadMagnetDialogProps) 
   useEffect(() => {
     if (guideSent && open) thankYouHeading.current?.focus();
   }, [guideSent, open]);
+
+  const Layer = inPlace ? Fragment : Dialog.Portal;
 
   function handleOpenChange(next: boolean) {
     clearTimeout(closeTimer.current);
@@ -108,7 +118,7 @@ export function LeadMagnetDialog({ open, onOpenChange }: LeadMagnetDialogProps) 
 
   return (
     <Dialog.Root open={open} onOpenChange={handleOpenChange}>
-      <Dialog.Portal>
+      <Layer>
         {/* No backdrop blur: blurring the whole page behind made the modal's first frame take 80 ms longer to show
             on the desktop (decision 013); a slightly darker shade sets the modal apart instead. */}
         <Dialog.Overlay className="fixed inset-0 z-50 bg-walnut-950/75" />
@@ -201,7 +211,7 @@ export function LeadMagnetDialog({ open, onOpenChange }: LeadMagnetDialogProps) 
             </button>
           </Dialog.Close>
         </Dialog.Content>
-      </Dialog.Portal>
+      </Layer>
     </Dialog.Root>
   );
 }

@@ -1,0 +1,57 @@
+/**
+ * Each page's answers file (first-answers/<page>.html): what the page's entry shows for a first tap made before
+ * the app is up (src/app/answer-before-the-app.ts; decision 013, session 2). Nothing in it is written by hand:
+ * it is cut from renders of the same components (src/app/render-page.tsx, `renderFirstAnswers`):
+ * - which of the page's buttons give which answer: their places among #root's buttons in a render where the
+ *   controls carry `data-first-answer` (the page's own render is the same but for that attribute);
+ * - the open free-guide dialog (its overlay and content), where a page has a button that opens it;
+ * - the menu button's close icon, from the render with the menu open.
+ * The file is one <template> per answer, for the entry to read with the browser's parser.
+ */
+
+export const FIRST_ANSWERS_DIR = 'first-answers';
+
+/** The answers file of a page file: index.html -> first-answers/index.html (the entry asks for it by path). */
+export function firstAnswersFileOf(pageFile: string): string {
+  return `${FIRST_ANSWERS_DIR}/${pageFile}`;
+}
+
+const BUTTON_TAG = /<button\b[^>]*>/g;
+
+/** The places (0-based, in document order) of the buttons marked `data-first-answer="<kind>"`, by kind. */
+export function markedButtons(pageHtml: string): { count: number; byKind: Map<string, number[]> } {
+  const byKind = new Map<string, number[]>();
+  const tags = pageHtml.match(BUTTON_TAG) ?? [];
+  tags.forEach((tag, index) => {
+    const kind = /\sdata-first-answer="([^"]+)"/.exec(tag)?.[1];
+    if (kind) byKind.set(kind, [...(byKind.get(kind) ?? []), index]);
+  });
+  return { count: tags.length, byKind };
+}
+
+/** The first <svg>…</svg> inside the button at `index` (its icon). */
+function iconOfButton(pageHtml: string, index: number): string | undefined {
+  const tags = [...pageHtml.matchAll(BUTTON_TAG)];
+  const tag = tags[index];
+  if (!tag) return undefined;
+  const rest = pageHtml.slice(tag.index + tag[0].length);
+  const end = rest.indexOf('</button>');
+  return /<svg\b[\s\S]*?<\/svg>/.exec(end < 0 ? rest : rest.slice(0, end))?.[0];
+}
+
+/**
+ * The answers file for a page, or undefined when none of its controls answers before the app is up.
+ * `answeredPage` is #root's markup rendered for the first answers, `guideDialog` the open dialog's.
+ */
+export function firstAnswersFile(answeredPage: string, guideDialog: string): string | undefined {
+  const { count, byKind } = markedButtons(answeredPage);
+  const templates: string[] = [];
+  const template = (kind: string, controls: number[], content: string) =>
+    `<template data-answer="${kind}" data-controls="${controls.join(' ')}" data-buttons="${count}">${content}</template>`;
+  const guideOpeners = byKind.get('guide');
+  if (guideOpeners) templates.push(template('guide', guideOpeners, guideDialog));
+  const menuButtons = byKind.get('menu');
+  const closeIcon = menuButtons && iconOfButton(answeredPage, menuButtons[0]!);
+  if (menuButtons && closeIcon) templates.push(template('menu', menuButtons, closeIcon));
+  return templates.length ? `${templates.join('\n')}\n` : undefined;
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { firstAnswersFile, markedButtons } from '../../scripts/prerender/first-answers';
+import { firstAnswersUrl, parseAnswers } from './answer-before-the-app';
+import { renderFirstAnswers, renderPage } from './render-page';
+
+/** The page's own buttons as the browser sees them in #root, before the app is up. */
+async function buttonsOf(path: string): Promise<HTMLButtonElement[]> {
+  const { html } = await renderPage(path);
+  const page = new DOMParser().parseFromString(`<!doctype html><html><body><div id="root">${html}</div></body></html>`, 'text/html');
+  return [...page.getElementById('root')!.querySelectorAll('button')];
+}
+
+describe('first answers (decision 013, session 2)', () => {
+  it('asks for the answers file of the page it is on', () => {
+    expect(firstAnswersUrl('/')).toBe('/first-answers/index.html');
+    expect(firstAnswersUrl('/realtors')).toBe('/first-answers/realtors.html');
+    expect(firstAnswersUrl('/realtors/')).toBe('/first-answers/realtors.html');
+  });
+
+  it("finds the home page's guide openers and menu button among the page's own buttons", async () => {
+    const { answeredPage, guideDialog } = await renderFirstAnswers('/');
+    const answers = parseAnswers(firstAnswersFile(answeredPage, guideDialog)!);
+    const buttons = await buttonsOf('/');
+    expect(answers.buttons).toBe(buttons.length);
+    const answerOf = (text: string) =>
+      buttons.flatMap((button, index) => (button.textContent === text ? [answers.byButton.get(index)?.kind] : []));
+    expect(answerOf('Get Free Pro Tips')).toEqual(['guide']);
+    expect(answerOf('Free Flooring Guide')).toEqual(['guide', 'guide', 'guide']);
+    expect(answerOf('Get the free flooring guide')).toEqual(['guide']);
+    expect(answerOf('Menu')).toEqual(['menu']);
+    expect(answerOf('Send My Request')).toEqual([undefined]);
+  });
+
+  it('carries the open dialog with its title, description and e-mail field, and the close icon of the menu', async () => {
+    const { answeredPage, guideDialog } = await renderFirstAnswers('/');
+    const answers = parseAnswers(firstAnswersFile(answeredPage, guideDialog)!);
+    const kinds = new Map([...answers.byButton.values()].map((answer) => [answer.kind, answer.content]));
+    const dialog = kinds.get('guide')!;
+    expect(dialog.querySelector('[role="dialog"] h2')?.textContent).toBe('Free Flooring Guide');
+    expect(dialog.querySelector('h2 + p')?.textContent).toBe('5 Pro Tips to Choose the Right Floors (And Save Money Doing It)');
+    expect(dialog.querySelector('input[name="email"][type="email"]')).not.toBeNull();
+    expect(dialog.querySelector('button[aria-label="Close"]')).not.toBeNull();
+    expect(kinds.get('menu')!.querySelector('svg')?.getAttribute('class')).toMatch(/lucide-x\b/);
+  });
+
+  it('gives a page without the guide its menu only', async () => {
+    const { answeredPage, guideDialog } = await renderFirstAnswers('/realtors');
+    const file = firstAnswersFile(answeredPage, guideDialog)!;
+    expect([...parseAnswers(file).byButton.values()].map((answer) => answer.kind)).toEqual(['menu']);
+  });
+
+  it("gives the dialog ids of its own: it joins the page beside the prerendered markup", async () => {
+    const { guideDialog } = await renderFirstAnswers('/');
+    const { html } = await renderPage('/');
+    const ids = (markup: string) => [...markup.matchAll(/\sid="([^"]+)"/g)].map((match) => match[1]);
+    const pageIds = new Set(ids(html));
+    expect(ids(guideDialog).length).toBeGreaterThan(2);
+    expect(ids(guideDialog).filter((id) => pageIds.has(id))).toEqual([]);
+  });
+
+  it('reads marks from the opening tags of buttons only', () => {
+    const marked = markedButtons('<button>a</button><button data-first-answer="menu">b</button><div data-first-answer="guide"></div>');
+    expect(marked.count).toBe(2);
+    expect([...marked.byKind]).toEqual([['menu', [1]]]);
+  });
+});

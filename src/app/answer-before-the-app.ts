@@ -1,0 +1,319 @@
+/**
+ * Answers a first tap at once, before the app is up (decision 013, session 2). On a slow phone the app is up
+ * about two seconds after navigation, and a visitor often taps before that; the tap is held and replayed once
+ * React is up (start-on-intent.ts), and this module shows its answer meanwhile, so the visitor sees it within
+ * a frame or two instead of a second later:
+ * - the free-guide dialog opens (a modal <dialog> holding the open dialog's markup);
+ * - the mobile menu opens and closes.
+ * The markup is not written here: the build renders it from the same React components into the page's answers
+ * file (scripts/prerender/first-answers.ts), which this module fetches as soon as the entry runs.
+ *
+ * React must hydrate the page exactly as prerendered, so nothing is added inside #root: the dialog lives in
+ * <body>, and the menu changes only attributes (its button's aria-expanded, its panel's `hidden`, and a marker
+ * that draws the close icon with CSS), which React's hydration does not compare and which its own answer then
+ * sets the same way. When the held tap has been replayed, React's answer replaces this one in the same frame,
+ * with what was typed and where focus was. A dialog the visitor closed meanwhile is not replayed.
+ *
+ * Part of the entry: no React, and small.
+ */
+import { tellReactTheValue } from './start-on-intent';
+
+/** What start-on-intent.ts needs of an answer given before the app is up. */
+export type FirstAnswer = {
+  /** False once the visitor has undone it (closed the dialog): the held tap is then not replayed. */
+  readonly wanted: boolean;
+  /** Called right before the held tap is replayed into the app. */
+  beforeReplay?(): void;
+  /** Called right after the held tap has been replayed into the app: React's answer takes over from this one. */
+  handOver(): void;
+};
+
+type Answers = { buttons: number; byButton: Map<number, { kind: string; content: DocumentFragment }> };
+
+/** The performance mark set once the page's answers are in (the e2e tests and the first-tap bench read it). */
+export const FIRST_ANSWERS_READY_MARK = 'first-answers-ready';
+
+/** Where a page's answers file is (scripts/prerender/first-answers.ts writes it): '/' -> /first-answers/index.html. */
+export function firstAnswersUrl(pathname: string): string {
+  const page = pathname.replace(/\/+$/, '') || '/index';
+  return `/first-answers${page}.html`;
+}
+
+/** Reads an answers file: one <template data-answer data-controls data-buttons> per answer. */
+export function parseAnswers(html: string): Answers {
+  const file = document.createElement('template');
+  file.innerHTML = html;
+  const answers: Answers = { buttons: -1, byButton: new Map() };
+  for (const template of file.content.querySelectorAll<HTMLTemplateElement>('template[data-answer]')) {
+    answers.buttons = Number(template.dataset.buttons);
+    for (const index of (template.dataset.controls ?? '').split(' ').filter(Boolean)) {
+      answers.byButton.set(Number(index), { kind: template.dataset.answer!, content: template.content });
+    }
+  }
+  return answers;
+}
+
+/**
+ * Fetches the page's answers (and waits for `stylesheet`, without which the answers would show unstyled).
+ * `answer` is what start-on-intent.ts calls for each tap it holds: the answer shown, or undefined if this control
+ * has none or the answers are not in yet (the tap then simply waits for the app, as before). `ready` settles once
+ * the answers are in or could not be had.
+ */
+export function answerBeforeTheApp(
+  root: HTMLElement,
+  stylesheet: Promise<void>,
+): { ready: Promise<void>; answer(control: Element): FirstAnswer | undefined } {
+  let answers: Answers | undefined;
+  const ready = Promise.all([
+    fetch(firstAnswersUrl(window.location.pathname)).then((response) => (response.ok ? response.text() : '')),
+    stylesheet,
+  ])
+    .then(([html]) => {
+      if (!html) return;
+      answers = parseAnswers(html);
+      performance.mark(FIRST_ANSWERS_READY_MARK);
+    })
+    .catch(() => {});
+  const menu = menuAnswers();
+  return { ready, answer };
+
+  function answer(control: Element): FirstAnswer | undefined {
+    if (!(control instanceof HTMLButtonElement)) return undefined;
+    return answers ? answerNow(control) : answerOnceIn(control);
+  }
+
+  /**
+   * A tap that came before the answers: its answer shows as soon as they are in, unless the app has taken the
+   * tap over by then (start-on-intent.ts replays it) or the control has none.
+   */
+  function answerOnceIn(control: HTMLButtonElement): FirstAnswer {
+    let given: FirstAnswer | undefined;
+    let replayed = false;
+    void ready.then(() => {
+      if (!replayed && answers) given = answerNow(control);
+    });
+    return {
+      get wanted() {
+        return given?.wanted ?? true;
+      },
+      beforeReplay() {
+        replayed = true;
+        given?.beforeReplay?.();
+      },
+      handOver() {
+        given?.handOver();
+      },
+    };
+  }
+
+  function answerNow(control: HTMLButtonElement): FirstAnswer | undefined {
+    if (!answers) return undefined;
+    const buttons = root.querySelectorAll('button');
+    // Another page than the one the file was rendered for (it would be a build's mix-up): answer nothing.
+    if (buttons.length !== answers.buttons) return undefined;
+    const given = answers.byButton.get([...buttons].indexOf(control));
+    if (given?.kind === 'guide') {
+      menu.closeFor(control);
+      return openDialog(given.content, control);
+    }
+    if (given?.kind === 'menu') return menu.toggle(control, given.content);
+    return undefined;
+  }
+}
+
+/** Once `reactsAnswer()` finds React's answer in the page (checked after every change to it), `then` runs. */
+function whenInPage<T>(reactsAnswer: () => T | null | undefined, then: (found: T | undefined) => void): void {
+  const found = reactsAnswer();
+  if (found) return then(found);
+  const observer = new MutationObserver(() => {
+    const found = reactsAnswer();
+    if (!found) return;
+    done();
+    then(found);
+  });
+  // React's answer never came (its chunk failed to load): this one goes, so the two never show together.
+  const timer = setTimeout(() => {
+    done();
+    then(undefined);
+  }, 10_000);
+  const done = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+  };
+  observer.observe(document.body, { childList: true, subtree: true, attributes: true });
+}
+
+const FOCUSABLE = 'a[href], button, input, textarea, select';
+
+let styleAdded = false;
+/** The few rules the answers need beyond the site's stylesheet: the <dialog>'s own backdrop off, the menu's icon. */
+function addStyle(): void {
+  if (styleAdded) return;
+  styleAdded = true;
+  const style = document.createElement('style');
+  style.textContent =
+    'dialog[data-first-answer]::backdrop{background:none}' +
+    '[data-first-answer-icon]>svg{display:none}' +
+    '[data-first-answer-icon]::before{content:"";width:var(--icon-size);height:var(--icon-size);background:currentColor;' +
+    '-webkit-mask:var(--icon) center/contain no-repeat;mask:var(--icon) center/contain no-repeat}';
+  document.head.append(style);
+}
+
+/** The free-guide dialog, open, in a modal <dialog> (focus kept inside, the page behind inert, Escape closes). */
+function openDialog(content: DocumentFragment, opener: HTMLElement): FirstAnswer {
+  addStyle();
+  const dialog = document.createElement('dialog');
+  dialog.dataset.firstAnswer = '';
+  dialog.style.cssText =
+    'position:fixed;inset:0;z-index:50;margin:0;padding:0;border:0;width:100%;height:100%;max-width:none;max-height:none;background:none;color:inherit;overflow:visible';
+  dialog.append(content.cloneNode(true));
+  const panel = dialog.querySelector<HTMLElement>('[role="dialog"]');
+  // The <dialog> is what assistive technology meets, with the panel's role and names. Radix names the panel
+  // by its title (an h2) and description (the p after it) only once it has seen them mount, so a render on
+  // the server leaves the names out; they are taken from those two here.
+  panel?.removeAttribute('role');
+  const title = panel?.querySelector('h2[id]');
+  const description = title?.nextElementSibling?.matches('p[id]') ? title.nextElementSibling : null;
+  dialog.setAttribute('role', 'dialog');
+  dialog.setAttribute('aria-modal', 'true');
+  if (title) dialog.setAttribute('aria-labelledby', title.id);
+  if (description) dialog.setAttribute('aria-describedby', description.id);
+  const answer = {
+    wanted: true,
+    // React's dialog remembers the control that had focus when it opened, to give it back on closing: that is
+    // the opener, as when it was tapped with the app up. The page stops being inert for that (the same frame).
+    beforeReplay() {
+      focusedBeforeReplay = document.activeElement;
+      dialog.close();
+      dialog.show();
+      opener.focus();
+    },
+    handOver,
+  };
+  let submitted = false;
+  let focusedBeforeReplay: Element | null = null;
+  // The page behind does not scroll, as under React's dialog (which locks the body's overflow the same way).
+  const body = document.body;
+  const overflow = body.style.overflow;
+  body.style.overflow = 'hidden';
+
+  const remove = () => {
+    dialog.remove();
+    body.style.overflow = overflow;
+  };
+  const close = () => {
+    answer.wanted = false;
+    remove();
+    opener.focus();
+  };
+  dialog.addEventListener('cancel', (event) => {
+    event.preventDefault();
+    close();
+  });
+  dialog.addEventListener('click', (event) => {
+    const target = event.target as Element;
+    // The overlay (what lies around the panel) and the close button close it, as in React's dialog.
+    if (!panel?.contains(target) || target.closest('button[aria-label="Close"]')) close();
+  });
+  dialog.addEventListener('submit', (event) => {
+    // Sent by React's form once it is up, with what was typed here.
+    event.preventDefault();
+    submitted = true;
+  });
+
+  document.body.append(dialog);
+  dialog.showModal();
+  // As Radix does: focus on the first control one can tab to.
+  dialog.querySelector<HTMLElement>('input, button')?.focus();
+
+  function handOver() {
+    whenInPage(
+      () => [...document.querySelectorAll('[role="dialog"]')].find((element) => element !== dialog && !dialog.contains(element)),
+      (reacts) => {
+        if (!dialog.isConnected) return;
+        const focused = [...dialog.querySelectorAll(FOCUSABLE)].indexOf(focusedBeforeReplay as Element);
+        const typed = [...dialog.querySelectorAll<HTMLInputElement>('input[name]')].filter((field) => field.value);
+        remove();
+        if (!reacts) return;
+        for (const field of typed) {
+          const theirs = reacts.querySelector<HTMLInputElement>(`input[name="${field.name}"]`);
+          if (theirs) tellReactTheValue(theirs, field.value);
+        }
+        (reacts.querySelectorAll<HTMLElement>(FOCUSABLE)[focused] ?? reacts.querySelector<HTMLElement>('input, button'))?.focus();
+        // After React has taken in the typed value (it renders it in a microtask of its own).
+        if (submitted) setTimeout(() => reacts.querySelector('form')?.requestSubmit());
+      },
+    );
+  }
+  return answer;
+}
+
+/** The mobile menu: its button's taps open and close it; Escape closes it and puts focus back on the button. */
+function menuAnswers() {
+  const answers: FirstAnswer[] = [];
+  let open: { button: HTMLButtonElement; icon: SVGElement | null } | undefined;
+  let handingOver = false;
+
+  const panelOf = (button: HTMLButtonElement) => document.getElementById(button.getAttribute('aria-controls') ?? '');
+  const show = (button: HTMLButtonElement, closeIcon: DocumentFragment | undefined) => {
+    const panel = panelOf(button);
+    button.setAttribute('aria-expanded', String(!!closeIcon));
+    if (panel) panel.hidden = !closeIcon;
+    if (closeIcon) {
+      addStyle();
+      const icon = button.querySelector('svg');
+      const size = icon?.getBoundingClientRect().width ?? 24;
+      const svg = new XMLSerializer().serializeToString(closeIcon.querySelector('svg')!);
+      button.style.setProperty('--icon', `url("data:image/svg+xml,${encodeURIComponent(svg)}")`);
+      button.style.setProperty('--icon-size', `${size}px`);
+      button.dataset.firstAnswerIcon = '';
+      open = { button, icon };
+    } else {
+      withoutCloseIcon(button);
+      open = undefined;
+    }
+  };
+  const withoutCloseIcon = (button: HTMLButtonElement) => {
+    button.removeAttribute('data-first-answer-icon');
+    button.style.removeProperty('--icon');
+    button.style.removeProperty('--icon-size');
+    if (!button.getAttribute('style')) button.removeAttribute('style');
+  };
+
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape' || !open || handingOver || !open.button.closest('header')?.contains(document.activeElement)) return;
+    const { button } = open;
+    show(button, undefined);
+    // Closed before the app was up: none of the menu's taps is replayed, so React's menu stays closed too.
+    for (const answer of answers) (answer as { wanted: boolean }).wanted = false;
+    button.focus();
+  });
+
+  return {
+    toggle(button: HTMLButtonElement, closeIcon: DocumentFragment): FirstAnswer {
+      show(button, open ? undefined : closeIcon);
+      const answer: FirstAnswer = {
+        wanted: true,
+        handOver() {
+          if (!open || handingOver) return;
+          handingOver = true;
+          const { button: opened, icon } = open;
+          // React's open menu is in once it has drawn its own (close) icon in place of the one prerendered.
+          whenInPage(
+            () => (opened.querySelector('svg') !== icon ? opened : undefined),
+            () => {
+              withoutCloseIcon(opened);
+              open = undefined;
+            },
+          );
+        },
+      };
+      answers.push(answer);
+      return answer;
+    },
+    /** A control in the open menu opens the dialog: React's does the same and closes the menu. */
+    closeFor(control: Element) {
+      if (open && panelOf(open.button)?.contains(control)) show(open.button, undefined);
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import { createContext, useContext } from 'react';
+
+/**
+ * What a control does on a first tap made before the app is up: its answer is shown by the page's entry
+ * without React (src/app/answer-before-the-app.ts), from markup the build renders with these same components
+ * (scripts/prerender/first-answers.ts), and React takes over once it is up (decision 013, session 2).
+ * - `guide`: opens the free-guide dialog;
+ * - `menu`: opens and closes the mobile menu.
+ */
+export type FirstAnswerKind = 'guide' | 'menu';
+
+/**
+ * True only in the build's extra render of a page for its first answers: controls say which answer they give
+ * (`data-first-answer`) and components that have an answered state (the open menu) render it. The pages
+ * themselves are rendered and hydrated without it, so none of this reaches their HTML.
+ */
+export const FirstAnswersRender = createContext(false);
+
+/** Props that mark a control with the answer it gives, in the build's first-answers render only. */
+export function useFirstAnswerMark(kind: FirstAnswerKind): { 'data-first-answer'?: FirstAnswerKind } {
+  return useContext(FirstAnswersRender) ? { 'data-first-answer': kind } : {};
+}
+
+/** Whether this render shows the answered state (the build's first-answers render). */
+export function useRendersFirstAnswers(): boolean {
+  return useContext(FirstAnswersRender);
+}
