@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
+import { expectAccessible } from './support/accessibility';
 import { appIsUp } from './support/app-ready';
 import { expect, test } from './support/test';
 
@@ -147,6 +148,7 @@ test.describe('answered at once before the app is up', () => {
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText('5 Pro Tips to Choose the Right Floors (And Save Money Doing It)')).toBeVisible();
     await expect(dialog.getByLabel('Email address')).toBeFocused();
+    await expectAccessible(page, 'the guide dialog answered before the app is up');
     await page.keyboard.type(email);
 
     await letTheAppIn();
@@ -198,6 +200,7 @@ test.describe('answered at once before the app is up', () => {
     await expect(menu).toBeVisible();
     await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
     await expect(menu.getByRole('link', { name: 'Investors' })).toBeVisible();
+    await expectAccessible(page, 'the menu answered before the app is up');
 
     await letTheAppIn();
     await expect(menu).toBeVisible();
