@@ -5,12 +5,11 @@
  */
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { createStaticHandler, createStaticRouter, MemoryRouter, StaticRouterProvider } from 'react-router';
 import { business } from '@/config/business';
 import { siteUrl } from '@/config/site';
 import { FirstAnswersRender } from '@/lib/first-answers';
-import { AppProviders, createQueryClient } from './providers';
+import { AppProviders } from './providers';
 import { NOT_FOUND_PATH, routes, sitePaths, type RouteHandle } from './router';
 
 export { NOT_FOUND_PATH, sitePaths };
@@ -54,11 +53,9 @@ export async function renderFirstAnswers(path: string): Promise<{ answeredPage: 
   // Imported here, as the browser's app does (a chunk of its own there).
   const { LeadMagnetDialog } = await import('@/features/lead-magnet/components/lead-magnet-dialog');
   const { prelude } = await prerender(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter initialEntries={[path]}>
-        <LeadMagnetDialog open onOpenChange={() => {}} inPlace />
-      </MemoryRouter>
-    </QueryClientProvider>,
+    <MemoryRouter initialEntries={[path]}>
+      <LeadMagnetDialog open onOpenChange={() => {}} inPlace />
+    </MemoryRouter>,
     { identifierPrefix: `${FIRST_ANSWERS_ID_PREFIX}guide-` },
   );
   return { answeredPage, guideDialog: await new Response(prelude).text() };

@@ -1,11 +1,13 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { AppProviders, createQueryClient } from '@/app/providers';
+import { AppProviders } from '@/app/providers';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '@/app/query-client';
 import { createTestRouter } from '@/app/router';
 
 /**
- * Renders the app's real routes at `path` with the real providers (query client, tooltips, toaster), the way
+ * Renders the app's real routes at `path` with the real providers (a query client, the toaster), the way
  * a visitor meets them. `extraRoutes` adds routes for a test (for example one that throws).
  */
 export function renderRoute(
@@ -15,9 +17,11 @@ export function renderRoute(
   const router = createTestRouter(path, options.extraRoutes);
   const user = userEvent.setup(options.userEventOptions);
   const view = render(
-    <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>,
+    <QueryClientProvider client={createQueryClient()}>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </QueryClientProvider>,
   );
   return { ...view, user, router };
 }
@@ -30,9 +34,11 @@ export function renderWithProviders(
   const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [options.path ?? '/'] });
   const user = userEvent.setup(options.userEventOptions);
   const view = render(
-    <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>,
+    <QueryClientProvider client={createQueryClient()}>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </QueryClientProvider>,
   );
   return { ...view, user, router };
 }

@@ -2,6 +2,7 @@ import { business } from '@/config/business';
 import { siteImages } from '@/content/site-images';
 import { VisualizerPage } from '@/features/visualizer/components/visualizer-page';
 import { PageHead, SHARE_IMAGES } from '../seo/page-head';
+import { WithQueries } from '../query-client';
 
 /** /floor-visualizer: Snap & See Wood (loaded on demand, see router.tsx). */
 export function FloorVisualizerRoute() {
@@ -14,7 +15,9 @@ export function FloorVisualizerRoute() {
         image={SHARE_IMAGES.visualizer}
         imageAlt={siteImages.heroRoom.alt}
       />
-      <VisualizerPage />
+      <WithQueries>
+        <VisualizerPage />
+      </WithQueries>
     </>
   );
 }

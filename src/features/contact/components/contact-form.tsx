@@ -1,5 +1,4 @@
 import { Loader2, Send } from 'lucide-react';
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { preloadToasts, toast } from '@/components/ui/toasts';
 import { Button } from '@/components/ui/button';
@@ -33,10 +32,8 @@ export function ContactForm() {
   const fieldId = (field: Field) => `${formId}-${field}`;
   const [values, setValues] = useState<ContactRequestInput>(emptyForm);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const createContactRequest = useMutation({
-    mutationFn: async (input: ContactRequestInput) => (await loadContactRequest()).createContactRequest(input),
-  });
-  const pending = createContactRequest.isPending;
+  // Its own sending state, not React Query's: the home page then loads no React Query before it is interactive.
+  const [pending, setPending] = useState(false);
   useEffect(() => {
     loadContactRequest().catch(() => {
       // Offline, say: the submission tries again and says so if it still cannot.
@@ -79,16 +76,17 @@ export function ContactForm() {
       duration: toasts.contactLoading.duration,
       icon: <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />,
     });
-    createContactRequest.mutate(values, {
-      onSuccess: () => {
+    setPending(true);
+    loadContactRequest()
+      .then(({ createContactRequest }) => createContactRequest(values))
+      .then(() => {
         toast.success(toasts.contactSuccess.title, {
           description: toasts.contactSuccess.description,
           duration: toasts.contactSuccess.duration,
         });
         setValues(emptyForm);
-      },
-      onError: failed,
-    });
+      }, failed)
+      .finally(() => setPending(false));
   }
 
   return (

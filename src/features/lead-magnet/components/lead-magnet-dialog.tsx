@@ -1,12 +1,10 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useMutation } from '@tanstack/react-query';
 import { BookOpen, CheckCircle2, Lock, X } from 'lucide-react';
 import { Fragment, useEffect, useRef, useState, type FormEvent } from 'react';
 import { preloadToasts, toast } from '@/components/ui/toasts';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
 import { pageTexts, toasts } from '@/content/spec-texts';
-import type { GuideLeadInput } from '../api/create-guide-lead';
 import { PrivacyPolicyLink } from '@/components/privacy-policy-link';
 
 /** Spec section 9: after a successful sign-up the modal closes itself 1.5 seconds later. */
@@ -44,9 +42,8 @@ export function LeadMagnetDialog({ open, onOpenChange, inPlace = false }: LeadMa
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | undefined>();
   const [guideSent, setGuideSent] = useState(false);
-  const createLead = useMutation({
-    mutationFn: async (input: GuideLeadInput) => (await loadGuideLead()).createGuideLead(input),
-  });
+  // Its own sending state, not React Query's: the home page then loads no React Query before it is interactive.
+  const [pending, setPending] = useState(false);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const thankYouHeading = useRef<HTMLHeadingElement>(null);
@@ -97,23 +94,21 @@ export function LeadMagnetDialog({ open, onOpenChange, inPlace = false }: LeadMa
       return;
     }
     setEmailError(undefined);
-    createLead.mutate(
-      { email },
-      {
-        onSuccess: () => {
-          toast.success(toasts.leadSuccess.title, {
-            description: toasts.leadSuccess.description,
-            duration: toasts.leadSuccess.duration,
-          });
-          setGuideSent(true);
-          closeTimer.current = setTimeout(() => {
-            onOpenChange(false);
-            setEmail('');
-          }, LEAD_MODAL_CLOSE_DELAY_MS);
-        },
-        onError: failed,
-      },
-    );
+    setPending(true);
+    loadGuideLead()
+      .then(({ createGuideLead }) => createGuideLead({ email }))
+      .then(() => {
+        toast.success(toasts.leadSuccess.title, {
+          description: toasts.leadSuccess.description,
+          duration: toasts.leadSuccess.duration,
+        });
+        setGuideSent(true);
+        closeTimer.current = setTimeout(() => {
+          onOpenChange(false);
+          setEmail('');
+        }, LEAD_MODAL_CLOSE_DELAY_MS);
+      }, failed)
+      .finally(() => setPending(false));
   }
 
   return (
@@ -189,10 +184,10 @@ export function LeadMagnetDialog({ open, onOpenChange, inPlace = false }: LeadMa
                   setEmail(event.target.value);
                   setEmailError(undefined);
                 }}
-                disabled={createLead.isPending}
+                disabled={pending}
               />
-              <Button type="submit" variant="primary" size="lg" className="w-full" disabled={createLead.isPending}>
-                {createLead.isPending ? pageTexts.submitting : pageTexts.leadMagnet.submitButton}
+              <Button type="submit" variant="primary" size="lg" className="w-full" disabled={pending}>
+                {pending ? pageTexts.submitting : pageTexts.leadMagnet.submitButton}
               </Button>
               <p className="text-center text-xs text-walnut-700">
                 <Lock aria-hidden="true" className="mr-1.5 inline h-3.5 w-3.5 align-[-2px]" />
