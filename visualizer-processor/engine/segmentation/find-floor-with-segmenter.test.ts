@@ -156,4 +156,40 @@ describe('rugs', () => {
     // Rugs replaced: the middle is wood either way.
     expect(at((await floorFromSegmentation(photo, pass, { keepRugs: false })).mask, 0.5, 0.75)).toBe(255);
   });
+
+  it('lays no wood on a desk top the network calls floor when the space under it is wall in every run', async () => {
+    // Constructed pass: wall down to row 150, a "floor" desk top (rows 150–260, columns 100–420) over a dark
+    // space both runs call wall (rows 260–330), and the real floor from row 330 down. The desk top is large
+    // enough to stay floor without the step (a floating piece a quarter of the floor's size is kept).
+    const side = 512;
+    const classes = new Uint8Array(side * side);
+    for (let y = 0; y < side; y++) {
+      for (let x = 0; x < side; x++) {
+        const desk = x >= 100 && x < 420;
+        const wall = y < 150 || (y < 330 && !desk) || (desk && y >= 260 && y < 330);
+        classes[y * side + x] = wall ? SCENE_CLASS.wall : SCENE_CLASS.floor;
+      }
+    }
+    const whole = { left: 0, top: 0, width: side, height: side };
+    const placement = { content: whole, target: { left: 0, top: 0 } };
+    const photo = { pixels: Buffer.alloc(640 * 480 * 3, 140), width: 640, height: 480 };
+    const pass: SegmentedFloorPhoto = {
+      guidePixels: photo.pixels,
+      guideWidth: photo.width,
+      guideHeight: photo.height,
+      segmented: segmentedFromRuns({ width: side, height: side }, [
+        { classes, placement },
+        { classes, placement },
+      ]),
+      zoomed: [],
+    };
+    const at = (mask: Buffer, fx: number, fy: number) => mask[Math.floor(fy * photo.height) * photo.width + Math.floor(fx * photo.width)];
+    const desk = { x: 260 / side, y: 205 / side };
+    const floor = { x: 0.5, y: 0.85 };
+    const kept = (await floorFromSegmentation(photo, pass)).mask;
+    expect(at(kept, desk.x, desk.y)).toBe(0);
+    expect(at(kept, floor.x, floor.y)).toBe(255);
+    const without = (await floorFromSegmentation(photo, pass, {}, { ...DEFAULT_TUNING, wallBelow: null })).mask;
+    expect(at(without, desk.x, desk.y)).toBe(255);
+  });
 });

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { DecodedPhoto, FindFloorOptions, FloorMask } from '../floor-engine.ts';
 import { OBJECT_CLASSES, cellsAroundObjects, type ObjectMargin } from './clear-around-objects.ts';
+import { cellsAboveWalls } from './floor-above-walls.ts';
 import { groundSceneFloor } from './ground-scene-floor.ts';
 import { applyCoefficients, guidedCoefficients, resizeBilinear, type GrayImage } from './guided-upsample.ts';
 import { TAP_LIMITS, applyFloorTaps } from './apply-floor-taps.ts';
@@ -30,6 +31,11 @@ export interface SegmenterTuning {
   threshold: number;
   /** A rug the runs disagree over, grown out of the floor (take-out-rugs.ts); only while rugs are kept in front. */
   takeOutRugs: boolean;
+  /**
+   * Not floor: cells with at least this many cells of wall (every run) below them in their column
+   * (floor-above-walls.ts); null = not.
+   */
+  wallBelow: number | null;
   /** The floor inside the convex outline of a rug a run saw is rug too (rug-outlines.ts); only while rugs are kept. null = not. */
   rugOutlines: RugOutlineLimits | null;
   /** The floor gives way around anything a run saw standing on it (clear-around-objects.ts); null = not. */
@@ -54,6 +60,7 @@ export const DEFAULT_TUNING: SegmenterTuning = {
   takeOutRugs: true,
   // Measured on the real set (decision 012, 2026-11-25 session 2).
   rugOutlines: RUG_OUTLINE_LIMITS,
+  wallBelow: 15,
   objectMargin: { side: 1, down: 1, up: 1 },
   objectZoom: true,
 };
@@ -202,6 +209,10 @@ export async function floorFromSegmentation(
       const kept = takeOutRugs(floor, votes, { width: scene.width, height: scene.height, rgb });
       for (let i = 0; i < soft.length; i++) if (floor[i] && !kept[i]) soft[i] = 0;
     }
+  }
+  if (tuning.wallBelow !== null) {
+    const above = cellsAboveWalls(segmented.share([SCENE_CLASS.wall]), scene.width, scene.height, tuning.wallBelow);
+    for (let i = 0; i < soft.length; i++) if (above[i]) soft[i] = 0;
   }
   if (outliningRugs && tuning.rugOutlines) {
     const floor = new Uint8Array(soft.length);

@@ -17,7 +17,7 @@ import {
 } from '../../engine/segmentation/find-floor-with-segmenter.ts';
 
 /** The engine before issue 23's steps; the single steps below are measured from it. */
-const BEFORE: Partial<SegmenterTuning> = { threshold: 0.5, objectMargin: null, objectZoom: false, rugOutlines: null };
+const BEFORE: Partial<SegmenterTuning> = { threshold: 0.5, objectMargin: null, objectZoom: false, rugOutlines: null, wallBelow: null };
 const margin = (side: number, down: number, up: number) => ({ objectMargin: { side, down, up } });
 
 const VARIANTS: Record<string, Partial<SegmenterTuning>> = {
@@ -41,6 +41,9 @@ const VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   'zoomed objects, objects +2, threshold 0.6': { ...margin(2, 2, 2) },
   'engine, no rug step': { takeOutRugs: false },
   'engine, no rug outlines': { rugOutlines: null },
+  'engine, no floor above walls': { wallBelow: null },
+  'engine, floor above 5 cells of wall': { wallBelow: 5 },
+  'engine, floor above 10 cells of wall': { wallBelow: 10 },
 };
 
 const args = process.argv.slice(2);
