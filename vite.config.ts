@@ -38,18 +38,5 @@ export default defineConfig({
   // Only VITE_* reaches the bundle; SUPABASE_SERVICE_ROLE_KEY never has that prefix.
   envPrefix: 'VITE_',
   // Every browser that runs es2022 modules knows modulepreload: no polyfill in the entry.
-  build: {
-    target: 'es2022',
-    sourcemap: true,
-    modulePreload: { polyfill: false },
-    rolldownOptions: {
-      output: {
-        // React in one chunk of its own: left to itself the bundler splits off its small parts (react, the JSX
-        // runtime), which the page does not name for preloading and asks for a round trip late (decision 013).
-        codeSplitting: {
-          groups: [{ name: 'react-dom', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
-        },
-      },
-    },
-  },
+  build: { target: 'es2022', sourcemap: true, modulePreload: { polyfill: false } },
 });
