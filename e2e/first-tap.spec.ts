@@ -208,4 +208,23 @@ test.describe('answered at once before the app is up', () => {
     await expect(menu).toBeHidden();
     await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
   });
+
+  test('"Next testimonial" shows the second testimonial at once; React\'s carousel takes over on that slide', async ({ page }) => {
+    const { letTheAppIn } = await openWithoutTheApp(page, '/');
+    const carousel = page.getByRole('region', { name: 'Customer testimonials' });
+    await carousel.getByRole('button', { name: 'Next testimonial' }).tap();
+    await expect(carousel.getByRole('group', { name: /^2 of 3$/ })).toBeVisible();
+    await expect(carousel.getByRole('button', { name: 'Show testimonial 2 of 3' })).toHaveAttribute('aria-current', 'true');
+    // The overlay's buttons move it on too.
+    await carousel.getByRole('button', { name: 'Next testimonial' }).tap();
+    await expect(carousel.getByRole('group', { name: /^3 of 3$/ })).toBeVisible();
+    await expectAccessible(page, 'the carousel answered before the app is up');
+
+    await letTheAppIn();
+    await expect(carousel).toHaveCount(1);
+    await expect(carousel.getByRole('group', { name: /^3 of 3$/ })).toBeVisible();
+    // React's carousel, on the same slide: next wraps to the first.
+    await carousel.getByRole('button', { name: 'Next testimonial' }).tap();
+    await expect(carousel.getByRole('group', { name: /^1 of 3$/ })).toBeVisible();
+  });
 });

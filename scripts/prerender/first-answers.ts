@@ -5,7 +5,8 @@
  * - which of the page's buttons give which answer: their places among #root's buttons in a render where the
  *   controls carry `data-first-answer` (the page's own render is the same but for that attribute);
  * - the open free-guide dialog (its overlay and content), where a page has a button that opens it;
- * - the menu button's close icon, from the render with the menu open.
+ * - the menu button's close icon, from the render with the menu open;
+ * - each testimonial carousel at each of its slides (its buttons: previous, one per slide, next).
  * The file is one <template> per answer, for the entry to read with the browser's parser.
  */
 
@@ -39,11 +40,31 @@ function iconOfButton(pageHtml: string, index: number): string | undefined {
   return /<svg\b[\s\S]*?<\/svg>/.exec(end < 0 ? rest : rest.slice(0, end))?.[0];
 }
 
+const CAROUSEL_START = /<div role="region" aria-roledescription="carousel"/g;
+
+/** Each carousel's whole markup (its outer <div> with all inside), with where it starts, in document order. */
+export function carouselsIn(pageHtml: string): { start: number; end: number; html: string }[] {
+  return [...pageHtml.matchAll(CAROUSEL_START)].map((match) => {
+    const tags = /<div\b|<\/div>/g;
+    tags.lastIndex = match.index;
+    let depth = 0;
+    for (let tag = tags.exec(pageHtml); tag; tag = tags.exec(pageHtml)) {
+      depth += tag[0] === '</div>' ? -1 : 1;
+      if (depth === 0) {
+        const end = tag.index + tag[0].length;
+        return { start: match.index, end, html: pageHtml.slice(match.index, end) };
+      }
+    }
+    throw new Error('A carousel in the prerendered page has no end');
+  });
+}
+
 /**
  * The answers file for a page, or undefined when none of its controls answers before the app is up.
- * `answeredPage` is #root's markup rendered for the first answers, `guideDialog` the open dialog's.
+ * `answeredPage` is #root's markup rendered for the first answers, `slides` that render once per carousel slide
+ * (the first is `answeredPage`), `guideDialog` the open dialog's.
  */
-export function firstAnswersFile(answeredPage: string, guideDialog: string): string | undefined {
+export function firstAnswersFile(answeredPage: string, guideDialog: string, slides: string[] = [answeredPage]): string | undefined {
   const { count, byKind } = markedButtons(answeredPage);
   const templates: string[] = [];
   const template = (kind: string, controls: number[], content: string) =>
@@ -53,5 +74,15 @@ export function firstAnswersFile(answeredPage: string, guideDialog: string): str
   const menuButtons = byKind.get('menu');
   const closeIcon = menuButtons && iconOfButton(answeredPage, menuButtons[0]!);
   if (menuButtons && closeIcon) templates.push(template('menu', menuButtons, closeIcon));
+  // A carousel's buttons are those marked inside it; its slides, the same carousel in each slide's render.
+  const buttonStarts = [...answeredPage.matchAll(BUTTON_TAG)].map((match) => match.index);
+  const carouselButtons = byKind.get('carousel') ?? [];
+  const slidesOfEach = slides.map((page) => carouselsIn(page));
+  carouselsIn(answeredPage).forEach((carousel, which) => {
+    const controls = carouselButtons.filter((index) => buttonStarts[index]! > carousel.start && buttonStarts[index]! < carousel.end);
+    // Slides are one per button between previous and next.
+    const markup = slidesOfEach.slice(0, controls.length - 2).map((carousels) => carousels[which]!.html);
+    if (controls.length > 2) templates.push(template('carousel', controls, markup.map((html) => `<div data-slide>${html}</div>`).join('')));
+  });
   return templates.length ? `${templates.join('\n')}\n` : undefined;
 }

@@ -25,7 +25,7 @@ const SERVER_ENTRY = 'src/app/render-page.tsx';
 
 type RenderModule = {
   renderPage(path: string): Promise<{ html: string; status: number; opensAtTop: boolean }>;
-  renderFirstAnswers(path: string): Promise<{ answeredPage: string; guideDialog: string }>;
+  renderFirstAnswers(path: string): Promise<{ answeredPage: string; slides: string[]; guideDialog: string }>;
   sitePaths: readonly string[];
   NOT_FOUND_PATH: string;
   sitemapXml(): string;
@@ -69,8 +69,8 @@ export function prerenderPlugin(): Plugin {
           const withCss = await inlineCriticalCss(page, stylesheets);
           const appChunks = appChunksToPreload(outDir, entryUrlOf(template), routeChunkOf(pagePath, file));
           fs.writeFileSync(path.join(outDir, file), await fitFirstWindow(withCss, config.root, appChunks));
-          const { answeredPage, guideDialog } = await render.renderFirstAnswers(pagePath);
-          const answers = firstAnswersFile(answeredPage, guideDialog);
+          const { answeredPage, slides, guideDialog } = await render.renderFirstAnswers(pagePath);
+          const answers = firstAnswersFile(answeredPage, guideDialog, slides);
           if (answers) {
             fs.mkdirSync(path.dirname(path.join(outDir, firstAnswersFileOf(file))), { recursive: true });
             fs.writeFileSync(path.join(outDir, firstAnswersFileOf(file)), answers);

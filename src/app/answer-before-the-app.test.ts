@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstAnswersFile, markedButtons } from '../../scripts/prerender/first-answers';
+import { carouselsIn, firstAnswersFile, markedButtons } from '../../scripts/prerender/first-answers';
 import { firstAnswersUrl, parseAnswers } from './answer-before-the-app';
 import { renderFirstAnswers, renderPage } from './render-page';
 
@@ -62,5 +62,30 @@ describe('first answers (decision 013, session 2)', () => {
     const marked = markedButtons('<button>a</button><button data-first-answer="menu">b</button><div data-first-answer="guide"></div>');
     expect(marked.count).toBe(2);
     expect([...marked.byKind]).toEqual([['menu', [1]]]);
+  });
+
+  it("carries the home page's carousel at each of its slides, for its previous, dot and next buttons", async () => {
+    const { answeredPage, slides, guideDialog } = await renderFirstAnswers('/');
+    const answers = parseAnswers(firstAnswersFile(answeredPage, guideDialog, slides)!);
+    const buttons = await buttonsOf('/');
+    const carousel = answers.byButton.get(buttons.findIndex((button) => button.textContent === 'Next testimonial'))!;
+    expect(carousel.kind).toBe('carousel');
+    expect(carousel.controls.map((index) => buttons[index]!.textContent || buttons[index]!.getAttribute('aria-label'))).toEqual([
+      'Previous testimonial',
+      'Show testimonial 1 of 3',
+      'Show testimonial 2 of 3',
+      'Show testimonial 3 of 3',
+      'Next testimonial',
+    ]);
+    const shown = [...carousel.content.querySelectorAll('[data-slide] [aria-roledescription="slide"]')];
+    expect(shown.map((slide) => slide.getAttribute('aria-label'))).toEqual(['1 of 3', '2 of 3', '3 of 3']);
+    expect(new Set(shown.map((slide) => slide.textContent)).size).toBe(3);
+  });
+
+  it('cuts a carousel out whole, nested <div>s and all', () => {
+    const page = '<p>x</p><div role="region" aria-roledescription="carousel"><div><div>a</div></div><div>b</div></div><div>after</div>';
+    expect(carouselsIn(page).map((carousel) => carousel.html)).toEqual([
+      '<div role="region" aria-roledescription="carousel"><div><div>a</div></div><div>b</div></div>',
+    ]);
   });
 });

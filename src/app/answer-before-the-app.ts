@@ -4,7 +4,8 @@
  * React is up (start-on-intent.ts), and this module shows its answer meanwhile, so the visitor sees it within
  * a frame or two instead of a second later:
  * - the free-guide dialog opens (a modal <dialog> holding the open dialog's markup);
- * - the mobile menu opens and closes.
+ * - the mobile menu opens and closes;
+ * - a testimonial carousel moves to the slide asked for (laid over the prerendered one, which keeps its place).
  * The markup is not written here: the build renders it from the same React components into the page's answers
  * file (scripts/prerender/first-answers.ts), which this module fetches as soon as the entry runs.
  *
@@ -28,7 +29,8 @@ export type FirstAnswer = {
   handOver(): void;
 };
 
-type Answers = { buttons: number; byButton: Map<number, { kind: string; content: DocumentFragment }> };
+type Answer = { kind: string; content: DocumentFragment; controls: number[] };
+type Answers = { buttons: number; byButton: Map<number, Answer> };
 
 /** The performance mark set once the page's answers are in (the e2e tests and the first-tap bench read it). */
 export const FIRST_ANSWERS_READY_MARK = 'first-answers-ready';
@@ -46,9 +48,9 @@ export function parseAnswers(html: string): Answers {
   const answers: Answers = { buttons: -1, byButton: new Map() };
   for (const template of file.content.querySelectorAll<HTMLTemplateElement>('template[data-answer]')) {
     answers.buttons = Number(template.dataset.buttons);
-    for (const index of (template.dataset.controls ?? '').split(' ').filter(Boolean)) {
-      answers.byButton.set(Number(index), { kind: template.dataset.answer!, content: template.content });
-    }
+    const controls = (template.dataset.controls ?? '').split(' ').filter(Boolean).map(Number);
+    const answer = { kind: template.dataset.answer!, content: template.content, controls };
+    for (const index of controls) answers.byButton.set(index, answer);
   }
   return answers;
 }
@@ -75,6 +77,7 @@ export function answerBeforeTheApp(
     })
     .catch(() => {});
   const menu = menuAnswers();
+  const carousels = carouselAnswers();
   return { ready, answer };
 
   function answer(control: Element): FirstAnswer | undefined {
@@ -111,12 +114,14 @@ export function answerBeforeTheApp(
     const buttons = root.querySelectorAll('button');
     // Another page than the one the file was rendered for (it would be a build's mix-up): answer nothing.
     if (buttons.length !== answers.buttons) return undefined;
-    const given = answers.byButton.get([...buttons].indexOf(control));
+    const index = [...buttons].indexOf(control);
+    const given = answers.byButton.get(index);
     if (given?.kind === 'guide') {
       menu.closeFor(control);
       return openDialog(given.content, control);
     }
     if (given?.kind === 'menu') return menu.toggle(control, given.content);
+    if (given?.kind === 'carousel') return carousels.move(control, given, given.controls.indexOf(index));
     return undefined;
   }
 }
@@ -314,6 +319,83 @@ function menuAnswers() {
     /** A control in the open menu opens the dialog: React's does the same and closes the menu. */
     closeFor(control: Element) {
       if (open && panelOf(open.button)?.contains(control)) show(open.button, undefined);
+    },
+  };
+}
+
+/**
+ * The testimonial carousels: previous, a slide's dot and next move it as React's does (next wraps from the last
+ * to the first, previous the other way). A slide other than the first is the build's render of the carousel at
+ * that slide, laid over the prerendered carousel, which stays in place, unseen, at that slide's height (so the
+ * page below moves as it will with React's); the overlay's buttons work the prerendered ones.
+ */
+function carouselAnswers() {
+  const shown = new Map<Answer, { at: number; overlay?: HTMLElement; region: HTMLElement; handingOver: boolean }>();
+
+  const show = (answer: Answer, state: { at: number; overlay?: HTMLElement; region: HTMLElement }) => {
+    const { region } = state;
+    const hadFocus = state.overlay?.contains(document.activeElement) || region.contains(document.activeElement);
+    const focusedButton = [...(state.overlay ?? region).querySelectorAll('button')].indexOf(document.activeElement as HTMLButtonElement);
+    state.overlay?.remove();
+    state.overlay = undefined;
+    region.removeAttribute('style');
+    if (state.at === 0) {
+      if (hadFocus && focusedButton >= 0) region.querySelectorAll('button')[focusedButton]?.focus();
+      return;
+    }
+    const slide = answer.content.querySelectorAll('[data-slide]')[state.at];
+    if (!slide) return;
+    const overlay = document.createElement('div');
+    overlay.dataset.firstAnswer = '';
+    overlay.append(...[...slide.childNodes].map((node) => node.cloneNode(true)));
+    const box = region.getBoundingClientRect();
+    const inherited = getComputedStyle(region);
+    overlay.style.cssText = `position:absolute;left:${box.left + scrollX}px;top:${box.top + scrollY}px;width:${box.width}px;color:${inherited.color};font:${inherited.font};text-align:${inherited.textAlign}`;
+    document.body.append(overlay);
+    region.style.visibility = 'hidden';
+    region.style.height = `${overlay.getBoundingClientRect().height}px`;
+    // A tap on the overlay's buttons is a tap on the prerendered carousel's (held, answered, replayed).
+    const theirs = [...region.querySelectorAll('button')];
+    overlay.addEventListener('click', (event) => {
+      const button = (event.target as Element).closest('button');
+      const index = button ? [...overlay.querySelectorAll('button')].indexOf(button) : -1;
+      if (index >= 0) theirs[index]?.click();
+    });
+    if (hadFocus && focusedButton >= 0) overlay.querySelectorAll('button')[focusedButton]?.focus();
+    state.overlay = overlay;
+  };
+
+  return {
+    /** `position`: the control's place among the carousel's buttons (previous, one per slide, next). */
+    move(control: HTMLButtonElement, answer: Answer, position: number): FirstAnswer | undefined {
+      const region = control.closest<HTMLElement>('[aria-roledescription="carousel"]');
+      const count = answer.content.querySelectorAll('[data-slide]').length;
+      if (!region || count === 0) return undefined;
+      const state = shown.get(answer) ?? { at: 0, region, handingOver: false };
+      shown.set(answer, state);
+      const last = answer.controls.length - 1;
+      const to = position === 0 ? state.at - 1 : position === last ? state.at + 1 : position - 1;
+      state.at = ((to % count) + count) % count;
+      show(answer, state);
+      return {
+        wanted: true,
+        handOver() {
+          if (state.handingOver) return;
+          state.handingOver = true;
+          // Every tap is replayed: React's carousel ends on the same slide, and then this one goes.
+          whenInPage(
+            () => region.querySelector(`[aria-roledescription="slide"][aria-label^="${state.at + 1} of"]`),
+            () => {
+              state.at = 0;
+              const focusedButton = [...(state.overlay?.querySelectorAll('button') ?? [])].indexOf(document.activeElement as HTMLButtonElement);
+              state.overlay?.remove();
+              state.overlay = undefined;
+              region.removeAttribute('style');
+              if (focusedButton >= 0) region.querySelectorAll('button')[focusedButton]?.focus();
+            },
+          );
+        },
+      };
     },
   };
 }

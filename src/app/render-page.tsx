@@ -8,7 +8,7 @@ import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, MemoryRouter, StaticRouterProvider } from 'react-router';
 import { business } from '@/config/business';
 import { siteUrl } from '@/config/site';
-import { FirstAnswersRender } from '@/lib/first-answers';
+import { FirstAnswersRender, type FirstAnswersRenderState } from '@/lib/first-answers';
 import { AppProviders } from './providers';
 import { NOT_FOUND_PATH, routes, sitePaths, type RouteHandle } from './router';
 
@@ -17,7 +17,7 @@ export { NOT_FOUND_PATH, sitePaths };
 /** `opensAtTop`: the route asks to open at the top (RouteHandle), which the page must say before the app loads. */
 export type RenderedPage = { html: string; status: number; opensAtTop: boolean };
 
-export async function renderPage(path: string, options: { firstAnswers?: boolean } = {}): Promise<RenderedPage> {
+export async function renderPage(path: string, options: { firstAnswers?: FirstAnswersRenderState } = {}): Promise<RenderedPage> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(siteUrl(path)));
   if (context instanceof Response) throw new Error(`Prerendering ${path}: the route answered a redirect`);
@@ -28,7 +28,7 @@ export async function renderPage(path: string, options: { firstAnswers?: boolean
   const router = createStaticRouter(handler.dataRoutes, context);
   const { prelude } = await prerender(
     <StrictMode>
-      <FirstAnswersRender.Provider value={options.firstAnswers === true}>
+      <FirstAnswersRender.Provider value={options.firstAnswers}>
         <AppProviders>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </AppProviders>
@@ -45,11 +45,20 @@ const FIRST_ANSWERS_ID_PREFIX = 'first-answer-';
 
 /**
  * What the page's entry shows for a first tap made before the app is up (decision 013, session 2): the page
- * rendered with its controls marked and their answered state shown (the open menu), and the open free-guide
- * dialog, rendered in place. scripts/prerender/first-answers.ts makes the page's answers file of them.
+ * rendered with its controls marked and their answered state shown (the open menu), once per slide of its
+ * carousels (`slides`, the first being `answeredPage`), and the open free-guide dialog, rendered in place.
+ * scripts/prerender/first-answers.ts makes the page's answers file of them.
  */
-export async function renderFirstAnswers(path: string): Promise<{ answeredPage: string; guideDialog: string }> {
-  const { html: answeredPage } = await renderPage(path, { firstAnswers: true });
+export async function renderFirstAnswers(
+  path: string,
+): Promise<{ answeredPage: string; slides: string[]; guideDialog: string }> {
+  const { html: answeredPage } = await renderPage(path, { firstAnswers: { slide: 0 } });
+  // As many renders as the longest carousel has slides ("1 of 3" in the first: three).
+  const slideCounts = [...answeredPage.matchAll(/aria-roledescription="slide" aria-label="1 of (\d+)"/g)].map((match) => Number(match[1]));
+  const slides = [answeredPage];
+  for (let slide = 1; slide < Math.max(0, ...slideCounts); slide++) {
+    slides.push((await renderPage(path, { firstAnswers: { slide } })).html);
+  }
   // Imported here, as the browser's app does (a chunk of its own there).
   const { LeadMagnetDialog } = await import('@/features/lead-magnet/components/lead-magnet-dialog');
   const { prelude } = await prerender(
@@ -58,7 +67,7 @@ export async function renderFirstAnswers(path: string): Promise<{ answeredPage: 
     </MemoryRouter>,
     { identifierPrefix: `${FIRST_ANSWERS_ID_PREFIX}guide-` },
   );
-  return { answeredPage, guideDialog: await new Response(prelude).text() };
+  return { answeredPage, slides, guideDialog: await new Response(prelude).text() };
 }
 
 /** sitemap.xml: every page of the site (not the 404 page), at its canonical URL. */

@@ -150,4 +150,21 @@ describe('starting the app on the first interaction', () => {
     expect(sent).not.toHaveBeenCalled();
     expect(undone.handOver).not.toHaveBeenCalled();
   });
+
+  it('replays two held taps so that the second sees what the first did, as two real taps would', async () => {
+    function Counter() {
+      const [count, setCount] = useState(0);
+      return <button onClick={() => setCount(count + 1)}>{`Pressed ${count}`}</button>;
+    }
+    const root = document.createElement('div');
+    root.innerHTML = renderToString(<Counter />);
+    document.body.append(root);
+    startOnIntent(root, () => new Promise<void>((resolve) => {
+      hydrateRoot(root, <Counter />);
+      setTimeout(resolve, 50);
+    }));
+    button().click();
+    button().click();
+    await vi.waitFor(() => expect(button().textContent).toBe('Pressed 2'));
+  });
 });

@@ -39,11 +39,16 @@ export function startOnIntent(
     for (const type of INTENT_EVENTS) window.removeEventListener(type, begin, listen);
     start()
       .catch((error: unknown) => console.error('The page could not start:', error))
-      .finally(() => {
+      .finally(async () => {
         document.removeEventListener('click', holdClick, true);
         document.removeEventListener('submit', holdSubmit, true);
         handFieldsToApp(root);
-        for (const replay of replays.splice(0)) replay();
+        for (const replay of replays.splice(0)) {
+          replay();
+          // React renders a tap in a microtask of its own; the next one must see its outcome, as a second real tap
+          // would (a carousel's "next" twice is two slides on, not one). No frame is painted in between.
+          await Promise.resolve();
+        }
       });
   };
 

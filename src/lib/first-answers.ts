@@ -5,16 +5,20 @@ import { createContext, useContext } from 'react';
  * without React (src/app/answer-before-the-app.ts), from markup the build renders with these same components
  * (scripts/prerender/first-answers.ts), and React takes over once it is up (decision 013, session 2).
  * - `guide`: opens the free-guide dialog;
- * - `menu`: opens and closes the mobile menu.
+ * - `menu`: opens and closes the mobile menu;
+ * - `carousel`: a testimonial carousel's previous, dot and next buttons move it.
  */
-export type FirstAnswerKind = 'guide' | 'menu';
+export type FirstAnswerKind = 'guide' | 'menu' | 'carousel';
+
+/** The build's first-answers render: carousels show the slide at this index (one render per slide). */
+export type FirstAnswersRenderState = { slide: number };
 
 /**
  * True only in the build's extra render of a page for its first answers: controls say which answer they give
  * (`data-first-answer`) and components that have an answered state (the open menu) render it. The pages
  * themselves are rendered and hydrated without it, so none of this reaches their HTML.
  */
-export const FirstAnswersRender = createContext(false);
+export const FirstAnswersRender = createContext<FirstAnswersRenderState | undefined>(undefined);
 
 /** Props that mark a control with the answer it gives, in the build's first-answers render only. */
 export function useFirstAnswerMark(kind: FirstAnswerKind): { 'data-first-answer'?: FirstAnswerKind } {
@@ -23,5 +27,10 @@ export function useFirstAnswerMark(kind: FirstAnswerKind): { 'data-first-answer'
 
 /** Whether this render shows the answered state (the build's first-answers render). */
 export function useRendersFirstAnswers(): boolean {
-  return useContext(FirstAnswersRender);
+  return useContext(FirstAnswersRender) !== undefined;
+}
+
+/** The slide a carousel starts at: the first, but in the build's render for a later slide's answer. */
+export function useFirstAnswerSlide(): number {
+  return useContext(FirstAnswersRender)?.slide ?? 0;
 }

@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState, type KeyboardEvent } from 'react';
 import { TestimonialCard, type TestimonialCardProps } from '@/components/testimonial-card';
+import { useFirstAnswerMark, useFirstAnswerSlide } from '@/lib/first-answers';
 
 type TestimonialsCarouselProps = { items: readonly TestimonialCardProps[]; label: string };
 
@@ -11,8 +12,10 @@ type TestimonialsCarouselProps = { items: readonly TestimonialCardProps[]; label
  * it too while focus is on one of its controls.
  */
 export function TestimonialsCarousel({ items, label }: TestimonialsCarouselProps) {
-  const [active, setActive] = useState(0);
   const count = items.length;
+  // The first slide; the build also renders each later one, for the page's answers before the app is up.
+  const [active, setActive] = useState(useFirstAnswerSlide() % Math.max(count, 1));
+  const mark = useFirstAnswerMark('carousel');
   const show = (index: number) => setActive(((index % count) + count) % count);
   const current = items[active];
 
@@ -40,6 +43,7 @@ export function TestimonialsCarousel({ items, label }: TestimonialsCarouselProps
         <button
           type="button"
           onClick={() => show(active - 1)}
+          {...mark}
           className="inline-flex h-11 w-11 items-center justify-center rounded-full bg-white text-walnut-900 shadow ring-1 ring-walnut-900/10 hover:bg-oak-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-oak-500"
         >
           <ChevronLeft aria-hidden="true" className="h-5 w-5" />
@@ -53,6 +57,7 @@ export function TestimonialsCarousel({ items, label }: TestimonialsCarouselProps
               aria-label={`Show testimonial ${index + 1} of ${count}`}
               aria-current={index === active ? 'true' : undefined}
               onClick={() => show(index)}
+              {...mark}
               className="group inline-flex h-11 w-8 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-oak-500"
             >
               <span
@@ -67,6 +72,7 @@ export function TestimonialsCarousel({ items, label }: TestimonialsCarouselProps
         <button
           type="button"
           onClick={() => show(active + 1)}
+          {...mark}
           className="inline-flex h-11 w-11 items-center justify-center rounded-full bg-white text-walnut-900 shadow ring-1 ring-walnut-900/10 hover:bg-oak-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-oak-500"
         >
           <ChevronRight aria-hidden="true" className="h-5 w-5" />
