@@ -278,7 +278,10 @@ function watchTheTap(): void {
       return !!menu && !menu.hidden && menu.getBoundingClientRect().height > 0;
     },
     toast: () => !!document.querySelector('[data-sonner-toast]'),
-    'form-errors': () => !!document.querySelector('main form [role="alert"]')?.textContent?.trim(),
+    // Any form's alert on screen with something in it (before the app is up, the page's answer lays the form's
+    // answered state over the prerendered form, outside <main>).
+    'form-errors': () =>
+      [...document.querySelectorAll('form [role="alert"]')].some((alert) => !!alert.textContent?.trim() && alert.getBoundingClientRect().height > 0),
     'next-slide': () => !!document.querySelector('[aria-roledescription="slide"][aria-label^="2 of"]'),
     'file-picker': () => false,
   };

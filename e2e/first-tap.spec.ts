@@ -227,4 +227,22 @@ test.describe('answered at once before the app is up', () => {
     await carousel.getByRole('button', { name: 'Next testimonial' }).tap();
     await expect(carousel.getByRole('group', { name: /^1 of 3$/ })).toBeVisible();
   });
+
+  test("an empty partner application shows what is missing at once; React's form takes over with what was typed", async ({ page }) => {
+    const { letTheAppIn } = await openWithoutTheApp(page, '/realtors');
+    await page.getByRole('button', { name: 'Submit Application' }).tap();
+    await expect(page.getByRole('alert').filter({ hasText: 'Please fix 4 fields before sending your application:' })).toBeVisible();
+    const name = page.getByRole('textbox', { name: 'Full Name' });
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    await expect(name).toBeFocused();
+    await expectAccessible(page, 'the partner form answered before the app is up');
+    await page.keyboard.type('Pat Realtor');
+
+    await letTheAppIn();
+    await expect(name).toHaveValue('Pat Realtor');
+    await expect(name).toBeFocused();
+    // React's form holds the typed name: its problem is gone from the list.
+    await expect(page.getByRole('alert').filter({ hasText: 'Please fix 3 fields before sending your application:' })).toBeVisible();
+    await expect(name).not.toHaveAttribute('aria-invalid', 'true');
+  });
 });

@@ -6,7 +6,8 @@
  *   controls carry `data-first-answer` (the page's own render is the same but for that attribute);
  * - the open free-guide dialog (its overlay and content), where a page has a button that opens it;
  * - the menu button's close icon, from the render with the menu open;
- * - each testimonial carousel at each of its slides (its buttons: previous, one per slide, next).
+ * - each testimonial carousel at each of its slides (its buttons: previous, one per slide, next);
+ * - each partner application form as sending it empty leaves it (its problems listed and under each field).
  * The file is one <template> per answer, for the entry to read with the browser's parser.
  */
 
@@ -84,5 +85,11 @@ export function firstAnswersFile(answeredPage: string, guideDialog: string, slid
     const markup = slidesOfEach.slice(0, controls.length - 2).map((carousels) => carousels[which]!.html);
     if (controls.length > 2) templates.push(template('carousel', controls, markup.map((html) => `<div data-slide>${html}</div>`).join('')));
   });
+  for (const index of byKind.get('form-errors') ?? []) {
+    const at = buttonStarts[index]!;
+    const start = answeredPage.lastIndexOf('<form', at);
+    const end = answeredPage.indexOf('</form>', at);
+    if (start >= 0 && end > at) templates.push(template('form-errors', [index], answeredPage.slice(start, end + '</form>'.length)));
+  }
   return templates.length ? `${templates.join('\n')}\n` : undefined;
 }

@@ -43,10 +43,18 @@ describe('first answers (decision 013, session 2)', () => {
     expect(kinds.get('menu')!.querySelector('svg')?.getAttribute('class')).toMatch(/lucide-x\b/);
   });
 
-  it('gives a page without the guide its menu only', async () => {
-    const { answeredPage, guideDialog } = await renderFirstAnswers('/realtors');
-    const file = firstAnswersFile(answeredPage, guideDialog)!;
-    expect([...parseAnswers(file).byButton.values()].map((answer) => answer.kind)).toEqual(['menu']);
+  it("gives a partner page its menu and its form's problems when sent empty, as the form itself says them", async () => {
+    const { answeredPage, slides, guideDialog } = await renderFirstAnswers('/realtors');
+    const answers = parseAnswers(firstAnswersFile(answeredPage, guideDialog, slides)!);
+    expect([...answers.byButton.values()].map((answer) => answer.kind)).toEqual(['menu', 'form-errors']);
+    const buttons = await buttonsOf('/realtors');
+    const form = answers.byButton.get(buttons.findIndex((button) => button.textContent === 'Submit Application'))!;
+    expect(form.kind).toBe('form-errors');
+    expect(form.content.querySelector('form [role="alert"]')?.textContent).toMatch(/^Please fix 4 fields before sending your application:/);
+    expect(form.content.querySelectorAll('form [aria-invalid="true"]')).toHaveLength(4);
+    // The page's own form starts without problems.
+    const { html } = await renderPage('/realtors');
+    expect(html).not.toContain('Please fix');
   });
 
   it("gives the dialog ids of its own: it joins the page beside the prerendered markup", async () => {

@@ -5,7 +5,8 @@
  * a frame or two instead of a second later:
  * - the free-guide dialog opens (a modal <dialog> holding the open dialog's markup);
  * - the mobile menu opens and closes;
- * - a testimonial carousel moves to the slide asked for (laid over the prerendered one, which keeps its place).
+ * - a testimonial carousel moves to the slide asked for (laid over the prerendered one, which keeps its place);
+ * - a partner application sent with every field empty shows what is missing (laid over the same way).
  * The markup is not written here: the build renders it from the same React components into the page's answers
  * file (scripts/prerender/first-answers.ts), which this module fetches as soon as the entry runs.
  *
@@ -122,6 +123,7 @@ export function answerBeforeTheApp(
     }
     if (given?.kind === 'menu') return menu.toggle(control, given.content);
     if (given?.kind === 'carousel') return carousels.move(control, given, given.controls.indexOf(index));
+    if (given?.kind === 'form-errors') return showProblems(control, given.content);
     return undefined;
   }
 }
@@ -345,22 +347,7 @@ function carouselAnswers() {
     }
     const slide = answer.content.querySelectorAll('[data-slide]')[state.at];
     if (!slide) return;
-    const overlay = document.createElement('div');
-    overlay.dataset.firstAnswer = '';
-    overlay.append(...[...slide.childNodes].map((node) => node.cloneNode(true)));
-    const box = region.getBoundingClientRect();
-    const inherited = getComputedStyle(region);
-    overlay.style.cssText = `position:absolute;left:${box.left + scrollX}px;top:${box.top + scrollY}px;width:${box.width}px;color:${inherited.color};font:${inherited.font};text-align:${inherited.textAlign}`;
-    document.body.append(overlay);
-    region.style.visibility = 'hidden';
-    region.style.height = `${overlay.getBoundingClientRect().height}px`;
-    // A tap on the overlay's buttons is a tap on the prerendered carousel's (held, answered, replayed).
-    const theirs = [...region.querySelectorAll('button')];
-    overlay.addEventListener('click', (event) => {
-      const button = (event.target as Element).closest('button');
-      const index = button ? [...overlay.querySelectorAll('button')].indexOf(button) : -1;
-      if (index >= 0) theirs[index]?.click();
-    });
+    const overlay = layOver(region, slide.childNodes);
     if (hadFocus && focusedButton >= 0) overlay.querySelectorAll('button')[focusedButton]?.focus();
     state.overlay = overlay;
   };
@@ -396,6 +383,72 @@ function carouselAnswers() {
           );
         },
       };
+    },
+  };
+}
+
+/**
+ * Lays `markup` (the build's render of `region` in its answered state) over `region`, which stays in place,
+ * unseen, at the overlay's height, so the page below moves as it will with React's answer. A tap on one of the
+ * overlay's buttons is a tap on the same button of `region` (held, answered, replayed). Undone by removing the
+ * overlay and `region`'s style attribute (it has none of its own).
+ */
+function layOver(region: HTMLElement, markup: Iterable<Node>): HTMLElement {
+  const overlay = document.createElement('div');
+  overlay.dataset.firstAnswer = '';
+  overlay.append(...[...markup].map((node) => node.cloneNode(true)));
+  const box = region.getBoundingClientRect();
+  const inherited = getComputedStyle(region);
+  overlay.style.cssText = `position:absolute;left:${box.left + scrollX}px;top:${box.top + scrollY}px;width:${box.width}px;color:${inherited.color};font:${inherited.font};text-align:${inherited.textAlign}`;
+  document.body.append(overlay);
+  region.style.visibility = 'hidden';
+  region.style.height = `${overlay.getBoundingClientRect().height}px`;
+  const theirs = [...region.querySelectorAll('button')];
+  overlay.addEventListener('click', (event) => {
+    const button = (event.target as Element).closest('button');
+    const index = button ? [...overlay.querySelectorAll('button')].indexOf(button) : -1;
+    if (index < 0) return;
+    event.preventDefault();
+    theirs[index]?.click();
+  });
+  return overlay;
+}
+
+/**
+ * A partner application sent with every field empty: the form as React shows it then (the problems summed up in
+ * its alert and under each field, focus on the first field to fix). A form with anything typed waits for the app:
+ * the build rendered the empty form's problems only.
+ */
+const formsAnswered = new WeakSet<HTMLFormElement>();
+
+function showProblems(submit: HTMLButtonElement, content: DocumentFragment): FirstAnswer | undefined {
+  const form = submit.form;
+  if (!form || [...form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')].some((field) => field.value)) {
+    return undefined;
+  }
+  if (formsAnswered.has(form)) return { wanted: true, handOver() {} };
+  formsAnswered.add(form);
+  const overlay = layOver(form, content.cloneNode(true).childNodes);
+  overlay.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  // Sent again from the overlay: React's form gets the same (held) submission.
+  overlay.addEventListener('submit', (event) => event.preventDefault());
+  return {
+    wanted: true,
+    handOver() {
+      whenInPage(
+        () => (form.querySelector('[role="alert"]')?.textContent ? form : undefined),
+        () => {
+          const focused = [...overlay.querySelectorAll('input, textarea')].indexOf(document.activeElement as Element);
+          const typed = [...overlay.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')];
+          overlay.remove();
+          form.removeAttribute('style');
+          const fields = [...form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')];
+          typed.forEach((field, index) => {
+            if (field.value && fields[index]) tellReactTheValue(fields[index], field.value);
+          });
+          if (focused >= 0) fields[focused]?.focus();
+        },
+      );
     },
   };
 }

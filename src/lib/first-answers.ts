@@ -6,9 +6,10 @@ import { createContext, useContext } from 'react';
  * (scripts/prerender/first-answers.ts), and React takes over once it is up (decision 013, session 2).
  * - `guide`: opens the free-guide dialog;
  * - `menu`: opens and closes the mobile menu;
- * - `carousel`: a testimonial carousel's previous, dot and next buttons move it.
+ * - `carousel`: a testimonial carousel's previous, dot and next buttons move it;
+ * - `form-errors`: sending a partner application with every field empty shows what is missing.
  */
-export type FirstAnswerKind = 'guide' | 'menu' | 'carousel';
+export type FirstAnswerKind = 'guide' | 'menu' | 'carousel' | 'form-errors';
 
 /** The build's first-answers render: carousels show the slide at this index (one render per slide). */
 export type FirstAnswersRenderState = { slide: number };

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
 import { pageTexts, toasts } from '@/content/spec-texts';
 import { PrivacyPolicyLink } from '@/components/privacy-policy-link';
+import { useFirstAnswerMark, useRendersFirstAnswers } from '@/lib/first-answers';
 
 export type PartnerFormField<Name extends string> = {
   name: Name;
@@ -49,8 +50,12 @@ export function PartnerApplicationForm<Input extends Values>({
   const fieldId = (name: string) => `${formId}-${name}`;
   const emptyValues = () => Object.fromEntries(fields.map((field) => [field.name, ''])) as Input;
   const [values, setValues] = useState<Input>(emptyValues);
-  const [errors, setErrors] = useState<Partial<Record<keyof Input, string>>>({});
+  // The build's first-answers render shows what sending the empty form shows (the page's answer before the app
+  // is up); the page itself starts without problems.
+  const rendersFirstAnswers = useRendersFirstAnswers();
+  const [errors, setErrors] = useState<Problems<Input>>(() => (rendersFirstAnswers ? problemsOf(schema, emptyValues()) ?? {} : {}));
   const submitButton = useRef<HTMLButtonElement>(null);
+  const mark = useFirstAnswerMark('form-errors');
 
   const problems = fields.filter((field) => errors[field.name]);
 
@@ -64,13 +69,8 @@ export function PartnerApplicationForm<Input extends Values>({
     event.preventDefault();
     if (mutation.isPending) return;
 
-    const checked = schema.safeParse(values);
-    if (!checked.success) {
-      const found: Partial<Record<keyof Input, string>> = {};
-      for (const issue of checked.error.issues) {
-        const name = issue.path[0] as keyof Input;
-        found[name] ??= issue.message;
-      }
+    const found = problemsOf(schema, values);
+    if (found) {
       setErrors(found);
       const first = fields.find((field) => found[field.name]);
       if (first) document.getElementById(fieldId(first.name))?.focus();
@@ -148,7 +148,7 @@ export function PartnerApplicationForm<Input extends Values>({
         ))}
       </div>
 
-      <Button ref={submitButton} type="submit" size="lg" disabled={mutation.isPending} className="w-full">
+      <Button ref={submitButton} type="submit" size="lg" disabled={mutation.isPending} className="w-full" {...mark}>
         {mutation.isPending ? pageTexts.submitting : submitLabel}
       </Button>
       <p className="text-center text-xs text-walnut-700">
@@ -156,4 +156,15 @@ export function PartnerApplicationForm<Input extends Values>({
       </p>
     </form>
   );
+}
+
+type Problems<Input extends Values> = Partial<Record<keyof Input, string>>;
+
+/** What the schema finds wrong with `values`, the first message per field; undefined when they may be sent. */
+function problemsOf<Input extends Values>(schema: z.ZodType<unknown, Input>, values: Input): Problems<Input> | undefined {
+  const checked = schema.safeParse(values);
+  if (checked.success) return undefined;
+  const found: Problems<Input> = {};
+  for (const issue of checked.error.issues) found[issue.path[0] as keyof Input] ??= issue.message;
+  return found;
 }
