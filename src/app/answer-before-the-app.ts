@@ -246,7 +246,22 @@ function openDialog(content: DocumentFragment, opener: HTMLElement): FirstAnswer
           const theirs = reacts.querySelector<HTMLInputElement>(`input[name="${field.name}"]`);
           if (theirs) tellReactTheValue(theirs, field.value);
         }
-        (reacts.querySelectorAll<HTMLElement>(FOCUSABLE)[focused] ?? reacts.querySelector<HTMLElement>('input, button'))?.focus();
+        // Focus goes where it was in this dialog, once Radix has moved it into its own (which is also when React's
+        // dialog notes the opener to give focus back to on closing: moved sooner, the opener would be lost).
+        const moveFocus = () =>
+          (reacts.querySelectorAll<HTMLElement>(FOCUSABLE)[focused] ?? reacts.querySelector<HTMLElement>('input, button'))?.focus();
+        if (reacts.contains(document.activeElement)) moveFocus();
+        else {
+          const timer = setTimeout(() => {
+            reacts.removeEventListener('focusin', onFocus);
+            moveFocus();
+          }, 1000);
+          const onFocus = () => {
+            clearTimeout(timer);
+            moveFocus();
+          };
+          reacts.addEventListener('focusin', onFocus, { once: true });
+        }
         // After React has taken in the typed value (it renders it in a microtask of its own).
         if (submitted) setTimeout(() => reacts.querySelector('form')?.requestSubmit());
       },
