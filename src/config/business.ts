@@ -1,5 +1,5 @@
-import { checkedSettings } from './checked-settings';
-import { businessEnvSchema, type BusinessSettings } from './settings';
+import { checkedSettings } from './checked-settings.ts';
+import { businessEnvSchema, type BusinessSettings } from './settings.ts';
 
 export type County = { county: string; towns: readonly string[] };
 

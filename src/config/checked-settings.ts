@@ -1,4 +1,4 @@
-import { checkSettings, type Settings } from './settings';
+import { checkSettings, type Settings } from './settings.ts';
 
 /**
  * The settings this build was made with, checked. In the browser bundle (and the dev server's pages) this module

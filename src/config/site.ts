@@ -1,4 +1,4 @@
-import { checkedSettings } from './checked-settings';
+import { checkedSettings } from './checked-settings.ts';
 
 /**
  * Where the site lives on the web (VITE_SITE_URL, checked in settings.ts). Canonical links, Open Graph URLs, the
