@@ -37,6 +37,30 @@ function iou(mask: Uint8Array, truth: Uint8Array, where: (i: number) => boolean 
   return union === 0 ? 1 : intersection / union;
 }
 
+/**
+ * A constructed network pass (no network run): both whole-photo runs see `classAt(x, y)` on the 512-cell grid,
+ * over a plain grey 640×480 photo. `at` reads a mask at fractions of the photo's width and height.
+ */
+function constructedPass(classAt: (x: number, y: number) => number) {
+  const side = 512;
+  const classes = new Uint8Array(side * side);
+  for (let y = 0; y < side; y++) for (let x = 0; x < side; x++) classes[y * side + x] = classAt(x, y);
+  const placement = { content: { left: 0, top: 0, width: side, height: side }, target: { left: 0, top: 0 } };
+  const photo = { pixels: Buffer.alloc(640 * 480 * 3, 140), width: 640, height: 480 };
+  const pass: SegmentedFloorPhoto = {
+    guidePixels: photo.pixels,
+    guideWidth: photo.width,
+    guideHeight: photo.height,
+    segmented: segmentedFromRuns({ width: side, height: side }, [
+      { classes, placement },
+      { classes, placement },
+    ]),
+    zoomed: [],
+  };
+  const at = (mask: Buffer, fx: number, fy: number) => mask[Math.floor(fy * photo.height) * photo.width + Math.floor(fx * photo.width)];
+  return { photo, pass, at };
+}
+
 describe('finding the floor with the segmentation network', () => {
   it('sees the room in a photo: floor where the floor is, wall where the wall is, over the whole frame', async () => {
     const { photo, truth } = await fixture('room-tile.png');
@@ -122,31 +146,13 @@ describe('rugs', () => {
   });
 
   it('keeps an area rug the runs saw only around its edge: no wood on the floor-like middle, the floor around it stays', async () => {
-    // A constructed network pass (no network run): wall above row 200 of the 512-cell grid, floor below, and a
-    // rug whose 40-cell border both runs saw while they took its middle for floor (a sunlit medallion).
-    const side = 512;
-    const classes = new Uint8Array(side * side);
-    for (let y = 0; y < side; y++) {
-      for (let x = 0; x < side; x++) {
-        const inRug = x >= 100 && x < 412 && y >= 280 && y < 490;
-        const border = inRug && (x < 140 || x >= 372 || y < 320 || y >= 450);
-        classes[y * side + x] = y < 200 ? SCENE_CLASS.wall : border ? SCENE_CLASS.rug : SCENE_CLASS.floor;
-      }
-    }
-    const whole = { left: 0, top: 0, width: side, height: side };
-    const placement = { content: whole, target: { left: 0, top: 0 } };
-    const photo = { pixels: Buffer.alloc(640 * 480 * 3, 140), width: 640, height: 480 };
-    const pass: SegmentedFloorPhoto = {
-      guidePixels: photo.pixels,
-      guideWidth: photo.width,
-      guideHeight: photo.height,
-      segmented: segmentedFromRuns({ width: side, height: side }, [
-        { classes, placement },
-        { classes, placement },
-      ]),
-      zoomed: [],
-    };
-    const at = (mask: Buffer, fx: number, fy: number) => mask[Math.floor(fy * photo.height) * photo.width + Math.floor(fx * photo.width)];
+    // Wall above row 200 of the grid, floor below, and a rug whose 40-cell border both runs saw while they took
+    // its middle for floor (a sunlit medallion).
+    const { photo, pass, at } = constructedPass((x, y) => {
+      const inRug = x >= 100 && x < 412 && y >= 280 && y < 490;
+      const border = inRug && (x < 140 || x >= 372 || y < 320 || y >= 450);
+      return y < 200 ? SCENE_CLASS.wall : border ? SCENE_CLASS.rug : SCENE_CLASS.floor;
+    });
     const kept = (await floorFromSegmentation(photo, pass)).mask;
     expect(at(kept, 0.5, 0.75)).toBe(0);
     expect(at(kept, 0.1, 0.9)).toBe(255);
@@ -158,33 +164,15 @@ describe('rugs', () => {
   });
 
   it('lays no wood on a desk top the network calls floor when the space under it is wall in every run', async () => {
-    // Constructed pass: wall down to row 150, a "floor" desk top (rows 150–260, columns 100–420) over a dark
-    // space both runs call wall (rows 260–330), and the real floor from row 330 down. The desk top is large
-    // enough to stay floor without the step (a floating piece a quarter of the floor's size is kept).
-    const side = 512;
-    const classes = new Uint8Array(side * side);
-    for (let y = 0; y < side; y++) {
-      for (let x = 0; x < side; x++) {
-        const desk = x >= 100 && x < 420;
-        const wall = y < 150 || (y < 330 && !desk) || (desk && y >= 260 && y < 330);
-        classes[y * side + x] = wall ? SCENE_CLASS.wall : SCENE_CLASS.floor;
-      }
-    }
-    const whole = { left: 0, top: 0, width: side, height: side };
-    const placement = { content: whole, target: { left: 0, top: 0 } };
-    const photo = { pixels: Buffer.alloc(640 * 480 * 3, 140), width: 640, height: 480 };
-    const pass: SegmentedFloorPhoto = {
-      guidePixels: photo.pixels,
-      guideWidth: photo.width,
-      guideHeight: photo.height,
-      segmented: segmentedFromRuns({ width: side, height: side }, [
-        { classes, placement },
-        { classes, placement },
-      ]),
-      zoomed: [],
-    };
-    const at = (mask: Buffer, fx: number, fy: number) => mask[Math.floor(fy * photo.height) * photo.width + Math.floor(fx * photo.width)];
-    const desk = { x: 260 / side, y: 205 / side };
+    // Wall down to row 150 of the grid, a "floor" desk top (rows 150–260, columns 100–420) over a dark space both
+    // runs call wall (rows 260–330), and the real floor from row 330 down. The desk top is large enough to stay
+    // floor without the step (a floating piece a quarter of the floor's size is kept).
+    const { photo, pass, at } = constructedPass((x, y) => {
+      const desk = x >= 100 && x < 420;
+      const wall = y < 150 || (y < 330 && !desk) || (desk && y >= 260 && y < 330);
+      return wall ? SCENE_CLASS.wall : SCENE_CLASS.floor;
+    });
+    const desk = { x: 260 / 512, y: 205 / 512 };
     const floor = { x: 0.5, y: 0.85 };
     const kept = (await floorFromSegmentation(photo, pass)).mask;
     expect(at(kept, desk.x, desk.y)).toBe(0);
