@@ -194,6 +194,9 @@ function openDialog(content: DocumentFragment, opener: HTMLElement): FirstAnswer
       dialog.close();
       dialog.show();
       opener.focus();
+      // Still seen until React's dialog is in (its chunk may still be on its way), but no longer used: focus put in
+      // it now would be what React's dialog notes to give back on closing, and it is about to go.
+      dialog.inert = true;
     },
     handOver,
   };
