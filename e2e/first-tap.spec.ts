@@ -14,6 +14,17 @@ test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true
 type Moment = 'before the app is up' | 'once the app is up';
 const MOMENTS: Moment[] = ['before the app is up', 'once the app is up'];
 
+/** Holds the app's chunk back until the returned function is called. */
+async function holdTheAppBack(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/start-app-[^/]*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 /**
  * Opens `path` and, before the app is up, holds the app's chunk back until the visitor's tap has been made;
  * `tapped()` then lets it through. Once the app is up: waits for it first.
@@ -24,12 +35,7 @@ async function open(page: Page, path: string, moment: Moment): Promise<{ tapped(
     await expect.poll(() => appIsUp(page)).toBe(true);
     return { tapped: async () => {} };
   }
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/start-app-[^/]*\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdTheAppBack(page);
   await page.goto(path, { waitUntil: 'domcontentloaded' });
   return {
     async tapped() {
@@ -120,12 +126,7 @@ test.describe('answered at once before the app is up', () => {
     page.on('console', (message) => {
       if (message.type() === 'error' && /hydrat/i.test(message.text())) hydrationErrors.push(message.text());
     });
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/start-app-[^/]*\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdTheAppBack(page);
     await page.goto(path, { waitUntil: 'domcontentloaded' });
     await expect
       .poll(() => page.evaluate(() => performance.getEntriesByName('first-answers-ready', 'mark').length))
