@@ -7,6 +7,8 @@
  * much of the floor's far edge runs to the walls: it is carpet, the floor itself.
  */
 
+import { dilate, erode } from '../procedural/binary-morphology.ts';
+
 export const RUG_OUTLINE_LIMITS = {
   /** Rug cells this many cells apart (or closer) belong to one rug: the runs' votes are ragged. */
   join: 4,
@@ -72,46 +74,6 @@ export function floorInsideRugs(floor: Uint8Array, rugSeen: Uint8Array, width: n
     for (let i = 0; i < size; i++) if (core[i] && floor[i]) inside[i] = 1;
   }
   return inside;
-}
-
-/** Cells whose whole square neighbourhood of `radius` is set (the frame's edge does not erode). */
-function erode(cells: Uint8Array, width: number, height: number, radius: number): Uint8Array {
-  const outside = new Uint8Array(cells.length);
-  for (let i = 0; i < cells.length; i++) outside[i] = cells[i] ? 0 : 1;
-  const near = dilate(outside, width, height, radius);
-  for (let i = 0; i < near.length; i++) near[i] = near[i] ? 0 : 1;
-  return near;
-}
-
-/** Cells within `radius` (square neighbourhood) of a set cell. */
-function dilate(cells: Uint8Array, width: number, height: number, radius: number): Uint8Array {
-  const wide = new Uint8Array(cells.length);
-  for (let y = 0; y < height; y++) {
-    let last = -Infinity;
-    for (let x = 0; x < width; x++) {
-      if (cells[y * width + x]) last = x;
-      if (x - last <= radius) wide[y * width + x] = 1;
-    }
-    last = Infinity;
-    for (let x = width - 1; x >= 0; x--) {
-      if (cells[y * width + x]) last = x;
-      if (last - x <= radius) wide[y * width + x] = 1;
-    }
-  }
-  const out = new Uint8Array(cells.length);
-  for (let x = 0; x < width; x++) {
-    let last = -Infinity;
-    for (let y = 0; y < height; y++) {
-      if (wide[y * width + x]) last = y;
-      if (y - last <= radius) out[y * width + x] = 1;
-    }
-    last = Infinity;
-    for (let y = height - 1; y >= 0; y--) {
-      if (wide[y * width + x]) last = y;
-      if (last - y <= radius) out[y * width + x] = 1;
-    }
-  }
-  return out;
 }
 
 type Point = [number, number];
