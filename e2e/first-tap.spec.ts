@@ -176,6 +176,38 @@ test.describe('answered at once before the app is up', () => {
     await expect(opener).toBeFocused();
   });
 
+  test("the guide dialog takes typing and sending while React's is still on its way, and focus goes back to the opener", async ({
+    page,
+    database,
+  }) => {
+    const email = `e2e-first-answer-gap-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    // React's dialog is a chunk of its own (routes/home.tsx): held back, the app is up while it is not.
+    let releaseTheDialog = () => {};
+    const dialogReleased = new Promise<void>((resolve) => (releaseTheDialog = resolve));
+    await page.route(/\/assets\/lead-magnet-dialog-[^/]*\.js$/, async (route) => {
+      await dialogReleased;
+      await route.continue();
+    });
+    const { letTheAppIn } = await openWithoutTheApp(page, '/');
+    const opener = page.getByRole('button', { name: 'Get Free Pro Tips' });
+    await opener.tap();
+    const dialog = page.getByRole('dialog', { name: 'Free Flooring Guide' });
+    await expect(dialog.getByLabel('Email address')).toBeFocused();
+
+    await letTheAppIn();
+    // The held tap has been replayed into the app, whose dialog cannot show yet: the first one is still in use.
+    await expect(dialog.getByLabel('Email address')).toBeFocused();
+    await page.keyboard.type(email);
+    await dialog.getByRole('button', { name: 'Get My Free Guide' }).tap();
+
+    releaseTheDialog();
+    await expect(page.getByText('Success! Your free flooring guide is on its way to your inbox!')).toBeVisible();
+    await expect.poll(async () => (await database.rowsWhere('leads', { email })).length).toBe(1);
+    // The modal closes itself after the Thank You panel; focus goes back to the control it was opened from.
+    await expect(dialog).toHaveCount(0);
+    await expect(opener).toBeFocused();
+  });
+
   test('the guide dialog closed with Escape before the app is up stays closed', async ({ page }) => {
     const { letTheAppIn } = await openWithoutTheApp(page, '/');
     const opener = page.getByRole('button', { name: 'Get Free Pro Tips' });

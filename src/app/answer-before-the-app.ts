@@ -187,21 +187,26 @@ function openDialog(content: DocumentFragment, opener: HTMLElement): FirstAnswer
   if (description) dialog.setAttribute('aria-describedby', description.id);
   const answer = {
     wanted: true,
-    // React's dialog remembers the control that had focus when it opened, to give it back on closing: that is
-    // the opener, as when it was tapped with the app up. The page stops being inert for that (the same frame).
+    // The page stops being inert (React's dialog is drawn outside this one), and the tap is replayed on the opener
+    // with focus on it, as a tap with the app up has it: that is the control React's dialog gives focus back to on
+    // closing. This dialog stays in use until React's is in (its chunk may still be on its way): focus goes back to
+    // where it was in it, and what is typed or sent there meanwhile is handed over too.
     beforeReplay() {
-      focusedBeforeReplay = document.activeElement;
+      // show() moves focus into the dialog on its own: the control the visitor was in is kept.
+      const focused = focusedInDialog;
       dialog.close();
       dialog.show();
       opener.focus();
-      // Still seen until React's dialog is in (its chunk may still be on its way), but no longer used: focus put in
-      // it now would be what React's dialog notes to give back on closing, and it is about to go.
-      dialog.inert = true;
+      focusedInDialog = focused;
     },
     handOver,
   };
   let submitted = false;
-  let focusedBeforeReplay: Element | null = null;
+  // The control last focused in this dialog, to focus its twin in React's.
+  let focusedInDialog: HTMLElement | null = null;
+  dialog.addEventListener('focusin', (event) => {
+    focusedInDialog = event.target as HTMLElement;
+  });
   // The page behind does not scroll, as under React's dialog (which locks the body's overflow the same way).
   const body = document.body;
   const overflow = body.style.overflow;
@@ -237,11 +242,13 @@ function openDialog(content: DocumentFragment, opener: HTMLElement): FirstAnswer
   dialog.querySelector<HTMLElement>('input, button')?.focus();
 
   function handOver() {
+    // The tap has been replayed on the opener: focus goes back into this dialog until React's is in.
+    if (dialog.isConnected) focusedInDialog?.focus();
     whenInPage(
       () => [...document.querySelectorAll('[role="dialog"]')].find((element) => element !== dialog && !dialog.contains(element)),
       (reacts) => {
         if (!dialog.isConnected) return;
-        const focused = [...dialog.querySelectorAll(FOCUSABLE)].indexOf(focusedBeforeReplay as Element);
+        const focused = [...dialog.querySelectorAll(FOCUSABLE)].indexOf(focusedInDialog as Element);
         const typed = [...dialog.querySelectorAll<HTMLInputElement>('input[name]')].filter((field) => field.value);
         remove();
         if (!reacts) return;
@@ -249,8 +256,8 @@ function openDialog(content: DocumentFragment, opener: HTMLElement): FirstAnswer
           const theirs = reacts.querySelector<HTMLInputElement>(`input[name="${field.name}"]`);
           if (theirs) tellReactTheValue(theirs, field.value);
         }
-        // Focus goes where it was in this dialog, once Radix has moved it into its own (which is also when React's
-        // dialog notes the opener to give focus back to on closing: moved sooner, the opener would be lost).
+        // Focus goes where it was in this dialog, once Radix has moved it into its own (moved sooner, Radix would
+        // move it again, to its first control).
         const moveFocus = () =>
           (reacts.querySelectorAll<HTMLElement>(FOCUSABLE)[focused] ?? reacts.querySelector<HTMLElement>('input, button'))?.focus();
         if (reacts.contains(document.activeElement)) moveFocus();

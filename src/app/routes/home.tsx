@@ -49,6 +49,10 @@ type LeadMagnetHandle = { open(): void };
 /** The lead-magnet modal, once its chunk is in, with its open state. */
 function LeadMagnet({ ref }: { ref: Ref<LeadMagnetHandle> }) {
   const [open, setOpen] = useState(false);
+  // The control it was opened from, to give focus back to: the one that had focus when asked to open (a tap's
+  // button; the tap held before the app was up is replayed with its button focused, answer-before-the-app.ts).
+  // Read then rather than when the modal has mounted: by then focus may be in the first answer's dialog.
+  const openedFrom = useRef<HTMLElement | null>(null);
   const [LeadMagnetDialog, setLeadMagnetDialog] = useState<LeadMagnetDialogComponent>();
   // Counts the loads begun: one when the page is up, and again on opening the modal if that one failed (offline).
   const [loadAttempt, setLoadAttempt] = useState(0);
@@ -66,6 +70,7 @@ function LeadMagnet({ ref }: { ref: Ref<LeadMagnetHandle> }) {
     ref,
     () => ({
       open() {
+        openedFrom.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
         setOpen(true);
         if (!LeadMagnetDialog) setLoadAttempt((attempt) => attempt + 1);
       },
@@ -73,5 +78,5 @@ function LeadMagnet({ ref }: { ref: Ref<LeadMagnetHandle> }) {
     [LeadMagnetDialog],
   );
 
-  return LeadMagnetDialog ? <LeadMagnetDialog open={open} onOpenChange={setOpen} /> : null;
+  return LeadMagnetDialog ? <LeadMagnetDialog open={open} onOpenChange={setOpen} openedFrom={openedFrom} /> : null;
 }

@@ -31,6 +31,11 @@ type LeadMagnetDialogProps = {
    * answer before the app is up (scripts/prerender/first-answers.ts); a portal renders nothing on the server.
    */
   inPlace?: boolean;
+  /**
+   * The control the modal was opened from, to give focus back to on closing (it opens from several controls and
+   * has no Dialog.Trigger). Read when it closes; without it, whatever had focus when the modal opened.
+   */
+  openedFrom?: { readonly current: HTMLElement | null };
 };
 
 /**
@@ -38,7 +43,7 @@ type LeadMagnetDialogProps = {
  * form gives way to the Thank You panel; 1.5 s later the modal closes and the email is cleared. The panel stays
  * for the rest of the visit, so opening the modal again shows it (with a way to send the guide elsewhere).
  */
-export function LeadMagnetDialog({ open, onOpenChange, inPlace = false }: LeadMagnetDialogProps) {
+export function LeadMagnetDialog({ open, onOpenChange, inPlace = false, openedFrom }: LeadMagnetDialogProps) {
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | undefined>();
   const [guideSent, setGuideSent] = useState(false);
@@ -47,8 +52,8 @@ export function LeadMagnetDialog({ open, onOpenChange, inPlace = false }: LeadMa
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const thankYouHeading = useRef<HTMLHeadingElement>(null);
-  // The modal opens from several controls and has no Dialog.Trigger, so it remembers which one to go back to.
-  const returnFocusTo = useRef<HTMLElement | null>(null);
+  // What had focus when the modal opened: where focus goes back to if the opener is not known.
+  const focusedOnOpening = useRef<HTMLElement | null>(null);
 
   useEffect(() => () => clearTimeout(closeTimer.current), []);
   useEffect(() => {
@@ -119,10 +124,10 @@ export function LeadMagnetDialog({ open, onOpenChange, inPlace = false }: LeadMa
         <Dialog.Overlay className="fixed inset-0 z-50 bg-walnut-950/75" />
         <Dialog.Content
           onOpenAutoFocus={() => {
-            returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            focusedOnOpening.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
           }}
           onCloseAutoFocus={(event) => {
-            const opener = returnFocusTo.current;
+            const opener = openedFrom?.current ?? focusedOnOpening.current;
             if (opener?.isConnected && !opener.closest('[hidden]')) {
               event.preventDefault();
               opener.focus();
