@@ -220,8 +220,10 @@ export async function measureTap(browser: Browser, siteUrl: string, control: Con
     const dueAt = setUp.loadAt + delayMs;
     const wait = dueAt - setUp.now - (Date.now() - setUpAt);
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    // Where the control is now: the rest of the stylesheet and the app may have moved it since the load.
-    const box = await target.evaluate((control) => {
+    // Where the control is now: the app may have moved it since the load. What lies below the first screen is
+    // drawn only once the whole stylesheet is in (decision 011): a control not drawn yet is tapped once it is.
+    const box = await target.evaluate(async (control) => {
+      while (!control.checkVisibility()) await new Promise(requestAnimationFrame);
       control.scrollIntoView({ block: 'center', behavior: 'instant' });
       const { x, y, width, height } = control.getBoundingClientRect();
       return { x: x + width / 2, y: y + height / 2 };

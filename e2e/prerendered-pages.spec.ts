@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { startApp } from './support/accessibility';
 import { appIsUp } from './support/app-ready';
 import { expect, test } from './support/test';
@@ -190,6 +190,19 @@ test('a button pressed before the script of the app has arrived does its job onc
   await expect(page.getByRole('dialog', { name: 'Free Flooring Guide' })).toBeVisible();
 });
 
+/** What the app's entry does once the first screen has painted (the tests that call it hold the entry back). */
+async function addTheWholeStylesheet(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const link = (document.getElementById('full-stylesheet') as HTMLTemplateElement).content.querySelector('link')!;
+        link.addEventListener('load', () => resolve());
+        link.addEventListener('error', () => reject(new Error('the full stylesheet did not load')));
+        document.head.append(link);
+      }),
+  );
+}
+
 for (const width of [360, 1280]) {
   test(`at ${width} px the first screen of every page looks the same on its inline rules as with the whole stylesheet`, async ({
     page,
@@ -220,16 +233,7 @@ for (const width of [360, 1280]) {
           }),
         );
       const onInlineRules = await styles();
-      // What the app's entry does once the first screen has painted.
-      await page.evaluate(
-        () =>
-          new Promise<void>((resolve, reject) => {
-            const link = (document.getElementById('full-stylesheet') as HTMLTemplateElement).content.querySelector('link')!;
-            link.addEventListener('load', () => resolve());
-            link.addEventListener('error', () => reject(new Error('the full stylesheet did not load')));
-            document.head.append(link);
-          }),
-      );
+      await addTheWholeStylesheet(page);
       const withWholeStylesheet = await styles();
       const differences = onInlineRules.flatMap(({ element, values }, index) =>
         Object.entries(withWholeStylesheet[index]!.values)
@@ -241,6 +245,73 @@ for (const width of [360, 1280]) {
     }
   });
 }
+
+for (const width of [360, 1280]) {
+  test(`at ${width} px nothing a visitor can scroll to before the whole stylesheet is in moves when it arrives`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.route(/\/assets\/index-[^/]*\.js$/, (route) => route.abort());
+    for (const { path } of pages) {
+      await page.goto(path);
+      // Where each element of the page is drawn (its box in the page, wherever the visitor has scrolled to), or
+      // null where it is not drawn at all.
+      const drawn = () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('#root *')].map((element) => {
+            const box = element.getBoundingClientRect();
+            const seen = box.width > 0 && box.height > 0 && element.checkVisibility({ visibilityProperty: true });
+            return {
+              element: `${element.tagName.toLowerCase()}.${element.getAttribute('class') ?? ''}`,
+              part: element.matches(':is(#root, main) > :not(script, style, template)'),
+              box: seen ? [box.left + window.scrollX, box.top + window.scrollY, box.width, box.height] : null,
+            };
+          }),
+        );
+      const onInlineRules = await drawn();
+      await addTheWholeStylesheet(page);
+      const withWholeStylesheet = await drawn();
+      // What was drawn stays where it was, at its size; only an element that holds what is drawn only now (<main>)
+      // may grow downwards.
+      const holdsWhatCame = await page.evaluate(
+        (newlyDrawn) => {
+          const all = [...document.querySelectorAll('#root *')];
+          return all.map((element) => newlyDrawn.some((index) => element.contains(all[index]!) && element !== all[index]));
+        },
+        onInlineRules.flatMap(({ box }, index) => (!box && withWholeStylesheet[index]!.box ? [index] : [])),
+      );
+      const moved = onInlineRules.flatMap(({ element, box }, index) => {
+        const after = withWholeStylesheet[index]!.box;
+        const compared = holdsWhatCame[index] ? 3 : 4;
+        return box && JSON.stringify(box.slice(0, compared)) !== JSON.stringify(after?.slice(0, compared))
+          ? [`${element}: ${box.join(' ')} -> ${after?.join(' ')}`]
+          : [];
+      });
+      expect(moved.slice(0, 10), `${path}: drawn before the whole stylesheet, elsewhere with it`).toEqual([]);
+      // And with it the whole page is drawn: the header, each part of <main>, the footer.
+      const parts = withWholeStylesheet.filter(({ part }) => part);
+      expect(parts.length, `${path}: parts of the page`).toBeGreaterThan(3);
+      expect(parts.filter(({ box }) => !box).map(({ element }) => element), `${path}: parts not drawn`).toEqual([]);
+    }
+  });
+}
+
+test('without JavaScript, or when the whole stylesheet cannot load, the whole page is still drawn', async ({ browser, page, baseURL }) => {
+  const withoutScripts = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const plain = await withoutScripts.newPage();
+    await plain.goto(`${baseURL}/`);
+    await expect(plain.getByRole('form', { name: 'Get Your Free Estimate' })).toBeVisible();
+    await expect(plain.getByRole('contentinfo')).toBeVisible();
+  } finally {
+    await withoutScripts.close();
+  }
+  // The page keeps its first screen's rules; what lies below is drawn on them.
+  await page.route(/\/assets\/index-[^/]*\.css$/, (route) => route.abort());
+  await page.goto('/');
+  await expect(page.getByRole('form', { name: 'Get Your Free Estimate' })).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+});
 
 /** The scripts a page runs before its app is up: the entry, the app chunk it imports, and what they import statically. */
 async function scriptsBeforeTheAppIsUp(request: APIRequestContext, entry: string): Promise<Map<string, string>> {

@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Beasties from 'beasties';
 import postcss from 'postcss';
+import { BELOW_THE_FIRST_SCREEN } from '../../src/app/load-full-stylesheet.ts';
 
 /** The id of the <template> holding the full stylesheet's <link>, which the app adds before it hydrates. */
 export const FULL_STYLESHEET_TEMPLATE_ID = 'full-stylesheet';
@@ -32,7 +33,13 @@ export function readStylesheets(html: string, outDir: string): Stylesheet[] {
 export async function inlineCriticalCss(html: string, stylesheets: Stylesheet[]): Promise<string> {
   let page = html;
   for (const sheet of stylesheets) {
-    const critical = await criticalRules(firstScreen(html.replace(sheet.tag, `<style>${sheet.css}</style>`)), html);
+    const whole = html.replace(sheet.tag, `<style>${sheet.css}</style>`);
+    const screen = firstScreen(whole);
+    // Rules for the first screen only: what follows it is not drawn until the whole sheet is in, which draws it
+    // (src/index.css). Else a visitor who scrolls down in the first second would see it laid out on rules that
+    // are not its own, then jump (a tap aimed at a button there lands elsewhere).
+    const belowTheFirstScreen = screen === whole ? '' : `${BELOW_THE_FIRST_SCREEN}{display:none}`;
+    const critical = (await criticalRules(screen, html)) + belowTheFirstScreen;
     const deferred =
       `<template id="${FULL_STYLESHEET_TEMPLATE_ID}"><link rel="stylesheet" href="${sheet.href}"></template>` +
       `<noscript><link rel="stylesheet" href="${sheet.href}"></noscript>`;

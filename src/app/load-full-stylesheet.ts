@@ -7,6 +7,13 @@
  */
 let loading: Promise<void> | undefined;
 
+/**
+ * What follows a page's first screen (its header and the section its <main> opens with): the page's inline rules
+ * do not draw it (`display: none`), as they are not its rules, and the whole stylesheet draws it again
+ * (src/index.css), so nothing there is ever seen laid out otherwise than it stays (decision 011, session 3).
+ */
+export const BELOW_THE_FIRST_SCREEN = 'main>:first-child~*,main~*';
+
 export function loadFullStylesheet(): Promise<void> {
   loading ??= addFullStylesheet();
   return loading;
@@ -20,8 +27,14 @@ function addFullStylesheet(): Promise<void> {
   if (!link) return Promise.resolve();
   return new Promise((resolve) => {
     link.addEventListener('load', () => resolve());
-    // The page keeps working on its critical CSS; the failed request shows in the console.
-    link.addEventListener('error', () => resolve());
+    // The page keeps working on its critical CSS, and draws what lies below its first screen on them; the failed
+    // request shows in the console.
+    link.addEventListener('error', () => {
+      const drawAll = document.createElement('style');
+      drawAll.textContent = `${BELOW_THE_FIRST_SCREEN}{display:revert-layer}`;
+      document.head.append(drawAll);
+      resolve();
+    });
     document.head.append(link);
   });
 }
