@@ -176,18 +176,23 @@ test.describe('answered at once before the app is up', () => {
     await expect(opener).toBeFocused();
   });
 
+  /** React's guide dialog is a chunk of its own (routes/home.tsx): held back, the app is up while it is not. */
+  async function holdReactsDialogBack(page: Page): Promise<() => void> {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/lead-magnet-dialog-[^/]*\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    return release;
+  }
+
   test("the guide dialog takes typing and sending while React's is still on its way, and focus goes back to the opener", async ({
     page,
     database,
   }) => {
     const email = `e2e-first-answer-gap-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-    // React's dialog is a chunk of its own (routes/home.tsx): held back, the app is up while it is not.
-    let releaseTheDialog = () => {};
-    const dialogReleased = new Promise<void>((resolve) => (releaseTheDialog = resolve));
-    await page.route(/\/assets\/lead-magnet-dialog-[^/]*\.js$/, async (route) => {
-      await dialogReleased;
-      await route.continue();
-    });
+    const releaseTheDialog = await holdReactsDialogBack(page);
     const { letTheAppIn } = await openWithoutTheApp(page, '/');
     const opener = page.getByRole('button', { name: 'Get Free Pro Tips' });
     await opener.tap();
@@ -206,6 +211,28 @@ test.describe('answered at once before the app is up', () => {
     // The modal closes itself after the Thank You panel; focus goes back to the control it was opened from.
     await expect(dialog).toHaveCount(0);
     await expect(opener).toBeFocused();
+  });
+
+  test("the guide dialog closed with Escape while React's is on its way stays closed", async ({ page }) => {
+    const releaseTheDialog = await holdReactsDialogBack(page);
+    const { letTheAppIn } = await openWithoutTheApp(page, '/');
+    const opener = page.getByRole('button', { name: 'Get Free Pro Tips' });
+    await opener.tap();
+    const dialog = page.getByRole('dialog', { name: 'Free Flooring Guide' });
+    await expect(dialog.getByLabel('Email address')).toBeFocused();
+    await letTheAppIn();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(opener).toBeFocused();
+
+    releaseTheDialog();
+    // React's dialog, asked for by the replayed tap, comes in and closes again at once.
+    await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('lead-magnet-dialog')))).toBe(true);
+    await page.waitForTimeout(300);
+    await expect(dialog).toHaveCount(0);
+    await expect(opener).toBeFocused();
+    await opener.tap();
+    await expect(dialog).toBeVisible();
   });
 
   test('the guide dialog closed with Escape before the app is up stays closed', async ({ page }) => {
@@ -277,5 +304,30 @@ test.describe('answered at once before the app is up', () => {
     // React's form holds the typed name: its problem is gone from the list.
     await expect(page.getByRole('alert').filter({ hasText: 'Please fix 3 fields before sending your application:' })).toBeVisible();
     await expect(name).not.toHaveAttribute('aria-invalid', 'true');
+  });
+  test('a field filled before the app is up keeps its text when the visitor types on just as React takes the page over', async ({
+    page,
+  }) => {
+    const { letTheAppIn } = await openWithoutTheApp(page, '/investors');
+    const name = page.getByRole('textbox', { name: 'Name', exact: true });
+    const email = page.getByRole('textbox', { name: 'Email', exact: true });
+    await name.fill('Marcus Taylor');
+    // The next keystroke lands in the same task as React's hydration, right after it: React sets every field's
+    // default value as it hydrates, and a keystroke then is the earliest one React itself handles.
+    await email.evaluate((field: HTMLInputElement) => {
+      const typeAfterHydration = new MutationObserver(() => {
+        typeAfterHydration.disconnect();
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(field, 'marcus@example.com');
+        field.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+      typeAfterHydration.observe(field, { attributes: true, attributeFilter: ['value'] });
+    });
+
+    await letTheAppIn();
+    await expect(email).toHaveValue('marcus@example.com');
+    await expect(name).toHaveValue('Marcus Taylor');
+    // React holds both: sent with two fields empty, only those two are listed.
+    await page.getByRole('button', { name: 'Submit Application' }).tap();
+    await expect(page.getByRole('alert').filter({ hasText: 'Please fix 2 fields before sending your application:' })).toBeVisible();
   });
 });

@@ -32,11 +32,11 @@ if (container.hasChildNodes()) {
   const firstAnswers = answerBeforeTheApp(container, loadFullStylesheet());
   startOnIntent(
     container,
-    async () => {
+    async (appHasThePage) => {
       await Promise.race([firstAnswers.ready, new Promise((resolve) => setTimeout(resolve, ANSWERS_WAIT_AT_MOST_MS))]);
       preloadModules(held?.appChunks ?? []);
       const [{ hydrateApp }] = await Promise.all([import('@/app/start-app'), loadFullStylesheet()]);
-      await hydrateApp(container);
+      await hydrateApp(container, appHasThePage);
     },
     { now: true, held, answer: firstAnswers.answer },
   );

@@ -192,6 +192,7 @@ function openDialog(content: DocumentFragment, opener: HTMLElement): FirstAnswer
     // closing. This dialog stays in use until React's is in (its chunk may still be on its way): focus goes back to
     // where it was in it, and what is typed or sent there meanwhile is handed over too.
     beforeReplay() {
+      replayed = true;
       // show() moves focus into the dialog on its own: the control the visitor was in is kept.
       const focused = focusedInDialog;
       dialog.close();
@@ -202,6 +203,7 @@ function openDialog(content: DocumentFragment, opener: HTMLElement): FirstAnswer
     handOver,
   };
   let submitted = false;
+  let replayed = false;
   // The control last focused in this dialog, to focus its twin in React's.
   let focusedInDialog: HTMLElement | null = null;
   dialog.addEventListener('focusin', (event) => {
@@ -225,6 +227,11 @@ function openDialog(content: DocumentFragment, opener: HTMLElement): FirstAnswer
     event.preventDefault();
     close();
   });
+  // Once the tap is replayed the dialog is no longer modal (React's is drawn outside it), and a dialog that is not
+  // modal has no 'cancel' on Escape.
+  dialog.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && replayed) close();
+  });
   dialog.addEventListener('click', (event) => {
     const target = event.target as Element;
     // The overlay (what lies around the panel) and the close button close it, as in React's dialog.
@@ -247,7 +254,11 @@ function openDialog(content: DocumentFragment, opener: HTMLElement): FirstAnswer
     whenInPage(
       () => [...document.querySelectorAll('[role="dialog"]')].find((element) => element !== dialog && !dialog.contains(element)),
       (reacts) => {
-        if (!dialog.isConnected) return;
+        if (!dialog.isConnected) {
+          // Closed after the tap was replayed: React's dialog, on its way then, closes too (giving focus back).
+          if (reacts && replayed && !answer.wanted) reacts.querySelector<HTMLElement>('button[aria-label="Close"]')?.click();
+          return;
+        }
         const focused = [...dialog.querySelectorAll(FOCUSABLE)].indexOf(focusedInDialog as Element);
         const typed = [...dialog.querySelectorAll<HTMLInputElement>('input[name]')].filter((field) => field.value);
         remove();

@@ -8,10 +8,11 @@ import { createAppRouter, loadRoutesFor, routes, type RouteHandle } from './rout
 
 /**
  * Hydrates the prerendered page into the single-page app. Resolves once React has taken over the page, so
- * the caller can replay what the visitor did meanwhile. A mismatch between the prerendered HTML and the
- * first client render is reported as a console error (React would otherwise re-render quietly).
+ * the caller can replay what the visitor did meanwhile; `whenHydrated` runs earlier, in the very task React
+ * finishes hydrating in (before the browser hands React a next keystroke). A mismatch between the prerendered
+ * HTML and the first client render is reported as a console error (React would otherwise re-render quietly).
  */
-export async function hydrateApp(container: HTMLElement): Promise<void> {
+export async function hydrateApp(container: HTMLElement, whenHydrated?: () => void): Promise<void> {
   // Each step in a task of its own: evaluating the app's modules, making the router and starting React would
   // otherwise run as one task long enough on a slow phone to count as blocking time (decision 013).
   await nextTask();
@@ -36,7 +37,7 @@ export async function hydrateApp(container: HTMLElement): Promise<void> {
       hydrateRoot(
         container,
         <StrictMode>
-          <App router={router} onReady={ready} />
+          <App router={router} onHydrated={whenHydrated} onReady={ready} />
         </StrictMode>,
         {
           onRecoverableError(error, info) {

@@ -20,7 +20,11 @@ type Replay = () => void;
 
 export function startOnIntent(
   root: HTMLElement,
-  start: () => Promise<void>,
+  /**
+   * Loads and hydrates the app; calls `appHasThePage` as soon as React has hydrated the page, in the same task
+   * (what was typed before is handed to React then, before any later keystroke can re-render the form).
+   */
+  start: (appHasThePage: () => void) => Promise<void>,
   options: {
     now?: boolean;
     held?: HeldInteractions;
@@ -31,18 +35,26 @@ export function startOnIntent(
   let begun = false;
   const replays: Replay[] = [...(options.held?.replays ?? [])];
   const listen = { capture: true, passive: true } as const;
-
+  // What was typed before React had the page: read in the commit React hydrates it in, told to React right after
+  // it (a microtask, once React's commit is over and it handles events as usual).
+  let typedBefore: TypedFields | undefined;
+  const appHasThePage = () => {
+    if (typedBefore) return;
+    const typed = (typedBefore = readTypedFields(root));
+    queueMicrotask(() => tellReactTheTypedFields(typed));
+  };
   const begin = (event?: Event) => {
     if (event && !isIntent(event)) return;
     if (begun) return;
     begun = true;
     for (const type of INTENT_EVENTS) window.removeEventListener(type, begin, listen);
-    start()
+    start(appHasThePage)
       .catch((error: unknown) => console.error('The page could not start:', error))
       .finally(async () => {
         document.removeEventListener('click', holdClick, true);
         document.removeEventListener('submit', holdSubmit, true);
-        handFieldsToApp(root);
+        // Told already, unless the app did not say when it had the page (or could not start).
+        if (!typedBefore) tellReactTheTypedFields((typedBefore = readTypedFields(root)));
         for (const replay of replays.splice(0)) {
           replay();
           // React renders a tap in a microtask of its own; the next one must see its outcome, as a second real tap
@@ -98,24 +110,35 @@ function needsApp(control: Element): boolean {
   return !(samePage && url.hash !== '');
 }
 
+type TypedFields = { typed: { field: HTMLInputElement | HTMLTextAreaElement; value: string }[]; chosenFiles: HTMLInputElement[] };
+
 /**
  * React keeps what is in a field when it hydrates but starts its own state from the prerendered (empty) value,
- * so text typed before hydration would be shown yet not sent. Each changed field is told to React the way a
- * keystroke would: the value React last saw is set through the element (React tracks that), the typed text is
- * put back behind it, and an input event lets React see the difference. A chosen file is announced likewise.
+ * so text typed before hydration would be shown yet not sent; and the first render React then makes of that
+ * form (a keystroke in another field, say) writes its empty state back into the field. So the fields are read
+ * as React hydrates them, before any such render, and told to React right after (tellReactTheTypedFields).
  */
-function handFieldsToApp(root: HTMLElement): void {
-  // Read every field first: each change re-renders its form, and React then writes its state into the others.
-  const typed: { field: HTMLInputElement | HTMLTextAreaElement; value: string }[] = [];
-  const chosenFiles: HTMLInputElement[] = [];
+function readTypedFields(root: HTMLElement): TypedFields {
+  const fields: TypedFields = { typed: [], chosenFiles: [] };
   for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
     if (field instanceof HTMLInputElement && field.type === 'file') {
-      if (field.files?.length) chosenFiles.push(field);
+      if (field.files?.length) fields.chosenFiles.push(field);
     } else if (!(field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio'))) {
-      if (field.value !== field.defaultValue) typed.push({ field, value: field.value });
+      if (field.value !== field.defaultValue) fields.typed.push({ field, value: field.value });
     }
   }
-  for (const { field, value } of typed) tellReactTheValue(field, value);
+  return fields;
+}
+
+/**
+ * Tells React each field typed in before it had the page, the way a keystroke would (tellReactTheValue). A field
+ * that holds something else by now was typed on with React up, which then saw all of it: it is left alone. One
+ * that is empty now was emptied by React's render of its still empty state: it gets back what was typed.
+ */
+function tellReactTheTypedFields({ typed, chosenFiles }: TypedFields): void {
+  for (const { field, value } of typed) {
+    if (field.isConnected && (field.value === value || field.value === '')) tellReactTheValue(field, value);
+  }
   for (const field of chosenFiles) field.dispatchEvent(new Event('change', { bubbles: true }));
 }
 
