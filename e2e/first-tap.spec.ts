@@ -77,9 +77,23 @@ for (const moment of MOMENTS) {
       await form.getByLabel('Tell us about your project').fill('Oak in the hallway.');
       await form.getByRole('button', { name: 'Send My Request' }).tap();
       await tapped();
+      // Before the app is up, the page's own toast and then React's, the same, one over the other for a moment.
+      await expect(page.getByText('Sending your message...').first()).toBeVisible();
       await expect(page.getByText("Message received! We'll be in touch soon.")).toBeVisible();
       await expect(form.getByLabel('Name')).toHaveValue('');
       await expect.poll(async () => (await database.rowsWhere('contacts', { email })).length).toBe(1);
+    });
+
+    test('the estimate form sent empty is not sent: the browser asks for the first field', async ({ page }) => {
+      const { tapped } = await open(page, '/', moment);
+      const form = page.getByRole('form', { name: 'Get Your Free Estimate' });
+      await form.getByRole('button', { name: 'Send My Request' }).tap();
+      await tapped();
+      const name = form.getByLabel('Name');
+      await expect(name).toBeFocused();
+      await expect(name).not.toHaveJSProperty('validationMessage', '');
+      await expect.poll(() => appIsUp(page)).toBe(true);
+      await expect(page.getByText('Sending your message...')).toHaveCount(0);
     });
 
     test('"Next testimonial" shows the second testimonial', async ({ page }) => {
@@ -286,6 +300,73 @@ test.describe('answered at once before the app is up', () => {
     // React's carousel, on the same slide: next wraps to the first.
     await carousel.getByRole('button', { name: 'Next testimonial' }).tap();
     await expect(carousel.getByRole('group', { name: /^1 of 3$/ })).toBeVisible();
+  });
+
+  test("the estimate form sent shows the loading toast at once; React's form takes over and sends it once", async ({ page, database }) => {
+    const email = `e2e-first-answer-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const { letTheAppIn } = await openWithoutTheApp(page, '/');
+    const form = page.getByRole('form', { name: 'Get Your Free Estimate' });
+    await form.getByLabel('Name').fill('  Early Visitor ');
+    await form.getByLabel('Phone').fill('(856) 555-0178');
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Tell us about your project').fill('Oak on the stairs.');
+    const send = form.getByRole('button', { name: 'Send My Request' });
+    await send.tap();
+    const sending = page.getByRole('listitem').filter({ hasText: 'Sending your message...' });
+    await expect(sending).toBeVisible();
+    await expect(sending.getByText('Please wait while we process your request.')).toBeVisible();
+    // As while React's form sends: nothing in it can be changed or sent again.
+    await expect(send).toBeDisabled();
+    await expect(form.getByLabel('Name')).toBeDisabled();
+    await expectAccessible(page, 'the loading toast answered before the app is up');
+    // A second tap sends nothing more.
+    await send.tap({ force: true });
+
+    await letTheAppIn();
+    await expect(page.getByText("Message received! We'll be in touch soon.")).toBeVisible();
+    await expect(form.getByLabel('Name')).toHaveValue('');
+    await expect(send).toBeEnabled();
+    await expect.poll(async () => (await database.rowsWhere('contacts', { email })).length).toBe(1);
+    expect((await database.rowsWhere('contacts', { email }))[0]).toMatchObject({ name: 'Early Visitor', phone: '(856) 555-0178' });
+    // Only the toasts React's form showed are left (the loading one goes after its 2 s).
+    await expect(page.getByText('Sending your message...')).toHaveCount(0);
+  });
+
+  test('the estimate form sent empty before the app is up shows the browser\'s own check at once, and sends nothing', async ({ page }) => {
+    const { letTheAppIn } = await openWithoutTheApp(page, '/');
+    const form = page.getByRole('form', { name: 'Get Your Free Estimate' });
+    await form.getByRole('button', { name: 'Send My Request' }).tap();
+    const name = form.getByLabel('Name');
+    await expect(name).toBeFocused();
+    await expect(name).not.toHaveJSProperty('validationMessage', '');
+    await expect(page.getByText('Sending your message...')).toHaveCount(0);
+    await page.keyboard.type('Pat Visitor');
+
+    await letTheAppIn();
+    await expect(name).toHaveValue('Pat Visitor');
+    await expect(page.getByText('Sending your message...')).toHaveCount(0);
+    // React's form holds the typed name: sent now, the browser asks for the next empty field.
+    await form.getByRole('button', { name: 'Send My Request' }).tap();
+    await expect(form.getByLabel('Phone')).toBeFocused();
+  });
+
+  test("an estimate request whose name is spaces only passes the browser's check, not the form's: React's form says so, the toast goes", async ({ page }) => {
+    const { letTheAppIn } = await openWithoutTheApp(page, '/');
+    const form = page.getByRole('form', { name: 'Get Your Free Estimate' });
+    await form.getByLabel('Name').fill('   ');
+    await form.getByLabel('Phone').fill('(856) 555-0179');
+    await form.getByLabel('Email').fill('spaces-only@example.com');
+    await form.getByLabel('Tell us about your project').fill('Tile in the bath.');
+    await form.getByRole('button', { name: 'Send My Request' }).tap();
+    await expect(page.getByText('Sending your message...')).toBeVisible();
+
+    await letTheAppIn();
+    await expect(form.getByText('Please enter your name.')).toBeVisible();
+    await expect(form.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByLabel('Name')).toBeFocused();
+    await expect(page.getByText('Sending your message...')).toHaveCount(0);
+    await expect(form.getByLabel('Email')).toHaveValue('spaces-only@example.com');
+    await expect(form.getByRole('button', { name: 'Send My Request' })).toBeEnabled();
   });
 
   test("an empty partner application shows what is missing at once; React's form takes over with what was typed", async ({ page }) => {

@@ -7,7 +7,8 @@
  * - the open free-guide dialog (its overlay and content), where a page has a button that opens it;
  * - the menu button's close icon, from the render with the menu open;
  * - each testimonial carousel at each of its slides (its buttons: previous, one per slide, next);
- * - each partner application form as sending it empty leaves it (its problems listed and under each field).
+ * - each partner application form as sending it empty leaves it (its problems listed and under each field);
+ * - the estimate form's loading toast, as sonner draws it (its region and stylesheet), where the page has that form.
  * The file is one <template> per answer, for the entry to read with the browser's parser.
  */
 
@@ -60,12 +61,21 @@ export function carouselsIn(pageHtml: string): { start: number; end: number; htm
   });
 }
 
+/** sonner's loading toast as the build drew it (src/app/render-page.tsx, `renderSendingToast`). */
+export type SendingToast = { toaster: string; style: string };
+
 /**
  * The answers file for a page, or undefined when none of its controls answers before the app is up.
  * `answeredPage` is #root's markup rendered for the first answers, `slides` that render once per carousel slide
- * (the first is `answeredPage`), `guideDialog` the open dialog's.
+ * (the first is `answeredPage`), `guideDialog` the open dialog's, `sendingToast` the estimate form's loading toast
+ * (needed only where the page has that form).
  */
-export function firstAnswersFile(answeredPage: string, guideDialog: string, slides: string[] = [answeredPage]): string | undefined {
+export function firstAnswersFile(
+  answeredPage: string,
+  guideDialog: string,
+  slides: string[] = [answeredPage],
+  sendingToast?: SendingToast,
+): string | undefined {
   const { count, byKind } = markedButtons(answeredPage);
   const templates: string[] = [];
   const template = (kind: string, controls: number[], content: string) =>
@@ -90,6 +100,11 @@ export function firstAnswersFile(answeredPage: string, guideDialog: string, slid
     const start = answeredPage.lastIndexOf('<form', at);
     const end = answeredPage.indexOf('</form>', at);
     if (start >= 0 && end > at) templates.push(template('form-errors', [index], answeredPage.slice(start, end + '</form>'.length)));
+  }
+  const sendButtons = byKind.get('sending-toast');
+  if (sendButtons) {
+    if (!sendingToast) throw new Error('The page has the estimate form, but no loading toast was drawn for it');
+    templates.push(template('sending-toast', sendButtons, `<style>${sendingToast.style}</style>${sendingToast.toaster}`));
   }
   return templates.length ? `${templates.join('\n')}\n` : undefined;
 }

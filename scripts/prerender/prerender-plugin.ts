@@ -13,7 +13,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import { inlineCriticalCss, readStylesheets } from './critical-css.ts';
-import { firstAnswersFile, firstAnswersFileOf } from './first-answers.ts';
+import { inABrowserWindow } from './browser-window.ts';
+import { firstAnswersFile, firstAnswersFileOf, markedButtons, type SendingToast } from './first-answers.ts';
 import { entryUrlOf, inlineBootstrap } from './inline-bootstrap.ts';
 import { appChunksToPreload, FIRST_WINDOW_BYTES, formatPageAssets, measurePages, total } from './page-assets.ts';
 import { brotli, sendPrecompressed, writeBrotliCopies } from './precompressed-files.ts';
@@ -26,6 +27,7 @@ const SERVER_ENTRY = 'src/app/render-page.tsx';
 type RenderModule = {
   renderPage(path: string): Promise<{ html: string; status: number; opensAtTop: boolean }>;
   renderFirstAnswers(path: string): Promise<{ answeredPage: string; slides: string[]; guideDialog: string }>;
+  renderSendingToast(): Promise<SendingToast>;
   sitePaths: readonly string[];
   NOT_FOUND_PATH: string;
   sitemapXml(): string;
@@ -62,6 +64,7 @@ export function prerenderPlugin(): Plugin {
       try {
         const template = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
         const stylesheets = readStylesheets(template, outDir);
+        let sendingToast: SendingToast | undefined;
         for (const { pagePath, file } of pages) {
           const { html, status, opensAtTop } = await render.renderPage(pagePath);
           if (status !== 200) throw new Error(`Prerendering ${pagePath} answered ${status}`);
@@ -70,7 +73,9 @@ export function prerenderPlugin(): Plugin {
           const appChunks = appChunksToPreload(outDir, entryUrlOf(template), routeChunkOf(pagePath, file));
           fs.writeFileSync(path.join(outDir, file), await fitFirstWindow(withCss, config.root, appChunks));
           const { answeredPage, slides, guideDialog } = await render.renderFirstAnswers(pagePath);
-          const answers = firstAnswersFile(answeredPage, guideDialog, slides);
+          // Drawn once, for the pages with the estimate form, in a DOM of the build's own (sonner draws in a browser only).
+          if (markedButtons(answeredPage).byKind.has('sending-toast')) sendingToast ??= await inABrowserWindow(() => render.renderSendingToast());
+          const answers = firstAnswersFile(answeredPage, guideDialog, slides, sendingToast);
           if (answers) {
             fs.mkdirSync(path.dirname(path.join(outDir, firstAnswersFileOf(file))), { recursive: true });
             fs.writeFileSync(path.join(outDir, firstAnswersFileOf(file)), answers);

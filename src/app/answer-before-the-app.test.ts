@@ -1,13 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { carouselsIn, firstAnswersFile, markedButtons } from '../../scripts/prerender/first-answers';
 import { firstAnswersUrl, parseAnswers } from './answer-before-the-app';
-import { renderFirstAnswers, renderPage } from './render-page';
+import { renderFirstAnswers, renderPage, renderSendingToast } from './render-page';
 
 /** The page's own buttons as the browser sees them in #root, before the app is up. */
 async function buttonsOf(path: string): Promise<HTMLButtonElement[]> {
   const { html } = await renderPage(path);
   const page = new DOMParser().parseFromString(`<!doctype html><html><body><div id="root">${html}</div></body></html>`, 'text/html');
   return [...page.getElementById('root')!.querySelectorAll('button')];
+}
+
+/** The home page's answers file, as the build writes it. */
+async function homeAnswers(): Promise<ReturnType<typeof parseAnswers>> {
+  const { answeredPage, slides, guideDialog } = await renderFirstAnswers('/');
+  return parseAnswers(firstAnswersFile(answeredPage, guideDialog, slides, await renderSendingToast())!);
 }
 
 describe('first answers (decision 013, session 2)', () => {
@@ -17,9 +23,8 @@ describe('first answers (decision 013, session 2)', () => {
     expect(firstAnswersUrl('/realtors/')).toBe('/first-answers/realtors.html');
   });
 
-  it("finds the home page's guide openers and menu button among the page's own buttons", async () => {
-    const { answeredPage, guideDialog } = await renderFirstAnswers('/');
-    const answers = parseAnswers(firstAnswersFile(answeredPage, guideDialog)!);
+  it("finds the home page's guide openers, menu button and estimate form's button among the page's own buttons", async () => {
+    const answers = await homeAnswers();
     const buttons = await buttonsOf('/');
     expect(answers.buttons).toBe(buttons.length);
     const answerOf = (text: string) =>
@@ -28,12 +33,11 @@ describe('first answers (decision 013, session 2)', () => {
     expect(answerOf('Free Flooring Guide')).toEqual(['guide', 'guide', 'guide']);
     expect(answerOf('Get the free flooring guide')).toEqual(['guide']);
     expect(answerOf('Menu')).toEqual(['menu']);
-    expect(answerOf('Send My Request')).toEqual([undefined]);
+    expect(answerOf('Send My Request')).toEqual(['sending-toast']);
   });
 
   it('carries the open dialog with its title, description and e-mail field, and the close icon of the menu', async () => {
-    const { answeredPage, guideDialog } = await renderFirstAnswers('/');
-    const answers = parseAnswers(firstAnswersFile(answeredPage, guideDialog)!);
+    const answers = await homeAnswers();
     const kinds = new Map([...answers.byButton.values()].map((answer) => [answer.kind, answer.content]));
     const dialog = kinds.get('guide')!;
     expect(dialog.querySelector('[role="dialog"] h2')?.textContent).toBe('Free Flooring Guide');
@@ -73,8 +77,7 @@ describe('first answers (decision 013, session 2)', () => {
   });
 
   it("carries the home page's carousel at each of its slides, for its previous, dot and next buttons", async () => {
-    const { answeredPage, slides, guideDialog } = await renderFirstAnswers('/');
-    const answers = parseAnswers(firstAnswersFile(answeredPage, guideDialog, slides)!);
+    const answers = await homeAnswers();
     const buttons = await buttonsOf('/');
     const carousel = answers.byButton.get(buttons.findIndex((button) => button.textContent === 'Next testimonial'))!;
     expect(carousel.kind).toBe('carousel');
@@ -88,6 +91,20 @@ describe('first answers (decision 013, session 2)', () => {
     const shown = [...carousel.content.querySelectorAll('[data-slide] [aria-roledescription="slide"]')];
     expect(shown.map((slide) => slide.getAttribute('aria-label'))).toEqual(['1 of 3', '2 of 3', '3 of 3']);
     expect(new Set(shown.map((slide) => slide.textContent)).size).toBe(3);
+  });
+
+  it("carries the estimate form's loading toast as sonner draws it, with sonner's stylesheet (session 3)", async () => {
+    const answers = await homeAnswers();
+    const toast = [...answers.byButton.values()].find((answer) => answer.kind === 'sending-toast')!.content;
+    const region = toast.querySelector('section[aria-live="polite"]')!;
+    expect(region.querySelector('[data-sonner-toast] [data-title]')?.textContent).toBe('Sending your message...');
+    expect(region.querySelector('[data-sonner-toast] [data-description]')?.textContent).toBe('Please wait while we process your request.');
+    expect(region.querySelector('[data-sonner-toast] [data-icon] svg')?.getAttribute('class')).toMatch(/animate-spin/);
+    expect(region.querySelector('button[aria-label="Close toast"]')).not.toBeNull();
+    expect(toast.querySelector('style')?.textContent).toContain('[data-sonner-toaster]');
+    // The partner pages have no estimate form: no toast to carry.
+    const { answeredPage, slides, guideDialog } = await renderFirstAnswers('/realtors');
+    expect(firstAnswersFile(answeredPage, guideDialog, slides)).not.toContain('data-sonner-toast');
   });
 
   it('cuts a carousel out whole, nested <div>s and all', () => {

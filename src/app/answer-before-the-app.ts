@@ -6,7 +6,8 @@
  * - the free-guide dialog opens (a modal <dialog> holding the open dialog's markup);
  * - the mobile menu opens and closes;
  * - a testimonial carousel moves to the slide asked for (laid over the prerendered one, which keeps its place);
- * - a partner application sent with every field empty shows what is missing (laid over the same way).
+ * - a partner application sent with every field empty shows what is missing (laid over the same way);
+ * - the estimate form sent shows the browser's own check of its fields, or sonner's loading toast.
  * The markup is not written here: the build renders it from the same React components into the page's answers
  * file (scripts/prerender/first-answers.ts), which this module fetches as soon as the entry runs.
  *
@@ -124,6 +125,7 @@ export function answerBeforeTheApp(
     if (given?.kind === 'menu') return menu.toggle(control, given.content);
     if (given?.kind === 'carousel') return carousels.move(control, given, given.controls.indexOf(index));
     if (given?.kind === 'form-errors') return showProblems(control, given.content);
+    if (given?.kind === 'sending-toast') return showSending(control, given.content);
     return undefined;
   }
 }
@@ -488,3 +490,69 @@ function showProblems(submit: HTMLButtonElement, content: DocumentFragment): Fir
     },
   };
 }
+
+/**
+ * The estimate form sent before the app is up. What the browser checks itself (the required fields, the e-mail's
+ * shape) is checked as with the app up: its message shows at the first field to fix, and the tap is not replayed,
+ * as nothing would be sent. A form that passes shows the loading toast, sonner's own as the build drew it
+ * (`content`: its stylesheet and its region with the toast), and its fields and button are disabled, as React's
+ * form does while it sends. The held tap is replayed once the app is up, so React's form checks the request with
+ * its own rules and sends it, once; its toast then takes the place of this one (drawn over it, the same), or, if
+ * those rules refuse what the browser let through (a name of spaces only, say), its field errors show and this
+ * toast goes.
+ */
+function showSending(submit: HTMLButtonElement, content: DocumentFragment): FirstAnswer | undefined {
+  const form = submit.form;
+  const drawn = content.querySelector('section');
+  if (!form || !drawn) return undefined;
+  if (!form.reportValidity()) return { wanted: false, handOver() {} };
+
+  const style = content.querySelector('style');
+  if (style && !document.head.querySelector('style[data-first-answer]')) {
+    const added = style.cloneNode(true) as HTMLStyleElement;
+    added.dataset.firstAnswer = '';
+    document.head.append(added);
+  }
+  const toaster = drawn.cloneNode(true) as HTMLElement;
+  const toast = toaster.querySelector<HTMLElement>('[data-sonner-toast]');
+  toast?.remove();
+  // The live region first, then the toast into it, so screen readers announce it (as sonner does); it slides in as
+  // sonner's does, from its state before mounting.
+  document.body.append(toaster);
+  if (toast) {
+    toast.dataset.mounted = 'false';
+    requestAnimationFrame(() => {
+      toaster.querySelector('ol')?.append(toast);
+      requestAnimationFrame(() => (toast.dataset.mounted = 'true'));
+    });
+    toast.querySelector('[data-close-button]')?.addEventListener('click', () => toaster.remove());
+  }
+
+  const disabled = [...form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLButtonElement>('input, textarea, button')].filter(
+    (control) => !control.disabled,
+  );
+  for (const control of disabled) control.disabled = true;
+  return {
+    wanted: true,
+    // React's form has them enabled until it sends: the replayed tap must reach its button.
+    beforeReplay() {
+      for (const control of disabled) control.disabled = false;
+    },
+    handOver() {
+      whenInPage(
+        () => [...document.querySelectorAll('[data-sonner-toast]')].find((theirs) => !toaster.contains(theirs)) ?? form.querySelector('[aria-invalid="true"]'),
+        (reacts) => {
+          // React's form refused the request (or never answered): its errors show, and this toast goes at once.
+          if (!reacts?.hasAttribute('data-sonner-toast')) return toaster.remove();
+          // React's toast slides in where this one is (which lies above it): this one goes once it is in.
+          const gone = () => toaster.remove();
+          reacts.addEventListener('transitionend', gone, { once: true });
+          setTimeout(gone, SONNER_ENTRY_MS);
+        },
+      );
+    },
+  };
+}
+
+/** Longer than sonner's toast takes to slide in (0.4 s). */
+const SONNER_ENTRY_MS = 600;

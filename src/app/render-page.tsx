@@ -6,7 +6,9 @@
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, MemoryRouter, StaticRouterProvider } from 'react-router';
+import { TOASTER_PROPS } from '@/components/ui/toasts';
 import { business } from '@/config/business';
+import { sendingToast } from '@/features/contact/components/contact-form';
 import { siteUrl } from '@/config/site';
 import { FirstAnswersRender, type FirstAnswersRenderState } from '@/lib/first-answers';
 import { AppProviders } from './providers';
@@ -68,6 +70,41 @@ export async function renderFirstAnswers(
     { identifierPrefix: `${FIRST_ANSWERS_ID_PREFIX}guide-` },
   );
   return { answeredPage, slides, guideDialog: await new Response(prelude).text() };
+}
+
+/** How long sonner may take to draw a toast in the build's DOM before the build gives up. */
+const TOAST_DRAWN_WITHIN_MS = 5000;
+
+/**
+ * The estimate form's loading toast as sonner draws it, for the page's entry to show when the form is sent before
+ * the app is up (decision 013, session 3): `toaster` is sonner's region with the toast in it (set up as the app's
+ * `<ToastRegion>` sets it up), `style` the stylesheet sonner adds to the page. sonner draws toasts only in a
+ * browser (from its effects), so this needs a DOM: the build calls it in a jsdom window
+ * (scripts/prerender/browser-window.ts), the unit tests in theirs.
+ */
+export async function renderSendingToast(): Promise<{ toaster: string; style: string }> {
+  // Loaded here, once the DOM is there: both look for it as they load.
+  const [{ createRoot }, { flushSync }, { Toaster, toast }] = await Promise.all([import('react-dom/client'), import('react-dom'), import('sonner')]);
+  // sonner adds its stylesheet to the document it finds when its module is first loaded.
+  const style = [...document.head.querySelectorAll('style')].find((element) => element.textContent?.includes('[data-sonner-toaster]'));
+  if (!style?.textContent) throw new Error('sonner added no stylesheet to the document: was it loaded before the DOM was there?');
+  const container = document.createElement('div');
+  document.body.append(container);
+  const root = createRoot(container);
+  try {
+    flushSync(() => root.render(<Toaster {...TOASTER_PROPS} />));
+    toast(...sendingToast());
+    const drawnBy = Date.now() + TOAST_DRAWN_WITHIN_MS;
+    while (!container.querySelector('[data-sonner-toast][data-mounted="true"]')) {
+      if (Date.now() > drawnBy) throw new Error(`sonner drew no toast within ${TOAST_DRAWN_WITHIN_MS} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    return { toaster: container.innerHTML, style: style.textContent };
+  } finally {
+    toast.dismiss();
+    root.unmount();
+    container.remove();
+  }
 }
 
 /** sitemap.xml: every page of the site (not the 404 page), at its canonical URL. */

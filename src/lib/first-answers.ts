@@ -7,9 +7,10 @@ import { createContext, useContext } from 'react';
  * - `guide`: opens the free-guide dialog;
  * - `menu`: opens and closes the mobile menu;
  * - `carousel`: a testimonial carousel's previous, dot and next buttons move it;
- * - `form-errors`: sending a partner application with every field empty shows what is missing.
+ * - `form-errors`: sending a partner application with every field empty shows what is missing;
+ * - `sending-toast`: sending the estimate form shows the browser's own check of its fields, or the loading toast.
  */
-export type FirstAnswerKind = 'guide' | 'menu' | 'carousel' | 'form-errors';
+export type FirstAnswerKind = 'guide' | 'menu' | 'carousel' | 'form-errors' | 'sending-toast';
 
 /** The build's first-answers render: carousels show the slide at this index (one render per slide). */
 export type FirstAnswersRenderState = { slide: number };

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import type { ExternalToast } from 'sonner';
+import type { ExternalToast, ToasterProps } from 'sonner';
 
 /**
  * Toasts that cost nothing until the page is up (issue 9 had "the modal and toasts on first use"). sonner
@@ -83,6 +83,12 @@ export const toast = Object.assign((title: string, options?: ExternalToast) => s
   },
 });
 
+/**
+ * How sonner's `<Toaster>` is set up. The build renders a toast with these too, for the page to show before the
+ * app is up (src/app/render-page.tsx, `renderSendingToast`).
+ */
+export const TOASTER_PROPS = { richColors: true, closeButton: true, position: 'top-center' } as const satisfies ToasterProps;
+
 /** Where toasts appear; rendered once, in the app's providers. */
 export function ToastRegion() {
   const loaded = useSyncExternalStore(
@@ -104,7 +110,7 @@ export function ToastRegion() {
 
   return (
     <>
-      {loaded && <loaded.Toaster richColors closeButton position="top-center" />}
+      {loaded && <loaded.Toaster {...TOASTER_PROPS} />}
       {shownFallback && (
         <div
           role="status"

@@ -1,11 +1,13 @@
 import { Loader2, Send } from 'lucide-react';
 import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import type { ExternalToast } from 'sonner';
 import { preloadToasts, toast } from '@/components/ui/toasts';
 import { Button } from '@/components/ui/button';
 import { TextAreaField, TextField } from '@/components/ui/form-field';
 import { pageTexts, toasts } from '@/content/spec-texts';
 import type { ContactRequestInput } from '../api/create-contact-request';
 import { PrivacyPolicyLink } from '@/components/privacy-policy-link';
+import { useFirstAnswerMark } from '@/lib/first-answers';
 
 type Field = keyof ContactRequestInput;
 
@@ -16,6 +18,21 @@ type Field = keyof ContactRequestInput;
  */
 const loadContactRequest = () => import('../api/create-contact-request');
 type ContactRequestModule = Awaited<ReturnType<typeof loadContactRequest>>;
+
+/**
+ * The loading toast (spec section 8), shown once the request has passed the form's checks. The build renders the
+ * same toast for a request sent before the app is up (decision 013, session 3).
+ */
+export function sendingToast(): [title: string, options: ExternalToast] {
+  return [
+    toasts.contactLoading.title,
+    {
+      description: toasts.contactLoading.description,
+      duration: toasts.contactLoading.duration,
+      icon: <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />,
+    },
+  ];
+}
 
 const emptyForm: ContactRequestInput = { name: '', email: '', phone: '', message: '' };
 const fieldOrder: Field[] = ['name', 'phone', 'email', 'message'];
@@ -34,6 +51,7 @@ export function ContactForm() {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   // Its own sending state, not React Query's: the home page then loads no React Query before it is interactive.
   const [pending, setPending] = useState(false);
+  const sendMark = useFirstAnswerMark('sending-toast');
   useEffect(() => {
     loadContactRequest().catch(() => {
       // Offline, say: the submission tries again and says so if it still cannot.
@@ -71,11 +89,7 @@ export function ContactForm() {
       return;
     }
     setErrors({});
-    toast(toasts.contactLoading.title, {
-      description: toasts.contactLoading.description,
-      duration: toasts.contactLoading.duration,
-      icon: <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />,
-    });
+    toast(...sendingToast());
     setPending(true);
     loadContactRequest()
       .then(({ createContactRequest }) => createContactRequest(values))
@@ -144,7 +158,7 @@ export function ContactForm() {
         disabled={pending}
         className="min-h-[120px]"
       />
-      <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={pending}>
+      <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={pending} {...sendMark}>
         {pending ? (
           <>
             <Loader2 aria-hidden="true" className="h-5 w-5 animate-spin" />
