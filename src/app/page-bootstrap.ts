@@ -5,9 +5,9 @@
  * It fetches the app's entry (src/main.tsx) once the first screen has painted its main image (the page's
  * `fetchpriority="high"` image, decoded; else the first paint), so the entry and the rest of the stylesheet never compete
  * with that image, or at once when the visitor presses a button or sends a form. The app's chunks the entry needs
- * (`appChunks`, from the build, with the route's own) are handed to the entry, which fetches them once the page's
- * first answers and stylesheet are in (decision 013, session 2): fetched with the entry, they slowed it and those
- * down on a phone's line, and the app's own request for its route chunk would cost a round trip. (It no longer fetches the entry early on any sign of
+ * (`appChunks`, from the build, with the route's own) are handed to the entry, which fetches them as soon as it runs,
+ * beside the page's first answers and stylesheet (decision 013, sessions 2 and 3): fetched with the entry, they
+ * slowed it down on a phone's line, and the app's own request for its route chunk would cost a round trip. (It no longer fetches the entry early on any sign of
  * interacting, a scroll or a key: the app follows the first paint anyway, and those bytes went to `appChunks`.) Until the entry takes over
  * (`takeOver`), a click on a button and a form submission are held, so nothing the visitor does meanwhile is
  * lost; if the entry cannot load, they are let through. Links simply work: a prerendered page loads in full.
