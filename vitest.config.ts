@@ -19,6 +19,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}', 'contracts/**/*.test.ts'],
           setupFiles: ['./src/testing/setup-tests.ts'],
           restoreMocks: true,
+          // A guard against a hung test, not a speed check (speed is `npm run bench`'s): the visualizer's result-step
+          // tests take 1-2 s each in jsdom on a quiet machine, and five times that when the 2 cores are shared.
+          testTimeout: 20_000,
           env: {
             VITE_SUPABASE_URL: 'http://supabase.test',
             VITE_SUPABASE_ANON_KEY: 'test-anon-key-0123456789abcdef',
