@@ -190,6 +190,19 @@ test('a button pressed before the script of the app has arrived does its job onc
   await expect(page.getByRole('dialog', { name: 'Free Flooring Guide' })).toBeVisible();
 });
 
+/**
+ * Each page at `width` px on its inline rules alone: without the app's entry nothing loads the whole stylesheet by
+ * itself, so `check` sees the page as it is before that and adds the sheet itself when it is ready.
+ */
+async function eachPageOnItsInlineRules(page: Page, width: number, check: (path: string) => Promise<void>): Promise<void> {
+  await page.setViewportSize({ width, height: 800 });
+  await page.route(/\/assets\/index-[^/]*\.js$/, (route) => route.abort());
+  for (const { path } of pages) {
+    await page.goto(path);
+    await check(path);
+  }
+}
+
 /** What the app's entry does once the first screen has painted (the tests that call it hold the entry back). */
 async function addTheWholeStylesheet(page: Page): Promise<void> {
   await page.evaluate(
@@ -207,11 +220,7 @@ for (const width of [360, 1280]) {
   test(`at ${width} px the first screen of every page looks the same on its inline rules as with the whole stylesheet`, async ({
     page,
   }) => {
-    await page.setViewportSize({ width, height: 800 });
-    // Without the app's entry nothing loads the whole stylesheet by itself: this test adds it when it is ready.
-    await page.route(/\/assets\/index-[^/]*\.js$/, (route) => route.abort());
-    for (const { path } of pages) {
-      await page.goto(path);
+    await eachPageOnItsInlineRules(page, width, async (path) => {
       // Each element's computed style in the header and the hero a page opens with, or in the whole of a page that
       // opens otherwise (what the inline rules are for); custom properties are left out, what they feed into is
       // compared.
@@ -242,7 +251,7 @@ for (const width of [360, 1280]) {
       );
       expect(onInlineRules.length, `${path}: elements in the first screen`).toBeGreaterThan(20);
       expect(differences.slice(0, 10), `${path}: styled differently on the inline rules`).toEqual([]);
-    }
+    });
   });
 }
 
@@ -250,10 +259,7 @@ for (const width of [360, 1280]) {
   test(`at ${width} px nothing a visitor can scroll to before the whole stylesheet is in moves when it arrives`, async ({
     page,
   }) => {
-    await page.setViewportSize({ width, height: 800 });
-    await page.route(/\/assets\/index-[^/]*\.js$/, (route) => route.abort());
-    for (const { path } of pages) {
-      await page.goto(path);
+    await eachPageOnItsInlineRules(page, width, async (path) => {
       // Where each element of the page is drawn (its box in the page, wherever the visitor has scrolled to), or
       // null where it is not drawn at all.
       const drawn = () =>
@@ -292,7 +298,7 @@ for (const width of [360, 1280]) {
       const parts = withWholeStylesheet.filter(({ part }) => part);
       expect(parts.length, `${path}: parts of the page`).toBeGreaterThan(3);
       expect(parts.filter(({ box }) => !box).map(({ element }) => element), `${path}: parts not drawn`).toEqual([]);
-    }
+    });
   });
 }
 
