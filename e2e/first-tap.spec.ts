@@ -227,6 +227,25 @@ test.describe('answered at once before the app is up', () => {
     await expect(opener).toBeFocused();
   });
 
+  test("a tap on the guide's opener once React is up but its dialog's chunk is not is answered at once too", async ({ page }) => {
+    const releaseTheDialog = await holdReactsDialogBack(page);
+    await page.goto('/');
+    await expect.poll(() => appIsUp(page)).toBe(true);
+    const opener = page.getByRole('button', { name: 'Get Free Pro Tips' });
+    await opener.tap();
+    const dialog = page.getByRole('dialog', { name: 'Free Flooring Guide' });
+    await expect(dialog.getByLabel('Email address')).toBeFocused();
+    await page.keyboard.type('pat@example.com');
+
+    releaseTheDialog();
+    // React's dialog takes over, with what was typed, and closes with Escape, giving focus back to the opener.
+    await expect.poll(() => page.evaluate(() => document.querySelectorAll('dialog[data-first-answer]').length)).toBe(0);
+    await expect(dialog.getByLabel('Email address')).toHaveValue('pat@example.com');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(opener).toBeFocused();
+  });
+
   test("the guide dialog closed with Escape while React's is on its way stays closed", async ({ page }) => {
     const releaseTheDialog = await holdReactsDialogBack(page);
     const { letTheAppIn } = await openWithoutTheApp(page, '/');

@@ -7,8 +7,8 @@ import { App } from './app';
 import { createAppRouter, loadRoutesFor, routes, type RouteHandle } from './router';
 
 /**
- * Hydrates the prerendered page into the single-page app. Resolves once React has taken over the page, so
- * the caller can replay what the visitor did meanwhile; `whenHydrated` runs earlier, in the very task React
+ * Hydrates the prerendered page into the single-page app. Resolves once React has taken over the page and what
+ * a first tap on it needs is in (preloadFirstTaps), so the caller can replay what the visitor did meanwhile; `whenHydrated` runs earlier, in the very task React
  * finishes hydrating in (before the browser hands React a next keystroke). A mismatch between the prerendered
  * HTML and the first client render is reported as a console error (React would otherwise re-render quietly).
  */
@@ -16,7 +16,7 @@ export async function hydrateApp(container: HTMLElement, whenHydrated?: () => vo
   // Each step in a task of its own: evaluating the app's modules, making the router and starting React would
   // otherwise run as one task long enough on a slow phone to count as blocking time (decision 013).
   await nextTask();
-  preloadFirstTaps(window.location.pathname);
+  const firstTaps = preloadFirstTaps(window.location.pathname);
   await loadRoutesFor(window.location.pathname);
   await nextTask();
   forgetSavedScrollPosition();
@@ -47,6 +47,10 @@ export async function hydrateApp(container: HTMLElement, whenHydrated?: () => vo
       );
     });
   });
+  // Taps keep being held (and answered at once where the page has an answer) until what a first tap needs is in:
+  // a tap on the guide's opener right after this point would otherwise wait for the dialog's chunk, answered by
+  // nothing. Usually in by now: it loads while React hydrates.
+  await firstTaps;
 }
 
 /** Lets the browser paint and handle input before going on. */
@@ -60,13 +64,14 @@ export const APP_READY_MARK = 'app-ready';
 /**
  * What a first tap on this page may need that the page itself does not load (the guide dialog's chunk, the
  * toasts, about 18 KiB gzip), fetched alongside the page's route while React hydrates: a tap held meanwhile is
- * replayed right after, and its answer then waits for no request.
+ * replayed right after, and its answer then waits for no request. Settles once the route's part is in (or failed).
  */
-function preloadFirstTaps(pathname: string): void {
+function preloadFirstTaps(pathname: string): Promise<void> {
   preloadToasts();
-  for (const match of matchRoutes(routes, pathname) ?? []) {
-    (match.route.handle as RouteHandle | undefined)?.preloadForFirstTap?.().catch(() => {});
-  }
+  const preloads = (matchRoutes(routes, pathname) ?? []).map((match) =>
+    (match.route.handle as RouteHandle | undefined)?.preloadForFirstTap?.(),
+  );
+  return Promise.allSettled(preloads).then(() => {});
 }
 
 /**
