@@ -6,7 +6,7 @@ import { FIXTURE_DIR, ROOM_FIXTURES } from '../../fixtures/make-fixtures.ts';
 import { RENDERED_ROOMS } from '../../evaluation/rendered/rendered-room-scenes.ts';
 import { renderRoomScene } from '../../evaluation/rendered/room-ray-tracer.ts';
 import { decodePhoto } from '../../src/decode-photo.ts';
-import { DEFAULT_TUNING, findFloorWithSegmenter, floorFromSegmentation, type SegmentedFloorPhoto } from './find-floor-with-segmenter.ts';
+import { DEFAULT_TUNING, findFloorWithSegmenter, floorFromSegmentation, type SegmentedFloorPhoto, type ZoomedRun } from './find-floor-with-segmenter.ts';
 import { segmentedFromRuns } from './segment-photo.ts';
 import { SCENE_CLASS } from './scene-classes.ts';
 
@@ -41,12 +41,42 @@ function iou(mask: Uint8Array, truth: Uint8Array, where: (i: number) => boolean 
  * A constructed network pass (no network run): both whole-photo runs see `classAt(x, y)` on the 512-cell grid,
  * over a plain grey 640×480 photo. `at` reads a mask at fractions of the photo's width and height.
  */
-function constructedPass(classAt: (x: number, y: number) => number) {
+/**
+ * A network pass made by hand: `classAt` gives both whole-photo runs' class per cell of the 512 grid. Optionally,
+ * `zoomedAt` gives the zoomed runs' class at a point of the photo (fractions of its width and height; the two
+ * zoomed runs see the bottom half's quadrants), and `paint` the photo's colour there (grey elsewhere).
+ */
+function constructedPass(
+  classAt: (x: number, y: number) => number,
+  options: { zoomedAt?: (fx: number, fy: number) => number; paint?: (fx: number, fy: number) => [number, number, number] | null } = {},
+) {
   const side = 512;
   const classes = new Uint8Array(side * side);
   for (let y = 0; y < side; y++) for (let x = 0; x < side; x++) classes[y * side + x] = classAt(x, y);
   const placement = { content: { left: 0, top: 0, width: side, height: side }, target: { left: 0, top: 0 } };
   const photo = { pixels: Buffer.alloc(640 * 480 * 3, 140), width: 640, height: 480 };
+  if (options.paint) {
+    for (let y = 0; y < photo.height; y++) {
+      for (let x = 0; x < photo.width; x++) {
+        const colour = options.paint(x / photo.width, y / photo.height);
+        if (colour) photo.pixels.set(colour, (y * photo.width + x) * 3);
+      }
+    }
+  }
+  const zoomed: ZoomedRun[] = [];
+  const { zoomedAt } = options;
+  if (zoomedAt) {
+    for (const left of [0, photo.width / 2]) {
+      const region = { left, top: photo.height / 2, width: photo.width / 2, height: photo.height / 2 };
+      const seen = new Uint8Array(side * side);
+      for (let y = 0; y < side; y++) {
+        for (let x = 0; x < side; x++) {
+          seen[y * side + x] = zoomedAt((left + ((x + 0.5) * region.width) / side) / photo.width, (region.top + ((y + 0.5) * region.height) / side) / photo.height);
+        }
+      }
+      zoomed.push({ region, classes: seen });
+    }
+  }
   const pass: SegmentedFloorPhoto = {
     guidePixels: photo.pixels,
     guideWidth: photo.width,
@@ -55,7 +85,7 @@ function constructedPass(classAt: (x: number, y: number) => number) {
       { classes, placement },
       { classes, placement },
     ]),
-    zoomed: [],
+    zoomed,
   };
   const at = (mask: Buffer, fx: number, fy: number) => mask[Math.floor(fy * photo.height) * photo.width + Math.floor(fx * photo.width)];
   return { photo, pass, at };
@@ -179,5 +209,26 @@ describe('rugs', () => {
     expect(at(kept, floor.x, floor.y)).toBe(255);
     const without = (await floorFromSegmentation(photo, pass, {}, { ...DEFAULT_TUNING, wallBelow: null })).mask;
     expect(at(without, desk.x, desk.y)).toBe(255);
+  });
+
+  it('lays no wood on what the zoomed runs call wall and looks unlike the floor around it (a desk top both whole runs call floor)', async () => {
+    // Wall above row 150 of the grid, floor below in both whole-photo runs. In the bottom-left quadrant a pine
+    // "desk top" (x 0.1–0.4, y 0.62–0.85 of the photo) that the zoomed run calls wall.
+    const inDesk = (fx: number, fy: number) => fx >= 0.1 && fx < 0.4 && fy >= 0.62 && fy < 0.85;
+    const { photo, pass, at } = constructedPass((_x, y) => (y < 150 ? SCENE_CLASS.wall : SCENE_CLASS.floor), {
+      zoomedAt: (fx, fy) => (inDesk(fx, fy) ? SCENE_CLASS.wall : SCENE_CLASS.floor),
+      paint: (fx, fy) => (inDesk(fx, fy) ? [200, 160, 100] : null),
+    });
+    const kept = (await floorFromSegmentation(photo, pass)).mask;
+    expect(at(kept, 0.25, 0.73)).toBe(0);
+    expect(at(kept, 0.7, 0.73)).toBe(255);
+    expect(at(kept, 0.25, 0.95)).toBe(255);
+    const without = (await floorFromSegmentation(photo, pass, {}, { ...DEFAULT_TUNING, zoomedWalls: null })).mask;
+    expect(at(without, 0.25, 0.73)).toBe(255);
+    // The same patch in the floor's own grey is floor the zoomed run got wrong: it stays.
+    const plain = constructedPass((_x, y) => (y < 150 ? SCENE_CLASS.wall : SCENE_CLASS.floor), {
+      zoomedAt: (fx, fy) => (inDesk(fx, fy) ? SCENE_CLASS.wall : SCENE_CLASS.floor),
+    });
+    expect(at((await floorFromSegmentation(plain.photo, plain.pass)).mask, 0.25, 0.73)).toBe(255);
   });
 });

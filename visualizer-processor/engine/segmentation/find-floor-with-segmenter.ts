@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import type { DecodedPhoto, FindFloorOptions, FloorMask } from '../floor-engine.ts';
 import { OBJECT_CLASSES, cellsAroundObjects, type ObjectMargin } from './clear-around-objects.ts';
 import { cellsAboveWalls } from './floor-above-walls.ts';
+import { ZOOMED_WALL_LIMITS, floorZoomedRunsCallWall, type ZoomedViewEdges, type ZoomedWallLimits } from './zoomed-walls.ts';
 import { groundSceneFloor } from './ground-scene-floor.ts';
 import { applyCoefficients, guidedCoefficients, resizeBilinear, type GrayImage } from './guided-upsample.ts';
 import { TAP_LIMITS, applyFloorTaps } from './apply-floor-taps.ts';
@@ -45,6 +46,10 @@ export interface SegmenterTuning {
    * a stool's base or a bucket is twice as many cells there. Their floor is not used.
    */
   objectZoom: boolean;
+  /**
+   * Not floor: what the zoomed runs (objectZoom) call wall, within these limits (zoomed-walls.ts); null = not.
+   */
+  zoomedWalls: ZoomedWallLimits | null;
 }
 
 export const DEFAULT_TUNING: SegmenterTuning = {
@@ -63,6 +68,8 @@ export const DEFAULT_TUNING: SegmenterTuning = {
   wallBelow: 15,
   objectMargin: { side: 1, down: 1, up: 1 },
   objectZoom: true,
+  // Measured on the real set (decision 012, 2026-11-25 session 3).
+  zoomedWalls: ZOOMED_WALL_LIMITS,
 };
 
 function brightness(rgb: Buffer, width: number, height: number): GrayImage {
@@ -149,6 +156,17 @@ export function zoomedCells(
   return seen;
 }
 
+/** Where the zoomed runs' views end inside the scene grid (their sides and tops that are not the photo's edge). */
+function zoomedViewEdges(runs: readonly ZoomedRun[], guide: { width: number; height: number }, grid: { width: number; height: number }): ZoomedViewEdges {
+  const columns = new Set<number>();
+  const rows = new Set<number>();
+  for (const { region } of runs) {
+    for (const x of [region.left, region.left + region.width]) columns.add(Math.round((x * grid.width) / guide.width));
+    rows.add(Math.round((region.top * grid.height) / guide.height));
+  }
+  return { columns: [...columns], rows: [...rows] };
+}
+
 /**
  * The offline engine's floor finder: the segmentation network's floor (rugs stay in front unless
  * `keepRugs: false`), only where it is grounded, corrected by the visitor's taps, then taken to the photo's
@@ -208,6 +226,19 @@ export async function floorFromSegmentation(
         .toBuffer();
       const kept = takeOutRugs(floor, votes, { width: scene.width, height: scene.height, rgb });
       for (let i = 0; i < soft.length; i++) if (floor[i] && !kept[i]) soft[i] = 0;
+    }
+  }
+  if (tuning.zoomedWalls && tuning.objectZoom && pass.zoomed.length) {
+    const floor = new Uint8Array(soft.length);
+    for (let i = 0; i < floor.length; i++) floor[i] = soft[i]! >= 0.5 ? 1 : 0;
+    const zoomedWall = zoomedCells(pass.zoomed, info, scene, [SCENE_CLASS.wall]);
+    if (zoomedWall.some((seen, i) => seen && floor[i])) {
+      const rgb = await sharp(guidePixels, { raw: { width: info.width, height: info.height, channels: 3 } })
+        .resize(scene.width, scene.height, { fit: 'fill' })
+        .raw()
+        .toBuffer();
+      const taken = floorZoomedRunsCallWall(floor, zoomedWall, rgb, scene.width, scene.height, zoomedViewEdges(pass.zoomed, info, scene), tuning.zoomedWalls);
+      for (let i = 0; i < soft.length; i++) if (taken[i]) soft[i] = 0;
     }
   }
   if (tuning.wallBelow !== null) {

@@ -15,9 +15,10 @@ import {
   segmentForFloor,
   type SegmenterTuning,
 } from '../../engine/segmentation/find-floor-with-segmenter.ts';
+import { ZOOMED_WALL_LIMITS } from '../../engine/segmentation/zoomed-walls.ts';
 
 /** The engine before issue 23's steps; the single steps below are measured from it. */
-const BEFORE: Partial<SegmenterTuning> = { threshold: 0.5, objectMargin: null, objectZoom: false, rugOutlines: null, wallBelow: null };
+const BEFORE: Partial<SegmenterTuning> = { threshold: 0.5, objectMargin: null, objectZoom: false, rugOutlines: null, wallBelow: null, zoomedWalls: null };
 const margin = (side: number, down: number, up: number) => ({ objectMargin: { side, down, up } });
 
 const VARIANTS: Record<string, Partial<SegmenterTuning>> = {
@@ -44,6 +45,11 @@ const VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   'engine, no floor above walls': { wallBelow: null },
   'engine, floor above 5 cells of wall': { wallBelow: 5 },
   'engine, floor above 10 cells of wall': { wallBelow: 10 },
+  'engine, no zoomed walls': { zoomedWalls: null },
+  'engine, zoomed walls without guards': { zoomedWalls: { ...ZOOMED_WALL_LIMITS, opening: 0, viewEdge: 2, likeFloor: 0 } },
+  'engine, zoomed walls, no opening': { zoomedWalls: { ...ZOOMED_WALL_LIMITS, opening: 0 } },
+  'engine, zoomed walls, no view-edge guard': { zoomedWalls: { ...ZOOMED_WALL_LIMITS, viewEdge: 2 } },
+  'engine, zoomed walls, no like-floor guard': { zoomedWalls: { ...ZOOMED_WALL_LIMITS, likeFloor: 0 } },
 };
 
 const args = process.argv.slice(2);

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { ZOOMED_WALL_LIMITS, floorZoomedRunsCallWall } from './zoomed-walls.ts';
+
+const SIDE = 40;
+
+/** A 40×40 grid that is floor (grey 100) everywhere, with `paint` giving some cells a colour and the zoomed runs' wall. */
+function grid(paint: (x: number, y: number) => number | null) {
+  const floor = new Uint8Array(SIDE * SIDE).fill(1);
+  const zoomedWall = new Uint8Array(SIDE * SIDE);
+  const rgb = new Uint8Array(SIDE * SIDE * 3).fill(100);
+  for (let y = 0; y < SIDE; y++) {
+    for (let x = 0; x < SIDE; x++) {
+      const colour = paint(x, y);
+      if (colour === null) continue;
+      zoomedWall[y * SIDE + x] = 1;
+      rgb.fill(colour, (y * SIDE + x) * 3, (y * SIDE + x) * 3 + 3);
+    }
+  }
+  return { floor, zoomedWall, rgb };
+}
+
+const noEdges = { columns: [], rows: [] };
+const taken = (cells: Uint8Array) => cells.reduce((sum, cell) => sum + cell, 0);
+
+describe('floorZoomedRunsCallWall', () => {
+  it('takes out a patch the zoomed runs call wall that does not look like the floor around it (a desk top)', () => {
+    const { floor, zoomedWall, rgb } = grid((x, y) => (x >= 10 && x < 22 && y >= 10 && y < 22 ? 180 : null));
+    const out = floorZoomedRunsCallWall(floor, zoomedWall, rgb, SIDE, SIDE, noEdges);
+    expect(taken(out)).toBe(144);
+    expect(out[15 * SIDE + 15]).toBe(1);
+    expect(out[5 * SIDE + 5]).toBe(0);
+  });
+
+  it('leaves a patch with the floor’s own colour, a thin strip, and a patch cut off by the edge of a zoomed view', () => {
+    const sameColour = grid((x, y) => (x >= 10 && x < 22 && y >= 10 && y < 22 ? 102 : null));
+    expect(taken(floorZoomedRunsCallWall(sameColour.floor, sameColour.zoomedWall, sameColour.rgb, SIDE, SIDE, noEdges))).toBe(0);
+
+    const strip = grid((_x, y) => (y >= 10 && y < 14 ? 180 : null));
+    expect(taken(floorZoomedRunsCallWall(strip.floor, strip.zoomedWall, strip.rgb, SIDE, SIDE, noEdges))).toBe(0);
+
+    // The zoomed view on the right starts at column 20; everything it saw of the floor it called wall.
+    const cutOff = grid((x, y) => (x >= 20 && y >= 20 ? 130 : null));
+    const edges = { columns: [20], rows: [20] };
+    expect(taken(floorZoomedRunsCallWall(cutOff.floor, cutOff.zoomedWall, cutOff.rgb, SIDE, SIDE, edges))).toBe(0);
+    // Without that view edge the same patch would go: the guard is what keeps it.
+    expect(taken(floorZoomedRunsCallWall(cutOff.floor, cutOff.zoomedWall, cutOff.rgb, SIDE, SIDE, noEdges))).toBe(400);
+  });
+
+  it('takes nothing that is not floor, and nothing without the zoomed runs’ wall', () => {
+    const { floor, zoomedWall, rgb } = grid((x, y) => (x >= 10 && x < 22 && y >= 10 && y < 22 ? 180 : null));
+    expect(taken(floorZoomedRunsCallWall(new Uint8Array(SIDE * SIDE), zoomedWall, rgb, SIDE, SIDE, noEdges))).toBe(0);
+    expect(taken(floorZoomedRunsCallWall(floor, new Uint8Array(SIDE * SIDE), rgb, SIDE, SIDE, noEdges))).toBe(0);
+    expect(ZOOMED_WALL_LIMITS.opening).toBeGreaterThan(0);
+  });
+});
