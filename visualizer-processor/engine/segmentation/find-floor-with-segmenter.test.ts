@@ -211,7 +211,7 @@ describe('rugs', () => {
     expect(at(without, desk.x, desk.y)).toBe(255);
   });
 
-  it('lays no wood on what the zoomed runs call wall and looks unlike the floor around it (a desk top both whole runs call floor)', async () => {
+  it('lays no wood on what the zoomed runs call wall and is not the hue of the floor around it (a desk top both whole runs call floor)', async () => {
     // Wall above row 150 of the grid, floor below in both whole-photo runs. In the bottom-left quadrant a pine
     // "desk top" (x 0.1–0.4, y 0.62–0.85 of the photo) that the zoomed run calls wall.
     const inDesk = (fx: number, fy: number) => fx >= 0.1 && fx < 0.4 && fy >= 0.62 && fy < 0.85;
@@ -225,7 +225,7 @@ describe('rugs', () => {
     expect(at(kept, 0.25, 0.95)).toBe(255);
     const without = (await floorFromSegmentation(photo, pass, {}, { ...DEFAULT_TUNING, zoomedWalls: null })).mask;
     expect(at(without, 0.25, 0.73)).toBe(255);
-    // The same patch in the floor's own grey is floor the zoomed run got wrong: it stays.
+    // The same patch in the floor's own grey is floor the zoomed run got wrong (shade, a reflection): it stays.
     const plain = constructedPass((_x, y) => (y < 150 ? SCENE_CLASS.wall : SCENE_CLASS.floor), {
       zoomedAt: (fx, fy) => (inDesk(fx, fy) ? SCENE_CLASS.wall : SCENE_CLASS.floor),
     });

@@ -3,8 +3,11 @@ import { ZOOMED_WALL_LIMITS, floorZoomedRunsCallWall } from './zoomed-walls.ts';
 
 const SIDE = 40;
 
+type Rgb = [number, number, number];
+const PINE: Rgb = [200, 160, 100];
+
 /** A 40×40 grid that is floor (grey 100) everywhere, with `paint` giving some cells a colour and the zoomed runs' wall. */
-function grid(paint: (x: number, y: number) => number | null) {
+function grid(paint: (x: number, y: number) => Rgb | null) {
   const floor = new Uint8Array(SIDE * SIDE).fill(1);
   const zoomedWall = new Uint8Array(SIDE * SIDE);
   const rgb = new Uint8Array(SIDE * SIDE * 3).fill(100);
@@ -13,7 +16,7 @@ function grid(paint: (x: number, y: number) => number | null) {
       const colour = paint(x, y);
       if (colour === null) continue;
       zoomedWall[y * SIDE + x] = 1;
-      rgb.fill(colour, (y * SIDE + x) * 3, (y * SIDE + x) * 3 + 3);
+      rgb.set(colour, (y * SIDE + x) * 3);
     }
   }
   return { floor, zoomedWall, rgb };
@@ -23,31 +26,36 @@ const noEdges = { columns: [], rows: [] };
 const taken = (cells: Uint8Array) => cells.reduce((sum, cell) => sum + cell, 0);
 
 describe('floorZoomedRunsCallWall', () => {
-  it('takes out a patch the zoomed runs call wall that does not look like the floor around it (a desk top)', () => {
-    const { floor, zoomedWall, rgb } = grid((x, y) => (x >= 10 && x < 22 && y >= 10 && y < 22 ? 180 : null));
+  it('takes out a patch the zoomed runs call wall that is not the hue of the floor around it (a pine desk top)', () => {
+    const { floor, zoomedWall, rgb } = grid((x, y) => (x >= 10 && x < 22 && y >= 10 && y < 22 ? PINE : null));
     const out = floorZoomedRunsCallWall(floor, zoomedWall, rgb, SIDE, SIDE, noEdges);
     expect(taken(out)).toBe(144);
     expect(out[15 * SIDE + 15]).toBe(1);
     expect(out[5 * SIDE + 5]).toBe(0);
   });
 
-  it('leaves a patch with the floor’s own colour, a thin strip, and a patch cut off by the edge of a zoomed view', () => {
-    const sameColour = grid((x, y) => (x >= 10 && x < 22 && y >= 10 && y < 22 ? 102 : null));
+  it('leaves a patch of the floor’s own hue, a thin strip, a patch cut off by the edge of a zoomed view, and most of the floor', () => {
+    // Lighter grey: the floor mirroring a white wall, or in sunlight.
+    const sameColour = grid((x, y) => (x >= 10 && x < 22 && y >= 10 && y < 22 ? [180, 180, 180] : null));
     expect(taken(floorZoomedRunsCallWall(sameColour.floor, sameColour.zoomedWall, sameColour.rgb, SIDE, SIDE, noEdges))).toBe(0);
 
-    const strip = grid((_x, y) => (y >= 10 && y < 14 ? 180 : null));
+    const strip = grid((_x, y) => (y >= 10 && y < 14 ? PINE : null));
     expect(taken(floorZoomedRunsCallWall(strip.floor, strip.zoomedWall, strip.rgb, SIDE, SIDE, noEdges))).toBe(0);
 
     // The zoomed view on the right starts at column 20; everything it saw of the floor it called wall.
-    const cutOff = grid((x, y) => (x >= 20 && y >= 20 ? 130 : null));
+    const cutOff = grid((x, y) => (x >= 20 && y >= 20 ? PINE : null));
     const edges = { columns: [20], rows: [20] };
     expect(taken(floorZoomedRunsCallWall(cutOff.floor, cutOff.zoomedWall, cutOff.rgb, SIDE, SIDE, edges))).toBe(0);
     // Without that view edge the same patch would go: the guard is what keeps it.
     expect(taken(floorZoomedRunsCallWall(cutOff.floor, cutOff.zoomedWall, cutOff.rgb, SIDE, SIDE, noEdges))).toBe(400);
+
+    // Everything below row 8 called wall: most of the floor, the floor itself seen too close.
+    const most = grid((_x, y) => (y >= 8 ? PINE : null));
+    expect(taken(floorZoomedRunsCallWall(most.floor, most.zoomedWall, most.rgb, SIDE, SIDE, noEdges))).toBe(0);
   });
 
   it('takes nothing that is not floor, and nothing without the zoomed runs’ wall', () => {
-    const { floor, zoomedWall, rgb } = grid((x, y) => (x >= 10 && x < 22 && y >= 10 && y < 22 ? 180 : null));
+    const { floor, zoomedWall, rgb } = grid((x, y) => (x >= 10 && x < 22 && y >= 10 && y < 22 ? PINE : null));
     expect(taken(floorZoomedRunsCallWall(new Uint8Array(SIDE * SIDE), zoomedWall, rgb, SIDE, SIDE, noEdges))).toBe(0);
     expect(taken(floorZoomedRunsCallWall(floor, new Uint8Array(SIDE * SIDE), rgb, SIDE, SIDE, noEdges))).toBe(0);
     expect(ZOOMED_WALL_LIMITS.opening).toBeGreaterThan(0);

@@ -8,7 +8,10 @@
  *   after an opening of `opening` cells;
  * - a patch whose border with the floor runs along the edge of the zoomed view is the zoomed run missing the room
  *   around it (a corridor's floor, cut off by the middle of the photo, called wall to the edge of the view);
- * - a patch that looks like the floor beside it (mean colour within `likeFloor`) is floor.
+ * - a patch with the hue of the floor beside it is floor: lighter or darker only, it is the floor in shade, in
+ *   sunlight or mirroring the room (a glossy tile's reflection of the wall is wall to the zoomed run);
+ * - a patch that is most of the floor (`maxShare`) is the floor itself, seen too close to tell (a carpet seen
+ *   from above, called wall all over by both zoomed runs).
  */
 
 import { dilate, erode, labelComponents } from '../procedural/binary-morphology.ts';
@@ -18,10 +21,12 @@ export const ZOOMED_WALL_LIMITS = {
   opening: 3,
   /** A patch whose border with the floor lies along a zoomed view's edge for at least this share is left. */
   viewEdge: 0.2,
-  /** A patch whose mean colour is within this (RGB 0..255, Euclidean) of the floor around it is left. */
-  likeFloor: 5,
+  /** A patch whose mean chromaticity (r, g over r + g + b) is within this of the floor's around it is left. */
+  sameHue: 0.005,
   /** How far (cells) around a patch the floor it is compared with is sampled. */
   ring: 6,
+  /** A patch that is more than this share of the floor is left. */
+  maxShare: 0.6,
 };
 
 export type ZoomedWallLimits = typeof ZOOMED_WALL_LIMITS;
@@ -106,20 +111,28 @@ export function floorZoomedRunsCallWall(
     }
   }
   const take = new Uint8Array(patches);
+  let floorCells = 0;
+  for (let i = 0; i < size; i++) floorCells += floor[i]!;
   for (let patch = 1; patch < patches; patch++) {
+    if (sizes[patch]! > limits.maxShare * floorCells) continue;
     if (border[patch]! > 0 && onViewEdge[patch]! / border[patch]! >= limits.viewEdge) continue;
-    const n = inside[patch * 4 + 3]!;
-    const m = around[patch * 4 + 3]!;
-    if (m > 0) {
-      const distance = Math.hypot(
-        inside[patch * 4]! / n - around[patch * 4]! / m,
-        inside[patch * 4 + 1]! / n - around[patch * 4 + 1]! / m,
-        inside[patch * 4 + 2]! / n - around[patch * 4 + 2]! / m,
-      );
-      if (distance < limits.likeFloor) continue;
-    }
+    if (sameHue(inside, around, patch, limits.sameHue)) continue;
     take[patch] = 1;
   }
   for (let i = 0; i < size; i++) if (take[labels[i]!]) out[i] = 1;
   return out;
+}
+
+/** Whether a patch's mean colour and the floor's around it have the same chromaticity (within `limit`). */
+function sameHue(inside: Float64Array, around: Float64Array, patch: number, limit: number): boolean {
+  const chromaticity = (sums: Float64Array) => {
+    const total = sums[patch * 4]! + sums[patch * 4 + 1]! + sums[patch * 4 + 2]!;
+    // Black has no hue: +1 per cell keeps the ratio defined and pulls near-black to grey.
+    const n = total + sums[patch * 4 + 3]!;
+    return [sums[patch * 4]! / n, sums[patch * 4 + 1]! / n];
+  };
+  if (!around[patch * 4 + 3]) return false;
+  const [r1, g1] = chromaticity(inside);
+  const [r2, g2] = chromaticity(around);
+  return Math.hypot(r1! - r2!, g1! - g2!) < limit;
 }
