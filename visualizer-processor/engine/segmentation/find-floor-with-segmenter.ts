@@ -232,7 +232,9 @@ export async function floorFromSegmentation(
     const floor = new Uint8Array(soft.length);
     for (let i = 0; i < floor.length; i++) floor[i] = soft[i]! >= 0.5 ? 1 : 0;
     const zoomedWall = zoomedCells(pass.zoomed, info, scene, [SCENE_CLASS.wall]);
-    if (zoomedWall.some((seen, i) => seen && floor[i])) {
+    let seenOnFloor = false;
+    for (let i = 0; i < floor.length && !seenOnFloor; i++) seenOnFloor = zoomedWall[i] === 1 && floor[i] === 1;
+    if (seenOnFloor) {
       const rgb = await sharp(guidePixels, { raw: { width: info.width, height: info.height, channels: 3 } })
         .resize(scene.width, scene.height, { fit: 'fill' })
         .raw()

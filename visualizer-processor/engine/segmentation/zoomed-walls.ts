@@ -8,19 +8,22 @@
  *   after an opening of `opening` cells;
  * - a patch whose border with the floor runs along the edge of the zoomed view is the zoomed run missing the room
  *   around it (a corridor's floor, cut off by the middle of the photo, called wall to the edge of the view);
- * - a patch with the hue of the floor beside it is floor: lighter or darker only, it is the floor in shade, in
- *   sunlight or mirroring the room (a glossy tile's reflection of the wall is wall to the zoomed run);
+ * - a patch that looks like the floor beside it is floor: of nearly its colour (`likeFloor`), or of its hue
+ *   (`sameHue`), lighter or darker only: the floor in shade, in sunlight or mirroring the room (a glossy tile's
+ *   reflection of the wall is wall to the zoomed run);
  * - a patch that is most of the floor (`maxShare`) is the floor itself, seen too close to tell (a carpet seen
  *   from above, called wall all over by both zoomed runs).
  */
 
-import { dilate, erode, labelComponents } from '../procedural/binary-morphology.ts';
+import { labelComponents } from '../procedural/binary-morphology.ts';
 
 export const ZOOMED_WALL_LIMITS = {
   /** Opening (square, cells) of the zoomed runs' wall over the floor before it counts. */
   opening: 3,
   /** A patch whose border with the floor lies along a zoomed view's edge for at least this share is left. */
   viewEdge: 0.2,
+  /** A patch whose mean colour is within this (RGB 0..255, Euclidean) of the floor's around it is left. */
+  likeFloor: 5,
   /** A patch whose mean chromaticity (r, g over r + g + b) is within this of the floor's around it is left. */
   sameHue: 0.005,
   /** How far (cells) around a patch the floor it is compared with is sampled. */
@@ -51,14 +54,12 @@ export function floorZoomedRunsCallWall(
   limits: ZoomedWallLimits = ZOOMED_WALL_LIMITS,
 ): Uint8Array {
   const size = width * height;
-  let candidates: Uint8Array = new Uint8Array(size);
-  for (let i = 0; i < size; i++) candidates[i] = floor[i]! & zoomedWall[i]!;
-  if (limits.opening > 0) {
-    const opened = dilate(erode(candidates, width, height, limits.opening), width, height, limits.opening);
-    for (let i = 0; i < size; i++) opened[i] = opened[i]! & candidates[i]!;
-    candidates = opened;
-  }
   const out = new Uint8Array(size);
+  let candidates: Uint8Array = new Uint8Array(size);
+  let any = 0;
+  for (let i = 0; i < size; i++) any |= candidates[i] = floor[i]! & zoomedWall[i]!;
+  if (!any) return out;
+  if (limits.opening > 0) candidates = opened(candidates, width, height, limits.opening);
   const { labels, sizes } = labelComponents(candidates, width, height, 1);
   const patches = sizes.length;
   if (patches <= 1) return out;
@@ -73,24 +74,43 @@ export function floorZoomedRunsCallWall(
   const around = new Float64Array(patches * 4);
   const lastCounted = new Int32Array(patches).fill(-1);
   const r = limits.ring;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
+  // Only the patches and the floor within `ring` of them matter: the box around the patches.
+  let top = height;
+  let bottom = -1;
+  let left = width;
+  let right = -1;
+  for (let i = 0; i < size; i++) {
+    if (!labels[i]) continue;
+    const x = i % width;
+    const y = (i - x) / width;
+    if (y < top) top = y;
+    if (y > bottom) bottom = y;
+    if (x < left) left = x;
+    if (x > right) right = x;
+  }
+  for (let y = Math.max(0, top - r); y <= Math.min(height - 1, bottom + r); y++) {
+    for (let x = Math.max(0, left - r); x <= Math.min(width - 1, right + r); x++) {
       const i = y * width + x;
       const patch = labels[i]!;
       if (patch) {
         for (let c = 0; c < 3; c++) inside[patch * 4 + c]! += rgb[i * 3 + c]!;
         inside[patch * 4 + 3]!++;
         // Its border with floor that is not a patch, and how much of it lies along a zoomed view's edge.
-        const sides: [number, boolean][] = [
-          [x > 0 ? i - 1 : -1, edgeColumn[x] === 1],
-          [x < width - 1 ? i + 1 : -1, edgeColumn[x + 1] === 1],
-          [y > 0 ? i - width : -1, edgeRow[y] === 1],
-          [y < height - 1 ? i + width : -1, edgeRow[y + 1] === 1],
-        ];
-        for (const [next, alongEdge] of sides) {
-          if (next < 0 || !floor[next] || candidates[next]) continue;
+        if (x > 0 && floor[i - 1] && !candidates[i - 1]) {
           border[patch]!++;
-          if (alongEdge) onViewEdge[patch]!++;
+          onViewEdge[patch]! += edgeColumn[x]!;
+        }
+        if (x < width - 1 && floor[i + 1] && !candidates[i + 1]) {
+          border[patch]!++;
+          onViewEdge[patch]! += edgeColumn[x + 1]!;
+        }
+        if (y > 0 && floor[i - width] && !candidates[i - width]) {
+          border[patch]!++;
+          onViewEdge[patch]! += edgeRow[y]!;
+        }
+        if (y < height - 1 && floor[i + width] && !candidates[i + width]) {
+          border[patch]!++;
+          onViewEdge[patch]! += edgeRow[y + 1]!;
         }
         continue;
       }
@@ -116,23 +136,57 @@ export function floorZoomedRunsCallWall(
   for (let patch = 1; patch < patches; patch++) {
     if (sizes[patch]! > limits.maxShare * floorCells) continue;
     if (border[patch]! > 0 && onViewEdge[patch]! / border[patch]! >= limits.viewEdge) continue;
-    if (sameHue(inside, around, patch, limits.sameHue)) continue;
+    if (looksLikeTheFloor(inside, around, patch, limits)) continue;
     take[patch] = 1;
   }
   for (let i = 0; i < size; i++) if (take[labels[i]!]) out[i] = 1;
   return out;
 }
 
-/** Whether a patch's mean colour and the floor's around it have the same chromaticity (within `limit`). */
-function sameHue(inside: Float64Array, around: Float64Array, patch: number, limit: number): boolean {
-  const chromaticity = (sums: Float64Array) => {
-    const total = sums[patch * 4]! + sums[patch * 4 + 1]! + sums[patch * 4 + 2]!;
-    // Black has no hue: +1 per cell keeps the ratio defined and pulls near-black to grey.
-    const n = total + sums[patch * 4 + 3]!;
-    return [sums[patch * 4]! / n, sums[patch * 4 + 1]! / n];
+/** Whether a patch's mean colour is near the floor's around it, or of the same chromaticity (the floor's hue). */
+function looksLikeTheFloor(inside: Float64Array, around: Float64Array, patch: number, limits: ZoomedWallLimits): boolean {
+  const n = inside[patch * 4 + 3]!;
+  const m = around[patch * 4 + 3]!;
+  if (!m) return false;
+  const mean = (sums: Float64Array, count: number) => [0, 1, 2].map((c) => sums[patch * 4 + c]! / count);
+  const [r1, g1, b1] = mean(inside, n) as [number, number, number];
+  const [r2, g2, b2] = mean(around, m) as [number, number, number];
+  if (Math.hypot(r1 - r2, g1 - g2, b1 - b2) < limits.likeFloor) return true;
+  // Black has no hue: +1 keeps the ratio defined and pulls near-black towards grey.
+  const s1 = r1 + g1 + b1 + 1;
+  const s2 = r2 + g2 + b2 + 1;
+  return Math.hypot(r1 / s1 - r2 / s2, g1 / s1 - g2 / s2) < limits.sameHue;
+}
+
+/**
+ * Morphological opening with a (2r+1)² square, clipped at the frame's edge (a cell survives the erosion when
+ * every cell of its window inside the frame is set). Running sums along rows, then columns: the mask is the
+ * scene grid (512²), and this runs on every photo.
+ */
+function opened(mask: Uint8Array, width: number, height: number, r: number): Uint8Array {
+  const sums = new Int32Array(Math.max(width, height) + 1);
+  // One pass along every row (or column): a cell is set when its window's sum, clipped to the frame, is its
+  // whole window (erode) or more than 0 (dilate).
+  const filter = (input: Uint8Array, horizontal: boolean, erode: boolean) => {
+    const out = new Uint8Array(input.length);
+    const lines = horizontal ? height : width;
+    const length = horizontal ? width : height;
+    const step = horizontal ? 1 : width;
+    for (let l = 0; l < lines; l++) {
+      const start = horizontal ? l * width : l;
+      for (let k = 0; k < length; k++) sums[k + 1] = sums[k]! + input[start + k * step]!;
+      if (sums[length] === 0) continue;
+      for (let k = 0; k < length; k++) {
+        const from = k > r ? k - r : 0;
+        const to = k + r + 1 < length ? k + r + 1 : length;
+        const sum = sums[to]! - sums[from]!;
+        if (erode ? sum === to - from : sum > 0) out[start + k * step] = 1;
+      }
+    }
+    return out;
   };
-  if (!around[patch * 4 + 3]) return false;
-  const [r1, g1] = chromaticity(inside);
-  const [r2, g2] = chromaticity(around);
-  return Math.hypot(r1! - r2!, g1! - g2!) < limit;
+  const eroded = filter(filter(mask, true, true), false, true);
+  const result = filter(filter(eroded, true, false), false, false);
+  for (let i = 0; i < result.length; i++) result[i]! &= mask[i]!;
+  return result;
 }

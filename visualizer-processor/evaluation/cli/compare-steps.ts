@@ -46,10 +46,12 @@ const VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   'engine, floor above 5 cells of wall': { wallBelow: 5 },
   'engine, floor above 10 cells of wall': { wallBelow: 10 },
   'engine, no zoomed walls': { zoomedWalls: null },
-  'engine, zoomed walls without guards': { zoomedWalls: { ...ZOOMED_WALL_LIMITS, opening: 0, viewEdge: 2, sameHue: 0, maxShare: 1 } },
+  'engine, zoomed walls without guards': { zoomedWalls: { ...ZOOMED_WALL_LIMITS, opening: 0, viewEdge: 2, likeFloor: 0, sameHue: 0, maxShare: 1 } },
   'engine, zoomed walls, no opening': { zoomedWalls: { ...ZOOMED_WALL_LIMITS, opening: 0 } },
   'engine, zoomed walls, no view-edge guard': { zoomedWalls: { ...ZOOMED_WALL_LIMITS, viewEdge: 2 } },
-  'engine, zoomed walls, no same-hue guard': { zoomedWalls: { ...ZOOMED_WALL_LIMITS, sameHue: 0 } },
+  'engine, zoomed walls, no like-floor guard': { zoomedWalls: { ...ZOOMED_WALL_LIMITS, likeFloor: 0, sameHue: 0 } },
+  'engine, zoomed walls, colour guard only': { zoomedWalls: { ...ZOOMED_WALL_LIMITS, sameHue: 0 } },
+  'engine, zoomed walls, hue guard only': { zoomedWalls: { ...ZOOMED_WALL_LIMITS, likeFloor: 0 } },
   'engine, zoomed walls, no most-of-the-floor guard': { zoomedWalls: { ...ZOOMED_WALL_LIMITS, maxShare: 1 } },
 };
 
