@@ -89,6 +89,8 @@ export interface SegmentedFloorPhoto {
   zoomed: readonly ZoomedRun[];
   /** Per scene cell, 1 where a zoomed run saw an object (tuning.objectZoom), else absent. */
   zoomedObjects?: Uint8Array;
+  /** Per scene cell, 1 where a zoomed run saw wall (tuning.objectZoom), else absent (then worked out from `zoomed`). */
+  zoomedWall?: Uint8Array;
 }
 
 /** Runs the network (with its mirrored run) once; `floorFromSegmentation` then makes any number of masks from it. */
@@ -100,8 +102,8 @@ export async function segmentForFloor(photo: DecodedPhoto, tuning: SegmenterTuni
     .toBuffer({ resolveWithObject: true });
   const segmented = await segmentPhoto(guidePixels, info.width, info.height, { fit: tuning.fit, mirrored: tuning.mirrored });
   const zoomed = tuning.objectZoom ? await zoomedRuns({ pixels: guidePixels, width: info.width, height: info.height }) : [];
-  const zoomedObjects = tuning.objectZoom ? zoomedCells(zoomed, info, segmented.scene, OBJECT_CLASSES) : undefined;
-  return { guidePixels, guideWidth: info.width, guideHeight: info.height, segmented, zoomed, zoomedObjects };
+  const [zoomedObjects, zoomedWall] = tuning.objectZoom ? zoomedCellSets(zoomed, info, segmented.scene, [OBJECT_CLASSES, [SCENE_CLASS.wall]]) : [];
+  return { guidePixels, guideWidth: info.width, guideHeight: info.height, segmented, zoomed, zoomedObjects, zoomedWall };
 }
 
 /** A run of the network on part of the guide copy, stretched to the network's input. */
@@ -140,16 +142,35 @@ export function zoomedCells(
   grid: { width: number; height: number },
   classIds: readonly number[],
 ): Uint8Array {
-  const seen = new Uint8Array(grid.width * grid.height);
+  return zoomedCellSets(runs, guide, grid, [classIds])[0]!;
+}
+
+/** `zoomedCells` for several sets of classes in one pass over the runs (each set its own grid). */
+function zoomedCellSets(
+  runs: readonly ZoomedRun[],
+  guide: { width: number; height: number },
+  grid: { width: number; height: number },
+  sets: readonly (readonly number[])[],
+): Uint8Array[] {
+  const seen = sets.map(() => new Uint8Array(grid.width * grid.height));
+  // Per class, a bit for each set it belongs to.
   const wanted = new Uint8Array(256);
-  for (const id of classIds) wanted[id] = 1;
+  sets.forEach((classIds, set) => {
+    for (const id of classIds) wanted[id]! |= 1 << set;
+  });
+  // The grid column of each of a run's columns, worked out once per run rather than once per cell.
+  const columns = new Int32Array(SEGMENTER_SIZE);
   for (const { region, classes } of runs) {
+    for (let x = 0; x < SEGMENTER_SIZE; x++) {
+      columns[x] = Math.min(grid.width - 1, Math.floor(((region.left + ((x + 0.5) * region.width) / SEGMENTER_SIZE) * grid.width) / guide.width));
+    }
     for (let y = 0; y < SEGMENTER_SIZE; y++) {
-      const gy = Math.min(grid.height - 1, Math.floor(((region.top + ((y + 0.5) * region.height) / SEGMENTER_SIZE) * grid.height) / guide.height));
+      const row = Math.min(grid.height - 1, Math.floor(((region.top + ((y + 0.5) * region.height) / SEGMENTER_SIZE) * grid.height) / guide.height)) * grid.width;
+      const from = y * SEGMENTER_SIZE;
       for (let x = 0; x < SEGMENTER_SIZE; x++) {
-        if (!wanted[classes[y * SEGMENTER_SIZE + x]!]) continue;
-        const gx = Math.min(grid.width - 1, Math.floor(((region.left + ((x + 0.5) * region.width) / SEGMENTER_SIZE) * grid.width) / guide.width));
-        seen[gy * grid.width + gx] = 1;
+        const bits = wanted[classes[from + x]!]!;
+        if (!bits) continue;
+        for (let set = 0; set < seen.length; set++) if (bits & (1 << set)) seen[set]![row + columns[x]!] = 1;
       }
     }
   }
@@ -231,7 +252,7 @@ export async function floorFromSegmentation(
   if (tuning.zoomedWalls && tuning.objectZoom && pass.zoomed.length) {
     const floor = new Uint8Array(soft.length);
     for (let i = 0; i < floor.length; i++) floor[i] = soft[i]! >= 0.5 ? 1 : 0;
-    const zoomedWall = zoomedCells(pass.zoomed, info, scene, [SCENE_CLASS.wall]);
+    const zoomedWall = pass.zoomedWall ?? zoomedCells(pass.zoomed, info, scene, [SCENE_CLASS.wall]);
     let seenOnFloor = false;
     for (let i = 0; i < floor.length && !seenOnFloor; i++) seenOnFloor = zoomedWall[i] === 1 && floor[i] === 1;
     if (seenOnFloor) {

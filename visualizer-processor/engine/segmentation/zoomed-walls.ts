@@ -55,10 +55,58 @@ export function floorZoomedRunsCallWall(
 ): Uint8Array {
   const size = width * height;
   const out = new Uint8Array(size);
+  // Only the box around the floor the zoomed runs call wall is worked on (with room for the opening and the
+  // ring): this runs on every photo, and the zoomed views cover the bottom half at most.
+  let floorCells = 0;
+  let top = height;
+  let bottom = -1;
+  let left = width;
+  let right = -1;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      floorCells += floor[i]!;
+      if (!(floor[i]! & zoomedWall[i]!)) continue;
+      if (y < top) top = y;
+      bottom = y;
+      if (x < left) left = x;
+      if (x > right) right = x;
+    }
+  }
+  if (bottom < 0) return out;
+  const margin = Math.max(limits.ring, limits.opening) + 2;
+  const box = { left: Math.max(0, left - margin), top: Math.max(0, top - margin) };
+  const boxWidth = Math.min(width, right + margin + 1) - box.left;
+  const boxHeight = Math.min(height, bottom + margin + 1) - box.top;
+  const crop = (values: Uint8Array, channels: number) => {
+    const part = new Uint8Array(boxWidth * boxHeight * channels);
+    for (let y = 0; y < boxHeight; y++) {
+      const from = ((box.top + y) * width + box.left) * channels;
+      part.set(values.subarray(from, from + boxWidth * channels), y * boxWidth * channels);
+    }
+    return part;
+  };
+  const boxEdges = { columns: edges.columns.map((x) => x - box.left), rows: edges.rows.map((y) => y - box.top) };
+  const taken = takenInBox(crop(floor, 1), crop(zoomedWall, 1), crop(rgb, 3), boxWidth, boxHeight, boxEdges, floorCells, limits);
+  for (let y = 0; y < boxHeight; y++) out.set(taken.subarray(y * boxWidth, (y + 1) * boxWidth), (box.top + y) * width + box.left);
+  return out;
+}
+
+/** `floorZoomedRunsCallWall` on the box: the same arguments, cropped, and the floor's size on the whole grid. */
+function takenInBox(
+  floor: Uint8Array,
+  zoomedWall: Uint8Array,
+  rgb: Uint8Array,
+  width: number,
+  height: number,
+  edges: ZoomedViewEdges,
+  floorCells: number,
+  limits: ZoomedWallLimits,
+): Uint8Array {
+  const size = width * height;
+  const out = new Uint8Array(size);
   let candidates: Uint8Array = new Uint8Array(size);
-  let any = 0;
-  for (let i = 0; i < size; i++) any |= candidates[i] = floor[i]! & zoomedWall[i]!;
-  if (!any) return out;
+  for (let i = 0; i < size; i++) candidates[i] = floor[i]! & zoomedWall[i]!;
   if (limits.opening > 0) candidates = opened(candidates, width, height, limits.opening);
   const { labels, sizes } = labelComponents(candidates, width, height, 1);
   const patches = sizes.length;
@@ -74,22 +122,8 @@ export function floorZoomedRunsCallWall(
   const around = new Float64Array(patches * 4);
   const lastCounted = new Int32Array(patches).fill(-1);
   const r = limits.ring;
-  // Only the patches and the floor within `ring` of them matter: the box around the patches.
-  let top = height;
-  let bottom = -1;
-  let left = width;
-  let right = -1;
-  for (let i = 0; i < size; i++) {
-    if (!labels[i]) continue;
-    const x = i % width;
-    const y = (i - x) / width;
-    if (y < top) top = y;
-    if (y > bottom) bottom = y;
-    if (x < left) left = x;
-    if (x > right) right = x;
-  }
-  for (let y = Math.max(0, top - r); y <= Math.min(height - 1, bottom + r); y++) {
-    for (let x = Math.max(0, left - r); x <= Math.min(width - 1, right + r); x++) {
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
       const i = y * width + x;
       const patch = labels[i]!;
       if (patch) {
@@ -131,8 +165,6 @@ export function floorZoomedRunsCallWall(
     }
   }
   const take = new Uint8Array(patches);
-  let floorCells = 0;
-  for (let i = 0; i < size; i++) floorCells += floor[i]!;
   for (let patch = 1; patch < patches; patch++) {
     if (sizes[patch]! > limits.maxShare * floorCells) continue;
     if (border[patch]! > 0 && onViewEdge[patch]! / border[patch]! >= limits.viewEdge) continue;
