@@ -87,22 +87,19 @@ export function floorZoomedRunsCallWall(
     return part;
   };
   const boxEdges = { columns: edges.columns.map((x) => x - box.left), rows: edges.rows.map((y) => y - box.top) };
-  const taken = takenInBox(crop(floor, 1), crop(zoomedWall, 1), crop(rgb, 3), boxWidth, boxHeight, boxEdges, floorCells, limits);
+  const grids = { floor: crop(floor, 1), zoomedWall: crop(zoomedWall, 1), rgb: crop(rgb, 3), width: boxWidth, height: boxHeight, edges: boxEdges };
+  const taken = takenInBox(grids, floorCells, limits);
   for (let y = 0; y < boxHeight; y++) out.set(taken.subarray(y * boxWidth, (y + 1) * boxWidth), (box.top + y) * width + box.left);
   return out;
 }
 
-/** `floorZoomedRunsCallWall` on the box: the same arguments, cropped, and the floor's size on the whole grid. */
+/** `floorZoomedRunsCallWall` on the box: its grids cropped, and the floor's size on the whole grid. */
 function takenInBox(
-  floor: Uint8Array,
-  zoomedWall: Uint8Array,
-  rgb: Uint8Array,
-  width: number,
-  height: number,
-  edges: ZoomedViewEdges,
+  grids: { floor: Uint8Array; zoomedWall: Uint8Array; rgb: Uint8Array; width: number; height: number; edges: ZoomedViewEdges },
   floorCells: number,
   limits: ZoomedWallLimits,
 ): Uint8Array {
+  const { floor, zoomedWall, rgb, width, height, edges } = grids;
   const size = width * height;
   const out = new Uint8Array(size);
   let candidates: Uint8Array = new Uint8Array(size);
