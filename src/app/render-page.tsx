@@ -101,11 +101,18 @@ export async function renderSendingToast(): Promise<{ toaster: string; style: st
     }
     return { toaster: container.innerHTML, style: style.textContent };
   } finally {
-    toast.dismiss();
+    // The toaster first, so that dismissing the toast draws nothing more.
     root.unmount();
+    toast.dismiss();
     container.remove();
+    // React runs the unmount's effects in a task of its own, which reads `window`: it must run while the build's
+    // browser globals are still there (scripts/prerender/browser-window.ts takes them away once this returns).
+    await new Promise((resolve) => setTimeout(resolve, REACT_SETTLED_WITHIN_MS));
   }
 }
+
+/** Longer than the tasks React schedules (setImmediate in Node) take to run after an unmount. */
+const REACT_SETTLED_WITHIN_MS = 50;
 
 /** sitemap.xml: every page of the site (not the 404 page), at its canonical URL. */
 export function sitemapXml(): string {
