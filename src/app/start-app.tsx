@@ -49,9 +49,13 @@ export async function hydrateApp(container: HTMLElement, whenHydrated?: () => vo
   });
   // Taps keep being held (and answered at once where the page has an answer) until what a first tap needs is in:
   // a tap on the guide's opener right after this point would otherwise wait for the dialog's chunk, answered by
-  // nothing. Usually in by now: it loads while React hydrates.
-  await firstTaps;
+  // nothing. Usually in by now: it loads while React hydrates. A request that stalls holds the page's other taps
+  // no longer than a few seconds.
+  await Promise.race([firstTaps, new Promise((resolve) => setTimeout(resolve, FIRST_TAP_CHUNKS_WAIT_AT_MOST_MS))]);
 }
+
+/** How long held taps wait, once React is up, for what a first tap needs (preloadFirstTaps). */
+const FIRST_TAP_CHUNKS_WAIT_AT_MOST_MS = 3000;
 
 /** Lets the browser paint and handle input before going on. */
 function nextTask(): Promise<void> {
