@@ -201,17 +201,23 @@ test.describe('answered at once before the app is up', () => {
     return release;
   }
 
-  test("the guide dialog takes typing and sending while React's is still on its way, and focus goes back to the opener", async ({
-    page,
-    database,
-  }) => {
-    const email = `e2e-first-answer-gap-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  /** Taps the guide's opener before the app is up, with React's dialog held back; the first answer is open. */
+  async function tapTheGuideWithReactsDialogHeldBack(page: Page) {
     const releaseTheDialog = await holdReactsDialogBack(page);
     const { letTheAppIn } = await openWithoutTheApp(page, '/');
     const opener = page.getByRole('button', { name: 'Get Free Pro Tips' });
     await opener.tap();
     const dialog = page.getByRole('dialog', { name: 'Free Flooring Guide' });
     await expect(dialog.getByLabel('Email address')).toBeFocused();
+    return { opener, dialog, letTheAppIn, releaseTheDialog };
+  }
+
+  test("the guide dialog takes typing and sending while React's is still on its way, and focus goes back to the opener", async ({
+    page,
+    database,
+  }) => {
+    const email = `e2e-first-answer-gap-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const { opener, dialog, letTheAppIn, releaseTheDialog } = await tapTheGuideWithReactsDialogHeldBack(page);
 
     await letTheAppIn();
     // The held tap has been replayed into the app, whose dialog cannot show yet: the first one is still in use.
@@ -247,12 +253,7 @@ test.describe('answered at once before the app is up', () => {
   });
 
   test("the guide dialog closed with Escape while React's is on its way stays closed", async ({ page }) => {
-    const releaseTheDialog = await holdReactsDialogBack(page);
-    const { letTheAppIn } = await openWithoutTheApp(page, '/');
-    const opener = page.getByRole('button', { name: 'Get Free Pro Tips' });
-    await opener.tap();
-    const dialog = page.getByRole('dialog', { name: 'Free Flooring Guide' });
-    await expect(dialog.getByLabel('Email address')).toBeFocused();
+    const { opener, dialog, letTheAppIn, releaseTheDialog } = await tapTheGuideWithReactsDialogHeldBack(page);
     await letTheAppIn();
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
