@@ -15,16 +15,22 @@ function portFromEnv(name: string, fallback: number): number {
   return port;
 }
 
-/** Fixed default ports (the Supabase CLI's), each overridable. */
+/**
+ * Fixed default ports, each overridable. They follow the Supabase CLI's numbering (543xx) shifted to 243xx:
+ * the CLI's own ports lie inside Linux's ephemeral range (32768-60999), from which the OS hands out the local
+ * ports of outgoing connections and of every port-0 listener (the test stacks' `findFreePort`). A connection
+ * left over from a test run could then hold 54324 for a few seconds and `npm start` refused to start.
+ * Below 32768 the OS never picks them by itself.
+ */
 export function defaultPorts(): StackPorts & { site: number } {
   return {
-    gateway: portFromEnv('GATEWAY_PORT', 54321),
-    postgres: portFromEnv('POSTGRES_PORT', 54322),
-    postgrest: portFromEnv('POSTGREST_PORT', 54323),
-    postgrestAdmin: portFromEnv('POSTGREST_ADMIN_PORT', 54325),
-    processor: portFromEnv('PROCESSOR_PORT', 54324),
-    mailSmtp: portFromEnv('MAIL_SMTP_PORT', 54326),
-    mailWeb: portFromEnv('MAIL_WEB_PORT', 54327),
+    gateway: portFromEnv('GATEWAY_PORT', 24321),
+    postgres: portFromEnv('POSTGRES_PORT', 24322),
+    postgrest: portFromEnv('POSTGREST_PORT', 24323),
+    postgrestAdmin: portFromEnv('POSTGREST_ADMIN_PORT', 24325),
+    processor: portFromEnv('PROCESSOR_PORT', 24324),
+    mailSmtp: portFromEnv('MAIL_SMTP_PORT', 24326),
+    mailWeb: portFromEnv('MAIL_WEB_PORT', 24327),
     site: portFromEnv('SITE_PORT', 5173),
   };
 }
@@ -53,8 +59,8 @@ export function writeEnvLocal(values: Record<string, string>, file = ENV_LOCAL_F
     '# Written by `npm start` for the local stack. Do not commit (gitignored).',
     '# Only the VITE_ settings reach the site; SUPABASE_SERVICE_ROLE_KEY and the rest are server-only.',
     '# Run a service by hand against the running stack (another PORT than the running one):',
-    '#   PORT=54330 node --env-file=.env.local --import tsx visualizer-processor/src/main.ts',
-    '#   PORT=54331 node --env-file=.env.local --import tsx email-worker/src/main.ts',
+    '#   PORT=24330 node --env-file=.env.local --import tsx visualizer-processor/src/main.ts',
+    '#   PORT=24331 node --env-file=.env.local --import tsx email-worker/src/main.ts',
     ...Object.entries(values).map(([key, value]) => `${key}=${envFileValue(value)}`),
     '',
   ];

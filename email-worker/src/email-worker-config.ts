@@ -21,7 +21,7 @@ const emailWorkerEnvSchema = z.object({
   /** Where `GET /healthz` listens: container hosts route to 0.0.0.0:$PORT; `npm start` passes 127.0.0.1. */
   HOST: z.string().trim().min(1).default('0.0.0.0'),
   /** 0: any free port (the local stack and tests, which run several workers side by side). */
-  PORT: z.coerce.number().int().min(0).max(65535).default(54328),
+  PORT: z.coerce.number().int().min(0).max(65535).default(24328),
 });
 
 export type EmailWorkerConfig = z.infer<typeof emailWorkerEnvSchema>;

@@ -6,7 +6,7 @@ const processorEnvSchema = z
   .object({
     /** Container hosts route to 0.0.0.0:$PORT; `npm start` passes 127.0.0.1, so locally only this machine reaches it. */
     HOST: z.string().trim().min(1).default('0.0.0.0'),
-    PORT: z.coerce.number().int().min(1).max(65535).default(54324),
+    PORT: z.coerce.number().int().min(1).max(65535).default(24324),
     SUPABASE_URL: z.url(),
     SUPABASE_SERVICE_ROLE_KEY: z.string().min(1),
     /** The database itself (the job queue lives there), e.g. Supabase's session pooler connection string. */

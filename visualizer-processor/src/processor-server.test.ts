@@ -29,7 +29,7 @@ import { createInMemoryVisualizerRequestRepository, type VisualizerRequestRow } 
  * The webhook and the render job together, on in-memory rows and a stand-in for the queue that runs each
  * queued render at once and retries it as the queue would (the real queue is tested against the stack).
  */
-const SUPABASE_URL = 'http://127.0.0.1:54321';
+const SUPABASE_URL = 'http://127.0.0.1:24321';
 const renders = new Set<Promise<void>>();
 const repository = createInMemoryVisualizerRequestRepository([], { onRenderQueued: (job) => void runRender(job) });
 const logLines: string[] = [];
