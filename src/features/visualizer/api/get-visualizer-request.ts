@@ -36,14 +36,25 @@ export const visualizerRequestSchema = z.object({
 
 export type VisualizerRequest = z.infer<typeof visualizerRequestSchema>;
 
+/**
+ * The server answered that no request has this id (PostgREST's PGRST116: `.single()` found no row). Any other
+ * failure of a read (offline, the API down or failing) says nothing about whether the request exists.
+ */
+export class VisualizerRequestNotFound extends Error {
+  override name = 'VisualizerRequestNotFound';
+}
+
 /** Spec call 9: read the visitor's own request row by its id (sent in the header the row policy checks). */
 export async function getVisualizerRequest(id: string): Promise<VisualizerRequest> {
-  const { data, error } = await (await getSupabaseClient())
+  const { data, error } = await (
+    await getSupabaseClient()
+  )
     .from('floor_visualizer_requests')
     .select(VISITOR_COLUMNS)
     .eq('id', id)
     .setHeader(SUBMISSION_ID_HEADER, id)
     .single();
+  if (error?.code === 'PGRST116') throw new VisualizerRequestNotFound(error.message);
   if (error) throw new Error(error.message || 'Failed to read the visualizer request');
   return visualizerRequestSchema.parse(data);
 }

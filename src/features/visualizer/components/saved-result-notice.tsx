@@ -1,20 +1,35 @@
-import { Clock, ImageOff, Loader2 } from 'lucide-react';
+import { Clock, ImageOff, Loader2, WifiOff } from 'lucide-react';
 import { Link } from 'react-router';
 import { PrivacyPolicyLink } from '@/components/privacy-policy-link';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { dataRetention } from '@/config/data-retention';
 
-/** What a result link (an e-mail's "See your result") shows when it cannot show the pictures. */
-export type SavedResultState = 'loading' | 'expired' | 'missing';
+/**
+ * What a result link (an e-mail's "See your result") shows when it cannot show the pictures. `unreachable`: the
+ * read failed (offline, the API down or failing), so whether the result still exists is not known.
+ */
+export type SavedResultState = 'loading' | 'expired' | 'missing' | 'unreachable';
 
 /**
  * The result step opened from a result link, while the request is read, once its images have been deleted by the
  * retention job, or when there is no such result: a clear sentence and the ways on, never a broken image.
  */
-export function SavedResultNotice({ state, onTryAnother }: { state: SavedResultState; onTryAnother: () => void }) {
+export function SavedResultNotice({
+  state,
+  onTryAnother,
+  onTryAgain,
+}: {
+  state: SavedResultState;
+  onTryAnother: () => void;
+  onTryAgain: () => void;
+}) {
   if (state === 'loading') {
     return (
-      <section aria-labelledby="saved-result-title" className="flex flex-col items-center gap-3 py-10 text-center" role="status">
+      <section
+        aria-labelledby="saved-result-title"
+        className="flex flex-col items-center gap-3 py-10 text-center"
+        role="status"
+      >
         <Loader2 aria-hidden="true" className="size-8 animate-spin text-walnut-700" />
         <h2 id="saved-result-title" className="font-display text-2xl font-bold text-walnut-950 focus:outline-none">
           Loading your result…
@@ -22,11 +37,47 @@ export function SavedResultNotice({ state, onTryAnother }: { state: SavedResultS
       </section>
     );
   }
+  if (state === 'unreachable') {
+    return (
+      <section
+        aria-labelledby="saved-result-title"
+        className="mx-auto flex max-w-xl flex-col items-center gap-4 py-8 text-center"
+      >
+        <span
+          aria-hidden="true"
+          className="flex size-16 items-center justify-center rounded-full bg-oak-100 text-walnut-800"
+        >
+          <WifiOff className="size-8" />
+        </span>
+        <h2 id="saved-result-title" className="font-display text-2xl font-bold text-walnut-950 focus:outline-none">
+          We couldn't load this result
+        </h2>
+        <p className="text-walnut-800">
+          We could not reach our server, so we can't show your result right now. Check your connection and try again in
+          a moment.
+        </p>
+        <div className="flex flex-col gap-3 pt-2 sm:flex-row">
+          <Button size="lg" onClick={onTryAgain}>
+            Try again
+          </Button>
+          <Button size="lg" variant="outline" onClick={onTryAnother}>
+            Try Another Photo
+          </Button>
+        </div>
+      </section>
+    );
+  }
   const expired = state === 'expired';
   const Icon = expired ? Clock : ImageOff;
   return (
-    <section aria-labelledby="saved-result-title" className="mx-auto flex max-w-xl flex-col items-center gap-4 py-8 text-center">
-      <span aria-hidden="true" className="flex size-16 items-center justify-center rounded-full bg-oak-100 text-walnut-800">
+    <section
+      aria-labelledby="saved-result-title"
+      className="mx-auto flex max-w-xl flex-col items-center gap-4 py-8 text-center"
+    >
+      <span
+        aria-hidden="true"
+        className="flex size-16 items-center justify-center rounded-full bg-oak-100 text-walnut-800"
+      >
         <Icon className="size-8" />
       </span>
       <h2 id="saved-result-title" className="font-display text-2xl font-bold text-walnut-950 focus:outline-none">

@@ -22,7 +22,9 @@ describe('a result link', () => {
   it('shows the result it names, read by its id', async () => {
     const { calls } = openResultLink((id) => HttpResponse.json(completedRow(id)));
     // The first visit loads the route's and the result step's chunks.
-    expect(await screen.findByRole('heading', { name: 'Your room with hardwood floors' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Your room with hardwood floors' }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
     expect(screen.getAllByRole('img').map((image) => image.getAttribute('src'))).toContain(ORIGINAL_URL);
     expect(calls.reads[0]!.headers.get('x-submission-id')).toBe(ID);
   }, 20_000);
@@ -33,7 +35,9 @@ describe('a result link', () => {
     );
     const heading = await screen.findByRole('heading', { name: 'This result has expired' });
     const notice = within(heading.closest('section')!);
-    expect(notice.getByText(new RegExp(`${dataRetention.visualizerImagesDays} days after they are sent`))).toBeInTheDocument();
+    expect(
+      notice.getByText(new RegExp(`${dataRetention.visualizerImagesDays} days after they are sent`)),
+    ).toBeInTheDocument();
     expect(notice.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
     expect(notice.getByRole('link', { name: 'Get Free Quote' })).toHaveAttribute('href', '/#contact');
     expect(screen.queryByRole('img', { name: /before|after|new floor/i })).toBeNull();
@@ -47,4 +51,33 @@ describe('a result link', () => {
     openResultLink(() => HttpResponse.json({ code: 'PGRST116', message: 'no rows' }, { status: 406 }));
     expect(await screen.findByRole('heading', { name: "We couldn't find this result" })).toBeInTheDocument();
   });
+
+  // A link that is fine but met a server that did not answer (offline, the API down or failing) must not be told
+  // that its result does not exist: it is told the truth and can try again.
+  it.each([
+    [
+      'the API answers 503',
+      () => HttpResponse.json({ message: 'The service is unavailable right now.' }, { status: 503 }),
+    ],
+    ['the connection fails', () => HttpResponse.error()],
+  ])(
+    'when %s, says the result could not be loaded (not that there is none) and loads it on "Try again"',
+    async (_, failure) => {
+      let reachable = false;
+      const { calls, user } = openResultLink((id) => (reachable ? HttpResponse.json(completedRow(id)) : failure()));
+      const heading = await screen.findByRole('heading', { name: "We couldn't load this result" }, { timeout: 15_000 });
+      expect(screen.queryByRole('heading', { name: "We couldn't find this result" })).toBeNull();
+      const notice = within(heading.closest('section')!);
+      expect(notice.getByText(/could not reach our server/i)).toBeInTheDocument();
+
+      reachable = true;
+      const readsBefore = calls.reads.length;
+      await user.click(notice.getByRole('button', { name: 'Try again' }));
+      expect(
+        await screen.findByRole('heading', { name: 'Your room with hardwood floors' }, { timeout: 15_000 }),
+      ).toBeInTheDocument();
+      expect(calls.reads.length).toBe(readsBefore + 1);
+    },
+    30_000,
+  );
 });

@@ -8,7 +8,11 @@ import { buttonClasses } from '@/components/ui/button';
 import { business } from '@/config/business';
 import { pageTexts, toasts } from '@/content/spec-texts';
 import { useCreateVisualizerRequest, visualizerContactSchema } from '../api/create-visualizer-request';
-import { getVisualizerRequest, useVisualizerRequestPolling } from '../api/get-visualizer-request';
+import {
+  getVisualizerRequest,
+  useVisualizerRequestPolling,
+  VisualizerRequestNotFound,
+} from '../api/get-visualizer-request';
 import { resultIdFromFragment } from '@contracts/visualizer-result-link';
 import { useStartProcessing, WebhookUnanswered } from '../api/start-processing';
 import { describeProcessingError } from '../utils/describe-processing-error';
@@ -81,33 +85,46 @@ export function VisualizerPage() {
   };
 
   useEffect(() => {
-    if (!unanswered || poll.phase !== 'polling' || poll.status !== 'pending' || poll.attempt < READS_BEFORE_UNTAKEN) return;
+    if (!unanswered || poll.phase !== 'polling' || poll.status !== 'pending' || poll.attempt < READS_BEFORE_UNTAKEN)
+      return;
     setUnanswered(null);
     setRequestId(null);
     failToStart(unanswered);
   }, [poll, unanswered]);
 
   // Read after hydration: the prerendered page is the upload step, whatever the fragment.
-  useEffect(() => {
-    const id = resultIdFromFragment(window.location.hash);
-    if (!id) return;
-    let current = true;
+  const savedResultRead = useRef(0);
+  const loadSavedResult = (id: string) => {
+    const read = ++savedResultRead.current;
+    const current = () => read === savedResultRead.current;
     setSavedResult('loading');
     setStep('result');
     getVisualizerRequest(id).then(
       (row) => {
-        if (!current) return;
+        if (!current()) return;
         if (row.images_deleted_at) return setSavedResult('expired');
         if (row.status === 'completed' && row.original_image_url && row.processed_image_url) {
-          setResult(resultFromRow({ ...row, original_image_url: row.original_image_url, processed_image_url: row.processed_image_url }));
+          setResult(
+            resultFromRow({
+              ...row,
+              original_image_url: row.original_image_url,
+              processed_image_url: row.processed_image_url,
+            }),
+          );
           return setSavedResult(null);
         }
         setSavedResult('missing');
       },
-      () => current && setSavedResult('missing'),
+      // Only the server's "no such row" means the link names nothing; a failed read says nothing about it.
+      (error: unknown) =>
+        current() && setSavedResult(error instanceof VisualizerRequestNotFound ? 'missing' : 'unreachable'),
     );
+  };
+  useEffect(() => {
+    const id = resultIdFromFragment(window.location.hash);
+    if (id) loadSavedResult(id);
     return () => {
-      current = false;
+      savedResultRead.current++;
     };
   }, []);
 
@@ -181,6 +198,7 @@ export function VisualizerPage() {
     setCorrectionToken(null);
     setRequestId(null);
     setSavedResult(null);
+    savedResultRead.current++;
     // A result link's fragment would bring that result back on a reload.
     if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname);
     setStep('upload');
@@ -245,9 +263,23 @@ export function VisualizerPage() {
                 onStartOver={startOver}
               />
             )}
-            {step === 'result' && savedResult && <SavedResultNotice state={savedResult} onTryAnother={startOver} />}
+            {step === 'result' && savedResult && (
+              <SavedResultNotice
+                state={savedResult}
+                onTryAnother={startOver}
+                onTryAgain={() => {
+                  const id = resultIdFromFragment(window.location.hash);
+                  if (id) loadSavedResult(id);
+                }}
+              />
+            )}
             {step === 'result' && result && !savedResult && (
-              <ResultStep result={result} correctionToken={correctionToken} onResultChange={setResult} onTryAnother={startOver} />
+              <ResultStep
+                result={result}
+                correctionToken={correctionToken}
+                onResultChange={setResult}
+                onTryAnother={startOver}
+              />
             )}
           </div>
         </div>
