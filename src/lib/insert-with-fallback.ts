@@ -9,6 +9,24 @@ export type LeadTable = 'contacts' | 'leads' | 'realtors' | 'investors' | 'floor
  */
 export const SUBMISSION_ID_HEADER = 'x-submission-id';
 
+/**
+ * How long one attempt waits for the server's answer. A submission is a few KiB and is stored in milliseconds, so
+ * this is far beyond a slow phone connection; without it a server that takes the request and never answers (a
+ * stalled proxy, a database stuck on a lock) kept the form on "Submitting..." for as long as the page was open.
+ * The fallback after a timed-out attempt sends the same id, so a row the first attempt did store is not stored twice.
+ */
+export const ANSWER_DEADLINE_MS = 15_000;
+
+/** An abort signal that fires after `ms` (a plain timer, so tests can run it on a fake clock), and its cleanup. */
+export function answerDeadline(ms = ANSWER_DEADLINE_MS): { signal: AbortSignal; clear(): void } {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException(`No answer from the server within ${ms / 1000} s`, 'TimeoutError')),
+    ms,
+  );
+  return { signal: controller.signal, clear: () => clearTimeout(timer) };
+}
+
 /** What PostgREST (and supabase-js, passing it through) says when a write is refused. */
 type PostgrestErrorBody = { code?: string; message?: string; details?: string | null; hint?: string | null };
 
@@ -42,6 +60,8 @@ export async function insertWithFallback<T extends object>(
   const id = options.id ?? crypto.randomUUID();
   const row = { ...record, id };
 
+  const deadline = answerDeadline();
+  let clientFailure: unknown;
   try {
     const { error } = await (
       await getSupabaseClient()
@@ -49,43 +69,53 @@ export async function insertWithFallback<T extends object>(
       .from(table)
       .insert([row])
       .select('id')
-      .setHeader(SUBMISSION_ID_HEADER, id);
+      .setHeader(SUBMISSION_ID_HEADER, id)
+      .abortSignal(deadline.signal);
     if (!error || isSameRowAlreadyStored(table, error)) return { id };
-    throw error;
-  } catch (clientFailure) {
-    return insertDirectly(table, row, clientFailure);
+    clientFailure = error;
+  } catch (thrown) {
+    clientFailure = thrown;
+  } finally {
+    deadline.clear();
   }
+  return insertDirectly(table, row, clientFailure);
 }
 
 async function insertDirectly(table: LeadTable, row: { id: string }, clientFailure: unknown): Promise<{ id: string }> {
   const { VITE_SUPABASE_URL, VITE_SUPABASE_ANON_KEY } = getSiteEnv();
-  let response: Response;
+  const deadline = answerDeadline();
   try {
-    response = await fetch(`${VITE_SUPABASE_URL}/rest/v1/${table}?select=id`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        Accept: 'application/json',
-        apikey: VITE_SUPABASE_ANON_KEY,
-        Authorization: `Bearer ${VITE_SUPABASE_ANON_KEY}`,
-        Prefer: 'return=representation',
-        [SUBMISSION_ID_HEADER]: row.id,
-      },
-      body: JSON.stringify(row),
+    let response: Response;
+    try {
+      response = await fetch(`${VITE_SUPABASE_URL}/rest/v1/${table}?select=id`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json',
+          apikey: VITE_SUPABASE_ANON_KEY,
+          Authorization: `Bearer ${VITE_SUPABASE_ANON_KEY}`,
+          Prefer: 'return=representation',
+          [SUBMISSION_ID_HEADER]: row.id,
+        },
+        body: JSON.stringify(row),
+        signal: deadline.signal,
+      });
+    } catch (networkFailure) {
+      throw new InsertError(table, `Failed to insert into ${table}`, { cause: [clientFailure, networkFailure] });
+    }
+
+    const body = await readJson(response);
+    if (response.ok) return { id: row.id };
+    if (body && isSameRowAlreadyStored(table, body)) return { id: row.id };
+
+    throw new InsertError(table, describeRefusal(table, body), {
+      code: body?.code,
+      status: response.status,
+      cause: clientFailure,
     });
-  } catch (networkFailure) {
-    throw new InsertError(table, `Failed to insert into ${table}`, { cause: [clientFailure, networkFailure] });
+  } finally {
+    deadline.clear();
   }
-
-  const body = await readJson(response);
-  if (response.ok) return { id: row.id };
-  if (body && isSameRowAlreadyStored(table, body)) return { id: row.id };
-
-  throw new InsertError(table, describeRefusal(table, body), {
-    code: body?.code,
-    status: response.status,
-    cause: clientFailure,
-  });
 }
 
 async function readJson(response: Response): Promise<PostgrestErrorBody | undefined> {

@@ -1,9 +1,12 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { InsertError, insertWithFallback, type LeadTable } from '@/lib/insert-with-fallback';
+import { ANSWER_DEADLINE_MS, InsertError, insertWithFallback, type LeadTable } from '@/lib/insert-with-fallback';
 import { sql, useSiteDataLayer } from './stack-clients';
 
 beforeAll(() => useSiteDataLayer());
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
 
 const unique = () => Math.random().toString(36).slice(2, 10);
 
@@ -95,5 +98,65 @@ describe('insertWithFallback against the real stack', () => {
   it('fails with "Failed to insert into <table>" when the server gives no message', async () => {
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('fetch failed')));
     await expect(insertWithFallback('leads', records.leads())).rejects.toThrow('Failed to insert into leads');
+  });
+  /** A reply that never comes (a stalled proxy, a server stuck on a lock): pending until the caller gives up. */
+  function replyThatNeverComes(init: RequestInit | undefined): Promise<Response> {
+    return new Promise((_, reject) => {
+      const signal = init?.signal;
+      if (signal?.aborted) return reject(signal.reason);
+      signal?.addEventListener('abort', () => reject(signal.reason));
+    });
+  }
+
+  // A visitor must not watch "Submitting..." for ever: each attempt has a deadline, and the fallback after a
+  // stalled first attempt still stores the row once (the same id meets the primary key).
+  it('stores the row once when the first reply stalls after the commit: the fallback goes after the deadline', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const realFetch = globalThis.fetch;
+    const answers: (number | 'stalled')[] = [];
+    let committed!: () => void;
+    const firstAttemptCommitted = new Promise<void>((resolve) => (committed = resolve));
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (!isSupabaseJsRequest(init)) {
+        const response = await realFetch(input, init);
+        answers.push(response.status);
+        return response;
+      }
+      const { signal: _ignored, ...rest } = init ?? {};
+      await realFetch(input, rest); // stored ...
+      answers.push('stalled');
+      committed();
+      return replyThatNeverComes(init); // ... but its reply never arrives
+    });
+
+    const record = records.contacts();
+    const inserting = insertWithFallback('contacts', record);
+    await firstAttemptCommitted;
+    await vi.advanceTimersByTimeAsync(ANSWER_DEADLINE_MS);
+    const { id } = await inserting;
+
+    expect(answers).toEqual(['stalled', 409]);
+    expect(await sql('select id from public.contacts where email = $1', [record.email])).toEqual([{ id }]);
+  });
+
+  it('fails with an InsertError, instead of waiting for ever, when neither attempt gets an answer', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const attempts: string[] = [];
+    vi.stubGlobal('fetch', (_: RequestInfo | URL, init?: RequestInit) => {
+      attempts.push(isSupabaseJsRequest(init) ? 'client' : 'fallback');
+      return replyThatNeverComes(init);
+    });
+
+    let outcome: unknown = 'still waiting';
+    const inserting = insertWithFallback('leads', records.leads()).then(
+      () => (outcome = 'stored'),
+      (error: unknown) => (outcome = error),
+    );
+    await vi.advanceTimersByTimeAsync(2 * ANSWER_DEADLINE_MS);
+    await Promise.race([inserting, Promise.resolve()]);
+
+    expect(attempts).toEqual(['client', 'fallback']);
+    expect(outcome).toBeInstanceOf(InsertError);
+    expect((outcome as InsertError).message).toBe('Failed to insert into leads');
   });
 });
