@@ -1,7 +1,7 @@
 import { useQuery, type Query } from '@tanstack/react-query';
 import { z } from 'zod';
 import { RUG_CHOICES } from '@contracts/visualizer-webhook';
-import { SUBMISSION_ID_HEADER } from '@/lib/insert-with-fallback';
+import { answerDeadline, SUBMISSION_ID_HEADER } from '@/lib/insert-with-fallback';
 import { getSupabaseClient } from '@/lib/supabase-client';
 
 /** Spec section 4: read immediately, then every 10 seconds, at most 30 attempts. */
@@ -46,14 +46,23 @@ export class VisualizerRequestNotFound extends Error {
 
 /** Spec call 9: read the visitor's own request row by its id (sent in the header the row policy checks). */
 export async function getVisualizerRequest(id: string): Promise<VisualizerRequest> {
-  const { data, error } = await (
-    await getSupabaseClient()
-  )
-    .from('floor_visualizer_requests')
-    .select(VISITOR_COLUMNS)
-    .eq('id', id)
-    .setHeader(SUBMISSION_ID_HEADER, id)
-    .single();
+  // A read the server takes and never answers is a read error (spec: the poll then times out), not a spinner for ever.
+  const deadline = answerDeadline();
+  let answer;
+  try {
+    answer = await (
+      await getSupabaseClient()
+    )
+      .from('floor_visualizer_requests')
+      .select(VISITOR_COLUMNS)
+      .eq('id', id)
+      .setHeader(SUBMISSION_ID_HEADER, id)
+      .abortSignal(deadline.signal)
+      .single();
+  } finally {
+    deadline.clear();
+  }
+  const { data, error } = answer;
   if (error?.code === 'PGRST116') throw new VisualizerRequestNotFound(error.message);
   if (error) throw new Error(error.message || 'Failed to read the visualizer request');
   return visualizerRequestSchema.parse(data);

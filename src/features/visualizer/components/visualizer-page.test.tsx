@@ -3,6 +3,7 @@ import { notifyManager } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from 'sonner';
+import { ANSWER_DEADLINE_MS } from '@/lib/insert-with-fallback';
 import { server } from '@/testing/msw-server';
 import {
   completedRow,
@@ -285,6 +286,26 @@ describe('polling (fake timers)', () => {
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     expect(screen.getByText('Elapsed time:')).toHaveTextContent('4:50');
     expect(screen.getByRole('heading', { name: 'This is taking longer than expected' })).toBeInTheDocument();
+  });
+
+  it('a read that never gets an answer ends as a read error does: after the deadline, the timeout and no spinner', async () => {
+    const calls = newCalls();
+    const toastError = vi.spyOn(toast, 'error');
+    // The second read reaches a server that takes it and never answers (a stalled proxy, a database on a lock).
+    const noAnswer = () => new Promise<Response>(() => undefined) as unknown as Response;
+    await startWithFakeTimers(calls, (id, attempt) => (attempt === 1 ? HttpResponse.json(row(id)) : noAnswer()));
+
+    await advance(10_000);
+    expect(calls.reads).toHaveLength(2);
+    await advance(ANSWER_DEADLINE_MS);
+
+    expect(toastError).toHaveBeenCalledWith('Processing timeout', {
+      description: 'Image processing is taking longer than expected. Please try again later.',
+      duration: 6000,
+    });
+    expectStep('Processing');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Check again' })).toBeInTheDocument();
   });
 
   it('lets the visitor check again after a timeout, with a fresh set of reads', async () => {
