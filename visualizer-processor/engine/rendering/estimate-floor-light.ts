@@ -12,6 +12,8 @@ import { floorHomography, type FloorCamera } from './floor-camera.ts';
  *   (a tile's or board's size), so far away, where tiles are a few pixels, it is a few pixels too;
  * - where the old floor is strongly patterned everywhere (board to board contrast that a smoothing the size
  *   of a board cannot remove), only the coarser light is used.
+ * Nor must what stands out of the floor over a few centimetres: a chair leg's mirror image, a caster, a
+ * leg's foot that the mask took for floor. Such pixels hardly count in the smoothing (outlierWeights).
  *
  * The new wood's brightness follows the photo's exposure (a dark photo gets a dark floor), judged on the
  * walls and other non-floor surfaces, and its colour takes most of the colour cast of the room's brightest surfaces.
@@ -36,6 +38,16 @@ const TEXTURE_RADIUS = 0.015;
 const LIGHT_STEP = 2;
 const FINE_RADIUS = 0.08;
 const COARSE_RADIUS = 0.4;
+/**
+ * Pixels of the old floor that stand out from the floor within OUTLIER_RADIUS by more than OUTLIER_SPREAD
+ * times its typical difference (and at least OUTLIER_MIN, log units: a third brighter or a quarter darker)
+ * count less and less in its light (see outlierWeights).
+ */
+const OUTLIER_RADIUS = 0.08;
+const OUTLIER_SPREAD = 3;
+const OUTLIER_MIN = 0.3;
+/** Analysis pixels between reads of the floor's light around them. */
+const OUTLIER_STEP = 4;
 /** Ambient occlusion: how far (metres) walls and furniture shade the floor, and how much at most. */
 const OCCLUSION_RADIUS = 0.06;
 const OCCLUSION_STRENGTH = 0.3;
@@ -73,9 +85,13 @@ const PRIOR_WEIGHT = 0.6;
 /** The share of the brightest surfaces off the floor that tell the light's colour, and at least how many samples. */
 const LIGHT_COLOUR_SHARE = 0.1;
 const LIGHT_COLOUR_MIN_SAMPLES = 50;
-/** How much of their colour cast the new wood takes (an exponent), and within what per-channel limits. */
-const LIGHT_COLOUR_STRENGTH = 0.8;
-const LIGHT_COLOUR_LIMITS = [0.45, 1.6] as const;
+/**
+ * How much of their colour cast the new wood takes (an exponent), and within what per-channel limits. Nearly
+ * all of it: under tungsten light that the camera left orange, wood given four fifths of the cast looked pale
+ * grey beside the orange cabinets (kitchen-tile-coco). The limits only stop a cast stronger than that.
+ */
+const LIGHT_COLOUR_STRENGTH = 0.95;
+const LIGHT_COLOUR_LIMITS = [0.15, 2.2] as const;
 /**
  * What the network named as outside the room's light or with colours of its own: a sky or a garden through the
  * window, a picture, a face. None of them tells the light's colour.
@@ -97,7 +113,9 @@ export function estimateFloorLight(image: AnalysisImage, camera: FloorCamera): F
     // Only clear floor counts; mixed boundary pixels carry wall or furniture.
     weight[i] = floor[i]! >= 0.75 ? 1 : 0;
   }
-  const pyramid = new MaskedPyramid(poweredLuminance, weight, width, height);
+  const H = floorHomography(camera);
+  const maskPyramid = new MaskedPyramid(poweredLuminance, weight, width, height);
+  const pyramid = new MaskedPyramid(poweredLuminance, outlierWeights(maskPyramid, poweredLuminance, weight, width, height, H), width, height);
   // The light is estimated on a grid of LIGHT_STEP × LIGHT_STEP analysis pixels: it changes slowly, and the
   // full-size lookup interpolates. It is needed on the floor's cells and one cell around them.
   const gridWidth = Math.ceil(width / LIGHT_STEP);
@@ -118,7 +136,6 @@ export function estimateFloorLight(image: AnalysisImage, camera: FloorCamera): F
       }
     }
   }
-  const H = floorHomography(camera);
   // The three smoothings of the light around analysis point (x, y) (pixel index coordinates, centre at
   // x + 0.5), in log units, into `bands`; and the metres of floor per analysis pixel there.
   const bands = new Float64Array(3);
@@ -173,11 +190,67 @@ export function estimateFloorLight(image: AnalysisImage, camera: FloorCamera): F
       if (value > HIGHLIGHT_KNEE) value = HIGHLIGHT_KNEE + (value - HIGHLIGHT_KNEE) * 0.5;
       // Where walls and furniture close in, less of the room's light reaches the floor (ambient occlusion):
       // the share of non-floor within a few centimetres darkens it a little, which grounds legs and skirting.
-      const occluded = 1 - pyramid.coverage(x, y, OCCLUSION_RADIUS / metresPerPixel);
+      const occluded = 1 - maskPyramid.coverage(x, y, OCCLUSION_RADIUS / metresPerPixel);
       shading[gy * gridWidth + gx] = Math.min(3, Math.max(0.12, value * (1 - OCCLUSION_STRENGTH * occluded)));
     }
   }
   return { shading, width: gridWidth, height: gridHeight, step: LIGHT_STEP, pattern, ...exposureAndTint(image, Math.exp(reference)) };
+}
+
+/**
+ * Weights for the light's smoothing that leave out what stands out of the floor around it: per floor pixel,
+ * its luminance against the floor's light within OUTLIER_RADIUS (log units); pixels that differ by more than
+ * the floor's typical difference times OUTLIER_SPREAD (and at least OUTLIER_MIN) count less and less. A
+ * chair leg's mirror image on a glossy floor, a caster or the foot of a leg that the mask took for floor
+ * are a few centimetres wide and far brighter or darker than the floor beside them; left in, each is printed
+ * on the new wood as a pale or dark leg-shaped ghost. A shadow under a table or a sun patch covers more than
+ * the radius, so its pixels are close to their own neighbourhood's light and keep their weight (only their
+ * edges lose a little).
+ */
+function outlierWeights(pyramid: MaskedPyramid, values: Float32Array, weight: Float32Array, width: number, height: number, H: Float64Array): Float32Array {
+  // The floor's light within the radius changes slowly: read it on a grid of OUTLIER_STEP pixels and
+  // interpolate (a read per pixel would cost more than the rest of the light's estimate).
+  const gridWidth = Math.ceil(width / OUTLIER_STEP) + 1;
+  const gridHeight = Math.ceil(height / OUTLIER_STEP) + 1;
+  const local = new Float32Array(gridWidth * gridHeight);
+  for (let gy = 0; gy < gridHeight; gy++) {
+    const y = Math.min(height - 1, gy * OUTLIER_STEP);
+    for (let gx = 0; gx < gridWidth; gx++) {
+      const x = Math.min(width - 1, gx * OUTLIER_STEP);
+      local[gy * gridWidth + gx] = pyramid.sample(x, y, OUTLIER_RADIUS / footprintAt(H, x + 0.5, y + 0.5));
+    }
+  }
+  const deviation = new Float32Array(values.length);
+  const sample: number[] = [];
+  let seen = 0;
+  for (let y = 0; y < height; y++) {
+    const gy = Math.min(gridHeight - 2, (y / OUTLIER_STEP) | 0);
+    const fy = Math.min(1, y / OUTLIER_STEP - gy);
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      if (weight[i] === 0) continue;
+      const gx = Math.min(gridWidth - 2, (x / OUTLIER_STEP) | 0);
+      const fx = Math.min(1, x / OUTLIER_STEP - gx);
+      const k = gy * gridWidth + gx;
+      const top = local[k]! + (local[k + 1]! - local[k]!) * fx;
+      const bottom = local[k + gridWidth]! + (local[k + gridWidth + 1]! - local[k + gridWidth]!) * fx;
+      const d = Math.abs(Math.log((values[i]! + 1e-9) / (top + (bottom - top) * fy + 1e-9))) / POWER;
+      deviation[i] = d;
+      // Every seventh is plenty for the median.
+      if (seen++ % 7 === 0) sample.push(d);
+    }
+  }
+  const [typical = 0] = percentiles(sample, [0.5]);
+  const threshold = Math.max(OUTLIER_MIN, OUTLIER_SPREAD * typical);
+  const weights = new Float32Array(values.length);
+  for (let i = 0; i < values.length; i++) {
+    if (weight[i] === 0) continue;
+    const r = deviation[i]! / threshold;
+    const r2 = r * r;
+    const r4 = r2 * r2;
+    weights[i] = weight[i]! / (1 + r4 * r4);
+  }
+  return weights;
 }
 
 /** Metres of floor per analysis pixel at (px, py) (the square root of its footprint's area), capped far away. */
