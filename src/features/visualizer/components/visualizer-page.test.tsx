@@ -19,6 +19,7 @@ import {
   type Calls,
 } from '../testing/visualizer-calls';
 import { chooseFile, fillInfo, openPage, startProcessing } from '../testing/visualizer-journey';
+import { webhookAnswerDeadlineMs } from '../api/start-processing';
 
 const TEN_MB = 10 * 1024 * 1024;
 
@@ -409,6 +410,35 @@ describe('polling (fake timers)', () => {
       expectStep('Your info');
       await advance(60_000);
       expect(calls.reads).toHaveLength(2);
+    });
+  });
+
+  describe('after a webhook call that never gets an answer (a stalled proxy or processor)', () => {
+    const noAnswer = () => new Promise<Response>(() => undefined) as unknown as Response;
+    const webhookDeadline = (calls: Calls) => webhookAnswerDeadlineMs(JSON.stringify(calls.webhooks[0]).length);
+
+    it('and a row still pending: past the deadline, the error, and back to info with the details kept', async () => {
+      const calls = newCalls();
+      const toastError = vi.spyOn(toast, 'error');
+      await startWithFakeTimers(calls, (id) => HttpResponse.json(row(id, { status: 'pending' })), noAnswer);
+      expect(calls.webhooks).toHaveLength(1);
+
+      await advance(webhookDeadline(calls));
+      await advance(10_000);
+      expect(toastError).toHaveBeenCalledWith('Error', expect.objectContaining({ duration: 6000 }));
+      expectStep('Your info');
+      expect(screen.getByLabelText('Name')).toHaveValue('Dana Whitman');
+      expect(screen.getByLabelText('Email')).toHaveValue('dana@example.com');
+    });
+
+    it('and a row the render completes: past the deadline, the page follows the row to the result', async () => {
+      const calls = newCalls();
+      const toastError = vi.spyOn(toast, 'error');
+      await startWithFakeTimers(calls, (id) => HttpResponse.json(completedRow(id)), noAnswer);
+
+      await advance(webhookDeadline(calls));
+      expect(screen.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeInTheDocument();
+      expect(toastError).not.toHaveBeenCalled();
     });
   });
 
