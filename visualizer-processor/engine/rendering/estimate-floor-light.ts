@@ -87,8 +87,6 @@ const PATTERN_PERCENTILES = { small: { plain: 0.7, patterned: 0.85 }, large: { p
 const TYPICAL_FLOOR_ALBEDO = 0.3;
 const TYPICAL_ROOM_ALBEDO = 0.35;
 const TYPICAL_WALL_ALBEDO = 0.55;
-/** How much the automatic-exposure prior counts against the floor's and the room's evidence. */
-const PRIOR_WEIGHT = 0.6;
 /** The share of the brightest surfaces off the floor that tell the light's colour, and at least how many samples. */
 const LIGHT_COLOUR_SHARE = 0.1;
 const LIGHT_COLOUR_MIN_SAMPLES = 50;
@@ -443,11 +441,13 @@ function exposureAndTint(image: AnalysisImage, floorLuminance: number): { exposu
   const roomAlbedo = useClasses ? TYPICAL_WALL_ALBEDO : TYPICAL_ROOM_ALBEDO;
   const fromFloor = floorLuminance / TYPICAL_FLOOR_ALBEDO;
   const fromRoom = luminances.length >= 100 ? percentiles(luminances, [0.5])[0]! / roomAlbedo : fromFloor;
-  // A camera's automatic exposure puts a typical room at about 1 in these units (a reflectance shows as its
-  // own colour); the floor and the room pull from there. The old floor's reflectance is kept between a
-  // dark carpet's and a white tile's.
+  // The floor and the room each say how bright the light is; they are averaged, and nothing pulls that
+  // toward a well exposed photo. (A prior that a camera's automatic exposure puts a typical room at about 1
+  // in these units pulled night shots and underexposed rooms up: their new floors came out about twice as
+  // bright as floor and walls agreed, "bright, evenly lit planks" in a dark room.) The old floor's
+  // reflectance is kept between a dark carpet's and a white tile's.
   const roomWeight = useClasses ? 1.3 : 1;
-  const combined = Math.exp((Math.log(fromFloor) + roomWeight * Math.log(fromRoom)) / (1 + roomWeight + PRIOR_WEIGHT));
+  const combined = Math.exp((Math.log(fromFloor) + roomWeight * Math.log(fromRoom)) / (1 + roomWeight));
   const exposure = Math.min(1.3, Math.max(0.04, Math.min(4 * fromFloor, Math.max(0.6 * fromFloor, combined))));
   return { exposure, tint: lightColour(surfaces) };
 }

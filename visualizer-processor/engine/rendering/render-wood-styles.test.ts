@@ -215,6 +215,21 @@ describe('the wood renderer', () => {
     expect(agreeing.length / receding.length).toBeGreaterThan(0.8);
   });
 
+  it('gives a dark photo of a room dark wood, as dark as the photo is', async () => {
+    // The same room photographed in full light and at night (every surface at 12 % of the light): the
+    // camera did not brighten the night shot, and the new floor must not either.
+    const floorLuminance = async (scene: Partial<CameraRoomScene>) => {
+      const { photo, floor } = roomInput({ ...ROOM, walls: [226, 226, 226], ...scene });
+      const output = (await createWoodRenderer(photo, floor)).render('natural-white-oak', 1);
+      const [r, g, b] = meanColor(output, grow(floor.mask, ROOM.width, ROOM.height, 4, true));
+      return 0.2126 * srgbToLinear(r) + 0.7152 * srgbToLinear(g) + 0.0722 * srgbToLinear(b);
+    };
+    const bright = await floorLuminance({});
+    const night = await floorLuminance({ light: [0.12, 0.12, 0.12] });
+    expect(night / bright).toBeLessThan(0.15);
+    expect(night / bright).toBeGreaterThan(0.08);
+  });
+
   it('carries a shadow on the old floor over onto the new wood', async () => {
     const shaded = roomInput({ ...ROOM, shadow: { fromZ: 3, toZ: 3.8, light: 0.45 } });
     const output = (await createWoodRenderer(shaded.photo, shaded.floor)).render('natural-white-oak', 1);
