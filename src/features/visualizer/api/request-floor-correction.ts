@@ -10,6 +10,7 @@ import {
   type VisualizerRugChoicePayload,
 } from '@contracts/visualizer-webhook';
 import { getSiteEnv } from '@/lib/env';
+import { answerDeadline } from '@/lib/insert-with-fallback';
 import { getVisualizerRequest } from './get-visualizer-request';
 
 /** What the visitor reads when the processor will not take a correction, or cannot be reached. */
@@ -85,17 +86,24 @@ async function renderTakenWithoutAnAnswer(requestId: string, shownRenderNumber: 
 }
 
 async function sendWithToken(payload: object, replySchema: typeof visualizerRugChoiceReplySchema): Promise<{ renderNumber: number }> {
+  // The processor answers a fix or a rug choice at once (202); a call that gets no answer in time is unanswered, like
+  // a dropped connection, and the row tells whether it was taken.
+  const deadline = answerDeadline();
   let response: Response;
+  let body: unknown;
   try {
     response = await fetch(getSiteEnv().VITE_VISUALIZER_WEBHOOK_URL, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
       body: JSON.stringify(payload),
+      signal: deadline.signal,
     });
+    body = await response.json().catch(() => null);
   } catch {
     throw new CorrectionRefusedError(correctionRefusals.unreachable, 0);
+  } finally {
+    deadline.clear();
   }
-  const body: unknown = await response.json().catch(() => null);
   if (response.ok) {
     const reply = replySchema.safeParse(body);
     if (!reply.success) throw new CorrectionRefusedError(correctionRefusals.unexpected, response.status);

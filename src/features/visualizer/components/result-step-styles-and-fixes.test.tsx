@@ -1,8 +1,9 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WEBHOOK_REFUSAL } from '@contracts/visualizer-webhook';
 import { WOOD_STYLES } from '@contracts/wood-styles';
+import { ANSWER_DEADLINE_MS } from '@/lib/insert-with-fallback';
 import { server } from '@/testing/msw-server';
 import { TEST_WEBHOOK_URL } from '@/testing/test-env';
 import { correctionRefusals } from '../api/request-floor-correction';
@@ -75,7 +76,10 @@ function markerList() {
     .map((item) => item.textContent);
 }
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
 
 describe('the wood styles', () => {
   it('offers the five woods by name, the default chosen, and switching shows the chosen one in the slider and the after image', async () => {
@@ -239,6 +243,20 @@ describe('"Not quite right? Fix the floor"', () => {
     await markAndSend(user);
     expect(await screen.findByRole('alert')).toHaveTextContent(correctionRefusals.unreachable);
     expect(markerList()).toEqual(['1. Wood here']);
+  });
+
+  it('says so when the webhook takes the fix and never answers (a stalled proxy), instead of rendering for ever', async () => {
+    const { user } = await reachResult({ correctionReply: () => new Promise<Response>(() => undefined) as unknown as Response });
+    await user.click(screen.getByRole('button', { name: 'Not quite right? Fix the floor' }));
+    photo().focus();
+    await user.keyboard('{Enter}');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Re-render my floor' }));
+    await act(() => vi.advanceTimersByTimeAsync(ANSWER_DEADLINE_MS));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(correctionRefusals.unreachable);
+    expect(markerList()).toEqual(['1. Wood here']);
+    expect(screen.getByRole('button', { name: 'Re-render my floor' })).toBeEnabled();
   });
 
   // As for the photo (issue 27): a 5xx or a dropped connection is no answer; the row tells whether the fix was taken.
