@@ -91,6 +91,12 @@ function constructedPass(
   return { photo, pass, at };
 }
 
+const WOOD_GRAIN: [number, number, number][] = [
+  [176, 128, 84],
+  [168, 122, 80],
+  [184, 134, 88],
+];
+
 describe('finding the floor with the segmentation network', () => {
   it('sees the room in a photo: floor where the floor is, wall where the wall is, over the whole frame', async () => {
     const { photo, truth } = await fixture('room-tile.png');
@@ -230,5 +236,21 @@ describe('rugs', () => {
       zoomedAt: (fx, fy) => (inDesk(fx, fy) ? SCENE_CLASS.wall : SCENE_CLASS.floor),
     });
     expect(at((await floorFromSegmentation(plain.photo, plain.pass)).mask, 0.25, 0.73)).toBe(255);
+  });
+
+  it('lays no wood on a chair seat both runs call floor when it has the colour of the chair they see above it, not the floor\'s', async () => {
+    // Wall above row 150 of the grid, a wood-brown floor below; a blue chair whose back (grid rows 260–330,
+    // columns 200–320) both runs call chair and whose seat below it (rows 330–370) they call floor.
+    const inChair = (fx: number, fy: number) => fx >= 200 / 512 && fx < 320 / 512 && fy >= 260 / 512 && fy < 370 / 512;
+    const { photo, pass, at } = constructedPass((x, y) => (y < 150 ? SCENE_CLASS.wall : x >= 200 && x < 320 && y >= 260 && y < 330 ? SCENE_CLASS.chair : SCENE_CLASS.floor), {
+      paint: (fx, fy): [number, number, number] => (fy < 150 / 512 ? [225, 222, 215] : inChair(fx, fy) ? [40, 60, 150] : WOOD_GRAIN[Math.floor(fx * 97 + fy * 61) % 3]!),
+    });
+    const seat = { x: 260 / 512, y: 355 / 512 };
+    const kept = (await floorFromSegmentation(photo, pass)).mask;
+    expect(at(kept, seat.x, seat.y)).toBe(0);
+    expect(at(kept, 0.1, 0.9)).toBe(255);
+    expect(at(kept, 0.8, 0.6)).toBe(255);
+    const without = (await floorFromSegmentation(photo, pass, {}, { ...DEFAULT_TUNING, photoColours: null })).mask;
+    expect(at(without, seat.x, seat.y)).toBe(255);
   });
 });

@@ -9,6 +9,7 @@ import { TAP_LIMITS, applyFloorTaps } from './apply-floor-taps.ts';
 import { SCENE_CLASS, floorClassIds } from './scene-classes.ts';
 import { RUG_OUTLINE_LIMITS, floorInsideRugs, type RugOutlineLimits } from './rug-outlines.ts';
 import { RUG_LIMITS, runsDisputeARug, takeOutRugs } from './take-out-rugs.ts';
+import { PHOTO_COLOUR_LIMITS, floorOfOtherColours, type PhotoColourLimits } from './photo-colours.ts';
 import { SEGMENTER_SIZE, announcePhoto, classifyPixels } from './scene-segmenter.ts';
 import { segmentPhoto, type FitMode, type SegmentedPhoto } from './segment-photo.ts';
 
@@ -50,6 +51,11 @@ export interface SegmenterTuning {
    * Not floor: what the zoomed runs (objectZoom) call wall, within these limits (zoomed-walls.ts); null = not.
    */
   zoomedWalls: ZoomedWallLimits | null;
+  /**
+   * Not floor: floor whose colour is far from the deep floor's and near that of an object the runs saw beside it,
+   * grown in from that object over superpixels of the photo (photo-colours.ts); null = not.
+   */
+  photoColours: PhotoColourLimits | null;
 }
 
 export const DEFAULT_TUNING: SegmenterTuning = {
@@ -70,6 +76,8 @@ export const DEFAULT_TUNING: SegmenterTuning = {
   objectZoom: true,
   // Measured on the real set (decision 012, 2026-11-25 session 3).
   zoomedWalls: ZOOMED_WALL_LIMITS,
+  // Measured on the real set (decision 012, 2026-11-25 session 4).
+  photoColours: PHOTO_COLOUR_LIMITS,
 };
 
 function brightness(rgb: Buffer, width: number, height: number): GrayImage {
@@ -222,9 +230,10 @@ export async function floorFromSegmentation(
   const outliningRugs = tuning.rugOutlines !== null && options.keepRugs !== false;
   const rugVotes = takingOutRugs || outliningRugs || options.taps?.length ? segmented.share([SCENE_CLASS.rug]) : new Float32Array(0);
   if (tuning.unanimous) for (let i = 0; i < soft.length; i++) soft[i] = soft[i]! === 1 ? 1 : 0;
+  // What any run saw standing on the floor (the zoomed runs too): the margin's and the photo colours' objects.
+  const objectSeen = tuning.objectMargin || tuning.photoColours ? segmented.share(OBJECT_CLASSES) : new Float32Array(0);
+  if (tuning.objectZoom && pass.zoomedObjects && objectSeen.length) for (let i = 0; i < objectSeen.length; i++) objectSeen[i]! += pass.zoomedObjects[i]!;
   if (tuning.objectMargin) {
-    const objectSeen = segmented.share(OBJECT_CLASSES);
-    if (tuning.objectZoom && pass.zoomedObjects) for (let i = 0; i < objectSeen.length; i++) objectSeen[i]! += pass.zoomedObjects[i]!;
     const near = cellsAroundObjects(objectSeen, scene.width, scene.height, tuning.objectMargin);
     for (let i = 0; i < soft.length; i++) if (near[i]) soft[i] = 0;
   }
@@ -274,6 +283,20 @@ export async function floorFromSegmentation(
     const rugSeen = Uint8Array.from(rugVotes, (share) => (share > 0 ? 1 : 0));
     const inside = floorInsideRugs(floor, rugSeen, scene.width, scene.height, tuning.rugOutlines);
     for (let i = 0; i < soft.length; i++) if (inside[i]) soft[i] = 0;
+  }
+  if (tuning.photoColours) {
+    const floor = new Uint8Array(soft.length);
+    for (let i = 0; i < floor.length; i++) floor[i] = soft[i]! >= 0.5 ? 1 : 0;
+    const rgb = await sharp(guidePixels, { raw: { width: info.width, height: info.height, channels: 3 } })
+      .resize(scene.width, scene.height, { fit: 'fill' })
+      .raw()
+      .toBuffer();
+    // Objects, and rugs while they are kept (then a rug is something on the floor too).
+    const objects = new Uint8Array(soft.length);
+    const rugsToo = options.keepRugs !== false && rugVotes.length > 0;
+    for (let i = 0; i < objects.length; i++) objects[i] = objectSeen[i]! > 0 || (rugsToo && rugVotes[i]! > 0) ? 1 : 0;
+    const taken = floorOfOtherColours(floor, rgb, scene.width, scene.height, tuning.photoColours, objects);
+    for (let i = 0; i < soft.length; i++) if (taken[i]) soft[i] = 0;
   }
   const guide = brightness(guidePixels, info.width, info.height);
   const p = resizeBilinear(soft, scene.width, scene.height, info.width, info.height);

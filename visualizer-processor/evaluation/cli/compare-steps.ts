@@ -16,6 +16,9 @@ import {
   type SegmenterTuning,
 } from '../../engine/segmentation/find-floor-with-segmenter.ts';
 import { ZOOMED_WALL_LIMITS } from '../../engine/segmentation/zoomed-walls.ts';
+import { PHOTO_COLOUR_LIMITS } from '../../engine/segmentation/photo-colours.ts';
+
+const colours = (limits: Partial<typeof PHOTO_COLOUR_LIMITS>) => ({ photoColours: { ...PHOTO_COLOUR_LIMITS, ...limits } });
 
 /** The engine before issue 23's steps; the single steps below are measured from it. */
 const BEFORE: Partial<SegmenterTuning> = { threshold: 0.5, objectMargin: null, objectZoom: false, rugOutlines: null, wallBelow: null, zoomedWalls: null };
@@ -53,6 +56,15 @@ const VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   'engine, zoomed walls, colour guard only': { zoomedWalls: { ...ZOOMED_WALL_LIMITS, sameHue: 0 } },
   'engine, zoomed walls, hue guard only': { zoomedWalls: { ...ZOOMED_WALL_LIMITS, likeFloor: 0 } },
   'engine, zoomed walls, no most-of-the-floor guard': { zoomedWalls: { ...ZOOMED_WALL_LIMITS, maxShare: 1 } },
+  'engine, no photo colours': { photoColours: null },
+  'engine, photo colours towards walls too': colours({ objectsOnly: false }),
+  'engine, photo colours, ratio 2': colours({ ratio: 2 }),
+  'engine, photo colours, ratio 2, distance 8': colours({ ratio: 2, minFloorDistance: 8 }),
+  'engine, photo colours, distance 12': colours({ minFloorDistance: 12 }),
+  'engine, photo colours, no hue guard': colours({ sameHue: 0 }),
+  'engine, photo colours, any floor size': colours({ minDeep: 0 }),
+  'engine, photo colours, rank 0.08': colours({ floorRank: 0.08 }),
+  'engine, photo colours, lightness weight 1': colours({ lightnessWeight: 1 }),
 };
 
 const args = process.argv.slice(2);
