@@ -1,3 +1,5 @@
+import MailComposer from 'nodemailer/lib/mail-composer';
+import PostalMime from 'postal-mime';
 import { describe, expect, it } from 'vitest';
 import { readBusinessFacts } from '../../../src/config/business.ts';
 import { composeEmail } from './compose-email.ts';
@@ -35,5 +37,40 @@ describe('rugs and carpet in the visualizer e-mails', () => {
       expect((await composeEmail('staff_visualizer', request(rugs), null, context)).text).toContain('Rugs and carpet: No rugs or carpet found');
       expect((await composeEmail('visualizer_result', request(rugs), 'robin@example.com', context)).text).not.toMatch(/rugs/i);
     }
+  });
+});
+
+/**
+ * A subject that names the visitor carries what they typed. The database refuses control characters and
+ * bidirectional overrides in names, but an RFC 2047 encoded word typed in plain ASCII (`=?utf-8?B?4oCu?=` is U+202E)
+ * would be decoded by the staff's mail program into exactly those, unless the subject is encoded as a whole.
+ */
+describe('a visitor-typed encoded word in a staff subject', () => {
+  const contact = (name: string) =>
+    ({
+      table: 'contacts',
+      id: '00000000-0000-4000-8000-000000000002',
+      created_at: new Date('2026-11-25T15:00:00Z'),
+      name,
+      email: 'ann@example.com',
+      phone: '856 555 0100',
+      message: 'Kitchen floor',
+    }) as const;
+
+  async function subjectAsRead(name: string): Promise<string | undefined> {
+    const composed = await composeEmail('staff_contact', contact(name), null, context);
+    const raw = await new MailComposer({ from: 'office@floors.example', ...composed }).compile().build();
+    return (await PostalMime.parse(raw)).subject;
+  }
+
+  it.each([
+    ['a right-to-left override', 'Ann =?utf-8?B?4oCu?= eeL', 'New estimate request from Ann =?utf-8?B?4oCu?= eeL'],
+    ['a line break and a fake header', 'Ann =?utf-8?Q?=0D=0ABcc:_x@evil.test?=', 'New estimate request from Ann =?utf-8?Q?=0D=0ABcc:_x@evil.test?='],
+  ])('reads literally, as typed, for %s', async (_what, name, expected) => {
+    expect(await subjectAsRead(name)).toBe(expected);
+  });
+
+  it('leaves ordinary and accented names as they are', async () => {
+    expect(await subjectAsRead('Zoë O’Brien-Núñez')).toBe('New estimate request from Zoë O’Brien-Núñez');
   });
 });

@@ -1,3 +1,4 @@
+import { encodeWord } from 'nodemailer/lib/mime-funcs';
 import { RUG_CHOICE_LABELS, RUG_CHOICE_MIN_SHARE } from '../../../contracts/visualizer-webhook.ts';
 import type { Business } from '../../../src/config/business.ts';
 import { dataRetention } from '../../../src/config/data-retention.ts';
@@ -165,6 +166,16 @@ async function visitorEmail(kind: EmailKind, lead: LeadRecord, to: string, conte
   }
 }
 
+/**
+ * A subject with a visitor's text in it, to be read as typed. Nodemailer passes a plain-ASCII subject through, so a
+ * name holding an RFC 2047 encoded word (`=?utf-8?Q?=0D=0ABcc:...?=`, all of it printable ASCII the database takes)
+ * would be decoded by the staff's mail program into a line break, a bidirectional override or anything else the
+ * database refuses in names. Such a subject goes out as encoded words of its own, which decode to the literal text.
+ */
+function subjectAsTyped(subject: string): string {
+  return subject.includes('=?') ? encodeWord(subject, 'B', 52) : subject;
+}
+
 /** Staff notifications: every field, the time, and Reply-To set to the visitor so staff answer in one click. */
 function staffEmail(kind: EmailKind, lead: LeadRecord, context: EmailContext): ComposedEmail {
   const received: [string, string] = ['Received', businessTime(lead.created_at)];
@@ -172,7 +183,7 @@ function staffEmail(kind: EmailKind, lead: LeadRecord, context: EmailContext): C
   const compose = (subject: string, heading: string, replyTo: string, blocks: Block[]) => ({
     to: context.staffInbox,
     replyTo,
-    subject,
+    subject: subjectAsTyped(subject),
     ...renderEmail(context.business, heading, blocks),
     attachments: [],
   });
