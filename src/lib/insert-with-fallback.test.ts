@@ -100,14 +100,14 @@ describe('insertWithFallback', () => {
   it("fails with the server's message when both paths fail", async () => {
     answer('contacts', () =>
       HttpResponse.json(
-        { code: 'PT429', message: 'Too many submissions from your network. Please wait a few minutes and try again.' },
+        { code: 'PT429', message: 'Too many submissions from your internet address. Please wait a few minutes and try again.' },
         { status: 429 },
       ),
     );
     const error = await insertWithFallback('contacts', { name: 'A' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InsertError);
     expect(error).toMatchObject({
-      message: 'Too many submissions from your network. Please wait a few minutes and try again.',
+      message: 'Too many submissions from your internet address. Please wait a few minutes and try again.',
       status: 429,
       table: 'contacts',
     });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeProcessingError } from '@/features/visualizer/utils/describe-processing-error';
 import { InsertError, insertWithFallback } from '@/lib/insert-with-fallback';
 import { applyMigrations, listMigrations } from '../../local-stack/migrations';
 import { setThrottleLimit } from '../support/throwaway-stack';
@@ -91,8 +92,12 @@ describe('the per-client write throttle', () => {
 
     const refused = await postFromAddress('127.0.0.42', 'leads', lead(4));
     expect(refused.status).toBe(429);
-    expect(JSON.parse(refused.body).message).toBe(
-      'Too many submissions from your network. Please wait a few minutes and try again.',
+    const { message } = JSON.parse(refused.body) as { message: string };
+    expect(message).toBe('Too many submissions from your internet address. Please wait a few minutes and try again.');
+    // The visualizer picks its Error toast's text by words in the message (spec section 8): a refusal by the
+    // throttle comes over a working connection, so it must not read as "Network error. Please check your connection".
+    expect(describeProcessingError(new InsertError('floor_visualizer_requests', message))).toBe(
+      'Failed to process your image. Please try again.',
     );
   });
 
