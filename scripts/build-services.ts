@@ -13,8 +13,15 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outFlag = process.argv.indexOf('--out-dir');
 const outDir = path.resolve(outFlag >= 0 ? process.argv[outFlag + 1] ?? '' : path.join(root, 'build', 'services'));
 
-/** Data files the compiled code opens by a path next to its own (import.meta.url), copied as they are. */
-const RUNTIME_FILES = ['visualizer-processor/engine/segmentation/model/mobile_segmenter_r4_quant_argmax_uint8.tflite'];
+/**
+ * Files the compiled code opens by a path next to its own (import.meta.url), copied as they are: the floor model,
+ * and the plain JavaScript the network's worker threads run (decision 018), which tsc does not emit.
+ */
+const RUNTIME_FILES = [
+  'visualizer-processor/engine/segmentation/model/mobile_segmenter_r4_quant_argmax_uint8.tflite',
+  'visualizer-processor/engine/segmentation/network-thread.mjs',
+  'visualizer-processor/engine/segmentation/tflite-runtime.mjs',
+];
 
 fs.rmSync(outDir, { recursive: true, force: true });
 execFileSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(root, 'tsconfig.services.json'), '--outDir', outDir], {

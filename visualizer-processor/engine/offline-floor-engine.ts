@@ -10,7 +10,7 @@ import type {
 } from './floor-engine.ts';
 import { renderWoodStyles, warmUpRenderer } from './rendering/render-wood-styles.ts';
 import { findFloorWithSegmenter } from './segmentation/find-floor-with-segmenter.ts';
-import { warmUpSegmenter } from './segmentation/scene-segmenter.ts';
+import { warmUpSegmenter, whenNetworkBusy } from './segmentation/scene-segmenter.ts';
 
 /** The two halves of the offline engine; tests and experiments can swap either. */
 export interface OfflineEngineParts {
@@ -31,25 +31,30 @@ export function createOfflineFloorEngine(parts: OfflineEngineParts = defaultPart
   // The network loads in the background while the caller decodes its photo; a failure to load is reported
   // by the first findFloor, which tries again.
   let photoArrived = false;
-  if (parts.findFloor === defaultParts.findFloor) {
+  const ownNetwork = parts.findFloor === defaultParts.findFloor;
+  const ownRenderer = parts.renderStyles === defaultParts.renderStyles;
+  if (ownNetwork) {
     // The default style's boards follow the network's warm-up, and like it only while no photo is waiting:
-    // a photo that came meanwhile makes them itself, no later than it would have waited for them.
+    // a photo that came meanwhile has them made while its own runs occupy the network's threads (below).
     warmUpSegmenter()
       .then(() => {
-        if (!photoArrived && parts.renderStyles === defaultParts.renderStyles) warmUpRenderer([DEFAULT_WOOD_STYLE]);
+        if (!photoArrived && ownRenderer) warmUpRenderer([DEFAULT_WOOD_STYLE]);
       })
       .catch(() => {});
   }
+  /** The floor, and meanwhile (the network runs on its own threads) the default style's boards, if not made yet. */
+  const findFloor = (photo: DecodedPhoto, options: FindFloorOptions) => {
+    photoArrived = true;
+    if (ownNetwork && ownRenderer) void whenNetworkBusy().then(() => warmUpRenderer([DEFAULT_WOOD_STYLE]));
+    return parts.findFloor(photo, options);
+  };
   return {
     name: 'offline',
     offersRugChoice: true,
-    findFloor: (photo, options = {}) => {
-      photoArrived = true;
-      return parts.findFloor(photo, options);
-    },
+    findFloor: (photo, options = {}) => findFloor(photo, options),
     async visualize(photo, options: VisualizeOptions = {}) {
       photoArrived = true;
-      const floor = options.floor ?? (await parts.findFloor(photo, options));
+      const floor = options.floor ?? (await findFloor(photo, options));
       const renders = await parts.renderStyles(photo, floor, options.styles ?? WOOD_STYLE_IDS, options.seed ?? 1);
       return { ...floor, renders };
     },

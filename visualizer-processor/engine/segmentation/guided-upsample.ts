@@ -31,19 +31,22 @@ export function boxMean(input: Float32Array, width: number, height: number, radi
       rows[row + x] = sum / (Math.min(width - 1, right) - Math.max(0, x - radius) + 1);
     }
   }
+  // Columns: every column's running sum at once, row by row (the same sums, in the same order, as one
+  // column at a time, but reading memory in order). Float64 like the row pass's number.
   const out = new Float32Array(input.length);
-  for (let x = 0; x < width; x++) {
-    let sum = 0;
-    for (let y = 0; y <= Math.min(radius, height - 1); y++) sum += rows[y * width + x]!;
-    for (let y = 0; y < height; y++) {
-      const top = y - radius - 1;
-      const bottom = y + radius;
-      if (y > 0) {
-        if (bottom < height) sum += rows[bottom * width + x]!;
-        if (top >= 0) sum -= rows[top * width + x]!;
-      }
-      out[y * width + x] = sum / (Math.min(height - 1, bottom) - Math.max(0, y - radius) + 1);
+  const sums = new Float64Array(width);
+  for (let y = 0; y <= Math.min(radius, height - 1); y++) {
+    for (let x = 0; x < width; x++) sums[x]! += rows[y * width + x]!;
+  }
+  for (let y = 0; y < height; y++) {
+    const top = y - radius - 1;
+    const bottom = y + radius;
+    if (y > 0) {
+      if (bottom < height) for (let x = 0; x < width; x++) sums[x]! += rows[bottom * width + x]!;
+      if (top >= 0) for (let x = 0; x < width; x++) sums[x]! -= rows[top * width + x]!;
     }
+    const count = Math.min(height - 1, bottom) - Math.max(0, y - radius) + 1;
+    for (let x = 0; x < width; x++) out[y * width + x] = sums[x]! / count;
   }
   return out;
 }

@@ -1,52 +1,191 @@
 /**
  * The vendored scene segmentation network (model/README.md): 512×512 RGB in, one ADE20K top-31 class per
- * pixel out. Loaded on first use and kept for the life of the process: loading costs more than a run.
+ * pixel out. It runs on worker threads (network-thread.mjs), two on a machine with two cores or more, so a
+ * photo's runs (the whole photo, its mirror, two zoomed quadrants) go two at a time and this thread stays free
+ * (decision 018). The threads start on first use and live as long as the process: loading costs more than a run.
  */
 import { readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadTfliteModel, type TfliteModel } from './tflite-runtime.ts';
+import { Worker } from 'node:worker_threads';
+import { compileTfliteRuntime } from './tflite-runtime.mjs';
 
 export const MODEL_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'model', 'mobile_segmenter_r4_quant_argmax_uint8.tflite');
 
 /** The network's input and output side, in pixels. */
 export const SEGMENTER_SIZE = 512;
 
-let model: Promise<TfliteModel> | undefined;
+/**
+ * How many threads run the network. Two: a photo's four runs then take about the time of two, and a third
+ * thread would only share the same two cores (the processor's machine has two).
+ */
+export const NETWORK_THREADS = Math.max(1, Math.min(2, availableParallelism()));
 
-function loadModel(): Promise<TfliteModel> {
-  model ??= readFile(MODEL_FILE).then(async (bytes) => {
-    const loaded = await loadTfliteModel(bytes);
-    const [input] = loaded.inputs;
-    const [output] = loaded.outputs;
-    const side = SEGMENTER_SIZE;
-    if (input?.dataType !== 'uint8' || input.shape.join() !== `1,${side},${side},3` || output?.dataType !== 'int32' || output.shape.join() !== `1,${side},${side}`) {
-      loaded.dispose();
-      throw new Error(`${path.basename(MODEL_FILE)} is not the expected 512×512 uint8 → int32 segmenter`);
+/** What network-thread.mjs is sent first: what it loads its interpreter from. */
+interface NetworkThreadData {
+  modelBytes: Uint8Array;
+  wasmModule: WebAssembly.Module;
+  side: number;
+}
+/** What it is sent after: one image, SEGMENTER_SIZE² RGB. */
+interface ClassifyRequest {
+  id: number;
+  rgb: Uint8Array;
+}
+/** What it answers: `ready` (or `failed`) once, then one `classified` per request. */
+type NetworkThreadMessage =
+  | { kind: 'ready' }
+  | { kind: 'failed'; message: string }
+  | { kind: 'classified'; id: number; classes: Uint8Array }
+  | { kind: 'classified'; id: number; error: string };
+
+interface Job {
+  id: number;
+  rgb: Uint8Array;
+  resolve(classes: Uint8Array): void;
+  reject(error: Error): void;
+}
+
+interface NetworkThread {
+  worker: Worker;
+  /** The job it is running, if any. */
+  job: Job | null;
+}
+
+let threads: Promise<NetworkThread[]> | undefined;
+const waiting: Job[] = [];
+let nextJobId = 0;
+
+const THREAD_SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'network-thread.mjs');
+
+/**
+ * Starts one thread at once and sends it the model when `data` is read and compiled (the thread's own start,
+ * about 0.1 s, overlaps that); resolves when its interpreter is loaded.
+ */
+function startThread(data: Promise<NetworkThreadData>): Promise<NetworkThread> {
+  return new Promise((resolve, reject) => {
+    // execArgv: [] keeps this process's flags (a TypeScript loader, a profiler) out of the thread.
+    const thread: NetworkThread = { worker: new Worker(THREAD_SCRIPT, { execArgv: [] }), job: null };
+    data.then(
+      (loaded) => thread.worker.postMessage(loaded),
+      (error: unknown) => {
+        retire(thread);
+        reject(error);
+      },
+    );
+    let ready = false;
+    // Idle threads must not keep a finished command alive; a thread with a job does (see dispatch).
+    thread.worker.unref();
+    thread.worker.on('message', (message: NetworkThreadMessage) => {
+      if (message.kind === 'ready') {
+        ready = true;
+        // Again: an unref() asked before the thread was online does not hold (Node 20).
+        thread.worker.unref();
+        resolve(thread);
+      } else if (message.kind === 'failed') {
+        reject(new Error(`${path.basename(MODEL_FILE)}: ${message.message}`));
+        retire(thread);
+      } else if (thread.job && message.id === thread.job.id) {
+        const { job } = thread;
+        thread.job = null;
+        thread.worker.unref();
+        if ('error' in message) job.reject(new Error(`TensorFlow Lite: ${message.error}`));
+        else job.resolve(message.classes);
+        dispatch();
+      }
+    });
+    const lost = (error: Error) => {
+      if (ready) stopThreads(error);
+      else reject(error);
+    };
+    thread.worker.on('error', lost);
+    thread.worker.on('exit', (code) => lost(new Error(`The network's thread stopped (exit code ${code})`)));
+  });
+}
+
+/** Stops a thread for good, failing its job if it had one. */
+function retire(thread: NetworkThread, error = new Error("The network's thread was stopped")): void {
+  thread.worker.removeAllListeners();
+  thread.worker.on('error', () => {});
+  void thread.worker.terminate();
+  thread.job?.reject(error);
+  thread.job = null;
+}
+
+function loadThreads(): Promise<NetworkThread[]> {
+  threads ??= (async () => {
+    const data = Promise.all([readFile(MODEL_FILE), compileTfliteRuntime()]).then(
+      ([modelBytes, wasmModule]): NetworkThreadData => ({ modelBytes, wasmModule, side: SEGMENTER_SIZE }),
+    );
+    const started = await Promise.allSettled(Array.from({ length: NETWORK_THREADS }, () => startThread(data)));
+    const running = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+    const failure = started.find((result) => result.status === 'rejected');
+    if (failure) {
+      for (const thread of running) retire(thread);
+      throw failure.reason;
     }
-    return loaded;
+    return running;
+  })();
+  threads.catch(() => {
+    threads = undefined;
   });
-  model.catch(() => {
-    model = undefined;
+  return threads;
+}
+
+/** A thread was lost: every job fails, and the next request starts new threads. */
+function stopThreads(error: Error): void {
+  const lost = threads;
+  threads = undefined;
+  void lost?.then((running) => {
+    for (const thread of running) retire(thread, error);
   });
-  return model;
+  for (const job of waiting.splice(0)) job.reject(error);
+}
+
+/** Callers of whenNetworkBusy still waiting. */
+let busyWaiters: Array<() => void> = [];
+
+/** Hands waiting jobs to idle threads. */
+function dispatch(): void {
+  void threads?.then((running) => {
+    for (const thread of running) {
+      if (thread.job) continue;
+      const job = waiting.shift();
+      if (!job) break;
+      thread.job = job;
+      thread.worker.ref();
+      thread.worker.postMessage({ id: job.id, rgb: job.rgb } satisfies ClassifyRequest);
+    }
+    if (busyWaiters.length && running.every((thread) => thread.job)) {
+      const waiters = busyWaiters;
+      busyWaiters = [];
+      for (const resolve of waiters) resolve();
+    }
+  });
 }
 
 /**
- * Classifies every pixel of a 512×512 RGB image (3 bytes per pixel, row by row). Runs take turns: the
- * runtime has one input buffer and works synchronously, so two runs can never interleave.
+ * Resolves the next time every network thread has an image to classify: from then on, for at least one run
+ * (0.15 s or more), this thread would only wait, so work it does then costs the photo nothing.
+ */
+export function whenNetworkBusy(): Promise<void> {
+  return new Promise((resolve) => busyWaiters.push(resolve));
+}
+
+/**
+ * Classifies every pixel of a 512×512 RGB image (3 bytes per pixel, row by row). Calls may overlap: each
+ * image goes to the next free thread, and every thread runs the same network the same way, so which one runs
+ * it does not change its classes.
  */
 export async function classifyPixels(rgb: Uint8Array): Promise<Uint8Array> {
   if (rgb.length !== SEGMENTER_SIZE * SEGMENTER_SIZE * 3) {
     throw new Error(`The segmenter takes ${SEGMENTER_SIZE}×${SEGMENTER_SIZE} RGB, got ${rgb.length} bytes`);
   }
   classificationsAsked++;
-  const loaded = await loadModel();
-  loaded.inputs[0]!.data().set(rgb);
-  loaded.run();
-  const predictions = loaded.outputs[0]!.data();
-  const classes = new Uint8Array(predictions.length);
-  for (let i = 0; i < classes.length; i++) classes[i] = predictions[i]!;
+  await loadThreads();
+  const classes = new Promise<Uint8Array>((resolve, reject) => waiting.push({ id: nextJobId++, rgb, resolve, reject }));
+  dispatch();
   return classes;
 }
 
@@ -68,20 +207,21 @@ export function announcePhoto(): void {
 const WARM_UP_GRACE_MS = 300;
 
 /**
- * Loads the model and runs it once on a grey image, so the first photo does not pay for it: the runtime
- * packs the weights for its CPU kernels and V8 compiles their hot loops on the first run, which costs about
- * as much as two more. When a photo arrives within a moment of the model being loaded (a process started
- * for the photo it was sent, as on a platform that starts it on demand, or the engine bench), the grey run
- * is skipped: it holds the thread, so it would only make that photo wait one run longer, and the photo's
- * own first run does the same warming.
+ * Starts the network's threads and runs each once on a grey image, so the first photo does not pay for it: the
+ * runtime packs the weights for its CPU kernels and V8 compiles their hot loops on the first run, which costs
+ * about as much as two more. When a photo arrives within a moment of the threads being ready (a process
+ * started for the photo it was sent, as on a platform that starts it on demand, or the engine bench), the grey
+ * runs are skipped: they hold the threads, so they would only make that photo wait one run longer, and the
+ * photo's own first runs do the same warming.
  */
 export function warmUpSegmenter(): Promise<void> {
-  warmedUp ??= loadModel()
+  warmedUp ??= loadThreads()
     // Unreferenced: a command that has finished its photo exits without waiting out the grace period.
     .then(() => new Promise((resolve) => setTimeout(resolve, WARM_UP_GRACE_MS).unref()))
     .then(async () => {
       if (photosAnnounced === 0 && classificationsAsked === 0) {
-        await classifyPixels(new Uint8Array(SEGMENTER_SIZE * SEGMENTER_SIZE * 3).fill(128));
+        const grey = new Uint8Array(SEGMENTER_SIZE * SEGMENTER_SIZE * 3).fill(128);
+        await Promise.all(Array.from({ length: NETWORK_THREADS }, () => classifyPixels(grey)));
       }
     })
     .catch((error: unknown) => {

@@ -39,13 +39,20 @@ export interface Run {
 const SIDE = SEGMENTER_SIZE;
 const PAD_GREY = 128;
 
-function mirrorRows(data: Uint8Array, width: number, height: number, channels: number): Uint8Array {
+function mirrorRows(data: Uint8Array, width: number, height: number, channels: 1 | 3): Uint8Array {
   const out = new Uint8Array(data.length);
   for (let y = 0; y < height; y++) {
+    const row = y * width;
+    if (channels === 1) {
+      for (let x = 0; x < width; x++) out[row + width - 1 - x] = data[row + x]!;
+      continue;
+    }
     for (let x = 0; x < width; x++) {
-      const from = (y * width + x) * channels;
-      const to = (y * width + (width - 1 - x)) * channels;
-      for (let c = 0; c < channels; c++) out[to + c] = data[from + c]!;
+      const from = (row + x) * 3;
+      const to = (row + width - 1 - x) * 3;
+      out[to] = data[from]!;
+      out[to + 1] = data[from + 1]!;
+      out[to + 2] = data[from + 2]!;
     }
   }
   return out;
@@ -96,14 +103,15 @@ async function networkInputs(rgb: Buffer, width: number, height: number, fit: Fi
  */
 export async function segmentPhoto(rgb: Buffer, width: number, height: number, options: SegmentOptions = {}): Promise<SegmentedPhoto> {
   const { grid, inputs } = await networkInputs(rgb, width, height, options.fit ?? 'stretch');
-  const runs: Run[] = [];
-  for (const input of inputs) {
-    runs.push({ classes: await classifyPixels(input.pixels), placement: input.placement });
-    if (options.mirrored) {
-      const classes = await classifyPixels(mirrorRows(input.pixels, SIDE, SIDE, 3));
-      runs.push({ classes: mirrorRows(classes, SIDE, SIDE, 1), placement: input.placement });
-    }
-  }
+  // All runs asked for at once: the network's threads take them two at a time (scene-segmenter.ts).
+  const runs = await Promise.all(
+    inputs.flatMap((input): Promise<Run>[] => [
+      classifyPixels(input.pixels).then((classes) => ({ classes, placement: input.placement })),
+      ...(options.mirrored
+        ? [classifyPixels(mirrorRows(input.pixels, SIDE, SIDE, 3)).then((classes) => ({ classes: mirrorRows(classes, SIDE, SIDE, 1), placement: input.placement }))]
+        : []),
+    ]),
+  );
   return segmentedFromRuns(grid, runs);
 }
 
@@ -112,21 +120,20 @@ export function segmentedFromRuns(grid: { width: number; height: number }, runs:
   // Each cell takes its classes from the run whose centre is nearest: the middle of a crop sees most context.
   const scene: FloorScene = { width: grid.width, height: grid.height, classes: new Uint8Array(grid.width * grid.height) };
   const nearest = new Float32Array(scene.classes.length).fill(Infinity);
-  const forEachCell = (run: Run, visit: (cell: number, input: number, x: number, y: number) => void) => {
+  // Loops written out rather than a visitor per cell: share() runs five or six times a photo over 2-4 runs of 512² cells.
+  for (const run of runs) {
     const { content, target } = run.placement;
     for (let y = 0; y < content.height; y++) {
-      for (let x = 0; x < content.width; x++) visit((target.top + y) * grid.width + target.left + x, (content.top + y) * SIDE + content.left + x, x, y);
-    }
-  };
-  for (const run of runs) {
-    const { content } = run.placement;
-    forEachCell(run, (cell, input, x, y) => {
-      const distance = Math.abs(x - content.width / 2) + Math.abs(y - content.height / 2);
-      if (distance < nearest[cell]!) {
-        nearest[cell] = distance;
-        scene.classes[cell] = run.classes[input]!;
+      const cellRow = (target.top + y) * grid.width + target.left;
+      const inputRow = (content.top + y) * SIDE + content.left;
+      for (let x = 0; x < content.width; x++) {
+        const distance = Math.abs(x - content.width / 2) + Math.abs(y - content.height / 2);
+        if (distance < nearest[cellRow + x]!) {
+          nearest[cellRow + x] = distance;
+          scene.classes[cellRow + x] = run.classes[inputRow + x]!;
+        }
       }
-    });
+    }
   }
   return {
     scene,
@@ -136,11 +143,16 @@ export function segmentedFromRuns(grid: { width: number; height: number }, runs:
       for (const id of classIds) wanted[id] = 1;
       const seen = new Float32Array(scene.classes.length);
       const covered = new Float32Array(scene.classes.length);
-      for (const run of runs) {
-        forEachCell(run, (cell, input) => {
-          covered[cell]!++;
-          seen[cell]! += wanted[run.classes[input]!]!;
-        });
+      for (const { classes, placement } of runs) {
+        const { content, target } = placement;
+        for (let y = 0; y < content.height; y++) {
+          const cellRow = (target.top + y) * grid.width + target.left;
+          const inputRow = (content.top + y) * SIDE + content.left;
+          for (let x = 0; x < content.width; x++) {
+            covered[cellRow + x]!++;
+            seen[cellRow + x]! += wanted[classes[inputRow + x]!]!;
+          }
+        }
       }
       for (let i = 0; i < seen.length; i++) seen[i] = covered[i] ? seen[i]! / covered[i]! : 0;
       return seen;

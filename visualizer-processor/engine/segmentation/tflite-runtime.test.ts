@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { MODEL_FILE } from './scene-segmenter.ts';
-import { loadTfliteModel } from './tflite-runtime.ts';
+import { loadTfliteModel } from './tflite-runtime.mjs';
 
-/** Pins what we rely on in the alpha package's internals (see tflite-runtime.ts). */
+/** Pins what we rely on in the alpha package's internals (see tflite-runtime.mjs). */
 describe('the TensorFlow Lite WebAssembly runtime', () => {
   it('loads the vendored model and reads its tensors from the model itself', async () => {
     const model = await loadTfliteModel(await readFile(MODEL_FILE));
