@@ -51,6 +51,16 @@ describe('floor of other colours (the photo\'s own colours)', () => {
     expect(share(taken, seat)).toBeGreaterThan(0.6);
     // The floor around it stays.
     expect(share(taken, (x, y) => y >= 120 || (y >= 60 && (x < 40 || x >= 120)))).toBe(0);
+    // Compared only with the object it touches (sameObject), the seat leaves as well.
+    const same = floorOfOtherColours(floor, rgb, SIDE, SIDE, { ...PHOTO_COLOUR_LIMITS, sameObject: true }, objects);
+    expect(share(same, seat)).toBeGreaterThan(0.6);
+  });
+
+  it('leaves a patch of an object\'s colour that touches no object: nothing leaves from the middle of the floor', () => {
+    const back = (x: number, y: number) => x >= 60 && x < 100 && y >= 70 && y < 88;
+    const cushion = (x: number, y: number) => x >= 120 && x < 145 && y >= 125 && y < 150;
+    const { rgb, floor, objects } = room((x, y) => (back(x, y) || cushion(x, y) ? [40, 60, 150] : null), back);
+    expect(share(floorOfOtherColours(floor, rgb, SIDE, SIDE, PHOTO_COLOUR_LIMITS, objects), cushion)).toBe(0);
   });
 
   it('leaves a table\'s shadow on the floor: the wood\'s own hue, darker, beside a dark table base', () => {

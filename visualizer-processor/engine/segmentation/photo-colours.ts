@@ -54,6 +54,11 @@ export const PHOTO_COLOUR_LIMITS = {
    * non-floor a superpixel may leave towards: not walls, whose foot in shade looks like nothing on the floor.
    */
   objectsOnly: true,
+  /**
+   * A superpixel is compared only with the objects it touches, or that the superpixel it was reached from was
+   * compared with (the object it would belong to), rather than with every object within `reach`.
+   */
+  sameObject: false,
 };
 
 export type PhotoColourLimits = typeof PHOTO_COLOUR_LIMITS;
@@ -303,12 +308,19 @@ export function floorOfOtherColours(
   const nonFloor: number[] = [];
   for (let k = 0; k < count; k++) if (other[k]) nonFloor.push(k);
   const reach2 = limits.reach * limits.reach;
+  // With sameObject: the objects each queued superpixel is compared with.
+  const refs: number[][] = [];
+  const touching = (k: number, inherited: readonly number[]) => {
+    const list = inherited.slice();
+    for (const n of neighbours[k]!) if (other[n] && !list.includes(n)) list.push(n);
+    return list;
+  };
   const leaves = (k: number) => {
     const f = feature(k);
     const dFloor = rankedDistance(deepFeatures, deepFloor.length, f, rank);
     if (dFloor < limits.minFloorDistance || likeFloorHue(k)) return false;
     let dOther = Infinity;
-    for (const n of nonFloor) {
+    for (const n of limits.sameObject ? refs[k]! : nonFloor) {
       const dx = centres[n * 5 + 3]! - centres[k * 5 + 3]!;
       const dy = centres[n * 5 + 4]! - centres[k * 5 + 4]!;
       if (dx * dx + dy * dy > reach2) continue;
@@ -328,6 +340,7 @@ export function floorOfOtherColours(
       if (!other[n]) continue;
       queued[k] = 1;
       queue.push(k);
+      if (limits.sameObject) refs[k] = touching(k, []);
       break;
     }
   }
@@ -339,6 +352,7 @@ export function floorOfOtherColours(
       if (kind[n] !== 1 || queued[n]) continue;
       queued[n] = 1;
       queue.push(n);
+      if (limits.sameObject) refs[n] = touching(n, refs[k]!);
     }
   }
   for (let y = 0; y < height; y++) {

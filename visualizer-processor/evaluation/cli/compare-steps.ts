@@ -65,6 +65,8 @@ const VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   'engine, photo colours, any floor size': colours({ minDeep: 0 }),
   'engine, photo colours, rank 0.08': colours({ floorRank: 0.08 }),
   'engine, photo colours, lightness weight 1': colours({ lightnessWeight: 1 }),
+  'engine, photo colours, the object it touches, ratio 2': colours({ sameObject: true, ratio: 2 }),
+  'engine, photo colours, the object or wall it touches, ratio 2': colours({ sameObject: true, ratio: 2, objectsOnly: false }),
 };
 
 const args = process.argv.slice(2);
