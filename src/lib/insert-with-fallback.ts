@@ -101,7 +101,11 @@ async function insertDirectly(table: LeadTable, row: { id: string }, clientFailu
         signal: deadline.signal,
       });
     } catch (networkFailure) {
-      throw new InsertError(table, `Failed to insert into ${table}`, { cause: [clientFailure, networkFailure] });
+      // No answer at all (offline, the API unreachable, or the deadline): the message says so, as a fetch failure's
+      // own does, so the visualizer's Error toast gives the spec's network text (section 8).
+      throw new InsertError(table, `Failed to insert into ${table}: the network request failed`, {
+        cause: [clientFailure, networkFailure],
+      });
     }
 
     const body = await readJson(response);

@@ -157,6 +157,6 @@ describe('insertWithFallback against the real stack', () => {
 
     expect(attempts).toEqual(['client', 'fallback']);
     expect(outcome).toBeInstanceOf(InsertError);
-    expect((outcome as InsertError).message).toBe('Failed to insert into leads');
+    expect((outcome as InsertError).message).toBe('Failed to insert into leads: the network request failed');
   });
 });

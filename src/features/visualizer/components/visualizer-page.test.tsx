@@ -489,6 +489,13 @@ describe('errors while starting', () => {
     await expectErrorToast(description);
   });
 
+  // Offline, or the API unreachable: the spec's network text, as a fetch failure's own message would give.
+  it('an insert that reaches no server (offline) gives the network text', async () => {
+    server.use(http.post(REQUESTS_URL, () => HttpResponse.error()));
+    await startProcessing();
+    await expectErrorToast('Network error. Please check your connection and try again.');
+  });
+
   it('a refused insert gives the default text (both the client insert and the fallback were tried)', async () => {
     let attempts = 0;
     server.use(
