@@ -17,6 +17,8 @@
  *   log, 1 = all, 0 = none), mean over the photos. It cannot see the old floor's pattern leaking into the
  *   light (any leak is the same in both estimates), so it only counts beside the row above and a look at
  *   the contact sheets.
+ * - Sharp detail in the light on the same real floors (sharpDetail): what a leg's mirror image, a caster or a
+ *   cable left in the light prints on the new wood. Median over the photos, the highest named.
  * Alone: npx tsx bench/floor-light.bench.ts
  */
 import path from 'node:path';
@@ -105,7 +107,7 @@ const SHADOW = 0.45;
  * multiplied by a soft-edged sun patch and shadow placed in the floor's bounding box, and the light estimated
  * again; the slope of the change in log light against the imposed log light, both relative to their medians.
  */
-async function transferOnRealFloor(photo: DecodedPhoto, floor: FloorMask): Promise<number> {
+async function transferOnRealFloor(photo: DecodedPhoto, floor: FloorMask): Promise<{ share: number; detail: number }> {
   const { width, height } = photo;
   const mask = floor.mask;
   let left = width;
@@ -167,7 +169,40 @@ async function transferOnRealFloor(photo: DecodedPhoto, floor: FloorMask): Promi
     product += (change[k]! - changeMedian) * (applied[k]! - appliedMedian);
     square += (applied[k]! - appliedMedian) ** 2;
   }
-  return product / square;
+  return { share: product / square, detail: sharpDetail(before.floor.light, mask, width, height) };
+}
+
+/**
+ * How much sharp detail the light lays on the new wood: the root mean square, over the light's cells inside
+ * the floor (a cell and its 5 × 5 neighbourhood all on it), of the cell's log light minus the mean of its
+ * neighbourhood's. A shadow or sun patch changes slowly and adds little; a chair leg's mirror image, a
+ * caster or a cable in the light adds much: these are printed on the wood as pale or dark ghosts.
+ */
+function sharpDetail(light: FloorLightGrid, mask: Uint8Array | Buffer, width: number, height: number): number {
+  let sum = 0;
+  let count = 0;
+  for (let gy = 2; gy < light.height - 2; gy++) {
+    for (let gx = 2; gx < light.width - 2; gx++) {
+      let inside = true;
+      let mean = 0;
+      for (let dy = -2; dy <= 2 && inside; dy++) {
+        for (let dx = -2; dx <= 2; dx++) {
+          const x = Math.min(width - 1, Math.floor((gx + dx + 0.5) * light.scale));
+          const y = Math.min(height - 1, Math.floor((gy + dy + 0.5) * light.scale));
+          const value = light.values[(gy + dy) * light.width + gx + dx]!;
+          if (mask[y * width + x]! <= 127 || !(value > 0)) {
+            inside = false;
+            break;
+          }
+          mean += Math.log(value) / 25;
+        }
+      }
+      if (!inside) continue;
+      sum += (Math.log(light.values[gy * light.width + gx]!) - mean) ** 2;
+      count++;
+    }
+  }
+  return count > 0 ? Math.sqrt(sum / count) : 0;
 }
 
 export default async function bench(): Promise<BenchRow[]> {
@@ -186,9 +221,8 @@ export default async function bench(): Promise<BenchRow[]> {
   }
   const real = await loadRealSet();
   if (real.cases.length > 0) {
-    const shares: { id: string; share: number }[] = [];
-    for (const item of real.cases)
-      shares.push({ id: item.id, share: await transferOnRealFloor(item.photo, item.truth) });
+    const shares: { id: string; share: number; detail: number }[] = [];
+    for (const item of real.cases) shares.push({ id: item.id, ...(await transferOnRealFloor(item.photo, item.truth)) });
     rows.push({
       metric: `share of an imposed sun patch and shadow the light takes up, mean of ${shares.length} real floors`,
       median: shares.reduce((sum, s) => sum + s.share, 0) / shares.length,
@@ -202,6 +236,17 @@ export default async function bench(): Promise<BenchRow[]> {
         .sort((a, b) => b.share - a.share)
         .slice(0, 2)
         .map((s) => `${s.id} ${s.share.toFixed(2)}`)
+        .join(', ')}`,
+    });
+    rows.push({
+      metric: `sharp detail in the light on ${shares.length} real floors (ghosts of legs, casters, cables), median, log units`,
+      median: median(shares.map((s) => s.detail)),
+      unit: '',
+      runs: 1,
+      note: `highest: ${[...shares]
+        .sort((a, b) => b.detail - a.detail)
+        .slice(0, 4)
+        .map((s) => `${s.id} ${s.detail.toFixed(3)}`)
         .join(', ')}`,
     });
   }
