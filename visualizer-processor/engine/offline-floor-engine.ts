@@ -8,6 +8,7 @@ import type {
   VisualizeOptions,
   WoodStyleId,
 } from './floor-engine.ts';
+import { analysePhotoAhead } from './rendering/analysis-image.ts';
 import { renderWoodStyles, warmUpRenderer } from './rendering/render-wood-styles.ts';
 import { findFloorWithSegmenter } from './segmentation/find-floor-with-segmenter.ts';
 import { warmUpSegmenter, whenNetworkBusy } from './segmentation/scene-segmenter.ts';
@@ -42,10 +43,19 @@ export function createOfflineFloorEngine(parts: OfflineEngineParts = defaultPart
       })
       .catch(() => {});
   }
-  /** The floor, and meanwhile (the network runs on its own threads) the default style's boards, if not made yet. */
+  /**
+   * The floor, and meanwhile (the network runs on its own threads) what the renderer needs of the photo alone:
+   * its small copy for the analysis (sharp, off this thread) and the default style's boards, if not made yet.
+   * A floor found for its own sake (the floor-mask command) wastes the small copy: a few milliseconds.
+   */
   const findFloor = (photo: DecodedPhoto, options: FindFloorOptions) => {
     photoArrived = true;
-    if (ownNetwork && ownRenderer) void whenNetworkBusy().then(() => warmUpRenderer([DEFAULT_WOOD_STYLE]));
+    if (ownNetwork && ownRenderer) {
+      void whenNetworkBusy().then(() => {
+        void analysePhotoAhead(photo);
+        warmUpRenderer([DEFAULT_WOOD_STYLE]);
+      });
+    }
     return parts.findFloor(photo, options);
   };
   return {

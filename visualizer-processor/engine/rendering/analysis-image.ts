@@ -23,25 +23,61 @@ export interface AnalysisImage {
   classes?: Uint8Array;
 }
 
-export async function makeAnalysisImage(photo: DecodedPhoto, floor: FloorMask): Promise<AnalysisImage> {
+/** The part of the analysis image that depends on the photo alone. */
+export interface PhotoAnalysis {
+  width: number;
+  height: number;
+  rgb: Buffer;
+  gray: Float32Array;
+}
+
+function analysisSize(photo: DecodedPhoto): { width: number; height: number } {
   const factor = Math.min(1, ANALYSIS_LONG_SIDE / Math.max(photo.width, photo.height));
-  const width = Math.max(1, Math.round(photo.width * factor));
-  const height = Math.max(1, Math.round(photo.height * factor));
-  const small = await sharp(photo.pixels, { raw: { width: photo.width, height: photo.height, channels: 3 } })
+  return { width: Math.max(1, Math.round(photo.width * factor)), height: Math.max(1, Math.round(photo.height * factor)) };
+}
+
+async function analysePhoto(photo: DecodedPhoto): Promise<PhotoAnalysis> {
+  const { width, height } = analysisSize(photo);
+  const rgb = await sharp(photo.pixels, { raw: { width: photo.width, height: photo.height, channels: 3 } })
     .resize(width, height, { fit: 'fill', kernel: 'lanczos3' })
     .raw()
     .toBuffer();
-  const [grayBytes, mask] = await Promise.all([
-    sharp(small, { raw: { width, height, channels: 3 } }).greyscale().extractChannel(0).raw().toBuffer(),
+  const grayBytes = await sharp(rgb, { raw: { width, height, channels: 3 } }).greyscale().extractChannel(0).raw().toBuffer();
+  return { width, height, rgb, gray: Float32Array.from(grayBytes) };
+}
+
+/** Photo analyses started ahead (analysePhotoAhead), each taken by the first makeAnalysisImage of its photo. */
+const startedAhead = new WeakMap<Buffer, Promise<PhotoAnalysis>>();
+
+/**
+ * Starts the photo's half of the analysis image before its floor is known: the engine calls this while the
+ * network's threads are busy with the photo and this thread would only wait.
+ */
+export function analysePhotoAhead(photo: DecodedPhoto): Promise<PhotoAnalysis> {
+  let analysis = startedAhead.get(photo.pixels);
+  if (!analysis) {
+    analysis = analysePhoto(photo);
+    // A failure is met again, and reported, by makeAnalysisImage.
+    analysis.catch(() => {});
+    startedAhead.set(photo.pixels, analysis);
+  }
+  return analysis;
+}
+
+export async function makeAnalysisImage(photo: DecodedPhoto, floor: FloorMask): Promise<AnalysisImage> {
+  const ahead = startedAhead.get(photo.pixels);
+  // Taken once: the arrays are the caller's from then on.
+  startedAhead.delete(photo.pixels);
+  const [{ width, height, rgb: small, gray }, mask] = await Promise.all([
+    ahead ?? analysePhoto(photo),
     sharp(floor.mask, { raw: { width: floor.width, height: floor.height, channels: 1 } })
-      .resize(width, height, { fit: 'fill', kernel: 'linear' })
+      .resize(analysisSize(photo).width, analysisSize(photo).height, { fit: 'fill', kernel: 'linear' })
       .extractChannel(0)
       .raw()
       .toBuffer(),
   ]);
   const coverage = new Float32Array(width * height);
   for (let i = 0; i < coverage.length; i++) coverage[i] = mask[i]! / 255;
-  const gray = Float32Array.from(grayBytes);
   const image: AnalysisImage = { width, height, scale: photo.width / width, rgb: small, gray, floor: coverage };
   if (floor.scene) {
     const { scene } = floor;
