@@ -51,14 +51,32 @@ export class InsertError extends Error {
  *
  * Exactly once: the record carries a client-made id, so a fallback or retry after a commit whose reply was
  * lost meets the primary key instead of creating a second row, and that duplicate answer counts as success.
+ * That holds across submissions too: when both attempts failed, the same values sent again (the visitor pressing
+ * the button once more, the form having kept them) reuse the id, since the failed attempts may have been stored
+ * without an answer (a reply lost, a deadline passed); a success forgets it, so a later identical submission is new.
  */
 export async function insertWithFallback<T extends object>(
   table: LeadTable,
   record: T,
   options: { id?: string } = {},
 ): Promise<{ id: string }> {
-  const id = options.id ?? crypto.randomUUID();
-  const row = { ...record, id };
+  const submission = `${table} ${JSON.stringify(record)}`;
+  const id = options.id ?? unconfirmedSubmissions.get(submission) ?? crypto.randomUUID();
+  try {
+    const stored = await insertOnce(table, { ...record, id });
+    unconfirmedSubmissions.delete(submission);
+    return stored;
+  } catch (error) {
+    unconfirmedSubmissions.set(submission, id);
+    throw error;
+  }
+}
+
+/** The id of each submission whose last try failed, by table and values (this page's memory only). */
+const unconfirmedSubmissions = new Map<string, string>();
+
+async function insertOnce(table: LeadTable, row: { id: string }): Promise<{ id: string }> {
+  const { id } = row;
 
   const deadline = answerDeadline();
   let clientFailure: unknown;

@@ -139,6 +139,34 @@ describe('insertWithFallback against the real stack', () => {
     expect(await sql('select id from public.contacts where email = $1', [record.email])).toEqual([{ id }]);
   });
 
+  it('stores the row once when the visitor sends the same values again after both attempts stalled past the commit', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const realFetch = globalThis.fetch;
+    let stall = true;
+    let committed!: () => void;
+    let stored = new Promise<void>((resolve) => (committed = resolve));
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const { signal: _ignored, ...rest } = init ?? {};
+      const response = await realFetch(input, rest);
+      if (!stall) return response;
+      committed();
+      return replyThatNeverComes(init); // stored (or met the key), but no answer comes back
+    });
+
+    const record = records.contacts();
+    const first = insertWithFallback('contacts', record).catch((error: unknown) => error);
+    await stored;
+    stored = new Promise<void>((resolve) => (committed = resolve));
+    await vi.advanceTimersByTimeAsync(ANSWER_DEADLINE_MS);
+    await stored;
+    await vi.advanceTimersByTimeAsync(ANSWER_DEADLINE_MS);
+    expect(await first).toBeInstanceOf(InsertError); // the visitor sees the failure toast, values kept
+
+    stall = false;
+    const { id } = await insertWithFallback('contacts', record); // they press Submit again
+    expect(await sql('select id from public.contacts where email = $1', [record.email])).toEqual([{ id }]);
+  });
+
   it('fails with an InsertError, instead of waiting for ever, when neither attempt gets an answer', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const attempts: string[] = [];
