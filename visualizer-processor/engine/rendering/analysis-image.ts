@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { DecodedPhoto, FloorMask } from '../floor-engine.ts';
+import { detectLineSegments, type LineSegment } from './detect-line-segments.ts';
 
 /**
  * The photo and its floor at a small working size. Lines, camera and light are estimated here: at 768 px
@@ -21,6 +22,8 @@ export interface AnalysisImage {
   floor: Float32Array;
   /** What the segmentation network saw at each analysis pixel (floor-engine.ts's FloorScene), when it ran. */
   classes?: Uint8Array;
+  /** The photo's own line segments (photoLineSegments), when they were found with it. */
+  photoLines?: LineSegment[];
 }
 
 /** The part of the analysis image that depends on the photo alone. */
@@ -29,6 +32,7 @@ export interface PhotoAnalysis {
   height: number;
   rgb: Buffer;
   gray: Float32Array;
+  lines: LineSegment[];
 }
 
 function analysisSize(photo: DecodedPhoto): { width: number; height: number } {
@@ -43,15 +47,47 @@ async function analysePhoto(photo: DecodedPhoto): Promise<PhotoAnalysis> {
     .raw()
     .toBuffer();
   const grayBytes = await sharp(rgb, { raw: { width, height, channels: 3 } }).greyscale().extractChannel(0).raw().toBuffer();
-  return { width, height, rgb, gray: Float32Array.from(grayBytes) };
+  const gray = Float32Array.from(grayBytes);
+  return { width, height, rgb, gray, lines: photoLineSegments(gray, width, height) };
 }
+
+/** The photo's line segments, for the camera (prepare-floor.ts's estimateCamera). */
+export function photoLineSegments(gray: Float32Array, width: number, height: number): LineSegment[] {
+  // A light blur first: sensor noise and JPEG blocks break long edges into short pieces.
+  const blurred = Float32Array.from(gray);
+  boxBlur(blurred, width, height);
+  return detectLineSegments(blurred, width, height);
+}
+
+/** In-place 3-tap box blur (radius 1), rows then columns, edges repeated. */
+export function boxBlur(values: Float32Array, width: number, height: number): void {
+  const line = new Float32Array(Math.max(width, height));
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    line.set(values.subarray(row, row + width));
+    values[row] = (2 * line[0]! + line[Math.min(1, width - 1)]!) / 3;
+    for (let x = 1; x < width - 1; x++) values[row + x] = (line[x - 1]! + line[x]! + line[x + 1]!) / 3;
+    if (width > 1) values[row + width - 1] = (line[width - 2]! + 2 * line[width - 1]!) / 3;
+  }
+  const above = new Float32Array(width);
+  const current = new Float32Array(width);
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    current.set(values.subarray(row, row + width));
+    if (y === 0) above.set(current);
+    const below = y + 1 < height ? row + width : row;
+    for (let x = 0; x < width; x++) values[row + x] = (above[x]! + current[x]! + values[below + x]!) / 3;
+    above.set(current);
+  }
+}
+
 
 /** Photo analyses started ahead (analysePhotoAhead), each taken by the first makeAnalysisImage of its photo. */
 const startedAhead = new WeakMap<Buffer, Promise<PhotoAnalysis>>();
 
 /**
- * Starts the photo's half of the analysis image before its floor is known: the engine calls this while the
- * network's threads are busy with the photo and this thread would only wait.
+ * Starts the photo's half of the analysis image (its small copy, greys and lines) before its floor is known:
+ * the engine calls this while the network's threads are busy with the photo and this thread would only wait.
  */
 export function analysePhotoAhead(photo: DecodedPhoto): Promise<PhotoAnalysis> {
   let analysis = startedAhead.get(photo.pixels);
@@ -68,7 +104,7 @@ export async function makeAnalysisImage(photo: DecodedPhoto, floor: FloorMask): 
   const ahead = startedAhead.get(photo.pixels);
   // Taken once: the arrays are the caller's from then on.
   startedAhead.delete(photo.pixels);
-  const [{ width, height, rgb: small, gray }, mask] = await Promise.all([
+  const [{ width, height, rgb: small, gray, lines }, mask] = await Promise.all([
     ahead ?? analysePhoto(photo),
     sharp(floor.mask, { raw: { width: floor.width, height: floor.height, channels: 1 } })
       .resize(analysisSize(photo).width, analysisSize(photo).height, { fit: 'fill', kernel: 'linear' })
@@ -78,7 +114,7 @@ export async function makeAnalysisImage(photo: DecodedPhoto, floor: FloorMask): 
   ]);
   const coverage = new Float32Array(width * height);
   for (let i = 0; i < coverage.length; i++) coverage[i] = mask[i]! / 255;
-  const image: AnalysisImage = { width, height, scale: photo.width / width, rgb: small, gray, floor: coverage };
+  const image: AnalysisImage = { width, height, scale: photo.width / width, rgb: small, gray, floor: coverage, photoLines: lines };
   if (floor.scene) {
     const { scene } = floor;
     const classes = new Uint8Array(width * height);

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { DecodedPhoto, FloorMask } from '../floor-engine.ts';
-import { makeAnalysisImage, type AnalysisImage } from './analysis-image.ts';
+import { boxBlur, makeAnalysisImage, photoLineSegments, type AnalysisImage } from './analysis-image.ts';
 import { detectLineSegments } from './detect-line-segments.ts';
 import { estimateFloorCamera, type CameraEstimate } from './estimate-floor-camera.ts';
 import { estimateFloorLight, type FloorLight } from './estimate-floor-light.ts';
@@ -120,10 +120,8 @@ function estimateGrain(photo: DecodedPhoto, alpha: Buffer): number {
 /** The camera, from the photo's lines and the floor's outline (at the analysis size). */
 export function estimateCamera(analysis: AnalysisImage): CameraEstimate {
   const { width, height, floor } = analysis;
-  // A light blur first: sensor noise and JPEG blocks break long edges into short pieces.
-  const gray = Float32Array.from(analysis.gray);
-  boxBlur(gray, width, height);
-  const segments = detectLineSegments(gray, width, height);
+  // The photo's own lines: found ahead, while the network ran, when the engine could (analysis-image.ts).
+  const segments = analysis.photoLines ?? photoLineSegments(analysis.gray, width, height);
   // The mask's outline, at half size (it is smooth) and blurred: a mask comes in pixel steps, and a slightly
   // sloped edge would otherwise read as a run of level ones.
   const halfWidth = width >> 1;
@@ -188,26 +186,4 @@ async function featheredAlpha(floor: FloorMask): Promise<Buffer> {
     .extractChannel(0)
     .raw()
     .toBuffer();
-}
-
-/** In-place 3-tap box blur (radius 1), rows then columns, edges repeated. */
-function boxBlur(values: Float32Array, width: number, height: number): void {
-  const line = new Float32Array(Math.max(width, height));
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    line.set(values.subarray(row, row + width));
-    values[row] = (2 * line[0]! + line[Math.min(1, width - 1)]!) / 3;
-    for (let x = 1; x < width - 1; x++) values[row + x] = (line[x - 1]! + line[x]! + line[x + 1]!) / 3;
-    if (width > 1) values[row + width - 1] = (line[width - 2]! + 2 * line[width - 1]!) / 3;
-  }
-  const above = new Float32Array(width);
-  const current = new Float32Array(width);
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    current.set(values.subarray(row, row + width));
-    if (y === 0) above.set(current);
-    const below = y + 1 < height ? row + width : row;
-    for (let x = 0; x < width; x++) values[row + x] = (above[x]! + current[x]! + values[below + x]!) / 3;
-    above.set(current);
-  }
 }
