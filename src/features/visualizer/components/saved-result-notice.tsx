@@ -1,4 +1,5 @@
-import { Clock, ImageOff, Loader2, WifiOff } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Clock, ImageOff, Loader2, WifiOff, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { PrivacyPolicyLink } from '@/components/privacy-policy-link';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -39,19 +40,7 @@ export function SavedResultNotice({
   }
   if (state === 'unreachable') {
     return (
-      <section
-        aria-labelledby="saved-result-title"
-        className="mx-auto flex max-w-xl flex-col items-center gap-4 py-8 text-center"
-      >
-        <span
-          aria-hidden="true"
-          className="flex size-16 items-center justify-center rounded-full bg-oak-100 text-walnut-800"
-        >
-          <WifiOff className="size-8" />
-        </span>
-        <h2 id="saved-result-title" className="font-display text-2xl font-bold text-walnut-950 focus:outline-none">
-          We couldn't load this result
-        </h2>
+      <NoticeFrame icon={WifiOff} title="We couldn't load this result">
         <p className="text-walnut-800">
           We could not reach our server, so we can't show your result right now. Check your connection and try again in
           a moment.
@@ -64,25 +53,15 @@ export function SavedResultNotice({
             Try Another Photo
           </Button>
         </div>
-      </section>
+      </NoticeFrame>
     );
   }
   const expired = state === 'expired';
-  const Icon = expired ? Clock : ImageOff;
   return (
-    <section
-      aria-labelledby="saved-result-title"
-      className="mx-auto flex max-w-xl flex-col items-center gap-4 py-8 text-center"
+    <NoticeFrame
+      icon={expired ? Clock : ImageOff}
+      title={expired ? 'This result has expired' : "We couldn't find this result"}
     >
-      <span
-        aria-hidden="true"
-        className="flex size-16 items-center justify-center rounded-full bg-oak-100 text-walnut-800"
-      >
-        <Icon className="size-8" />
-      </span>
-      <h2 id="saved-result-title" className="font-display text-2xl font-bold text-walnut-950 focus:outline-none">
-        {expired ? 'This result has expired' : "We couldn't find this result"}
-      </h2>
       <p className="text-walnut-800">
         {expired
           ? `We delete room photos and the floors drawn on them ${dataRetention.visualizerImagesDays} days after they are sent, so this one is gone. Upload your photo again to see it with a new floor.`
@@ -101,6 +80,27 @@ export function SavedResultNotice({
           Get Free Quote
         </Link>
       </div>
+    </NoticeFrame>
+  );
+}
+
+/** The frame every notice but the loading one shares: a round icon, the heading the section is named by, then what follows. */
+function NoticeFrame({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: ReactNode }) {
+  return (
+    <section
+      aria-labelledby="saved-result-title"
+      className="mx-auto flex max-w-xl flex-col items-center gap-4 py-8 text-center"
+    >
+      <span
+        aria-hidden="true"
+        className="flex size-16 items-center justify-center rounded-full bg-oak-100 text-walnut-800"
+      >
+        <Icon className="size-8" />
+      </span>
+      <h2 id="saved-result-title" className="font-display text-2xl font-bold text-walnut-950 focus:outline-none">
+        {title}
+      </h2>
+      {children}
     </section>
   );
 }
