@@ -1,5 +1,6 @@
 import { getSiteEnv } from './env';
 import { getSupabaseClient } from './supabase-client';
+import { answerDeadline } from './answer-deadline';
 
 export type LeadTable = 'contacts' | 'leads' | 'realtors' | 'investors' | 'floor_visualizer_requests';
 
@@ -8,24 +9,6 @@ export type LeadTable = 'contacts' | 'leads' | 'realtors' | 'investors' | 'floor
  * (and, for a visualizer request, its progress) of the one row whose id they send, and nothing else.
  */
 export const SUBMISSION_ID_HEADER = 'x-submission-id';
-
-/**
- * How long one attempt waits for the server's answer. A submission is a few KiB and is stored in milliseconds, so
- * this is far beyond a slow phone connection; without it a server that takes the request and never answers (a
- * stalled proxy, a database stuck on a lock) kept the form on "Submitting..." for as long as the page was open.
- * The fallback after a timed-out attempt sends the same id, so a row the first attempt did store is not stored twice.
- */
-export const ANSWER_DEADLINE_MS = 15_000;
-
-/** An abort signal that fires after `ms` (a plain timer, so tests can run it on a fake clock), and its cleanup. */
-export function answerDeadline(ms = ANSWER_DEADLINE_MS): { signal: AbortSignal; clear(): void } {
-  const controller = new AbortController();
-  const timer = setTimeout(
-    () => controller.abort(new DOMException(`No answer from the server within ${ms / 1000} s`, 'TimeoutError')),
-    ms,
-  );
-  return { signal: controller.signal, clear: () => clearTimeout(timer) };
-}
 
 /** What PostgREST (and supabase-js, passing it through) says when a write is refused. */
 type PostgrestErrorBody = { code?: string; message?: string; details?: string | null; hint?: string | null };

@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ANSWER_DEADLINE_MS, InsertError, insertWithFallback, type LeadTable } from '@/lib/insert-with-fallback';
+import { ANSWER_DEADLINE_MS } from '@/lib/answer-deadline';
+import { InsertError, insertWithFallback, type LeadTable } from '@/lib/insert-with-fallback';
 import { sql, useSiteDataLayer } from './stack-clients';
 
 beforeAll(() => useSiteDataLayer());

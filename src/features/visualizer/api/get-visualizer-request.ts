@@ -1,7 +1,8 @@
 import { useQuery, type Query } from '@tanstack/react-query';
 import { z } from 'zod';
 import { RUG_CHOICES } from '@contracts/visualizer-webhook';
-import { answerDeadline, SUBMISSION_ID_HEADER } from '@/lib/insert-with-fallback';
+import { answerDeadline } from '@/lib/answer-deadline';
+import { SUBMISSION_ID_HEADER } from '@/lib/insert-with-fallback';
 import { getSupabaseClient } from '@/lib/supabase-client';
 
 /** Spec section 4: read immediately, then every 10 seconds, at most 30 attempts. */

@@ -10,7 +10,7 @@ import {
   type VisualizerRugChoicePayload,
 } from '@contracts/visualizer-webhook';
 import { getSiteEnv } from '@/lib/env';
-import { answerDeadline } from '@/lib/insert-with-fallback';
+import { answerDeadline } from '@/lib/answer-deadline';
 import { getVisualizerRequest } from './get-visualizer-request';
 
 /** What the visitor reads when the processor will not take a correction, or cannot be reached. */

@@ -6,7 +6,7 @@ import {
   visualizerWebhookProcessingReplySchema,
 } from '@contracts/visualizer-webhook';
 import { getSiteEnv } from '@/lib/env';
-import { answerDeadline } from '@/lib/insert-with-fallback';
+import { answerDeadline } from '@/lib/answer-deadline';
 import { pageTexts } from '@/content/spec-texts';
 import { readFileAsDataUrl } from '../utils/read-file-as-data-url';
 

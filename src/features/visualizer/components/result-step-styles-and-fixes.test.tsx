@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WEBHOOK_REFUSAL } from '@contracts/visualizer-webhook';
 import { WOOD_STYLES } from '@contracts/wood-styles';
-import { ANSWER_DEADLINE_MS } from '@/lib/insert-with-fallback';
+import { ANSWER_DEADLINE_MS } from '@/lib/answer-deadline';
 import { server } from '@/testing/msw-server';
 import { TEST_WEBHOOK_URL } from '@/testing/test-env';
 import { correctionRefusals } from '../api/request-floor-correction';

@@ -3,7 +3,7 @@ import { notifyManager } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from 'sonner';
-import { ANSWER_DEADLINE_MS } from '@/lib/insert-with-fallback';
+import { ANSWER_DEADLINE_MS } from '@/lib/answer-deadline';
 import { server } from '@/testing/msw-server';
 import {
   completedRow,
