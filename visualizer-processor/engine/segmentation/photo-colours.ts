@@ -18,6 +18,7 @@
  *   in the middle of the floor.
  * A floor of fewer than `minDeep` deep superpixels is too small to know its colours: nothing leaves.
  */
+import { SRGB_TO_LINEAR } from '../rendering/color-space.ts';
 
 export const PHOTO_COLOUR_LIMITS = {
   /** Superpixel spacing in grid cells (SLIC's S). */
@@ -66,19 +67,13 @@ export type PhotoColourLimits = typeof PHOTO_COLOUR_LIMITS;
 /** Colour distances (weighted Lab) are told apart up to this; anything farther is simply far. */
 const HISTOGRAM_TOP = 100;
 
-/** sRGB byte -> linear light. */
-const LINEAR = Float32Array.from({ length: 256 }, (_, v) => {
-  const c = v / 255;
-  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-});
-
 function labOf(rgb: Uint8Array, size: number): Float32Array {
   const lab = new Float32Array(size * 3);
   const f = (t: number) => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116);
   for (let i = 0; i < size; i++) {
-    const r = LINEAR[rgb[i * 3]!]!;
-    const g = LINEAR[rgb[i * 3 + 1]!]!;
-    const b = LINEAR[rgb[i * 3 + 2]!]!;
+    const r = SRGB_TO_LINEAR[rgb[i * 3]!]!;
+    const g = SRGB_TO_LINEAR[rgb[i * 3 + 1]!]!;
+    const b = SRGB_TO_LINEAR[rgb[i * 3 + 2]!]!;
     const fx = f((0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.9505);
     const fy = f(0.2126 * r + 0.7152 * g + 0.0722 * b);
     const fz = f((0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.089);
@@ -226,7 +221,7 @@ export function floorOfOtherColours(
   const light = new Float64Array(count * 4);
   for (let i = 0; i < half.width * half.height; i++) {
     const k = found.labels[i]!;
-    for (let c = 0; c < 3; c++) light[k * 4 + c]! += LINEAR[half.rgb[i * 3 + c]!]!;
+    for (let c = 0; c < 3; c++) light[k * 4 + c]! += SRGB_TO_LINEAR[half.rgb[i * 3 + c]!]!;
     light[k * 4 + 3]!++;
   }
   const hue = new Float32Array(count * 2);
