@@ -3,9 +3,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { FIXTURE_DIR } from '../fixtures/make-fixtures.ts';
-import { HEIC_FIXTURE, HEIC_FIXTURE_SIZE } from '../fixtures/make-heic-fixture.ts';
+import { HEIC_BOMB_FIXTURE, HEIC_FIXTURE, HEIC_FIXTURE_SIZE } from '../fixtures/make-heic-fixture.ts';
 import { makeDecompressionBombPng } from '../testing/bad-inputs.ts';
-import { PhotoRejectedError, decodePhoto } from './decode-photo.ts';
+import { DamagedPhotoError, PhotoRejectedError, decodePhoto } from './decode-photo.ts';
 
 describe('decodePhoto', () => {
   it('applies EXIF orientation 6, so a sideways-stored photo comes out upright', async () => {
@@ -121,6 +121,15 @@ describe('decodePhoto', () => {
       const photo = await decodePhoto(heic, { maxSide: 480 });
       expect([photo.width, photo.height]).toEqual([480, 360]);
       await expect(decodePhoto(heic.subarray(0, heic.length - 4000))).rejects.toBeInstanceOf(PhotoRejectedError);
+    });
+
+    it('is refused when its HEVC picture is far larger than the size its HEIF properties declare (a bomb)', async () => {
+      // The pixel limit reads the declared size (64×64 here), so it cannot catch this file. libheif refuses a picture
+      // whose size differs from the declared one, and one this much larger before allocating it (its security
+      // limit: the process stays near 120 MB, where decoding 67 MP would take over 400 MB).
+      const bomb = await readFile(path.join(FIXTURE_DIR, HEIC_BOMB_FIXTURE));
+      expect(await sharp(bomb).metadata()).toMatchObject({ format: 'heif', compression: 'hevc', width: 64, height: 64 });
+      await expect(decodePhoto(bomb)).rejects.toBeInstanceOf(DamagedPhotoError);
     });
   });
 });
