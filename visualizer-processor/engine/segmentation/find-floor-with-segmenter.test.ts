@@ -253,4 +253,26 @@ describe('rugs', () => {
     const without = (await floorFromSegmentation(photo, pass, {}, { ...DEFAULT_TUNING, photoColours: null })).mask;
     expect(at(without, seat.x, seat.y)).toBe(255);
   });
+
+  it('lays no wood on a chair\'s thin dark legs the network calls floor below its seat, and keeps the floor between them', async () => {
+    // Wall above row 150 of the grid, a wood-brown floor below; a black chair seat (grid rows 260–330, columns
+    // 200–320) both runs call chair, and two legs 5 px wide (of 640) down to row 420 that they call floor.
+    const inSeat = (fx: number, fy: number) => fx >= 200 / 512 && fx < 320 / 512 && fy >= 260 / 512 && fy < 330 / 512;
+    const legs = [210 / 512, 305 / 512];
+    const inLeg = (fx: number, fy: number) => fy >= 330 / 512 && fy < 420 / 512 && legs.some((left) => fx >= left && fx < left + 5 / 640);
+    const { photo, pass, at } = constructedPass((x, y) => (y < 150 ? SCENE_CLASS.wall : x >= 200 && x < 320 && y >= 260 && y < 330 ? SCENE_CLASS.chair : SCENE_CLASS.floor), {
+      paint: (fx, fy): [number, number, number] =>
+        fy < 150 / 512 ? [225, 222, 215] : inSeat(fx, fy) || inLeg(fx, fy) ? [22, 22, 24] : WOOD_GRAIN[Math.floor(fx * 97 + fy * 61) % 3]!,
+    });
+    const leg = { x: legs[0]! + 2.5 / 640, y: 400 / 512 };
+    const kept = (await floorFromSegmentation(photo, pass)).mask;
+    expect(at(kept, leg.x, leg.y)).toBe(0);
+    expect(at(kept, legs[1]! + 2.5 / 640, leg.y)).toBe(0);
+    // The floor between the legs, beside them and far from them stays floor.
+    expect(at(kept, 258 / 512, leg.y)).toBe(255);
+    expect(at(kept, leg.x + 12 / 640, leg.y)).toBe(255);
+    expect(at(kept, 0.1, 0.9)).toBe(255);
+    const without = (await floorFromSegmentation(photo, pass, {}, { ...DEFAULT_TUNING, objectBases: null })).mask;
+    expect(at(without, leg.x, leg.y)).toBe(255);
+  });
 });

@@ -10,6 +10,7 @@ import { SCENE_CLASS, floorClassIds } from './scene-classes.ts';
 import { RUG_OUTLINE_LIMITS, floorInsideRugs, type RugOutlineLimits } from './rug-outlines.ts';
 import { RUG_LIMITS, runsDisputeARug, takeOutRugs } from './take-out-rugs.ts';
 import { PHOTO_COLOUR_LIMITS, floorOfOtherColours, type PhotoColourLimits } from './photo-colours.ts';
+import { OBJECT_BASE_LIMITS, objectBasesOverFloor, type ObjectBaseLimits } from './object-bases.ts';
 import { SEGMENTER_SIZE, announcePhoto, classifyPixels } from './scene-segmenter.ts';
 import { segmentPhoto, type FitMode, type SegmentedPhoto } from './segment-photo.ts';
 
@@ -56,6 +57,11 @@ export interface SegmenterTuning {
    * grown in from that object over superpixels of the photo (photo-colours.ts); null = not.
    */
   photoColours: PhotoColourLimits | null;
+  /**
+   * Not floor: thin parts of the guide copy far in colour from the floor around them, grown back over the floor
+   * from its edge (legs, casters, feet; object-bases.ts); null = not.
+   */
+  objectBases: ObjectBaseLimits | null;
 }
 
 export const DEFAULT_TUNING: SegmenterTuning = {
@@ -78,6 +84,7 @@ export const DEFAULT_TUNING: SegmenterTuning = {
   zoomedWalls: ZOOMED_WALL_LIMITS,
   // Measured on the real set (decision 012, 2026-11-25 session 4).
   photoColours: PHOTO_COLOUR_LIMITS,
+  objectBases: OBJECT_BASE_LIMITS,
 };
 
 function brightness(rgb: Buffer, width: number, height: number): GrayImage {
@@ -314,6 +321,16 @@ export async function floorFromSegmentation(
     tuning.radius > 0
       ? guidedCoefficients(guide, p, tuning.radius, tuning.epsilon)
       : { width: info.width, height: info.height, a: new Float32Array(p.length), b: p };
+  if (tuning.objectBases) {
+    const floor = new Uint8Array(p.length);
+    for (let i = 0; i < floor.length; i++) floor[i] = coefficients.a[i]! * guide.values[i]! + coefficients.b[i]! >= tuning.threshold ? 1 : 0;
+    const grown = objectBasesOverFloor(floor, guidePixels, info.width, info.height, tuning.objectBases);
+    for (let i = 0; i < grown.length; i++) {
+      if (!grown[i]) continue;
+      coefficients.a[i] = 0;
+      coefficients.b[i] = 0;
+    }
+  }
   if (options.taps?.length) {
     // Taps are judged on the refined mask at the guide's size.
     const floor = new Uint8Array(p.length);

@@ -17,7 +17,9 @@ import {
 } from '../../engine/segmentation/find-floor-with-segmenter.ts';
 import { ZOOMED_WALL_LIMITS } from '../../engine/segmentation/zoomed-walls.ts';
 import { PHOTO_COLOUR_LIMITS } from '../../engine/segmentation/photo-colours.ts';
+import { OBJECT_BASE_LIMITS } from '../../engine/segmentation/object-bases.ts';
 
+const bases = (limits: Partial<typeof OBJECT_BASE_LIMITS>) => ({ objectBases: { ...OBJECT_BASE_LIMITS, ...limits } });
 const colours = (limits: Partial<typeof PHOTO_COLOUR_LIMITS>) => ({ photoColours: { ...PHOTO_COLOUR_LIMITS, ...limits } });
 
 /** The engine before issue 23's steps; the single steps below are measured from it. */
@@ -67,6 +69,14 @@ const VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   'engine, photo colours, lightness weight 1': colours({ lightnessWeight: 1 }),
   'engine, photo colours, the object it touches, ratio 2': colours({ sameObject: true, ratio: 2 }),
   'engine, photo colours, the object or wall it touches, ratio 2': colours({ sameObject: true, ratio: 2, objectsOnly: false }),
+  'engine, no object bases': { objectBases: null },
+  'engine, object bases, any row length': bases({ maxRun: Infinity }),
+  'engine, object bases, rows up to 10': bases({ maxRun: 10 }),
+  'engine, object bases, rows up to 28': bases({ maxRun: 28 }),
+  'engine, object bases, distance 30': bases({ minDistance: 30 }),
+  'engine, object bases, distance 25, any row length': bases({ minDistance: 25, maxRun: Infinity }),
+  'engine, object bases, model a quarter of the guide': bases({ scale: 4 }),
+  'engine, object bases, one pass of the model': bases({ passes: 1 }),
 };
 
 const args = process.argv.slice(2);

@@ -1,0 +1,303 @@
+/**
+ * Precision first (issue 23), at the guide copy's resolution rather than the network's cells: the legs, casters,
+ * wheels and feet of what stands on a floor are a few pixels wide, thinner than the network's 512-cell grid, and
+ * the network (so the guided filter too, which only follows the mask it is given) lays floor over them. In the
+ * photo they stand out from the floor around them: a black chair leg on grey tile, a red caster on green vinyl.
+ *
+ * So what is not floor grows back over the floor from the floor's edge, pixel by pixel (8-connected), through
+ * pixels that are far in colour from the floor around them and thin: a pixel whose row of such pixels is longer
+ * than `maxRun` is the floor's own shade, a reflection or a strip along the wall's foot, not a leg. The floor's
+ * colour is local (sun and shade, a floor's far end): the mean and spread of the "deep" floor (pixels `deep` or
+ * more from anything not floor) within `window` pixels, in Lab, taken twice (the second time without what the
+ * first found far from it: legs standing deep in the floor darken its mean there). A pixel is far from it when
+ * its distance is at least `minDistance` and `spread` times the floor's own spread there (a veined or patterned
+ * floor has a wide spread, and its veins stay floor). The floor in shade or sun stays: a pixel of the floor's
+ * chromaticity (within `sameHue`) whose brightness is within `shade`..`sun` times the floor's. Growth stops
+ * `reach` pixels from the floor's edge.
+ *
+ * The model is worked out on a copy of half the guide's size (the floor's colour varies slowly); the test and
+ * the growth are at the guide's size. Measured on the real set in decision 012 (2026-11-26, session 5).
+ */
+import { SRGB_TO_LINEAR } from '../rendering/color-space.ts';
+import { boxMean } from './guided-upsample.ts';
+
+export const OBJECT_BASE_LIMITS = {
+  /** Guide pixels from non-floor from which a floor pixel is the floor's colour model. */
+  deep: 8,
+  /** Radius (guide pixels) of the window the floor's local colour is taken over. */
+  window: 48,
+  /** Least Lab distance from the local floor's mean for a pixel to be something else's. */
+  minDistance: 35,
+  /** ... and at least this many times the local floor's spread (RMS Lab distance from its mean). */
+  spread: 3,
+  /** Chromaticity (linear r, g over r + g + b) within this of the floor's: shade or sun, if its brightness allows. */
+  sameHue: 0.02,
+  /** Darker than this share of the floor's brightness (linear), even the floor's chromaticity is something else's. */
+  shade: 0.25,
+  /** Brighter than this many times the floor's, likewise. */
+  sun: 3,
+  /** A row of more far pixels than this (guide pixels) is not a thin part. */
+  maxRun: 20,
+  /** Steps (guide pixels) the growth reaches from the floor's edge. */
+  reach: 80,
+  /** The local model needs this share of its window to be deep floor; elsewhere nothing leaves. */
+  minShare: 0.1,
+  /** The floor's model is worked out on a copy this many times smaller than the guide (its colour varies slowly). */
+  scale: 2,
+  /** Passes of the model: the second leaves out what the first found far from the floor. */
+  passes: 2,
+};
+
+export type ObjectBaseLimits = typeof OBJECT_BASE_LIMITS;
+
+/** Lab's f(t) = cbrt(t) above 0.008856 (linear below), tabulated over 0..1 and read with linear interpolation. */
+const CUBE_ROOT_STEPS = 4096;
+const CUBE_ROOT = new Float32Array(CUBE_ROOT_STEPS + 2);
+for (let k = 0; k <= CUBE_ROOT_STEPS + 1; k++) {
+  const t = Math.min(1, k / CUBE_ROOT_STEPS);
+  CUBE_ROOT[k] = t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116;
+}
+function labF(t: number): number {
+  const at = Math.min(1, t) * CUBE_ROOT_STEPS;
+  const k = Math.floor(at);
+  return CUBE_ROOT[k]! + (CUBE_ROOT[k + 1]! - CUBE_ROOT[k]!) * (at - k);
+}
+
+/** One pixel's colour as the test reads it: Lab, linear brightness, chromaticity (r, g). */
+type Colour = Float64Array;
+const L = 0;
+const A = 1;
+const B = 2;
+const Y = 3;
+const R = 4;
+const G = 5;
+
+/** Writes the colour of sRGB levels (r8, g8, b8) into `out`. */
+function colourOf(r8: number, g8: number, b8: number, out: Colour): void {
+  const r = SRGB_TO_LINEAR[r8]!;
+  const g = SRGB_TO_LINEAR[g8]!;
+  const b = SRGB_TO_LINEAR[b8]!;
+  const y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  const fx = labF((0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.9505);
+  const fy = labF(y);
+  const fz = labF((0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.089);
+  out[L] = 116 * fy - 16;
+  out[A] = 500 * (fx - fy);
+  out[B] = 200 * (fy - fz);
+  out[Y] = y;
+  // A little grey added: black has no hue.
+  const total = r + g + b + 0.003;
+  out[R] = (r + 0.001) / total;
+  out[G] = (g + 0.001) / total;
+}
+
+/**
+ * The local floor on the half-size grid, per cell: mean Lab, squared spread, brightness and chromaticity of the
+ * weighted cells within the window; `known` 0 where too little of the window is deep floor.
+ */
+interface LocalFloor {
+  known: Uint8Array;
+  l: Float32Array;
+  a: Float32Array;
+  b: Float32Array;
+  spread2: Float32Array;
+  y: Float32Array;
+  r: Float32Array;
+  g: Float32Array;
+}
+
+/**
+ * Floor pixels (1 in `floor`, the guide copy's size, raw RGB `rgb`) that belong to something thin grown back
+ * over them from the floor's edge: returns 1 there.
+ */
+export function objectBasesOverFloor(
+  floor: Uint8Array,
+  rgb: Uint8Array,
+  width: number,
+  height: number,
+  limits: ObjectBaseLimits = OBJECT_BASE_LIMITS,
+): Uint8Array {
+  // Only the floor's bounding box (and a pixel round it, where the growth starts) is worked on: the floor is
+  // usually the photo's lower part, and what lies above it changes nothing.
+  let left = width;
+  let right = -1;
+  let top = height;
+  let bottom = -1;
+  for (let y = 0; y < height; y++) {
+    const row = floor.subarray(y * width, (y + 1) * width);
+    const first = row.indexOf(1);
+    if (first < 0) continue;
+    left = Math.min(left, first);
+    right = Math.max(right, row.lastIndexOf(1));
+    if (top === height) top = y;
+    bottom = y;
+  }
+  const out = new Uint8Array(width * height);
+  if (right < 0) return out;
+  left = Math.max(0, left - 1);
+  top = Math.max(0, top - 1);
+  right = Math.min(width - 1, right + 1);
+  bottom = Math.min(height - 1, bottom + 1);
+  const w = right - left + 1;
+  const h = bottom - top + 1;
+  const boxFloor = new Uint8Array(w * h);
+  const boxRgb = new Uint8Array(w * h * 3);
+  for (let y = 0; y < h; y++) {
+    const from = (y + top) * width + left;
+    boxFloor.set(floor.subarray(from, from + w), y * w);
+    boxRgb.set(rgb.subarray(from * 3, (from + w) * 3), y * w * 3);
+  }
+  const grown = basesInBox(boxFloor, boxRgb, w, h, limits);
+  for (let y = 0; y < h; y++) out.set(grown.subarray(y * w, (y + 1) * w), (y + top) * width + left);
+  return out;
+}
+
+function basesInBox(floor: Uint8Array, rgb: Uint8Array, width: number, height: number, limits: ObjectBaseLimits): Uint8Array {
+  const size = width * height;
+  const out = new Uint8Array(size);
+  // The model's grid, `limits.scale` times smaller: each cell the mean of its pixels; its floor share too.
+  const scale = limits.scale;
+  const hw = Math.max(1, Math.floor(width / scale));
+  const hh = Math.max(1, Math.floor(height / scale));
+  const half = hw * hh;
+  const columnOf = new Int32Array(width);
+  for (let x = 0; x < width; x++) columnOf[x] = Math.min(hw - 1, Math.floor(x / scale));
+  const rowOf = (y: number) => Math.min(hh - 1, Math.floor(y / scale)) * hw;
+  const halfRgb = new Float32Array(half * 3);
+  const halfFloor = new Float32Array(half);
+  const counts = new Float32Array(half);
+  for (let y = 0; y < height; y++) {
+    const cells = rowOf(y);
+    for (let x = 0, i = y * width; x < width; x++, i++) {
+      const c = cells + columnOf[x]!;
+      counts[c]!++;
+      halfFloor[c]! += floor[i]!;
+      halfRgb[c * 3]! += rgb[i * 3]!;
+      halfRgb[c * 3 + 1]! += rgb[i * 3 + 1]!;
+      halfRgb[c * 3 + 2]! += rgb[i * 3 + 2]!;
+    }
+  }
+  const halfBytes = new Uint8Array(half * 3);
+  for (let c = 0; c < half; c++) {
+    halfFloor[c] = halfFloor[c]! / counts[c]!;
+    for (let k = 0; k < 3; k++) halfBytes[c * 3 + k] = Math.round(halfRgb[c * 3 + k]! / counts[c]!);
+  }
+  // The model grid's colours, channel by channel.
+  const model = Array.from({ length: 6 }, () => new Float32Array(half));
+  const colour: Colour = new Float64Array(6);
+  for (let c = 0; c < half; c++) {
+    colourOf(halfBytes[c * 3]!, halfBytes[c * 3 + 1]!, halfBytes[c * 3 + 2]!, colour);
+    for (let k = 0; k < 6; k++) model[k]![c] = colour[k]!;
+  }
+  // Deep floor: every cell within `deep` is wholly floor.
+  const near = boxMean(halfFloor, hw, hh, Math.max(1, Math.round(limits.deep / scale)));
+  const deep = new Float32Array(half);
+  for (let c = 0; c < half; c++) deep[c] = near[c]! > 0.9999 ? 1 : 0;
+  const radius = Math.max(1, Math.round(limits.window / scale));
+  const channel = new Float32Array(half);
+  const local = (weight: Float32Array): LocalFloor => {
+    const share = boxMean(weight, hw, hh, radius);
+    const mean = (value: Float32Array) => {
+      for (let c = 0; c < half; c++) channel[c] = weight[c]! ? value[c]! : 0;
+      const out = boxMean(channel, hw, hh, radius);
+      for (let c = 0; c < half; c++) out[c] = share[c]! > 0 ? out[c]! / share[c]! : 0;
+      return out;
+    };
+    const square = new Float32Array(half);
+    for (let c = 0; c < half; c++) square[c] = model[L]![c]! ** 2 + model[A]![c]! ** 2 + model[B]![c]! ** 2;
+    const l = mean(model[L]!);
+    const a = mean(model[A]!);
+    const b = mean(model[B]!);
+    const spread2 = mean(square);
+    for (let c = 0; c < half; c++) spread2[c] = Math.max(0, spread2[c]! - l[c]! ** 2 - a[c]! ** 2 - b[c]! ** 2);
+    const known = new Uint8Array(half);
+    for (let c = 0; c < half; c++) known[c] = share[c]! >= limits.minShare ? 1 : 0;
+    return { known, l, a, b, spread2, y: mean(model[Y]!), r: mean(model[R]!), g: mean(model[G]!) };
+  };
+  const minDistance2 = limits.minDistance ** 2;
+  const spreadFactor2 = limits.spread ** 2;
+  const sameHue2 = limits.sameHue ** 2;
+  // Is `colour` far from the floor's model at cell `c`?
+  const far = (m: LocalFloor, c: number, colour: Colour) => {
+    if (!m.known[c]) return false;
+    const dl = colour[L]! - m.l[c]!;
+    const da = colour[A]! - m.a[c]!;
+    const db = colour[B]! - m.b[c]!;
+    const d2 = dl * dl + da * da + db * db;
+    if (d2 < minDistance2 || d2 < spreadFactor2 * m.spread2[c]!) return false;
+    const ratio = colour[Y]! / Math.max(1e-4, m.y[c]!);
+    if (ratio < limits.shade || ratio > limits.sun) return true;
+    const dr = colour[R]! - m.r[c]!;
+    const dg = colour[G]! - m.g[c]!;
+    return dr * dr + dg * dg >= sameHue2;
+  };
+  let floorModel = local(deep);
+  for (let pass = 1; pass < limits.passes; pass++) {
+    const kept = new Float32Array(half);
+    for (let c = 0; c < half; c++) {
+      if (!deep[c]) continue;
+      for (let k = 0; k < 6; k++) colour[k] = model[k]![c]!;
+      kept[c] = far(floorModel, c, colour) ? 0 : 1;
+    }
+    floorModel = local(kept);
+  }
+  // Far floor pixels, row by row, and of them only those in short rows (thin parts).
+  const thin = new Uint8Array(size);
+  const thinPixels: number[] = [];
+  for (let y = 0; y < height; y++) {
+    const cells = rowOf(y);
+    let run = 0;
+    for (let x = 0, i = y * width; x <= width; x++, i++) {
+      let isFar = false;
+      if (x < width && floor[i]) {
+        colourOf(rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!, colour);
+        isFar = far(floorModel, cells + columnOf[x]!, colour);
+      }
+      if (isFar) {
+        run++;
+        continue;
+      }
+      if (run && run <= limits.maxRun) {
+        for (let k = i - run; k < i; k++) {
+          thin[k] = 1;
+          thinPixels.push(k);
+        }
+      }
+      run = 0;
+    }
+  }
+  // Growth from the floor's edge, over thin pixels only: it starts at those next to anything not floor.
+  const steps = new Int32Array(size);
+  const queue: number[] = [];
+  const neighbours = (i: number, visit: (n: number) => boolean | void) => {
+    const x = i % width;
+    const y = (i - x) / width;
+    for (let dy = -1; dy <= 1; dy++) {
+      const ny = y + dy;
+      if (ny < 0 || ny >= height) continue;
+      for (let dx = -1; dx <= 1; dx++) {
+        const nx = x + dx;
+        if ((dx || dy) && nx >= 0 && nx < width && visit(ny * width + nx) === true) return;
+      }
+    }
+  };
+  for (const i of thinPixels) {
+    let edge = false;
+    neighbours(i, (n) => (edge = !floor[n]));
+    if (!edge) continue;
+    steps[i] = 1;
+    queue.push(i);
+  }
+  for (let head = 0; head < queue.length; head++) {
+    const i = queue[head]!;
+    out[i] = 1;
+    const depth = steps[i]!;
+    if (depth >= limits.reach) continue;
+    neighbours(i, (n) => {
+      if (!thin[n] || steps[n]) return;
+      steps[n] = depth + 1;
+      queue.push(n);
+    });
+  }
+  return out;
+}
