@@ -84,6 +84,7 @@ export const DEFAULT_TUNING: SegmenterTuning = {
   zoomedWalls: ZOOMED_WALL_LIMITS,
   // Measured on the real set (decision 012, 2026-11-25 session 4).
   photoColours: PHOTO_COLOUR_LIMITS,
+  // Measured on the real set (decision 012, 2026-11-26 session 5).
   objectBases: OBJECT_BASE_LIMITS,
 };
 
