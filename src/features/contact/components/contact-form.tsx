@@ -1,5 +1,5 @@
 import { Loader2, Send } from 'lucide-react';
-import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { ExternalToast } from 'sonner';
 import { preloadToasts, toast } from '@/components/ui/toasts';
 import { Button } from '@/components/ui/button';
@@ -8,6 +8,7 @@ import { pageTexts, toasts } from '@/content/spec-texts';
 import type { ContactRequestInput } from '../api/create-contact-request';
 import { PrivacyPolicyLink } from '@/components/privacy-policy-link';
 import { useFirstAnswerMark } from '@/lib/first-answers';
+import { useFocusBackAfterSending } from '@/lib/focus-after-sending';
 
 type Field = keyof ContactRequestInput;
 
@@ -52,6 +53,8 @@ export function ContactForm() {
   // Its own sending state, not React Query's: the home page then loads no React Query before it is interactive.
   const [pending, setPending] = useState(false);
   const sendMark = useFirstAnswerMark('sending-toast');
+  const submitButton = useRef<HTMLButtonElement>(null);
+  useFocusBackAfterSending(pending, submitButton);
   useEffect(() => {
     loadContactRequest().catch(() => {
       // Offline, say: the submission tries again and says so if it still cannot.
@@ -158,7 +161,7 @@ export function ContactForm() {
         disabled={pending}
         className="min-h-[120px]"
       />
-      <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={pending} {...sendMark}>
+      <Button ref={submitButton} type="submit" size="lg" className="w-full sm:w-auto" disabled={pending} {...sendMark}>
         {pending ? (
           <>
             <Loader2 aria-hidden="true" className="h-5 w-5 animate-spin" />

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
 import { pageTexts, toasts } from '@/content/spec-texts';
 import { PrivacyPolicyLink } from '@/components/privacy-policy-link';
+import { useFocusBackAfterSending } from '@/lib/focus-after-sending';
 
 /** Spec section 9: after a successful sign-up the modal closes itself 1.5 seconds later. */
 export const LEAD_MODAL_CLOSE_DELAY_MS = 1500;
@@ -52,6 +53,9 @@ export function LeadMagnetDialog({ open, onOpenChange, inPlace = false, openedFr
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const thankYouHeading = useRef<HTMLHeadingElement>(null);
+  // After a failed sign-up; a successful one moves focus to the Thank You heading instead.
+  const submitButton = useRef<HTMLButtonElement>(null);
+  useFocusBackAfterSending(pending, submitButton);
   // What had focus when the modal opened: where focus goes back to if the opener is not known.
   const focusedOnOpening = useRef<HTMLElement | null>(null);
 
@@ -191,7 +195,7 @@ export function LeadMagnetDialog({ open, onOpenChange, inPlace = false, openedFr
                 }}
                 disabled={pending}
               />
-              <Button type="submit" variant="primary" size="lg" className="w-full" disabled={pending}>
+              <Button ref={submitButton} type="submit" variant="primary" size="lg" className="w-full" disabled={pending}>
                 {pending ? pageTexts.submitting : pageTexts.leadMagnet.submitButton}
               </Button>
               <p className="text-center text-xs text-walnut-700">

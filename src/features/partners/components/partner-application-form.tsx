@@ -7,6 +7,7 @@ import { TextField } from '@/components/ui/form-field';
 import { pageTexts, toasts } from '@/content/spec-texts';
 import { PrivacyPolicyLink } from '@/components/privacy-policy-link';
 import { useFirstAnswerMark, useRendersFirstAnswers } from '@/lib/first-answers';
+import { useFocusBackAfterSending } from '@/lib/focus-after-sending';
 
 export type PartnerFormField<Name extends string> = {
   name: Name;
@@ -56,6 +57,7 @@ export function PartnerApplicationForm<Input extends Values>({
   const [errors, setErrors] = useState<Problems<Input>>(() => (rendersFirstAnswers ? problemsOf(schema, emptyValues()) ?? {} : {}));
   const submitButton = useRef<HTMLButtonElement>(null);
   const mark = useFirstAnswerMark('form-errors');
+  useFocusBackAfterSending(mutation.isPending, submitButton);
 
   const problems = fields.filter((field) => errors[field.name]);
 
@@ -89,10 +91,6 @@ export function PartnerApplicationForm<Input extends Values>({
           description: toasts.partnerFailure.description,
           duration: toasts.partnerFailure.duration,
         });
-      },
-      onSettled: () => {
-        // A disabled button drops keyboard focus; give it back so the visitor is not left at the top of the page.
-        if (document.activeElement === document.body) submitButton.current?.focus();
       },
     });
   }

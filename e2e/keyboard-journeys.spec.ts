@@ -1,0 +1,78 @@
+import type { Page } from '@playwright/test';
+import { startApp } from './support/accessibility';
+import { expect, test } from './support/test';
+
+/**
+ * The forms sent with the keyboard only, at a phone's width. While a form sends, its controls are disabled and
+ * the browser drops focus to the page itself; once it is answered, focus must be back on the form's button, so
+ * the next Tab goes on from the form rather than from "Skip to content" at the top of the page.
+ */
+test.use({ viewport: { width: 360, height: 800 } });
+
+const uniqueEmail = (tag: string) => `e2e-keys-${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+async function open(page: Page, path: string) {
+  await page.route('https://www.openstreetmap.org/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="en"><title>Map</title></html>' }),
+  );
+  await page.goto(path);
+  await startApp(page);
+}
+
+/** Types each value into the focused field and Tabs on to the next. */
+async function typeInTurn(page: Page, values: string[]) {
+  for (const [index, value] of values.entries()) {
+    if (index > 0) await page.keyboard.press('Tab');
+    await page.keyboard.type(value);
+  }
+}
+
+test('the estimate form sent with Tab and Enter gives focus back to its button', async ({ page }) => {
+  await open(page, '/');
+  const form = page.getByRole('form', { name: 'Get Your Free Estimate' });
+  await form.getByLabel('Name').focus();
+  await typeInTurn(page, ['Kay Board', '856-555-0100', uniqueEmail('estimate'), 'Oak in the hall, please.']);
+  await page.keyboard.press('Tab');
+  const send = form.getByRole('button', { name: 'Send My Request' });
+  await expect(send).toBeFocused();
+  await page.keyboard.press('Enter');
+
+  await expect(page.getByText("Message received! We'll be in touch soon.")).toBeVisible();
+  await expect(form.getByLabel('Name')).toHaveValue('');
+  await expect(send).toBeFocused();
+});
+
+for (const program of [
+  { path: '/realtors', values: ['Pat Partner', uniqueEmail('realtor'), '856-555-0101', 'Shore Realty'], toast: /^Welcome to the team!/ },
+  { path: '/investors', values: ['Ivy Investor', uniqueEmail('investor'), '856-555-0102', 'FlipCo LLC'], toast: /^Welcome to the investor program!/ },
+]) {
+  test(`the ${program.path} form sent with Tab and Space gives focus back to its button`, async ({ page }) => {
+    await open(page, program.path);
+    const send = page.getByRole('button', { name: 'Submit Application' });
+    await page.getByRole('textbox').first().focus();
+    await typeInTurn(page, program.values);
+    await page.keyboard.press('Tab'); // the optional field
+    await page.keyboard.press('Tab');
+    await expect(send).toBeFocused();
+    await page.keyboard.press('Space');
+
+    await expect(page.getByText(program.toast)).toBeVisible();
+    await expect(page.getByRole('textbox').first()).toHaveValue('');
+    await expect(send).toBeFocused();
+  });
+}
+
+test('the free-guide modal keeps focus on its button after a failed sign-up', async ({ page }) => {
+  await open(page, '/');
+  await page.route('**/rest/v1/**', (route) => route.abort());
+  await page.getByRole('button', { name: 'Get Free Pro Tips' }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Free Flooring Guide' });
+  await expect(dialog.getByLabel('Email address')).toBeFocused();
+  await page.keyboard.type(uniqueEmail('guide'));
+  await page.keyboard.press('Enter');
+
+  await expect(page.getByText('Oops! Something went wrong')).toBeVisible();
+  await expect(dialog.getByLabel('Email address')).toBeEnabled();
+  await expect(dialog.getByRole('button', { name: 'Get My Free Guide' })).toBeFocused();
+});
