@@ -1,5 +1,5 @@
 import { ArrowLeft, Sparkles } from 'lucide-react';
-import { type FormEvent } from 'react';
+import { useEffect, useId, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
 import { pageTexts } from '@/content/spec-texts';
@@ -24,6 +24,13 @@ type InfoStepProps = {
 /** Step 2: who the result is for. 'Process Image' waits for both fields and is off while processing runs. */
 export function InfoStep({ file, name, email, errors, processing, onNameChange, onEmailChange, onBack, onSubmit }: InfoStepProps) {
   const canSubmit = name.trim() !== '' && email.trim() !== '' && !processing;
+  const fieldId = `${useId()}-field`;
+  // A refused submission moves focus to the first field to fix, whose message is its description: a keyboard or
+  // screen-reader visitor who pressed Enter in another field learns what is wrong and where.
+  useEffect(() => {
+    const first = (['name', 'email'] as const).find((field) => errors[field]);
+    if (first) document.getElementById(`${fieldId}-${first}`)?.focus();
+  }, [errors, fieldId]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -51,6 +58,7 @@ export function InfoStep({ file, name, email, errors, processing, onNameChange, 
         <TextField
           label="Name"
           name="name"
+          id={`${fieldId}-name`}
           autoComplete="name"
           value={name}
           onChange={(event) => onNameChange(event.target.value)}
@@ -60,6 +68,7 @@ export function InfoStep({ file, name, email, errors, processing, onNameChange, 
         <TextField
           label="Email"
           name="email"
+          id={`${fieldId}-email`}
           type="email"
           autoComplete="email"
           inputMode="email"

@@ -153,6 +153,20 @@ describe('the info step', () => {
     expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Please enter a valid email address');
     expectStep('Your info');
   });
+
+  it('sent with Enter from the email field, moves focus to the name it refuses, which says why', async () => {
+    const { user } = await openPage();
+    await chooseFile(user);
+    await fillInfo(user, '=SUM(1)', 'dana@example.com');
+    await user.click(screen.getByLabelText('Email'));
+    await user.keyboard('{Enter}');
+
+    const nameField = screen.getByLabelText('Name');
+    expect(nameField).toHaveFocus();
+    expect(nameField).toBeInvalid();
+    expect(nameField).toHaveAccessibleDescription(/^Please start your name with a letter/);
+    expectStep('Your info');
+  });
 });
 
 describe('processing', () => {
