@@ -19,4 +19,4 @@ export const dataRetention = {
 export type DataRetention = typeof dataRetention;
 
 /** When the privacy notice and the terms last changed (ISO date). Change it with their text. */
-export const LEGAL_PAGES_LAST_CHANGED = '2026-11-25';
+export const LEGAL_PAGES_LAST_CHANGED = '2026-11-26';

@@ -44,7 +44,7 @@ export function retentionSchedule(retention = dataRetention) {
     },
     {
       what: 'Your photo exactly as you uploaded it (with its location and camera details)',
-      kept: `Only until the picture is made, which takes a minute or two. If that fails, it is deleted within ${days(retention.abandonedUploadDays)}.`,
+      kept: `Only until the picture is made, which takes a minute or two. If that fails, it is deleted ${days(retention.abandonedUploadDays)} after you sent it.`,
     },
     {
       what: 'The address each of our e-mails went to',
