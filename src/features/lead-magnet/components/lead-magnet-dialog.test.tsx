@@ -100,7 +100,10 @@ describe('the free-guide modal', () => {
     expect(screen.getByText(toasts.leadSuccess.description)).toBeInTheDocument();
 
     const dialog = screen.getByRole('dialog', { name: pageTexts.leadMagnet.title });
-    expect(within(dialog).getByRole('heading', { name: /thank you/i })).toBeInTheDocument();
+    // The spec's 'Thank You' panel, its heading word for word (no added punctuation).
+    expect(within(dialog).getByRole('heading', { name: pageTexts.leadMagnet.thankYouTitle })).toHaveTextContent(
+      /^Thank You$/,
+    );
 
     await act(() => vi.advanceTimersByTimeAsync(1499));
     expect(screen.getByRole('dialog', { name: pageTexts.leadMagnet.title })).toBeInTheDocument();

@@ -161,7 +161,7 @@ export function LeadMagnetDialog({ open, onOpenChange, inPlace = false, openedFr
                 tabIndex={-1}
                 className="font-display text-2xl font-bold text-walnut-950 focus:outline-none"
               >
-                {pageTexts.leadMagnet.thankYouTitle}!
+                {pageTexts.leadMagnet.thankYouTitle}
               </h3>
               <p className="text-walnut-800">
                 Your guide is on its way. Check your inbox (and spam folder) in the next few minutes.
