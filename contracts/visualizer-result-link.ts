@@ -2,7 +2,8 @@
  * The link to a visualizer result that stays meaningful after the images are gone: the visualizer page with
  * the request's id in the fragment. The page reads the row by that id and shows the result, or says that it has
  * expired once the retention job deleted its images (src/config/data-retention.ts). The e-mail worker puts it in
- * the visitor's result e-mail. A fragment never reaches a server's logs, and it makes the prerendered page start
+ * the visitor's result e-mail, and the page itself keeps it in the address while it follows or shows a request, so a
+ * reload comes back to it. A fragment never reaches a server's logs, and it makes the prerendered page start
  * the app at once (src/main.tsx).
  */
 const RESULT_LINK_FRAGMENT = /^#result=([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;

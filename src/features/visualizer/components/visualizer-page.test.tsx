@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifyManager } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -521,6 +521,50 @@ describe('errors while starting', () => {
     await startProcessing();
     await expectErrorToast('Failed to process your image. Please try again.');
     expect(attempts).toBe(2);
+  });
+});
+
+describe('a reload (or a phone reopening a discarded tab) comes back to the request', () => {
+  // The page writes only its own address.
+  beforeEach(() => window.history.replaceState(null, '', '/floor-visualizer'));
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  it('on the result step: the same result', async () => {
+    const calls = newCalls();
+    server.use(insertHandler(calls), webhookHandler(calls), readHandler(calls, (id) => HttpResponse.json(completedRow(id))));
+    const before = await startProcessing();
+    await screen.findByRole('heading', { name: 'Your room with hardwood floors' });
+    expect(window.location.hash).toBe(`#result=${calls.id()}`);
+
+    before.unmount();
+    await openPage();
+    expect(await screen.findByRole('heading', { name: 'Your room with hardwood floors' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Your original photo' })).toHaveAttribute('src', ORIGINAL_URL);
+    expectStep('Result');
+  });
+
+  it('while the floor is laid: follows the request again, not "we couldn\'t find this result"', async () => {
+    const calls = newCalls();
+    server.use(insertHandler(calls), webhookHandler(calls), readHandler(calls, (id) => HttpResponse.json(row(id))));
+    const before = await startProcessing();
+    // The address names the request once the webhook has taken the photo.
+    await waitFor(() => expect(calls.reads.length).toBeGreaterThan(0));
+    expect(window.location.hash).toBe(`#result=${calls.id()}`);
+
+    before.unmount();
+    const readsBefore = calls.reads.length;
+    await openPage();
+    expect(await screen.findByRole('heading', { name: /^Laying your new hardwood floor/ })).toBeInTheDocument();
+    expectStep('Processing');
+    expect(calls.reads.length).toBeGreaterThan(readsBefore);
+  });
+
+  it("'Try Another Photo' takes the request out of the address", async () => {
+    const calls = newCalls();
+    server.use(insertHandler(calls), webhookHandler(calls), readHandler(calls, (id) => HttpResponse.json(completedRow(id))));
+    const { user } = await startProcessing();
+    await user.click(await screen.findByRole('button', { name: 'Try Another Photo' }));
+    expect(window.location.hash).toBe('');
   });
 });
 

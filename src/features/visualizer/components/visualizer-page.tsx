@@ -13,7 +13,7 @@ import {
   useVisualizerRequestPolling,
   VisualizerRequestNotFound,
 } from '../api/get-visualizer-request';
-import { resultIdFromFragment } from '@contracts/visualizer-result-link';
+import { resultIdFromFragment, VISUALIZER_PAGE_PATH } from '@contracts/visualizer-result-link';
 import { useStartProcessing, WebhookUnanswered } from '../api/start-processing';
 import { describeProcessingError } from '../utils/describe-processing-error';
 import { InfoStep, type InfoErrors } from './info-step';
@@ -71,6 +71,11 @@ export function VisualizerPage() {
     }
   }, [poll]);
 
+  // A render that failed is not worth coming back to on a reload: Retry and Start over are the ways on.
+  useEffect(() => {
+    if (poll.phase === 'failed') keepRequestInAddress(null);
+  }, [poll.phase]);
+
   useEffect(() => {
     if (poll.phase !== 'timeout') return;
     const { title, description, duration } = toasts.visualizerTimeout;
@@ -78,6 +83,7 @@ export function VisualizerPage() {
   }, [poll.phase, requestId, pollRound]);
 
   const failToStart = (error: unknown) => {
+    keepRequestInAddress(null);
     const { title, duration } = toasts.visualizerError;
     toast.dismiss(STARTED_TOAST_ID);
     toast.error(title, { description: describeProcessingError(error), duration });
@@ -103,6 +109,14 @@ export function VisualizerPage() {
       (row) => {
         if (!current()) return;
         if (row.images_deleted_at) return setSavedResult('expired');
+        if (row.status === 'pending' || row.status === 'processing') {
+          // Reloaded while the floor was being laid (the address names the request): follow it again.
+          setSavedResult(null);
+          setStartedAt(Date.now());
+          setPollRound((round) => round + 1);
+          setRequestId(id);
+          return setStep('processing');
+        }
         if (row.status === 'completed' && row.original_image_url && row.processed_image_url) {
           setResult(
             resultFromRow({
@@ -178,6 +192,7 @@ export function VisualizerPage() {
       }
       setPollRound((round) => round + 1);
       setRequestId(id);
+      keepRequestInAddress(id);
     } catch (error) {
       failToStart(error);
     }
@@ -185,7 +200,9 @@ export function VisualizerPage() {
 
   const backToInfo = () => {
     setRequestId(null);
-    setStep('info');
+    keepRequestInAddress(null);
+    // After a reload the photo is gone: choosing one again is the way back.
+    setStep(file ? 'info' : 'upload');
   };
 
   const startOver = () => {
@@ -200,7 +217,7 @@ export function VisualizerPage() {
     setSavedResult(null);
     savedResultRead.current++;
     // A result link's fragment would bring that result back on a reload.
-    if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname);
+    keepRequestInAddress(null);
     setStep('upload');
   };
 
@@ -287,6 +304,19 @@ export function VisualizerPage() {
       <SiteFooter />
     </>
   );
+}
+
+/**
+ * The request being processed or shown is kept in the address, as the result e-mail's link has it
+ * (`#result=<id>`), so a reload, or a phone reopening a tab it had discarded while the visitor was in another app,
+ * comes back to it rather than to an empty upload step. Replaced, not pushed: Back still leaves the page.
+ */
+function keepRequestInAddress(requestId: string | null) {
+  const { pathname, hash } = window.location;
+  // A request answered after the visitor went to another page must not write into that page's address.
+  if (pathname !== VISUALIZER_PAGE_PATH) return;
+  const wanted = requestId === null ? '' : `#result=${requestId}`;
+  if (hash !== wanted) window.history.replaceState(window.history.state, '', `${pathname}${wanted}`);
 }
 
 /** After a step change, focus moves to the new step's heading so keyboard and screen reader users follow. */
