@@ -5,6 +5,7 @@ import { business } from '@/config/business';
 import { pageTexts } from '@/content/spec-texts';
 import { SiteLogo } from './site-logo';
 import { FacebookIcon, InstagramIcon } from './social-icons';
+import { useCurrentYear } from '@/lib/current-year';
 import { useFirstAnswerMark } from '@/lib/first-answers';
 
 type SiteFooterProps = {
@@ -32,7 +33,7 @@ const socialLinks = [
  */
 export function SiteFooter({ onOpenLeadMagnet }: SiteFooterProps) {
   const guideMark = useFirstAnswerMark('guide');
-  const year = new Date().getFullYear();
+  const { year, yearAttributes } = useCurrentYear();
   return (
     <footer className="bg-walnut-950 text-oak-100">
       <div className="mx-auto grid max-w-7xl grid-cols-1 gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
@@ -111,7 +112,7 @@ export function SiteFooter({ onOpenLeadMagnet }: SiteFooterProps) {
 
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 text-sm text-oak-200 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
-          <p>
+          <p {...yearAttributes}>
             © {year} {business.name.replace(/\.$/, '')}. All rights reserved.
           </p>
           <ul className="flex flex-wrap gap-x-5 gap-y-2" aria-label="Legal">

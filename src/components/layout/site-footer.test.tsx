@@ -1,0 +1,38 @@
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SiteFooter } from './site-footer';
+
+const footer = (
+  <MemoryRouter>
+    <SiteFooter />
+  </MemoryRouter>
+);
+
+let root: Root | undefined;
+afterEach(() => {
+  root?.unmount();
+  root = undefined;
+  document.body.innerHTML = '';
+  vi.useRealTimers();
+});
+
+describe('the footer copyright', () => {
+  it('shows the current year when the page was prerendered last year, taking the page over without a mismatch', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-12-31T12:00:00') });
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(footer);
+    document.body.append(container);
+    expect(screen.getByText(/All rights reserved/)).toHaveTextContent(/^© 2026 /);
+
+    vi.setSystemTime(new Date('2027-01-02T12:00:00'));
+    const recoverableErrors: unknown[] = [];
+    root = hydrateRoot(container, footer, { onRecoverableError: (error) => recoverableErrors.push(error) });
+
+    await vi.waitFor(() => expect(screen.getByText(/All rights reserved/)).toHaveTextContent(/^© 2027 /));
+    // A mismatch would have made React throw the prerendered footer away and render it again.
+    expect(recoverableErrors).toEqual([]);
+  });
+});
