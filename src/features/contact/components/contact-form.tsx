@@ -54,6 +54,9 @@ export function ContactForm() {
   const [pending, setPending] = useState(false);
   const sendMark = useFirstAnswerMark('sending-toast');
   const submitButton = useRef<HTMLButtonElement>(null);
+  // From the first Enter or tap until the answer: a second tap before the disabled button has rendered, or while
+  // the request's code is still loading on a slow phone, would otherwise store the request (and e-mail it) twice.
+  const sending = useRef(false);
   useFocusBackAfterSending(pending, submitButton);
   useEffect(() => {
     loadContactRequest().catch(() => {
@@ -68,9 +71,14 @@ export function ContactForm() {
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (sending.current) return;
+    sending.current = true;
     loadContactRequest().then(
       ({ contactRequestSchema }) => checkAndSend(contactRequestSchema.safeParse(values)),
-      (error: unknown) => failed(error),
+      (error: unknown) => {
+        sending.current = false;
+        failed(error);
+      },
     );
   }
 
@@ -84,6 +92,7 @@ export function ContactForm() {
 
   function checkAndSend(checked: ReturnType<ContactRequestModule['contactRequestSchema']['safeParse']>) {
     if (!checked.success) {
+      sending.current = false;
       const found: Partial<Record<Field, string>> = {};
       for (const issue of checked.error.issues) found[issue.path[0] as Field] ??= issue.message;
       setErrors(found);
@@ -103,7 +112,10 @@ export function ContactForm() {
         });
         setValues(emptyForm);
       }, failed)
-      .finally(() => setPending(false));
+      .finally(() => {
+        sending.current = false;
+        setPending(false);
+      });
   }
 
   return (

@@ -56,6 +56,9 @@ export function LeadMagnetDialog({ open, onOpenChange, inPlace = false, openedFr
   // After a failed sign-up; a successful one moves focus to the Thank You heading instead.
   const submitButton = useRef<HTMLButtonElement>(null);
   useFocusBackAfterSending(pending, submitButton);
+  // From the first Enter or tap until the answer: a second tap before the disabled button has rendered, or while
+  // the sign-up's code is still loading on a slow phone, would otherwise store the lead (and send the guide) twice.
+  const sending = useRef(false);
   // What had focus when the modal opened: where focus goes back to if the opener is not known.
   const focusedOnOpening = useRef<HTMLElement | null>(null);
 
@@ -82,9 +85,14 @@ export function LeadMagnetDialog({ open, onOpenChange, inPlace = false, openedFr
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (sending.current) return;
+    sending.current = true;
     loadGuideLead().then(
       ({ guideLeadSchema }) => checkAndSend(guideLeadSchema.safeParse({ email })),
-      (error: unknown) => failed(error),
+      (error: unknown) => {
+        sending.current = false;
+        failed(error);
+      },
     );
   }
 
@@ -99,6 +107,7 @@ export function LeadMagnetDialog({ open, onOpenChange, inPlace = false, openedFr
   // The browser checks the e-mail's shape loosely; what the database would still refuse is said here.
   function checkAndSend(checked: ReturnType<GuideLeadModule['guideLeadSchema']['safeParse']>) {
     if (!checked.success) {
+      sending.current = false;
       setEmailError(checked.error.issues[0]?.message);
       return;
     }
@@ -117,7 +126,10 @@ export function LeadMagnetDialog({ open, onOpenChange, inPlace = false, openedFr
           setEmail('');
         }, LEAD_MODAL_CLOSE_DELAY_MS);
       }, failed)
-      .finally(() => setPending(false));
+      .finally(() => {
+        sending.current = false;
+        setPending(false);
+      });
   }
 
   return (

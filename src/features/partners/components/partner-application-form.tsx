@@ -58,6 +58,9 @@ export function PartnerApplicationForm<Input extends Values>({
   const submitButton = useRef<HTMLButtonElement>(null);
   const mark = useFirstAnswerMark('form-errors');
   useFocusBackAfterSending(mutation.isPending, submitButton);
+  // From the first Enter or tap until the answer: `mutation.isPending` turns true only after a render, and a second
+  // tap before it would store the application (and e-mail it) twice.
+  const sending = useRef(false);
 
   const problems = fields.filter((field) => errors[field.name]);
 
@@ -69,7 +72,7 @@ export function PartnerApplicationForm<Input extends Values>({
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (mutation.isPending) return;
+    if (sending.current || mutation.isPending) return;
 
     const found = problemsOf(schema, values);
     if (found) {
@@ -80,6 +83,7 @@ export function PartnerApplicationForm<Input extends Values>({
     }
 
     setErrors({});
+    sending.current = true;
     mutation.mutate(values, {
       onSuccess: () => {
         setValues(emptyValues());
@@ -91,6 +95,9 @@ export function PartnerApplicationForm<Input extends Values>({
           description: toasts.partnerFailure.description,
           duration: toasts.partnerFailure.duration,
         });
+      },
+      onSettled: () => {
+        sending.current = false;
       },
     });
   }
