@@ -93,6 +93,32 @@ describe('the upload step', () => {
     expect(await screen.findByRole('heading', { name: 'Where should we send your result?' })).toBeInTheDocument();
   });
 
+  it('takes a HEIC photo the browser gives no type (no HEIF viewer on the system) by its name, and sends it as an image', async () => {
+    const calls = newCalls();
+    server.use(insertHandler(calls), webhookHandler(calls), readHandler(calls, (id) => HttpResponse.json(completedRow(id))));
+    const { user } = await openPage();
+    const dropZone = screen.getByText('Drag and drop your photo here, or').closest('div') as HTMLElement;
+    fireEvent.drop(dropZone, { dataTransfer: { files: [imageFile(4096, 'IMG_0042.HEIC', '')], types: ['Files'] } });
+
+    expect(await screen.findByRole('heading', { name: 'Where should we send your result?' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await fillInfo(user);
+    await user.click(screen.getByRole('button', { name: 'Process Image' }));
+    expect(await screen.findByRole('heading', { name: 'Your room with hardwood floors' })).toBeInTheDocument();
+    expect(calls.webhooks[0]).toMatchObject({
+      imageBase64: expect.stringMatching(/^data:image\/heic;base64,/),
+      fileName: 'IMG_0042.HEIC',
+    });
+  });
+
+  it('still refuses an untyped file whose name is no image', async () => {
+    await openPage();
+    const dropZone = screen.getByText('Drag and drop your photo here, or').closest('div') as HTMLElement;
+    fireEvent.drop(dropZone, { dataTransfer: { files: [new File(['notes'], 'notes.txt', { type: '' })], types: ['Files'] } });
+    expect(await screen.findByRole('alert')).toHaveTextContent("That file isn't an image.");
+    expectStep('Upload');
+  });
+
   it('takes a photo dropped on the drop zone', async () => {
     await openPage();
     const dropZone = screen.getByText('Drag and drop your photo here, or').closest('div') as HTMLElement;

@@ -16,6 +16,7 @@ import {
 import { resultIdFromFragment, VISUALIZER_PAGE_PATH } from '@contracts/visualizer-result-link';
 import { useStartProcessing, WebhookUnanswered } from '../api/start-processing';
 import { describeProcessingError } from '../utils/describe-processing-error';
+import { asImageFile } from '../utils/as-image-file';
 import { InfoStep, type InfoErrors } from './info-step';
 import { ProcessingStep, type ProcessingPhase } from './processing-step';
 import { resultFromRow, type VisualizerResult } from '../utils/result-from-row';
@@ -144,8 +145,9 @@ export function VisualizerPage() {
 
   const stepContainer = useStepFocus(step);
 
-  const chooseFile = (chosen: File) => {
-    if (!chosen.type.startsWith('image/')) {
+  const chooseFile = (picked: File) => {
+    const chosen = asImageFile(picked);
+    if (!chosen) {
       setUploadError(NOT_AN_IMAGE_MESSAGE);
       return;
     }
