@@ -207,14 +207,14 @@ export function FloorCorrection({
         ) : (
           <ol className="flex flex-wrap gap-2">
             {markers.map((marker, index) => (
-              <li key={index} className="inline-flex items-center gap-1 rounded-full bg-white py-1 pr-1 pl-3 text-sm text-walnut-900 ring-1 ring-walnut-700/20">
+              <li key={index} className="inline-flex items-center gap-1 rounded-full bg-white pl-3 text-sm text-walnut-900 ring-1 ring-walnut-700/20">
                 {index + 1}. {marker.floor ? 'Wood here' : 'Not wood here'}
                 <button
                   type="button"
                   onClick={() => remove(index)}
                   disabled={rendering}
                   aria-label={`Remove marker ${index + 1} (${markerName(marker)})`}
-                  className="inline-flex size-8 items-center justify-center rounded-full text-walnut-800 hover:bg-oak-100 focus-visible:outline-2 focus-visible:outline-oak-500 disabled:opacity-60"
+                  className="inline-flex size-11 items-center justify-center rounded-full text-walnut-800 hover:bg-oak-100 focus-visible:outline-2 focus-visible:outline-oak-500 disabled:opacity-60"
                 >
                   <X aria-hidden="true" className="size-4" />
                 </button>
@@ -235,14 +235,14 @@ export function FloorCorrection({
       {problem && !rendering && <RenderProblem problem={problem} lost={wait.phase === 'lost'} onCheckAgain={() => setRound((value) => value + 1)} />}
 
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-        <Button onClick={submit} disabled={rendering || markers.length === 0}>
+        <Button className="min-h-11" onClick={submit} disabled={rendering || markers.length === 0}>
           Re-render my floor
         </Button>
-        <Button variant="outline" onClick={() => remove(markers.length - 1)} disabled={rendering || markers.length === 0}>
+        <Button variant="outline" className="min-h-11" onClick={() => remove(markers.length - 1)} disabled={rendering || markers.length === 0}>
           <Undo2 aria-hidden="true" className="size-4" />
           Undo last marker
         </Button>
-        <Button variant="ghost" onClick={onCancel} disabled={rendering}>
+        <Button variant="ghost" className="min-h-11" onClick={onCancel} disabled={rendering}>
           Close
         </Button>
       </div>

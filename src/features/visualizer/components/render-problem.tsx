@@ -15,7 +15,7 @@ export function RenderProblem({ problem, lost, onCheckAgain, className = '' }: R
     <div role="alert" className={`rounded-md bg-red-50 p-3 text-sm text-red-900 ${className}`}>
       <p>{problem}</p>
       {lost && (
-        <Button variant="outline" className="mt-2" onClick={onCheckAgain}>
+        <Button variant="outline" className="mt-2 min-h-11" onClick={onCheckAgain}>
           <RefreshCw aria-hidden="true" className="size-4" />
           Check again
         </Button>

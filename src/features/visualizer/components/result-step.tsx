@@ -182,6 +182,7 @@ export function ResultStep({ result, correctionToken, onResultChange, onTryAnoth
             <Button
               ref={fixButton}
               variant="outline"
+              className="min-h-11"
               onClick={() => {
                 setMessage('');
                 setFixing(true);

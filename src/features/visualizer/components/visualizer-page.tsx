@@ -232,11 +232,11 @@ export function VisualizerPage() {
       <main id="main" className="min-h-screen bg-cream-50">
         <header className="border-b border-walnut-700/10 bg-white">
           <div className="mx-auto flex max-w-5xl items-center justify-between gap-4 px-4 py-3">
-            <Link to="/" className={buttonClasses({ variant: 'ghost', className: '-ml-2' })}>
+            <Link to="/" className={buttonClasses({ variant: 'ghost', className: '-ml-2 min-h-11' })}>
               <ArrowLeft aria-hidden="true" className="size-4" />
               Back to Home
             </Link>
-            <a href={business.phoneHref} className="text-sm font-semibold text-walnut-800 hover:text-walnut-950">
+            <a href={business.phoneHref} className="inline-flex min-h-11 items-center text-sm font-semibold text-walnut-800 hover:text-walnut-950">
               {business.phone}
             </a>
           </div>
