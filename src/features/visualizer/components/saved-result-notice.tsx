@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { PrivacyPolicyLink } from '@/components/privacy-policy-link';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { dataRetention } from '@/config/data-retention';
+import { pageTexts } from '@/content/spec-texts';
 
 /**
  * What a result link (an e-mail's "See your result") shows when it cannot show the pictures. `unreachable`: the
@@ -50,7 +51,7 @@ export function SavedResultNotice({
             Try again
           </Button>
           <Button size="lg" variant="outline" onClick={onTryAnother}>
-            Try Another Photo
+            {pageTexts.visualizer.tryAnother}
           </Button>
         </div>
       </NoticeFrame>
@@ -74,10 +75,10 @@ export function SavedResultNotice({
       )}
       <div className="flex flex-col gap-3 pt-2 sm:flex-row">
         <Button size="lg" onClick={onTryAnother}>
-          Try Another Photo
+          {pageTexts.visualizer.tryAnother}
         </Button>
         <Link to="/#contact" className={buttonClasses({ variant: 'outline', size: 'lg' })}>
-          Get Free Quote
+          {pageTexts.visualizer.quoteLink}
         </Link>
       </div>
     </NoticeFrame>
