@@ -76,3 +76,20 @@ test('the free-guide modal keeps focus on its button after a failed sign-up', as
   await expect(dialog.getByLabel('Email address')).toBeEnabled();
   await expect(dialog.getByRole('button', { name: 'Get My Free Guide' })).toBeFocused();
 });
+
+test('a page opened from the menu or a Back link puts focus on its heading, so a screen reader says where it is', async ({ page }) => {
+  await open(page, '/');
+  const menu = page.getByRole('button', { name: 'Menu' });
+  await menu.focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('link', { name: 'Realtors' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+
+  await page.goto('/floor-visualizer');
+  await startApp(page);
+  await page.getByRole('link', { name: 'Back to Home' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Request Free Estimate' })).toBeVisible();
+});
