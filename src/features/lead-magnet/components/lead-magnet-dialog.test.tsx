@@ -154,6 +154,8 @@ describe('the free-guide modal', () => {
 
     expect(email).toHaveAccessibleDescription('Please enter a valid email address, like name@example.com.');
     expect(email).toHaveAttribute('aria-invalid', 'true');
+    // Sent with the button: focus goes to the field, whose message a screen reader then reads.
+    expect(email).toHaveFocus();
     expect(toast.error).not.toHaveBeenCalled();
   });
 });

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { BookOpen, CheckCircle2, Lock, X } from 'lucide-react';
-import { Fragment, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Fragment, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { preloadToasts, toast } from '@/components/ui/toasts';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
@@ -47,6 +47,12 @@ type LeadMagnetDialogProps = {
 export function LeadMagnetDialog({ open, onOpenChange, inPlace = false, openedFrom }: LeadMagnetDialogProps) {
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | undefined>();
+  // Each refused address moves focus to the field once its message is under it, so the message is read with it.
+  const [refusals, setRefusals] = useState(0);
+  const emailFieldId = useId();
+  useLayoutEffect(() => {
+    if (refusals > 0) document.getElementById(emailFieldId)?.focus();
+  }, [refusals, emailFieldId]);
   const [guideSent, setGuideSent] = useState(false);
   // Its own sending state, not React Query's: the home page then loads no React Query before it is interactive.
   const [pending, setPending] = useState(false);
@@ -109,6 +115,7 @@ export function LeadMagnetDialog({ open, onOpenChange, inPlace = false, openedFr
     if (!checked.success) {
       sending.current = false;
       setEmailError(checked.error.issues[0]?.message);
+      setRefusals((count) => count + 1);
       return;
     }
     setEmailError(undefined);
@@ -193,6 +200,7 @@ export function LeadMagnetDialog({ open, onOpenChange, inPlace = false, openedFr
                 ))}
               </ul>
               <TextField
+                id={emailFieldId}
                 label="Email address"
                 type="email"
                 name="email"
