@@ -157,8 +157,12 @@ describe('the estimate form', () => {
     await user.type(f.email, typed.email);
     await user.type(f.phone, 'call me after 5');
     await user.type(f.message, typed.message);
+    // What a screen reader reads as focus arrives: the field's message must already be under it.
+    let describedOnFocus: string | null = null;
+    f.name.addEventListener('focus', () => (describedOnFocus = f.name.getAttribute('aria-describedby')));
     await user.click(screen.getByRole('button', { name: /send my request/i }));
 
+    expect(describedOnFocus).not.toBeNull();
     expect(f.name).toHaveAccessibleDescription('Please start your name with a letter (not =, +, - or @).');
     expect(f.name).toHaveAttribute('aria-invalid', 'true');
     expect(f.phone).toHaveAccessibleDescription(

@@ -1,5 +1,5 @@
 import { Loader2, Send } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { ExternalToast } from 'sonner';
 import { preloadToasts, toast } from '@/components/ui/toasts';
 import { Button } from '@/components/ui/button';
@@ -50,6 +50,14 @@ export function ContactForm() {
   const fieldId = (field: Field) => `${formId}-${field}`;
   const [values, setValues] = useState<ContactRequestInput>(emptyForm);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  // Each refused submission moves focus to the first field to fix once its message is under it, so a screen
+  // reader reads the message with the field.
+  const [refusals, setRefusals] = useState(0);
+  useLayoutEffect(() => {
+    const first = fieldOrder.find((field) => errors[field]);
+    if (refusals > 0 && first) document.getElementById(fieldId(first))?.focus();
+    // Only a new refusal moves focus; clearing a message as the visitor types must not.
+  }, [refusals]);
   // Its own sending state, not React Query's: the home page then loads no React Query before it is interactive.
   const [pending, setPending] = useState(false);
   const sendMark = useFirstAnswerMark('sending-toast');
@@ -96,8 +104,7 @@ export function ContactForm() {
       const found: Partial<Record<Field, string>> = {};
       for (const issue of checked.error.issues) found[issue.path[0] as Field] ??= issue.message;
       setErrors(found);
-      const first = fieldOrder.find((field) => found[field]);
-      if (first) document.getElementById(fieldId(first))?.focus();
+      setRefusals((count) => count + 1);
       return;
     }
     setErrors({});
