@@ -1,5 +1,5 @@
 import type { UseMutationResult } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { preloadToasts, toast } from '@/components/ui/toasts';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
@@ -63,6 +63,12 @@ export function PartnerApplicationForm<Input extends Values>({
   const sending = useRef(false);
 
   const problems = fields.filter((field) => errors[field.name]);
+  // Each refused application moves focus to the first field to fix once its message is under it, so a screen
+  // reader reads the message with the field. Only a new refusal moves focus, not a message cleared by typing.
+  const [refusals, setRefusals] = useState(0);
+  useLayoutEffect(() => {
+    if (refusals > 0 && problems[0]) document.getElementById(fieldId(problems[0].name))?.focus();
+  }, [refusals]);
 
   function change(name: keyof Input & string, value: string) {
     setValues((current) => ({ ...current, [name]: value }));
@@ -77,8 +83,7 @@ export function PartnerApplicationForm<Input extends Values>({
     const found = problemsOf(schema, values);
     if (found) {
       setErrors(found);
-      const first = fields.find((field) => found[field.name]);
-      if (first) document.getElementById(fieldId(first.name))?.focus();
+      setRefusals((count) => count + 1);
       return;
     }
 

@@ -203,8 +203,13 @@ describe.each(programs)('$path', (program) => {
   it('sends nothing when every field is empty: each required field says what is missing, the summary is announced, focus goes to the first', async () => {
     const bodies = recordInserts(program.table, stored);
     const { user } = await openPage(program);
+    // What a screen reader reads as focus arrives: the field's message must already be under it.
+    let describedOnFocus: string | null = null;
+    const first = field(program.required[0].label);
+    first.addEventListener('focus', () => (describedOnFocus = first.getAttribute('aria-describedby')));
     await user.click(submitButton());
 
+    expect(describedOnFocus).not.toBeNull();
     const summary = screen.getByRole('alert');
     expect(summary).toHaveTextContent(`Please fix ${program.required.length} fields before sending your application:`);
     for (const entry of program.required) {
