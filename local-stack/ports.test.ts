@@ -1,7 +1,11 @@
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { assertPortFree, findFreePort, PortInUseError } from './ports';
+import { defaultPorts } from './local-settings';
+import { assertPortFree, findFreePort, PortInUseError, TEST_PORT_RANGE } from './ports';
 import { startStack } from './stack';
+
+/** Where Linux picks the local ports of outgoing connections and of port-0 listeners (net.ipv4.ip_local_port_range). */
+const EPHEMERAL_PORTS = { first: 32768, last: 60999 };
 
 const servers: net.Server[] = [];
 afterEach(async () => {
@@ -37,5 +41,25 @@ describe('port checks', () => {
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PortInUseError);
     expect((error as Error).message).toContain(`Port ${taken} (PostgreSQL)`);
+  });
+});
+
+describe('findFreePort (test stacks)', () => {
+  it("hands out ports outside the OS's own range and npm start's, never the same one twice", async () => {
+    const ports = await Promise.all(Array.from({ length: 40 }, () => findFreePort()));
+    expect(new Set(ports).size).toBe(ports.length);
+    const npmStart = new Set(Object.values(defaultPorts()));
+    for (const port of ports) {
+      expect(port < EPHEMERAL_PORTS.first || port > EPHEMERAL_PORTS.last, `port ${port}`).toBe(true);
+      expect(port >= TEST_PORT_RANGE.first && port <= TEST_PORT_RANGE.last, `port ${port}`).toBe(true);
+      expect(npmStart.has(port), `port ${port}`).toBe(false);
+    }
+  });
+
+  it('never hands out a port something listens on', async () => {
+    const taken = await occupy();
+    const more = await Promise.all(Array.from({ length: 20 }, () => findFreePort()));
+    expect(more).not.toContain(taken);
+    for (const port of more) await expect(assertPortFree(port, 'test', 'PORT')).resolves.toBeUndefined();
   });
 });

@@ -24,18 +24,38 @@ export async function assertPortFree(port: number, purpose: string, setting: str
   });
 }
 
-/** A port the OS says is free right now (for test stacks, which must not collide with `npm start`). */
-export async function findFreePort(): Promise<number> {
+/**
+ * Where test stacks' ports are drawn from: below the range the OS hands out by itself for outgoing connections
+ * and port-0 listeners (Linux: 32768-60999), and above `npm start`'s 243xx. A port the OS picked from its own
+ * range could be taken by an outgoing connection in the seconds before the service it was picked for binds it
+ * (seen: the integration stack's gateway failed with EADDRINUSE while Postgres and PostgREST were starting).
+ */
+export const TEST_PORT_RANGE = { first: 25000, last: 32767 } as const;
+
+/** Ports this process has handed out, so two services of one stack never get the same one. */
+const handedOut = new Set<number>();
+
+/** True when nothing listens on the port now. */
+async function isFree(port: number): Promise<boolean> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen({ port: 0, host: '127.0.0.1' }, () => {
-      const address = probe.address();
-      probe.close(() =>
-        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'EADDRINUSE' || error.code === 'EACCES' ? resolve(false) : reject(error),
+    );
+    probe.listen({ port, host: '127.0.0.1', exclusive: true }, () => probe.close(() => resolve(true)));
   });
+}
+
+/** A free port for a test stack's service (which must not collide with `npm start` or with the OS's own picks). */
+export async function findFreePort(): Promise<number> {
+  const size = TEST_PORT_RANGE.last - TEST_PORT_RANGE.first + 1;
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const port = TEST_PORT_RANGE.first + Math.floor(Math.random() * size);
+    if (handedOut.has(port) || !(await isFree(port))) continue;
+    handedOut.add(port);
+    return port;
+  }
+  throw new Error(`No free port found between ${TEST_PORT_RANGE.first} and ${TEST_PORT_RANGE.last}`);
 }
 
 /** Thrown by a `waitFor` check to stop waiting at once (the thing waited for died). */
