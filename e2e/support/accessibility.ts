@@ -21,6 +21,23 @@ export async function expectAccessible(page: Page, state: string): Promise<void>
   await page.waitForFunction(() =>
     document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
   );
+  // Nor is a smooth scroll (the page's scroll-behavior, as when focus goes to the first field to fix) one of the
+  // animations above: judged mid-scroll, the sticky header half covers what scrolls under it. Wait until the page
+  // has stood still for three frames.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let last = Number.NaN;
+        let stillFrames = 0;
+        const frame = () => {
+          stillFrames = window.scrollY === last ? stillFrames + 1 : 0;
+          last = window.scrollY;
+          if (stillFrames >= 3) resolve();
+          else requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      }),
+  );
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA_TAGS).analyze();
   const readable = violations.map((violation) => ({
     rule: violation.id,
