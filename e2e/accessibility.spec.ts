@@ -1,29 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Page } from '@playwright/test';
-import { expectAccessible, startApp, VIEWPORTS } from './support/accessibility';
+import { expectAccessible, VIEWPORTS } from './support/accessibility';
 import { expect, test } from './support/test';
+import { openAsVisitor as open, uniqueEmail } from './support/visitor';
 
 /**
  * WCAG 2.2 AA in the browser (issue 9): axe-core finds nothing on any page, in any state a visitor can reach
  * (menus, the modal, toasts, form errors, every visualizer step), at 360 px and at 1280 px.
  */
 const ROOM_PHOTO = resolve('visualizer-processor/fixtures/images/room-carpet.jpg');
-const uniqueEmail = (tag: string) => `e2e-a11y-${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
 /** The OpenStreetMap embed is answered locally: the check is about our page, and no request leaves the machine. */
-async function stubMapHost(page: Page) {
-  await page.route('https://www.openstreetmap.org/**', (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="en"><title>Map</title><p>Map</p></html>' }),
-  );
-}
-
-async function open(page: Page, path: string) {
-  await stubMapHost(page);
-  await page.goto(path);
-  await startApp(page);
-}
-
 function roomPhoto() {
   return { name: 'room-carpet.jpg', mimeType: 'image/jpeg', buffer: readFileSync(ROOM_PHOTO) };
 }

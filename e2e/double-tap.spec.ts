@@ -1,5 +1,4 @@
-import type { Page } from '@playwright/test';
-import { startApp } from './support/accessibility';
+import { openAsVisitor as open, uniqueEmail } from './support/visitor';
 import { expect, test } from './support/test';
 
 /**
@@ -8,15 +7,6 @@ import { expect, test } from './support/test';
  */
 test.use({ viewport: { width: 360, height: 800 }, hasTouch: true });
 
-const uniqueEmail = (tag: string) => `e2e-double-${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-
-async function open(page: Page, path: string) {
-  await page.route('https://www.openstreetmap.org/**', (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="en"><title>Map</title></html>' }),
-  );
-  await page.goto(path);
-  await startApp(page);
-}
 
 test('the estimate form stores one request', async ({ page, database }) => {
   const email = uniqueEmail('estimate');

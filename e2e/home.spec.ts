@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
+import { uniqueEmail } from './support/visitor';
 
 /**
  * The home page against the built site and the real local stack (issue 3): the estimate journey, the API
@@ -17,7 +18,6 @@ const texts = {
   leadToast: 'Success! Your free flooring guide is on its way to your inbox!',
 } as const;
 
-const uniqueEmail = (tag: string) => `e2e-${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
 function estimateForm(page: Page) {
   const form = page.getByRole('form', { name: 'Get Your Free Estimate' });

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
+import { uniqueEmail } from './support/visitor';
 
 /**
  * The partner forms against the built site and the real local stack (issue 4): a stored row with trimmed values
@@ -43,7 +44,6 @@ const programs = [
   },
 ] as const;
 
-const uniqueEmail = (tag: string) => `e2e-${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
 const field = (page: Page, label: string | RegExp) => page.getByRole('textbox', { name: label, exact: true });
 

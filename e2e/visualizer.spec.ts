@@ -6,6 +6,7 @@ import { RENDERED_ROOMS } from '../visualizer-processor/evaluation/rendered/rend
 import { renderRoomScene } from '../visualizer-processor/evaluation/rendered/room-ray-tracer';
 import { expectAccessible } from './support/accessibility';
 import { expect, test } from './support/test';
+import { uniqueEmail } from './support/visitor';
 
 /**
  * Snap & See Wood (issue 5) in Chromium against the built site, the real stack and the real processor: a room
@@ -14,7 +15,6 @@ import { expect, test } from './support/test';
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 const FIXTURE = resolve('visualizer-processor/fixtures/images/room-carpet.jpg');
 
-const uniqueEmail = (tag: string) => `e2e-visualizer-${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
 /** The processor engineer's room fixture; a small generated room-like JPEG if that is not there. */
 async function roomPhoto(): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
