@@ -1,0 +1,34 @@
+/**
+ * What the visualizer page sends of a visitor's photo (issue 35). The page decodes the chosen photo
+ * in the browser, turns it upright, scales it down to `longestSidePx` and encodes it again as `format` at
+ * `quality`; only those pixels leave the phone, so the camera's EXIF (GPS position, camera, time) and every other
+ * piece of metadata stay behind. The privacy notice quotes these values, and a browser test holds the page to them.
+ */
+export const photoUpload = {
+  /**
+   * Longest side of the photo sent, in pixels: the processor works on at most 2048 (MAX_WORKING_SIDE in
+   * visualizer-processor/src/decode-photo.ts), so more would be bytes on a phone's connection and nothing in the
+   * render or its download. A smaller photo is sent at its own size, never enlarged.
+   */
+  longestSidePx: 2048,
+  /** The format sent: JPEG, the one every browser encodes (Safari's canvas gives no WebP). */
+  format: 'image/jpeg',
+  /** Encoder quality, 0..1. */
+  quality: 0.85,
+  /**
+   * A photo whose JPEG is larger than this (a very detailed scene) is encoded again at `fallbackQuality`, so the
+   * webhook's body (base64, a third larger) stays near 1.2 MB on a phone's connection.
+   */
+  targetBytes: 850 * 1024,
+  fallbackQuality: 0.7,
+  /** The photo sent carries no EXIF or other metadata: no location, no camera, no time taken. */
+  sendsMetadata: false,
+  /**
+   * A photo this browser cannot decode (HEIC outside Safari, say) is sent as chosen, metadata and all, within the
+   * spec's 10 MB: the processor decodes it and keeps only its pixels (decode-photo.ts), and the file as uploaded
+   * is deleted once its render is done (src/config/data-retention.ts).
+   */
+  undecodableSentAsChosen: true,
+} as const;
+
+export type PhotoUpload = typeof photoUpload;
