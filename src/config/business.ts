@@ -48,6 +48,8 @@ function businessFactsFrom(env: BusinessSettings) {
     phoneHref: `tel:${env.VITE_BUSINESS_PHONE.replace(/[^\d+]/g, '')}`,
     email: env.VITE_BUSINESS_EMAIL,
     address,
+    /** The postal address on one line, as every e-mail's footer carries it. */
+    postalAddress: env.VITE_BUSINESS_POSTAL_ADDRESS,
     baseTown: `${address.locality}, ${address.region}`,
     openingHours,
     hours: openingHours.map(describeHours),

@@ -12,6 +12,11 @@ export const businessEnvSchema = () =>
     VITE_BUSINESS_NAME: z._default(z.string().check(z.trim(), z.minLength(1)), 'Your Flooring Co.'),
     VITE_BUSINESS_PHONE: z._default(z.string().check(z.trim(), z.minLength(1)), '(856) 555-0100'),
     VITE_BUSINESS_EMAIL: z._default(z.email(), 'hello@example.com'),
+    /** The business's postal address, on one line: every e-mail carries it (CAN-SPAM, 15 U.S.C. 7704(a)(5)). */
+    VITE_BUSINESS_POSTAL_ADDRESS: z._default(
+      z.string().check(z.trim(), z.minLength(1)),
+      '100 Example Street, Haddonfield, NJ 08033',
+    ),
     VITE_BUSINESS_FACEBOOK_URL: z._default(z.url(), 'https://www.facebook.com/'),
     VITE_BUSINESS_INSTAGRAM_URL: z._default(z.url(), 'https://www.instagram.com/'),
   });

@@ -74,3 +74,33 @@ describe('a visitor-typed encoded word in a staff subject', () => {
     expect(await subjectAsRead('Zoë O’Brien-Núñez')).toBe('New estimate request from Zoë O’Brien-Núñez');
   });
 });
+
+/** CAN-SPAM (15 U.S.C. 7704(a)(5)): every e-mail names the business's postal address, from the business settings. */
+describe('the postal address', () => {
+  const postal = '12 Kings Highway East, Haddonfield, NJ 08033';
+  const withAddress = { ...context, business: readBusinessFacts({ VITE_BUSINESS_POSTAL_ADDRESS: postal }) };
+  const created_at = new Date('2026-11-25T15:00:00Z');
+  const person = { name: 'Ann Lee', email: 'ann@example.com', phone: '856 555 0100' };
+  const rows = {
+    estimate_confirmation: { table: 'contacts', id: '1', created_at, ...person, message: 'Kitchen' },
+    staff_contact: { table: 'contacts', id: '1', created_at, ...person, message: 'Kitchen' },
+    guide: { table: 'leads', id: '2', created_at, email: person.email },
+    staff_guide: { table: 'leads', id: '2', created_at, email: person.email },
+    realtor_welcome: { table: 'realtors', id: '3', created_at, ...person, brokerage: 'B', instagram: null },
+    staff_realtor: { table: 'realtors', id: '3', created_at, ...person, brokerage: 'B', instagram: null },
+    investor_welcome: { table: 'investors', id: '4', created_at, ...person, company: 'C', investment_focus: null },
+    staff_investor: { table: 'investors', id: '4', created_at, ...person, company: 'C', investment_focus: null },
+    visualizer_result: request({ rug_choice: null, rug_share: null, rug_choices_used: 0 }),
+    staff_visualizer: request({ rug_choice: null, rug_share: null, rug_choices_used: 0 }),
+  } as const;
+
+  it.each(Object.keys(rows) as (keyof typeof rows)[])('is at the foot of the %s e-mail, in its text and its HTML', async (kind) => {
+    const email = await composeEmail(kind, rows[kind], person.email, withAddress);
+    expect(email.text).toContain(postal);
+    expect(email.html).toContain(postal);
+  });
+
+  it('has a plain placeholder when the owner has set none', () => {
+    expect(readBusinessFacts({}).postalAddress).toBe('100 Example Street, Haddonfield, NJ 08033');
+  });
+});

@@ -59,7 +59,9 @@ function blockText(block: Block): string {
 
 /** The same message as HTML (branded, inline styles for mail clients) and as plain text. */
 export function renderEmail(business: Business, heading: string, blocks: readonly Block[]): { html: string; text: string } {
-  const footer = `${business.name} · ${business.baseTown} · ${business.phone} · ${business.email}`;
+  // The postal address is in every e-mail, commercial or not: CAN-SPAM (15 U.S.C. 7704(a)(5)) asks for it on the
+  // commercial ones, and one footer for all means no kind can be left without it.
+  const footer = `${business.name} · ${business.postalAddress} · ${business.phone} · ${business.email}`;
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(heading)}</title></head>
 <body style="margin:0;padding:0;background:${CREAM_50};font-family:Helvetica,Arial,sans-serif">
