@@ -13,6 +13,9 @@ RUN npm ci --ignore-scripts --no-audit --no-fund
 # The whole checkout (less .dockerignore): the services import shared folders (contracts/, job-queue/, src/config/,
 # visitor-data/, ...) and tsc follows their imports wherever they lead.
 COPY . .
+# The floor model is not in git: the project's install step downloads the pinned file and checks its sha256
+# (--required: no image without it); build:services checks it again and copies it beside the compiled engine.
+RUN node scripts/install-floor-model.mjs --required
 RUN npm run build:services && npm prune --omit=dev --ignore-scripts
 
 FROM node:20-bookworm-slim

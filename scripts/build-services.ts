@@ -8,21 +8,31 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { floorModelProblem } from '../visualizer-processor/engine/segmentation/floor-model.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outFlag = process.argv.indexOf('--out-dir');
 const outDir = path.resolve(outFlag >= 0 ? process.argv[outFlag + 1] ?? '' : path.join(root, 'build', 'services'));
 
 /**
- * Files the compiled code opens by a path next to its own (import.meta.url), copied as they are: the floor model,
- * and the plain JavaScript the network's worker threads run (decision 018), which tsc does not emit.
+ * Files the compiled code opens by a path next to its own (import.meta.url), copied as they are: the floor model
+ * (put in place by the install step, checked above), and the plain JavaScript modules it imports or its network's
+ * worker threads run (decision 018), which tsc does not emit.
  */
 const RUNTIME_FILES = [
   'visualizer-processor/engine/segmentation/model/mobile_segmenter_r4_quant_argmax_uint8.tflite',
+  'visualizer-processor/engine/segmentation/model/README.md',
+  'visualizer-processor/engine/segmentation/floor-model.mjs',
   'visualizer-processor/engine/segmentation/network-thread.mjs',
   'visualizer-processor/engine/segmentation/tflite-runtime.mjs',
 ];
 
+// The image's build is where the model is checked last: an image without it could not render a floor.
+const modelProblem = floorModelProblem();
+if (modelProblem) {
+  console.error(modelProblem);
+  process.exit(1);
+}
 fs.rmSync(outDir, { recursive: true, force: true });
 execFileSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(root, 'tsconfig.services.json'), '--outDir', outDir], {
   cwd: root,

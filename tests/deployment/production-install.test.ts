@@ -71,7 +71,7 @@ beforeAll(async () => {
   // What the Dockerfile's build stage produces: the compiled services, then only the production packages.
   await run(process.execPath, ['--import', 'tsx', 'scripts/build-services.ts', '--out-dir', path.join(folder, 'build', 'services')], { cwd: PROJECT_ROOT });
   for (const file of ['package.json', 'package-lock.json']) fs.copyFileSync(path.join(PROJECT_ROOT, file), path.join(folder, file));
-  await run(npm, ['ci', '--omit=dev', '--offline', '--no-audit', '--no-fund'], { cwd: folder, maxBuffer: 16 * 1024 * 1024 });
+  await run(npm, ['ci', '--omit=dev', '--ignore-scripts', '--offline', '--no-audit', '--no-fund'], { cwd: folder, maxBuffer: 16 * 1024 * 1024 });
 
   // The keys of a new project (sb_publishable_/sb_secret_): the site's insert and the processor's settings use them.
   stack = await startThrowawayStack({ withProcessor: false, withEmailWorker: false, staffInbox: 'office@example.com', keyFormat: 'sb' });

@@ -13,6 +13,7 @@ import { ENFORCE_RETENTION_TASK, RENDER_FLOOR_TASK } from '../../job-queue/task-
 import { ENFORCE_RETENTION_SCHEDULE, createEnforceRetentionTask } from '../../visitor-data/enforce-retention-task.ts';
 import { createLocalVisitorFiles, createSupabaseVisitorFiles } from '../../visitor-data/visitor-files.ts';
 import { createFloorEngine } from '../engine/create-floor-engine.ts';
+import { floorModelProblem } from '../engine/segmentation/floor-model.mjs';
 import { createLocalImageStorage, createSupabaseImageStorage } from './image-storage.ts';
 import { readProcessorConfig, type ProcessorConfig } from './processor-config.ts';
 import { createProcessorServer } from './processor-server.ts';
@@ -31,6 +32,14 @@ try {
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
+}
+
+// The offline engine's model is installed by the install step, not shipped in git. Without it every render fails:
+// a host (production) gets no instance that cannot render; `npm start` keeps the site's forms up and says so once.
+const modelProblem = config.VISUALIZER_ENGINE === 'offline' ? floorModelProblem() : null;
+if (modelProblem) {
+  console.error(`visualizer processor: ${modelProblem}`);
+  if (process.env.NODE_ENV === 'production') process.exit(1);
 }
 
 // Memory: sharp's cache would keep decoded photos around after a render; its own threads per render add up.
@@ -118,7 +127,10 @@ const { server, whenIdle } = createProcessorServer({
   syncReplyMs: config.VISUALIZER_SYNC_REPLY_MS,
   maxUploadsInFlight: config.VISUALIZER_MAX_UPLOADS_IN_FLIGHT,
   renderStyles: config.VISUALIZER_RENDER_STYLES === 'all' ? WOOD_STYLE_IDS : [DEFAULT_WOOD_STYLE],
-  healthCheck: () => checkQueueHealth(db, () => runner.poolId()),
+  healthCheck: async () => {
+    const health = await checkQueueHealth(db, () => runner.poolId());
+    return modelProblem ? { ...health, ok: false, model: modelProblem } : health;
+  },
 });
 
 server.listen(config.PORT, config.HOST, () => {

@@ -1,5 +1,5 @@
 /**
- * The classes of the vendored segmentation network (model/README.md): 0 is "anything else", 1..31 are
+ * The classes of the segmentation network (model/README.md): 0 is "anything else", 1..31 are
  * ADE20K's first 31 classes in ADE20K's own order. `FloorScene.classes` holds these ids.
  */
 export const SCENE_CLASS_NAMES = [

@@ -1,5 +1,5 @@
 /**
- * The vendored scene segmentation network (model/README.md): 512×512 RGB in, one ADE20K top-31 class per
+ * The scene segmentation network (model/README.md; installed by the install step, floor-model.mjs): 512×512 RGB in, one ADE20K top-31 class per
  * pixel out. It runs on worker threads (network-thread.mjs), two on a machine with two cores or more, so a
  * photo's runs (the whole photo, its mirror, two zoomed quadrants) go two at a time and this thread stays free
  * (decision 018). The threads start on first use and live as long as the process: loading costs more than a run.
@@ -9,9 +9,10 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { FLOOR_MODEL_PATH, floorModelProblem } from './floor-model.mjs';
 import { compileTfliteRuntime } from './tflite-runtime.mjs';
 
-export const MODEL_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'model', 'mobile_segmenter_r4_quant_argmax_uint8.tflite');
+export const MODEL_FILE = FLOOR_MODEL_PATH;
 
 /** The network's input and output side, in pixels. */
 export const SEGMENTER_SIZE = 512;
@@ -115,6 +116,9 @@ function retire(thread: NetworkThread, error = new Error("The network's thread w
 
 function loadThreads(): Promise<NetworkThread[]> {
   threads ??= (async () => {
+    // A missing or wrong model is the install step's line, not a read or TensorFlow Lite error from a thread.
+    const modelProblem = floorModelProblem();
+    if (modelProblem) throw new Error(modelProblem);
     const data = Promise.all([readFile(MODEL_FILE), compileTfliteRuntime()]).then(
       ([modelBytes, wasmModule]): NetworkThreadData => ({ modelBytes, wasmModule, side: SEGMENTER_SIZE }),
     );

@@ -5,7 +5,7 @@ import { loadTfliteModel } from './tflite-runtime.mjs';
 
 /** Pins what we rely on in the alpha package's internals (see tflite-runtime.mjs). */
 describe('the TensorFlow Lite WebAssembly runtime', () => {
-  it('loads the vendored model and reads its tensors from the model itself', async () => {
+  it('loads the installed model and reads its tensors from the model itself', async () => {
     const model = await loadTfliteModel(await readFile(MODEL_FILE));
     try {
       expect(model.inputs.map(({ name, dataType, shape }) => ({ name, dataType, shape }))).toEqual([
