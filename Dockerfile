@@ -5,7 +5,7 @@
 #   docker run -e PORT=8080 -e ... flooring-services                                        # the processor
 #   docker run -e ... flooring-services node build/services/email-worker/src/main.js        # the e-mail worker
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 # --ignore-scripts: nothing the services use needs an install script (sharp ships prebuilt binaries).
@@ -18,7 +18,7 @@ COPY . .
 RUN node scripts/install-floor-model.mjs --required
 RUN npm run build:services && npm prune --omit=dev --ignore-scripts
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8080 \

@@ -106,7 +106,10 @@ describe('the services after a production install', () => {
     const sourceFolders = fs.readdirSync(path.join(folder, 'build', 'services')).filter((name) => name !== 'package.json');
     expect(sourceFolders.length).toBeGreaterThan(2);
     for (const name of sourceFolders) expect(ignored, name).not.toContain(name);
-    expect(dockerfile).toMatch(/^FROM node:20-/m);
+    // The image's Node is the one .nvmrc names, a current LTS line (Node 20 reached its end of life in April 2026).
+    const nvmrc = fs.readFileSync(path.join(PROJECT_ROOT, '.nvmrc'), 'utf8').trim();
+    expect(['22', '24']).toContain(nvmrc);
+    expect([...dockerfile.matchAll(/^FROM node:(\d+)-/gm)].map((match) => match[1])).toEqual([nvmrc, nvmrc]);
   });
 
   it('runs with the new-format keys', () => {
