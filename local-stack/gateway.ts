@@ -31,8 +31,16 @@ export type GatewayOptions = {
    * by `GET /storage/v1/bucket/<id>` to a service key, as Storage's API reports them.
    */
   buckets?: { list: { id: string; public: boolean }[]; serviceKeys: string[] };
+  /**
+   * How long PostgREST may take to answer a request whose body has arrived (default 10 s, within the page's 15 s
+   * deadline): past it the caller gets a plain 504, as a frozen database would otherwise leave it waiting forever.
+   */
+  restAnswerMs?: number;
   log?: (line: string) => void;
 };
+
+/** PostgREST answers in milliseconds; a request it holds this long is held by a database that stopped answering. */
+export const REST_ANSWER_MS = 10_000;
 
 /**
  * The largest request body the API takes (the database refuses larger declared bodies too: max_body_bytes in
@@ -117,6 +125,8 @@ function proxy(
     maxBodyBytes?: number;
     /** Answer an upstream 502/503/504 with a plain message instead of its body. */
     plainWhenUnavailable?: boolean;
+    /** Answer a plain 504 when the upstream has not answered this long after the request's body arrived. */
+    answerWithinMs?: number;
     log?: (line: string) => void;
   },
 ) {
@@ -136,6 +146,7 @@ function proxy(
   const upstream = http.request(
     { host: '127.0.0.1', port, method: request.method, path: targetPath, headers },
     (reply) => {
+      clearTimeout(answerDeadline);
       if (options.plainWhenUnavailable && UNAVAILABLE_STATUSES.includes(reply.statusCode ?? 0)) {
         reply.resume();
         const retryAfter = reply.headers['retry-after'];
@@ -156,16 +167,38 @@ function proxy(
   );
   let answeredEarly = false;
   let tooLarge = false;
-  // A client that hangs up before its body ends must not leave the upstream request open: the processor
-  // would hold an upload slot for it until its own timeout (an attack audit held all four that way).
+  let timedOut = false;
+  // A client that goes before its answer (it hung up, or the page gave up waiting) must not leave the upstream
+  // request open: the processor would go on reading, or waiting to read, an upload nobody waits for, and hold an
+  // upload slot for it (an attack audit held all four that way).
   let clientGone = false;
-  request.on('close', () => {
-    if (request.complete) return;
+  const goneBeforeAnswer = () => {
+    if (response.writableFinished || clientGone) return;
     clientGone = true;
+    clearTimeout(answerDeadline);
     upstream.destroy();
+  };
+  request.on('close', () => {
+    if (!request.complete) goneBeforeAnswer();
   });
+  response.on('close', goneBeforeAnswer);
+  let answerDeadline: NodeJS.Timeout | undefined;
+  if (options.answerWithinMs !== undefined) {
+    const answerWithinMs = options.answerWithinMs;
+    request.on('end', () => {
+      if (tooLarge) return;
+      answerDeadline = setTimeout(() => {
+        timedOut = true;
+        log?.(`gateway: no answer from port ${port} within ${answerWithinMs} ms`);
+        upstream.destroy();
+        if (!response.headersSent) sendJson(response, 504, { message: SERVICE_UNAVAILABLE_MESSAGE });
+        else response.destroy();
+      }, answerWithinMs);
+    });
+  }
   upstream.on('error', (error) => {
-    if (tooLarge || clientGone || answeredEarly) return;
+    clearTimeout(answerDeadline);
+    if (tooLarge || clientGone || answeredEarly || timedOut) return;
     log?.(`gateway: upstream on port ${port} failed: ${error.message}`);
     if (!response.headersSent)
       sendJson(response, 502, { message: 'The local service behind the gateway is not answering' });
@@ -249,6 +282,7 @@ export async function startGateway(options: GatewayOptions): Promise<{ url: stri
         targetPath: (request.url ?? '/').slice('/rest/v1'.length) || '/',
         maxBodyBytes: MAX_REST_BODY_BYTES,
         plainWhenUnavailable: true,
+        answerWithinMs: options.restAnswerMs ?? REST_ANSWER_MS,
         log: options.log,
       });
     }

@@ -24,6 +24,8 @@ export type PostgresHandle = {
   dataDir: string;
   /** Connection string of the local superuser, for migrations and tests; never given to the browser. */
   superuserUrl: string;
+  /** The postmaster's process id (it changes when the supervisor restarts it); its backends share its process group. */
+  pid(): number | undefined;
   stop(): Promise<void>;
 };
 
@@ -249,5 +251,5 @@ export async function startPostgres(options: {
     },
   });
 
-  return { port, dataDir, superuserUrl, stop: () => server.stop() };
+  return { port, dataDir, superuserUrl, pid: () => server.pid(), stop: () => server.stop() };
 }

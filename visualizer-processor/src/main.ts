@@ -126,6 +126,8 @@ const { server, whenIdle } = createProcessorServer({
   allowedOrigins: config.allowedOrigins,
   syncReplyMs: config.VISUALIZER_SYNC_REPLY_MS,
   maxUploadsInFlight: config.VISUALIZER_MAX_UPLOADS_IN_FLIGHT,
+  maxUploadsPerClient: config.VISUALIZER_MAX_UPLOADS_PER_CLIENT,
+  clientAddressHeader: config.VISUALIZER_CLIENT_ADDRESS_HEADER,
   renderStyles: config.VISUALIZER_RENDER_STYLES === 'all' ? WOOD_STYLE_IDS : [DEFAULT_WOOD_STYLE],
   healthCheck: async () => {
     const health = await checkQueueHealth(db, () => runner.poolId());

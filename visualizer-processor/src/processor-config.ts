@@ -21,6 +21,13 @@ const processorEnvSchema = z
      */
     DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(50).default(3),
     VISUALIZER_MAX_UPLOADS_IN_FLIGHT: z.coerce.number().int().min(1).max(64).default(4),
+    /** Of those, how many one client address may hold (a client trickling many uploads waits for its own). */
+    VISUALIZER_MAX_UPLOADS_PER_CLIENT: z.coerce.number().int().min(1).max(64).default(2),
+    /**
+     * The header naming the client's address (decision 005; its last entry counts); without it, the connecting
+     * address. Empty: always the connecting address, for a processor with no proxy in front.
+     */
+    VISUALIZER_CLIENT_ADDRESS_HEADER: z.string().trim().toLowerCase().default('cf-connecting-ip'),
     VISUALIZER_RENDER_STYLES: z.enum(['default', 'all']).default('all'),
     VISUALIZER_ENGINE: z.enum(FLOOR_ENGINE_KINDS).default('offline'),
     VISUALIZER_ENGINE_URL: z.url().optional(),

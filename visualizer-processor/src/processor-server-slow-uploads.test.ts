@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_REFUSAL } from '../../contracts/visualizer-webhook.ts';
-import { createProcessorServer, type ProcessorServer } from './processor-server.ts';
+import { createProcessorServer, type ProcessorDependencies, type ProcessorServer } from './processor-server.ts';
 import { createLocalUploadStore } from './upload-store.ts';
 import { createInMemoryVisualizerRequestRepository } from './visualizer-request-repository.ts';
 
@@ -16,7 +16,7 @@ import { createInMemoryVisualizerRequestRepository } from './visualizer-request-
  */
 const servers: { processor: ProcessorServer; uploadsDir: string }[] = [];
 
-async function startProcessor(uploadGraceMs: number): Promise<number> {
+async function startProcessor(uploadGraceMs: number, options: Partial<ProcessorDependencies> = {}): Promise<number> {
   const uploadsDir = await mkdtemp(path.join(tmpdir(), 'visualizer-slow-uploads-'));
   const processor = createProcessorServer({
     repository: createInMemoryVisualizerRequestRepository([]),
@@ -26,6 +26,7 @@ async function startProcessor(uploadGraceMs: number): Promise<number> {
     minUploadBytesPerSecond: 8 * 1024,
     uploadGraceMs,
     log: () => undefined,
+    ...options,
   });
   servers.push({ processor, uploadsDir });
   await new Promise<void>((resolve) => processor.server.listen(0, '127.0.0.1', resolve));
@@ -41,10 +42,10 @@ afterAll(async () => {
 });
 
 /** Opens a webhook call that declares a 1 MB body and sends one byte of it. */
-function trickleUpload(port: number): Promise<{ socket: net.Socket; reply: Promise<string> }> {
+function trickleUpload(port: number, headers = ''): Promise<{ socket: net.Socket; reply: Promise<string> }> {
   return new Promise((resolve) => {
     const socket = net.connect(port, '127.0.0.1', () => {
-      socket.write('POST / HTTP/1.1\r\nhost: localhost\r\ncontent-type: application/json\r\ncontent-length: 1000000\r\n\r\n{');
+      socket.write(`POST / HTTP/1.1\r\nhost: localhost\r\ncontent-type: application/json\r\ncontent-length: 1000000\r\n${headers}\r\n{`);
       let received = '';
       const reply = new Promise<string>((done) => {
         socket.on('data', (chunk) => (received += chunk.toString()));
@@ -57,10 +58,10 @@ function trickleUpload(port: number): Promise<{ socket: net.Socket; reply: Promi
 }
 
 /** A well-formed call for an unknown id: read to its end, answered with the one refusal. */
-async function quickCall(port: number): Promise<number> {
+async function quickCall(port: number, headers: Record<string, string> = {}): Promise<number> {
   const response = await fetch(`http://127.0.0.1:${port}/`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify({ requestId: randomUUID(), name: 'Jo Park', email: 'jo@example.com', fileName: 'room.jpg' }),
     signal: AbortSignal.timeout(10_000),
   });
@@ -82,5 +83,43 @@ describe('an upload slot held by a trickling or abandoned body', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     socket.destroy();
     expect(await quickCall(port)).toBe(WEBHOOK_REFUSAL.status);
+  });
+
+  it('is never taken by a call whose client went while it waited for it (issue 38: 40 such held every upload for 2 minutes)', async () => {
+    const port = await startProcessor(60_000);
+    const holder = await trickleUpload(port);
+    const abandoned = await Promise.all(Array.from({ length: 5 }, () => trickleUpload(port)));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    for (const { socket } of abandoned) socket.destroy();
+    holder.socket.destroy();
+    // Each abandoned call would have held the only slot for the 60 s grace in turn.
+    expect(await quickCall(port)).toBe(WEBHOOK_REFUSAL.status);
+  });
+
+  it('is taken back from a body that stops arriving, with 408, before the rate check would', async () => {
+    const port = await startProcessor(60_000, { uploadIdleMs: 300 });
+    const { reply } = await trickleUpload(port);
+    expect(await reply).toMatch(/^HTTP\/1\.1 408[\s\S]*The upload stopped arriving/);
+  });
+
+  it('one client address holds at most its share: another client is served while that one trickles', async () => {
+    const port = await startProcessor(60_000, { maxUploadsInFlight: 2, maxUploadsPerClient: 1, clientAddressHeader: 'x-client' });
+    const first = await trickleUpload(port, 'x-client: 198.51.100.7\r\n');
+    const second = await trickleUpload(port, 'x-client: 198.51.100.7\r\n');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The header's last entry counts (decision 005), so a forged first entry does not make another client.
+    expect(await quickCall(port, { 'x-client': '203.0.113.9, 198.51.100.8' })).toBe(WEBHOOK_REFUSAL.status);
+    expect([first.socket.destroyed, second.socket.destroyed]).toEqual([false, false]);
+  });
+});
+
+describe('a request that never finishes its headers', () => {
+  it('is answered 408 and closed once the headers deadline passes', async () => {
+    const port = await startProcessor(60_000, { headersTimeoutMs: 500, requestTimeoutMs: 1_000 });
+    const socket = net.connect(port, '127.0.0.1', () => socket.write('POST / HTTP/1.1\r\nhost: localhost\r\n'));
+    let received = '';
+    socket.on('data', (chunk) => (received += chunk.toString()));
+    await new Promise((resolve) => socket.on('close', resolve));
+    expect(received).toMatch(/^HTTP\/1\.1 408/);
   });
 });

@@ -47,6 +47,26 @@ export interface ProcessorDependencies {
    */
   minUploadBytesPerSecond?: number;
   uploadGraceMs?: number;
+  /**
+   * Upload slots one client address may hold at once (default 2): a client that opens many slow uploads waits
+   * for its own slots and leaves the rest to other visitors. Its further uploads wait, unread, like any other.
+   */
+  maxUploadsPerClient?: number;
+  /**
+   * The header naming the client's address, as the throttle reads it (decision 005): its last entry counts. A
+   * request without it is counted by the address that connected; `''` always counts that address (a processor
+   * that faces the internet with no proxy in front, where any header is the client's own writing).
+   */
+  clientAddressHeader?: string;
+  /** A request's headers must all arrive within this (default 20 s). */
+  headersTimeoutMs?: number;
+  /** An upload that sends nothing for this long is cut off with 408 (default 30 s). */
+  uploadIdleMs?: number;
+  /**
+   * A request, headers and body, must have arrived within this (default 10 minutes) however it trickles, time
+   * spent waiting for an upload slot included; Node answers 408 and closes the connection.
+   */
+  requestTimeoutMs?: number;
   /** Styles the first render makes; the default style is always among them. */
   renderStyles?: readonly WoodStyleId[];
   log?: (line: string) => void;
@@ -56,6 +76,13 @@ export interface ProcessorServer {
   server: http.Server;
   /** Resolves when no webhook call is in progress. */
   whenIdle(): Promise<void>;
+}
+
+/** The client hung up before its body was all there: nothing to answer. */
+class ClientGone extends Error {
+  constructor() {
+    super('The client went before its upload ended.');
+  }
 }
 
 class HttpError extends Error {
@@ -80,24 +107,91 @@ function sameIdentity(row: VisualizerRequestRow, name: string, email: string): b
   return row.customer_name.trim() === name.trim() && row.email.trim().toLowerCase() === email.trim().toLowerCase();
 }
 
-/** A counting semaphore: at most `size` holders at once, the rest wait in arrival order. */
-function createSlots(size: number) {
+/**
+ * Upload slots: at most `size` holders at once and at most `perClient` per client address; the rest wait in
+ * arrival order, each for a slot its own address may take. A waiter whose client goes is dropped from the line,
+ * so a connection that was abandoned while it waited never takes a slot at all.
+ */
+function createUploadSlots(size: number, perClient: number) {
   let free = size;
-  const waiting: (() => void)[] = [];
+  const held = new Map<string, number>();
+  const waiting: { client: string; grant: () => void }[] = [];
+  const mayTake = (client: string) => free > 0 && (held.get(client) ?? 0) < perClient;
+  const take = (client: string) => {
+    free--;
+    held.set(client, (held.get(client) ?? 0) + 1);
+  };
+  const giveBack = (client: string) => {
+    free++;
+    const left = (held.get(client) ?? 1) - 1;
+    if (left > 0) held.set(client, left);
+    else held.delete(client);
+    const next = waiting.findIndex((waiter) => mayTake(waiter.client));
+    if (next >= 0) waiting.splice(next, 1)[0]?.grant();
+  };
   return {
-    async acquire(): Promise<() => void> {
-      if (free > 0) free--;
-      else await new Promise<void>((resolve) => waiting.push(resolve));
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        const next = waiting.shift();
-        if (next) next();
-        else free++;
+    /** Resolves with the slot's release once it is this client's turn, or with null if `gone` fired first. */
+    acquire(client: string, gone: AbortSignal): Promise<(() => void) | null> {
+      if (gone.aborted) return Promise.resolve(null);
+      const release = () => {
+        let released = false;
+        return () => {
+          if (released) return;
+          released = true;
+          giveBack(client);
+        };
       };
+      if (mayTake(client)) {
+        take(client);
+        return Promise.resolve(release());
+      }
+      return new Promise((resolve) => {
+        const waiter = {
+          client,
+          grant: () => {
+            gone.removeEventListener('abort', leave);
+            take(client);
+            resolve(release());
+          },
+        };
+        const leave = () => {
+          const index = waiting.indexOf(waiter);
+          if (index >= 0) waiting.splice(index, 1);
+          resolve(null);
+        };
+        gone.addEventListener('abort', leave, { once: true });
+        waiting.push(waiter);
+      });
     },
   };
+}
+
+/**
+ * Fires when the client has gone before its request body was all there: it hung up, or its connection broke.
+ * Listened for from the moment the request arrives, so a client that goes while its upload waits for a slot is
+ * seen too (the events have passed by the time the body would be read).
+ */
+function whenClientGoes(request: http.IncomingMessage, response: http.ServerResponse): AbortSignal {
+  const controller = new AbortController();
+  const { socket } = request;
+  const check = () => {
+    if (!request.complete) controller.abort();
+  };
+  request.once('aborted', check);
+  request.once('close', check);
+  socket.once('close', check);
+  // A kept-alive socket carries many requests: each one's listener goes with its answer.
+  response.once('close', () => socket.removeListener('close', check));
+  if (socket.destroyed) check();
+  return controller.signal;
+}
+
+/** The client's address by the throttle's rule (decision 005): the named header's last entry, else the connection's. */
+function clientAddressOf(request: http.IncomingMessage, header: string): string {
+  const named = header ? request.headers[header.toLowerCase()] : undefined;
+  const value = Array.isArray(named) ? named.join(',') : named;
+  const last = value?.split(',').at(-1)?.trim();
+  return last || (request.socket.remoteAddress ?? 'unknown').replace(/^::ffff:/, '');
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -113,9 +207,11 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 export function createProcessorServer(deps: ProcessorDependencies): ProcessorServer {
   const allowedOrigins = deps.allowedOrigins ?? ['*'];
   const log = deps.log ?? ((line: string) => console.log(line));
-  const uploadSlots = createSlots(deps.maxUploadsInFlight ?? 4);
+  const uploadSlots = createUploadSlots(deps.maxUploadsInFlight ?? 4, deps.maxUploadsPerClient ?? 2);
   const minUploadBytesPerSecond = deps.minUploadBytesPerSecond ?? 8 * 1024;
   const uploadGraceMs = deps.uploadGraceMs ?? 15_000;
+  const uploadIdleMs = deps.uploadIdleMs ?? 30_000;
+  const clientAddressHeader = deps.clientAddressHeader ?? 'cf-connecting-ip';
   const styles = [...new Set<WoodStyleId>([DEFAULT_WOOD_STYLE, ...(deps.renderStyles ?? [])])];
   const inProgress = new Set<Promise<unknown>>();
 
@@ -134,11 +230,11 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
   }
 
   /**
-   * Reads the body up to MAX_BODY_BYTES; beyond that it stops reading rather than buffer the rest. A body
-   * that trickles in slower than `minUploadBytesPerSecond` ends the read, so its upload slot goes to the next
-   * visitor.
+   * Reads the body up to MAX_BODY_BYTES; beyond that it stops reading rather than buffer the rest. A body that
+   * trickles in slower than `minUploadBytesPerSecond`, or sends nothing for `uploadIdleMs`, ends the read, so its
+   * upload slot goes to the next visitor; a client that goes ends it at once.
    */
-  function readBody(request: http.IncomingMessage): Promise<Buffer> {
+  function readBody(request: http.IncomingMessage, gone: AbortSignal): Promise<Buffer> {
     const declared = Number(request.headers['content-length']);
     if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) {
       return Promise.reject(new HttpError(413, 'The request is too large: the image must be at most 10 MB.'));
@@ -148,10 +244,12 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
       let size = 0;
       let settled = false;
       const started = Date.now();
+      let lastData = started;
       const settle = (finish: () => void) => {
         if (settled) return;
         settled = true;
         clearInterval(rateCheck);
+        gone.removeEventListener('abort', onGone);
         finish();
       };
       /** Stops reading the rest of the body and answers with `error`. */
@@ -160,19 +258,27 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
         request.removeAllListeners('data');
         settle(() => reject(error));
       };
+      const onGone = () => settle(() => reject(new ClientGone()));
       const rateCheck = setInterval(() => {
-        const elapsed = Date.now() - started;
+        const now = Date.now();
+        if (now - lastData >= uploadIdleMs) {
+          return stopReading(new HttpError(408, 'The upload stopped arriving. Please try again on a stronger connection.'));
+        }
+        const elapsed = now - started;
         if (elapsed < uploadGraceMs || size >= (elapsed / 1000) * minUploadBytesPerSecond) return;
         stopReading(new HttpError(408, 'The upload was too slow. Please try again on a stronger connection.'));
-      }, Math.min(1000, uploadGraceMs));
+      }, Math.min(1000, uploadGraceMs, uploadIdleMs));
+      gone.addEventListener('abort', onGone, { once: true });
+      if (gone.aborted) return onGone();
       request.on('data', (chunk: Buffer) => {
         size += chunk.length;
+        lastData = Date.now();
         if (size > MAX_BODY_BYTES) return stopReading(new HttpError(413, 'The request is too large: the image must be at most 10 MB.'));
         chunks.push(chunk);
       });
       request.on('end', () => settle(() => resolve(Buffer.concat(chunks))));
-      // Also a sender hanging up half-way ('aborted'): the slot is freed at once.
-      request.on('error', (error) => settle(() => reject(error)));
+      // A connection that broke half-way ('aborted'): the slot is freed at once.
+      request.on('error', (error) => settle(() => reject(request.complete ? error : new ClientGone())));
     });
   }
 
@@ -198,11 +304,14 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
   }
 
   async function handleWebhook(request: http.IncomingMessage, response: http.ServerResponse): Promise<string | undefined> {
-    const release = await uploadSlots.acquire();
+    const gone = whenClientGoes(request, response);
+    const release = await uploadSlots.acquire(clientAddressOf(request, clientAddressHeader), gone);
+    // Gone while it waited: nobody to read from or answer.
+    if (!release) return undefined;
     let requestId: string;
     let uploadPath: string;
     try {
-      const body = await readBody(request);
+      const body = await readBody(request, gone);
       let json: unknown;
       try {
         json = JSON.parse(body.toString('utf8'));
@@ -313,7 +422,9 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
     }
   }
 
-  const server = http.createServer((request, response) => {
+  // Headers and whole requests have deadlines of their own (Node answers 408 and closes); checked every second
+  // rather than Node's default 30 s, so a deadline is kept to the second.
+  const server = http.createServer({ connectionsCheckingInterval: 1_000 }, (request, response) => {
     const started = performance.now();
     const path = (request.url ?? '/').split('?')[0];
     let requestId: string | undefined;
@@ -350,6 +461,7 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
         requestId = id;
       })
       .catch((error: unknown) => {
+        if (error instanceof ClientGone) return;
         if (error instanceof HttpError) {
           // An oversized or trickling upload is not read to its end; closing is cheaper than draining it.
           if ((error.status === 413 || error.status === 408) && !request.complete) hangUpAfterReply(request, response);
@@ -362,6 +474,9 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
     inProgress.add(work);
     void work.finally(() => inProgress.delete(work));
   });
+
+  server.headersTimeout = deps.headersTimeoutMs ?? 20_000;
+  server.requestTimeout = deps.requestTimeoutMs ?? 10 * 60_000;
 
   return {
     server,

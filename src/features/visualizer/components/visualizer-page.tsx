@@ -28,13 +28,6 @@ import { VisualizerStepper, type VisualizerStep } from './visualizer-stepper';
 /** The "Processing started" toast, taken down when the result or an error replaces what it says. */
 const STARTED_TOAST_ID = 'visualizer-started';
 
-/**
- * After a webhook call that got no trustworthy answer, the reads that may still find the row `pending` (the
- * first at once, the second 10 s later): by then a photo that reached the processor has been queued, so a row
- * still pending never reached it, and the visitor hears so as from any failed start.
- */
-const READS_BEFORE_UNTAKEN = 2;
-
 export const NOT_AN_IMAGE_MESSAGE =
   "That file isn't an image. Please choose a photo of your room (JPG, PNG or WEBP work best).";
 
@@ -52,8 +45,6 @@ export function VisualizerPage() {
   const [result, setResult] = useState<VisualizerResult | null>(null);
   // "Fix the floor" is for the visitor who made the request: the webhook's token lives only in this page's memory.
   const [correctionToken, setCorrectionToken] = useState<string | null>(null);
-  // Set while the row is followed after a webhook 5xx or dropped connection (WebhookUnanswered).
-  const [unanswered, setUnanswered] = useState<WebhookUnanswered | null>(null);
   // Opened from a result link (`#result=<id>`, the result e-mail): that result, or why it cannot be shown.
   const [savedResult, setSavedResult] = useState<SavedResultState | null>(null);
 
@@ -90,14 +81,6 @@ export function VisualizerPage() {
     toast.error(title, { description: describeProcessingError(error), duration });
     setStep('info');
   };
-
-  useEffect(() => {
-    if (!unanswered || poll.phase !== 'polling' || poll.status !== 'pending' || poll.attempt < READS_BEFORE_UNTAKEN)
-      return;
-    setUnanswered(null);
-    setRequestId(null);
-    failToStart(unanswered);
-  }, [poll, unanswered]);
 
   // Read after hydration: the prerendered page is the upload step, whatever the fragment.
   const savedResultRead = useRef(0);
@@ -177,7 +160,6 @@ export function VisualizerPage() {
     setFieldErrors({});
     setRequestId(null);
     setCorrectionToken(null);
-    setUnanswered(null);
     setStartedAt(Date.now());
     setStep('processing');
     try {
@@ -188,9 +170,10 @@ export function VisualizerPage() {
         const { correctionToken: token } = await startProcessing.mutateAsync({ requestId: id, ...parsed.data, file });
         setCorrectionToken(token);
       } catch (error) {
-        // The render may be under way all the same: the row will tell (spec polling), not this answer.
+        // The render may be under way all the same: the row will tell (spec polling), not this answer. A row
+        // still pending says nothing either (the upload may be waiting in the processor's line), so the page
+        // follows it for the spec's 30 reads like any other and never says the photo failed while it may not have.
         if (!(error instanceof WebhookUnanswered)) throw error;
-        setUnanswered(error);
       }
       setPollRound((round) => round + 1);
       setRequestId(id);
