@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
-import { Logger, parseCronItems, run, type CronItem, type LogLevel, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
+import { Logger, parseCronItems, run, type CronItem, type JobHelpers, type LogLevel, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
 import type pg from 'pg';
+import { JobAttemptFailed } from './job-attempt-failed.ts';
 import { describeError, redactAddresses } from './redact.ts';
 
 /** A pool that stopped beating for this long is dead: its jobs go back to the queue. */
@@ -41,18 +42,38 @@ export interface JobRunner {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Each task as the queue runs it: a failure the task did not log itself is logged here, one line for the attempt. */
+function logFailures(taskList: TaskList, log: (line: string) => void): TaskList {
+  return Object.fromEntries(
+    Object.entries(taskList).map(([name, task]) => [
+      name,
+      async (payload: unknown, helpers: JobHelpers) => {
+        try {
+          return await task?.(payload, helpers);
+        } catch (error) {
+          if (!(error instanceof JobAttemptFailed)) {
+            log(`job ${helpers.job.id} ${name} attempt ${helpers.job.attempts} of ${helpers.job.max_attempts} failed: ${describeError(error)}`);
+          }
+          throw error;
+        }
+      },
+    ]),
+  );
+}
+
 /**
  * Runs graphile-worker with what a long-lived service needs around it:
  * - a heartbeat per worker pool, and a sweep that frees the jobs of pools that stopped beating (a worker
  *   killed mid-job would otherwise hold its jobs for graphile-worker's 4 hours);
  * - a restart when the pool gives up (it does when Postgres goes away while it is finishing a job), with the
  *   previous pool's leftover locks freed at once, since this process knows that pool is gone;
- * - log lines without payloads and without e-mail addresses.
+ * - log lines without payloads and without e-mail addresses, one per job attempt (the task's own, or its failure).
  */
 export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunner> {
   const log = options.log ?? ((line: string) => console.log(line));
-  const logger = new Logger(() => (level: LogLevel, message: string) => {
-    if (level === 'debug') return;
+  const logger = new Logger(() => (level: LogLevel, message: string, meta?: { success?: boolean; failure?: boolean }) => {
+    // A job's outcome is logged once, by the task or by `logFailures` below, not again by the queue.
+    if (level === 'debug' || meta?.success || meta?.failure) return;
     log(`${options.service} queue ${level}: ${redactAddresses(message.split('\n')[0] ?? '')}`);
   });
   let stopping = false;
@@ -116,7 +137,7 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
       concurrency: options.concurrency,
       noHandleSignals: true,
       pollInterval: options.pollIntervalMs ?? 2_000,
-      taskList: options.taskList,
+      taskList: logFailures(options.taskList, (line) => log(`${options.service}: ${line}`)),
       // Sub-minute periodic work is `sweeps`; cron is for what runs once per period whichever instance adds it.
       parsedCronItems: parseCronItems(options.cron ?? []),
       // Completing or failing a job goes through graphile-worker's batcher (at once: no delay), whose errors shut

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { SettingsRefused, isProduction, settingProblems } from '../../job-queue/service-settings.ts';
+
+export const EMAIL_WORKER_SERVICE = 'email worker';
 
 /** The e-mail worker's settings, read from the environment once (README lists them). */
 const emailWorkerEnvSchema = z.object({
@@ -24,13 +27,17 @@ const emailWorkerEnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(24328),
 });
 
-export type EmailWorkerConfig = z.infer<typeof emailWorkerEnvSchema>;
+export type EmailWorkerConfig = z.infer<typeof emailWorkerEnvSchema> & { production: boolean };
 
+/** Reads and checks the settings; throws SettingsRefused with one line per problem. */
 export function readEmailWorkerConfig(env: NodeJS.ProcessEnv = process.env): EmailWorkerConfig {
   const parsed = emailWorkerEnvSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`);
-    throw new Error(`Invalid e-mail worker settings:\n${lines.join('\n')}`);
-  }
-  return parsed.data;
+  if (!parsed.success) throw new SettingsRefused(EMAIL_WORKER_SERVICE, settingProblems(parsed.error, env));
+  const config = parsed.data;
+  const problems: string[] = [];
+  // Both would only show as e-mails that never leave: a login refused at every attempt, a TLS port spoken to in plain text.
+  if (config.SMTP_USER && !config.SMTP_PASSWORD) problems.push('SMTP_PASSWORD is not set: SMTP_USER needs it');
+  if (config.SMTP_PORT === 465 && config.SMTP_SECURE !== 'true') problems.push('SMTP_SECURE is not true on port 465, which speaks TLS from the first byte: set SMTP_SECURE=true');
+  if (problems.length > 0) throw new SettingsRefused(EMAIL_WORKER_SERVICE, problems);
+  return { ...config, production: isProduction(env) };
 }

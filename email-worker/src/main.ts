@@ -8,9 +8,10 @@ import pg from 'pg';
 import { SEND_EMAIL_TASK } from '../../job-queue/task-identifiers.ts';
 import { startJobRunner } from '../../job-queue/start-job-runner.ts';
 import { describeError } from '../../job-queue/redact.ts';
+import { refuseToStart } from '../../job-queue/service-settings.ts';
 import { checkQueueHealth, createHealthServer } from '../../job-queue/queue-health.ts';
 import { readBusinessFacts } from '../../src/config/business.ts';
-import { readEmailWorkerConfig, type EmailWorkerConfig } from './email-worker-config.ts';
+import { EMAIL_WORKER_SERVICE, readEmailWorkerConfig, type EmailWorkerConfig } from './email-worker-config.ts';
 import { renderGuidePdf } from './guide/render-guide-pdf.ts';
 import { createOutboundEmailRepository } from './outbound-email-repository.ts';
 import { createSendEmailTask } from './send-email-task.ts';
@@ -19,8 +20,7 @@ let config: EmailWorkerConfig;
 try {
   config = readEmailWorkerConfig();
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
+  refuseToStart(EMAIL_WORKER_SERVICE, error);
 }
 
 const business = readBusinessFacts(process.env);
@@ -36,6 +36,8 @@ const transport = nodemailer.createTransport({
   port: config.SMTP_PORT,
   secure: config.SMTP_SECURE === 'true',
   auth: config.SMTP_USER ? { user: config.SMTP_USER, pass: config.SMTP_PASSWORD ?? '' } : undefined,
+  // In production a login never crosses the network in plain text: without TLS from the first byte, STARTTLS is a must.
+  requireTLS: config.production && !!config.SMTP_USER && config.SMTP_SECURE !== 'true',
   connectionTimeout: 15_000,
   greetingTimeout: 15_000,
   socketTimeout: 30_000,

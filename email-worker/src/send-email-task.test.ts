@@ -103,7 +103,8 @@ describe('the send_email job', () => {
   it('says so when it resends after an attempt that may have been delivered', async () => {
     previousStatus = 'sending';
     await task({ sendMail: async () => undefined })({ emailId: EMAIL_ID }, attempt(2));
-    expect(logLines).toContain(`email ${EMAIL_ID} (guide): resending after an attempt that was not confirmed`);
+    // One line for the job: the resend is said in its outcome line.
+    expect(logLines).toEqual([`email ${EMAIL_ID} (guide): sent on attempt 2, again after an attempt that was not confirmed`]);
   });
 
   it('marks an e-mail dead at once when its lead is gone', async () => {

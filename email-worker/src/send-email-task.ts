@@ -1,6 +1,7 @@
 import type { JobHelpers, Task } from 'graphile-worker';
 import { z } from 'zod';
 import { describeError } from '../../job-queue/redact.ts';
+import { JobAttemptFailed } from '../../job-queue/job-attempt-failed.ts';
 import { EmailNotComposable, composeEmail, type ComposedEmail, type EmailContext } from './messages/compose-email.ts';
 import type { OutboundEmailRepository } from './outbound-email-repository.ts';
 import { recordSent } from './record-sent.ts';
@@ -66,7 +67,7 @@ export function createSendEmailTask(deps: SendEmailDependencies): Task {
     const attempt = helpers.job.attempts;
     const finalAttempt = attempt >= helpers.job.max_attempts;
     const label = `email ${email.id} (${email.kind})`;
-    if (email.previous_status === 'sending') log(`${label}: resending after an attempt that was not confirmed`);
+    const again = email.previous_status === 'sending' ? ', again after an attempt that was not confirmed' : '';
 
     let message: ComposedEmail;
     try {
@@ -99,14 +100,15 @@ export function createSendEmailTask(deps: SendEmailDependencies): Task {
         return;
       }
       await deps.repository.markRetrying(email.id, `Attempt ${attempt} failed: ${reason}`);
-      throw new Error(`SMTP attempt ${attempt} failed: ${reason}`);
+      log(`${label}: attempt ${attempt} failed, will retry: ${reason}`);
+      throw new JobAttemptFailed(`SMTP attempt ${attempt} failed: ${reason}`);
     }
 
     if (!(await recordSent(deps.repository, email.id))) {
       // The row stays `sending`: the job's next attempt sends it again, with the same Message-ID.
-      log(`${label}: sent, but "sent" could not be recorded; it may be sent a second time`);
-      throw new Error('The e-mail was sent but could not be recorded as sent');
+      log(`${label}: sent${again}, but "sent" could not be recorded; it may be sent a second time`);
+      throw new JobAttemptFailed('The e-mail was sent but could not be recorded as sent');
     }
-    log(`${label}: sent${attempt > 1 ? ` on attempt ${attempt}` : ''}`);
+    log(`${label}: sent${attempt > 1 ? ` on attempt ${attempt}` : ''}${again}`);
   };
 }

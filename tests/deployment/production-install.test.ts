@@ -80,7 +80,8 @@ beforeAll(async () => {
   const envFile = path.join(folder, '.env.local');
   writeEnvLocal(stack.env(), envFile);
   // One style instead of eight: the test is about the install, not the engine.
-  processor = serve('serve:processor', folder, envFile, { PORT: String(processorPort), VISUALIZER_RENDER_STYLES: 'default' });
+  // Production refuses `*` origins (the stack's default); a deployment names its site.
+  processor = serve('serve:processor', folder, envFile, { PORT: String(processorPort), VISUALIZER_RENDER_STYLES: 'default', ALLOWED_ORIGINS: 'https://www.floors.example' });
   emailWorker = serve('serve:email-worker', folder, envFile, { PORT: String(workerPort) });
   await eventually('the processor to answer /healthz', healthy(`http://127.0.0.1:${processorPort}/healthz`));
   await eventually('the e-mail worker to answer /healthz', healthy(`http://127.0.0.1:${workerPort}/healthz`));
@@ -127,7 +128,7 @@ describe('the services after a production install', () => {
   it('listens on every interface by default and answers /healthz with the database and the queue', async () => {
     expect(processor.output.join('\n')).toContain(`listening on http://0.0.0.0:${processorPort}`);
     const health = await (await fetch(`http://127.0.0.1:${processorPort}/healthz`)).json();
-    expect(health).toEqual({ ok: true, database: 'ok', queue: 'ok' });
+    expect(health).toEqual({ ok: true, database: 'ok', queue: 'ok', storage: 'ok' });
     expect(await (await fetch(`http://127.0.0.1:${workerPort}/healthz`)).json()).toEqual({ ok: true, database: 'ok', queue: 'ok' });
   });
 
@@ -152,9 +153,17 @@ describe('the services after a production install', () => {
     expect(result!.html).toContain(`${stack.url}/storage/v1/object/public/floor-visualizer/${id}/render-1/`);
     const image = await fetch(`${stack.url}/storage/v1/object/public/floor-visualizer/${id}/original.jpg`);
     expect(image.status).toBe(200);
-    // One line per job in each service's log.
+    // One line per job in each service's log (not the queue's "Completed task" besides), and none per health probe.
     await eventually('the render to be logged', async () => (processor.output.some((line) => line.includes(`request=${id} render 1 done`)) ? true : undefined));
-    expect(emailWorker.output.some((line) => /sent/.test(line))).toBe(true);
+    expect(processor.output.filter((line) => line.includes(`request=${id}`) && !line.startsWith('POST / '))).toEqual([
+      expect.stringMatching(new RegExp(`^request=${id} render 1 done in \\d+ms$`)),
+    ]);
+    const emailLines = emailWorker.output.filter((line) => line.startsWith('email ') && !line.startsWith('email worker'));
+    expect(emailLines.some((line) => / \(visualizer_result\): sent$/.test(line)), emailLines.join('\n')).toBe(true);
+    expect(new Set(emailLines.map((line) => line.split(' ')[1])).size).toBe(emailLines.length);
+    for (const service of [processor, emailWorker]) {
+      expect(service.output.filter((line) => /Completed task|GET \/healthz/.test(line))).toEqual([]);
+    }
   }, 180_000);
 
   it('stops cleanly on SIGTERM', async () => {

@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { DEFAULT_WOOD_STYLE, WOOD_STYLE_IDS } from '../../contracts/wood-styles.ts';
 import { checkQueueHealth } from '../../job-queue/queue-health.ts';
 import { describeError } from '../../job-queue/redact.ts';
+import { refuseToStart } from '../../job-queue/service-settings.ts';
 import { startJobRunner } from '../../job-queue/start-job-runner.ts';
 import { ENFORCE_RETENTION_TASK, RENDER_FLOOR_TASK } from '../../job-queue/task-identifiers.ts';
 import { ENFORCE_RETENTION_SCHEDULE, createEnforceRetentionTask } from '../../visitor-data/enforce-retention-task.ts';
@@ -15,10 +16,11 @@ import { createLocalVisitorFiles, createSupabaseVisitorFiles } from '../../visit
 import { createFloorEngine } from '../engine/create-floor-engine.ts';
 import { floorModelProblem } from '../engine/segmentation/floor-model.mjs';
 import { createLocalImageStorage, createSupabaseImageStorage } from './image-storage.ts';
-import { readProcessorConfig, type ProcessorConfig } from './processor-config.ts';
+import { PROCESSOR_SERVICE, readProcessorConfig, type ProcessorConfig } from './processor-config.ts';
 import { createProcessorServer } from './processor-server.ts';
 import { createRenderFloorTask } from './render-floor-task.ts';
 import { createSqlVisualizerRequestRepository } from './sql-visualizer-request-repository.ts';
+import { createLocalStorageCheck, createSupabaseStorageCheck } from './storage-health.ts';
 import { createLocalUploadStore, createSupabaseUploadStore } from './upload-store.ts';
 
 /** A request still `processing` this long after its photo arrived is failed (the page polls about 5 minutes). */
@@ -30,8 +32,25 @@ let config: ProcessorConfig;
 try {
   config = readProcessorConfig();
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
+  refuseToStart(PROCESSOR_SERVICE, error);
+}
+
+const credentials = { supabaseUrl: config.SUPABASE_URL, serviceRoleKey: config.SUPABASE_SERVICE_ROLE_KEY };
+const checkStorage =
+  config.VISUALIZER_STORAGE === 'supabase'
+    ? createSupabaseStorageCheck(credentials)
+    : createLocalStorageCheck({
+        VISUALIZER_STORAGE_DIR: path.resolve(config.VISUALIZER_STORAGE_DIR),
+        VISUALIZER_UPLOAD_DIR: path.resolve(config.VISUALIZER_UPLOAD_DIR),
+      });
+if (config.production) {
+  // Every upload would fail with 500 while /healthz said 200: refuse now, naming the setting. Storage that does not
+  // answer at all may be a passing outage; /healthz reports it until it answers.
+  const storage = await checkStorage();
+  if (storage.storage === 'not writable' || storage.storage === 'refused') {
+    refuseToStart(PROCESSOR_SERVICE, new Error(`${storage.detail}; uploads could not be stored`));
+  }
+  if (storage.storage !== 'ok') console.log(`${PROCESSOR_SERVICE}: storage not reachable yet: ${storage.detail}`);
 }
 
 // The offline engine's model is installed by the install step, not shipped in git. Without it every render fails:
@@ -52,7 +71,6 @@ db.on('error', (error) => console.log(`visualizer processor: idle database conne
 // client's own 'error' event from crashing the process meanwhile.
 db.on('connect', (client) => client.on('error', () => undefined));
 
-const credentials = { supabaseUrl: config.SUPABASE_URL, serviceRoleKey: config.SUPABASE_SERVICE_ROLE_KEY };
 const repository = createSqlVisualizerRequestRepository(db);
 const uploads =
   config.VISUALIZER_STORAGE === 'supabase'
@@ -130,7 +148,9 @@ const { server, whenIdle } = createProcessorServer({
   clientAddressHeader: config.VISUALIZER_CLIENT_ADDRESS_HEADER,
   renderStyles: config.VISUALIZER_RENDER_STYLES === 'all' ? WOOD_STYLE_IDS : [DEFAULT_WOOD_STYLE],
   healthCheck: async () => {
-    const health = await checkQueueHealth(db, () => runner.poolId());
+    const [queue, storage] = await Promise.all([checkQueueHealth(db, () => runner.poolId()), checkStorage()]);
+    const detail = [queue.detail, storage.detail].filter(Boolean).join('; ');
+    const health = { ...queue, ...storage, ok: queue.ok && storage.storage === 'ok', ...(detail ? { detail } : {}) };
     return modelProblem ? { ...health, ok: false, model: modelProblem } : health;
   },
 });

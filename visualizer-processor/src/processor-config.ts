@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { SettingsRefused, isProduction, isUnset, settingProblems } from '../../job-queue/service-settings.ts';
 import { FLOOR_ENGINE_KINDS } from '../engine/create-floor-engine.ts';
+
+export const PROCESSOR_SERVICE = 'visualizer processor';
 
 /** The processor's settings, read from the environment once (README lists them). */
 const processorEnvSchema = z
@@ -40,16 +43,55 @@ const processorEnvSchema = z
     path: ['VISUALIZER_ENGINE_URL'],
   });
 
-export type ProcessorConfig = z.infer<typeof processorEnvSchema> & { allowedOrigins: string[] };
+export type ProcessorConfig = z.infer<typeof processorEnvSchema> & { allowedOrigins: string[]; production: boolean };
 
+/** An origin as a browser sends it in `Origin`: scheme, host and port, no path and no trailing slash. */
+function isOrigin(value: string): boolean {
+  try {
+    return new URL(value).origin === value;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What production must set itself, because the development default would be unsafe there (NODE_ENV=production:
+ * `serve:*` and the image): where photos are stored, and which site may post them.
+ */
+function productionProblems(env: NodeJS.ProcessEnv, storage: ProcessorConfig['VISUALIZER_STORAGE'], origins: string[]): string[] {
+  const problems: string[] = [];
+  if (isUnset(env, 'VISUALIZER_STORAGE')) {
+    problems.push(
+      'VISUALIZER_STORAGE is not set: set it to supabase (the Storage buckets; the image has no writable disk), or to local with VISUALIZER_STORAGE_DIR and VISUALIZER_UPLOAD_DIR',
+    );
+  } else if (storage === 'local') {
+    for (const folder of ['VISUALIZER_STORAGE_DIR', 'VISUALIZER_UPLOAD_DIR']) {
+      if (isUnset(env, folder)) problems.push(`${folder} is not set: VISUALIZER_STORAGE=local needs a folder this service can write`);
+    }
+  }
+  if (isUnset(env, 'ALLOWED_ORIGINS')) {
+    problems.push("ALLOWED_ORIGINS is not set: set it to the site's origin (e.g. https://www.example.com); without it any web page could post photos");
+  } else if (origins.includes('*')) {
+    problems.push("ALLOWED_ORIGINS is *: any web page could post photos; set it to the site's origin (e.g. https://www.example.com)");
+  }
+  return problems;
+}
+
+/** Reads and checks the settings; throws SettingsRefused with one line per problem. */
 export function readProcessorConfig(env: NodeJS.ProcessEnv = process.env): ProcessorConfig {
   const parsed = processorEnvSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`);
-    throw new Error(`Invalid visualizer processor settings:\n${lines.join('\n')}`);
-  }
-  const allowedOrigins = parsed.data.ALLOWED_ORIGINS.split(',')
+  if (!parsed.success) throw new SettingsRefused(PROCESSOR_SERVICE, settingProblems(parsed.error, env));
+  const origins = parsed.data.ALLOWED_ORIGINS.split(',')
     .map((origin) => origin.trim())
     .filter(Boolean);
-  return { ...parsed.data, allowedOrigins: allowedOrigins.length > 0 ? allowedOrigins : ['*'] };
+  const allowedOrigins = origins.length > 0 ? origins : ['*'];
+  const production = isProduction(env);
+  const problems = [
+    ...allowedOrigins
+      .filter((origin) => origin !== '*' && !isOrigin(origin))
+      .map((origin) => `ALLOWED_ORIGINS: "${origin}" is not an origin (scheme://host[:port], no path and no trailing slash)`),
+    ...(production ? productionProblems(env, parsed.data.VISUALIZER_STORAGE, allowedOrigins) : []),
+  ];
+  if (problems.length > 0) throw new SettingsRefused(PROCESSOR_SERVICE, problems);
+  return { ...parsed.data, allowedOrigins, production };
 }

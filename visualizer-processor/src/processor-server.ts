@@ -26,7 +26,7 @@ export interface ProcessorDependencies {
   uploads: UploadStore;
   /** Reported by /health. */
   engineName: string;
-  /** `GET /healthz`: 200 when the database and the job queue answer, 503 otherwise (what a host probes). */
+  /** `GET /healthz`: 200 when the database, the job queue and storage can take an upload, 503 otherwise (what a host probes; not logged). */
   healthCheck?: () => Promise<{ ok: boolean }>;
   /** `*` or exact origins allowed to call the webhook from a browser. */
   allowedOrigins?: string[];
@@ -429,6 +429,8 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
     const path = (request.url ?? '/').split('?')[0];
     let requestId: string | undefined;
     response.on('finish', () => {
+      // A host probes every few seconds: those answers would drown the lines that matter.
+      if (request.method === 'GET' && (path === '/healthz' || path === '/health')) return;
       const id = requestId ? ` request=${requestId}` : '';
       log(`${request.method} ${path} ${response.statusCode} ${Math.round(performance.now() - started)}ms${id}`);
     });

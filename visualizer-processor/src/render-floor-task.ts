@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { JobAttemptFailed } from '../../job-queue/job-attempt-failed.ts';
 import { describeError } from '../../job-queue/redact.ts';
 import type { RugChoice } from '../../contracts/visualizer-webhook.ts';
 import { DEFAULT_WOOD_STYLE } from '../../contracts/wood-styles.ts';
@@ -165,7 +166,7 @@ export function createRenderFloorTask(deps: RenderFloorDependencies) {
       }
       const attempt = `attempt ${helpers.job.attempts} of ${helpers.job.max_attempts}`;
       log(`request=${requestId} render ${job.renderNumber} ${attempt} failed: ${describeError(error)}`);
-      if (helpers.job.attempts < helpers.job.max_attempts) throw error;
+      if (helpers.job.attempts < helpers.job.max_attempts) throw new JobAttemptFailed(describeError(error), { cause: error });
       await fail(FAILURE_REASONS.renderFailed);
       await dropUpload();
     }

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { refusalLines } from '../../job-queue/testing/refusal-lines.ts';
+import { readEmailWorkerConfig } from './email-worker-config.ts';
+
+const settings = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://postgres@db.example:5432/postgres',
+  SMTP_HOST: 'smtp.provider.example',
+  SMTP_USER: 'apikey',
+  SMTP_PASSWORD: 'secret',
+  MAIL_FROM: 'Floors <hello@floors.example>',
+  STAFF_INBOX: 'office@floors.example',
+  SITE_URL: 'https://www.floors.example',
+};
+
+const refusal = (env: NodeJS.ProcessEnv) => refusalLines(() => readEmailWorkerConfig(env));
+
+describe('the e-mail worker settings', () => {
+  it('takes a provider with a login', () => {
+    expect(readEmailWorkerConfig(settings)).toMatchObject({ SMTP_HOST: 'smtp.provider.example', SMTP_PORT: 587, production: true });
+  });
+
+  it('refuses to start without an SMTP host, one line naming it', () => {
+    const { SMTP_HOST: _host, ...env } = settings;
+    expect(refusal(env)).toEqual(['email worker refuses to start: SMTP_HOST is not set']);
+    expect(refusal({ ...settings, SMTP_HOST: '  ' })).toEqual(['email worker refuses to start: SMTP_HOST is not set']);
+  });
+
+  it('refuses a login without its password, and port 465 without TLS', () => {
+    expect(refusal({ ...settings, SMTP_PASSWORD: '' })).toEqual(['email worker refuses to start: SMTP_PASSWORD is not set: SMTP_USER needs it']);
+    expect(refusal({ ...settings, SMTP_PORT: '465' })).toEqual([
+      'email worker refuses to start: SMTP_SECURE is not true on port 465, which speaks TLS from the first byte: set SMTP_SECURE=true',
+    ]);
+  });
+
+  it('names every missing setting, one line each', () => {
+    expect(refusal({ NODE_ENV: 'production' })).toEqual(
+      ['DATABASE_URL', 'SMTP_HOST', 'MAIL_FROM', 'STAFF_INBOX', 'SITE_URL'].map((name) => `email worker refuses to start: ${name} is not set`),
+    );
+  });
+});

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { refusalLines } from '../../job-queue/testing/refusal-lines.ts';
+import { readProcessorConfig } from './processor-config.ts';
+
+const required = {
+  SUPABASE_URL: 'https://project.supabase.co',
+  SUPABASE_SERVICE_ROLE_KEY: 'sb_secret_example',
+  DATABASE_URL: 'postgres://postgres@db.example:5432/postgres',
+};
+const production = { ...required, NODE_ENV: 'production', VISUALIZER_STORAGE: 'supabase', ALLOWED_ORIGINS: 'https://www.floors.example' };
+
+const refusal = (env: NodeJS.ProcessEnv) => refusalLines(() => readProcessorConfig(env));
+
+describe('the processor settings', () => {
+  it('keeps the friendly defaults in development: local storage, any origin', () => {
+    const config = readProcessorConfig({ ...required, NODE_ENV: 'development' });
+    expect(config).toMatchObject({ VISUALIZER_STORAGE: 'local', allowedOrigins: ['*'], production: false });
+  });
+
+  it('takes a production deployment that sets storage and the site origin', () => {
+    expect(readProcessorConfig(production)).toMatchObject({ production: true, VISUALIZER_STORAGE: 'supabase', allowedOrigins: ['https://www.floors.example'] });
+  });
+
+  it('refuses to start in production without VISUALIZER_STORAGE, one line naming it', () => {
+    const { VISUALIZER_STORAGE: _storage, ...env } = production;
+    expect(refusal(env)).toEqual([expect.stringMatching(/^visualizer processor refuses to start: VISUALIZER_STORAGE is not set: set it to supabase/)]);
+  });
+
+  it('refuses local storage in production unless both folders are named', () => {
+    expect(refusal({ ...production, VISUALIZER_STORAGE: 'local', VISUALIZER_UPLOAD_DIR: '/srv/uploads' })).toEqual([
+      'visualizer processor refuses to start: VISUALIZER_STORAGE_DIR is not set: VISUALIZER_STORAGE=local needs a folder this service can write',
+    ]);
+  });
+
+  it('refuses any origin in production, and no origin at all', () => {
+    expect(refusal({ ...production, ALLOWED_ORIGINS: 'https://www.floors.example,*' })).toEqual([
+      "visualizer processor refuses to start: ALLOWED_ORIGINS is *: any web page could post photos; set it to the site's origin (e.g. https://www.example.com)",
+    ]);
+    const { ALLOWED_ORIGINS: _origins, ...env } = production;
+    expect(refusal(env)).toEqual([expect.stringMatching(/^visualizer processor refuses to start: ALLOWED_ORIGINS is not set/)]);
+  });
+
+  it('refuses an origin a browser never sends, in any mode', () => {
+    expect(refusal({ ...required, ALLOWED_ORIGINS: 'https://www.floors.example/' })).toEqual([
+      'visualizer processor refuses to start: ALLOWED_ORIGINS: "https://www.floors.example/" is not an origin (scheme://host[:port], no path and no trailing slash)',
+    ]);
+  });
+
+  it('names a missing database setting on its own line', () => {
+    const { DATABASE_URL: _database, ...env } = production;
+    expect(refusal(env)).toEqual(['visualizer processor refuses to start: DATABASE_URL is not set']);
+    expect(refusal({ ...production, DATABASE_URL: 'mysql://db' })).toEqual(['visualizer processor refuses to start: DATABASE_URL: must be a postgres:// connection string']);
+  });
+});
