@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { uniqueEmail } from './support/visitor';
+import { phoneConsent } from '../src/content/phone-consent';
 
 /**
  * The partner forms against the built site and the real local stack (issue 4): a stored row with trimmed values
@@ -78,6 +79,10 @@ for (const program of programs) {
       expect(rows[0]).toMatchObject({
         ...Object.fromEntries(fields.map((entry) => [entry.column, entry.stored])),
         [program.optional.column]: null,
+        // The consent words under the phone field: their version, and the database's time (decision 021).
+        phone_consent_version: phoneConsent.version,
+        phone_consent_at: rows[0]!.created_at,
+        ...(program.table === 'investors' ? { marketing_texts_consent: false } : {}),
       });
     });
 

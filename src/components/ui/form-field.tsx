@@ -5,9 +5,16 @@ const controlClasses =
   'focus:border-oak-500 focus:outline-none focus:ring-2 focus:ring-oak-400/60 disabled:cursor-not-allowed disabled:bg-oak-100 ' +
   'aria-[invalid=true]:border-red-600 aria-[invalid=true]:ring-red-600/30';
 
-type FieldChrome = { label: ReactNode; error?: string; hint?: ReactNode; optional?: boolean };
+type FieldChrome = {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  optional?: boolean;
+  /** Words that stay under the field whatever is typed (the phone consent): read with the field, after its message. */
+  note?: ReactNode;
+};
 
-function FieldFrame({ id, label, error, hint, optional, children }: FieldChrome & { id: string; children: ReactNode }) {
+function FieldFrame({ id, label, error, hint, optional, note, children }: FieldChrome & { id: string; children: ReactNode }) {
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block text-sm font-semibold text-walnut-900">
@@ -25,12 +32,18 @@ function FieldFrame({ id, label, error, hint, optional, children }: FieldChrome 
           {error}
         </p>
       )}
+      {note && (
+        <p id={`${id}-note`} className="text-xs text-walnut-700">
+          {note}
+        </p>
+      )}
     </div>
   );
 }
 
-function describedBy(id: string, error?: string, hint?: ReactNode) {
-  return error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+function describedBy(id: string, error?: string, hint?: ReactNode, note?: ReactNode) {
+  const message = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  return [message, note ? `${id}-note` : undefined].filter(Boolean).join(' ') || undefined;
 }
 
 /** A labelled input whose error message is tied to it (aria-invalid, aria-describedby). */
@@ -39,17 +52,18 @@ export function TextField({
   error,
   hint,
   optional,
+  note,
   id: givenId,
   ...input
 }: FieldChrome & InputHTMLAttributes<HTMLInputElement>) {
   const generatedId = useId();
   const id = givenId ?? generatedId;
   return (
-    <FieldFrame id={id} label={label} error={error} hint={hint} optional={optional}>
+    <FieldFrame id={id} label={label} error={error} hint={hint} optional={optional} note={note}>
       <input
         id={id}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
+        aria-describedby={describedBy(id, error, hint, note)}
         className={controlClasses}
         {...input}
       />
@@ -78,5 +92,40 @@ export function TextAreaField({
         {...textarea}
       />
     </FieldFrame>
+  );
+}
+
+/**
+ * A labelled checkbox, unticked unless the form ticks it, with the words that say what ticking it means under its
+ * label (read with the box).
+ */
+export function CheckboxField({
+  label,
+  details,
+  id: givenId,
+  ...input
+}: { label: ReactNode; details?: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
+  return (
+    <div className="flex gap-3">
+      <input
+        id={id}
+        type="checkbox"
+        aria-describedby={details ? `${id}-details` : undefined}
+        className="h-6 w-6 shrink-0 rounded border-walnut-700/40 accent-walnut-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-oak-500 disabled:cursor-not-allowed"
+        {...input}
+      />
+      <div className="space-y-1">
+        <label htmlFor={id} className="block text-sm font-semibold text-walnut-900">
+          {label}
+        </label>
+        {details && (
+          <p id={`${id}-details`} className="text-xs text-walnut-700">
+            {details}
+          </p>
+        )}
+      </div>
+    </div>
   );
 }

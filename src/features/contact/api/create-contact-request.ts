@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { phoneConsent } from '@/content/phone-consent';
 import { insertWithFallback } from '@/lib/insert-with-fallback';
 import {
   cleanMultiLine,
@@ -14,7 +15,8 @@ import {
  * Spec sections 3 and 5: a contact request is name, email, phone and message, every value trimmed. The browser
  * checks presence and the email/tel shapes (native `required`, `type`); this schema cleans control characters
  * away and mirrors the database's rules (lengths, a name that shows and is no spreadsheet formula, a phone that
- * looks like one), so the form can say which field to fix.
+ * looks like one), so the form can say which field to fix. Beyond the spec's four fields, the row carries the
+ * version of the consent words shown beside the phone field (src/content/phone-consent.ts, decision 021).
  */
 const oneLine = (emptyMessage: string) =>
   z.string().check(z.overwrite(cleanOneLine), z.trim(), z.refine(hasVisibleText, emptyMessage));
@@ -40,6 +42,8 @@ export const contactRequestSchema = z.object({
       z.refine(hasVisibleText, 'Please tell us about your project.'),
       z.maxLength(5000, 'Please keep your message to 5000 characters.'),
     ),
+  /** Which consent words the form showed beside the phone field; the database stores it with its own time. */
+  phone_consent_version: z._default(z.literal(phoneConsent.version), phoneConsent.version),
 });
 
 export type ContactRequestInput = z.input<typeof contactRequestSchema>;

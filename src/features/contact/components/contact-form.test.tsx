@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { toast } from 'sonner';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { business } from '@/config/business';
+import { phoneConsent } from '@/content/phone-consent';
 import { pageTexts, toasts } from '@/content/spec-texts';
 import { server } from '@/testing/msw-server';
 import { renderWithProviders } from '@/testing/render';
@@ -83,6 +84,13 @@ describe('the estimate form', () => {
     expect(screen.getByRole('form', { name: pageTexts.home.contactFormTitle })).toBeInTheDocument();
   });
 
+  it('says beside the phone field that we may call or text about the request, not as a condition of buying', () => {
+    renderWithProviders(<ContactForm />);
+    expect(fields().phone).toHaveAccessibleDescription(phoneConsent.callsAndTexts);
+    expect(screen.getByText(phoneConsent.callsAndTexts)).toBeVisible();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+  });
+
   it('disables everything while sending, sends trimmed values, then shows the success toast and empties the form', async () => {
     const endpoint = holdContactsEndpoint(() => HttpResponse.json([{ id: 'x' }], { status: 201 }));
     const { user } = renderWithProviders(<ContactForm />);
@@ -109,7 +117,8 @@ describe('the estimate form', () => {
     expect(toast.error).not.toHaveBeenCalled();
 
     expect(endpoint.bodies).toHaveLength(1);
-    expect(endpoint.bodies[0]).toEqual([expect.objectContaining(trimmed)]);
+    // The spec's four values, and the version of the consent words shown beside the phone field (decision 021).
+    expect(endpoint.bodies[0]).toEqual([{ ...trimmed, phone_consent_version: phoneConsent.version, id: expect.any(String) }]);
 
     const f = fields();
     for (const field of Object.values(f)) {
@@ -166,7 +175,7 @@ describe('the estimate form', () => {
     expect(f.name).toHaveAccessibleDescription('Please start your name with a letter (not =, +, - or @).');
     expect(f.name).toHaveAttribute('aria-invalid', 'true');
     expect(f.phone).toHaveAccessibleDescription(
-      'Please enter a phone number with digits, spaces and ( ) + - . only, like (856) 555-0100.',
+      `Please enter a phone number with digits, spaces and ( ) + - . only, like (856) 555-0100. ${phoneConsent.callsAndTexts}`,
     );
     expect(f.name).toHaveFocus();
     expect(toast).not.toHaveBeenCalled();

@@ -4,6 +4,7 @@ import type { ExternalToast } from 'sonner';
 import { preloadToasts, toast } from '@/components/ui/toasts';
 import { Button } from '@/components/ui/button';
 import { TextAreaField, TextField } from '@/components/ui/form-field';
+import { phoneConsent } from '@/content/phone-consent';
 import { pageTexts, toasts } from '@/content/spec-texts';
 import type { ContactRequestInput } from '../api/create-contact-request';
 import { PrivacyPolicyLink } from '@/components/privacy-policy-link';
@@ -150,6 +151,7 @@ export function ContactForm() {
           required
           id={fieldId('phone')}
           error={errors.phone}
+          note={phoneConsent.callsAndTexts}
           value={values.phone}
           onChange={update('phone')}
           disabled={pending}
@@ -194,7 +196,8 @@ export function ContactForm() {
         )}
       </Button>
       <p className="text-xs text-walnut-700">
-        We use your details only to answer you about your project, and never share them. <PrivacyPolicyLink />
+        We use your details only to answer you about your project. We never sell them or share them for anyone
+        else's use. <PrivacyPolicyLink />
       </p>
     </form>
   );

@@ -65,7 +65,7 @@ describe('the free-guide modal', () => {
     expect(email).toHaveAttribute('type', 'email');
     expect(email).toBeRequired();
     expect(within(dialog).getByRole('button', { name: pageTexts.leadMagnet.submitButton })).toBeInTheDocument();
-    expect(within(dialog).getByText(/never shared/i)).toBeInTheDocument();
+    expect(within(dialog).getByText(/never sold or shared for anyone else's use/i)).toBeInTheDocument();
 
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

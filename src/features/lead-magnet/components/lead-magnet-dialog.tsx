@@ -220,7 +220,8 @@ export function LeadMagnetDialog({ open, onOpenChange, inPlace = false, openedFr
               </Button>
               <p className="text-center text-xs text-walnut-700">
                 <Lock aria-hidden="true" className="mr-1.5 inline h-3.5 w-3.5 align-[-2px]" />
-                We respect your privacy. Your information is never shared. <PrivacyPolicyLink />
+                We respect your privacy. Your information is never sold or shared for anyone else's use.{' '}
+                <PrivacyPolicyLink />
               </p>
             </form>
           )}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { phoneConsent } from '@/content/phone-consent';
 import {
   cleanMultiLine,
   cleanOneLine,
@@ -56,3 +57,9 @@ export const instagramHandle = (maxLength: number, tooLongMessage: string) =>
     .overwrite(withoutLeadingAt)
     .max(maxLength, tooLongMessage)
     .transform((value) => (hasVisibleText(value) ? value : null));
+
+/**
+ * Which consent words the form showed beside the phone field (src/content/phone-consent.ts); the database stores
+ * it with its own time (decision 021).
+ */
+export const phoneConsentVersion = () => z.literal(phoneConsent.version).default(phoneConsent.version);

@@ -1,9 +1,19 @@
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { insertWithFallback } from '@/lib/insert-with-fallback';
-import { emailAddress, optionalText, organisationName, personName, phoneNumber } from './application-fields';
+import {
+  emailAddress,
+  optionalText,
+  organisationName,
+  personName,
+  phoneConsentVersion,
+  phoneNumber,
+} from './application-fields';
 
-/** The investor form's payload (spec sections 3 and 5): every value trimmed, an empty investment focus stored as null. */
+/**
+ * The investor form's payload (spec sections 3 and 5): every value trimmed, an empty investment focus stored as null;
+ * beyond the spec's fields, the phone consent's version and the marketing-texts box (decision 021).
+ */
 export const investorApplicationSchema = z.object({
   name: personName('Please enter your name.'),
   email: emailAddress(),
@@ -16,6 +26,9 @@ export const investorApplicationSchema = z.object({
   investment_focus: optionalText(500, 'Please describe your investment focus in at most 500 characters.', {
     multiLine: true,
   }),
+  phone_consent_version: phoneConsentVersion(),
+  /** The optional box for marketing texts (deal alerts): unticked unless the visitor ticks it. */
+  marketing_texts_consent: z.boolean().default(false),
 });
 
 /** What the form holds: the text of each field as typed. */

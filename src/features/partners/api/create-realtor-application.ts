@@ -1,9 +1,19 @@
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { insertWithFallback } from '@/lib/insert-with-fallback';
-import { emailAddress, instagramHandle, organisationName, personName, phoneNumber } from './application-fields';
+import {
+  emailAddress,
+  instagramHandle,
+  organisationName,
+  personName,
+  phoneConsentVersion,
+  phoneNumber,
+} from './application-fields';
 
-/** The realtor form's payload (spec sections 3 and 5): every value trimmed, an empty instagram stored as null, the handle without its @. */
+/**
+ * The realtor form's payload (spec sections 3 and 5): every value trimmed, an empty instagram stored as null, the
+ * handle without its @; beyond the spec's fields, the phone consent's version (decision 021).
+ */
 export const realtorApplicationSchema = z.object({
   name: personName('Please enter your full name.'),
   email: emailAddress(),
@@ -14,6 +24,7 @@ export const realtorApplicationSchema = z.object({
     'Please enter a brokerage of at most 160 characters.',
   ),
   instagram: instagramHandle(100, 'Please enter an Instagram handle of at most 100 characters.'),
+  phone_consent_version: phoneConsentVersion(),
 });
 
 /** What the form holds: the text of each field as typed. */

@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { phoneConsent } from '@/content/phone-consent';
 import { InsertError } from '@/lib/insert-with-fallback';
 import { server } from '@/testing/msw-server';
 import { restUrl } from '@/testing/test-env';
@@ -24,7 +25,17 @@ describe('partner application operations', () => {
       instagram: '   ',
     });
     expect(bodies).toEqual([
-      [{ name: 'Jess', email: 'jess@homes.com', phone: '856', brokerage: 'Shore', instagram: null, id }],
+      [
+        {
+          name: 'Jess',
+          email: 'jess@homes.com',
+          phone: '856',
+          brokerage: 'Shore',
+          instagram: null,
+          phone_consent_version: phoneConsent.version,
+          id,
+        },
+      ],
     ]);
   });
 
@@ -84,6 +95,7 @@ describe('partner application operations', () => {
           phone: '+1 856 555 0100 ext. 12',
           brokerage: '@properties',
           instagram: 'jess.homes',
+          phone_consent_version: phoneConsent.version,
           id,
         },
       ],

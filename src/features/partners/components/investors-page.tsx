@@ -1,3 +1,4 @@
+import { phoneConsent } from '@/content/phone-consent';
 import { toasts } from '@/content/spec-texts';
 import {
   investorApplicationSchema,
@@ -11,7 +12,7 @@ import { PartnerPage } from './partner-page';
 const fields: readonly PartnerFormField<keyof InvestorApplicationInput>[] = [
   { name: 'name', label: 'Name', autoComplete: 'name' },
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
-  { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
+  { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel', note: phoneConsent.callsAndTexts },
   { name: 'company', label: 'Company', autoComplete: 'organization' },
   {
     name: 'investment_focus',
@@ -30,6 +31,7 @@ export function InvestorsPage() {
       form={
         <PartnerApplicationForm
           fields={fields}
+          checkbox={{ name: 'marketing_texts_consent', ...phoneConsent.marketingTexts }}
           schema={investorApplicationSchema}
           mutation={mutation}
           successToast={toasts.investorSuccess}

@@ -1,9 +1,9 @@
 import type { UseMutationResult } from '@tanstack/react-query';
-import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { preloadToasts, toast } from '@/components/ui/toasts';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/form-field';
+import { CheckboxField, TextField } from '@/components/ui/form-field';
 import { pageTexts, toasts } from '@/content/spec-texts';
 import { PrivacyPolicyLink } from '@/components/privacy-policy-link';
 import { useFirstAnswerMark, useRendersFirstAnswers } from '@/lib/first-answers';
@@ -17,12 +17,19 @@ export type PartnerFormField<Name extends string> = {
   placeholder?: string;
   hint?: string;
   optional?: boolean;
+  /** Words that stay under the field (the phone consent, src/content/phone-consent.ts). */
+  note?: ReactNode;
 };
 
-type Values = Record<string, string>;
+/** An optional box the visitor may tick (the investor form's marketing texts); unticked to start with. */
+export type PartnerFormCheckbox<Name extends string> = { name: Name; label: string; details: string };
+
+type Values = Record<string, string | boolean | undefined>;
 
 type PartnerApplicationFormProps<Input extends Values> = {
   fields: readonly PartnerFormField<keyof Input & string>[];
+  /** Under the fields, before the button. */
+  checkbox?: PartnerFormCheckbox<keyof Input & string>;
   /** The payload schema: it names the problems shown inline, and the submission parses the values with it again. */
   schema: z.ZodType<unknown, Input>;
   mutation: UseMutationResult<{ id: string }, Error, Input>;
@@ -41,6 +48,7 @@ type PartnerApplicationFormProps<Input extends Values> = {
  */
 export function PartnerApplicationForm<Input extends Values>({
   fields,
+  checkbox,
   schema,
   mutation,
   successToast,
@@ -49,7 +57,11 @@ export function PartnerApplicationForm<Input extends Values>({
 }: PartnerApplicationFormProps<Input>) {
   const formId = useId();
   const fieldId = (name: string) => `${formId}-${name}`;
-  const emptyValues = () => Object.fromEntries(fields.map((field) => [field.name, ''])) as Input;
+  const emptyValues = () =>
+    Object.fromEntries([
+      ...fields.map((field) => [field.name, '']),
+      ...(checkbox ? [[checkbox.name, false]] : []),
+    ]) as Input;
   const [values, setValues] = useState<Input>(emptyValues);
   // The build's first-answers render shows what sending the empty form shows (the page's answer before the app
   // is up); the page itself starts without problems.
@@ -66,11 +78,17 @@ export function PartnerApplicationForm<Input extends Values>({
   // Each refused application moves focus to the first field to fix once its message is under it, so a screen
   // reader reads the message with the field. Only a new refusal moves focus, not a message cleared by typing.
   const [refusals, setRefusals] = useState(0);
+  const summary = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
-    if (refusals > 0 && problems[0]) document.getElementById(fieldId(problems[0].name))?.focus();
+    if (refusals === 0 || !problems[0]) return;
+    // The summary first, then the field: focus alone scrolls the field just under the sticky header and the
+    // summary's links above it under the header, where they cannot be read or tapped. The field still scrolls
+    // into view if it is below the screen.
+    summary.current?.scrollIntoView({ block: 'start', behavior: 'instant' });
+    document.getElementById(fieldId(problems[0].name))?.focus();
   }, [refusals]);
 
-  function change(name: keyof Input & string, value: string) {
+  function change(name: keyof Input & string, value: string | boolean) {
     setValues((current) => ({ ...current, [name]: value }));
     // A field's message goes as soon as the visitor works on it; the next submit checks it again.
     if (errors[name]) setErrors(({ [name]: _fixed, ...rest }) => rest as typeof errors);
@@ -109,7 +127,7 @@ export function PartnerApplicationForm<Input extends Values>({
 
   return (
     <form noValidate onSubmit={submit} onFocus={preloadToasts} aria-busy={mutation.isPending} className="space-y-5">
-      <div role="alert" aria-atomic="true">
+      <div ref={summary} role="alert" aria-atomic="true">
         {problems.length > 0 && (
           <div className="rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-800">
             <p className="font-semibold">
@@ -148,9 +166,10 @@ export function PartnerApplicationForm<Input extends Values>({
               autoComplete={field.autoComplete}
               placeholder={field.placeholder}
               hint={field.hint}
+              note={field.note}
               optional={field.optional}
               required={!field.optional}
-              value={values[field.name]}
+              value={String(values[field.name] ?? '')}
               onChange={(event) => change(field.name, event.target.value)}
               error={errors[field.name]}
             />
@@ -158,11 +177,23 @@ export function PartnerApplicationForm<Input extends Values>({
         ))}
       </div>
 
+      {checkbox && (
+        <CheckboxField
+          id={fieldId(checkbox.name)}
+          name={checkbox.name}
+          label={checkbox.label}
+          details={checkbox.details}
+          checked={values[checkbox.name] === true}
+          onChange={(event) => change(checkbox.name, event.target.checked)}
+        />
+      )}
+
       <Button ref={submitButton} type="submit" size="lg" disabled={mutation.isPending} className="w-full" {...mark}>
         {mutation.isPending ? pageTexts.submitting : submitLabel}
       </Button>
       <p className="text-center text-xs text-walnut-700">
-        We only use your details to contact you about the program. We never share them. <PrivacyPolicyLink />
+        We only use your details to contact you about the program. We never sell them or share them for anyone
+        else's use. <PrivacyPolicyLink />
       </p>
     </form>
   );

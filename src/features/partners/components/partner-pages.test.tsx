@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import * as sonner from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import { business } from '@/config/business';
+import { phoneConsent } from '@/content/phone-consent';
 import { pageTexts, toasts } from '@/content/spec-texts';
 import { server } from '@/testing/msw-server';
 import { renderRoute } from '@/testing/render';
@@ -51,6 +52,8 @@ const programs = [
       },
     ],
     optional: { label: /Instagram/, column: 'instagram', typed: '  @jessmoore.homes ', stored: 'jessmoore.homes' },
+    /** Beyond the spec's fields: the version of the consent words beside the phone field (decision 021). */
+    consent: { phone_consent_version: phoneConsent.version },
   },
   {
     path: '/investors',
@@ -95,10 +98,16 @@ const programs = [
       typed: ' fix-and-flips in Camden County ',
       stored: 'fix-and-flips in Camden County',
     },
+    // The program offers deal alerts: the marketing-texts box, unticked unless the visitor ticks it.
+    consent: { phone_consent_version: phoneConsent.version, marketing_texts_consent: false },
   },
 ] as const;
 
 type Program = (typeof programs)[number];
+
+/** What a screen reader reads with a field holding `error`: the message, and under the phone the consent words. */
+const describedAs = (entry: { column: string; error: string }) =>
+  entry.column === 'phone' ? `${entry.error} ${phoneConsent.callsAndTexts}` : entry.error;
 
 /** Records every insert the page makes into the program's table and answers as `answer` says. */
 function recordInserts(table: string, answer: (request: Request) => Promise<Response> | Response) {
@@ -215,7 +224,7 @@ describe.each(programs)('$path', (program) => {
     for (const entry of program.required) {
       const input = field(entry.label);
       expect(input).toHaveAttribute('aria-invalid', 'true');
-      expect(input).toHaveAccessibleDescription(entry.error);
+      expect(input).toHaveAccessibleDescription(describedAs(entry));
       expect(summary).toHaveTextContent(entry.error);
     }
     expect(field(program.optional.label)).not.toHaveAttribute('aria-invalid');
@@ -234,7 +243,7 @@ describe.each(programs)('$path', (program) => {
     await user.click(submitButton());
 
     expect(screen.getByRole('alert')).toHaveTextContent('Please fix 1 field before sending your application:');
-    expect(field(third.label)).toHaveAccessibleDescription(third.error);
+    expect(field(third.label)).toHaveAccessibleDescription(describedAs(third));
     expect(field(third.label)).toHaveFocus();
     expect(field(first.label)).not.toHaveAttribute('aria-invalid');
     expect(bodies).toHaveLength(0);
@@ -256,6 +265,23 @@ describe.each(programs)('$path', (program) => {
     await user.click(field('Phone'));
     await user.click(within(screen.getByRole('alert')).getByRole('link', { name: `Email: ${message}` }));
     expect(field('Email')).toHaveFocus();
+  });
+
+  it('says beside the phone field that we may call or text about the request, not as a condition of buying', async () => {
+    await openPage(program);
+    const card = within(screen.getByRole('region', { name: program.cardTitle }));
+    expect(card.getByRole('textbox', { name: 'Phone' })).toHaveAccessibleDescription(phoneConsent.callsAndTexts);
+    expect(phoneConsent.callsAndTexts).toMatch(/call or text you at that number about this request\. Agreeing is not a condition of buying anything\./);
+    const box = card.queryByRole('checkbox');
+    if (program.path === '/investors') {
+      // Deal alerts are marketing: an optional box, unticked, that says what ticking it means.
+      expect(box).not.toBeChecked();
+      expect(box).not.toBeRequired();
+      expect(box).toHaveAccessibleName(phoneConsent.marketingTexts.label);
+      expect(box).toHaveAccessibleDescription(phoneConsent.marketingTexts.details);
+    } else {
+      expect(box).toBeNull();
+    }
   });
 
   it('takes a message away as soon as its field is worked on', async () => {
@@ -292,6 +318,7 @@ describe.each(programs)('$path', (program) => {
     expect(row).toEqual({
       ...Object.fromEntries(program.required.map((entry) => [entry.column, entry.stored])),
       [program.optional.column]: null,
+      ...program.consent,
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
 
@@ -355,6 +382,25 @@ describe.each(programs)('$path', (program) => {
       [program.required[0].column]: program.required[0].stored,
       [program.optional.column]: null,
     });
+  });
+});
+
+describe('/investors marketing texts', () => {
+  it('sends the box ticked only when the visitor ticks it, and unticks it with the rest of the form', async () => {
+    const investors = programs[1];
+    const bodies = recordInserts(investors.table, stored);
+    const { user } = await openPage(investors);
+    for (const entry of investors.required) await user.type(field(entry.label), entry.typed);
+    const box = screen.getByRole('checkbox', { name: phoneConsent.marketingTexts.label });
+    await user.click(box);
+    expect(box).toBeChecked();
+    await user.click(submitButton());
+
+    await screen.findByText(investors.successToast.title);
+    expect(bodies[0]).toEqual([
+      expect.objectContaining({ phone_consent_version: phoneConsent.version, marketing_texts_consent: true }),
+    ]);
+    expect(screen.getByRole('checkbox', { name: phoneConsent.marketingTexts.label })).not.toBeChecked();
   });
 });
 

@@ -1,3 +1,4 @@
+import { phoneConsent } from '@/content/phone-consent';
 import { pageTexts, toasts } from '@/content/spec-texts';
 import {
   realtorApplicationSchema,
@@ -11,7 +12,7 @@ import { PartnerPage } from './partner-page';
 const fields: readonly PartnerFormField<keyof RealtorApplicationInput>[] = [
   { name: 'name', label: pageTexts.realtors.nameLabel, autoComplete: 'name' },
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
-  { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
+  { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel', note: phoneConsent.callsAndTexts },
   { name: 'brokerage', label: 'Brokerage', autoComplete: 'organization' },
   { name: 'instagram', label: 'Instagram', placeholder: '@yourhandle', optional: true },
 ];
