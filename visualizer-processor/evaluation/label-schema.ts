@@ -12,7 +12,7 @@ export const labelRegionSchema = z.object({
 });
 
 /**
- * A floor label (`labels/<id>.json`). `floor` covers every visible floor surface a flooring installer would
+ * A floor label (`labels/<id>.json`, or for a COCO-Stuff photo `coco-stuff-labels/<id>.json`, derived at import). `floor` covers every visible floor surface a flooring installer would
  * replace, rugs included, with a hole for everything standing on it (furniture, legs, people, pets). `rugs`
  * are the rugs and mats lying on that floor: by default they are kept, so the scored floor is `floor` minus
  * `rugs`; with rugs replaced it is `floor` alone. Our own labels are polygons drawn by hand; a label taken

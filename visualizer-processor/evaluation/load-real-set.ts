@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { decodePhoto } from '../src/decode-photo.ts';
-import { LABELS_DIR, MANIFEST_PATH, PHOTOS_DIR } from './evaluation-paths.ts';
+import { COCO_STUFF_LABELS } from './coco-stuff-labels.ts';
+import { COCO_STUFF_LABELS_DIR, LABELS_DIR, MANIFEST_PATH, PHOTOS_DIR } from './evaluation-paths.ts';
 import {
   evaluationManifestSchema,
   floorLabelSchema,
@@ -16,9 +17,19 @@ export async function readManifest(manifestPath = MANIFEST_PATH): Promise<Evalua
   return evaluationManifestSchema.parse(JSON.parse(await readFile(manifestPath, 'utf8')));
 }
 
-export async function readLabel(id: string, labelsDir = LABELS_DIR): Promise<FloorLabel> {
-  const label = floorLabelSchema.parse(JSON.parse(await readFile(path.join(labelsDir, `${id}.json`), 'utf8')));
-  if (label.id !== id) throw new Error(`labels/${id}.json says its id is ${label.id}`);
+/** A photo's label: ours from labels/, a COCO-Stuff photo's from what `npm run eval:import` derived. */
+export async function readLabel(id: string): Promise<FloorLabel> {
+  const fromDataset = COCO_STUFF_LABELS.some((recipe) => recipe.id === id);
+  const file = path.join(fromDataset ? COCO_STUFF_LABELS_DIR : LABELS_DIR, `${id}.json`);
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if (!fromDataset) throw error;
+    throw new Error(`${id}: its label is COCO-Stuff's, derived at import: run npm run eval:import -- <folder with coco-stuff/>`);
+  }
+  const label = floorLabelSchema.parse(JSON.parse(text));
+  if (label.id !== id) throw new Error(`${path.relative(process.cwd(), file)} says its id is ${label.id}`);
   return label;
 }
 
