@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { UNSUBSCRIBE_PATH } from '../contracts/unsubscribe-link';
 import { hangUpAfterReply } from '../visualizer-processor/src/hang-up-after-reply';
 
 /**
@@ -9,6 +10,7 @@ import { hangUpAfterReply } from '../visualizer-processor/src/hang-up-after-repl
  *   /rest/v1/*                                  -> PostgREST
  *   /storage/v1/object/public/<bucket>/<file>   -> files under the storage folder
  *   /functions/v1/floor-visualizer              -> the visualizer processor
+ *   /functions/v1/floor-visualizer/unsubscribe  -> its /unsubscribe (the marketing e-mails' link)
  */
 export const WEBHOOK_PATH = '/functions/v1/floor-visualizer';
 export const PUBLIC_STORAGE_PREFIX = '/storage/v1/object/public/';
@@ -295,6 +297,10 @@ export async function startGateway(options: GatewayOptions): Promise<{ url: stri
     if (url.pathname === `${WEBHOOK_PATH}/healthz`) {
       if (!options.processorPort) return sendJson(response, 503, { error: 'The visualizer processor is not running' });
       return proxy(request, response, { port: options.processorPort, targetPath: '/healthz', log: options.log });
+    }
+    if (url.pathname === `${WEBHOOK_PATH}${UNSUBSCRIBE_PATH}`) {
+      if (!options.processorPort) return sendJson(response, 503, { error: 'The visualizer processor is not running' });
+      return proxy(request, response, { port: options.processorPort, targetPath: UNSUBSCRIBE_PATH + url.search, log: options.log });
     }
     if (url.pathname.startsWith(PUBLIC_STORAGE_PREFIX)) {
       return serveStoredFile(request, response, options.storageDir, url.pathname.slice(PUBLIC_STORAGE_PREFIX.length));

@@ -20,6 +20,8 @@ export interface CaughtMessage {
   to: string[];
   replyTo: string[];
   messageId: string;
+  /** Every header as received, names in lower case (a repeated header: its last value). */
+  headers: Record<string, string>;
   text: string;
   html: string;
   attachments: { index: number; filename: string; contentType: string; size: number }[];
@@ -72,6 +74,7 @@ export async function startMailCatcher(options: MailCatcherOptions): Promise<Mai
         to: addresses(parsed.to),
         replyTo: addresses(parsed.replyTo),
         messageId: parsed.messageId ?? '',
+        headers: Object.fromEntries(parsed.headers.map((header) => [header.key.toLowerCase(), header.value])),
         text: parsed.text ?? '',
         html: parsed.html ?? '',
         attachments: parsed.attachments.map((attachment, index) => ({

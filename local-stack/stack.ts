@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { loadEnv } from 'vite';
 import path from 'node:path';
 import { WEBHOOK_PATH, startGateway } from './gateway';
+import { UNSUBSCRIBE_PATH } from '../contracts/unsubscribe-link';
 import { LOCAL_ANON_KEY, LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY, LOCAL_SERVICE_ROLE_KEY, localKeys, type KeyFormat } from './keys';
 import { applyMigrations, type AppliedMigration } from './migrations';
 import { startMailCatcher, type MailCatcher } from './mail-catcher';
@@ -212,6 +213,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       MAIL_FROM: process.env.MAIL_FROM ?? `${business.name} <${business.email}>`,
       STAFF_INBOX: options.staffInbox ?? process.env.STAFF_INBOX ?? business.email,
       SITE_URL: options.siteUrl ?? options.siteOrigins?.[0] ?? 'http://127.0.0.1:5173',
+      // The processor's unsubscribe endpoint, through the gateway as the webhook is.
+      UNSUBSCRIBE_URL: `${url}${WEBHOOK_PATH}${UNSUBSCRIBE_PATH}`,
       // Its /healthz on this machine only, on any free port: tests run several workers side by side.
       HOST: '127.0.0.1',
       PORT: '0',

@@ -15,6 +15,14 @@ const emailWorkerEnvSchema = z.object({
   MAIL_FROM: z.string().trim().min(3),
   STAFF_INBOX: z.email(),
   SITE_URL: z.url(),
+  /**
+   * The visualizer processor's public unsubscribe endpoint, `https://<processor>/unsubscribe` (locally the gateway's
+   * `/functions/v1/floor-visualizer/unsubscribe`). RFC 8058 wants https; plain http only for this machine.
+   */
+  UNSUBSCRIBE_URL: z.url().refine((value) => {
+    const url = new URL(value);
+    return url.protocol === 'https:' || (url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname));
+  }, 'must be an https:// URL (http only for 127.0.0.1 or localhost)'),
   EMAIL_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(20).default(4),
   /**
    * Database connections this instance may open, the job queue's held LISTEN connection included: what it takes

@@ -53,6 +53,7 @@ const runner = await startJobRunner({
       repository: createOutboundEmailRepository(db),
       transport,
       mailFrom: config.MAIL_FROM,
+      unsubscribeUrl: config.UNSUBSCRIBE_URL,
       context: {
         business,
         siteUrl: config.SITE_URL,

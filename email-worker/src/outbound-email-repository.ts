@@ -12,6 +12,10 @@ export interface OutboundEmail {
   attempts: number;
   /** The status before this claim: `sending` means an earlier attempt may have been delivered. */
   previous_status: 'queued' | 'sending';
+  /** The recipient's mailbox digest (back_office.mailbox_digest), for the unsubscribe link; null for staff e-mails. */
+  recipient_digest: string | null;
+  /** When the recipient's mailbox unsubscribed from marketing e-mail, or null. */
+  recipient_unsubscribed_at: Date | null;
 }
 
 export interface OutboundEmailRepository {
@@ -22,6 +26,12 @@ export interface OutboundEmailRepository {
   /** Back to `queued` with the reason, for the next attempt. */
   markRetrying(id: string, reason: string): Promise<void>;
   markDead(id: string, reason: string): Promise<void>;
+  /** Not sent, and never will be (the visitor unsubscribed), with the reason. */
+  markSuppressed(id: string, reason: string): Promise<void>;
+  /** When the mailbox of `address` unsubscribed from marketing e-mail, or null. */
+  unsubscribedAt(address: string): Promise<Date | null>;
+  /** The key unsubscribe links are signed with (back_office.unsubscribe_signing_key). */
+  unsubscribeSigningKey(): Promise<string>;
 }
 
 export function createOutboundEmailRepository(db: pg.Pool): OutboundEmailRepository {
@@ -35,7 +45,9 @@ export function createOutboundEmailRepository(db: pg.Pool): OutboundEmailReposit
          set status = 'sending', attempts = email.attempts + 1, last_attempt_at = now()
          from previous where email.id = previous.id
          returning email.id, email.kind, email.source_table, email.source_id, email.recipient, email.attempts,
-                   previous.status as previous_status`,
+                   previous.status as previous_status,
+                   case when email.recipient is not null then back_office.mailbox_digest(email.recipient) end as recipient_digest,
+                   back_office.unsubscribed_at(email.recipient) as recipient_unsubscribed_at`,
         [id],
       );
       return rows[0] ?? null;
@@ -56,6 +68,21 @@ export function createOutboundEmailRepository(db: pg.Pool): OutboundEmailReposit
         `update back_office.outbound_emails set status = 'queued', status_reason = $2 where id = $1 and status = 'sending'`,
         [id, reason.slice(0, 500)],
       );
+    },
+    async markSuppressed(id, reason) {
+      await db.query(`update back_office.outbound_emails set status = 'suppressed', status_reason = $2 where id = $1`, [
+        id,
+        reason.slice(0, 500),
+      ]);
+    },
+    async unsubscribedAt(address) {
+      const { rows } = await db.query<{ at: Date | null }>('select back_office.unsubscribed_at($1) as at', [address]);
+      return rows[0]?.at ?? null;
+    },
+    async unsubscribeSigningKey() {
+      const { rows } = await db.query<{ signing_key: string }>('select signing_key from back_office.unsubscribe_signing_key');
+      if (!rows[0]) throw new Error('back_office.unsubscribe_signing_key is empty: are the migrations applied?');
+      return rows[0].signing_key;
     },
     async markDead(id, reason) {
       await db.query(`update back_office.outbound_emails set status = 'dead', status_reason = $2 where id = $1`, [

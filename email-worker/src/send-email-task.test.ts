@@ -2,6 +2,7 @@ import type { JobHelpers } from 'graphile-worker';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { readBusinessFacts } from '../../src/config/business.ts';
 import type { OutboundEmail, OutboundEmailRepository } from './outbound-email-repository.ts';
+import { unsubscribeToken, verifiedMailboxDigest } from '../../contracts/unsubscribe-link.ts';
 import { PERMANENT_FAILURE_ATTEMPTS, createSendEmailTask, messageIdDomain, type MailAddress, type MailTransport } from './send-email-task.ts';
 
 /** The send_email job's decisions (retry, dead, sent, resend), on a recording repository and transport. */
@@ -13,10 +14,22 @@ let states: string[];
 let logLines: string[];
 let previousStatus: OutboundEmail['previous_status'];
 let leadExists: boolean;
+let unsubscribedAt: Date | null;
+const DIGEST = 'a'.repeat(64);
 
 const repository: OutboundEmailRepository = {
   async claim(id) {
-    return { id, kind: 'guide', source_table: 'leads', source_id: lead.id, recipient, attempts: 1, previous_status: previousStatus };
+    return {
+      id,
+      kind: 'guide',
+      source_table: 'leads',
+      source_id: lead.id,
+      recipient,
+      attempts: 1,
+      previous_status: previousStatus,
+      recipient_digest: DIGEST,
+      recipient_unsubscribed_at: unsubscribedAt,
+    };
   },
   async loadLead() {
     return leadExists ? { table: 'leads', ...lead } : null;
@@ -29,6 +42,15 @@ const repository: OutboundEmailRepository = {
   },
   async markDead(_id, reason) {
     states.push(`dead: ${reason}`);
+  },
+  async markSuppressed(_id, reason) {
+    states.push(`suppressed: ${reason}`);
+  },
+  async unsubscribedAt() {
+    return unsubscribedAt;
+  },
+  async unsubscribeSigningKey() {
+    return 'test signing key';
   },
 };
 
@@ -44,6 +66,7 @@ function task(transport: MailTransport) {
     repository,
     transport,
     mailFrom: 'Your Flooring Co. <hello@floors.example>',
+    unsubscribeUrl: 'https://processor.floors.example/unsubscribe',
     context: { business, siteUrl: 'https://floors.example', staffInbox: 'office@floors.example', guidePdf: async () => Buffer.from('%PDF-1.3') },
     log: (line) => logLines.push(line),
   });
@@ -57,9 +80,27 @@ beforeEach(() => {
   logLines = [];
   previousStatus = 'queued';
   leadExists = true;
+  unsubscribedAt = null;
 });
 
 describe('the send_email job', () => {
+  it('signs the guide\'s unsubscribe link for its recipient and puts it in the RFC 8058 headers and the text', async () => {
+    const sent: { headers: Record<string, string>; text: string }[] = [];
+    await task({ sendMail: async (message) => void sent.push(message) })({ emailId: EMAIL_ID }, attempt(1));
+    const link = `https://processor.floors.example/unsubscribe?token=${unsubscribeToken('test signing key', DIGEST)}`;
+    expect(sent[0]!.headers).toEqual({ 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+    expect(sent[0]!.text).toContain(link);
+    expect(verifiedMailboxDigest('test signing key', new URL(link).searchParams.get('token'))).toBe(DIGEST);
+  });
+
+  it('does not send a marketing e-mail to a mailbox that unsubscribed after it was queued', async () => {
+    unsubscribedAt = new Date('2026-11-27T10:00:00Z');
+    const sent: unknown[] = [];
+    await task({ sendMail: async (message) => void sent.push(message) })({ emailId: EMAIL_ID }, attempt(1));
+    expect(sent).toEqual([]);
+    expect(states).toEqual(['suppressed: The visitor unsubscribed from marketing e-mail']);
+  });
+
   it('sends with a Message-ID made from the e-mail id, then records it sent', async () => {
     const sent: { messageId: string; to: MailAddress; from: string }[] = [];
     await task({ sendMail: async (message) => void sent.push(message) })({ emailId: EMAIL_ID }, attempt(1));

@@ -1,8 +1,10 @@
 import type { JobHelpers, Task } from 'graphile-worker';
 import { z } from 'zod';
 import { describeError } from '../../job-queue/redact.ts';
+import { unsubscribeLink } from '../../contracts/unsubscribe-link.ts';
 import { JobAttemptFailed } from '../../job-queue/job-attempt-failed.ts';
 import { EmailNotComposable, composeEmail, type ComposedEmail, type EmailContext } from './messages/compose-email.ts';
+import { isMarketingEmail } from './messages/lead-records.ts';
 import type { OutboundEmailRepository } from './outbound-email-repository.ts';
 import { recordSent } from './record-sent.ts';
 
@@ -36,6 +38,8 @@ export interface SendEmailDependencies {
   context: EmailContext;
   /** The From header, e.g. `Your Flooring Co. <hello@example.com>`. */
   mailFrom: string;
+  /** The processor's public unsubscribe endpoint (UNSUBSCRIBE_URL); the worker signs a link to it per recipient. */
+  unsubscribeUrl: string;
   log?: (line: string) => void;
 }
 
@@ -59,6 +63,13 @@ export function messageIdDomain(mailFrom: string): string {
 export function createSendEmailTask(deps: SendEmailDependencies): Task {
   const log = deps.log ?? ((line: string) => console.log(line));
   const domain = messageIdDomain(deps.mailFrom);
+  let signingKey: Promise<string> | undefined;
+  /** Read once per process; a failed read (database away) is tried again by the next e-mail. */
+  const readSigningKey = () =>
+    (signingKey ??= deps.repository.unsubscribeSigningKey().catch((error: unknown) => {
+      signingKey = undefined;
+      throw error;
+    }));
 
   return async (payload: unknown, helpers: JobHelpers) => {
     const { emailId } = sendEmailPayloadSchema.parse(payload);
@@ -68,12 +79,24 @@ export function createSendEmailTask(deps: SendEmailDependencies): Task {
     const finalAttempt = attempt >= helpers.job.max_attempts;
     const label = `email ${email.id} (${email.kind})`;
     const again = email.previous_status === 'sending' ? ', again after an attempt that was not confirmed' : '';
+    // An unsubscribe recorded after this e-mail was queued: it is not sent (the queue holds back the ones queued after).
+    if (isMarketingEmail(email.kind) && email.recipient_unsubscribed_at) {
+      await deps.repository.markSuppressed(email.id, 'The visitor unsubscribed from marketing e-mail');
+      log(`${label}: suppressed, the visitor unsubscribed`);
+      return;
+    }
 
     let message: ComposedEmail;
     try {
       const lead = await deps.repository.loadLead(email.source_table, email.source_id);
       if (!lead) throw new EmailNotComposable(`The ${email.source_table} row no longer exists`);
-      message = await composeEmail(email.kind, lead, email.recipient, deps.context);
+      message = await composeEmail(email.kind, lead, email.recipient, deps.context, {
+        unsubscribeLink:
+          isMarketingEmail(email.kind) && email.recipient_digest
+            ? unsubscribeLink(deps.unsubscribeUrl, await readSigningKey(), email.recipient_digest)
+            : null,
+        visitorUnsubscribedAt: email.recipient === null && 'email' in lead ? await deps.repository.unsubscribedAt(lead.email) : null,
+      });
     } catch (error) {
       if (error instanceof EmailNotComposable) {
         await deps.repository.markDead(email.id, error.message);

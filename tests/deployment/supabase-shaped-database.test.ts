@@ -206,6 +206,7 @@ describe('the connection budget: postgres limited to 15 connections, two instanc
           MAIL_FROM: 'Flooring <hello@example.com>',
           STAFF_INBOX: 'office@example.com',
           SITE_URL: 'http://site.test',
+          UNSUBSCRIBE_URL: `http://127.0.0.1:${processorPorts[0]}/unsubscribe`,
         }),
       );
     }

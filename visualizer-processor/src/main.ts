@@ -17,6 +17,7 @@ import { createFloorEngine } from '../engine/create-floor-engine.ts';
 import { floorModelProblem } from '../engine/segmentation/floor-model.mjs';
 import { createLocalImageStorage, createSupabaseImageStorage } from './image-storage.ts';
 import { PROCESSOR_SERVICE, readProcessorConfig, type ProcessorConfig } from './processor-config.ts';
+import { createSqlUnsubscribeStore } from './email-unsubscribe.ts';
 import { createProcessorServer } from './processor-server.ts';
 import { createRenderFloorTask } from './render-floor-task.ts';
 import { createSqlVisualizerRequestRepository } from './sql-visualizer-request-repository.ts';
@@ -153,6 +154,7 @@ const { server, whenIdle } = createProcessorServer({
     const health = { ...queue, ...storage, ok: queue.ok && storage.storage === 'ok', ...(detail ? { detail } : {}) };
     return modelProblem ? { ...health, ok: false, model: modelProblem } : health;
   },
+  unsubscribes: createSqlUnsubscribeStore(db),
 });
 
 server.listen(config.PORT, config.HOST, () => {

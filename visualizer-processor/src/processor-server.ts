@@ -13,6 +13,8 @@ import {
 } from '../../contracts/visualizer-webhook.ts';
 import { DEFAULT_WOOD_STYLE, type WoodStyleId } from '../../contracts/wood-styles.ts';
 import { describeError } from '../../job-queue/redact.ts';
+import { UNSUBSCRIBE_PATH } from '../../contracts/unsubscribe-link.ts';
+import { handleUnsubscribe, type UnsubscribeStore } from './email-unsubscribe.ts';
 import { hangUpAfterReply } from './hang-up-after-reply.ts';
 import { firstRenderJob } from './render-job.ts';
 import type { UploadStore } from './upload-store.ts';
@@ -69,6 +71,8 @@ export interface ProcessorDependencies {
   requestTimeoutMs?: number;
   /** Styles the first render makes; the default style is always among them. */
   renderStyles?: readonly WoodStyleId[];
+  /** `GET`/`POST /unsubscribe`: the marketing e-mails' unsubscribe link (email-unsubscribe.ts); 404 without it. */
+  unsubscribes?: UnsubscribeStore;
   log?: (line: string) => void;
 }
 
@@ -451,6 +455,12 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
     }
     if (request.method === 'GET' && path === '/healthz' && deps.healthCheck) {
       void deps.healthCheck().then((health) => sendJson(request, response, health.ok ? 200 : 503, health));
+      return;
+    }
+    if (path === UNSUBSCRIBE_PATH && deps.unsubscribes && (request.method === 'GET' || request.method === 'POST')) {
+      const work = handleUnsubscribe(request, response, deps.unsubscribes, log);
+      inProgress.add(work);
+      void work.finally(() => inProgress.delete(work));
       return;
     }
     if (request.method !== 'POST' || path !== '/') {

@@ -76,8 +76,9 @@ describe('a visitor-typed encoded word in a staff subject', () => {
 });
 
 /** CAN-SPAM (15 U.S.C. 7704(a)(5)): every e-mail names the business's postal address, from the business settings. */
-describe('the postal address', () => {
+describe('the postal address and the way to unsubscribe', () => {
   const postal = '12 Kings Highway East, Haddonfield, NJ 08033';
+  const unsubscribeLink = 'https://processor.floors.example/unsubscribe?token=abc';
   const withAddress = { ...context, business: readBusinessFacts({ VITE_BUSINESS_POSTAL_ADDRESS: postal }) };
   const created_at = new Date('2026-11-25T15:00:00Z');
   const person = { name: 'Ann Lee', email: 'ann@example.com', phone: '856 555 0100' };
@@ -95,9 +96,31 @@ describe('the postal address', () => {
   } as const;
 
   it.each(Object.keys(rows) as (keyof typeof rows)[])('is at the foot of the %s e-mail, in its text and its HTML', async (kind) => {
-    const email = await composeEmail(kind, rows[kind], person.email, withAddress);
+    const email = await composeEmail(kind, rows[kind], person.email, withAddress, { unsubscribeLink });
     expect(email.text).toContain(postal);
     expect(email.html).toContain(postal);
+  });
+
+  it.each(Object.keys(rows) as (keyof typeof rows)[])('the %s e-mail has an unsubscribe link and one-click headers exactly when it advertises', async (kind) => {
+    const email = await composeEmail(kind, rows[kind], person.email, withAddress, { unsubscribeLink });
+    const marketing = ['guide', 'realtor_welcome', 'investor_welcome'].includes(kind);
+    expect(email.headers).toEqual(
+      marketing ? { 'List-Unsubscribe': `<${unsubscribeLink}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {},
+    );
+    expect(email.text.includes(`unsubscribe (one click): ${unsubscribeLink}`)).toBe(marketing);
+    expect(email.html.includes(unsubscribeLink)).toBe(marketing);
+  });
+
+  it.each([
+    ['staff_guide', 'The guide was not e-mailed to them.'],
+    ['staff_realtor', 'The welcome e-mail was not sent to them.'],
+    ['staff_contact', 'answer their request only.'],
+  ] as const)('a %s notification says the visitor unsubscribed, and what they did not get', async (kind, says) => {
+    const since = new Date('2026-11-27T15:30:00Z');
+    const email = await composeEmail(kind, rows[kind], null, withAddress, { visitorUnsubscribedAt: since });
+    expect(email.text).toContain('This visitor unsubscribed from our marketing e-mail on Friday, November 27, 2026 at 10:30 AM.');
+    expect(email.text).toContain(says);
+    expect((await composeEmail(kind, rows[kind], null, withAddress)).text).not.toContain('unsubscribed');
   });
 
   it('has a plain placeholder when the owner has set none', () => {

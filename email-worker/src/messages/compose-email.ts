@@ -5,7 +5,7 @@ import { dataRetention } from '../../../src/config/data-retention.ts';
 import { visualizerResultLink } from '../../../contracts/visualizer-result-link.ts';
 import { GUIDE_FILE_NAME, GUIDE_TIPS, GUIDE_TITLE } from '../guide/guide-content.ts';
 import { renderEmail, type Block } from './email-layout.ts';
-import type { EmailKind, LeadRecord, VisualizerRequestRecord } from './lead-records.ts';
+import { isMarketingEmail, type EmailKind, type LeadRecord, type VisualizerRequestRecord } from './lead-records.ts';
 
 export interface EmailContext {
   business: Business;
@@ -23,6 +23,16 @@ export interface ComposedEmail {
   text: string;
   html: string;
   attachments: { filename: string; content: Buffer; contentType: string }[];
+  /** RFC 8058 one-click unsubscribe on marketing e-mails (List-Unsubscribe, List-Unsubscribe-Post); none otherwise. */
+  headers: Record<string, string>;
+}
+
+/** What the worker knows about the recipient beyond the row. */
+export interface EmailRecipientFacts {
+  /** The signed unsubscribe link (contracts/unsubscribe-link.ts); marketing e-mails cannot be made without it. */
+  unsubscribeLink?: string | null;
+  /** Staff e-mails: when the visitor's mailbox unsubscribed from marketing e-mail, or null. */
+  visitorUnsubscribedAt?: Date | null;
 }
 
 export class EmailNotComposable extends Error {
@@ -61,15 +71,38 @@ const site = (context: EmailContext, path = '/') => `${context.siteUrl.replace(/
  * Visitor e-mails. Anyone can type someone else's address into a form, so these never repeat anything the
  * visitor typed (not even the name): only the business's own words, links and the visitor's own images.
  */
-async function visitorEmail(kind: EmailKind, lead: LeadRecord, to: string, context: EmailContext): Promise<ComposedEmail> {
+async function visitorEmail(
+  kind: EmailKind,
+  lead: LeadRecord,
+  to: string,
+  context: EmailContext,
+  unsubscribeLink: string | null,
+): Promise<ComposedEmail> {
   const { business } = context;
   const callOrWrite = `Questions? Call us at ${business.phone} or reply to this e-mail. Hours: ${business.hours.join(', ')}.`;
+  if (isMarketingEmail(kind) && !unsubscribeLink) throw new Error(`A ${kind} e-mail needs its unsubscribe link`);
+  // Marketing e-mails say how to stop them, in the body (CAN-SPAM: clear and conspicuous) and in the headers mail
+  // programs turn into an Unsubscribe button (RFC 8058: a POST to the link, no page to fill in).
+  const unsubscribe: Block[] =
+    isMarketingEmail(kind) && unsubscribeLink
+      ? [
+          {
+            kind: 'paragraph',
+            text: `You get this e-mail because this address was given on our website. To get no more offers or news from ${business.name}, unsubscribe (one click): ${unsubscribeLink}`,
+          },
+        ]
+      : [];
+  const headers: Record<string, string> =
+    isMarketingEmail(kind) && unsubscribeLink
+      ? { 'List-Unsubscribe': `<${unsubscribeLink}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
+      : {};
   const compose = (subject: string, heading: string, blocks: Block[], attachments: ComposedEmail['attachments'] = []) => ({
     to,
     replyTo: business.email,
     subject,
-    ...renderEmail(business, heading, blocks),
+    ...renderEmail(business, heading, [...blocks, ...unsubscribe]),
     attachments,
+    headers,
   });
 
   switch (kind) {
@@ -176,16 +209,34 @@ function subjectAsTyped(subject: string): string {
   return subject.includes('=?') ? encodeWord(subject, 'B', 52) : subject;
 }
 
+/** What the visitor did not get because they unsubscribed, told to staff with the notification. */
+const NOT_SENT_TO_UNSUBSCRIBED: Partial<Record<EmailKind, string>> = {
+  staff_guide: ' The guide was not e-mailed to them.',
+  staff_realtor: ' The welcome e-mail was not sent to them.',
+  staff_investor: ' The welcome e-mail was not sent to them.',
+};
+
 /** Staff notifications: every field, the time, and Reply-To set to the visitor so staff answer in one click. */
-function staffEmail(kind: EmailKind, lead: LeadRecord, context: EmailContext): ComposedEmail {
+function staffEmail(kind: EmailKind, lead: LeadRecord, context: EmailContext, unsubscribedAt: Date | null): ComposedEmail {
   const received: [string, string] = ['Received', businessTime(lead.created_at)];
   const reference: [string, string] = ['Reference', `${lead.table} ${lead.id}`];
+  // Staff see an opt-out before they write to the visitor: no offers to them, and for a guide or a partner
+  // application, the visitor did not get the guide or the welcome (the queue held it back).
+  const unsubscribed: Block[] = unsubscribedAt
+    ? [
+        {
+          kind: 'paragraph',
+          text: `This visitor unsubscribed from our marketing e-mail on ${businessTime(unsubscribedAt)}. Send them no offers or deal alerts; answer their request only.${NOT_SENT_TO_UNSUBSCRIBED[kind] ?? ''}`,
+        },
+      ]
+    : [];
   const compose = (subject: string, heading: string, replyTo: string, blocks: Block[]) => ({
     to: context.staffInbox,
     replyTo,
     subject: subjectAsTyped(subject),
-    ...renderEmail(context.business, heading, blocks),
+    ...renderEmail(context.business, heading, [...unsubscribed, ...blocks]),
     attachments: [],
+    headers: {},
   });
   const replyHint: Block = { kind: 'paragraph', text: 'Reply to this e-mail to answer the visitor directly.' };
 
@@ -277,8 +328,9 @@ export function composeEmail(
   lead: LeadRecord,
   recipient: string | null,
   context: EmailContext,
+  facts: EmailRecipientFacts = {},
 ): Promise<ComposedEmail> | ComposedEmail {
-  if (kind.startsWith('staff_')) return staffEmail(kind, lead, context);
+  if (kind.startsWith('staff_')) return staffEmail(kind, lead, context, facts.visitorUnsubscribedAt ?? null);
   if (!recipient) throw new EmailNotComposable(`A ${kind} e-mail needs a recipient`);
-  return visitorEmail(kind, lead, recipient, context);
+  return visitorEmail(kind, lead, recipient, context, facts.unsubscribeLink ?? null);
 }

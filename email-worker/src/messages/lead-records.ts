@@ -55,3 +55,13 @@ export type EmailKind =
   | 'staff_realtor'
   | 'staff_investor'
   | 'staff_visualizer';
+
+/**
+ * The e-mails that advertise (the guide and the two welcomes: deals, discounts, estimates): commercial e-mail under
+ * CAN-SPAM. They carry an unsubscribe link and RFC 8058 one-click headers, and a mailbox that unsubscribed gets none
+ * of them. The others answer what the visitor asked for (estimate confirmation, visualizer result) or go to staff.
+ * The database's back_office.is_marketing_email says the same (tests/integration/email-unsubscribe.test.ts).
+ */
+export const MARKETING_EMAIL_KINDS: readonly EmailKind[] = ['guide', 'realtor_welcome', 'investor_welcome'];
+
+export const isMarketingEmail = (kind: EmailKind) => MARKETING_EMAIL_KINDS.includes(kind);

@@ -1,0 +1,126 @@
+import type http from 'node:http';
+import type pg from 'pg';
+import { verifiedMailboxDigest } from '../../contracts/unsubscribe-link.ts';
+import { describeError } from '../../job-queue/redact.ts';
+
+/**
+ * Unsubscribing from marketing e-mail (decision 020), answered here because this is the public Node service and it
+ * already holds the database: the link in the guide and welcome e-mails, and RFC 8058's one-click POST a mail program
+ * sends for its Unsubscribe button.
+ * - `GET /unsubscribe?token=…`: a page with one button (a GET changes nothing: mail scanners and link previews
+ *   fetch links, and must not unsubscribe anyone);
+ * - `POST /unsubscribe?token=…` (body `List-Unsubscribe=One-Click`, or the page's button): records the mailbox in
+ *   back_office.email_unsubscribes and answers 200. No cookie, no redirect, no login, as RFC 8058 asks.
+ * A token that is not genuine (contracts/unsubscribe-link.ts) gets 400 and records nothing.
+ */
+export interface UnsubscribeStore {
+  signingKey(): Promise<string>;
+  /** Records the mailbox's unsubscribe (suppressing its queued marketing e-mails); returns since when. */
+  record(mailboxDigest: string): Promise<Date>;
+}
+
+export function createSqlUnsubscribeStore(db: pg.Pool): UnsubscribeStore {
+  let key: Promise<string> | undefined;
+  return {
+    signingKey() {
+      key ??= db
+        .query<{ signing_key: string }>('select signing_key from back_office.unsubscribe_signing_key')
+        .then(({ rows }) => {
+          if (!rows[0]) throw new Error('back_office.unsubscribe_signing_key is empty');
+          return rows[0].signing_key;
+        })
+        .catch((error: unknown) => {
+          key = undefined;
+          throw error;
+        });
+      return key;
+    },
+    async record(mailboxDigest) {
+      const { rows } = await db.query<{ since: Date }>('select back_office.record_unsubscribe($1) as since', [mailboxDigest]);
+      return rows[0]!.since;
+    },
+  };
+}
+
+/** The largest body taken: RFC 8058's is 26 bytes. */
+const MAX_UNSUBSCRIBE_BODY_BYTES = 1024;
+
+function page(title: string, paragraphs: string[], form?: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title>
+<style>body{font-family:Helvetica,Arial,sans-serif;background:#fcf9f4;color:#1f130b;margin:0;padding:32px 16px}main{max-width:560px;margin:0 auto;background:#fff;border-radius:12px;padding:28px}h1{font-size:24px;margin:0 0 16px}p{font-size:17px;line-height:1.55}button{font-size:17px;font-weight:bold;background:#c08a4f;color:#1f130b;border:0;border-radius:8px;padding:12px 22px;min-height:44px;cursor:pointer}</style>
+</head><body><main><h1>${title}</h1>${paragraphs.map((text) => `<p>${text}</p>`).join('')}${form ?? ''}</main></body></html>`;
+}
+
+const INVALID = page('This unsubscribe link does not work', [
+  'The link may have been cut short when it was copied. Open it again from the e-mail, or reply to the e-mail and ask us to stop: we will take you off our list by hand.',
+]);
+
+function sendPage(response: http.ServerResponse, status: number, html: string): void {
+  if (response.headersSent) return;
+  response.writeHead(status, {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    'referrer-policy': 'no-referrer',
+    'x-robots-tag': 'noindex',
+  });
+  response.end(html);
+}
+
+function drain(request: http.IncomingMessage): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let bytes = 0;
+    request.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (bytes > MAX_UNSUBSCRIBE_BODY_BYTES) {
+        request.destroy();
+        reject(new Error('The body is too large'));
+      }
+    });
+    request.on('end', resolve);
+    request.on('error', reject);
+  });
+}
+
+export async function handleUnsubscribe(
+  request: http.IncomingMessage,
+  response: http.ServerResponse,
+  store: UnsubscribeStore,
+  log: (line: string) => void,
+): Promise<void> {
+  const token = new URL(request.url ?? '/', 'http://processor.local').searchParams.get('token');
+  try {
+    const digest = verifiedMailboxDigest(await store.signingKey(), token);
+    if (request.method === 'GET') {
+      if (!digest) return sendPage(response, 400, INVALID);
+      // The form posts to this same address, token included: the button is the one click.
+      return sendPage(
+        response,
+        200,
+        page(
+          'Unsubscribe from our e-mails',
+          ['Press the button and we send this address no more offers, deal alerts or news by e-mail.'],
+          `<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>`,
+        ),
+      );
+    }
+    await drain(request);
+    if (!digest) return sendPage(response, 400, INVALID);
+    await store.record(digest);
+    sendPage(
+      response,
+      200,
+      page('You are unsubscribed', [
+        'We will send this address no more offers, deal alerts or news by e-mail.',
+        'If you ask us for something later (an estimate, a visualizer result), we will still answer that request by e-mail.',
+      ]),
+    );
+  } catch (error) {
+    log(`unsubscribe failed: ${describeError(error)}`);
+    sendPage(
+      response,
+      503,
+      page('Please try again in a minute', ['We could not record this just now; nothing was changed. Try the link again shortly.']),
+    );
+  }
+}
