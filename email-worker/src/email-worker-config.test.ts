@@ -11,6 +11,7 @@ const settings = {
   MAIL_FROM: 'Floors <hello@floors.example>',
   STAFF_INBOX: 'office@floors.example',
   SITE_URL: 'https://www.floors.example',
+  UNSUBSCRIBE_URL: 'https://processor.floors.example/unsubscribe',
 };
 
 const refusal = (env: NodeJS.ProcessEnv) => refusalLines(() => readEmailWorkerConfig(env));
@@ -33,9 +34,16 @@ describe('the e-mail worker settings', () => {
     ]);
   });
 
+  it('takes an https unsubscribe endpoint only, plain http only on this machine (the local stack)', () => {
+    const refused = ['email worker refuses to start: UNSUBSCRIBE_URL is not https://: mail programs send one-click unsubscribes to https only (RFC 8058)'];
+    expect(refusal({ ...settings, UNSUBSCRIBE_URL: 'http://processor.floors.example/unsubscribe' })).toEqual(refused);
+    const local = { ...settings, UNSUBSCRIBE_URL: 'http://127.0.0.1:24321/unsubscribe' };
+    expect(readEmailWorkerConfig(local).UNSUBSCRIBE_URL).toBe(local.UNSUBSCRIBE_URL);
+  });
+
   it('names every missing setting, one line each', () => {
     expect(refusal({ NODE_ENV: 'production' })).toEqual(
-      ['DATABASE_URL', 'SMTP_HOST', 'MAIL_FROM', 'STAFF_INBOX', 'SITE_URL'].map((name) => `email worker refuses to start: ${name} is not set`),
+      ['DATABASE_URL', 'SMTP_HOST', 'MAIL_FROM', 'STAFF_INBOX', 'SITE_URL', 'UNSUBSCRIBE_URL'].map((name) => `email worker refuses to start: ${name} is not set`),
     );
   });
 });

@@ -19,10 +19,7 @@ const emailWorkerEnvSchema = z.object({
    * The visualizer processor's public unsubscribe endpoint, `https://<processor>/unsubscribe` (locally the gateway's
    * `/functions/v1/floor-visualizer/unsubscribe`). RFC 8058 wants https; plain http only for this machine.
    */
-  UNSUBSCRIBE_URL: z.url().refine((value) => {
-    const url = new URL(value);
-    return url.protocol === 'https:' || (url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname));
-  }, 'must be an https:// URL (http only for 127.0.0.1 or localhost)'),
+  UNSUBSCRIBE_URL: z.url(),
   EMAIL_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(20).default(4),
   /**
    * Database connections this instance may open, the job queue's held LISTEN connection included: what it takes
@@ -46,6 +43,12 @@ export function readEmailWorkerConfig(env: NodeJS.ProcessEnv = process.env): Ema
   // Both would only show as e-mails that never leave: a login refused at every attempt, a TLS port spoken to in plain text.
   if (config.SMTP_USER && !config.SMTP_PASSWORD) problems.push('SMTP_PASSWORD is not set: SMTP_USER needs it');
   if (config.SMTP_PORT === 465 && config.SMTP_SECURE !== 'true') problems.push('SMTP_SECURE is not true on port 465, which speaks TLS from the first byte: set SMTP_SECURE=true');
+  // RFC 8058: mail programs POST one-click unsubscribes to https only; plain http is for this machine's stack.
+  const unsubscribe = new URL(config.UNSUBSCRIBE_URL);
+  const thisMachine = ['127.0.0.1', 'localhost', '[::1]'].includes(unsubscribe.hostname);
+  if (unsubscribe.protocol !== 'https:' && !(thisMachine && unsubscribe.protocol === 'http:')) {
+    problems.push('UNSUBSCRIBE_URL is not https://: mail programs send one-click unsubscribes to https only (RFC 8058)');
+  }
   if (problems.length > 0) throw new SettingsRefused(EMAIL_WORKER_SERVICE, problems);
   return { ...config, production: isProduction(env) };
 }

@@ -76,6 +76,7 @@ describe('a service started in production with unsafe settings', () => {
         MAIL_FROM: 'Floors <hello@floors.example>',
         STAFF_INBOX: 'office@floors.example',
         SITE_URL: 'https://www.floors.example',
+        UNSUBSCRIBE_URL: 'https://processor.floors.example/unsubscribe',
       }),
     ).toEqual({ code: 1, lines: ['email worker refuses to start: SMTP_HOST is not set'] });
   });
