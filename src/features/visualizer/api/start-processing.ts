@@ -8,9 +8,19 @@ import {
 import { getSiteEnv } from '@/lib/env';
 import { answerDeadline } from '@/lib/answer-deadline';
 import { pageTexts } from '@/content/spec-texts';
-import { readFileAsDataUrl } from '../utils/read-file-as-data-url';
+import { preparePhoto } from '../utils/prepare-photo';
 
-export type StartProcessingInput = { requestId: string; name: string; email: string; file: File };
+/** How much of the webhook's body the browser has sent so far. */
+export type UploadProgress = { sentBytes: number; totalBytes: number };
+
+export type StartProcessingInput = {
+  requestId: string;
+  name: string;
+  email: string;
+  file: File;
+  /** Called as the photo goes out (XMLHttpRequest's upload progress), and once all of it is sent. */
+  onUploadProgress?: (progress: UploadProgress) => void;
+};
 
 /**
  * The processor's answer: 200 when it finished within a few seconds, 202 when it goes on in the background.
@@ -34,6 +44,24 @@ export class WebhookUnanswered extends Error {
 }
 
 /**
+ * The upload stopped: no byte of the photo went out for `UPLOAD_STALL_MS` while some of it was still to send. The
+ * processor cannot have the photo (its body is incomplete), so no render can come of this request and the page
+ * says so and offers to send it again. Once every byte is out, waiting for the answer is the deadline's business.
+ */
+export class UploadStalled extends Error {
+  constructor() {
+    super('The photo stopped sending');
+    this.name = 'UploadStalled';
+  }
+}
+
+/**
+ * No upload progress for this long, once the upload has begun and with bytes still to send, is a stalled upload
+ * (a phone that lost its signal). A phone on slow 4G sends a progress event every fraction of a second.
+ */
+export const UPLOAD_STALL_MS = 20_000;
+
+/**
  * How long the page waits for the webhook's answer to a body of `bodyBytes`. The processor drops an upload that
  * arrives slower than 8 KiB/s on average (after a grace of 15 s) and then answers within seconds (it replies 202
  * while the render goes on), so any upload it would take is answered well within this; past it, a proxy or the
@@ -47,42 +75,110 @@ export function webhookAnswerDeadlineMs(bodyBytes: number): number {
 }
 
 /**
- * Spec call 8: POST the photo (as a data URL) with the request id, name and e-mail to the webhook. The
- * payload is checked against the schema the processor uses, so a bad payload fails here, not over the wire.
- * Only whether the reply is ok matters; the page learns the outcome by reading the row. A 4xx is a refusal;
- * a 5xx or a dropped connection is WebhookUnanswered.
+ * Spec call 8: POST the photo (as a data URL) with the request id, name and e-mail to the webhook. The photo is
+ * the page's own upright, scaled JPEG without metadata when the browser can decode it (preparePhoto); the payload
+ * is checked against the schema the processor uses, so a bad payload fails here, not over the wire. Only whether
+ * the reply is ok matters; the page learns the outcome by reading the row. A 4xx is a refusal; a 5xx or a dropped
+ * connection is WebhookUnanswered; an upload that stops moving is UploadStalled.
  */
-export async function startProcessing({ requestId, name, email, file }: StartProcessingInput): Promise<WebhookReply> {
+export async function startProcessing({
+  requestId,
+  name,
+  email,
+  file,
+  onUploadProgress,
+}: StartProcessingInput): Promise<WebhookReply> {
+  const photo = await preparePhoto(file);
   const payload = visualizerWebhookPayloadSchema.parse({
     requestId,
     name,
     email,
-    imageBase64: await readFileAsDataUrl(file),
+    imageBase64: photo.dataUrl,
     fileName: file.name || 'photo',
   });
 
   const body = JSON.stringify(payload);
   const deadline = answerDeadline(webhookAnswerDeadlineMs(body.length));
   try {
-    let response: Response;
-    try {
-      response = await fetch(getSiteEnv().VITE_VISUALIZER_WEBHOOK_URL, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body,
-        signal: deadline.signal,
-      });
-    } catch (error) {
-      throw new WebhookUnanswered(error);
-    }
+    const response = await postWithUploadProgress(getSiteEnv().VITE_VISUALIZER_WEBHOOK_URL, body, deadline.signal, onUploadProgress);
     if (response.status >= 500) throw new WebhookUnanswered(new Error(pageTexts.visualizer.processingFailure));
-    if (!response.ok) throw new Error(pageTexts.visualizer.processingFailure);
+    if (response.status < 200 || response.status > 299) throw new Error(pageTexts.visualizer.processingFailure);
 
-    const reply = webhookReplySchema.safeParse(await response.json().catch(() => null));
+    const reply = webhookReplySchema.safeParse(parseJson(response.text));
     return { correctionToken: reply.success ? reply.data.correctionToken : null };
   } finally {
     deadline.clear();
   }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * POSTs the JSON body with XMLHttpRequest, the one browser API that reports how much of a request body has gone
+ * out (fetch has no upload progress over HTTP/1.1). Resolves with the status and text of any answer; rejects with
+ * WebhookUnanswered when no answer comes (a dropped connection, the deadline) and UploadStalled when the body stops
+ * moving before it is all sent.
+ */
+function postWithUploadProgress(
+  url: string,
+  body: string,
+  signal: AbortSignal,
+  onUploadProgress?: (progress: UploadProgress) => void,
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    let settled = false;
+    let stallTimer: ReturnType<typeof setTimeout> | undefined;
+    let uploaded = false;
+    const finish = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(stallTimer);
+      signal.removeEventListener('abort', onAbort);
+      outcome();
+    };
+    const watchForStall = () => {
+      clearTimeout(stallTimer);
+      if (uploaded) return;
+      stallTimer = setTimeout(() => {
+        finish(() => reject(new UploadStalled()));
+        request.abort();
+      }, UPLOAD_STALL_MS);
+    };
+    const onAbort = () => {
+      finish(() => reject(new WebhookUnanswered(signal.reason)));
+      request.abort();
+    };
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort);
+
+    request.open('POST', url);
+    request.setRequestHeader('Content-Type', 'application/json');
+    request.setRequestHeader('Accept', 'application/json');
+    request.upload.addEventListener('progress', (event) => {
+      const totalBytes = event.lengthComputable ? event.total : body.length;
+      onUploadProgress?.({ sentBytes: Math.min(event.loaded, totalBytes), totalBytes });
+      watchForStall();
+    });
+    request.upload.addEventListener('load', () => {
+      uploaded = true;
+      clearTimeout(stallTimer);
+      onUploadProgress?.({ sentBytes: body.length, totalBytes: body.length });
+    });
+    request.addEventListener('load', () => finish(() => resolve({ status: request.status, text: request.responseText })));
+    request.addEventListener('error', () => finish(() => reject(new WebhookUnanswered(new TypeError('Network error: the webhook could not be reached')))));
+    request.addEventListener('abort', () => finish(() => reject(new WebhookUnanswered(signal.reason))));
+    request.addEventListener('timeout', () => finish(() => reject(new WebhookUnanswered(signal.reason))));
+    // The watch starts with the first bytes out: until then the connection is being made, which the answer's
+    // deadline covers as before (the row is followed, then the visitor told).
+    request.send(body);
+  });
 }
 
 export function useStartProcessing() {

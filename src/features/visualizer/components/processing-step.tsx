@@ -1,17 +1,43 @@
 import { AlertTriangle, Clock, Loader2, RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import type { UploadProgress } from '../api/start-processing';
+import type { VisualizerRequest } from '../api/get-visualizer-request';
 
-export type ProcessingPhase = 'starting' | 'polling' | 'timeout' | 'failed';
+export type ProcessingPhase = 'starting' | 'polling' | 'timeout' | 'failed' | 'stalled';
 
 type ProcessingStepProps = {
   phase: ProcessingPhase;
+  /** How much of the photo has gone out (null until the upload starts, or after a reload). */
+  upload?: UploadProgress | null;
+  /** The row's status while it is followed: the render's own stages. */
+  rowStatus?: VisualizerRequest['status'] | null;
   startedAt: number;
   failureReason?: string | null;
   onCheckAgain: () => void;
   onRetry: () => void;
+  /** Sends the same photo and details again (after a stalled upload). */
+  onSendAgain?: () => void;
   onStartOver: () => void;
 };
+
+function formatMegabytes(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/**
+ * What is happening now, in one sentence that changes only when the stage does (the status region reads it out,
+ * so it must not change with every percent): the photo being prepared, sent, then the render's stages.
+ */
+function stageText(phase: ProcessingPhase, upload: UploadProgress | null, rowStatus: VisualizerRequest['status'] | null): string {
+  if (phase === 'starting') {
+    if (!upload) return 'Getting your photo ready to send.';
+    if (upload.sentBytes < upload.totalBytes) return 'Sending your photo to our visualizer.';
+    return 'Photo sent. Starting your render.';
+  }
+  if (rowStatus === 'pending') return 'Photo sent. Your render starts in a moment.';
+  return 'Finding the floor in your photo and fitting planks to the room. This usually takes a few seconds.';
+}
 
 function formatElapsed(ms: number): string {
   const seconds = Math.max(0, Math.floor(ms / 1000));
@@ -34,10 +60,22 @@ function useElapsed(startedAt: number, running: boolean): number {
  * Step 3. While the processor works: a spinner and the elapsed time. When polling gives up (spec: the spinner
  * stops and the step stays) or the processor reports a failure, the visitor gets a way forward.
  */
-export function ProcessingStep({ phase, startedAt, failureReason, onCheckAgain, onRetry, onStartOver }: ProcessingStepProps) {
+export function ProcessingStep({
+  phase,
+  upload = null,
+  rowStatus = null,
+  startedAt,
+  failureReason,
+  onCheckAgain,
+  onRetry,
+  onSendAgain,
+  onStartOver,
+}: ProcessingStepProps) {
   const running = phase === 'starting' || phase === 'polling';
   const elapsedMs = useElapsed(startedAt, running);
   const elapsed = formatElapsed(elapsedMs);
+  const sending = phase === 'starting' && upload !== null && upload.sentBytes < upload.totalBytes;
+  const percent = upload ? Math.floor((upload.sentBytes / Math.max(1, upload.totalBytes)) * 100) : 0;
 
   return (
     <section aria-labelledby="visualizer-processing-title" className="mx-auto max-w-xl space-y-6 text-center">
@@ -53,10 +91,35 @@ export function ProcessingStep({ phase, startedAt, failureReason, onCheckAgain, 
           <h2 id="visualizer-processing-title" className="font-display text-2xl font-bold text-walnut-950">
             Laying your new hardwood floor...
           </h2>
+          <p className="text-walnut-800">{stageText(phase, upload, rowStatus)}</p>
+        </div>
+      )}
+      {sending && upload && (
+        <div className="mx-auto max-w-sm space-y-2">
+          <div
+            role="progressbar"
+            aria-label="Photo sent"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            aria-valuetext={`${percent} % of ${formatMegabytes(upload.totalBytes)}`}
+            className="h-3 overflow-hidden rounded-full bg-oak-100"
+          >
+            <div className="h-full rounded-full bg-oak-500 transition-[width] motion-reduce:transition-none" style={{ width: `${percent}%` }} />
+          </div>
+          <p className="text-sm font-medium text-walnut-800 tabular-nums">
+            {percent} % of {formatMegabytes(upload.totalBytes)} sent
+          </p>
+        </div>
+      )}
+      {phase === 'stalled' && (
+        <div role="alert" className="space-y-2">
+          <h2 id="visualizer-processing-title" className="font-display text-2xl font-bold text-walnut-950">
+            Your photo stopped sending
+          </h2>
           <p className="text-walnut-800">
-            {phase === 'starting'
-              ? 'Sending your photo to our visualizer.'
-              : 'Finding the floor in your photo and fitting planks to the room. This usually takes a few seconds.'}
+            The connection stopped before all of your photo reached us, so nothing will be rendered from it. Check your
+            signal and try again.
           </p>
         </div>
       )}
@@ -92,6 +155,17 @@ export function ProcessingStep({ phase, startedAt, failureReason, onCheckAgain, 
           </Button>
           <Button variant="outline" size="lg" onClick={onRetry}>
             Try again
+          </Button>
+        </div>
+      )}
+      {phase === 'stalled' && (
+        <div className="flex flex-col justify-center gap-3 sm:flex-row">
+          <Button size="lg" onClick={onSendAgain ?? onRetry}>
+            <RefreshCw aria-hidden="true" className="size-5" />
+            Try again
+          </Button>
+          <Button variant="outline" size="lg" onClick={onStartOver}>
+            Choose another photo
           </Button>
         </div>
       )}

@@ -14,7 +14,7 @@ import {
   VisualizerRequestNotFound,
 } from '../api/get-visualizer-request';
 import { resultIdFromFragment, VISUALIZER_PAGE_PATH } from '@contracts/visualizer-result-link';
-import { useStartProcessing, WebhookUnanswered } from '../api/start-processing';
+import { UploadStalled, useStartProcessing, WebhookUnanswered, type UploadProgress } from '../api/start-processing';
 import { describeProcessingError } from '../utils/describe-processing-error';
 import { asImageFile } from '../utils/as-image-file';
 import { InfoStep, type InfoErrors } from './info-step';
@@ -47,6 +47,9 @@ export function VisualizerPage() {
   const [correctionToken, setCorrectionToken] = useState<string | null>(null);
   // Opened from a result link (`#result=<id>`, the result e-mail): that result, or why it cannot be shown.
   const [savedResult, setSavedResult] = useState<SavedResultState | null>(null);
+  // How much of the photo has gone out to the webhook (null before the upload starts), and whether it stalled.
+  const [upload, setUpload] = useState<UploadProgress | null>(null);
+  const [uploadStalled, setUploadStalled] = useState(false);
 
   const createRequest = useCreateVisualizerRequest();
   const startProcessing = useStartProcessing();
@@ -160,6 +163,8 @@ export function VisualizerPage() {
     setFieldErrors({});
     setRequestId(null);
     setCorrectionToken(null);
+    setUpload(null);
+    setUploadStalled(false);
     setStartedAt(Date.now());
     setStep('processing');
     try {
@@ -167,9 +172,21 @@ export function VisualizerPage() {
       const started = toasts.visualizerStarted;
       toast.info(started.title, { id: STARTED_TOAST_ID, description: started.description, duration: started.duration });
       try {
-        const { correctionToken: token } = await startProcessing.mutateAsync({ requestId: id, ...parsed.data, file });
+        const { correctionToken: token } = await startProcessing.mutateAsync({
+          requestId: id,
+          ...parsed.data,
+          file,
+          onUploadProgress: setUpload,
+        });
         setCorrectionToken(token);
       } catch (error) {
+        // The photo never got all the way out, so no render can come of this row: say so and offer to send again.
+        if (error instanceof UploadStalled) {
+          toast.dismiss(STARTED_TOAST_ID);
+          keepRequestInAddress(null);
+          setUploadStalled(true);
+          return;
+        }
         // The render may be under way all the same: the row will tell (spec polling), not this answer. A row
         // still pending says nothing either (the upload may be waiting in the processor's line), so the page
         // follows it for the spec's 30 reads like any other and never says the photo failed while it may not have.
@@ -206,8 +223,13 @@ export function VisualizerPage() {
     setStep('upload');
   };
 
-  const processingPhase: ProcessingPhase =
-    requestId === null ? 'starting' : poll.phase === 'timeout' || poll.phase === 'failed' ? poll.phase : 'polling';
+  const processingPhase: ProcessingPhase = uploadStalled
+    ? 'stalled'
+    : requestId === null
+      ? 'starting'
+      : poll.phase === 'timeout' || poll.phase === 'failed'
+        ? poll.phase
+        : 'polling';
   const busy = createRequest.isPending || startProcessing.isPending;
 
   return (
@@ -258,10 +280,13 @@ export function VisualizerPage() {
             {step === 'processing' && (
               <ProcessingStep
                 phase={processingPhase}
+                upload={upload}
+                rowStatus={poll.phase === 'polling' ? poll.status : null}
                 startedAt={startedAt}
                 failureReason={poll.phase === 'failed' ? poll.reason : null}
                 onCheckAgain={() => setPollRound((round) => round + 1)}
                 onRetry={backToInfo}
+                onSendAgain={() => void process()}
                 onStartOver={startOver}
               />
             )}

@@ -1,0 +1,94 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Page, Request } from '@playwright/test';
+import sharp from 'sharp';
+import { photoUpload } from '../src/config/photo-upload';
+import { expect, test } from './support/test';
+import { uniqueEmail } from './support/visitor';
+
+/**
+ * What leaves the phone (issue 35): in Chromium against the built site, the real stack and the real processor, the
+ * page sends its own upright, scaled JPEG of the photo with no metadata, shows how much of it has gone out, and a
+ * photo the browser cannot decode still goes through the processor as chosen.
+ */
+const FIXTURES = resolve('visualizer-processor/fixtures/images');
+
+/**
+ * A 12 MP camera photo as a phone stores it: the GPS-tagged room fixture scaled up to 4032×3024, stored sideways
+ * with EXIF orientation 6 (turn it back to view), and a GPS position, camera and time in its EXIF.
+ */
+async function cameraPhoto(): Promise<Buffer> {
+  // Two steps: sharp turns before it resizes within one pipeline.
+  const upright = await sharp(readFileSync(resolve(FIXTURES, 'room-gps.jpg'))).resize(4032, 3024).png().toBuffer();
+  return sharp(upright)
+    .rotate(270)
+    .jpeg({ quality: 92 })
+    .withExif({
+      IFD0: { Make: 'FixturePhone', Model: 'Synthetic Room Camera', DateTime: '2026:11:20 10:31:07' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '39/1 53/1 4212/100', GPSLongitudeRef: 'W', GPSLongitude: '75/1 2/1 2496/100' },
+    })
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
+}
+
+function isPhotoUpload(request: Request): boolean {
+  return request.method() === 'POST' && (request.postData()?.includes('"imageBase64"') ?? false);
+}
+
+async function sendPhoto(page: Page, file: { name: string; mimeType: string; buffer: Buffer }, tag: string) {
+  await page.goto('/floor-visualizer');
+  await page.getByLabel('Choose a photo').setInputFiles(file);
+  await page.getByLabel('Name').fill('Morgan Reyes');
+  await page.getByLabel('Email').fill(uniqueEmail(tag));
+  const sent = page.waitForRequest(isPhotoUpload, { timeout: 60_000 });
+  await page.getByRole('button', { name: 'Process Image' }).click();
+  return JSON.parse((await sent).postData()!) as { imageBase64: string; fileName: string; requestId: string };
+}
+
+test.describe('the photo the visualizer sends', () => {
+  test('a 12 MP phone photo with GPS goes out upright, scaled to the engine\'s size, with no EXIF, and the sending shows', async ({ page, context }) => {
+    test.setTimeout(120_000);
+    const original = await cameraPhoto();
+    expect((await sharp(original).metadata()).exif?.toString('latin1')).toContain('FixturePhone');
+
+    // The phone's upload speed (750 kbit/s), so the sending takes long enough to be seen.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 750_000 / 8 });
+
+    const progressSeen = page
+      .getByRole('progressbar', { name: 'Photo sent' })
+      .waitFor({ state: 'visible', timeout: 60_000 })
+      .then(() => page.getByRole('progressbar', { name: 'Photo sent' }).getAttribute('aria-valuenow'));
+    const payload = await sendPhoto(page, { name: 'IMG_2041.JPG', mimeType: 'image/jpeg', buffer: original }, 'upload-exif');
+    const percent = Number(await progressSeen);
+    expect(percent).toBeGreaterThanOrEqual(0);
+    expect(percent).toBeLessThan(100);
+
+    expect(payload.fileName).toBe('IMG_2041.JPG');
+    expect(payload.imageBase64).toMatch(/^data:image\/jpeg;base64,/);
+    const sentBytes = Buffer.from(payload.imageBase64.slice(payload.imageBase64.indexOf(',') + 1), 'base64');
+    const sent = await sharp(sentBytes).metadata();
+    // Upright (the camera's landscape, not the stored portrait) and at most the configured side.
+    expect([sent.width, sent.height]).toEqual([photoUpload.longestSidePx, photoUpload.longestSidePx * (3024 / 4032)]);
+    expect(sent.exif).toBeUndefined();
+    expect(sent.xmp).toBeUndefined();
+    expect(sent.iptc).toBeUndefined();
+    expect(sent.orientation).toBeUndefined();
+    for (const trace of ['Exif', 'FixturePhone', 'Synthetic Room Camera', '2026:11:20']) {
+      expect(sentBytes.includes(Buffer.from(trace, 'latin1')), `the sent photo contains "${trace}"`).toBe(false);
+    }
+    expect(sentBytes.length).toBeLessThan(original.length / 3);
+
+    await expect(page.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeVisible({ timeout: 60_000 });
+  });
+
+  test('a photo Chromium cannot decode (an iPhone HEIC) is sent as chosen and the processor renders it as before', async ({ page }) => {
+    test.setTimeout(120_000);
+    const heic = readFileSync(resolve(FIXTURES, 'room-gps-rotated.heic'));
+    const payload = await sendPhoto(page, { name: 'room-gps-rotated.heic', mimeType: 'image/heic', buffer: heic }, 'upload-heic');
+
+    expect(payload.imageBase64).toBe(`data:image/heic;base64,${heic.toString('base64')}`);
+    await expect(page.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeVisible({ timeout: 90_000 });
+  });
+});

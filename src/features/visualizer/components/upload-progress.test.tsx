@@ -1,0 +1,134 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { notifyManager } from '@tanstack/react-query';
+import { HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toast } from 'sonner';
+import { server } from '@/testing/msw-server';
+import { completedRow, insertHandler, newCalls, readHandler, row } from '../testing/visualizer-calls';
+import { chooseFile, fillInfo, openPage } from '../testing/visualizer-journey';
+import { UPLOAD_STALL_MS } from '../api/start-processing';
+
+/**
+ * The photo's way out (issue 35): the processing step shows how much of it has been sent, from the upload's own
+ * progress events, then the render's stages; an upload that stops moving says so and offers to send again.
+ * jsdom's XMLHttpRequest sends no upload events, so the webhook call goes to this stand-in, which the test drives
+ * as the network would (MSW answers the create call and the reads).
+ */
+class ControlledUpload extends EventTarget {
+  static sent: ControlledUpload[] = [];
+  readonly upload = new EventTarget();
+  status = 0;
+  responseText = '';
+  body = '';
+  aborted = false;
+  open() {}
+  setRequestHeader() {}
+  send(body: string) {
+    this.body = body;
+    ControlledUpload.sent.push(this);
+  }
+  abort() {
+    this.aborted = true;
+    this.dispatchEvent(new Event('abort'));
+  }
+  progress(fraction: number) {
+    const total = this.body.length;
+    this.upload.dispatchEvent(new ProgressEvent('progress', { lengthComputable: true, loaded: Math.round(total * fraction), total }));
+  }
+  answer(status: number, reply: unknown) {
+    this.progress(1);
+    this.upload.dispatchEvent(new ProgressEvent('load'));
+    this.status = status;
+    this.responseText = JSON.stringify(reply);
+    this.dispatchEvent(new ProgressEvent('load'));
+  }
+}
+
+/** Moves the fake clock, then lets the calls it set off (MSW's answers, React's renders) settle. */
+async function advance(ms: number) {
+  await act(() => vi.advanceTimersByTimeAsync(ms));
+  for (let turn = 0; turn < 40; turn += 1) {
+    await act(async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+      await vi.advanceTimersByTimeAsync(0);
+    });
+  }
+}
+
+afterEach(() => {
+  notifyManager.setScheduler((callback) => setTimeout(callback, 0));
+  ControlledUpload.sent = [];
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+async function startUpload(answer: Parameters<typeof readHandler>[1]) {
+  const calls = newCalls();
+  server.use(insertHandler(calls), readHandler(calls, answer));
+  vi.stubGlobal('XMLHttpRequest', ControlledUpload);
+  const view = await openPage({
+    userEventOptions: { advanceTimers: (ms) => (vi.isFakeTimers() ? vi.advanceTimersByTimeAsync(ms) : undefined) },
+  });
+  await chooseFile(view.user);
+  await fillInfo(view.user);
+  await view.user.click(screen.getByRole('button', { name: 'Process Image' }));
+  await waitFor(() => expect(ControlledUpload.sent).toHaveLength(1));
+  return { calls, view, upload: ControlledUpload.sent[0]! };
+}
+
+describe('sending the photo', () => {
+  it("shows the share of the photo sent, then the render's stages", async () => {
+    const { upload } = await startUpload((id, attempt) =>
+      HttpResponse.json(attempt === 1 ? row(id, { status: 'pending' }) : attempt === 2 ? row(id) : completedRow(id)),
+    );
+    expect(JSON.parse(upload.body)).toMatchObject({ imageBase64: expect.stringMatching(/^data:image\/jpeg;base64,/) });
+    const status = screen.getByRole('status');
+
+    act(() => upload.progress(0.42));
+    const bar = screen.getByRole('progressbar', { name: 'Photo sent' });
+    expect(bar).toHaveAttribute('aria-valuenow', '42');
+    expect(bar).toHaveAttribute('aria-valuetext', expect.stringMatching(/^42 % of \d+\.\d MB$/));
+    expect(screen.getByText(/^42 % of .* sent$/)).toBeInTheDocument();
+    expect(status).toHaveTextContent('Sending your photo to our visualizer.');
+
+    // Each percent moves the bar, not the sentence the status region reads out.
+    act(() => upload.progress(0.43));
+    expect(bar).toHaveAttribute('aria-valuenow', '43');
+    expect(status).toHaveTextContent('Sending your photo to our visualizer.');
+
+    act(() => upload.answer(202, { status: 'processing' }));
+    expect(await within(screen.getByRole('status')).findByText('Photo sent. Your render starts in a moment.')).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it('says so when the upload stops moving, and "Try again" sends the photo again as a new request', async () => {
+    const toastError = vi.spyOn(toast, 'error');
+    const { calls, upload, view } = await startUpload((id) => HttpResponse.json(completedRow(id)));
+    // The clock the page, react-query and the toasts use is faked from here (Node's I/O keeps running), and
+    // react-query flushes on a microtask, so no timer of theirs fires outside the test's control.
+    notifyManager.setScheduler(queueMicrotask);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
+    act(() => upload.progress(0.3));
+    expect(screen.getByRole('progressbar', { name: 'Photo sent' })).toHaveAttribute('aria-valuenow', '30');
+
+    await advance(UPLOAD_STALL_MS - 1000);
+    act(() => upload.progress(0.31));
+    await advance(UPLOAD_STALL_MS - 1000);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await advance(1000);
+
+    expect(screen.getByRole('alert')).toHaveTextContent('Your photo stopped sending');
+    expect(upload.aborted).toBe(true);
+    expect(calls.reads).toHaveLength(0);
+    expect(toastError).not.toHaveBeenCalled();
+
+    await view.user.click(screen.getByRole('button', { name: 'Try again' }));
+    for (let tick = 0; tick < 20 && ControlledUpload.sent.length < 2; tick += 1) await advance(0);
+    expect(ControlledUpload.sent).toHaveLength(2);
+    expect(calls.inserts).toHaveLength(2);
+    act(() => ControlledUpload.sent[1]!.answer(202, { status: 'processing' }));
+    for (let tick = 0; tick < 20 && calls.reads.length === 0; tick += 1) await advance(0);
+    expect(screen.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeInTheDocument();
+  });
+});

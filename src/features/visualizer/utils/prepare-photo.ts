@@ -1,0 +1,89 @@
+import { photoUpload } from '@/config/photo-upload';
+import { readFileAsDataUrl } from './read-file-as-data-url';
+
+/** The photo as the webhook gets it: a data URL, and whether it is the page's own encoding or the chosen file. */
+export type PreparedPhoto = { dataUrl: string; reencoded: boolean };
+
+type Drawable = { source: CanvasImageSource; width: number; height: number; release(): void };
+
+/**
+ * The photo the render needs, not the camera's file (issue 35, src/config/photo-upload.ts): decoded here, upright,
+ * at most `longestSidePx` on its longest side, encoded again as JPEG. Only pixels go into the canvas, so nothing of
+ * the file's metadata (EXIF: GPS position, camera, time) is in what is sent. A photo this browser cannot decode
+ * (HEIC outside Safari) is sent as chosen, and the processor decodes it as before.
+ */
+export async function preparePhoto(file: File): Promise<PreparedPhoto> {
+  const decoded = await decodeUpright(file);
+  if (decoded) {
+    try {
+      const encoded = await encodeScaled(decoded);
+      if (encoded) return { dataUrl: await readFileAsDataUrl(encoded), reencoded: true };
+    } finally {
+      decoded.release();
+    }
+  }
+  return { dataUrl: await readFileAsDataUrl(file), reencoded: false };
+}
+
+/** The photo's pixels the right way up (the EXIF orientation applied), or null when this browser cannot decode it. */
+async function decodeUpright(file: File): Promise<Drawable | null> {
+  if (typeof createImageBitmap === 'function') {
+    try {
+      const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
+      return { source: bitmap, width: bitmap.width, height: bitmap.height, release: () => bitmap.close() };
+    } catch {
+      // Some browsers decode in <img> what createImageBitmap refuses (Safari and HEIC): try that next.
+    }
+  }
+  if (typeof document === 'undefined' || typeof URL.createObjectURL !== 'function') return null;
+  const url = URL.createObjectURL(file);
+  const image = new Image();
+  image.src = url;
+  try {
+    // An <img> applies the EXIF orientation itself (CSS image-orientation: from-image is the default).
+    await image.decode();
+    if (!image.naturalWidth || !image.naturalHeight) throw new Error('no pixels');
+    return { source: image, width: image.naturalWidth, height: image.naturalHeight, release: () => URL.revokeObjectURL(url) };
+  } catch {
+    URL.revokeObjectURL(url);
+    return null;
+  }
+}
+
+/** The pixels scaled to fit `longestSidePx` (never enlarged) and encoded, or null when the browser gives no JPEG. */
+async function encodeScaled(decoded: Drawable): Promise<Blob | null> {
+  const scale = Math.min(1, photoUpload.longestSidePx / Math.max(decoded.width, decoded.height));
+  const width = Math.max(1, Math.round(decoded.width * scale));
+  const height = Math.max(1, Math.round(decoded.height * scale));
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  const context = canvas.getContext('2d');
+  if (!context) return null;
+  // A transparent PNG comes out on white, as the processor flattens it; JPEG has no transparency to keep.
+  context.fillStyle = '#fff';
+  context.fillRect(0, 0, width, height);
+  context.imageSmoothingEnabled = true;
+  context.imageSmoothingQuality = 'high';
+  context.drawImage(decoded.source, 0, 0, width, height);
+  try {
+    const first = await toBlob(canvas, photoUpload.quality);
+    if (!first || first.type !== photoUpload.format) return null;
+    if (first.size <= photoUpload.targetBytes) return first;
+    const smaller = await toBlob(canvas, photoUpload.fallbackQuality);
+    return smaller && smaller.type === photoUpload.format && smaller.size < first.size ? smaller : first;
+  } finally {
+    // Frees the canvas's pixels at once (a phone holds few of these 16 MB buffers).
+    canvas.width = canvas.height = 0;
+  }
+}
+
+function toBlob(canvas: HTMLCanvasElement, quality: number): Promise<Blob | null> {
+  return new Promise((resolve) => {
+    try {
+      canvas.toBlob(resolve, photoUpload.format, quality);
+    } catch {
+      resolve(null);
+    }
+  });
+}
