@@ -29,8 +29,10 @@ export function callerPath(given: string, script: string): string {
 export async function readPhotoArgument(
   script: 'floor-mask' | 'visualize',
   usage: string,
+  /** The arguments that are not flags: the input and the output first. */
+  positional: readonly string[] = process.argv.slice(2),
 ): Promise<{ photo: DecodedPhoto; outputPath: string }> {
-  const [givenInput, givenOutput] = process.argv.slice(2);
+  const [givenInput, givenOutput] = positional;
   if (!givenInput || !givenOutput) fail(`Usage: ${usage}`);
   const inputPath = callerPath(givenInput, script);
   const outputPath = callerPath(givenOutput, script);

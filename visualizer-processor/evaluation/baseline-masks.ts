@@ -3,7 +3,9 @@ import { createFloorEngine } from '../engine/create-floor-engine.ts';
 import { SCENE_CLASS } from '../engine/segmentation/scene-classes.ts';
 import { SEGMENTER_SIZE, classifyPixels } from '../engine/segmentation/scene-segmenter.ts';
 import { findFloorByRegionGrowing } from '../engine/procedural/find-floor.ts';
-import { emptyMask } from './floor-mask.ts';
+import { emptyMask, type FloorMask } from './floor-mask.ts';
+import type { DecodedPhoto, FloorTap } from '../engine/floor-engine.ts';
+import { floorAsShown } from '../src/floor-as-shown.ts';
 import type { FloorCorrectionFunction, FloorMaskFunction } from './score-floor-masks.ts';
 
 /** The constant guess every engine must beat: the bottom 40 % of the frame is floor. */
@@ -38,10 +40,18 @@ export const bareNetworkMask: FloorMaskFunction = async (photo) => {
 /** The colour region grower that was the engine when issue 8 was filed. */
 export const regionGrowerMask: FloorMaskFunction = (photo) => findFloorByRegionGrowing(photo);
 
-/** The offline engine as `npm run floor-mask` runs it now, and its tap correction. */
-export const offlineEngineMask: FloorMaskFunction = (photo) => createFloorEngine({ kind: 'offline' }).findFloor(photo);
-export const offlineEngineCorrection: FloorCorrectionFunction = (photo, taps) =>
-  createFloorEngine({ kind: 'offline' }).findFloor(photo, { taps });
+/**
+ * The offline engine as `npm run floor-mask` runs it now: the page's first render (the photo's default rug
+ * choice), and after taps the page's floor with them and the first render's rug choice (src/floor-as-shown.ts).
+ */
+export const offlineEngineMask: FloorMaskFunction = (photo) => offlineFloorAsShown(photo, []);
+export const offlineEngineCorrection: FloorCorrectionFunction = (photo, taps) => offlineFloorAsShown(photo, taps);
+
+async function offlineFloorAsShown(photo: DecodedPhoto, taps: FloorTap[]): Promise<FloorMask> {
+  const engine = createFloorEngine({ kind: 'offline' });
+  const shown = await floorAsShown((p, options) => engine.findFloor(p, options), photo, { taps });
+  return shown!.floor;
+}
 
 export const BASELINES: Record<string, { predict: FloorMaskFunction; correct?: FloorCorrectionFunction }> = {
   'bottom-40': { predict: bottomFortyPercent },

@@ -55,6 +55,11 @@ export const evaluationPhotoSchema = z.object({
    * Each is scored as a set of its own.
    */
   labels: z.enum(['hand', 'coco-stuff']).default('hand'),
+  /**
+   * The held-back set the photo came in with (decision 012): never tuned on. Their scores are reported apart,
+   * once per engine change that is kept.
+   */
+  heldBack: z.string().min(1).optional(),
 });
 
 export const evaluationManifestSchema = z.object({

@@ -1,6 +1,7 @@
 import type { DecodedPhoto } from '../engine/floor-engine.ts';
 import { floorAgreement, floorIoU, type FloorMask } from './floor-mask.ts';
 import { nextTap, type FloorTap } from './tap-simulator.ts';
+import { isBelievable, largestPieces } from './visitor-view.ts';
 
 /**
  * A photo with its true floor: a real photo we labelled by hand (`real`), a real photo labelled by COCO-Stuff's
@@ -11,6 +12,8 @@ export interface EvaluationCase {
   set: 'real' | 'coco-stuff' | 'rendered';
   photo: DecodedPhoto;
   truth: FloorMask;
+  /** The held-back set a real photo belongs to (manifest `heldBack`): never tuned on. */
+  heldBack?: string;
 }
 
 /** What an engine offers to the evaluation: a floor mask of the photo's upright size, 255 = floor. */
@@ -27,6 +30,11 @@ export interface CaseScore {
   precision: number;
   /** False floor as a share of the photo: wood painted outside the floor. */
   outside: number;
+  /** The largest connected piece of real floor left as it was, and of non-floor painted, as shares of the photo. */
+  missed: number;
+  painted: number;
+  /** Both pieces within visitor-view.ts's limits: no second floor, nothing turned to wood. */
+  believable: boolean;
   /** IoU after 1, 2, 3… simulated taps (empty without a correction function). */
   iouAfterTaps: number[];
   taps: FloorTap[];
@@ -42,6 +50,8 @@ export interface SetSummary {
   meanOutside: number;
   /** Photos whose wood outside the floor is more than `OUTSIDE_LIMIT` of the photo. */
   overOutsideLimit: string[];
+  /** Photos whose mask is believable (visitor-view.ts). */
+  believable: number;
   meanIoUAfterTaps: number[];
 }
 
@@ -70,10 +80,13 @@ export async function scoreFloorMasks(
   const scores: CaseScore[] = [];
   for (const item of cases) {
     let mask = await options.predict(item.photo);
+    const pieces = largestPieces(mask, item.truth);
     const score: CaseScore = {
       id: item.id,
       set: item.set,
       ...floorAgreement(mask, item.truth),
+      ...pieces,
+      believable: isBelievable(pieces),
       iouAfterTaps: [],
       taps: [],
     };
@@ -104,6 +117,7 @@ export function summarise(scores: CaseScore[], tapCount: number): SetSummary[] {
       meanPrecision: mean(inSet.map((score) => score.precision)),
       meanOutside: mean(inSet.map((score) => score.outside)),
       overOutsideLimit: inSet.filter((score) => score.outside > OUTSIDE_LIMIT).map((score) => score.id),
+      believable: inSet.filter((score) => score.believable).length,
       meanIoUAfterTaps: Array.from({ length: tapCount }, (_, k) => mean(inSet.map((score) => score.iouAfterTaps[k]!))),
     };
   });

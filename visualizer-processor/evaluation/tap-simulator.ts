@@ -13,11 +13,11 @@ export interface ErrorRegion {
 }
 
 /**
- * The largest connected region (8-connected) of pixels that are wrong in the same way: all missed floor or
- * all false floor. Null when the mask is exactly right.
+ * The connected regions (8-connected) of pixels that are wrong in the same way: all missed floor (kind 1) or all
+ * false floor (kind 2). `label` gives each wrong pixel its region's id (from 1), `regions[id - 1]` its kind and size.
  */
-export function largestErrorRegion(predicted: FloorMask, truth: FloorMask): ErrorRegion | null {
-  assertSameSize(predicted, truth, 'largestErrorRegion');
+export function errorRegions(predicted: FloorMask, truth: FloorMask): { label: Int32Array; regions: { kind: 1 | 2; pixels: number }[] } {
+  assertSameSize(predicted, truth, 'errorRegions');
   const { width, height } = truth;
   const size = width * height;
   // 0 = correct, 1 = missed floor, 2 = false floor.
@@ -30,12 +30,11 @@ export function largestErrorRegion(predicted: FloorMask, truth: FloorMask): Erro
   }
   const label = new Int32Array(size);
   const stack = new Int32Array(size);
-  let best: { id: number; kind: number; pixels: number } | null = null;
-  let nextId = 0;
+  const regions: { kind: 1 | 2; pixels: number }[] = [];
   for (let start = 0; start < size; start++) {
     if (error[start] === 0 || label[start] !== 0) continue;
-    const id = ++nextId;
-    const kind = error[start]!;
+    const id = regions.length + 1;
+    const kind = error[start] as 1 | 2;
     let pixels = 0;
     let top = 0;
     stack[top++] = start;
@@ -59,11 +58,24 @@ export function largestErrorRegion(predicted: FloorMask, truth: FloorMask): Erro
         }
       }
     }
-    if (!best || pixels > best.pixels) best = { id, kind, pixels };
+    regions.push({ kind, pixels });
   }
-  if (!best) return null;
-  const { centre, depth } = deepestPixel(label, best.id, width, height);
-  return { kind: best.kind === 1 ? 'missed-floor' : 'false-floor', pixels: best.pixels, centre, depth };
+  return { label, regions };
+}
+
+/**
+ * The largest connected region (8-connected) of pixels that are wrong in the same way: all missed floor or
+ * all false floor. Null when the mask is exactly right.
+ */
+export function largestErrorRegion(predicted: FloorMask, truth: FloorMask): ErrorRegion | null {
+  const { label, regions } = errorRegions(predicted, truth);
+  let best = -1;
+  regions.forEach((region, index) => {
+    if (best < 0 || region.pixels > regions[best]!.pixels) best = index;
+  });
+  if (best < 0) return null;
+  const { centre, depth } = deepestPixel(label, best + 1, truth.width, truth.height);
+  return { kind: regions[best]!.kind === 1 ? 'missed-floor' : 'false-floor', pixels: regions[best]!.pixels, centre, depth };
 }
 
 /**

@@ -1,9 +1,12 @@
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -30,6 +33,10 @@ import { createInMemoryVisualizerRequestRepository, type VisualizerRequestRow } 
  * queued render at once and retries it as the queue would (the real queue is tested against the stack).
  */
 const SUPABASE_URL = 'http://127.0.0.1:24321';
+const run = promisify(execFile);
+const FLOOR_MASK_COMMAND = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'cli', 'floor-mask.ts');
+/** tsx's loader by its full address, as the command's own test runs it. */
+const TSX = import.meta.resolve('tsx');
 const renders = new Set<Promise<void>>();
 const repository = createInMemoryVisualizerRequestRepository([], { onRenderQueued: (job) => void runRender(job) });
 const logLines: string[] = [];
@@ -437,6 +444,43 @@ describe('"Fix the floor": corrections with the visitor\'s token', () => {
     expect(after).toBeLessThan(before);
     expect(corrected.floor_share).toBeCloseTo(after, 2);
   });
+
+  it('`npm run floor-mask` gives, pixel for pixel, the floor the page shows: the first render, then after the same taps in order', async () => {
+    const { row, token } = await renderedRequest();
+    // Missed floor first, then a wrong piece: the order matters where their regions meet.
+    const visitorTaps = [
+      { x: 0.5, y: 0.6, floor: false },
+      { x: 0.3, y: 0.95, floor: true },
+    ];
+    expect((await postWebhook({ requestId: row.id, correctionToken: token, taps: visitorTaps })).status).toBe(202);
+    await rendersDone();
+    const corrected = repository.rows.get(row.id)!;
+    expect(corrected).toMatchObject({ render_number: 2, correction_state: null });
+    const shown = (render: number, rugs = corrected.rug_choice!) =>
+      path.join(storageDir, 'floor-visualizer', row.id, `render-${render}`, `floor-${rugs}-rugs.png`);
+    const pixels = async (file: string) => (await sharp(file).extractChannel(0).raw().toBuffer()).toString('base64');
+    const folder = await mkdtemp(path.join(tmpdir(), 'floor-as-shown-'));
+    try {
+      // The first render decoded the upload itself; a fix decodes the stored original, so the command is given that.
+      const upload = path.join(FIXTURE_DIR, 'room-tile.png');
+      const original = storedFile(corrected.original_image_url);
+      const commands: [string[], string][] = [
+        [[upload], shown(1)],
+        [[upload, '--rugs', 'replace'], shown(1, 'replace')],
+        [[original, ...visitorTaps.flatMap((tap) => ['--tap', `${tap.x},${tap.y},${tap.floor ? 'floor' : 'not-floor'}`])], shown(2)],
+      ];
+      const first = await pixels(shown(1));
+      for (const [[input, ...flags], expected] of commands) {
+        const output = path.join(folder, `${path.basename(expected)}-${flags.length}.png`);
+        await run(process.execPath, ['--import', TSX, FLOOR_MASK_COMMAND, input!, output, ...flags]);
+        expect(await pixels(output)).toBe(await pixels(expected));
+      }
+      // The taps changed the floor, so the equality above is not that of two untouched masks.
+      expect(await pixels(shown(2))).not.toBe(first);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  }, 400_000);
 
   it('refuses wrong tokens with the one refusal, and however many come, the visitor’s own token still works', async () => {
     const { row, token } = await renderedRequest();

@@ -3,8 +3,9 @@ import { JobAttemptFailed } from '../../job-queue/job-attempt-failed.ts';
 import { describeError } from '../../job-queue/redact.ts';
 import type { RugChoice } from '../../contracts/visualizer-webhook.ts';
 import { DEFAULT_WOOD_STYLE } from '../../contracts/wood-styles.ts';
-import type { DecodedPhoto, FloorEngine, FloorMask, FloorScene } from '../engine/floor-engine.ts';
-import { defaultRugChoice, describeRugCovering } from './default-rug-choice.ts';
+import type { DecodedPhoto, FloorEngine, FloorScene } from '../engine/floor-engine.ts';
+import { describeRugCovering } from './default-rug-choice.ts';
+import { floorAsShown, type ChosenFloor } from './floor-as-shown.ts';
 import { MAX_WORKING_SIDE, PhotoRejectedError, decodePhoto, encodeJpeg } from './decode-photo.ts';
 import { encodeFloorMask, floorShare } from './encode-floor-mask.ts';
 import type { ImageStorage } from './image-storage.ts';
@@ -30,9 +31,6 @@ export interface RenderAttempt {
   max_attempts: number;
 }
 
-/** The floor a render lays wood on; with the replaced rugs chosen, `keptRugsMask` is the other choice's. */
-type ChosenFloor = FloorMask & { keptRugsMask?: Buffer };
-
 /** Both rug choices' floors are kept at full size: the next render lays wood on one of them as it is. */
 function encodeFullMask(mask: Buffer | Uint8Array, width: number, height: number): Promise<Buffer> {
   return sharp(mask, { raw: { width, height, channels: 1 } }).toColourspace('b-w').png({ compressionLevel: 6 }).toBuffer();
@@ -56,7 +54,7 @@ async function storeRugChoiceFloors(storage: ImageStorage, requestId: string, re
 /**
  * The floor this render lays wood on, and the rug choice it shows. A render of the other rug choice reads the
  * floors the previous render stored; any other render finds the floor once, with both choices when the engine
- * can, and the first render picks the photo's default (default-rug-choice.ts). An engine that offers no rug
+ * can, and the first render picks the photo's default (floor-as-shown.ts, shared with the commands). An engine that offers no rug
  * choice renders as before (it finds its own floor, no choice is recorded).
  */
 async function floorToRender(deps: RenderFloorDependencies, job: ParsedRenderJob, photo: DecodedPhoto): Promise<{ floor?: ChosenFloor; rugs?: RugChoice }> {
@@ -77,11 +75,7 @@ async function floorToRender(deps: RenderFloorDependencies, job: ParsedRenderJob
     return { floor: { width: photo.width, height: photo.height, mask, rugsReplacedMask, keptRugsMask, scene }, rugs };
   }
   if (!deps.engine.offersRugChoice) return {};
-  const found = await deps.engine.findFloor(photo, { taps: job.taps, withRugsReplaced: true });
-  if (!found.rugsReplacedMask || !found.scene) return {};
-  const rugs = job.rugs ?? defaultRugChoice(describeRugCovering(found));
-  const floor: ChosenFloor = rugs === 'replace' ? { ...found, mask: found.rugsReplacedMask, keptRugsMask: found.mask } : found;
-  return { floor, rugs };
+  return (await floorAsShown((shown, options) => deps.engine.findFloor(shown, options), photo, { taps: job.taps, rugs: job.rugs })) ?? {};
 }
 
 /**

@@ -220,7 +220,20 @@ function zoomedViewEdges(runs: readonly ZoomedRun[], guide: { width: number; hei
  * full size with edges that follow the photo's own.
  */
 export async function findFloorWithSegmenter(photo: DecodedPhoto, options: FindFloorOptions = {}, tuning: SegmenterTuning = DEFAULT_TUNING): Promise<FloorMask> {
-  const pass = await segmentForFloor(photo, tuning);
+  return floorsFromSegmentation(photo, await segmentForFloor(photo, tuning), options, tuning);
+}
+
+/**
+ * What `findFloorWithSegmenter` gives, from a network pass made earlier (`segmentForFloor` with the same
+ * tuning): the evaluation scores a photo's first render and each of its taps from one pass, as the processor
+ * would from as many passes (the network gives the same classes for the same photo).
+ */
+export async function floorsFromSegmentation(
+  photo: DecodedPhoto,
+  pass: SegmentedFloorPhoto,
+  options: FindFloorOptions = {},
+  tuning: SegmenterTuning = DEFAULT_TUNING,
+): Promise<FloorMask> {
   const floor = await floorFromSegmentation(photo, pass, options, tuning);
   if (!options.withRugsReplaced) return floor;
   // The second floor from the same network run: only the steps after it are repeated, and only when a run saw a

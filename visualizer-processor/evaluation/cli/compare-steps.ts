@@ -1,83 +1,17 @@
 /**
  * npm run eval:steps -- [variant ...] [--replace-rugs] [--rendered] [--per-photo]: the engine's steps measured
  * one by one on the labelled real photos, or the rendered rooms (decision 012). The network runs once per
- * photo; every variant (a change of the engine's tuning) is made from that run, scored beside the bare network
+ * photo; every variant (a change of the engine's tuning, engine-variants.ts) is made from that run, scored (with the
+ * largest missed and painted pieces and "believable", visitor-view.ts) beside the bare network
  * and the engine as it is, and its gain and loss are listed per photo. Without names, every variant below.
  */
 import { bareNetworkMask } from '../baseline-masks.ts';
-import { floorAgreement, type FloorAgreement } from '../floor-mask.ts';
+import { judgeMask, type VisitorJudgement } from '../visitor-view.ts';
 import { loadRealSet } from '../load-real-set.ts';
 import { loadRenderedSet } from '../rendered/load-rendered-set.ts';
 import { OUTSIDE_LIMIT } from '../score-floor-masks.ts';
-import {
-  DEFAULT_TUNING,
-  floorFromSegmentation,
-  segmentForFloor,
-  type SegmenterTuning,
-} from '../../engine/segmentation/find-floor-with-segmenter.ts';
-import { ZOOMED_WALL_LIMITS } from '../../engine/segmentation/zoomed-walls.ts';
-import { PHOTO_COLOUR_LIMITS } from '../../engine/segmentation/photo-colours.ts';
-import { OBJECT_BASE_LIMITS } from '../../engine/segmentation/object-bases.ts';
-
-const bases = (limits: Partial<typeof OBJECT_BASE_LIMITS>) => ({ objectBases: { ...OBJECT_BASE_LIMITS, ...limits } });
-const colours = (limits: Partial<typeof PHOTO_COLOUR_LIMITS>) => ({ photoColours: { ...PHOTO_COLOUR_LIMITS, ...limits } });
-
-/** The engine before issue 23's steps; the single steps below are measured from it. */
-const BEFORE: Partial<SegmenterTuning> = { threshold: 0.5, objectMargin: null, objectZoom: false, rugOutlines: null, wallBelow: null, zoomedWalls: null };
-const margin = (side: number, down: number, up: number) => ({ objectMargin: { side, down, up } });
-
-const VARIANTS: Record<string, Partial<SegmenterTuning>> = {
-  engine: {},
-  'engine before issue 23': BEFORE,
-  'before, no rug step': { ...BEFORE, takeOutRugs: false },
-  'before, not grounded': { ...BEFORE, grounded: false },
-  'before, not unanimous': { ...BEFORE, unanimous: false },
-  'before, threshold 0.6': { ...BEFORE, threshold: 0.6 },
-  'before, threshold 0.7': { ...BEFORE, threshold: 0.7 },
-  'before, objects +1 all round': { ...BEFORE, ...margin(1, 1, 1) },
-  'before, objects +2 all round': { ...BEFORE, ...margin(2, 2, 2) },
-  'before, objects +4 all round': { ...BEFORE, ...margin(4, 4, 4) },
-  'before, objects +2 side +6 down': { ...BEFORE, ...margin(2, 6, 0) },
-  'before, objects +3 side +10 down': { ...BEFORE, ...margin(3, 10, 1) },
-  'objects +1, threshold 0.6': { ...margin(1, 1, 1), threshold: 0.6, objectZoom: false },
-  'objects +2, threshold 0.6': { ...margin(2, 2, 2), threshold: 0.6, objectZoom: false },
-  'objects +2, threshold 0.7': { ...margin(2, 2, 2), threshold: 0.7, objectZoom: false },
-  'objects +3, threshold 0.6': { ...margin(3, 3, 3), threshold: 0.6, objectZoom: false },
-  'objects +1 side +3 down, threshold 0.6': { ...margin(1, 3, 1), threshold: 0.6, objectZoom: false },
-  'zoomed objects, objects +2, threshold 0.6': { ...margin(2, 2, 2) },
-  'engine, no rug step': { takeOutRugs: false },
-  'engine, no rug outlines': { rugOutlines: null },
-  'engine, no floor above walls': { wallBelow: null },
-  'engine, floor above 5 cells of wall': { wallBelow: 5 },
-  'engine, floor above 10 cells of wall': { wallBelow: 10 },
-  'engine, no zoomed walls': { zoomedWalls: null },
-  'engine, zoomed walls without guards': { zoomedWalls: { ...ZOOMED_WALL_LIMITS, opening: 0, viewEdge: 2, likeFloor: 0, sameHue: 0, maxShare: 1 } },
-  'engine, zoomed walls, no opening': { zoomedWalls: { ...ZOOMED_WALL_LIMITS, opening: 0 } },
-  'engine, zoomed walls, no view-edge guard': { zoomedWalls: { ...ZOOMED_WALL_LIMITS, viewEdge: 2 } },
-  'engine, zoomed walls, no like-floor guard': { zoomedWalls: { ...ZOOMED_WALL_LIMITS, likeFloor: 0, sameHue: 0 } },
-  'engine, zoomed walls, colour guard only': { zoomedWalls: { ...ZOOMED_WALL_LIMITS, sameHue: 0 } },
-  'engine, zoomed walls, hue guard only': { zoomedWalls: { ...ZOOMED_WALL_LIMITS, likeFloor: 0 } },
-  'engine, zoomed walls, no most-of-the-floor guard': { zoomedWalls: { ...ZOOMED_WALL_LIMITS, maxShare: 1 } },
-  'engine, no photo colours': { photoColours: null },
-  'engine, photo colours towards walls too': colours({ objectsOnly: false }),
-  'engine, photo colours, ratio 2': colours({ ratio: 2 }),
-  'engine, photo colours, ratio 2, distance 8': colours({ ratio: 2, minFloorDistance: 8 }),
-  'engine, photo colours, distance 12': colours({ minFloorDistance: 12 }),
-  'engine, photo colours, no hue guard': colours({ sameHue: 0 }),
-  'engine, photo colours, any floor size': colours({ minDeep: 0 }),
-  'engine, photo colours, rank 0.08': colours({ floorRank: 0.08 }),
-  'engine, photo colours, lightness weight 1': colours({ lightnessWeight: 1 }),
-  'engine, photo colours, the object it touches, ratio 2': colours({ sameObject: true, ratio: 2 }),
-  'engine, photo colours, the object or wall it touches, ratio 2': colours({ sameObject: true, ratio: 2, objectsOnly: false }),
-  'engine, no object bases': { objectBases: null },
-  'engine, object bases, any row length': bases({ maxRun: Infinity }),
-  'engine, object bases, rows up to 10': bases({ maxRun: 10 }),
-  'engine, object bases, rows up to 28': bases({ maxRun: 28 }),
-  'engine, object bases, distance 30': bases({ minDistance: 30 }),
-  'engine, object bases, distance 25, any row length': bases({ minDistance: 25, maxRun: Infinity }),
-  'engine, object bases, model a quarter of the guide': bases({ scale: 4 }),
-  'engine, object bases, one pass of the model': bases({ passes: 1 }),
-};
+import { ENGINE_VARIANTS as VARIANTS } from '../engine-variants.ts';
+import { DEFAULT_TUNING, floorFromSegmentation, segmentForFloor } from '../../engine/segmentation/find-floor-with-segmenter.ts';
 
 const args = process.argv.slice(2);
 const names = args.filter((arg) => !arg.startsWith('--'));
@@ -86,8 +20,8 @@ const keepRugs = !args.includes('--replace-rugs');
 const rugs = keepRugs ? 'keep-rugs' : 'replace-rugs';
 // --rendered: the rendered rooms instead of the real photos.
 const real = args.includes('--rendered') ? { cases: loadRenderedSet({ rugs }) } : await loadRealSet({ rugs });
-const scores = new Map<string, Map<string, FloorAgreement>>();
-const record = (variant: string, id: string, agreement: FloorAgreement) => {
+const scores = new Map<string, Map<string, VisitorJudgement>>();
+const record = (variant: string, id: string, agreement: VisitorJudgement) => {
   if (!scores.has(variant)) scores.set(variant, new Map());
   scores.get(variant)!.set(id, agreement);
 };
@@ -96,13 +30,13 @@ for (const item of real.cases) {
     ...DEFAULT_TUNING,
     objectZoom: chosen.some((name) => ({ ...DEFAULT_TUNING, ...VARIANTS[name] }).objectZoom),
   });
-  record('bare network', item.id, floorAgreement(await bareNetworkMask(item.photo), item.truth));
+  record('bare network', item.id, judgeMask(await bareNetworkMask(item.photo), item.truth));
   for (const name of chosen) {
     const tuning = { ...DEFAULT_TUNING, ...VARIANTS[name]! };
     record(
       name,
       item.id,
-      floorAgreement(await floorFromSegmentation(item.photo, pass, { keepRugs }, tuning), item.truth),
+      judgeMask(await floorFromSegmentation(item.photo, pass, { keepRugs }, tuning), item.truth),
     );
   }
   process.stderr.write('.');
@@ -113,11 +47,11 @@ const reference = scores.get('engine') ?? scores.get(chosen[0]!)!;
 const network = scores.get('bare network')!;
 console.log(`${real.cases.length} photos, rugs ${keepRugs ? 'kept' : 'replaced'}`);
 console.log(
-  'variant | mean IoU | under 0.5 | mean precision | mean outside | over 3 % | vs engine IoU +/- | vs network IoU +/- | vs network precision +/-',
+  'variant | mean IoU | under 0.5 | mean precision | mean outside | over 3 % | believable | vs engine IoU +/- | vs network IoU +/- | vs network precision +/- | believable gained/lost vs engine',
 );
 for (const [name, byPhoto] of scores) {
   const values = [...byPhoto.values()];
-  const versus = (other: Map<string, FloorAgreement>, key: 'iou' | 'precision') => {
+  const versus = (other: Map<string, VisitorJudgement>, key: 'iou' | 'precision') => {
     let better = 0;
     let worse = 0;
     for (const [id, agreement] of byPhoto) {
@@ -127,6 +61,12 @@ for (const [name, byPhoto] of scores) {
     }
     return `${better}/${worse}`;
   };
+  const believability = (other: Map<string, VisitorJudgement>) => {
+    const ids = [...byPhoto].filter(([id, v]) => v.believable !== other.get(id)!.believable);
+    const gained = ids.filter(([, v]) => v.believable).map(([id]) => id);
+    const lost = ids.filter(([, v]) => !v.believable).map(([id]) => id);
+    return `${gained.length}/${lost.length}${ids.length ? ` (${[...gained.map((id) => `+${id}`), ...lost.map((id) => `-${id}`)].join(' ')})` : ''}`;
+  };
   console.log(
     [
       name,
@@ -135,20 +75,22 @@ for (const [name, byPhoto] of scores) {
       mean(values.map((v) => v.precision)).toFixed(3),
       `${(100 * mean(values.map((v) => v.outside))).toFixed(2)} %`,
       values.filter((v) => v.outside > OUTSIDE_LIMIT).length,
+      values.filter((v) => v.believable).length,
       versus(reference, 'iou'),
       versus(network, 'iou'),
       versus(network, 'precision'),
+      believability(reference),
     ].join(' | '),
   );
 }
 if (args.includes('--per-photo')) {
-  console.log('\nper photo: IoU / precision / outside %, each variant');
+  console.log('\nper photo: IoU / precision / outside % / largest missed piece % / largest painted piece % (B: believable), each variant');
   for (const item of real.cases) {
     console.log(
       `${item.id}: ${[...scores]
         .map(([name, byPhoto]) => {
           const v = byPhoto.get(item.id)!;
-          return `${name} ${v.iou.toFixed(3)}/${v.precision.toFixed(3)}/${(100 * v.outside).toFixed(1)}`;
+          return `${name} ${v.iou.toFixed(3)}/${v.precision.toFixed(3)}/${(100 * v.outside).toFixed(1)}/${(100 * v.missed).toFixed(1)}/${(100 * v.painted).toFixed(1)}${v.believable ? ' B' : ''}`;
         })
         .join('; ')}`,
     );

@@ -27,7 +27,7 @@ const result = await scoreFloorMasks(cases, {
   ...baseline,
   onCase: (score) =>
     console.log(
-      `${score.set.padEnd(8)} ${score.id.padEnd(40)} IoU ${score.iou.toFixed(3)}  precision ${score.precision.toFixed(3)}  outside ${(score.outside * 100).toFixed(1).padStart(4)} %${score.iouAfterTaps.map((iou, k) => `  after ${k + 1} tap${k ? 's' : ''} ${iou.toFixed(3)}`).join('')}`,
+      `${score.set.padEnd(8)} ${score.id.padEnd(40)} IoU ${score.iou.toFixed(3)}  precision ${score.precision.toFixed(3)}  outside ${(score.outside * 100).toFixed(1).padStart(4)} %  missed ${(score.missed * 100).toFixed(1).padStart(4)} %  painted ${(score.painted * 100).toFixed(1).padStart(4)} %${score.believable ? '  believable' : ''}${score.iouAfterTaps.map((iou, k) => `  after ${k + 1} tap${k ? 's' : ''} ${iou.toFixed(3)}`).join('')}`,
     ),
 });
 console.log(`\n${name} (${rugs})`);
@@ -35,7 +35,7 @@ for (const summary of result.summaries) {
   console.log(
     `${summary.set}: ${summary.photos} photos, mean IoU ${summary.meanIoU.toFixed(3)}, under 0.5: ${(summary.fractionUnderHalf * 100).toFixed(0)} %, ` +
       `mean precision ${summary.meanPrecision.toFixed(3)}, mean wood outside the floor ${(summary.meanOutside * 100).toFixed(1)} %, ` +
-      `over 3 %: ${summary.overOutsideLimit.length} (${summary.overOutsideLimit.join(', ')})` +
+      `over 3 %: ${summary.overOutsideLimit.length} (${summary.overOutsideLimit.join(', ')}), believable: ${summary.believable} of ${summary.photos}` +
       summary.meanIoUAfterTaps.map((iou, k) => `, after ${k + 1} tap${k ? 's' : ''} ${iou.toFixed(3)}`).join(''),
   );
 }

@@ -1,0 +1,113 @@
+/**
+ * npm run eval:visitor -- [variant ...] [--taps N] [--replace-rugs] [--only id,id] [--max-side N] [--cache DIR] [--per-photo]: the visitor's view
+ * (issue 34) on the labelled real photos. Per photo, the page's first render (the photo's default rug choice),
+ * then the simulated visitor's taps (the largest wrong region, at its point farthest from its edge; 2 by default),
+ * each render made through src/floor-as-shown.ts as the page makes it; scored by IoU, precision, the largest
+ * missed and painted pieces and "believable" (evaluation/visitor-view.ts), beside the bare network. The tuning
+ * photos and the held-back ones (manifest `heldBack`, never tuned on) are reported apart, then together.
+ * `--replace-rugs`: every render with rugs replaced, scored against the floor with rugs. Variants are changes of
+ * the engine's tuning, made from the same network pass; without names, the engine as it is. `--max-side`: photos
+ * and labels scaled down to that long side first, for quick experiments (full size, as the commands work, otherwise);
+ * `--cache`: the network's passes kept in that folder between runs (network-pass-cache.ts).
+ */
+import { bareNetworkMask } from '../baseline-masks.ts';
+import { loadRealSet } from '../load-real-set.ts';
+import type { EvaluationCase } from '../score-floor-masks.ts';
+import { judgeMask, simulateVisitor, summariseVisitor, type VisitorJudgement, type VisitorScore } from '../visitor-view.ts';
+import { ENGINE_VARIANTS } from '../engine-variants.ts';
+import { floorAsShown } from '../../src/floor-as-shown.ts';
+import { DEFAULT_TUNING, floorsFromSegmentation } from '../../engine/segmentation/find-floor-with-segmenter.ts';
+import { cachedMask, cachedSegmentForFloor } from '../network-pass-cache.ts';
+
+const args = process.argv.slice(2);
+const valueOf = (flag: string) => {
+  const at = args.indexOf(flag);
+  return at >= 0 ? args[at + 1] : undefined;
+};
+const flagValues = new Set([valueOf('--taps'), valueOf('--only'), valueOf('--max-side'), valueOf('--cache')].filter(Boolean));
+const cache = valueOf('--cache');
+const names = args.filter((arg) => !arg.startsWith('--') && !flagValues.has(arg));
+for (const name of names) {
+  if (!ENGINE_VARIANTS[name]) {
+    console.error(`Unknown variant "${name}"; one of:\n  ${Object.keys(ENGINE_VARIANTS).join('\n  ')}`);
+    process.exit(1);
+  }
+}
+const chosen = names.length ? names : ['engine'];
+const tapCount = Number(valueOf('--taps') ?? 2);
+const replaceRugs = args.includes('--replace-rugs');
+const only = valueOf('--only')?.split(',');
+
+const maxSide = valueOf('--max-side') ? Number(valueOf('--max-side')) : undefined;
+const real = await loadRealSet({ rugs: replaceRugs ? 'replace-rugs' : 'keep-rugs', maxSide });
+if (real.missing.length) console.log(`real photos not imported (npm run eval:import -- <folder>): ${real.missing.length}`);
+const cases = real.cases.filter((item) => !only || only.includes(item.id));
+
+const bare = new Map<string, VisitorJudgement>();
+const scores = new Map<string, VisitorScore[]>(chosen.map((name) => [name, []]));
+for (const item of cases) {
+  const pass = await cachedSegmentForFloor(cache, item.id, item.photo);
+  const bareMask = await cachedMask(cache, `${item.id}-${item.photo.width}x${item.photo.height}-bare`, () => bareNetworkMask(item.photo));
+  bare.set(item.id, judgeMask(bareMask, item.truth));
+  for (const name of chosen) {
+    const tuning = { ...DEFAULT_TUNING, ...ENGINE_VARIANTS[name]! };
+    const score = await simulateVisitor(
+      item,
+      async (photo, request) => {
+        const shown = await floorAsShown((p, options) => floorsFromSegmentation(p, pass, options, tuning), photo, {
+          ...request,
+          ...(replaceRugs ? { rugs: 'replace' as const } : {}),
+        });
+        return { mask: shown!.floor, rugs: shown!.rugs };
+      },
+      tapCount,
+    );
+    scores.get(name)!.push(score);
+  }
+  process.stderr.write('.');
+}
+process.stderr.write('\n');
+
+const figures = (iou: number, precision: number, believable: number, photos: number) =>
+  `${iou.toFixed(3)} | ${precision.toFixed(3)} | ${believable} of ${photos}`;
+const groups: [string, (item: EvaluationCase | VisitorScore) => boolean][] = [
+  ['tuning photos', (item) => !item.heldBack],
+  ['held back (never tuned on)', (item) => Boolean(item.heldBack)],
+  ['whole set', () => true],
+];
+console.log(`${cases.length} real photos${maxSide ? ` at most ${maxSide} px` : ''}; rugs ${replaceRugs ? 'replaced' : "as the page's first render chooses"}; ${tapCount} simulated taps`);
+for (const [group, within] of groups) {
+  const inGroup = cases.filter(within);
+  if (!inGroup.length) continue;
+  const bareScores = inGroup.map((item) => bare.get(item.id)!);
+  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  console.log(`\n${group}, ${inGroup.length} photos | mean IoU | mean precision | believable`);
+  console.log(
+    `bare network | ${figures(mean(bareScores.map((s) => s.iou)), mean(bareScores.map((s) => s.precision)), bareScores.filter((s) => s.believable).length, inGroup.length)}`,
+  );
+  for (const name of chosen) {
+    const summary = summariseVisitor(scores.get(name)!.filter(within));
+    summary.meanIoU.forEach((iou, k) => {
+      const step = k === 0 ? 'first render' : `after ${k} tap${k > 1 ? 's' : ''}`;
+      console.log(`${name}, ${step} | ${figures(iou, summary.meanPrecision[k]!, summary.believable[k]!, summary.photos)}`);
+    });
+    const worst = summary.worstTapDrop;
+    console.log(
+      `${name}: worst tap ${worst ? `${worst.drop > 0 ? '-' : '+'}${Math.abs(worst.drop).toFixed(3)} IoU (${worst.id}, tap ${worst.tap})` : 'none'}; taps lowering IoU by more than 0.01: ${summary.tapsThatHurt.length}${summary.tapsThatHurt.length ? ` (${summary.tapsThatHurt.map((t) => `${t.id} tap ${t.tap} -${t.drop.toFixed(3)}`).join(', ')})` : ''}`,
+    );
+  }
+}
+
+if (args.includes('--per-photo')) {
+  const pieces = (j: VisitorJudgement) =>
+    `${j.iou.toFixed(3)}/${j.precision.toFixed(3)} missed ${(100 * j.missed).toFixed(1)} % painted ${(100 * j.painted).toFixed(1)} %${j.believable ? ' B' : ''}`;
+  console.log('\nper photo: IoU/precision, largest missed and painted piece (share of the photo), B = believable');
+  for (const item of cases) {
+    console.log(`${item.id}${item.heldBack ? ' [held back]' : ''}: bare network ${pieces(bare.get(item.id)!)}`);
+    for (const name of chosen) {
+      const score = scores.get(name)!.find((s) => s.id === item.id)!;
+      const taps = score.taps.map((t) => `--tap ${t.x.toFixed(4)},${t.y.toFixed(4)},${t.floor ? 'floor' : 'not-floor'}`).join(' ');
+      console.log(`  ${name} (rugs ${score.rugs ?? '?'}): ${score.steps.map(pieces).join(' -> ')}${taps ? `  [${taps}]` : ''}`);
+    }
+  }
+}
