@@ -18,5 +18,8 @@ export const dataRetention = {
 
 export type DataRetention = typeof dataRetention;
 
-/** When the privacy notice and the terms last changed (ISO date). Change it with their text. */
-export const LEGAL_PAGES_LAST_CHANGED = '2026-11-26';
+/**
+ * When the privacy notice and the terms last changed, and so the date they are in effect from (ISO date). Change it
+ * with their text.
+ */
+export const LEGAL_PAGES_LAST_CHANGED = '2026-11-28';

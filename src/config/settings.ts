@@ -34,11 +34,33 @@ export const siteEnvSchema = () =>
     ),
   });
 
+/**
+ * The companies that run the site for the business, as the privacy notice names them (src/config/service-providers.ts).
+ * Unset, the notice says what kind of company does the job without a name; set them before going live (README).
+ */
+export const providersEnvSchema = () => {
+  // Empty counts as unset (service-providers.ts), so `VITE_SITE_HOST_NAME=` in a .env file is not an error.
+  const companyName = z.optional(z.string().check(z.trim(), z.maxLength(80)));
+  return z.object({
+    /** Serves the site's pages (the static host: Netlify, Cloudflare Pages, ...). */
+    VITE_SITE_HOST_NAME: companyName,
+    /** Runs the visualizer processor and the e-mail worker (README "Deploying", step 3). */
+    VITE_SERVICES_HOST_NAME: companyName,
+    /** Delivers the e-mails (the SMTP provider the e-mail worker's SMTP_HOST belongs to). */
+    VITE_EMAIL_PROVIDER_NAME: companyName,
+  });
+};
+
 export type BusinessSettings = z.output<ReturnType<typeof businessEnvSchema>>;
 export type SiteSettings = z.output<ReturnType<typeof siteEnvSchema>>;
-export type Settings = { business: BusinessSettings; site: SiteSettings };
+export type ProvidersSettings = z.output<ReturnType<typeof providersEnvSchema>>;
+export type Settings = { business: BusinessSettings; site: SiteSettings; providers: ProvidersSettings };
 
 /** The settings from an environment (Vite's `import.meta.env`, or `process.env`), checked; throws on a bad one. */
 export function checkSettings(env: Record<string, unknown>): Settings {
-  return { business: businessEnvSchema().parse(env), site: siteEnvSchema().parse(env) };
+  return {
+    business: businessEnvSchema().parse(env),
+    site: siteEnvSchema().parse(env),
+    providers: providersEnvSchema().parse(env),
+  };
 }

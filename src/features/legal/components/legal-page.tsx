@@ -26,7 +26,7 @@ export function LegalPage({ title, lead, children }: { title: string; lead: Reac
           </Link>
           <h1 className="mt-4 font-display text-4xl font-bold text-walnut-950 sm:text-5xl">{title}</h1>
           <p className="mt-3 text-sm text-walnut-700">
-            Last changed: <time dateTime={LEGAL_PAGES_LAST_CHANGED}>{formatLegalDate(LEGAL_PAGES_LAST_CHANGED)}</time>
+            In effect from: <time dateTime={LEGAL_PAGES_LAST_CHANGED}>{formatLegalDate(LEGAL_PAGES_LAST_CHANGED)}</time>
           </p>
           <div className="mt-6 text-lg leading-relaxed text-walnut-900">{lead}</div>
           <div className="legal-text mt-4 space-y-4 leading-relaxed text-walnut-900">{children}</div>

@@ -30,7 +30,7 @@ describe('the privacy notice', () => {
     const rows = await retentionTable();
     expect(rowAbout(rows, /room photo as we show it/)).toMatch(new RegExp(`^${days(dataRetention.visualizerImagesDays)} after you sent the photo`));
     // The job deletes an upload once it is older than the setting, on its next hourly run: never within the period.
-    expect(rowAbout(rows, /exactly as you uploaded it/)).toMatch(
+    expect(rowAbout(rows, /exactly as it arrived/)).toMatch(
       new RegExp(`If that fails, it is deleted ${days(dataRetention.abandonedUploadDays)} after you sent it\\.$`),
     );
     expect(rowAbout(rows, /address each of our e-mails went to/)).toMatch(new RegExp(`^${days(dataRetention.emailRecipientDays)} after the e-mail was sent`));
@@ -46,14 +46,14 @@ describe('the privacy notice', () => {
     for (const form of ['Free estimate form', 'Free flooring guide', 'Realtor referral program', 'Investor partner program', 'Snap & See Wood']) {
       expect(screen.getByText(new RegExp(`^${form}`))).toBeInTheDocument();
     }
-    expect(screen.getByRole('heading', { name: 'Your room photos' }).parentElement).toHaveTextContent(/location, camera and other hidden details are not in it/);
-    expect(screen.getByRole('heading', { name: 'Where it is kept' }).parentElement).toHaveTextContent(/Supabase.*e-mail delivery provider/);
-    expect(screen.getByRole('heading', { name: 'Who can see it' }).parentElement).toHaveTextContent(/Only our staff.*long random code/);
-    const askSection = within(screen.getByRole('heading', { name: 'A copy, a correction, or deletion' }).parentElement!);
+    expect(screen.getByRole('heading', { name: 'Your room photos' }).parentElement).toHaveTextContent(/Your location stays on your device/);
+    expect(screen.getByRole('heading', { name: 'Who handles it for us' }).parentElement).toHaveTextContent(/Supabase.*E-mail delivery/);
+    expect(screen.getByRole('heading', { name: 'Who can see it' }).parentElement).toHaveTextContent(/Our staff.*long random code/);
+    const askSection = within(screen.getByRole('heading', { name: 'Your rights, and how to use them' }).parentElement!);
     expect(askSection.getByRole('link', { name: business.email })).toHaveAttribute('href', `mailto:${business.email}`);
     expect(askSection.getByRole('link', { name: business.phone })).toHaveAttribute('href', business.phoneHref);
-    expect(screen.getByText(/^Last changed:/).querySelector('time')).toHaveAttribute('dateTime', LEGAL_PAGES_LAST_CHANGED);
-    expect(screen.getByText(/^Last changed:/)).toHaveTextContent('Last changed: November 26, 2026');
+    expect(screen.getByText(/^In effect from:/).querySelector('time')).toHaveAttribute('dateTime', LEGAL_PAGES_LAST_CHANGED);
+    expect(screen.getByText(/^In effect from:/)).toHaveTextContent('In effect from: November 28, 2026');
   });
 });
 

@@ -1,14 +1,41 @@
 import { Link } from 'react-router';
 import { business } from '@/config/business';
-import { retentionSchedule, whatEachFormCollects } from '../content/what-we-collect';
+import { dataRetention } from '@/config/data-retention';
+import { photoUpload } from '@/config/photo-upload';
+import { privacyRequests } from '@/config/privacy-requests';
+import { serviceProviders, type ServiceProvider } from '@/config/service-providers';
+import {
+  days,
+  listInWords,
+  retentionSchedule,
+  valueInWords,
+  whatEachFormCollects,
+  type CollectedValue,
+} from '../content/what-we-collect';
 import { LegalPage, LegalSection, legalLinkClasses } from './legal-page';
 
+/** 'image/jpeg' -> 'JPEG'. */
+const formatName = (mimeType: string) => mimeType.replace(/^image\//, '').toUpperCase();
+
+/** The forms that send `value`, named as a sentence names them ('free estimate form'). */
+const formsSending = (value: CollectedValue) =>
+  whatEachFormCollects
+    .filter(({ sends }) => (sends as readonly CollectedValue[]).includes(value))
+    .map(({ form }) => form.replace(/ \(.*\)$/, '').toLowerCase());
+
+/** The forms whose payload carries the phone consent: the ones that show its words beside the phone field. */
+const formsAskingForAPhone = formsSending('phone_consent_version');
+const formsOfferingMarketingTexts = formsSending('marketing_texts_consent');
+
 /**
- * The privacy notice. It is written from the business facts (src/config/business.ts), the retention settings
- * (src/config/data-retention.ts) and what the forms, the visualizer processor and the e-mail worker really do,
- * so changing one of those changes the page with it.
+ * The privacy notice. Every fact in it comes from the code that makes it true: the business facts
+ * (src/config/business.ts), the retention settings (src/config/data-retention.ts), what the visualizer page sends
+ * (src/config/photo-upload.ts), the companies that run the site (src/config/service-providers.ts), what each form
+ * sends (content/what-we-collect.ts, held to the forms' schemas) and what staff do by hand after a deletion (the
+ * checklist `npm run data:forget` prints). privacy-notice-claims.test.tsx pins each claim to that code. It covers
+ * what the New Jersey Data Privacy Act (N.J.S.A. 56:8-166.6) asks a notice to say, in plain words (decision 021).
  */
-export function PrivacyPage() {
+export function PrivacyPage({ providers = serviceProviders }: { providers?: readonly ServiceProvider[] }) {
   const mail = (
     <a href={`mailto:${business.email}`} className={legalLinkClasses}>
       {business.email}
@@ -25,55 +52,85 @@ export function PrivacyPage() {
       lead={
         <p>
           {business.name} is a flooring contractor based in {business.baseTown}. This page says what this website
-          keeps about you when you fill in one of its forms or use the floor visualizer, why, who can see it, how long
-          we keep it, and how to get a copy or have it deleted.
+          collects about you, why, who handles it for us, how long we keep it, and what you can ask us to do with it.
         </p>
       }
     >
       <LegalSection id="privacy-collect" title="What we collect and why">
-        <p>We only have what you type into a form or upload. Each form keeps:</p>
-        <ul className="list-disc space-y-2 pl-6">
-          {whatEachFormCollects.map(({ form, fields, why }) => (
+        <p>What you type into our forms and the photo you give our floor visualizer. Each form keeps:</p>
+        <ul aria-label="What each form keeps" className="list-disc space-y-2 pl-6">
+          {whatEachFormCollects.map(({ form, sends, why }) => (
             <li key={form}>
-              <strong className="font-semibold">{form}:</strong> {fields}, {why}
+              <strong className="font-semibold">{form}:</strong> {listInWords(sends.map((value) => valueInWords[value]))}, {why}
             </li>
           ))}
         </ul>
         <p>
-          The site sets no cookies and uses no analytics or advertising trackers. The map on the home page is loaded
-          from OpenStreetMap only when you scroll to it or ask for it; like any website, OpenStreetMap then sees your
-          internet address.
+          Like every website, this one also gets your internet address (IP address) from your browser. We count the
+          forms sent from each address for {days(dataRetention.throttleAddressDays)}, to stop floods of automated
+          submissions, and the companies that host the site see it too (below).
+        </p>
+        <p>
+          So the kinds of data we hold are: contact details (name, e-mail address, phone number); business details, if
+          you apply as a partner (brokerage or company, Instagram handle, investment focus); what you write to us;
+          photos of your rooms; your internet address; what you agreed to about calls and texts; and records of the
+          e-mails we sent you.
+        </p>
+        <p>
+          We don&apos;t collect your location, and we don&apos;t ask for sensitive information such as health, money
+          or family matters. The site sets no cookies and uses no analytics or advertising trackers. The map on the
+          home page is loaded from OpenStreetMap only when you scroll to it or ask for it; like any website,
+          OpenStreetMap then sees your internet address.
         </p>
       </LegalSection>
 
       <LegalSection id="privacy-photos" title="Your room photos">
         <p>
           Phone photos carry hidden details: often the exact place where they were taken (GPS), the time, and the
-          camera. When your photo arrives we keep it, as you sent it, in private storage that no link reaches, only
-          until the picture of your new floor is made. The copy of your photo we show you is redrawn from its pixels
-          alone, so the location, camera and other hidden details are not in it, nor in the pictures we make from it.
+          camera. Before your photo leaves your phone or computer, this page redraws it: what it sends us is a{' '}
+          {formatName(photoUpload.format)} picture of at most {photoUpload.longestSidePx} pixels on its longest side,
+          {photoUpload.sendsMetadata ? ' with' : ' without any of'} those hidden details, together with your name, your
+          e-mail address and the photo&apos;s file name. Your location stays on your device.
         </p>
+        {photoUpload.undecodableSentAsChosen && (
+          <p>
+            One exception: if your browser cannot open the photo itself (an iPhone photo in HEIC format in a browser
+            other than Safari, for example), the page sends the file as it is, hidden details included. We then keep
+            that file where no link reaches it, only until the picture of your new floor is made, and everything we
+            show or send you is redrawn from the picture alone, without those details.
+          </p>
+        )}
         <p>
-          We use your photo only to show you the new floor and, if you ask, to give you an estimate. We don't publish
-          it or use it for anything else.
+          We use your photo only to show you the new floor and, if you ask, to give you an estimate. We don&apos;t
+          publish it or use it for anything else.
         </p>
       </LegalSection>
 
-      <LegalSection id="privacy-where" title="Where it is kept">
+      <LegalSection id="privacy-providers" title="Who handles it for us">
         <p>
-          Everything you send is stored in our database and file storage at Supabase, a hosting company that runs them
-          for us. We send our e-mails through an e-mail delivery provider, who passes each message on to your inbox
-          and keeps its own delivery records. A copy of each form also comes to our office inbox. We don't sell your
-          details or give them to anyone else.
+          We never sell your information, never share it for advertising, and never give it to anyone for their own
+          use. We would only hand it over if the law required us to. To run this website we use these companies,
+          which handle your information for us and only to do these jobs:
         </p>
+        <ul aria-label="Companies that handle your information for us" className="list-disc space-y-2 pl-6">
+          {providers.map(({ kind, name, does }) => (
+            <li key={kind}>
+              <strong className="font-semibold">
+                {kind}
+                {name ? ` (${name})` : ''}:
+              </strong>{' '}
+              {does}
+            </li>
+          ))}
+        </ul>
+        <p>A copy of each form also comes to our office e-mail inbox, so we can answer it.</p>
       </LegalSection>
 
       <LegalSection id="privacy-who" title="Who can see it">
         <p>
-          Only our staff. The site can add to our records but cannot read them back: nobody can look up what someone
-          else sent through it. The pictures of your room are at web addresses that contain a long random code, so
-          nobody can guess or find them, but anyone you give the link to (or who sees the e-mail with it) can open
-          them.
+          Our staff. The site can add to our records but cannot read them back: nobody can look up what someone else
+          sent through it. The pictures of your room are at web addresses that contain a long random code, so nobody
+          can guess or find them, but anyone you give the link to (or who sees the e-mail with it) can open them.
         </p>
       </LegalSection>
 
@@ -105,24 +162,71 @@ export function PrivacyPage() {
           </table>
         </div>
         <p>
-          The e-mails in our office inbox about your request are kept as our correspondence with you, and deleted with
-          the rest when you ask. Deleted data can stay in our hosting company's backups until those are replaced, usually
-          within a few weeks; backups are only used to recover from a failure.
+          Two kinds of copies are out of the system&apos;s reach. The e-mails about your request in our office inbox
+          are kept as our correspondence with you; when you ask us to delete your data, we delete them by hand. The
+          e-mail delivery company and our hosting companies keep their own delivery records and logs (with e-mail and
+          internet addresses) for their own periods, usually days to weeks. Deleted data can also stay in our database
+          host&apos;s backups until those are replaced, usually within a few weeks; backups are only used to recover
+          from a failure.
         </p>
       </LegalSection>
 
-      <LegalSection id="privacy-your-choice" title="A copy, a correction, or deletion">
+      <LegalSection id="privacy-calls" title="Calls and texts">
         <p>
-          Write to {mail} or call {phone} and tell us what you would like: a copy of what we have about you, a
-          correction, or to have it all deleted. We respond {business.responsePromise}. To be sure we are dealing with
-          you, we reply to the e-mail address you used on our forms. Deleting removes your form entries, your
-          visualizer requests with their pictures, and the record of the e-mails we sent you.
+          The {listInWords(formsAskingForAPhone)} forms ask for your phone number. The words under the phone field say
+          that we may call or text you at that number about your request; we keep which words you saw and when you
+          sent the form. Agreeing is not a condition of buying anything from us: you can always reach us at {phone}{' '}
+          instead.
+        </p>
+        <p>
+          We send marketing texts (deal alerts) only if you ticked the box for them on the{' '}
+          {listInWords(formsOfferingMarketingTexts)} form. It starts unticked. To stop texts, reply STOP to any of them
+          or tell us, and we stop.
+        </p>
+      </LegalSection>
+
+      <LegalSection id="privacy-your-rights" title="Your rights, and how to use them">
+        <p>You can ask us, free of charge:</p>
+        <ul className="list-disc space-y-2 pl-6">
+          <li>whether we have information about you, and to see it;</li>
+          <li>to correct it;</li>
+          <li>to delete it;</li>
+          <li>for a copy of it, in files you can keep or give to another business;</li>
+          <li>to stop sending you marketing texts or e-mails.</li>
+        </ul>
+        <p>
+          We don&apos;t sell information, show targeted advertising or make automated decisions about people, so there
+          is nothing of that kind to opt out of.
+        </p>
+        <p>
+          To ask, write to {mail} or call {phone}. To be sure we are dealing with you, we reply to the e-mail address
+          you used on our forms. We answer within {days(privacyRequests.answerWithinDays)}. If we need longer, we tell
+          you why within those {days(privacyRequests.answerWithinDays)}, and take at most{' '}
+          {days(privacyRequests.extensionDays)} more. Deleting removes your form entries, your visualizer requests with
+          their pictures, and the record of the e-mails we sent you; the copies in our office inbox we delete by hand.
+        </p>
+        <p>
+          If we turn down your request, we tell you why. You can appeal by replying to our answer with &quot;Appeal&quot;
+          in the subject, or by calling us; the owner looks at it again and answers within{' '}
+          {days(privacyRequests.appealAnswerWithinDays)}. If you are still not satisfied, you can complain to the{' '}
+          <a href={privacyRequests.regulator.url} className={legalLinkClasses}>
+            {privacyRequests.regulator.name}
+          </a>
+          .
+        </p>
+      </LegalSection>
+
+      <LegalSection id="privacy-contact" title="Who we are">
+        <p>
+          {business.name}, {business.postalAddress}. E-mail {mail}, phone {phone}.
         </p>
       </LegalSection>
 
       <LegalSection id="privacy-changes" title="Changes to this page">
         <p>
-          When what we keep or how long we keep it changes, we change this page and the date at the top. See also our{' '}
+          This policy is in effect from the date at the top. When we change what we collect or what we do with it, we
+          change this page and that date before the change applies, and we send earlier versions on request. See also
+          our{' '}
           <Link to="/terms" className={legalLinkClasses}>
             Terms of Service
           </Link>

@@ -3,37 +3,65 @@ import { dataRetention } from '@/config/data-retention';
 /** '1 day', '90 days'. */
 export const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;
 
+/** 'a', 'a and b', 'a, b and c'. */
+export function listInWords(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
 /**
- * What each form and the visualizer store, and why: the fields are the columns of the tables the forms write
- * (supabase/migrations/*_lead_tables.sql, *_floor_visualizer_requests.sql).
+ * How the notice words each value a form sends. The keys are the payloads' own field names (each form's schema in
+ * src/features/<form>/api), and privacy-notice-claims.test.tsx holds every form's list to its schema: a field
+ * added to a payload without words here fails it.
+ */
+export const valueInWords = {
+  name: 'your name',
+  customer_name: 'your name',
+  email: 'your e-mail address',
+  phone: 'your phone number',
+  message: 'the message you write',
+  brokerage: 'your brokerage',
+  instagram: 'your Instagram handle (if you give it)',
+  company: 'your company',
+  investment_focus: 'your investment focus (if you give it)',
+  phone_consent_version: 'what you agreed to about calls and texts, and when',
+  marketing_texts_consent: 'whether you ticked the box for deal-alert texts',
+  photo: 'the photo of your room',
+} as const;
+
+export type CollectedValue = keyof typeof valueInWords;
+
+/**
+ * What each form and the visualizer store, and why. `sends` lists the payload's fields; the spec's fixed values of
+ * the guide sign-up (lead_source, guide_sent) say nothing about the visitor and are left out.
  */
 export const whatEachFormCollects = [
   {
     form: 'Free estimate form (home page)',
-    fields: 'your name, e-mail address, phone number and the message you write',
+    sends: ['name', 'email', 'phone', 'message', 'phone_consent_version'],
     why: 'so we can call or write back with your estimate. We e-mail you a confirmation and our office a copy.',
   },
   {
     form: 'Free flooring guide',
-    fields: 'your e-mail address',
+    sends: ['email'],
     why: 'so we can e-mail you the guide. Our office gets a note that you asked for it.',
   },
   {
     form: 'Realtor referral program',
-    fields: 'your name, e-mail address, phone number, brokerage and, if you give it, your Instagram handle',
-    why: 'so we can reply about the program and send your welcome kit.',
+    sends: ['name', 'email', 'phone', 'brokerage', 'instagram', 'phone_consent_version'],
+    why: 'so we can reply about the program and send your welcome kit. Our office gets a copy.',
   },
   {
     form: 'Investor partner program',
-    fields: 'your name, e-mail address, phone number, company and, if you give it, your investment focus',
-    why: 'so we can reply about the program and send you deals.',
+    sends: ['name', 'email', 'phone', 'company', 'investment_focus', 'phone_consent_version', 'marketing_texts_consent'],
+    why: 'so we can reply about the program and send you deals. Our office gets a copy.',
   },
   {
     form: 'Snap & See Wood (floor visualizer)',
-    fields: 'your name, e-mail address and the photo of your room',
-    why: 'so we can show your room with a new floor, e-mail you the result, and follow up if you want a quote.',
+    sends: ['customer_name', 'email', 'photo'],
+    why: 'so we can show your room with a new floor, e-mail you the result, and follow up if you want a quote. Our office gets a copy of the result.',
   },
-] as const;
+] as const satisfies readonly { form: string; sends: readonly CollectedValue[]; why: string }[];
 
 /** Each kind of data the site holds and how long it stays: the periods are the retention settings themselves. */
 export function retentionSchedule(retention = dataRetention) {
@@ -43,7 +71,7 @@ export function retentionSchedule(retention = dataRetention) {
       kept: `${days(retention.visualizerImagesDays)} after you sent the photo. Then we delete the files, and the result link says the result has expired.`,
     },
     {
-      what: 'Your photo exactly as you uploaded it (with its location and camera details)',
+      what: 'Your photo exactly as it arrived (from a browser that could not open it, with its hidden details)',
       kept: `Only until the picture is made, which takes a minute or two. If that fails, it is deleted ${days(retention.abandonedUploadDays)} after you sent it.`,
     },
     {

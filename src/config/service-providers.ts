@@ -1,0 +1,47 @@
+import { checkedSettings } from './checked-settings.ts';
+import type { ProvidersSettings } from './settings.ts';
+
+/**
+ * The companies that run the site for the business and so handle visitors' data for it: the privacy notice lists
+ * them (categories of third parties, as the New Jersey Data Privacy Act asks) and names each one the deployment
+ * names. Supabase is named always: the site is built on it (VITE_SUPABASE_URL). The others are settings
+ * (settings.ts, README "Settings"), because the owner chooses them when deploying.
+ */
+export type ServiceProvider = {
+  /** What kind of company it is, for the notice's list: always shown. */
+  kind: string;
+  /** The company's name, when the deployment says it. */
+  name: string | undefined;
+  /** What it does for us, and what of the visitor's data it handles doing it. */
+  does: string;
+};
+
+const named = (value: string | undefined) => (value && value.trim() !== '' ? value.trim() : undefined);
+
+export function serviceProvidersFrom(settings: ProvidersSettings): ServiceProvider[] {
+  return [
+    {
+      kind: 'Database and file storage',
+      name: 'Supabase',
+      does: 'keeps everything you send through the forms and the visualizer, and the records of the e-mails we send.',
+    },
+    {
+      kind: 'Web hosting',
+      name: named(settings.VITE_SITE_HOST_NAME),
+      does: "serves this website's pages to your browser. Like every web host, it sees your internet address and keeps short logs of the pages asked for.",
+    },
+    {
+      kind: 'Application hosting',
+      name: named(settings.VITE_SERVICES_HOST_NAME),
+      does: 'runs the programs that draw the new floor on your photo and send our e-mails. Your photo, name and e-mail address pass through them.',
+    },
+    {
+      kind: 'E-mail delivery',
+      name: named(settings.VITE_EMAIL_PROVIDER_NAME),
+      does: 'delivers our e-mails to you and to our office. It handles your e-mail address and each message, and keeps its own delivery records.',
+    },
+  ];
+}
+
+/** The providers this build names. */
+export const serviceProviders = serviceProvidersFrom(checkedSettings.providers);

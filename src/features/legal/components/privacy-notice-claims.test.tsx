@@ -1,0 +1,190 @@
+import { render, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { visualizerWebhookPayloadSchema } from '@contracts/visualizer-webhook';
+import { business } from '@/config/business';
+import { dataRetention, LEGAL_PAGES_LAST_CHANGED } from '@/config/data-retention';
+import { photoUpload } from '@/config/photo-upload';
+import { deletionStepsByHand, privacyRequests } from '@/config/privacy-requests';
+import { serviceProviders, serviceProvidersFrom } from '@/config/service-providers';
+import { phoneConsent } from '@/content/phone-consent';
+import { contactRequestSchema } from '@/features/contact/api/create-contact-request';
+import { guideLeadSchema } from '@/features/lead-magnet/api/create-guide-lead';
+import { investorApplicationSchema } from '@/features/partners/api/create-investor-application';
+import { realtorApplicationSchema } from '@/features/partners/api/create-realtor-application';
+import { createVisualizerRequest } from '@/features/visualizer/api/create-visualizer-request';
+import { mapEmbedUrl } from '@/features/home/components/service-area-map';
+import { server } from '@/testing/msw-server';
+import { renderRoute } from '@/testing/render';
+import { restUrl } from '@/testing/test-env';
+import { days, listInWords, valueInWords, whatEachFormCollects } from '../content/what-we-collect';
+import { PrivacyPage } from './privacy-page';
+
+/**
+ * Each factual claim of the privacy notice, held to the code that makes it true (issue 36). When the code changes
+ * under the words (a form sends another value, a period or a provider changes, the page sends the photo another
+ * way), a test here fails, and the notice must be changed with it (and its date: decision 021).
+ * Claims only the database can show (what the anon key may insert and read back) are in
+ * tests/integration/privacy-notice.test.ts.
+ */
+
+const section = (title: string) => screen.getByRole('heading', { level: 2, name: title }).parentElement!;
+
+/** What each form really sends, as its own code builds it. */
+async function payloadKeys(): Promise<Record<string, string[]>> {
+  const visualizerBodies: Record<string, unknown>[] = [];
+  server.use(
+    http.post(restUrl('floor_visualizer_requests'), async ({ request }) => {
+      visualizerBodies.push(...((await request.json()) as Record<string, unknown>[]));
+      return HttpResponse.json([{ id: 'x' }], { status: 201 });
+    }),
+  );
+  await createVisualizerRequest({ name: 'Jo', email: 'jo@example.com' });
+  const person = { name: 'Jo', email: 'jo@example.com', phone: '856 555 0100' };
+  // The guide's fixed lead_source and guide_sent say nothing about the visitor; the row's id neither.
+  const aboutTheVisitor = (keys: string[]) => keys.filter((key) => !['id', 'lead_source', 'guide_sent'].includes(key)).sort();
+  return {
+    'Free estimate form': aboutTheVisitor(Object.keys(contactRequestSchema.parse({ ...person, message: 'Oak' }))),
+    'Free flooring guide': aboutTheVisitor(Object.keys(guideLeadSchema.parse({ email: person.email }))),
+    'Realtor referral program': aboutTheVisitor(
+      Object.keys(realtorApplicationSchema.parse({ ...person, brokerage: 'B', instagram: 'jo' })),
+    ),
+    'Investor partner program': aboutTheVisitor(
+      Object.keys(investorApplicationSchema.parse({ ...person, company: 'C', investment_focus: 'Flips' })),
+    ),
+    // The photo goes to the webhook (imageBase64), with the name and e-mail the row already has.
+    'Snap & See Wood': aboutTheVisitor([...Object.keys(visualizerBodies[0]!), 'photo']),
+  };
+}
+
+describe('the privacy notice, claim by claim', () => {
+  it('"Each form keeps": every value each form sends, and nothing it does not', async () => {
+    const sent = await payloadKeys();
+    expect(whatEachFormCollects.map(({ form }) => form.replace(/ \(.*\)$/, ''))).toEqual(Object.keys(sent));
+    renderRoute('/privacy');
+    const list = within(await screen.findByRole('list', { name: 'What each form keeps' }));
+    for (const { form, sends } of whatEachFormCollects) {
+      expect([...sends].sort(), form).toEqual(sent[form.replace(/ \(.*\)$/, '')]);
+      const item = list.getByText(`${form}:`).parentElement!;
+      for (const value of sends) expect(item).toHaveTextContent(valueInWords[value]);
+    }
+  });
+
+  it('names the internet address, counted for the throttle setting the retention job uses', async () => {
+    renderRoute('/privacy');
+    expect(await screen.findByText(/also gets your internet address/)).toHaveTextContent(
+      `We count the forms sent from each address for ${days(dataRetention.throttleAddressDays)}`,
+    );
+  });
+
+  it('says exactly what the visualizer page sends of a photo, from its upload settings', async () => {
+    renderRoute('/privacy');
+    const photos = await screen.findByRole('heading', { level: 2, name: 'Your room photos' });
+    const text = photos.parentElement!.textContent!;
+    const format = photoUpload.format.replace('image/', '').toUpperCase();
+    expect(text).toContain(`a ${format} picture of at most ${photoUpload.longestSidePx} pixels on its longest side`);
+    expect(photoUpload.sendsMetadata).toBe(false);
+    expect(text).toContain('without any of those hidden details');
+    expect(text).toContain('Your location stays on your device.');
+    // Besides the picture, the webhook carries the request's id, the name, the e-mail and the file name: the
+    // notice names the three that are the visitor's.
+    expect(Object.keys(visualizerWebhookPayloadSchema.shape).sort()).toEqual(['email', 'fileName', 'imageBase64', 'name', 'requestId']);
+    expect(text).toContain("together with your name, your e-mail address and the photo's file name");
+    // A photo the browser cannot open goes as it is: the notice says so as long as the page does it.
+    expect(text.includes('the page sends the file as it is, hidden details included')).toBe(photoUpload.undecodableSentAsChosen);
+  });
+
+  it('lists every service provider by what it does, named as the configuration names it', async () => {
+    renderRoute('/privacy');
+    const providers = within(await screen.findByRole('list', { name: 'Companies that handle your information for us' }));
+    expect(providers.getAllByRole('listitem')).toHaveLength(serviceProviders.length);
+    expect(providers.getByText('Database and file storage (Supabase):')).toBeInTheDocument();
+
+    const named = serviceProvidersFrom({
+      VITE_SITE_HOST_NAME: 'Netlify',
+      VITE_SERVICES_HOST_NAME: 'Render',
+      VITE_EMAIL_PROVIDER_NAME: 'Postmark',
+    });
+    render(
+      <MemoryRouter>
+        <PrivacyPage providers={named} />
+      </MemoryRouter>,
+    );
+    const list = within(screen.getAllByRole('list', { name: 'Companies that handle your information for us' })[1]!);
+    expect(list.getAllByRole('listitem').map((item) => item.querySelector('strong')!.textContent)).toEqual([
+      'Database and file storage (Supabase):',
+      'Web hosting (Netlify):',
+      'Application hosting (Render):',
+      'E-mail delivery (Postmark):',
+    ]);
+  });
+
+  it("names the map's host as the one the map is loaded from", async () => {
+    renderRoute('/privacy');
+    expect(new URL(mapEmbedUrl).hostname).toBe('www.openstreetmap.org');
+    expect(await screen.findByText(/The map on the home page is loaded from OpenStreetMap only when/)).toBeInTheDocument();
+  });
+
+  it('promises the office-inbox copies are deleted by hand, the first step of the checklist data:forget prints', async () => {
+    renderRoute('/privacy');
+    await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' });
+    expect(section('How long we keep it')).toHaveTextContent(
+      'The e-mails about your request in our office inbox are kept as our correspondence with you; when you ask us to delete your data, we delete them by hand.',
+    );
+    expect(section('Your rights, and how to use them')).toHaveTextContent('the copies in our office inbox we delete by hand.');
+    expect(deletionStepsByHand[0]).toMatch(/^Office inbox: delete the staff notifications about this visitor/);
+    expect(section('How long we keep it')).not.toHaveTextContent(/deleted with the rest when you ask/);
+  });
+
+  it('says which forms ask for a phone and which offer marketing texts, as their payloads do', async () => {
+    renderRoute('/privacy');
+    await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' });
+    expect('phone_consent_version' in contactRequestSchema.shape).toBe(true);
+    expect('phone_consent_version' in realtorApplicationSchema.shape).toBe(true);
+    expect('phone_consent_version' in investorApplicationSchema.shape).toBe(true);
+    expect('marketing_texts_consent' in investorApplicationSchema.shape).toBe(true);
+    expect('marketing_texts_consent' in realtorApplicationSchema.shape).toBe(false);
+    expect(section('Calls and texts')).toHaveTextContent(
+      `The ${listInWords(['free estimate form', 'realtor referral program', 'investor partner program'])} forms ask for your phone number.`,
+    );
+    expect(section('Calls and texts')).toHaveTextContent('only if you ticked the box for them on the investor partner program form');
+    expect(phoneConsent.callsAndTexts).toContain('Agreeing is not a condition of buying anything.');
+  });
+
+  it('states the answer periods, how to ask and how to appeal', async () => {
+    renderRoute('/privacy');
+    await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' });
+    const rights = within(section('Your rights, and how to use them'));
+    for (const right of ['to see it', 'to correct it', 'to delete it', 'for a copy of it', 'to stop sending you marketing texts or e-mails']) {
+      expect(rights.getByText(new RegExp(right))).toBeInTheDocument();
+    }
+    expect(section('Your rights, and how to use them')).toHaveTextContent(`We answer within ${days(privacyRequests.answerWithinDays)}.`);
+    expect(section('Your rights, and how to use them')).toHaveTextContent(`at most ${days(privacyRequests.extensionDays)} more`);
+    expect(section('Your rights, and how to use them')).toHaveTextContent(
+      `answers within ${days(privacyRequests.appealAnswerWithinDays)}`,
+    );
+    expect(rights.getByRole('link', { name: privacyRequests.regulator.name })).toHaveAttribute('href', privacyRequests.regulator.url);
+    expect(rights.getByRole('link', { name: business.email })).toHaveAttribute('href', `mailto:${business.email}`);
+    expect(rights.getByRole('link', { name: business.phone })).toHaveAttribute('href', business.phoneHref);
+  });
+
+  it('names the business with its postal address, and is in effect from the date of its last change', async () => {
+    renderRoute('/privacy');
+    await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' });
+    expect(section('Who we are')).toHaveTextContent(`${business.name}, ${business.postalAddress}.`);
+    const effective = screen.getByText(/^In effect from:/);
+    expect(effective.querySelector('time')).toHaveAttribute('dateTime', LEGAL_PAGES_LAST_CHANGED);
+    expect(section('Changes to this page')).toHaveTextContent('in effect from the date at the top');
+  });
+
+  it('no longer says what is not true', async () => {
+    renderRoute('/privacy');
+    const main = await screen.findByRole('main');
+    await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' });
+    // The throttle keeps internet addresses and the hosts keep logs; office-inbox copies are deleted by hand.
+    expect(main).not.toHaveTextContent(/We only have what you type/);
+    expect(main).not.toHaveTextContent(/deleted with the rest when you ask/);
+    expect(main).not.toHaveTextContent(/never shared/);
+  });
+});

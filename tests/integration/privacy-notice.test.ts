@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { whatEachFormCollects } from '@/features/legal/content/what-we-collect';
+import { sql } from './stack-clients';
+
+/**
+ * The privacy notice's claims only the database can show (issue 36; the page's own claims are pinned in
+ * src/features/legal/components/privacy-notice-claims.test.tsx). A grant, a column or a table that changes what
+ * the notice says fails here, and the notice must change with it.
+ */
+
+/** The table each form of the notice's list writes, in the list's order. */
+const tableOfForm = ['contacts', 'leads', 'realtors', 'investors', 'floor_visualizer_requests'] as const;
+
+async function anonColumns(table: string, privilege: 'INSERT' | 'SELECT'): Promise<string[]> {
+  const rows = await sql<{ column_name: string }>(
+    `select column_name from information_schema.column_privileges
+      where grantee = 'anon' and table_schema = 'public' and table_name = $1 and privilege_type = $2
+      order by column_name`,
+    [table, privilege],
+  );
+  return rows.map((row) => row.column_name);
+}
+
+describe('the privacy notice against the database', () => {
+  it('"Each form keeps": what the public key may write into each table is what the notice lists for its form', async () => {
+    expect(whatEachFormCollects).toHaveLength(tableOfForm.length);
+    for (const [index, { form, sends }] of whatEachFormCollects.entries()) {
+      const table = tableOfForm[index]!;
+      // The row's id and the guide's fixed lead_source and guide_sent say nothing about the visitor; the photo goes
+      // to the processor, not into the row.
+      const writable = (await anonColumns(table, 'INSERT')).filter((column) => !['id', 'lead_source', 'guide_sent'].includes(column));
+      expect(writable, `${form} (${table})`).toEqual(sends.filter((value) => value !== 'photo').sort());
+    }
+  });
+
+  it('"The site can add to our records but cannot read them back": the public key reads back nothing about a person', async () => {
+    for (const table of ['contacts', 'leads', 'realtors', 'investors']) {
+      expect(await anonColumns(table, 'SELECT'), table).toEqual(['id']);
+    }
+    const visualizer = await anonColumns('floor_visualizer_requests', 'SELECT');
+    expect(visualizer).not.toContain('customer_name');
+    expect(visualizer).not.toContain('email');
+  });
+
+  it('"We don\'t store the text of the e-mails": the outbox has no column for it', async () => {
+    const columns = await sql<{ column_name: string }>(
+      `select column_name from information_schema.columns where table_schema = 'back_office' and table_name = 'outbound_emails'`,
+    );
+    expect(columns.map((row) => row.column_name)).toContain('recipient');
+    expect(columns.map((row) => row.column_name).filter((name) => /body|text|html|subject|content|message/.test(name))).toEqual([]);
+  });
+
+  it('"We count the forms sent from each address": the throttle keeps the internet address', async () => {
+    const columns = await sql<{ column_name: string }>(
+      `select column_name from information_schema.columns where table_schema = 'private' and table_name = 'insert_throttle_hits'`,
+    );
+    expect(columns.map((row) => row.column_name)).toContain('client_address');
+  });
+});
