@@ -50,6 +50,14 @@ describe('the privacy notice against the database', () => {
     expect(columns.map((row) => row.column_name).filter((name) => /body|text|html|subject|content|message/.test(name))).toEqual([]);
   });
 
+  it('"a scrambled code made from your e-mail address (not the address itself)": what an unsubscribe keeps', async () => {
+    const columns = await sql<{ column_name: string }>(
+      `select column_name from information_schema.columns where table_schema = 'back_office' and table_name = 'email_unsubscribes'
+        order by column_name`,
+    );
+    expect(columns.map((row) => row.column_name)).toEqual(['mailbox_digest', 'unsubscribed_at']);
+  });
+
   it('"We count the forms sent from each address": the throttle keeps the internet address', async () => {
     const columns = await sql<{ column_name: string }>(
       `select column_name from information_schema.columns where table_schema = 'private' and table_name = 'insert_throttle_hits'`,

@@ -36,8 +36,11 @@ describe('the privacy notice', () => {
     expect(rowAbout(rows, /address each of our e-mails went to/)).toMatch(new RegExp(`^${days(dataRetention.emailRecipientDays)} after the e-mail was sent`));
     expect(rowAbout(rows, /internet address/)).toBe(`${days(dataRetention.throttleAddressDays)}.`);
     expect(rowAbout(rows, /typed into a form/)).toMatch(/^Until you ask us to delete it/);
-    // Every setting has its row: a new setting must be put on the page.
-    expect(rows).toHaveLength(Object.keys(dataRetention).length + 1);
+    // An unsubscribe is kept for good (an opt-out must outlive the rest): the row says so.
+    expect(rowAbout(rows, /If you unsubscribe/)).toMatch(/^Always, even after the rest of your data is deleted/);
+    // Every setting has its row, and the two kept without a period (form entries, unsubscribes): a new setting must
+    // be put on the page.
+    expect(rows).toHaveLength(Object.keys(dataRetention).length + 2);
   });
 
   it('says what each form collects, where it is kept, who sees it, and how to ask for a copy or deletion', async () => {

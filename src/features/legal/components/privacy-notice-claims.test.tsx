@@ -18,7 +18,8 @@ import { mapEmbedUrl } from '@/features/home/components/service-area-map';
 import { server } from '@/testing/msw-server';
 import { renderRoute } from '@/testing/render';
 import { restUrl } from '@/testing/test-env';
-import { days, listInWords, valueInWords, whatEachFormCollects } from '../content/what-we-collect';
+import { days, listInWords, marketingEmailsInWords, valueInWords, whatEachFormCollects } from '../content/what-we-collect';
+import { MARKETING_EMAIL_KINDS } from '../../../../email-worker/src/messages/lead-records';
 import { PrivacyPage } from './privacy-page';
 
 /**
@@ -150,6 +151,16 @@ describe('the privacy notice, claim by claim', () => {
     );
     expect(section('Calls and texts')).toHaveTextContent('only if you ticked the box for them on the investor partner program form');
     expect(phoneConsent.callsAndTexts).toContain('Agreeing is not a condition of buying anything.');
+  });
+
+  it('names the marketing e-mails, the ones the e-mail worker sends with an unsubscribe link', async () => {
+    renderRoute('/privacy');
+    await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' });
+    expect([...MARKETING_EMAIL_KINDS]).toEqual(['guide', 'realtor_welcome', 'investor_welcome']);
+    expect(marketingEmailsInWords).toEqual(['the free guide', 'the realtor program welcome', 'the investor program welcome']);
+    expect(section('Your rights, and how to use them')).toHaveTextContent(
+      `Our marketing e-mails (${listInWords(marketingEmailsInWords)}) each have an unsubscribe link: one click stops them`,
+    );
   });
 
   it('states the answer periods, how to ask and how to appeal', async () => {

@@ -7,6 +7,7 @@ import { serviceProviders, type ServiceProvider } from '@/config/service-provide
 import {
   days,
   listInWords,
+  marketingEmailsInWords,
   retentionSchedule,
   valueInWords,
   whatEachFormCollects,
@@ -194,6 +195,10 @@ export function PrivacyPage({ providers = serviceProviders }: { providers?: read
           <li>for a copy of it, in files you can keep or give to another business;</li>
           <li>to stop sending you marketing texts or e-mails.</li>
         </ul>
+        <p>
+          Our marketing e-mails ({listInWords(marketingEmailsInWords)}) each have an unsubscribe link: one click stops
+          them, and the e-mails that answer a request of yours still reach you.
+        </p>
         <p>
           We don&apos;t sell information, show targeted advertising or make automated decisions about people, so there
           is nothing of that kind to opt out of.

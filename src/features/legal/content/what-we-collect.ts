@@ -63,6 +63,12 @@ export const whatEachFormCollects = [
   },
 ] as const satisfies readonly { form: string; sends: readonly CollectedValue[]; why: string }[];
 
+/**
+ * The e-mails that advertise, and so carry an unsubscribe link (MARKETING_EMAIL_KINDS in the e-mail worker, held
+ * to these words by privacy-notice-claims.test.tsx).
+ */
+export const marketingEmailsInWords = ['the free guide', 'the realtor program welcome', 'the investor program welcome'];
+
 /** Each kind of data the site holds and how long it stays: the periods are the retention settings themselves. */
 export function retentionSchedule(retention = dataRetention) {
   return [
@@ -81,6 +87,10 @@ export function retentionSchedule(retention = dataRetention) {
     {
       what: 'What you typed into a form, and the name and e-mail address on a visualizer request',
       kept: 'Until you ask us to delete it. These are our records of who asked us for what.',
+    },
+    {
+      what: 'If you unsubscribe from our marketing e-mails: a scrambled code made from your e-mail address (not the address itself), and when you unsubscribed',
+      kept: 'Always, even after the rest of your data is deleted: it is what keeps our offers from reaching you again.',
     },
     {
       what: 'Your internet address, counted to stop floods of automated submissions',
