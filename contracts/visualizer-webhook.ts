@@ -8,6 +8,8 @@ export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
 /** Bucket and object names of the visualizer's images, the same locally and on Supabase Storage. */
 export const VISUALIZER_BUCKET = 'floor-visualizer';
+/** The private bucket the processor keeps uploads in until their render is done; the retention job (visitor-data/) empties it too. */
+export const UPLOADS_BUCKET = 'floor-visualizer-uploads';
 
 const IMAGE_DATA_URL = /^data:image\/[a-z0-9.+-]+;base64,[a-z0-9+/]+=*$/i;
 

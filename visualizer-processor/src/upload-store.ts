@@ -1,5 +1,6 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { UPLOADS_BUCKET } from '../../contracts/visualizer-webhook.ts';
 
 /**
  * Where a visitor's photo waits, exactly as uploaded, between the webhook and the render: durable (a worker
@@ -12,8 +13,8 @@ export interface UploadStore {
   delete(objectPath: string): Promise<void>;
 }
 
-/** Supabase Storage bucket for uploads: private, created by migration *_visualizer_render_queue.sql. */
-export const UPLOADS_BUCKET = 'floor-visualizer-uploads';
+/** Supabase Storage bucket for uploads (contracts/, since the retention job empties it too): private, created by migration *_visualizer_render_queue.sql. */
+export { UPLOADS_BUCKET };
 
 function safeParts(objectPath: string): string[] {
   const parts = objectPath.split('/');
