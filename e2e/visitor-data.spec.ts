@@ -2,13 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import pg from 'pg';
+import { LOCAL_JWT_SECRET, signJwt } from '../local-stack/keys';
 import { dataRetention } from '../src/config/data-retention';
 import { expectAccessible, startApp, VIEWPORTS } from './support/accessibility';
 import { expect, test } from './support/test';
 
 /**
- * A visualizer result's link over its life (issue 26): the result e-mail's link shows the result; once the
- * retention job has deleted the pictures it says the result has expired, plainly and accessibly, with no broken image.
+ * A visualizer result's link over its life (issues 26 and 36): the result e-mail's link shows the result, its
+ * pictures opened through signed links to a private bucket; once those links have ended, or the retention job has
+ * deleted the pictures, it says the result has expired, plainly and accessibly, with no broken image.
  */
 const PHOTO = resolve('visualizer-processor/fixtures/images/room-carpet.jpg');
 
@@ -74,7 +76,9 @@ test('a result link shows the result, then says it has expired once the retentio
   await expect(page.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeVisible({ timeout: 20_000 });
 
   await expireByRetention(id);
-  expect((await fetch(row!.original_image_url)).status).toBe(404);
+  // Storage answers a deleted object's link with 400, "statusCode": "404".
+  const gone = await fetch(row!.original_image_url);
+  expect([gone.status, ((await gone.json()) as { statusCode: string }).statusCode]).toEqual([400, '404']);
 
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
@@ -94,4 +98,55 @@ test('a result link shows the result, then says it has expired once the retentio
   await page.getByRole('button', { name: 'Try Another Photo' }).click();
   await expect(page.getByRole('heading', { name: 'Upload a photo of your room' })).toBeVisible();
   expect(new URL(page.url()).hash).toBe('');
+});
+
+/** The same object's link, signed as Storage signs it but ended a minute ago: what a link is once its time is up. */
+function endedLink(link: string): string {
+  const url = new URL(link);
+  const objectPath = decodeURIComponent(url.pathname.replace('/storage/v1/object/sign/', ''));
+  const now = Math.floor(Date.now() / 1000);
+  url.searchParams.set('token', signJwt({ url: objectPath, iat: now - 86_400, exp: now - 60 }, LOCAL_JWT_SECRET));
+  return url.toString();
+}
+
+test('the pictures open by their signed links only, and a link whose time is up shows the expired notice', async ({ page }, testInfo) => {
+  test.setTimeout(150_000);
+  const id = await renderedRequest();
+  const [row] = await sql<{ original_image_url: string; processed_image_url: string; style_image_urls: Record<string, string> }>(
+    'select original_image_url, processed_image_url, style_image_urls from public.floor_visualizer_requests where id = $1',
+    [id],
+  );
+
+  await page.goto(`/floor-visualizer#result=${id}`);
+  await expect(page.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeVisible({ timeout: 20_000 });
+  for (const name of ['Your original photo', 'Your room with a new hardwood floor']) {
+    const image = page.getByRole('img', { name });
+    await expect(image).toHaveAttribute('src', /\/storage\/v1\/object\/sign\/floor-visualizer\/.+\?token=/);
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  }
+  // From the page itself: the same picture by the bucket's public address, or with no token, opens nothing.
+  const refused = await page.evaluate(async (link) => {
+    const url = new URL(link);
+    const publicUrl = `${url.origin}${url.pathname.replace('/object/sign/', '/object/public/')}`;
+    return [(await fetch(publicUrl)).status, (await fetch(`${url.origin}${url.pathname}`)).status];
+  }, row!.processed_image_url);
+  expect(refused).toEqual([400, 400]);
+
+  // The request is now older than the retention period and its links have ended; the hourly job has not run yet.
+  const ended = Object.fromEntries(Object.entries(row!.style_image_urls).map(([style, link]) => [style, endedLink(link)]));
+  await sql(
+    `update public.floor_visualizer_requests set created_at = now() - make_interval(days => $2, mins => 1),
+       original_image_url = $3, processed_image_url = $4, style_image_urls = $5 where id = $1`,
+    [id, dataRetention.visualizerImagesDays, endedLink(row!.original_image_url), endedLink(row!.processed_image_url), ended],
+  );
+  const late = await fetch(endedLink(row!.processed_image_url));
+  expect([late.status, await late.json()]).toEqual([400, { statusCode: '400', error: 'InvalidJWT', message: 'jwt expired' }]);
+
+  await page.goto('about:blank');
+  await page.goto(`/floor-visualizer#result=${id}`);
+  await expect(page.getByRole('heading', { name: 'This result has expired' })).toBeVisible({ timeout: 20_000 });
+  expect(await page.locator('img').evaluateAll((images) => images.filter((image) => !(image as HTMLImageElement).complete || (image as HTMLImageElement).naturalWidth === 0).length)).toBe(0);
+  const [after] = await sql<{ images_deleted_at: Date | null }>('select images_deleted_at from public.floor_visualizer_requests where id = $1', [id]);
+  expect(after!.images_deleted_at).toBeNull();
+  await page.screenshot({ path: testInfo.outputPath('ended-links.png'), fullPage: true });
 });

@@ -1,19 +1,17 @@
-import fs from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
 import { UNSUBSCRIBE_PATH } from '../contracts/unsubscribe-link';
 import { hangUpAfterReply } from '../visualizer-processor/src/hang-up-after-reply';
+import { createStorageApi, type StorageApiOptions } from './storage-api';
 
 /**
  * The local stand-in for Supabase's API gateway: one port with the hosted URL shape. It only routes; all
  * rules live in the database (RLS, grants, CHECKs, throttle) and in the processor.
  *   /rest/v1/*                                  -> PostgREST
- *   /storage/v1/object/public/<bucket>/<file>   -> files under the storage folder
+ *   /storage/v1/*                               -> Storage's API on the storage folder (storage-api.ts)
  *   /functions/v1/floor-visualizer              -> the visualizer processor
  *   /functions/v1/floor-visualizer/unsubscribe  -> its /unsubscribe (the marketing e-mails' link)
  */
 export const WEBHOOK_PATH = '/functions/v1/floor-visualizer';
-export const PUBLIC_STORAGE_PREFIX = '/storage/v1/object/public/';
 
 export type GatewayOptions = {
   port: number;
@@ -29,15 +27,12 @@ export type GatewayOptions = {
    */
   keyRoles?: Record<string, string>;
   /**
-   * The storage buckets this stand-in serves (public ones from the storage folder; private ones never), reported
-   * by `GET /storage/v1/bucket/<id>` to a service key, as Storage's API reports them.
-   */
-  buckets?: { list: { id: string; public: boolean }[]; serviceKeys: string[] };
-  /**
    * How long PostgREST may take to answer a request whose body has arrived (default 10 s, within the page's 15 s
    * deadline): past it the caller gets a plain 504, as a frozen database would otherwise leave it waiting forever.
    */
   restAnswerMs?: number;
+  /** The buckets, keys and JWT secret of the Storage API it serves from `storageDir` (none: every call is 404). */
+  storage?: Omit<StorageApiOptions, 'storageDir'>;
   log?: (line: string) => void;
 };
 
@@ -80,14 +75,6 @@ function endToEndHeaders<T extends http.IncomingHttpHeaders>(headers: T): T {
   }
   return kept;
 }
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.png': 'image/png',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-};
 
 function clientAddress(request: http.IncomingMessage): string {
   return (request.socket.remoteAddress ?? 'unknown').replace(/^::ffff:/, '');
@@ -226,45 +213,13 @@ function proxy(
   request.on('end', () => upstream.end());
 }
 
-function serveStoredFile(
-  request: http.IncomingMessage,
-  response: http.ServerResponse,
-  storageDir: string,
-  objectPath: string,
-) {
-  if (request.method !== 'GET' && request.method !== 'HEAD')
-    return sendJson(response, 405, { message: 'Method not allowed' });
-  let name: string;
-  try {
-    name = decodeURIComponent(objectPath);
-  } catch {
-    return sendJson(response, 400, { message: 'Invalid object path' });
-  }
-  // A NUL byte makes fs throw rather than report "not found".
-  if (name.includes('\0')) return sendJson(response, 400, { message: 'Invalid object path' });
-  const root = path.resolve(storageDir);
-  const file = path.resolve(root, name);
-  if (!file.startsWith(root + path.sep)) return sendJson(response, 400, { message: 'Invalid object path' });
-  fs.stat(file, (error, stat) => {
-    if (error || !stat.isFile())
-      return sendJson(response, 404, { statusCode: '404', error: 'not_found', message: 'Object not found' });
-    response.writeHead(200, {
-      'content-type': CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
-      'content-length': stat.size,
-      'cache-control': 'public, max-age=3600',
-      'access-control-allow-origin': '*',
-    });
-    if (request.method === 'HEAD') return response.end();
-    fs.createReadStream(file).pipe(response);
-  });
-}
-
 function presentedApiKey(request: http.IncomingMessage, url: URL): string | undefined {
   const header = request.headers.apikey;
   return (Array.isArray(header) ? header[0] : header) ?? url.searchParams.get('apikey') ?? undefined;
 }
 
 export async function startGateway(options: GatewayOptions): Promise<{ url: string; stop(): Promise<void> }> {
+  const storage = createStorageApi({ storageDir: options.storageDir, buckets: [], jwtSecret: '', serviceKeys: [], anonKeys: [], ...options.storage });
   const route = (request: http.IncomingMessage, response: http.ServerResponse, url: URL) => {
     if (url.pathname.startsWith('/rest/v1/') || url.pathname === '/rest/v1') {
       const key = presentedApiKey(request, url) ?? '';
@@ -288,11 +243,13 @@ export async function startGateway(options: GatewayOptions): Promise<{ url: stri
         log: options.log,
       });
     }
-    if (url.pathname.startsWith('/storage/v1/bucket/') && request.method === 'GET') {
-      const bucket = options.buckets?.list.find((candidate) => candidate.id === url.pathname.slice('/storage/v1/bucket/'.length));
-      if (!options.buckets?.serviceKeys.includes(presentedApiKey(request, url) ?? '')) return sendJson(response, 401, { message: 'Invalid API key' });
-      if (!bucket) return sendJson(response, 404, { statusCode: '404', error: 'Bucket not found', message: 'Bucket not found' });
-      return sendJson(response, 200, { id: bucket.id, name: bucket.id, public: bucket.public });
+    if (url.pathname.startsWith('/storage/v1/')) {
+      storage.serve(request, response, url).catch((error: unknown) => {
+        options.log?.(`gateway: ${request.method} ${url.pathname} failed: ${String(error)}`);
+        if (!response.headersSent) sendJson(response, 500, { message: 'Gateway error' });
+        else response.destroy();
+      });
+      return;
     }
     if (url.pathname === `${WEBHOOK_PATH}/healthz`) {
       if (!options.processorPort) return sendJson(response, 503, { error: 'The visualizer processor is not running' });
@@ -301,9 +258,6 @@ export async function startGateway(options: GatewayOptions): Promise<{ url: stri
     if (url.pathname === `${WEBHOOK_PATH}${UNSUBSCRIBE_PATH}`) {
       if (!options.processorPort) return sendJson(response, 503, { error: 'The visualizer processor is not running' });
       return proxy(request, response, { port: options.processorPort, targetPath: UNSUBSCRIBE_PATH + url.search, log: options.log });
-    }
-    if (url.pathname.startsWith(PUBLIC_STORAGE_PREFIX)) {
-      return serveStoredFile(request, response, options.storageDir, url.pathname.slice(PUBLIC_STORAGE_PREFIX.length));
     }
     if (url.pathname === WEBHOOK_PATH) {
       if (!options.processorPort) return sendJson(response, 503, { error: 'The visualizer processor is not running' });

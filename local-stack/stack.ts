@@ -3,13 +3,14 @@ import { loadEnv } from 'vite';
 import path from 'node:path';
 import { WEBHOOK_PATH, startGateway } from './gateway';
 import { UNSUBSCRIBE_PATH } from '../contracts/unsubscribe-link';
-import { LOCAL_ANON_KEY, LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY, LOCAL_SERVICE_ROLE_KEY, localKeys, type KeyFormat } from './keys';
+import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY, LOCAL_SERVICE_ROLE_KEY, localKeys, type KeyFormat } from './keys';
 import { applyMigrations, type AppliedMigration } from './migrations';
 import { startMailCatcher, type MailCatcher } from './mail-catcher';
 import { assertPortFree, findFreePort } from './ports';
 import { EMAIL_WORKER_ENTRY, PROCESSOR_ENTRY, PROJECT_ROOT } from './paths';
 import { startPostgres } from './postgres';
 import { startPostgrest } from './postgrest';
+import type { StorageBucket } from './storage-api';
 import { readBusinessFacts } from '../src/config/business';
 import { EMAIL_WORKER_STOP_GRACE_MS } from '../email-worker/src/record-sent';
 import { createSupervisor, type ChildSpec, type SupervisedChild } from './supervisor';
@@ -33,6 +34,12 @@ export function emailWorkerChild(env: Record<string, string>, echo: (line: strin
     ready: async () => running,
   };
 }
+
+/** The buckets the migrations create on hosted Supabase (their flags and size limits), as the gateway serves them. */
+export const LOCAL_BUCKETS: StorageBucket[] = [
+  { id: 'floor-visualizer', public: false, fileSizeLimit: 10 * 1024 * 1024 },
+  { id: 'floor-visualizer-uploads', public: false, fileSizeLimit: 10 * 1024 * 1024 },
+];
 
 export type StackPorts = {
   gateway: number;
@@ -186,8 +193,6 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
     fs.mkdirSync(options.storageDir, { recursive: true });
     const url = `http://127.0.0.1:${options.ports.gateway}`;
-    // Uploaded photos keep their EXIF (GPS) until rendered, so they live outside what the gateway serves.
-    const uploadsDir = path.join(path.dirname(options.storageDir), 'visualizer-uploads');
 
     let smtp = options.smtp;
     if (!smtp) {
@@ -227,9 +232,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       SUPABASE_URL: url,
       SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey,
       DATABASE_URL: postgres.superuserUrl,
-      VISUALIZER_STORAGE: 'local',
-      VISUALIZER_STORAGE_DIR: options.storageDir,
-      VISUALIZER_UPLOAD_DIR: uploadsDir,
+      // The production path: Storage's API, which the gateway serves from the storage folder (storage-api.ts).
+      VISUALIZER_STORAGE: 'supabase',
       ALLOWED_ORIGINS: (options.siteOrigins ?? ['*']).join(','),
     };
     const withProcessor = wantsProcessor && fs.existsSync(PROCESSOR_ENTRY);
@@ -262,13 +266,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       storageDir: options.storageDir,
       apiKeys: [LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY],
       keyRoles: { [LOCAL_PUBLISHABLE_KEY]: LOCAL_ANON_KEY, [LOCAL_SECRET_KEY]: LOCAL_SERVICE_ROLE_KEY },
-      // The two buckets of the migrations: public images from the storage folder; uploads in a folder never served.
-      buckets: {
-        list: [
-          { id: 'floor-visualizer', public: true },
-          { id: 'floor-visualizer-uploads', public: false },
-        ],
+      storage: {
+        buckets: LOCAL_BUCKETS,
+        jwtSecret: LOCAL_JWT_SECRET,
         serviceKeys: [LOCAL_SERVICE_ROLE_KEY, LOCAL_SECRET_KEY],
+        anonKeys: [LOCAL_ANON_KEY, LOCAL_PUBLISHABLE_KEY],
       },
       log,
     });

@@ -4,7 +4,7 @@ import { UPLOADS_BUCKET, VISUALIZER_BUCKET } from '../contracts/visualizer-webho
 
 /**
  * The visualizer's stored files, as retention and deletion on request see them: every file of a request lives
- * under `<requestId>/` in the public bucket (the photo as shown, each render, each floor outline) and in the
+ * under `<requestId>/` in the image bucket `floor-visualizer` (the photo as shown, each render, each floor outline) and in the
  * private uploads bucket (the photo as sent, until its render is done). Locally both are folders on disk
  * (local-stack); hosted, Supabase Storage with the service key. Deleting what is already gone is no error.
  */

@@ -6,6 +6,6 @@ export const LEAD_TABLES = ['contacts', 'leads', 'realtors', 'investors', 'floor
 
 /** The buckets the migrations create, and whether each must be public. */
 export const BUCKETS = [
-  { id: 'floor-visualizer', public: true },
+  { id: 'floor-visualizer', public: false },
   { id: 'floor-visualizer-uploads', public: false },
 ] as const;

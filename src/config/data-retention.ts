@@ -19,6 +19,15 @@ export const dataRetention = {
 export type DataRetention = typeof dataRetention;
 
 /**
+ * When a visualizer request's photo and renders are due for deletion, and so when the signed links to them end
+ * (decision 020): the retention job deletes them on its first hourly run after this, and the page calls the
+ * result expired from then on.
+ */
+export function visualizerImagesExpireAt(createdAt: string | Date, retention: DataRetention = dataRetention): Date {
+  return new Date(new Date(createdAt).getTime() + retention.visualizerImagesDays * 86_400_000);
+}
+
+/**
  * When the privacy notice and the terms last changed, and so the date they are in effect from (ISO date). Change it
  * with their text.
  */

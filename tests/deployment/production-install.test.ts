@@ -156,9 +156,12 @@ describe('the services after a production install', () => {
     expect([200, 202]).toContain(reply.status);
 
     const [result] = await mailInbox(stack.mailCatcher!.webUrl).waitFor((message) => message.envelope.to.includes(email), 1, 120_000);
-    expect(result!.html).toContain(`${stack.url}/storage/v1/object/public/floor-visualizer/${id}/render-1/`);
-    const image = await fetch(`${stack.url}/storage/v1/object/public/floor-visualizer/${id}/original.jpg`);
-    expect(image.status).toBe(200);
+    // The processor stored through Storage's API with the sb_secret_ key; the e-mail's picture is a signed link,
+    // and the private bucket's public URL opens nothing.
+    const link = result!.html.match(new RegExp(`${stack.url}/storage/v1/object/sign/floor-visualizer/${id}/render-1/[^"]+`))?.[0];
+    expect(link).toBeDefined();
+    expect((await fetch(link!.replaceAll('&amp;', '&'))).status).toBe(200);
+    expect((await fetch(`${stack.url}/storage/v1/object/public/floor-visualizer/${id}/original.jpg`)).status).toBe(400);
     // One line per job in each service's log (not the queue's "Completed task" besides), and none per health probe.
     await eventually('the render to be logged', async () => (processor.output.some((line) => line.includes(`request=${id} render 1 done`)) ? true : undefined));
     expect(processor.output.filter((line) => line.includes(`request=${id}`) && !line.startsWith('POST / '))).toEqual([

@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { LOCAL_SECRET_KEY, LOCAL_SERVICE_ROLE_KEY } from '../../local-stack/keys';
 import { startMailCatcher, type MailCatcher } from '../../local-stack/mail-catcher';
 import { listMigrations } from '../../local-stack/migrations';
 import { EMAIL_WORKER_ENTRY, PROCESSOR_ENTRY } from '../../local-stack/paths';
@@ -91,10 +92,10 @@ describe('a Supabase-shaped database', () => {
     }
   });
 
-  it('has both buckets, floor-visualizer public and floor-visualizer-uploads private, with their limits', async () => {
+  it('has both buckets, floor-visualizer and floor-visualizer-uploads, private, with their limits', async () => {
     const buckets = await asPostgres('select id, name, public, file_size_limit::int as limit, allowed_mime_types from storage.buckets order by id');
     expect(buckets).toEqual([
-      { id: 'floor-visualizer', name: 'floor-visualizer', public: true, limit: 10485760, allowed_mime_types: ['image/jpeg', 'image/png', 'image/webp'] },
+      { id: 'floor-visualizer', name: 'floor-visualizer', public: false, limit: 10485760, allowed_mime_types: ['image/jpeg', 'image/png', 'image/webp'] },
       { id: 'floor-visualizer-uploads', name: 'floor-visualizer-uploads', public: false, limit: 10485760, allowed_mime_types: null },
     ]);
   });
@@ -190,11 +191,11 @@ describe('the connection budget: postgres limited to 15 connections, two instanc
           HOST: '127.0.0.1',
           PORT: String(port),
           SUPABASE_URL: db.url,
-          SUPABASE_SERVICE_ROLE_KEY: db.serviceRoleKey,
           DATABASE_URL: db.postgresUrl,
-          VISUALIZER_STORAGE: 'local',
-          VISUALIZER_STORAGE_DIR: path.join(folder, 'storage'),
-          VISUALIZER_UPLOAD_DIR: path.join(folder, 'uploads'),
+          // Hosted Storage's API (the gateway's stand-in, with the buckets the migrations made), one instance with
+          // each key format.
+          SUPABASE_SERVICE_ROLE_KEY: instance === 0 ? LOCAL_SERVICE_ROLE_KEY : LOCAL_SECRET_KEY,
+          VISUALIZER_STORAGE: 'supabase',
           VISUALIZER_RENDER_STYLES: 'default',
         }),
         startService(EMAIL_WORKER_ENTRY, {
@@ -264,10 +265,20 @@ describe('the connection budget: postgres limited to 15 connections, two instanc
       const delivered = mail.messages().filter((message) => visitors.some((visitor) => message.envelope.to.includes(String(visitor.email))));
       return delivered.length >= visitors.length ? true : undefined;
     });
-    await eventually('both renders to complete', async () => {
-      const rows = await asAdmin<{ status: string }>('select status from public.floor_visualizer_requests where id = any($1::uuid[])', [requests]);
-      return rows.every((row) => row.status === 'completed') && rows.length === 2 ? true : undefined;
+    const rendered = await eventually('both renders to complete', async () => {
+      const rows = await asAdmin<{ status: string; processed_image_url: string }>(
+        'select status, processed_image_url from public.floor_visualizer_requests where id = any($1::uuid[])',
+        [requests],
+      );
+      return rows.every((row) => row.status === 'completed') && rows.length === 2 ? rows : undefined;
     });
+    // The bucket the migrations made private: each render opens by its signed link only (decision 020).
+    for (const row of rendered) {
+      expect(row.processed_image_url).toMatch(/\/storage\/v1\/object\/sign\/floor-visualizer\/.+\?token=/);
+      expect((await fetch(row.processed_image_url)).status).toBe(200);
+      const publicUrl = row.processed_image_url.replace('/object/sign/', '/object/public/').replace(/\?.*$/, '');
+      expect((await fetch(publicUrl)).status).toBe(400);
+    }
     // The most the services held at once (sampled while they worked): never over the cap.
     expect(peakConnections).toBeGreaterThan(0);
     expect(peakConnections).toBeLessThanOrEqual(15);

@@ -72,3 +72,16 @@ export function postFromAddress(
     request.end(JSON.stringify(body));
   });
 }
+
+/** A signed link the processor stored for `<bucket floor-visualizer>/<objectPath>` (decision 020): any token. */
+export function signedLinkTo(objectPath: string): RegExp {
+  const escaped = `${stack.url}/storage/v1/object/sign/floor-visualizer/${objectPath}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${escaped}\\?token=[\\w-]+\\.[\\w-]+\\.[\\w-]+$`);
+}
+
+/** The visualizer bucket's object as the processor reads it, with the secret key (the bucket is private). */
+export function readStoredImage(objectPath: string): Promise<Response> {
+  return fetch(`${stack.url}/storage/v1/object/authenticated/floor-visualizer/${objectPath}`, {
+    headers: { apikey: stack.secretKey, authorization: `Bearer ${stack.secretKey}` },
+  });
+}

@@ -15,7 +15,8 @@ import { anonFetch, sql, stack } from './stack-clients';
  * what the retention settings say is due and nothing else; `npm run data:forget` removes one visitor's rows and
  * files from every table and no one else's.
  */
-const uploadsDir = path.join(path.dirname(stack.storageDir), 'visualizer-uploads');
+// The gateway's stand-in for Storage keeps each bucket's objects in a folder of the storage folder.
+const uploadsDir = path.join(stack.storageDir, 'floor-visualizer-uploads');
 const requestFolder = (id: string) => path.join(stack.storageDir, 'floor-visualizer', id);
 const unique = () => randomUUID().slice(0, 8);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -148,6 +149,9 @@ describe('the retention job', () => {
     ]);
     await sql('select back_office.count_visualizer_webhook_refusal($1)', [probedId]);
 
+    const [{ link }] = (await sql<{ link: string }>('select original_image_url as link from public.floor_visualizer_requests where id = $1', [dueId])) as [{ link: string }];
+    expect((await fetch(link)).status).toBe(200);
+
     const [{ before }] = (await sql<{ before: string }>('select coalesce(max(id), 0)::text as before from back_office.data_removals')) as [{ before: string }];
     await runRetentionJob();
 
@@ -164,8 +168,9 @@ describe('the retention job', () => {
       style_image_urls: {},
     });
     expect(due!.images_deleted_at).toBeInstanceOf(Date);
-    const publicUrl = `${stack.url}/storage/v1/object/public/floor-visualizer/${dueId}/original.jpg`;
-    expect((await fetch(publicUrl)).status).toBe(404);
+    // The link the row had opens nothing now (Storage answers a missing object with 400, statusCode 404).
+    const gone = await fetch(link);
+    expect([gone.status, ((await gone.json()) as { statusCode: string }).statusCode]).toEqual([400, '404']);
     // The visitor's page reads, by the request's id, that the result has expired.
     const visitorView = await anonFetch(`floor_visualizer_requests?id=eq.${dueId}&select=status,processed_image_url,images_deleted_at`, {
       headers: { 'x-submission-id': dueId },
@@ -233,9 +238,9 @@ function dataForget(args: string[], env: Record<string, string> = {}): Promise<C
         env: {
           ...process.env,
           DATABASE_URL: stack.superuserUrl,
-          VISUALIZER_STORAGE: 'local',
-          VISUALIZER_STORAGE_DIR: stack.storageDir,
-          VISUALIZER_UPLOAD_DIR: uploadsDir,
+          VISUALIZER_STORAGE: 'supabase',
+          SUPABASE_URL: stack.url,
+          SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
           ...env,
         },
       },
@@ -285,6 +290,7 @@ describe('npm run data:forget', () => {
     const before = await rowsOf(visitorIds);
     const othersBefore = await rowsOf(otherIds);
     const visitorFiles = (await filesUnder(requestFolder(visualizerId))).length;
+    const [{ link }] = (await sql<{ link: string }>('select processed_image_url as link from public.floor_visualizer_requests where id = $1', [visualizerId])) as [{ link: string }];
     expect(visitorFiles).toBeGreaterThan(2);
 
     const dryRun = await dataForget([`  Dana.Forget.${tag}@Example.com `, '--dry-run']);
@@ -311,7 +317,8 @@ describe('npm run data:forget', () => {
       await sql(`select 1 from back_office.outbound_emails where private.mailbox_key(recipient) = $1`, [mailbox]),
     ).toEqual([]);
     expect(await filesUnder(requestFolder(visualizerId))).toEqual([]);
-    expect((await fetch(`${stack.url}/storage/v1/object/public/floor-visualizer/${visualizerId}/original.jpg`)).status).toBe(404);
+    const gone = await fetch(link);
+    expect([gone.status, ((await gone.json()) as { statusCode: string }).statusCode]).toEqual([400, '404']);
 
     // No one else's data was touched.
     expect(await rowsOf(otherIds)).toEqual(othersBefore);

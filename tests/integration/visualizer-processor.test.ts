@@ -12,7 +12,7 @@ import { createSqlVisualizerRequestRepository } from '../../visualizer-processor
 import { toDataUrl } from '../../visualizer-processor/testing/bad-inputs';
 import { RENDERED_ROOMS } from '../../visualizer-processor/evaluation/rendered/rendered-room-scenes';
 import { renderRoomScene } from '../../visualizer-processor/evaluation/rendered/room-ray-tracer';
-import { anonFetch, sql, stack } from './stack-clients';
+import { anonFetch, readStoredImage, signedLinkTo, sql, stack } from './stack-clients';
 
 /**
  * The processor as the stack runs it: behind the gateway's webhook path, on the real database, queue and
@@ -55,7 +55,7 @@ async function postWebhook(body: unknown): Promise<{ status: number; json: Recor
 }
 
 describe('the visualizer processor in the stack', () => {
-  it('completes a request: both images are served by the public storage URL, without EXIF', async () => {
+  it('completes a request: both images open by their signed links, without EXIF, and by no public URL', async () => {
     const row = await createRequestRow();
     const photo = await readFile(path.join(FIXTURE_DIR, 'room-gps.jpg'));
     const payload = {
@@ -72,9 +72,10 @@ describe('the visualizer processor in the stack', () => {
     const stored = await finishedRow(row.id);
     expect(stored).toMatchObject({
       status: 'completed',
-      original_image_url: `${stack.url}/storage/v1/object/public/floor-visualizer/${row.id}/original.jpg`,
-      processed_image_url: `${stack.url}/storage/v1/object/public/floor-visualizer/${row.id}/render-1/natural-white-oak.jpg`,
+      original_image_url: expect.stringMatching(signedLinkTo(`${row.id}/original.jpg`)),
+      processed_image_url: expect.stringMatching(signedLinkTo(`${row.id}/render-1/natural-white-oak.jpg`)),
     });
+    expect((await fetch(`${stack.url}/storage/v1/object/public/floor-visualizer/${row.id}/original.jpg`)).status).toBe(400);
     if (reply.status === 200) {
       expect(reply.json).toEqual({
         status: 'completed',
@@ -156,19 +157,20 @@ describe('the visualizer processor in the stack', () => {
       if (visible.render_number === 2 || visible.correction_state === 'failed') break;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    const render2 = `${stack.url}/storage/v1/object/public/floor-visualizer/${row.id}/render-2/natural-white-oak.jpg`;
-    // The stack's processor renders every wood style (its default), and a correction re-renders them all.
-    const styles = Object.fromEntries(WOOD_STYLE_IDS.map((style) => [style, render2.replace('natural-white-oak', style)]));
+    // The stack's processor renders every wood style (its default), and a correction re-renders them all, each
+    // with a new signed link.
+    const styles = Object.fromEntries(WOOD_STYLE_IDS.map((style) => [style, expect.stringMatching(signedLinkTo(`${row.id}/render-2/${style}.jpg`))]));
     expect(visible).toEqual({
       id: row.id,
       status: 'completed',
-      processed_image_url: render2,
+      processed_image_url: expect.stringMatching(signedLinkTo(`${row.id}/render-2/natural-white-oak.jpg`)),
       style_image_urls: styles,
       render_number: 2,
       correction_state: null,
-      floor_mask_url: `${stack.url}/storage/v1/object/public/floor-visualizer/${row.id}/render-2/floor-mask.png`,
+      floor_mask_url: expect.stringMatching(signedLinkTo(`${row.id}/render-2/floor-mask.png`)),
       floor_share: expect.any(Number),
     });
+    const render2 = String(visible.processed_image_url);
     // The correction's tap says "this is floor" in the room's floor: the stored share is that render's.
     expect(visible.floor_share).toBeGreaterThan(0.05);
     expect(visible.floor_share).toBeLessThanOrEqual(1);
@@ -207,9 +209,8 @@ describe('the visualizer processor in the stack', () => {
     const first = await read();
     expect(first).toMatchObject({ render_number: 1, rug_choice: 'keep', correction_state: null });
     expect(first.rug_share).toBeGreaterThan(0.05);
-    const storage = `${stack.url}/storage/v1/object/public/floor-visualizer/${row.id}`;
     for (const file of ['floor-keep-rugs.png', 'floor-replace-rugs.png', 'scene-classes.png']) {
-      expect((await fetch(`${storage}/render-1/${file}`)).status).toBe(200);
+      expect((await readStoredImage(`${row.id}/render-1/${file}`)).status).toBe(200);
     }
 
     const choice = await postWebhook({ requestId: row.id, correctionToken: token, rugs: 'replace' });
@@ -225,13 +226,13 @@ describe('the visualizer processor in the stack', () => {
       rug_choice: 'replace',
       correction_state: null,
       rug_share: first.rug_share,
-      processed_image_url: `${storage}/render-2/natural-white-oak.jpg`,
-      floor_mask_url: `${storage}/render-2/floor-mask.png`,
+      processed_image_url: expect.stringMatching(signedLinkTo(`${row.id}/render-2/natural-white-oak.jpg`)),
+      floor_mask_url: expect.stringMatching(signedLinkTo(`${row.id}/render-2/floor-mask.png`)),
     });
     // The rug is under wood now: the render laid it on the rug's share of the photo more.
     expect(Number(replaced.floor_share) - Number(first.floor_share)).toBeCloseTo(Number(first.rug_share), 2);
     // The same floors go forward with the render, for the next switch.
-    expect((await fetch(`${storage}/render-2/floor-keep-rugs.png`)).status).toBe(200);
+    expect((await readStoredImage(`${row.id}/render-2/floor-keep-rugs.png`)).status).toBe(200);
     const [stored] = await sql<{ rug_choices_used: number; corrections_used: number }>(
       'select rug_choices_used, corrections_used from public.floor_visualizer_requests where id = $1',
       [row.id],

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { installJobQueue } from '../../job-queue/install-job-queue';
 import { startGateway } from '../../local-stack/gateway';
-import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../../local-stack/keys';
+import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY, LOCAL_SERVICE_ROLE_KEY } from '../../local-stack/keys';
 import { AUTHENTICATOR_PASSWORD, applyMigrationFiles, type AppliedMigration } from '../../local-stack/migrations';
 import { findFreePort } from '../../local-stack/ports';
 import { SUPERUSER_PASSWORD, startPostgres } from '../../local-stack/postgres';
@@ -75,11 +75,24 @@ export async function startSupabaseShapedDatabase(
     const postgrestPort = await findFreePort();
     await startPostgrest({ supervisor, databasePort: port, port: postgrestPort, adminPort: await findFreePort(), log });
     const gatewayPort = await findFreePort();
+    // Storage's stand-in serves the buckets exactly as the migrations left them in storage.buckets, so a flag a
+    // migration sets is the flag the processor and the visitor meet.
+    const buckets = await sqlAs<{ id: string; public: boolean; limit: number | null }>(
+      adminUrl,
+      'select id, public, file_size_limit::int as limit from storage.buckets',
+    );
     gateway = await startGateway({
       port: gatewayPort,
       postgrestPort,
       storageDir: path.join(folder, 'storage'),
       apiKeys: [LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY],
+      keyRoles: { [LOCAL_PUBLISHABLE_KEY]: LOCAL_ANON_KEY, [LOCAL_SECRET_KEY]: LOCAL_SERVICE_ROLE_KEY },
+      storage: {
+        buckets: buckets.map((bucket) => ({ id: bucket.id, public: bucket.public, fileSizeLimit: bucket.limit ?? undefined })),
+        jwtSecret: LOCAL_JWT_SECRET,
+        serviceKeys: [LOCAL_SERVICE_ROLE_KEY, LOCAL_SECRET_KEY],
+        anonKeys: [LOCAL_ANON_KEY, LOCAL_PUBLISHABLE_KEY],
+      },
       log,
     });
     return {

@@ -3,15 +3,14 @@
  * "A copy, a correction, or deletion"). Staff run it with the services' settings:
  * - hosted: DATABASE_URL (the session pooler string the services use), VISUALIZER_STORAGE=supabase,
  *   SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY;
- * - locally, with nothing set: the `npm start` stack (its database and storage folders).
+ * - locally, with nothing set: the `npm start` stack (its database, and Storage's API on its gateway).
  * Exit codes: 0 removed (or, with --dry-run, found), 2 no or a malformed address (or an unknown option),
  * 3 no data for that address, 1 anything else (nothing was removed).
  */
-import path from 'node:path';
 import pg from 'pg';
 import { describeError } from '../../job-queue/redact.ts';
 import { forgetVisitor, NotAnEmailAddress, totalRemoved, type ForgetReport } from '../forget-visitor.ts';
-import { visitorFilesFromEnv, type VisitorFiles } from '../visitor-files.ts';
+import { createSupabaseVisitorFiles, visitorFilesFromEnv, type VisitorFiles } from '../visitor-files.ts';
 
 const USAGE = 'Usage: npm run data:forget -- <email address> [--dry-run]';
 
@@ -22,11 +21,12 @@ type Settings = { databaseUrl: string; files: VisitorFiles; where: string };
 async function localStackSettings(): Promise<Settings> {
   const { defaultPorts, localStateDir } = await import('../../local-stack/local-settings.ts');
   const { SUPERUSER, SUPERUSER_PASSWORD } = await import('../../local-stack/postgres.ts');
-  const stateDir = localStateDir();
+  const { LOCAL_SERVICE_ROLE_KEY } = await import('../../local-stack/keys.ts');
+  const ports = defaultPorts();
   return {
-    databaseUrl: `postgres://${SUPERUSER}:${SUPERUSER_PASSWORD}@127.0.0.1:${defaultPorts().postgres}/postgres`,
-    files: visitorFilesFromEnv({}, { storageDir: path.join(stateDir, 'storage'), uploadDir: path.join(stateDir, 'visualizer-uploads') }),
-    where: `the local stack (${stateDir})`,
+    databaseUrl: `postgres://${SUPERUSER}:${SUPERUSER_PASSWORD}@127.0.0.1:${ports.postgres}/postgres`,
+    files: createSupabaseVisitorFiles({ supabaseUrl: `http://127.0.0.1:${ports.gateway}`, serviceRoleKey: LOCAL_SERVICE_ROLE_KEY }),
+    where: `the local stack (${localStateDir()})`,
   };
 }
 

@@ -114,6 +114,7 @@ beforeEach(() => {
 function addPendingRow(overrides: Partial<VisualizerRequestRow> = {}): VisualizerRequestRow {
   const row: VisualizerRequestRow = {
     id: randomUUID(),
+    created_at: new Date(),
     customer_name: 'Dana Whitfield',
     email: 'dana@example.com',
     status: 'pending',

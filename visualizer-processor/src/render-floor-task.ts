@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { JobAttemptFailed } from '../../job-queue/job-attempt-failed.ts';
 import { describeError } from '../../job-queue/redact.ts';
+import { visualizerImagesExpireAt } from '../../src/config/data-retention.ts';
 import type { RugChoice } from '../../contracts/visualizer-webhook.ts';
 import { DEFAULT_WOOD_STYLE } from '../../contracts/wood-styles.ts';
 import type { DecodedPhoto, FloorEngine, FloorScene } from '../engine/floor-engine.ts';
@@ -80,7 +81,7 @@ async function floorToRender(deps: RenderFloorDependencies, job: ParsedRenderJob
 
 /**
  * The `render_floor` job: the visitor's photo from private storage → decoded upright, metadata dropped →
- * the original, each requested style and the floor mask stored publicly → the row completed. A photo the processor refuses
+ * the original, each requested style and the floor mask stored, with signed links → the row completed. A photo the processor refuses
  * (not an image, damaged, too many pixels) fails the row at once with its own message; any other error is
  * retried by the queue, and the last attempt fails the row with a human reason while the technical detail
  * goes to the log (never the visitor's name or address).
@@ -112,22 +113,27 @@ export function createRenderFloorTask(deps: RenderFloorDependencies) {
       // A first render starts from the upload; a correction from the stored (already upright, clean) original.
       const source = job.uploadPath ? await deps.uploads.get(job.uploadPath) : await deps.storage.read(originalImagePath(requestId));
       const photo = await decodePhoto(source, { maxInputPixels: deps.maxInputPixels, maxSide: MAX_WORKING_SIDE });
-      const originalImageUrl = correction
-        ? row.original_image_url!
-        : await deps.storage.save(originalImagePath(requestId), await encodeJpeg(photo), 'image/jpeg');
+      if (!correction) await deps.storage.save(originalImagePath(requestId), await encodeJpeg(photo), 'image/jpeg');
       const { floor, rugs } = await floorToRender(deps, job, photo);
       const result = await deps.engine.visualize(photo, { styles: job.styles, taps: job.taps, keepRugs: rugs !== 'replace', floor });
-      const styleImageUrls: Record<string, string> = {};
+      const stylePaths: Record<string, string> = {};
       for (const render of result.renders) {
-        styleImageUrls[render.style] = await deps.storage.save(
-          renderedImagePath(requestId, job.renderNumber, render.style),
-          render.image,
-          'image/jpeg',
-        );
+        stylePaths[render.style] = renderedImagePath(requestId, job.renderNumber, render.style);
+        await deps.storage.save(stylePaths[render.style]!, render.image, 'image/jpeg');
       }
-      const processedImageUrl = styleImageUrls[DEFAULT_WOOD_STYLE] ?? Object.values(styleImageUrls)[0];
-      if (!processedImageUrl) throw new Error('The engine returned no image');
-      const floorMaskUrl = await deps.storage.save(floorMaskPath(requestId, job.renderNumber), await encodeFloorMask(result), 'image/png');
+      if (Object.keys(stylePaths).length === 0) throw new Error('The engine returned no image');
+      const maskPath = floorMaskPath(requestId, job.renderNumber);
+      await deps.storage.save(maskPath, await encodeFloorMask(result), 'image/png');
+      // Private files, public links: each signed until the retention job deletes the files (decision 020). A
+      // correction signs its new files with the same end, and keeps the original's link.
+      const links = await deps.storage.links(
+        [...(correction ? [] : [originalImagePath(requestId)]), ...Object.values(stylePaths), maskPath],
+        visualizerImagesExpireAt(row.created_at),
+      );
+      const originalImageUrl = correction ? row.original_image_url! : links[originalImagePath(requestId)]!;
+      const styleImageUrls = Object.fromEntries(Object.entries(stylePaths).map(([style, objectPath]) => [style, links[objectPath]!]));
+      const processedImageUrl = styleImageUrls[DEFAULT_WOOD_STYLE] ?? Object.values(styleImageUrls)[0]!;
+      const floorMaskUrl = links[maskPath]!;
       let rugChoice: RenderedImages['rugChoice'] = null;
       let rugShare: RenderedImages['rugShare'] = null;
       if (floor?.rugsReplacedMask && floor.scene && rugs) {

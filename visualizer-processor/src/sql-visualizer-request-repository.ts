@@ -39,7 +39,7 @@ function queueRender(client: pg.PoolClient, job: RenderJob): Promise<unknown> {
 class NotStarted extends Error {}
 
 const COLUMNS =
-  'id, customer_name, email, status, original_image_url, processed_image_url, failure_reason, style_image_urls, render_number, correction_state, floor_mask_url, floor_share, rug_choice, rug_share, images_deleted_at';
+  'id, created_at, customer_name, email, status, original_image_url, processed_image_url, failure_reason, style_image_urls, render_number, correction_state, floor_mask_url, floor_share, rug_choice, rug_share, images_deleted_at';
 
 /** What every finished render writes to its row: `$1` is the id, `$2`..`$8` the render's (`renderValues`). */
 const RENDER_COLUMNS = `processed_image_url = $2, style_image_urls = $3, render_number = $4, floor_mask_url = $5, floor_share = $6,

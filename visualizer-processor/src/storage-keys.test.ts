@@ -1,42 +1,92 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSupabaseImageStorage } from './image-storage.ts';
+import { startGateway } from '../../local-stack/gateway.ts';
+import { LOCAL_ANON_KEY, LOCAL_JWT_SECRET, LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY, LOCAL_SERVICE_ROLE_KEY } from '../../local-stack/keys.ts';
+import { findFreePort } from '../../local-stack/ports.ts';
+import { LOCAL_BUCKETS } from '../../local-stack/stack.ts';
+import { createSupabaseVisitorFiles } from '../../visitor-data/visitor-files.ts';
+import { IMMUTABLE_CACHE_CONTROL, createSupabaseImageStorage } from './image-storage.ts';
 import { createSupabaseUploadStore } from './upload-store.ts';
 
 /**
- * The processor's Storage calls carry the service key as `apikey` and as `Authorization: Bearer`, whichever
- * format it has: a secret key (sb_secret_…) is sent exactly as supabase-js sends it, which the platform accepts.
+ * The processor's Storage clients (the production path, VISUALIZER_STORAGE=supabase) against the local gateway's
+ * stand-in for Supabase Storage, which answers as hosted Storage does: with either format of the secret key they
+ * upload, read back, sign, list and delete; with the public key they get nowhere.
  */
-const seen: { method: string; url: string; apikey?: string; authorization?: string }[] = [];
-let server: http.Server;
-let supabaseUrl: string;
+let gateway: { url: string; stop(): Promise<void> };
+let storageDir: string;
 
 beforeAll(async () => {
-  server = http.createServer((request, response) => {
-    seen.push({ method: request.method!, url: request.url!, apikey: request.headers.apikey as string, authorization: request.headers.authorization });
-    request.resume();
-    request.on('end', () => {
-      response.writeHead(200, { 'content-type': 'application/octet-stream' });
-      response.end('bytes');
-    });
+  storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storage-keys-test-'));
+  gateway = await startGateway({
+    port: await findFreePort(),
+    postgrestPort: await findFreePort(),
+    storageDir,
+    apiKeys: [],
+    storage: {
+      buckets: LOCAL_BUCKETS,
+      jwtSecret: LOCAL_JWT_SECRET,
+      serviceKeys: [LOCAL_SERVICE_ROLE_KEY, LOCAL_SECRET_KEY],
+      anonKeys: [LOCAL_ANON_KEY, LOCAL_PUBLISHABLE_KEY],
+    },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  supabaseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(async () => {
+  await gateway.stop();
+  fs.rmSync(storageDir, { recursive: true, force: true });
+});
 
-describe.each(['sb_secret_abcDEF123_xyz', 'eyJhbGciOiJIUzI1NiJ9.eyJyb2xlIjoic2VydmljZV9yb2xlIn0.c2lnbmF0dXJl'])('with the service key %s', (key) => {
-  it('sends it as apikey and bearer on every upload, download and delete', async () => {
-    seen.length = 0;
-    const uploads = createSupabaseUploadStore({ supabaseUrl, serviceRoleKey: key });
-    const images = createSupabaseImageStorage({ supabaseUrl, serviceRoleKey: key });
-    await uploads.put('request-1/upload', Buffer.from('photo'));
-    await uploads.get('request-1/upload');
-    await uploads.delete('request-1/upload');
-    await images.save('request-1/original.jpg', Buffer.from('jpeg'), 'image/jpeg');
+const REQUEST = '6f1f3c2a-9a57-4f0e-8a43-2b6c0d9e1f00';
 
-    expect(seen.map((request) => request.method)).toEqual(['POST', 'GET', 'DELETE', 'POST']);
-    for (const request of seen) expect(request).toMatchObject({ apikey: key, authorization: `Bearer ${key}` });
+describe.each([
+  ['the sb_secret_ key', LOCAL_SECRET_KEY],
+  ['the service_role JWT', LOCAL_SERVICE_ROLE_KEY],
+])('with %s', (_name, key) => {
+  it('stores, reads back, signs links that open the files without a key, and removes every file of a request', async () => {
+    const settings = { supabaseUrl: gateway.url, serviceRoleKey: key };
+    const uploads = createSupabaseUploadStore(settings);
+    const images = createSupabaseImageStorage(settings);
+    const files = createSupabaseVisitorFiles(settings);
+
+    await uploads.put(`${REQUEST}/upload-1`, Buffer.from('photo with gps'));
+    expect((await uploads.get(`${REQUEST}/upload-1`)).toString()).toBe('photo with gps');
+    await images.save(`${REQUEST}/original.jpg`, Buffer.from('clean photo'), 'image/jpeg');
+    await images.save(`${REQUEST}/render-1/oak.jpg`, Buffer.from('render'), 'image/jpeg');
+    expect((await images.read(`${REQUEST}/original.jpg`)).toString()).toBe('clean photo');
+
+    const expiresAt = new Date(Date.now() + 90 * 86_400_000);
+    const links = await images.links([`${REQUEST}/original.jpg`, `${REQUEST}/render-1/oak.jpg`], expiresAt);
+    const opened = await fetch(links[`${REQUEST}/render-1/oak.jpg`]!);
+    expect([opened.status, await opened.text()]).toEqual([200, 'render']);
+    expect(Math.abs(Date.parse(opened.headers.get('expires')!) - expiresAt.getTime())).toBeLessThan(2_000);
+    // The private bucket's public URL opens nothing.
+    expect((await fetch(`${gateway.url}/storage/v1/object/public/floor-visualizer/${REQUEST}/original.jpg`)).status).toBe(400);
+    // The upload stored the immutable cache lifetime with the file.
+    const authenticated = await fetch(`${gateway.url}/storage/v1/object/authenticated/floor-visualizer/${REQUEST}/original.jpg`, {
+      headers: { apikey: key, authorization: `Bearer ${key}` },
+    });
+    expect(authenticated.headers.get('cache-control')).toBe(IMMUTABLE_CACHE_CONTROL);
+
+    await expect(images.links([`${REQUEST}/missing.jpg`], expiresAt)).rejects.toThrow(/missing\.jpg/);
+    expect(await files.countRequestFiles(REQUEST)).toBe(3);
+    expect(await files.deleteRequestFiles(REQUEST)).toBe(3);
+    expect(await files.countRequestFiles(REQUEST)).toBe(0);
+    await expect(images.read(`${REQUEST}/original.jpg`)).rejects.toThrow(/failed \(400\)/);
+    // Deleting what is already gone is no error, as the render does after a retry.
+    await uploads.delete(`${REQUEST}/upload-1`);
+  });
+});
+
+describe.each([
+  ['the sb_publishable_ key', LOCAL_PUBLISHABLE_KEY],
+  ['the anon JWT', LOCAL_ANON_KEY],
+])('with %s in place of the secret key', (_name, key) => {
+  it('stores nothing and reads nothing', async () => {
+    const settings = { supabaseUrl: gateway.url, serviceRoleKey: key };
+    await expect(createSupabaseImageStorage(settings).save(`${REQUEST}/original.jpg`, Buffer.from('x'), 'image/jpeg')).rejects.toThrow(/upload.*\(400\).*row-level security/);
+    await expect(createSupabaseUploadStore(settings).put(`${REQUEST}/upload-1`, Buffer.from('x'))).rejects.toThrow(/\(400\)/);
+    expect(await createSupabaseVisitorFiles(settings).countRequestFiles(REQUEST)).toBe(0);
   });
 });

@@ -5,7 +5,7 @@ import { UPLOADS_BUCKET } from '../../contracts/visualizer-webhook.ts';
 /**
  * Where a visitor's photo waits, exactly as uploaded, between the webhook and the render: durable (a worker
  * or Postgres restart must not lose it) and private (it still carries its EXIF, GPS included). The render
- * stores metadata-free copies in the public bucket and then deletes it.
+ * stores metadata-free copies in the image bucket and then deletes it.
  */
 export interface UploadStore {
   put(objectPath: string, bytes: Buffer): Promise<void>;
@@ -37,6 +37,12 @@ export function createLocalUploadStore(directory: string): UploadStore {
   };
 }
 
+async function isNotFound(response: Response): Promise<boolean> {
+  if (response.status === 404) return true;
+  const body = (await response.clone().json().catch(() => null)) as { statusCode?: string } | null;
+  return response.status === 400 && body?.statusCode === '404';
+}
+
 /** The private Storage bucket, with the service key. */
 export function createSupabaseUploadStore(settings: { supabaseUrl: string; serviceRoleKey: string; fetch?: typeof fetch }): UploadStore {
   const doFetch = settings.fetch ?? fetch;
@@ -62,7 +68,8 @@ export function createSupabaseUploadStore(settings: { supabaseUrl: string; servi
     },
     async delete(objectPath) {
       const response = await doFetch(url(objectPath), { method: 'DELETE', headers });
-      if (!response.ok && response.status !== 404) await fail('delete', response);
+      // Storage answers an object that is not there with 400 and `"statusCode": "404"` in the body.
+      if (!response.ok && !(await isNotFound(response))) await fail('delete', response);
     },
   };
 }

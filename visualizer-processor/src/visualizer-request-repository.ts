@@ -11,13 +11,15 @@ export type VisualizerRequestStatus = 'pending' | 'processing' | 'completed' | '
 
 export interface VisualizerRequestRow {
   id: string;
+  /** When the visitor made the request: the links to its images end `visualizerImagesDays` later. */
+  created_at: Date | string;
   customer_name: string;
   email: string;
   status: VisualizerRequestStatus;
   original_image_url: string | null;
   processed_image_url: string | null;
   failure_reason: string | null;
-  /** Style id → public URL, of render `render_number`. */
+  /** Style id → signed link, of render `render_number`. */
   style_image_urls: Record<string, string>;
   render_number: number;
   correction_state: 'rendering' | 'failed' | null;

@@ -1,6 +1,7 @@
 import { useQuery, type Query } from '@tanstack/react-query';
 import { z } from 'zod';
 import { RUG_CHOICES } from '@contracts/visualizer-webhook';
+import { visualizerImagesExpireAt } from '@/config/data-retention';
 import { answerDeadline } from '@/lib/answer-deadline';
 import { SUBMISSION_ID_HEADER } from '@/lib/insert-with-fallback';
 import { getSupabaseClient } from '@/lib/supabase-client';
@@ -13,13 +14,15 @@ export const MAX_POLL_ATTEMPTS = 30;
  * Only the columns a visitor may read of their own request (never the name, e-mail or correction token): the
  * spec's fields, then issue 8's every wood style, which render they are, how a correction went, and the floor
  * that render was laid on and how much of the photo it is; issue 23's rug choice that render shows and how much
- * of the photo is rug or carpet; and whether the images are gone (issue 26).
+ * of the photo is rug or carpet; whether the images are gone (issue 26), and when the request was made (its
+ * images' signed links end a retention period later: decision 020).
  */
 const VISITOR_COLUMNS =
-  'id,status,original_image_url,processed_image_url,failure_reason,style_image_urls,render_number,correction_state,floor_mask_url,floor_share,rug_choice,rug_share,images_deleted_at';
+  'id,created_at,status,original_image_url,processed_image_url,failure_reason,style_image_urls,render_number,correction_state,floor_mask_url,floor_share,rug_choice,rug_share,images_deleted_at';
 
 export const visualizerRequestSchema = z.object({
   id: z.string(),
+  created_at: z.string().nullable().default(null),
   status: z.enum(['pending', 'processing', 'completed', 'failed']),
   original_image_url: z.string().nullable(),
   processed_image_url: z.string().nullable(),
@@ -36,6 +39,15 @@ export const visualizerRequestSchema = z.object({
 });
 
 export type VisualizerRequest = z.infer<typeof visualizerRequestSchema>;
+
+/**
+ * The result's pictures are gone, or about to be: the retention job deleted them, or their signed links have ended
+ * (they end when the images are due for deletion, up to an hour before the job's run deletes them).
+ */
+export function resultHasExpired(row: Pick<VisualizerRequest, 'created_at' | 'images_deleted_at'>, now = Date.now()): boolean {
+  if (row.images_deleted_at) return true;
+  return row.created_at !== null && now >= visualizerImagesExpireAt(row.created_at).getTime();
+}
 
 /**
  * The server answered that no request has this id (PostgREST's PGRST116: `.single()` found no row). Any other

@@ -47,6 +47,13 @@ describe('a result link', () => {
     expect(window.location.hash).toBe('');
   });
 
+  it('says the result has expired once its links have ended, before the retention job has run', async () => {
+    const made = new Date(Date.now() - (dataRetention.visualizerImagesDays * 86_400_000 + 60_000)).toISOString();
+    openResultLink((id) => HttpResponse.json({ ...completedRow(id), created_at: made }));
+    expect(await screen.findByRole('heading', { name: 'This result has expired' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /original photo|new hardwood floor/i })).toBeNull();
+  });
+
   it('says so when there is no such result', async () => {
     openResultLink(() => HttpResponse.json({ code: 'PGRST116', message: 'no rows' }, { status: 406 }));
     expect(await screen.findByRole('heading', { name: "We couldn't find this result" })).toBeInTheDocument();

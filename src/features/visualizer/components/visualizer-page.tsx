@@ -11,6 +11,7 @@ import { useCreateVisualizerRequest, visualizerContactSchema } from '../api/crea
 import {
   getVisualizerRequest,
   useVisualizerRequestPolling,
+  resultHasExpired,
   VisualizerRequestNotFound,
 } from '../api/get-visualizer-request';
 import { resultIdFromFragment, VISUALIZER_PAGE_PATH } from '@contracts/visualizer-result-link';
@@ -95,7 +96,7 @@ export function VisualizerPage() {
     getVisualizerRequest(id).then(
       (row) => {
         if (!current()) return;
-        if (row.images_deleted_at) return setSavedResult('expired');
+        if (resultHasExpired(row)) return setSavedResult('expired');
         if (row.status === 'pending' || row.status === 'processing') {
           // Reloaded while the floor was being laid (the address names the request): follow it again.
           setSavedResult(null);

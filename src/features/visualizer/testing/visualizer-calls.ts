@@ -4,8 +4,9 @@ import type { VisualizerRequest } from '../api/get-visualizer-request';
 
 /** Test helpers for the visualizer's calls, shared by its component tests. */
 export const REQUESTS_URL = restUrl('floor_visualizer_requests');
-export const ORIGINAL_URL = 'http://supabase.test/storage/v1/object/public/floor-visualizer/abc/original.jpg';
-export const PROCESSED_URL = 'http://supabase.test/storage/v1/object/public/floor-visualizer/abc/processed.jpg';
+/** Signed links, as the processor stores them (decision 020). */
+export const ORIGINAL_URL = 'http://supabase.test/storage/v1/object/sign/floor-visualizer/abc/original.jpg?token=a.b.c';
+export const PROCESSED_URL = 'http://supabase.test/storage/v1/object/sign/floor-visualizer/abc/processed.jpg?token=a.b.d';
 
 export function imageFile(size = 2048, name = 'living-room.jpg', type = 'image/jpeg'): File {
   return new File([new Uint8Array(size).fill(7)], name, { type });
@@ -14,6 +15,8 @@ export function imageFile(size = 2048, name = 'living-room.jpg', type = 'image/j
 export function row(id: string, overrides: Partial<VisualizerRequest> = {}): VisualizerRequest {
   return {
     id,
+    // Made just now: its images' links are good for the retention period.
+    created_at: new Date().toISOString(),
     status: 'processing',
     original_image_url: null,
     processed_image_url: null,
