@@ -9,7 +9,7 @@ import { signJwt } from './keys';
  * `<storageDir>/<bucket>/<path>` per object, and what hosted Storage keeps in its `storage.objects` rows (content
  * type, cache control, when stored) in `<storageDir>/.object-metadata/<bucket>/<path>.json`.
  *
- * It answers as hosted Storage answers (supabase/storage's routes; decision 020): errors are HTTP 400 with the
+ * It answers as hosted Storage answers (supabase/storage's routes; decision 022): errors are HTTP 400 with the
  * real status as a string in `statusCode`, the secret (service_role) key may do anything, the public (anon) key
  * nothing (the buckets have no policies for it, so it uploads nothing, lists `[]`, deletes nothing and reads no
  * private object), public buckets are read by anyone at `/object/public/...`, and signed URLs are HS256 JWTs over

@@ -20,7 +20,7 @@ export type DataRetention = typeof dataRetention;
 
 /**
  * When a visualizer request's photo and renders are due for deletion, and so when the signed links to them end
- * (decision 020): the retention job deletes them on its first hourly run after this, and the page calls the
+ * (decision 022): the retention job deletes them on its first hourly run after this, and the page calls the
  * result expired from then on.
  */
 export function visualizerImagesExpireAt(createdAt: string | Date, retention: DataRetention = dataRetention): Date {

@@ -1,4 +1,4 @@
--- Photos of the inside of visitors' homes are no longer public files (issue 36, decision 020): the image bucket
+-- Photos of the inside of visitors' homes are no longer public files (issue 36, decision 022): the image bucket
 -- turns private. Its objects are read only with the service key (the processor) or through the signed links the
 -- processor stores in the row, which end when the retention job deletes the files (src/config/data-retention.ts).
 -- Locally there is no storage schema (the gateway stands in for Storage with the same flag), so this does nothing.

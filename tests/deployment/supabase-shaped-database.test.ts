@@ -272,7 +272,7 @@ describe('the connection budget: postgres limited to 15 connections, two instanc
       );
       return rows.every((row) => row.status === 'completed') && rows.length === 2 ? rows : undefined;
     });
-    // The bucket the migrations made private: each render opens by its signed link only (decision 020).
+    // The bucket the migrations made private: each render opens by its signed link only (decision 022).
     for (const row of rendered) {
       expect(row.processed_image_url).toMatch(/\/storage\/v1\/object\/sign\/floor-visualizer\/.+\?token=/);
       expect((await fetch(row.processed_image_url)).status).toBe(200);

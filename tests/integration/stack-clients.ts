@@ -73,7 +73,7 @@ export function postFromAddress(
   });
 }
 
-/** A signed link the processor stored for `<bucket floor-visualizer>/<objectPath>` (decision 020): any token. */
+/** A signed link the processor stored for `<bucket floor-visualizer>/<objectPath>` (decision 022): any token. */
 export function signedLinkTo(objectPath: string): RegExp {
   const escaped = `${stack.url}/storage/v1/object/sign/floor-visualizer/${objectPath}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return new RegExp(`^${escaped}\\?token=[\\w-]+\\.[\\w-]+\\.[\\w-]+$`);

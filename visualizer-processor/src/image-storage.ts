@@ -5,7 +5,7 @@ import { VISUALIZER_BUCKET } from '../../contracts/visualizer-webhook.ts';
 /**
  * Where the photo as shown, its renders, their web-sized renditions and the floor outlines go: the private bucket
  * `floor-visualizer` (hosted Supabase Storage, or the local gateway's stand-in of it), read back by the processor
- * with the service key and by everyone else only through signed links (decision 020).
+ * with the service key and by everyone else only through signed links (decision 022).
  */
 export interface ImageStorage {
   /** Stores bytes under `<bucket>/<objectPath>`; each path is written once and never changes (see render-job.ts). */

@@ -124,7 +124,7 @@ export function createRenderFloorTask(deps: RenderFloorDependencies) {
       if (Object.keys(stylePaths).length === 0) throw new Error('The engine returned no image');
       const maskPath = floorMaskPath(requestId, job.renderNumber);
       await deps.storage.save(maskPath, await encodeFloorMask(result), 'image/png');
-      // Private files, public links: each signed until the retention job deletes the files (decision 020). A
+      // Private files, public links: each signed until the retention job deletes the files (decision 022). A
       // correction signs its new files with the same end, and keeps the original's link.
       const links = await deps.storage.links(
         [...(correction ? [] : [originalImagePath(requestId)]), ...Object.values(stylePaths), maskPath],

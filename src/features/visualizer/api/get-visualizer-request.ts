@@ -15,7 +15,7 @@ export const MAX_POLL_ATTEMPTS = 30;
  * spec's fields, then issue 8's every wood style, which render they are, how a correction went, and the floor
  * that render was laid on and how much of the photo it is; issue 23's rug choice that render shows and how much
  * of the photo is rug or carpet; whether the images are gone (issue 26), and when the request was made (its
- * images' signed links end a retention period later: decision 020).
+ * images' signed links end a retention period later: decision 022).
  */
 const VISITOR_COLUMNS =
   'id,created_at,status,original_image_url,processed_image_url,failure_reason,style_image_urls,render_number,correction_state,floor_mask_url,floor_share,rug_choice,rug_share,images_deleted_at';

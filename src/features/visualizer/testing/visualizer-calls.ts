@@ -4,7 +4,7 @@ import type { VisualizerRequest } from '../api/get-visualizer-request';
 
 /** Test helpers for the visualizer's calls, shared by its component tests. */
 export const REQUESTS_URL = restUrl('floor_visualizer_requests');
-/** Signed links, as the processor stores them (decision 020). */
+/** Signed links, as the processor stores them (decision 022). */
 export const ORIGINAL_URL = 'http://supabase.test/storage/v1/object/sign/floor-visualizer/abc/original.jpg?token=a.b.c';
 export const PROCESSED_URL = 'http://supabase.test/storage/v1/object/sign/floor-visualizer/abc/processed.jpg?token=a.b.d';
 
