@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isEmailShaped } from '../src/lib/visitor-text.ts';
 
 /**
  * The floor visualizer webhook payload (spec section 7, call 8): one schema, used by the page that sends
@@ -22,7 +23,9 @@ export function decodedBase64Length(base64: string): number {
 export const visualizerWebhookPayloadSchema = z.object({
   requestId: z.uuid(),
   name: z.string().trim().min(1).max(120),
-  email: z.email().max(254),
+  // The one address rule of every form and the database (private.is_email), not zod's stricter z.email(), which
+  // refused addresses the forms, the database and mail servers take (josé@example.com, a!b@example.com; issue 38).
+  email: z.string().max(254).refine(isEmailShaped, 'email must be an address a mail server takes'),
   imageBase64: z
     .string()
     .regex(IMAGE_DATA_URL, 'imageBase64 must be a base64 data URL of an image')

@@ -16,12 +16,8 @@ export const visualizerContactSchema = z.object({
     .string()
     .overwrite(cleanOneLine)
     .trim()
-    .pipe(
-      z
-        .email('Please enter a valid email address')
-        .max(254, 'That email is too long')
-        .refine(isEmailShaped, 'Please enter a valid email address'),
-    ),
+    .max(254, 'That email is too long')
+    .refine(isEmailShaped, 'Please enter a valid email address'),
 });
 
 export type VisualizerContact = z.infer<typeof visualizerContactSchema>;
