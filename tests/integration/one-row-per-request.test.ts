@@ -18,10 +18,10 @@ const stored = async (table: LeadTable, emails: string[]) =>
   Number((await sql(`select count(*) from public.${table} where email = any($1)`, [emails]))[0]?.count);
 
 /** An anonymous POST straight to PostgREST, with no gateway in front. */
-const postToPostgrest = (table: string, body: unknown) =>
+const postToPostgrest = (table: string, body: unknown, headers: Record<string, string> = {}) =>
   fetch(`${stack.postgrestUrl}/${table}`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${stack.anonKey}`, 'Content-Type': 'application/json' },
+    headers: { Authorization: `Bearer ${stack.anonKey}`, 'Content-Type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });
 
@@ -87,6 +87,30 @@ describe('an insert with no row in it', () => {
         ]) {
           expect([body, response.status]).toEqual([body, 400]);
           expect(await response.json()).toMatchObject({ message: 'The submission is empty.', hint: 'POST one row as a JSON object.' });
+        }
+      }
+      expect(await sql(`select count(*) from public.${table}`)).toEqual(before);
+    },
+  );
+
+  it.each(Object.keys(rows) as LeadTable[])(
+    '`{}` is refused with 400 naming the first field it lacks, whatever answer it asks for (%s)',
+    async (table) => {
+      // Issue 38: with `Prefer: return=representation` it got 401 "new row violates row-level security policy".
+      // (Asking for every column back is refused before any row is made: anon may read back only the id.)
+      const before = await sql<{ count: string }>(`select count(*) from public.${table}`);
+      const firstRequired = { contacts: 'name', leads: 'email', realtors: 'name', investors: 'name', floor_visualizer_requests: 'customer_name' }[table];
+      for (const prefer of ['return=representation', 'return=minimal']) {
+        for (const response of [
+          await anonFetch(`${table}?select=id`, { method: 'POST', headers: { Prefer: prefer }, body: '{}' }),
+          await postToPostgrest(`${table}?select=id`, {}, { Prefer: prefer }),
+        ]) {
+          expect([prefer, response.status]).toEqual([prefer, 400]);
+          expect(await response.json()).toMatchObject({
+            code: '23502',
+            message: `null value in column "${firstRequired}" of relation "${table}" violates not-null constraint`,
+            hint: `Send ${firstRequired} in the JSON object.`,
+          });
         }
       }
       expect(await sql(`select count(*) from public.${table}`)).toEqual(before);
