@@ -237,7 +237,8 @@ export async function startPostgres(options: {
     // Fast shutdown: roll back open transactions, checkpoint, exit. (SIGTERM would wait for every client.)
     stopSignal: 'SIGINT',
     stopTimeoutMs: 10_000,
-    ifItDies: 'stop-the-stack',
+    // As a hosted database comes back after a crash: the services wait for it and carry on (issue 38).
+    ifItDies: 'restart',
     echo: (line) => isPostgresProblem(line) && options.log?.(line),
     ready: async () => {
       const client = new pg.Client({ connectionString: superuserUrl });

@@ -142,7 +142,7 @@ const PORT_SETTINGS: Record<keyof StackPorts, [purpose: string, setting: string]
  *
  * Every process is a child of the supervisor (supervisor.ts): another service is one `supervisor.start({...})`
  * with its command, a readiness check and what to do if it dies. The supervisor stops children in reverse
- * start order, restarts the stateless ones when they die, stops the stack when the database dies, and makes
+ * start order, restarts any that dies (the database too: the services wait for it), and makes
  * sure none outlives this process, however it ends.
  */
 export async function startStack(options: StackOptions): Promise<Stack> {

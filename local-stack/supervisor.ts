@@ -26,8 +26,9 @@ export type ChildSpec = {
   readyTimeoutMs?: number;
   /**
    * When it exits on its own: `restart` starts it again (with a log line; more than five times in a minute
-   * stops the stack), `stop-the-stack` stops every child and reports which part died. Stateless services
-   * restart; the database does not, because whatever talks to it would fail half-way meanwhile.
+   * stops the stack), `stop-the-stack` stops every child and reports which part died. Every part of the local
+   * stack restarts, the database too: the services wait for it as they wait for a hosted database that comes
+   * back, and only then can the e-mail worker record what it sent while the database was away (issue 38).
    */
   ifItDies: 'restart' | 'stop-the-stack';
   /** Each line it prints; by default the output is only remembered for error messages. */
@@ -178,19 +179,36 @@ export function createSupervisor(options: SupervisorOptions): Supervisor {
         void fail(`${what}; stopping the local stack.${lastLines}`);
         return;
       }
-      const now = Date.now();
-      this.restarts = [...this.restarts.filter((at) => now - at < 60_000), now];
-      if (this.restarts.length > MAX_RESTARTS_PER_MINUTE) {
-        void fail(`${what} ${this.restarts.length} times within a minute; stopping the local stack.${lastLines}`);
-        return;
+      void this.restart(proc, what, lastLines);
+    }
+
+    /**
+     * Starts it again, counting each try against MAX_RESTARTS_PER_MINUTE. A try that fails (a database still
+     * held by the processes its killed leader left) is tried again a second later, within that budget.
+     */
+    private async restart(dead: ManagedProcess, what: string, lastLines: string) {
+      // What the dead leader left of its group goes first.
+      await dead.stop('SIGKILL');
+      for (;;) {
+        const now = Date.now();
+        this.restarts = [...this.restarts.filter((at) => now - at < 60_000), now];
+        if (this.restarts.length > MAX_RESTARTS_PER_MINUTE) {
+          void fail(`${what} ${this.restarts.length} times within a minute; stopping the local stack.${lastLines}`);
+          return;
+        }
+        options.log(`${what}; restarting it (restart ${this.restarts.length} within a minute).${lastLines}`);
+        try {
+          await this.launch();
+          options.log(`${this.name} is running again.`);
+          return;
+        } catch (error) {
+          if (this.stopped || stopping) return;
+          what = `${this.name} could not be restarted (${(error as Error).message.split('\n')[0]})`;
+          lastLines = '';
+          await new Promise((resolve) => setTimeout(resolve, 1_000));
+          if (this.stopped || stopping) return;
+        }
       }
-      options.log(`${what}; restarting it (restart ${this.restarts.length} within a minute).${lastLines}`);
-      this.launch().then(
-        () => options.log(`${this.name} is running again.`),
-        (error: unknown) => {
-          if (!this.stopped && !stopping) void fail(`${this.name} could not be restarted: ${(error as Error).message}`);
-        },
-      );
     }
 
     async stop() {

@@ -406,3 +406,43 @@ describe('the visualizer under faults', () => {
     expect(processor.pid()).not.toBe(killedPid);
   }, 200_000);
 });
+
+describe('e-mail across a Postgres crash in the running stack', () => {
+  it('the stack restarts Postgres, and a send accepted meanwhile is recorded once it is back, not sent again', async () => {
+    // Issue 38: 4 of 300 e-mails went out twice after a Postgres kill. A dead Postgres stopped the whole local
+    // stack, so the worker could never record what SMTP had accepted, and the next start sent it again. Runs
+    // last in this file: it kills the file's own stack's database.
+    const smtpPort = await findFreePort();
+    const smtp = createTestSmtpServer(smtpPort);
+    try {
+      await smtp.start();
+      const worker = await startEmailWorker({ ...stack.emailWorkerEnv, SMTP_PORT: String(smtpPort) });
+      const postgres = stack.children().find((child) => child.name === 'PostgreSQL')!;
+      const killed = postgres.pid()!;
+
+      smtp.holdReplies();
+      const inFlight = smtp.nextMessageInFlight();
+      const leadId = await insertGuideLead(stack.superuserUrl, `killed.${randomUUID().slice(0, 6)}@example.com`);
+      await inFlight;
+      process.kill(killed, 'SIGKILL');
+      smtp.release(); // accepted while the database is dead
+
+      const sent = await eventually(
+        'both e-mails recorded as sent',
+        async () => {
+          const rows = await emailsOf(stack.superuserUrl, leadId);
+          return rows.length === 2 && rows.every((row) => row.status === 'sent') ? rows : undefined;
+        },
+        90_000,
+      );
+      expect(postgres.pid()).not.toBe(killed);
+      for (const email of sent) {
+        expect([email.kind, smtp.accepted.filter((m) => m.messageId === messageIdOf(email.id)).length]).toEqual([email.kind, 1]);
+      }
+      expect(worker.output.join('\n')).not.toContain('could not be recorded');
+      expect(worker.child.exitCode).toBeNull();
+    } finally {
+      await smtp.stop();
+    }
+  }, 180_000);
+});
