@@ -8,7 +8,7 @@
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 # The whole checkout (less .dockerignore): the workspaces' package.json files, and the shared folders the services
-# import (contracts/, job-queue/, src/config/, visitor-data/), which tsc follows wherever they lead.
+# import (contracts/, job-queue/, src/config/, src/lib/visitor-text.ts, visitor-data/), which tsc follows wherever they lead.
 COPY . .
 # Every tool, to compile; no dependency's install script is needed for that.
 RUN npm ci --ignore-scripts --no-audit --no-fund
