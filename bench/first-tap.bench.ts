@@ -102,7 +102,20 @@ const CONTROLS: Control[] = [
 ];
 
 /** Lighthouse's mobile profile, applied by the browser itself (DevTools throttling). */
-const PHONE = { latencyMs: 150, downloadBitsPerSecond: 1_600_000, uploadBitsPerSecond: 750_000, cpuSlowdown: 4 };
+export const PHONE = { latencyMs: 150, downloadBitsPerSecond: 1_600_000, uploadBitsPerSecond: 750_000, cpuSlowdown: 4 };
+
+/** Slows `page` to the cheap phone above: its network (slow 4G) and its CPU. */
+export async function throttleLikeAPhone(context: BrowserContext, page: Page): Promise<void> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: PHONE.latencyMs,
+    downloadThroughput: PHONE.downloadBitsPerSecond / 8,
+    uploadThroughput: PHONE.uploadBitsPerSecond / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpuSlowdown });
+}
 
 export type TapTiming = {
   tapToPaintMs: number;
@@ -176,17 +189,7 @@ export async function measureTap(browser: Browser, siteUrl: string, control: Con
   const context = await newContext(browser, device);
   try {
     const page = await context.newPage();
-    if (device === 'phone') {
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: PHONE.latencyMs,
-        downloadThroughput: PHONE.downloadBitsPerSecond / 8,
-        uploadThroughput: PHONE.uploadBitsPerSecond / 8,
-      });
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpuSlowdown });
-    }
+    if (device === 'phone') await throttleLikeAPhone(context, page);
     // tsx keeps function names with a __name() helper the page does not have.
     await page.addInitScript({ content: `var __name = (f) => f; (${watchTheTap.toString()})();` });
     await page.goto(`${siteUrl}${control.route}`, { waitUntil: 'load' });

@@ -1,0 +1,242 @@
+/**
+ * Snap & See Wood on a phone's connection (issue 35): the production build in Chromium at 360 px against a
+ * throwaway stack with the real processor, on slow 4G (1.6 Mbit/s down, 750 kbit/s up, 150 ms round trips, a 4x
+ * slower CPU: the first-tap bench's phone) and, for comparison, unthrottled at 1280 px. The photo is a 12 MP camera
+ * file with EXIF GPS: the largest imported real kitchen photo (`npm run eval:import`) scaled up to 4032×3024, or,
+ * without imported photos, the synthetic fixture room rendered at that size. Never committed.
+ *
+ * Each run is a fresh browser context: the page loads, the app takes it over, the photo is chosen and the details
+ * filled; the clock starts at the click on "Process Image". Printed, medians of 3 (VISUALIZER_PHONE_RUNS):
+ * the webhook body's size, the time to the webhook's answer (its response end, by Resource Timing), to the first
+ * result picture on screen (the render loaded and decoded), and to all of the result's pictures that are on screen
+ * or not lazily deferred.
+ *
+ * `npm run bench -- visualizer-phone`; VISUALIZER_PHONE_URL measures a site that is already up (its own stack).
+ */
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { chromium, type Browser, type Request } from 'playwright-core';
+import { CHROMIUM_ARGS, resolveChromiumPath } from '../tests/support/chromium-path';
+import { startSiteUnderTest } from '../tests/support/site-under-test';
+import { PHOTOS_DIR } from '../visualizer-processor/evaluation/evaluation-paths';
+import { median, percentile, type BenchRow } from './bench-row';
+import { throttleLikeAPhone } from './first-tap.bench';
+
+const RUNS = Number(process.env.VISUALIZER_PHONE_RUNS ?? 3);
+const RESULT_TIMEOUT_MS = 240_000;
+const RENDER_ALT = 'Your room with a new hardwood floor';
+
+/**
+ * Run in the page before "Process Image" is clicked: marks the click, the first loaded render and the moment all the
+ * result's pictures (those on screen or not lazily deferred) are loaded, in `window.__journey`. A string, as tsx
+ * would give named functions a helper the page does not have.
+ */
+const WATCH_THE_JOURNEY = `(() => {
+  const marks = (window.__journey = {});
+  const loaded = (img) => img.complete && img.naturalWidth > 0;
+  const watch = () => {
+    const render = [...document.querySelectorAll('main img[alt="${RENDER_ALT}"]')];
+    if (marks.firstAt === undefined && render.some(loaded)) marks.firstAt = performance.now();
+    const pictures = [...document.querySelectorAll('main img')].filter(
+      (img) => img.loading !== 'lazy' || img.getBoundingClientRect().top < innerHeight,
+    );
+    if (marks.firstAt !== undefined && pictures.length > 0 && pictures.every(loaded)) {
+      marks.allAt = performance.now();
+      marks.pictures = pictures.length;
+      return;
+    }
+    requestAnimationFrame(watch);
+  };
+  const onClick = (event) => {
+    if (!(event.target instanceof Element) || !event.target.closest('button')?.textContent?.includes('Process Image')) return;
+    document.removeEventListener('click', onClick, { capture: true });
+    marks.clickAt = performance.now();
+    requestAnimationFrame(watch);
+  };
+  document.addEventListener('click', onClick, { capture: true });
+})()`;
+
+type Journey = { bodyBytes: number; answerMs: number; firstPictureMs: number; allPicturesMs: number; pictures: number };
+
+/** Writes the 12 MP camera photo (GPS in its EXIF, as a phone writes it) and says what it is. */
+async function makeCameraPhoto(directory: string): Promise<{ file: string; description: string }> {
+  const file = path.join(directory, 'IMG_4032x3024.jpg');
+  const exif = {
+    IFD0: { Make: 'BenchPhone', Model: '12 MP main camera' },
+    IFD3: {
+      GPSLatitudeRef: 'N',
+      GPSLatitude: '39/1 53/1 4212/100',
+      GPSLongitudeRef: 'W',
+      GPSLongitude: '75/1 2/1 2496/100',
+    },
+  };
+  let best: { name: string; pixels: number; width: number; height: number } | null = null;
+  try {
+    for (const name of (await readdir(PHOTOS_DIR)).filter((n) => /^kitchen-.*\.(jpe?g|png|webp)$/i.test(n))) {
+      const { width = 0, height = 0 } = await sharp(path.join(PHOTOS_DIR, name)).metadata();
+      if (!best || width * height > best.pixels) best = { name, pixels: width * height, width, height };
+    }
+  } catch {
+    // no imported photos
+  }
+  if (best) {
+    // Camera-like detail: the scaled-up photo is smoother than a sensor's, so a little grain is added back.
+    const { data, info } = await sharp(path.join(PHOTOS_DIR, best.name))
+      .rotate()
+      .resize(4032, 3024, { fit: 'cover', kernel: 'lanczos3' })
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    let seed = 1;
+    for (let i = 0; i < data.length; i++) {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      data[i] = Math.max(0, Math.min(255, data[i]! + ((seed >> 16) % 9) - 4));
+    }
+    await sharp(data, { raw: info }).jpeg({ quality: 92 }).withExif(exif).toFile(file);
+    return {
+      file,
+      description: `real photo ${best.name} (${best.width}×${best.height}) scaled up to 4032×3024 with grain`,
+    };
+  }
+  const { writeRoomPhoto } = await import('../visualizer-processor/fixtures/make-fixtures.ts');
+  const { FIXTURE_SCENES } = await import('../visualizer-processor/fixtures/synthetic-room.ts');
+  await writeRoomPhoto(FIXTURE_SCENES.carpet, 4032, 3024, file, (image) => image.jpeg({ quality: 92 }).withExif(exif));
+  return { file, description: 'synthetic fixture room rendered at 4032×3024 (no real photos imported)' };
+}
+
+async function runJourney(
+  browser: Browser,
+  siteUrl: string,
+  photo: string,
+  throttled: boolean,
+  run: number,
+): Promise<Journey> {
+  const context = throttled
+    ? await browser.newContext({
+        viewport: { width: 360, height: 740 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+      })
+    : await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    if (throttled) await throttleLikeAPhone(context, page);
+    let webhook: Request | undefined;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.postData()?.includes('"imageBase64"')) webhook = request;
+    });
+    await page.goto(`${siteUrl}/floor-visualizer`, { waitUntil: 'load' });
+    await page.waitForFunction(() => performance.getEntriesByName('app-ready', 'mark').length > 0, undefined, {
+      timeout: 60_000,
+    });
+    await page.getByLabel('Choose a photo').setInputFiles(photo);
+    await page.getByLabel('Name').fill('Bench Visitor');
+    await page.getByLabel('Email').fill(`bench.phone.${Date.now()}.${run}@example.com`);
+    // The page's own clock, from the click: the pictures are watched on every frame.
+    await page.evaluate(WATCH_THE_JOURNEY);
+    await page.getByRole('button', { name: 'Process Image' }).click();
+    const marks = (await (
+      await page
+        .waitForFunction(
+          () => {
+            const marks = (window as unknown as { __journey: Record<string, number> }).__journey;
+            return marks.allAt !== undefined ? marks : undefined;
+          },
+          undefined,
+          { timeout: RESULT_TIMEOUT_MS, polling: 250 },
+        )
+        .catch(async (error: unknown) => {
+          const seen = await page.evaluate(() => ({
+            marks: (window as unknown as { __journey: Record<string, number> }).__journey,
+            headings: [...document.querySelectorAll('h2')].map((h) => h.textContent),
+            pictures: [...document.querySelectorAll<HTMLImageElement>('main img')].map(
+              (img) => `${img.alt} ${img.complete} ${img.naturalWidth}`,
+            ),
+          }));
+          throw new Error(`no result pictures within ${RESULT_TIMEOUT_MS / 1000} s: ${JSON.stringify(seen)}`, {
+            cause: error,
+          });
+        })
+    ).jsonValue()) as Record<string, number>;
+    if (!webhook) throw new Error('no webhook call seen');
+    const answerEnd = await page.evaluate(
+      (url) =>
+        (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+          .filter((entry) => entry.name === url)
+          .at(-1)?.responseEnd,
+      webhook.url(),
+    );
+    return {
+      bodyBytes: webhook.postDataBuffer()!.length,
+      answerMs: (answerEnd ?? Number.NaN) - marks.clickAt!,
+      firstPictureMs: marks.firstAt! - marks.clickAt!,
+      allPicturesMs: marks.allAt! - marks.clickAt!,
+      pictures: marks.pictures!,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+export default async function benchVisualizerPhone(): Promise<BenchRow[]> {
+  const directory = await mkdtemp(path.join(tmpdir(), 'visualizer-phone-'));
+  const external = process.env.VISUALIZER_PHONE_URL;
+  const site = external ? undefined : await startSiteUnderTest({ throttleMaxWrites: 100_000 });
+  const browser = await chromium.launch({ executablePath: await resolveChromiumPath(), args: CHROMIUM_ARGS });
+  const rows: BenchRow[] = [];
+  try {
+    const photo = await makeCameraPhoto(directory);
+    const photoBytes = (await stat(photo.file)).size;
+    const note = `${photo.description}, ${(photoBytes / 1e6).toFixed(2)} MB`;
+    console.log(`  photo: ${note}`);
+    for (const throttled of [true, false]) {
+      const journeys: Journey[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        const journey = await runJourney(browser, external ?? site!.siteUrl, photo.file, throttled, run);
+        console.log(
+          `  ${throttled ? 'slow 4G, 360 px' : 'unthrottled, 1280 px'} run ${run + 1}: ${JSON.stringify(journey)}`,
+        );
+        journeys.push(journey);
+      }
+      const where = throttled ? 'slow 4G, CPU x4, 360 px' : 'unthrottled, 1280 px';
+      const row = (metric: string, values: number[], unit: string, extra = '') =>
+        rows.push({
+          metric: `${metric} (${where})`,
+          median: median(values),
+          p95: percentile(values, 95),
+          unit,
+          runs: values.length,
+          note: `${note}${extra}`,
+        });
+      row(
+        'webhook body, 12 MP photo',
+        journeys.map((j) => j.bodyBytes / 1e6),
+        'MB',
+      );
+      row(
+        '"Process Image" to the webhook\'s answer',
+        journeys.map((j) => j.answerMs / 1000),
+        's',
+      );
+      row(
+        '"Process Image" to the first result picture',
+        journeys.map((j) => j.firstPictureMs / 1000),
+        's',
+      );
+      row(
+        '"Process Image" to all result pictures',
+        journeys.map((j) => j.allPicturesMs / 1000),
+        's',
+        `; ${median(journeys.map((j) => j.pictures))} pictures`,
+      );
+    }
+  } finally {
+    await browser.close();
+    await site?.stop();
+    await rm(directory, { recursive: true, force: true });
+  }
+  return rows;
+}
