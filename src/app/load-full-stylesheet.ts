@@ -11,8 +11,11 @@ let loading: Promise<void> | undefined;
  * What follows a page's first screen (its header and the section its <main> opens with): the page's inline rules
  * do not draw it (`display: none`), as they are not its rules, and the whole stylesheet draws it again
  * (src/index.css), so nothing there is ever seen laid out otherwise than it stays (decision 011, session 3).
+ * Anchored at #root (every page's <main> is its child): with a bare `main ~ *`, every element of the page was a
+ * candidate, so Chromium marked every parent, <body> too, as having children styled by what precedes them, and a
+ * node added to <body> (a modal dialog's focus guards, its portal) restyled the whole page (issue 35).
  */
-export const BELOW_THE_FIRST_SCREEN = 'main>:first-child~*,main~*';
+export const BELOW_THE_FIRST_SCREEN = '#root>main>:first-child~*,#root>main~*';
 
 export function loadFullStylesheet(): Promise<void> {
   loading ??= addFullStylesheet();

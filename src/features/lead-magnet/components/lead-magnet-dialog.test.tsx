@@ -72,6 +72,23 @@ describe('the free-guide modal', () => {
     await waitFor(() => expect(opener).toHaveFocus());
   });
 
+  it('keeps the page behind from scrolling while open, and a tap on the shade around it closes it', async () => {
+    const { user } = renderWithProviders(<PageWithModal />);
+    const root = document.documentElement;
+    await user.click(screen.getByRole('button', { name: 'Get the guide' }));
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(root.style.overflow).toBe('hidden');
+    // No stylesheet that restyles every element of the page (issue 35): the lock is on <html> alone.
+    expect(document.body).not.toHaveAttribute('data-scroll-locked');
+
+    const shade = [...document.body.querySelectorAll<HTMLElement>('div[aria-hidden="true"]')].find((element) =>
+      element.className.includes('inset-0'),
+    );
+    await user.click(shade!);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(root.style.overflow).toBe('');
+  });
+
   it('stores the trimmed lead, toasts for 5 s, shows Thank You, and closes at 1.5 s (not before) with the email cleared', async () => {
     const bodies: unknown[] = [];
     server.use(
