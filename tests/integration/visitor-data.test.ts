@@ -6,6 +6,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { dataRetention } from '../../src/config/data-retention';
+import { deletionStepsByHand } from '../../src/config/privacy-requests';
 import { FIXTURE_DIR } from '../../visualizer-processor/fixtures/make-fixtures';
 import { toDataUrl } from '../../visualizer-processor/testing/bad-inputs';
 import { anonFetch, sql, stack } from './stack-clients';
@@ -307,6 +308,9 @@ describe('npm run data:forget', () => {
     const forget = await dataForget([`dana.forget.${tag}+anything@EXAMPLE.com`]);
     expect(forget.stderr).toBe('');
     expect(forget.code).toBe(0);
+    // The staff checklist of what the command cannot reach, with the mailbox to search for.
+    expect(forget.stdout).toContain(`Still to do by hand (this command cannot reach them), for ${mailbox}:`);
+    for (const step of deletionStepsByHand) expect(forget.stdout).toContain(`  [ ] ${step}`);
     expect(forget.stdout.replace('Would remove', 'Removed').split('\n').slice(0, 8)).toEqual(
       dryRun.stdout.replace('Would remove', 'Removed').split('\n').slice(0, 8),
     );

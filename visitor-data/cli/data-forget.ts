@@ -9,6 +9,7 @@
  */
 import pg from 'pg';
 import { describeError } from '../../job-queue/redact.ts';
+import { deletionStepsByHand } from '../../src/config/privacy-requests.ts';
 import { forgetVisitor, NotAnEmailAddress, totalRemoved, type ForgetReport } from '../forget-visitor.ts';
 import { createSupabaseVisitorFiles, visitorFilesFromEnv, type VisitorFiles } from '../visitor-files.ts';
 
@@ -47,6 +48,19 @@ function settingsFromEnv(env: NodeJS.ProcessEnv): Settings {
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
+/**
+ * What this command cannot reach, for staff to do by hand: the steps the privacy page promises
+ * (src/config/privacy-requests.ts), printed after every run, the dry run included, so the person answering the
+ * request sees the whole job at once.
+ */
+export function staffChecklist(mailbox: string): string[] {
+  return [
+    `Still to do by hand (this command cannot reach them), for ${mailbox}:`,
+    ...deletionStepsByHand.map((step) => `  [ ] ${step}`),
+    '  Their unsubscribe from marketing e-mail, if any, is kept (a digest, never the address): it is what stops the next one.',
+  ];
+}
+
 export function describeReport(report: ForgetReport): string {
   const lines = [
     `${report.dryRun ? 'Would remove' : 'Removed'} the data of ${report.mailbox} (any capitalisation, any +tag):`,
@@ -59,9 +73,8 @@ export function describeReport(report: ForgetReport): string {
     `  back_office.visualizer_webhook_refusals: ${plural(report.rows.visualizer_webhook_refusals, 'row')}`,
   ];
   lines.push(
-    report.dryRun
-      ? 'Dry run: nothing was removed. Run it again without --dry-run to remove it.'
-      : 'Not reached by this command: the staff notifications in the office inbox and the e-mail provider\'s logs. Delete those by hand.',
+    ...(report.dryRun ? ['Dry run: nothing was removed. Run it again without --dry-run to remove it.'] : []),
+    ...staffChecklist(report.mailbox),
   );
   return lines.join('\n');
 }

@@ -83,16 +83,14 @@ const engine = createFloorEngine({
   apiKey: config.VISUALIZER_ENGINE_API_KEY,
 });
 
-const enforceRetention = createEnforceRetentionTask({
-  db,
-  files:
-    config.VISUALIZER_STORAGE === 'supabase'
-      ? createSupabaseVisitorFiles(credentials)
-      : createLocalVisitorFiles({
-          storageDir: path.resolve(config.VISUALIZER_STORAGE_DIR),
-          uploadDir: path.resolve(config.VISUALIZER_UPLOAD_DIR),
-        }),
-});
+const visitorFiles =
+  config.VISUALIZER_STORAGE === 'supabase'
+    ? createSupabaseVisitorFiles(credentials)
+    : createLocalVisitorFiles({
+        storageDir: path.resolve(config.VISUALIZER_STORAGE_DIR),
+        uploadDir: path.resolve(config.VISUALIZER_UPLOAD_DIR),
+      });
+const enforceRetention = createEnforceRetentionTask({ db, files: visitorFiles });
 
 const runner = await startJobRunner({
   service: 'visualizer-processor',
@@ -104,6 +102,7 @@ const runner = await startJobRunner({
       repository,
       uploads,
       engine,
+      deleteRequestFiles: (requestId) => visitorFiles.deleteRequestFiles(requestId),
       storage:
         config.VISUALIZER_STORAGE === 'supabase'
           ? createSupabaseImageStorage(credentials)

@@ -20,6 +20,7 @@ import { createOfflineFloorEngine } from '../engine/offline-floor-engine.ts';
 import { renderWoodStyles } from '../engine/rendering/render-wood-styles.ts';
 import { FIXTURE_DIR } from '../fixtures/make-fixtures.ts';
 import { makeDecompressionBombPng, toDataUrl } from '../testing/bad-inputs.ts';
+import { createLocalVisitorFiles } from '../../visitor-data/visitor-files.ts';
 import { createLocalImageStorage } from './image-storage.ts';
 import { MAX_BODY_BYTES, createProcessorServer, type ProcessorServer } from './processor-server.ts';
 import { createRenderFloorTask } from './render-floor-task.ts';
@@ -83,6 +84,7 @@ beforeAll(async () => {
       findFloor: (photo, options) => engine.findFloor(photo, options),
       visualize: (photo, options) => engine.visualize(photo, options),
     },
+    deleteRequestFiles: (requestId) => createLocalVisitorFiles({ storageDir, uploadDir: uploadsDir }).deleteRequestFiles(requestId),
     log: (line) => logLines.push(line),
   });
   processor = createProcessorServer({
@@ -351,6 +353,28 @@ describe('the visualizer processor webhook', () => {
     expect(reply.json.error).toMatch(/too large: 20000×20000 pixels/);
     expect(repository.rows.get(row.id)).toMatchObject({ status: 'failed' });
     await expectStillServing();
+  });
+
+  it('a render whose row is deleted while it runs (data:forget) removes every file it wrote', async () => {
+    let releaseEngine!: () => void;
+    const engineMayFinish = new Promise<void>((resolve) => (releaseEngine = resolve));
+    const realEngine = createOfflineFloorEngine();
+    engine = {
+      name: 'gated',
+      findFloor: (photo) => realEngine.findFloor(photo),
+      visualize: async (photo, options) => (await engineMayFinish, realEngine.visualize(photo, options)),
+    };
+    syncReplyMs = 0;
+    const row = addPendingRow();
+    expect((await postWebhook(payloadFor(row, await fixtureDataUrl('room-tile.png')))).status).toBe(202);
+    // The photo as shown is stored before the engine runs; then the visitor's data is deleted.
+    await vi.waitFor(() => expect(existsSync(path.join(storageDir, 'floor-visualizer', row.id, 'original.jpg'))).toBe(true));
+    repository.rows.delete(row.id);
+    releaseEngine();
+    await rendersDone();
+    expect(existsSync(path.join(storageDir, 'floor-visualizer', row.id))).toBe(false);
+    expect(existsSync(path.join(uploadsDir, row.id))).toBe(false);
+    expect(logLines).toContainEqual(expect.stringMatching(new RegExp(`request=${row.id} row deleted during the render: \\d+ stored file\\(s\\) removed`)));
   });
 
   it('retries a broken engine, then fails the row with a human reason; the detail goes to the log only', async () => {

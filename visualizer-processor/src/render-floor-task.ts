@@ -22,6 +22,11 @@ export interface RenderFloorDependencies {
   uploads: UploadStore;
   storage: ImageStorage;
   engine: FloorEngine;
+  /**
+   * Deletes every stored file of a request (visitor-data/visitor-files.ts): a render whose row was deleted while it
+   * ran (`npm run data:forget`, lead retention) removes what it wrote, so no photo outlives its row.
+   */
+  deleteRequestFiles: (requestId: string) => Promise<number>;
   maxInputPixels?: number;
   log?: (line: string) => void;
 }
@@ -89,8 +94,24 @@ async function floorToRender(deps: RenderFloorDependencies, job: ParsedRenderJob
 export function createRenderFloorTask(deps: RenderFloorDependencies) {
   const log = deps.log ?? ((line: string) => console.log(line));
 
+  /** After a render: if its row is gone, so are the files it wrote (and anything else under the request). */
+  async function removeFilesOfADeletedRow(requestId: string): Promise<void> {
+    if (await deps.repository.find(requestId)) return;
+    const deleted = await deps.deleteRequestFiles(requestId);
+    log(`request=${requestId} row deleted during the render: ${deleted} stored file(s) removed`);
+  }
+
   return async (payload: unknown, helpers: { job: RenderAttempt }): Promise<void> => {
     const job = renderJobSchema.parse(payload);
+    const { requestId } = job;
+    try {
+      await render(job, helpers);
+    } finally {
+      await removeFilesOfADeletedRow(requestId);
+    }
+  };
+
+  async function render(job: ReturnType<typeof renderJobSchema.parse>, helpers: { job: RenderAttempt }): Promise<void> {
     const { requestId } = job;
     const correction = job.renderNumber > 1;
     const row = await deps.repository.find(requestId);
@@ -170,5 +191,5 @@ export function createRenderFloorTask(deps: RenderFloorDependencies) {
       await fail(FAILURE_REASONS.renderFailed);
       await dropUpload();
     }
-  };
+  }
 }
