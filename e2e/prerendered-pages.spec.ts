@@ -73,7 +73,7 @@ test('sitemap.xml lists the six pages, robots.txt points at it, the manifest and
 });
 
 for (const { path } of [...pages, { path: '/no/such/page' }]) {
-  test(`${path} hydrates without a word in the console, and asks no other site for anything`, async ({ page, baseURL }) => {
+  test(`${path} hydrates without a word in the console, asks no other site for anything and sets no cookie`, async ({ page, baseURL }) => {
     const messages: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error' || message.type() === 'warning') messages.push(`${message.type()}: ${message.text()}`);
@@ -91,6 +91,9 @@ for (const { path } of [...pages, { path: '/no/such/page' }]) {
     const expected = path === '/no/such/page' ? [/404 \(Not Found\)/, /non-existent route: \/no\/such\/page/] : [];
     expect(messages.filter((message) => !expected.some((pattern) => pattern.test(message)))).toEqual([]);
     expect(elsewhere).toEqual([]);
+    // The privacy notice: "The site sets no cookies and uses no analytics or advertising trackers" (no other site
+    // is asked for anything, above).
+    expect(await page.context().cookies()).toEqual([]);
   });
 }
 
