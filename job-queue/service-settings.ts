@@ -33,3 +33,19 @@ export function refuseToStart(service: string, error: unknown): never {
   console.error(error instanceof SettingsRefused ? error.message : `${service} refuses to start: ${error instanceof Error ? error.message : error}`);
   process.exit(1);
 }
+
+/**
+ * A connection string the job queue cannot work through: Supabase's transaction pooler (port 6543) hands each
+ * statement to any connection, so graphile-worker's LISTEN never hears a new job and its locks do not hold.
+ */
+export function databaseUrlProblem(databaseUrl: string): string | undefined {
+  try {
+    const url = new URL(databaseUrl);
+    if (url.port === '6543' && url.hostname.endsWith('.pooler.supabase.com')) {
+      return "DATABASE_URL is Supabase's transaction pooler (port 6543): the job queue needs the session pooler (port 5432) or the direct connection";
+    }
+  } catch {
+    // pg reads some strings URL does not (an unescaped character in the password): it says so itself if it cannot.
+  }
+  return undefined;
+}

@@ -41,6 +41,12 @@ describe('the e-mail worker settings', () => {
     expect(readEmailWorkerConfig(local).UNSUBSCRIBE_URL).toBe(local.UNSUBSCRIBE_URL);
   });
 
+  it("refuses Supabase's transaction pooler, which the job queue cannot listen through", () => {
+    expect(refusal({ ...settings, DATABASE_URL: 'postgres://postgres.ref:pw@aws-0-eu-west-1.pooler.supabase.com:6543/postgres' })).toEqual([
+      "email worker refuses to start: DATABASE_URL is Supabase's transaction pooler (port 6543): the job queue needs the session pooler (port 5432) or the direct connection",
+    ]);
+  });
+
   it('names every missing setting, one line each', () => {
     expect(refusal({ NODE_ENV: 'production' })).toEqual(
       ['DATABASE_URL', 'SMTP_HOST', 'MAIL_FROM', 'STAFF_INBOX', 'SITE_URL', 'UNSUBSCRIBE_URL'].map((name) => `email worker refuses to start: ${name} is not set`),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SettingsRefused, isProduction, settingProblems } from '../../job-queue/service-settings.ts';
+import { SettingsRefused, databaseUrlProblem, isProduction, settingProblems } from '../../job-queue/service-settings.ts';
 
 export const EMAIL_WORKER_SERVICE = 'email worker';
 
@@ -39,7 +39,7 @@ export function readEmailWorkerConfig(env: NodeJS.ProcessEnv = process.env): Ema
   const parsed = emailWorkerEnvSchema.safeParse(env);
   if (!parsed.success) throw new SettingsRefused(EMAIL_WORKER_SERVICE, settingProblems(parsed.error, env));
   const config = parsed.data;
-  const problems: string[] = [];
+  const problems: string[] = [databaseUrlProblem(config.DATABASE_URL)].filter((problem) => problem !== undefined);
   // Both would only show as e-mails that never leave: a login refused at every attempt, a TLS port spoken to in plain text.
   if (config.SMTP_USER && !config.SMTP_PASSWORD) problems.push('SMTP_PASSWORD is not set: SMTP_USER needs it');
   if (config.SMTP_PORT === 465 && config.SMTP_SECURE !== 'true') problems.push('SMTP_SECURE is not true on port 465, which speaks TLS from the first byte: set SMTP_SECURE=true');

@@ -1,20 +1,29 @@
 /**
  * `npm run check:deployment -- <site url> [--client-addresses <a>,<b>]`: checks a live deployment end to end, one
- * line per check, and exits 1 when any check fails. Reads from the environment:
+ * line per check, and exits 1 when any check fails (3 when none failed but one could not run from here). Reads:
  *   SUPABASE_URL (or VITE_SUPABASE_URL), the project URL
  *   SUPABASE_ANON_KEY (or VITE_SUPABASE_ANON_KEY), the publishable key sb_publishable_… or the legacy anon JWT
  *   SUPABASE_SERVICE_ROLE_KEY, the secret key sb_secret_… or the legacy service_role JWT
  *   VITE_VISUALIZER_WEBHOOK_URL (or VISUALIZER_WEBHOOK_URL), the processor's public URL
- * It leaves nothing behind and sends no e-mail (the test lead is undone in its own transaction).
- * The throttle check needs two addresses this machine can send from: its IPv4 and IPv6 addresses by default, or
- * two local addresses named with --client-addresses.
+ * It plants one marked row in each lead table and sends one marked test photo through the processor, and removes
+ * them (files included) before it exits, also on Ctrl-C; a check killed outright leaves them to the next check and
+ * to the processor's sweep. Marked rows queue no e-mail. The throttle check needs two addresses this machine can
+ * send from: its IPv4 and IPv6 addresses by default, or two local addresses named with --client-addresses.
  */
-import http from 'node:http';
-import https from 'node:https';
+import { isIP } from 'node:net';
+import { excerpt, keyHeaders, request, type RequestOptions } from './http.ts';
 import { BUCKETS, DEPLOYED_PAGES, LEAD_TABLES } from './pages.ts';
+import { createTestRows, restClient, type Deployment, type Outcome } from './test-rows.ts';
 
-type Outcome = { ok: boolean; detail: string };
-type Reply = { status: number; headers: http.IncomingHttpHeaders; body: string };
+/** An origin that is not the site's: a webhook that answers it as allowed would take photos from any page. */
+export const FOREIGN_ORIGIN = 'https://deployment-check.invalid';
+/** The services that must have a live worker pool (back_office.worker_heartbeats). */
+const WORKERS = [
+  { service: 'email-worker', name: 'e-mail worker', without: "leads' e-mails stay queued and nobody is told" },
+  { service: 'visualizer-processor', name: "processor's job runner", without: 'photos are taken but never rendered' },
+] as const;
+
+type CheckOutcome = Outcome & { skipped?: boolean };
 
 function setting(...names: string[]): string {
   for (const name of names) {
@@ -23,38 +32,6 @@ function setting(...names: string[]): string {
   }
   throw new Error(`${names.join(' or ')} is not set`);
 }
-
-/** An HTTP request from a chosen local address or address family (fetch cannot choose either). */
-function request(
-  url: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string; localAddress?: string; family?: 4 | 6 } = {},
-): Promise<Reply> {
-  const target = new URL(url);
-  const client = target.protocol === 'https:' ? https : http;
-  return new Promise((resolve, reject) => {
-    const outgoing = client.request(
-      target,
-      {
-        method: options.method ?? 'GET',
-        headers: { ...(options.body ? { 'content-type': 'application/json' } : {}), ...options.headers },
-        localAddress: options.localAddress,
-        family: options.family,
-        timeout: 20_000,
-      },
-      (incoming) => {
-        let body = '';
-        incoming.setEncoding('utf8');
-        incoming.on('data', (chunk: string) => (body += chunk));
-        incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body }));
-      },
-    );
-    outgoing.on('timeout', () => outgoing.destroy(new Error('no answer within 20 s')));
-    outgoing.on('error', reject);
-    outgoing.end(options.body);
-  });
-}
-
-const keyHeaders = (key: string) => ({ apikey: key, authorization: `Bearer ${key}` });
 
 function headingOf(html: string): string | undefined {
   const match = html.match(/<h1\b[^>]*>([\s\S]*?)<\/h1>/i);
@@ -66,47 +43,59 @@ function headingOf(html: string): string | undefined {
   return text || undefined;
 }
 
-async function main(): Promise<number> {
-  const args = process.argv.slice(2);
-  const siteArg = args.find((arg) => !arg.startsWith('--'));
-  const addressesFlag = args.find((arg) => arg.startsWith('--client-addresses'));
-  const clientAddresses = (addressesFlag?.includes('=') ? addressesFlag.split('=')[1] : args[args.indexOf(addressesFlag ?? '') + 1])
+function readArguments(args: string[]): { site?: string; clientAddresses?: string[] } {
+  let site: string | undefined;
+  let addresses: string | undefined;
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index]!;
+    if (arg.startsWith('--client-addresses=')) addresses = arg.slice('--client-addresses='.length);
+    else if (arg === '--client-addresses') addresses = args[++index];
+    else if (!arg.startsWith('--')) site ??= arg;
+  }
+  const clientAddresses = addresses
     ?.split(',')
     .map((address) => address.trim())
     .filter(Boolean);
+  return { site, clientAddresses };
+}
+
+async function main(): Promise<number> {
+  const { site: siteArg, clientAddresses } = readArguments(process.argv.slice(2));
   if (!siteArg) {
     console.error('Usage: npm run check:deployment -- <site url> [--client-addresses <a>,<b>]');
     return 2;
   }
   let site: URL;
-  let supabaseUrl: string;
-  let anonKey: string;
-  let serviceKey: string;
-  let webhookUrl: string;
+  let deployment: Deployment;
   try {
     site = new URL(siteArg);
-    supabaseUrl = setting('SUPABASE_URL', 'VITE_SUPABASE_URL').replace(/\/+$/, '');
-    anonKey = setting('SUPABASE_ANON_KEY', 'VITE_SUPABASE_ANON_KEY');
-    serviceKey = setting('SUPABASE_SERVICE_ROLE_KEY');
-    webhookUrl = setting('VITE_VISUALIZER_WEBHOOK_URL', 'VISUALIZER_WEBHOOK_URL').replace(/\/+$/, '');
+    deployment = {
+      supabaseUrl: setting('SUPABASE_URL', 'VITE_SUPABASE_URL').replace(/\/+$/, ''),
+      anonKey: setting('SUPABASE_ANON_KEY', 'VITE_SUPABASE_ANON_KEY'),
+      serviceKey: setting('SUPABASE_SERVICE_ROLE_KEY'),
+      webhookUrl: setting('VITE_VISUALIZER_WEBHOOK_URL', 'VISUALIZER_WEBHOOK_URL').replace(/\/+$/, ''),
+      siteOrigin: site.origin,
+    };
   } catch (error) {
     console.error(`check:deployment: ${error instanceof Error ? error.message : String(error)}`);
     return 2;
   }
+  const { anonKey, serviceKey, webhookUrl } = deployment;
+  const rest = restClient(deployment);
 
   let failures = 0;
-  const check = async (name: string, run: () => Promise<Outcome>) => {
-    let outcome: Outcome;
+  let skipped = 0;
+  const check = async (name: string, run: () => Promise<CheckOutcome>) => {
+    let outcome: CheckOutcome;
     try {
       outcome = await run();
     } catch (error) {
       outcome = { ok: false, detail: error instanceof Error ? error.message : String(error) };
     }
-    if (!outcome.ok) failures++;
-    console.log(`${outcome.ok ? 'ok  ' : 'FAIL'}  ${name}: ${outcome.detail}`);
+    if (outcome.skipped) skipped++;
+    else if (!outcome.ok) failures++;
+    console.log(`${outcome.skipped ? 'skip' : outcome.ok ? 'ok  ' : 'FAIL'}  ${name}: ${outcome.detail}`);
   };
-  const rest = (path: string, key: string, init: { method?: string; body?: string; localAddress?: string; family?: 4 | 6; headers?: Record<string, string> } = {}) =>
-    request(`${supabaseUrl}/rest/v1/${path}`, { ...init, headers: { ...keyHeaders(key), ...init.headers } });
 
   for (const page of DEPLOYED_PAGES) {
     await check(`page ${page}`, async () => {
@@ -124,74 +113,115 @@ async function main(): Promise<number> {
       : { ok: false, detail: `status ${reply.status}, expected 404 (a single-page-app fallback answers every path with 200)` };
   });
 
-  for (const table of LEAD_TABLES) {
-    await check(`public key cannot read ${table}`, async () => {
-      const reply = await rest(`${table}?select=email&limit=1`, anonKey);
-      if (reply.status === 401 || reply.status === 403) return { ok: true, detail: `refused (${reply.status})` };
-      if (reply.status === 200 && reply.body.trim() === '[]') return { ok: true, detail: 'no rows visible' };
-      return { ok: false, detail: `status ${reply.status}: ${reply.body.slice(0, 120)}` };
-    });
-  }
+  // From here on the deployment holds marked rows: they go whatever happens, Ctrl-C included.
+  const testRows = createTestRows(deployment);
+  let removing: Promise<void> | undefined;
+  const removeTestRows = () => (removing ??= check('test rows and photo removed', () => testRows.remove()));
+  let stopping = false;
+  const stopOnSignal = (signal: NodeJS.Signals) => {
+    // A second Ctrl-C while removing does not cut the removal short (it takes a few seconds).
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: removing the test rows before stopping`);
+    void removeTestRows().finally(() => process.exit(130));
+  };
+  process.on('SIGINT', stopOnSignal);
+  process.on('SIGTERM', stopOnSignal);
+  try {
+    await check('test rows planted', () => testRows.plant());
+    for (const table of LEAD_TABLES) await check(`public key cannot read ${table}`, () => testRows.probe(table));
 
-  for (const bucket of BUCKETS) {
-    await check(`bucket ${bucket.id}`, async () => {
-      const reply = await request(`${supabaseUrl}/storage/v1/bucket/${bucket.id}`, { headers: keyHeaders(serviceKey) });
-      if (reply.status !== 200) return { ok: false, detail: `status ${reply.status} (missing? run the migrations): ${reply.body.slice(0, 120)}` };
-      const found = JSON.parse(reply.body) as { public?: boolean };
-      return found.public === bucket.public
-        ? { ok: true, detail: bucket.public ? 'exists, public' : 'exists, private' }
-        : { ok: false, detail: `exists but is ${found.public ? 'public' : 'private'}; it must be ${bucket.public ? 'public' : 'private'}` };
-    });
-  }
-
-  await check('webhook CORS for the site', async () => {
-    const reply = await request(webhookUrl, {
-      method: 'OPTIONS',
-      headers: { origin: site.origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
-    });
-    const allowed = reply.headers['access-control-allow-origin'];
-    if (reply.status >= 300) return { ok: false, detail: `preflight answered ${reply.status}` };
-    return allowed === site.origin || allowed === '*'
-      ? { ok: true, detail: `${reply.status}, allows ${allowed}${allowed === '*' ? ' (set ALLOWED_ORIGINS to the site origin)' : ''}` }
-      : { ok: false, detail: `allows ${allowed ?? 'no origin'}, not ${site.origin}: add it to the processor's ALLOWED_ORIGINS` };
-  });
-  await check('webhook /healthz', async () => {
-    const reply = await request(`${webhookUrl}/healthz`);
-    return reply.status === 200 ? { ok: true, detail: `200 ${reply.body.trim().slice(0, 80)}` } : { ok: false, detail: `status ${reply.status}: ${reply.body.slice(0, 120)}` };
-  });
-
-  await check('test lead stored and removed', async () => {
-    const reply = await rest('rpc/deployment_check_test_lead', serviceKey, { method: 'POST', body: '{}' });
-    if (reply.status !== 200) return { ok: false, detail: `status ${reply.status}: ${reply.body.slice(0, 160)}` };
-    const seen = JSON.parse(reply.body) as { emails_queued: number; jobs_queued: number; left_behind: number };
-    if (seen.left_behind !== 0) return { ok: false, detail: `${seen.left_behind} row(s) left behind` };
-    if (seen.emails_queued < 1 || seen.jobs_queued !== seen.emails_queued) {
-      return { ok: false, detail: `the lead queued ${seen.emails_queued} e-mail(s) and ${seen.jobs_queued} job(s) (is graphile-worker installed?)` };
+    for (const bucket of BUCKETS) {
+      await check(`bucket ${bucket.id}`, async () => {
+        const reply = await request(`${deployment.supabaseUrl}/storage/v1/bucket/${bucket.id}`, { headers: keyHeaders(serviceKey) });
+        if (reply.status !== 200) return { ok: false, detail: `status ${reply.status} (missing? run the migrations): ${excerpt(reply, 120)}` };
+        const found = JSON.parse(reply.body) as { public?: boolean };
+        return found.public === bucket.public
+          ? { ok: true, detail: bucket.public ? 'exists, public' : 'exists, private' }
+          : { ok: false, detail: `exists but is ${found.public ? 'public' : 'private'}; it must be ${bucket.public ? 'public' : 'private'}` };
+      });
     }
-    return { ok: true, detail: `stored, queued ${seen.emails_queued} e-mails on the job queue, then undone (none sent)` };
-  });
-  await check('only the service key may call the check functions', async () => {
-    const reply = await rest('rpc/deployment_check_client_address', anonKey);
-    return reply.status === 401 || reply.status === 403 || reply.status === 404
-      ? { ok: true, detail: `public key refused (${reply.status})` }
-      : { ok: false, detail: `public key got ${reply.status}` };
-  });
+
+    const preflight = (origin: string) =>
+      request(webhookUrl, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
+    await check('webhook CORS for the site', async () => {
+      const reply = await preflight(site.origin);
+      const allowed = reply.headers['access-control-allow-origin'];
+      if (reply.status >= 300) return { ok: false, detail: `preflight answered ${reply.status}` };
+      if (allowed === site.origin) return { ok: true, detail: `${reply.status}, allows ${allowed}` };
+      return { ok: false, detail: `allows ${allowed ?? 'no origin'}, not ${site.origin}: set the processor's ALLOWED_ORIGINS to ${site.origin}` };
+    });
+    await check('webhook CORS refuses other origins', async () => {
+      const allowed = (await preflight(FOREIGN_ORIGIN)).headers['access-control-allow-origin'];
+      return allowed === '*' || allowed === FOREIGN_ORIGIN
+        ? { ok: false, detail: `a preflight from ${FOREIGN_ORIGIN} is allowed (${allowed}): any web page could post photos; set ALLOWED_ORIGINS to ${site.origin}` }
+        : { ok: true, detail: `a preflight from ${FOREIGN_ORIGIN} is not allowed` };
+    });
+    await check('webhook /healthz', async () => {
+      const reply = await request(`${webhookUrl}/healthz`);
+      return reply.status === 200 ? { ok: true, detail: `200 ${excerpt(reply, 80)}` } : { ok: false, detail: `status ${reply.status}: ${excerpt(reply, 160)}` };
+    });
+
+    let alive: Record<string, number> = {};
+    await check('workers alive', async () => {
+      const reply = await rest('rpc/deployment_check_workers', serviceKey);
+      if (reply.status !== 200) return { ok: false, detail: `status ${reply.status}: ${excerpt(reply)}` };
+      alive = JSON.parse(reply.body) as Record<string, number>;
+      return { ok: true, detail: `back_office.worker_heartbeats answers (${Object.keys(alive).join(', ') || 'none in the last 30 s'})` };
+    });
+    for (const worker of WORKERS) {
+      await check(`${worker.name} alive`, async () =>
+        worker.service in alive
+          ? { ok: true, detail: `said so ${alive[worker.service]} s ago` }
+          : { ok: false, detail: `no ${worker.name} has said it is alive in the last 30 s (back_office.worker_heartbeats): ${worker.without}` },
+      );
+    }
+
+    await check('test lead queues its e-mails', async () => {
+      const reply = await rest('rpc/deployment_check_test_lead', serviceKey, { method: 'POST', body: '{}' });
+      if (reply.status !== 200) return { ok: false, detail: `status ${reply.status}: ${excerpt(reply)}` };
+      const seen = JSON.parse(reply.body) as { emails_queued: number; jobs_queued: number; left_behind: number };
+      if (seen.left_behind !== 0) return { ok: false, detail: `${seen.left_behind} row(s) left behind` };
+      if (seen.emails_queued < 1 || seen.jobs_queued !== seen.emails_queued) {
+        return { ok: false, detail: `the lead queued ${seen.emails_queued} e-mail(s) and ${seen.jobs_queued} job(s) (is graphile-worker installed?)` };
+      }
+      return { ok: true, detail: `stored, queued ${seen.emails_queued} e-mails on the job queue, then undone in its transaction (none sent)` };
+    });
+    await check('test photo stored and rendered', () => testRows.sendTestPhoto());
+    await check('only the service key may call the check functions', async () => {
+      // Stable functions are called with GET (PostgREST runs them read-only), the others with POST, as the check does.
+      for (const [fn, method] of [['deployment_check_client_address', 'GET'], ['deployment_check_workers', 'GET'], ['deployment_check_plant_rows', 'POST']]) {
+        const reply = await rest(`rpc/${fn}`, anonKey, method === 'POST' ? { method, body: '{}' } : {});
+        if (![401, 403, 404].includes(reply.status)) return { ok: false, detail: `the public key called ${fn}: ${reply.status}` };
+      }
+      return { ok: true, detail: 'the public key is refused' };
+    });
+  } finally {
+    await removeTestRows();
+  }
 
   await check('throttle tells two clients apart', async () => {
-    const clients: { localAddress?: string; family?: 4 | 6 }[] =
-      clientAddresses && clientAddresses.length >= 2
-        ? clientAddresses.slice(0, 2).map((localAddress) => ({ localAddress }))
-        : [{ family: 4 }, { family: 6 }];
+    const explicit = clientAddresses && clientAddresses.length >= 2;
+    const clients: RequestOptions[] = explicit ? clientAddresses.slice(0, 2).map((localAddress) => ({ localAddress })) : [{ family: 4 }, { family: 6 }];
     const seen: string[] = [];
+    const sentFrom: string[] = [];
     for (const client of clients) {
-      const reply = await rest('rpc/deployment_check_client_address', serviceKey, client).catch((error: unknown) => {
-        throw new Error(
-          `cannot send from ${client.localAddress ?? `IPv${client.family}`} (${error instanceof Error ? error.message : error}); ` +
-            'run from a machine with IPv4 and IPv6, or name two local addresses with --client-addresses',
-        );
-      });
-      if (reply.status !== 200) return { ok: false, detail: `status ${reply.status}: ${reply.body.slice(0, 160)}` };
+      const reply = await rest('rpc/deployment_check_client_address', serviceKey, client).catch((error: unknown) => error as Error);
+      if (reply instanceof Error) {
+        // This machine's network, not the deployment: without a second address nothing can be concluded.
+        return {
+          ok: false,
+          skipped: true,
+          detail: `could not send from two addresses here; pass --client-addresses (sending from ${client.localAddress ?? `IPv${client.family}`} failed: ${reply.message})`,
+        };
+      }
+      if (reply.status !== 200) return { ok: false, detail: `status ${reply.status}: ${excerpt(reply)}` };
       seen.push(JSON.parse(reply.body) as string);
+      sentFrom.push(reply.localAddress ?? '?');
+    }
+    // An address family the deployment's host name has no address for is not used (an IP literal has one family).
+    if (sentFrom[0] === sentFrom[1] || (!explicit && isIP(sentFrom[0]!) === isIP(sentFrom[1]!))) {
+      return { ok: false, skipped: true, detail: `could not send from two addresses here; pass --client-addresses (both requests left from ${sentFrom[0]})` };
     }
     // A client must not choose its own address: a forged header changes nothing.
     const forged = await rest('rpc/deployment_check_client_address', serviceKey, {
@@ -200,13 +230,20 @@ async function main(): Promise<number> {
     });
     const forgedSeen = JSON.parse(forged.body) as string;
     if (seen.includes('unknown')) return { ok: false, detail: `the throttle saw "unknown": the client-address header does not arrive (decision 005)` };
-    if (seen[0] === seen[1]) return { ok: false, detail: `both clients counted as ${seen[0]}: every visitor would share one counter (decision 005)` };
     if (forgedSeen !== seen[0]) return { ok: false, detail: `a forged header moved the first client from ${seen[0]} to ${forgedSeen}` };
+    if (seen[0] === seen[1]) {
+      // Two addresses of one machine may leave through one NAT (or one IPv6 network, which the throttle counts as one).
+      return explicit
+        ? { ok: false, skipped: true, detail: `could not send from two addresses here; pass --client-addresses (both reached the deployment as ${seen[0]}: they leave through one NAT or one IPv6 /64; name two that do not)` }
+        : { ok: false, detail: `IPv4 and IPv6 requests both counted as ${seen[0]}: the throttle keys on a proxy's address, so every visitor would share one counter (decision 005)` };
+    }
     return { ok: true, detail: `${seen[0]} and ${seen[1]}; a forged header changed nothing` };
   });
 
-  console.log(failures === 0 ? '\nThe deployment passed every check.' : `\n${failures} check(s) failed.`);
-  return failures === 0 ? 0 : 1;
+  if (failures > 0) console.log(`\n${failures} check(s) failed.`);
+  else if (skipped > 0) console.log(`\nNo check failed, but ${skipped} could not run from here; the deployment is not fully checked.`);
+  else console.log('\nThe deployment passed every check.');
+  return failures > 0 ? 1 : skipped > 0 ? 3 : 0;
 }
 
 process.exitCode = await main();

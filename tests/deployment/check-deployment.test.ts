@@ -1,16 +1,26 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
-import type pg from 'pg';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../local-stack/paths';
+import { PROCESSOR_ENTRY, PROJECT_ROOT } from '../../local-stack/paths';
+import { findFreePort } from '../../local-stack/ports';
+import { LOCAL_BUCKETS, type Stack } from '../../local-stack/stack';
 import { DEPLOYED_PAGES, LEAD_TABLES } from '../../scripts/check-deployment/pages';
+import { eventually } from '../support/eventually';
 import { startSiteUnderTest, type SiteUnderTest } from '../support/site-under-test';
+import { deploymentCheckLeftoversSweep } from '../../visitor-data/deployment-check-leftovers';
+import { createSupabaseVisitorFiles } from '../../visitor-data/visitor-files';
 import { sqlAs } from '../support/supabase-shaped-database';
+import { startThrowawayStack } from '../support/throwaway-stack';
 
 /**
  * `npm run check:deployment` against the site as a deploy serves it (the production build, prerendered) and the
- * local stack: every check passes, nothing is left behind and no e-mail is queued; a wrong key makes it fail.
+ * local stack: a healthy deployment passes every check and is left as it was; each deployment broken on purpose
+ * fails with the line that names what is broken.
  */
 const run = promisify(execFile);
 let site: SiteUnderTest;
@@ -22,48 +32,81 @@ afterAll(async () => {
   await site?.stop();
 });
 
-async function checkDeployment(env: Record<string, string>): Promise<{ code: number; lines: string[] }> {
+type CheckRun = { code: number; lines: string[]; failed: string[] };
+
+async function checkDeployment(env: Record<string, string>, args = ['--client-addresses', '127.0.0.2,127.0.0.3']): Promise<CheckRun> {
   // Two loopback addresses play two visitors: the gateway takes the client address from the connection.
-  const args = ['--import', 'tsx', 'scripts/check-deployment/main.ts', site.siteUrl, '--client-addresses', '127.0.0.2,127.0.0.3'];
-  const result = await run(process.execPath, args, { cwd: PROJECT_ROOT, env: { PATH: process.env.PATH ?? '', ...env } }).then(
+  const result = await run(process.execPath, ['--import', 'tsx', 'scripts/check-deployment/main.ts', site.siteUrl, ...args], {
+    cwd: PROJECT_ROOT,
+    env: { PATH: process.env.PATH ?? '', ...env },
+  }).then(
     (done) => ({ code: 0, stdout: done.stdout }),
     (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
   );
-  return { code: result.code, lines: result.stdout.split('\n').filter(Boolean) };
+  const lines = result.stdout.split('\n').filter(Boolean);
+  if (process.env.CHECK_LOG) console.log(lines.join('\n'));
+  return { code: result.code, lines, failed: lines.filter((line) => line.startsWith('FAIL')) };
 }
 
-const sql = <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => sqlAs<T>(site.stack.superuserUrl, text, values);
+const sqlOn = (stack: Stack) => <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => sqlAs<T>(stack.superuserUrl, text, values);
+const sql = <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => sqlOn(site.stack)<T>(text, values);
 
-const deploymentEnv = () => ({
-  SUPABASE_URL: site.stack.url,
-  SUPABASE_ANON_KEY: site.stack.anonKey,
-  SUPABASE_SERVICE_ROLE_KEY: site.stack.serviceRoleKey,
-  VITE_VISUALIZER_WEBHOOK_URL: site.stack.webhookUrl,
+const envFor = (stack: Stack, webhookUrl = stack.webhookUrl) => ({
+  SUPABASE_URL: stack.url,
+  SUPABASE_ANON_KEY: stack.anonKey,
+  SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
+  VITE_VISUALIZER_WEBHOOK_URL: webhookUrl,
 });
 
-describe('npm run check:deployment', () => {
-  it('passes every check against the local deployment, one line each, leaving nothing and queuing no e-mail', async () => {
-    const { code, lines } = await checkDeployment(deploymentEnv());
-    if (process.env.CHECK_LOG) console.log(lines.join('\n'));
+/** What a check leaves in a stack: marked rows, rows with the test address, e-mails about them, stored files. */
+async function leftovers(stack: Stack): Promise<string[]> {
+  const query = sqlOn(stack);
+  const found: string[] = [];
+  for (const table of LEAD_TABLES) {
+    const rows = await query(`select id from public.${table} where email = 'deployment-check@example.com'`);
+    if (rows.length > 0) found.push(`${rows.length} row(s) in ${table}`);
+  }
+  const marks = await query('select row_id from back_office.deployment_check_rows');
+  if (marks.length > 0) found.push(`${marks.length} mark(s)`);
+  const emails = await query(
+    `select id from back_office.outbound_emails where recipient = 'deployment-check@example.com' or source_id in (select row_id from back_office.deployment_check_rows)`,
+  );
+  if (emails.length > 0) found.push(`${emails.length} e-mail(s)`);
+  const files = fs.readdirSync(stack.storageDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile() && !entry.name.startsWith('.'));
+  if (files.length > 0) found.push(`${files.length} stored file(s): ${files.map((file) => file.name).join(', ')}`);
+  return found;
+}
 
-    expect(lines.filter((line) => line.startsWith('FAIL')), lines.join('\n')).toEqual([]);
+describe('npm run check:deployment on a healthy deployment', () => {
+  it('passes every check, one line each, and leaves nothing: no row, no file, no e-mail', async () => {
+    const { code, lines, failed } = await checkDeployment(envFor(site.stack));
+
+    expect(failed, lines.join('\n')).toEqual([]);
     expect(code).toBe(0);
-    const checks = lines.filter((line) => /^(ok|FAIL) /.test(line));
-    // Pages, the unknown path, each lead table, both buckets, CORS, /healthz, the test lead, the functions' grant, the throttle.
-    expect(checks).toHaveLength(DEPLOYED_PAGES.length + 1 + LEAD_TABLES.length + 2 + 2 + 2 + 1);
-    expect(lines).toContain('ok    unknown path: 404');
+    const checks = lines.filter((line) => /^(ok|FAIL|skip) /.test(line));
+    // Pages and the unknown path; planting, each lead table; both buckets; CORS twice, /healthz; the heartbeats and
+    // both workers; the test lead; the test photo; the functions' grant; the removal; the throttle.
+    expect(checks).toHaveLength(DEPLOYED_PAGES.length + 1 + 1 + LEAD_TABLES.length + 2 + 3 + 3 + 1 + 1 + 1 + 1 + 1);
+    for (const table of LEAD_TABLES) expect(lines).toContain(`ok    public key cannot read ${table}: a marked row is there, and the public key does not see it`);
+    expect(lines).toContain('ok    webhook CORS refuses other origins: a preflight from https://deployment-check.invalid is not allowed');
+    expect(lines.some((line) => /^ok {4}test photo stored and rendered: stored, rendered \((200|202)\) and both images served$/.test(line))).toBe(true);
+    expect(lines.some((line) => /^ok {4}test rows and photo removed: 5 rows and \d+ stored files removed; no e-mail was queued for them$/.test(line))).toBe(true);
     expect(lines.some((line) => line.startsWith('ok    throttle tells two clients apart: 127.0.0.2 and 127.0.0.3'))).toBe(true);
-    expect(await sql("select id from public.contacts where email = 'deployment-check@example.com'")).toEqual([]);
-    expect(await sql("select id from back_office.outbound_emails where recipient = 'deployment-check@example.com'")).toEqual([]);
-  }, 120_000);
+    expect(lines.at(-1)).toBe('The deployment passed every check.');
+    expect(await leftovers(site.stack)).toEqual([]);
+  }, 300_000);
 
-  it('fails, saying which check, when the service key is not the service key', async () => {
-    const { code, lines } = await checkDeployment({ ...deploymentEnv(), SUPABASE_SERVICE_ROLE_KEY: site.stack.anonKey });
+  it('says it could not send from two addresses instead of blaming the deployment, when this machine has one', async () => {
+    // The stack's address is 127.0.0.1: an IPv4 literal, so both requests leave from IPv4.
+    const { code, lines, failed } = await checkDeployment(envFor(site.stack), []);
 
-    expect(code).toBe(1);
-    expect(lines.some((line) => line.startsWith('FAIL  test lead stored and removed'))).toBe(true);
-    expect(lines.some((line) => line.startsWith('FAIL  bucket floor-visualizer'))).toBe(true);
-  }, 120_000);
+    expect(failed, lines.join('\n')).toEqual([]);
+    expect(lines.find((line) => line.includes('throttle tells two clients apart'))).toMatch(
+      /^skip {2}throttle tells two clients apart: could not send from two addresses here; pass --client-addresses \(/,
+    );
+    expect(lines.at(-1)).toBe('No check failed, but 1 could not run from here; the deployment is not fully checked.');
+    expect(code).toBe(3);
+  }, 300_000);
 
   it("reports the address the throttle itself counts for a request", async () => {
     const post = (path: string, key: string, body: string) =>
@@ -87,5 +130,149 @@ describe('npm run check:deployment', () => {
     const counted = await sql<{ client_address: string }>('select client_address from private.insert_throttle_hits where client_address = $1', [reported]);
     expect(reported).toBe('127.0.0.9');
     expect(counted).toEqual([{ client_address: '127.0.0.9' }]);
+  });
+});
+
+describe('npm run check:deployment stopped half-way', () => {
+  /** Starts the check and stops it with `signal` once it has printed a line starting `after`; resolves with its lines. */
+  async function stopAfter(after: string, signal: NodeJS.Signals): Promise<string[]> {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/check-deployment/main.ts', site.siteUrl, '--client-addresses', '127.0.0.2,127.0.0.3'], {
+      cwd: PROJECT_ROOT,
+      env: { PATH: process.env.PATH ?? '', ...envFor(site.stack) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const lines: string[] = [];
+    let stopped = false;
+    child.stdout!.on('data', (chunk: Buffer) => {
+      lines.push(...chunk.toString().split('\n').filter(Boolean));
+      if (!stopped && lines.some((line) => line.startsWith(after))) stopped = child.kill(signal);
+    });
+    await new Promise((resolve) => child.once('exit', resolve));
+    return lines;
+  }
+
+  it('removes its rows on Ctrl-C before it exits', async () => {
+    const lines = await stopAfter('ok    test rows planted', 'SIGINT');
+
+    expect(lines).toContain('SIGINT: removing the test rows before stopping');
+    expect(lines.some((line) => line.startsWith('ok    test rows and photo removed: 5 rows'))).toBe(true);
+    expect(await leftovers(site.stack)).toEqual([]);
+  }, 300_000);
+
+  it('killed outright, leaves rows that the processor removes once they are old, with their files', async () => {
+    await stopAfter('ok    test photo stored and rendered', 'SIGKILL');
+    const left = await leftovers(site.stack);
+    expect(left).toEqual([...LEAD_TABLES.map((table) => `1 row(s) in ${table}`), '5 mark(s)', expect.stringMatching(/^\d+ stored file\(s\): /)]);
+
+    // The processor's sweep takes rows planted more than 15 minutes ago: make these that old.
+    await sql(`update back_office.deployment_check_rows set planted_at = now() - interval '16 minutes'`);
+    const lines: string[] = [];
+    const pool = new pg.Pool({ connectionString: site.stack.superuserUrl, max: 1 });
+    try {
+      await deploymentCheckLeftoversSweep(createSupabaseVisitorFiles({ supabaseUrl: site.stack.url, serviceRoleKey: site.stack.serviceRoleKey }), (line) =>
+        lines.push(line),
+      ).run(pool);
+    } finally {
+      await pool.end();
+    }
+    expect(lines).toEqual([expect.stringMatching(/^deployment check: removed 5 test row\(s\) and \d+ file\(s\) a check left behind$/)]);
+    expect(await leftovers(site.stack)).toEqual([]);
+  }, 300_000);
+});
+
+describe('npm run check:deployment on a broken deployment', () => {
+  it('fails, saying which check, when the service key is not the service key', async () => {
+    const { code, failed } = await checkDeployment({ ...envFor(site.stack), SUPABASE_SERVICE_ROLE_KEY: site.stack.anonKey });
+
+    expect(code).toBe(1);
+    expect(failed.some((line) => line.startsWith('FAIL  test rows planted: the secret key could not plant them'))).toBe(true);
+    expect(failed.some((line) => line.startsWith('FAIL  bucket floor-visualizer'))).toBe(true);
+  }, 300_000);
+
+  it('names each lead table anon can read once it holds a row: row-level security off, or a select policy for anon', async () => {
+    await sql(`alter table public.investors disable row level security;
+               grant select on public.investors to anon;
+               create policy "anyone may read realtors" on public.realtors for select to anon using (true);`);
+    try {
+      const { code, failed, lines } = await checkDeployment(envFor(site.stack));
+
+      expect(code).toBe(1);
+      expect(failed, lines.join('\n')).toEqual([
+        "FAIL  public key cannot read realtors: the public key read the marked test row (select=id): row-level security is off or a select policy lets anon read other visitors' rows",
+        "FAIL  public key cannot read investors: the public key read the marked test row (select=id): row-level security is off or a select policy lets anon read other visitors' rows",
+      ]);
+    } finally {
+      await sql(`drop policy "anyone may read realtors" on public.realtors;
+                 revoke select on public.investors from anon;
+                 grant select (id) on public.investors to anon;
+                 alter table public.investors enable row level security;`);
+    }
+    expect(await leftovers(site.stack)).toEqual([]);
+  }, 300_000);
+
+  it('names a bucket whose public flag is not the migrations\' one', async () => {
+    // What `update storage.buckets set public = true where id = 'floor-visualizer'` does on hosted Supabase: the local
+    // gateway answers for its buckets from this list, read at each request.
+    const images = LOCAL_BUCKETS.find((bucket) => bucket.id === 'floor-visualizer')!;
+    images.public = true;
+    try {
+      const { code, failed, lines } = await checkDeployment(envFor(site.stack));
+
+      expect(code).toBe(1);
+      expect(failed, lines.join('\n')).toEqual(['FAIL  bucket floor-visualizer: exists but is public; it must be private']);
+    } finally {
+      images.public = false;
+    }
+    expect(await leftovers(site.stack)).toEqual([]);
+  }, 300_000);
+
+  describe('a processor that allows any origin and cannot store, and no e-mail worker', () => {
+    let broken: Stack;
+    let processor: ChildProcess;
+    let processorUrl: string;
+    const processorOutput: string[] = [];
+
+    beforeAll(async () => {
+      broken = await startThrowawayStack({ withProcessor: false, withEmailWorker: false, throttleMaxWrites: 1000 });
+      const port = await findFreePort();
+      processorUrl = `http://127.0.0.1:${port}`;
+      const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'flooring-site-broken-'));
+      // A file where its storage folder should be: as unwritable for root as a read-only disk is for the image's user.
+      fs.writeFileSync(path.join(folder, 'not-a-folder'), '');
+      processor = spawn(process.execPath, ['--import', 'tsx', PROCESSOR_ENTRY], {
+        env: {
+          ...process.env,
+          ...broken.env(),
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          VISUALIZER_STORAGE: 'local',
+          VISUALIZER_STORAGE_DIR: path.join(folder, 'not-a-folder', 'storage'),
+          VISUALIZER_UPLOAD_DIR: path.join(folder, 'not-a-folder', 'uploads'),
+          ALLOWED_ORIGINS: '*',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      processor.stdout!.on('data', (chunk: Buffer) => processorOutput.push(chunk.toString()));
+      processor.stderr!.on('data', (chunk: Buffer) => processorOutput.push(chunk.toString()));
+      await eventually('the broken processor to listen', async () => ((await fetch(`${processorUrl}/health`).catch(() => undefined))?.ok ? true : undefined));
+    }, 600_000);
+    afterAll(async () => {
+      processor?.kill('SIGKILL');
+      await broken?.stop();
+    });
+
+    it('fails on CORS, on the missing e-mail worker, on /healthz and on the test photo, each with its own line', async () => {
+      const { code, failed, lines } = await checkDeployment(envFor(broken, processorUrl));
+
+      expect(code).toBe(1);
+      expect(failed, lines.join('\n')).toEqual([
+        `FAIL  webhook CORS for the site: allows *, not ${new URL(site.siteUrl).origin}: set the processor's ALLOWED_ORIGINS to ${new URL(site.siteUrl).origin}`,
+        `FAIL  webhook CORS refuses other origins: a preflight from https://deployment-check.invalid is allowed (*): any web page could post photos; set ALLOWED_ORIGINS to ${new URL(site.siteUrl).origin}`,
+        expect.stringMatching(/^FAIL {2}webhook \/healthz: status 503: .*"storage":"not writable".*VISUALIZER_STORAGE_DIR is not writable \(ENOTDIR\)/),
+        "FAIL  e-mail worker alive: no e-mail worker has said it is alive in the last 30 s (back_office.worker_heartbeats): leads' e-mails stay queued and nobody is told",
+        expect.stringMatching(/^FAIL {2}test photo stored and rendered: the processor could not take the test photo: 500 /),
+      ]);
+      expect(await leftovers(broken)).toEqual([]);
+    }, 300_000);
   });
 });

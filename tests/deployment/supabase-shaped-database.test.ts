@@ -142,6 +142,28 @@ describe('a Supabase-shaped database', () => {
     expect(await address.json()).toBe('127.0.0.1');
   });
 
+  it("check:deployment's marked rows: planted and removed by the service key, no e-mail queued for them, refused to the public key", async () => {
+    const planted = await rest(db.serviceRoleKey, 'rpc/deployment_check_plant_rows', { method: 'POST', body: '{}' });
+    expect(planted.status).toBe(200);
+    const ids = (await planted.json()) as Record<string, string>;
+    expect(Object.keys(ids).sort()).toEqual(['contacts', 'floor_visualizer_requests', 'investors', 'leads', 'realtors']);
+    const emailsFor = () =>
+      asPostgres<{ count: number }>('select count(*)::integer as count from back_office.outbound_emails where source_id = any($1::uuid[])', [Object.values(ids)]);
+    expect(await emailsFor()).toEqual([{ count: 0 }]);
+    // The test photo's row finishing queues nothing either (the visualizer's e-mails are queued on completion).
+    await asPostgres(`update public.floor_visualizer_requests set status = 'failed', failure_reason = 'Deployment check' where id = $1`, [ids.floor_visualizer_requests]);
+    expect(await emailsFor()).toEqual([{ count: 0 }]);
+
+    const removed = await rest(db.serviceRoleKey, 'rpc/deployment_check_remove_rows', { method: 'POST', body: JSON.stringify({ planted: Object.values(ids) }) });
+    expect(await removed.json()).toEqual({ visualizer_requests: [ids.floor_visualizer_requests], left_behind: 0, emails: 0 });
+    expect(await asPostgres('select id from public.contacts where id = $1', [ids.contacts])).toEqual([]);
+
+    expect((await rest(db.anonKey, 'rpc/deployment_check_plant_rows', { method: 'POST', body: '{}' })).status).toBe(401);
+    expect((await rest(db.anonKey, 'rpc/deployment_check_remove_rows', { method: 'POST', body: '{"planted":[]}' })).status).toBe(401);
+    expect((await rest(db.anonKey, 'rpc/deployment_check_workers')).status).toBe(401);
+    expect((await rest(db.serviceRoleKey, 'rpc/deployment_check_workers')).status).toBe(200);
+  });
+
   it('queues the lead e-mails in the visitor insert, through graphile-worker installed by postgres', async () => {
     const row = LEAD_ROWS.contacts!();
     await rest(db.anonKey, 'contacts', { method: 'POST', headers: { Prefer: 'return=minimal' }, body: JSON.stringify(row) });

@@ -12,6 +12,7 @@ import { refuseToStart } from '../../job-queue/service-settings.ts';
 import { startJobRunner } from '../../job-queue/start-job-runner.ts';
 import { ENFORCE_RETENTION_TASK, RENDER_FLOOR_TASK } from '../../job-queue/task-identifiers.ts';
 import { ENFORCE_RETENTION_SCHEDULE, createEnforceRetentionTask } from '../../visitor-data/enforce-retention-task.ts';
+import { deploymentCheckLeftoversSweep } from '../../visitor-data/deployment-check-leftovers.ts';
 import { createLocalVisitorFiles, createSupabaseVisitorFiles } from '../../visitor-data/visitor-files.ts';
 import { createFloorEngine } from '../engine/create-floor-engine.ts';
 import { floorModelProblem } from '../engine/segmentation/floor-model.mjs';
@@ -134,6 +135,8 @@ const runner = await startJobRunner({
         for (const row of rows) console.log(`request=${row.id} failed by the deadline`);
       },
     },
+    // This service holds the storage key, so it removes what a killed `npm run check:deployment` left.
+    deploymentCheckLeftoversSweep(visitorFiles),
   ],
 });
 

@@ -50,5 +50,8 @@ describe('the processor settings', () => {
     const { DATABASE_URL: _database, ...env } = production;
     expect(refusal(env)).toEqual(['visualizer processor refuses to start: DATABASE_URL is not set']);
     expect(refusal({ ...production, DATABASE_URL: 'mysql://db' })).toEqual(['visualizer processor refuses to start: DATABASE_URL: must be a postgres:// connection string']);
+    expect(refusal({ ...production, DATABASE_URL: 'postgres://postgres.ref:pw@aws-0-us-east-1.pooler.supabase.com:6543/postgres' })).toEqual([
+      "visualizer processor refuses to start: DATABASE_URL is Supabase's transaction pooler (port 6543): the job queue needs the session pooler (port 5432) or the direct connection",
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SettingsRefused, isProduction, isUnset, settingProblems } from '../../job-queue/service-settings.ts';
+import { SettingsRefused, databaseUrlProblem, isProduction, isUnset, settingProblems } from '../../job-queue/service-settings.ts';
 import { FLOOR_ENGINE_KINDS } from '../engine/create-floor-engine.ts';
 
 export const PROCESSOR_SERVICE = 'visualizer processor';
@@ -87,6 +87,7 @@ export function readProcessorConfig(env: NodeJS.ProcessEnv = process.env): Proce
   const allowedOrigins = origins.length > 0 ? origins : ['*'];
   const production = isProduction(env);
   const problems = [
+    ...[databaseUrlProblem(parsed.data.DATABASE_URL)].filter((problem) => problem !== undefined),
     ...allowedOrigins
       .filter((origin) => origin !== '*' && !isOrigin(origin))
       .map((origin) => `ALLOWED_ORIGINS: "${origin}" is not an origin (scheme://host[:port], no path and no trailing slash)`),

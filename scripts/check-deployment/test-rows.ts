@@ -1,0 +1,140 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createSupabaseVisitorFiles } from '../../visitor-data/visitor-files.ts';
+import { excerpt, keyHeaders, request, type Reply, type RequestOptions } from './http.ts';
+import { LEAD_TABLES } from './pages.ts';
+
+export type LeadTable = (typeof LEAD_TABLES)[number];
+export type Outcome = { ok: boolean; detail: string };
+
+/** The name and address of every row the check plants (public.deployment_check_plant_rows). */
+export const TEST_NAME = 'Deployment Check';
+export const TEST_EMAIL = 'deployment-check@example.com';
+
+/** A room the engine finds a floor in, without rugs (so its e-mails would not wait): the processor's own fixture. */
+const TEST_PHOTO = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../visualizer-processor/fixtures/images/room-gps.jpg');
+/** How long the check follows the test photo's render after the webhook's reply. */
+const RENDER_WAIT_MS = 180_000;
+
+export type Deployment = {
+  supabaseUrl: string;
+  anonKey: string;
+  serviceKey: string;
+  webhookUrl: string;
+  siteOrigin: string;
+};
+
+export function restClient(deployment: Deployment) {
+  return (pathAndQuery: string, key: string, init: RequestOptions = {}): Promise<Reply> =>
+    request(`${deployment.supabaseUrl}/rest/v1/${pathAndQuery}`, { ...init, headers: { ...keyHeaders(key), ...init.headers } });
+}
+
+/**
+ * The marked rows the check puts in every lead table with the secret key, so that a table the public key can read
+ * shows a row (an empty one answers `[]` however open it is). They queue no e-mail (the database drops e-mails of
+ * marked rows), and `remove` takes them out with the test photo's files; an earlier check's leftovers go too.
+ */
+export function createTestRows(deployment: Deployment) {
+  const rest = restClient(deployment);
+  let planted: Partial<Record<LeadTable, string>> = {};
+
+  return {
+    planted: () => planted,
+
+    async plant(): Promise<Outcome> {
+      const reply = await rest('rpc/deployment_check_plant_rows', deployment.serviceKey, { method: 'POST', body: '{}' });
+      if (reply.status !== 200) {
+        return { ok: false, detail: `the secret key could not plant them: status ${reply.status}: ${excerpt(reply)} (are the migrations applied, is it the secret key?)` };
+      }
+      planted = JSON.parse(reply.body) as Record<LeadTable, string>;
+      return { ok: true, detail: `one in each of ${LEAD_TABLES.join(', ')}, marked so they queue no e-mail` };
+    },
+
+    /** The public key asks for the marked row, for its id (granted to anon) and for every column. */
+    async probe(table: LeadTable): Promise<Outcome> {
+      const id = planted[table];
+      if (!id) return { ok: false, detail: 'no marked row to look for (planting failed above), so this table is unchecked' };
+      for (const select of ['id', '*']) {
+        const reply = await rest(`${table}?id=eq.${id}&select=${select}`, deployment.anonKey);
+        if (reply.status === 200 && reply.body.includes(id)) {
+          return {
+            ok: false,
+            detail: `the public key read the marked test row (select=${select}): row-level security is off or a select policy lets anon read other visitors' rows`,
+          };
+        }
+        if (reply.status !== 200 && reply.status !== 401 && reply.status !== 403) {
+          return { ok: false, detail: `unexpected status ${reply.status} for select=${select}: ${excerpt(reply)}` };
+        }
+      }
+      return { ok: true, detail: 'a marked row is there, and the public key does not see it' };
+    },
+
+    /**
+     * The test photo through the webhook, as the site sends it: stored, rendered and its images served. Its row is
+     * marked, so no e-mail is queued for it.
+     */
+    async sendTestPhoto(): Promise<Outcome> {
+      const requestId = planted.floor_visualizer_requests;
+      if (!requestId) return { ok: false, detail: 'no marked visualizer request (planting failed above)' };
+      const photo = await readFile(TEST_PHOTO);
+      const reply = await request(deployment.webhookUrl, {
+        method: 'POST',
+        headers: { origin: deployment.siteOrigin },
+        body: JSON.stringify({
+          requestId,
+          name: TEST_NAME,
+          email: TEST_EMAIL,
+          imageBase64: `data:image/jpeg;base64,${photo.toString('base64')}`,
+          fileName: 'deployment-check.jpg',
+        }),
+      });
+      if (reply.status >= 300) {
+        return { ok: false, detail: `the processor could not take the test photo: ${reply.status} ${excerpt(reply, 120)} (its log says why: storage, the database or the queue)` };
+      }
+      const row = await this.followRender(requestId);
+      if (row.status !== 'completed') {
+        return { ok: false, detail: row.status === 'failed' ? `the test photo's render failed: ${row.failure_reason}` : `the test photo was still ${row.status} after ${RENDER_WAIT_MS / 1000} s (is the processor's job runner alive?)` };
+      }
+      for (const [what, url] of [['photo', row.original_image_url], ['render', row.processed_image_url]] as const) {
+        const image = url ? await request(url) : undefined;
+        if (!image || image.status !== 200 || !String(image.headers['content-type']).startsWith('image/')) {
+          return { ok: false, detail: `rendered, but its ${what} is not served (${image ? `status ${image.status}` : 'no URL'}): check the buckets` };
+        }
+      }
+      return { ok: true, detail: `stored, rendered (${reply.status}) and both images served` };
+    },
+
+    async followRender(requestId: string) {
+      type Row = { status: string; failure_reason: string | null; original_image_url: string | null; processed_image_url: string | null };
+      const deadline = Date.now() + RENDER_WAIT_MS;
+      for (;;) {
+        const reply = await rest(
+          `floor_visualizer_requests?id=eq.${requestId}&select=status,failure_reason,original_image_url,processed_image_url`,
+          deployment.serviceKey,
+        );
+        const [row] = reply.status === 200 ? (JSON.parse(reply.body) as Row[]) : [];
+        if (!row) throw new Error(`the marked visualizer request could not be read back: status ${reply.status}`);
+        if (row.status === 'completed' || row.status === 'failed' || Date.now() > deadline) return row;
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+      }
+    },
+
+    /** Removes the test photo's files (Storage's API) and every planted row; says what was left, if anything. */
+    async remove(): Promise<Outcome> {
+      const ids = Object.values(planted);
+      if (ids.length === 0) return { ok: true, detail: 'nothing was planted' };
+      const files = createSupabaseVisitorFiles({ supabaseUrl: deployment.supabaseUrl, serviceRoleKey: deployment.serviceKey });
+      const requestId = planted.floor_visualizer_requests;
+      const deletedFiles = requestId ? await files.deleteRequestFiles(requestId) : 0;
+      const reply = await rest('rpc/deployment_check_remove_rows', deployment.serviceKey, { method: 'POST', body: JSON.stringify({ planted: ids }) });
+      if (reply.status !== 200) return { ok: false, detail: `status ${reply.status}: ${excerpt(reply)}; the next check or the processor's hourly sweep removes them` };
+      const removed = JSON.parse(reply.body) as { left_behind: number; emails: number };
+      const filesLeft = requestId ? await files.countRequestFiles(requestId) : 0;
+      planted = {};
+      if (removed.left_behind > 0 || filesLeft > 0) return { ok: false, detail: `${removed.left_behind} row(s) and ${filesLeft} file(s) left behind` };
+      if (removed.emails > 0) return { ok: false, detail: `${removed.emails} e-mail(s) were queued for the marked rows; none may be` };
+      return { ok: true, detail: `${ids.length} rows and ${deletedFiles} stored files removed; no e-mail was queued for them` };
+    },
+  };
+}
