@@ -51,7 +51,7 @@ describe('the privacy notice', () => {
     }
     expect(screen.getByRole('heading', { name: 'Your room photos' }).parentElement).toHaveTextContent(/Your location stays on your device/);
     expect(screen.getByRole('heading', { name: 'Who handles it for us' }).parentElement).toHaveTextContent(/Supabase.*E-mail delivery/);
-    expect(screen.getByRole('heading', { name: 'Who can see it' }).parentElement).toHaveTextContent(/Our staff.*long random code/);
+    expect(screen.getByRole('heading', { name: 'Who can see it' }).parentElement).toHaveTextContent(/Our staff.*private storage.*long random code/);
     const askSection = within(screen.getByRole('heading', { name: 'Your rights, and how to use them' }).parentElement!);
     expect(askSection.getByRole('link', { name: business.email })).toHaveAttribute('href', `mailto:${business.email}`);
     expect(askSection.getByRole('link', { name: business.phone })).toHaveAttribute('href', business.phoneHref);

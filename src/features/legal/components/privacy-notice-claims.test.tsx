@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { visualizerWebhookPayloadSchema } from '@contracts/visualizer-webhook';
 import { business } from '@/config/business';
-import { dataRetention, LEGAL_PAGES_LAST_CHANGED } from '@/config/data-retention';
+import { dataRetention, LEGAL_PAGES_LAST_CHANGED, visualizerImagesExpireAt } from '@/config/data-retention';
 import { photoUpload } from '@/config/photo-upload';
 import { deletionStepsByHand, privacyRequests } from '@/config/privacy-requests';
 import { serviceProviders, serviceProvidersFrom } from '@/config/service-providers';
@@ -119,6 +119,18 @@ describe('the privacy notice, claim by claim', () => {
       'Application hosting (Render):',
       'E-mail delivery (Postmark):',
     ]);
+  });
+
+  // The bucket is private and the processor signs links that end at visualizerImagesExpireAt (decision 022; public
+  // URLs refused: tests/integration/visualizer-processor.test.ts, e2e/visitor-data.spec.ts).
+  it('says the links to the pictures stop working when the pictures are deleted, as the signed links do', async () => {
+    renderRoute('/privacy');
+    await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' });
+    const sent = new Date('2026-11-28T12:00:00Z');
+    expect(visualizerImagesExpireAt(sent).getTime() - sent.getTime()).toBe(dataRetention.visualizerImagesDays * 86_400_000);
+    expect(section('Who can see it')).toHaveTextContent(
+      `The pictures of your room are kept in private storage. They open only through the links on your result page and in our e-mail to you, which contain a long random code nobody can guess and stop working when the pictures are deleted, ${days(dataRetention.visualizerImagesDays)} after you sent the photo.`,
+    );
   });
 
   it("names the map's host as the one the map is loaded from", async () => {
