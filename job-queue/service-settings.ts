@@ -13,7 +13,7 @@ export class SettingsRefused extends Error {
   }
 }
 
-/** Production is what `serve:*` and the image run: no friendly defaults for what would be unsafe there. */
+/** Production is NODE_ENV=production (the image sets it): no friendly defaults for what would be unsafe there. */
 export const isProduction = (env: NodeJS.ProcessEnv): boolean => env.NODE_ENV === 'production';
 
 /** A setting with nothing in it (unset or blank) counts as not set. */

@@ -56,7 +56,7 @@ function isOrigin(value: string): boolean {
 
 /**
  * What production must set itself, because the development default would be unsafe there (NODE_ENV=production:
- * `serve:*` and the image): where photos are stored, and which site may post them.
+ * the image): where photos are stored, and which site may post them.
  */
 function productionProblems(env: NodeJS.ProcessEnv, storage: ProcessorConfig['VISUALIZER_STORAGE'], origins: string[]): string[] {
   const problems: string[] = [];
