@@ -112,6 +112,21 @@ describe('the visualizer processor in the stack', () => {
     expect(await finishedRow(row.id)).toMatchObject({ status: 'failed', failure_reason: 'The file is not a readable image.' });
   });
 
+  it('fails a photo too small to show a floor with its own reason, and renders nothing (issue 38: a 1×1 image was rendered)', async () => {
+    for (const [width, height] of [
+      [1, 1],
+      [1024, 199],
+    ] as const) {
+      const row = await createRequestRow();
+      const photo = await sharp({ create: { width, height, channels: 3, background: '#8a6a4a' } }).png().toBuffer();
+      const reply = await postWebhook({ requestId: row.id, name: row.name, email: row.email, imageBase64: toDataUrl(photo, 'image/png'), fileName: 'tiny.png' });
+      const reason = `This photo is too small to show a floor: ${width}×${height} pixels. Please choose a photo at least 200 pixels on its shorter side.`;
+      expect([422, 202]).toContain(reply.status);
+      if (reply.status === 422) expect(reply.json).toEqual({ error: reason });
+      expect(await finishedRow(row.id)).toMatchObject({ status: 'failed', failure_reason: reason, processed_image_url: null });
+    }
+  });
+
   it('the SQL repository queues the render with the row, once, and only moves the row forward', async () => {
     const db = new pg.Pool({ connectionString: stack.superuserUrl, max: 2 });
     try {

@@ -12,6 +12,12 @@ export const MAX_INPUT_PIXELS = 50_000_000;
  */
 export const MAX_WORKING_SIDE = 2048;
 
+/**
+ * The shortest side a visitor's photo may have: below it a room's floor is a few dozen pixels high, too few to
+ * find or to show (a 1×1 image was rendered and its e-mail sent to staff; issue 38).
+ */
+export const MIN_PHOTO_SHORT_SIDE = 200;
+
 /** A photo the processor cannot use; the message is safe to show to the visitor. */
 export class PhotoRejectedError extends Error {
   override name = 'PhotoRejectedError';
@@ -35,6 +41,8 @@ export interface DecodeOptions {
    * refusing, since wood laid on a grey block would only puzzle the visitor.
    */
   readDamaged?: boolean;
+  /** Refuse a photo whose shorter side is below this many pixels (the site's MIN_PHOTO_SHORT_SIDE; none by default). */
+  minShortSide?: number;
 }
 
 type HeifImage = {
@@ -79,6 +87,11 @@ export async function decodePhoto(bytes: Buffer, options: DecodeOptions = {}): P
   }
   const { width, height } = metadata;
   if (!width || !height) throw new PhotoRejectedError('The file is not a readable image.');
+  if (Math.min(width, height) < (options.minShortSide ?? 0)) {
+    throw new PhotoRejectedError(
+      `This photo is too small to show a floor: ${width}×${height} pixels. Please choose a photo at least ${options.minShortSide} pixels on its shorter side.`,
+    );
+  }
   if (width * height > maxInputPixels) {
     throw new PhotoRejectedError(
       `The image is too large: ${width}×${height} pixels (at most ${Math.round(maxInputPixels / 1_000_000)} megapixels).`,

@@ -7,7 +7,7 @@ import { DEFAULT_WOOD_STYLE } from '../../contracts/wood-styles.ts';
 import type { DecodedPhoto, FloorEngine, FloorScene } from '../engine/floor-engine.ts';
 import { describeRugCovering } from './default-rug-choice.ts';
 import { floorAsShown, type ChosenFloor } from './floor-as-shown.ts';
-import { MAX_WORKING_SIDE, PhotoRejectedError, decodePhoto, encodeJpeg } from './decode-photo.ts';
+import { MAX_WORKING_SIDE, MIN_PHOTO_SHORT_SIDE, PhotoRejectedError, decodePhoto, encodeJpeg } from './decode-photo.ts';
 import { encodeFloorMask, floorShare } from './encode-floor-mask.ts';
 import type { ImageStorage } from './image-storage.ts';
 import { floorMaskPath, originalImagePath, renderJobSchema, renderedImagePath, rugChoiceFloorPath, sceneClassesPath } from './render-job.ts';
@@ -133,7 +133,11 @@ export function createRenderFloorTask(deps: RenderFloorDependencies) {
     try {
       // A first render starts from the upload; a correction from the stored (already upright, clean) original.
       const source = job.uploadPath ? await deps.uploads.get(job.uploadPath) : await deps.storage.read(originalImagePath(requestId));
-      const photo = await decodePhoto(source, { maxInputPixels: deps.maxInputPixels, maxSide: MAX_WORKING_SIDE });
+      const photo = await decodePhoto(source, {
+        maxInputPixels: deps.maxInputPixels,
+        maxSide: MAX_WORKING_SIDE,
+        minShortSide: MIN_PHOTO_SHORT_SIDE,
+      });
       if (!correction) await deps.storage.save(originalImagePath(requestId), await encodeJpeg(photo), 'image/jpeg');
       const { floor, rugs } = await floorToRender(deps, job, photo);
       const result = await deps.engine.visualize(photo, { styles: job.styles, taps: job.taps, keepRugs: rugs !== 'replace', floor });
