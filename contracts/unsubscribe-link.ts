@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * The unsubscribe link in marketing e-mails (decision 020): the e-mail worker makes it, the visualizer processor
+ * The unsubscribe link in marketing e-mails (decision 024): the e-mail worker makes it, the visualizer processor
  * (the public Node service) checks it and records the unsubscribe. The token is the mailbox's digest (SHA-256 of
  * `private.mailbox_key(address)`, hex; never the address, so the link in a log names nobody) and an HMAC-SHA256 of
  * it with a key only the services read (back_office.unsubscribe_signing_key). Nobody can make a token for another

@@ -1,4 +1,4 @@
--- Unsubscribing from marketing e-mail (issue 36; docs/decisions/020-unsubscribe-and-commercial-email.md).
+-- Unsubscribing from marketing e-mail (issue 36; docs/decisions/024-unsubscribe-and-commercial-email.md).
 -- CAN-SPAM (15 U.S.C. 7704(a)(3)-(5)) asks every commercial e-mail for a working way to opt out, honoured within
 -- 10 business days; large mailbox providers expect RFC 8058 one-click unsubscribe. The welcome e-mails and the guide
 -- advertise (deals, discounts, estimates), so they are marketing; the estimate confirmation and the visualizer

@@ -42,7 +42,7 @@ const REVIEWED: Record<string, { coverage: string; columns: string[] }> = {
   },
   'private.insert_throttle_hits': { coverage: 'retention after throttleAddressDays (client addresses)', columns: ['client_address', 'window_start', 'hits'] },
   'back_office.email_unsubscribes': {
-    coverage: 'kept on purpose: a digest of the mailbox, never the address; it stops the next marketing e-mail (decision 021)',
+    coverage: 'kept on purpose: a digest of the mailbox, never the address; it stops the next marketing e-mail (decision 024)',
     columns: ['mailbox_digest', 'unsubscribed_at'],
   },
   'back_office.data_removals': { coverage: 'no visitor data: kinds and counts only', columns: ['id', 'removed_at', 'cause', 'removed'] },

@@ -4,7 +4,7 @@ import { verifiedMailboxDigest } from '../../contracts/unsubscribe-link.ts';
 import { describeError } from '../../job-queue/redact.ts';
 
 /**
- * Unsubscribing from marketing e-mail (decision 020), answered here because this is the public Node service and it
+ * Unsubscribing from marketing e-mail (decision 024), answered here because this is the public Node service and it
  * already holds the database: the link in the guide and welcome e-mails, and RFC 8058's one-click POST a mail program
  * sends for its Unsubscribe button.
  * - `GET /unsubscribe?token=…`: a page with one button (a GET changes nothing: mail scanners and link previews
