@@ -4,7 +4,8 @@
  * outside the floor (false floor as a share of the photo) and the photos where that is over 3 %, on the
  * labelled real photos (when imported: `npm run eval:import`) and on the rendered rooms, for the engine (what
  * `npm run floor-mask` writes), the bare network (512 px stretch, argmax floor, nearest upscale) and the
- * baselines; then per photo the engine beside the bare network. Speed: floor finding for a 12 MP photo, median of 5,
+ * baselines; then per photo the engine beside the bare network; then the visitor's view (issue 34: the page's first
+ * render and two simulated taps, believable photos, the worst tap), on the whole real set and its held-back photos. Speed: floor finding for a 12 MP photo, median of 5,
  * a fresh process each: cold (the call loads the network), as the engine runs it (the network loads while
  * the photo decodes), again in the same process, with three taps, and at the photo's full size as
  * `npm run floor-mask` does it; peak RSS.
@@ -18,7 +19,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { DecodedPhoto, FloorMask, FloorTap } from '../visualizer-processor/engine/floor-engine.ts';
-import type { CaseScore } from '../visualizer-processor/evaluation/score-floor-masks.ts';
+import type { CaseScore, EvaluationCase } from '../visualizer-processor/evaluation/score-floor-masks.ts';
+import type { VisitorJudgement, VisitorScore } from '../visualizer-processor/evaluation/visitor-view.ts';
 import type { BenchRow } from './bench-row';
 import { median, percentile } from './bench-row';
 
@@ -196,8 +198,61 @@ async function qualityRows(): Promise<BenchRow[]> {
       note: `engine ${figures(score)}; bare network ${figures(network)}${score.outside > OUTSIDE_LIMIT ? '; OVER 3 % OUTSIDE' : ''}`,
     });
   }
+  rows.push(...(await visitorRows(real.cases)));
   // Three decimals matter here; the table prints one, so the figure goes in the note too.
   return rows.map((row) => (['IoU', 'precision'].includes(row.unit) ? { ...row, note: [row.median.toFixed(3), row.note].filter(Boolean).join('; ') } : row));
+}
+
+/**
+ * The visitor's view (issue 34): the page's first render and the simulated visitor's two taps, through
+ * src/floor-as-shown.ts (one network pass a photo), beside the bare network; mean IoU, mean precision and
+ * believable photos, and the worst IoU a tap lost, on the whole real set and on its held-back photos.
+ */
+export async function visitorRows(cases: EvaluationCase[]): Promise<BenchRow[]> {
+  const { floorAsShown } = await import('../visualizer-processor/src/floor-as-shown.ts');
+  const { segmentForFloor, floorsFromSegmentation } = await import('../visualizer-processor/engine/segmentation/find-floor-with-segmenter.ts');
+  const { bareNetworkMask } = await import('../visualizer-processor/evaluation/baseline-masks.ts');
+  const { judgeMask, simulateVisitor, summariseVisitor } = await import('../visualizer-processor/evaluation/visitor-view.ts');
+  const scores: { heldBack: boolean; bare: VisitorJudgement; visitor: VisitorScore }[] = [];
+  for (const item of cases) {
+    const pass = await segmentForFloor(item.photo);
+    const visitor = await simulateVisitor(item, async (photo, request) => {
+      const shown = (await floorAsShown((p, options) => floorsFromSegmentation(p, pass, options), photo, request))!;
+      return { mask: shown.floor, rugs: shown.rugs };
+    });
+    scores.push({ heldBack: Boolean(item.heldBack), bare: judgeMask(await bareNetworkMask(item.photo), item.truth), visitor });
+  }
+  const rows: BenchRow[] = [];
+  for (const [group, within] of [
+    ['real photos', () => true],
+    ['held-back real photos', (s: { heldBack: boolean }) => s.heldBack],
+  ] as const) {
+    const inGroup = scores.filter(within);
+    if (!inGroup.length) continue;
+    const summary = summariseVisitor(inGroup.map((s) => s.visitor));
+    const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+    const base = { runs: inGroup.length };
+    const steps: [string, number, number, number][] = [
+      ['bare network', mean(inGroup.map((s) => s.bare.iou)), mean(inGroup.map((s) => s.bare.precision)), inGroup.filter((s) => s.bare.believable).length],
+      ...summary.meanIoU.map((iou, k): [string, number, number, number] => [k === 0 ? 'first render' : `after ${k} tap${k > 1 ? 's' : ''}`, iou, summary.meanPrecision[k]!, summary.believable[k]!]),
+    ];
+    for (const [step, iou, precision, believable] of steps) {
+      rows.push(
+        { ...base, metric: `visitor's view, ${group}, ${step}: mean IoU`, median: iou, unit: 'IoU' },
+        { ...base, metric: `visitor's view, ${group}, ${step}: mean precision`, median: precision, unit: 'precision' },
+        { ...base, metric: `visitor's view, ${group}, ${step}: believable photos`, median: believable, unit: 'photos', note: 'largest missed piece <= 2 %, largest painted piece <= 1 % of the photo' },
+      );
+    }
+    const worst = summary.worstTapDrop;
+    rows.push({
+      ...base,
+      metric: `visitor's view, ${group}: worst IoU lost by one tap`,
+      median: worst ? worst.drop : 0,
+      unit: 'IoU',
+      note: `${worst ? `${worst.id}, tap ${worst.tap}; ` : ''}taps losing more than 0.01: ${summary.tapsThatHurt.map((t) => `${t.id} tap ${t.tap}`).join(', ') || 'none'}`,
+    });
+  }
+  return rows;
 }
 
 export default async function floorSegmentationBench(): Promise<BenchRow[]> {

@@ -2,8 +2,10 @@ import type { SegmenterTuning } from '../engine/segmentation/find-floor-with-seg
 import { ZOOMED_WALL_LIMITS } from '../engine/segmentation/zoomed-walls.ts';
 import { PHOTO_COLOUR_LIMITS } from '../engine/segmentation/photo-colours.ts';
 import { OBJECT_BASE_LIMITS } from '../engine/segmentation/object-bases.ts';
+import { TAP_LIMITS } from '../engine/segmentation/apply-floor-taps.ts';
 
 const bases = (limits: Partial<typeof OBJECT_BASE_LIMITS>) => ({ objectBases: { ...OBJECT_BASE_LIMITS, ...limits } });
+const taps = (limits: Partial<typeof TAP_LIMITS>) => ({ taps: { ...TAP_LIMITS, ...limits } });
 const colours = (limits: Partial<typeof PHOTO_COLOUR_LIMITS>) => ({ photoColours: { ...PHOTO_COLOUR_LIMITS, ...limits } });
 
 /** The engine before issue 23's steps; the single steps below are measured from it. */
@@ -57,8 +59,17 @@ export const ENGINE_VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   'engine, no object bases': { objectBases: null },
   'engine, no object margin': { objectMargin: null },
   'engine, not grounded': { grounded: false },
+  'engine, not unanimous': { unanimous: false },
   'engine, threshold 0.5': { threshold: 0.5 },
   'engine, no zoomed runs': { objectZoom: false },
+  'engine, taps without the other side': taps({ otherSide: 0 }),
+  'engine, taps, other side 2': taps({ otherSide: 2 }),
+  'engine, taps, other side 0.5': taps({ otherSide: 0.5 }),
+  'engine, taps, tapped reach 0.05': taps({ tappedReach: 0.05 }),
+  'engine, taps, other side 4': taps({ otherSide: 4 }),
+  'engine, taps, other side 4, reach 0.015': taps({ otherSide: 4, tappedReach: 0.015 }),
+  'engine, taps, other side 8, reach 0.015': taps({ otherSide: 8, tappedReach: 0.015 }),
+  'engine, taps, tapped reach 0.015': taps({ tappedReach: 0.015 }),
   'engine, object bases, any row length': bases({ maxRun: Infinity }),
   'engine, object bases, rows up to 10': bases({ maxRun: 10 }),
   'engine, object bases, rows up to 28': bases({ maxRun: 28 }),

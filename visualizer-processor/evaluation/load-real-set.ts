@@ -100,6 +100,8 @@ async function scaledCase(bytes: Buffer, truth: FloorMask, maxSide: number): Pro
   const photo = await decodePhoto(bytes, { maxSide });
   const mask = await sharp(truth.mask, { raw: { width: truth.width, height: truth.height, channels: 1 } })
     .resize(photo.width, photo.height, { fit: 'fill', kernel: 'nearest' })
+    // sharp gives three channels back from a one-channel raw input unless told otherwise.
+    .extractChannel(0)
     .raw()
     .toBuffer();
   return { photo, truth: { width: photo.width, height: photo.height, mask } };

@@ -27,6 +27,11 @@ describe('scoreFloorMasks', () => {
     const cases = [photoCase('exact', floorFromRow(24)), photoCase('shallow', floorFromRow(36))];
     const result = await scoreFloorMasks(cases, { predict: bottomFortyPercent });
     expect(result.cases.map((c) => c.iou)).toEqual([1, 0.25]);
+    // Shallow: the 12 rows of wall above its floor are one painted piece, 30 % of the photo: not believable.
+    expect(result.cases.map((c) => [c.missed, c.painted, c.believable])).toEqual([
+      [0, 0, true],
+      [0, 0.3, false],
+    ]);
     expect(result.summaries).toEqual([
       {
         set: 'rendered',
@@ -37,6 +42,7 @@ describe('scoreFloorMasks', () => {
         meanPrecision: 0.625,
         meanOutside: 0.15,
         overOutsideLimit: ['shallow'],
+        believable: 1,
         meanIoUAfterTaps: [],
       },
     ]);

@@ -471,6 +471,8 @@ describe('"Fix the floor": corrections with the visitor\'s token', () => {
   });
 
   it('`npm run floor-mask` gives, pixel for pixel, the floor the page shows: the first render, then after the same taps in order', async () => {
+    // Three network runs here and three more in the commands: a slow machine still gets its reply in time.
+    syncReplyMs = 300_000;
     const { row, token } = await renderedRequest();
     // Missed floor first, then a wrong piece: the order matters where their regions meet.
     const visitorTaps = [

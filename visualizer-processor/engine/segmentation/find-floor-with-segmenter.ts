@@ -5,7 +5,7 @@ import { cellsAboveWalls } from './floor-above-walls.ts';
 import { ZOOMED_WALL_LIMITS, floorZoomedRunsCallWall, type ZoomedViewEdges, type ZoomedWallLimits } from './zoomed-walls.ts';
 import { groundSceneFloor } from './ground-scene-floor.ts';
 import { applyCoefficients, guidedCoefficients, resizeBilinear, type GrayImage } from './guided-upsample.ts';
-import { TAP_LIMITS, applyFloorTaps } from './apply-floor-taps.ts';
+import { TAP_LIMITS, applyFloorTaps, type TapLimits } from './apply-floor-taps.ts';
 import { SCENE_CLASS, floorClassIds } from './scene-classes.ts';
 import { RUG_OUTLINE_LIMITS, floorInsideRugs, type RugOutlineLimits } from './rug-outlines.ts';
 import { RUG_LIMITS, runsDisputeARug, takeOutRugs } from './take-out-rugs.ts';
@@ -62,6 +62,8 @@ export interface SegmenterTuning {
    * from its edge (legs, casters, feet; object-bases.ts); null = not.
    */
   objectBases: ObjectBaseLimits | null;
+  /** How far a visitor's tap reaches (apply-floor-taps.ts). */
+  taps: TapLimits;
 }
 
 export const DEFAULT_TUNING: SegmenterTuning = {
@@ -86,6 +88,7 @@ export const DEFAULT_TUNING: SegmenterTuning = {
   photoColours: PHOTO_COLOUR_LIMITS,
   // Measured on the real set (decision 012, 2026-11-26 session 5).
   objectBases: OBJECT_BASE_LIMITS,
+  taps: TAP_LIMITS,
 };
 
 function brightness(rgb: Buffer, width: number, height: number): GrayImage {
@@ -349,9 +352,9 @@ export async function floorFromSegmentation(
     // Taps are judged on the refined mask at the guide's size.
     const floor = new Uint8Array(p.length);
     for (let i = 0; i < floor.length; i++) floor[i] = coefficients.a[i]! * guide.values[i]! + coefficients.b[i]! >= tuning.threshold ? 1 : 0;
-    const smoothed = await sharp(guidePixels, { raw: { width: info.width, height: info.height, channels: 3 } }).blur(TAP_LIMITS.blur).raw().toBuffer();
+    const smoothed = await sharp(guidePixels, { raw: { width: info.width, height: info.height, channels: 3 } }).blur(tuning.taps.blur).raw().toBuffer();
     const rugSeen = seenByAnyRun(rugVotes);
-    const decided = applyFloorTaps(floor, { width: info.width, height: info.height, rgb: smoothed }, scene, options.taps, rugSeen);
+    const decided = applyFloorTaps(floor, { width: info.width, height: info.height, rgb: smoothed }, scene, options.taps, rugSeen, tuning.taps);
     // Pinned: inside a tapped region the coefficients become a constant, so the full-size mask says exactly
     // what the tap said. (Feeding the regions back into the filter instead was measured: no better overall,
     // and the tapped place itself could flip back.)

@@ -63,10 +63,10 @@ for (const item of cases) {
       tapCount,
     );
     scores.get(name)!.push(score);
+    // As it goes, so a long run on a busy machine says something before it ends.
+    process.stderr.write(`${item.id} ${name}: ${score.steps.map((step) => `${step.iou.toFixed(3)}/${step.precision.toFixed(3)}/${(100 * step.missed).toFixed(1)}/${(100 * step.painted).toFixed(1)}${step.believable ? ' B' : ''}`).join(' -> ')}\n`);
   }
-  process.stderr.write('.');
 }
-process.stderr.write('\n');
 
 const figures = (iou: number, precision: number, believable: number, photos: number) =>
   `${iou.toFixed(3)} | ${precision.toFixed(3)} | ${believable} of ${photos}`;
