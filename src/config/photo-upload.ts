@@ -1,5 +1,5 @@
 /**
- * What the visualizer page sends of a visitor's photo (issue 35, decision 022). The page decodes the chosen photo
+ * What the visualizer page sends of a visitor's photo (issue 35, decision 025). The page decodes the chosen photo
  * in the browser, turns it upright, scales it down to `longestSidePx` and encodes it again as `format` at
  * `quality`; only those pixels leave the phone, so the camera's EXIF (GPS position, camera, time) and every other
  * piece of metadata stay behind. The privacy notice quotes these values, and a browser test holds the page to them.
