@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { VISUALIZER_BUCKET } from '../../contracts/visualizer-webhook';
+import { UPLOADS_BUCKET, VISUALIZER_BUCKET } from '../../contracts/visualizer-webhook';
 import { sql, stack } from './stack-clients';
 
 /**
@@ -41,6 +41,10 @@ const REVIEWED: Record<string, { coverage: string; columns: string[] }> = {
     columns: ['request_id', 'window_start', 'refusals'],
   },
   'private.insert_throttle_hits': { coverage: 'retention after throttleAddressDays (client addresses)', columns: ['client_address', 'window_start', 'hits'] },
+  'back_office.deployment_check_rows': {
+    coverage: 'no visitor data: the ids of the deployment check’s own marked rows, removed by the check or its sweep (decision 023)',
+    columns: ['row_id', 'source_table', 'planted_at'],
+  },
   'back_office.email_unsubscribes': {
     coverage: 'kept on purpose: a digest of the mailbox, never the address; it stops the next marketing e-mail (decision 024)',
     columns: ['mailbox_digest', 'unsubscribed_at'],
@@ -75,8 +79,10 @@ describe('every place that can hold a visitor’s data is reviewed', () => {
     expect(found).toEqual(reviewed);
   });
 
-  it('the stored files are in the buckets forget and retention reach (request folders in the visualizer bucket)', async () => {
+  it('the stored files are in the buckets forget and retention reach (request folders in the two visualizer buckets)', async () => {
     const buckets = (await readdir(stack.storageDir, { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
-    expect(buckets.every((bucket) => [VISUALIZER_BUCKET].includes(bucket)), `buckets: ${buckets.join(', ')}`).toBe(true);
+    // `.object-metadata` is the local Storage stand-in's record of each object (type, cache control), removed with it.
+    const reached = [VISUALIZER_BUCKET, UPLOADS_BUCKET, '.object-metadata'];
+    expect(buckets.every((bucket) => reached.includes(bucket)), `buckets: ${buckets.join(', ')}`).toBe(true);
   });
 });
