@@ -178,8 +178,8 @@ test.describe('Snap & See Wood', () => {
       floor_mask_url: string;
     }[];
     expect(second!.render_number).toBe(2);
-    expect(second!.style_image_urls.walnut).toMatch(/\/render-2\/walnut\.jpg$/);
-    expect(second!.floor_mask_url).toMatch(/\/render-2\/floor-mask\.png$/);
+    expect(second!.style_image_urls.walnut).toMatch(/\/render-2\/walnut\.jpg\?token=/);
+    expect(second!.floor_mask_url).toMatch(/\/render-2\/floor-mask\.png\?token=/);
     await expect(after).toHaveAttribute('src', second!.style_image_urls.walnut!);
     await expect.poll(() => after.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
     await expect(page.getByText('You can fix this photo 4 more times.')).toBeVisible();
