@@ -36,7 +36,10 @@ type ObjectMetadata = { id: string; mimetype: string; cacheControl: string; crea
 const METADATA_DIR = '.object-metadata';
 /** What hosted Storage stores when an upload names no cache control (its uploader's default). */
 const DEFAULT_CACHE_CONTROL = 'no-cache';
-/** Sent with every object so a page's performance tools see the sizes of images from another origin. */
+/**
+ * Sent with every object so a page's performance tools (the e2e tests, the visualizer-phone bench) see the sizes of
+ * images from another origin. The stand-in's only header hosted Storage does not send (decision 022).
+ */
 const TIMING_ALLOW_ORIGIN = '*';
 
 const CONTENT_TYPES: Record<string, string> = {
