@@ -1,45 +1,19 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { dataRetention } from '../../src/config/data-retention';
 import { deletionStepsByHand } from '../../src/config/privacy-requests';
-import { FIXTURE_DIR } from '../../visualizer-processor/fixtures/make-fixtures';
-import { toDataUrl } from '../../visualizer-processor/testing/bad-inputs';
-import { anonFetch, sql, stack } from './stack-clients';
+import { anonFetch, sql } from './stack-clients';
+import { filesUnder, insertAsVisitor, renderedRequest, requestFolder, staffCommand, unique, until, uploadsDir } from './visitor-data-fixtures';
 
 /**
  * Visitors' data on the real stack (issue 26): the retention job, as the processor runs it from the queue, deletes
  * what the retention settings say is due and nothing else; `npm run data:forget` removes one visitor's rows and
  * files from every table and no one else's.
  */
-// The gateway's stand-in for Storage keeps each bucket's objects in a folder of the storage folder.
-const uploadsDir = path.join(stack.storageDir, 'floor-visualizer-uploads');
-const requestFolder = (id: string) => path.join(stack.storageDir, 'floor-visualizer', id);
-const unique = () => randomUUID().slice(0, 8);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Waited ${timeoutMs} ms for ${what}`);
-    await sleep(200);
-  }
-}
-
-async function insertAsVisitor(table: string, row: Record<string, unknown>): Promise<string> {
-  const id = randomUUID();
-  const response = await anonFetch(table, { method: 'POST', headers: { Prefer: 'return=minimal' }, body: JSON.stringify({ id, ...row }) });
-  expect(response.status, `${table} insert`).toBe(201);
-  return id;
-}
-
-/** A visualizer request rendered from the GPS-tagged fixture photo, through the webhook. */
 /** Every signed link of a request's web-sized copies (issue 35): the row's `image_renditions`. */
 async function copyLinks(id: string): Promise<string[]> {
   const [row] = await sql<{ image_renditions: Record<string, { webp: { url: string }[]; jpeg: { url: string } }> }>(
@@ -59,23 +33,6 @@ async function answers(links: string[]): Promise<string[]> {
   );
 }
 
-async function renderedRequest(name: string, email: string): Promise<string> {
-  const id = await insertAsVisitor('floor_visualizer_requests', { customer_name: name, email });
-  const photo = await readFile(path.join(FIXTURE_DIR, 'room-gps.jpg'));
-  const response = await fetch(stack.webhookUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ requestId: id, name, email, imageBase64: toDataUrl(photo, 'image/jpeg'), fileName: 'room.jpg' }),
-  });
-  expect([200, 202]).toContain(response.status);
-  await until(`request ${id} rendered`, async () => {
-    const [row] = await sql<{ status: string }>('select status from public.floor_visualizer_requests where id = $1', [id]);
-    if (row?.status === 'failed') throw new Error(`request ${id} failed`);
-    return row?.status === 'completed';
-  });
-  return id;
-}
-
 /** A contact request whose e-mails (confirmation and staff copy) went out, the visitor's `days` ago. */
 async function contactWithEmailsSentDaysAgo(email: string, days: number): Promise<string> {
   const id = await insertAsVisitor('contacts', { name: 'Mail Visitor', email, phone: '856-555-0100', message: 'Oak, please.' });
@@ -88,12 +45,6 @@ async function contactWithEmailsSentDaysAgo(email: string, days: number): Promis
     [id, days],
   );
   return id;
-}
-
-async function filesUnder(folder: string): Promise<string[]> {
-  if (!existsSync(folder)) return [];
-  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
-  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
 }
 
 /** Queues the retention job as the cron does and waits until the queue has run it. */
@@ -252,28 +203,7 @@ describe('the retention job', () => {
   });
 });
 
-type CommandResult = { code: number; stdout: string; stderr: string };
-
-/** `npm run data:forget -- …` as staff run it, with the services' settings for this stack. */
-function dataForget(args: string[], env: Record<string, string> = {}): Promise<CommandResult> {
-  return new Promise((resolve) => {
-    execFile(
-      'npm',
-      ['run', '--silent', 'data:forget', '--', ...args],
-      {
-        env: {
-          ...process.env,
-          DATABASE_URL: stack.superuserUrl,
-          VISUALIZER_STORAGE: 'supabase',
-          SUPABASE_URL: stack.url,
-          SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
-          ...env,
-        },
-      },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+const dataForget = (args: string[], env: Record<string, string> = {}) => staffCommand('data:forget', args, env);
 
 /** Every row of every table that holds a visitor's data, for the given lead ids and addresses. */
 async function rowsOf(ids: string[]): Promise<Record<string, number>> {
