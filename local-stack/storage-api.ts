@@ -326,16 +326,20 @@ export function createStorageApi(options: StorageApiOptions) {
       return void response.end();
     }
 
+    const bucketRecord = (bucket: StorageBucket) => ({
+      id: bucket.id,
+      name: bucket.id,
+      public: bucket.public,
+      file_size_limit: bucket.fileSizeLimit ?? null,
+      allowed_mime_types: null,
+    });
+    // Every bucket (the secret key; the public key sees none, as storage.buckets' row security gives it none).
+    if (area === 'bucket' && (after.length === 0 || (after.length === 1 && after[0] === '')) && method === 'GET') {
+      return sendJson(response, 200, roleOf(request, url) === 'service_role' ? options.buckets.map(bucketRecord) : []);
+    }
     if (area === 'bucket' && after.length === 1 && method === 'GET') {
       if (roleOf(request, url) !== 'service_role') throw bucketNotFound();
-      const bucket = bucketOf(after[0]!);
-      return sendJson(response, 200, {
-        id: bucket.id,
-        name: bucket.id,
-        public: bucket.public,
-        file_size_limit: bucket.fileSizeLimit ?? null,
-        allowed_mime_types: null,
-      });
+      return sendJson(response, 200, bucketRecord(bucketOf(after[0]!)));
     }
     if (area !== 'object' || after.length === 0) throw new StorageError('404', 'not_found', `No route for ${url.pathname}`, 404);
 

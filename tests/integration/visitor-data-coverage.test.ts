@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { UPLOADS_BUCKET, VISUALIZER_BUCKET } from '../../contracts/visualizer-webhook';
+import { VISITOR_BUCKETS } from '../../visitor-data/visitor-files';
 import { EXPORTED_TABLES } from '../../visitor-data/export-visitor';
 import { sql, stack } from './stack-clients';
 
@@ -99,6 +100,21 @@ const REVIEWED: Record<string, Review> = {
   },
 };
 
+/**
+ * Every Storage bucket, with what it holds. A bucket holding visitors' files must be in VISITOR_BUCKETS, which
+ * data:forget, data:export, the retention job and its orphan sweep all walk (in request folders, `<requestId>/…`).
+ */
+const REVIEWED_BUCKETS: Record<string, { visitorFiles: boolean; coverage: string }> = {
+  [VISUALIZER_BUCKET]: {
+    visitorFiles: true,
+    coverage: 'the photo as shown, renders, floor and room maps: forget, export, retention after visualizerImagesDays, orphan sweep',
+  },
+  [UPLOADS_BUCKET]: {
+    visitorFiles: true,
+    coverage: 'the photo as sent: deleted after its render, retention after abandonedUploadDays, forget, export, orphan sweep',
+  },
+};
+
 describe('every place that can hold a visitor’s data is reviewed', () => {
   it('each table and column of public, back_office and private is in the reviewed list, and nothing listed is gone', async () => {
     const rows = await sql<{ table_name: string; column_name: string }>(
@@ -124,10 +140,18 @@ describe('every place that can hold a visitor’s data is reviewed', () => {
     }
   });
 
-  it('the stored files are in the buckets forget and retention reach (request folders in the two visualizer buckets)', async () => {
-    const buckets = (await readdir(stack.storageDir, { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
-    // `.object-metadata` is the local Storage stand-in's record of each object (type, cache control), removed with it.
-    const reached = [VISUALIZER_BUCKET, UPLOADS_BUCKET, '.object-metadata'];
-    expect(buckets.every((bucket) => reached.includes(bucket)), `buckets: ${buckets.join(', ')}`).toBe(true);
+  it('each bucket Storage has is reviewed: the visitor buckets are the ones forget, export and retention reach', async () => {
+    // Storage's API lists every bucket to the secret key, as a hosted project does (GET /storage/v1/bucket).
+    const response = await fetch(`${stack.url}/storage/v1/bucket`, {
+      headers: { apikey: stack.serviceRoleKey, authorization: `Bearer ${stack.serviceRoleKey}` },
+    });
+    const buckets = ((await response.json()) as { id: string }[]).map((bucket) => bucket.id).sort();
+    expect(buckets).toEqual(Object.keys(REVIEWED_BUCKETS).sort());
+    const visitorBuckets = Object.entries(REVIEWED_BUCKETS).filter(([, review]) => review.visitorFiles).map(([bucket]) => bucket);
+    expect([...VISITOR_BUCKETS].sort()).toEqual(visitorBuckets.sort());
+
+    // On disk, the local stand-in holds only those buckets' folders, and its record of each object.
+    const folders = (await readdir(stack.storageDir, { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    expect(folders.every((folder) => buckets.includes(folder) || folder === '.object-metadata'), `folders: ${folders.join(', ')}`).toBe(true);
   });
 });

@@ -4,9 +4,9 @@ import { mkdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { dataRetention } from '../../src/config/data-retention';
+import { dataRetention, orphanFilesGraceDays } from '../../src/config/data-retention';
 import { deletionStepsByHand } from '../../src/config/privacy-requests';
-import { anonFetch, sql } from './stack-clients';
+import { anonFetch, sql, stack } from './stack-clients';
 import { filesUnder, insertAsVisitor, renderedRequest, requestFolder, staffCommand, unique, until, uploadsDir } from './visitor-data-fixtures';
 
 /**
@@ -200,6 +200,45 @@ describe('the retention job', () => {
     // A second run finds nothing more to do, and records nothing.
     await runRetentionJob();
     expect(await sql('select 1 from back_office.data_removals where id > $1', [before])).toHaveLength(1);
+  });
+  it('sweeps request folders with no row, or whose row says its images are gone, once their newest file is past the grace period', async () => {
+    const day = 86_400_000;
+    const old = new Date(Date.now() - (orphanFilesGraceDays * day + 3_600_000));
+    /** Stores a file through Storage's API, then dates it as stored at `when` (Storage's own record of it). */
+    async function storeAt(objectPath: string, when: Date): Promise<void> {
+      const response = await fetch(`${stack.url}/storage/v1/object/floor-visualizer/${objectPath}`, {
+        method: 'POST',
+        headers: { apikey: stack.serviceRoleKey, authorization: `Bearer ${stack.serviceRoleKey}`, 'content-type': 'image/jpeg' },
+        body: 'jpeg bytes',
+      });
+      expect(response.status, objectPath).toBe(200);
+      const metadataFile = path.join(stack.storageDir, '.object-metadata', 'floor-visualizer', `${objectPath}.json`);
+      const metadata = JSON.parse(await readFile(metadataFile, 'utf8')) as Record<string, string>;
+      await writeFile(metadataFile, JSON.stringify({ ...metadata, createdAt: when.toISOString(), updatedAt: when.toISOString() }));
+    }
+    // No row, all files old: swept. No row, one file fresh (a render writing now): kept.
+    const orphan = randomUUID();
+    await storeAt(`${orphan}/original.jpg`, old);
+    await storeAt(`${orphan}/render-1/walnut.jpg`, old);
+    const fresh = randomUUID();
+    await storeAt(`${fresh}/original.jpg`, old);
+    await storeAt(`${fresh}/render-1/walnut.jpg`, new Date());
+    // A row with its images, old files: kept (the visualizerImagesDays rule decides). A row whose images were deleted: swept.
+    const withRow = await insertAsVisitor('floor_visualizer_requests', { customer_name: 'Row Kept', email: `row.kept.${unique()}@example.com` });
+    await storeAt(`${withRow}/original.jpg`, old);
+    const imagesGone = await insertAsVisitor('floor_visualizer_requests', { customer_name: 'Images Gone', email: `images.gone.${unique()}@example.com` });
+    await sql('select back_office.mark_visualizer_images_deleted($1::uuid[])', [[imagesGone]]);
+    await storeAt(`${imagesGone}/render-1/walnut.jpg`, old);
+
+    const [{ before }] = (await sql<{ before: string }>('select coalesce(max(id), 0)::text as before from back_office.data_removals')) as [{ before: string }];
+    await runRetentionJob();
+
+    expect(await filesUnder(requestFolder(orphan))).toEqual([]);
+    expect(await filesUnder(requestFolder(imagesGone))).toEqual([]);
+    expect((await filesUnder(requestFolder(fresh))).length).toBe(2);
+    expect((await filesUnder(requestFolder(withRow))).length).toBe(1);
+    const [record] = await sql<{ removed: Record<string, number> }>('select removed from back_office.data_removals where id > $1', [before]);
+    expect(record!.removed.orphan_request_files_deleted).toBe(3);
   });
 });
 
