@@ -83,6 +83,25 @@ test.describe('the photo the visualizer sends', () => {
     await expect(page.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeVisible({ timeout: 60_000 });
   });
 
+  test('a small upright JPEG goes out as its own pixels, with its EXIF left out and no second JPEG loss', async ({ page }) => {
+    test.setTimeout(120_000);
+    // 960×720, stored upright, with the camera's EXIF: nothing to turn or scale, so nothing to redraw.
+    const original = readFileSync(resolve(FIXTURES, 'room-gps.jpg'));
+    expect((await sharp(original).metadata()).exif).toBeDefined();
+
+    const payload = await sendPhoto(page, { name: 'IMG_0007.JPG', mimeType: 'image/jpeg', buffer: original }, 'upload-small');
+
+    const sentBytes = Buffer.from(payload.imageBase64.slice(payload.imageBase64.indexOf(',') + 1), 'base64');
+    expect(payload.imageBase64).toMatch(/^data:image\/jpeg;base64,/);
+    expect((await sharp(sentBytes).metadata()).exif).toBeUndefined();
+    expect(sentBytes.includes(Buffer.from('Exif', 'latin1'))).toBe(false);
+    const pixels = (bytes: Buffer) => sharp(bytes).raw().toBuffer();
+    expect((await pixels(sentBytes)).equals(await pixels(original)), 'the sent pixels are the file\'s own').toBe(true);
+    expect(sentBytes.length).toBeLessThan(original.length);
+
+    await expect(page.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeVisible({ timeout: 90_000 });
+  });
+
   test('a photo Chromium cannot decode (an iPhone HEIC) is sent as chosen and the processor renders it as before', async ({ page }) => {
     test.setTimeout(120_000);
     const heic = readFileSync(resolve(FIXTURES, 'room-gps-rotated.heic'));

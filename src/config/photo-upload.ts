@@ -2,7 +2,10 @@
  * What the visualizer page sends of a visitor's photo (issue 35, decision 025). The page decodes the chosen photo
  * in the browser, turns it upright, scales it down to `longestSidePx` and encodes it again as `format` at
  * `quality`; only those pixels leave the phone, so the camera's EXIF (GPS position, camera, time) and every other
- * piece of metadata stay behind. The privacy notice quotes these values, and a browser test holds the page to them.
+ * piece of metadata stay behind. A photo in one of the `sentAsStored` formats that is already upright and within
+ * `longestSidePx` and `targetBytes` is sent as its own compressed picture with its metadata left out
+ * (photo-without-metadata.ts): the same pixels, without a second round of JPEG loss. The privacy notice quotes these values, and a browser test holds the
+ * page to them.
  */
 export const photoUpload = {
   /**
@@ -13,6 +16,12 @@ export const photoUpload = {
   longestSidePx: 2048,
   /** The format sent: JPEG, the one every browser encodes (Safari's canvas gives no WebP). */
   format: 'image/jpeg',
+  /**
+   * Formats whose own picture is sent, its metadata left out, when the photo needs no turning or scaling and is
+   * within `targetBytes`: a redraw would only lose detail (the engine's floor moved by up to 0.17 IoU on a small
+   * photo encoded again; decision 025).
+   */
+  sentAsStored: ['image/jpeg', 'image/webp'] as readonly string[],
   /** Encoder quality, 0..1. */
   quality: 0.85,
   /**

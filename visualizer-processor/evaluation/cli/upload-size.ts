@@ -3,8 +3,11 @@
  * src/config/photo-upload.ts) costs the floor, on the real set (photos imported with `npm run eval:import`).
  * For each photo, the processor's first-render floor (rugs kept) from
  *  - today's upload: the camera's file, decoded by the processor at its working size (2048 px);
- *  - the page's upload at each longest side: the photo upright, scaled down (never up), flattened on white and
- *    encoded as JPEG at the quality, as the browser's canvas does, then decoded by the processor the same way;
+ *  - the page's upload at each longest side, by the page's own rule (prepare-photo.ts): a JPEG or WebP already upright,
+ *    within the side and the byte target goes as its own picture with the metadata left out (the page's very
+ *    function); any other photo upright, scaled down (never up), flattened on white and encoded as JPEG at the
+ *    quality (again at the fallback quality when over the byte target), as the browser's canvas does; then decoded
+ *    by the processor the same way;
  * each scored at the label's size against the hand-made floor: IoU, precision, and whether a visitor would believe
  * it (issue 34: the largest connected piece of real floor left as it was is at most 2 % of the photo, and the
  * largest connected piece of non-floor painted with wood at most 1 %). Prints one line per photo where anything
@@ -17,6 +20,8 @@ import sharp from 'sharp';
 import { createFloorEngine } from '../../engine/create-floor-engine.ts';
 import type { FloorMask } from '../../engine/floor-engine.ts';
 import { MAX_WORKING_SIDE, decodePhoto } from '../../src/decode-photo.ts';
+import { photoUpload } from '../../../src/config/photo-upload.ts';
+import { pictureSentAsStored } from '../../../src/features/visualizer/utils/photo-without-metadata.ts';
 import { PHOTOS_DIR } from '../evaluation-paths.ts';
 import { floorAgreement, isFloor } from '../floor-mask.ts';
 import { readLabel, readManifest } from '../load-real-set.ts';
@@ -26,7 +31,7 @@ const args = process.argv.slice(2);
 const option = (name: string, fallback: string) =>
   args.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const sides = option('sides', '2048,1600').split(',').map(Number);
-const quality = Number(option('quality', '85'));
+const quality = Number(option('quality', String(Math.round(photoUpload.quality * 100))));
 // --part=k/n scores every n-th photo from the k-th (1-based), to split a run over processes.
 const [part, parts] = option('part', '1/1').split('/').map(Number) as [number, number];
 // --only=id,id: just these photos.
@@ -89,14 +94,21 @@ async function floorAtLabelSize(bytes: Buffer, width: number, height: number): P
   return { width, height, mask };
 }
 
-/** What the page sends: upright, at most `side` px, on white, JPEG at `quality`, no metadata. */
-function pageUpload(bytes: Buffer, side: number): Promise<Buffer> {
-  return sharp(bytes)
-    .rotate()
-    .resize(side, side, { fit: 'inside', withoutEnlargement: true })
-    .flatten({ background: '#ffffff' })
-    .jpeg({ quality })
-    .toBuffer();
+/** What the page sends (prepare-photo.ts): the JPEG's own picture when it fits, else redrawn; no metadata. */
+async function pageUpload(bytes: Buffer, side: number): Promise<Buffer> {
+  const asStored = pictureSentAsStored(bytes, side);
+  if (asStored) return Buffer.from(asStored.bytes);
+  const redraw = (jpegQuality: number) =>
+    sharp(bytes)
+      .rotate()
+      .resize(side, side, { fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: jpegQuality })
+      .toBuffer();
+  const first = await redraw(quality);
+  if (first.length <= photoUpload.targetBytes) return first;
+  const smaller = await redraw(Math.round(photoUpload.fallbackQuality * 100));
+  return smaller.length < first.length ? smaller : first;
 }
 
 const engine = createFloorEngine({ kind: 'offline' });

@@ -15,8 +15,11 @@ import {
 } from '../content/what-we-collect';
 import { LegalPage, LegalSection, legalLinkClasses } from './legal-page';
 
-/** 'image/jpeg' -> 'JPEG'. */
-const formatName = (mimeType: string) => mimeType.replace(/^image\//, '').toUpperCase();
+/** 'image/jpeg' -> 'JPEG', 'image/webp' -> 'WebP': as the formats are written. */
+const formatName = (mimeType: string) => {
+  const name = mimeType.replace(/^image\//, '');
+  return name === 'webp' ? 'WebP' : name.toUpperCase();
+};
 
 /** The forms that send `value`, named as a sentence names them ('free estimate form'). */
 const formsSending = (value: CollectedValue) =>
@@ -88,8 +91,10 @@ export function PrivacyPage({ providers = serviceProviders }: { providers?: read
       <LegalSection id="privacy-photos" title="Your room photos">
         <p>
           Phone photos carry hidden details: often the exact place where they were taken (GPS), the time, and the
-          camera. Before your photo leaves your phone or computer, this page redraws it: what it sends us is a{' '}
-          {formatName(photoUpload.format)} picture of at most {photoUpload.longestSidePx} pixels on its longest side,
+          camera. Before your photo leaves your phone or computer, this page makes its own copy of it: what it sends us is a{' '}
+          {formatName(photoUpload.format)} picture of at most {photoUpload.longestSidePx} pixels on its longest side (or,
+          for a {listInWords(photoUpload.sentAsStored.map(formatName), 'or')} photo that is already that small and the
+          right way up, the photo&apos;s own picture),
           {photoUpload.sendsMetadata ? ' with' : ' without any of'} those hidden details, together with your name, your
           e-mail address and the photo&apos;s file name. Your location stays on your device.
         </p>

@@ -4,9 +4,9 @@ import { dataRetention } from '@/config/data-retention';
 export const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;
 
 /** 'a', 'a and b', 'a, b and c'. */
-export function listInWords(items: readonly string[]): string {
+export function listInWords(items: readonly string[], conjunction: 'and' | 'or' = 'and'): string {
   if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+  return `${items.slice(0, -1).join(', ')} ${conjunction} ${items[items.length - 1]}`;
 }
 
 /**

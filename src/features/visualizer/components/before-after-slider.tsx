@@ -1,22 +1,13 @@
 import { MoveHorizontal } from 'lucide-react';
 import { useId, useState } from 'react';
-import type { PictureRenditions } from '@contracts/image-renditions';
-import { ResultPicture } from './result-picture';
 
-type Picture = { url: string; renditions?: PictureRenditions };
-type BeforeAfterSliderProps = {
-  before: Picture;
-  after: Picture;
-  label?: string;
-  /** The result picture has arrived (what the page waits for before fetching the other styles). */
-  onAfterLoad?: () => void;
-};
+type BeforeAfterSliderProps = { beforeUrl: string; afterUrl: string; label?: string };
 
 /**
  * The original photo over the hardwood result, split where the visitor drags. The control is a real range
  * input laid over the images, so it works with a pointer, a finger, and the arrow/Home/End/Page keys.
  */
-export function BeforeAfterSlider({ before, after, label = 'Before and after comparison', onAfterLoad }: BeforeAfterSliderProps) {
+export function BeforeAfterSlider({ beforeUrl, afterUrl, label = 'Before and after comparison' }: BeforeAfterSliderProps) {
   const [position, setPosition] = useState(50);
   const [aspect, setAspect] = useState<number | null>(null);
   const hintId = useId();
@@ -29,22 +20,18 @@ export function BeforeAfterSlider({ before, after, label = 'Before and after com
         // top: the width follows from the photo's own shape, and both images keep lining up.
         style={aspect ? { maxWidth: `calc(70vh * ${aspect.toFixed(4)})` } : undefined}
       >
-        <ResultPicture
-          fullUrl={after.url}
-          renditions={after.renditions}
+        <img
+          src={afterUrl}
           alt=""
-          fetchPriority="high"
           className="block h-auto w-full select-none"
           draggable={false}
           onLoad={(event) => {
             const { naturalWidth, naturalHeight } = event.currentTarget;
             if (naturalWidth > 0 && naturalHeight > 0) setAspect(naturalWidth / naturalHeight);
-            onAfterLoad?.();
           }}
         />
-        <ResultPicture
-          fullUrl={before.url}
-          renditions={before.renditions}
+        <img
+          src={beforeUrl}
           alt=""
           className="absolute inset-0 block h-full w-full select-none object-cover"
           style={{ clipPath: `inset(0 ${100 - position}% 0 0)` }}

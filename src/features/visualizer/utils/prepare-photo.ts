@@ -1,7 +1,11 @@
 import { photoUpload } from '@/config/photo-upload';
+import { pictureSentAsStored } from './photo-without-metadata';
 import { readFileAsDataUrl } from './read-file-as-data-url';
 
-/** The photo as the webhook gets it: a data URL, and whether it is the page's own encoding or the chosen file. */
+/**
+ * The photo as the webhook gets it: a data URL, and whether it is free of the file's metadata (the page's own copy)
+ * or the chosen file as it is.
+ */
 export type PreparedPhoto = { dataUrl: string; reencoded: boolean };
 
 type Drawable = { source: CanvasImageSource; width: number; height: number; release(): void };
@@ -9,10 +13,14 @@ type Drawable = { source: CanvasImageSource; width: number; height: number; rele
 /**
  * The photo the render needs, not the camera's file (issue 35, src/config/photo-upload.ts): decoded here, upright,
  * at most `longestSidePx` on its longest side, encoded again as JPEG. Only pixels go into the canvas, so nothing of
- * the file's metadata (EXIF: GPS position, camera, time) is in what is sent. A photo this browser cannot decode
- * (HEIC outside Safari) is sent as chosen, and the processor decodes it as before.
+ * the file's metadata (EXIF: GPS position, camera, time) is in what is sent. A JPEG or WebP that is already upright,
+ * small enough and light enough is sent as its own compressed picture with the metadata left out instead
+ * (`photoUpload.sentAsStored`): the same pixels, with no second round of JPEG loss. A photo this browser cannot decode (HEIC outside Safari) is sent as chosen, and
+ * the processor decodes it as before.
  */
 export async function preparePhoto(file: File): Promise<PreparedPhoto> {
+  const stored = await storedPictureIfFit(file);
+  if (stored) return { dataUrl: await readFileAsDataUrl(stored), reencoded: true };
   const decoded = await decodeUpright(file);
   if (decoded) {
     try {
@@ -23,6 +31,19 @@ export async function preparePhoto(file: File): Promise<PreparedPhoto> {
     }
   }
   return { dataUrl: await readFileAsDataUrl(file), reencoded: false };
+}
+
+/** The photo's own picture without its metadata when nothing else needs doing to it, or null. */
+async function storedPictureIfFit(file: File): Promise<Blob | null> {
+  if (file.size > photoUpload.targetBytes * 2) return null; // a camera-sized file: it will be redrawn anyway
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(await file.arrayBuffer());
+  } catch {
+    return null; // unreadable here: the redraw below reads it its own way, or sends it as chosen
+  }
+  const picture = pictureSentAsStored(bytes);
+  return picture && new Blob([picture.bytes], { type: picture.type });
 }
 
 /** The photo's pixels the right way up (the EXIF orientation applied), or null when this browser cannot decode it. */
