@@ -8,13 +8,14 @@
  * Each run is a fresh browser context: the page loads, the app takes it over, the photo is chosen and the details
  * filled; the clock starts at the click on "Process Image". Printed, medians of 3 (VISUALIZER_PHONE_RUNS):
  * the webhook body's size, the time to the webhook's answer (its response end, by Resource Timing), to the first
- * result picture on screen (the render loaded and decoded), and to all of the result's pictures that are on screen
- * or not lazily deferred.
+ * result picture on screen (the render loaded and decoded, whichever file the page chose: a web-sized copy), and to
+ * all of the result's pictures that are on screen or not lazily deferred; the bytes of the pictures fetched until
+ * then and the file the first picture shows; the machine's load average beside each row (it is shared).
  *
  * `npm run bench -- visualizer-phone`; VISUALIZER_PHONE_URL measures a site that is already up (its own stack).
  */
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { chromium, type Browser, type Request } from 'playwright-core';
@@ -58,7 +59,19 @@ const WATCH_THE_JOURNEY = `(() => {
   document.addEventListener('click', onClick, { capture: true });
 })()`;
 
-type Journey = { bodyBytes: number; answerMs: number; firstPictureMs: number; allPicturesMs: number; pictures: number };
+type Journey = {
+  bodyBytes: number;
+  answerMs: number;
+  firstPictureMs: number;
+  allPicturesMs: number;
+  pictures: number;
+  /** Bytes of the Storage files the page fetched from the click until all pictures were on screen. */
+  pictureBytes: number;
+  /** The file the first result picture shows (its currentSrc's name: a web-sized copy or the full render). */
+  firstPictureFile: string;
+  /** The machine's 1-minute load average when the run ended (the machine is shared). */
+  load: number;
+};
 
 /** Writes the 12 MP camera photo (GPS in its EXIF, as a phone writes it) and says what it is. */
 async function makeCameraPhoto(directory: string): Promise<{ file: string; description: string }> {
@@ -169,12 +182,27 @@ async function runJourney(
           .at(-1)?.responseEnd,
       webhook.url(),
     );
+    // What the visitor's phone downloaded for the pictures: Storage's answers carry Timing-Allow-Origin on the local
+    // stack (decision 022), so their sizes are readable; the name of the file the first picture shows.
+    const pictures = await page.evaluate(
+      ({ from, to, alt }) => {
+        const storage = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
+          (entry) => entry.name.includes('/storage/v1/object/') && entry.startTime >= from && entry.responseEnd <= to + 1,
+        );
+        const first = document.querySelector<HTMLImageElement>(`main img[alt="${alt}"]`)?.currentSrc ?? '';
+        return { bytes: storage.reduce((sum, entry) => sum + entry.encodedBodySize, 0), first: new URL(first).pathname.split('/').pop() ?? '' };
+      },
+      { from: marks.clickAt!, to: marks.allAt!, alt: RENDER_ALT },
+    );
     return {
       bodyBytes: webhook.postDataBuffer()!.length,
       answerMs: (answerEnd ?? Number.NaN) - marks.clickAt!,
       firstPictureMs: marks.firstAt! - marks.clickAt!,
       allPicturesMs: marks.allAt! - marks.clickAt!,
       pictures: marks.pictures!,
+      pictureBytes: pictures.bytes,
+      firstPictureFile: pictures.first,
+      load: loadavg()[0]!,
     };
   } finally {
     await context.close();
@@ -202,6 +230,8 @@ export default async function benchVisualizerPhone(): Promise<BenchRow[]> {
         journeys.push(journey);
       }
       const where = throttled ? 'slow 4G, CPU x4, 360 px' : 'unthrottled, 1280 px';
+      const loads = journeys.map((j) => j.load.toFixed(1)).join('/');
+      const shown = [...new Set(journeys.map((j) => j.firstPictureFile))].join(', ');
       const row = (metric: string, values: number[], unit: string, extra = '') =>
         rows.push({
           metric: `${metric} (${where})`,
@@ -209,7 +239,7 @@ export default async function benchVisualizerPhone(): Promise<BenchRow[]> {
           p95: percentile(values, 95),
           unit,
           runs: values.length,
-          note: `${note}${extra}`,
+          note: `${note}${extra}; load average ${loads}`,
         });
       row(
         'webhook body, 12 MP photo',
@@ -231,6 +261,12 @@ export default async function benchVisualizerPhone(): Promise<BenchRow[]> {
         journeys.map((j) => j.allPicturesMs / 1000),
         's',
         `; ${median(journeys.map((j) => j.pictures))} pictures`,
+      );
+      row(
+        'result pictures downloaded, click to all on screen',
+        journeys.map((j) => j.pictureBytes / 1e3),
+        'KB',
+        `; the first shows ${shown}`,
       );
     }
   } finally {

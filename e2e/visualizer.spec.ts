@@ -88,11 +88,32 @@ test.describe('Snap & See Wood', () => {
     // The row: completed, with both URLs, and the page shows exactly those.
     const rows = await database.rowsWhere('floor_visualizer_requests', { email });
     expect(rows).toHaveLength(1);
-    const row = rows[0] as { status: string; customer_name: string; original_image_url: string; processed_image_url: string };
+    type Copies = { webp: { url: string }[]; jpeg: { url: string } };
+    const row = rows[0] as {
+      status: string;
+      customer_name: string;
+      original_image_url: string;
+      processed_image_url: string;
+      image_renditions: Record<string, Copies>;
+    };
     expect(row.status).toBe('completed');
     expect(row.customer_name).toBe('Erin Castellano');
-    await expect(original).toHaveAttribute('src', row.original_image_url);
-    await expect(processed).toHaveAttribute('src', row.processed_image_url);
+    // The page shows the web-sized copies the row names (issue 35), in WebP: never the full pictures, which stay
+    // the row's URLs and the download. The local stack's Storage answers with Timing-Allow-Origin (hosted Storage does
+    // not: decision 022), so their sizes are visible here.
+    const webpCopies = [...row.image_renditions.original!.webp, ...row.image_renditions['natural-white-oak']!.webp].map((copy) => copy.url);
+    await expect(original).toHaveAttribute('src', row.image_renditions.original!.jpeg.url);
+    for (const image of [original, processed]) {
+      const shown = await image.evaluate((img: HTMLImageElement) => img.currentSrc);
+      expect(webpCopies).toContain(shown);
+    }
+    const fetched = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => ({ name: entry.name, bytes: (entry as PerformanceResourceTiming).encodedBodySize })),
+    );
+    const pictures = fetched.filter((entry) => entry.name.includes('/storage/v1/object/sign/'));
+    expect(pictures.map((entry) => entry.name)).not.toContain(row.processed_image_url);
+    expect(pictures.map((entry) => entry.name)).not.toContain(row.original_image_url);
+    for (const picture of pictures) expect(picture.bytes, picture.name).toBeGreaterThan(0);
     for (const url of [row.original_image_url, row.processed_image_url]) {
       const response = await request.get(url);
       expect(response.status(), url).toBe(200);
@@ -143,16 +164,21 @@ test.describe('Snap & See Wood', () => {
     const [first] = (await database.rowsWhere('floor_visualizer_requests', { email })) as {
       id: string;
       style_image_urls: Record<string, string>;
+      image_renditions: Record<string, { webp: { url: string }[]; jpeg: { url: string } }>;
       floor_mask_url: string;
     }[];
     expect(Object.keys(first!.style_image_urls).sort()).toEqual(['grey-washed-oak', 'hickory', 'honey-oak', 'natural-white-oak', 'walnut']);
 
-    // Switching is instant: every wood's image was fetched when the result appeared.
+    // Switching is instant: every wood's picture, at the size the page shows it, was fetched once the first had arrived.
     const walnut = first!.style_image_urls.walnut!;
-    await expect.poll(() => page.evaluate((url) => performance.getEntriesByName(url).length, walnut)).toBeGreaterThan(0);
+    const walnutCopies = first!.image_renditions.walnut!.webp.map((copy) => copy.url);
+    await expect
+      .poll(() => page.evaluate((urls) => urls.some((url) => performance.getEntriesByName(url).length > 0), walnutCopies))
+      .toBe(true);
     await page.getByRole('radio', { name: 'Walnut' }).check();
     const after = page.getByRole('img', { name: 'Your room with a new hardwood floor' });
-    await expect(after).toHaveAttribute('src', walnut);
+    await expect(after).toHaveAttribute('src', first!.image_renditions.walnut!.jpeg.url);
+    expect(walnutCopies).toContain(await after.evaluate((img: HTMLImageElement) => img.currentSrc));
     await expect.poll(() => after.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
     await expect(page.getByRole('link', { name: 'Download result' })).toHaveAttribute('href', walnut);
 
@@ -175,12 +201,17 @@ test.describe('Snap & See Wood', () => {
     const [second] = (await database.rowsWhere('floor_visualizer_requests', { email })) as {
       render_number: number;
       style_image_urls: Record<string, string>;
+      image_renditions: Record<string, { webp: { url: string }[]; jpeg: { url: string } }>;
       floor_mask_url: string;
     }[];
     expect(second!.render_number).toBe(2);
+    // The re-render's files are new, and so are their signed links (decision 022).
     expect(second!.style_image_urls.walnut).toMatch(/\/render-2\/walnut\.jpg\?token=/);
     expect(second!.floor_mask_url).toMatch(/\/render-2\/floor-mask\.png\?token=/);
-    await expect(after).toHaveAttribute('src', second!.style_image_urls.walnut!);
+    expect(second!.image_renditions.walnut!.jpeg.url).toMatch(/\/render-2\/walnut-\d+w\.jpg\?token=/);
+    expect(second!.image_renditions.original).toEqual(first!.image_renditions.original);
+    await expect(after).toHaveAttribute('src', second!.image_renditions.walnut!.jpeg.url);
+    await expect(page.getByRole('link', { name: 'Download result' })).toHaveAttribute('href', second!.style_image_urls.walnut!);
     await expect.poll(() => after.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
     await expect(page.getByText('You can fix this photo 4 more times.')).toBeVisible();
   });
@@ -212,10 +243,11 @@ test.describe('Snap & See Wood', () => {
       render_number: number;
       rug_choice: string;
       style_image_urls: Record<string, string>;
+      image_renditions: Record<string, { jpeg: { url: string } }>;
     }[];
     expect([row!.render_number, row!.rug_choice]).toEqual([2, 'replace']);
     const after = page.getByRole('img', { name: 'Your room with a new hardwood floor' });
-    await expect(after).toHaveAttribute('src', row!.style_image_urls.walnut!);
+    await expect(after).toHaveAttribute('src', row!.image_renditions.walnut!.jpeg.url);
     await expect.poll(() => after.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
     await expect(page.getByRole('link', { name: 'Download result' })).toHaveAttribute('href', row!.style_image_urls.walnut!);
     await expect(rugs.getByRole('radio', { name: 'Replace carpet and rugs too' })).toBeChecked();

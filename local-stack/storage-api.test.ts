@@ -174,8 +174,11 @@ describe('Storage stand-in', () => {
     expect((await fetch(`${api}/object/public/%E0%A4%A`)).status).toBe(400);
   });
 
-  it('reports a bucket and its flags to the secret key', async () => {
+  it('reports a bucket and its flags, and lists every bucket, to the secret key only', async () => {
     const response = await fetch(`${api}/bucket/floor-visualizer-uploads`, { headers: secret });
     expect(await response.json()).toMatchObject({ id: 'floor-visualizer-uploads', public: false });
+    const all = (await (await fetch(`${api}/bucket`, { headers: secret })).json()) as { id: string }[];
+    expect(all.map((bucket) => bucket.id)).toEqual(['floor-visualizer', 'floor-visualizer-uploads', 'open-bucket']);
+    expect(await (await fetch(`${api}/bucket`, { headers: anon })).json()).toEqual([]);
   });
 });

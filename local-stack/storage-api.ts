@@ -36,7 +36,10 @@ type ObjectMetadata = { id: string; mimetype: string; cacheControl: string; crea
 const METADATA_DIR = '.object-metadata';
 /** What hosted Storage stores when an upload names no cache control (its uploader's default). */
 const DEFAULT_CACHE_CONTROL = 'no-cache';
-/** Sent with every object so a page's performance tools see the sizes of images from another origin. */
+/**
+ * Sent with every object so a page's performance tools (the e2e tests, the visualizer-phone bench) see the sizes of
+ * images from another origin. The stand-in's only header hosted Storage does not send (decision 022).
+ */
 const TIMING_ALLOW_ORIGIN = '*';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -323,16 +326,20 @@ export function createStorageApi(options: StorageApiOptions) {
       return void response.end();
     }
 
+    const bucketRecord = (bucket: StorageBucket) => ({
+      id: bucket.id,
+      name: bucket.id,
+      public: bucket.public,
+      file_size_limit: bucket.fileSizeLimit ?? null,
+      allowed_mime_types: null,
+    });
+    // Every bucket (the secret key; the public key sees none, as storage.buckets' row security gives it none).
+    if (area === 'bucket' && (after.length === 0 || (after.length === 1 && after[0] === '')) && method === 'GET') {
+      return sendJson(response, 200, roleOf(request, url) === 'service_role' ? options.buckets.map(bucketRecord) : []);
+    }
     if (area === 'bucket' && after.length === 1 && method === 'GET') {
       if (roleOf(request, url) !== 'service_role') throw bucketNotFound();
-      const bucket = bucketOf(after[0]!);
-      return sendJson(response, 200, {
-        id: bucket.id,
-        name: bucket.id,
-        public: bucket.public,
-        file_size_limit: bucket.fileSizeLimit ?? null,
-        allowed_mime_types: null,
-      });
+      return sendJson(response, 200, bucketRecord(bucketOf(after[0]!)));
     }
     if (area !== 'object' || after.length === 0) throw new StorageError('404', 'not_found', `No route for ${url.pathname}`, 404);
 

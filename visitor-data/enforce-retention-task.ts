@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { dataRetention, type DataRetention } from '../src/config/data-retention.ts';
+import { dataRetention, orphanFilesGraceDays, type DataRetention } from '../src/config/data-retention.ts';
 import { describeError } from '../job-queue/redact.ts';
 import type { VisitorFiles } from './visitor-files.ts';
 
@@ -13,6 +13,7 @@ export type RetentionRemovals = {
   visualizer_requests_images_deleted: number;
   image_files_deleted: number;
   abandoned_uploads_deleted: number;
+  orphan_request_files_deleted: number;
   email_addresses_removed: number;
   throttle_counts_deleted: number;
   webhook_refusal_counts_deleted: number;
@@ -34,6 +35,8 @@ const daysInterval = (days: number) => `${days} days`;
  * - visualizer requests older than `visualizerImagesDays`: every file in both buckets, then the row forgets its
  *   URLs and says when (images_deleted_at). Files go first, so a failure leaves the row to the next run.
  * - uploads older than `abandonedUploadDays` (a render that never finished left its photo, GPS and all);
+ * - request folders (either bucket) with no row, or whose row says its images were deleted, once their newest file
+ *   is `orphanFilesGraceDays` old: nothing else would ever delete them;
  * - the address of e-mails finished longer than `emailRecipientDays` ago (the row stays);
  * - the throttle's per-address counts and the processor's refused calls per request id older than
  *   `throttleAddressDays` (both only count within their hour).
@@ -68,11 +71,28 @@ export function createEnforceRetentionTask(deps: EnforceRetentionDependencies) {
     }
   }
 
+  /** Deletes the files of request folders with no row (or none with images) whose newest file is past the grace period. */
+  async function sweepOrphanFolders(): Promise<number> {
+    const withFiles = await deps.files.requestIdsWithFiles();
+    if (withFiles.length === 0) return 0;
+    const { rows } = await deps.db.query<{ id: string }>('select back_office.request_folders_to_sweep($1::uuid[]) as id', [withFiles]);
+    const cutoff = Date.now() - orphanFilesGraceDays * 86_400_000;
+    let deleted = 0;
+    for (const { id } of rows) {
+      const files = await deps.files.listRequestFiles(id);
+      // A file with no known time counts as stored now: kept until it has one past the grace period.
+      const newest = Math.max(...files.map((file) => file.storedAt?.getTime() ?? Date.now()));
+      if (files.length > 0 && newest < cutoff) deleted += await deps.files.deleteRequestFiles(id);
+    }
+    return deleted;
+  }
+
   return async (): Promise<RetentionRemovals> => {
     const removed: RetentionRemovals = {
       visualizer_requests_images_deleted: 0,
       image_files_deleted: 0,
       abandoned_uploads_deleted: 0,
+      orphan_request_files_deleted: 0,
       email_addresses_removed: 0,
       throttle_counts_deleted: 0,
       webhook_refusal_counts_deleted: 0,
@@ -96,6 +116,8 @@ export function createEnforceRetentionTask(deps: EnforceRetentionDependencies) {
         await deps.files.deleteUpload(upload);
         removed.abandoned_uploads_deleted += 1;
       }
+
+      removed.orphan_request_files_deleted = await sweepOrphanFolders();
 
       for (;;) {
         const { rows } = await deps.db.query<{ count: number }>(

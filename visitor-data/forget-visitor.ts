@@ -1,19 +1,14 @@
 import type pg from 'pg';
+import { LEAD_TABLES, mailboxOf, NotAnEmailAddress, OF_MAILBOX, type LeadTable } from './find-visitor.ts';
 import type { VisitorFiles } from './visitor-files.ts';
 
-/** The address is not one the database would store (private.is_email): nothing was looked up. */
-export class NotAnEmailAddress extends Error {
-  override name = 'NotAnEmailAddress';
-}
-
-/** Tables that hold a visitor's own rows, matched by their `email` column. */
-const LEAD_TABLES = ['contacts', 'leads', 'realtors', 'investors', 'floor_visualizer_requests'] as const;
+export { NotAnEmailAddress };
 
 export type ForgetReport = {
   /** The mailbox matched: lower case, without a +tag (the database's private.mailbox_key). */
   mailbox: string;
   dryRun: boolean;
-  rows: Record<(typeof LEAD_TABLES)[number] | 'outbound_emails' | 'visualizer_webhook_refusals', number>;
+  rows: Record<LeadTable | 'outbound_emails' | 'visualizer_webhook_refusals', number>;
   /** Files of the visitor's visualizer requests (photos, renders, floor outlines, uploads). */
   files: number;
   /** Jobs still waiting in the queue for those rows (e-mails not sent yet, renders), removed with them. */
@@ -34,16 +29,12 @@ export async function forgetVisitor(db: pg.Pool, files: VisitorFiles, address: s
   const client = await db.connect();
   try {
     await client.query('begin');
-    const { rows: checked } = await client.query<{ valid: boolean; mailbox: string }>(
-      'select private.is_email($1) as valid, private.mailbox_key($1) as mailbox',
-      [address],
-    );
-    const mailbox = checked[0]!.mailbox;
+    const { mailbox, valid } = await mailboxOf(client, address);
 
     const ids: Record<string, string[]> = {};
     for (const table of LEAD_TABLES) {
       const { rows } = await client.query<{ id: string }>(
-        `select id from public.${table} where private.mailbox_key(email) = $1 for update`,
+        `select id from public.${table} where ${OF_MAILBOX} for update`,
         [mailbox],
       );
       ids[table] = rows.map((row) => row.id);
@@ -84,7 +75,7 @@ export async function forgetVisitor(db: pg.Pool, files: VisitorFiles, address: s
       queuedJobs: jobs[0]?.count ?? 0,
     };
     // Stored rows are matched even if today's rules would refuse their address (rules only tighten for new rows).
-    if (totalRemoved(report) === 0 && !checked[0]?.valid) {
+    if (totalRemoved(report) === 0 && !valid) {
       throw new NotAnEmailAddress(`"${address}" is not an e-mail address the site would have stored.`);
     }
     if (options.dryRun || totalRemoved(report) === 0) {

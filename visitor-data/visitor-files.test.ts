@@ -1,5 +1,8 @@
+import { mkdir, mkdtemp, utimes, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createSupabaseVisitorFiles } from './visitor-files.ts';
+import { createLocalVisitorFiles, createSupabaseVisitorFiles } from './visitor-files.ts';
 
 /**
  * Supabase Storage as its API answers (what storage-js's list() and remove() call): a list gives one folder level,
@@ -75,5 +78,34 @@ describe('the visualizer files on Supabase Storage', () => {
     await expect(files.deleteRequestFiles('../etc')).rejects.toThrow('Not a request id');
     await expect(files.deleteUpload('a/../b')).rejects.toThrow('Unsafe storage path');
     await expect(files.countRequestFiles(ID)).rejects.toThrow('Storage listing in bucket floor-visualizer failed (403)');
+  });
+});
+
+describe('the local folders (VISUALIZER_STORAGE=local)', () => {
+  it('list, read and find request folders in both buckets as Storage does, and refuse paths that leave them', async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'visitor-files-'));
+    const storageDir = path.join(root, 'storage');
+    const uploadDir = path.join(root, 'uploads');
+    const files = createLocalVisitorFiles({ storageDir, uploadDir });
+    const stored = new Date('2026-08-01T00:00:00Z');
+    for (const [file, bytes] of [
+      [path.join(storageDir, 'floor-visualizer', ID, 'render-1', 'walnut.jpg'), 'render'],
+      [path.join(storageDir, 'floor-visualizer', ID, 'original.jpg'), 'photo'],
+      [path.join(uploadDir, ID, 'room.heic'), 'as sent'],
+      [path.join(uploadDir, 'not-a-request', 'x.jpg'), 'stray'],
+    ] as const) {
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, bytes);
+      await utimes(file, stored, stored);
+    }
+    expect(await files.listRequestFiles(ID)).toEqual([
+      { bucket: 'floor-visualizer', path: `${ID}/original.jpg`, storedAt: stored },
+      { bucket: 'floor-visualizer', path: `${ID}/render-1/walnut.jpg`, storedAt: stored },
+      { bucket: 'floor-visualizer-uploads', path: `${ID}/room.heic`, storedAt: stored },
+    ]);
+    expect(String(await files.readStoredFile({ bucket: 'floor-visualizer-uploads', path: `${ID}/room.heic` }))).toBe('as sent');
+    await expect(files.readStoredFile({ bucket: 'floor-visualizer', path: `${ID}/../../x` })).rejects.toThrow('Unsafe storage path');
+    await expect(files.readStoredFile({ bucket: 'elsewhere', path: `${ID}/original.jpg` })).rejects.toThrow('Not a visitor bucket');
+    expect(await files.requestIdsWithFiles()).toEqual([ID]);
   });
 });

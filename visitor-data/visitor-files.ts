@@ -1,4 +1,4 @@
-import { readdir, rm, stat } from 'node:fs/promises';
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { UPLOADS_BUCKET, VISUALIZER_BUCKET } from '../contracts/visualizer-webhook.ts';
 
@@ -16,7 +16,23 @@ export interface VisitorFiles {
   /** The uploads (as `<requestId>/<name>`) stored before `cutoff`: a render still running is minutes old. */
   uploadsStoredBefore(cutoff: Date): Promise<string[]>;
   deleteUpload(objectPath: string): Promise<void>;
+  /** Every file of one visualizer request, in both buckets, with when it was stored (what `data:export` copies). */
+  listRequestFiles(requestId: string): Promise<StoredFile[]>;
+  /** The bytes of one stored file, as listRequestFiles named it. */
+  readStoredFile(file: Pick<StoredFile, 'bucket' | 'path'>): Promise<Buffer>;
+  /** The request ids that have a folder in either bucket, row or no row (the retention job's orphan sweep). */
+  requestIdsWithFiles(): Promise<string[]>;
 }
+
+/** One stored file: its bucket, its path in the bucket (`<requestId>/…`) and when it was stored (null if unknown). */
+export type StoredFile = { bucket: string; path: string; storedAt: Date | null };
+
+/**
+ * Every bucket that holds visitors' files. Forget, export, retention and the orphan sweep reach each of them; the
+ * schema-walk test (tests/integration/visitor-data-coverage.test.ts) fails on a bucket Storage has that is not here
+ * or reviewed as holding nothing of a visitor.
+ */
+export const VISITOR_BUCKETS = [VISUALIZER_BUCKET, UPLOADS_BUCKET] as const;
 
 const REQUEST_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -37,12 +53,28 @@ async function countFiles(folder: string): Promise<number> {
   return count;
 }
 
+/** The files under `folder`, as paths relative to `relativeTo` joined with '/', with their modification time. */
+async function filesUnder(folder: string, relativeTo: string): Promise<{ path: string; storedAt: Date }[]> {
+  const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
+  const found: { path: string; storedAt: Date }[] = [];
+  for (const entry of entries) {
+    const full = path.join(folder, entry.name);
+    if (entry.isDirectory()) found.push(...(await filesUnder(full, relativeTo)));
+    else found.push({ path: path.relative(relativeTo, full).split(path.sep).join('/'), storedAt: (await stat(full)).mtime });
+  }
+  return found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
 /** The local stack's folders: `<storageDir>/floor-visualizer/<id>/…` (served by the gateway) and `<uploadDir>/<id>/…`. */
 export function createLocalVisitorFiles(settings: { storageDir: string; uploadDir: string }): VisitorFiles {
   const folders = (requestId: string) => [
     path.join(settings.storageDir, VISUALIZER_BUCKET, requestId),
     path.join(settings.uploadDir, requestId),
   ];
+  const bucketRoots: Record<string, string> = {
+    [VISUALIZER_BUCKET]: path.join(settings.storageDir, VISUALIZER_BUCKET),
+    [UPLOADS_BUCKET]: settings.uploadDir,
+  };
   return {
     async deleteRequestFiles(requestId) {
       assertRequestId(requestId);
@@ -77,6 +109,29 @@ export function createLocalVisitorFiles(settings: { storageDir: string; uploadDi
       // The request's folder goes too once it is empty (a folder per request would pile up otherwise).
       await rm(path.join(settings.uploadDir, parts[0]!), { recursive: false }).catch(() => undefined);
     },
+    async listRequestFiles(requestId) {
+      assertRequestId(requestId);
+      const files: StoredFile[] = [];
+      for (const bucket of VISITOR_BUCKETS) {
+        const root = bucketRoots[bucket]!;
+        for (const file of await filesUnder(path.join(root, requestId), root)) files.push({ bucket, ...file });
+      }
+      return files;
+    },
+    async readStoredFile(file) {
+      const root = bucketRoots[file.bucket];
+      if (!root) throw new Error(`Not a visitor bucket: ${file.bucket}`);
+      return readFile(path.join(root, ...safeObjectPath(file.path)));
+    },
+    async requestIdsWithFiles() {
+      const ids = new Set<string>();
+      for (const root of Object.values(bucketRoots)) {
+        for (const entry of await readdir(root, { withFileTypes: true }).catch(() => [])) {
+          if (entry.isDirectory() && REQUEST_ID.test(entry.name)) ids.add(entry.name);
+        }
+      }
+      return [...ids].sort();
+    },
   };
 }
 
@@ -95,9 +150,9 @@ export function createSupabaseVisitorFiles(settings: { supabaseUrl: string; serv
     throw new Error(`Storage ${what} in bucket ${bucket} failed (${response.status}): ${(await response.text()).slice(0, 200)}`);
   };
 
-  /** Every file under `prefix` (a folder path ending in '/', or '' for the bucket), with when it was stored. */
-  async function listFiles(bucket: string, prefix: string): Promise<{ path: string; createdAt: Date | null }[]> {
-    const files: { path: string; createdAt: Date | null }[] = [];
+  /** The entries of one folder level under `prefix` (a folder path ending in '/', or '' for the bucket), paged. */
+  async function listLevel(bucket: string, prefix: string): Promise<StorageEntry[]> {
+    const entries: StorageEntry[] = [];
     const pageSize = 1000;
     for (let offset = 0; ; offset += pageSize) {
       const response = await doFetch(`${base}/list/${bucket}`, {
@@ -106,15 +161,21 @@ export function createSupabaseVisitorFiles(settings: { supabaseUrl: string; serv
         body: JSON.stringify({ prefix, limit: pageSize, offset, sortBy: { column: 'name', order: 'asc' } }),
       });
       if (!response.ok) await fail('listing', bucket, response);
-      const entries = (await response.json()) as StorageEntry[];
-      for (const entry of entries) {
-        const entryPath = `${prefix}${entry.name}`;
-        // Folders come back without an id.
-        if (entry.id === null) files.push(...(await listFiles(bucket, `${entryPath}/`)));
-        else files.push({ path: entryPath, createdAt: entry.created_at ? new Date(entry.created_at) : null });
-      }
-      if (entries.length < pageSize) return files;
+      const page = (await response.json()) as StorageEntry[];
+      entries.push(...page);
+      if (page.length < pageSize) return entries;
     }
+  }
+
+  /** Every file under `prefix`, with when it was stored. Folders come back without an id. */
+  async function listFiles(bucket: string, prefix: string): Promise<{ path: string; createdAt: Date | null }[]> {
+    const files: { path: string; createdAt: Date | null }[] = [];
+    for (const entry of await listLevel(bucket, prefix)) {
+      const entryPath = `${prefix}${entry.name}`;
+      if (entry.id === null) files.push(...(await listFiles(bucket, `${entryPath}/`)));
+      else files.push({ path: entryPath, createdAt: entry.created_at ? new Date(entry.created_at) : null });
+    }
+    return files;
   }
 
   async function deletePaths(bucket: string, paths: string[]): Promise<void> {
@@ -152,6 +213,29 @@ export function createSupabaseVisitorFiles(settings: { supabaseUrl: string; serv
     async deleteUpload(objectPath) {
       safeObjectPath(objectPath);
       await deletePaths(UPLOADS_BUCKET, [objectPath]);
+    },
+    async listRequestFiles(requestId) {
+      assertRequestId(requestId);
+      const files: StoredFile[] = [];
+      for (const bucket of VISITOR_BUCKETS) {
+        for (const file of await listFiles(bucket, `${requestId}/`)) files.push({ bucket, path: file.path, storedAt: file.createdAt });
+      }
+      return files;
+    },
+    async readStoredFile(file) {
+      const objectPath = safeObjectPath(file.path).map(encodeURIComponent).join('/');
+      const response = await doFetch(`${base}/authenticated/${encodeURIComponent(file.bucket)}/${objectPath}`, {
+        headers: { apikey: settings.serviceRoleKey, authorization: `Bearer ${settings.serviceRoleKey}` },
+      });
+      if (!response.ok) await fail(`download of ${file.path}`, file.bucket, response);
+      return Buffer.from(await response.arrayBuffer());
+    },
+    async requestIdsWithFiles() {
+      const ids = new Set<string>();
+      for (const bucket of VISITOR_BUCKETS) {
+        for (const entry of await listLevel(bucket, '')) if (entry.id === null && REQUEST_ID.test(entry.name)) ids.add(entry.name);
+      }
+      return [...ids].sort();
     },
   };
 }

@@ -19,6 +19,14 @@ export const dataRetention = {
 export type DataRetention = typeof dataRetention;
 
 /**
+ * How long the retention job leaves a visualizer request's stored files whose row is gone (or whose row says its
+ * images were deleted) before it deletes them: days after the newest of those files was stored. Such files are
+ * already past what the privacy page promises (their request was deleted); the wait is only so that files being
+ * written this minute, by a render whose row another transaction has not committed yet, are never swept.
+ */
+export const orphanFilesGraceDays = 1;
+
+/**
  * When a visualizer request's photo and renders are due for deletion, and so when the signed links to them end
  * (decision 022): the retention job deletes them on its first hourly run after this, and the page calls the
  * result expired from then on.

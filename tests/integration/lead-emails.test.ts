@@ -131,8 +131,8 @@ describe('each funnel sends its e-mails', () => {
     expect([200, 202]).toContain(webhook.status);
 
     const [result] = await inbox.waitFor(mailTo(email), 1, 60_000);
-    const [row] = await sql<{ original_image_url: string; processed_image_url: string }>(
-      'select original_image_url, processed_image_url from public.floor_visualizer_requests where id = $1',
+    const [row] = await sql<{ original_image_url: string; processed_image_url: string; image_renditions: Record<string, { jpeg: { url: string } }> }>(
+      'select original_image_url, processed_image_url, image_renditions from public.floor_visualizer_requests where id = $1',
       [id],
     );
     expect(result).toMatchObject({ to: [email], subject: 'Your room with a new hardwood floor' });
@@ -145,8 +145,9 @@ describe('each funnel sends its e-mails', () => {
 
     const [staff] = await inbox.waitFor(staffMailAbout(email));
     expect(staff!.subject).toBe('New floor visualizer request from Sam Ortiz');
-    expect(staff!.html).toContain(`src="${row!.original_image_url}"`);
-    expect(staff!.html).toContain(`src="${row!.processed_image_url}"`);
+    // Both pictures are their web-sized JPEG copies (issue 35), each linking its full picture.
+    expect(staff!.html).toContain(`href="${row!.original_image_url}"><img src="${row!.image_renditions.original!.jpeg.url}"`);
+    expect(staff!.html).toContain(`href="${row!.processed_image_url}"><img src="${row!.image_renditions['natural-white-oak']!.jpeg.url}"`);
   });
 });
 
@@ -172,8 +173,8 @@ describe('a visualizer photo with rugs or carpet', () => {
     });
     const token = String(((await webhook.json()) as { correctionToken: string }).correctionToken);
     const rowOf = async () =>
-      (await sql<{ render_number: number; rug_choice: string; processed_image_url: string }>(
-        'select render_number, rug_choice, processed_image_url from public.floor_visualizer_requests where id = $1',
+      (await sql<{ render_number: number; rug_choice: string; processed_image_url: string; image_renditions: Record<string, { jpeg: { url: string } }> }>(
+        'select render_number, rug_choice, processed_image_url, image_renditions from public.floor_visualizer_requests where id = $1',
         [id],
       ))[0]!;
     await expect.poll(async () => (await rowOf()).render_number, { timeout: 60_000, interval: 250 }).toBe(1);
@@ -200,13 +201,17 @@ describe('a visualizer photo with rugs or carpet', () => {
 
     // The five minutes, skipped: the worker sends both now, composed from the row as it is.
     await sql(`select graphile_worker.reschedule_jobs(array(select job.id from graphile_worker.jobs as job join back_office.outbound_emails as email on job.key = 'email:' || email.id::text where email.source_id = $1), run_at => now())`, [id]);
-    const { processed_image_url: after, rug_choice } = await rowOf();
+    const { processed_image_url: after, rug_choice, image_renditions } = await rowOf();
     expect([rug_choice, after]).toEqual(['replace', expect.stringMatching(/\/render-2\/natural-white-oak\.jpg(\?token=|$)/)]);
+    // The e-mails show the render's web-sized JPEG copy (issue 35) and link the full render.
+    const afterCopy = image_renditions['natural-white-oak']!.jpeg.url;
+    expect(afterCopy).toMatch(/\/render-2\/natural-white-oak-\d+w\.jpg\?token=/);
     const [result] = await inbox.waitFor(mailTo(email), 1, 60_000);
-    expect(result!.html).toContain(`src="${after}"`);
+    expect(result!.html).toContain(`src="${afterCopy}"`);
     expect(result!.text).toContain('The carpet and rugs in your photo are replaced by the new floor too (“Replace carpet and rugs too”).');
     const [staff] = await inbox.waitFor(staffMailAbout(email));
-    expect(staff!.html).toContain(`src="${after}"`);
+    expect(staff!.html).toContain(`src="${afterCopy}"`);
+    expect(staff!.html).toContain(`href="${after}"`);
     expect(staff!.text).toContain('Replace carpet and rugs too (chosen by the visitor)');
   });
 

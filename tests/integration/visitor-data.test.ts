@@ -1,60 +1,36 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { dataRetention } from '../../src/config/data-retention';
+import { dataRetention, orphanFilesGraceDays } from '../../src/config/data-retention';
 import { deletionStepsByHand } from '../../src/config/privacy-requests';
-import { FIXTURE_DIR } from '../../visualizer-processor/fixtures/make-fixtures';
-import { toDataUrl } from '../../visualizer-processor/testing/bad-inputs';
 import { anonFetch, sql, stack } from './stack-clients';
+import { filesUnder, insertAsVisitor, renderedRequest, requestFolder, staffCommand, unique, until, uploadsDir } from './visitor-data-fixtures';
 
 /**
  * Visitors' data on the real stack (issue 26): the retention job, as the processor runs it from the queue, deletes
  * what the retention settings say is due and nothing else; `npm run data:forget` removes one visitor's rows and
  * files from every table and no one else's.
  */
-// The gateway's stand-in for Storage keeps each bucket's objects in a folder of the storage folder.
-const uploadsDir = path.join(stack.storageDir, 'floor-visualizer-uploads');
-const requestFolder = (id: string) => path.join(stack.storageDir, 'floor-visualizer', id);
-const unique = () => randomUUID().slice(0, 8);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Waited ${timeoutMs} ms for ${what}`);
-    await sleep(200);
-  }
+/** Every signed link of a request's web-sized copies (issue 35): the row's `image_renditions`. */
+async function copyLinks(id: string): Promise<string[]> {
+  const [row] = await sql<{ image_renditions: Record<string, { webp: { url: string }[]; jpeg: { url: string } }> }>(
+    'select image_renditions from public.floor_visualizer_requests where id = $1',
+    [id],
+  );
+  return Object.values(row!.image_renditions).flatMap(({ webp, jpeg }) => [...webp, jpeg].map((copy) => copy.url));
 }
 
-async function insertAsVisitor(table: string, row: Record<string, unknown>): Promise<string> {
-  const id = randomUUID();
-  const response = await anonFetch(table, { method: 'POST', headers: { Prefer: 'return=minimal' }, body: JSON.stringify({ id, ...row }) });
-  expect(response.status, `${table} insert`).toBe(201);
-  return id;
-}
-
-/** A visualizer request rendered from the GPS-tagged fixture photo, through the webhook. */
-async function renderedRequest(name: string, email: string): Promise<string> {
-  const id = await insertAsVisitor('floor_visualizer_requests', { customer_name: name, email });
-  const photo = await readFile(path.join(FIXTURE_DIR, 'room-gps.jpg'));
-  const response = await fetch(stack.webhookUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ requestId: id, name, email, imageBase64: toDataUrl(photo, 'image/jpeg'), fileName: 'room.jpg' }),
-  });
-  expect([200, 202]).toContain(response.status);
-  await until(`request ${id} rendered`, async () => {
-    const [row] = await sql<{ status: string }>('select status from public.floor_visualizer_requests where id = $1', [id]);
-    if (row?.status === 'failed') throw new Error(`request ${id} failed`);
-    return row?.status === 'completed';
-  });
-  return id;
+/** Storage's answers to each link: 200 while the file is there, 400 with statusCode 404 once it is gone. */
+async function answers(links: string[]): Promise<string[]> {
+  return Promise.all(
+    links.map(async (link) => {
+      const response = await fetch(link);
+      return response.ok ? String(response.status) : `${response.status} ${((await response.json()) as { statusCode: string }).statusCode}`;
+    }),
+  );
 }
 
 /** A contact request whose e-mails (confirmation and staff copy) went out, the visitor's `days` ago. */
@@ -69,12 +45,6 @@ async function contactWithEmailsSentDaysAgo(email: string, days: number): Promis
     [id, days],
   );
   return id;
-}
-
-async function filesUnder(folder: string): Promise<string[]> {
-  if (!existsSync(folder)) return [];
-  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
-  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
 }
 
 /** Queues the retention job as the cron does and waits until the queue has run it. */
@@ -152,6 +122,10 @@ describe('the retention job', () => {
 
     const [{ link }] = (await sql<{ link: string }>('select original_image_url as link from public.floor_visualizer_requests where id = $1', [dueId])) as [{ link: string }];
     expect((await fetch(link)).status).toBe(200);
+    // The photo's and every style's web-sized copies (three each) open by their links until the job runs.
+    const dueCopies = await copyLinks(dueId);
+    expect(dueCopies.length).toBeGreaterThanOrEqual(6);
+    expect(new Set(await answers(dueCopies))).toEqual(new Set(['200']));
 
     const [{ before }] = (await sql<{ before: string }>('select coalesce(max(id), 0)::text as before from back_office.data_removals')) as [{ before: string }];
     await runRetentionJob();
@@ -167,11 +141,13 @@ describe('the retention job', () => {
       processed_image_url: null,
       floor_mask_url: null,
       style_image_urls: {},
+      image_renditions: {},
     });
     expect(due!.images_deleted_at).toBeInstanceOf(Date);
     // The link the row had opens nothing now (Storage answers a missing object with 400, statusCode 404).
     const gone = await fetch(link);
     expect([gone.status, ((await gone.json()) as { statusCode: string }).statusCode]).toEqual([400, '404']);
+    expect(new Set(await answers(dueCopies))).toEqual(new Set(['400 404']));
     // The visitor's page reads, by the request's id, that the result has expired.
     const visitorView = await anonFetch(`floor_visualizer_requests?id=eq.${dueId}&select=status,processed_image_url,images_deleted_at`, {
       headers: { 'x-submission-id': dueId },
@@ -225,30 +201,48 @@ describe('the retention job', () => {
     await runRetentionJob();
     expect(await sql('select 1 from back_office.data_removals where id > $1', [before])).toHaveLength(1);
   });
+  it('sweeps request folders with no row, or whose row says its images are gone, once their newest file is past the grace period', async () => {
+    const day = 86_400_000;
+    const old = new Date(Date.now() - (orphanFilesGraceDays * day + 3_600_000));
+    /** Stores a file through Storage's API, then dates it as stored at `when` (Storage's own record of it). */
+    async function storeAt(objectPath: string, when: Date): Promise<void> {
+      const response = await fetch(`${stack.url}/storage/v1/object/floor-visualizer/${objectPath}`, {
+        method: 'POST',
+        headers: { apikey: stack.serviceRoleKey, authorization: `Bearer ${stack.serviceRoleKey}`, 'content-type': 'image/jpeg' },
+        body: 'jpeg bytes',
+      });
+      expect(response.status, objectPath).toBe(200);
+      const metadataFile = path.join(stack.storageDir, '.object-metadata', 'floor-visualizer', `${objectPath}.json`);
+      const metadata = JSON.parse(await readFile(metadataFile, 'utf8')) as Record<string, string>;
+      await writeFile(metadataFile, JSON.stringify({ ...metadata, createdAt: when.toISOString(), updatedAt: when.toISOString() }));
+    }
+    // No row, all files old: swept. No row, one file fresh (a render writing now): kept.
+    const orphan = randomUUID();
+    await storeAt(`${orphan}/original.jpg`, old);
+    await storeAt(`${orphan}/render-1/walnut.jpg`, old);
+    const fresh = randomUUID();
+    await storeAt(`${fresh}/original.jpg`, old);
+    await storeAt(`${fresh}/render-1/walnut.jpg`, new Date());
+    // A row with its images, old files: kept (the visualizerImagesDays rule decides). A row whose images were deleted: swept.
+    const withRow = await insertAsVisitor('floor_visualizer_requests', { customer_name: 'Row Kept', email: `row.kept.${unique()}@example.com` });
+    await storeAt(`${withRow}/original.jpg`, old);
+    const imagesGone = await insertAsVisitor('floor_visualizer_requests', { customer_name: 'Images Gone', email: `images.gone.${unique()}@example.com` });
+    await sql('select back_office.mark_visualizer_images_deleted($1::uuid[])', [[imagesGone]]);
+    await storeAt(`${imagesGone}/render-1/walnut.jpg`, old);
+
+    const [{ before }] = (await sql<{ before: string }>('select coalesce(max(id), 0)::text as before from back_office.data_removals')) as [{ before: string }];
+    await runRetentionJob();
+
+    expect(await filesUnder(requestFolder(orphan))).toEqual([]);
+    expect(await filesUnder(requestFolder(imagesGone))).toEqual([]);
+    expect((await filesUnder(requestFolder(fresh))).length).toBe(2);
+    expect((await filesUnder(requestFolder(withRow))).length).toBe(1);
+    const [record] = await sql<{ removed: Record<string, number> }>('select removed from back_office.data_removals where id > $1', [before]);
+    expect(record!.removed.orphan_request_files_deleted).toBe(3);
+  });
 });
 
-type CommandResult = { code: number; stdout: string; stderr: string };
-
-/** `npm run data:forget -- …` as staff run it, with the services' settings for this stack. */
-function dataForget(args: string[], env: Record<string, string> = {}): Promise<CommandResult> {
-  return new Promise((resolve) => {
-    execFile(
-      'npm',
-      ['run', '--silent', 'data:forget', '--', ...args],
-      {
-        env: {
-          ...process.env,
-          DATABASE_URL: stack.superuserUrl,
-          VISUALIZER_STORAGE: 'supabase',
-          SUPABASE_URL: stack.url,
-          SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
-          ...env,
-        },
-      },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+const dataForget = (args: string[], env: Record<string, string> = {}) => staffCommand('data:forget', args, env);
 
 /** Every row of every table that holds a visitor's data, for the given lead ids and addresses. */
 async function rowsOf(ids: string[]): Promise<Record<string, number>> {
@@ -292,6 +286,8 @@ describe('npm run data:forget', () => {
     const othersBefore = await rowsOf(otherIds);
     const visitorFiles = (await filesUnder(requestFolder(visualizerId))).length;
     const [{ link }] = (await sql<{ link: string }>('select processed_image_url as link from public.floor_visualizer_requests where id = $1', [visualizerId])) as [{ link: string }];
+    const visitorCopies = await copyLinks(visualizerId);
+    expect(visitorCopies.length).toBeGreaterThanOrEqual(6);
     expect(visitorFiles).toBeGreaterThan(2);
 
     const dryRun = await dataForget([`  Dana.Forget.${tag}@Example.com `, '--dry-run']);
@@ -323,6 +319,7 @@ describe('npm run data:forget', () => {
     expect(await filesUnder(requestFolder(visualizerId))).toEqual([]);
     const gone = await fetch(link);
     expect([gone.status, ((await gone.json()) as { statusCode: string }).statusCode]).toEqual([400, '404']);
+    expect(new Set(await answers(visitorCopies))).toEqual(new Set(['400 404']));
 
     // No one else's data was touched.
     expect(await rowsOf(otherIds)).toEqual(othersBefore);

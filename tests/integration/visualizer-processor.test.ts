@@ -91,6 +91,27 @@ describe('the visualizer processor in the stack', () => {
       const metadata = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
       expect([metadata.format, metadata.width, metadata.height, metadata.exif]).toEqual(['jpeg', 960, 720, undefined]);
     }
+    // The web-sized copies (issue 35): the visitor reads their links with the row, by its id; each opens by its
+    // signed link only, in its format and size (the photo is 960 px: WebP 720 and 960, the JPEG 960), without EXIF.
+    const visitorView = await anonFetch(`floor_visualizer_requests?id=eq.${row.id}&select=image_renditions,style_image_urls`, {
+      headers: { 'x-submission-id': row.id },
+    });
+    type Copy = { url: string; width: number };
+    const [{ image_renditions: renditions, style_image_urls: styles }] = (await visitorView.json()) as [
+      { image_renditions: Record<string, { webp: Copy[]; jpeg: Copy }>; style_image_urls: Record<string, string> },
+    ];
+    expect(Object.keys(renditions).sort()).toEqual(['original', ...Object.keys(styles)].sort());
+    for (const [key, { webp, jpeg }] of Object.entries(renditions)) {
+      expect([...webp.map((copy) => `webp ${copy.width}`), `jpeg ${jpeg.width}`], key).toEqual(['webp 720', 'webp 960', 'jpeg 960']);
+    }
+    const copies = Object.values(renditions).flatMap(({ webp, jpeg }) => [...webp.map((copy) => ({ ...copy, format: 'webp' })), { ...jpeg, format: 'jpeg' }]);
+    for (const copy of copies) {
+      const image = await fetch(copy.url);
+      expect([image.status, image.headers.get('content-type')], copy.url).toEqual([200, `image/${copy.format}`]);
+      const metadata = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
+      expect([metadata.format, metadata.width, metadata.exif], copy.url).toEqual([copy.format, copy.width, undefined]);
+    }
+    expect((await fetch(`${stack.url}/storage/v1/object/public/floor-visualizer/${row.id}/render-1/natural-white-oak-720w.webp`)).status).toBe(400);
 
     // A replay, and a guess at the visitor's e-mail with the id from the public image URL, get one answer.
     const replay = await postWebhook(payload);
@@ -139,7 +160,7 @@ describe('the visualizer processor in the stack', () => {
       expect(await repository.startRender(row.id, firstRenderJob(row.id, `${row.id}/missing`), tokenHash)).toBe(false);
       const failed = await finishedRow(row.id);
       expect(failed).toMatchObject({ status: 'failed', failure_reason: "We couldn't put a new floor on this photo. Please try again, or try another photo." });
-      const images = { originalImageUrl: 'a', processedImageUrl: 'b', styleImageUrls: {}, renderNumber: 1, floorMaskUrl: 'c', floorShare: 0.4, rugChoice: null, rugShare: null };
+      const images = { originalImageUrl: 'a', processedImageUrl: 'b', styleImageUrls: {}, imageRenditions: {}, renderNumber: 1, floorMaskUrl: 'c', floorShare: 0.4, rugChoice: null, rugShare: null };
       expect(await repository.markCompleted(row.id, images)).toBe(false);
       // A failed request takes no correction, even with the right token.
       expect(await repository.startCorrection(row.id, tokenHash, [{ x: 0.5, y: 0.5, floor: true }])).toEqual({ kind: 'refused' });

@@ -1,9 +1,6 @@
 /**
  * `npm run data:forget -- <email> [--dry-run]`: deletes one visitor's data on their request (the privacy page,
- * "A copy, a correction, or deletion"). Staff run it with the services' settings:
- * - hosted: DATABASE_URL (the session pooler string the services use), VISUALIZER_STORAGE=supabase,
- *   SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY;
- * - locally, with nothing set: the `npm start` stack (its database, and Storage's API on its gateway).
+ * "Your rights, and how to use them"). Staff run it with the services' settings (staff-settings.ts).
  * Exit codes: 0 removed (or, with --dry-run, found), 2 no or a malformed address (or an unknown option),
  * 3 no data for that address, 1 anything else (nothing was removed).
  */
@@ -11,42 +8,9 @@ import pg from 'pg';
 import { describeError } from '../../job-queue/redact.ts';
 import { deletionStepsByHand } from '../../src/config/privacy-requests.ts';
 import { forgetVisitor, NotAnEmailAddress, totalRemoved, type ForgetReport } from '../forget-visitor.ts';
-import { createSupabaseVisitorFiles, visitorFilesFromEnv, type VisitorFiles } from '../visitor-files.ts';
+import { EXIT, oneAddress, plural, reachHint, staffSettings, type StaffSettings } from './staff-settings.ts';
 
 const USAGE = 'Usage: npm run data:forget -- <email address> [--dry-run]';
-
-export const EXIT = { removed: 0, failed: 1, badInput: 2, nothingFound: 3 } as const;
-
-type Settings = { databaseUrl: string; files: VisitorFiles; where: string };
-
-async function localStackSettings(): Promise<Settings> {
-  const { defaultPorts, localStateDir } = await import('../../local-stack/local-settings.ts');
-  const { SUPERUSER, SUPERUSER_PASSWORD } = await import('../../local-stack/postgres.ts');
-  const { LOCAL_SERVICE_ROLE_KEY } = await import('../../local-stack/keys.ts');
-  const ports = defaultPorts();
-  return {
-    databaseUrl: `postgres://${SUPERUSER}:${SUPERUSER_PASSWORD}@127.0.0.1:${ports.postgres}/postgres`,
-    files: createSupabaseVisitorFiles({ supabaseUrl: `http://127.0.0.1:${ports.gateway}`, serviceRoleKey: LOCAL_SERVICE_ROLE_KEY }),
-    where: `the local stack (${localStateDir()})`,
-  };
-}
-
-function settingsFromEnv(env: NodeJS.ProcessEnv): Settings {
-  if (!/^postgres(ql)?:\/\//.test(env.DATABASE_URL ?? '')) throw new Error('DATABASE_URL must be a postgres:// connection string.');
-  if (env.VISUALIZER_STORAGE !== 'supabase' && env.VISUALIZER_STORAGE !== 'local') {
-    throw new Error(
-      'With DATABASE_URL, say where the visualizer files are: VISUALIZER_STORAGE=supabase (with SUPABASE_URL and ' +
-        'SUPABASE_SERVICE_ROLE_KEY), or VISUALIZER_STORAGE=local (with VISUALIZER_STORAGE_DIR and VISUALIZER_UPLOAD_DIR).',
-    );
-  }
-  if (env.VISUALIZER_STORAGE === 'local' && (!env.VISUALIZER_STORAGE_DIR || !env.VISUALIZER_UPLOAD_DIR)) {
-    throw new Error('VISUALIZER_STORAGE=local needs VISUALIZER_STORAGE_DIR and VISUALIZER_UPLOAD_DIR.');
-  }
-  const files = visitorFilesFromEnv(env, { storageDir: env.VISUALIZER_STORAGE_DIR ?? '', uploadDir: env.VISUALIZER_UPLOAD_DIR ?? '' });
-  return { databaseUrl: env.DATABASE_URL!, files, where: new URL(env.DATABASE_URL!).host };
-}
-
-const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 /**
  * What this command cannot reach, for staff to do by hand: the steps the privacy page promises
@@ -80,26 +44,17 @@ export function describeReport(report: ForgetReport): string {
 }
 
 export async function main(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  const dryRun = args.includes('--dry-run');
-  const unknown = args.filter((arg) => arg.startsWith('-') && arg !== '--dry-run');
-  const addresses = args.filter((arg) => !arg.startsWith('-'));
-  if (unknown.length > 0) {
-    console.error(`Unknown option ${unknown.join(' ')}.\n${USAGE}`);
+  const given = oneAddress(args, ['--dry-run'], USAGE, 'Nothing was removed.');
+  if ('error' in given) {
+    console.error(given.error);
     return EXIT.badInput;
   }
-  if (addresses.length !== 1 || !addresses[0]!.trim()) {
-    console.error(`${addresses.length > 1 ? 'One e-mail address at a time.' : 'No e-mail address given.'}\n${USAGE}`);
-    return EXIT.badInput;
-  }
-  const address = addresses[0]!.trim();
-  if (!address.includes('@')) {
-    console.error(`"${address}" is not an e-mail address. Nothing was removed.\n${USAGE}`);
-    return EXIT.badInput;
-  }
+  const { address } = given;
+  const dryRun = given.options.includes('--dry-run');
 
-  let settings: Settings;
+  let settings: StaffSettings;
   try {
-    settings = env.DATABASE_URL ? settingsFromEnv(env) : await localStackSettings();
+    settings = await staffSettings(env);
   } catch (error) {
     console.error(`${error instanceof Error ? error.message : String(error)} Nothing was removed.`);
     return EXIT.badInput;
@@ -112,15 +67,14 @@ export async function main(args: string[], env: NodeJS.ProcessEnv = process.env)
       return EXIT.nothingFound;
     }
     console.log(describeReport(report));
-    return EXIT.removed;
+    return EXIT.done;
   } catch (error) {
     if (error instanceof NotAnEmailAddress) {
       console.error(`${error.message} Nothing was removed.\n${USAGE}`);
       return EXIT.badInput;
     }
-    const hint = env.DATABASE_URL ? '' : ' Is the local stack running (`npm start`)? Hosted: set DATABASE_URL and the storage settings.';
     console.error(
-      `Could not remove the data: ${describeError(error)}.${hint} No row was removed (some stored files may be gone already); run it again once that is fixed.`,
+      `Could not remove the data: ${describeError(error)}.${reachHint(env)} No row was removed (some stored files may be gone already); run it again once that is fixed.`,
     );
     return EXIT.failed;
   } finally {

@@ -124,6 +124,7 @@ function addPendingRow(overrides: Partial<VisualizerRequestRow> = {}): Visualize
     processed_image_url: null,
     failure_reason: null,
     style_image_urls: {},
+    image_renditions: {},
     render_number: 0,
     correction_state: null,
     floor_mask_url: null,
@@ -208,6 +209,18 @@ describe('the visualizer processor webhook', () => {
       expect([metadata.width, metadata.height]).toEqual([960, 720]);
       expect(metadata.exif).toBeUndefined();
       expect((await readFile(file)).includes(Buffer.from('FixturePhone'))).toBe(false);
+    }
+    // Web-sized copies of the photo and of every style (issue 35): WebP at 720 px and the photo's own 960 px (never
+    // enlarged), one JPEG at 960 (the e-mails' 1040 px, capped by the photo), metadata-free like the full pictures,
+    // which stay the row's URLs.
+    expect(Object.keys(stored.image_renditions).sort()).toEqual(['original', ...Object.keys(stored.style_image_urls)].sort());
+    for (const [key, { webp, jpeg }] of Object.entries(stored.image_renditions)) {
+      expect(webp.map(({ width, height }) => [width, height]), key).toEqual([[720, 540], [960, 720]]);
+      expect([jpeg.width, jpeg.height], key).toEqual([960, 720]);
+      for (const [copy, format] of [...webp.map((copy) => [copy, 'webp'] as const), [jpeg, 'jpeg'] as const]) {
+        const metadata = await sharp(storedFile(copy.url)).metadata();
+        expect([metadata.format, metadata.width, metadata.exif], copy.url).toEqual([format, copy.width, undefined]);
+      }
     }
     expect(logLines.join('\n')).not.toMatch(/dana/i);
   });
@@ -617,7 +630,16 @@ describe('carpet and rugs: "Keep my rugs" or "Replace carpet and rugs too" from 
     expect(first).toMatchObject({ status: 'completed', render_number: 1, rug_choice: 'keep' });
     expect(first.rug_share).toBeCloseTo((200 * 100) / (WIDTH * HEIGHT), 4);
     const folder = path.join(storageDir, 'floor-visualizer', row.id, 'render-1');
-    expect(readdirSync(folder).sort()).toEqual(['floor-keep-rugs.png', 'floor-mask.png', 'floor-replace-rugs.png', 'natural-white-oak.jpg', 'scene-classes.png']);
+    // The render's web-sized copies (issue 35) are all at the photo's own 720 px: never enlarged.
+    expect(readdirSync(folder).sort()).toEqual([
+      'floor-keep-rugs.png',
+      'floor-mask.png',
+      'floor-replace-rugs.png',
+      'natural-white-oak-720w.jpg',
+      'natural-white-oak-720w.webp',
+      'natural-white-oak.jpg',
+      'scene-classes.png',
+    ]);
     const stored = await sharp(path.join(folder, 'floor-replace-rugs.png')).metadata();
     expect([stored.format, stored.width, stored.height, stored.channels]).toEqual(['png', WIDTH, HEIGHT, 1]);
     const replaced = await sharp(path.join(folder, 'floor-replace-rugs.png')).extractChannel(0).raw().toBuffer({ resolveWithObject: true });

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { JobAttemptFailed } from '../../job-queue/job-attempt-failed.ts';
 import { describeError } from '../../job-queue/redact.ts';
 import { visualizerImagesExpireAt } from '../../src/config/data-retention.ts';
+import { ORIGINAL_RENDITIONS, type ImageRenditions } from '../../contracts/image-renditions.ts';
 import type { RugChoice } from '../../contracts/visualizer-webhook.ts';
 import { DEFAULT_WOOD_STYLE } from '../../contracts/wood-styles.ts';
 import type { DecodedPhoto, FloorEngine, FloorScene } from '../engine/floor-engine.ts';
@@ -12,10 +13,14 @@ import { encodeFloorMask, floorShare } from './encode-floor-mask.ts';
 import type { ImageStorage } from './image-storage.ts';
 import { floorMaskPath, originalImagePath, renderJobSchema, renderedImagePath, rugChoiceFloorPath, sceneClassesPath } from './render-job.ts';
 import type { UploadStore } from './upload-store.ts';
+import { encodeWebRenditions, renditionPath, type EncodedFile } from './web-renditions.ts';
 import { FAILURE_REASONS } from './visitor-failure-reasons.ts';
 import type { RenderedImages, VisualizerRequestRepository } from './visualizer-request-repository.ts';
 
 type ParsedRenderJob = ReturnType<typeof renderJobSchema.parse>;
+
+/** A web-sized copy as stored, before its link is signed. */
+type StoredFile = { width: number; height: number; objectPath: string };
 
 export interface RenderFloorDependencies {
   repository: VisualizerRequestRepository;
@@ -149,16 +154,50 @@ export function createRenderFloorTask(deps: RenderFloorDependencies) {
       if (Object.keys(stylePaths).length === 0) throw new Error('The engine returned no image');
       const maskPath = floorMaskPath(requestId, job.renderNumber);
       await deps.storage.save(maskPath, await encodeFloorMask(result), 'image/png');
+      // The page and the e-mails show web-sized copies; the full pictures stay for the download (issue 35).
+      type RenditionSource = [key: string, fullPath: string, picture: Parameters<typeof encodeWebRenditions>[0]];
+      const renditionSources: RenditionSource[] = [
+        ...(correction ? [] : [[ORIGINAL_RENDITIONS, originalImagePath(requestId), photo] satisfies RenditionSource]),
+        ...result.renders.map((render): RenditionSource => [render.style, stylePaths[render.style]!, render.image]),
+      ];
+      // Two pictures at a time: sharp's threads share the cores and the uploads overlap the encoding, while at most
+      // two decoded pictures are held at once (visualizer-processor/README.md, "Memory").
+      const renditionPaths: Record<string, { webp: StoredFile[]; jpeg: StoredFile }> = {};
+      const storeCopies = async ([key, fullPath, picture]: RenditionSource) => {
+        const copies = await encodeWebRenditions(picture);
+        const store = async ({ width, height, bytes }: EncodedFile, format: 'webp' | 'jpg'): Promise<StoredFile> => {
+          const objectPath = renditionPath(fullPath, width, format);
+          await deps.storage.save(objectPath, bytes, format === 'webp' ? 'image/webp' : 'image/jpeg');
+          return { width, height, objectPath };
+        };
+        const [jpeg, ...webp] = await Promise.all([store(copies.jpeg, 'jpg'), ...copies.webp.map((copy) => store(copy, 'webp'))]);
+        renditionPaths[key] = { webp, jpeg: jpeg! };
+      };
+      for (let next = 0; next < renditionSources.length; next += 2) await Promise.all(renditionSources.slice(next, next + 2).map(storeCopies));
       // Private files, public links: each signed until the retention job deletes the files (decision 022). A
-      // correction signs its new files with the same end, and keeps the original's link.
+      // correction signs its new files with the same end, and keeps the original's links.
       const links = await deps.storage.links(
-        [...(correction ? [] : [originalImagePath(requestId)]), ...Object.values(stylePaths), maskPath],
+        [
+          ...(correction ? [] : [originalImagePath(requestId)]),
+          ...Object.values(stylePaths),
+          maskPath,
+          ...Object.values(renditionPaths).flatMap(({ webp, jpeg }) => [...webp, jpeg].map((file) => file.objectPath)),
+        ],
         visualizerImagesExpireAt(row.created_at),
       );
       const originalImageUrl = correction ? row.original_image_url! : links[originalImagePath(requestId)]!;
       const styleImageUrls = Object.fromEntries(Object.entries(stylePaths).map(([style, objectPath]) => [style, links[objectPath]!]));
       const processedImageUrl = styleImageUrls[DEFAULT_WOOD_STYLE] ?? Object.values(styleImageUrls)[0]!;
       const floorMaskUrl = links[maskPath]!;
+      const imageRenditions: ImageRenditions = {
+        ...(correction && row.image_renditions[ORIGINAL_RENDITIONS] ? { [ORIGINAL_RENDITIONS]: row.image_renditions[ORIGINAL_RENDITIONS] } : {}),
+        ...Object.fromEntries(
+          Object.entries(renditionPaths).map(([key, { webp, jpeg }]) => {
+            const signed = ({ width, height, objectPath }: StoredFile) => ({ width, height, url: links[objectPath]! });
+            return [key, { webp: webp.map(signed), jpeg: signed(jpeg) }];
+          }),
+        ),
+      };
       let rugChoice: RenderedImages['rugChoice'] = null;
       let rugShare: RenderedImages['rugShare'] = null;
       if (floor?.rugsReplacedMask && floor.scene && rugs) {
@@ -172,6 +211,7 @@ export function createRenderFloorTask(deps: RenderFloorDependencies) {
         originalImageUrl,
         processedImageUrl,
         styleImageUrls,
+        imageRenditions,
         renderNumber: job.renderNumber,
         floorMaskUrl,
         floorShare: floorShare(result),

@@ -39,11 +39,11 @@ function queueRender(client: pg.PoolClient, job: RenderJob): Promise<unknown> {
 class NotStarted extends Error {}
 
 const COLUMNS =
-  'id, created_at, customer_name, email, status, original_image_url, processed_image_url, failure_reason, style_image_urls, render_number, correction_state, floor_mask_url, floor_share, rug_choice, rug_share, images_deleted_at';
+  'id, created_at, customer_name, email, status, original_image_url, processed_image_url, failure_reason, style_image_urls, image_renditions, render_number, correction_state, floor_mask_url, floor_share, rug_choice, rug_share, images_deleted_at';
 
-/** What every finished render writes to its row: `$1` is the id, `$2`..`$8` the render's (`renderValues`). */
+/** What every finished render writes to its row: `$1` is the id, `$2`..`$9` the render's (`renderValues`). */
 const RENDER_COLUMNS = `processed_image_url = $2, style_image_urls = $3, render_number = $4, floor_mask_url = $5, floor_share = $6,
-             rug_choice = $7, rug_share = $8`;
+             rug_choice = $7, rug_share = $8, image_renditions = $9`;
 
 function renderValues(id: string, images: RenderedImages): unknown[] {
   return [
@@ -55,6 +55,7 @@ function renderValues(id: string, images: RenderedImages): unknown[] {
     images.floorShare,
     images.rugChoice,
     images.rugShare,
+    JSON.stringify(images.imageRenditions),
   ];
 }
 
@@ -89,7 +90,7 @@ export function createSqlVisualizerRequestRepository(db: pg.Pool): VisualizerReq
     async markCompleted(id, images) {
       const { rowCount } = await db.query(
         `update public.floor_visualizer_requests
-         set ${RENDER_COLUMNS}, status = 'completed', original_image_url = $9, failure_reason = null
+         set ${RENDER_COLUMNS}, status = 'completed', original_image_url = $10, failure_reason = null
          where id = $1 and status = 'processing'`,
         [...renderValues(id, images), images.originalImageUrl],
       );

@@ -1,4 +1,5 @@
 import { MAX_CORRECTIONS_PER_REQUEST, MAX_RUG_CHOICES_PER_REQUEST, type RugChoice } from '../../contracts/visualizer-webhook.ts';
+import type { ImageRenditions } from '../../contracts/image-renditions.ts';
 import type { RenderJob } from './render-job.ts';
 
 /**
@@ -21,6 +22,8 @@ export interface VisualizerRequestRow {
   failure_reason: string | null;
   /** Style id → signed link, of render `render_number`. */
   style_image_urls: Record<string, string>;
+  /** Web-sized copies of the photo (`original`) and of each style of render `render_number`, with signed links. */
+  image_renditions: ImageRenditions;
   render_number: number;
   correction_state: 'rendering' | 'failed' | null;
   /** The floor render `render_number` was laid on (PNG, 255 = floor); what the visitor's corrections start from. */
@@ -40,6 +43,7 @@ export interface RenderedImages {
   /** The default style's image. */
   processedImageUrl: string;
   styleImageUrls: Record<string, string>;
+  imageRenditions: ImageRenditions;
   renderNumber: number;
   floorMaskUrl: string;
   /** The share of the photo's pixels the mask calls floor. */
@@ -141,6 +145,7 @@ export function createInMemoryVisualizerRequestRepository(
         original_image_url: images.originalImageUrl,
         processed_image_url: images.processedImageUrl,
         style_image_urls: images.styleImageUrls,
+        image_renditions: images.imageRenditions,
         render_number: images.renderNumber,
         floor_mask_url: images.floorMaskUrl,
         floor_share: images.floorShare,
@@ -192,6 +197,7 @@ export function createInMemoryVisualizerRequestRepository(
       Object.assign(row, {
         processed_image_url: images.processedImageUrl,
         style_image_urls: images.styleImageUrls,
+        image_renditions: images.imageRenditions,
         render_number: images.renderNumber,
         floor_mask_url: images.floorMaskUrl,
         floor_share: images.floorShare,

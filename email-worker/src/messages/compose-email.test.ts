@@ -127,3 +127,32 @@ describe('the postal address and the way to unsubscribe', () => {
     expect(readBusinessFacts({}).postalAddress).toBe('100 Example Street, Haddonfield, NJ 08033');
   });
 });
+
+describe('the visualizer e-mails’ pictures', () => {
+  const copies = (name: string) => ({
+    webp: [
+      { width: 720, height: 540, url: `https://storage.example/${name}-720w.webp` },
+      { width: 1280, height: 960, url: `https://storage.example/${name}-1280w.webp` },
+    ],
+    jpeg: { width: 1040, height: 780, url: `https://storage.example/${name}-1040w.jpg` },
+  });
+  const withCopies = {
+    ...request({ rug_choice: null, rug_share: null, rug_choices_used: 0 }),
+    image_renditions: { original: copies('original'), 'natural-white-oak': copies('render-2/natural-white-oak') },
+  };
+
+  it('show the web-sized JPEG copy that fills the 520 px picture at 2x, and link the full render', async () => {
+    const visitor = await composeEmail('visualizer_result', withCopies, 'robin@example.com', context);
+    expect(visitor.html).toContain('src="https://storage.example/render-2/natural-white-oak-1040w.jpg"');
+    expect(visitor.html).not.toContain('src="https://storage.example/render-2/natural-white-oak.jpg"');
+    expect(visitor.text).toContain('After: https://storage.example/render-2/natural-white-oak.jpg');
+    const staff = await composeEmail('staff_visualizer', withCopies, null, context);
+    expect(staff.html).toContain('src="https://storage.example/original-1040w.jpg"');
+    expect(staff.html).toContain('href="https://storage.example/render-2/natural-white-oak.jpg"');
+  });
+
+  it('show the full pictures of a row rendered before the copies existed', async () => {
+    const visitor = await composeEmail('visualizer_result', request({ rug_choice: null, rug_share: null, rug_choices_used: 0 }), 'robin@example.com', context);
+    expect(visitor.html).toContain('src="https://storage.example/render-2/natural-white-oak.jpg"');
+  });
+});

@@ -1,5 +1,7 @@
 import { encodeWord } from 'nodemailer/lib/mime-funcs';
+import { ORIGINAL_RENDITIONS, imageRenditionsSchema } from '../../../contracts/image-renditions.ts';
 import { RUG_CHOICE_LABELS, RUG_CHOICE_MIN_SHARE } from '../../../contracts/visualizer-webhook.ts';
+import { DEFAULT_WOOD_STYLE } from '../../../contracts/wood-styles.ts';
 import type { Business } from '../../../src/config/business.ts';
 import { dataRetention } from '../../../src/config/data-retention.ts';
 import { visualizerResultLink } from '../../../contracts/visualizer-result-link.ts';
@@ -63,6 +65,15 @@ function rugChoiceForStaff(lead: VisualizerRequestRecord): string {
   const shown = rugChoiceShown(lead);
   if (!shown) return 'No rugs or carpet found';
   return `${RUG_CHOICE_LABELS[shown]} (${lead.rug_choices_used > 0 ? 'chosen by the visitor' : 'the default for this photo; the visitor kept it'})`;
+}
+
+/**
+ * E-mail pictures are 520 px wide (email-layout.ts): the web-sized JPEG copy, made for that at 2x
+ * (JPEG_RENDITION_WIDTH), else the full picture (a row rendered before the copies existed).
+ */
+function emailPicture(lead: VisualizerRequestRecord, key: string, fullUrl: string): string {
+  const renditions = imageRenditionsSchema.safeParse(lead.image_renditions ?? {});
+  return (renditions.success && renditions.data[key]?.jpeg.url) || fullUrl;
 }
 
 const site = (context: EmailContext, path = '/') => `${context.siteUrl.replace(/\/+$/, '')}${path}`;
@@ -177,7 +188,7 @@ async function visitorEmail(
       const resultLink = visualizerResultLink(context.siteUrl, lead.id);
       return compose('Your room with a new hardwood floor', 'Your Snap & See Wood result is ready', [
         { kind: 'paragraph', text: 'Here is the room photo you sent to our floor visualizer, with a new hardwood floor.' },
-        { kind: 'image', src: lead.processed_image_url, alt: 'Your room with a new hardwood floor', href: resultLink },
+        { kind: 'image', src: emailPicture(lead, DEFAULT_WOOD_STYLE, lead.processed_image_url), alt: 'Your room with a new hardwood floor', href: resultLink },
         ...(rugs ? [{ kind: 'paragraph', text: RUGS_IN_THE_AFTER_IMAGE[rugs] } as const] : []),
         { kind: 'button', label: 'See your result', href: resultLink },
         { kind: 'paragraph', text: `Before: ${lead.original_image_url}` },
@@ -310,8 +321,8 @@ function staffEmail(kind: EmailKind, lead: LeadRecord, context: EmailContext, un
       ];
       if (completed && lead.processed_image_url && lead.original_image_url) {
         blocks.push(
-          { kind: 'image', src: lead.original_image_url, alt: 'Before: the visitor’s photo', href: lead.original_image_url },
-          { kind: 'image', src: lead.processed_image_url, alt: 'After: with a new hardwood floor', href: lead.processed_image_url },
+          { kind: 'image', src: emailPicture(lead, ORIGINAL_RENDITIONS, lead.original_image_url), alt: 'Before: the visitor’s photo', href: lead.original_image_url },
+          { kind: 'image', src: emailPicture(lead, DEFAULT_WOOD_STYLE, lead.processed_image_url), alt: 'After: with a new hardwood floor', href: lead.processed_image_url },
         );
       }
       blocks.push(replyHint);

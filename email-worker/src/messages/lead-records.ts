@@ -30,6 +30,8 @@ export type VisualizerRequestRecord = {
   status: string;
   original_image_url: string | null;
   processed_image_url: string | null;
+  /** Web-sized copies with signed links (contracts/image-renditions.ts); `{}` for rows rendered before them. */
+  image_renditions?: unknown;
   failure_reason: string | null;
   /** Rugs and carpet in the latest render (issue 23); null, with `rug_share`, when no choice was made. */
   rug_choice: 'keep' | 'replace' | null;

@@ -1,5 +1,6 @@
 import { useQuery, type Query } from '@tanstack/react-query';
 import { z } from 'zod';
+import { imageRenditionsSchema } from '@contracts/image-renditions';
 import { RUG_CHOICES } from '@contracts/visualizer-webhook';
 import { visualizerImagesExpireAt } from '@/config/data-retention';
 import { answerDeadline } from '@/lib/answer-deadline';
@@ -14,11 +15,11 @@ export const MAX_POLL_ATTEMPTS = 30;
  * Only the columns a visitor may read of their own request (never the name, e-mail or correction token): the
  * spec's fields, then issue 8's every wood style, which render they are, how a correction went, and the floor
  * that render was laid on and how much of the photo it is; issue 23's rug choice that render shows and how much
- * of the photo is rug or carpet; whether the images are gone (issue 26), and when the request was made (its
- * images' signed links end a retention period later: decision 022).
+ * of the photo is rug or carpet; issue 35's web-sized copies of the pictures; whether the images are gone (issue
+ * 26), and when the request was made (its images' signed links end a retention period later: decision 022).
  */
 const VISITOR_COLUMNS =
-  'id,created_at,status,original_image_url,processed_image_url,failure_reason,style_image_urls,render_number,correction_state,floor_mask_url,floor_share,rug_choice,rug_share,images_deleted_at';
+  'id,created_at,status,original_image_url,processed_image_url,failure_reason,style_image_urls,image_renditions,render_number,correction_state,floor_mask_url,floor_share,rug_choice,rug_share,images_deleted_at';
 
 export const visualizerRequestSchema = z.object({
   id: z.string(),
@@ -28,6 +29,7 @@ export const visualizerRequestSchema = z.object({
   processed_image_url: z.string().nullable(),
   failure_reason: z.string().nullable(),
   style_image_urls: z.record(z.string(), z.string()),
+  image_renditions: imageRenditionsSchema.default({}),
   render_number: z.number().int(),
   correction_state: z.enum(['rendering', 'failed']).nullable(),
   floor_mask_url: z.string().nullable(),

@@ -1,13 +1,22 @@
 import { MoveHorizontal } from 'lucide-react';
 import { useId, useState } from 'react';
+import type { PictureRenditions } from '@contracts/image-renditions';
+import { ResultPicture } from './result-picture';
 
-type BeforeAfterSliderProps = { beforeUrl: string; afterUrl: string; label?: string };
+type Picture = { url: string; renditions?: PictureRenditions };
+type BeforeAfterSliderProps = {
+  before: Picture;
+  after: Picture;
+  label?: string;
+  /** The result picture has arrived (what the page waits for before fetching the other styles). */
+  onAfterLoad?: () => void;
+};
 
 /**
  * The original photo over the hardwood result, split where the visitor drags. The control is a real range
  * input laid over the images, so it works with a pointer, a finger, and the arrow/Home/End/Page keys.
  */
-export function BeforeAfterSlider({ beforeUrl, afterUrl, label = 'Before and after comparison' }: BeforeAfterSliderProps) {
+export function BeforeAfterSlider({ before, after, label = 'Before and after comparison', onAfterLoad }: BeforeAfterSliderProps) {
   const [position, setPosition] = useState(50);
   const [aspect, setAspect] = useState<number | null>(null);
   const hintId = useId();
@@ -20,18 +29,22 @@ export function BeforeAfterSlider({ beforeUrl, afterUrl, label = 'Before and aft
         // top: the width follows from the photo's own shape, and both images keep lining up.
         style={aspect ? { maxWidth: `calc(70vh * ${aspect.toFixed(4)})` } : undefined}
       >
-        <img
-          src={afterUrl}
+        <ResultPicture
+          fullUrl={after.url}
+          renditions={after.renditions}
           alt=""
+          fetchPriority="high"
           className="block h-auto w-full select-none"
           draggable={false}
           onLoad={(event) => {
             const { naturalWidth, naturalHeight } = event.currentTarget;
             if (naturalWidth > 0 && naturalHeight > 0) setAspect(naturalWidth / naturalHeight);
+            onAfterLoad?.();
           }}
         />
-        <img
-          src={beforeUrl}
+        <ResultPicture
+          fullUrl={before.url}
+          renditions={before.renditions}
           alt=""
           className="absolute inset-0 block h-full w-full select-none object-cover"
           style={{ clipPath: `inset(0 ${100 - position}% 0 0)` }}

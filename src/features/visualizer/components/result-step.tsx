@@ -1,6 +1,7 @@
 import { Download, Info, PencilLine, RotateCcw } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
+import { ORIGINAL_RENDITIONS, type PictureRenditions } from '@contracts/image-renditions';
 import { MAX_CORRECTIONS_PER_REQUEST, RUG_CHOICE_MIN_SHARE } from '@contracts/visualizer-webhook';
 import { DEFAULT_WOOD_STYLE, WOOD_STYLES, WOOD_STYLE_IDS, type WoodStyleId } from '@contracts/wood-styles';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -8,6 +9,7 @@ import { pageTexts } from '@/content/spec-texts';
 import type { VisualizerRequest } from '../api/get-visualizer-request';
 import { resultFromRow, type VisualizerResult } from '../utils/result-from-row';
 import { BeforeAfterSlider } from './before-after-slider';
+import { RESULT_PICTURE_SIZES, ResultPicture, webpSrcSet } from './result-picture';
 import { FloorCorrection, type FloorMarker } from './floor-correction';
 import { RugChoice, rugChoiceTexts } from './rug-choice';
 import { WoodStyleSwitcher } from './wood-style-switcher';
@@ -40,17 +42,28 @@ function downloadName(url: string): string {
   return last.includes('.') ? `hardwood-${last}` : 'hardwood-floor-preview.jpg';
 }
 
-/** Fetches every style's image once the result is shown, so switching shows it at once. */
-function usePreloadedImages(urls: string[]) {
-  const key = urls.join('\n');
+/**
+ * Fetches every style's picture, at the size the slider shows it, once the shown one has arrived: switching then
+ * shows it at once, and on a slow connection the first picture does not share the line with five others.
+ */
+function usePreloadedImages(pictures: { url: string; renditions?: PictureRenditions }[], enabled: boolean) {
+  const key = JSON.stringify(pictures);
   useEffect(() => {
-    const images = key.split('\n').map((url) => {
+    if (!enabled) return;
+    const images = (JSON.parse(key) as typeof pictures).map((picture) => {
       const image = new Image();
-      image.src = url;
+      if (picture.renditions) {
+        image.sizes = RESULT_PICTURE_SIZES;
+        image.srcset = webpSrcSet(picture.renditions);
+      } else image.src = picture.url;
       return image;
     });
-    return () => images.forEach((image) => image.removeAttribute('src'));
-  }, [key]);
+    return () =>
+      images.forEach((image) => {
+        image.removeAttribute('srcset');
+        image.removeAttribute('src');
+      });
+  }, [key, enabled]);
 }
 
 /**
@@ -73,7 +86,8 @@ type ResultStepProps = {
  * rugs" or "Replace carpet and rugs too" when the photo has rugs or carpet.
  */
 export function ResultStep({ result, correctionToken, onResultChange, onTryAnother }: ResultStepProps) {
-  const { originalImageUrl, processedImageUrl, styleImageUrls } = result;
+  const { originalImageUrl, processedImageUrl, styleImageUrls, renditions } = result;
+  const [shownArrived, setShownArrived] = useState(false);
   const [styleId, setStyleId] = useState<WoodStyleId>(DEFAULT_WOOD_STYLE);
   const [fixing, setFixing] = useState(false);
   const [markers, setMarkers] = useState<FloorMarker[]>([]);
@@ -84,7 +98,10 @@ export function ResultStep({ result, correctionToken, onResultChange, onTryAnoth
   const returnFocus = useRef(false);
 
   const styles = WOOD_STYLE_IDS.filter((style) => styleImageUrls[style]);
-  usePreloadedImages(styles.map((style) => styleImageUrls[style]!));
+  usePreloadedImages(
+    styles.map((style) => ({ url: styleImageUrls[style]!, renditions: renditions[style] })),
+    shownArrived,
+  );
   const shownUrl = styleImageUrls[styleId] ?? processedImageUrl;
   const shownStyle = WOOD_STYLES.find((style) => style.id === styleId && styleImageUrls[style.id]);
   const correctionsLeft = MAX_CORRECTIONS_PER_REQUEST - correctionsUsed;
@@ -170,7 +187,11 @@ export function ResultStep({ result, correctionToken, onResultChange, onTryAnoth
           onCancel={closeFixing}
         />
       ) : (
-        <BeforeAfterSlider beforeUrl={originalImageUrl} afterUrl={shownUrl} />
+        <BeforeAfterSlider
+          before={{ url: originalImageUrl, renditions: renditions[ORIGINAL_RENDITIONS] }}
+          after={{ url: shownUrl, renditions: styleImageUrls[styleId] ? renditions[styleId] : renditions[DEFAULT_WOOD_STYLE] }}
+          onAfterLoad={() => setShownArrived(true)}
+        />
       )}
 
       <div className="space-y-2 text-center">
@@ -203,14 +224,20 @@ export function ResultStep({ result, correctionToken, onResultChange, onTryAnoth
 
       <div className="grid gap-4 sm:grid-cols-2">
         <figure className="space-y-2">
-          <img src={originalImageUrl} alt="Your original photo" className="aspect-[4/3] w-full rounded-lg bg-oak-100 object-contain shadow-sm" />
+          <ResultPicture
+            fullUrl={originalImageUrl}
+            renditions={renditions[ORIGINAL_RENDITIONS]}
+            alt="Your original photo"
+            className="aspect-[4/3] h-auto w-full rounded-lg bg-oak-100 object-contain shadow-sm"
+          />
           <figcaption className="text-sm font-semibold text-walnut-800">Before</figcaption>
         </figure>
         <figure className="space-y-2">
-          <img
-            src={shownUrl}
+          <ResultPicture
+            fullUrl={shownUrl}
+            renditions={styleImageUrls[styleId] ? renditions[styleId] : renditions[DEFAULT_WOOD_STYLE]}
             alt="Your room with a new hardwood floor"
-            className="aspect-[4/3] w-full rounded-lg bg-oak-100 object-contain shadow-sm"
+            className="aspect-[4/3] h-auto w-full rounded-lg bg-oak-100 object-contain shadow-sm"
           />
           <figcaption className="text-sm font-semibold text-walnut-800">{shownStyle && styles.length > 1 ? `After: ${shownStyle.label}` : 'After'}</figcaption>
         </figure>

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { server } from '@/testing/msw-server';
 import { renderRoute } from '@/testing/render';
 import { dataRetention } from '@/config/data-retention';
-import { completedRow, newCalls, ORIGINAL_URL, readHandler, row } from '../testing/visualizer-calls';
+import { completedRow, newCalls, ORIGINAL_URL, PROCESSED_URL, readHandler, row } from '../testing/visualizer-calls';
+import { RESULT_PICTURE_SIZES } from './result-picture';
 
 /** A result link from the result e-mail: /floor-visualizer#result=<id>. */
 const ID = '5b0f5d0e-8a34-4c2b-9a53-0d3c1c2f7a10';
@@ -27,6 +28,29 @@ describe('a result link', () => {
     ).toBeInTheDocument();
     expect(screen.getAllByRole('img').map((image) => image.getAttribute('src'))).toContain(ORIGINAL_URL);
     expect(calls.reads[0]!.headers.get('x-submission-id')).toBe(ID);
+  }, 20_000);
+
+  it('shows the web-sized copies in WebP with a JPEG fallback, and downloads the full render', async () => {
+    const copies = (name: string) => ({
+      webp: [
+        { width: 720, height: 540, url: `http://supabase.test/${name}-720w.webp?token=t` },
+        { width: 1280, height: 960, url: `http://supabase.test/${name}-1280w.webp?token=t` },
+      ],
+      jpeg: { width: 1040, height: 780, url: `http://supabase.test/${name}-1040w.jpg?token=t` },
+    });
+    openResultLink((id) =>
+      HttpResponse.json({ ...completedRow(id), image_renditions: { original: copies('original'), 'natural-white-oak': copies('oak') } }),
+    );
+    const after = await screen.findByRole('img', { name: 'Your room with a new hardwood floor' }, { timeout: 15_000 });
+    expect(after).toHaveAttribute('src', 'http://supabase.test/oak-1040w.jpg?token=t');
+    const webp = after.closest('picture')!.querySelector('source')!;
+    expect([webp.type, webp.srcset, webp.sizes]).toEqual([
+      'image/webp',
+      'http://supabase.test/oak-720w.webp?token=t 720w, http://supabase.test/oak-1280w.webp?token=t 1280w',
+      RESULT_PICTURE_SIZES,
+    ]);
+    expect(screen.getByRole('img', { name: 'Your original photo' })).toHaveAttribute('src', 'http://supabase.test/original-1040w.jpg?token=t');
+    expect(screen.getByRole('link', { name: 'Download result' })).toHaveAttribute('href', PROCESSED_URL);
   }, 20_000);
 
   it('says the result has expired once its images are deleted, with the ways on, and no image', async () => {

@@ -22,6 +22,7 @@ export function row(id: string, overrides: Partial<VisualizerRequest> = {}): Vis
     processed_image_url: null,
     failure_reason: null,
     style_image_urls: {},
+    image_renditions: {},
     render_number: 0,
     correction_state: null,
     floor_mask_url: null,

@@ -1,3 +1,4 @@
+import type { ImageRenditions } from '@contracts/image-renditions';
 import type { RugChoice } from '@contracts/visualizer-webhook';
 import { DEFAULT_WOOD_STYLE, isWoodStyleId, type WoodStyleId } from '@contracts/wood-styles';
 import type { VisualizerRequest } from '../api/get-visualizer-request';
@@ -8,6 +9,8 @@ export type VisualizerResult = {
   originalImageUrl: string;
   processedImageUrl: string;
   styleImageUrls: Partial<Record<WoodStyleId, string>>;
+  /** Web-sized copies of the photo (`original`) and each style: what the page shows; the full pictures are downloads. */
+  renditions: ImageRenditions;
   renderNumber: number;
   floorMaskUrl: string | null;
   /** How much of the photo that render laid wood on (0..1); null for rows rendered before it was kept. */
@@ -33,6 +36,7 @@ export function resultFromRow(row: VisualizerRequest & { original_image_url: str
     originalImageUrl: row.original_image_url,
     processedImageUrl: row.processed_image_url,
     styleImageUrls,
+    renditions: row.image_renditions,
     renderNumber: row.render_number,
     floorMaskUrl: row.floor_mask_url,
     floorShare: row.floor_share,

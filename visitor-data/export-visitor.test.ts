@@ -1,0 +1,51 @@
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EXPORTED_TABLES, ExportFolderExists, writeVisitorExport, type ExportedTable, type VisitorExport } from './export-visitor.ts';
+import type { VisitorFiles } from './visitor-files.ts';
+
+const ID = '7f1c2a9e-0b7d-4c55-9f0e-2d9a41b3c6aa';
+
+function visitorExport(): VisitorExport {
+  const tables = Object.fromEntries(Object.keys(EXPORTED_TABLES).map((table) => [table, []])) as unknown as Record<ExportedTable, Record<string, unknown>[]>;
+  tables['public.floor_visualizer_requests'] = [{ id: ID, customer_name: 'Dana' }];
+  return {
+    mailbox: 'dana@example.com',
+    exportedAt: new Date('2026-11-28T11:00:00Z'),
+    tables,
+    files: [
+      { bucket: 'floor-visualizer', path: `${ID}/original.jpg`, storedAt: null },
+      { bucket: 'floor-visualizer', path: `${ID}/render-1/walnut.jpg`, storedAt: null },
+    ],
+  };
+}
+
+/** Storage that serves the first file and fails on the second, as a download cut off midway does. */
+const failingOnTheSecondFile = {
+  readStoredFile: async (file) => {
+    if (file.path.endsWith('walnut.jpg')) throw new Error('Storage download of walnut.jpg failed (500)');
+    return Buffer.from('jpeg bytes');
+  },
+} as Pick<VisitorFiles, 'readStoredFile'> as VisitorFiles;
+
+describe('writeVisitorExport', () => {
+  it('leaves nothing behind when a file cannot be read: the folder appears whole or not at all', async () => {
+    const parent = await mkdtemp(path.join(os.tmpdir(), 'export-unit-'));
+    await expect(writeVisitorExport(visitorExport(), failingOnTheSecondFile, parent)).rejects.toThrow('walnut.jpg failed');
+    expect(await readdir(parent)).toEqual([]);
+  });
+
+  it('writes data.json, README.txt and the files, and never replaces a folder already there', async () => {
+    const parent = await mkdtemp(path.join(os.tmpdir(), 'export-unit-'));
+    const files = { readStoredFile: async () => Buffer.from('jpeg bytes') } as Pick<VisitorFiles, 'readStoredFile'> as VisitorFiles;
+    const folder = await writeVisitorExport(visitorExport(), files, parent);
+    expect(path.basename(folder)).toBe('data-export-dana@example.com-2026-11-28');
+    expect((await readdir(folder, { recursive: true })).sort()).toEqual(
+      ['README.txt', 'data.json', 'pictures', `pictures/${ID}`, `pictures/${ID}/original.jpg`, `pictures/${ID}/render-1`, `pictures/${ID}/render-1/walnut.jpg`].sort(),
+    );
+    expect(JSON.parse(await readFile(path.join(folder, 'data.json'), 'utf8')).tables['public.floor_visualizer_requests']).toEqual([{ id: ID, customer_name: 'Dana' }]);
+    await expect(writeVisitorExport(visitorExport(), files, parent)).rejects.toBeInstanceOf(ExportFolderExists);
+    expect(await readdir(parent)).toEqual([path.basename(folder)]);
+  });
+});
