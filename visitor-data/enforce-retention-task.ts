@@ -17,6 +17,7 @@ export type RetentionRemovals = {
   email_addresses_removed: number;
   throttle_counts_deleted: number;
   webhook_refusal_counts_deleted: number;
+  lead_rows_deleted: number;
 };
 
 export interface EnforceRetentionDependencies {
@@ -40,6 +41,8 @@ const daysInterval = (days: number) => `${days} days`;
  * - the address of e-mails finished longer than `emailRecipientDays` ago (the row stays);
  * - the throttle's per-address counts and the processor's refused calls per request id older than
  *   `throttleAddressDays` (both only count within their hour).
+ * - form rows older than `leadRowMonths` that staff did not mark as a customer's (customer_since), with the records
+ *   of the e-mails about them; their files, long deleted, would go with the orphan sweep.
  * Running it twice removes nothing the second time; a run cut short is finished by the next.
  */
 export function createEnforceRetentionTask(deps: EnforceRetentionDependencies) {
@@ -96,6 +99,7 @@ export function createEnforceRetentionTask(deps: EnforceRetentionDependencies) {
       email_addresses_removed: 0,
       throttle_counts_deleted: 0,
       webhook_refusal_counts_deleted: 0,
+      lead_rows_deleted: 0,
     };
     try {
       for (;;) {
@@ -115,6 +119,16 @@ export function createEnforceRetentionTask(deps: EnforceRetentionDependencies) {
       for (const upload of await deps.files.uploadsStoredBefore(uploadCutoff)) {
         await deps.files.deleteUpload(upload);
         removed.abandoned_uploads_deleted += 1;
+      }
+
+      for (;;) {
+        const { rows } = await deps.db.query<{ count: number }>('select back_office.remove_expired_lead_rows($1::interval, $2) as count', [
+          `${retention.leadRowMonths} months`,
+          batchSize,
+        ]);
+        const count = rows[0]?.count ?? 0;
+        removed.lead_rows_deleted += count;
+        if (count < batchSize) break;
       }
 
       removed.orphan_request_files_deleted = await sweepOrphanFolders();

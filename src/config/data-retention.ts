@@ -2,8 +2,7 @@
  * How long the site keeps each kind of visitor data, in one place. The privacy page states these periods
  * (src/features/legal), the retention job deletes by them (visitor-data/enforce-retention-task.ts), and a test
  * holds the page and these values together, so what the page promises is what the system does.
- * Rows from the forms themselves are business records: they stay until the visitor asks us to delete them
- * (`npm run data:forget`).
+ * A visitor can ask for deletion sooner at any time (`npm run data:forget`).
  */
 export const dataRetention = {
   /** The room photo as stored for the result, every render of it and its floor outline: days after the request. */
@@ -14,6 +13,12 @@ export const dataRetention = {
   abandonedUploadDays: 1,
   /** Internet addresses the anti-flood limit counts submissions by: days. */
   throttleAddressDays: 1,
+  /**
+   * A form's row (estimate request, guide sign-up, realtor or investor application, a visualizer request's name and
+   * e-mail): months after it was sent, unless staff marked the person a customer (`customer_since`, set in the
+   * Supabase dashboard), whose rows stay as the record of the work until they ask for deletion (decision 027).
+   */
+  leadRowMonths: 24,
 } as const;
 
 export type DataRetention = typeof dataRetention;

@@ -11,7 +11,7 @@ import { sql, stack } from './stack-clients';
  * `npm run data:forget` and the retention job (visitor-data/) cover it and how `npm run data:export` includes it,
  * or why it holds nothing of a visitor.
  */
-const FORGET_ROWS = 'data:forget deletes the visitor’s rows (mailbox match)';
+const FORGET_ROWS = 'data:forget deletes the visitor’s rows (mailbox match); retention after leadRowMonths unless staff set customer_since';
 /** data:export copies these tables' matching rows whole (every column, to_jsonb), into data.json under the table's name. */
 /** Nothing of a visitor in it, so nothing to copy. */
 const NOTHING_OF_A_VISITOR = 'nothing of a visitor to copy';
@@ -21,18 +21,18 @@ const REVIEWED: Record<string, Review> = {
   'public.contacts': {
     coverage: FORGET_ROWS,
     export: WHOLE_ROWS,
-    columns: ['id', 'created_at', 'name', 'email', 'phone', 'message', 'phone_consent_version', 'phone_consent_at'],
+    columns: ['id', 'created_at', 'name', 'email', 'phone', 'message', 'phone_consent_version', 'phone_consent_at', 'customer_since'],
   },
-  'public.leads': { coverage: FORGET_ROWS, export: WHOLE_ROWS, columns: ['id', 'created_at', 'email', 'lead_source', 'guide_sent'] },
+  'public.leads': { coverage: FORGET_ROWS, export: WHOLE_ROWS, columns: ['id', 'created_at', 'email', 'lead_source', 'guide_sent', 'customer_since'] },
   'public.realtors': {
     coverage: FORGET_ROWS,
     export: WHOLE_ROWS,
-    columns: ['id', 'created_at', 'name', 'email', 'phone', 'brokerage', 'instagram', 'phone_consent_version', 'phone_consent_at'],
+    columns: ['id', 'created_at', 'name', 'email', 'phone', 'brokerage', 'instagram', 'phone_consent_version', 'phone_consent_at', 'customer_since'],
   },
   'public.investors': {
     coverage: FORGET_ROWS,
     export: WHOLE_ROWS,
-    columns: ['id', 'created_at', 'name', 'email', 'phone', 'company', 'investment_focus', 'phone_consent_version', 'phone_consent_at', 'marketing_texts_consent'],
+    columns: ['id', 'created_at', 'name', 'email', 'phone', 'company', 'investment_focus', 'phone_consent_version', 'phone_consent_at', 'marketing_texts_consent', 'customer_since'],
   },
   'public.floor_visualizer_requests': {
     coverage: `${FORGET_ROWS} and the request's files; retention clears the image URLs and files after visualizerImagesDays`,
@@ -41,10 +41,11 @@ const REVIEWED: Record<string, Review> = {
       'id', 'created_at', 'updated_at', 'customer_name', 'email', 'status', 'original_image_url', 'processed_image_url', 'failure_reason',
       'style_image_urls', 'render_number', 'correction_token_sha256', 'corrections_used', 'correction_state', 'correction_requested_at',
       'floor_mask_url', 'floor_share', 'rug_choice', 'rug_share', 'rug_choices_used', 'images_deleted_at', 'image_renditions',
+      'customer_since',
     ],
   },
   'back_office.outbound_emails': {
-    coverage: 'data:forget deletes e-mails to or about the visitor; retention clears recipient after emailRecipientDays (sent or stuck)',
+    coverage: 'data:forget deletes e-mails to or about the visitor; retention clears recipient after emailRecipientDays (sent or stuck) and deletes the row with its lead',
     export: WHOLE_ROWS,
     columns: ['id', 'created_at', 'kind', 'source_table', 'source_id', 'recipient', 'status', 'status_reason', 'attempts', 'last_attempt_at', 'sent_at', 'recipient_removed_at'],
   },

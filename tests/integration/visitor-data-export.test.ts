@@ -125,7 +125,8 @@ describe('npm run data:export', () => {
     expect(again.code).toBe(2);
     expect(again.stderr).toContain(`${folder} already exists`);
     expect(await readdir(out)).toEqual([folderName]);
-  });
+    // Two renders through the real processor and three npm runs: 30-55 s on the shared machine.
+  }, 180_000);
 
   it('says so for an address with no data, a malformed one, a missing folder or an unknown option, and writes nothing', async () => {
     const out = await mkdtemp(path.join(os.tmpdir(), 'data-export-test-'));

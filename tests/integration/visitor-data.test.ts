@@ -240,6 +240,72 @@ describe('the retention job', () => {
     const [record] = await sql<{ removed: Record<string, number> }>('select removed from back_office.data_removals where id > $1', [before]);
     expect(record!.removed.orphan_request_files_deleted).toBe(3);
   });
+
+  it('deletes form rows older than the lead period with their e-mail records, except those staff marked as a customer’s', async () => {
+    const tag = unique();
+    const monthsAgo = (months: number) => `${months} months`;
+    const contact = (name: string) =>
+      insertAsVisitor('contacts', { name, email: `${name.toLowerCase()}.${tag}@example.com`, phone: '856-555-0105', message: 'Oak.' });
+    const due = await contact('Due');
+    const customer = await contact('Customer');
+    const recent = await contact('Recent');
+    const dueGuide = await insertAsVisitor('leads', { email: `guide.${tag}@example.com` });
+    const dueRequest = await insertAsVisitor('floor_visualizer_requests', { customer_name: 'Due Request', email: `request.${tag}@example.com` });
+    const all = [due, customer, recent, dueGuide, dueRequest];
+    await until('their e-mails to be queued', async () => (await sql('select 1 from back_office.outbound_emails where source_id = any($1::uuid[])', [[due, customer]])).length >= 4);
+    for (const [table, id, age] of [
+      ['contacts', due, dataRetention.leadRowMonths + 1],
+      ['contacts', customer, dataRetention.leadRowMonths + 1],
+      ['contacts', recent, dataRetention.leadRowMonths - 1],
+      ['leads', dueGuide, dataRetention.leadRowMonths + 1],
+      ['floor_visualizer_requests', dueRequest, dataRetention.leadRowMonths + 1],
+    ] as const) {
+      await sql(`update public.${table} set created_at = now() - $2::interval where id = $1`, [id, monthsAgo(age)]);
+    }
+    // Staff mark the customer in the dashboard (the database owner's role; the public key cannot: below).
+    await sql("update public.contacts set customer_since = '2026-01-15' where id = $1", [customer]);
+
+    const [{ before }] = (await sql<{ before: string }>('select coalesce(max(id), 0)::text as before from back_office.data_removals')) as [{ before: string }];
+    await runRetentionJob();
+
+    const left = async (table: string) => (await sql<{ id: string }>(`select id from public.${table} where id = any($1::uuid[])`, [all])).map((row) => row.id);
+    expect((await left('contacts')).sort()).toEqual([customer, recent].sort());
+    expect(await left('leads')).toEqual([]);
+    expect(await left('floor_visualizer_requests')).toEqual([]);
+    const emailsLeft = await sql<{ source_id: string }>('select distinct source_id from back_office.outbound_emails where source_id = any($1::uuid[])', [all]);
+    expect(emailsLeft.map((row) => row.source_id).sort()).toEqual([customer, recent].sort());
+    const [record] = await sql<{ removed: Record<string, number> }>('select removed from back_office.data_removals where id > $1', [before]);
+    expect(record!.removed.lead_rows_deleted).toBe(3);
+  });
+});
+
+describe('the customer mark (customer_since)', () => {
+  it('cannot be sent, changed or read with the public key', async () => {
+    const sent = await anonFetch('contacts', {
+      method: 'POST',
+      headers: { Prefer: 'return=minimal' },
+      body: JSON.stringify({ id: randomUUID(), name: 'Mallory', email: `mallory.${unique()}@example.com`, phone: '856-555-0106', message: 'Keep me.', customer_since: '2020-01-01' }),
+    });
+    expect(sent.status).toBe(401);
+    expect(await sent.text()).toContain('permission denied for table contacts');
+    for (const table of ['contacts', 'leads', 'realtors', 'investors', 'floor_visualizer_requests']) {
+      const id = randomUUID();
+      const changed = await anonFetch(`${table}?id=eq.${id}`, {
+        method: 'PATCH',
+        headers: { 'x-submission-id': id },
+        body: JSON.stringify({ customer_since: '2020-01-01' }),
+      });
+      expect(changed.status, table).toBe(401);
+      const read = await anonFetch(`${table}?select=customer_since&id=eq.${id}`, { headers: { 'x-submission-id': id } });
+      expect(read.status, table).toBe(401);
+    }
+    // No column grant reaches it, and the owner's column grants do not either.
+    const grants = await sql<{ grantee: string; privilege_type: string }>(
+      `select grantee, privilege_type from information_schema.column_privileges
+       where column_name = 'customer_since' and grantee in ('anon', 'authenticated', 'PUBLIC')`,
+    );
+    expect(grants).toEqual([]);
+  });
 });
 
 const dataForget = (args: string[], env: Record<string, string> = {}) => staffCommand('data:forget', args, env);
