@@ -7,6 +7,14 @@ import { describeError, redactAddresses } from './redact.ts';
 /** A pool that stopped beating for this long is dead: its jobs go back to the queue. */
 export const DEAD_WORKER_AFTER_SECONDS = 30;
 const HEARTBEAT_EVERY_MS = 5_000;
+/**
+ * A pool that began shutting down by itself and has not finished after this long is given up on and replaced.
+ * graphile-worker shuts a pool down when it cannot record a job's outcome (Postgres went away mid-batch), and its
+ * graceful shutdown then waits for that job for good: the e-mail worker sent nothing for 5 minutes after five
+ * Postgres kills in a minute (decision 016, item 17). Longer than any job's own wait for the database (the e-mail
+ * worker retries recording `sent` for 60 s), so a job that is only slow is never cut off.
+ */
+export const STALLED_SHUTDOWN_MS = 90_000;
 const SWEEP_EVERY_MS = 10_000;
 
 export interface Sweep {
@@ -31,6 +39,10 @@ export interface JobRunnerOptions {
   cron?: CronItem[];
   pollIntervalMs?: number;
   log?: (line: string) => void;
+  /** For tests: how long a pool's own shutdown may take before it is replaced (default STALLED_SHUTDOWN_MS). */
+  stalledShutdownMs?: number;
+  /** For tests: graphile-worker's `run`. */
+  runQueue?: typeof run;
 }
 
 export interface JobRunner {
@@ -66,7 +78,8 @@ function logFailures(taskList: TaskList, log: (line: string) => void): TaskList 
  * - a heartbeat per worker pool, and a sweep that frees the jobs of pools that stopped beating (a worker
  *   killed mid-job would otherwise hold its jobs for graphile-worker's 4 hours);
  * - a restart when the pool gives up (it does when Postgres goes away while it is finishing a job), with the
- *   previous pool's leftover locks freed at once, since this process knows that pool is gone;
+ *   previous pool's leftover locks freed at once, since this process knows that pool is gone; and when the pool's
+ *   own shutdown hangs, a restart anyway after `STALLED_SHUTDOWN_MS`;
  * - log lines without payloads and without e-mail addresses, one per job attempt (the task's own, or its failure).
  */
 export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunner> {
@@ -126,13 +139,22 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
     );
   }
 
-  async function startOnce(): Promise<Runner> {
+  /** A runner, and a promise that settles once its pool's own shutdown has hung for `stalledShutdownMs`. */
+  type Started = { runner: Runner; shutdownStalled: Promise<void> };
+
+  async function startOnce(): Promise<Started> {
     const events: WorkerEvents = new EventEmitter();
     events.on('pool:create', ({ workerPool }) => {
       currentPoolId = workerPool.id;
       void beat();
     });
-    return run({
+    let reportStall = () => {};
+    const shutdownStalled = new Promise<void>((resolve) => (reportStall = resolve));
+    events.on('pool:gracefulShutdown', () => {
+      if (stopping) return; // our own stop() waits for running jobs as long as they take
+      setTimeout(reportStall, options.stalledShutdownMs ?? STALLED_SHUTDOWN_MS).unref();
+    });
+    const started = await (options.runQueue ?? run)({
       pgPool: options.db,
       concurrency: options.concurrency,
       noHandleSignals: true,
@@ -147,17 +169,28 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
       logger,
       events,
     });
+    return { runner: started, shutdownStalled };
   }
 
-  async function keepRunning(first: Runner): Promise<void> {
-    let current: Runner | undefined = first;
+  async function keepRunning(first: Started): Promise<void> {
+    let current: Started | undefined = first;
     let delay = 1_000;
     for (;;) {
       if (current) {
         try {
-          await current.promise;
+          const outcome = await Promise.race([
+            current.runner.promise.then(() => 'stopped' as const),
+            current.shutdownStalled.then(() => 'stalled' as const),
+          ]);
           if (stopping) return;
-          log(`${options.service}: the job runner stopped by itself; restarting`);
+          if (outcome === 'stalled') {
+            log(`${options.service}: the job runner's shutdown hung; replacing it`);
+            // Forceful: fails the pool's remaining jobs back to the queue if it can. Not awaited, as it may hang too;
+            // the lock release below frees that pool's jobs either way.
+            current.runner.kill('its graceful shutdown hung').catch(() => undefined);
+          } else {
+            log(`${options.service}: the job runner stopped by itself; restarting`);
+          }
         } catch (error) {
           if (stopping) return;
           log(`${options.service}: the job runner failed (${describeError(error)}); restarting`);
@@ -176,7 +209,8 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
           .catch((error: unknown) => noteDatabase(false, error));
       }
       try {
-        current = runner = await startOnce();
+        current = await startOnce();
+        runner = current.runner;
         delay = 1_000;
       } catch (error) {
         current = undefined;
@@ -186,8 +220,9 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
   }
 
   // The first start must work: a bad connection string stops the service with a clear error.
-  runner = await startOnce();
-  const loop = keepRunning(runner);
+  const first = await startOnce();
+  runner = first.runner;
+  const loop = keepRunning(first);
   void releaseDeadWorkers();
 
   return {
