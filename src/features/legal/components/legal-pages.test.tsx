@@ -37,9 +37,9 @@ describe('the privacy notice', () => {
     expect(rowAbout(rows, /internet address/)).toBe(`${days(dataRetention.throttleAddressDays)}.`);
     // Form rows: the job deletes them after the setting, except those staff marked as a customer's (customer_since).
     expect(rowAbout(rows, /typed into a form/)).toBe(
-      `${dataRetention.leadRowMonths} months after you sent it, then we delete it. If you become our customer (or join our realtor or investor program), we keep it as our record of the work until you ask us to delete it.`,
+      `${dataRetention.leadRowMonths} months after you sent it, then we delete it. If you become our customer or join one of our partner programs, we keep it as our record of working with you until you ask us to delete it.`,
     );
-    expect(rowAbout(rows, /address each of our e-mails went to/)).toContain('as long as we keep the form it answers.');
+    expect(rowAbout(rows, /address each of our e-mails went to/)).toContain('for as long as we keep the form it was about.');
     // An unsubscribe is kept for good (an opt-out must outlive the rest): the row says so.
     expect(rowAbout(rows, /If you unsubscribe/)).toMatch(/^Always, even after the rest of your data is deleted/);
     // Every setting has its row, and the one kept without a period (unsubscribes): a new setting must be put on the page.

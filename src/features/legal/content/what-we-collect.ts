@@ -84,11 +84,11 @@ export function retentionSchedule(retention = dataRetention) {
     },
     {
       what: 'The address each of our e-mails went to',
-      kept: `${days(retention.emailRecipientDays)} after the e-mail was sent. We keep a note of what kind of e-mail it was, when it went and whether it arrived, without the address, as long as we keep the form it answers. We don't store the text of the e-mails: they are written from your form when they are sent.`,
+      kept: `${days(retention.emailRecipientDays)} after the e-mail was sent. We keep a note of what kind of e-mail it was, when it went and whether it arrived, without the address, for as long as we keep the form it was about. We don't store the text of the e-mails: they are written from your form when they are sent.`,
     },
     {
       what: 'What you typed into a form, and the name and e-mail address on a visualizer request',
-      kept: `${months(retention.leadRowMonths)} after you sent it, then we delete it. If you become our customer (or join our realtor or investor program), we keep it as our record of the work until you ask us to delete it.`,
+      kept: `${months(retention.leadRowMonths)} after you sent it, then we delete it. If you become our customer or join one of our partner programs, we keep it as our record of working with you until you ask us to delete it.`,
     },
     {
       what: 'If you unsubscribe from our marketing e-mails: a scrambled code made from your e-mail address (not the address itself), and when you unsubscribed',
