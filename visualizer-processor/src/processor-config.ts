@@ -36,7 +36,7 @@ const processorEnvSchema = z
     VISUALIZER_ENGINE_URL: z.url().optional(),
     VISUALIZER_ENGINE_API_KEY: z.string().min(1).optional(),
     ALLOWED_ORIGINS: z.string().default('*'),
-    VISUALIZER_SYNC_REPLY_MS: z.coerce.number().int().min(0).default(8000),
+    VISUALIZER_SYNC_REPLY_MS: z.coerce.number().int().min(0).default(20_000),
   })
   .refine((env) => env.VISUALIZER_ENGINE !== 'http' || env.VISUALIZER_ENGINE_URL, {
     message: 'VISUALIZER_ENGINE=http needs VISUALIZER_ENGINE_URL',

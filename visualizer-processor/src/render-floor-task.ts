@@ -21,6 +21,19 @@ type ParsedRenderJob = ReturnType<typeof renderJobSchema.parse>;
 
 /** A web-sized copy as stored, before its link is signed. */
 type StoredFile = { width: number; height: number; objectPath: string };
+type StoredCopies = { webp: StoredFile[]; jpeg: StoredFile };
+
+/** Encodes one picture's web-sized copies (web-renditions.ts) and stores them beside it. */
+async function storeWebCopies(storage: ImageStorage, fullPath: string, picture: Parameters<typeof encodeWebRenditions>[0]): Promise<StoredCopies> {
+  const copies = await encodeWebRenditions(picture);
+  const store = async ({ width, height, bytes }: EncodedFile, format: 'webp' | 'jpg'): Promise<StoredFile> => {
+    const objectPath = renditionPath(fullPath, width, format);
+    await storage.save(objectPath, bytes, format === 'webp' ? 'image/webp' : 'image/jpeg');
+    return { width, height, objectPath };
+  };
+  const [jpeg, ...webp] = await Promise.all([store(copies.jpeg, 'jpg'), ...copies.webp.map((copy) => store(copy, 'webp'))]);
+  return { webp, jpeg: jpeg! };
+}
 
 export interface RenderFloorDependencies {
   repository: VisualizerRequestRepository;
@@ -144,6 +157,10 @@ export function createRenderFloorTask(deps: RenderFloorDependencies) {
         minShortSide: MIN_PHOTO_SHORT_SIDE,
       });
       if (!correction) await deps.storage.save(originalImagePath(requestId), await encodeJpeg(photo), 'image/jpeg');
+      // The photo's copies are made while the engine works: its floor finding holds one core, sharp takes the other.
+      const originalCopies = correction ? undefined : storeWebCopies(deps.storage, originalImagePath(requestId), photo);
+      // Awaited below; an engine failure first must not leave it an unhandled rejection.
+      originalCopies?.catch(() => undefined);
       const { floor, rugs } = await floorToRender(deps, job, photo);
       const result = await deps.engine.visualize(photo, { styles: job.styles, taps: job.taps, keepRugs: rugs !== 'replace', floor });
       const stylePaths: Record<string, string> = {};
@@ -154,26 +171,18 @@ export function createRenderFloorTask(deps: RenderFloorDependencies) {
       if (Object.keys(stylePaths).length === 0) throw new Error('The engine returned no image');
       const maskPath = floorMaskPath(requestId, job.renderNumber);
       await deps.storage.save(maskPath, await encodeFloorMask(result), 'image/png');
-      // The page and the e-mails show web-sized copies; the full pictures stay for the download (issue 35).
-      type RenditionSource = [key: string, fullPath: string, picture: Parameters<typeof encodeWebRenditions>[0]];
-      const renditionSources: RenditionSource[] = [
-        ...(correction ? [] : [[ORIGINAL_RENDITIONS, originalImagePath(requestId), photo] satisfies RenditionSource]),
-        ...result.renders.map((render): RenditionSource => [render.style, stylePaths[render.style]!, render.image]),
-      ];
-      // Two pictures at a time: sharp's threads share the cores and the uploads overlap the encoding, while at most
-      // two decoded pictures are held at once (visualizer-processor/README.md, "Memory").
-      const renditionPaths: Record<string, { webp: StoredFile[]; jpeg: StoredFile }> = {};
-      const storeCopies = async ([key, fullPath, picture]: RenditionSource) => {
-        const copies = await encodeWebRenditions(picture);
-        const store = async ({ width, height, bytes }: EncodedFile, format: 'webp' | 'jpg'): Promise<StoredFile> => {
-          const objectPath = renditionPath(fullPath, width, format);
-          await deps.storage.save(objectPath, bytes, format === 'webp' ? 'image/webp' : 'image/jpeg');
-          return { width, height, objectPath };
-        };
-        const [jpeg, ...webp] = await Promise.all([store(copies.jpeg, 'jpg'), ...copies.webp.map((copy) => store(copy, 'webp'))]);
-        renditionPaths[key] = { webp, jpeg: jpeg! };
-      };
-      for (let next = 0; next < renditionSources.length; next += 2) await Promise.all(renditionSources.slice(next, next + 2).map(storeCopies));
+      // The page and the e-mails show web-sized copies; the full pictures stay for the download (issue 35). Two
+      // styles at a time: sharp's threads share the cores and the uploads overlap the encoding, while at most two
+      // decoded pictures are held at once (visualizer-processor/README.md, "Memory").
+      const renditionPaths: Record<string, StoredCopies> = {};
+      if (originalCopies) renditionPaths[ORIGINAL_RENDITIONS] = await originalCopies;
+      for (let next = 0; next < result.renders.length; next += 2) {
+        await Promise.all(
+          result.renders.slice(next, next + 2).map(async (render) => {
+            renditionPaths[render.style] = await storeWebCopies(deps.storage, stylePaths[render.style]!, render.image);
+          }),
+        );
+      }
       // Private files, public links: each signed until the retention job deletes the files (decision 022). A
       // correction signs its new files with the same end, and keeps the original's links.
       const links = await deps.storage.links(
