@@ -80,6 +80,21 @@ export const TAP_LIMITS = {
   otherSide: 4,
   /** The tapped place whose colours stand for the tapped thing: a disk of this share of the diagonal round the tap. */
   tappedReach: 0.015,
+  /**
+   * A "not floor" tap never passes along a strong edge (issue 34): the region keeps the piece joined to the tap
+   * without passing through a pixel whose two neighbours, across or along, differ by more than this (RGB distance
+   * of the smoothed photo). The growth compares a pixel with the one it came from, so a thin strip of the thing's
+   * colour squeezed between two other colours (the mask's border, a shadow line, the thing's own side) carries it
+   * from the thing into floor of the same colour; every pixel of such a strip lies on a strong edge. On
+   * office-walnut the second tap, on a walnut bookcase's bottom shelf, had run that way into the walnut floor
+   * (0.806 -> 0.769; now 0.817). 0 = off. Measured at 16 and 24 (log, issue 34); on "this is floor" taps it lost
+   * more than it gained (a patterned lino, a net-patterned tile, a sofa's carpet).
+   */
+  strongEdge: 24,
+  /** No barrier when more than this share of the tapped place is edge: a patterned surface, where edges are not borders. */
+  edgeTexture: 0.3,
+  /** Nor when the barrier would keep less than this share of the tapped place: the tap sits in a pocket of a thing's detail. */
+  edgeKeepsTapped: 0.5,
 };
 
 export type TapLimits = typeof TAP_LIMITS;
@@ -225,6 +240,7 @@ export function applyFloorTaps(
     if (!onRug) keepWithinDepth(region, seed, width, height);
     // "Not floor" only: missed floor often has the walls' colours, and a "this is floor" tap must still take it.
     if (limits.otherSide > 0 && !tap.floor) keepTappedSide(region, seed, width, height, rgb, floor, seedState, limits);
+    if (limits.strongEdge > 0 && !tap.floor) keepInsideEdges(region, seed, width, height, rgb, limits);
     for (let i = 0; i < size; i++) {
       if (!region[i]) continue;
       floor[i] = wanted;
@@ -439,4 +455,84 @@ function keepTappedSide(
       queue[tail++] = next;
     }
   }
+}
+
+/**
+ * Shrinks `region` to the piece joined to the tap without crossing a strong edge (`TAP_LIMITS.strongEdge`): a pixel
+ * whose two neighbours, across or along, differ by more than that. Edge pixels join the region; the growth does not
+ * pass them. Left as it was when the tapped place is itself full of such edges (a patterned surface) or when the
+ * edges would cut away most of the tapped place (the tap sits in a small pocket of a thing's own detail).
+ */
+function keepInsideEdges(region: Uint8Array, seed: number, width: number, height: number, rgb: Uint8Array, limits: TapLimits): void {
+  const size = width * height;
+  const edge2 = limits.strongEdge ** 2;
+  const strong = (i: number): boolean => {
+    const x = i % width;
+    const y = (i - x) / width;
+    const pairs: [number, number][] = [];
+    if (x > 0 && x < width - 1) pairs.push([i - 1, i + 1]);
+    if (y > 0 && y < height - 1) pairs.push([i - width, i + width]);
+    for (const [a, b] of pairs) {
+      const dr = rgb[a * 3]! - rgb[b * 3]!;
+      const dg = rgb[a * 3 + 1]! - rgb[b * 3 + 1]!;
+      const db = rgb[a * 3 + 2]! - rgb[b * 3 + 2]!;
+      if (dr * dr + dg * dg + db * db > edge2) return true;
+    }
+    return false;
+  };
+  const sx = seed % width;
+  const sy = (seed - sx) / width;
+  const reach = Math.max(2, Math.round(limits.tappedReach * Math.hypot(width, height)));
+  let near = 0;
+  let edgesNear = 0;
+  for (let y = Math.max(0, sy - reach); y <= Math.min(height - 1, sy + reach); y++) {
+    for (let x = Math.max(0, sx - reach); x <= Math.min(width - 1, sx + reach); x++) {
+      if ((x - sx) ** 2 + (y - sy) ** 2 > reach * reach || !region[y * width + x]) continue;
+      near++;
+      if (strong(y * width + x)) edgesNear++;
+    }
+  }
+  if (edgesNear > limits.edgeTexture * near) return;
+  const kept = new Uint8Array(size);
+  const queue = new Int32Array(size);
+  let head = 0;
+  let tail = 0;
+  queue[tail++] = seed;
+  kept[seed] = 1;
+  while (head < tail) {
+    const index = queue[head++]!;
+    const x = index % width;
+    const neighbours = [x > 0 ? index - 1 : -1, x < width - 1 ? index + 1 : -1, index - width, index + width];
+    for (const next of neighbours) {
+      if (next < 0 || next >= size || kept[next] || !region[next]) continue;
+      kept[next] = 1;
+      // An edge pixel joins the region but the growth does not pass it.
+      if (!strong(next)) queue[tail++] = next;
+    }
+  }
+  // The region's corners are reached only through its border, which is all edge: one more step, without passing on.
+  const reached = kept.slice();
+  for (let i = 0; i < size; i++) {
+    if (!region[i] || reached[i]) continue;
+    const x = i % width;
+    const y = (i - x) / width;
+    for (let dy = -1; dy <= 1 && !kept[i]; dy++) {
+      for (let dx = -1; dx <= 1; dx++) {
+        const nx = x + dx;
+        const ny = y + dy;
+        if (nx >= 0 && ny >= 0 && nx < width && ny < height && reached[ny * width + nx]) {
+          kept[i] = 1;
+          break;
+        }
+      }
+    }
+  }
+  let keptNear = 0;
+  for (let y = Math.max(0, sy - reach); y <= Math.min(height - 1, sy + reach); y++) {
+    for (let x = Math.max(0, sx - reach); x <= Math.min(width - 1, sx + reach); x++) {
+      if ((x - sx) ** 2 + (y - sy) ** 2 <= reach * reach && kept[y * width + x]) keptNear++;
+    }
+  }
+  if (keptNear < limits.edgeKeepsTapped * near) return;
+  region.set(kept);
 }

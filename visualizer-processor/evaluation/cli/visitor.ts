@@ -1,5 +1,5 @@
 /**
- * npm run eval:visitor -- [variant ...] [--taps N] [--replace-rugs] [--only id,id] [--max-side N] [--cache DIR] [--per-photo]: the visitor's view
+ * npm run eval:visitor -- [variant ...] [--taps N] [--replace-rugs] [--only id,id] [--max-side N] [--cache DIR] [--overlays DIR] [--per-photo]: the visitor's view
  * (issue 34) on the labelled real photos. Per photo, the page's first render (the photo's default rug choice),
  * then the simulated visitor's taps (the largest wrong region, at its point farthest from its edge; 2 by default),
  * each render made through src/floor-as-shown.ts as the page makes it; scored by IoU, precision, the largest
@@ -8,7 +8,9 @@
  * `--replace-rugs`: every render with rugs replaced, scored against the floor with rugs. Variants are changes of
  * the engine's tuning, made from the same network pass; without names, the engine as it is. `--max-side`: photos
  * and labels scaled down to that long side first, for quick experiments (full size, as the commands work, otherwise);
- * `--cache`: the network's passes kept in that folder between runs (network-pass-cache.ts).
+ * `--cache`: the network's passes kept in that folder between runs (network-pass-cache.ts). `--overlays DIR`: per
+ * photo, the first render and each tap drawn over the photo (visitor-overlay.ts), to look at what a tap did; the
+ * folder holds evaluation photos, so keep it outside the repository.
  */
 import { bareNetworkMask } from '../baseline-masks.ts';
 import { loadRealSet } from '../load-real-set.ts';
@@ -18,14 +20,17 @@ import { ENGINE_VARIANTS } from '../engine-variants.ts';
 import { floorAsShown } from '../../src/floor-as-shown.ts';
 import { DEFAULT_TUNING, floorsFromSegmentation } from '../../engine/segmentation/find-floor-with-segmenter.ts';
 import { cachedMask, cachedSegmentForFloor } from '../network-pass-cache.ts';
+import { writeVisitorOverlays } from '../visitor-overlay.ts';
+import type { FloorMask } from '../floor-mask.ts';
 
 const args = process.argv.slice(2);
 const valueOf = (flag: string) => {
   const at = args.indexOf(flag);
   return at >= 0 ? args[at + 1] : undefined;
 };
-const flagValues = new Set([valueOf('--taps'), valueOf('--only'), valueOf('--max-side'), valueOf('--cache')].filter(Boolean));
+const flagValues = new Set([valueOf('--taps'), valueOf('--only'), valueOf('--max-side'), valueOf('--cache'), valueOf('--overlays')].filter(Boolean));
 const cache = valueOf('--cache');
+const overlays = valueOf('--overlays');
 const names = args.filter((arg) => !arg.startsWith('--') && !flagValues.has(arg));
 for (const name of names) {
   if (!ENGINE_VARIANTS[name]) {
@@ -51,6 +56,7 @@ for (const item of cases) {
   bare.set(item.id, judgeMask(bareMask, item.truth));
   for (const name of chosen) {
     const tuning = { ...DEFAULT_TUNING, ...ENGINE_VARIANTS[name]! };
+    const shownMasks: FloorMask[] = [];
     const score = await simulateVisitor(
       item,
       async (photo, request) => {
@@ -58,10 +64,12 @@ for (const item of cases) {
           ...request,
           ...(replaceRugs ? { rugs: 'replace' as const } : {}),
         });
+        shownMasks.push(shown!.floor);
         return { mask: shown!.floor, rugs: shown!.rugs };
       },
       tapCount,
     );
+    if (overlays) await writeVisitorOverlays(overlays, `${item.id}-${name}`, item, shownMasks, score.taps);
     scores.get(name)!.push(score);
     // As it goes, so a long run on a busy machine says something before it ends.
     process.stderr.write(`${item.id} ${name}: ${score.steps.map((step) => `${step.iou.toFixed(3)}/${step.precision.toFixed(3)}/${(100 * step.missed).toFixed(1)}/${(100 * step.painted).toFixed(1)}${step.believable ? ' B' : ''}`).join(' -> ')}\n`);
