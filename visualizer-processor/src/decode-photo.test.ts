@@ -83,6 +83,26 @@ describe('decodePhoto', () => {
     await expect(decodePhoto(jpeg.subarray(0, jpeg.length / 2))).rejects.toThrow(/damaged or incomplete/);
   });
 
+  it('refuses a drawing (SVG) whatever it is called, before drawing it', async () => {
+    // Tiny, within the pixel limit, and costly to draw: a turbulence filter over the whole picture.
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="2000" height="2000"><filter id="f"><feTurbulence baseFrequency="0.05" numOctaves="10"/>' +
+        '<feGaussianBlur stdDeviation="50"/></filter><rect width="100%" height="100%" filter="url(#f)"/></svg>',
+    );
+    expect((await sharp(svg).metadata()).format).toBe('svg');
+    for (const options of [{}, { readDamaged: true }]) {
+      await expect(decodePhoto(svg, options)).rejects.toThrow('This file is not a photo. Please choose a photo of your room (JPEG, PNG, WebP or HEIC).');
+    }
+  });
+
+  it('reads the formats cameras and photo editors save', async () => {
+    const picture = sharp({ create: { width: 240, height: 200, channels: 3, background: '#7a5230' } });
+    for (const format of ['jpeg', 'png', 'webp', 'gif', 'tiff', 'avif'] as const) {
+      const photo = await decodePhoto(await picture.clone().toFormat(format).toBuffer());
+      expect([photo.width, photo.height], format).toEqual([240, 200]);
+    }
+  });
+
   it('reads what a truncated JPEG still holds when asked to, at the full size and with the rows it has', async () => {
     const jpeg = await readFile(path.join(FIXTURE_DIR, 'room-carpet.jpg'));
     const whole = await decodePhoto(jpeg);

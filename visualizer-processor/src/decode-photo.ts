@@ -18,6 +18,14 @@ export const MAX_WORKING_SIDE = 2048;
  */
 export const MIN_PHOTO_SHORT_SIDE = 200;
 
+/**
+ * The picture formats a camera, phone or photo editor saves, as sharp names them (AVIF reads as `heif`). The bundled
+ * sharp also reads SVG, a drawing that librsvg executes: a 400-byte SVG with a turbulence filter took 20 s of CPU to
+ * draw at 2000×2000 px and would take minutes at the pixel limit, and no camera makes one. The page redraws any picture
+ * its browser can show as a JPEG before sending it (prepare-photo.ts), so only a hand-made call sends a drawing.
+ */
+const PHOTO_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif', 'gif', 'tiff']);
+
 /** A photo the processor cannot use; the message is safe to show to the visitor. */
 export class PhotoRejectedError extends Error {
   override name = 'PhotoRejectedError';
@@ -87,6 +95,9 @@ export async function decodePhoto(bytes: Buffer, options: DecodeOptions = {}): P
   }
   const { width, height } = metadata;
   if (!width || !height) throw new PhotoRejectedError('The file is not a readable image.');
+  if (!PHOTO_FORMATS.has(metadata.format ?? '')) {
+    throw new PhotoRejectedError('This file is not a photo. Please choose a photo of your room (JPEG, PNG, WebP or HEIC).');
+  }
   if (Math.min(width, height) < (options.minShortSide ?? 0)) {
     throw new PhotoRejectedError(
       `This photo is too small to show a floor: ${width}×${height} pixels. Please choose a photo at least ${options.minShortSide} pixels on its shorter side.`,
