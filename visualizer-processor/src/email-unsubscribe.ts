@@ -67,16 +67,27 @@ function sendPage(response: http.ServerResponse, status: number, html: string): 
   response.end(html);
 }
 
+const TOO_LARGE = page('This unsubscribe request is too large', [
+  'An unsubscribe needs no more than the link itself; nothing was changed. Open the link from the e-mail again and press the button.',
+]);
+
+/** A body over MAX_UNSUBSCRIBE_BODY_BYTES: answered 413, nothing recorded. */
+class BodyTooLarge extends Error {}
+
+/** Reads and drops the body (its content changes nothing); stops reading, without buffering, once it is too large. */
 function drain(request: http.IncomingMessage): Promise<void> {
+  if (Number(request.headers['content-length']) > MAX_UNSUBSCRIBE_BODY_BYTES) return Promise.reject(new BodyTooLarge());
   return new Promise((resolve, reject) => {
     let bytes = 0;
-    request.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       bytes += chunk.length;
       if (bytes > MAX_UNSUBSCRIBE_BODY_BYTES) {
-        request.destroy();
-        reject(new Error('The body is too large'));
+        request.off('data', onData);
+        request.pause();
+        reject(new BodyTooLarge());
       }
-    });
+    };
+    request.on('data', onData);
     request.on('end', resolve);
     request.on('error', reject);
   });
@@ -104,7 +115,14 @@ export async function handleUnsubscribe(
         ),
       );
     }
-    await drain(request);
+    try {
+      await drain(request);
+    } catch (error) {
+      if (!(error instanceof BodyTooLarge)) throw error;
+      // The rest of the body is not read: the connection closes once the answer is out.
+      response.setHeader('connection', 'close');
+      return sendPage(response, 413, TOO_LARGE);
+    }
     if (!digest) return sendPage(response, 400, INVALID);
     await store.record(digest);
     sendPage(

@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unsubscribeToken } from '../../contracts/unsubscribe-link.ts';
+import { handleUnsubscribe, type UnsubscribeStore } from './email-unsubscribe.ts';
+
+/**
+ * The unsubscribe endpoint's answers to what a mail program, a mail scanner or anyone else sends (decision 024),
+ * with a store that records in memory. The real database path is tests/integration/email-unsubscribe.test.ts.
+ */
+const KEY = 'a-signing-key-for-this-test-only';
+const digest = createHash('sha256').update('robin@example.com').digest('hex');
+const recorded: string[] = [];
+const logged: string[] = [];
+const store: UnsubscribeStore = {
+  signingKey: async () => KEY,
+  record: async (mailboxDigest) => {
+    recorded.push(mailboxDigest);
+    return new Date();
+  },
+};
+
+let server: http.Server;
+let link: string;
+beforeAll(async () => {
+  server = http.createServer((request, response) => void handleUnsubscribe(request, response, store, (line) => logged.push(line)));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  link = `http://127.0.0.1:${(server.address() as AddressInfo).port}/unsubscribe?token=${unsubscribeToken(KEY, digest)}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+/** A POST whose headers say `declaredBytes` and that sends only its first kilobyte before waiting for the answer. */
+function postDeclaring(url: string, declaredBytes: number): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: 'POST', headers: { 'content-length': declaredBytes } }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => {
+        request.destroy();
+        resolve({ status: response.statusCode ?? 0, text });
+      });
+    });
+    request.on('error', reject);
+    request.write(Buffer.alloc(1024, 'a'));
+  });
+}
+
+describe('the unsubscribe endpoint', () => {
+  it('shows a button on GET and records nothing (mail scanners fetch links)', async () => {
+    const response = await fetch(link);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('<button type="submit">Unsubscribe</button>');
+    expect(recorded).toEqual([]);
+  });
+
+  it('answers a body too large for an unsubscribe with 413 and a page saying nothing changed', async () => {
+    const sent = await fetch(link, { method: 'POST', body: 'List-Unsubscribe=One-Click&'.padEnd(2000, 'a') });
+    expect(sent.status).toBe(413);
+    expect(await sent.text()).toContain('This unsubscribe request is too large');
+
+    const declared = await postDeclaring(link, 5_000_000);
+    expect(declared.status).toBe(413);
+    expect(declared.text).toContain('nothing was changed');
+    expect(recorded).toEqual([]);
+    expect(logged).toEqual([]);
+  });
+
+  it('records the one-click POST, and again on a second click', async () => {
+    for (let click = 0; click < 2; click++) {
+      const response = await fetch(link, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('You are unsubscribed');
+    }
+    expect(recorded).toEqual([digest, digest]);
+  });
+});
