@@ -16,7 +16,7 @@ import { anonFetch, readStoredImage, signedLinkTo, sql, stack } from './stack-cl
 
 /**
  * The processor as the stack runs it: behind the gateway's webhook path, on the real database, queue and
- * storage. The webhook answers 200 with the result when the render finished within a few seconds, else 202;
+ * storage. The webhook answers 200 with the result when the render finished within its wait (20 s), else 202;
  * either way the row ends completed or failed.
  */
 type StoredRequest = { status: string; original_image_url: string | null; processed_image_url: string | null; failure_reason: string | null };

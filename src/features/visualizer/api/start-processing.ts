@@ -23,7 +23,8 @@ export type StartProcessingInput = {
 };
 
 /**
- * The processor's answer: 200 when it finished within a few seconds, 202 when it goes on in the background.
+ * The processor's answer: 200 when the render finished within its wait (20 s by default, VISUALIZER_SYNC_REPLY_MS),
+ * 202 when it goes on in the background.
  * Either carries the visitor's correction token ("Fix the floor"); a webhook that answers anything else just
  * gives no token, and the page offers no fixing.
  */
@@ -63,8 +64,8 @@ export const UPLOAD_STALL_MS = 20_000;
 
 /**
  * How long the page waits for the webhook's answer to a body of `bodyBytes`. The processor drops an upload that
- * arrives slower than 8 KiB/s on average (after a grace of 15 s) and then answers within seconds (it replies 202
- * while the render goes on), so any upload it would take is answered well within this; past it, a proxy or the
+ * arrives slower than 8 KiB/s on average (after a grace of 15 s) and answers within 20 s of the last byte (it replies
+ * 202 while the render goes on), so any upload it would take is answered well within this; past it, a proxy or the
  * processor has stalled, and the page treats the call as unanswered and follows the row (WebhookUnanswered), as it
  * does after a dropped connection, instead of "Sending your photo" for as long as the page is open.
  */
