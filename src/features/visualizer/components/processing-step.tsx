@@ -25,6 +25,8 @@ function formatMegabytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
+const RENDERING = 'Finding the floor in your photo and fitting planks to the room. This usually takes a few seconds.';
+
 /**
  * What is happening now, in one sentence that changes only when the stage does (the status region reads it out,
  * so it must not change with every percent): the photo being prepared, sent, then the render's stages.
@@ -33,10 +35,11 @@ function stageText(phase: ProcessingPhase, upload: UploadProgress | null, rowSta
   if (phase === 'starting') {
     if (!upload) return 'Getting your photo ready to send.';
     if (upload.sentBytes < upload.totalBytes) return 'Sending your photo to our visualizer.';
-    return 'Photo sent. Starting your render.';
+    // The processor holds its answer while it renders (up to 20 s, VISUALIZER_SYNC_REPLY_MS): that is the render.
+    return `Photo sent. ${RENDERING}`;
   }
   if (rowStatus === 'pending') return 'Photo sent. Your render starts in a moment.';
-  return 'Finding the floor in your photo and fitting planks to the room. This usually takes a few seconds.';
+  return RENDERING;
 }
 
 function formatElapsed(ms: number): string {

@@ -96,6 +96,12 @@ describe('sending the photo', () => {
     expect(bar).toHaveAttribute('aria-valuenow', '43');
     expect(status).toHaveTextContent('Sending your photo to our visualizer.');
 
+    // Every byte out: the processor renders while it holds its answer.
+    act(() => upload.progress(1));
+    expect(status).toHaveTextContent(
+      'Photo sent. Finding the floor in your photo and fitting planks to the room. This usually takes a few seconds.',
+    );
+
     act(() => upload.answer(202, { status: 'processing' }));
     expect(await within(screen.getByRole('status')).findByText('Photo sent. Your render starts in a moment.')).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
