@@ -272,6 +272,43 @@ describe('a tap that would climb or spill through a soft edge fixes only its nei
   });
 });
 
+describe('"this is floor" beside a thing the zoomed runs saw', () => {
+  // 200 × 150: floor missed by the mask in the shade under a table (rows 80–149), and in it a table leg (columns
+  // 100–109) of the shaded floor's own colour that the network called floor too. Only a zoomed run saw the leg.
+  const leg = (x: number, y: number) => x >= 100 && x < 110 && y >= 80;
+  const shaded = () =>
+    paintedRoom(
+      200,
+      150,
+      (x, y) =>
+        y < 80
+          ? { rgb: [215, 210, 200], sceneClass: SCENE_CLASS.wall, floor: false }
+          : { rgb: [110, 80, 50], sceneClass: SCENE_CLASS.floor, floor: !leg(x, y) },
+      () => false,
+    );
+  const legSeen = Uint8Array.from({ length: 200 * 150 }, (_, i) => (leg(i % 200, Math.floor(i / 200)) ? 1 : 0));
+  const legLeft = (mask: Uint8Array) => mask.reduce((n, v, i) => n + (v && leg(i % 200, Math.floor(i / 200)) ? 1 : 0), 0);
+
+  it('adds the floor round the leg and leaves the leg out', () => {
+    const room = shaded();
+    applyFloorTaps(room.mask, room.image, room.scene, [{ x: 60 / 200, y: 110 / 150, floor: true }], undefined, undefined, legSeen);
+    expect(legLeft(room.mask)).toBe(0);
+    expect(room.mask[110 * 200 + 60]).toBe(1);
+  });
+
+  it('without the zoomed run, the leg goes with the floor', () => {
+    const room = shaded();
+    applyFloorTaps(room.mask, room.image, room.scene, [{ x: 60 / 200, y: 110 / 150, floor: true }]);
+    expect(legLeft(room.mask)).toBeGreaterThan(0);
+  });
+
+  it('a tap on the leg itself still makes it floor', () => {
+    const room = shaded();
+    applyFloorTaps(room.mask, room.image, room.scene, [{ x: 105 / 200, y: 110 / 150, floor: true }], undefined, undefined, legSeen);
+    expect(room.mask[110 * 200 + 105]).toBe(1);
+  });
+});
+
 describe('a "not floor" tap on a rug the network took for floor', () => {
   // Light boards (rows 50–149) with a long grey runner across them (columns 20–279, rows 70–104), which the
   // network called floor: only the runs' disagreement along its far border (rows 70–74) said rug, and the

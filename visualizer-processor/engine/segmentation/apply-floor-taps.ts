@@ -154,18 +154,22 @@ export function applyFloorTaps(
   /** 1 on the scene grid where some run of the network saw a rug. */
   rugSeen?: Uint8Array,
   limits: TapLimits = TAP_LIMITS,
+  /** 1 on the scene grid where a zoomed run (the photo's bottom half at twice the scale) saw something standing on the floor. */
+  objectsUpClose?: Uint8Array,
 ): Uint8Array {
   const { width, height, rgb } = image;
   const size = width * height;
   const decided = new Uint8Array(size);
   const pixelClass = new Uint8Array(size);
   const pixelRug = new Uint8Array(size);
+  const pixelObject = new Uint8Array(size);
   for (let y = 0; y < height; y++) {
     const row = Math.min(scene.height - 1, Math.floor(((y + 0.5) * scene.height) / height)) * scene.width;
     for (let x = 0; x < width; x++) {
       const cell = row + Math.min(scene.width - 1, Math.floor(((x + 0.5) * scene.width) / width));
       pixelClass[y * width + x] = scene.classes[cell]!;
       pixelRug[y * width + x] = rugSeen?.[cell] ?? 0;
+      pixelObject[y * width + x] = objectsUpClose?.[cell] ?? 0;
     }
   }
   const region = new Uint8Array(size);
@@ -241,6 +245,12 @@ export function applyFloorTaps(
     // "Not floor" only: missed floor often has the walls' colours, and a "this is floor" tap must still take it.
     if (limits.otherSide > 0 && !tap.floor) keepTappedSide(region, seed, width, height, rgb, floor, seedState, limits);
     if (limits.strongEdge > 0 && !tap.floor) keepInsideEdges(region, seed, width, height, rgb, limits);
+    // "This is floor" adds floor, not what a zoomed run saw standing on it: table legs and a shower tray's face of
+    // the floor's own colours join the floor in soft steps (issue 34). Unless the tap itself is on such a thing.
+    if (tap.floor && objectsUpClose && !pixelObject[seed]) {
+      for (let i = 0; i < size; i++) if (pixelObject[i]) region[i] = 0;
+      keepJoined(region, seed, width, height);
+    }
     for (let i = 0; i < size; i++) {
       if (!region[i]) continue;
       floor[i] = wanted;
@@ -439,22 +449,8 @@ function keepTappedSide(
   }
   kept[seed] = 1;
   // The piece connected to the tap (4-connected), as the region itself was grown.
-  region.fill(0);
-  const queue = new Int32Array(size);
-  let head = 0;
-  let tail = 0;
-  queue[tail++] = seed;
-  region[seed] = 1;
-  while (head < tail) {
-    const index = queue[head++]!;
-    const x = index % width;
-    const neighbours = [x > 0 ? index - 1 : -1, x < width - 1 ? index + 1 : -1, index - width, index + width];
-    for (const next of neighbours) {
-      if (next < 0 || next >= size || region[next] || !kept[next]) continue;
-      region[next] = 1;
-      queue[tail++] = next;
-    }
-  }
+  keepJoined(kept, seed, width, height);
+  region.set(kept);
 }
 
 /**
@@ -534,5 +530,27 @@ function keepInsideEdges(region: Uint8Array, seed: number, width: number, height
     }
   }
   if (keptNear < limits.edgeKeepsTapped * near) return;
+  region.set(kept);
+}
+
+/** Shrinks `region` to its piece joined to the seed (4-connected). */
+function keepJoined(region: Uint8Array, seed: number, width: number, height: number): void {
+  const size = width * height;
+  const kept = new Uint8Array(size);
+  const queue = new Int32Array(size);
+  let head = 0;
+  let tail = 0;
+  queue[tail++] = seed;
+  kept[seed] = 1;
+  while (head < tail) {
+    const index = queue[head++]!;
+    const x = index % width;
+    const neighbours = [x > 0 ? index - 1 : -1, x < width - 1 ? index + 1 : -1, index - width, index + width];
+    for (const next of neighbours) {
+      if (next < 0 || next >= size || kept[next] || !region[next]) continue;
+      kept[next] = 1;
+      queue[tail++] = next;
+    }
+  }
   region.set(kept);
 }

@@ -354,7 +354,7 @@ export async function floorFromSegmentation(
     for (let i = 0; i < floor.length; i++) floor[i] = coefficients.a[i]! * guide.values[i]! + coefficients.b[i]! >= tuning.threshold ? 1 : 0;
     const smoothed = await sharp(guidePixels, { raw: { width: info.width, height: info.height, channels: 3 } }).blur(tuning.taps.blur).raw().toBuffer();
     const rugSeen = seenByAnyRun(rugVotes);
-    const decided = applyFloorTaps(floor, { width: info.width, height: info.height, rgb: smoothed }, scene, options.taps, rugSeen, tuning.taps);
+    const decided = applyFloorTaps(floor, { width: info.width, height: info.height, rgb: smoothed }, scene, options.taps, rugSeen, tuning.taps, tuning.objectZoom ? pass.zoomedObjects : undefined);
     // Pinned: inside a tapped region the coefficients become a constant, so the full-size mask says exactly
     // what the tap said. (Feeding the regions back into the filter instead was measured: no better overall,
     // and the tapped place itself could flip back.)
