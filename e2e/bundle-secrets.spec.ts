@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { LOCAL_JWT_SECRET, LOCAL_SECRET_KEY, LOCAL_SERVICE_ROLE_KEY } from '../local-stack/keys';
 import { expect, test } from './support/test';
 
 function filesUnder(dir: string): string[] {
@@ -9,17 +10,33 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-test('the built site carries the anon key but never the service key', () => {
+/** The role each JWT-shaped string in a text names (a Supabase key says `anon`, `service_role`, ...). */
+function jwtRoles(text: string): string[] {
+  return [...text.matchAll(/eyJ[\w-]+\.(eyJ[\w-]+)\.[\w-]+/g)].map(([, payload]) => {
+    try {
+      return String((JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8')) as { role?: unknown }).role);
+    } catch {
+      return 'unreadable';
+    }
+  });
+}
+
+test('the built site carries the anon key but never a secret key', () => {
   const buildDir = process.env.E2E_BUILD_DIR!;
   const serviceKey = process.env.E2E_SERVICE_ROLE_KEY!;
   const texts = filesUnder(buildDir)
-    .filter((file) => /\.(js|html|css|map|json)$/.test(file))
-    .map((file) => fs.readFileSync(file, 'utf8'));
+    .filter((file) => /\.(js|html|css|map|json|txt|xml|webmanifest)$/.test(file))
+    .map((file) => ({ file: path.relative(buildDir, file), text: fs.readFileSync(file, 'utf8') }));
 
   expect(texts.length).toBeGreaterThan(0);
-  expect(texts.some((text) => text.includes(process.env.E2E_ANON_KEY!))).toBe(true);
-  for (const text of texts) {
-    expect(text).not.toContain(serviceKey);
-    expect(text).not.toContain('SUPABASE_SERVICE_ROLE_KEY');
+  expect(texts.some(({ text }) => text.includes(process.env.E2E_ANON_KEY!))).toBe(true);
+  for (const { file, text } of texts) {
+    // The stack's own service key, both formats of the local keys, and the secret that signs JWT keys.
+    for (const secret of [serviceKey, LOCAL_SERVICE_ROLE_KEY, LOCAL_SECRET_KEY, LOCAL_JWT_SECRET, 'SUPABASE_SERVICE_ROLE_KEY']) {
+      expect(text.includes(secret), `${file} holds ${secret.slice(0, 24)}…`).toBe(false);
+    }
+    // Any project's: a new-format secret key, or a JWT key for a role other than anon.
+    expect(text.match(/sb_secret_[\w-]{8,}/)?.[0], file).toBeUndefined();
+    expect(jwtRoles(text).filter((role) => role !== 'anon'), file).toEqual([]);
   }
 });

@@ -56,8 +56,42 @@ export type SiteSettings = z.output<ReturnType<typeof siteEnvSchema>>;
 export type ProvidersSettings = z.output<ReturnType<typeof providersEnvSchema>>;
 export type Settings = { business: BusinessSettings; site: SiteSettings; providers: ProvidersSettings };
 
-/** The settings from an environment (Vite's `import.meta.env`, or `process.env`), checked; throws on a bad one. */
+/** The role a Supabase JWT key names (`anon`, `service_role`, ...), or null for anything that is not such a JWT. */
+function jwtRole(value: string): string | null {
+  const parts = value.split('.');
+  if (parts.length !== 3) return null;
+  try {
+    const claims: unknown = JSON.parse(atob(parts[1]!.replace(/-/g, '+').replace(/_/g, '/')));
+    return claims && typeof claims === 'object' && typeof (claims as { role?: unknown }).role === 'string' ? (claims as { role: string }).role : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Every VITE_* value is copied into the pages anyone downloads, so the build refuses one that is a Supabase secret
+ * key: the new format (sb_secret_…) or a JWT key for any role but anon (the legacy service_role key bypasses row
+ * security). The page's own check (src/lib/env.ts) runs in the browser, after the key has already shipped.
+ */
+export function refuseSecretKeys(env: Record<string, unknown>): void {
+  for (const [name, value] of Object.entries(env)) {
+    if (!name.startsWith('VITE_') || typeof value !== 'string') continue;
+    const role = value.trim().startsWith('sb_secret_') ? 'secret' : jwtRole(value.trim());
+    if (role !== null && role !== 'anon') {
+      throw new Error(
+        `${name} holds a Supabase ${role === 'secret' ? 'secret' : `${role} JWT`} key, which would be published in every page: ` +
+          'only the publishable key (sb_publishable_…) or the legacy anon key may be built into the site.',
+      );
+    }
+  }
+}
+
+/**
+ * The settings from an environment (Vite's `import.meta.env`, or `process.env`), checked; throws on a bad one, and
+ * on a secret key in any VITE_* value (refuseSecretKeys).
+ */
 export function checkSettings(env: Record<string, unknown>): Settings {
+  refuseSecretKeys(env);
   return {
     business: businessEnvSchema().parse(env),
     site: siteEnvSchema().parse(env),

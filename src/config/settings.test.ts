@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { checkSettings } from './settings';
+
+/** A JWT key as Supabase mints them (HS256; the signature does not matter to the check). */
+const jwtKey = (role: string) =>
+  [{ alg: 'HS256', typ: 'JWT' }, { iss: 'supabase', role, iat: 1767225600, exp: 2082758400 }]
+    .map((part) => Buffer.from(JSON.stringify(part)).toString('base64url'))
+    .join('.') + '.c2lnbmF0dXJl';
+
+describe('checkSettings and the keys a build may publish', () => {
+  it('refuses a secret key in any VITE_* setting, so the build stops before the key is in a page', () => {
+    for (const [name, value] of [
+      ['VITE_SUPABASE_ANON_KEY', jwtKey('service_role')],
+      ['VITE_SUPABASE_ANON_KEY', 'sb_secret_AbCdEf0123456789'],
+      ['VITE_SUPABASE_ANON_KEY', ` ${jwtKey('supabase_admin')}\n`],
+      ['VITE_SOMETHING_NEW', 'sb_secret_AbCdEf0123456789'],
+    ] as const) {
+      expect(() => checkSettings({ [name]: value }), `${name}=${value}`).toThrow(`${name} holds a Supabase`);
+    }
+  });
+
+  it('takes the publishable key, the anon JWT and ordinary text', () => {
+    const settings = checkSettings({
+      VITE_SUPABASE_ANON_KEY: jwtKey('anon'),
+      VITE_SUPABASE_PUBLISHABLE_KEY: 'sb_publishable_AbCdEf0123456789',
+      VITE_BUSINESS_NAME: 'Oak & Co.',
+      VITE_BUSINESS_POSTAL_ADDRESS: '1.2.3 Main St.',
+      SUPABASE_SERVICE_ROLE_KEY: jwtKey('service_role'),
+    });
+    expect(settings.business.VITE_BUSINESS_NAME).toBe('Oak & Co.');
+  });
+});
