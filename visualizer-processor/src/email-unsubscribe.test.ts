@@ -55,6 +55,16 @@ describe('the unsubscribe endpoint', () => {
     expect(recorded).toEqual([]);
   });
 
+  it('answers HEAD (link checkers) like GET, without the page, and records nothing; other methods get 405', async () => {
+    const head = await fetch(link, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+    const put = await fetch(link, { method: 'PUT', body: 'List-Unsubscribe=One-Click' });
+    expect(put.status).toBe(405);
+    expect(put.headers.get('allow')).toBe('GET, HEAD, POST');
+    expect(recorded).toEqual([]);
+  });
+
   it('answers a body too large for an unsubscribe with 413 and a page saying nothing changed', async () => {
     const sent = await fetch(link, { method: 'POST', body: 'List-Unsubscribe=One-Click&'.padEnd(2000, 'a') });
     expect(sent.status).toBe(413);

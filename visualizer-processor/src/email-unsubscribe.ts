@@ -8,7 +8,7 @@ import { describeError } from '../../job-queue/redact.ts';
  * already holds the database: the link in the guide and welcome e-mails, and RFC 8058's one-click POST a mail program
  * sends for its Unsubscribe button.
  * - `GET /unsubscribe?token=…`: a page with one button (a GET changes nothing: mail scanners and link previews
- *   fetch links, and must not unsubscribe anyone);
+ *   fetch links, and must not unsubscribe anyone); `HEAD` answers the same without the page;
  * - `POST /unsubscribe?token=…` (body `List-Unsubscribe=One-Click`, or the page's button): records the mailbox in
  *   back_office.email_unsubscribes and answers 200. No cookie, no redirect, no login, as RFC 8058 asks.
  * A token that is not genuine (contracts/unsubscribe-link.ts) gets 400 and records nothing.
@@ -102,7 +102,8 @@ export async function handleUnsubscribe(
   const token = new URL(request.url ?? '/', 'http://processor.local').searchParams.get('token');
   try {
     const digest = verifiedMailboxDigest(await store.signingKey(), token);
-    if (request.method === 'GET') {
+    // HEAD is a GET without the page (link checkers): it records nothing either. Only a POST records.
+    if (request.method === 'GET' || request.method === 'HEAD') {
       if (!digest) return sendPage(response, 400, INVALID);
       // The form posts to this same address, token included: the button is the one click.
       return sendPage(
@@ -114,6 +115,10 @@ export async function handleUnsubscribe(
           `<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>`,
         ),
       );
+    }
+    if (request.method !== 'POST') {
+      response.setHeader('allow', 'GET, HEAD, POST');
+      return sendPage(response, 405, INVALID);
     }
     try {
       await drain(request);

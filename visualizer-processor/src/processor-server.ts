@@ -457,7 +457,7 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
       void deps.healthCheck().then((health) => sendJson(request, response, health.ok ? 200 : 503, health));
       return;
     }
-    if (path === UNSUBSCRIBE_PATH && deps.unsubscribes && (request.method === 'GET' || request.method === 'POST')) {
+    if (path === UNSUBSCRIBE_PATH && deps.unsubscribes && ['GET', 'HEAD', 'POST'].includes(request.method ?? '')) {
       const work = handleUnsubscribe(request, response, deps.unsubscribes, log);
       inProgress.add(work);
       void work.finally(() => inProgress.delete(work));
