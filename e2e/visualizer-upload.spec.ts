@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import type { Page, Request } from '@playwright/test';
 import sharp from 'sharp';
 import { photoUpload } from '../src/config/photo-upload';
@@ -31,8 +32,15 @@ async function cameraPhoto(): Promise<Buffer> {
     .toBuffer();
 }
 
+/** The webhook body as JSON text: the page gzips it (Content-Encoding), so it is decompressed here as the processor does. */
+function bodyText(request: Request): string {
+  const bytes = request.postDataBuffer();
+  if (!bytes) return '';
+  return request.headers()['content-encoding'] === 'gzip' ? gunzipSync(bytes).toString('utf8') : bytes.toString('utf8');
+}
+
 function isPhotoUpload(request: Request): boolean {
-  return request.method() === 'POST' && (request.postData()?.includes('"imageBase64"') ?? false);
+  return request.method() === 'POST' && bodyText(request).includes('"imageBase64"');
 }
 
 async function sendPhoto(page: Page, file: { name: string; mimeType: string; buffer: Buffer }, tag: string) {
@@ -42,7 +50,12 @@ async function sendPhoto(page: Page, file: { name: string; mimeType: string; buf
   await page.getByLabel('Email').fill(uniqueEmail(tag));
   const sent = page.waitForRequest(isPhotoUpload, { timeout: 60_000 });
   await page.getByRole('button', { name: 'Process Image' }).click();
-  return JSON.parse((await sent).postData()!) as { imageBase64: string; fileName: string; requestId: string };
+  const request = await sent;
+  return {
+    ...(JSON.parse(bodyText(request)) as { imageBase64: string; fileName: string; requestId: string }),
+    wireBytes: request.postDataBuffer()!.length,
+    encoding: request.headers()['content-encoding'],
+  };
 }
 
 test.describe('the photo the visualizer sends', () => {
@@ -66,6 +79,9 @@ test.describe('the photo the visualizer sends', () => {
     expect(percent).toBeLessThan(100);
 
     expect(payload.fileName).toBe('IMG_2041.JPG');
+    // Gzipped on the wire: the base64 text's spare bits are not sent.
+    expect(payload.encoding).toBe('gzip');
+    expect(payload.wireBytes).toBeLessThan(JSON.stringify({ imageBase64: payload.imageBase64 }).length * 0.8);
     expect(payload.imageBase64).toMatch(/^data:image\/jpeg;base64,/);
     const sentBytes = Buffer.from(payload.imageBase64.slice(payload.imageBase64.indexOf(',') + 1), 'base64');
     const sent = await sharp(sentBytes).metadata();

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -359,6 +360,54 @@ describe('the visualizer processor webhook', () => {
     await expectStillServing();
   });
 
+  /** The body as the page sends it where the browser can compress: gzip, said in Content-Encoding. */
+  async function postCompressed(body: Uint8Array, encoding = 'gzip') {
+    const response = await fetch(`${baseUrl}/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-encoding': encoding, origin: 'https://floors.example' },
+      body: new Blob([new Uint8Array(body)]),
+    });
+    return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+  }
+
+  it('takes the photo in a gzip-compressed body, as the page sends it, and renders it as from a plain one', async () => {
+    const row = addPendingRow();
+    const plain = JSON.stringify(payloadFor(row, await fixtureDataUrl('room-gps.jpg')));
+    const compressed = gzipSync(plain);
+    // Base64 text carries 6 bits a character: gzip gives back about a quarter of it.
+    expect(compressed.length).toBeLessThan(plain.length * 0.8);
+
+    const reply = await postCompressed(compressed);
+
+    expect(reply).toMatchObject({ status: 200, json: { status: 'completed' } });
+    expect(repository.rows.get(row.id)!.status).toBe('completed');
+  });
+
+  it('refuses a small gzip body that would inflate past the limit as too large, without holding it whole', async () => {
+    const row = addPendingRow();
+    const bomb = gzipSync(Buffer.alloc(MAX_BODY_BYTES + 1024 * 1024, 0x41));
+    expect(bomb.length).toBeLessThan(100 * 1024);
+
+    const reply = await postCompressed(bomb);
+
+    expect(reply).toMatchObject({ status: 413, json: { error: expect.stringMatching(/at most 10 MB/) } });
+    expect(repository.rows.get(row.id)!.status).toBe('pending');
+    await expectStillServing();
+  });
+
+  it('answers a broken gzip body with 400 and an encoding it does not take with 415', async () => {
+    const compressed = gzipSync(JSON.stringify({ requestId: randomUUID() }));
+    expect(await postCompressed(compressed.subarray(0, compressed.length - 8))).toMatchObject({
+      status: 400,
+      json: { error: 'The request body could not be decompressed.' },
+    });
+    expect(await postCompressed(compressed, 'br')).toMatchObject({
+      status: 415,
+      json: { error: 'The request body must be plain or gzip-compressed JSON.' },
+    });
+    await expectStillServing();
+  });
+
   it('fails the row of a 20000×20000 decompression bomb', async () => {
     const row = addPendingRow();
     const reply = await postWebhook(payloadFor(row, toDataUrl(makeDecompressionBombPng(), 'image/png')));
@@ -424,7 +473,7 @@ describe('the visualizer processor webhook', () => {
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('https://floors.example');
-    expect(preflight.headers.get('access-control-allow-headers')).toBe('content-type, authorization, apikey, x-client-info');
+    expect(preflight.headers.get('access-control-allow-headers')).toBe('content-type, content-encoding, authorization, apikey, x-client-info');
     const stranger = await fetch(`${baseUrl}/health`, { headers: { origin: 'https://elsewhere.example' } });
     expect(stranger.headers.get('access-control-allow-origin')).toBeNull();
   });

@@ -98,8 +98,8 @@ export async function startProcessing({
     fileName: file.name || 'photo',
   });
 
-  const body = JSON.stringify(payload);
-  const deadline = answerDeadline(webhookAnswerDeadlineMs(body.length));
+  const body = await compressForUpload(JSON.stringify(payload));
+  const deadline = answerDeadline(webhookAnswerDeadlineMs(body.size));
   try {
     const response = await postWithUploadProgress(getSiteEnv().VITE_VISUALIZER_WEBHOOK_URL, body, deadline.signal, onUploadProgress);
     if (response.status >= 500) throw new WebhookUnanswered(new Error(pageTexts.visualizer.processingFailure));
@@ -109,6 +109,25 @@ export async function startProcessing({
     return { correctionToken: reply.success ? reply.data.correctionToken : null };
   } finally {
     deadline.clear();
+  }
+}
+
+/** The webhook's body as it goes over the wire: gzip where the browser can compress, else the JSON text itself. */
+type WireBody = { data: ArrayBuffer | string; size: number; encoding?: 'gzip' };
+
+/**
+ * Gzips the JSON where the browser has CompressionStream (every current one): the photo's base64 text carries 6
+ * bits a character, so the body goes out about a quarter smaller, seconds on a phone's upload (decision 025). The
+ * processor reads `Content-Encoding: gzip`. Anything wrong with compressing sends the text as it is.
+ */
+async function compressForUpload(json: string): Promise<WireBody> {
+  if (typeof CompressionStream !== 'function') return { data: json, size: json.length };
+  try {
+    // Bytes, not a Blob: a Blob body goes out by reference, which DevTools (and so the browser tests) cannot show.
+    const compressed = await new Response(new Blob([json]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer();
+    return { data: compressed, size: compressed.byteLength, encoding: 'gzip' };
+  } catch {
+    return { data: json, size: json.length };
   }
 }
 
@@ -128,7 +147,7 @@ function parseJson(text: string): unknown {
  */
 function postWithUploadProgress(
   url: string,
-  body: string,
+  body: WireBody,
   signal: AbortSignal,
   onUploadProgress?: (progress: UploadProgress) => void,
 ): Promise<{ status: number; text: string }> {
@@ -161,16 +180,17 @@ function postWithUploadProgress(
 
     request.open('POST', url);
     request.setRequestHeader('Content-Type', 'application/json');
+    if (body.encoding) request.setRequestHeader('Content-Encoding', body.encoding);
     request.setRequestHeader('Accept', 'application/json');
     request.upload.addEventListener('progress', (event) => {
-      const totalBytes = event.lengthComputable ? event.total : body.length;
+      const totalBytes = event.lengthComputable ? event.total : body.size;
       onUploadProgress?.({ sentBytes: Math.min(event.loaded, totalBytes), totalBytes });
       watchForStall();
     });
     request.upload.addEventListener('load', () => {
       uploaded = true;
       clearTimeout(stallTimer);
-      onUploadProgress?.({ sentBytes: body.length, totalBytes: body.length });
+      onUploadProgress?.({ sentBytes: body.size, totalBytes: body.size });
     });
     request.addEventListener('load', () => finish(() => resolve({ status: request.status, text: request.responseText })));
     request.addEventListener('error', () => finish(() => reject(new WebhookUnanswered(new TypeError('Network error: the webhook could not be reached')))));
@@ -178,7 +198,7 @@ function postWithUploadProgress(
     request.addEventListener('timeout', () => finish(() => reject(new WebhookUnanswered(signal.reason))));
     // The watch starts with the first bytes out: until then the connection is being made, which the answer's
     // deadline covers as before (the row is followed, then the visitor told).
-    request.send(body);
+    request.send(body.data);
   });
 }
 
