@@ -406,6 +406,18 @@ test.describe('answered at once before the app is up', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'Please fix 3 fields before sending your application:' })).toBeVisible();
     await expect(name).not.toHaveAttribute('aria-invalid', 'true');
   });
+  test("an empty investor application, its marketing-texts box unticked, shows what is missing at once", async ({ page }) => {
+    const { letTheAppIn } = await openWithoutTheApp(page, '/investors');
+    const texts = page.getByRole('checkbox');
+    await expect(texts).not.toBeChecked();
+    await page.getByRole('button', { name: 'Submit Application' }).tap();
+    // An unticked box's value is "on": the page's own answer once took it for a filled-in form and waited for the app.
+    await expect(page.getByRole('alert').filter({ hasText: /Please fix \d+ fields before sending your application:/ })).toBeVisible();
+
+    await letTheAppIn();
+    await expect(page.getByRole('alert').filter({ hasText: /Please fix \d+ fields before sending your application:/ })).toBeVisible();
+    await expect(texts).not.toBeChecked();
+  });
   test('a field filled before the app is up keeps its text when the visitor types on just as React takes the page over', async ({
     page,
   }) => {

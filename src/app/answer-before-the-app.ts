@@ -459,9 +459,17 @@ function layOver(region: HTMLElement, markup: Iterable<Node>): HTMLElement {
  */
 const formsAnswered = new WeakSet<HTMLFormElement>();
 
+/** A tick box or a radio button, whose `value` ("on") says nothing about whether the visitor chose it. */
+const isBox = (field: HTMLInputElement | HTMLTextAreaElement): field is HTMLInputElement =>
+  field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio');
+
+/** Whether the visitor has put anything in a field: text typed, or a box ticked. */
+const filledIn = (field: HTMLInputElement | HTMLTextAreaElement) => (isBox(field) ? field.checked : field.value !== '');
+
 function showProblems(submit: HTMLButtonElement, content: DocumentFragment): FirstAnswer | undefined {
   const form = submit.form;
-  if (!form || [...form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')].some((field) => field.value)) {
+  // An unticked box (the investor form's marketing texts) leaves the form empty: its value is "on" all the same.
+  if (!form || [...form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')].some(filledIn)) {
     return undefined;
   }
   if (formsAnswered.has(form)) return { wanted: true, handOver() {} };
@@ -482,7 +490,12 @@ function showProblems(submit: HTMLButtonElement, content: DocumentFragment): Fir
           form.removeAttribute('style');
           const fields = [...form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')];
           typed.forEach((field, index) => {
-            if (field.value && fields[index]) tellReactTheValue(fields[index], field.value);
+            const real = fields[index];
+            if (!real) return;
+            // A box ticked on the overlay is ticked on React's form the way a visitor does it, so React hears it.
+            if (isBox(field)) {
+              if (isBox(real) && field.checked !== real.checked) real.click();
+            } else if (field.value) tellReactTheValue(real, field.value);
           });
           if (focused >= 0) fields[focused]?.focus();
         },
