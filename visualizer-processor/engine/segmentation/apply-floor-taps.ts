@@ -492,23 +492,9 @@ function keepInsideEdges(region: Uint8Array, seed: number, width: number, height
     }
   }
   if (edgesNear > limits.edgeTexture * near) return;
-  const kept = new Uint8Array(size);
-  const queue = new Int32Array(size);
-  let head = 0;
-  let tail = 0;
-  queue[tail++] = seed;
-  kept[seed] = 1;
-  while (head < tail) {
-    const index = queue[head++]!;
-    const x = index % width;
-    const neighbours = [x > 0 ? index - 1 : -1, x < width - 1 ? index + 1 : -1, index - width, index + width];
-    for (const next of neighbours) {
-      if (next < 0 || next >= size || kept[next] || !region[next]) continue;
-      kept[next] = 1;
-      // An edge pixel joins the region but the growth does not pass it.
-      if (!strong(next)) queue[tail++] = next;
-    }
-  }
+  // An edge pixel joins the region but the growth does not pass it.
+  const kept = region.slice();
+  keepJoined(kept, seed, width, height, (i) => !strong(i));
   // The region's corners are reached only through its border, which is all edge: one more step, without passing on.
   const reached = kept.slice();
   for (let i = 0; i < size; i++) {
@@ -536,8 +522,11 @@ function keepInsideEdges(region: Uint8Array, seed: number, width: number, height
   region.set(kept);
 }
 
-/** Shrinks `region` to its piece joined to the seed (4-connected). */
-function keepJoined(region: Uint8Array, seed: number, width: number, height: number): void {
+/**
+ * Shrinks `region` to its piece joined to the seed (4-connected). A pixel for which `mayPass` says no joins the
+ * piece when reached but the growth does not go on through it (the seed always passes).
+ */
+function keepJoined(region: Uint8Array, seed: number, width: number, height: number, mayPass: (index: number) => boolean = () => true): void {
   const size = width * height;
   const kept = new Uint8Array(size);
   const queue = new Int32Array(size);
@@ -552,7 +541,7 @@ function keepJoined(region: Uint8Array, seed: number, width: number, height: num
     for (const next of neighbours) {
       if (next < 0 || next >= size || kept[next] || !region[next]) continue;
       kept[next] = 1;
-      queue[tail++] = next;
+      if (mayPass(next)) queue[tail++] = next;
     }
   }
   region.set(kept);
