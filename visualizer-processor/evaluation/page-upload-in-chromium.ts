@@ -1,0 +1,82 @@
+/**
+ * The page's own upload of a photo, made by the page's own code in Chromium (`preparePhoto`, src/features/visualizer/
+ * utils/prepare-photo.ts): the browser's decoder, its canvas scaling and its JPEG encoder, which no Node library
+ * copies exactly (Chromium's canvas scales with its own filter and encodes 4:2:0 below quality 1.0; decision 025).
+ * `npm run eval:upload-size -- --browser` scores the floor from these bytes.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, resolveChromiumPath } from '../../tests/support/chromium-path.ts';
+
+const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const siteSources = path.join(repositoryRoot, 'src');
+
+/** The page's function and its settings, bundled for a blank page (the site's `@/` imports resolved to src/). */
+async function bundlePreparePhoto(): Promise<string> {
+  const result = await build({
+    stdin: {
+      contents:
+        "export { preparePhoto } from '@/features/visualizer/utils/prepare-photo';\n" +
+        "export { photoUpload } from '@/config/photo-upload';\n",
+      resolveDir: repositoryRoot,
+      loader: 'ts',
+    },
+    bundle: true,
+    format: 'iife',
+    globalName: 'pageUpload',
+    write: false,
+    target: 'es2022',
+    plugins: [
+      {
+        name: 'site-alias',
+        setup(builder) {
+          builder.onResolve({ filter: /^@\// }, ({ path: imported }) => {
+            const base = path.join(siteSources, imported.slice(2));
+            const file = ['.ts', '.tsx', '/index.ts'].map((ending) => base + ending).find((candidate) => fs.existsSync(candidate));
+            return file ? { path: file } : { errors: [{ text: `cannot resolve ${imported}` }] };
+          });
+        },
+      },
+    ],
+  });
+  return result.outputFiles[0]!.text;
+}
+
+const MIME_BY_EXTENSION: Record<string, string> = { '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp' };
+
+export type PageUploader = {
+  /** The bytes the page would send for this file (the data URL's content) at this longest side and JPEG quality. */
+  upload(bytes: Buffer, fileName: string, side: number, quality: number): Promise<{ bytes: Buffer; reencoded: boolean }>;
+  close(): Promise<void>;
+};
+
+export async function startPageUploader(): Promise<PageUploader> {
+  const script = await bundlePreparePhoto();
+  const browser = await chromium.launch({ executablePath: await resolveChromiumPath(), args: CHROMIUM_ARGS });
+  const page = await browser.newPage();
+  await page.setContent('<!doctype html><title>page upload</title>');
+  await page.addScriptTag({ content: script });
+  return {
+    async upload(bytes, fileName, side, quality) {
+      const type = MIME_BY_EXTENSION[path.extname(fileName).toLowerCase()] ?? '';
+      const prepared = await page.evaluate(
+        async ({ base64, name, mimeType, longestSide, jpegQuality }) => {
+          const api = (globalThis as unknown as { pageUpload: typeof import('../../src/features/visualizer/utils/prepare-photo') & typeof import('../../src/config/photo-upload') }).pageUpload;
+          Object.assign(api.photoUpload, { longestSidePx: longestSide, quality: jpegQuality });
+          const binary = atob(base64);
+          const data = new Uint8Array(binary.length);
+          for (let i = 0; i < binary.length; i++) data[i] = binary.charCodeAt(i);
+          const file = new File([data], name, { type: mimeType });
+          return api.preparePhoto(file);
+        },
+        { base64: bytes.toString('base64'), name: fileName, mimeType: type, longestSide: side, jpegQuality: quality },
+      );
+      const comma = prepared.dataUrl.indexOf(',');
+      return { bytes: Buffer.from(prepared.dataUrl.slice(comma + 1), 'base64'), reencoded: prepared.reencoded };
+    },
+    close: () => browser.close(),
+  };
+}
