@@ -1,11 +1,13 @@
 import { Check, Loader2, Undo2, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import type { PictureRenditions } from '@contracts/image-renditions';
 import type { VisualizerCorrectionPayload } from '@contracts/visualizer-webhook';
 import { Button } from '@/components/ui/button';
 import type { VisualizerRequest } from '../api/get-visualizer-request';
 import { useRequestFloorCorrection } from '../api/request-floor-correction';
 import { useCorrectionRender } from '../api/wait-for-correction';
 import { FloorOutline } from './floor-outline';
+import { ResultPicture } from './result-picture';
 import { RenderProblem } from './render-problem';
 
 export type FloorMarker = VisualizerCorrectionPayload['taps'][number];
@@ -30,6 +32,8 @@ type FloorCorrectionProps = {
   requestId: string;
   correctionToken: string;
   originalImageUrl: string;
+  /** The photo's web-sized copies: the ones the slider's "before" already fetched, so the panel opens on them. */
+  originalRenditions: PictureRenditions | undefined;
   floorMaskUrl: string | null;
   /** The shown render's number: after a webhook call without an answer, the row tells whether a newer one comes. */
   renderNumber: number;
@@ -50,6 +54,7 @@ export function FloorCorrection({
   requestId,
   correctionToken,
   originalImageUrl,
+  originalRenditions,
   floorMaskUrl,
   renderNumber,
   markers,
@@ -167,7 +172,7 @@ export function FloorCorrection({
         onKeyDown={moveCursor}
         className="group relative -mx-3 cursor-crosshair touch-manipulation overflow-hidden bg-walnut-950 shadow-md select-none focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-oak-500 aria-disabled:cursor-progress sm:mx-0 sm:rounded-lg"
       >
-        <img src={originalImageUrl} alt="" className="block h-auto w-full" draggable={false} />
+        <ResultPicture fullUrl={originalImageUrl} renditions={originalRenditions} alt="" className="block h-auto w-full" draggable={false} />
         {floorMaskUrl && <FloorOutline maskUrl={floorMaskUrl} />}
         {markers.map((marker, index) => (
           <span

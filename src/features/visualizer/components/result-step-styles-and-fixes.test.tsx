@@ -142,6 +142,22 @@ describe('"Not quite right? Fix the floor"', () => {
     expect(screen.queryByRole('button', { name: /Fix the floor/ })).not.toBeInTheDocument();
   });
 
+  it("shows the photo's web-sized copy, the one the slider's before picture already fetched, not the full photo", async () => {
+    const copy = (width: number, ending: string) => ({ width, height: (width * 3) / 4, url: `${storage}/original-${width}w.${ending}` });
+    const renditions = { original: { webp: [copy(720, 'webp'), copy(1280, 'webp')], jpeg: copy(1040, 'jpg') } };
+    const { user } = await reachResult({ read: (id) => HttpResponse.json(completedRender(id, 1, { image_renditions: renditions })) });
+    const before = screen.getByRole('img', { name: 'Your original photo' });
+    expect(before).toHaveAttribute('src', `${storage}/original-1040w.jpg`);
+
+    await user.click(screen.getByRole('button', { name: 'Not quite right? Fix the floor' }));
+    const shown = photo().querySelector('img')!;
+    expect(shown).toHaveAttribute('src', `${storage}/original-1040w.jpg`);
+    expect(shown.closest('picture')!.querySelector('source')).toHaveAttribute(
+      'srcset',
+      `${storage}/original-720w.webp 720w, ${storage}/original-1280w.webp 1280w`,
+    );
+  });
+
   it('outlines the floor, takes markers by tap and by keyboard, removes and undoes them, and shows the new render', async () => {
     let sent = false;
     let corrected = false;

@@ -178,6 +178,7 @@ export function ResultStep({ result, correctionToken, onResultChange, onTryAnoth
           requestId={result.id}
           correctionToken={correctionToken}
           originalImageUrl={originalImageUrl}
+          originalRenditions={renditions[ORIGINAL_RENDITIONS]}
           floorMaskUrl={result.floorMaskUrl}
           renderNumber={result.renderNumber}
           markers={markers}
