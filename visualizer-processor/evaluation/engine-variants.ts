@@ -73,6 +73,8 @@ export const ENGINE_VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   'engine, taps without the strong edge': taps({ strongEdge: 0 }),
   'engine, taps, strong edge 16': taps({ strongEdge: 16 }),
   'engine, taps, climb 0.05': taps({ climb: 0.05 }),
+  'engine, taps, under a thing reaching as far as the floor': taps({ underThingReach: Infinity }),
+  'engine, taps, under a thing reaching 0.03': taps({ underThingReach: 0.03 }),
   'engine, object bases, any row length': bases({ maxRun: Infinity }),
   'engine, object bases, rows up to 10': bases({ maxRun: 10 }),
   'engine, object bases, rows up to 28': bases({ maxRun: 28 }),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FloorMask, FloorScene } from '../floor-engine.ts';
 import { floorIoU } from '../../evaluation/floor-mask.ts';
 import { nextTap } from '../../evaluation/tap-simulator.ts';
-import { applyFloorTaps } from './apply-floor-taps.ts';
+import { TAP_LIMITS, applyFloorTaps } from './apply-floor-taps.ts';
 import { SCENE_CLASS } from './scene-classes.ts';
 
 /**
@@ -157,6 +157,41 @@ describe('a tap at the middle of the largest error never makes the mask worse', 
     applyFloorTaps(room.mask, room.image, room.scene, [tap]);
     expect(floorIoU(room.asMask(), room.truth)).toBeGreaterThan(before);
     expect(room.mask[75 * 200 + 100]).toBe(0);
+  });
+
+  it('"this is floor" in the shade under a table keeps off the legs of the floor\'s own wood, however far the floor in the open', () => {
+    // Pine boards; a pine table (columns 30–169, rows 40–139) whose top is lit and whose legs (columns 50–59 and
+    // 140–149) are the shaded floor's colour. The network called the table and the shade under it "table", and
+    // the mask missed that shade, so the floor in the open is 40 px from the tap, and twice that is past the legs.
+    const table = (x: number, y: number) => x >= 30 && x < 170 && y >= 40 && y < 140;
+    const leg = (x: number, y: number) => table(x, y) && y >= 60 && ((x >= 50 && x < 60) || (x >= 140 && x < 150));
+    const shadeUnderTable = () =>
+      paintedRoom(
+        200,
+        150,
+        (x, y) =>
+          y < 30
+            ? { rgb: [215, 210, 200], sceneClass: SCENE_CLASS.wall, floor: false }
+            : !table(x, y)
+              ? { rgb: [170, 125, 85], sceneClass: SCENE_CLASS.floor, floor: true }
+              : y < 60
+                ? { rgb: [210, 150, 85], sceneClass: SCENE_CLASS.table, floor: false }
+                : { rgb: leg(x, y) ? [116, 84, 53] : [110, 80, 50], sceneClass: SCENE_CLASS.table, floor: !leg(x, y) },
+        (x, y) => y >= 30 && !table(x, y),
+      );
+    const legsTaken = (mask: Uint8Array) => mask.reduce((n, v, i) => n + (v && leg(i % 200, Math.floor(i / 200)) ? 1 : 0), 0);
+    const tap = { x: 100 / 200, y: 100 / 150, floor: true };
+
+    const room = shadeUnderTable();
+    const before = floorIoU(room.asMask(), room.truth);
+    applyFloorTaps(room.mask, room.image, room.scene, [tap]);
+    expect(floorIoU(room.asMask(), room.truth)).toBeGreaterThan(before);
+    expect(room.mask[100 * 200 + 100]).toBe(1);
+    expect(legsTaken(room.mask)).toBe(0);
+
+    const unbounded = shadeUnderTable();
+    applyFloorTaps(unbounded.mask, unbounded.image, unbounded.scene, [tap], undefined, { ...TAP_LIMITS, underThingReach: Infinity });
+    expect(legsTaken(unbounded.mask)).toBeGreaterThan(0);
   });
 
   it('"not floor" on a strip of wardrobe stops near the strip, not in the shaded floor of the same wood beside it', () => {
