@@ -75,6 +75,8 @@ export const ENGINE_VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   'engine, taps, climb 0.05': taps({ climb: 0.05 }),
   'engine, taps, under a thing reaching as far as the floor': taps({ underThingReach: Infinity }),
   'engine, taps, under a thing reaching 0.03': taps({ underThingReach: 0.03 }),
+  'engine, taps, floor taps held to the drift in shade': taps({ shadeHue: 0 }),
+  'engine, taps, shade hue 0.15': taps({ shadeHue: 0.15 }),
   'engine, object bases, any row length': bases({ maxRun: Infinity }),
   'engine, object bases, rows up to 10': bases({ maxRun: 10 }),
   'engine, object bases, rows up to 28': bases({ maxRun: 28 }),

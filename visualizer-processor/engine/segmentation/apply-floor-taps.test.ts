@@ -194,6 +194,44 @@ describe('a tap at the middle of the largest error never makes the mask worse', 
     expect(legsTaken(unbounded.mask)).toBeGreaterThan(0);
   });
 
+  it('"this is floor" on tile the network saw takes it into a cat\'s shadow, and not the brown food beside it', () => {
+    // Dark grey tile (rows 200–299) that the network called floor everywhere; the mask kept only columns 80 and
+    // on. In the missed part a shadow halves the tile's brightness (columns 0–29, through a soft edge to column 39),
+    // and a bowl of brown food (columns 50–64, rows 255–274, blurred into the tile over 4 px) is within `drift`
+    // of the tapped colour but of another hue.
+    const tile = [60, 56, 50];
+    const food = [60, 40, 20];
+    const shade = (x: number) => (x < 30 ? 0.5 : x < 40 ? 0.5 + (x - 29) * 0.05 : 1);
+    const fromFood = (x: number, y: number) => Math.max(50 - x, x - 64, 255 - y, y - 274, 0);
+    const tiledRoom = () =>
+      paintedRoom(
+        200,
+        300,
+        (x, y) => {
+          if (y < 200) return { rgb: [215, 210, 200], sceneClass: SCENE_CLASS.wall, floor: false };
+          const t = Math.max(0, 1 - fromFood(x, y) / 5);
+          const rgb = tile.map((c, k) => Math.round(c * shade(x) * (1 - t) + food[k]! * t)) as [number, number, number];
+          return { rgb, sceneClass: SCENE_CLASS.floor, floor: fromFood(x, y) > 0 };
+        },
+        (x, y) => y >= 200 && x >= 80,
+      );
+    const inShadow = (mask: Uint8Array) => mask.reduce((n, v, i) => n + (v && i % 200 < 30 && i >= 200 * 200 ? 1 : 0), 0);
+    const tap = { x: 60 / 200, y: 225 / 300, floor: true };
+
+    const room = tiledRoom();
+    const before = floorIoU(room.asMask(), room.truth);
+    applyFloorTaps(room.mask, room.image, room.scene, [tap]);
+    expect(floorIoU(room.asMask(), room.truth)).toBeGreaterThan(before);
+    expect(inShadow(room.mask)).toBe(30 * 100);
+    expect(room.mask[265 * 200 + 57]).toBe(0);
+
+    // Held to the tapped colour's drift instead, the tap stops in the shadow and takes the food.
+    const byDrift = tiledRoom();
+    applyFloorTaps(byDrift.mask, byDrift.image, byDrift.scene, [tap], undefined, { ...TAP_LIMITS, shadeHue: 0 });
+    expect(inShadow(byDrift.mask)).toBeLessThan(30 * 100);
+    expect(byDrift.mask[265 * 200 + 57]).toBe(1);
+  });
+
   it('"not floor" on a strip of wardrobe stops near the strip, not in the shaded floor of the same wood beside it', () => {
     // A wardrobe (columns 0–59, above row 100) of the same wood and shade as the floor in the alcove beside it
     // (columns 60–199, rows 50–99); the lit floor in front starts at row 100 with a clear step in brightness.

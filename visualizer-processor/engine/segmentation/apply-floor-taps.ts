@@ -18,6 +18,18 @@ export const TAP_LIMITS = {
   edgeStep: 12,
   /** Largest distance from the tapped colour: a slow gradient from one surface onto the next stops here. */
   drift: 40,
+  /**
+   * A "this is floor" tap on what the network called floor (and the engine's precision steps took out) takes the
+   * tapped surface into its shade and light: there, instead of `drift`, a colour may be the tapped colour made darker
+   * or lighter (up to `shadeRatio` times either way) with its hue turned by an angle whose sine is at most this
+   * (colours offset by `shadeFloor` first, so near-black noise is no hue). Shade darkens a floor and keeps its hue;
+   * a bowl of brown food on grey tile, within `drift` of the tile's shade, has another hue. 0 = off. Chosen on the
+   * tuning photos (log, issue 34): a tap beside a cat stopped at its shadow (other-cat-tile 0.713 -> 0.731; now
+   * -> 0.781), one under a mosquito net at the shade under the bed (bedroom-net-tile 0.713 -> 0.746; now -> 0.852).
+   */
+  shadeHue: 0.2,
+  shadeRatio: 3,
+  shadeFloor: 10,
   /** A surface smaller than this fraction of the photo is texture under the finger, not the region meant. */
   minSurfaceFraction: 0.0005,
   /**
@@ -146,6 +158,9 @@ const UPRIGHT = new Set<number>([
   SCENE_CLASS.mirror,
 ]);
 
+/** What the network calls floor (scene-classes.ts, rugs aside). */
+const NETWORK_FLOOR = new Set<number>([SCENE_CLASS.floor, SCENE_CLASS.road, SCENE_CLASS.sidewalk]);
+
 export interface TapImage {
   width: number;
   height: number;
@@ -194,6 +209,18 @@ export function applyFloorTaps(
     const [r0, g0, b0] = [rgb[seed * 3]!, rgb[seed * 3 + 1]!, rgb[seed * 3 + 2]!];
     const step2 = limits.edgeStep ** 2;
     let drift2 = limits.drift ** 2;
+    let throughShade = tap.floor && NETWORK_FLOOR.has(seedClass) && limits.shadeHue > 0;
+    const tapped = [r0 + limits.shadeFloor, g0 + limits.shadeFloor, b0 + limits.shadeFloor] as const;
+    const tappedLength = Math.hypot(...tapped);
+    const leastCosine = Math.sqrt(1 - Math.min(1, limits.shadeHue) ** 2);
+    /** The tapped colour in shade or light: the same hue, darker or lighter within `shadeRatio`. */
+    const inShadeOrLight = (r: number, g: number, b: number): boolean => {
+      const [or, og, ob] = [r + limits.shadeFloor, g + limits.shadeFloor, b + limits.shadeFloor];
+      const length = Math.hypot(or, og, ob);
+      const ratio = length / tappedLength;
+      if (ratio > limits.shadeRatio || ratio * limits.shadeRatio < 1) return false;
+      return (or * tapped[0] + og * tapped[1] + ob * tapped[2]) / (length * tappedLength) >= leastCosine;
+    };
 
     /** Flood fill from the seed; returns the region's size. Inlined: it runs over up to a million pixels. */
     const grow = (bySurface: boolean): number => {
@@ -229,7 +256,7 @@ export function applyFloorTaps(
             const dg = g - rgb[index * 3 + 1]!;
             const db = b - rgb[index * 3 + 2]!;
             if (dr * dr + dg * dg + db * db > step2) continue;
-            if ((r - r0) ** 2 + (g - g0) ** 2 + (b - b0) ** 2 > drift2) continue;
+            if (throughShade ? !inShadeOrLight(r, g, b) : (r - r0) ** 2 + (g - g0) ** 2 + (b - b0) ** 2 > drift2) continue;
           }
           region[next] = 1;
           queue[tail++] = next;
@@ -242,6 +269,12 @@ export function applyFloorTaps(
     for (let i = 0; i < size; i++) if (floor[i] === seedState) sameState++;
     const floorUnderThing = tap.floor && ON_THE_FLOOR.has(seedClass);
     let grown = grow(true);
+    // A region through shade that is too big a share, or that leaves the tap off its middle, has run past the tapped
+    // piece; the rules below would cut it to the tap's neighbourhood, so the tapped colour's own drift decides instead.
+    if (throughShade && (grown > sameState * limits.maxShare || keepWithinDepth(region, seed, width, height, false))) {
+      throughShade = false;
+      grown = grow(true);
+    }
     // Floor seen between a thing's legs is floor-coloured and the thing is not: growing by class alone would
     // take the whole chair or stool for floor.
     if (grown < size * limits.minSurfaceFraction && !floorUnderThing) grown = grow(false);
@@ -303,9 +336,9 @@ function keepNear(region: Uint8Array, seed: number, width: number, height: numbe
 /**
  * When the tap is in a sliver off the middle of its region (see `TAP_LIMITS.offCentre`), shrinks `region` to a
  * disk around the tap of `reachPerDepth` times the tap's distance to the region's edge (at least a sliver's
- * width).
+ * width), unless `shrink` is false; says whether the tap is in such a sliver.
  */
-function keepWithinDepth(region: Uint8Array, seed: number, width: number, height: number): void {
+function keepWithinDepth(region: Uint8Array, seed: number, width: number, height: number, shrink = true): boolean {
   // Chamfer distance to the nearest pixel outside the region (3 for a side step, 4 for a diagonal one).
   const depth = new Int32Array(width * height);
   const far = 1 << 28;
@@ -340,7 +373,8 @@ function keepWithinDepth(region: Uint8Array, seed: number, width: number, height
   }
   const tapDepth = depth[seed]!;
   const sliver = TAP_LIMITS.sliver * Math.hypot(width, height);
-  if (tapDepth >= deepest * TAP_LIMITS.offCentre || tapDepth / 3 >= sliver) return;
+  if (tapDepth >= deepest * TAP_LIMITS.offCentre || tapDepth / 3 >= sliver) return false;
+  if (!shrink) return true;
   const sx = seed % width;
   const sy = (seed - sx) / width;
   const reach = Math.max((TAP_LIMITS.reachPerDepth * tapDepth) / 3, sliver);
@@ -349,6 +383,7 @@ function keepWithinDepth(region: Uint8Array, seed: number, width: number, height
       if ((x - sx) ** 2 + (y - sy) ** 2 > reach * reach) region[y * width + x] = 0;
     }
   }
+  return true;
 }
 
 /** Pixels some run called rug in `region` or within `TAP_LIMITS.rugReach` of it. */
