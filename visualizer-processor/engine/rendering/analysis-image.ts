@@ -118,9 +118,12 @@ export async function makeAnalysisImage(photo: DecodedPhoto, floor: FloorMask): 
   if (floor.scene) {
     const { scene } = floor;
     const classes = new Uint8Array(width * height);
+    // Each analysis column's scene column, worked out once rather than once per pixel.
+    const columns = new Int32Array(width);
+    for (let x = 0; x < width; x++) columns[x] = Math.min(scene.width - 1, Math.floor(((x + 0.5) * scene.width) / width));
     for (let y = 0; y < height; y++) {
       const row = Math.min(scene.height - 1, Math.floor(((y + 0.5) * scene.height) / height)) * scene.width;
-      for (let x = 0; x < width; x++) classes[y * width + x] = scene.classes[row + Math.min(scene.width - 1, Math.floor(((x + 0.5) * scene.width) / width))]!;
+      for (let x = 0; x < width; x++) classes[y * width + x] = scene.classes[row + columns[x]!]!;
     }
     image.classes = classes;
   }

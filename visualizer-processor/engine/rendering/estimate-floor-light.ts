@@ -125,22 +125,7 @@ export function estimateFloorLight(image: AnalysisImage, camera: FloorCamera): F
   // full-size lookup interpolates. It is needed on the floor's cells and one cell around them.
   const gridWidth = Math.ceil(width / LIGHT_STEP);
   const gridHeight = Math.ceil(height / LIGHT_STEP);
-  const needed = new Uint8Array(gridWidth * gridHeight);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      if (floor[y * width + x]! <= 0) continue;
-      const gx = (x / LIGHT_STEP) | 0;
-      const gy = (y / LIGHT_STEP) | 0;
-      for (let dy = -1; dy <= 1; dy++) {
-        const yy = gy + dy;
-        if (yy < 0 || yy >= gridHeight) continue;
-        for (let dx = -1; dx <= 1; dx++) {
-          const xx = gx + dx;
-          if (xx >= 0 && xx < gridWidth) needed[yy * gridWidth + xx] = 1;
-        }
-      }
-    }
-  }
+  const needed = cellsNearFloor(floor, width, height, gridWidth, gridHeight);
   // The three smoothings of the light around analysis point (x, y) (pixel index coordinates, centre at
   // x + 0.5), in log units, into `bands`; and the metres of floor per analysis pixel there.
   const bands = new Float64Array(3);
@@ -200,6 +185,29 @@ export function estimateFloorLight(image: AnalysisImage, camera: FloorCamera): F
     }
   }
   return { shading, width: gridWidth, height: gridHeight, step: LIGHT_STEP, pattern, ...exposureAndTint(image, Math.exp(reference)) };
+}
+
+/**
+ * The light grid's cells (LIGHT_STEP analysis pixels a side) that hold floor, and the cells around them: each
+ * cell is looked at once, rather than the nine around every floor pixel.
+ */
+function cellsNearFloor(floor: Float32Array, width: number, height: number, gridWidth: number, gridHeight: number): Uint8Array {
+  const holding = new Uint8Array(gridWidth * gridHeight);
+  for (let y = 0; y < height; y++) {
+    const cells = ((y / LIGHT_STEP) | 0) * gridWidth;
+    const row = y * width;
+    for (let x = 0; x < width; x++) if (floor[row + x]! > 0) holding[cells + ((x / LIGHT_STEP) | 0)] = 1;
+  }
+  const needed = new Uint8Array(gridWidth * gridHeight);
+  for (let gy = 0; gy < gridHeight; gy++) {
+    for (let gx = 0; gx < gridWidth; gx++) {
+      if (!holding[gy * gridWidth + gx]) continue;
+      for (let yy = Math.max(0, gy - 1); yy <= Math.min(gridHeight - 1, gy + 1); yy++) {
+        for (let xx = Math.max(0, gx - 1); xx <= Math.min(gridWidth - 1, gx + 1); xx++) needed[yy * gridWidth + xx] = 1;
+      }
+    }
+  }
+  return needed;
 }
 
 /**

@@ -54,22 +54,7 @@ export async function prepareFloor(photo: DecodedPhoto, floor: FloorMask): Promi
   const { shading, width: lightWidth, height: lightHeight, step: lightStep, ...lighting } = estimateFloorLight(analysis, estimate.camera);
   for (let i = 0; i < shading.length; i++) shading[i]! *= lighting.exposure;
   const camera = scaleCamera(estimate.camera, analysis.scale);
-  const rowStart = new Int32Array(height);
-  const rowEnd = new Int32Array(height);
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    let first = -1;
-    let last = -1;
-    for (let x = 0; x < width; x++) {
-      if (alpha[row + x] === 0) continue;
-      if (first < 0) first = x;
-      last = x;
-    }
-    if (first >= 0) {
-      rowStart[y] = first;
-      rowEnd[y] = last + 1;
-    }
-  }
+  const { rowStart, rowEnd } = rowSpans(alpha, width, height);
   return {
     width,
     height,
@@ -88,6 +73,26 @@ export async function prepareFloor(photo: DecodedPhoto, floor: FloorMask): Promi
       light: { width: lightWidth, height: lightHeight, scale: analysis.scale * lightStep, values: shading },
     },
   };
+}
+
+/**
+ * Per row, the columns [start, end) that hold every pixel with alpha > 0 (both 0 for none). A row is read from
+ * its left end to its first such pixel and from its right end to its last, not across the floor between them.
+ */
+export function rowSpans(alpha: Buffer, width: number, height: number): { rowStart: Int32Array; rowEnd: Int32Array } {
+  const rowStart = new Int32Array(height);
+  const rowEnd = new Int32Array(height);
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    let first = 0;
+    while (first < width && alpha[row + first] === 0) first++;
+    if (first === width) continue;
+    let last = width - 1;
+    while (alpha[row + last] === 0) last--;
+    rowStart[y] = first;
+    rowEnd[y] = last + 1;
+  }
+  return { rowStart, rowEnd };
 }
 
 /**

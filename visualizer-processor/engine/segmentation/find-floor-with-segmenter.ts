@@ -4,7 +4,7 @@ import { OBJECT_CLASSES, cellsAroundObjects, type ObjectMargin } from './clear-a
 import { cellsAboveWalls } from './floor-above-walls.ts';
 import { ZOOMED_WALL_LIMITS, floorZoomedRunsCallWall, type ZoomedViewEdges, type ZoomedWallLimits } from './zoomed-walls.ts';
 import { groundSceneFloor } from './ground-scene-floor.ts';
-import { applyCoefficients, guidedCoefficients, resizeBilinear, type GrayImage } from './guided-upsample.ts';
+import { applyCoefficients, guidedCoefficients, resizeBilinear, type GrayImage, type GuidedCoefficients } from './guided-upsample.ts';
 import { TAP_LIMITS, applyFloorTaps, type TapLimits } from './apply-floor-taps.ts';
 import { SCENE_CLASS, floorClassIds } from './scene-classes.ts';
 import { RUG_OUTLINE_LIMITS, floorInsideRugs, type RugOutlineLimits } from './rug-outlines.ts';
@@ -102,6 +102,72 @@ function seenByAnyRun(shares: Float32Array): Uint8Array {
   const seen = new Uint8Array(shares.length);
   for (let i = 0; i < shares.length; i++) seen[i] = shares[i]! > 0 ? 1 : 0;
   return seen;
+}
+
+/*
+ * The steps' loops over every cell (or guide pixel), as small functions shared by the steps rather than written
+ * out in floorFromSegmentation: V8 runs a loop at its full speed only once it has optimised it, and a loop written
+ * out in a long async function is made fast afresh (or not at all) each time, while one of these, called by the
+ * first step, is already fast for the next (decision 028).
+ */
+
+/** 1 where the floor belief is at least one half: the floor as the steps read it. */
+function beliefFloor(soft: Float32Array): Uint8Array {
+  const floor = new Uint8Array(soft.length);
+  for (let i = 0; i < floor.length; i++) floor[i] = soft[i]! >= 0.5 ? 1 : 0;
+  return floor;
+}
+
+/** No floor belief where `where` is set. */
+function clearWhere(soft: Float32Array, where: Uint8Array): void {
+  for (let i = 0; i < soft.length; i++) if (where[i]) soft[i] = 0;
+}
+
+/** No floor belief on the floor a step did not keep (`floor` set, `kept` not). */
+function clearDropped(soft: Float32Array, floor: Uint8Array, kept: Uint8Array): void {
+  for (let i = 0; i < soft.length; i++) if (floor[i] && !kept[i]) soft[i] = 0;
+}
+
+/** Whether some cell is set in both. */
+function meet(a: Uint8Array, b: Uint8Array): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] === 1 && b[i] === 1) return true;
+  return false;
+}
+
+/** 1 where the filtered floor belief (the coefficients applied to the guide's brightness) reaches `threshold`. */
+function refinedFloor(coefficients: GuidedCoefficients, guide: GrayImage, threshold: number): Uint8Array {
+  const { a, b } = coefficients;
+  const brightness = guide.values;
+  const floor = new Uint8Array(brightness.length);
+  for (let i = 0; i < floor.length; i++) floor[i] = a[i]! * brightness[i]! + b[i]! >= threshold ? 1 : 0;
+  return floor;
+}
+
+/** Where `where` is set, the coefficients become a constant, 1 where it holds `floorCode` and 0 elsewhere: the filter says exactly that there. */
+function pinCoefficients(coefficients: GuidedCoefficients, where: Uint8Array, floorCode: number): void {
+  const { a, b } = coefficients;
+  for (let i = 0; i < where.length; i++) {
+    const code = where[i]!;
+    if (!code) continue;
+    a[i] = 0;
+    b[i] = code === floorCode ? 1 : 0;
+  }
+}
+
+/** Each pass's guide squeezed onto its scene grid (guideOnSceneGrid), made once for all its floors and steps. */
+const sceneGridColours = new WeakMap<SegmentedFloorPhoto, Promise<Buffer>>();
+
+/** The guide copy squeezed onto the scene grid (it covers the whole photo in every fit): each cell's colour. */
+function guideOnSceneGrid(pass: SegmentedFloorPhoto): Promise<Buffer> {
+  let colours = sceneGridColours.get(pass);
+  if (!colours) {
+    colours = sharp(pass.guidePixels, { raw: { width: pass.guideWidth, height: pass.guideHeight, channels: 3 } })
+      .resize(pass.segmented.scene.width, pass.segmented.scene.height, { fit: 'fill' })
+      .raw()
+      .toBuffer();
+    sceneGridColours.set(pass, colours);
+  }
+  return colours;
 }
 
 /** One network pass over a photo: everything the floor masks are made from, whatever the options. */
@@ -255,6 +321,8 @@ export async function floorFromSegmentation(
   tuning: SegmenterTuning = DEFAULT_TUNING,
 ): Promise<FloorMask> {
   const { guidePixels, segmented } = pass;
+  // Asked for now, as sharp works on its own thread while the steps before its use run on this one.
+  if (tuning.photoColours) guideOnSceneGrid(pass).catch(() => {});
   const info = { width: pass.guideWidth, height: pass.guideHeight };
   const { scene } = segmented;
   const soft = segmented.share(floorClassIds({ keepRugs: options.keepRugs !== false }));
@@ -269,17 +337,14 @@ export async function floorFromSegmentation(
   if (tuning.objectZoom && pass.zoomedObjects && objectSeen.length) for (let i = 0; i < objectSeen.length; i++) objectSeen[i]! += pass.zoomedObjects[i]!;
   if (tuning.objectMargin) {
     const near = cellsAroundObjects(objectSeen, scene.width, scene.height, tuning.objectMargin);
-    for (let i = 0; i < soft.length; i++) if (near[i]) soft[i] = 0;
+    clearWhere(soft, near);
   }
   if (tuning.grounded) {
-    const floor = new Uint8Array(soft.length);
-    for (let i = 0; i < floor.length; i++) floor[i] = soft[i]! >= 0.5 ? 1 : 0;
-    const kept = groundSceneFloor(floor, segmented);
-    for (let i = 0; i < soft.length; i++) if (floor[i] && !kept[i]) soft[i] = 0;
+    const floor = beliefFloor(soft);
+    clearDropped(soft, floor, groundSceneFloor(floor, segmented));
   }
   if (takingOutRugs) {
-    const floor = new Uint8Array(soft.length);
-    for (let i = 0; i < floor.length; i++) floor[i] = soft[i]! >= 0.5 ? 1 : 0;
+    const floor = beliefFloor(soft);
     const votes = { floor: floorVotes, rug: rugVotes };
     if (runsDisputeARug(floor, votes)) {
       // The scene grid covers the whole photo in every fit, so the guide squeezed onto it gives each cell its colour.
@@ -288,49 +353,31 @@ export async function floorFromSegmentation(
         .blur(RUG_LIMITS.blur)
         .raw()
         .toBuffer();
-      const kept = takeOutRugs(floor, votes, { width: scene.width, height: scene.height, rgb });
-      for (let i = 0; i < soft.length; i++) if (floor[i] && !kept[i]) soft[i] = 0;
+      clearDropped(soft, floor, takeOutRugs(floor, votes, { width: scene.width, height: scene.height, rgb }));
     }
   }
   if (tuning.zoomedWalls && tuning.objectZoom && pass.zoomed.length) {
-    const floor = new Uint8Array(soft.length);
-    for (let i = 0; i < floor.length; i++) floor[i] = soft[i]! >= 0.5 ? 1 : 0;
+    const floor = beliefFloor(soft);
     const zoomedWall = pass.zoomedWall ?? zoomedCells(pass.zoomed, info, scene, [SCENE_CLASS.wall]);
-    let seenOnFloor = false;
-    for (let i = 0; i < floor.length && !seenOnFloor; i++) seenOnFloor = zoomedWall[i] === 1 && floor[i] === 1;
-    if (seenOnFloor) {
-      const rgb = await sharp(guidePixels, { raw: { width: info.width, height: info.height, channels: 3 } })
-        .resize(scene.width, scene.height, { fit: 'fill' })
-        .raw()
-        .toBuffer();
-      const taken = floorZoomedRunsCallWall(floor, zoomedWall, rgb, scene.width, scene.height, zoomedViewEdges(pass.zoomed, info, scene), tuning.zoomedWalls);
-      for (let i = 0; i < soft.length; i++) if (taken[i]) soft[i] = 0;
+    if (meet(zoomedWall, floor)) {
+      const rgb = await guideOnSceneGrid(pass);
+      clearWhere(soft, floorZoomedRunsCallWall(floor, zoomedWall, rgb, scene.width, scene.height, zoomedViewEdges(pass.zoomed, info, scene), tuning.zoomedWalls));
     }
   }
   if (tuning.wallBelow !== null) {
-    const above = cellsAboveWalls(segmented.share([SCENE_CLASS.wall]), scene.width, scene.height, tuning.wallBelow);
-    for (let i = 0; i < soft.length; i++) if (above[i]) soft[i] = 0;
+    clearWhere(soft, cellsAboveWalls(segmented.share([SCENE_CLASS.wall]), scene.width, scene.height, tuning.wallBelow));
   }
   if (outliningRugs && tuning.rugOutlines) {
-    const floor = new Uint8Array(soft.length);
-    for (let i = 0; i < floor.length; i++) floor[i] = soft[i]! >= 0.5 ? 1 : 0;
-    const rugSeen = seenByAnyRun(rugVotes);
-    const inside = floorInsideRugs(floor, rugSeen, scene.width, scene.height, tuning.rugOutlines);
-    for (let i = 0; i < soft.length; i++) if (inside[i]) soft[i] = 0;
+    clearWhere(soft, floorInsideRugs(beliefFloor(soft), seenByAnyRun(rugVotes), scene.width, scene.height, tuning.rugOutlines));
   }
   if (tuning.photoColours) {
-    const floor = new Uint8Array(soft.length);
-    for (let i = 0; i < floor.length; i++) floor[i] = soft[i]! >= 0.5 ? 1 : 0;
-    const rgb = await sharp(guidePixels, { raw: { width: info.width, height: info.height, channels: 3 } })
-      .resize(scene.width, scene.height, { fit: 'fill' })
-      .raw()
-      .toBuffer();
+    const floor = beliefFloor(soft);
+    const rgb = await guideOnSceneGrid(pass);
     // Objects, and rugs while they are kept (then a rug is something on the floor too).
     const objects = new Uint8Array(soft.length);
     const rugsToo = options.keepRugs !== false && rugVotes.length > 0;
     for (let i = 0; i < objects.length; i++) objects[i] = objectSeen[i]! > 0 || (rugsToo && rugVotes[i]! > 0) ? 1 : 0;
-    const taken = floorOfOtherColours(floor, rgb, scene.width, scene.height, tuning.photoColours, objects);
-    for (let i = 0; i < soft.length; i++) if (taken[i]) soft[i] = 0;
+    clearWhere(soft, floorOfOtherColours(floor, rgb, scene.width, scene.height, tuning.photoColours, objects));
   }
   const guide = brightness(guidePixels, info.width, info.height);
   const p = resizeBilinear(soft, scene.width, scene.height, info.width, info.height);
@@ -339,30 +386,19 @@ export async function floorFromSegmentation(
       ? guidedCoefficients(guide, p, tuning.radius, tuning.epsilon)
       : { width: info.width, height: info.height, a: new Float32Array(p.length), b: p };
   if (tuning.objectBases) {
-    const floor = new Uint8Array(p.length);
-    for (let i = 0; i < floor.length; i++) floor[i] = coefficients.a[i]! * guide.values[i]! + coefficients.b[i]! >= tuning.threshold ? 1 : 0;
-    const grown = objectBasesOverFloor(floor, guidePixels, info.width, info.height, tuning.objectBases);
-    for (let i = 0; i < grown.length; i++) {
-      if (!grown[i]) continue;
-      coefficients.a[i] = 0;
-      coefficients.b[i] = 0;
-    }
+    // What grew back is not floor (its code, 1, is not the floor's 2).
+    pinCoefficients(coefficients, objectBasesOverFloor(refinedFloor(coefficients, guide, tuning.threshold), guidePixels, info.width, info.height, tuning.objectBases), 2);
   }
   if (options.taps?.length) {
     // Taps are judged on the refined mask at the guide's size.
-    const floor = new Uint8Array(p.length);
-    for (let i = 0; i < floor.length; i++) floor[i] = coefficients.a[i]! * guide.values[i]! + coefficients.b[i]! >= tuning.threshold ? 1 : 0;
+    const floor = refinedFloor(coefficients, guide, tuning.threshold);
     const smoothed = await sharp(guidePixels, { raw: { width: info.width, height: info.height, channels: 3 } }).blur(tuning.taps.blur).raw().toBuffer();
     const rugSeen = seenByAnyRun(rugVotes);
     const decided = applyFloorTaps(floor, { width: info.width, height: info.height, rgb: smoothed }, scene, options.taps, rugSeen, tuning.taps, tuning.objectZoom ? pass.zoomedObjects : undefined);
     // Pinned: inside a tapped region the coefficients become a constant, so the full-size mask says exactly
     // what the tap said. (Feeding the regions back into the filter instead was measured: no better overall,
     // and the tapped place itself could flip back.)
-    for (let i = 0; i < decided.length; i++) {
-      if (!decided[i]) continue;
-      coefficients.a[i] = 0;
-      coefficients.b[i] = decided[i] === 2 ? 1 : 0;
-    }
+    pinCoefficients(coefficients, decided, 2);
   }
   const mask = applyCoefficients(coefficients, photo.pixels, photo.width, photo.height, tuning.threshold);
   return { width: photo.width, height: photo.height, mask, scene };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyCoefficients, boxMean, guidedCoefficients, resizeBilinear, type GrayImage } from './guided-upsample.ts';
+import { applyCoefficients, boxMean, guidedCoefficients, resizeBilinear, type GrayImage, type GuidedCoefficients } from './guided-upsample.ts';
 
 /** A photo (RGB) and its brightness, from a brightness function; a little deterministic noise like a sensor's. */
 function photoOf(width: number, height: number, level: (x: number, y: number) => number) {
@@ -73,6 +73,57 @@ describe('edge-aware upsampling of the floor mask', () => {
     // The floor between the leg and the cell's edge comes back: most of it, not all (the leg's own halo).
     expect(besideAsFloor / ((height - 70) * 3)).toBeGreaterThan(0.6);
     expect(legPixels).toBeGreaterThan(0);
+  });
+
+  it('decides each pixel as the filter formula does, also where the coefficients settle it without the brightness', () => {
+    // The formula pixel by pixel: the coefficients stretched bilinearly (a row at a time, kept as float32) to the
+    // photo, applied to its brightness.
+    const reference = (c: GuidedCoefficients, rgb: Uint8Array, width: number, height: number, threshold: number) => {
+      const mask = Buffer.alloc(width * height);
+      const rowA = new Float32Array(c.width);
+      const rowB = new Float32Array(c.width);
+      for (let y = 0; y < height; y++) {
+        const fy = Math.min(c.height - 1, Math.max(0, ((y + 0.5) * c.height) / height - 0.5));
+        const y0 = Math.min(c.height - 2, Math.floor(fy));
+        const wy = fy - y0;
+        for (let x = 0; x < c.width; x++) {
+          rowA[x] = c.a[y0 * c.width + x]! * (1 - wy) + c.a[(y0 + 1) * c.width + x]! * wy;
+          rowB[x] = c.b[y0 * c.width + x]! * (1 - wy) + c.b[(y0 + 1) * c.width + x]! * wy;
+        }
+        for (let x = 0; x < width; x++) {
+          const fx = Math.min(c.width - 1, Math.max(0, ((x + 0.5) * c.width) / width - 0.5));
+          const x0 = Math.min(c.width - 2, Math.floor(fx));
+          const wx = Math.fround(fx - x0);
+          const ai = rowA[x0]! * (1 - wx) + rowA[x0 + 1]! * wx;
+          const bi = rowB[x0]! * (1 - wx) + rowB[x0 + 1]! * wx;
+          const p = (y * width + x) * 3;
+          mask[y * width + x] = ai * ((0.299 * rgb[p]! + 0.587 * rgb[p + 1]! + 0.114 * rgb[p + 2]!) / 255) + bi >= threshold ? 255 : 0;
+        }
+      }
+      return mask;
+    };
+    // Coefficients of every kind: flat wall (0), flat floor (1), edges whose brightness decides, and constants
+    // a hair either side of the threshold; a photo of noise.
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const cw = 40;
+    const ch = 30;
+    const a = new Float32Array(cw * ch);
+    const b = new Float32Array(cw * ch);
+    for (let i = 0; i < a.length; i++) {
+      const kind = Math.floor(random() * 5);
+      a[i] = kind === 2 ? (random() - 0.5) * 6 : 0;
+      b[i] = kind === 0 ? 0 : kind === 1 ? 1 : kind === 2 ? random() : kind === 3 ? 0.6 + 1e-7 : 0.6 - 1e-7;
+    }
+    const width = 173;
+    const height = 121;
+    const rgb = new Uint8Array(width * height * 3);
+    for (let i = 0; i < rgb.length; i++) rgb[i] = Math.floor(random() * 256);
+    const coefficients = { width: cw, height: ch, a, b };
+    const mask = applyCoefficients(coefficients, rgb, width, height, 0.6);
+    expect(mask.equals(reference(coefficients, rgb, width, height, 0.6))).toBe(true);
+    // Some of each: pixels decided without their brightness, both ways, and pixels it decided.
+    expect(mask.includes(0) && mask.includes(255)).toBe(true);
   });
 
   it('averages over a window clipped at the image border', () => {
