@@ -194,7 +194,7 @@ describe('a tap at the middle of the largest error never makes the mask worse', 
     expect(legsTaken(unbounded.mask)).toBeGreaterThan(0);
   });
 
-  it('"this is floor" on tile the network saw takes it into a cat\'s shadow, and not the brown food beside it', () => {
+  it('"this is floor" on tile takes it into a cat\'s shadow, and not the brown food beside it', () => {
     // Dark grey tile (rows 200–299) that the network called floor everywhere; the mask kept only columns 80 and
     // on. In the missed part a shadow halves the tile's brightness (columns 0–29, through a soft edge to column 39),
     // and a bowl of brown food (columns 50–64, rows 255–274, blurred into the tile over 4 px) is within `drift`
@@ -203,7 +203,7 @@ describe('a tap at the middle of the largest error never makes the mask worse', 
     const food = [60, 40, 20];
     const shade = (x: number) => (x < 30 ? 0.5 : x < 40 ? 0.5 + (x - 29) * 0.05 : 1);
     const fromFood = (x: number, y: number) => Math.max(50 - x, x - 64, 255 - y, y - 274, 0);
-    const tiledRoom = () =>
+    const tiledRoom = (sceneClass: number = SCENE_CLASS.floor) =>
       paintedRoom(
         200,
         300,
@@ -211,7 +211,7 @@ describe('a tap at the middle of the largest error never makes the mask worse', 
           if (y < 200) return { rgb: [215, 210, 200], sceneClass: SCENE_CLASS.wall, floor: false };
           const t = Math.max(0, 1 - fromFood(x, y) / 5);
           const rgb = tile.map((c, k) => Math.round(c * shade(x) * (1 - t) + food[k]! * t)) as [number, number, number];
-          return { rgb, sceneClass: SCENE_CLASS.floor, floor: fromFood(x, y) > 0 };
+          return { rgb, sceneClass, floor: fromFood(x, y) > 0 };
         },
         (x, y) => y >= 200 && x >= 80,
       );
@@ -224,6 +224,12 @@ describe('a tap at the middle of the largest error never makes the mask worse', 
     expect(floorIoU(room.asMask(), room.truth)).toBeGreaterThan(before);
     expect(inShadow(room.mask)).toBe(30 * 100);
     expect(room.mask[265 * 200 + 57]).toBe(0);
+
+    // The same where the network named the tile "other", as it does a dark floor now and then.
+    const other = tiledRoom(SCENE_CLASS.other);
+    applyFloorTaps(other.mask, other.image, other.scene, [tap]);
+    expect(inShadow(other.mask)).toBe(30 * 100);
+    expect(other.mask[265 * 200 + 57]).toBe(0);
 
     // Held to the tapped colour's drift instead, the tap stops in the shadow and takes the food.
     const byDrift = tiledRoom();

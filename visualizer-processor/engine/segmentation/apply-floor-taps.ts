@@ -19,13 +19,14 @@ export const TAP_LIMITS = {
   /** Largest distance from the tapped colour: a slow gradient from one surface onto the next stops here. */
   drift: 40,
   /**
-   * A "this is floor" tap on what the network called floor (and the engine's precision steps took out) takes the
-   * tapped surface into its shade and light: there, instead of `drift`, a colour may be the tapped colour made darker
-   * or lighter (up to `shadeRatio` times either way) with its hue turned by an angle whose sine is at most this
-   * (colours offset by `shadeFloor` first, so near-black noise is no hue). Shade darkens a floor and keeps its hue;
-   * a bowl of brown food on grey tile, within `drift` of the tile's shade, has another hue. 0 = off. Chosen on the
-   * tuning photos (log, issue 34): a tap beside a cat stopped at its shadow (other-cat-tile 0.713 -> 0.731; now
-   * -> 0.781), one under a mosquito net at the shade under the bed (bedroom-net-tile 0.713 -> 0.746; now -> 0.852).
+   * A "this is floor" tap (not on a thing standing on the floor) takes the tapped surface into its shade and light:
+   * instead of `drift`, a colour may be the tapped colour made darker or lighter (up to `shadeRatio` times either
+   * way) with its hue turned by an angle whose sine is at most this (colours offset by `shadeFloor` first, so
+   * near-black noise is no hue). Shade darkens a floor and keeps its hue; a bowl of brown food on grey tile, within
+   * `drift` of the tile's shade, has another hue. 0 = off. Chosen on the tuning photos (log, issue 34): a tap beside a
+   * cat stopped at its shadow (other-cat-tile 0.713 -> 0.731; now -> 0.781), one under a mosquito net at the shade
+   * under the bed (bedroom-net-tile 0.713 -> 0.746; now -> 0.852), one on the shaded strip along a corridor's wall
+   * took a patch of it (hall-people-glass 0.845 -> 0.868; now -> 0.883).
    */
   shadeHue: 0.2,
   shadeRatio: 3,
@@ -158,9 +159,6 @@ const UPRIGHT = new Set<number>([
   SCENE_CLASS.mirror,
 ]);
 
-/** What the network calls floor (scene-classes.ts, rugs aside). */
-const NETWORK_FLOOR = new Set<number>([SCENE_CLASS.floor, SCENE_CLASS.road, SCENE_CLASS.sidewalk]);
-
 export interface TapImage {
   width: number;
   height: number;
@@ -209,7 +207,7 @@ export function applyFloorTaps(
     const [r0, g0, b0] = [rgb[seed * 3]!, rgb[seed * 3 + 1]!, rgb[seed * 3 + 2]!];
     const step2 = limits.edgeStep ** 2;
     let drift2 = limits.drift ** 2;
-    let throughShade = tap.floor && NETWORK_FLOOR.has(seedClass) && limits.shadeHue > 0;
+    let throughShade = tap.floor && !ON_THE_FLOOR.has(seedClass) && limits.shadeHue > 0;
     const tapped = [r0 + limits.shadeFloor, g0 + limits.shadeFloor, b0 + limits.shadeFloor] as const;
     const tappedLength = Math.hypot(...tapped);
     const leastCosine = Math.sqrt(1 - Math.min(1, limits.shadeHue) ** 2);
