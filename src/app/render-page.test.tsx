@@ -1,9 +1,10 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { business } from '@/config/business';
 import { siteUrl } from '@/config/site';
 import { businessStructuredData } from './seo/business-structured-data';
 import { NOT_FOUND_PATH, renderPage, robotsTxt, sitemapXml, sitePaths, webManifest } from './render-page';
+import type { Root } from 'react-dom/client';
 import { hydrateApp } from './start-app';
 
 /** What a crawler (or a browser without JavaScript) gets for a page. */
@@ -66,6 +67,14 @@ describe('prerendered pages', () => {
 });
 
 describe('hydrating a prerendered page', () => {
+  // What the app takes up once it is up (the hints, the toasts' region) it renders as a transition, in slices:
+  // left running, it would share React's contexts with the next test's prerender in this same process.
+  const apps: Root[] = [];
+  afterEach(() => {
+    act(() => apps.splice(0).forEach((app) => app.unmount()));
+    document.getElementById('root')?.remove();
+  });
+
   // React's development build (what the tests run) reports every mismatch, attributes included, as a console
   // error, and an unexpected console error fails the test.
   it.each(['/', '/realtors', '/investors', '/floor-visualizer', '/no-such-page'])(
@@ -79,7 +88,7 @@ describe('hydrating a prerendered page', () => {
       root.innerHTML = html.replace(/^(?:<title>[^<]*<\/title>|<meta\b[^>]*\/?>|<link\b[^>]*\/?>)+/, '');
       document.body.append(root);
 
-      await hydrateApp(root);
+      apps.push(await hydrateApp(root));
 
       expect(await screen.findAllByRole('heading', { level: 1 })).not.toHaveLength(0);
       const logged = expectedLog.mock.calls.map((args) => args.map(String).join(' '));

@@ -1,5 +1,5 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
 import { preloadToasts } from '@/components/ui/toasts';
 import { setHydrating } from '@/lib/hydration';
@@ -11,8 +11,10 @@ import { createAppRouter, loadRoutesFor, routes, type RouteHandle } from './rout
  * a first tap on it needs is in (preloadFirstTaps), so the caller can replay what the visitor did meanwhile; `whenHydrated` runs earlier, in the very task React
  * finishes hydrating in (before the browser hands React a next keystroke). A mismatch between the prerendered
  * HTML and the first client render is reported as a console error (React would otherwise re-render quietly).
+ * Resolves to React's root (the tests unmount it: what the app takes up after hydration it renders as transitions,
+ * which a test's next page must not find half done).
  */
-export async function hydrateApp(container: HTMLElement, whenHydrated?: () => void): Promise<void> {
+export async function hydrateApp(container: HTMLElement, whenHydrated?: () => void): Promise<Root> {
   // Each step in a task of its own: evaluating the app's modules, making the router and starting React would
   // otherwise run as one task long enough on a slow phone to count as blocking time (decision 013).
   await nextTask();
@@ -23,6 +25,7 @@ export async function hydrateApp(container: HTMLElement, whenHydrated?: () => vo
   const router = createAppRouter({ hydrated: true });
   await nextTask();
   setHydrating(true);
+  let root: Root | undefined;
   await new Promise<void>((resolve) => {
     const ready = () => {
       setHydrating(false);
@@ -34,7 +37,7 @@ export async function hydrateApp(container: HTMLElement, whenHydrated?: () => vo
     // in between: the page is hydrated right after its first screen has painted, and a phone must not freeze
     // for it (Lighthouse counts any task over 50 ms as blocking time). Decision 013.
     startTransition(() => {
-      hydrateRoot(
+      root = hydrateRoot(
         container,
         <StrictMode>
           <App router={router} onHydrated={whenHydrated} onReady={ready} />
@@ -52,6 +55,7 @@ export async function hydrateApp(container: HTMLElement, whenHydrated?: () => vo
   // nothing. Usually in by now: it loads while React hydrates. A request that stalls holds the page's other taps
   // no longer than a few seconds.
   await Promise.race([firstTaps, new Promise((resolve) => setTimeout(resolve, FIRST_TAP_CHUNKS_WAIT_AT_MOST_MS))]);
+  return root!;
 }
 
 /** How long held taps wait, once React is up, for what a first tap needs (preloadFirstTaps). */

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { startTransition, useCallback, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 import { business } from '@/config/business';
@@ -59,7 +59,9 @@ function LeadMagnet({ ref }: { ref: Ref<LeadMagnetHandle> }) {
   useEffect(() => {
     let current = true;
     loadLeadMagnetDialog().then(
-      (module) => current && setLeadMagnetDialog(() => module.LeadMagnetDialog),
+      // As a transition: it comes in right after hydration, and mounting it in one piece was a long task on a
+      // slow phone (decision 013, session 4). An opening asked for meanwhile is rendered with it.
+      (module) => current && startTransition(() => setLeadMagnetDialog(() => module.LeadMagnetDialog)),
       (error: unknown) => console.error('The free-guide dialog could not load:', error),
     );
     return () => {

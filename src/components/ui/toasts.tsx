@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import type { ExternalToast, ToasterProps } from 'sonner';
+import { useCodeTakenUpAsATransition } from '@/lib/code-taken-up-as-a-transition';
 
 /**
  * Toasts that cost nothing until the page is up (issue 9 had "the modal and toasts on first use"). sonner
@@ -30,6 +31,7 @@ const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
 };
+const currentSonner = () => sonner;
 
 function resetRegionReady() {
   regionReady = new Promise((resolve) => (markRegionReady = resolve));
@@ -91,11 +93,9 @@ export const TOASTER_PROPS = { richColors: true, closeButton: true, position: 't
 
 /** Where toasts appear; rendered once, in the app's providers. */
 export function ToastRegion() {
-  const loaded = useSyncExternalStore(
-    subscribe,
-    () => sonner,
-    () => undefined,
-  );
+  // sonner's region comes in as a transition: it loads while the app hydrates, and mounting it (with its
+  // stylesheet) in one piece was a long task on a slow phone. A toast waits for it (regionReady).
+  const loaded = useCodeTakenUpAsATransition(subscribe, currentSonner, undefined);
   const shownFallback = useSyncExternalStore(
     subscribe,
     () => fallback,

@@ -1,12 +1,5 @@
-import {
-  cloneElement,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useSyncExternalStore,
-  type ReactElement,
-  type ReactNode,
-} from 'react';
+import { cloneElement, useEffect, useLayoutEffect, useRef, type ReactElement, type ReactNode } from 'react';
+import { useCodeTakenUpAsATransition } from '@/lib/code-taken-up-as-a-transition';
 
 type TooltipProps = {
   /** The hint shown after a 700 ms delay (spec section 9). */
@@ -20,8 +13,6 @@ type HintModule = typeof import('./tooltip-hint');
 
 let hintModule: HintModule | undefined;
 let loading: Promise<HintModule> | undefined;
-/** What had focus when the hints' code came in: a trigger it replaces gets it back. */
-let focusedBeforeTheHints: Element | null = null;
 const listeners = new Set<() => void>();
 
 /**
@@ -31,7 +22,6 @@ const listeners = new Set<() => void>();
 export function loadTooltipHints(): Promise<HintModule> {
   loading ??= import('./tooltip-hint').then(
     (module) => {
-      focusedBeforeTheHints = document.activeElement;
       hintModule = module;
       listeners.forEach((listener) => listener());
       return module;
@@ -48,6 +38,7 @@ const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
 };
+const currentHints = () => hintModule;
 
 /**
  * A hint on hover or keyboard focus (700 ms delay, 300 ms skip window; closes on leave, blur, click, scroll and
@@ -56,12 +47,10 @@ const subscribe = (listener: () => void) => {
  */
 export function Tooltip({ content, children, side }: TooltipProps) {
   // The server and hydration render the trigger alone; the hint takes over once its code is in.
-  const hints = useSyncExternalStore(
-    subscribe,
-    () => hintModule,
-    () => undefined,
-  );
+  const hints = useCodeTakenUpAsATransition(subscribe, currentHints, undefined);
   const plainTrigger = useRef<HTMLElement | null>(null);
+  // Whether the trigger alone had focus as React took it out of the page (its ref is let go first).
+  const plainTriggerHadFocus = useRef(false);
   const hintTrigger = useRef<HTMLElement | null>(null);
 
   useEffect(() => {
@@ -70,12 +59,7 @@ export function Tooltip({ content, children, side }: TooltipProps) {
 
   // The trigger is a new element once the hint takes over: if the old one had focus, the new one gets it.
   useLayoutEffect(() => {
-    if (
-      hints &&
-      focusedBeforeTheHints &&
-      focusedBeforeTheHints === plainTrigger.current &&
-      !focusedBeforeTheHints.isConnected
-    ) {
+    if (hints && plainTriggerHadFocus.current && !plainTrigger.current?.isConnected) {
       hintTrigger.current?.focus();
     }
   }, [hints]);
@@ -84,6 +68,9 @@ export function Tooltip({ content, children, side }: TooltipProps) {
     return cloneElement(children, {
       ref: (node: HTMLElement | null) => {
         if (node) plainTrigger.current = node;
+        else
+          plainTriggerHadFocus.current =
+            plainTrigger.current !== null && document.activeElement === plainTrigger.current;
       },
     });
   }
