@@ -1,7 +1,7 @@
 import { startTransition, useEffect, useState } from 'react';
 
 /**
- * Code a page takes up once it has come in (the tooltips' hints, the toasts' region), read from the module that
+ * Code a page takes up once it has come in (the tooltips' hints), read from the module that
  * loads it (`current`, with `subscribe` telling when it changes), and rendered as a transition: React then renders
  * what it changes in slices of a few milliseconds, and a tap meanwhile goes first.
  *

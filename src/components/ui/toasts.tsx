@@ -1,6 +1,5 @@
 import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import type { ExternalToast, ToasterProps } from 'sonner';
-import { useCodeTakenUpAsATransition } from '@/lib/code-taken-up-as-a-transition';
 
 /**
  * Toasts that cost nothing until the page is up (issue 9 had "the modal and toasts on first use"). sonner
@@ -31,7 +30,6 @@ const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
 };
-const currentSonner = () => sonner;
 
 function resetRegionReady() {
   regionReady = new Promise((resolve) => (markRegionReady = resolve));
@@ -93,9 +91,13 @@ export const TOASTER_PROPS = { richColors: true, closeButton: true, position: 't
 
 /** Where toasts appear; rendered once, in the app's providers. */
 export function ToastRegion() {
-  // sonner's region comes in as a transition: it loads while the app hydrates, and mounting it (with its
-  // stylesheet) in one piece was a long task on a slow phone. A toast waits for it (regionReady).
-  const loaded = useCodeTakenUpAsATransition(subscribe, currentSonner, undefined);
+  // At once, not as a transition like the tooltips' hints (useCodeTakenUpAsATransition): a toast waits for this
+  // region, and a tap just after the app is up must not wait for the rest of what comes in then (decision 013).
+  const loaded = useSyncExternalStore(
+    subscribe,
+    () => sonner,
+    () => undefined,
+  );
   const shownFallback = useSyncExternalStore(
     subscribe,
     () => fallback,
