@@ -99,6 +99,38 @@ test.describe('the photo the visualizer sends', () => {
     await expect(page.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeVisible({ timeout: 60_000 });
   });
 
+  test('a chosen photo is prepared off the page while the details are typed, and sent as prepared', async ({ page }) => {
+    test.setTimeout(120_000);
+    const original = await cameraPhoto();
+    // The webhook is answered here: this test is about what happens before and at the click, not the render.
+    await page.route('**/*', async (route) => {
+      if (!isPhotoUpload(route.request())) return route.fallback();
+      await route.fulfill({ status: 202, contentType: 'application/json', body: '{}' });
+    });
+    const workers: { at: 'chosen' | 'sent' }[] = [];
+    let clicked = false;
+    page.on('worker', () => workers.push({ at: clicked ? 'sent' : 'chosen' }));
+
+    await page.goto('/floor-visualizer');
+    const preparing = page.waitForEvent('worker', { timeout: 30_000 });
+    await page.getByLabel('Choose a photo').setInputFiles({ name: 'IMG_2041.JPG', mimeType: 'image/jpeg', buffer: original });
+    // The photo is being prepared before the visitor has typed anything, and the worker ends when it is done.
+    const worker = await preparing;
+    await new Promise<void>((done) => worker.on('close', () => done()));
+    await page.getByLabel('Name').fill('Morgan Reyes');
+    await page.getByLabel('Email').fill(uniqueEmail('upload-ahead'));
+    const sent = page.waitForRequest(isPhotoUpload, { timeout: 30_000 });
+    clicked = true;
+    await page.getByRole('button', { name: 'Process Image' }).click();
+    const payload = JSON.parse(bodyText(await sent)) as { imageBase64: string };
+
+    // Prepared once, when chosen: nothing was prepared again at the click.
+    expect(workers).toEqual([{ at: 'chosen' }]);
+    const sentPhoto = await sharp(Buffer.from(payload.imageBase64.slice(payload.imageBase64.indexOf(',') + 1), 'base64')).metadata();
+    expect([sentPhoto.width, sentPhoto.height]).toEqual([photoUpload.longestSidePx, photoUpload.longestSidePx * (3024 / 4032)]);
+    expect(sentPhoto.exif).toBeUndefined();
+  });
+
   test('a small upright JPEG goes out as its own pixels, with its EXIF left out and no second JPEG loss', async ({ page }) => {
     test.setTimeout(120_000);
     // 960×720, stored upright, with the camera's EXIF: nothing to turn or scale, so nothing to redraw.

@@ -8,7 +8,7 @@ import {
 import { getSiteEnv } from '@/lib/env';
 import { answerDeadline } from '@/lib/answer-deadline';
 import { pageTexts } from '@/content/spec-texts';
-import { preparePhoto } from '../utils/prepare-photo';
+import { preparePhotoAhead } from '../utils/prepare-photo-ahead';
 
 /** How much of the webhook's body the browser has sent so far. */
 export type UploadProgress = { sentBytes: number; totalBytes: number };
@@ -77,7 +77,8 @@ export function webhookAnswerDeadlineMs(bodyBytes: number): number {
 
 /**
  * Spec call 8: POST the photo (as a data URL) with the request id, name and e-mail to the webhook. The photo is
- * the page's own upright, scaled JPEG without metadata when the browser can decode it (preparePhoto); the payload
+ * the page's own upright, scaled JPEG without metadata when the browser can decode it (preparePhoto, begun when
+ * the photo was chosen: preparePhotoAhead); the payload
  * is checked against the schema the processor uses, so a bad payload fails here, not over the wire. Only whether
  * the reply is ok matters; the page learns the outcome by reading the row. A 4xx is a refusal; a 5xx or a dropped
  * connection is WebhookUnanswered; an upload that stops moving is UploadStalled.
@@ -89,7 +90,8 @@ export async function startProcessing({
   file,
   onUploadProgress,
 }: StartProcessingInput): Promise<WebhookReply> {
-  const photo = await preparePhoto(file);
+  // Usually ready: the page began preparing it when the photo was chosen.
+  const photo = await preparePhotoAhead(file);
   const payload = visualizerWebhookPayloadSchema.parse({
     requestId,
     name,

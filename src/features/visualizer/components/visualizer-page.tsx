@@ -18,6 +18,7 @@ import { resultIdFromFragment, VISUALIZER_PAGE_PATH } from '@contracts/visualize
 import { UploadStalled, useStartProcessing, WebhookUnanswered, type UploadProgress } from '../api/start-processing';
 import { describeProcessingError } from '../utils/describe-processing-error';
 import { asImageFile } from '../utils/as-image-file';
+import { preparePhotoAhead } from '../utils/prepare-photo-ahead';
 import { InfoStep, type InfoErrors } from './info-step';
 import { ProcessingStep, type ProcessingPhase } from './processing-step';
 import { resultFromRow, type VisualizerResult } from '../utils/result-from-row';
@@ -147,6 +148,8 @@ export function VisualizerPage() {
     setUploadError(null);
     setFile(chosen);
     setStep('info');
+    // Ready by the time the details are typed; a failure here is met again, and told, when the photo is sent.
+    preparePhotoAhead(chosen).catch(() => undefined);
   };
 
   const process = async () => {

@@ -76,11 +76,9 @@ async function encodeScaled(decoded: Drawable): Promise<Blob | null> {
   const scale = Math.min(1, photoUpload.longestSidePx / Math.max(decoded.width, decoded.height));
   const width = Math.max(1, Math.round(decoded.width * scale));
   const height = Math.max(1, Math.round(decoded.height * scale));
-  const canvas = document.createElement('canvas');
-  canvas.width = width;
-  canvas.height = height;
-  const context = canvas.getContext('2d');
-  if (!context) return null;
+  const canvas = drawingCanvas(width, height);
+  if (!canvas) return null;
+  const { context } = canvas;
   // A transparent PNG comes out on white, as the processor flattens it; JPEG has no transparency to keep.
   context.fillStyle = '#fff';
   context.fillRect(0, 0, width, height);
@@ -88,15 +86,45 @@ async function encodeScaled(decoded: Drawable): Promise<Blob | null> {
   context.imageSmoothingQuality = 'high';
   context.drawImage(decoded.source, 0, 0, width, height);
   try {
-    const first = await toBlob(canvas, photoUpload.quality);
+    const first = await canvas.encode(photoUpload.quality);
     if (!first || first.type !== photoUpload.format) return null;
     if (first.size <= photoUpload.targetBytes) return first;
-    const smaller = await toBlob(canvas, photoUpload.fallbackQuality);
+    const smaller = await canvas.encode(photoUpload.fallbackQuality);
     return smaller && smaller.type === photoUpload.format && smaller.size < first.size ? smaller : first;
   } finally {
     // Frees the canvas's pixels at once (a phone holds few of these 16 MB buffers).
-    canvas.width = canvas.height = 0;
+    canvas.release();
   }
+}
+
+type DrawingCanvas = {
+  context: CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
+  encode(quality: number): Promise<Blob | null>;
+  release(): void;
+};
+
+/**
+ * A 2D canvas of this size: the page's own `<canvas>`, or in a worker (prepare-photo-ahead.ts), where there is no
+ * document, an OffscreenCanvas. Both are the browser's same drawing and JPEG encoding, so both give the same bytes.
+ */
+function drawingCanvas(width: number, height: number): DrawingCanvas | null {
+  if (typeof document !== 'undefined') {
+    const canvas = document.createElement('canvas');
+    canvas.width = width;
+    canvas.height = height;
+    const context = canvas.getContext('2d');
+    if (!context) return null;
+    return { context, encode: (quality) => toBlob(canvas, quality), release: () => void (canvas.width = canvas.height = 0) };
+  }
+  if (typeof OffscreenCanvas !== 'function') return null;
+  const canvas = new OffscreenCanvas(width, height);
+  const context = canvas.getContext('2d');
+  if (!context) return null;
+  return {
+    context,
+    encode: (quality) => canvas.convertToBlob({ type: photoUpload.format, quality }).catch(() => null),
+    release: () => void (canvas.width = canvas.height = 0),
+  };
 }
 
 function toBlob(canvas: HTMLCanvasElement, quality: number): Promise<Blob | null> {
