@@ -38,5 +38,13 @@ export default defineConfig({
   // Only VITE_* reaches the bundle; SUPABASE_SERVICE_ROLE_KEY never has that prefix.
   envPrefix: 'VITE_',
   // Every browser that runs es2022 modules knows modulepreload: no polyfill in the entry.
-  build: { target: 'es2022', sourcemap: true, modulePreload: { polyfill: false } },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    modulePreload: { polyfill: false },
+    // lucide-react's icon modules make their component at the top level, in a call not marked pure; the site draws
+    // icons from their data alone (src/components/ui/icon.tsx), so without this the components and lucide-react's
+    // own renderer stay in the bundle unused.
+    rolldownOptions: { treeshake: { manualPureFunctions: ['createLucideIcon'] } },
+  },
 });

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { FIRST_WINDOW_BYTES } from '../scripts/prerender/page-assets';
 import { startApp } from './support/accessibility';
 import { appIsUp } from './support/app-ready';
 import { expect, test } from './support/test';
@@ -139,6 +140,15 @@ test('pages and their scripts go out as brotli, as a static host sends them', as
   const gzipOnly = await request.get('/realtors', { headers: { 'Accept-Encoding': 'gzip' } });
   expect(gzipOnly.headers()['content-encoding']).toBe('gzip');
   expect(await gzipOnly.text()).toContain('Become a Partner');
+});
+
+test('every page fits the first TCP window, as the build says it must (decision 011)', async ({ request }) => {
+  // A page over it waits one more round trip before its first paint on a phone; the build only prints "(!)".
+  for (const { path } of [...pages, { path: '/no/such/page' }]) {
+    const response = await request.get(path, { headers: { 'Accept-Encoding': 'br' } });
+    expect(response.headers()['content-encoding'], path).toBe('br');
+    expect(Number(response.headers()['content-length']), path).toBeLessThanOrEqual(FIRST_WINDOW_BYTES);
+  }
 });
 
 test('a page paints with the rules of its first screen; the whole stylesheet follows once the hero has painted, and is in place before the app shows error states', async ({

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { Menu, X } from '@/components/ui/icons';
 import { carouselsIn, firstAnswersFile, markedButtons } from '../../scripts/prerender/first-answers';
 import { firstAnswersUrl, parseAnswers } from './answer-before-the-app';
 import { renderFirstAnswers, renderPage, renderSendingToast } from './render-page';
@@ -44,7 +45,10 @@ describe('first answers (decision 013, session 2)', () => {
     expect(dialog.querySelector('h2 + p')?.textContent).toBe('5 Pro Tips to Choose the Right Floors (And Save Money Doing It)');
     expect(dialog.querySelector('input[name="email"][type="email"]')).not.toBeNull();
     expect(dialog.querySelector('button[aria-label="Close"]')).not.toBeNull();
-    expect(kinds.get('menu')!.querySelector('svg')?.getAttribute('class')).toMatch(/lucide-x\b/);
+    const shapesOf = (svg: SVGElement) => [...svg.querySelectorAll('path')].map((path) => path.getAttribute('d'));
+    const closeIcon = kinds.get('menu')!.querySelector('svg')!;
+    expect(shapesOf(closeIcon)).toEqual(X.node.map(([, attributes]) => attributes.d));
+    expect(shapesOf(closeIcon)).not.toEqual(Menu.node.map(([, attributes]) => attributes.d));
   });
 
   it("gives a partner page its menu and its form's problems when sent empty, as the form itself says them", async () => {

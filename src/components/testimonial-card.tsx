@@ -1,4 +1,5 @@
-import { Quote } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
+import { Quote } from '@/components/ui/icons';
 
 export type TestimonialCardProps = {
   quote: string;
@@ -13,7 +14,7 @@ export type TestimonialCardProps = {
 export function TestimonialCard({ quote, name, location, project, className = '' }: TestimonialCardProps) {
   return (
     <figure className={`relative rounded-2xl bg-white p-6 shadow-lg ring-1 ring-walnut-900/5 sm:p-10 ${className}`}>
-      <Quote aria-hidden="true" className="h-10 w-10 text-oak-400" />
+      <Icon icon={Quote} aria-hidden="true" className="h-10 w-10 text-oak-400" />
       <blockquote className="mt-4 font-display text-lg leading-relaxed text-walnut-950 sm:text-2xl">
         <p>“{quote}”</p>
       </blockquote>

@@ -1,4 +1,5 @@
-import { Mail, MapPin, Phone, Star } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
+import { Mail, MapPin, Phone, Star } from '@/components/ui/icons';
 import { Link } from 'react-router';
 import { Tooltip } from '@/components/ui/tooltip';
 import { business } from '@/config/business';
@@ -20,11 +21,15 @@ const legalLinkTargets: Record<(typeof pageTexts.home.footerLinks)[number], stri
   Sitemap: '/sitemap.xml',
 };
 
+function ReviewsIcon({ className }: { className?: string }) {
+  return <Icon icon={Star} className={className} />;
+}
+
 const socialLinks = [
-  { label: 'Facebook', href: business.social.facebook, Icon: FacebookIcon },
-  { label: 'Instagram', href: business.social.instagram, Icon: InstagramIcon },
+  { label: 'Facebook', href: business.social.facebook, Glyph: FacebookIcon },
+  { label: 'Instagram', href: business.social.instagram, Glyph: InstagramIcon },
   // The spec's third social link is a placeholder until the owner picks one (reviews, for a local trade).
-  { label: 'Reviews (coming soon)', href: business.social.placeholder, Icon: Star },
+  { label: 'Reviews (coming soon)', href: business.social.placeholder, Glyph: ReviewsIcon },
 ] as const;
 
 /**
@@ -41,7 +46,7 @@ export function SiteFooter({ onOpenLeadMagnet }: SiteFooterProps) {
           <SiteLogo tone="light" />
           <p className="font-display text-lg italic text-oak-200">{business.tagline}</p>
           <ul className="flex gap-3" aria-label="Social media">
-            {socialLinks.map(({ label, href, Icon }) => (
+            {socialLinks.map(({ label, href, Glyph }) => (
               <li key={label}>
                 <Tooltip content={label}>
                   <a
@@ -50,7 +55,7 @@ export function SiteFooter({ onOpenLeadMagnet }: SiteFooterProps) {
                     {...(href.startsWith('http') ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
                     className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-walnut-800 text-oak-100 transition-colors hover:bg-oak-500 hover:text-walnut-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-oak-400"
                   >
-                    <Icon className="h-5 w-5" />
+                    <Glyph className="h-5 w-5" />
                   </a>
                 </Tooltip>
               </li>
@@ -71,18 +76,18 @@ export function SiteFooter({ onOpenLeadMagnet }: SiteFooterProps) {
           <h2 className="font-display text-lg font-semibold text-white">Contact</h2>
           <ul className="mt-4 space-y-3 text-sm">
             <li className="flex items-start gap-2">
-              <MapPin aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-oak-400" />
+              <Icon icon={MapPin} aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-oak-400" />
               {business.baseTown}
             </li>
             <li>
               <a href={business.phoneHref} className="flex items-start gap-2 hover:text-white hover:underline">
-                <Phone aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-oak-400" />
+                <Icon icon={Phone} aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-oak-400" />
                 {business.phone}
               </a>
             </li>
             <li>
               <a href={`mailto:${business.email}`} className="flex items-start gap-2 break-all hover:text-white hover:underline">
-                <Mail aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-oak-400" />
+                <Icon icon={Mail} aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-oak-400" />
                 {business.email}
               </a>
             </li>

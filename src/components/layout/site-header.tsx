@@ -1,4 +1,5 @@
-import { BookOpen, Menu, Phone, X } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
+import { BookOpen, Menu, Phone, X } from '@/components/ui/icons';
 import { useEffect, useId, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -67,7 +68,7 @@ export function SiteHeader({ onOpenLeadMagnet }: SiteHeaderProps) {
               href={business.phoneHref}
               className="inline-flex h-10 items-center gap-2 rounded-md px-2.5 text-sm font-bold text-walnut-900 hover:bg-oak-100 focus-visible:outline-2 focus-visible:outline-oak-500 sm:px-3"
             >
-              <Phone aria-hidden="true" className="h-5 w-5 text-oak-500" />
+              <Icon icon={Phone} aria-hidden="true" className="h-5 w-5 text-oak-500" />
               <span className="sr-only sm:not-sr-only">{business.phone}</span>
               <span className="sr-only"> (call us)</span>
             </a>
@@ -76,7 +77,7 @@ export function SiteHeader({ onOpenLeadMagnet }: SiteHeaderProps) {
             // A wrapper carries the breakpoint: the button's own inline-flex would beat a `hidden` on it.
             <div className="hidden md:block">
               <Button variant="secondary" onClick={onOpenLeadMagnet} {...guideMark}>
-                <BookOpen aria-hidden="true" className="h-4 w-4" />
+                <Icon icon={BookOpen} aria-hidden="true" className="h-4 w-4" />
                 Free Flooring Guide
               </Button>
             </div>
@@ -90,7 +91,7 @@ export function SiteHeader({ onOpenLeadMagnet }: SiteHeaderProps) {
             {...menuMark}
             className="inline-flex h-10 w-10 items-center justify-center rounded-md text-walnut-900 hover:bg-oak-100 focus-visible:outline-2 focus-visible:outline-oak-500 lg:hidden"
           >
-            {menuOpen ? <X aria-hidden="true" className="h-6 w-6" /> : <Menu aria-hidden="true" className="h-6 w-6" />}
+            {menuOpen ? <Icon icon={X} aria-hidden="true" className="h-6 w-6" /> : <Icon icon={Menu} aria-hidden="true" className="h-6 w-6" />}
             <span className="sr-only">Menu</span>
           </button>
         </div>
@@ -113,7 +114,7 @@ export function SiteHeader({ onOpenLeadMagnet }: SiteHeaderProps) {
                 onOpenLeadMagnet();
               }}
             >
-              <BookOpen aria-hidden="true" className="h-4 w-4" />
+              <Icon icon={BookOpen} aria-hidden="true" className="h-4 w-4" />
               Free Flooring Guide
             </Button>
           )}

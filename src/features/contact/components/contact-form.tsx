@@ -1,4 +1,5 @@
-import { Loader2, Send } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
+import { Loader2, Send } from '@/components/ui/icons';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { ExternalToast } from 'sonner';
 import { preloadToasts, toast } from '@/components/ui/toasts';
@@ -31,7 +32,7 @@ export function sendingToast(): [title: string, options: ExternalToast] {
     {
       description: toasts.contactLoading.description,
       duration: toasts.contactLoading.duration,
-      icon: <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" />,
+      icon: <Icon icon={Loader2} aria-hidden="true" className="h-4 w-4 animate-spin" />,
     },
   ];
 }
@@ -185,12 +186,12 @@ export function ContactForm() {
       <Button ref={submitButton} type="submit" size="lg" className="w-full sm:w-auto" disabled={pending} {...sendMark}>
         {pending ? (
           <>
-            <Loader2 aria-hidden="true" className="h-5 w-5 animate-spin" />
+            <Icon icon={Loader2} aria-hidden="true" className="h-5 w-5 animate-spin" />
             {pageTexts.submitting}
           </>
         ) : (
           <>
-            <Send aria-hidden="true" className="h-5 w-5" />
+            <Icon icon={Send} aria-hidden="true" className="h-5 w-5" />
             Send My Request
           </>
         )}

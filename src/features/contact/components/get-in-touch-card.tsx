@@ -1,4 +1,5 @@
-import { Clock, Lightbulb, Mail, MessageSquareReply, Phone } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
+import { Clock, Lightbulb, Mail, MessageSquareReply, Phone } from '@/components/ui/icons';
 import { Button } from '@/components/ui/button';
 import { business } from '@/config/business';
 import { pageTexts } from '@/content/spec-texts';
@@ -15,7 +16,7 @@ export function GetInTouchCard({ onOpenLeadMagnet }: { onOpenLeadMagnet: () => v
       <p className="mt-2 text-sm text-oak-200">Prefer to talk it through? Call or e-mail, and we'll set up a visit.</p>
       <ul className="mt-6 space-y-5">
         <li className="flex gap-3">
-          <Phone aria-hidden="true" className="mt-1 h-5 w-5 shrink-0 text-oak-400" />
+          <Icon icon={Phone} aria-hidden="true" className="mt-1 h-5 w-5 shrink-0 text-oak-400" />
           <div>
             <p className="text-xs font-semibold uppercase tracking-wider text-oak-200">Phone</p>
             <a href={business.phoneHref} className="text-lg font-bold text-white hover:underline">
@@ -24,7 +25,7 @@ export function GetInTouchCard({ onOpenLeadMagnet }: { onOpenLeadMagnet: () => v
           </div>
         </li>
         <li className="flex gap-3">
-          <Mail aria-hidden="true" className="mt-1 h-5 w-5 shrink-0 text-oak-400" />
+          <Icon icon={Mail} aria-hidden="true" className="mt-1 h-5 w-5 shrink-0 text-oak-400" />
           <div className="min-w-0">
             <p className="text-xs font-semibold uppercase tracking-wider text-oak-200">E-mail</p>
             <a href={`mailto:${business.email}`} className="break-all font-semibold text-white hover:underline">
@@ -33,7 +34,7 @@ export function GetInTouchCard({ onOpenLeadMagnet }: { onOpenLeadMagnet: () => v
           </div>
         </li>
         <li className="flex gap-3">
-          <Clock aria-hidden="true" className="mt-1 h-5 w-5 shrink-0 text-oak-400" />
+          <Icon icon={Clock} aria-hidden="true" className="mt-1 h-5 w-5 shrink-0 text-oak-400" />
           <div>
             <p className="text-xs font-semibold uppercase tracking-wider text-oak-200">Hours</p>
             {business.hours.map((line) => (
@@ -44,7 +45,7 @@ export function GetInTouchCard({ onOpenLeadMagnet }: { onOpenLeadMagnet: () => v
           </div>
         </li>
         <li className="flex gap-3">
-          <MessageSquareReply aria-hidden="true" className="mt-1 h-5 w-5 shrink-0 text-oak-400" />
+          <Icon icon={MessageSquareReply} aria-hidden="true" className="mt-1 h-5 w-5 shrink-0 text-oak-400" />
           <div>
             <p className="text-xs font-semibold uppercase tracking-wider text-oak-200">Response</p>
             <p className="text-white">We reply {business.responsePromise}.</p>
@@ -53,7 +54,7 @@ export function GetInTouchCard({ onOpenLeadMagnet }: { onOpenLeadMagnet: () => v
       </ul>
       <div className="mt-8 rounded-xl bg-walnut-800 p-5">
         <p className="flex items-center gap-2 font-semibold text-white">
-          <Lightbulb aria-hidden="true" className="h-5 w-5 text-oak-400" /> Still deciding on a floor?
+          <Icon icon={Lightbulb} aria-hidden="true" className="h-5 w-5 text-oak-400" /> Still deciding on a floor?
         </p>
         <p className="mt-1 text-sm text-oak-200">Our short guide covers what to ask before you buy.</p>
         <Button variant="secondary" className="mt-4 w-full" onClick={onOpenLeadMagnet} {...guideMark}>

@@ -1,4 +1,5 @@
-import { ArrowRight, HardHat, House, KeyRound, Users } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
+import { ArrowRight, HardHat, House, KeyRound, Users } from '@/components/ui/icons';
 import { Link } from 'react-router';
 import { pageTexts } from '@/content/spec-texts';
 
@@ -7,23 +8,23 @@ const [homeowners, investors, builders, realtors] = pageTexts.home.audienceCards
 const cards = [
   {
     title: homeowners,
-    Icon: House,
+    icon: House,
     text: 'One room or the whole house: in-home samples, a clear written quote and a tidy, on-time install.',
   },
   {
     title: investors,
-    Icon: KeyRound,
+    icon: KeyRound,
     text: 'Durable, buyer-ready floors at volume pricing, with fast turnarounds that keep your flip on schedule.',
     link: { to: '/investors', label: 'Investor program' },
   },
   {
     title: builders,
-    Icon: HardHat,
+    icon: HardHat,
     text: 'A dependable flooring and trim sub for new builds and renovations, coordinated with your schedule.',
   },
   {
     title: realtors,
-    Icon: Users,
+    icon: Users,
     text: 'Pre-listing refreshes that help homes show and sell, and perks for the agents who refer clients.',
     link: { to: '/realtors', label: 'Realtor program' },
   },
@@ -44,7 +45,7 @@ export function AudienceSection() {
           {cards.map((card) => (
             <li key={card.title} className="flex flex-col rounded-2xl border-t-4 border-oak-400 bg-cream-50 p-6 shadow-sm">
               <span className="inline-flex h-12 w-12 items-center justify-center rounded-full bg-walnut-900 text-oak-200">
-                <card.Icon aria-hidden="true" className="h-6 w-6" />
+                <Icon icon={card.icon} aria-hidden="true" className="h-6 w-6" />
               </span>
               <h3 className="mt-4 font-display text-xl font-bold text-walnut-950">{card.title}</h3>
               <p className="mt-2 flex-1 text-sm leading-relaxed text-walnut-800">{card.text}</p>
@@ -54,7 +55,7 @@ export function AudienceSection() {
                   className="mt-4 inline-flex items-center gap-1 text-sm font-bold text-walnut-900 underline decoration-oak-400 decoration-2 underline-offset-4 hover:text-walnut-700"
                 >
                   {card.link.label}
-                  <ArrowRight aria-hidden="true" className="h-4 w-4" />
+                  <Icon icon={ArrowRight} aria-hidden="true" className="h-4 w-4" />
                 </Link>
               )}
             </li>

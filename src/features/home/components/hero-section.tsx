@@ -1,4 +1,5 @@
-import { BookOpen, Clock, MapPin, ShieldCheck, Home as HomeIcon, ArrowRight } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
+import { BookOpen, Clock, MapPin, ShieldCheck, House, ArrowRight } from '@/components/ui/icons';
 import { ResponsiveImage } from '@/components/ui/responsive-image';
 import { Button } from '@/components/ui/button';
 import { Tooltip } from '@/components/ui/tooltip';
@@ -7,7 +8,7 @@ import { pageTexts } from '@/content/spec-texts';
 import { siteImages } from '@/content/site-images';
 import { useFirstAnswerMark } from '@/lib/first-answers';
 
-const trustIcons = [HomeIcon, ShieldCheck, Clock] as const;
+const trustIcons = [House, ShieldCheck, Clock] as const;
 const trustHints = [
   `Owned and run from ${business.baseTown}: you deal with the people who do the work.`,
   'Licensed and fully insured on every job, for your peace of mind.',
@@ -34,7 +35,7 @@ export function HeroSection({ onRequestEstimate, onOpenLeadMagnet }: HeroSection
       <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 sm:py-28 lg:px-8 lg:py-36">
         <div className="max-w-2xl">
           <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-semibold text-oak-200 ring-1 ring-white/20 backdrop-blur">
-            <MapPin aria-hidden="true" className="h-4 w-4" />
+            <Icon icon={MapPin} aria-hidden="true" className="h-4 w-4" />
             Flooring &amp; custom millwork in South Jersey
           </p>
           <h1 id="hero-title" className="mt-6 font-display text-4xl font-bold leading-tight text-white sm:text-6xl">
@@ -46,7 +47,7 @@ export function HeroSection({ onRequestEstimate, onOpenLeadMagnet }: HeroSection
           </p>
           <ul className="mt-8 flex flex-wrap gap-3" aria-label="Why neighbors trust us">
             {business.trustPoints.map((point, index) => {
-              const Icon = trustIcons[index] ?? ShieldCheck;
+              const icon = trustIcons[index] ?? ShieldCheck;
               return (
                 <li key={point}>
                   <Tooltip content={trustHints[index]}>
@@ -54,7 +55,7 @@ export function HeroSection({ onRequestEstimate, onOpenLeadMagnet }: HeroSection
                       type="button"
                       className="inline-flex items-center gap-2 rounded-full bg-walnut-950/60 px-4 py-2 text-sm font-semibold text-white ring-1 ring-oak-400/50 backdrop-blur hover:bg-walnut-950/80 focus-visible:outline-2 focus-visible:outline-oak-400"
                     >
-                      <Icon aria-hidden="true" className="h-4 w-4 text-oak-400" />
+                      <Icon icon={icon} aria-hidden="true" className="h-4 w-4 text-oak-400" />
                       {point}
                     </button>
                   </Tooltip>
@@ -65,7 +66,7 @@ export function HeroSection({ onRequestEstimate, onOpenLeadMagnet }: HeroSection
           <div className="mt-10 flex flex-col gap-3 sm:flex-row">
             <Button variant="secondary" size="lg" onClick={onRequestEstimate}>
               {pageTexts.home.heroButton}
-              <ArrowRight aria-hidden="true" className="h-5 w-5" />
+              <Icon icon={ArrowRight} aria-hidden="true" className="h-5 w-5" />
             </Button>
             <Button
               variant="ghost"
@@ -74,7 +75,7 @@ export function HeroSection({ onRequestEstimate, onOpenLeadMagnet }: HeroSection
               {...guideMark}
               className="text-white ring-2 ring-white/60 hover:bg-white hover:text-walnut-950"
             >
-              <BookOpen aria-hidden="true" className="h-5 w-5" />
+              <Icon icon={BookOpen} aria-hidden="true" className="h-5 w-5" />
               Free Flooring Guide
             </Button>
           </div>

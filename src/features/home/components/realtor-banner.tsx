@@ -1,17 +1,18 @@
-import { ArrowRight, Camera, Check, Handshake, Percent, Sparkles } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
+import { ArrowRight, Camera, Check, Handshake, Percent, Sparkles } from '@/components/ui/icons';
 import { Link } from 'react-router';
 import { ResponsiveImage } from '@/components/ui/responsive-image';
 import { pageTexts } from '@/content/spec-texts';
 import { siteImages } from '@/content/site-images';
 
 const clientPerks = [
-  { Icon: Percent, text: 'Exclusive discounts for the clients you refer' },
-  { Icon: Sparkles, text: 'Fast, clean, professional service that keeps closings on track' },
+  { icon: Percent, text: 'Exclusive discounts for the clients you refer' },
+  { icon: Sparkles, text: 'Fast, clean, professional service that keeps closings on track' },
 ] as const;
 
 const realtorPerks = [
-  { Icon: Camera, text: 'Referral perks such as free headshots and studio time' },
-  { Icon: Handshake, text: 'A trusted vendor who helps you close faster' },
+  { icon: Camera, text: 'Referral perks such as free headshots and studio time' },
+  { icon: Handshake, text: 'A trusted vendor who helps you close faster' },
 ] as const;
 
 /** Spec section 2, home page item 8: client perks, realtor perks and the link to /realtors. */
@@ -28,9 +29,9 @@ export function RealtorBanner() {
             <div>
               <h3 className="font-display text-lg font-bold text-white">Your clients get</h3>
               <ul className="mt-3 space-y-3">
-                {clientPerks.map(({ Icon, text }) => (
+                {clientPerks.map(({ icon, text }) => (
                   <li key={text} className="flex gap-3 text-sm leading-relaxed">
-                    <Icon aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-oak-400" />
+                    <Icon icon={icon} aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-oak-400" />
                     {text}
                   </li>
                 ))}
@@ -39,9 +40,9 @@ export function RealtorBanner() {
             <div>
               <h3 className="font-display text-lg font-bold text-white">You get</h3>
               <ul className="mt-3 space-y-3">
-                {realtorPerks.map(({ Icon, text }) => (
+                {realtorPerks.map(({ icon, text }) => (
                   <li key={text} className="flex gap-3 text-sm leading-relaxed">
-                    <Icon aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-oak-400" />
+                    <Icon icon={icon} aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-oak-400" />
                     {text}
                   </li>
                 ))}
@@ -52,9 +53,9 @@ export function RealtorBanner() {
             to="/realtors"
             className="mt-10 inline-flex items-center gap-2 rounded-md bg-oak-400 px-5 py-3 font-semibold text-walnut-950 transition-colors hover:bg-oak-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-oak-200"
           >
-            <Check aria-hidden="true" className="h-5 w-5" />
+            <Icon icon={Check} aria-hidden="true" className="h-5 w-5" />
             {pageTexts.home.realtorBannerLink}
-            <ArrowRight aria-hidden="true" className="h-5 w-5" />
+            <Icon icon={ArrowRight} aria-hidden="true" className="h-5 w-5" />
           </Link>
         </div>
         <div className="relative hidden min-h-64 lg:block">

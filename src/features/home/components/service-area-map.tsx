@@ -1,4 +1,5 @@
-import { MapPin } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
+import { MapPin } from '@/components/ui/icons';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 
@@ -100,7 +101,7 @@ export function ServiceAreaMap() {
           />
         ) : (
           <div className="flex h-full flex-col items-center justify-center gap-4 p-6 text-center [background:repeating-linear-gradient(0deg,transparent_0_39px,rgba(59,36,22,.06)_39px_40px),repeating-linear-gradient(90deg,transparent_0_39px,rgba(59,36,22,.06)_39px_40px)]">
-            <MapPin aria-hidden="true" className="h-10 w-10 text-oak-500" />
+            <Icon icon={MapPin} aria-hidden="true" className="h-10 w-10 text-oak-500" />
             <p className="max-w-xs text-walnut-800">Our service area map, centered on Haddonfield, NJ.</p>
             <Button
               variant="outline"

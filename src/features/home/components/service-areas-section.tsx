@@ -1,4 +1,5 @@
-import { MapPin } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
+import { MapPin } from '@/components/ui/icons';
 import { business } from '@/config/business';
 import { ServiceAreaMap } from './service-area-map';
 
@@ -19,7 +20,7 @@ export function ServiceAreasSection() {
             {business.serviceAreas.map((area) => (
               <div key={area.county}>
                 <h3 className="flex items-center gap-2 font-display text-lg font-bold text-walnut-950">
-                  <MapPin aria-hidden="true" className="h-4 w-4 text-oak-500" />
+                  <Icon icon={MapPin} aria-hidden="true" className="h-4 w-4 text-oak-500" />
                   {area.county}
                 </h3>
                 <ul className="mt-3 space-y-1.5 text-walnut-800">

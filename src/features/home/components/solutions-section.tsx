@@ -1,4 +1,5 @@
-import { Building2, Grid2x2, Layers, TreePine } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
+import { Building2, Grid2x2, Layers, TreePine } from '@/components/ui/icons';
 import { ResponsiveImage } from '@/components/ui/responsive-image';
 import { pageTexts } from '@/content/spec-texts';
 import { siteImages } from '@/content/site-images';
@@ -8,25 +9,25 @@ const [lvp, hardwood, carpetTile, commercial] = pageTexts.home.solutionCards;
 const cards = [
   {
     title: lvp,
-    Icon: Layers,
+    icon: Layers,
     image: siteImages.serviceLuxuryVinylPlank,
     description: 'Waterproof, pet-proof and realistic wood looks for kitchens, basements and busy family rooms.',
   },
   {
     title: hardwood,
-    Icon: TreePine,
+    icon: TreePine,
     image: siteImages.serviceHardwood,
     description: 'Solid and engineered oak, maple and hickory, installed, sanded and refinished to last generations.',
   },
   {
     title: carpetTile,
-    Icon: Grid2x2,
+    icon: Grid2x2,
     image: siteImages.serviceCarpetTile,
     description: 'Soft, stain-resistant carpet for bedrooms and durable porcelain and ceramic tile for baths and entries.',
   },
   {
     title: commercial,
-    Icon: Building2,
+    icon: Building2,
     image: siteImages.serviceCommercial,
     description: 'Offices, retail and rental turnovers, scheduled around your hours with minimal downtime.',
   },
@@ -47,7 +48,7 @@ export function SolutionsSection() {
           </p>
         </div>
         <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {cards.map(({ title, Icon, image, description }) => (
+          {cards.map(({ title, icon, image, description }) => (
             <li
               key={title}
               className="group overflow-hidden rounded-2xl bg-cream-50 shadow-sm ring-1 ring-walnut-900/10 transition-shadow hover:shadow-lg"
@@ -59,7 +60,7 @@ export function SolutionsSection() {
                   className="h-full w-full object-cover transition-transform duration-500 group-hover:scale-105 motion-reduce:transition-none"
                 />
                 <span className="absolute bottom-3 left-3 inline-flex h-11 w-11 items-center justify-center rounded-xl bg-walnut-900 text-oak-200 shadow-lg">
-                  <Icon aria-hidden="true" className="h-5 w-5" />
+                  <Icon icon={icon} aria-hidden="true" className="h-5 w-5" />
                 </span>
               </div>
               <div className="p-5">

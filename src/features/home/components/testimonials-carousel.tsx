@@ -1,4 +1,5 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
+import { ChevronLeft, ChevronRight } from '@/components/ui/icons';
 import { useState, type KeyboardEvent } from 'react';
 import { TestimonialCard, type TestimonialCardProps } from '@/components/testimonial-card';
 import { useFirstAnswerMark, useFirstAnswerSlide } from '@/lib/first-answers';
@@ -46,7 +47,7 @@ export function TestimonialsCarousel({ items, label }: TestimonialsCarouselProps
           {...mark}
           className="inline-flex h-11 w-11 items-center justify-center rounded-full bg-white text-walnut-900 shadow ring-1 ring-walnut-900/10 hover:bg-oak-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-oak-500"
         >
-          <ChevronLeft aria-hidden="true" className="h-5 w-5" />
+          <Icon icon={ChevronLeft} aria-hidden="true" className="h-5 w-5" />
           <span className="sr-only">Previous testimonial</span>
         </button>
         <div className="flex items-center gap-1">
@@ -75,7 +76,7 @@ export function TestimonialsCarousel({ items, label }: TestimonialsCarouselProps
           {...mark}
           className="inline-flex h-11 w-11 items-center justify-center rounded-full bg-white text-walnut-900 shadow ring-1 ring-walnut-900/10 hover:bg-oak-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-oak-500"
         >
-          <ChevronRight aria-hidden="true" className="h-5 w-5" />
+          <Icon icon={ChevronRight} aria-hidden="true" className="h-5 w-5" />
           <span className="sr-only">Next testimonial</span>
         </button>
       </div>

@@ -1,4 +1,5 @@
-import { Gem, Paintbrush, TrendingUp, Zap } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
+import { Gem, Paintbrush, TrendingUp, Zap } from '@/components/ui/icons';
 import { ResponsiveImage } from '@/components/ui/responsive-image';
 import { Button } from '@/components/ui/button';
 import { pageTexts } from '@/content/spec-texts';
@@ -26,9 +27,9 @@ const gallery = [
 ] as const;
 
 const benefits = [
-  { title: wow, Icon: Zap, text: 'One accent wall changes how a whole room feels, usually in a day or two.' },
-  { title: value, Icon: TrendingUp, text: 'Millwork reads as craftsmanship to buyers and photographs beautifully.' },
-  { title: custom, Icon: Paintbrush, text: 'Pattern, spacing, height and finish are designed for your wall and your trim.' },
+  { title: wow, icon: Zap, text: 'One accent wall changes how a whole room feels, usually in a day or two.' },
+  { title: value, icon: TrendingUp, text: 'Millwork reads as craftsmanship to buyers and photographs beautifully.' },
+  { title: custom, icon: Paintbrush, text: 'Pattern, spacing, height and finish are designed for your wall and your trim.' },
 ] as const;
 
 type WainscotingSectionProps = { onRequestQuote: () => void };
@@ -41,7 +42,7 @@ export function WainscotingSection({ onRequestQuote }: WainscotingSectionProps) 
         <div className="grid gap-6 lg:grid-cols-[1fr_auto] lg:items-end">
           <div className="max-w-2xl">
             <p className="inline-flex items-center gap-2 text-sm font-bold uppercase tracking-[0.2em] text-walnut-600">
-              <Gem aria-hidden="true" className="h-4 w-4" /> Custom millwork
+              <Icon icon={Gem} aria-hidden="true" className="h-4 w-4" /> Custom millwork
             </p>
             <h2 id="wainscoting-title" className="mt-2 font-display text-3xl font-bold text-walnut-950 sm:text-4xl">
               {pageTexts.home.wainscotingTitle}
@@ -73,10 +74,10 @@ export function WainscotingSection({ onRequestQuote }: WainscotingSectionProps) 
         </ul>
 
         <ul className="mt-10 grid gap-6 rounded-2xl bg-walnut-900 p-6 text-oak-100 sm:p-8 md:grid-cols-3">
-          {benefits.map(({ title, Icon, text }) => (
+          {benefits.map(({ title, icon, text }) => (
             <li key={title} className="flex gap-4">
               <span className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-oak-400 text-walnut-950">
-                <Icon aria-hidden="true" className="h-5 w-5" />
+                <Icon icon={icon} aria-hidden="true" className="h-5 w-5" />
               </span>
               <div>
                 <h3 className="font-display text-lg font-bold text-white">{title}</h3>

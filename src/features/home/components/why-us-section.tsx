@@ -1,13 +1,14 @@
-import { BadgeDollarSign, Handshake, House, ShieldCheck, Sparkles } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
+import { BadgeDollarSign, Handshake, House, ShieldCheck, Sparkles } from '@/components/ui/icons';
 import { business } from '@/config/business';
 import { pageTexts } from '@/content/spec-texts';
 
 const details = [
-  { Icon: House, text: `Born and based in ${business.baseTown}. We live here, and our name rides on every floor.` },
-  { Icon: Sparkles, text: 'Dust control, floor protection and a swept-clean site at the end of every day.' },
-  { Icon: Handshake, text: 'Volume pricing, reliable schedules and straight answers for flips, rentals and new builds.' },
-  { Icon: ShieldCheck, text: 'Licensed and insured, so your home and your investment are protected.' },
-  { Icon: BadgeDollarSign, text: 'From budget-smart vinyl to site-finished hardwood, with clear written quotes.' },
+  { icon: House, text: `Born and based in ${business.baseTown}. We live here, and our name rides on every floor.` },
+  { icon: Sparkles, text: 'Dust control, floor protection and a swept-clean site at the end of every day.' },
+  { icon: Handshake, text: 'Volume pricing, reliable schedules and straight answers for flips, rentals and new builds.' },
+  { icon: ShieldCheck, text: 'Licensed and insured, so your home and your investment are protected.' },
+  { icon: BadgeDollarSign, text: 'From budget-smart vinyl to site-finished hardwood, with clear written quotes.' },
 ] as const;
 
 /** Spec section 2, home page item 2: why the company, five points verbatim. */
@@ -26,11 +27,11 @@ export function WhyUsSection() {
         </div>
         <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-5">
           {pageTexts.home.whyUsPoints.map((point, index) => {
-            const { Icon, text } = details[index] ?? details[0];
+            const { icon, text } = details[index] ?? details[0];
             return (
               <li key={point} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-walnut-900/5">
                 <span className="inline-flex h-12 w-12 items-center justify-center rounded-xl bg-oak-100 text-walnut-800">
-                  <Icon aria-hidden="true" className="h-6 w-6" />
+                  <Icon icon={icon} aria-hidden="true" className="h-6 w-6" />
                 </span>
                 <h3 className="mt-4 font-display text-lg font-bold text-walnut-950">{point}</h3>
                 <p className="mt-2 text-sm leading-relaxed text-walnut-800">{text}</p>

@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { BookOpen, CheckCircle2, Lock, X } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
+import { BookOpen, CheckCircle2, Lock, X } from '@/components/ui/icons';
 import { Fragment, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { preloadToasts, toast } from '@/components/ui/toasts';
 import { Button } from '@/components/ui/button';
@@ -170,7 +171,7 @@ export function LeadMagnetDialog({ open, onOpenChange, inPlace = false, openedFr
             />
             <div className="relative">
               <span className="inline-flex items-center gap-2 rounded-full bg-oak-400 px-3 py-1 text-xs font-bold uppercase tracking-wider text-walnut-950">
-                <BookOpen aria-hidden="true" className="h-3.5 w-3.5" /> Free download
+                <Icon icon={BookOpen} aria-hidden="true" className="h-3.5 w-3.5" /> Free download
               </span>
               <Dialog.Title className="mt-3 font-display text-3xl font-bold">{pageTexts.leadMagnet.title}</Dialog.Title>
               <Dialog.Description className="mt-2 text-oak-200">{pageTexts.leadMagnet.guideName}</Dialog.Description>
@@ -179,7 +180,7 @@ export function LeadMagnetDialog({ open, onOpenChange, inPlace = false, openedFr
 
           {guideSent ? (
             <div role="status" className="space-y-4 px-6 py-8 text-center">
-              <CheckCircle2 aria-hidden="true" className="mx-auto h-12 w-12 text-green-700" />
+              <Icon icon={CheckCircle2} aria-hidden="true" className="mx-auto h-12 w-12 text-green-700" />
               <h3
                 ref={thankYouHeading}
                 tabIndex={-1}
@@ -199,7 +200,7 @@ export function LeadMagnetDialog({ open, onOpenChange, inPlace = false, openedFr
               <ul className="space-y-2.5">
                 {benefits.map((benefit) => (
                   <li key={benefit} className="flex gap-2.5 text-walnut-900">
-                    <CheckCircle2 aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-oak-500" />
+                    <Icon icon={CheckCircle2} aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-oak-500" />
                     {benefit}
                   </li>
                 ))}
@@ -224,7 +225,7 @@ export function LeadMagnetDialog({ open, onOpenChange, inPlace = false, openedFr
                 {pending ? pageTexts.submitting : pageTexts.leadMagnet.submitButton}
               </Button>
               <p className="text-center text-xs text-walnut-700">
-                <Lock aria-hidden="true" className="mr-1.5 inline h-3.5 w-3.5 align-[-2px]" />
+                <Icon icon={Lock} aria-hidden="true" className="mr-1.5 inline h-3.5 w-3.5 align-[-2px]" />
                 We respect your privacy. Your information is never sold or shared for anyone else's use.{' '}
                 <PrivacyPolicyLink />
               </p>
@@ -237,7 +238,7 @@ export function LeadMagnetDialog({ open, onOpenChange, inPlace = false, openedFr
               aria-label="Close"
               className="absolute right-3 top-3 inline-flex h-9 w-9 items-center justify-center rounded-full text-oak-100 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-oak-400"
             >
-              <X aria-hidden="true" className="h-5 w-5" />
+              <Icon icon={X} aria-hidden="true" className="h-5 w-5" />
             </button>
           </Dialog.Close>
         </Dialog.Content>

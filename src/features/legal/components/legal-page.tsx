@@ -1,4 +1,5 @@
-import { ArrowLeft } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
+import { ArrowLeft } from '@/components/ui/icons';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { SiteFooter } from '@/components/layout/site-footer';
@@ -21,7 +22,7 @@ export function LegalPage({ title, lead, children }: { title: string; lead: Reac
             to="/"
             className="inline-flex items-center gap-2 rounded-md py-1 text-sm font-semibold text-walnut-700 hover:text-walnut-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-oak-500"
           >
-            <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+            <Icon icon={ArrowLeft} aria-hidden="true" className="h-4 w-4" />
             Back to Home
           </Link>
           <h1 className="mt-4 font-display text-4xl font-bold text-walnut-950 sm:text-5xl">{title}</h1>

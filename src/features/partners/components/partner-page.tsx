@@ -1,4 +1,5 @@
-import { ArrowLeft, Check } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
+import { ArrowLeft, Check } from '@/components/ui/icons';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { SiteFooter } from '@/components/layout/site-footer';
@@ -50,7 +51,7 @@ export function PartnerPage({ program, form }: { program: PartnerProgram; form: 
                 to="/"
                 className="inline-flex items-center gap-2 rounded-md py-1 text-sm font-semibold text-oak-200 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-oak-400"
               >
-                <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+                <Icon icon={ArrowLeft} aria-hidden="true" className="h-4 w-4" />
                 Back to Home
               </Link>
             </div>
@@ -66,7 +67,7 @@ export function PartnerPage({ program, form }: { program: PartnerProgram; form: 
               <ul className="mt-6 flex flex-wrap gap-x-5 gap-y-2 text-sm font-medium text-oak-200">
                 {business.trustPoints.map((point) => (
                   <li key={point} className="inline-flex items-center gap-1.5">
-                    <Check aria-hidden="true" className="h-4 w-4 text-oak-400" />
+                    <Icon icon={Check} aria-hidden="true" className="h-4 w-4 text-oak-400" />
                     {point}
                   </li>
                 ))}
@@ -100,10 +101,10 @@ export function PartnerPage({ program, form }: { program: PartnerProgram; form: 
             <p className="mt-3 text-lg text-walnut-700">{why.intro}</p>
           </div>
           <ul className="mt-10 grid gap-6 md:grid-cols-3">
-            {why.benefits.map(({ icon: Icon, title, text }) => (
+            {why.benefits.map(({ icon, title, text }) => (
               <li key={title} className="rounded-2xl border border-walnut-900/10 bg-white p-6 shadow-sm">
                 <span className="inline-flex h-12 w-12 items-center justify-center rounded-xl bg-oak-100 text-walnut-800">
-                  <Icon aria-hidden="true" className="h-6 w-6" />
+                  <Icon icon={icon} aria-hidden="true" className="h-6 w-6" />
                 </span>
                 <h3 className="mt-4 font-display text-xl font-semibold text-walnut-950">{title}</h3>
                 <p className="mt-2 leading-relaxed text-walnut-700">{text}</p>
@@ -126,13 +127,13 @@ export function PartnerPage({ program, form }: { program: PartnerProgram; form: 
             <ul
               className={`mt-10 grid gap-4 ${perks.items.length === 3 ? 'sm:grid-cols-3' : 'sm:grid-cols-2 lg:grid-cols-4'}`}
             >
-              {perks.items.map(({ icon: Icon, text }) => (
+              {perks.items.map(({ icon, text }) => (
                 <li
                   key={text}
                   className="flex items-center gap-4 rounded-xl bg-white p-5 shadow-sm sm:flex-col sm:p-6 sm:text-center"
                 >
                   <span className="inline-flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-walnut-900 text-oak-400">
-                    <Icon aria-hidden="true" className="h-6 w-6" />
+                    <Icon icon={icon} aria-hidden="true" className="h-6 w-6" />
                   </span>
                   <span className="font-semibold text-walnut-900 sm:text-lg">{asListLine(text)}</span>
                 </li>

@@ -1,4 +1,4 @@
-import { BadgePercent, BellRing, CalendarClock, Hammer, PiggyBank, Timer, Trophy } from 'lucide-react';
+import { BadgePercent, BellRing, CalendarClock, Hammer, PiggyBank, Timer, Trophy } from '@/components/ui/icons';
 import { business } from '@/config/business';
 import { siteImages } from '@/content/site-images';
 import { pageTexts } from '@/content/spec-texts';

@@ -1,4 +1,4 @@
-import type { LucideIcon } from 'lucide-react';
+import type { LucideIconData } from 'lucide-react';
 import type { SiteImage } from '@/content/site-images';
 
 /** Everything that differs between the realtor and the investor page; the layout is the same (spec section 2). */
@@ -11,8 +11,8 @@ export type PartnerProgram = {
     button: string;
     image: SiteImage;
   };
-  why: { title: string; intro: string; benefits: readonly { icon: LucideIcon; title: string; text: string }[] };
-  perks: { title: string; intro: string; items: readonly { icon: LucideIcon; text: string }[] };
+  why: { title: string; intro: string; benefits: readonly { icon: LucideIconData; title: string; text: string }[] };
+  perks: { title: string; intro: string; items: readonly { icon: LucideIconData; text: string }[] };
   testimonial: { quote: string; name: string; location: string; project: string };
   application: { id: string; title: string; intro: string };
 };

@@ -1,4 +1,4 @@
-import { Camera, Clapperboard, Gift, Handshake, Sparkles, Timer } from 'lucide-react';
+import { Camera, Clapperboard, Gift, Handshake, Sparkles, Timer } from '@/components/ui/icons';
 import { business } from '@/config/business';
 import { siteImages } from '@/content/site-images';
 import { pageTexts } from '@/content/spec-texts';

@@ -1,4 +1,5 @@
-import { MoveHorizontal } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
+import { MoveHorizontal } from '@/components/ui/icons';
 import { useId, useState } from 'react';
 import type { PictureRenditions } from '@contracts/image-renditions';
 import { ResultPicture } from './result-picture';
@@ -56,7 +57,7 @@ export function BeforeAfterSlider({ before, after, label = 'Before and after com
           style={{ left: `${position}%` }}
         >
           <span className="absolute top-1/2 left-1/2 flex size-10 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full bg-white text-walnut-900 shadow-md">
-            <MoveHorizontal className="size-5" />
+            <Icon icon={MoveHorizontal} className="size-5" />
           </span>
         </span>
         <span aria-hidden="true" className="pointer-events-none absolute top-3 left-3 rounded bg-walnut-950/70 px-2 py-1 text-xs font-semibold text-white">

@@ -1,4 +1,5 @@
-import { Check, Loader2, Undo2, X } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
+import { Check, Loader2, Undo2, X } from '@/components/ui/icons';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { PictureRenditions } from '@contracts/image-renditions';
 import type { VisualizerCorrectionPayload } from '@contracts/visualizer-webhook';
@@ -184,7 +185,7 @@ export function FloorCorrection({
             }`}
             style={{ left: `${marker.x * 100}%`, top: `${marker.y * 100}%` }}
           >
-            {marker.floor ? <Check className="size-4" strokeWidth={3} /> : <X className="size-4" strokeWidth={3} />}
+            {marker.floor ? <Icon icon={Check} className="size-4" strokeWidth={3} /> : <Icon icon={X} className="size-4" strokeWidth={3} />}
           </span>
         ))}
         <span
@@ -197,7 +198,7 @@ export function FloorCorrection({
         </span>
         {rendering && (
           <div className="absolute inset-0 flex items-center justify-center bg-walnut-950/55">
-            <Loader2 aria-hidden="true" className="size-12 animate-spin text-white motion-reduce:animate-none" />
+            <Icon icon={Loader2} aria-hidden="true" className="size-12 animate-spin text-white motion-reduce:animate-none" />
           </div>
         )}
       </div>
@@ -221,7 +222,7 @@ export function FloorCorrection({
                   aria-label={`Remove marker ${index + 1} (${markerName(marker)})`}
                   className="inline-flex size-11 items-center justify-center rounded-full text-walnut-800 hover:bg-oak-100 focus-visible:outline-2 focus-visible:outline-oak-500 disabled:opacity-60"
                 >
-                  <X aria-hidden="true" className="size-4" />
+                  <Icon icon={X} aria-hidden="true" className="size-4" />
                 </button>
               </li>
             ))}
@@ -232,7 +233,7 @@ export function FloorCorrection({
       <div role="status">
         {rendering && (
           <p className="flex items-center gap-2 font-semibold text-walnut-900">
-            <Loader2 aria-hidden="true" className="size-5 animate-spin motion-reduce:animate-none" />
+            <Icon icon={Loader2} aria-hidden="true" className="size-5 animate-spin motion-reduce:animate-none" />
             Re-rendering your floor with your markers...
           </p>
         )}
@@ -244,7 +245,7 @@ export function FloorCorrection({
           Re-render my floor
         </Button>
         <Button variant="outline" className="min-h-11" onClick={() => remove(markers.length - 1)} disabled={rendering || markers.length === 0}>
-          <Undo2 aria-hidden="true" className="size-4" />
+          <Icon icon={Undo2} aria-hidden="true" className="size-4" />
           Undo last marker
         </Button>
         <Button variant="ghost" className="min-h-11" onClick={onCancel} disabled={rendering}>
@@ -268,7 +269,7 @@ function MarkKind({ checked, onChange, label, kind }: { checked: boolean; onChan
         onChange={onChange}
         className="absolute inset-0 cursor-pointer appearance-none rounded-md opacity-0 disabled:cursor-not-allowed"
       />
-      {kind === 'wood' ? <Check aria-hidden="true" className="size-4 shrink-0" /> : <X aria-hidden="true" className="size-4 shrink-0" />}
+      {kind === 'wood' ? <Icon icon={Check} aria-hidden="true" className="size-4 shrink-0" /> : <Icon icon={X} aria-hidden="true" className="size-4 shrink-0" />}
       {label}
     </label>
   );

@@ -1,4 +1,5 @@
-import { ArrowLeft, Sparkles } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
+import { ArrowLeft, Sparkles } from '@/components/ui/icons';
 import { useEffect, useId, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
@@ -79,11 +80,11 @@ export function InfoStep({ file, name, email, errors, processing, onNameChange, 
         />
         <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-between">
           <Button variant="ghost" size="lg" onClick={onBack} disabled={processing}>
-            <ArrowLeft aria-hidden="true" className="size-5" />
+            <Icon icon={ArrowLeft} aria-hidden="true" className="size-5" />
             Back
           </Button>
           <Button type="submit" size="lg" disabled={!canSubmit}>
-            <Sparkles aria-hidden="true" className="size-5" />
+            <Icon icon={Sparkles} aria-hidden="true" className="size-5" />
             {pageTexts.visualizer.processButton}
           </Button>
         </div>

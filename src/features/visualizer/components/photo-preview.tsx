@@ -1,4 +1,5 @@
-import { ImageOff } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
+import { ImageOff } from '@/components/ui/icons';
 import { useEffect, useState } from 'react';
 
 /**
@@ -25,7 +26,7 @@ export function PhotoPreview({ file, className = '' }: { file: File; className?:
         aria-label={`Your photo: ${file.name}`}
         className={`flex flex-col items-center justify-center gap-2 rounded-lg p-4 text-center text-sm text-walnut-800 ${className}`}
       >
-        <ImageOff aria-hidden="true" className="size-8 text-walnut-600" />
+        <Icon icon={ImageOff} aria-hidden="true" className="size-8 text-walnut-600" />
         <span>This browser cannot show a preview of this photo.</span>
       </div>
     );

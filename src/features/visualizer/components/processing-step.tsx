@@ -1,4 +1,5 @@
-import { AlertTriangle, Clock, Loader2, RefreshCw } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
+import { AlertTriangle, Clock, Loader2, RefreshCw } from '@/components/ui/icons';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import type { UploadProgress } from '../api/start-processing';
@@ -84,9 +85,9 @@ export function ProcessingStep({
     <section aria-labelledby="visualizer-processing-title" className="mx-auto max-w-xl space-y-6 text-center">
       <div className="flex justify-center" aria-hidden="true">
         {running ? (
-          <Loader2 className="size-16 animate-spin text-oak-500 motion-reduce:animate-none" />
+          <Icon icon={Loader2} className="size-16 animate-spin text-oak-500 motion-reduce:animate-none" />
         ) : (
-          <AlertTriangle className="size-16 text-oak-500" />
+          <Icon icon={AlertTriangle} className="size-16 text-oak-500" />
         )}
       </div>
       {running && (
@@ -145,7 +146,7 @@ export function ProcessingStep({
         </div>
       )}
       <p className="inline-flex items-center gap-2 rounded-full bg-oak-100 px-4 py-1.5 text-sm font-medium text-walnut-800">
-        <Clock aria-hidden="true" className="size-4" />
+        <Icon icon={Clock} aria-hidden="true" className="size-4" />
         <span>
           Elapsed time: <time dateTime={`PT${Math.max(0, Math.floor(elapsedMs / 1000))}S`}>{elapsed}</time>
         </span>
@@ -153,7 +154,7 @@ export function ProcessingStep({
       {phase === 'timeout' && (
         <div className="flex flex-col justify-center gap-3 sm:flex-row">
           <Button size="lg" onClick={onCheckAgain}>
-            <RefreshCw aria-hidden="true" className="size-5" />
+            <Icon icon={RefreshCw} aria-hidden="true" className="size-5" />
             Check again
           </Button>
           <Button variant="outline" size="lg" onClick={onRetry}>
@@ -164,7 +165,7 @@ export function ProcessingStep({
       {phase === 'stalled' && (
         <div className="flex flex-col justify-center gap-3 sm:flex-row">
           <Button size="lg" onClick={onSendAgain ?? onRetry}>
-            <RefreshCw aria-hidden="true" className="size-5" />
+            <Icon icon={RefreshCw} aria-hidden="true" className="size-5" />
             Try again
           </Button>
           <Button variant="outline" size="lg" onClick={onStartOver}>

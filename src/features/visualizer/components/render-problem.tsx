@@ -1,4 +1,5 @@
-import { RefreshCw } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
+import { RefreshCw } from '@/components/ui/icons';
 import { Button } from '@/components/ui/button';
 
 type RenderProblemProps = {
@@ -16,7 +17,7 @@ export function RenderProblem({ problem, lost, onCheckAgain, className = '' }: R
       <p>{problem}</p>
       {lost && (
         <Button variant="outline" className="mt-2 min-h-11" onClick={onCheckAgain}>
-          <RefreshCw aria-hidden="true" className="size-4" />
+          <Icon icon={RefreshCw} aria-hidden="true" className="size-4" />
           Check again
         </Button>
       )}

@@ -1,4 +1,5 @@
-import { Download, Info, PencilLine, RotateCcw } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
+import { Download, Info, PencilLine, RotateCcw } from '@/components/ui/icons';
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { ORIGINAL_RENDITIONS, type PictureRenditions } from '@contracts/image-renditions';
@@ -149,7 +150,7 @@ export function ResultStep({ result, correctionToken, onResultChange, onTryAnoth
 
       {result.floorShare !== null && result.floorShare < LITTLE_FLOOR_SHARE && (
         <p className="mx-auto flex max-w-2xl items-start gap-2 rounded-lg border border-oak-400 bg-oak-100 p-4 text-left text-walnut-900">
-          <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-walnut-700" />
+          <Icon icon={Info} aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-walnut-700" />
           <span>
             We found little or no floor in this photo, so it barely changed.{' '}
             {correctionToken && correctionsLeft > 0
@@ -210,7 +211,7 @@ export function ResultStep({ result, correctionToken, onResultChange, onTryAnoth
                 setFixing(true);
               }}
             >
-              <PencilLine aria-hidden="true" className="size-4" />
+              <Icon icon={PencilLine} aria-hidden="true" className="size-4" />
               Not quite right? Fix the floor
             </Button>
             <p className="text-sm text-walnut-700">
@@ -254,11 +255,11 @@ export function ResultStep({ result, correctionToken, onResultChange, onTryAnoth
           onClick={(event) => void saveFromBlob(event, shownUrl, downloadName(shownUrl))}
           className={buttonClasses({ variant: 'outline', size: 'lg' })}
         >
-          <Download aria-hidden="true" className="size-5" />
+          <Icon icon={Download} aria-hidden="true" className="size-5" />
           Download result
         </a>
         <Button variant="ghost" size="lg" onClick={onTryAnother}>
-          <RotateCcw aria-hidden="true" className="size-5" />
+          <Icon icon={RotateCcw} aria-hidden="true" className="size-5" />
           {pageTexts.visualizer.tryAnother}
         </Button>
       </div>

@@ -1,4 +1,5 @@
-import { Loader2 } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
+import { Loader2 } from '@/components/ui/icons';
 import { useEffect, useId, useState } from 'react';
 import { RUG_CHOICES, RUG_CHOICE_LABELS, type RugChoice as RugChoiceValue } from '@contracts/visualizer-webhook';
 import type { VisualizerRequest } from '../api/get-visualizer-request';
@@ -101,7 +102,7 @@ export function RugChoice({ requestId, correctionToken, value, renderNumber, dis
       <div role="status" className="text-center">
         {rendering && (
           <p className="inline-flex items-center gap-2 font-semibold text-walnut-900">
-            <Loader2 aria-hidden="true" className="size-5 animate-spin motion-reduce:animate-none" />
+            <Icon icon={Loader2} aria-hidden="true" className="size-5 animate-spin motion-reduce:animate-none" />
             {rugChoiceTexts.rendering}
           </p>
         )}

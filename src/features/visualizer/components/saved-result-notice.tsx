@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
-import { Clock, ImageOff, Loader2, WifiOff, type LucideIcon } from 'lucide-react';
+import type { LucideIconData } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
+import { Clock, ImageOff, Loader2, WifiOff } from '@/components/ui/icons';
 import { Link } from 'react-router';
 import { PrivacyPolicyLink } from '@/components/privacy-policy-link';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -32,7 +34,7 @@ export function SavedResultNotice({
         className="flex flex-col items-center gap-3 py-10 text-center"
         role="status"
       >
-        <Loader2 aria-hidden="true" className="size-8 animate-spin text-walnut-700" />
+        <Icon icon={Loader2} aria-hidden="true" className="size-8 animate-spin text-walnut-700" />
         <h2 id="saved-result-title" className="font-display text-2xl font-bold text-walnut-950 focus:outline-none">
           Loading your result…
         </h2>
@@ -86,7 +88,7 @@ export function SavedResultNotice({
 }
 
 /** The frame every notice but the loading one shares: a round icon, the heading the section is named by, then what follows. */
-function NoticeFrame({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: ReactNode }) {
+function NoticeFrame({ icon, title, children }: { icon: LucideIconData; title: string; children: ReactNode }) {
   return (
     <section
       aria-labelledby="saved-result-title"
@@ -96,7 +98,7 @@ function NoticeFrame({ icon: Icon, title, children }: { icon: LucideIcon; title:
         aria-hidden="true"
         className="flex size-16 items-center justify-center rounded-full bg-oak-100 text-walnut-800"
       >
-        <Icon className="size-8" />
+        <Icon icon={icon} className="size-8" />
       </span>
       <h2 id="saved-result-title" className="font-display text-2xl font-bold text-walnut-950 focus:outline-none">
         {title}

@@ -1,4 +1,5 @@
-import { Camera, ImagePlus, Upload } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
+import { Camera, ImagePlus, Upload } from '@/components/ui/icons';
 import { useId, useState, type ChangeEvent, type DragEvent } from 'react';
 import { pageTexts } from '@/content/spec-texts';
 
@@ -53,7 +54,7 @@ export function UploadStep({ onFile, error }: { onFile: (file: File) => void; er
         ].join(' ')}
       >
         <span aria-hidden="true" className="flex size-16 items-center justify-center rounded-full bg-oak-100 text-walnut-800">
-          <ImagePlus className="size-8" />
+          <Icon icon={ImagePlus} className="size-8" />
         </span>
         <p className="font-semibold text-walnut-900">
           <span className="hidden md:inline">Drag and drop your photo here, or</span>
@@ -72,7 +73,7 @@ export function UploadStep({ onFile, error }: { onFile: (file: File) => void; er
             htmlFor={pickerId}
             className="inline-flex cursor-pointer items-center gap-2 rounded-md bg-walnut-900 px-6 py-3 font-semibold text-white transition-colors hover:bg-walnut-800 peer-focus-visible/picker:outline-2 peer-focus-visible/picker:outline-offset-2 peer-focus-visible/picker:outline-oak-500"
           >
-            <Upload aria-hidden="true" className="size-5" />
+            <Icon icon={Upload} aria-hidden="true" className="size-5" />
             Choose a photo
           </label>
           <input
@@ -87,7 +88,7 @@ export function UploadStep({ onFile, error }: { onFile: (file: File) => void; er
             htmlFor={cameraId}
             className="inline-flex cursor-pointer items-center gap-2 rounded-md border-2 border-walnut-900 px-6 py-2.5 font-semibold text-walnut-900 transition-colors hover:bg-walnut-900 hover:text-white peer-focus-visible/camera:outline-2 peer-focus-visible/camera:outline-offset-2 peer-focus-visible/camera:outline-oak-500 md:hidden"
           >
-            <Camera aria-hidden="true" className="size-5" />
+            <Icon icon={Camera} aria-hidden="true" className="size-5" />
             Take a photo
           </label>
         </div>

@@ -1,4 +1,5 @@
-import { ArrowLeft } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
+import { ArrowLeft } from '@/components/ui/icons';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { preloadToasts, toast } from '@/components/ui/toasts';
@@ -242,7 +243,7 @@ export function VisualizerPage() {
         <header className="border-b border-walnut-700/10 bg-white">
           <div className="mx-auto flex max-w-5xl items-center justify-between gap-4 px-4 py-3">
             <Link to="/" className={buttonClasses({ variant: 'ghost', className: '-ml-2 min-h-11' })}>
-              <ArrowLeft aria-hidden="true" className="size-4" />
+              <Icon icon={ArrowLeft} aria-hidden="true" className="size-4" />
               Back to Home
             </Link>
             <a href={business.phoneHref} className="inline-flex min-h-11 items-center text-sm font-semibold text-walnut-800 hover:text-walnut-950">

@@ -1,4 +1,5 @@
-import { Check } from 'lucide-react';
+import { Icon } from '@/components/ui/icon';
+import { Check } from '@/components/ui/icons';
 
 export type VisualizerStep = 'upload' | 'info' | 'processing' | 'result';
 
@@ -30,7 +31,7 @@ export function VisualizerStepper({ current }: { current: VisualizerStep }) {
                     !done && !active ? 'border-walnut-700/30 bg-white text-walnut-700' : '',
                   ].join(' ')}
                 >
-                  {done ? <Check className="size-4" /> : index + 1}
+                  {done ? <Icon icon={Check} className="size-4" /> : index + 1}
                 </span>
                 <span
                   className={[
