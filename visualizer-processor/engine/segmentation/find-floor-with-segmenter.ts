@@ -4,15 +4,15 @@ import { OBJECT_CLASSES, cellsAroundObjects, type ObjectMargin } from './clear-a
 import { cellsAboveWalls } from './floor-above-walls.ts';
 import { ZOOMED_WALL_LIMITS, floorZoomedRunsCallWall, type ZoomedViewEdges, type ZoomedWallLimits } from './zoomed-walls.ts';
 import { groundSceneFloor } from './ground-scene-floor.ts';
-import { applyCoefficients, guidedCoefficients, resizeBilinear, type GrayImage, type GuidedCoefficients } from './guided-upsample.ts';
+import { applyCoefficients, guideMeans, guidedCoefficients, resizeBilinear, type GrayImage, type GuideMeans, type GuidedCoefficients } from './guided-upsample.ts';
 import { TAP_LIMITS, applyFloorTaps, type TapLimits } from './apply-floor-taps.ts';
 import { SCENE_CLASS, floorClassIds } from './scene-classes.ts';
 import { RUG_OUTLINE_LIMITS, floorInsideRugs, type RugOutlineLimits } from './rug-outlines.ts';
 import { RUG_LIMITS, runsDisputeARug, takeOutRugs } from './take-out-rugs.ts';
-import { PHOTO_COLOUR_LIMITS, floorOfOtherColours, type PhotoColourLimits } from './photo-colours.ts';
+import { PHOTO_COLOUR_LIMITS, floorOfOtherColours, photoRegions, type PhotoColourLimits, type PhotoRegions } from './photo-colours.ts';
 import { OBJECT_BASE_LIMITS, objectBasesOverFloor, type ObjectBaseLimits } from './object-bases.ts';
-import { SEGMENTER_SIZE, announcePhoto, classifyPixels } from './scene-segmenter.ts';
-import { segmentPhoto, type FitMode, type SegmentedPhoto } from './segment-photo.ts';
+import { SEGMENTER_SIZE, announcePhoto, classifyPixels, whenNetworkBusy } from './scene-segmenter.ts';
+import { sceneGridSize, segmentPhoto, type FitMode, type SegmentedPhoto } from './segment-photo.ts';
 
 /** The knobs measured by the segmentation bench; the defaults are what measured best (decision 004). */
 export interface SegmenterTuning {
@@ -128,6 +128,23 @@ function clearDropped(soft: Float32Array, floor: Uint8Array, kept: Uint8Array): 
   for (let i = 0; i < soft.length; i++) if (floor[i] && !kept[i]) soft[i] = 0;
 }
 
+/** Floor belief only where every run saw floor (1), none elsewhere. */
+function keepUnanimous(soft: Float32Array): void {
+  for (let i = 0; i < soft.length; i++) soft[i] = soft[i]! === 1 ? 1 : 0;
+}
+
+/** Adds `more` into `into`, cell by cell. */
+function addInto(into: Float32Array, more: Uint8Array): void {
+  for (let i = 0; i < into.length; i++) into[i]! += more[i]!;
+}
+
+/** 1 where an object was seen, or (with `rugsToo`) a rug. */
+function objectCells(objectSeen: Float32Array, rugVotes: Float32Array, rugsToo: boolean): Uint8Array {
+  const objects = new Uint8Array(objectSeen.length);
+  for (let i = 0; i < objects.length; i++) objects[i] = objectSeen[i]! > 0 || (rugsToo && rugVotes[i]! > 0) ? 1 : 0;
+  return objects;
+}
+
 /** Whether some cell is set in both. */
 function meet(a: Uint8Array, b: Uint8Array): boolean {
   for (let i = 0; i < a.length; i++) if (a[i] === 1 && b[i] === 1) return true;
@@ -154,20 +171,60 @@ function pinCoefficients(coefficients: GuidedCoefficients, where: Uint8Array, fl
   }
 }
 
-/** Each pass's guide squeezed onto its scene grid (guideOnSceneGrid), made once for all its floors and steps. */
-const sceneGridColours = new WeakMap<SegmentedFloorPhoto, Promise<Buffer>>();
+/** A guide copy (raw RGB) and its size. */
+interface Guide {
+  pixels: Buffer;
+  width: number;
+  height: number;
+}
+
+/*
+ * What the steps work out from the guide copy alone (no network): its brightness, the guided filter's window
+ * means of it, its colours squeezed onto the scene grid and their superpixels. Made once per guide copy and kept
+ * with it (keyed by its pixels, which nothing changes), so a photo's floors (both rug choices, each tap) share
+ * them, and `segmentForFloor` makes them while the network runs, when this thread would only wait (decision 028).
+ */
+const guideWork = new WeakMap<Buffer, Map<string, unknown>>();
+
+function ofGuide<T>(guide: Guide, key: string, make: () => T): T {
+  let work = guideWork.get(guide.pixels);
+  if (!work) guideWork.set(guide.pixels, (work = new Map()));
+  if (!work.has(key)) work.set(key, make());
+  return work.get(key) as T;
+}
+
+function guideBrightness(guide: Guide): GrayImage {
+  return ofGuide(guide, 'brightness', () => brightness(guide.pixels, guide.width, guide.height));
+}
+
+function guideWindowMeans(guide: Guide, radius: number): GuideMeans {
+  return ofGuide(guide, `means ${radius}`, () => guideMeans(guideBrightness(guide), radius));
+}
 
 /** The guide copy squeezed onto the scene grid (it covers the whole photo in every fit): each cell's colour. */
-function guideOnSceneGrid(pass: SegmentedFloorPhoto): Promise<Buffer> {
-  let colours = sceneGridColours.get(pass);
-  if (!colours) {
-    colours = sharp(pass.guidePixels, { raw: { width: pass.guideWidth, height: pass.guideHeight, channels: 3 } })
-      .resize(pass.segmented.scene.width, pass.segmented.scene.height, { fit: 'fill' })
+function guideOnSceneGrid(guide: Guide, grid: { width: number; height: number }): Promise<Buffer> {
+  return ofGuide(guide, `grid ${grid.width}x${grid.height}`, () =>
+    sharp(guide.pixels, { raw: { width: guide.width, height: guide.height, channels: 3 } })
+      .resize(grid.width, grid.height, { fit: 'fill' })
       .raw()
-      .toBuffer();
-    sceneGridColours.set(pass, colours);
-  }
-  return colours;
+      .toBuffer(),
+  );
+}
+
+/** The superpixels of the guide on the scene grid (photo-colours.ts). */
+function guideRegions(guide: Guide, grid: { width: number; height: number }, limits: PhotoColourLimits): Promise<PhotoRegions> {
+  const key = `regions ${grid.width}x${grid.height} ${limits.spacing} ${limits.compactness} ${limits.iterations}`;
+  return ofGuide(guide, key, async () => photoRegions(await guideOnSceneGrid(guide, grid), grid.width, grid.height, limits));
+}
+
+/** The guide work `tuning` asks for, all of it (a failure here is the steps' to report, when they ask again). */
+async function prepareGuide(guide: Guide, grid: { width: number; height: number }, tuning: SegmenterTuning): Promise<void> {
+  if (tuning.radius > 0) guideWindowMeans(guide, tuning.radius);
+  if (tuning.photoColours) await guideRegions(guide, grid, tuning.photoColours);
+}
+
+function guideOf(pass: SegmentedFloorPhoto): Guide {
+  return { pixels: pass.guidePixels, width: pass.guideWidth, height: pass.guideHeight };
 }
 
 /** One network pass over a photo: everything the floor masks are made from, whatever the options. */
@@ -192,6 +249,10 @@ export async function segmentForFloor(photo: DecodedPhoto, tuning: SegmenterTuni
     .resize(tuning.guideSide, tuning.guideSide, { fit: 'inside', withoutEnlargement: true })
     .raw()
     .toBuffer({ resolveWithObject: true });
+  // The steps' work on the guide alone, once the network's threads all have a run (not before: this thread
+  // hands them their inputs); the steps wait for none of it, and make what is not ready themselves.
+  const guide = { pixels: guidePixels, width: info.width, height: info.height };
+  void whenNetworkBusy().then(() => prepareGuide(guide, sceneGridSize(info.width, info.height, tuning.fit), tuning).catch(() => {}));
   // The zoomed runs are asked for with the whole photo's, so the network's two threads are never idle.
   const [segmented, zoomed] = await Promise.all([
     segmentPhoto(guidePixels, info.width, info.height, { fit: tuning.fit, mirrored: tuning.mirrored }),
@@ -321,20 +382,22 @@ export async function floorFromSegmentation(
   tuning: SegmenterTuning = DEFAULT_TUNING,
 ): Promise<FloorMask> {
   const { guidePixels, segmented } = pass;
-  // Asked for now, as sharp works on its own thread while the steps before its use run on this one.
-  if (tuning.photoColours) guideOnSceneGrid(pass).catch(() => {});
-  const info = { width: pass.guideWidth, height: pass.guideHeight };
+  const guideCopy = guideOf(pass);
   const { scene } = segmented;
+  // Asked for now (if not made while the network ran), as sharp works on its own thread while the steps before
+  // its use run on this one.
+  if (tuning.photoColours) guideOnSceneGrid(guideCopy, scene).catch(() => {});
+  const info = { width: pass.guideWidth, height: pass.guideHeight };
   const soft = segmented.share(floorClassIds({ keepRugs: options.keepRugs !== false }));
   const takingOutRugs = tuning.takeOutRugs && options.keepRugs !== false;
   // Before the runs are made to agree: where they disagree over a rug is what take-out-rugs.ts looks for.
   const floorVotes = takingOutRugs ? soft.slice() : soft;
   const outliningRugs = tuning.rugOutlines !== null && options.keepRugs !== false;
   const rugVotes = takingOutRugs || outliningRugs || options.taps?.length ? segmented.share([SCENE_CLASS.rug]) : new Float32Array(0);
-  if (tuning.unanimous) for (let i = 0; i < soft.length; i++) soft[i] = soft[i]! === 1 ? 1 : 0;
+  if (tuning.unanimous) keepUnanimous(soft);
   // What any run saw standing on the floor (the zoomed runs too): the margin's and the photo colours' objects.
   const objectSeen = tuning.objectMargin || tuning.photoColours ? segmented.share(OBJECT_CLASSES) : new Float32Array(0);
-  if (tuning.objectZoom && pass.zoomedObjects && objectSeen.length) for (let i = 0; i < objectSeen.length; i++) objectSeen[i]! += pass.zoomedObjects[i]!;
+  if (tuning.objectZoom && pass.zoomedObjects && objectSeen.length) addInto(objectSeen, pass.zoomedObjects);
   if (tuning.objectMargin) {
     const near = cellsAroundObjects(objectSeen, scene.width, scene.height, tuning.objectMargin);
     clearWhere(soft, near);
@@ -360,7 +423,7 @@ export async function floorFromSegmentation(
     const floor = beliefFloor(soft);
     const zoomedWall = pass.zoomedWall ?? zoomedCells(pass.zoomed, info, scene, [SCENE_CLASS.wall]);
     if (meet(zoomedWall, floor)) {
-      const rgb = await guideOnSceneGrid(pass);
+      const rgb = await guideOnSceneGrid(guideCopy, scene);
       clearWhere(soft, floorZoomedRunsCallWall(floor, zoomedWall, rgb, scene.width, scene.height, zoomedViewEdges(pass.zoomed, info, scene), tuning.zoomedWalls));
     }
   }
@@ -372,18 +435,17 @@ export async function floorFromSegmentation(
   }
   if (tuning.photoColours) {
     const floor = beliefFloor(soft);
-    const rgb = await guideOnSceneGrid(pass);
+    const rgb = await guideOnSceneGrid(guideCopy, scene);
+    const regions = await guideRegions(guideCopy, scene, tuning.photoColours);
     // Objects, and rugs while they are kept (then a rug is something on the floor too).
-    const objects = new Uint8Array(soft.length);
-    const rugsToo = options.keepRugs !== false && rugVotes.length > 0;
-    for (let i = 0; i < objects.length; i++) objects[i] = objectSeen[i]! > 0 || (rugsToo && rugVotes[i]! > 0) ? 1 : 0;
-    clearWhere(soft, floorOfOtherColours(floor, rgb, scene.width, scene.height, tuning.photoColours, objects));
+    const objects = objectCells(objectSeen, rugVotes, options.keepRugs !== false && rugVotes.length > 0);
+    clearWhere(soft, floorOfOtherColours(floor, rgb, scene.width, scene.height, tuning.photoColours, objects, regions));
   }
-  const guide = brightness(guidePixels, info.width, info.height);
+  const guide = guideBrightness(guideCopy);
   const p = resizeBilinear(soft, scene.width, scene.height, info.width, info.height);
   const coefficients =
     tuning.radius > 0
-      ? guidedCoefficients(guide, p, tuning.radius, tuning.epsilon)
+      ? guidedCoefficients(guide, p, tuning.radius, tuning.epsilon, guideWindowMeans(guideCopy, tuning.radius))
       : { width: info.width, height: info.height, a: new Float32Array(p.length), b: p };
   if (tuning.objectBases) {
     // What grew back is not floor (its code, 1, is not the floor's 2).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyCoefficients, boxMean, guidedCoefficients, resizeBilinear, type GrayImage, type GuidedCoefficients } from './guided-upsample.ts';
+import { applyCoefficients, boxMean, guideMeans, guidedCoefficients, resizeBilinear, type GrayImage, type GuidedCoefficients } from './guided-upsample.ts';
 
 /** A photo (RGB) and its brightness, from a brightness function; a little deterministic noise like a sensor's. */
 function photoOf(width: number, height: number, level: (x: number, y: number) => number) {
@@ -124,6 +124,22 @@ describe('edge-aware upsampling of the floor mask', () => {
     expect(mask.equals(reference(coefficients, rgb, width, height, 0.6))).toBe(true);
     // Some of each: pixels decided without their brightness, both ways, and pixels it decided.
     expect(mask.includes(0) && mask.includes(255)).toBe(true);
+  });
+
+  it('gives the same coefficients from the guide\'s means made ahead, for any mask, and refuses means of another radius', () => {
+    const width = 96;
+    const height = 64;
+    const { guide } = photoOf(width, height, (x, y) => (x + y < 90 ? 70 : 200));
+    const means = guideMeans(guide, 4);
+    for (const inside of [(x: number, y: number) => x + y < 90, (x: number) => x < 40]) {
+      const coarse = coarseMask(width, height, 8, inside);
+      const p = resizeBilinear(coarse.data, coarse.w, coarse.h, width, height);
+      const alone = guidedCoefficients(guide, p, 4, 0.002);
+      const ahead = guidedCoefficients(guide, p, 4, 0.002, means);
+      expect(ahead.a).toEqual(alone.a);
+      expect(ahead.b).toEqual(alone.b);
+    }
+    expect(() => guidedCoefficients(guide, new Float32Array(width * height), 5, 0.002, means)).toThrow(/another radius/);
   });
 
   it('averages over a window clipped at the image border', () => {

@@ -91,20 +91,35 @@ export interface GuidedCoefficients {
   b: Float32Array;
 }
 
+/** The guide's own window means (of its brightness and of its square): the filter's part that needs no mask. */
+export interface GuideMeans {
+  radius: number;
+  meanI: Float32Array;
+  meanII: Float32Array;
+}
+
+/** `guidedCoefficients`' window means of the guide alone, for any number of masks over the same guide. */
+export function guideMeans(guide: GrayImage, radius: number): GuideMeans {
+  const { width, height, values: I } = guide;
+  const squares = new Float32Array(I.length);
+  for (let i = 0; i < I.length; i++) squares[i] = I[i]! * I[i]!;
+  return { radius, meanI: boxMean(I, width, height, radius), meanII: boxMean(squares, width, height, radius) };
+}
+
 /**
  * The guided filter's averaged coefficients for mask `p` under guide `guide` (same size). `radius` in pixels of
  * that size; `epsilon` is the variance of brightness below which a window counts as flat (smoothing only).
+ * `means` is the guide's own part (`guideMeans` with the same radius), when made already.
  */
-export function guidedCoefficients(guide: GrayImage, p: Float32Array, radius: number, epsilon: number): GuidedCoefficients {
+export function guidedCoefficients(guide: GrayImage, p: Float32Array, radius: number, epsilon: number, means = guideMeans(guide, radius)): GuidedCoefficients {
   const { width, height, values: I } = guide;
   const n = I.length;
-  const meanI = boxMean(I, width, height, radius);
+  if (means.radius !== radius || means.meanI.length !== n) throw new Error("The guide's means are for another radius or size");
+  const { meanI, meanII } = means;
   const meanP = boxMean(p, width, height, radius);
   const product = new Float32Array(n);
   for (let i = 0; i < n; i++) product[i] = I[i]! * p[i]!;
   const meanIP = boxMean(product, width, height, radius);
-  for (let i = 0; i < n; i++) product[i] = I[i]! * I[i]!;
-  const meanII = boxMean(product, width, height, radius);
   const a = new Float32Array(n);
   const b = new Float32Array(n);
   for (let i = 0; i < n; i++) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PHOTO_COLOUR_LIMITS, floorOfOtherColours } from './photo-colours.ts';
+import { PHOTO_COLOUR_LIMITS, floorOfOtherColours, photoRegions } from './photo-colours.ts';
 
 const SIDE = 160;
 type Colour = readonly [number, number, number];
@@ -54,6 +54,20 @@ describe('floor of other colours (the photo\'s own colours)', () => {
     // Compared only with the object it touches (sameObject), the seat leaves as well.
     const same = floorOfOtherColours(floor, rgb, SIDE, SIDE, { ...PHOTO_COLOUR_LIMITS, sameObject: true }, objects);
     expect(share(same, seat)).toBeGreaterThan(0.6);
+  });
+
+  it('decides the same with the photo\'s superpixels made ahead, for any number of floors, and refuses those of other settings', () => {
+    const chair = (x: number, y: number) => x >= 60 && x < 100 && y >= 70 && y < 110;
+    const { rgb, floor, objects } = room((x, y) => (chair(x, y) ? [40, 60, 150] : null), (x, y) => chair(x, y) && y < 88);
+    const regions = photoRegions(rgb, SIDE, SIDE, PHOTO_COLOUR_LIMITS);
+    const alone = floorOfOtherColours(floor, rgb, SIDE, SIDE, PHOTO_COLOUR_LIMITS, objects);
+    expect(alone.includes(1)).toBe(true);
+    expect(floorOfOtherColours(floor, rgb, SIDE, SIDE, PHOTO_COLOUR_LIMITS, objects, regions)).toEqual(alone);
+    // A second floor over the same superpixels (the other rug choice, a tap): they are only read.
+    const smaller = floor.map((cell, i) => (i % SIDE < 40 ? 0 : cell));
+    expect(floorOfOtherColours(smaller, rgb, SIDE, SIDE, PHOTO_COLOUR_LIMITS, objects, regions)).toEqual(floorOfOtherColours(smaller, rgb, SIDE, SIDE, PHOTO_COLOUR_LIMITS, objects));
+    expect(floorOfOtherColours(floor, rgb, SIDE, SIDE, PHOTO_COLOUR_LIMITS, objects, regions)).toEqual(alone);
+    expect(() => floorOfOtherColours(floor, rgb, SIDE, SIDE, { ...PHOTO_COLOUR_LIMITS, spacing: 6 }, objects, regions)).toThrow(/other settings/);
   });
 
   it('leaves a patch of an object\'s colour that touches no object: nothing leaves from the middle of the floor', () => {

@@ -177,19 +177,34 @@ export function superpixels(lab: Float32Array, width: number, height: number, sp
 }
 
 /**
- * `floor` is 1 for floor cells, `rgb` the photo's colour per cell (3 bytes), both on a `width × height` grid.
- * Returns the floor cells to take out (1).
+ * The photo's superpixels on the grid, and what the colour test needs of them: everything that depends on the
+ * photo alone, made once per photo (the floor steps make it while the network runs, and use it for each floor).
  */
-export function floorOfOtherColours(
-  floor: Uint8Array,
-  rgb: Uint8Array,
-  width: number,
-  height: number,
-  limits: PhotoColourLimits = PHOTO_COLOUR_LIMITS,
-  objects?: Uint8Array,
-): Uint8Array {
-  const size = width * height;
-  const out = new Uint8Array(size);
+export interface PhotoRegions {
+  width: number;
+  height: number;
+  /** The superpixels' settings it was made with. */
+  spacing: number;
+  compactness: number;
+  iterations: number;
+  count: number;
+  /** Per superpixel: L, a, b, and its centre's x, y on the grid. */
+  centres: Float32Array;
+  /** Per cell of the half-size copy, its superpixel; `half` its size. */
+  labels: Int32Array;
+  half: { width: number; height: number };
+  /** Per grid column, its column of the half-size copy. */
+  columnOf: Int32Array;
+  /** Per superpixel, its cells on the grid. */
+  cells: Int32Array;
+  /** Per superpixel, its chromaticity (linear r, g over r + g + b). */
+  hue: Float32Array;
+  /** Per superpixel, those sharing a cell edge with it. */
+  neighbours: number[][];
+}
+
+/** The superpixels of `rgb` (3 bytes a cell on a `width × height` grid) as `floorOfOtherColours` reads them. */
+export function photoRegions(rgb: Uint8Array, width: number, height: number, limits: PhotoColourLimits = PHOTO_COLOUR_LIMITS): PhotoRegions {
   // The superpixels are found on a copy half the grid's size (a quarter of the work) and drawn back on the grid;
   // the guided filter puts the floor's edge on the photo's own at full size anyway.
   const half = halved(rgb, width, height);
@@ -205,17 +220,9 @@ export function floorOfOtherColours(
   const columnOf = new Int32Array(width);
   for (let x = 0; x < width; x++) columnOf[x] = Math.min(half.width - 1, x >> 1);
   const cells = new Int32Array(count);
-  const floorCells = new Int32Array(count);
-  const objectCells = new Int32Array(count);
   for (let y = 0; y < height; y++) {
     const row = Math.min(half.height - 1, y >> 1) * half.width;
-    for (let x = 0; x < width; x++) {
-      const i = y * width + x;
-      const k = found.labels[row + columnOf[x]!]!;
-      cells[k]!++;
-      floorCells[k]! += floor[i]!;
-      if (objects) objectCells[k]! += objects[i]!;
-    }
+    for (let x = 0; x < width; x++) cells[found.labels[row + columnOf[x]!]!]!++;
   }
   // Chromaticity per superpixel, from the half-size copy (a little grey added: black has no hue).
   const light = new Float64Array(count * 4);
@@ -231,9 +238,6 @@ export function floorOfOtherColours(
     hue[k * 2] = (light[k * 4]! + 0.001 * n) / total;
     hue[k * 2 + 1] = (light[k * 4 + 1]! + 0.001 * n) / total;
   }
-  // 1 floor, 0 not, -1 empty.
-  const kind = new Int8Array(count);
-  for (let k = 0; k < count; k++) kind[k] = cells[k] ? (floorCells[k]! * 2 >= cells[k]! ? 1 : 0) : -1;
   // Neighbours (superpixels sharing a cell edge), from the half-size labels (the same borders). A superpixel
   // has a handful, so a short list with a linear check beats a set.
   const neighbours: number[][] = Array.from({ length: count }, () => []);
@@ -249,6 +253,50 @@ export function floorOfOtherColours(
       if (y + 1 < half.height) join(a, found.labels[(y + 1) * half.width + x]!);
     }
   }
+  const { spacing, compactness, iterations } = limits;
+  return { width, height, spacing, compactness, iterations, count, centres, labels: found.labels, half: { width: half.width, height: half.height }, columnOf, cells, hue, neighbours };
+}
+
+/**
+ * `floor` is 1 for floor cells, `rgb` the photo's colour per cell (3 bytes), both on a `width × height` grid.
+ * Returns the floor cells to take out (1). `regions` is `photoRegions` of the same `rgb` and limits, when made
+ * already.
+ */
+export function floorOfOtherColours(
+  floor: Uint8Array,
+  rgb: Uint8Array,
+  width: number,
+  height: number,
+  limits: PhotoColourLimits = PHOTO_COLOUR_LIMITS,
+  objects?: Uint8Array,
+  regions: PhotoRegions = photoRegions(rgb, width, height, limits),
+): Uint8Array {
+  if (
+    regions.width !== width ||
+    regions.height !== height ||
+    regions.spacing !== limits.spacing ||
+    regions.compactness !== limits.compactness ||
+    regions.iterations !== limits.iterations
+  ) {
+    throw new Error("The photo's superpixels were made for another grid or other settings");
+  }
+  const size = width * height;
+  const out = new Uint8Array(size);
+  const { count, centres, labels, half, columnOf, cells, hue, neighbours } = regions;
+  const floorCells = new Int32Array(count);
+  const objectCells = new Int32Array(count);
+  for (let y = 0; y < height; y++) {
+    const row = Math.min(half.height - 1, y >> 1) * half.width;
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const k = labels[row + columnOf[x]!]!;
+      floorCells[k]! += floor[i]!;
+      if (objects) objectCells[k]! += objects[i]!;
+    }
+  }
+  // 1 floor, 0 not, -1 empty.
+  const kind = new Int8Array(count);
+  for (let k = 0; k < count; k++) kind[k] = cells[k] ? (floorCells[k]! * 2 >= cells[k]! ? 1 : 0) : -1;
   // Steps from non-floor, by breadth-first search.
   const steps = new Int32Array(count).fill(-1);
   let frontier: number[] = [];
@@ -354,7 +402,7 @@ export function floorOfOtherColours(
     const row = Math.min(half.height - 1, y >> 1) * half.width;
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
-      if (floor[i] && gone[found.labels[row + columnOf[x]!]!]) out[i] = 1;
+      if (floor[i] && gone[labels[row + columnOf[x]!]!]) out[i] = 1;
     }
   }
   return out;

@@ -20,7 +20,7 @@ export interface SegmentedPhoto {
   scene: FloorScene;
   /** Each run of the network and where it lies on the scene grid (`segmentedFromRuns` rebuilds the photo from them). */
   runs: readonly Run[];
-  /** Per scene cell, the share of the runs covering it that saw one of `classIds` (0..1). */
+  /** Per scene cell, the share of the runs covering it that saw one of `classIds` (0..1); a new array, the caller's to change. */
   share(classIds: readonly number[]): Float32Array;
 }
 
@@ -58,32 +58,44 @@ function mirrorRows(data: Uint8Array, width: number, height: number, channels: 1
   return out;
 }
 
+/**
+ * The scene grid the network's runs cover together for a photo of `width × height` (known before they run:
+ * the floor steps' work on the photo alone is done on it while the network runs).
+ */
+export function sceneGridSize(width: number, height: number, fit: FitMode): { width: number; height: number } {
+  if (fit === 'stretch') return { width: SIDE, height: SIDE };
+  if (fit === 'letterbox') {
+    const scale = SIDE / Math.max(width, height);
+    return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+  }
+  const gridLong = Math.max(SIDE, Math.round((Math.max(width, height) * SIDE) / Math.min(width, height)));
+  return width >= height ? { width: gridLong, height: SIDE } : { width: SIDE, height: gridLong };
+}
+
 /** The network's inputs for a photo, and the scene grid they cover together. */
 async function networkInputs(rgb: Buffer, width: number, height: number, fit: FitMode) {
   const image = () => sharp(rgb, { raw: { width, height, channels: 3 } });
   const whole = { left: 0, top: 0, width: SIDE, height: SIDE };
+  const grid = sceneGridSize(width, height, fit);
   if (fit === 'stretch') {
     const pixels = await image().resize(SIDE, SIDE, { fit: 'fill', kernel: 'cubic' }).raw().toBuffer();
-    return { grid: { width: SIDE, height: SIDE }, inputs: [{ pixels, placement: { content: whole, target: { left: 0, top: 0 } } }] };
+    return { grid, inputs: [{ pixels, placement: { content: whole, target: { left: 0, top: 0 } } }] };
   }
   if (fit === 'letterbox') {
-    const scale = SIDE / Math.max(width, height);
-    const w = Math.max(1, Math.round(width * scale));
-    const h = Math.max(1, Math.round(height * scale));
+    const { width: w, height: h } = grid;
     const content = { left: Math.floor((SIDE - w) / 2), top: Math.floor((SIDE - h) / 2), width: w, height: h };
     const pixels = await image()
       .resize(w, h, { fit: 'fill', kernel: 'cubic' })
       .extend({ left: content.left, top: content.top, right: SIDE - w - content.left, bottom: SIDE - h - content.top, background: { r: PAD_GREY, g: PAD_GREY, b: PAD_GREY } })
       .raw()
       .toBuffer();
-    return { grid: { width: w, height: h }, inputs: [{ pixels, placement: { content, target: { left: 0, top: 0 } } }] };
+    return { grid, inputs: [{ pixels, placement: { content, target: { left: 0, top: 0 } } }] };
   }
   // Two squares as tall (or wide) as the photo, at its two ends; a nearly square photo gets one.
   const landscape = width >= height;
   const short = Math.min(width, height);
   const long = Math.max(width, height);
-  const gridLong = Math.max(SIDE, Math.round((long * SIDE) / short));
-  const grid = landscape ? { width: gridLong, height: SIDE } : { width: SIDE, height: gridLong };
+  const gridLong = landscape ? grid.width : grid.height;
   const starts = long - short < short * 0.05 ? [0] : [0, long - short];
   const inputs = await Promise.all(
     starts.map(async (start) => {
@@ -120,7 +132,7 @@ export function segmentedFromRuns(grid: { width: number; height: number }, runs:
   // Each cell takes its classes from the run whose centre is nearest: the middle of a crop sees most context.
   const scene: FloorScene = { width: grid.width, height: grid.height, classes: new Uint8Array(grid.width * grid.height) };
   const nearest = new Float32Array(scene.classes.length).fill(Infinity);
-  // Loops written out rather than a visitor per cell: share() runs five or six times a photo over 2-4 runs of 512² cells.
+  // Loops written out rather than a visitor per cell: the runs are 2-4 of 512² cells.
   for (const run of runs) {
     const { content, target } = run.placement;
     for (let y = 0; y < content.height; y++) {
@@ -135,27 +147,49 @@ export function segmentedFromRuns(grid: { width: number; height: number }, runs:
       }
     }
   }
+  // How many runs cover each cell, counted once for every share asked.
+  let covered: Float32Array | undefined;
+  // Each set of classes' shares, worked out once per photo: the floor steps ask for the same few sets for each
+  // floor they make (both rug choices, each tap), and callers get a copy they may change.
+  const shares = new Map<string, Float32Array>();
   return {
     scene,
     runs,
     share(classIds) {
-      const wanted = new Uint8Array(256);
-      for (const id of classIds) wanted[id] = 1;
-      const seen = new Float32Array(scene.classes.length);
-      const covered = new Float32Array(scene.classes.length);
-      for (const { classes, placement } of runs) {
-        const { content, target } = placement;
-        for (let y = 0; y < content.height; y++) {
-          const cellRow = (target.top + y) * grid.width + target.left;
-          const inputRow = (content.top + y) * SIDE + content.left;
-          for (let x = 0; x < content.width; x++) {
-            covered[cellRow + x]!++;
-            seen[cellRow + x]! += wanted[classes[inputRow + x]!]!;
+      const key = classIds.join(',');
+      let known = shares.get(key);
+      if (!known) {
+        if (!covered) {
+          covered = new Float32Array(scene.classes.length);
+          for (const { placement } of runs) {
+            const { content, target } = placement;
+            for (let y = 0; y < content.height; y++) {
+              const cellRow = (target.top + y) * grid.width + target.left;
+              for (let x = 0; x < content.width; x++) covered[cellRow + x]!++;
+            }
           }
         }
+        known = runShares(runs, grid.width, covered, classIds);
+        shares.set(key, known);
       }
-      for (let i = 0; i < seen.length; i++) seen[i] = covered[i] ? seen[i]! / covered[i]! : 0;
-      return seen;
+      return known.slice();
     },
   };
+}
+
+/** Per cell, the share of the runs covering it (`covered`) that saw one of `classIds`. */
+function runShares(runs: readonly Run[], gridWidth: number, covered: Float32Array, classIds: readonly number[]): Float32Array {
+  const wanted = new Uint8Array(256);
+  for (const id of classIds) wanted[id] = 1;
+  const seen = new Float32Array(covered.length);
+  for (const { classes, placement } of runs) {
+    const { content, target } = placement;
+    for (let y = 0; y < content.height; y++) {
+      const cellRow = (target.top + y) * gridWidth + target.left;
+      const inputRow = (content.top + y) * SIDE + content.left;
+      for (let x = 0; x < content.width; x++) seen[cellRow + x]! += wanted[classes[inputRow + x]!]!;
+    }
+  }
+  for (let i = 0; i < seen.length; i++) seen[i] = covered[i] ? seen[i]! / covered[i]! : 0;
+  return seen;
 }
