@@ -111,6 +111,7 @@ export function makeBoardFigures(): BoardFigures {
   const mottle = new Float32Array(size);
   const sap = new Float32Array(size);
   const flatSawn = new Uint8Array(count);
+  const figures: BoardFigures = { ring, pores, mottle, sap, flatSawn };
   const texelS = width / ns;
   const texelT = length / nt;
   // Smooth fields are evaluated on coarse grids and interpolated: noise per texel would cost more than
@@ -155,17 +156,38 @@ export function makeBoardFigures(): BoardFigures {
           knots1[i] = hash3(i + b * 977, k0 + 1, FIGURE_SEED + 2);
         }
       }
-      for (let i = 0; i < ns; i++) {
-        const s = (i + 0.5) * texelS;
-        const dx = s - centre;
-        ring[row + i] = Math.sqrt(dx * dx + y * y) + wobble[j * ns + i]!;
-        pores[row + i] = 2 * (knots0[i]! + (knots1[i]! - knots0[i]!) * blend) - 1;
-        mottle[row + i] = blotch[j * ns + i]!;
-        sap[row + i] = sapSide * (s - sapEdge);
-      }
+      figureRow(figures, row, ns, texelS, centre, y, wobble, blotch, j * ns, knots0, knots1, blend, sapSide, sapEdge);
     }
   }
-  return { ring, pores, mottle, sap, flatSawn };
+  return figures;
+}
+
+/** One row of texels across a board (from `row`): its distance to the pith, pores, mottle and sapwood side. */
+function figureRow(
+  figures: BoardFigures,
+  row: number,
+  ns: number,
+  texelS: number,
+  centre: number,
+  y: number,
+  wobble: Float32Array,
+  blotch: Float32Array,
+  fieldRow: number,
+  knots0: Float64Array,
+  knots1: Float64Array,
+  blend: number,
+  sapSide: number,
+  sapEdge: number,
+): void {
+  const { ring, pores, mottle, sap } = figures;
+  for (let i = 0; i < ns; i++) {
+    const s = (i + 0.5) * texelS;
+    const dx = s - centre;
+    ring[row + i] = Math.sqrt(dx * dx + y * y) + wobble[fieldRow + i]!;
+    pores[row + i] = 2 * (knots0[i]! + (knots1[i]! - knots0[i]!) * blend) - 1;
+    mottle[row + i] = blotch[fieldRow + i]!;
+    sap[row + i] = sapSide * (s - sapEdge);
+  }
 }
 
 /** Length of a pore streak, in texels along the board. */
