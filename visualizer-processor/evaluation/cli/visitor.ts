@@ -1,5 +1,5 @@
 /**
- * npm run eval:visitor -- [variant ...] [--taps N] [--replace-rugs] [--only id,id] [--max-side N] [--cache DIR] [--overlays DIR] [--per-photo]: the visitor's view
+ * npm run eval:visitor -- [variant ...] [--taps N] [--replace-rugs] [--only id,id] [--max-side N] [--cache DIR] [--overlays DIR] [--per-photo] [--pieces]: the visitor's view
  * (issue 34) on the labelled real photos. Per photo, the page's first render (the photo's default rug choice),
  * then the simulated visitor's taps (the largest wrong region, at its point farthest from its edge; 2 by default),
  * each render made through src/floor-as-shown.ts as the page makes it; scored by IoU, precision, the largest
@@ -10,7 +10,9 @@
  * and labels scaled down to that long side first, for quick experiments (full size, as the commands work, otherwise);
  * `--cache`: the network's passes kept in that folder between runs (network-pass-cache.ts). `--overlays DIR`: per
  * photo, the first render and each tap drawn over the photo (visitor-overlay.ts), to look at what a tap did; the
- * folder holds evaluation photos, so keep it outside the repository.
+ * folder holds evaluation photos, so keep it outside the repository. `--pieces`: per photo, the first render's
+ * largest missed and painted piece and what the network's runs said under it (piece-sources.ts): which step,
+ * or the network itself, put it there.
  */
 import { bareNetworkMask } from '../baseline-masks.ts';
 import { loadRealSet } from '../load-real-set.ts';
@@ -21,6 +23,7 @@ import { floorAsShown } from '../../src/floor-as-shown.ts';
 import { DEFAULT_TUNING, floorsFromSegmentation } from '../../engine/segmentation/find-floor-with-segmenter.ts';
 import { cachedMask, cachedSegmentForFloor } from '../network-pass-cache.ts';
 import { writeVisitorOverlays } from '../visitor-overlay.ts';
+import { describePieceSource, largestPieceSources } from '../piece-sources.ts';
 import type { FloorMask } from '../floor-mask.ts';
 
 const args = process.argv.slice(2);
@@ -49,6 +52,7 @@ if (real.missing.length) console.log(`real photos not imported (npm run eval:imp
 const cases = real.cases.filter((item) => !only || only.includes(item.id));
 
 const bare = new Map<string, VisitorJudgement>();
+const firstRenderPieces: string[] = [];
 const scores = new Map<string, VisitorScore[]>(chosen.map((name) => [name, []]));
 for (const item of cases) {
   const pass = await cachedSegmentForFloor(cache, item.id, item.photo);
@@ -70,6 +74,13 @@ for (const item of cases) {
       tapCount,
     );
     if (overlays) await writeVisitorOverlays(overlays, `${item.id}-${name}`, item, shownMasks, score.taps);
+    if (args.includes('--pieces')) {
+      const sources = largestPieceSources(shownMasks[0]!, item.truth, pass);
+      firstRenderPieces.push(
+        `${item.id}${item.heldBack ? ' [held back]' : ''} ${name} (rugs ${score.rugs ?? '?'})${score.steps[0]!.believable ? ', believable' : ''}\n` +
+          `  painted: ${describePieceSource(sources.painted)}\n  missed: ${describePieceSource(sources.missed)}`,
+      );
+    }
     scores.get(name)!.push(score);
     // As it goes, so a long run on a busy machine says something before it ends.
     process.stderr.write(`${item.id} ${name}: ${score.steps.map((step) => `${step.iou.toFixed(3)}/${step.precision.toFixed(3)}/${(100 * step.missed).toFixed(1)}/${(100 * step.painted).toFixed(1)}${step.believable ? ' B' : ''}`).join(' -> ')}\n`);
@@ -118,4 +129,9 @@ if (args.includes('--per-photo')) {
       console.log(`  ${name} (rugs ${score.rugs ?? '?'}): ${score.steps.map(pieces).join(' -> ')}${taps ? `  [${taps}]` : ''}`);
     }
   }
+}
+
+if (firstRenderPieces.length) {
+  console.log("\nthe first render's largest pieces, and what the network's runs said under them");
+  for (const line of firstRenderPieces) console.log(line);
 }
