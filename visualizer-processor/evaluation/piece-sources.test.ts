@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { SegmentedFloorPhoto } from '../engine/segmentation/find-floor-with-segmenter.ts';
 import { SCENE_CLASS } from '../engine/segmentation/scene-classes.ts';
 import { segmentedFromRuns } from '../engine/segmentation/segment-photo.ts';
-import { emptyMask, type FloorMask } from './floor-mask.ts';
+import { emptyMask } from './floor-mask.ts';
 import { describePieceSource, largestPieceSources } from './piece-sources.ts';
+import { fillRect } from '../testing/fill-mask-rect.ts';
 
 const side = 512;
 
@@ -24,10 +25,6 @@ function pass(runs: ((x: number, y: number) => number)[]): SegmentedFloorPhoto {
     ),
     zoomed: [],
   };
-}
-
-function fillRect(mask: FloorMask, x0: number, y0: number, x1: number, y1: number, value: number) {
-  for (let y = y0; y < y1; y++) mask.mask.fill(value, y * mask.width + x0, y * mask.width + x1);
 }
 
 describe('what the network said under the largest wrong pieces', () => {

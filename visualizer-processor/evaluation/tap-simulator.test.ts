@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { emptyMask, type FloorMask } from './floor-mask.ts';
+import { emptyMask } from './floor-mask.ts';
 import { largestErrorRegion, nextTap } from './tap-simulator.ts';
-
-function fillRect(mask: FloorMask, x0: number, y0: number, x1: number, y1: number, value: number) {
-  for (let y = y0; y < y1; y++) mask.mask.fill(value, y * mask.width + x0, y * mask.width + x1);
-}
+import { fillRect } from '../testing/fill-mask-rect.ts';
 
 describe('the tap simulator', () => {
   it('taps the middle of the largest missed-floor blob and says it is floor', () => {

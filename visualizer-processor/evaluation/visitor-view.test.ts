@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { emptyMask, type FloorMask } from './floor-mask.ts';
+import { emptyMask } from './floor-mask.ts';
 import type { EvaluationCase } from './score-floor-masks.ts';
 import { judgeMask, largestPieces, simulateVisitor, summariseVisitor } from './visitor-view.ts';
-
-function fillRect(mask: FloorMask, x0: number, y0: number, x1: number, y1: number, value: number) {
-  for (let y = y0; y < y1; y++) mask.mask.fill(value, y * mask.width + x0, y * mask.width + x1);
-}
+import { fillRect } from '../testing/fill-mask-rect.ts';
 
 /** A 100×100 photo whose bottom half is floor. */
 function floorCase(): EvaluationCase {
