@@ -127,6 +127,27 @@ test('the home page loads the toasts and the guide dialog with the app, the Supa
   await expect.poll(() => loaded(supabaseCode), { message: 'Supabase once the form is sent' }).toBe(true);
 });
 
+test('the entry evaluates React DOM in a task before the app, and the page fetches both with the entry (decision 013)', async ({
+  request,
+}) => {
+  const html = await (await request.get('/')).text();
+  const bootstrap = /<script data-entry="([^"]+)">([\s\S]*?)<\/script>/.exec(html);
+  expect(bootstrap, 'the page\'s bootstrap').toBeTruthy();
+  const [, entry, bootstrapCode] = bootstrap!;
+  const fetchedWithTheEntry = new Set([...bootstrapCode!.matchAll(/["'`](\/assets\/[^"'`]+\.js)["'`]/g)].map((m) => m[1]!));
+  const entryCode = await (await request.get(entry!)).text();
+  const imported = [
+    ...new Set([...entryCode.matchAll(/import\(\s*["'`]\.\/([^"'`]+\.js)["'`]\s*\)/g)].map((m) => `/assets/${m[1]!}`)),
+  ];
+  const isReactDom = async (url: string) => (await (await request.get(url)).text()).includes('__reactContainer');
+  // In its own import, awaited before the app's: one task evaluating all of it was Lighthouse's longest after
+  // the first paint.
+  expect(imported.length, 'the entry imports more than the app chunk').toBeGreaterThanOrEqual(2);
+  expect(await isReactDom(imported[0]!), `${imported[0]} is React DOM`).toBe(true);
+  expect(imported[1], 'then the app').toMatch(/\/start-app-/);
+  for (const url of imported) expect(fetchedWithTheEntry, `${url} is fetched with the entry`).toContain(url);
+});
+
 test('pages and their scripts go out as brotli, as a static host sends them', async ({ request }) => {
   const home = await request.get('/', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
   const script = /<script data-entry="([^"]+)"/.exec(await home.text())?.[1];

@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
 import { preloadToasts } from '@/components/ui/toasts';
 import { setHydrating } from '@/lib/hydration';
+import { nextTask } from '@/lib/next-task';
 import { App } from './app';
 import { createAppRouter, loadRoutesFor, routes, type RouteHandle } from './router';
 
@@ -60,11 +61,6 @@ export async function hydrateApp(container: HTMLElement, whenHydrated?: () => vo
 
 /** How long held taps wait, once React is up, for what a first tap needs (preloadFirstTaps). */
 const FIRST_TAP_CHUNKS_WAIT_AT_MOST_MS = 3000;
-
-/** Lets the browser paint and handle input before going on. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
 
 /** The performance mark set once React has taken over a prerendered page (the first-tap bench reads it). */
 export const APP_READY_MARK = 'app-ready';
