@@ -30,7 +30,20 @@ describe('the rug choice a photo starts with', () => {
     const covering = describeRugCovering(floors((x, y) => !(y >= 92 && x < 20)));
     expect(covering.coveringShare).toBeGreaterThan(0.5);
     expect(covering.bareFloorContact).toBeLessThan(0.25);
+    expect(covering.bareFarEdge).toBe(0);
     expect(defaultRugChoice(covering)).toBe('replace');
+  });
+
+  it('keeps a large rug with bare floor showing behind it, though furniture on it hides most of its outline', () => {
+    // Behind the rug's left half a strip of boards runs to the wall (rows 40–45); its right half reaches the wall,
+    // and a sofa stands on it (columns 10–89, rows 60–79, neither floor nor rug).
+    const sofa = (x: number, y: number) => x >= 10 && x < 90 && y >= 60 && y < 80;
+    const rugFloors = floors((x, y) => x >= 50 || y >= 46);
+    for (let y = 60; y < 80; y++) for (let x = 10; x < 90; x++) if (sofa(x, y)) rugFloors.rugsReplacedMask[y * 100 + x] = 0;
+    const covering = describeRugCovering(rugFloors);
+    expect(covering.bareFloorContact).toBeLessThan(0.25);
+    expect(covering.bareFarEdge).toBeCloseTo(0.5, 2);
+    expect(defaultRugChoice(covering)).toBe('keep');
   });
 
   it('keeps a door mat even where it meets the wall: too small to be the floor', () => {
@@ -41,6 +54,6 @@ describe('the rug choice a photo starts with', () => {
 
   it('offers nothing to replace when the engine found one floor only', () => {
     const { width, height, mask } = floors(() => false);
-    expect(describeRugCovering({ width, height, mask })).toEqual({ coveringShare: 0, bareFloorContact: 1 });
+    expect(describeRugCovering({ width, height, mask })).toEqual({ coveringShare: 0, bareFloorContact: 1, bareFarEdge: 1 });
   });
 });

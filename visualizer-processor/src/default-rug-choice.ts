@@ -7,6 +7,12 @@ export const RUG_DEFAULT_LIMITS = {
   minCoveringShare: 0.02,
   /** Of the covering's outline, at most this share may meet bare floor for it to be the floor's own covering. */
   maxBareFloorContact: 0.25,
+  /**
+   * Of the floor's far edge (the farthest floor cell of each column, with rugs replaced), at most this share may be
+   * bare floor the render keeps for it to be the floor's own covering: an area rug leaves floor showing between it
+   * and the walls, a fitted carpet runs to them.
+   */
+  maxBareFarEdge: 0.25,
 } as const;
 
 export interface RugCovering {
@@ -17,12 +23,17 @@ export interface RugCovering {
    * the render keeps as floor: an area rug ends on floor, a fitted carpet at walls, doors and furniture.
    */
   bareFloorContact: number;
+  /**
+   * Of the far edge of the floor with rugs replaced (its topmost cell in each column of the grid), the share that is
+   * floor the render keeps: bare floor seen beyond the covering, towards the walls.
+   */
+  bareFarEdge: number;
 }
 
 /** The rug or carpet that "Replace carpet and rugs too" would lay wood on, and where its outline ends. */
 export function describeRugCovering(floor: FloorMask): RugCovering {
   const { mask, rugsReplacedMask, width, height } = floor;
-  if (!rugsReplacedMask) return { coveringShare: 0, bareFloorContact: 1 };
+  if (!rugsReplacedMask) return { coveringShare: 0, bareFloorContact: 1, bareFarEdge: 1 };
   let covering = 0;
   for (let i = 0; i < mask.length; i++) if (rugsReplacedMask[i]! >= 128 && mask[i]! < 128) covering++;
   // The outline is read on a coarse grid (the network's, or about 128 cells a side), where a rug's fringe or a
@@ -52,16 +63,36 @@ export function describeRugCovering(floor: FloorMask): RugCovering {
       }
     }
   }
-  return { coveringShare: mask.length ? covering / mask.length : 0, bareFloorContact: outline ? onFloor / outline : 1 };
+  let columns = 0;
+  let bareColumns = 0;
+  for (let gx = 0; gx < gridWidth; gx++) {
+    for (let gy = 0; gy < gridHeight; gy++) {
+      const kind = grid[gy * gridWidth + gx]!;
+      if (!kind) continue;
+      columns++;
+      if (kind === 1) bareColumns++;
+      break;
+    }
+  }
+  return {
+    coveringShare: mask.length ? covering / mask.length : 0,
+    bareFloorContact: outline ? onFloor / outline : 1,
+    bareFarEdge: columns ? bareColumns / columns : 1,
+  };
 }
 
 /**
  * The choice a photo's first render shows. A covering that reaches the walls is the floor itself, the job a
  * flooring contractor is asked for most: replaced. An area rug lies on floor the render replaces around it:
- * kept, as the architecture asks ("area rugs stay in front unless the visitor asks otherwise").
+ * kept, as the architecture asks ("area rugs stay in front unless the visitor asks otherwise"). The far edge
+ * tells a large rug with furniture on it from a fitted carpet: the more of a rug the engine takes out of the
+ * floor, the less of its outline meets bare floor (it meets the sofa and the wall instead of the band of rug
+ * that had passed for floor), but the floor beyond it still shows (decision 017).
  */
 export function defaultRugChoice(covering: RugCovering): RugChoice {
-  return covering.coveringShare >= RUG_DEFAULT_LIMITS.minCoveringShare && covering.bareFloorContact <= RUG_DEFAULT_LIMITS.maxBareFloorContact
+  return covering.coveringShare >= RUG_DEFAULT_LIMITS.minCoveringShare &&
+    covering.bareFloorContact <= RUG_DEFAULT_LIMITS.maxBareFloorContact &&
+    covering.bareFarEdge <= RUG_DEFAULT_LIMITS.maxBareFarEdge
     ? 'replace'
     : 'keep';
 }

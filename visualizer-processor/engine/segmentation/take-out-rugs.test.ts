@@ -99,4 +99,33 @@ describe('taking out a rug the network took for floor', () => {
     const { floor, votes, image } = greyRug([102, 75, 51]);
     expect(takeOutRugs(floor, votes, image)).toEqual(floor);
   });
+
+  it("takes the rug's shaded pile too: darker with the same hue, beyond the drift from its lit part", () => {
+    // The grey rug's front half is in shade: from row 60 it darkens by 7 a row to 40 % of its light at row 70.
+    const shaded = (y: number): [number, number, number] => {
+      const light = Math.max(50, 120 - 7 * Math.max(0, y - 60));
+      return [light, light, light + 3];
+    };
+    const { floor, votes, image } = scene((x, y) =>
+      y < 30 ? WALL : rug(x, y) ? { rgb: shaded(y), floorShare: y < 50 ? 0.5 : 1, rugShare: y < 50 ? 0.5 : 0 } : BOARDS,
+    );
+    const kept = takeOutRugs(floor, votes, image);
+    for (const [x, y] of [[50, 55], [50, 75], [15, 78]] as const) expect(at(kept, x, y)).toBe(0);
+    for (const [x, y] of [[50, 35], [5, 70], [95, 78]] as const) expect(at(kept, x, y)).toBe(1);
+  });
+
+  it('grows the rug within the drift alone when its shade would run to the far wall', () => {
+    // Behind the rug's left part, grey floor in shade (rows 30–39) brightens in steps to the rug's grey (rows
+    // 40–44): through shade the growth would take it to the wall; within the drift it stops near the rug.
+    const { floor, votes, image } = scene((x, y) => {
+      if (y < 30) return WALL;
+      if (rug(x, y)) return { rgb: [120, 120, 125], floorShare: y < 50 ? 0.5 : 1, rugShare: y < 50 ? 0.5 : 0 };
+      if (x >= 60 || y >= 45) return BOARDS;
+      const light = y < 40 ? 55 : 55 + 13 * (y - 39);
+      return { rgb: [light, light, light + 3], floorShare: 1, rugShare: 0 };
+    });
+    const kept = takeOutRugs(floor, votes, image);
+    for (const [x, y] of [[50, 70], [85, 52]] as const) expect(at(kept, x, y)).toBe(0);
+    for (const [x, y] of [[30, 35], [95, 70], [70, 35]] as const) expect(at(kept, x, y)).toBe(1);
+  });
 });

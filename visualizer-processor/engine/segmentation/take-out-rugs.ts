@@ -3,8 +3,9 @@
  * laminate, a jute rug. The sign is that the two runs disagree over it: one calls cells rug where the other
  * calls them floor, and few cells are rug in both. (A rug the network does see is rug in both runs almost
  * everywhere, and the floor beside it is real floor: growing from it took that floor away.) Then the rug is
- * grown over the floor from those cells as one surface (no colour edge crossed, no drift far from the colour
- * of the cells the runs disagreed on), and leaves the floor only if what stays is floor of another colour.
+ * grown over the floor from those cells as one surface (no colour edge crossed, nothing far from the colour
+ * of the cells the runs disagreed on or from its shade), and leaves the floor only if what stays is floor of
+ * another colour.
  */
 
 /** Measured on the evaluation set (decision 004). */
@@ -40,6 +41,16 @@ export const RUG_LIMITS = {
    * shade or its darker veins, and stays. The jute rug is lighter than its tile and 0.018 from it.
    */
   minHueShift: 0.03,
+  /**
+   * The rug is first grown through its own shade: cells of the disputed cells' hue (chromaticity within
+   * `shadeHue`) from `shadeDarker` times darker to `shadeLighter` times lighter, as well as within `drift`. A shag
+   * rug's shaded pile, beyond the drift, had stayed floor as a wood moat round a pouf. Only if that growth fails a
+   * guard below is the rug grown within the drift alone (a jute rug whose shade reaches the floor's own colours).
+   * Not lighter than a quarter more: a grey rug's lighter grey laminate has its hue.
+   */
+  shadeHue: 0.1,
+  shadeDarker: 3,
+  shadeLighter: 1.25,
 };
 
 export interface RugImage {
@@ -93,10 +104,41 @@ export function takeOutRugs(floor: Uint8Array, votes: RugVotes, image: RugImage)
     split++;
     for (let c = 0; c < 3; c++) colour[c]! += rgb[i * 3 + c]!;
   }
-  const [r0, g0, b0] = colour.map((sum) => sum / split) as [number, number, number];
+  const mean = colour.map((sum) => sum / split) as [number, number, number];
+  return (
+    growRug(floor, floorCells, disputed, image, shadeColoured(rgb, mean)) ??
+    growRug(floor, floorCells, disputed, image, driftColoured(rgb, mean)) ??
+    floor
+  );
+}
+
+/** Within `drift` of the disputed cells' mean colour. */
+function driftColoured(rgb: Uint8Array, [r0, g0, b0]: [number, number, number]): (i: number) => boolean {
   const drift2 = RUG_LIMITS.drift ** 2;
+  return (i) => (rgb[i * 3]! - r0) ** 2 + (rgb[i * 3 + 1]! - g0) ** 2 + (rgb[i * 3 + 2]! - b0) ** 2 <= drift2;
+}
+
+/** The disputed cells' mean colour in shade: darker (or a little lighter) with nearly the same hue, or within the drift. */
+function shadeColoured(rgb: Uint8Array, mean: [number, number, number]): (i: number) => boolean {
+  const drift = driftColoured(rgb, mean);
+  const brightness = mean[0] + mean[1] + mean[2] || 1;
+  return (i) => {
+    if (drift(i)) return true;
+    const colour = [rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!];
+    const ratio = (colour[0]! + colour[1]! + colour[2]!) / brightness;
+    return ratio <= RUG_LIMITS.shadeLighter && ratio >= 1 / RUG_LIMITS.shadeDarker && chromaDistance(colour, mean) < RUG_LIMITS.shadeHue;
+  };
+}
+
+/**
+ * The rug grown over the floor from the disputed cells through cells `rugColoured` accepts, without crossing a
+ * colour edge; null when what it would take fails a guard (too little floor left, too like it, the far wall,
+ * the floor's own shade).
+ */
+function growRug(floor: Uint8Array, floorCells: number, disputed: Uint8Array, image: RugImage, rugColoured: (i: number) => boolean): Uint8Array | null {
+  const { width, height, rgb } = image;
+  const size = width * height;
   const step2 = RUG_LIMITS.edgeStep ** 2;
-  const rugColoured = (i: number) => (rgb[i * 3]! - r0) ** 2 + (rgb[i * 3 + 1]! - g0) ** 2 + (rgb[i * 3 + 2]! - b0) ** 2 <= drift2;
 
   // Seeds: floor cells of the rug's colour on or beside a disputed cell (the floor leaves disputed cells out).
   const grown = new Uint8Array(size);
@@ -141,16 +183,16 @@ export function takeOutRugs(floor: Uint8Array, votes: RugVotes, image: RugImage)
     if (!grown[i]) restCells++;
   }
   const rugCells = floorCells - restCells;
-  if (!rugCells || restCells < floorCells * RUG_LIMITS.minFloorLeft) return floor;
+  if (!rugCells || restCells < floorCells * RUG_LIMITS.minFloorLeft) return null;
   const contrast = Math.hypot(...rug.map((sum, c) => sum / rugCells - rest[c]! / restCells));
-  if (contrast < RUG_LIMITS.minContrast) return floor;
+  if (contrast < RUG_LIMITS.minContrast) return null;
   // Never take away floor the network saw unless sure (issue 23): a covering that runs to the far wall is
   // the floor itself (wall-to-wall carpet), and a darker patch of the floor's own hue is its shadow or veins.
-  if (shareOfFarEdge(grown, floor, width, height) > RUG_LIMITS.maxFarEdge) return floor;
+  if (shareOfFarEdge(grown, floor, width, height) > RUG_LIMITS.maxFarEdge) return null;
   const rugMean = rug.map((sum) => sum / rugCells);
   const restMean = rest.map((sum) => sum / restCells);
   const darker = rugMean[0]! + rugMean[1]! + rugMean[2]! < restMean[0]! + restMean[1]! + restMean[2]!;
-  if (darker && chromaDistance(rugMean, restMean) < RUG_LIMITS.minHueShift) return floor;
+  if (darker && chromaDistance(rugMean, restMean) < RUG_LIMITS.minHueShift) return null;
   const out = new Uint8Array(size);
   for (let i = 0; i < size; i++) out[i] = floor[i] && !grown[i] ? 1 : 0;
   return out;

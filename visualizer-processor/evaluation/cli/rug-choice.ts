@@ -1,6 +1,7 @@
 /**
  * npx tsx visualizer-processor/evaluation/cli/rug-choice.ts: per photo of the real and rendered sets, what "Replace carpet and rugs too" would
- * replace (its share of the photo, how much of its outline meets bare floor), the IoU of each choice against
+ * replace (its share of the photo, how much of its outline meets bare floor, how much of the floor's far edge is
+ * bare floor), the IoU of each choice against
  * the label's floor with its rugs left out (a fitted carpet is floor in our labels, an area rug is not), and
  * the default the processor picks (src/default-rug-choice.ts). Decision 017 holds the figures.
  */
@@ -43,7 +44,7 @@ for (const item of [...real.cases, ...loadRenderedSet()]) {
   const better = Math.abs(keep - replace) < 0.01 ? 'either' : keep > replace ? 'keep' : 'replace';
   if (better === 'either' || better === choice) right++;
   console.log(
-    `${item.set.padEnd(10)} ${item.id.padEnd(42)} covering ${(covering.coveringShare * 100).toFixed(1).padStart(5)} %  on bare floor ${covering.bareFloorContact.toFixed(2)}  IoU keep ${keep.toFixed(3)} replace ${replace.toFixed(3)}  better ${better.padEnd(7)} default ${choice}`,
+    `${item.set.padEnd(10)} ${item.id.padEnd(42)} covering ${(covering.coveringShare * 100).toFixed(1).padStart(5)} %  on bare floor ${covering.bareFloorContact.toFixed(2)}  far edge bare ${covering.bareFarEdge.toFixed(2)}  IoU keep ${keep.toFixed(3)} replace ${replace.toFixed(3)}  better ${better.padEnd(7)} default ${choice}`,
   );
 }
 console.log(
