@@ -389,37 +389,63 @@ describe('"this is floor" beside a thing the zoomed runs saw', () => {
 });
 
 describe('a "not floor" tap takes the whole thing it lands on', () => {
-  // 300 × 200: a keyboard (columns 100–189, rows 120–159) lying on oak boards, which the network called floor
-  // like the boards. Light keys 5 px square with dark gaps of 2 px: every key's edge stops a growth from pixel to
-  // pixel, so the region grown from the tap is the gaps' lattice or a key, never both.
-  const keyboard = (x: number, y: number) => x >= 100 && x < 190 && y >= 120 && y < 160;
-  const key = (x: number, y: number) => (x - 100) % 7 < 5 && (y - 120) % 7 < 5;
-  const keyboardRoom = () =>
+  // 300 × 200: oak boards below a wall (rows 0–59), and on them a thing the network called floor like the boards.
+  const thingOnBoards = (thing: (x: number, y: number) => boolean, colour: (x: number, y: number) => [number, number, number]) =>
     paintedRoom(
       300,
       200,
       (x, y) =>
         y < 60
           ? { rgb: [215, 210, 200], sceneClass: SCENE_CLASS.wall, floor: false }
-          : keyboard(x, y)
-            ? { rgb: key(x, y) ? [200, 200, 205] : [40, 40, 45], sceneClass: SCENE_CLASS.floor, floor: false }
+          : thing(x, y)
+            ? { rgb: colour(x, y), sceneClass: SCENE_CLASS.floor, floor: false }
             : { rgb: [150, 110, 70], sceneClass: SCENE_CLASS.floor, floor: true },
       (_x, y) => y >= 60,
     );
-
-  it('takes every key and gap of a keyboard on the boards, and leaves the boards', () => {
-    const room = keyboardRoom();
+  // A keyboard (columns 100–189, rows 120–159). Light keys 5 px square with dark gaps of 2 px: every key's edge stops
+  // a growth from pixel to pixel, so the region grown from the tap is the gaps' lattice or a key, never both.
+  const keyboard = (x: number, y: number) => x >= 100 && x < 190 && y >= 120 && y < 160;
+  const key = (x: number, y: number) => (x - 100) % 7 < 5 && (y - 120) % 7 < 5;
+  const keyboardRoom = () => thingOnBoards(keyboard, (x, y) => (key(x, y) ? [200, 200, 205] : [40, 40, 45]));
+  // The simulated visitor's tap, "not floor" on the thing.
+  const tapThing = (room: ReturnType<typeof thingOnBoards>, limits = TAP_LIMITS) => {
     const tap = nextTap(room.asMask(), room.truth)!;
     expect(tap.floor).toBe(false);
-    applyFloorTaps(room.mask, room.image, room.scene, [tap]);
-    expect(count300(room.mask, keyboard)).toBe(0);
-    expect(count300(room.mask, (x, y) => y >= 60 && !keyboard(x, y))).toBe(300 * 140 - 90 * 40);
+    applyFloorTaps(room.mask, room.image, room.scene, [tap], undefined, limits);
+    return room.mask;
+  };
+
+  it('takes every key and gap of a keyboard on the boards, and leaves the boards', () => {
+    const mask = tapThing(keyboardRoom());
+    expect(count300(mask, keyboard)).toBe(0);
+    expect(count300(mask, (x, y) => y >= 60 && !keyboard(x, y))).toBe(300 * 140 - 90 * 40);
   });
 
   it('without the cut, the same tap leaves most of the keyboard', () => {
-    const room = keyboardRoom();
-    applyFloorTaps(room.mask, room.image, room.scene, [nextTap(room.asMask(), room.truth)!], undefined, { ...TAP_LIMITS, cutSmooth: 0 });
-    expect(count300(room.mask, keyboard)).toBeGreaterThan(90 * 40 * 0.5);
+    const mask = tapThing(keyboardRoom(), { ...TAP_LIMITS, cutSmooth: 0 });
+    expect(count300(mask, keyboard)).toBeGreaterThan(90 * 40 * 0.5);
+  });
+
+  // A charcoal mat (columns 100–189, rows 110–169) with a grey border 8 px wide. The growth from the tap takes the
+  // charcoal and stops at the border, whose grey (79) is too far from the charcoal (48) but in the next 16-level bin.
+  // The tapped place lies on the charcoal, none of it on the boards, and the boards wear none of its colour. The
+  // border is a seventh of the floor round the tap, so its grey is under 4 times likelier among the tapped place's
+  // colours (the spread histogram's neighbouring bin) than among the floor's: `cutBias` keeps it; `cutBiasInside` lets
+  // it go with the charcoal.
+  const mat = (x: number, y: number) => x >= 100 && x < 190 && y >= 110 && y < 170;
+  const matBorder = (x: number, y: number) => mat(x, y) && !(x >= 108 && x < 182 && y >= 118 && y < 162);
+  const matRoom = () => thingOnBoards(mat, (x, y) => (matBorder(x, y) ? [79, 79, 79] : [48, 48, 48]));
+
+  it('takes a mat\'s border of a near colour with its middle, the tapped place lying wholly on the mat', () => {
+    const mask = tapThing(matRoom());
+    expect(count300(mask, mat)).toBe(0);
+    expect(count300(mask, (x, y) => y >= 60 && !mat(x, y))).toBe(300 * 140 - 90 * 60);
+  });
+
+  it('with the bias of a tapped place that spills onto the floor, the same tap leaves the whole border', () => {
+    const mask = tapThing(matRoom(), { ...TAP_LIMITS, cutBiasInside: TAP_LIMITS.cutBias });
+    expect(count300(mask, matBorder)).toBe(90 * 60 - 74 * 44);
+    expect(count300(mask, (x, y) => mat(x, y) && !matBorder(x, y))).toBe(0);
   });
 });
 

@@ -134,6 +134,19 @@ export const TAP_LIMITS = {
   cutSmooth: 25,
   /** How much likelier among the tapped place's colours than the floor's a colour must be to leave the floor. */
   cutBias: 4,
+  /**
+   * The bias where the tapped place is the thing's alone: at least `cutInside` of its floor pixels lie in the region
+   * as grown, and its own colours (16-level bins) are at most `cutTappedOnFloor` of the floor round it. A colour
+   * then needs only be likelier among the tapped place's colours than the floor's. Where the tapped place spills onto
+   * the floor (a tap on a thin strip of a thing), the floor's colours count as the thing's, and a thing of the
+   * floor's own colour (a baseboard, a shelf of the floor's wood) cannot be told from the floor by colour: `cutBias`
+   * holds there. At bias 1 everywhere a tap on a thin strip took the floor of its colours (down to -0.083). Chosen
+   * on the tuning photos (decision 012's log, issue 34 session 5): a tap on the shade under office desks takes more
+   * of it (office-desks-chairs believable), one on a keyboard more of the keyboard (other-cat-carpet-cables +0.036).
+   */
+  cutBiasInside: 1,
+  cutInside: 0.9,
+  cutTappedOnFloor: 0.1,
   /** The cut's window round the tap: a square of this share of the diagonal each way; its border stays floor. */
   cutReach: 0.2,
 };
@@ -623,16 +636,29 @@ function cutTappedThing(region: Uint8Array, seed: number, width: number, height:
   const beta = steps && stepSum ? steps / (2 * stepSum) : 0;
   const held = 1e9;
   const least = 1e-6;
-  const bias = Math.log(limits.cutBias);
   // The tapped place's colours, and the floor's round it (past twice that reach, outside the region as grown).
   const tapped = new Float32Array(4096);
   const around = new Float32Array(4096);
+  let tappedCount = 0;
+  let tappedInside = 0;
   for (const i of pixels) {
     const x = i % width;
     const away = (x - sx) ** 2 + ((i - x) / width - sy) ** 2;
-    if (away <= tappedReach ** 2) tapped[colourBin(rgb, i)]!++;
-    else if (!region[i] && away > (2 * tappedReach) ** 2) around[colourBin(rgb, i)]!++;
+    if (away <= tappedReach ** 2) {
+      tapped[colourBin(rgb, i)]!++;
+      tappedCount++;
+      tappedInside += region[i]!;
+    } else if (!region[i] && away > (2 * tappedReach) ** 2) around[colourBin(rgb, i)]!++;
   }
+  // How much of the floor round it wears the tapped place's own colours (its unspread bins).
+  let aroundCount = 0;
+  let aroundTapped = 0;
+  for (let bin = 0; bin < 4096; bin++) {
+    aroundCount += around[bin]!;
+    if (tapped[bin]) aroundTapped += around[bin]!;
+  }
+  const inside = tappedInside >= limits.cutInside * tappedCount && aroundTapped <= limits.cutTappedOnFloor * aroundCount;
+  const bias = Math.log(inside ? limits.cutBiasInside : limits.cutBias);
   const pTapped = colourDensity(tapped);
   const pAround = colourDensity(around);
   const graph = new MinCutGraph(pixels.length, 2 * pixels.length);
