@@ -3,6 +3,7 @@ import { ZOOMED_WALL_LIMITS } from '../engine/segmentation/zoomed-walls.ts';
 import { PHOTO_COLOUR_LIMITS } from '../engine/segmentation/photo-colours.ts';
 import { OBJECT_BASE_LIMITS } from '../engine/segmentation/object-bases.ts';
 import { TAP_LIMITS } from '../engine/segmentation/apply-floor-taps.ts';
+import { ZOOMED_PATCH_LIMITS } from '../engine/segmentation/clear-around-objects.ts';
 
 const bases = (limits: Partial<typeof OBJECT_BASE_LIMITS>) => ({ objectBases: { ...OBJECT_BASE_LIMITS, ...limits } });
 const taps = (limits: Partial<typeof TAP_LIMITS>) => ({ taps: { ...TAP_LIMITS, ...limits } });
@@ -62,6 +63,11 @@ export const ENGINE_VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   'engine, not unanimous': { unanimous: false },
   'engine, threshold 0.5': { threshold: 0.5 },
   'engine, no zoomed runs': { objectZoom: false },
+  'engine, every zoomed-only thing gives way': { zoomedBroadPatches: null },
+  'engine, broad zoomed-only patches of any hue stay floor': { zoomedBroadPatches: { ...ZOOMED_PATCH_LIMITS, sameHue: Infinity } },
+  'engine, broad zoomed-only patches within hue 0.02 stay floor': { zoomedBroadPatches: { ...ZOOMED_PATCH_LIMITS, sameHue: 0.02 } },
+  'engine, broad zoomed-only patches within hue 0.05 stay floor': { zoomedBroadPatches: { ...ZOOMED_PATCH_LIMITS, sameHue: 0.05 } },
+  'engine, zoomed-only patches from 13 cells stay floor': { zoomedBroadPatches: { ...ZOOMED_PATCH_LIMITS, radius: 6 } },
   'engine, taps without the other side': taps({ otherSide: 0 }),
   'engine, taps, other side 2': taps({ otherSide: 2 }),
   'engine, taps, other side 0.5': taps({ otherSide: 0.5 }),

@@ -7,6 +7,7 @@
  * `up` cells above. Walls are not objects here: the floor meets them at the skirting, which is straight and
  * clean, and giving way there only loses floor.
  */
+import { SRGB_TO_LINEAR } from '../rendering/color-space.ts';
 import { SCENE_CLASS } from './scene-classes.ts';
 
 export interface ObjectMargin {
@@ -73,4 +74,231 @@ export function cellsAroundObjects(
     }
   }
   return near;
+}
+
+/** Farther than any grid: what `distanceToOutside` gives where nothing is outside. */
+const FAR = 60000;
+
+/**
+ * Chessboard distance (cells) from each cell of `inside` to the nearest cell outside it (two passes); 0 outside.
+ * Beyond the grid's edge counts as inside: a patch cut by the frame goes on past it.
+ */
+function distanceToOutside(inside: Uint8Array, width: number, height: number): Uint16Array {
+  const d = new Uint16Array(inside.length);
+  // Written out rather than through a helper per neighbour: this runs over the 512² grid twice a floor.
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      const i = row + x;
+      if (!inside[i]) continue;
+      let least = FAR;
+      if (x > 0 && d[i - 1]! < least) least = d[i - 1]!;
+      if (y > 0) {
+        const up = i - width;
+        if (d[up]! < least) least = d[up]!;
+        if (x > 0 && d[up - 1]! < least) least = d[up - 1]!;
+        if (x < width - 1 && d[up + 1]! < least) least = d[up + 1]!;
+      }
+      d[i] = least < FAR ? least + 1 : FAR;
+    }
+  }
+  for (let y = height - 1; y >= 0; y--) {
+    const row = y * width;
+    for (let x = width - 1; x >= 0; x--) {
+      const i = row + x;
+      if (!inside[i]) continue;
+      let least = d[i]! - 1;
+      if (x < width - 1 && d[i + 1]! < least) least = d[i + 1]!;
+      if (y < height - 1) {
+        const down = i + width;
+        if (d[down]! < least) least = d[down]!;
+        if (x < width - 1 && d[down + 1]! < least) least = d[down + 1]!;
+        if (x > 0 && d[down - 1]! < least) least = d[down - 1]!;
+      }
+      if (least + 1 < d[i]!) d[i] = least + 1;
+    }
+  }
+  return d;
+}
+
+/** Measured on the tuning photos (decision 012, issue 34 sessions 4 and 6). */
+export const ZOOMED_PATCH_LIMITS = {
+  /** A patch a square of 2 × this + 1 cells fits in is broad (17 cells, 3 % of the 512-cell grid). */
+  radius: 8,
+  /** The floor round a patch: floor cells no run saw a thing on, within this many cells of it. */
+  ring: 6,
+  /**
+   * A broad patch whose chromaticity (its summed linear r, g over r + g + b) is within this of the floor round it is
+   * that floor, in shade or sun as it may be; farther, it is a thing of its own colour (a cage's base, a desk's
+   * shade, a dark rug), as the zoomed runs say.
+   */
+  sameHue: 0.03,
+};
+
+export type ZoomedPatchLimits = typeof ZOOMED_PATCH_LIMITS;
+
+/**
+ * What the zoomed runs (the bottom half at twice the scale) saw standing on the floor, for the floor to give way
+ * to: all of it, except broad patches of what they alone saw there that have the hue of the floor round them. Up
+ * close the network sees the legs, bases and plinths the whole photo's 512-cell grid blurs into the floor, and
+ * those are thin; but without the room around it, it also takes a broad stretch of floor for a thing (the floor
+ * in front of a bed or under a mosquito net, the floor beside a plant pot), where every whole-photo run saw floor,
+ * and the floor lost there is a second floor beside the new one (issue 34). So, of the cells only a zoomed run saw
+ * as a thing (no whole-photo run did, and every one saw floor: `floor` is 1 there), the parts a square of
+ * `2 × radius + 1` cells fits in (a morphological opening) do not count, where the patch's mean hue is the
+ * floor's round it (its brightness may differ: shade and sun are the floor's). A broad patch of another hue is
+ * as often a real thing the whole view missed (shoes, a dark rug, a cage's base) and still counts; so does what
+ * they call a door or a mirror (`zoomedGlass`): glass shows the floor's own colours, through it or in it.
+ * `wholeRunObjects` is the share of whole-photo runs that saw an object per cell; `rgb` the photo on the grid.
+ */
+export function zoomedThingsThatCount(
+  zoomedObjects: Uint8Array,
+  wholeRunObjects: Float32Array,
+  floor: Float32Array,
+  zoomedGlass: Uint8Array,
+  rgb: Uint8Array,
+  { width, height }: { width: number; height: number },
+  limits: ZoomedPatchLimits = ZOOMED_PATCH_LIMITS,
+): Uint8Array {
+  const size = width * height;
+  const { radius } = limits;
+  const alone = new Uint8Array(size);
+  let left = width;
+  let right = -1;
+  let top = height;
+  let bottom = -1;
+  for (let i = 0; i < size; i++) {
+    if (!zoomedObjects[i] || zoomedGlass[i] || wholeRunObjects[i]! > 0 || floor[i]! < 1) continue;
+    alone[i] = 1;
+    const x = i % width;
+    const y = (i - x) / width;
+    if (x < left) left = x;
+    if (x > right) right = x;
+    if (y < top) top = y;
+    bottom = y;
+  }
+  if (right < 0) return zoomedObjects;
+  // The opening is worked out on the box round those cells and `radius` + 1 more (clamped to the grid): beyond
+  // that nothing is alone, so its distances change nothing inside, and most patches are a small part of the grid.
+  left = Math.max(0, left - radius - 1);
+  right = Math.min(width - 1, right + radius + 1);
+  top = Math.max(0, top - radius - 1);
+  bottom = Math.min(height - 1, bottom + radius + 1);
+  const boxWidth = right - left + 1;
+  const boxHeight = bottom - top + 1;
+  const boxAlone = new Uint8Array(boxWidth * boxHeight);
+  for (let y = 0; y < boxHeight; y++)
+    boxAlone.set(alone.subarray((y + top) * width + left, (y + top) * width + right + 1), y * boxWidth);
+  // The opening: the cores (more than `radius` from the patch's edge), grown back by `radius`.
+  const depth = distanceToOutside(boxAlone, boxWidth, boxHeight);
+  const awayFromCores = new Uint8Array(boxAlone.length);
+  for (let i = 0; i < boxAlone.length; i++) awayFromCores[i] = depth[i]! > radius ? 0 : 1;
+  const fromCores = distanceToOutside(awayFromCores, boxWidth, boxHeight);
+  const broad = new Uint8Array(size);
+  for (let y = 0; y < boxHeight; y++) {
+    for (let x = 0; x < boxWidth; x++) {
+      const at = y * boxWidth + x;
+      if (boxAlone[at] && fromCores[at]! <= radius) broad[(y + top) * width + x + left] = 1;
+    }
+  }
+  const floorHued = patchesOfTheFloorsHue(broad, floor, zoomedObjects, wholeRunObjects, rgb, width, height, limits);
+  const counted = new Uint8Array(size);
+  for (let i = 0; i < size; i++) counted[i] = zoomedObjects[i] && !floorHued[i] ? 1 : 0;
+  return counted;
+}
+
+/** The eight steps to a cell's neighbours. */
+const KING_STEPS = [
+  [-1, -1],
+  [0, -1],
+  [1, -1],
+  [-1, 0],
+  [1, 0],
+  [-1, 1],
+  [0, 1],
+  [1, 1],
+] as const;
+
+/** Adds a grid cell's linear-light colour to `sums` (r, g, b, cells). */
+function addLinearColour(rgb: Uint8Array, i: number, sums: Float64Array): void {
+  sums[0]! += SRGB_TO_LINEAR[rgb[i * 3]!]!;
+  sums[1]! += SRGB_TO_LINEAR[rgb[i * 3 + 1]!]!;
+  sums[2]! += SRGB_TO_LINEAR[rgb[i * 3 + 2]!]!;
+  sums[3]!++;
+}
+
+/** Chromaticity (r, g over r + g + b) of summed linear light: the hue of the light a surface sends on the whole. */
+function chromaticity(sums: Float64Array): [number, number] {
+  const total = sums[0]! + sums[1]! + sums[2]! || 1;
+  return [sums[0]! / total, sums[1]! / total];
+}
+
+/**
+ * Of the `patches` (4-connected pieces), those whose mean chromaticity is within `sameHue` of the floor's within
+ * `ring` cells of them (floor cells no run saw a thing on; the nearest patch's, where two are near). A patch with
+ * no such floor round it is not returned.
+ */
+function patchesOfTheFloorsHue(
+  patches: Uint8Array,
+  floor: Float32Array,
+  zoomedObjects: Uint8Array,
+  wholeRunObjects: Float32Array,
+  rgb: Uint8Array,
+  width: number,
+  height: number,
+  limits: ZoomedPatchLimits,
+): Uint8Array {
+  const size = width * height;
+  const label = new Int32Array(size);
+  const pieces: { cells: number[]; inside: Float64Array; ring: Float64Array }[] = [];
+  for (let start = 0; start < size; start++) {
+    if (!patches[start] || label[start]) continue;
+    const cells = [start];
+    label[start] = pieces.length + 1;
+    for (let head = 0; head < cells.length; head++) {
+      const i = cells[head]!;
+      const x = i % width;
+      for (const next of [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, i - width, i + width]) {
+        if (next < 0 || next >= size || !patches[next] || label[next]) continue;
+        label[next] = pieces.length + 1;
+        cells.push(next);
+      }
+    }
+    const inside = new Float64Array(4);
+    for (const i of cells) addLinearColour(rgb, i, inside);
+    pieces.push({ cells, inside, ring: new Float64Array(4) });
+  }
+  const out = new Uint8Array(size);
+  if (!pieces.length) return out;
+  // The ring: grown out from every patch at once (8-connected steps, `ring` of them), each cell to the patch it
+  // was reached from first.
+  const owner = label.slice();
+  let frontier: number[] = [];
+  for (let i = 0; i < size; i++) if (owner[i]) frontier.push(i);
+  for (let step = 1; step <= limits.ring && frontier.length; step++) {
+    const next: number[] = [];
+    for (const i of frontier) {
+      const x = i % width;
+      const y = (i - x) / width;
+      for (const [dx, dy] of KING_STEPS) {
+        if (x + dx < 0 || x + dx >= width || y + dy < 0 || y + dy >= height) continue;
+        const n = i + dy * width + dx;
+        if (owner[n]) continue;
+        owner[n] = owner[i]!;
+        next.push(n);
+        if (floor[n]! >= 1 && !zoomedObjects[n] && !(wholeRunObjects[n]! > 0))
+          addLinearColour(rgb, n, pieces[owner[n]! - 1]!.ring);
+      }
+    }
+    frontier = next;
+  }
+  for (const { cells, inside, ring } of pieces) {
+    if (!ring[3]) continue;
+    const [r, g] = chromaticity(inside);
+    const [floorR, floorG] = chromaticity(ring);
+    const hue = Math.hypot(r - floorR, g - floorG);
+    if (hue > limits.sameHue) continue;
+    for (const i of cells) out[i] = 1;
+  }
+  return out;
 }

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { DecodedPhoto, FindFloorOptions, FloorMask } from '../floor-engine.ts';
-import { OBJECT_CLASSES, cellsAroundObjects, type ObjectMargin } from './clear-around-objects.ts';
+import { OBJECT_CLASSES, ZOOMED_PATCH_LIMITS, cellsAroundObjects, zoomedThingsThatCount, type ObjectMargin, type ZoomedPatchLimits } from './clear-around-objects.ts';
 import { cellsAboveWalls } from './floor-above-walls.ts';
 import { ZOOMED_WALL_LIMITS, floorZoomedRunsCallWall, type ZoomedViewEdges, type ZoomedWallLimits } from './zoomed-walls.ts';
 import { groundSceneFloor } from './ground-scene-floor.ts';
@@ -49,6 +49,12 @@ export interface SegmenterTuning {
    */
   objectZoom: boolean;
   /**
+   * With objectZoom: of what only the zoomed runs saw standing on the floor where every whole-photo run saw floor,
+   * broad patches of the floor's hue stay floor (zoomedThingsThatCount, clear-around-objects.ts); null = all of it
+   * gives way.
+   */
+  zoomedBroadPatches: ZoomedPatchLimits | null;
+  /**
    * Not floor: what the zoomed runs (objectZoom) call wall, within these limits (zoomed-walls.ts); null = not.
    */
   zoomedWalls: ZoomedWallLimits | null;
@@ -82,6 +88,8 @@ export const DEFAULT_TUNING: SegmenterTuning = {
   wallBelow: 15,
   objectMargin: { side: 1, down: 1, up: 1 },
   objectZoom: true,
+  // Measured on the tuning photos (decision 012, issue 34 sessions 4 and 6).
+  zoomedBroadPatches: ZOOMED_PATCH_LIMITS,
   // Measured on the real set (decision 012, 2026-11-25 session 3).
   zoomedWalls: ZOOMED_WALL_LIMITS,
   // Measured on the real set (decision 012, 2026-11-25 session 4).
@@ -240,6 +248,8 @@ export interface SegmentedFloorPhoto {
   zoomedObjects?: Uint8Array;
   /** Per scene cell, 1 where a zoomed run saw wall (tuning.objectZoom), else absent (then worked out from `zoomed`). */
   zoomedWall?: Uint8Array;
+  /** Per scene cell, 1 where a zoomed run saw a door or a mirror (tuning.objectZoom), else absent (then worked out from `zoomed`). */
+  zoomedGlass?: Uint8Array;
 }
 
 /** Runs the network (with its mirrored run) once; `floorFromSegmentation` then makes any number of masks from it. */
@@ -258,9 +268,14 @@ export async function segmentForFloor(photo: DecodedPhoto, tuning: SegmenterTuni
     segmentPhoto(guidePixels, info.width, info.height, { fit: tuning.fit, mirrored: tuning.mirrored }),
     tuning.objectZoom ? zoomedRuns({ pixels: guidePixels, width: info.width, height: info.height }) : [],
   ]);
-  const [zoomedObjects, zoomedWall] = tuning.objectZoom ? zoomedCellSets(zoomed, info, segmented.scene, [OBJECT_CLASSES, [SCENE_CLASS.wall]]) : [];
-  return { guidePixels, guideWidth: info.width, guideHeight: info.height, segmented, zoomed, zoomedObjects, zoomedWall };
+  const [zoomedObjects, zoomedWall, zoomedGlass] = tuning.objectZoom
+    ? zoomedCellSets(zoomed, info, segmented.scene, [OBJECT_CLASSES, [SCENE_CLASS.wall], GLASS_CLASSES])
+    : [];
+  return { guidePixels, guideWidth: info.width, guideHeight: info.height, segmented, zoomed, zoomedObjects, zoomedWall, zoomedGlass };
 }
+
+/** Things whose surface shows the floor's own colours (a glass door, a mirror): no colour tells them from the floor. */
+const GLASS_CLASSES: readonly number[] = [SCENE_CLASS.door, SCENE_CLASS.mirror];
 
 /** A run of the network on part of the guide copy, stretched to the network's input. */
 export interface ZoomedRun {
@@ -397,7 +412,21 @@ export async function floorFromSegmentation(
   if (tuning.unanimous) keepUnanimous(soft);
   // What any run saw standing on the floor (the zoomed runs too): the margin's and the photo colours' objects.
   const objectSeen = tuning.objectMargin || tuning.photoColours ? segmented.share(OBJECT_CLASSES) : new Float32Array(0);
-  if (tuning.objectZoom && pass.zoomedObjects && objectSeen.length) addInto(objectSeen, pass.zoomedObjects);
+  if (tuning.objectZoom && pass.zoomedObjects && objectSeen.length) {
+    const zoomed =
+      tuning.zoomedBroadPatches === null
+        ? pass.zoomedObjects
+        : zoomedThingsThatCount(
+            pass.zoomedObjects,
+            objectSeen,
+            soft,
+            pass.zoomedGlass ?? zoomedCells(pass.zoomed, info, scene, GLASS_CLASSES),
+            await guideOnSceneGrid(guideCopy, scene),
+            scene,
+            tuning.zoomedBroadPatches,
+          );
+    addInto(objectSeen, zoomed);
+  }
   if (tuning.objectMargin) {
     const near = cellsAroundObjects(objectSeen, scene.width, scene.height, tuning.objectMargin);
     clearWhere(soft, near);
