@@ -3,7 +3,7 @@ import type { DecodedPhoto, FindFloorOptions, FloorMask } from '../floor-engine.
 import { OBJECT_CLASSES, ZOOMED_PATCH_LIMITS, cellsAroundObjects, zoomedThingsThatCount, type ObjectMargin, type ZoomedPatchLimits } from './clear-around-objects.ts';
 import { cellsAboveWalls } from './floor-above-walls.ts';
 import { ZOOMED_WALL_LIMITS, floorZoomedRunsCallWall, type ZoomedViewEdges, type ZoomedWallLimits } from './zoomed-walls.ts';
-import { groundSceneFloor } from './ground-scene-floor.ts';
+import { STANDS_ON_THE_FLOOR, groundSceneFloor } from './ground-scene-floor.ts';
 import { applyCoefficients, guideMeans, guidedCoefficients, resizeBilinear, type GrayImage, type GuideMeans, type GuidedCoefficients } from './guided-upsample.ts';
 import { TAP_LIMITS, applyFloorTaps, type TapLimits } from './apply-floor-taps.ts';
 import { SCENE_CLASS, floorClassIds } from './scene-classes.ts';
@@ -265,7 +265,10 @@ export async function segmentForFloor(photo: DecodedPhoto, tuning: SegmenterTuni
   void whenNetworkBusy().then(() => prepareGuide(guide, sceneGridSize(info.width, info.height, tuning.fit), tuning).catch(() => {}));
   // The zoomed runs are asked for with the whole photo's, so the network's two threads are never idle.
   const [segmented, zoomed] = await Promise.all([
-    segmentPhoto(guidePixels, info.width, info.height, { fit: tuning.fit, mirrored: tuning.mirrored }),
+    segmentPhoto(guidePixels, info.width, info.height, { fit: tuning.fit, mirrored: tuning.mirrored }).then((whole) => {
+      shareAhead(whole, tuning);
+      return whole;
+    }),
     tuning.objectZoom ? zoomedRuns({ pixels: guidePixels, width: info.width, height: info.height }) : [],
   ]);
   const [zoomedObjects, zoomedWall, zoomedGlass] = tuning.objectZoom
@@ -276,6 +279,19 @@ export async function segmentForFloor(photo: DecodedPhoto, tuning: SegmenterTuni
 
 /** Things whose surface shows the floor's own colours (a glass door, a mirror): no colour tells them from the floor. */
 const GLASS_CLASSES: readonly number[] = [SCENE_CLASS.door, SCENE_CLASS.mirror];
+
+/**
+ * The shares of the classes the steps read for the first floor (the floor's, rugs', objects', walls' and what stands
+ * on the floor), worked out as soon as the whole photo's runs are back, while the zoomed runs still hold the
+ * network's threads and this thread would only wait; `share` keeps them, and the steps get copies (decision 028).
+ */
+function shareAhead(segmented: SegmentedPhoto, tuning: SegmenterTuning): void {
+  segmented.share(floorClassIds({ keepRugs: true }));
+  if (tuning.takeOutRugs || tuning.rugOutlines) segmented.share([SCENE_CLASS.rug]);
+  if (tuning.objectMargin || tuning.photoColours) segmented.share(OBJECT_CLASSES);
+  if (tuning.grounded) segmented.share(STANDS_ON_THE_FLOOR);
+  if (tuning.wallBelow !== null) segmented.share([SCENE_CLASS.wall]);
+}
 
 /** A run of the network on part of the guide copy, stretched to the network's input. */
 export interface ZoomedRun {
