@@ -1,5 +1,5 @@
 /**
- * npm run eval:upload-size -- [--sides=2048,1600] [--quality=80] [--part=k/n] [--only=id,id]: what the page's own copy
+ * npm run eval:upload-size -- [--sides=2048,1600] [--quality=80] [--part=k/n] [--only=id,id] [--noise]: what the page's own copy
  * of the photo (issue 35, src/config/photo-upload.ts) costs the floor, on the real set (photos imported with
  * `npm run eval:import`). For each photo, the floor of the page's first render (src/floor-as-shown.ts: the photo's
  * default rug choice) from
@@ -10,13 +10,17 @@
  * each scored at the label's size against the hand-made floor by the visitor's view (visitor-view.ts): IoU,
  * precision, and whether a visitor would believe it (issue 34). Prints one line per photo, then the means, the
  * believable counts, how many photos lose and the upload sizes.
+ *
+ * --noise also scores each photo's own working-size pixels with every 97th byte one level higher (`nudged`), a
+ * change no one could see: the network answers it by moving about as many of its cells as a JPEG re-encode does
+ * (decision 025), so that row is the engine's own noise, the yardstick for the upload's rows.
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { createFloorEngine } from '../../engine/create-floor-engine.ts';
-import type { FloorMask } from '../../engine/floor-engine.ts';
+import type { DecodedPhoto, FloorMask } from '../../engine/floor-engine.ts';
 import { MAX_WORKING_SIDE, decodePhoto } from '../../src/decode-photo.ts';
 import { photoUpload } from '../../../src/config/photo-upload.ts';
 import { PHOTOS_DIR } from '../evaluation-paths.ts';
@@ -35,14 +39,14 @@ const quality = Number(option('quality', String(Math.round(photoUpload.quality *
 const [part, parts] = option('part', '1/1').split('/').map(Number) as [number, number];
 // --only=id,id: just these photos.
 const only = option('only', '').split(',').filter(Boolean);
+const withNoise = args.includes('--noise');
 const page = await startPageUploader();
 
 /**
  * The floor of the page's first render for these bytes (src/floor-as-shown.ts: the photo's default rug choice), at
  * the label's size (nearest neighbour, as the evaluation's masks are).
  */
-async function floorAtLabelSize(bytes: Buffer, width: number, height: number): Promise<FloorMask> {
-  const photo = await decodePhoto(bytes, { maxSide: MAX_WORKING_SIDE });
+async function floorAtLabelSize(photo: DecodedPhoto, width: number, height: number): Promise<FloorMask> {
   const found = (await floorAsShown((p, options) => engine.findFloor(p, options), photo))!.floor;
   const mask = await sharp(found.mask, { raw: { width: found.width, height: found.height, channels: 1 } })
     .resize(width, height, { fit: 'fill', kernel: 'nearest' })
@@ -54,7 +58,14 @@ async function floorAtLabelSize(bytes: Buffer, width: number, height: number): P
 
 const engine = createFloorEngine({ kind: 'offline' });
 const manifest = await readManifest();
-const variants = ['today', ...sides.map((side) => `${side}q${quality}`)];
+const variants = ['today', ...(withNoise ? ['nudged'] : []), ...sides.map((side) => `${side}q${quality}`)];
+
+/** The photo with every 97th byte one level higher: invisible, and enough to move the network's answer. */
+function nudged(photo: DecodedPhoto): DecodedPhoto {
+  const pixels = Buffer.from(photo.pixels);
+  for (let i = 0; i < pixels.length; i += 97) pixels[i] = Math.min(255, pixels[i]! + 1);
+  return { ...photo, pixels };
+}
 const results = new Map<string, VisitorJudgement[]>(variants.map((variant) => [variant, []]));
 const uploadBytes = new Map<string, number[]>(variants.map((variant) => [variant, []]));
 let missing = 0;
@@ -72,11 +83,15 @@ for (const [index, entry] of manifest.photos.entries()) {
   // A photo smaller than a side gives the same upload at every larger side: scored once.
   const scored = new Map<string, VisitorJudgement>();
   for (const variant of variants) {
-    const side = variant === 'today' ? 0 : Number(variant.split('q')[0]);
+    const side = variant === 'today' || variant === 'nudged' ? 0 : Number(variant.split('q')[0]);
     const bytes = side ? (await page.upload(original, entry.file, side, quality / 100)).bytes : original;
     uploadBytes.get(variant)!.push(bytes.length);
-    const key = createHash('sha256').update(bytes).digest('hex');
-    const result = scored.get(key) ?? judgeMask(await floorAtLabelSize(bytes, truth.width, truth.height), truth);
+    const key = `${variant === 'nudged' ? 'nudged ' : ''}${createHash('sha256').update(bytes).digest('hex')}`;
+    let result = scored.get(key);
+    if (!result) {
+      const photo = await decodePhoto(bytes, { maxSide: MAX_WORKING_SIDE });
+      result = judgeMask(await floorAtLabelSize(variant === 'nudged' ? nudged(photo) : photo, truth.width, truth.height), truth);
+    }
     scored.set(key, result);
     results.get(variant)!.push(result);
     line.push(
@@ -92,19 +107,36 @@ const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0)
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const today = results.get('today')!;
 console.log(
-  '\n| upload | mean IoU | mean precision | believable | photos losing believability | precision down > 0.01 | IoU down > 0.01 | median / max upload |',
+  '\n| upload | mean IoU | mean precision | believable | photos losing / gaining believability | precision down / up > 0.01 | IoU down > 0.01 | median / max upload |',
 );
 console.log('|---|---|---|---|---|---|---|---|');
 for (const variant of variants) {
   const scores = results.get(variant)!;
   const lostBelief = scores.filter((s, i) => today[i]!.believable && !s.believable).length;
+  const gainedBelief = scores.filter((s, i) => !today[i]!.believable && s.believable).length;
   const lessPrecise = scores.filter((s, i) => s.precision < today[i]!.precision - 0.01).length;
+  const morePrecise = scores.filter((s, i) => s.precision > today[i]!.precision + 0.01).length;
   const lessIoU = scores.filter((s, i) => s.iou < today[i]!.iou - 0.01).length;
   const bytes = uploadBytes.get(variant)!;
+  const moved = (figure: string) => (variant === 'today' ? '-' : figure);
   console.log(
     `| ${variant} | ${mean(scores.map((s) => s.iou)).toFixed(3)} | ${mean(scores.map((s) => s.precision)).toFixed(3)} | ` +
-      `${scores.filter((s) => s.believable).length} of ${scores.length} | ${variant === 'today' ? '-' : lostBelief} | ` +
-      `${variant === 'today' ? '-' : lessPrecise} | ${variant === 'today' ? '-' : lessIoU} | ` +
+      `${scores.filter((s) => s.believable).length} of ${scores.length} | ${moved(`${lostBelief} / ${gainedBelief}`)} | ` +
+      `${moved(`${lessPrecise} / ${morePrecise}`)} | ${moved(String(lessIoU))} | ` +
       `${Math.round(median(bytes) / 1024)} / ${Math.round(Math.max(...bytes) / 1024)} KiB |`,
   );
+}
+if (withNoise) {
+  // A loss to the upload beyond the engine's own noise: believable from the file and from the file nudged but not
+  // from the upload, or less precise than both.
+  const noise = results.get('nudged')!;
+  for (const variant of variants.filter((name) => name !== 'today' && name !== 'nudged')) {
+    const scores = results.get(variant)!;
+    const lostBelief = scores.filter((s, i) => today[i]!.believable && noise[i]!.believable && !s.believable).length;
+    const lessPrecise = scores.filter((s, i) => s.precision < Math.min(today[i]!.precision, noise[i]!.precision) - 0.01).length;
+    console.log(
+      `${variant}, beyond the engine's own noise (worse than both the file and the file nudged): ` +
+        `believability lost on ${lostBelief}, precision down > 0.01 on ${lessPrecise}`,
+    );
+  }
 }
