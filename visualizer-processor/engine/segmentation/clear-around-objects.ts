@@ -7,6 +7,7 @@
  * `up` cells above. Walls are not objects here: the floor meets them at the skirting, which is straight and
  * clean, and giving way there only loses floor.
  */
+import { dilate, erode, labelComponents } from '../procedural/binary-morphology.ts';
 import { SRGB_TO_LINEAR } from '../rendering/color-space.ts';
 import { SCENE_CLASS } from './scene-classes.ts';
 
@@ -76,51 +77,6 @@ export function cellsAroundObjects(
   return near;
 }
 
-/** Farther than any grid: what `distanceToOutside` gives where nothing is outside. */
-const FAR = 60000;
-
-/**
- * Chessboard distance (cells) from each cell of `inside` to the nearest cell outside it (two passes); 0 outside.
- * Beyond the grid's edge counts as inside: a patch cut by the frame goes on past it.
- */
-function distanceToOutside(inside: Uint8Array, width: number, height: number): Uint16Array {
-  const d = new Uint16Array(inside.length);
-  // Written out rather than through a helper per neighbour: this runs over the 512² grid twice a floor.
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    for (let x = 0; x < width; x++) {
-      const i = row + x;
-      if (!inside[i]) continue;
-      let least = FAR;
-      if (x > 0 && d[i - 1]! < least) least = d[i - 1]!;
-      if (y > 0) {
-        const up = i - width;
-        if (d[up]! < least) least = d[up]!;
-        if (x > 0 && d[up - 1]! < least) least = d[up - 1]!;
-        if (x < width - 1 && d[up + 1]! < least) least = d[up + 1]!;
-      }
-      d[i] = least < FAR ? least + 1 : FAR;
-    }
-  }
-  for (let y = height - 1; y >= 0; y--) {
-    const row = y * width;
-    for (let x = width - 1; x >= 0; x--) {
-      const i = row + x;
-      if (!inside[i]) continue;
-      let least = d[i]! - 1;
-      if (x < width - 1 && d[i + 1]! < least) least = d[i + 1]!;
-      if (y < height - 1) {
-        const down = i + width;
-        if (d[down]! < least) least = d[down]!;
-        if (x < width - 1 && d[down + 1]! < least) least = d[down + 1]!;
-        if (x > 0 && d[down - 1]! < least) least = d[down - 1]!;
-      }
-      if (least + 1 < d[i]!) d[i] = least + 1;
-    }
-  }
-  return d;
-}
-
 /** Measured on the tuning photos (decision 012, issue 34 sessions 4 and 6). */
 export const ZOOMED_PATCH_LIMITS = {
   /** A patch a square of 2 × this + 1 cells fits in is broad (17 cells, 3 % of the 512-cell grid). */
@@ -179,7 +135,7 @@ export function zoomedThingsThatCount(
   }
   if (right < 0) return zoomedObjects;
   // The opening is worked out on the box round those cells and `radius` + 1 more (clamped to the grid): beyond
-  // that nothing is alone, so its distances change nothing inside, and most patches are a small part of the grid.
+  // that nothing is alone, so the opening there changes nothing inside, and most patches are a small part of the grid.
   left = Math.max(0, left - radius - 1);
   right = Math.min(width - 1, right + radius + 1);
   top = Math.max(0, top - radius - 1);
@@ -189,16 +145,14 @@ export function zoomedThingsThatCount(
   const boxAlone = new Uint8Array(boxWidth * boxHeight);
   for (let y = 0; y < boxHeight; y++)
     boxAlone.set(alone.subarray((y + top) * width + left, (y + top) * width + right + 1), y * boxWidth);
-  // The opening: the cores (more than `radius` from the patch's edge), grown back by `radius`.
-  const depth = distanceToOutside(boxAlone, boxWidth, boxHeight);
-  const awayFromCores = new Uint8Array(boxAlone.length);
-  for (let i = 0; i < boxAlone.length; i++) awayFromCores[i] = depth[i]! > radius ? 0 : 1;
-  const fromCores = distanceToOutside(awayFromCores, boxWidth, boxHeight);
+  // The opening by the square: its cores (erode clamps its window to the box, so a patch cut by the frame goes on
+  // past it), grown back.
+  const opened = dilate(erode(boxAlone, boxWidth, boxHeight, radius), boxWidth, boxHeight, radius);
   const broad = new Uint8Array(size);
   for (let y = 0; y < boxHeight; y++) {
     for (let x = 0; x < boxWidth; x++) {
       const at = y * boxWidth + x;
-      if (boxAlone[at] && fromCores[at]! <= radius) broad[(y + top) * width + x + left] = 1;
+      if (boxAlone[at] && opened[at]) broad[(y + top) * width + x + left] = 1;
     }
   }
   const floorHued = patchesOfTheFloorsHue(broad, floor, zoomedObjects, wholeRunObjects, rgb, width, height, limits);
@@ -249,24 +203,13 @@ function patchesOfTheFloorsHue(
   limits: ZoomedPatchLimits,
 ): Uint8Array {
   const size = width * height;
-  const label = new Int32Array(size);
-  const pieces: { cells: number[]; inside: Float64Array; ring: Float64Array }[] = [];
-  for (let start = 0; start < size; start++) {
-    if (!patches[start] || label[start]) continue;
-    const cells = [start];
-    label[start] = pieces.length + 1;
-    for (let head = 0; head < cells.length; head++) {
-      const i = cells[head]!;
-      const x = i % width;
-      for (const next of [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, i - width, i + width]) {
-        if (next < 0 || next >= size || !patches[next] || label[next]) continue;
-        label[next] = pieces.length + 1;
-        cells.push(next);
-      }
-    }
-    const inside = new Float64Array(4);
-    for (const i of cells) addLinearColour(rgb, i, inside);
-    pieces.push({ cells, inside, ring: new Float64Array(4) });
+  const { labels: label, sizes } = labelComponents(patches, width, height, 1);
+  const pieces = sizes.slice(1).map(() => ({ cells: [] as number[], inside: new Float64Array(4), ring: new Float64Array(4) }));
+  for (let i = 0; i < size; i++) {
+    if (!label[i]) continue;
+    const piece = pieces[label[i]! - 1]!;
+    piece.cells.push(i);
+    addLinearColour(rgb, i, piece.inside);
   }
   const out = new Uint8Array(size);
   if (!pieces.length) return out;
