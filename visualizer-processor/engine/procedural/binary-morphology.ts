@@ -1,26 +1,31 @@
 /** Morphology and connected components on small binary masks (1 = set), used to clean the floor region. */
 
-/** Square-window max (dilate) or min (erode), done as two 1-D passes so cost does not grow with radius². */
+/**
+ * Square-window max (dilate) or min (erode), done as two 1-D passes, each a running count of the window's hits, so
+ * the cost grows with neither the radius nor the mask's content (the zoomed-only patches' opening runs it on up to
+ * the whole 512-cell grid at radius 8). The window is clamped to the mask: beyond its edge counts for nothing.
+ */
 function squareFilter(mask: Uint8Array, width: number, height: number, radius: number, keepIfAny: boolean): Uint8Array {
   const horizontal = new Uint8Array(mask.length);
   const output = new Uint8Array(mask.length);
-  const pass = (input: Uint8Array, out: Uint8Array, length: number, count: number, index: (line: number, i: number) => number) => {
-    for (let line = 0; line < count; line++) {
+  const pass = (input: Uint8Array, out: Uint8Array, length: number, lines: number, lineStep: number, step: number) => {
+    // A hit is a set cell for dilate, an unset one for erode; the line's window holds `hits` of them.
+    const miss = keepIfAny ? 0 : 1;
+    for (let line = 0; line < lines; line++) {
+      const start = line * lineStep;
+      let hits = 0;
+      for (let k = 0; k <= Math.min(radius, length - 1); k++) hits += (input[start + k * step] ? 1 : 0) ^ miss;
       for (let i = 0; i < length; i++) {
-        let result = keepIfAny ? 0 : 1;
-        for (let k = Math.max(0, i - radius); k <= Math.min(length - 1, i + radius); k++) {
-          const value = input[index(line, k)]!;
-          if (keepIfAny ? value : !value) {
-            result = keepIfAny ? 1 : 0;
-            break;
-          }
-        }
-        out[index(line, i)] = result;
+        out[start + i * step] = (hits > 0 ? 1 : 0) ^ miss;
+        const entering = i + radius + 1;
+        if (entering < length) hits += (input[start + entering * step] ? 1 : 0) ^ miss;
+        const leaving = i - radius;
+        if (leaving >= 0) hits -= (input[start + leaving * step] ? 1 : 0) ^ miss;
       }
     }
   };
-  pass(mask, horizontal, width, height, (row, x) => row * width + x);
-  pass(horizontal, output, height, width, (column, y) => y * width + column);
+  pass(mask, horizontal, width, height, width, 1);
+  pass(horizontal, output, height, width, 1, width);
   return output;
 }
 
