@@ -1,7 +1,7 @@
-import { mkdtemp, readdir, readFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { scratchFolder } from '../tests/support/scratch-folder';
 import { EXPORTED_TABLES, ExportFolderExists, writeVisitorExport, type ExportedTable, type VisitorExport } from './export-visitor.ts';
 import type { VisitorFiles } from './visitor-files.ts';
 
@@ -31,13 +31,13 @@ const failingOnTheSecondFile = {
 
 describe('writeVisitorExport', () => {
   it('leaves nothing behind when a file cannot be read: the folder appears whole or not at all', async () => {
-    const parent = await mkdtemp(path.join(os.tmpdir(), 'export-unit-'));
+    const parent = await scratchFolder('export-unit-');
     await expect(writeVisitorExport(visitorExport(), failingOnTheSecondFile, parent)).rejects.toThrow('walnut.jpg failed');
     expect(await readdir(parent)).toEqual([]);
   });
 
   it('writes data.json, README.txt and the files, and never replaces a folder already there', async () => {
-    const parent = await mkdtemp(path.join(os.tmpdir(), 'export-unit-'));
+    const parent = await scratchFolder('export-unit-');
     const files = { readStoredFile: async () => Buffer.from('jpeg bytes') } as Pick<VisitorFiles, 'readStoredFile'> as VisitorFiles;
     const folder = await writeVisitorExport(visitorExport(), files, parent);
     expect(path.basename(folder)).toBe('data-export-dana@example.com-2026-11-28');

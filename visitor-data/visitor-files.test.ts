@@ -1,7 +1,7 @@
-import { mkdir, mkdtemp, utimes, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { scratchFolder } from '../tests/support/scratch-folder';
 import { createLocalVisitorFiles, createSupabaseVisitorFiles } from './visitor-files.ts';
 
 /**
@@ -83,7 +83,7 @@ describe('the visualizer files on Supabase Storage', () => {
 
 describe('the local folders (VISUALIZER_STORAGE=local)', () => {
   it('list, read and find request folders in both buckets as Storage does, and refuse paths that leave them', async () => {
-    const root = await mkdtemp(path.join(os.tmpdir(), 'visitor-files-'));
+    const root = await scratchFolder('visitor-files-');
     const storageDir = path.join(root, 'storage');
     const uploadDir = path.join(root, 'uploads');
     const files = createLocalVisitorFiles({ storageDir, uploadDir });

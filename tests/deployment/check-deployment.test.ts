@@ -231,12 +231,13 @@ describe('npm run check:deployment on a broken deployment', () => {
     let processor: ChildProcess;
     let processorUrl: string;
     const processorOutput: string[] = [];
+    let folder: string;
 
     beforeAll(async () => {
       broken = await startThrowawayStack({ withProcessor: false, withEmailWorker: false, throttleMaxWrites: 1000 });
       const port = await findFreePort();
       processorUrl = `http://127.0.0.1:${port}`;
-      const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'flooring-site-broken-'));
+      folder = fs.mkdtempSync(path.join(os.tmpdir(), 'flooring-site-broken-'));
       // A file where its storage folder should be: as unwritable for root as a read-only disk is for the image's user.
       fs.writeFileSync(path.join(folder, 'not-a-folder'), '');
       processor = spawn(process.execPath, ['--import', 'tsx', PROCESSOR_ENTRY], {
@@ -259,6 +260,7 @@ describe('npm run check:deployment on a broken deployment', () => {
     afterAll(async () => {
       processor?.kill('SIGKILL');
       await broken?.stop();
+      if (folder) fs.rmSync(folder, { recursive: true, force: true });
     });
 
     it('fails on CORS, on the missing e-mail worker, on /healthz and on the test photo, each with its own line', async () => {

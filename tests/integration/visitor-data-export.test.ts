@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { phoneConsent } from '@/content/phone-consent';
 import { EXPORTED_TABLES } from '../../visitor-data/export-visitor';
+import { scratchFolder } from '../support/scratch-folder';
 import { sql, stack } from './stack-clients';
 import { filesUnder, insertAsVisitor, renderedRequest, requestFolder, staffCommand, unique, until, uploadsDir } from './visitor-data-fixtures';
 
@@ -50,7 +50,7 @@ describe('npm run data:export', () => {
     expect(storedPictures).toEqual(expect.arrayContaining(['original.jpg', 'render-1/floor-mask.png']));
     const emailCount = (await sql('select 1 from back_office.outbound_emails where source_id = any($1::uuid[])', [leadIds])).length;
 
-    const out = await mkdtemp(path.join(os.tmpdir(), 'data-export-test-'));
+    const out = await scratchFolder('data-export-test-');
     const dryRun = await dataExport([`  Erin.Copy.${tag}@Example.com `, '--dry-run', '--out', out]);
     expect(dryRun.stderr).toBe('');
     expect(dryRun.code).toBe(0);
@@ -129,7 +129,7 @@ describe('npm run data:export', () => {
   }, 180_000);
 
   it('says so for an address with no data, a malformed one, a missing folder or an unknown option, and writes nothing', async () => {
-    const out = await mkdtemp(path.join(os.tmpdir(), 'data-export-test-'));
+    const out = await scratchFolder('data-export-test-');
     const nobody = `nobody.${randomUUID()}@example.com`;
     const none = await dataExport([nobody, '--out', out]);
     expect(none.code).toBe(3);
