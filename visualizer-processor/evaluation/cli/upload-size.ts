@@ -1,5 +1,5 @@
 /**
- * npm run eval:upload-size -- [--sides=2048,1600] [--quality=80] [--part=k/n] [--only=id,id] [--noise]: what the page's own copy
+ * npm run eval:upload-size -- [--sides=2048,1600] [--quality=80] [--part=k/n] [--only=id,id] [--noise] [--cache DIR]: what the page's own copy
  * of the photo (issue 35, src/config/photo-upload.ts) costs the floor, on the real set (photos imported with
  * `npm run eval:import`). For each photo, the floor of the page's first render (src/floor-as-shown.ts: the photo's
  * default rug choice) from
@@ -11,15 +11,21 @@
  * precision, and whether a visitor would believe it (issue 34). Prints one line per photo, then the means, the
  * believable counts, how many photos lose and the upload sizes.
  *
- * --noise also scores each photo's own working-size pixels with every 97th byte one level higher (`nudged`), a
- * change no one could see: the network answers it by moving about as many of its cells as a JPEG re-encode does
- * (decision 025), so that row is the engine's own noise, the yardstick for the upload's rows.
+ * --noise also scores each photo's own working-size pixels nudged three ways (every 97th, 89th or 101st byte, from
+ * three different starts, one level higher), changes no one could see: the network answers each by moving about as
+ * many of its cells as a JPEG re-encode does (decision 025), so those rows are the engine's own noise, the yardstick
+ * for the upload's rows. A photo loses to the upload only beyond that noise: worse than the file and than every
+ * nudge. The same count is made for each nudge against the file and the other two, so the upload's count can be
+ * read against what an invisible change alone scores.
+ *
+ * --cache DIR keeps the network's passes (network-pass-cache.ts) under keys of their own (`<id>~nudged97`,
+ * `<id>~page2048q80`), so a second run with another engine tuning only repeats the steps after the network.
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { createFloorEngine } from '../../engine/create-floor-engine.ts';
+import { floorsFromSegmentation } from '../../engine/segmentation/find-floor-with-segmenter.ts';
 import type { DecodedPhoto, FloorMask } from '../../engine/floor-engine.ts';
 import { MAX_WORKING_SIDE, decodePhoto } from '../../src/decode-photo.ts';
 import { photoUpload } from '../../../src/config/photo-upload.ts';
@@ -29,6 +35,8 @@ import { readLabel, readManifest } from '../load-real-set.ts';
 import { rasteriseLabel } from '../rasterise-label.ts';
 import { judgeMask, type VisitorJudgement } from '../visitor-view.ts';
 import { floorAsShown } from '../../src/floor-as-shown.ts';
+import { cachedSegmentForFloor } from '../network-pass-cache.ts';
+import { lossesBeyondNoise, type JudgedPhoto } from '../losses-beyond-noise.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) =>
@@ -40,14 +48,17 @@ const [part, parts] = option('part', '1/1').split('/').map(Number) as [number, n
 // --only=id,id: just these photos.
 const only = option('only', '').split(',').filter(Boolean);
 const withNoise = args.includes('--noise');
+const cacheAt = args.indexOf('--cache');
+const cache = cacheAt >= 0 ? args[cacheAt + 1] : undefined;
 const page = await startPageUploader();
 
 /**
  * The floor of the page's first render for these bytes (src/floor-as-shown.ts: the photo's default rug choice), at
  * the label's size (nearest neighbour, as the evaluation's masks are).
  */
-async function floorAtLabelSize(photo: DecodedPhoto, width: number, height: number): Promise<FloorMask> {
-  const found = (await floorAsShown((p, options) => engine.findFloor(p, options), photo))!.floor;
+async function floorAtLabelSize(photo: DecodedPhoto, cacheKey: string, width: number, height: number): Promise<FloorMask> {
+  const pass = await cachedSegmentForFloor(cache, cacheKey, photo);
+  const found = (await floorAsShown((p, options) => floorsFromSegmentation(p, pass, options), photo))!.floor;
   const mask = await sharp(found.mask, { raw: { width: found.width, height: found.height, channels: 1 } })
     .resize(width, height, { fit: 'fill', kernel: 'nearest' })
     .extractChannel(0)
@@ -56,19 +67,31 @@ async function floorAtLabelSize(photo: DecodedPhoto, width: number, height: numb
   return { width, height, mask };
 }
 
-const engine = createFloorEngine({ kind: 'offline' });
 const manifest = await readManifest();
-const variants = ['today', ...(withNoise ? ['nudged'] : []), ...sides.map((side) => `${side}q${quality}`)];
+/**
+ * Three invisible changes of the photo's pixels: every `stride`-th byte from `start` one level higher. Three, not
+ * one: one nudge is one sample of the engine's noise, and a photo near one of its thresholds falls either side.
+ */
+const NUDGES = [
+  { stride: 97, start: 0 },
+  { stride: 89, start: 1 },
+  { stride: 101, start: 2 },
+];
+const nudgeNames = withNoise ? NUDGES.map(({ stride }) => `nudged${stride}`) : [];
+const uploads = sides.map((side) => `${side}q${quality}`);
+const variants = ['today', ...nudgeNames, ...uploads];
 
-/** The photo with every 97th byte one level higher: invisible, and enough to move the network's answer. */
-function nudged(photo: DecodedPhoto): DecodedPhoto {
+function nudged(photo: DecodedPhoto, variant: string): DecodedPhoto {
+  const { stride, start } = NUDGES.find((nudge) => `nudged${nudge.stride}` === variant)!;
   const pixels = Buffer.from(photo.pixels);
-  for (let i = 0; i < pixels.length; i += 97) pixels[i] = Math.min(255, pixels[i]! + 1);
+  for (let i = start; i < pixels.length; i += stride) pixels[i] = Math.min(255, pixels[i]! + 1);
   return { ...photo, pixels };
 }
 const results = new Map<string, VisitorJudgement[]>(variants.map((variant) => [variant, []]));
 const uploadBytes = new Map<string, number[]>(variants.map((variant) => [variant, []]));
 let missing = 0;
+/** The photos scored, in the order of `results`' rows. */
+const ids: string[] = [];
 for (const [index, entry] of manifest.photos.entries()) {
   if (index % parts !== part - 1 || (only.length > 0 && !only.includes(entry.id))) continue;
   let original: Buffer;
@@ -79,18 +102,23 @@ for (const [index, entry] of manifest.photos.entries()) {
     continue;
   }
   const truth = rasteriseLabel(await readLabel(entry.id), 'keep-rugs');
+  ids.push(entry.id);
   const line: string[] = [];
   // A photo smaller than a side gives the same upload at every larger side: scored once.
   const scored = new Map<string, VisitorJudgement>();
   for (const variant of variants) {
-    const side = variant === 'today' || variant === 'nudged' ? 0 : Number(variant.split('q')[0]);
+    const isNudge = nudgeNames.includes(variant);
+    const side = variant === 'today' || isNudge ? 0 : Number(variant.split('q')[0]);
     const bytes = side ? (await page.upload(original, entry.file, side, quality / 100)).bytes : original;
     uploadBytes.get(variant)!.push(bytes.length);
-    const key = `${variant === 'nudged' ? 'nudged ' : ''}${createHash('sha256').update(bytes).digest('hex')}`;
+    const photo = await decodePhoto(bytes, { maxSide: MAX_WORKING_SIDE });
+    // Keyed by the decoded pixels: a copy that only left the file's metadata out is the file to the engine.
+    const pixelsHash = createHash('sha256').update(photo.pixels).digest('hex');
+    const key = `${isNudge ? `${variant} ` : ''}${pixelsHash}`;
     let result = scored.get(key);
     if (!result) {
-      const photo = await decodePhoto(bytes, { maxSide: MAX_WORKING_SIDE });
-      result = judgeMask(await floorAtLabelSize(variant === 'nudged' ? nudged(photo) : photo, truth.width, truth.height), truth);
+      const cacheKey = variant === 'today' ? entry.id : isNudge ? `${entry.id}~${variant}` : `${entry.id}~page${variant}`;
+      result = judgeMask(await floorAtLabelSize(isNudge ? nudged(photo, variant) : photo, cacheKey, truth.width, truth.height), truth);
     }
     scored.set(key, result);
     results.get(variant)!.push(result);
@@ -127,16 +155,25 @@ for (const variant of variants) {
   );
 }
 if (withNoise) {
-  // A loss to the upload beyond the engine's own noise: believable from the file and from the file nudged but not
-  // from the upload, or less precise than both.
-  const noise = results.get('nudged')!;
-  for (const variant of variants.filter((name) => name !== 'today' && name !== 'nudged')) {
-    const scores = results.get(variant)!;
-    const lostBelief = scores.filter((s, i) => today[i]!.believable && noise[i]!.believable && !s.believable).length;
-    const lessPrecise = scores.filter((s, i) => s.precision < Math.min(today[i]!.precision, noise[i]!.precision) - 0.01).length;
-    console.log(
-      `${variant}, beyond the engine's own noise (worse than both the file and the file nudged): ` +
-        `believability lost on ${lostBelief}, precision down > 0.01 on ${lessPrecise}`,
-    );
+  // Each nudge is counted against the file and the other two nudges, and the upload against the file and each pair
+  // of nudges too (the same number of references), then against the file and all three: what an upload loses
+  // beyond the noise reads against what an invisible change loses (losses-beyond-noise.ts).
+  const judged = (variant: string): JudgedPhoto[] => results.get(variant)!.map((judgement, i) => ({ ...judgement, id: ids[i]! }));
+  const beyond = (variant: string, references: string[]) => {
+    const lost = lossesBeyondNoise(judged(variant), references.map(judged));
+    const names = (list: string[]) => (list.length ? ` (${list.join(', ')})` : '');
+    return `believability lost on ${lost.believability.length}${names(lost.believability)}, precision down > 0.01 on ${lost.precision.length}${names(lost.precision)}`;
+  };
+  console.log(`\nBeyond the engine's own noise (worse than the file and every nudge it is set against):`);
+  for (const variant of nudgeNames) {
+    const others = nudgeNames.filter((name) => name !== variant);
+    console.log(`${variant} against today, ${others.join(', ')}: ${beyond(variant, ['today', ...others])}`);
+  }
+  for (const variant of uploads) {
+    for (const left of nudgeNames) {
+      const pair = nudgeNames.filter((name) => name !== left);
+      console.log(`${variant} against today, ${pair.join(', ')}: ${beyond(variant, ['today', ...pair])}`);
+    }
+    console.log(`${variant} against today and all three nudges: ${beyond(variant, ['today', ...nudgeNames])}`);
   }
 }
