@@ -90,6 +90,8 @@ export const ENGINE_VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   "engine, taps, cut bias 4 where the tapped place is the thing's alone": taps({ cutBiasInside: 4 }),
   "engine, taps, cut bias 1 where the tapped place lies in the region, whatever the floor's colours": taps({ cutTappedOnFloor: 1 }),
   'engine, taps, cut reach 0.1, smoothness 50': taps({ cutReach: 0.1, cutSmooth: 50 }),
+  "engine, taps, a 'not floor' thing not held to colours nearer its own than the floor's round it": taps({ floorRing: 0 }),
+  'engine, taps, a later tap may undo what an earlier tap of the other kind took': taps({ earlierTapsHold: false }),
   'engine, object bases, any row length': bases({ maxRun: Infinity }),
   'engine, object bases, rows up to 10': bases({ maxRun: 10 }),
   'engine, object bases, rows up to 28': bases({ maxRun: 28 }),

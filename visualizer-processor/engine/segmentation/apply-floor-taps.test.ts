@@ -516,3 +516,140 @@ describe('a "not floor" tap on a rug the network took for floor', () => {
     expect(room.mask[130 * W + 150]).toBe(1);
   });
 });
+
+describe('a later tap does not undo what an earlier tap of the other kind took, but for the thing it lands on', () => {
+  // A wall (rows 0–99) over boards (rows 100–149). The mask missed a brown strip of floor (rows 105–119) and a light
+  // rug of the strip's hue beside it (rows 125–139), joined to the strip by a soft blend (rows 120–124), all across
+  // columns 40–159. A "floor" tap on the strip takes the rug with it, through the blend, as light on the strip's
+  // colour; the visitor then taps the rug "not floor". A run saw rug there, so that tap's growth is loose enough to
+  // run back through the blend onto the strip.
+  const W = 200;
+  const H = 150;
+  const across = (x: number) => x >= 40 && x < 160;
+  const strip = (x: number, y: number) => across(x) && y >= 105 && y < 120;
+  const rug = (x: number, y: number) => across(x) && y >= 125 && y < 140;
+  const stripColour = [100, 80, 60];
+  const rugColour = [150, 120, 90];
+  const rugRoom = () =>
+    paintedRoom(
+      W,
+      H,
+      (x, y) => {
+        if (y < 100) return { rgb: [215, 210, 200], sceneClass: SCENE_CLASS.wall, floor: false };
+        if (strip(x, y)) return { rgb: stripColour as [number, number, number], sceneClass: SCENE_CLASS.floor, floor: true };
+        if (rug(x, y)) return { rgb: rugColour as [number, number, number], sceneClass: SCENE_CLASS.floor, floor: false };
+        if (across(x) && y >= 120 && y < 125) {
+          const t = (y - 119) / 6;
+          return { rgb: stripColour.map((c, k) => Math.round(c + t * (rugColour[k]! - c))) as [number, number, number], sceneClass: SCENE_CLASS.floor, floor: false };
+        }
+        return { rgb: [60, 60, 120], sceneClass: SCENE_CLASS.floor, floor: true };
+      },
+      (x, y) => y >= 100 && !(across(x) && y >= 105 && y < 140),
+    );
+  const rugSeen = Uint8Array.from({ length: W * H }, (_, i) => (rug(i % W, Math.floor(i / W)) ? 1 : 0));
+  const stripTap = { x: 100 / W, y: 112 / H, floor: true };
+  const rugTap = { x: 100 / W, y: 132 / H, floor: false };
+  const left = (mask: Uint8Array, where: (x: number, y: number) => boolean) =>
+    mask.reduce((n, v, i) => n + (v && where(i % W, Math.floor(i / W)) ? 1 : 0), 0);
+
+  it('the rug goes, and the strip the first tap fixed stays floor', () => {
+    const room = rugRoom();
+    applyFloorTaps(room.mask, room.image, room.scene, [stripTap], rugSeen);
+    // The first tap alone: strip and rug both made floor.
+    expect(left(room.mask, strip)).toBe(120 * 15);
+    expect(left(room.mask, rug)).toBe(120 * 15);
+    const both = rugRoom();
+    applyFloorTaps(both.mask, both.image, both.scene, [stripTap, rugTap], rugSeen);
+    expect(left(both.mask, rug)).toBe(0);
+    expect(left(both.mask, strip)).toBe(120 * 15);
+  });
+
+  it('without the rule, the rug tap takes the strip back too', () => {
+    const room = rugRoom();
+    applyFloorTaps(room.mask, room.image, room.scene, [stripTap, rugTap], rugSeen, { ...TAP_LIMITS, earlierTapsHold: false });
+    expect(left(room.mask, rug)).toBe(0);
+    expect(left(room.mask, strip)).toBe(0);
+  });
+});
+
+describe('a "not floor" tap on a dark leg standing in the shade under a sofa', () => {
+  // A wall (rows 0–79), a sofa's brown underside (rows 80–111), and a grey carpet (rows 112–299) that is shaded under
+  // the sofa (columns 100–259, rows 112–179). A black leg 4 px wide (columns 176–179) stands in that shade down to row
+  // 171: thinner than the tapped place (`TAP_LIMITS.tappedReach`, 7.5 px here), so that place is mostly shade. The
+  // network called leg and carpet floor, and the mask holds both. The photo is blurred as the tap's copy is, so the leg
+  // fades into the shade in steps of one surface (the leg, the shade and the lit carpet are all one class).
+  const W = 400;
+  const H = 300;
+  const leg = (x: number, y: number) => x >= 176 && x < 180 && y >= 112 && y < 172;
+  const shade = (x: number, y: number) => x >= 100 && x < 260 && y >= 112 && y < 180 && !leg(x, y);
+  const sofaRoom = () => {
+    const room = paintedRoom(
+      W,
+      H,
+      (x, y) =>
+        y < 80
+          ? { rgb: [215, 210, 200], sceneClass: SCENE_CLASS.wall, floor: false }
+          : y < 112
+            ? { rgb: [120, 60, 30], sceneClass: SCENE_CLASS.sofa, floor: false }
+            : leg(x, y)
+              ? { rgb: [22, 22, 20], sceneClass: SCENE_CLASS.floor, floor: false }
+              : shade(x, y)
+                ? { rgb: [32, 34, 35], sceneClass: SCENE_CLASS.floor, floor: true }
+                : { rgb: [70, 74, 76], sceneClass: SCENE_CLASS.floor, floor: true },
+      (_, y) => y >= 112,
+    );
+    blurInPlace(room.image.rgb, W, H);
+    return room;
+  };
+  const legTap = { x: 177.5 / W, y: 140 / H, floor: false };
+  const left = (mask: Uint8Array, where: (x: number, y: number) => boolean) =>
+    mask.reduce((n, v, i) => n + (v && where(i % W, Math.floor(i / W)) ? 1 : 0), 0);
+  const legCore = (x: number, y: number) => x >= 177 && x < 179 && y >= 114 && y < 170;
+  // The blurred rim along the leg, neither leg nor shade to the eye.
+  const openShade = (x: number, y: number) => shade(x, y) && !(Math.abs(x - 177.5) < 5 && y < 175);
+
+  it('takes the leg and leaves the shade round it', () => {
+    const room = sofaRoom();
+    applyFloorTaps(room.mask, room.image, room.scene, [legTap]);
+    expect(left(room.mask, legCore)).toBe(0);
+    expect(left(room.mask, openShade)).toBe(area2(W, H, openShade));
+  });
+
+  it('without the floor round the leg, the same tap takes the shade with it', () => {
+    const room = sofaRoom();
+    applyFloorTaps(room.mask, room.image, room.scene, [legTap], undefined, { ...TAP_LIMITS, floorRing: 0 });
+    expect(left(room.mask, legCore)).toBe(0);
+    expect(left(room.mask, openShade)).toBeLessThan(area2(W, H, openShade) / 2);
+  });
+});
+
+/** Two passes of a 3 × 3 box blur, as the tap's copy of the photo is smoothed. */
+function blurInPlace(rgb: Uint8Array, w: number, h: number): void {
+  for (let pass = 0; pass < 2; pass++) {
+    const source = rgb.slice();
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        for (let k = 0; k < 3; k++) {
+          let sum = 0;
+          let n = 0;
+          for (let dy = -1; dy <= 1; dy++) {
+            for (let dx = -1; dx <= 1; dx++) {
+              const nx = x + dx;
+              const ny = y + dy;
+              if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
+              sum += source[(ny * w + nx) * 3 + k]!;
+              n++;
+            }
+          }
+          rgb[(y * w + x) * 3 + k] = Math.round(sum / n);
+        }
+      }
+    }
+  }
+}
+
+const area2 = (w: number, h: number, where: (x: number, y: number) => boolean) => {
+  let n = 0;
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (where(x, y)) n++;
+  return n;
+};

@@ -149,6 +149,30 @@ export const TAP_LIMITS = {
   cutTappedOnFloor: 0.1,
   /** The cut's window round the tap: a square of this share of the diagonal each way; its border stays floor. */
   cutReach: 0.2,
+  /**
+   * A dark "not floor" thing ends where its colours turn nearer the floor round it than the tapped colour (issue 34
+   * session 7). Where the tapped colour lies within `drift` of black, the drift takes in every colour up to about
+   * twice as light, in shade the floor's as well as the thing's: a tap on a sofa's black leg (22, 22, 20) grew through
+   * the blur into the carpet's shade under the sofa (32, 34, 35) and took 4 % of the photo's floor with it
+   * (living-sofa-carpet). There, after the rules above and the cut, the region keeps only the colours nearer the
+   * tapped colour than the mean colour of the mask's floor within this many pixels (of the 768 px copy) of the tapped
+   * colour's core (the pixels joined to the tap within `edgeStep` of its colour), and of those the piece joined to the
+   * tap: the leg's core is the leg, the floor round it that shade, and the region stops midway. Only where that floor
+   * reads as one surface (its colours within `edgeStep` of their mean, root mean square): round a patch of a dark
+   * patterned rug the mask's "floor" is the rug's other colours (spread 22-24), and the rug tap then took less of the
+   * rug (bedroom-rugs -0.025). As a growth limit, or for lighter tapped colours, it lost more than it fixed (log,
+   * session 7). Not on a sure rug (its own rule). 0 = off.
+   */
+  floorRing: 3,
+  /**
+   * A later tap does not undo what an earlier tap of the other kind took, except the thing it lands on (issue 34
+   * session 7). The visitor said both things: the earlier tap that the surface of its colour is (or is not) floor,
+   * the later one that the thing of its colour is the other way. Of the pixels the earlier tap decided, the later
+   * tap takes only those whose colour is nearer its own tapped colour than the earlier tap's; the rest stay as the
+   * earlier tap left them. A later tap on the very place an earlier one tapped still wins (the same colour is no
+   * nearer to the earlier tap's). false = off.
+   */
+  earlierTapsHold: true,
 };
 
 export type TapLimits = typeof TAP_LIMITS;
@@ -228,8 +252,11 @@ export function applyFloorTaps(
   }
   const region = new Uint8Array(size);
   const queue = new Int32Array(size);
+  /** Per pixel, the index of the tap that decided it last (-1: none), and each tap's tapped colour. */
+  const decidedBy = new Int32Array(size).fill(-1);
+  const tappedColours: (readonly [number, number, number])[] = [];
 
-  for (const tap of taps) {
+  for (const [tapIndex, tap] of taps.entries()) {
     const seed = Math.min(height - 1, Math.max(0, Math.floor(tap.y * height))) * width + Math.min(width - 1, Math.max(0, Math.floor(tap.x * width)));
     const wanted = tap.floor ? 1 : 0;
     const seedState = floor[seed]!;
@@ -296,6 +323,18 @@ export function applyFloorTaps(
     let sameState = 0;
     for (let i = 0; i < size; i++) if (floor[i] === seedState) sameState++;
     const floorUnderThing = tap.floor && ON_THE_FLOOR.has(seedClass);
+    // A dark "not floor" thing ends where its colours turn nearer the floor's round it than the tapped colour (see
+    // `TAP_LIMITS.floorRing`): the floor's colour there is the mean of the floor just outside the tapped colour's core.
+    let ring: readonly [number, number, number] | undefined;
+    if (limits.floorRing > 0 && !tap.floor && seedState === 1 && r0 * r0 + g0 * g0 + b0 * b0 < drift2) {
+      const driftAsSet = drift2;
+      drift2 = step2;
+      grow(true);
+      drift2 = driftAsSet;
+      const round = meanColourRound(region, width, height, rgb, floor, seedState, limits.floorRing);
+      // Round a patch of a patterned thing (a dark rug's motif) the mask's "floor" is the pattern's other colours.
+      if (round && round.spread <= limits.edgeStep) ring = round.mean;
+    }
     let grown = grow(true);
     // A region through shade that is too big a share, or that leaves the tap off its middle, has run past the tapped
     // piece; the rules below would cut it to the tap's neighbourhood, so the tapped colour's own drift decides instead.
@@ -308,6 +347,8 @@ export function applyFloorTaps(
     if (grown < size * limits.minSurfaceFraction && !floorUnderThing) grown = grow(false);
     const onRug = !tap.floor && seedState === 1 && rugSeen !== undefined && rugWithin(region, pixelRug, width, height) >= Math.max(1, grown * limits.rugShare);
     if (onRug) {
+      // A rug's own pattern and shade are as far from the tapped colour as the floor is: its border stops it.
+      ring = undefined;
       drift2 = limits.rugDrift ** 2;
       grown = grow(true);
     }
@@ -320,21 +361,110 @@ export function applyFloorTaps(
     if (limits.otherSide > 0 && !tap.floor) keepTappedSide(region, seed, width, height, rgb, floor, seedState, limits);
     if (limits.strongEdge > 0 && !tap.floor) keepInsideEdges(region, seed, width, height, rgb, limits);
     if (limits.cutSmooth > 0 && !tap.floor && seedState === 1 && !onRug) cutTappedThing(region, seed, width, height, rgb, floor, limits);
+    // A dark thing keeps only the colours nearer its own than the floor round it, whatever the rules above took.
+    if (ring) {
+      for (let i = 0; i < size; i++) {
+        if (!region[i]) continue;
+        const [r, g, b] = [rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!];
+        if ((r - r0) ** 2 + (g - g0) ** 2 + (b - b0) ** 2 > (r - ring[0]) ** 2 + (g - ring[1]) ** 2 + (b - ring[2]) ** 2) region[i] = 0;
+      }
+      keepJoined(region, seed, width, height);
+    }
     // "This is floor" adds floor, not what a zoomed run saw standing on it: table legs and a shower tray's face of
     // the floor's own colours join the floor in soft steps (issue 34). Unless the tap itself is on such a thing.
     if (tap.floor && objectsUpClose && !pixelObject[seed]) {
       for (let i = 0; i < size; i++) if (pixelObject[i]) region[i] = 0;
       keepJoined(region, seed, width, height);
     }
+    tappedColours.push([r0, g0, b0]);
+    if (limits.earlierTapsHold) keepEarlierTaps(region, seed, width, height, rgb, decided, decidedBy, tappedColours, wanted);
     for (let i = 0; i < size; i++) {
       if (!region[i]) continue;
       floor[i] = wanted;
       decided[i] = wanted + 1;
+      decidedBy[i] = tapIndex;
     }
     // A tap always settles the tapped pixel itself, even when the mask already agreed there.
     decided[seed] = wanted + 1;
+    decidedBy[seed] = tapIndex;
   }
   return decided;
+}
+
+/**
+ * The mean colour of the pixels in `seedState` outside `region` within `reach` (pixels, a square) of it, and their
+ * spread (root mean square distance from it); undefined when there are none.
+ */
+function meanColourRound(
+  region: Uint8Array,
+  width: number,
+  height: number,
+  rgb: Uint8Array,
+  floor: Uint8Array,
+  seedState: number,
+  reach: number,
+): { mean: readonly [number, number, number]; spread: number } | undefined {
+  let [left, right, top, bottom] = [width, -1, height, -1];
+  for (let i = 0; i < region.length; i++) {
+    if (!region[i]) continue;
+    const x = i % width;
+    const y = (i - x) / width;
+    [left, right, top, bottom] = [Math.min(left, x), Math.max(right, x), Math.min(top, y), Math.max(bottom, y)];
+  }
+  const sum = [0, 0, 0];
+  let squares = 0;
+  let n = 0;
+  for (let y = Math.max(0, top - reach); y <= Math.min(height - 1, bottom + reach); y++) {
+    for (let x = Math.max(0, left - reach); x <= Math.min(width - 1, right + reach); x++) {
+      const i = y * width + x;
+      if (region[i] || floor[i] !== seedState) continue;
+      let near = false;
+      for (let dy = -reach; dy <= reach && !near; dy++) {
+        for (let dx = -reach; dx <= reach; dx++) {
+          const nx = x + dx;
+          const ny = y + dy;
+          if (nx >= 0 && ny >= 0 && nx < width && ny < height && region[ny * width + nx]) {
+            near = true;
+            break;
+          }
+        }
+      }
+      if (!near) continue;
+      for (let k = 0; k < 3; k++) (sum[k]! += rgb[i * 3 + k]!), (squares += rgb[i * 3 + k]! ** 2);
+      n++;
+    }
+  }
+  if (!n) return undefined;
+  const mean = [sum[0]! / n, sum[1]! / n, sum[2]! / n] as const;
+  return { mean, spread: Math.sqrt(Math.max(0, squares / n - mean[0] ** 2 - mean[1] ** 2 - mean[2] ** 2)) };
+}
+
+/**
+ * Takes out of `region` the pixels an earlier tap of the other kind decided whose colour is nearer that tap's tapped
+ * colour than this tap's (the last of `tappedColours`), then keeps the piece joined to the seed (see
+ * `TAP_LIMITS.earlierTapsHold`).
+ */
+function keepEarlierTaps(
+  region: Uint8Array,
+  seed: number,
+  width: number,
+  height: number,
+  rgb: Uint8Array,
+  decided: Uint8Array,
+  decidedBy: Int32Array,
+  tappedColours: readonly (readonly [number, number, number])[],
+  wanted: number,
+): void {
+  const own = tappedColours[tappedColours.length - 1]!;
+  const distance2 = (i: number, colour: readonly [number, number, number]) =>
+    (rgb[i * 3]! - colour[0]) ** 2 + (rgb[i * 3 + 1]! - colour[1]) ** 2 + (rgb[i * 3 + 2]! - colour[2]) ** 2;
+  let dropped = false;
+  for (let i = 0; i < region.length; i++) {
+    // decided is 1 for "made not floor", 2 for "made floor": the other kind than `wanted` is 2 - wanted.
+    if (!region[i] || i === seed || decided[i] !== 2 - wanted || decidedBy[i]! < 0) continue;
+    if (distance2(i, tappedColours[decidedBy[i]!]!) < distance2(i, own)) (region[i] = 0), (dropped = true);
+  }
+  if (dropped) keepJoined(region, seed, width, height);
 }
 
 /**
