@@ -3,9 +3,9 @@ import { objectBasesOverFloor } from './object-bases.ts';
 
 /**
  * A 320×240 guide copy: wall above row 60, floor below it (the floor mask says so), painted by `paint` over a
- * light grey floor with a little deterministic grain.
+ * floor (light grey unless `floorColour`) with a little deterministic grain.
  */
-function scene(paint: (x: number, y: number) => [number, number, number] | null) {
+function scene(paint: (x: number, y: number) => [number, number, number] | null, floorColour: [number, number, number] = [170, 165, 158]) {
   const width = 320;
   const height = 240;
   const rgb = new Uint8Array(width * height * 3);
@@ -15,7 +15,7 @@ function scene(paint: (x: number, y: number) => [number, number, number] | null)
       const i = y * width + x;
       floor[i] = y >= 60 ? 1 : 0;
       const grain = ((x * 7919 + y * 104729) % 9) - 4;
-      const colour = paint(x, y) ?? (y < 60 ? [228, 226, 220] : [170 + grain, 165 + grain, 158 + grain]);
+      const colour = paint(x, y) ?? (y < 60 ? [228, 226, 220] : floorColour.map((level) => level + grain));
       rgb.set(colour, i * 3);
     }
   }
@@ -48,5 +48,29 @@ describe('thin parts grown back over the floor', () => {
     const taken = objectBasesOverFloor(floor, rgb, width, height);
     expect(at(taken, 64, 100)).toBe(0);
     expect(at(taken, 200, 64)).toBe(0);
+  });
+
+  describe('on a dark floor', () => {
+    // Dark grey tile: a black leg is nearer to it in Lab (about 23) than `minDistance`, but a tenth as bright.
+    const darkTile: [number, number, number] = [60, 60, 64];
+    const black: [number, number, number] = [8, 8, 10];
+
+    it('takes a black leg far darker than the floor, though near it in colour', () => {
+      const { floor, rgb, width, height, at } = scene((x, y) => (x >= 100 && x < 106 && y >= 40 && y < 130 ? black : null), darkTile);
+      const taken = objectBasesOverFloor(floor, rgb, width, height);
+      expect(at(taken, 102, 70)).toBe(1);
+      expect(at(taken, 102, 128)).toBe(1);
+      expect(at(taken, 110, 100)).toBe(0);
+    });
+
+    it('leaves a dark grout line one pixel wide running from the floor\'s edge', () => {
+      const { floor, rgb, width, height, at } = scene((x, y) => (x === 150 && y >= 60 ? black : null), darkTile);
+      expect(at(objectBasesOverFloor(floor, rgb, width, height), 150, 100)).toBe(0);
+    });
+
+    it('leaves the dark shade a few pixels tall along a thing\'s foot', () => {
+      const { floor, rgb, width, height, at } = scene((x, y) => (x >= 200 && x < 215 && y >= 60 && y < 64 ? black : null), darkTile);
+      expect(at(objectBasesOverFloor(floor, rgb, width, height), 207, 62)).toBe(0);
+    });
   });
 });

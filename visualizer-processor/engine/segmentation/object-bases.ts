@@ -12,11 +12,13 @@
  * first found far from it: legs standing deep in the floor darken its mean there). A pixel is far from it when
  * its distance is at least `minDistance` and `spread` times the floor's own spread there (a veined or patterned
  * floor has a wide spread, and its veins stay floor). The floor in shade or sun stays: a pixel of the floor's
- * chromaticity (within `sameHue`) whose brightness is within `shade`..`sun` times the floor's. Growth stops
- * `reach` pixels from the floor's edge.
+ * chromaticity (within `sameHue`) whose brightness is within `shade`..`sun` times the floor's. On a dark floor a
+ * black leg is near the floor in Lab, so a pixel under `darkFar` of the floor's brightness is far too, if its
+ * dark run is a leg's shape (upright, wider than a grout line). Growth stops `reach` pixels from the floor's edge.
  *
  * The model is worked out on a copy of half the guide's size (the floor's colour varies slowly); the test and
- * the growth are at the guide's size. Measured on the real set in decision 012 (2026-11-26, session 5).
+ * the growth are at the guide's size. Measured on the real set in decision 012 (2026-11-26, session 5; the dark
+ * test in issue 34 session 7).
  */
 import { SRGB_TO_LINEAR } from '../rendering/color-space.ts';
 import { boxMean } from './guided-upsample.ts';
@@ -46,6 +48,15 @@ export const OBJECT_BASE_LIMITS = {
   scale: 2,
   /** Passes of the model: the second leaves out what the first found far from the floor. */
   passes: 2,
+  /**
+   * Darker than this share of the local floor's brightness (linear) is something else's, however near in Lab:
+   * a black leg on dark grey tile is nearer to it than `minDistance`. 0 = no such test. Such dark pixels count
+   * as thin only in rows of `darkMinWidth` to `maxRun` of them (not a grout line) and columns of at least
+   * `darkMinHeight` (not the shade along a thing's foot): a leg stands upright.
+   */
+  darkFar: 0.15,
+  darkMinWidth: 2,
+  darkMinHeight: 8,
 };
 
 export type ObjectBaseLimits = typeof OBJECT_BASE_LIMITS;
@@ -241,17 +252,32 @@ function basesInBox(floor: Uint8Array, rgb: Uint8Array, width: number, height: n
     }
     floorModel = local(kept);
   }
-  // Far floor pixels, row by row, and of them only those in short rows (thin parts).
+  // Far floor pixels, row by row, and of them only those in short rows (thin parts); and the dark ones (1), those
+  // in rows of a leg's width marked 2.
   const thin = new Uint8Array(size);
   const thinPixels: number[] = [];
+  const dark = limits.darkFar > 0 ? new Uint8Array(size) : null;
+  let darkPixels = 0;
   for (let y = 0; y < height; y++) {
     const cells = rowOf(y);
     let run = 0;
+    let darkRun = 0;
     for (let x = 0, i = y * width; x <= width; x++, i++) {
       let isFar = false;
+      let isDark = false;
       if (x < width && floor[i]) {
         colourOf(rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!, colour);
-        isFar = far(floorModel, cells + columnOf[x]!, colour);
+        const c = cells + columnOf[x]!;
+        isFar = far(floorModel, c, colour);
+        isDark = dark !== null && floorModel.known[c] === 1 && colour[Y]! < limits.darkFar * floorModel.y[c]!;
+      }
+      if (isDark) {
+        dark![i] = 1;
+        darkPixels++;
+        darkRun++;
+      } else {
+        if (darkRun >= limits.darkMinWidth && darkRun <= limits.maxRun) dark!.fill(2, i - darkRun, i);
+        darkRun = 0;
       }
       if (isFar) {
         run++;
@@ -264,6 +290,14 @@ function basesInBox(floor: Uint8Array, rgb: Uint8Array, width: number, height: n
         }
       }
       run = 0;
+    }
+  }
+  if (dark && darkPixels) {
+    const tall = columnRunsAtLeast(dark, width, limits.darkMinHeight);
+    for (let i = 0; i < size; i++) {
+      if (dark[i] !== 2 || thin[i] || !tall[i]) continue;
+      thin[i] = 1;
+      thinPixels.push(i);
     }
   }
   // Growth from the floor's edge, over thin pixels only: it starts at those next to anything not floor.
@@ -300,4 +334,17 @@ function basesInBox(floor: Uint8Array, rgb: Uint8Array, width: number, height: n
     });
   }
   return out;
+}
+
+/**
+ * 1 where `set` (non-zero cells on a `width`-wide grid) lies in a column run of at least `least` cells (at most
+ * 255). Two sweeps in memory order: the count so far down each column, then each run's count carried back up it.
+ */
+function columnRunsAtLeast(set: Uint8Array, width: number, least: number): Uint8Array {
+  const size = set.length;
+  const counts = new Uint8Array(size);
+  for (let i = 0; i < size; i++) if (set[i]) counts[i] = Math.min(255, (i >= width ? counts[i - width]! : 0) + 1);
+  for (let i = size - width - 1; i >= 0; i--) if (set[i] && set[i + width]) counts[i] = counts[i + width]!;
+  for (let i = 0; i < size; i++) counts[i] = counts[i]! >= least ? 1 : 0;
+  return counts;
 }
