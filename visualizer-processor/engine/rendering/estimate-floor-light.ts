@@ -2,6 +2,7 @@ import type { AnalysisImage } from './analysis-image.ts';
 import { SRGB_TO_LINEAR } from './color-space.ts';
 import { SCENE_CLASS } from '../segmentation/scene-classes.ts';
 import { floorHomography, type FloorCamera } from './floor-camera.ts';
+import { percentiles, sortedValueAt } from './percentiles.ts';
 
 /**
  * The light falling on the floor, read off the old floor: its luminance, heavily smoothed, relative to its
@@ -101,9 +102,10 @@ const LIGHT_COLOUR_LIMITS = [0.15, 2.2] as const;
  * What the network named as outside the room's light or with colours of its own: a sky or a garden through the
  * window, a picture, a face. None of them tells the light's colour.
  */
-const NOT_ROOM_LIT = new Set<number>(
-  (['sky', 'tree', 'grass', 'mountain', 'sea', 'water', 'field', 'building', 'house', 'road', 'sidewalk', 'earth', 'car', 'windowpane', 'plant', 'painting', 'person'] as const).map((name) => SCENE_CLASS[name]),
-);
+const NOT_ROOM_LIT = new Uint8Array(256);
+for (const name of ['sky', 'tree', 'grass', 'mountain', 'sea', 'water', 'field', 'building', 'house', 'road', 'sidewalk', 'earth', 'car', 'windowpane', 'plant', 'painting', 'person'] as const) {
+  NOT_ROOM_LIT[SCENE_CLASS[name]] = 1;
+}
 const SCENE_WALL = SCENE_CLASS.wall;
 const SCENE_CEILING = SCENE_CLASS.ceiling;
 
@@ -127,11 +129,12 @@ export function estimateFloorLight(image: AnalysisImage, camera: FloorCamera): F
   const gridHeight = Math.ceil(height / LIGHT_STEP);
   const needed = cellsNearFloor(floor, width, height, gridWidth, gridHeight);
   // The three smoothings of the light around analysis point (x, y) (pixel index coordinates, centre at
-  // x + 0.5), in log units, into `bands`; and the metres of floor per analysis pixel there.
-  const bands = new Float64Array(3);
-  let metresPerPixel = 1;
+  // x + 0.5), in log units, into `bands`; and the metres of floor per analysis pixel there, as bands[3] (a
+  // variable the closure set would hold each new value as a heap number: garbage on every call).
+  const bands = new Float64Array(4);
   const smooth = (x: number, y: number) => {
-    metresPerPixel = footprintAt(H, x + 0.5, y + 0.5);
+    const metresPerPixel = footprintAt(H, x + 0.5, y + 0.5);
+    bands[3] = metresPerPixel;
     bands[0] = Math.log(pyramid.sample(x, y, TEXTURE_RADIUS / metresPerPixel) + 1e-9) / POWER;
     bands[1] = Math.log(pyramid.sample(x, y, FINE_RADIUS / metresPerPixel) + 1e-9) / POWER;
     bands[2] = Math.log(pyramid.sample(x, y, COARSE_RADIUS / metresPerPixel) + 1e-9) / POWER;
@@ -180,7 +183,7 @@ export function estimateFloorLight(image: AnalysisImage, camera: FloorCamera): F
       if (value > HIGHLIGHT_KNEE) value = HIGHLIGHT_KNEE + (value - HIGHLIGHT_KNEE) * 0.5;
       // Where walls and furniture close in, less of the room's light reaches the floor (ambient occlusion):
       // the share of non-floor within a few centimetres darkens it a little, which grounds legs and skirting.
-      const occluded = 1 - maskPyramid.coverage(x, y, OCCLUSION_RADIUS / metresPerPixel);
+      const occluded = 1 - maskPyramid.coverage(x, y, OCCLUSION_RADIUS / bands[3]!);
       shading[gy * gridWidth + gx] = Math.min(3, Math.max(0.12, value * (1 - OCCLUSION_STRENGTH * occluded)));
     }
   }
@@ -452,10 +455,14 @@ function exposureAndTint(image: AnalysisImage, floorLuminance: number): { exposu
     for (let i = 0; i < classes.length; i++) if (classes[i] === SCENE_WALL || classes[i] === SCENE_CEILING) walls++;
     useClasses = walls >= classes.length * 0.05;
   }
-  const luminances: number[] = [];
+  // Every seventh pixel is plenty for a median and a mean. Typed arrays as long as the most they can hold, not
+  // arrays grown a number at a time (decision 028).
+  const most = Math.ceil(floor.length / 7);
+  const luminances = new Float64Array(most);
+  let luminanceCount = 0;
   /** Linear luminance, red, green, blue of the room's surfaces off the floor, for the light's colour. */
-  const surfaces: number[] = [];
-  // Every seventh pixel is plenty for a median and a mean.
+  const surfaces = new Float64Array(most * 4);
+  let surfaceCount = 0;
   for (let i = 0; i < floor.length; i += 7) {
     if (floor[i]! > 0.05) continue;
     const r8 = rgb[i * 3]!;
@@ -466,12 +473,17 @@ function exposureAndTint(image: AnalysisImage, floorLuminance: number): { exposu
     const g = SRGB_TO_LINEAR[g8]!;
     const b = SRGB_TO_LINEAR[b8]!;
     const y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-    if (!useClasses || classes![i] === SCENE_WALL || classes![i] === SCENE_CEILING) luminances.push(y);
-    if (y > 0.03 && !(classes && NOT_ROOM_LIT.has(classes[i]!))) surfaces.push(y, r, g, b);
+    if (!useClasses || classes![i] === SCENE_WALL || classes![i] === SCENE_CEILING) luminances[luminanceCount++] = y;
+    if (y > 0.03 && !(classes && NOT_ROOM_LIT[classes[i]!])) {
+      surfaces[surfaceCount++] = y;
+      surfaces[surfaceCount++] = r;
+      surfaces[surfaceCount++] = g;
+      surfaces[surfaceCount++] = b;
+    }
   }
   const roomAlbedo = useClasses ? TYPICAL_WALL_ALBEDO : TYPICAL_ROOM_ALBEDO;
   const fromFloor = floorLuminance / TYPICAL_FLOOR_ALBEDO;
-  const fromRoom = luminances.length >= 100 ? percentiles(luminances, [0.5])[0]! / roomAlbedo : fromFloor;
+  const fromRoom = luminanceCount >= 100 ? percentiles(luminances.subarray(0, luminanceCount), [0.5])[0]! / roomAlbedo : fromFloor;
   // The floor and the room each say how bright the light is; they are averaged, and nothing pulls that
   // toward a well exposed photo. (A prior that a camera's automatic exposure puts a typical room at about 1
   // in these units pulled night shots and underexposed rooms up: their new floors came out about twice as
@@ -480,7 +492,7 @@ function exposureAndTint(image: AnalysisImage, floorLuminance: number): { exposu
   const roomWeight = useClasses ? 1.3 : 1;
   const combined = Math.exp((Math.log(fromFloor) + roomWeight * Math.log(fromRoom)) / (1 + roomWeight));
   const exposure = Math.min(1.3, Math.max(0.04, Math.min(4 * fromFloor, Math.max(0.6 * fromFloor, combined))));
-  return { exposure, tint: lightColour(surfaces) };
+  return { exposure, tint: lightColour(surfaces.subarray(0, surfaceCount)) };
 }
 
 /**
@@ -490,13 +502,12 @@ function exposureAndTint(image: AnalysisImage, floorLuminance: number): { exposu
  * darker than those. Under tungsten light that the camera left orange they are orange, and the new wood must
  * be as orange as everything else, or it looks lilac beside it.
  */
-function lightColour(surfaces: number[]): [number, number, number] {
+function lightColour(surfaces: Float64Array): [number, number, number] {
   const count = surfaces.length / 4;
   if (count < LIGHT_COLOUR_MIN_SAMPLES) return [1, 1, 1];
   const luminances = new Float32Array(count);
   for (let k = 0; k < count; k++) luminances[k] = surfaces[k * 4]!;
-  luminances.sort();
-  const threshold = luminances[count - Math.max(LIGHT_COLOUR_MIN_SAMPLES, Math.round(count * LIGHT_COLOUR_SHARE))]!;
+  const threshold = sortedValueAt(luminances, count - Math.max(LIGHT_COLOUR_MIN_SAMPLES, Math.round(count * LIGHT_COLOUR_SHARE)));
   const sum = [0, 0, 0];
   for (let k = 0; k < count; k++) {
     if (surfaces[k * 4]! < threshold) continue;
@@ -513,11 +524,4 @@ function lightColour(surfaces: number[]): [number, number, number] {
 /** Soft threshold: changes under `threshold` vanish, larger ones shrink by it. */
 function core(value: number, threshold: number): number {
   return value > threshold ? value - threshold : value < -threshold ? value + threshold : 0;
-}
-
-/** Several percentiles of the values, with one sort. */
-function percentiles(values: number[], fractions: readonly number[]): number[] {
-  if (values.length === 0) return fractions.map(() => 0);
-  const sorted = Float32Array.from(values).sort();
-  return fractions.map((fraction) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!);
 }

@@ -1,11 +1,12 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { WOOD_STYLE_IDS, type WoodStyleId } from '../../../contracts/wood-styles.ts';
+import { DEFAULT_WOOD_STYLE, WOOD_STYLE_IDS, type WoodStyleId } from '../../../contracts/wood-styles.ts';
 import { srgbToLinear } from './color-space.ts';
 import { detectLineSegments } from './detect-line-segments.ts';
 import { vanishingPoint } from './floor-camera.ts';
 import { featherReach } from './prepare-floor.ts';
-import { createWoodRenderer, renderWoodStyles } from './render-wood-styles.ts';
+import { createWoodRenderer, feedbackFloor, renderWoodStyles, warmUpRenderer } from './render-wood-styles.ts';
+import { WOOD_LOOKS } from './wood-looks.ts';
 import { renderCameraRoom, type CameraRoomScene } from './testing/camera-room.ts';
 
 const ROOM: CameraRoomScene = {
@@ -334,5 +335,41 @@ describe('the wood renderer', () => {
     const output = renderer.render('walnut', 1);
     const bottom = output.subarray((height - 10) * width * 3, (height - 9) * width * 3);
     expect(Math.max(...bottom)).toBeLessThan(170);
+  });
+});
+
+describe('the made-up floor laid before the first photo', () => {
+  // It is there for V8's type feedback (decision 028): useless unless it reaches each path of layPlanks that a
+  // photo's floor does. The paths depend on a pixel's cover and on how much floor it spans (lay-planks.ts).
+  it('has pixels of the floor’s middle and of its feathered edge, grain, and both near and far floor', () => {
+    const scene = feedbackFloor();
+    const { alpha, homography: H, minW } = scene.floor;
+    const covers = new Set(alpha);
+    expect(covers.has(255)).toBe(true);
+    expect([...covers].some((cover) => cover > 0 && cover < 255)).toBe(true);
+    expect(scene.grain).toBeGreaterThan(0);
+    const look = WOOD_LOOKS[DEFAULT_WOOD_STYLE];
+    // Metres of floor a pixel spans across the planks, as layPlanks works it out.
+    const spans: number[] = [];
+    for (let y = 0; y < scene.height; y++) {
+      for (let x = 0; x < scene.width; x++) {
+        if (!alpha[y * scene.width + x]) continue;
+        const w = Math.max(minW, H[6]! * (x + 0.5) + H[7]! * (y + 0.5) + H[8]!);
+        const c = (H[3]! * (x + 0.5) + H[4]! * (y + 0.5) + H[5]!) / w;
+        spans.push((Math.abs(H[3]! - c * H[6]!) + Math.abs(H[4]! - c * H[7]!)) / w);
+      }
+    }
+    // Far: more than a quarter of a plank in a pixel (the planks' own tones fade there); nearer: a plank two
+    // pixels wide or more, its joints a share of a pixel.
+    expect(spans.some((span) => span * 4 > look.plankWidth)).toBe(true);
+    expect(spans.some((span) => span * 2 < look.plankWidth)).toBe(true);
+  });
+
+  it('is laid without changing what a photo’s render looks like afterwards', async () => {
+    const { photo, floor } = roomInput(ROOM);
+    const before = (await createWoodRenderer(photo, floor)).render(DEFAULT_WOOD_STYLE, 3);
+    warmUpRenderer([DEFAULT_WOOD_STYLE]);
+    const after = (await createWoodRenderer(photo, floor)).render(DEFAULT_WOOD_STYLE, 3);
+    expect(Buffer.compare(before, after)).toBe(0);
   });
 });

@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import type { DecodedPhoto, FloorMask, StyleRender, WoodStyleId } from '../floor-engine.ts';
 import { layPlanks } from './lay-planks.ts';
-import { prepareFloor, type PreparedFloor } from './prepare-floor.ts';
+import { floorHomography, type FloorCamera } from './floor-camera.ts';
+import { prepareFloor, rowSpans, type PreparedFloor } from './prepare-floor.ts';
 import { makeBoardFigures, makeBoardTextures, type BoardFigures, type BoardTextureSet } from './wood-board-textures.ts';
 import { WOOD_LOOKS } from './wood-looks.ts';
 
@@ -53,12 +54,71 @@ function boardsFor(style: WoodStyleId): BoardTextureSet {
   return boards;
 }
 
+/** Whether layPlanks has run on the made-up floor (feedbackFloor) in this process. */
+let planksRehearsed = false;
+
 /**
  * Makes the boards of the given styles ahead of the first photo (about 0.1 s of this thread for the
- * first style, half that for each further one). The engine calls it when it is created.
+ * first style, half that for each further one), and lays the planks once on a made-up floor of about 2,000
+ * pixels (feedbackFloor), the first time. The engine calls it when it is created.
  */
 export function warmUpRenderer(styles: readonly WoodStyleId[]): void {
   for (const style of styles) boardsFor(style);
+  if (!planksRehearsed && styles.length > 0) {
+    planksRehearsed = true;
+    layPlanks(feedbackFloor(), WOOD_LOOKS[styles[0]!], boardsFor(styles[0]!), 1);
+  }
+}
+
+/**
+ * A floor of about 2,000 pixels that goes down every path of layPlanks (the floor's middle and its feathered
+ * edge, near and far planks, joints, grain): laid once before the first photo, it gives V8 the type feedback of
+ * each path. layPlanks runs once per photo and V8 makes it fast while it runs (on-stack replacement); without
+ * this, each path first reached after that threw the fast code away, three times on the bench photo, and the
+ * loop ran slowly until it was made again (decision 028). Too small to be made fast itself.
+ */
+export function feedbackFloor(): PreparedFloor {
+  const width = 64;
+  const height = 48;
+  // A camera like a phone's at 1.4 m, tilted down: the horizon crosses row 17, so the rows under it see the
+  // floor from metres away (many planks in a pixel) to near the camera (planks two pixels wide).
+  const camera: FloorCamera = {
+    focal: 46.08,
+    cx: 32,
+    cy: 24,
+    up: [0.0085, -0.9902, -0.1392],
+    along: [-0.5244, -0.1229, 0.8425],
+    across: [0.8514, -0.0658, 0.5204],
+    height: 1.4,
+  };
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 37) % 251;
+  const alpha = Buffer.alloc(width * height);
+  for (let y = 18; y < height; y++) {
+    for (let x = 0; x < width; x++) alpha[y * width + x] = y === 18 || x >= width - 3 ? 96 : 255;
+  }
+  const { rowStart, rowEnd } = rowSpans(alpha, width, height);
+  const light = new Float32Array((width / 2) * (height / 2));
+  for (let i = 0; i < light.length; i++) light[i] = 0.8 + (i % 7) * 0.05;
+  const tint: [number, number, number] = [1.03, 0.99, 0.94];
+  return {
+    width,
+    height,
+    pixels,
+    camera,
+    cameraSource: 'default',
+    lighting: { exposure: 0.9, tint, pattern: 0.05 },
+    tint,
+    grain: 1.5,
+    floor: {
+      alpha,
+      rowStart,
+      rowEnd,
+      homography: floorHomography(camera),
+      minW: (camera.height * 1.05) / 60,
+      light: { width: width / 2, height: height / 2, scale: 2, values: light },
+    },
+  };
 }
 
 export async function createWoodRenderer(photo: DecodedPhoto, floor: FloorMask): Promise<WoodRenderer> {
