@@ -92,6 +92,8 @@ export const ENGINE_VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   'engine, taps, cut reach 0.1, smoothness 50': taps({ cutReach: 0.1, cutSmooth: 50 }),
   "engine, taps, a 'not floor' thing not held to colours nearer its own than the floor's round it": taps({ floorRing: 0 }),
   'engine, taps, a later tap may undo what an earlier tap of the other kind took': taps({ earlierTapsHold: false }),
+  "engine, taps, 'this is floor' not held to a band along the mask's floor": taps({ alongFloor: 0 }),
+  "engine, taps, 'this is floor' held to 3 times the tap's distance from the mask's floor": taps({ alongFloor: 3 }),
   'engine, object bases, any row length': bases({ maxRun: Infinity }),
   'engine, object bases, rows up to 10': bases({ maxRun: 10 }),
   'engine, object bases, rows up to 28': bases({ maxRun: 28 }),

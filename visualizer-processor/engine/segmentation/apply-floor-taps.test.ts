@@ -653,3 +653,47 @@ const area2 = (w: number, h: number, where: (x: number, y: number) => boolean) =
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (where(x, y)) n++;
   return n;
 };
+
+describe('"this is floor" on a strip missed along the floor\'s edge', () => {
+  // Blue-grey floor (rows 130–199 of a 300 × 200 photo) that the mask holds, and a strip of it in shade along its far
+  // edge that the mask missed (rows 124–129). Above the strip the dark bottom face of a row of boxes (columns 20–279,
+  // rows 112–123), a shade of the strip's colour that the network also called floor, joined to it in one soft step;
+  // a wall above. Both bands are thin, so the tap on the strip is not off its region's middle.
+  const W = 300;
+  const H = 200;
+  const face = (x: number, y: number) => x >= 20 && x < 280 && y >= 112 && y < 124;
+  const strip = (_: number, y: number) => y >= 124 && y < 130;
+  const stripRoom = () =>
+    paintedRoom(
+      W,
+      H,
+      (x, y) =>
+        face(x, y)
+          ? { rgb: [42, 52, 58], sceneClass: SCENE_CLASS.floor, floor: false }
+          : y < 124
+            ? { rgb: [200, 195, 185], sceneClass: SCENE_CLASS.wall, floor: false }
+            : strip(x, y)
+              ? { rgb: [34, 48, 52], sceneClass: SCENE_CLASS.floor, floor: true }
+              : { rgb: [60, 80, 85], sceneClass: SCENE_CLASS.floor, floor: true },
+      (_, y) => y >= 130,
+    );
+  const tap = { x: 150 / W, y: 126 / H, floor: true };
+  const painted = (mask: Uint8Array, where: (x: number, y: number) => boolean) =>
+    mask.reduce((n, v, i) => n + (v && where(i % W, Math.floor(i / W)) ? 1 : 0), 0);
+  // The face beyond twice the tap's distance (4 px) from the floor.
+  const upperFace = (x: number, y: number) => face(x, y) && y < 122;
+
+  it('takes the strip and keeps off the boxes\' face above it', () => {
+    const room = stripRoom();
+    applyFloorTaps(room.mask, room.image, room.scene, [tap]);
+    expect(painted(room.mask, strip)).toBe(W * 6);
+    expect(painted(room.mask, upperFace)).toBe(0);
+  });
+
+  it('without the band along the floor, the same tap takes the face too', () => {
+    const room = stripRoom();
+    applyFloorTaps(room.mask, room.image, room.scene, [tap], undefined, { ...TAP_LIMITS, alongFloor: 0 });
+    expect(painted(room.mask, strip)).toBe(W * 6);
+    expect(painted(room.mask, upperFace)).toBe(260 * 10);
+  });
+});

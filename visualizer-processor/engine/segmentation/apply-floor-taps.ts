@@ -173,6 +173,18 @@ export const TAP_LIMITS = {
    * nearer to the earlier tap's). false = off.
    */
   earlierTapsHold: true,
+  /**
+   * A "this is floor" tap on a strip missed along the floor's edge (closer to the floor the mask holds than `sliver`)
+   * keeps to a band along that floor (issue 34 session 7): the pixels at most this many times as far from it as the
+   * tap is (at least 1 % of the diagonal, as `keepNear`), then the piece joined to the tap. A visitor taps such a
+   * strip across its width, so it reaches about twice the tap's distance from the floor; what lies farther has
+   * climbed off it. A tap farther out is on a broad missed piece, and may land anywhere on it (a cat's shadow tapped
+   * beside the food). A tap on a sliver of
+   * floor missed along a white table's rim took the rim and a white rug, grown through shade (office-planter-parquet
+   * tap 2 -0.035 -> +0.004); one along stacked boxes took less of their dark faces (other-storeroom-boxes -0.036 ->
+   * -0.026). At 3 both stayed over 0.01 (log, session 7). 0 = off.
+   */
+  alongFloor: 2,
 };
 
 export type TapLimits = typeof TAP_LIMITS;
@@ -376,6 +388,7 @@ export function applyFloorTaps(
       for (let i = 0; i < size; i++) if (pixelObject[i]) region[i] = 0;
       keepJoined(region, seed, width, height);
     }
+    if (limits.alongFloor > 0 && tap.floor) keepAlongFloor(region, seed, width, height, floor, limits.alongFloor);
     tappedColours.push([r0, g0, b0]);
     if (limits.earlierTapsHold) keepEarlierTaps(region, seed, width, height, rgb, decided, decidedBy, tappedColours, wanted);
     for (let i = 0; i < size; i++) {
@@ -389,6 +402,24 @@ export function applyFloorTaps(
     decidedBy[seed] = tapIndex;
   }
   return decided;
+}
+
+/**
+ * When the seed is closer to the mask's floor than a sliver's width, shrinks `region` to the pixels at most `factor`
+ * times as far from that floor as the seed is (at least 1 % of the diagonal), then to the piece joined to the seed (see
+ * `TAP_LIMITS.alongFloor`).
+ */
+function keepAlongFloor(region: Uint8Array, seed: number, width: number, height: number, floor: Uint8Array, factor: number): void {
+  // No floor in the mask: nothing to keep beside.
+  if (!floor.includes(1)) return;
+  const distance = chamferDistance(floor, width, height, false);
+  const diagonal = Math.hypot(width, height);
+  // A tap farther from the floor than a sliver's width is on a broad missed piece, which it may land anywhere on.
+  if (distance[seed]! / 3 >= TAP_LIMITS.sliver * diagonal) return;
+  const band = Math.max(factor * distance[seed]!, 3 * 0.01 * diagonal);
+  let dropped = false;
+  for (let i = 0; i < region.length; i++) if (region[i] && distance[i]! > band) (region[i] = 0), (dropped = true);
+  if (dropped) keepJoined(region, seed, width, height);
 }
 
 /**
@@ -498,38 +529,10 @@ function keepNear(region: Uint8Array, seed: number, width: number, height: numbe
  * width), unless `shrink` is false; says whether the tap is in such a sliver.
  */
 function keepWithinDepth(region: Uint8Array, seed: number, width: number, height: number, shrink = true): boolean {
-  // Chamfer distance to the nearest pixel outside the region (3 for a side step, 4 for a diagonal one).
-  const depth = new Int32Array(width * height);
-  const far = 1 << 28;
-  for (let i = 0; i < depth.length; i++) depth[i] = region[i] ? far : 0;
-  const relax = (i: number, x: number, y: number, dx: number, dy: number, cost: number) => {
-    const nx = x + dx;
-    const ny = y + dy;
-    const from = nx < 0 || ny < 0 || nx >= width || ny >= height ? 0 : depth[ny * width + nx]!;
-    if (from + cost < depth[i]!) depth[i] = from + cost;
-  };
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = y * width + x;
-      if (!depth[i]) continue;
-      relax(i, x, y, -1, 0, 3);
-      relax(i, x, y, 0, -1, 3);
-      relax(i, x, y, -1, -1, 4);
-      relax(i, x, y, 1, -1, 4);
-    }
-  }
+  // Distance to the nearest pixel outside the region, the photo's edge counting as outside.
+  const depth = chamferDistance(region.map((v) => (v ? 0 : 1)), width, height, true);
   let deepest = 0;
-  for (let y = height - 1; y >= 0; y--) {
-    for (let x = width - 1; x >= 0; x--) {
-      const i = y * width + x;
-      if (!depth[i]) continue;
-      relax(i, x, y, 1, 0, 3);
-      relax(i, x, y, 0, 1, 3);
-      relax(i, x, y, 1, 1, 4);
-      relax(i, x, y, -1, 1, 4);
-      if (depth[i]! > deepest) deepest = depth[i]!;
-    }
-  }
+  for (let i = 0; i < depth.length; i++) if (depth[i]! > deepest) deepest = depth[i]!;
   const tapDepth = depth[seed]!;
   const sliver = TAP_LIMITS.sliver * Math.hypot(width, height);
   if (tapDepth >= deepest * TAP_LIMITS.offCentre || tapDepth / 3 >= sliver) return false;
@@ -543,6 +546,45 @@ function keepWithinDepth(region: Uint8Array, seed: number, width: number, height
     }
   }
   return true;
+}
+
+/**
+ * Chamfer distance (3 for a side step, 4 for a diagonal one) of every pixel to the nearest pixel where `zero` is 1;
+ * off the grid counts as such a pixel when `offGridIsZero`, and as none otherwise.
+ */
+function chamferDistance(zero: Uint8Array, width: number, height: number, offGridIsZero: boolean): Int32Array {
+  const distance = new Int32Array(width * height);
+  const far = 1 << 28;
+  for (let i = 0; i < distance.length; i++) distance[i] = zero[i] ? 0 : far;
+  const relax = (i: number, x: number, y: number, dx: number, dy: number, cost: number) => {
+    const nx = x + dx;
+    const ny = y + dy;
+    const offGrid = nx < 0 || ny < 0 || nx >= width || ny >= height;
+    if (offGrid && !offGridIsZero) return;
+    const from = offGrid ? 0 : distance[ny * width + nx]!;
+    if (from + cost < distance[i]!) distance[i] = from + cost;
+  };
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      if (!distance[i]) continue;
+      relax(i, x, y, -1, 0, 3);
+      relax(i, x, y, 0, -1, 3);
+      relax(i, x, y, -1, -1, 4);
+      relax(i, x, y, 1, -1, 4);
+    }
+  }
+  for (let y = height - 1; y >= 0; y--) {
+    for (let x = width - 1; x >= 0; x--) {
+      const i = y * width + x;
+      if (!distance[i]) continue;
+      relax(i, x, y, 1, 0, 3);
+      relax(i, x, y, 0, 1, 3);
+      relax(i, x, y, 1, 1, 4);
+      relax(i, x, y, -1, 1, 4);
+    }
+  }
+  return distance;
 }
 
 /** Pixels some run called rug in `region` or within `TAP_LIMITS.rugReach` of it. */
