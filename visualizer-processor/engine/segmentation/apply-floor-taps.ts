@@ -179,10 +179,9 @@ export const TAP_LIMITS = {
    * tap is (at least 1 % of the diagonal, as `keepNear`), then the piece joined to the tap. A visitor taps such a
    * strip across its width, so it reaches about twice the tap's distance from the floor; what lies farther has
    * climbed off it. A tap farther out is on a broad missed piece, and may land anywhere on it (a cat's shadow tapped
-   * beside the food). A tap on a sliver of
-   * floor missed along a white table's rim took the rim and a white rug, grown through shade (office-planter-parquet
-   * tap 2 -0.035 -> +0.004); one along stacked boxes took less of their dark faces (other-storeroom-boxes -0.036 ->
-   * -0.026). At 3 both stayed over 0.01 (log, session 7). 0 = off.
+   * beside the food). A tap on a sliver of floor missed along a white table's rim took the rim and a white rug, grown
+   * through shade (office-planter-parquet tap 2 -0.035 -> +0.004); one along stacked boxes took less of their dark
+   * faces (other-storeroom-boxes -0.036 -> -0.026). At 3 both stayed over 0.01 (log, session 7). 0 = off.
    */
   alongFloor: 2,
 };
