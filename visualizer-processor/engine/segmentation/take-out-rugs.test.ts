@@ -128,4 +128,42 @@ describe('taking out a rug the network took for floor', () => {
     for (const [x, y] of [[50, 70], [85, 52]] as const) expect(at(kept, x, y)).toBe(0);
     for (const [x, y] of [[30, 35], [95, 70], [70, 35]] as const) expect(at(kept, x, y)).toBe(1);
   });
+  describe('how many cells the runs disputed weighs how far the rug must stand from the floor in colour', () => {
+    // The grey rug again, but one run called only 110 of its cells rug (row 45, and row 46 to column 39): 2.2 %
+    // of the floor, under `minSplit`, a share an invisible change of the photo can move across it.
+    const weaklyDisputed = (rugColour: [number, number, number]) =>
+      scene((x, y) => {
+        if (y < 30) return WALL;
+        if (!rug(x, y)) return BOARDS;
+        const disputed = y === 45 || (y === 46 && x < 40);
+        return { rgb: rugColour, floorShare: disputed ? 0.5 : 1, rugShare: disputed ? 0.5 : 0 };
+      });
+
+    it('takes out a rug far from the floor in colour though few cells were disputed', () => {
+      const { floor, votes, image } = weaklyDisputed([120, 120, 125]);
+      const kept = takeOutRugs(floor, votes, image);
+      for (const [x, y] of [[50, 70], [15, 78], [85, 52]] as const) expect(at(kept, x, y)).toBe(0);
+      for (const [x, y] of [[50, 35], [5, 70], [95, 78]] as const) expect(at(kept, x, y)).toBe(1);
+    });
+
+    it('keeps a covering nearer the floor in colour when few cells were disputed', () => {
+      // 28 from the boards: enough for a rug the runs disputed at `minSplit`, not at 2.2 %.
+      const { floor, votes, image } = weaklyDisputed([150, 125, 105]);
+      expect(takeOutRugs(floor, votes, image)).toEqual(floor);
+    });
+
+    it('takes out a rug nearer the floor in colour when many cells were disputed', () => {
+      // 21 from the boards, under `minContrast`, but the runs disputed 8.7 % of the floor (rows 45–49). A band
+      // the network did not call floor (row 44, columns 9 and 90) parts it from the boards, as a dark rug border does.
+      const { floor, votes, image } = scene((x, y) => {
+        if (y < 30) return WALL;
+        if (rug(x, y)) return { rgb: [182, 137, 97], floorShare: y < 50 ? 0.5 : 1, rugShare: y < 50 ? 0.5 : 0 };
+        if ((y === 44 && x >= 9 && x <= 90) || (y > 44 && (x === 9 || x === 90))) return { rgb: [30, 30, 30], floorShare: 0, rugShare: 0 };
+        return BOARDS;
+      });
+      const kept = takeOutRugs(floor, votes, image);
+      for (const [x, y] of [[50, 70], [15, 78], [85, 52]] as const) expect(at(kept, x, y)).toBe(0);
+      for (const [x, y] of [[50, 35], [5, 70], [95, 78]] as const) expect(at(kept, x, y)).toBe(1);
+    });
+  });
 });
