@@ -1,5 +1,8 @@
+import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { WOOD_STYLE_IDS } from '../../contracts/wood-styles.ts';
@@ -111,6 +114,24 @@ describe('the offline floor engine', () => {
     expect(searches).toBe(0);
     expect(result.mask).toBe(floor.mask);
     expect(result.renders).toEqual([{ style: 'walnut', image: Buffer.from([255, 255, 255, 255]) }]);
+  });
+
+  it('has V8 make a loop that runs once per photo fast on the spot, not on a background thread', async () => {
+    // A fresh process, as the processor is: the engine sets this for the whole process when it is created.
+    // V8's own trace says how each loop's fast code was compiled while the loop ran (on-stack replacement).
+    const engineModule = pathToFileURL(path.join(path.dirname(fileURLToPath(import.meta.url)), 'offline-floor-engine.ts')).href;
+    const script = [
+      `const { createOfflineFloorEngine } = await import(${JSON.stringify(engineModule)});`,
+      "createOfflineFloorEngine({ findFloor: async () => { throw new Error('not asked'); }, renderStyles: async () => [] });",
+      'function loopOncePerPhoto(n) { let sum = 0; for (let i = 0; i < n; i++) sum = (sum + i * 7) % 1000003; return sum; }',
+      'console.log(loopOncePerPhoto(20_000_000));',
+    ].join('\n');
+    const { stdout } = await promisify(execFile)(process.execPath, ['--trace-opt', '--import', 'tsx', '--input-type=module', '--eval', script], {
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    const loopCompiles = stdout.split('\n').filter((line) => line.includes('loopOncePerPhoto') && line.includes('OSR, mode:'));
+    expect(loopCompiles.length).toBeGreaterThan(0);
+    expect(loopCompiles.filter((line) => !line.includes('ConcurrencyMode::kSynchronous'))).toEqual([]);
   });
 
   it.each([
