@@ -117,7 +117,8 @@ describe('the offline floor engine', () => {
   });
 
   it('has V8 make a loop that runs once per photo fast on the spot, not on a background thread', async () => {
-    // A fresh process, as the processor is: the engine sets this for the whole process when it is created.
+    // A fresh process, as the processor is: the engine sets this for the whole process when it is created. tsx by
+    // its full address, so the child finds it from any folder the tests start in.
     // V8's own trace says how each loop's fast code was compiled while the loop ran (on-stack replacement).
     const engineModule = pathToFileURL(path.join(path.dirname(fileURLToPath(import.meta.url)), 'offline-floor-engine.ts')).href;
     const script = [
@@ -126,7 +127,7 @@ describe('the offline floor engine', () => {
       'function loopOncePerPhoto(n) { let sum = 0; for (let i = 0; i < n; i++) sum = (sum + i * 7) % 1000003; return sum; }',
       'console.log(loopOncePerPhoto(20_000_000));',
     ].join('\n');
-    const { stdout } = await promisify(execFile)(process.execPath, ['--trace-opt', '--import', 'tsx', '--input-type=module', '--eval', script], {
+    const { stdout } = await promisify(execFile)(process.execPath, ['--trace-opt', '--import', import.meta.resolve('tsx'), '--input-type=module', '--eval', script], {
       maxBuffer: 16 * 1024 * 1024,
     });
     const loopCompiles = stdout.split('\n').filter((line) => line.includes('loopOncePerPhoto') && line.includes('OSR, mode:'));
