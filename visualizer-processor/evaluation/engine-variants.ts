@@ -94,6 +94,7 @@ export const ENGINE_VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   'engine, taps, a later tap may undo what an earlier tap of the other kind took': taps({ earlierTapsHold: false }),
   "engine, taps, 'this is floor' not held to a band along the mask's floor": taps({ alongFloor: 0 }),
   "engine, taps, 'this is floor' held to 3 times the tap's distance from the mask's floor": taps({ alongFloor: 3 }),
+  "engine, taps, 'this is floor' beside the floor on a thing or a wall keeps near the tap": taps({ besideFloor: false }),
   'engine, object bases, any row length': bases({ maxRun: Infinity }),
   'engine, object bases, rows up to 10': bases({ maxRun: 10 }),
   'engine, object bases, rows up to 28': bases({ maxRun: 28 }),

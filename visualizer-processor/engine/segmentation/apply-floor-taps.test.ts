@@ -697,3 +697,43 @@ describe('"this is floor" on a strip missed along the floor\'s edge', () => {
     expect(painted(room.mask, upperFace)).toBe(260 * 10);
   });
 });
+
+describe('"this is floor" on a strip of floor the network folded into a cabinet along its foot', () => {
+  // Light boards (rows 130–199 of a 300 × 200 photo) that the mask holds, and a strip of the same boards 4 px deep along
+  // a row of grey cabinets' foot (rows 126–129) that the network called cabinet with the cabinets above it (rows 60–125).
+  const W = 300;
+  const H = 200;
+  const strip = (_: number, y: number) => y >= 126 && y < 130;
+  const cabinets = (_: number, y: number) => y >= 60 && y < 126;
+  const kitchen = () =>
+    paintedRoom(
+      W,
+      H,
+      (x, y) => {
+        const grain = ((x * 31 + y * 17) % 5) - 2;
+        if (y < 60) return { rgb: [230, 228, 222], sceneClass: SCENE_CLASS.wall, floor: false };
+        if (cabinets(x, y)) return { rgb: [120 + grain, 122 + grain, 128 + grain], sceneClass: SCENE_CLASS.cabinet, floor: false };
+        const boards: [number, number, number] = [190 + grain, 178 + grain, 160 + grain];
+        return { rgb: boards, sceneClass: strip(x, y) ? SCENE_CLASS.cabinet : SCENE_CLASS.floor, floor: true };
+      },
+      (_, y) => y >= 130,
+    );
+  const tap = { x: 150 / W, y: 127 / H, floor: true };
+  const painted = (mask: Uint8Array, where: (x: number, y: number) => boolean) =>
+    mask.reduce((n, v, i) => n + (v && where(i % W, Math.floor(i / W)) ? 1 : 0), 0);
+  // The strip within 16 px either side of the tap: inside `underThingReach` (5 % of the diagonal, 18 px).
+  const stripNearTap = (x: number, y: number) => strip(x, y) && Math.abs(x - 150) <= 16;
+
+  it('takes the strip along the cabinets on either side of the tap, and none of the cabinets', () => {
+    const room = kitchen();
+    applyFloorTaps(room.mask, room.image, room.scene, [tap]);
+    expect(painted(room.mask, stripNearTap)).toBe(4 * 33);
+    expect(painted(room.mask, cabinets)).toBe(0);
+  });
+
+  it('held to a disc of twice its distance to the floor, the same tap takes a short piece of it', () => {
+    const room = kitchen();
+    applyFloorTaps(room.mask, room.image, room.scene, [tap], undefined, { ...TAP_LIMITS, besideFloor: false });
+    expect(painted(room.mask, stripNearTap)).toBeLessThan(4 * 16);
+  });
+});

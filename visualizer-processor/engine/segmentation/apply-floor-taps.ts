@@ -184,6 +184,16 @@ export const TAP_LIMITS = {
    * faces (other-storeroom-boxes -0.036 -> -0.026). At 3 both stayed over 0.01 (log, session 7). 0 = off.
    */
   alongFloor: 2,
+  /**
+   * A "this is floor" tap on floor the network folded into a thing or an upright surface beside the floor (closer to
+   * the mask's floor than `sliver`) takes the strip along the floor within `underThingReach` of the tap, held to the
+   * band of `alongFloor`, instead of a disc of twice its distance to the floor (issue 34 session 8). Such a strip runs
+   * along a cabinet's plinth, a rug's edge, a wall's foot: half the tuning part's "this is floor" taps took less than a
+   * quarter of the missed piece they landed on, and the disc was the cut on most of them. The reach still ends at
+   * `underThingReach`: without it a tap beside a shower tray took the tray's dark face along the floor (-0.021);
+   * with it that tap lowers the photo by 0.004. false = off.
+   */
+  besideFloor: true,
 };
 
 export type TapLimits = typeof TAP_LIMITS;
@@ -364,8 +374,15 @@ export function applyFloorTaps(
       grown = grow(true);
     }
     const climbsUpright = tap.floor && UPRIGHT.has(seedClass) && climbAboveSeed(region, seed, width) > limits.climb * height;
-    if ((grown > sameState * limits.maxShare && !onRug) || floorUnderThing || climbsUpright) {
+    // On a strip beside the floor the reach runs along the floor, not round the tap (see `TAP_LIMITS.besideFloor`).
+    const besideFloor = limits.besideFloor && tap.floor && (floorUnderThing || climbsUpright) && closeToFloor(floor, seed, width, height);
+    if ((grown > sameState * limits.maxShare && !onRug) || ((floorUnderThing || climbsUpright) && !besideFloor)) {
       keepNear(region, seed, width, height, floor, seedState, floorUnderThing ? limits.underThingReach : Infinity);
+    }
+    if (besideFloor) {
+      keepWithinReach(region, seed, width, limits.underThingReach * Math.hypot(width, height));
+      keepAlongFloor(region, seed, width, height, floor, limits.alongFloor);
+      keepJoined(region, seed, width, height);
     }
     if (!onRug) keepWithinDepth(region, seed, width, height);
     // "Not floor" only: missed floor often has the walls' colours, and a "this is floor" tap must still take it.
@@ -419,6 +436,22 @@ function keepAlongFloor(region: Uint8Array, seed: number, width: number, height:
   let dropped = false;
   for (let i = 0; i < region.length; i++) if (region[i] && distance[i]! > band) (region[i] = 0), (dropped = true);
   if (dropped) keepJoined(region, seed, width, height);
+}
+
+/** Whether the seed is closer to the mask's floor than a sliver's width (see `TAP_LIMITS.besideFloor`). */
+function closeToFloor(floor: Uint8Array, seed: number, width: number, height: number): boolean {
+  if (!floor.includes(1)) return false;
+  const distance = chamferDistance(floor, width, height, false);
+  return distance[seed]! / 3 < TAP_LIMITS.sliver * Math.hypot(width, height);
+}
+
+/** Takes out of `region` every pixel farther than `reach` (pixels) from the seed. */
+function keepWithinReach(region: Uint8Array, seed: number, width: number, reach: number): void {
+  const sx = seed % width;
+  const sy = (seed - sx) / width;
+  for (let i = 0; i < region.length; i++) {
+    if (region[i] && ((i % width) - sx) ** 2 + (Math.floor(i / width) - sy) ** 2 > reach * reach) region[i] = 0;
+  }
 }
 
 /**
