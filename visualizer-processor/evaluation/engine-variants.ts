@@ -1,5 +1,6 @@
 import type { SegmenterTuning } from '../engine/segmentation/find-floor-with-segmenter.ts';
 import { ZOOMED_WALL_LIMITS } from '../engine/segmentation/zoomed-walls.ts';
+import { ROUGH_RUG_LIMITS } from '../engine/segmentation/rough-rugs.ts';
 import { PHOTO_COLOUR_LIMITS } from '../engine/segmentation/photo-colours.ts';
 import { OBJECT_BASE_LIMITS } from '../engine/segmentation/object-bases.ts';
 import { TAP_LIMITS } from '../engine/segmentation/apply-floor-taps.ts';
@@ -103,5 +104,9 @@ export const ENGINE_VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   'engine, object bases, distance 25, any row length': bases({ minDistance: 25, maxRun: Infinity }),
   'engine, object bases, model a quarter of the guide': bases({ scale: 4 }),
   'engine, object bases, one pass of the model': bases({ passes: 1 }),
+  'engine without rough rugs': { roughRugs: null },
+  'engine, rough rugs without the hue test': { roughRugs: { ...ROUGH_RUG_LIMITS, hueSlack: Infinity } },
+  'engine, rough rugs without the colour tests': { roughRugs: { ...ROUGH_RUG_LIMITS, hueSlack: Infinity, colourSlack: Infinity } },
+  'engine, rough rugs, share 0.5': { roughRugs: { ...ROUGH_RUG_LIMITS, share: 0.5 } },
+  'engine, rough rugs, the hue test alone': { roughRugs: { ...ROUGH_RUG_LIMITS, colourSlack: Infinity } },
 };
-

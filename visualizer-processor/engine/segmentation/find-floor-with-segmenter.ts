@@ -9,6 +9,7 @@ import { TAP_LIMITS, applyFloorTaps, type TapLimits } from './apply-floor-taps.t
 import { SCENE_CLASS, floorClassIds } from './scene-classes.ts';
 import { RUG_OUTLINE_LIMITS, floorInsideRugs, type RugOutlineLimits } from './rug-outlines.ts';
 import { RUG_LIMITS, runsDisputeARug, takeOutRugs } from './take-out-rugs.ts';
+import { ROUGH_RUG_LIMITS, roughRugOverFloor, roughnessOnGrid, type RoughRugLimits } from './rough-rugs.ts';
 import { PHOTO_COLOUR_LIMITS, floorOfOtherColours, photoRegions, type PhotoColourLimits, type PhotoRegions } from './photo-colours.ts';
 import { OBJECT_BASE_LIMITS, objectBasesOverFloor, type ObjectBaseLimits } from './object-bases.ts';
 import { SEGMENTER_SIZE, announcePhoto, classifyPixels, whenNetworkBusy } from './scene-segmenter.ts';
@@ -41,6 +42,8 @@ export interface SegmenterTuning {
   wallBelow: number | null;
   /** The floor inside the convex outline of a rug a run saw is rug too (rug-outlines.ts); only while rugs are kept. null = not. */
   rugOutlines: RugOutlineLimits | null;
+  /** The rug a run saw, grown over the floor through cells as rough as it (rough-rugs.ts); only while rugs are kept. null = not. */
+  roughRugs: RoughRugLimits | null;
   /** The floor gives way around anything a run saw standing on it (clear-around-objects.ts); null = not. */
   objectMargin: ObjectMargin | null;
   /**
@@ -85,6 +88,8 @@ export const DEFAULT_TUNING: SegmenterTuning = {
   takeOutRugs: true,
   // Measured on the real set (decision 012, 2026-11-25 session 2).
   rugOutlines: RUG_OUTLINE_LIMITS,
+  // Measured on the tuning photos (decision 012, issue 34 session 8).
+  roughRugs: ROUGH_RUG_LIMITS,
   wallBelow: 15,
   objectMargin: { side: 1, down: 1, up: 1 },
   objectZoom: true,
@@ -287,7 +292,7 @@ const GLASS_CLASSES: readonly number[] = [SCENE_CLASS.door, SCENE_CLASS.mirror];
  */
 function shareAhead(segmented: SegmentedPhoto, tuning: SegmenterTuning): void {
   segmented.share(floorClassIds({ keepRugs: true }));
-  if (tuning.takeOutRugs || tuning.rugOutlines) segmented.share([SCENE_CLASS.rug]);
+  if (tuning.takeOutRugs || tuning.rugOutlines || tuning.roughRugs) segmented.share([SCENE_CLASS.rug]);
   if (tuning.objectMargin || tuning.photoColours) segmented.share(OBJECT_CLASSES);
   if (tuning.grounded) segmented.share(STANDS_ON_THE_FLOOR);
   if (tuning.wallBelow !== null) segmented.share([SCENE_CLASS.wall]);
@@ -424,7 +429,8 @@ export async function floorFromSegmentation(
   // Before the runs are made to agree: where they disagree over a rug is what take-out-rugs.ts looks for.
   const floorVotes = takingOutRugs ? soft.slice() : soft;
   const outliningRugs = tuning.rugOutlines !== null && options.keepRugs !== false;
-  const rugVotes = takingOutRugs || outliningRugs || options.taps?.length ? segmented.share([SCENE_CLASS.rug]) : new Float32Array(0);
+  const roughRugs = tuning.roughRugs !== null && options.keepRugs !== false;
+  const rugVotes = takingOutRugs || outliningRugs || roughRugs || options.taps?.length ? segmented.share([SCENE_CLASS.rug]) : new Float32Array(0);
   if (tuning.unanimous) keepUnanimous(soft);
   // What any run saw standing on the floor (the zoomed runs too): the margin's and the photo colours' objects.
   const objectSeen = tuning.objectMargin || tuning.photoColours ? segmented.share(OBJECT_CLASSES) : new Float32Array(0);
@@ -477,6 +483,17 @@ export async function floorFromSegmentation(
   }
   if (outliningRugs && tuning.rugOutlines) {
     clearWhere(soft, floorInsideRugs(beliefFloor(soft), seenByAnyRun(rugVotes), scene.width, scene.height, tuning.rugOutlines));
+  }
+  if (roughRugs && tuning.roughRugs) {
+    const rugSeen = seenByAnyRun(rugVotes);
+    if (rugSeen.includes(1)) {
+      const limits = tuning.roughRugs;
+      const roughness = ofGuide(guideCopy, `roughness ${scene.width}x${scene.height} ${limits.radius}`, () =>
+        roughnessOnGrid(guideBrightness(guideCopy).values, info.width, info.height, scene.width, scene.height, limits.radius),
+      );
+      const rgb = await guideOnSceneGrid(guideCopy, scene);
+      clearWhere(soft, roughRugOverFloor(beliefFloor(soft), rugSeen, roughness, rgb, scene.width, scene.height, limits));
+    }
   }
   if (tuning.photoColours) {
     const floor = beliefFloor(soft);

@@ -1,0 +1,244 @@
+/**
+ * A rug the network sees only in part, lying on a smoother floor (issue 34): the runs call part of a patterned
+ * rug rug and the rest of it floor, so with rugs kept the wood is painted over the rest (bedroom-rugs: the red
+ * rug's front, 1 % of the photo). Its outline is not convex enough for rug-outlines.ts, and its colours reach the
+ * floor's, but its weave does not: at the guide copy's scale a rug is rough (its pile and pattern change the
+ * brightness from pixel to pixel) where laminate, tile or boards are smooth but for their joints. So from the rug
+ * the runs saw, the rug grows over the floor through cells about as rough as it is and nearer its colour and hue
+ * than the floor's, and leaves the floor only if the floor that stays is much smoother than what left. Where the
+ * floor is the rougher of the two (a patterned tile beside a plain mat), nothing is taken. Measured on the tuning
+ * photos (decision 012's log, issue 34 session 8).
+ */
+import { boxMean } from './guided-upsample.ts';
+
+export const ROUGH_RUG_LIMITS = {
+  /** Radius (guide pixels) of the window the roughness is averaged over. */
+  radius: 4,
+  /** A floor cell joins the rug when its roughness is at least this share of the seen rug's median. */
+  share: 0.7,
+  /** The grown rug's median roughness must be at least this many times the median of the floor left. */
+  minRatio: 2.5,
+  /** The floor left must be at least this share of the floor before. */
+  minFloorLeft: 0.2,
+  /** A grown rug that makes up more than this share of the floor's far edge runs to the walls (carpet): it stays. */
+  maxFarEdge: 0.8,
+  /** Fewer seen rug cells than this share of the grid: a stray vote, nothing grows. */
+  minRugShare: 0.005,
+  /**
+   * A piece of floor left inside the rug (a smoother patch of its pattern) goes too when at least this share of
+   * its border is rug and it is under `holes` of the floor.
+   */
+  enclosedShare: 0.7,
+  holes: 0.05,
+  /**
+   * A cell joins only if its colour is no more than this much farther (RGB distance) from the seen rug's mean
+   * colour than from the floor's: rough wood beyond a patterned rug has the floor's colour. Infinity = no test.
+   */
+  colourSlack: 0,
+  /**
+   * ... and no farther in chromaticity (plus this): dark wood in shade behind a grey patterned rug is as near the
+   * rug's mean colour as the floor's, but keeps the floor's hue. Infinity = no test.
+   */
+  hueSlack: 0,
+  /** A seen rug smoother than this (its median roughness) shows no weave to grow by: a dim or blurred photo. */
+  minRoughness: 0.02,
+};
+
+export type RoughRugLimits = typeof ROUGH_RUG_LIMITS;
+
+/**
+ * Per cell of a `gridWidth × gridHeight` grid, the roughness of the guide copy (`brightness`, 0..1, guide size):
+ * the mean absolute Laplacian of the brightness over a window, over the window's mean brightness (so a rug in
+ * shade is as rough as in light), averaged over the guide pixels of each cell.
+ */
+export function roughnessOnGrid(
+  brightness: Float32Array,
+  width: number,
+  height: number,
+  gridWidth: number,
+  gridHeight: number,
+  radius: number,
+): Float32Array {
+  const laplacian = new Float32Array(width * height);
+  for (let y = 1; y < height - 1; y++) {
+    for (let x = 1, i = y * width + 1; x < width - 1; x++, i++) {
+      laplacian[i] = Math.abs(4 * brightness[i]! - brightness[i - 1]! - brightness[i + 1]! - brightness[i - width]! - brightness[i + width]!);
+    }
+  }
+  const rough = boxMean(laplacian, width, height, radius);
+  const light = boxMean(brightness, width, height, radius);
+  const sums = new Float32Array(gridWidth * gridHeight);
+  const counts = new Float32Array(gridWidth * gridHeight);
+  const columnOf = new Int32Array(width);
+  for (let x = 0; x < width; x++) columnOf[x] = Math.min(gridWidth - 1, Math.floor((x * gridWidth) / width));
+  for (let y = 0; y < height; y++) {
+    const row = Math.min(gridHeight - 1, Math.floor((y * gridHeight) / height)) * gridWidth;
+    for (let x = 0, i = y * width; x < width; x++, i++) {
+      const c = row + columnOf[x]!;
+      sums[c]! += rough[i]! / Math.max(0.02, light[i]!);
+      counts[c]!++;
+    }
+  }
+  for (let c = 0; c < sums.length; c++) sums[c] = counts[c]! ? sums[c]! / counts[c]! : 0;
+  return sums;
+}
+
+/** The median of `count` values (the array is sorted in place). */
+function median(values: Float32Array, count: number): number {
+  if (!count) return 0;
+  const sorted = values.subarray(0, count).sort();
+  return sorted[(count - 1) >> 1]!;
+}
+
+/**
+ * `floor` and `rugSeen` (1 where any run saw a rug) on a `width × height` grid, `roughness` per cell
+ * (`roughnessOnGrid`). Returns the floor cells that are rug grown from the seen rug (1), to be taken out of the
+ * floor while rugs are kept; none when a guard fails.
+ */
+export function roughRugOverFloor(
+  floor: Uint8Array,
+  rugSeen: Uint8Array,
+  roughness: Float32Array,
+  rgb: Uint8Array,
+  width: number,
+  height: number,
+  limits: RoughRugLimits = ROUGH_RUG_LIMITS,
+): Uint8Array {
+  const size = width * height;
+  const grown = new Uint8Array(size);
+  // The roughness values the medians are read from (sorted in place each time).
+  const values = new Float32Array(size);
+  let rugCells = 0;
+  let floorCells = 0;
+  const rugMean = [0, 0, 0];
+  const floorMean = [0, 0, 0];
+  for (let i = 0; i < size; i++) {
+    if (floor[i]) {
+      floorCells++;
+      for (let c = 0; c < 3; c++) floorMean[c]! += rgb[i * 3 + c]!;
+    } else if (rugSeen[i]) {
+      values[rugCells++] = roughness[i]!;
+      for (let c = 0; c < 3; c++) rugMean[c]! += rgb[i * 3 + c]!;
+    }
+  }
+  if (rugCells < limits.minRugShare * size || !floorCells) return grown;
+  const rugRoughness = median(values, rugCells);
+  if (rugRoughness < limits.minRoughness) return grown;
+  const least = limits.share * rugRoughness;
+  // The seen rug's mean colour and hue, and the floor's (painted rug and all): a cell joins only if nearer the rug's.
+  for (let c = 0; c < 3; c++) {
+    rugMean[c]! /= rugCells;
+    floorMean[c]! /= floorCells;
+  }
+  const [rugR, rugG] = chromaticity(rugMean[0]!, rugMean[1]!, rugMean[2]!);
+  const [floorR, floorG] = chromaticity(floorMean[0]!, floorMean[1]!, floorMean[2]!);
+  const joinable = new Uint8Array(size);
+  for (let i = 0; i < size; i++) {
+    if (!floor[i] || roughness[i]! < least) continue;
+    const r = rgb[i * 3]!;
+    const g = rgb[i * 3 + 1]!;
+    const b = rgb[i * 3 + 2]!;
+    const toRug = Math.sqrt((r - rugMean[0]!) ** 2 + (g - rugMean[1]!) ** 2 + (b - rugMean[2]!) ** 2);
+    const toFloor = Math.sqrt((r - floorMean[0]!) ** 2 + (g - floorMean[1]!) ** 2 + (b - floorMean[2]!) ** 2);
+    if (toRug > toFloor + limits.colourSlack) continue;
+    if (limits.hueSlack !== Infinity) {
+      const total = r + g + b + 1;
+      const hr = (r + 1 / 3) / total;
+      const hg = (g + 1 / 3) / total;
+      if (Math.sqrt((hr - rugR) ** 2 + (hg - rugG) ** 2) > Math.sqrt((hr - floorR) ** 2 + (hg - floorG) ** 2) + limits.hueSlack) continue;
+    }
+    joinable[i] = 1;
+  }
+  // Grown from the seen rug (a joinable cell on it, or beside it where it is not floor), 4-connected.
+  const queue = new Int32Array(size);
+  let tail = 0;
+  for (let i = 0; i < size; i++) {
+    if (!joinable[i]) continue;
+    const x = i % width;
+    const beside =
+      rugSeen[i] ||
+      (x > 0 && rugSeen[i - 1] && !floor[i - 1]) ||
+      (x < width - 1 && rugSeen[i + 1] && !floor[i + 1]) ||
+      (i >= width && rugSeen[i - width] && !floor[i - width]) ||
+      (i < size - width && rugSeen[i + width] && !floor[i + width]);
+    if (!beside) continue;
+    grown[i] = 1;
+    queue[tail++] = i;
+  }
+  const visit = (next: number) => {
+    if (!joinable[next] || grown[next]) return;
+    grown[next] = 1;
+    queue[tail++] = next;
+  };
+  for (let head = 0; head < tail; head++) {
+    const index = queue[head]!;
+    const x = index % width;
+    if (x > 0) visit(index - 1);
+    if (x < width - 1) visit(index + 1);
+    if (index >= width) visit(index - width);
+    if (index < size - width) visit(index + width);
+  }
+  if (!tail) return grown;
+  fillEnclosed(grown, floor, rugSeen, width, height, floorCells * limits.holes, limits.enclosedShare);
+  const none = new Uint8Array(size);
+  let leftCells = 0;
+  for (let i = 0; i < size; i++) if (floor[i] && !grown[i]) values[leftCells++] = roughness[i]!;
+  if (leftCells < limits.minFloorLeft * floorCells) return none;
+  const leftRoughness = median(values, leftCells);
+  let grownCells = 0;
+  for (let i = 0; i < size; i++) if (floor[i] && grown[i]) values[grownCells++] = roughness[i]!;
+  if (!(median(values, grownCells) >= limits.minRatio * leftRoughness)) return none;
+  if (shareOfFarEdge(grown, floor, width, height) > limits.maxFarEdge) return none;
+  return grown;
+}
+
+/** Of the floor's far edge (the topmost floor cell of each column that has floor), the share that is grown rug. */
+function shareOfFarEdge(grown: Uint8Array, floor: Uint8Array, width: number, height: number): number {
+  let columns = 0;
+  let rugColumns = 0;
+  for (let x = 0; x < width; x++) {
+    for (let y = 0; y < height; y++) {
+      const i = y * width + x;
+      if (!floor[i]) continue;
+      columns++;
+      rugColumns += grown[i]!;
+      break;
+    }
+  }
+  return columns ? rugColumns / columns : 0;
+}
+
+/** Adds to `grown` the floor pieces under `maxCells` whose border is mostly rug (grown, or seen and not floor). */
+function fillEnclosed(grown: Uint8Array, floor: Uint8Array, rugSeen: Uint8Array, width: number, height: number, maxCells: number, share: number): void {
+  const size = width * height;
+  const seen = new Uint8Array(size);
+  const queue = new Int32Array(size);
+  for (let start = 0; start < size; start++) {
+    if (!floor[start] || grown[start] || seen[start]) continue;
+    let head = 0;
+    let tail = 0;
+    let toRug = 0;
+    let toOther = 0;
+    queue[tail++] = start;
+    seen[start] = 1;
+    while (head < tail) {
+      const index = queue[head++]!;
+      const x = index % width;
+      for (const next of [x > 0 ? index - 1 : -1, x < width - 1 ? index + 1 : -1, index >= width ? index - width : -1, index < size - width ? index + width : -1]) {
+        if (next < 0) toOther++;
+        else if (grown[next] || (!floor[next] && rugSeen[next])) toRug++;
+        else if (!floor[next]) toOther++;
+        else if (!seen[next]) (seen[next] = 1), (queue[tail++] = next);
+      }
+    }
+    if (tail > maxCells || toRug < share * (toRug + toOther)) continue;
+    for (let k = 0; k < tail; k++) grown[queue[k]!] = 1;
+  }
+}
+
+
+/** Chromaticity (r, g over r + g + b, a little grey added: black has no hue) of a colour. */
+function chromaticity(r: number, g: number, b: number): [number, number] {
+  const total = r + g + b + 1;
+  return [(r + 1 / 3) / total, (g + 1 / 3) / total];
+}
