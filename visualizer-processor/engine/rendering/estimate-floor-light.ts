@@ -2,7 +2,7 @@ import type { AnalysisImage } from './analysis-image.ts';
 import { SRGB_TO_LINEAR } from './color-space.ts';
 import { SCENE_CLASS } from '../segmentation/scene-classes.ts';
 import { floorHomography, type FloorCamera } from './floor-camera.ts';
-import { percentiles, sortedValueAt } from './percentiles.ts';
+import { percentiles, sortedValueAt } from '../percentiles.ts';
 
 /**
  * The light falling on the floor, read off the old floor: its luminance, heavily smoothed, relative to its

@@ -9,7 +9,9 @@
  * floor is the rougher of the two (a patterned tile beside a plain mat), nothing is taken. Measured on the tuning
  * photos (decision 012's log, issue 34 session 8).
  */
+import { sortedValueAt } from '../percentiles.ts';
 import { boxMean } from './guided-upsample.ts';
+import { fillEnclosed, shareOfFarEdge } from './take-out-rugs.ts';
 
 export const ROUGH_RUG_LIMITS = {
   /** Radius (guide pixels) of the window the roughness is averaged over. */
@@ -83,33 +85,9 @@ export function roughnessOnGrid(
   return sums;
 }
 
-/**
- * The median (the lower one of an even count) of the first `count` values, found by selection (Hoare's
- * quickselect) rather than a sort: a rug photo asks for three medians of up to a whole grid. Reorders the values.
- */
+/** The median (the lower one of an even count) of the first `count` values, found by selection; 0 for none. */
 function median(values: Float32Array, count: number): number {
-  if (!count) return 0;
-  const k = (count - 1) >> 1;
-  let low = 0;
-  let high = count - 1;
-  while (low < high) {
-    const pivot = values[(low + high) >> 1]!;
-    let i = low;
-    let j = high;
-    while (i <= j) {
-      while (values[i]! < pivot) i++;
-      while (values[j]! > pivot) j--;
-      if (i <= j) {
-        const swap = values[i]!;
-        values[i++] = values[j]!;
-        values[j--] = swap;
-      }
-    }
-    if (k <= j) high = j;
-    else if (k >= i) low = i;
-    else break;
-  }
-  return values[k]!;
+  return count ? sortedValueAt(values.subarray(0, count), (count - 1) >> 1) : 0;
 }
 
 /**
@@ -201,7 +179,8 @@ export function roughRugOverFloor(
     if (index < size - width) visit(index + width);
   }
   if (!tail) return grown;
-  fillEnclosed(grown, floor, rugSeen, width, height, floorCells * limits.holes, limits.enclosedShare);
+  // A piece running out of the photo is not enclosed, and the seen rug beyond the floor counts as rug round it.
+  fillEnclosed(grown, floor, width, height, floorCells * limits.holes, limits.enclosedShare, { rugBeyondFloor: rugSeen, frameIsOther: true });
   const none = new Uint8Array(size);
   let leftCells = 0;
   for (let i = 0; i < size; i++) if (floor[i] && !grown[i]) values[leftCells++] = roughness[i]!;
@@ -213,51 +192,6 @@ export function roughRugOverFloor(
   if (shareOfFarEdge(grown, floor, width, height) > limits.maxFarEdge) return none;
   return grown;
 }
-
-/** Of the floor's far edge (the topmost floor cell of each column that has floor), the share that is grown rug. */
-function shareOfFarEdge(grown: Uint8Array, floor: Uint8Array, width: number, height: number): number {
-  let columns = 0;
-  let rugColumns = 0;
-  for (let x = 0; x < width; x++) {
-    for (let y = 0; y < height; y++) {
-      const i = y * width + x;
-      if (!floor[i]) continue;
-      columns++;
-      rugColumns += grown[i]!;
-      break;
-    }
-  }
-  return columns ? rugColumns / columns : 0;
-}
-
-/** Adds to `grown` the floor pieces under `maxCells` whose border is mostly rug (grown, or seen and not floor). */
-function fillEnclosed(grown: Uint8Array, floor: Uint8Array, rugSeen: Uint8Array, width: number, height: number, maxCells: number, share: number): void {
-  const size = width * height;
-  const seen = new Uint8Array(size);
-  const queue = new Int32Array(size);
-  for (let start = 0; start < size; start++) {
-    if (!floor[start] || grown[start] || seen[start]) continue;
-    let head = 0;
-    let tail = 0;
-    let toRug = 0;
-    let toOther = 0;
-    queue[tail++] = start;
-    seen[start] = 1;
-    while (head < tail) {
-      const index = queue[head++]!;
-      const x = index % width;
-      for (const next of [x > 0 ? index - 1 : -1, x < width - 1 ? index + 1 : -1, index >= width ? index - width : -1, index < size - width ? index + width : -1]) {
-        if (next < 0) toOther++;
-        else if (grown[next] || (!floor[next] && rugSeen[next])) toRug++;
-        else if (!floor[next]) toOther++;
-        else if (!seen[next]) (seen[next] = 1), (queue[tail++] = next);
-      }
-    }
-    if (tail > maxCells || toRug < share * (toRug + toOther)) continue;
-    for (let k = 0; k < tail; k++) grown[queue[k]!] = 1;
-  }
-}
-
 
 /** Chromaticity (r, g over r + g + b, a little grey added: black has no hue) of a colour. */
 function chromaticity(r: number, g: number, b: number): [number, number] {

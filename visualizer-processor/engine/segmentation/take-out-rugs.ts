@@ -190,7 +190,7 @@ function growRug(
       queue[tail++] = next;
     }
   }
-  fillEnclosed(grown, floor, width, height, floorCells * RUG_LIMITS.holes);
+  fillEnclosed(grown, floor, width, height, floorCells * RUG_LIMITS.holes, RUG_LIMITS.enclosedShare);
 
   const rug = [0, 0, 0];
   const rest = [0, 0, 0];
@@ -217,9 +217,30 @@ function growRug(
   return out;
 }
 
-/** Adds to `grown` the floor pieces under `maxCells` whose border is mostly `grown` (see `enclosedShare`). */
-function fillEnclosed(grown: Uint8Array, floor: Uint8Array, width: number, height: number, maxCells: number): void {
+/** How `fillEnclosed` reads the border of a floor piece. */
+export interface EnclosedBorder {
+  /** Cells off the floor that count as rug on the border (a rug the runs saw); otherwise only grown cells do. */
+  rugBeyondFloor?: Uint8Array;
+  /** The photo's frame counts as something other than rug (a piece running out of the photo is not enclosed); otherwise it is not counted. */
+  frameIsOther?: boolean;
+}
+
+/**
+ * Adds to `grown` (floor cells taken for rug) the other floor pieces of at most `maxCells` whose border is at
+ * least `share` rug: the plain patches a patterned rug holds (see `enclosedShare`).
+ */
+export function fillEnclosed(
+  grown: Uint8Array,
+  floor: Uint8Array,
+  width: number,
+  height: number,
+  maxCells: number,
+  share: number,
+  border: EnclosedBorder = {},
+): void {
   const size = width * height;
+  const rugBeyondFloor = border.rugBeyondFloor;
+  const frameIsOther = border.frameIsOther === true;
   const seen = new Uint8Array(size);
   const queue = new Int32Array(size);
   for (let start = 0; start < size; start++) {
@@ -234,19 +255,20 @@ function fillEnclosed(grown: Uint8Array, floor: Uint8Array, width: number, heigh
       const index = queue[head++]!;
       const x = index % width;
       for (const next of [x > 0 ? index - 1 : -1, x < width - 1 ? index + 1 : -1, index >= width ? index - width : -1, index < size - width ? index + width : -1]) {
-        if (next < 0) continue;
-        if (!floor[next]) toOther++;
-        else if (grown[next]) toRug++;
+        if (next < 0) {
+          if (frameIsOther) toOther++;
+        } else if (grown[next] || (rugBeyondFloor && !floor[next] && rugBeyondFloor[next])) toRug++;
+        else if (!floor[next]) toOther++;
         else if (!seen[next]) (seen[next] = 1), (queue[tail++] = next);
       }
     }
-    if (tail > maxCells || toRug < RUG_LIMITS.enclosedShare * (toRug + toOther)) continue;
+    if (tail > maxCells || toRug < share * (toRug + toOther)) continue;
     for (let k = 0; k < tail; k++) grown[queue[k]!] = 1;
   }
 }
 
 /** Of the floor's far edge (the topmost floor cell of each column that has floor), the share that is grown rug. */
-function shareOfFarEdge(grown: Uint8Array, floor: Uint8Array, width: number, height: number): number {
+export function shareOfFarEdge(grown: Uint8Array, floor: Uint8Array, width: number, height: number): number {
   let columns = 0;
   let rugColumns = 0;
   for (let x = 0; x < width; x++) {
