@@ -36,7 +36,7 @@ import { rasteriseLabel } from '../rasterise-label.ts';
 import { judgeMask, type VisitorJudgement } from '../visitor-view.ts';
 import { floorAsShown } from '../../src/floor-as-shown.ts';
 import { cachedSegmentForFloor } from '../network-pass-cache.ts';
-import { lossesBeyondNoise, type JudgedPhoto } from '../losses-beyond-noise.ts';
+import { PRECISION_LOSS, lossesBeyondNoise, type JudgedPhoto } from '../losses-beyond-noise.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) =>
@@ -134,17 +134,19 @@ if (missing) console.log(`real photos not imported (npm run eval:import): ${miss
 const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const today = results.get('today')!;
+/** A photo's IoU or precision has moved when it changes by more than this: the line losses-beyond-noise.ts draws. */
+const MOVED = PRECISION_LOSS;
 console.log(
-  '\n| upload | mean IoU | mean precision | believable | photos losing / gaining believability | precision down / up > 0.01 | IoU down > 0.01 | median / max upload |',
+  `\n| upload | mean IoU | mean precision | believable | photos losing / gaining believability | precision down / up > ${MOVED} | IoU down > ${MOVED} | median / max upload |`,
 );
 console.log('|---|---|---|---|---|---|---|---|');
 for (const variant of variants) {
   const scores = results.get(variant)!;
   const lostBelief = scores.filter((s, i) => today[i]!.believable && !s.believable).length;
   const gainedBelief = scores.filter((s, i) => !today[i]!.believable && s.believable).length;
-  const lessPrecise = scores.filter((s, i) => s.precision < today[i]!.precision - 0.01).length;
-  const morePrecise = scores.filter((s, i) => s.precision > today[i]!.precision + 0.01).length;
-  const lessIoU = scores.filter((s, i) => s.iou < today[i]!.iou - 0.01).length;
+  const lessPrecise = scores.filter((s, i) => s.precision < today[i]!.precision - MOVED).length;
+  const morePrecise = scores.filter((s, i) => s.precision > today[i]!.precision + MOVED).length;
+  const lessIoU = scores.filter((s, i) => s.iou < today[i]!.iou - MOVED).length;
   const bytes = uploadBytes.get(variant)!;
   const moved = (figure: string) => (variant === 'today' ? '-' : figure);
   console.log(
@@ -162,7 +164,7 @@ if (withNoise) {
   const beyond = (variant: string, references: string[]) => {
     const lost = lossesBeyondNoise(judged(variant), references.map(judged));
     const names = (list: string[]) => (list.length ? ` (${list.join(', ')})` : '');
-    return `believability lost on ${lost.believability.length}${names(lost.believability)}, precision down > 0.01 on ${lost.precision.length}${names(lost.precision)}`;
+    return `believability lost on ${lost.believability.length}${names(lost.believability)}, precision down > ${PRECISION_LOSS} on ${lost.precision.length}${names(lost.precision)}`;
   };
   console.log(`\nBeyond the engine's own noise (worse than the file and every nudge it is set against):`);
   for (const variant of nudgeNames) {
