@@ -10,7 +10,8 @@
  *   around it (a corridor's floor, cut off by the middle of the photo, called wall to the edge of the view);
  * - a patch that looks like the floor beside it is floor: of nearly its colour (`likeFloor`), or of its hue
  *   (`sameHue`), lighter or darker only: the floor in shade, in sunlight or mirroring the room (a glossy tile's
- *   reflection of the wall is wall to the zoomed run);
+ *   reflection of the wall is wall to the zoomed run). It has to look like both all the floor beside it and the part
+ *   of it no zoomed run called wall, when there is any;
  * - a patch that is most of the floor (`maxShare`) is the floor itself, seen too close to tell (a carpet seen
  *   from above, called wall all over by both zoomed runs).
  */
@@ -114,9 +115,13 @@ function takenInBox(
   for (const y of edges.rows) if (y > 0 && y < height) edgeRow[y] = 1;
   const border = new Float64Array(patches);
   const onViewEdge = new Float64Array(patches);
-  // Per patch: its colour sum and the floor's colour sum around it (r, g, b, count).
+  // Per patch: its colour sum and the floor's colour sums around it (r, g, b, count), the floor no zoomed run called
+  // wall apart from the floor one did (in strips too thin to be patches). Those strips are often more of the patch's own
+  // thing (a rug's shaded pile round a pouf), and what they add to the ring's mean moves with an invisible change of
+  // the input (issue 35: the shag's moat read 2.0 from the page's copy, 8.8 from the file, 17.4-27.1 from nudges).
   const inside = new Float64Array(patches * 4);
-  const around = new Float64Array(patches * 4);
+  const undoubted = new Float64Array(patches * 4);
+  const doubted = new Float64Array(patches * 4);
   const lastCounted = new Int32Array(patches).fill(-1);
   const r = limits.ring;
   for (let y = 0; y < height; y++) {
@@ -155,17 +160,23 @@ function takenInBox(
           const near = labels[yy * width + xx]!;
           if (!near || lastCounted[near] === i) continue;
           lastCounted[near] = i;
-          for (let c = 0; c < 3; c++) around[near * 4 + c]! += rgb[i * 3 + c]!;
-          around[near * 4 + 3]!++;
+          const sums = zoomedWall[i] ? doubted : undoubted;
+          for (let c = 0; c < 3; c++) sums[near * 4 + c]! += rgb[i * 3 + c]!;
+          sums[near * 4 + 3]!++;
         }
       }
     }
   }
+  const around = new Float64Array(patches * 4);
+  for (let k = 0; k < around.length; k++) around[k] = undoubted[k]! + doubted[k]!;
   const take = new Uint8Array(patches);
   for (let patch = 1; patch < patches; patch++) {
     if (sizes[patch]! > limits.maxShare * floorCells) continue;
     if (border[patch]! > 0 && onViewEdge[patch]! / border[patch]! >= limits.viewEdge) continue;
-    if (looksLikeTheFloor(inside, around, patch, limits)) continue;
+    // Both, so the strips cannot make a patch look like the floor; where the zoomed runs doubted all the floor round
+    // it, there is nothing else to go by.
+    const likeUndoubted = undoubted[patch * 4 + 3] === 0 || looksLikeTheFloor(inside, undoubted, patch, limits);
+    if (likeUndoubted && looksLikeTheFloor(inside, around, patch, limits)) continue;
     take[patch] = 1;
   }
   for (let i = 0; i < size; i++) if (take[labels[i]!]) out[i] = 1;
