@@ -59,6 +59,13 @@ describe('roughRugOverFloor', () => {
     expect(roughRugOverFloor(floor, rugSeen, roughness, rgb, W, H)).not.toContain(1);
   });
 
+  it('takes nothing from a rug too smooth to read a weave in (a dim photo), though the floor is smoother still', () => {
+    const { floor, rugSeen, roughness, rgb } = room(0.015, 0.003);
+    expect(roughRugOverFloor(floor, rugSeen, roughness, rgb, W, H)).not.toContain(1);
+    // With the least roughness lowered the same rug is taken: the guard is what keeps it.
+    expect(roughRugOverFloor(floor, rugSeen, roughness, rgb, W, H, { ...ROUGH_RUG_LIMITS, minRoughness: 0.01 })).toContain(1);
+  });
+
   it('takes nothing where the floor left is not much smoother than the rug', () => {
     const { floor, rugSeen, roughness, rgb } = room(0.15, 0.08);
     expect(roughRugOverFloor(floor, rugSeen, roughness, rgb, W, H)).not.toContain(1);
