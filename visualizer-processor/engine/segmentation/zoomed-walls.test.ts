@@ -22,6 +22,25 @@ function grid(paint: (x: number, y: number) => Rgb | null) {
   return { floor, zoomedWall, rgb };
 }
 
+/**
+ * A 40×40 grid built cell by cell: whether it is floor, whether a zoomed run called it wall, and its colour.
+ * `inPatch` marks the 12×12 patch at columns and rows 10-21 that the three pile tests look at.
+ */
+function cells(cell: (x: number, y: number, inPatch: boolean) => { floor: boolean; wall: boolean; colour: Rgb }) {
+  const floor = new Uint8Array(SIDE * SIDE);
+  const zoomedWall = new Uint8Array(SIDE * SIDE);
+  const rgb = new Uint8Array(SIDE * SIDE * 3);
+  for (let y = 0; y < SIDE; y++) {
+    for (let x = 0; x < SIDE; x++) {
+      const { floor: isFloor, wall, colour } = cell(x, y, x >= 10 && x < 22 && y >= 10 && y < 22);
+      floor[y * SIDE + x] = isFloor ? 1 : 0;
+      zoomedWall[y * SIDE + x] = wall ? 1 : 0;
+      rgb.set(colour, (y * SIDE + x) * 3);
+    }
+  }
+  return { floor, zoomedWall, rgb };
+}
+
 const noEdges = { columns: [], rows: [] };
 const taken = (cells: Uint8Array) => cells.reduce((sum, cell) => sum + cell, 0);
 
@@ -58,17 +77,10 @@ describe('floorZoomedRunsCallWall', () => {
     // A rug's pile round a pouf (pine), called wall by a zoomed run all round the pouf, but beyond the patch only in
     // strips too thin to count (every sixth column is not); those columns are the floor, of another hue.
     const FLOOR: Rgb = [188, 160, 112];
-    const floor = new Uint8Array(SIDE * SIDE).fill(1);
-    const zoomedWall = new Uint8Array(SIDE * SIDE);
-    const rgb = new Uint8Array(SIDE * SIDE * 3);
-    for (let y = 0; y < SIDE; y++) {
-      for (let x = 0; x < SIDE; x++) {
-        const inPatch = x >= 10 && x < 22 && y >= 10 && y < 22;
-        const pile = inPatch || x % 6 !== 0;
-        zoomedWall[y * SIDE + x] = pile ? 1 : 0;
-        rgb.set(pile ? PINE : FLOOR, (y * SIDE + x) * 3);
-      }
-    }
+    const { floor, zoomedWall, rgb } = cells((x, _y, inPatch) => {
+      const pile = inPatch || x % 6 !== 0;
+      return { floor: true, wall: pile, colour: pile ? PINE : FLOOR };
+    });
     const out = floorZoomedRunsCallWall(floor, zoomedWall, rgb, SIDE, SIDE, noEdges);
     // Averaged with the pile's strips, the floor round the patch reads within `likeFloor` of it, and it would stay.
     expect(out[15 * SIDE + 15]).toBe(1);
@@ -79,35 +91,21 @@ describe('floorZoomedRunsCallWall', () => {
     // The patch is the colour of the floor no zoomed run doubted, but most of the floor round it, in strips too thin
     // to count, is a dark shade a zoomed run called wall: on the office-desk-carpet photo, a patch like that was not floor.
     const SHADE: Rgb = [40, 40, 40];
-    const floor = new Uint8Array(SIDE * SIDE).fill(1);
-    const zoomedWall = new Uint8Array(SIDE * SIDE);
-    const rgb = new Uint8Array(SIDE * SIDE * 3);
-    for (let y = 0; y < SIDE; y++) {
-      for (let x = 0; x < SIDE; x++) {
-        const inPatch = x >= 10 && x < 22 && y >= 10 && y < 22;
-        zoomedWall[y * SIDE + x] = inPatch || x % 6 !== 0 ? 1 : 0;
-        // The opening grows the patch over the strips' ends beside it (columns 7-9 and 22-23): those are pine too.
-        const grownPatch = y >= 10 && y < 22 && x >= 7 && x < 24;
-        rgb.set(grownPatch || x % 6 === 0 ? PINE : SHADE, (y * SIDE + x) * 3);
-      }
-    }
+    const { floor, zoomedWall, rgb } = cells((x, y, inPatch) => {
+      // The opening grows the patch over the strips' ends beside it (columns 7-9 and 22-23): those are pine too.
+      const grownPatch = y >= 10 && y < 22 && x >= 7 && x < 24;
+      return { floor: true, wall: inPatch || x % 6 !== 0, colour: grownPatch || x % 6 === 0 ? PINE : SHADE };
+    });
     const out = floorZoomedRunsCallWall(floor, zoomedWall, rgb, SIDE, SIDE, noEdges);
     expect(out[15 * SIDE + 15]).toBe(1);
   });
 
   it('compares a patch with all the floor round it when a zoomed run called all of it wall', () => {
     // The same pile, its strips between table legs (every sixth column is not floor): there is no other floor to go by.
-    const floor = new Uint8Array(SIDE * SIDE);
-    const zoomedWall = new Uint8Array(SIDE * SIDE);
-    const rgb = new Uint8Array(SIDE * SIDE * 3);
-    for (let y = 0; y < SIDE; y++) {
-      for (let x = 0; x < SIDE; x++) {
-        const inPatch = x >= 10 && x < 22 && y >= 10 && y < 22;
-        floor[y * SIDE + x] = inPatch || x % 6 !== 0 ? 1 : 0;
-        zoomedWall[y * SIDE + x] = floor[y * SIDE + x]!;
-        rgb.set(PINE, (y * SIDE + x) * 3);
-      }
-    }
+    const { floor, zoomedWall, rgb } = cells((x, _y, inPatch) => {
+      const pile = inPatch || x % 6 !== 0;
+      return { floor: pile, wall: pile, colour: PINE };
+    });
     expect(taken(floorZoomedRunsCallWall(floor, zoomedWall, rgb, SIDE, SIDE, noEdges))).toBe(0);
   });
 
