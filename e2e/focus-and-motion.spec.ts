@@ -14,10 +14,21 @@ function focusStop(page: Page): Promise<FocusStop | null> {
   return page.evaluate(async () => {
     // Focus scrolls the page (smoothly, unless reduced motion is asked for): wait until it has come to rest.
     const frame = () => new Promise((done) => requestAnimationFrame(done));
-    for (let last = -1, still = 0; still < 3; ) {
-      await frame();
-      still = window.scrollY === last ? still + 1 : 0;
-      last = window.scrollY;
+    const comeToRest = async () => {
+      for (let last = -1, still = 0; still < 3; ) {
+        await frame();
+        still = window.scrollY === last ? still + 1 : 0;
+        last = window.scrollY;
+      }
+    };
+    await comeToRest();
+    // Focus inside the map's frame reaches the page only as the window's blur, which a busy browser delivers some
+    // frames later; the page then outlines the frame and scrolls it clear of the header. Wait for that answer (at
+    // most about two seconds: without it the checks below fail), then for the scroll to come to rest again.
+    if (document.activeElement?.tagName === 'IFRAME') {
+      const frameBox = document.activeElement.parentElement;
+      for (let waited = 0; waited < 120 && frameBox && getComputedStyle(frameBox).outlineStyle === 'none'; waited++) await frame();
+      await comeToRest();
     }
     const element = document.activeElement as HTMLElement | null;
     if (!element || element === document.body) return null;
