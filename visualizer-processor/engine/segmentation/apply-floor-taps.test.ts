@@ -682,19 +682,64 @@ describe('"this is floor" on a strip missed along the floor\'s edge', () => {
     mask.reduce((n, v, i) => n + (v && where(i % W, Math.floor(i / W)) ? 1 : 0), 0);
   // The face beyond twice the tap's distance (4 px) from the floor.
   const upperFace = (x: number, y: number) => face(x, y) && y < 122;
+  // Well within `stripReach` of the tap (10 % of the diagonal, 36 px) either way along the strip.
+  const nearTap = (x: number) => Math.abs(x - 150) <= 30;
 
   it('takes the strip and keeps off the boxes\' face above it', () => {
     const room = stripRoom();
     applyFloorTaps(room.mask, room.image, room.scene, [tap]);
-    expect(painted(room.mask, strip)).toBe(W * 6);
+    expect(painted(room.mask, (x, y) => strip(x, y) && nearTap(x))).toBe(61 * 6);
     expect(painted(room.mask, upperFace)).toBe(0);
   });
 
   it('without the band along the floor, the same tap takes the face too', () => {
     const room = stripRoom();
     applyFloorTaps(room.mask, room.image, room.scene, [tap], undefined, { ...TAP_LIMITS, alongFloor: 0 });
-    expect(painted(room.mask, strip)).toBe(W * 6);
-    expect(painted(room.mask, upperFace)).toBe(260 * 10);
+    expect(painted(room.mask, (x, y) => strip(x, y) && nearTap(x))).toBe(61 * 6);
+    expect(painted(room.mask, (x, y) => upperFace(x, y) && nearTap(x))).toBe(61 * 10);
+  });
+});
+
+describe('"this is floor" on a strip missed along one side of the floor keeps near the tap', () => {
+  // A storeroom: floor (columns 40–259, rows 100–199 of a 300 × 200 photo) that the mask holds, a shaded strip of it
+  // along its right side (columns 260–265) that the mask missed, and boxes all round. The boxes' dark bottom faces
+  // (rows 94–99 along the top, columns 34–39 down the left), of the strip's colour in one soft step and called floor
+  // by the network, lie as close to the floor as the strip: the band along the floor runs from the strip round the
+  // top corner along both.
+  const W = 300;
+  const H = 200;
+  const strip = (x: number, y: number) => x >= 260 && x < 266 && y >= 100;
+  const faces = (x: number, y: number) => (y >= 94 && y < 100 && x >= 34 && x < 266) || (x >= 34 && x < 40 && y >= 94);
+  const storeroom = () =>
+    paintedRoom(
+      W,
+      H,
+      (x, y) =>
+        strip(x, y)
+          ? { rgb: [34, 48, 52], sceneClass: SCENE_CLASS.floor, floor: true }
+          : faces(x, y)
+            ? { rgb: [42, 52, 58], sceneClass: SCENE_CLASS.floor, floor: false }
+            : x >= 40 && x < 260 && y >= 100
+              ? { rgb: [60, 80, 85], sceneClass: SCENE_CLASS.floor, floor: true }
+              : { rgb: [150, 120, 80], sceneClass: SCENE_CLASS.wall, floor: false },
+      (x, y) => x >= 40 && x < 260 && y >= 100,
+    );
+  const tap = { x: 263 / W, y: 170 / H, floor: true };
+  const painted = (mask: Uint8Array, where: (x: number, y: number) => boolean) =>
+    mask.reduce((n, v, i) => n + (v && where(i % W, Math.floor(i / W)) ? 1 : 0), 0);
+
+  it('takes the strip within reach of the tap, and none of the faces round the corner', () => {
+    const room = storeroom();
+    applyFloorTaps(room.mask, room.image, room.scene, [tap]);
+    expect(painted(room.mask, (x, y) => strip(x, y) && y >= 140)).toBe(6 * 60);
+    expect(painted(room.mask, faces)).toBe(0);
+  });
+
+  it('with the band alone, the same tap runs round the corner over the faces', () => {
+    const room = storeroom();
+    applyFloorTaps(room.mask, room.image, room.scene, [tap], undefined, { ...TAP_LIMITS, stripReach: 0 });
+    expect(painted(room.mask, (x, y) => strip(x, y) && y >= 140)).toBe(6 * 60);
+    expect(painted(room.mask, faces)).toBeGreaterThan(1000);
   });
 });
 
@@ -735,5 +780,48 @@ describe('"this is floor" on a strip of floor the network folded into a cabinet 
     const room = kitchen();
     applyFloorTaps(room.mask, room.image, room.scene, [tap], undefined, { ...TAP_LIMITS, besideFloor: false });
     expect(painted(room.mask, stripNearTap)).toBeLessThan(4 * 16);
+  });
+});
+
+describe('a "not floor" tap on a thing of the floor\'s own colours', () => {
+  // A white room (300 × 200): white floor from row 100 down, which the mask holds, and the wall's foot under a piano
+  // (columns 100–199, rows 60–95) as white as the floor, which the network called floor; a grey shadow line 4 px deep
+  // along the wall's foot parts them. The wall's white lies in the floor's colour bins, so the tapped side's colours
+  // are the floor's too.
+  const W = 300;
+  const H = 200;
+  const wallFoot = (x: number, y: number) => x >= 100 && x < 200 && y >= 60 && y < 96;
+  const line = (x: number, y: number) => x >= 100 && x < 200 && y >= 96 && y < 100;
+  const whiteRoom = () =>
+    paintedRoom(
+      W,
+      H,
+      (x, y) =>
+        y >= 100
+          ? { rgb: [225, 225, 228], sceneClass: SCENE_CLASS.floor, floor: true }
+          : line(x, y)
+            ? { rgb: [150, 150, 152], sceneClass: SCENE_CLASS.floor, floor: false }
+            : { rgb: [227, 226, 229], sceneClass: wallFoot(x, y) ? SCENE_CLASS.floor : SCENE_CLASS.wall, floor: false },
+      (x, y) => y >= 100 || wallFoot(x, y) || line(x, y),
+    );
+  const tapWall = (limits = TAP_LIMITS) => {
+    const room = whiteRoom();
+    const tap = nextTap(room.asMask(), room.truth)!;
+    expect(tap.floor).toBe(false);
+    applyFloorTaps(room.mask, room.image, room.scene, [tap], undefined, limits);
+    return room.mask;
+  };
+  const painted = (mask: Uint8Array, where: (x: number, y: number) => boolean) =>
+    mask.reduce((n, v, i) => n + (v && where(i % W, Math.floor(i / W)) ? 1 : 0), 0);
+
+  it('takes the whole wall\'s foot and leaves the floor', () => {
+    const mask = tapWall();
+    expect(painted(mask, wallFoot)).toBe(0);
+    expect(painted(mask, (_, y) => y >= 100)).toBe(W * 100);
+  });
+
+  it('with the tapped side\'s test always on, the same tap takes almost none of it', () => {
+    const mask = tapWall({ ...TAP_LIMITS, sideKeepsTapped: 0 });
+    expect(painted(mask, wallFoot)).toBeGreaterThan(100 * 36 * 0.9);
   });
 });
