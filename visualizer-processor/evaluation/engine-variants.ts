@@ -105,6 +105,7 @@ export const ENGINE_VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   'engine, object bases, rows up to 28': bases({ maxRun: 28 }),
   'engine, object bases, distance 30': bases({ minDistance: 30 }),
   'engine, object bases without the dark test': bases({ darkFar: 0 }),
+  'engine, object bases without upright islands': bases({ islandMinHeight: 0 }),
   'engine, object bases, distance 25, any row length': bases({ minDistance: 25, maxRun: Infinity }),
   'engine, object bases, model a quarter of the guide': bases({ scale: 4 }),
   'engine, object bases, one pass of the model': bases({ passes: 1 }),

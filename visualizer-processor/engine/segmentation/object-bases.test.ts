@@ -33,9 +33,26 @@ describe('thin parts grown back over the floor', () => {
     expect(at(taken, 200, 150)).toBe(0);
   });
 
-  it('leaves a leg that stands in the middle of the floor, cut off from its edge (nothing grows from inside the floor)', () => {
-    const { floor, rgb, width, height, at } = scene((x, y) => (x >= 100 && x < 106 && y >= 120 && y < 180 ? [20, 20, 22] : null));
-    expect(at(objectBasesOverFloor(floor, rgb, width, height), 102, 150)).toBe(0);
+  describe('inside the floor, out of reach of its edge', () => {
+    const black: [number, number, number] = [20, 20, 22];
+
+    it('takes a post standing in the middle of the floor, seen against the floor all round (tall and upright)', () => {
+      const { floor, rgb, width, height, at } = scene((x, y) => (x >= 100 && x < 106 && y >= 120 && y < 180 ? black : null));
+      const taken = objectBasesOverFloor(floor, rgb, width, height);
+      expect(at(taken, 102, 150)).toBe(1);
+      expect(at(taken, 102, 178)).toBe(1);
+      expect(at(taken, 110, 150)).toBe(0);
+    });
+
+    it('leaves a short dark streak there (a seam, a knot): too short to be a post', () => {
+      const { floor, rgb, width, height, at } = scene((x, y) => (x >= 100 && x < 104 && y >= 140 && y < 156 ? black : null));
+      expect(at(objectBasesOverFloor(floor, rgb, width, height), 101, 148)).toBe(0);
+    });
+
+    it('leaves a dark patch there as wide as it is tall (a stain): not upright', () => {
+      const { floor, rgb, width, height, at } = scene((x, y) => (x >= 100 && x < 118 && y >= 130 && y < 160 ? black : null));
+      expect(at(objectBasesOverFloor(floor, rgb, width, height), 108, 145)).toBe(0);
+    });
   });
 
   it('leaves the shade under a table (the floor\'s hue, a third as bright, thin) and a wide dark band along the wall (not thin)', () => {

@@ -15,10 +15,12 @@
  * chromaticity (within `sameHue`) whose brightness is within `shade`..`sun` times the floor's. On a dark floor a
  * black leg is near the floor in Lab, so a pixel under `darkFar` of the floor's brightness is far too, if its
  * dark run is a leg's shape (upright, wider than a grout line). Growth stops `reach` pixels from the floor's edge.
+ * A thin piece standing wholly inside the floor, out of the growth's reach (a queue's post seen against the floor
+ * all round), leaves too if it is tall and upright (`islandMinHeight`, `islandAspect`).
  *
  * The model is worked out on a copy of half the guide's size (the floor's colour varies slowly); the test and
  * the growth are at the guide's size. Measured on the real set in decision 012 (2026-11-26, session 5; the dark
- * test in issue 34 session 7).
+ * test in issue 34 session 7, the upright islands in session 9).
  */
 import { SRGB_TO_LINEAR } from '../rendering/color-space.ts';
 import { boxMean } from './guided-upsample.ts';
@@ -57,6 +59,13 @@ export const OBJECT_BASE_LIMITS = {
   darkFar: 0.15,
   darkMinWidth: 2,
   darkMinHeight: 8,
+  /**
+   * A piece of thin pixels the growth from the floor's edge did not reach (it stands inside the floor: a post, a
+   * leg seen against the floor behind it) leaves too when it is at least this tall (guide pixels) and `islandAspect`
+   * times as tall as wide. 0 = no such test.
+   */
+  islandMinHeight: 24,
+  islandAspect: 2,
 };
 
 export type ObjectBaseLimits = typeof OBJECT_BASE_LIMITS;
@@ -332,6 +341,42 @@ function basesInBox(floor: Uint8Array, rgb: Uint8Array, width: number, height: n
       steps[n] = depth + 1;
       queue.push(n);
     });
+  }
+  // What the growth did not reach: a piece standing wholly inside the floor (a post or a leg seen against the floor
+  // behind it, its top too) leaves if it is tall and upright; a seam, a knot or a stain in the floor is short or
+  // squat. A piece the growth reached part of (and stopped at `reach`) stays as the growth left it.
+  if (limits.islandMinHeight > 0) {
+    const piece: number[] = [];
+    for (const start of thinPixels) {
+      if (steps[start]) continue;
+      piece.length = 0;
+      steps[start] = -1;
+      piece.push(start);
+      let reached = false;
+      let left = width;
+      let right = -1;
+      let top = height;
+      let bottom = -1;
+      for (let head = 0; head < piece.length; head++) {
+        const i = piece[head]!;
+        const x = i % width;
+        const y = (i - x) / width;
+        left = Math.min(left, x);
+        right = Math.max(right, x);
+        top = Math.min(top, y);
+        bottom = Math.max(bottom, y);
+        neighbours(i, (n) => {
+          if (!thin[n]) return;
+          if (steps[n]! > 0) reached = true;
+          if (steps[n]) return;
+          steps[n] = -1;
+          piece.push(n);
+        });
+      }
+      const tall = bottom - top + 1;
+      if (reached || tall < limits.islandMinHeight || tall < limits.islandAspect * (right - left + 1)) continue;
+      for (const i of piece) out[i] = 1;
+    }
   }
   return out;
 }
