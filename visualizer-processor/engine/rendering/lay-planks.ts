@@ -21,7 +21,7 @@ import type { WoodLook } from './wood-looks.ts';
  */
 export function layPlanks(scene: PreparedFloor, look: WoodLook, boards: BoardTextureSet, seed: number, output: Buffer = photoCopy(scene.pixels)): Buffer {
   const { rowStart, rowEnd } = scene.floor;
-  runRows('layPlankRows', plankRowsArgs(scene, look, boards, seed, output), scene.height, middleOfTheFloor(rowStart, rowEnd));
+  runRows('layPlankRows', plankRowsArgs(scene, look, boards, seed, output), scene.height, scene.width * scene.height, middleOfTheFloor(rowStart, rowEnd));
   return output;
 }
 

@@ -132,13 +132,13 @@ describe('the floor tail split over two threads', () => {
   });
 
   it('does every row itself, the same output, when the thread cannot start, fails its rows, or was let go of', async () => {
-    const { coefficients, rgb } = maskCase(200, 100, 21, 11);
-    const expected = applyCoefficients(coefficients, rgb, 200, 100);
+    const { coefficients, rgb } = maskCase(400, 300, 41, 31);
+    const expected = applyCoefficients(coefficients, rgb, 400, 300);
     const folder = await mkdtemp(path.join(tmpdir(), 'row-split-'));
     try {
       letGo = holdRowSplitThread(path.join(folder, 'missing.mjs'));
       expect(await whenRowSplitThreadReady()).toBe(false);
-      expect(applyCoefficients(coefficients, rgb, 200, 100).equals(expected)).toBe(true);
+      expect(applyCoefficients(coefficients, rgb, 400, 300).equals(expected)).toBe(true);
       await letGo();
 
       // A thread that starts but fails every job (it writes half a row of nonsense first).
@@ -152,7 +152,7 @@ parentPort.postMessage('ready');`,
       letGo = holdRowSplitThread(failing);
       expect(await whenRowSplitThreadReady()).toBe(true);
       const before = rowsDoneOnSecondThread();
-      expect(applyCoefficients(coefficients, rgb, 200, 100).equals(expected)).toBe(true);
+      expect(applyCoefficients(coefficients, rgb, 400, 300).equals(expected)).toBe(true);
       expect(rowsDoneOnSecondThread()).toBe(before);
       // Dropped after its failure: the next call does not ask it.
       expect(await whenRowSplitThreadReady()).toBe(false);
@@ -162,27 +162,30 @@ parentPort.postMessage('ready');`,
       expect(await whenRowSplitThreadReady()).toBe(true);
       await letGo();
       expect(await whenRowSplitThreadReady()).toBe(false);
-      expect(applyCoefficients(coefficients, rgb, 200, 100).equals(expected)).toBe(true);
+      expect(applyCoefficients(coefficients, rgb, 400, 300).equals(expected)).toBe(true);
       expect(rowsDoneOnSecondThread()).toBe(before);
     } finally {
       await rm(folder, { recursive: true, force: true });
     }
   });
 
-  it('does all the rows here when an array is not in shared memory (the thread would write into a copy)', async () => {
-    const width = 64;
-    const height = 48;
+  it('does all the rows here when an array is not in shared memory (the thread would write into a copy), or the job is small', async () => {
+    const width = 400;
+    const height = 300;
     const input = sharedFloat32(width * height);
     input.set(noise(width * height, 9));
     const shared = { input, rows: sharedFloat32(input.length), out: sharedFloat32(input.length), width, height, radius: 3 };
     letGo = holdRowSplitThread();
     expect(await whenRowSplitThreadReady()).toBe(true);
     const before = rowsDoneOnSecondThread();
-    runRows('boxMeanAlongRows', shared, height);
+    runRows('boxMeanAlongRows', shared, height, width * height);
     expect(rowsDoneOnSecondThread()).toBe(before + height / 2);
     const copied = { ...shared, rows: new Float32Array(input.length) };
-    runRows('boxMeanAlongRows', copied, height);
-    expect(rowsDoneOnSecondThread()).toBe(before + height / 2);
+    runRows('boxMeanAlongRows', copied, height, width * height);
     expect(Buffer.from(copied.rows.buffer).equals(Buffer.from(shared.rows.buffer))).toBe(true);
+    const small = { ...shared, rows: sharedFloat32(input.length) };
+    runRows('boxMeanAlongRows', small, 100, 100 * width);
+    expect(rowsDoneOnSecondThread()).toBe(before + height / 2);
+    expect(Buffer.from(small.rows.buffer, 0, 100 * width * 4).equals(Buffer.from(shared.rows.buffer, 0, 100 * width * 4))).toBe(true);
   });
 });

@@ -20,8 +20,12 @@ const THREAD_SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'r
 const WORKING = 0;
 const DONE = 1;
 
-/** Fewer rows than this are not worth a message there and back (a fraction of a millisecond each way). */
-const LEAST_ROWS_TO_SPLIT = 32;
+/**
+ * Smaller jobs (in pixels) stay on the main thread: each split wakes the other thread and waits for it, a few
+ * hundredths of a millisecond on an idle machine but milliseconds on a busy one, more than half such a job takes
+ * (the object bases' window means at a quarter of the guide's size, 30,000 pixels, came some twenty a photo).
+ */
+const LEAST_PIXELS_TO_SPLIT = 100_000;
 
 /**
  * How long the main thread waits for the thread's half before doing it itself and dropping the thread. Its
@@ -114,14 +118,14 @@ function allShared(value: unknown): boolean {
 }
 
 /**
- * Runs `kernel` over rows (or columns, for a kernel that splits those) 0 to `count`: those before `split` here,
- * the rest on the second thread when it is ready. `split` halves the work: the middle row unless the caller
- * knows the work lies elsewhere (a floor is mostly in a photo's lower half).
+ * Runs `kernel` over rows (or columns, for a kernel that splits those) 0 to `count` of a job of `pixels` pixels:
+ * those before `split` here, the rest on the second thread when it is ready. `split` halves the work: the middle
+ * row unless the caller knows the work lies elsewhere (a floor is mostly in a photo's lower half).
  */
-export function runRows<K extends RowKernelName>(kernel: K, args: RowKernelArgs[K], count: number, split = Math.ceil(count / 2)): void {
+export function runRows<K extends RowKernelName>(kernel: K, args: RowKernelArgs[K], count: number, pixels: number, split = Math.ceil(count / 2)): void {
   const run = ROW_KERNELS[kernel] as (args: RowKernelArgs[K], from: number, to: number) => void;
   const helper = thread;
-  if (!helper?.ready || count < LEAST_ROWS_TO_SPLIT || split <= 0 || split >= count || !allShared(args)) {
+  if (!helper?.ready || pixels < LEAST_PIXELS_TO_SPLIT || split <= 0 || split >= count || !allShared(args)) {
     run(args, 0, count);
     return;
   }

@@ -22,8 +22,8 @@ export interface GrayImage {
  */
 export function boxMean(input: Float32Array, width: number, height: number, radius: number): Float32Array {
   const args = { input: shared(input), rows: sharedFloat32(input.length), out: sharedFloat32(input.length), width, height, radius };
-  runRows('boxMeanAlongRows', args, height);
-  runRows('boxMeanAlongColumns', args, width);
+  runRows('boxMeanAlongRows', args, height, input.length);
+  runRows('boxMeanAlongColumns', args, width, input.length);
   return args.out;
 }
 
@@ -130,6 +130,6 @@ export function applyCoefficients(coefficients: GuidedCoefficients, rgb: Uint8Ar
   }
   const mask = sharedBytes(width * height);
   const args = { a: shared(a), b: shared(b), cw, ch, rgb: sharedPixels(rgb), width, height, threshold, x0s, wxs, least, most, mask };
-  runRows('applyCoefficientRows', args, height);
+  runRows('applyCoefficientRows', args, height, width * height);
   return mask;
 }
