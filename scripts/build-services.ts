@@ -16,8 +16,8 @@ const outDir = path.resolve(outFlag >= 0 ? process.argv[outFlag + 1] ?? '' : pat
 
 /**
  * Files the compiled code opens by a path next to its own (import.meta.url), copied as they are: the floor model
- * (put in place by the install step, checked above), and the plain JavaScript modules it imports or its worker
- * threads run (the network's, decision 018; the floor tail's second thread, decision 028), which tsc does not emit.
+ * (put in place by the install step, checked above), and the plain JavaScript modules it imports or its network's
+ * worker threads run (decision 018), which tsc does not emit.
  */
 const RUNTIME_FILES = [
   'visualizer-processor/engine/segmentation/model/mobile_segmenter_r4_quant_argmax_uint8.tflite',
@@ -25,9 +25,6 @@ const RUNTIME_FILES = [
   'visualizer-processor/engine/segmentation/floor-model.mjs',
   'visualizer-processor/engine/segmentation/network-thread.mjs',
   'visualizer-processor/engine/segmentation/tflite-runtime.mjs',
-  'visualizer-processor/engine/hash3.mjs',
-  'visualizer-processor/engine/row-split/row-kernels.mjs',
-  'visualizer-processor/engine/row-split/row-split-thread.mjs',
 ];
 
 // The image's build is where the model is checked last: an image without it could not render a floor.

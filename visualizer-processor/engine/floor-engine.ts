@@ -102,6 +102,4 @@ export interface FloorEngine {
   findFloor(photo: DecodedPhoto, options?: FindFloorOptions): Promise<FloorMask>;
   /** Finds the floor once and renders each requested style onto the photo. */
   visualize(photo: DecodedPhoto, options?: VisualizeOptions): Promise<FloorVisualization>;
-  /** Stops what the engine started for itself (the offline engine's second thread for the floor tail). */
-  close?(): Promise<void>;
 }

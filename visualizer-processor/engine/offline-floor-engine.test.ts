@@ -116,22 +116,6 @@ describe('the offline floor engine', () => {
     expect(result.renders).toEqual([{ style: 'walnut', image: Buffer.from([255, 255, 255, 255]) }]);
   });
 
-  it('starts the floor tail’s second thread with the engine and stops it when the engine is closed', async () => {
-    // A fresh process, as the processor is, so no other engine in it holds the thread.
-    const engineModule = pathToFileURL(path.join(path.dirname(fileURLToPath(import.meta.url)), 'offline-floor-engine.ts')).href;
-    const splitModule = pathToFileURL(path.join(path.dirname(fileURLToPath(import.meta.url)), 'row-split', 'row-split.ts')).href;
-    const script = [
-      `const { createOfflineFloorEngine } = await import(${JSON.stringify(engineModule)});`,
-      `const { whenRowSplitThreadReady } = await import(${JSON.stringify(splitModule)});`,
-      "const engine = createOfflineFloorEngine({ findFloor: async () => { throw new Error('not asked'); }, renderStyles: async () => [] });",
-      'console.log(`started ${await whenRowSplitThreadReady()}`);',
-      'await engine.close();',
-      'console.log(`after close ${await whenRowSplitThreadReady()}`);',
-    ].join('\n');
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', import.meta.resolve('tsx'), '--input-type=module', '--eval', script]);
-    expect(stdout.trim().split('\n')).toEqual(['started true', 'after close false']);
-  });
-
   it('has V8 make a loop that runs once per photo fast on the spot, not on a background thread', async () => {
     // A fresh process, as the processor is: the engine sets this for the whole process when it is created. tsx by
     // its full address, so the child finds it from any folder the tests start in.

@@ -11,7 +11,6 @@ import type {
   WoodStyleId,
 } from './floor-engine.ts';
 import { analysePhotoAhead } from './rendering/analysis-image.ts';
-import { holdRowSplitThread, sharedPixels } from './row-split/row-split.ts';
 import { renderWoodStyles, warmUpRenderer } from './rendering/render-wood-styles.ts';
 import { findFloorWithSegmenter } from './segmentation/find-floor-with-segmenter.ts';
 import { warmUpSegmenter, whenNetworkBusy } from './segmentation/scene-segmenter.ts';
@@ -45,8 +44,6 @@ const COMPILE_HOT_LOOPS_IN_PLACE = '--no-concurrent-osr';
  */
 export function createOfflineFloorEngine(parts: OfflineEngineParts = defaultParts): FloorEngine {
   v8.setFlagsFromString(COMPILE_HOT_LOOPS_IN_PLACE);
-  // The floor tail's second thread starts now, so its own start falls before the photo's work.
-  const letGoOfRowSplitThread = holdRowSplitThread();
   // The network loads in the background while the caller decodes its photo; a failure to load is reported
   // by the first findFloor, which tries again.
   let photoArrived = false;
@@ -72,8 +69,6 @@ export function createOfflineFloorEngine(parts: OfflineEngineParts = defaultPart
       void whenNetworkBusy().then(() => {
         void analysePhotoAhead(photo);
         warmUpRenderer([DEFAULT_WOOD_STYLE]);
-        // The full-size mask's and the planks' rows on two threads read the photo from shared memory.
-        sharedPixels(photo.pixels);
       });
     }
     return parts.findFloor(photo, options);
@@ -88,6 +83,5 @@ export function createOfflineFloorEngine(parts: OfflineEngineParts = defaultPart
       const renders = await parts.renderStyles(photo, floor, options.styles ?? WOOD_STYLE_IDS, options.seed ?? 1);
       return { ...floor, renders };
     },
-    close: letGoOfRowSplitThread,
   };
 }

@@ -4,9 +4,14 @@
  * which Math.random cannot give.
  */
 
-import { hash3 } from './hash3.mjs';
-
-export { hash3 };
+/** A 32-bit integer hash of up to three integers, as a float in [0, 1). */
+export function hash3(a: number, b: number, c = 0): number {
+  let h = Math.imul(a | 0, 0x27d4eb2d) ^ Math.imul(b | 0, 0x165667b1) ^ Math.imul(c | 0, 0x9e3779b1);
+  h = Math.imul(h ^ (h >>> 15), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  h ^= h >>> 16;
+  return (h >>> 0) / 4294967296;
+}
 
 function smooth(t: number): number {
   return t * t * (3 - 2 * t);

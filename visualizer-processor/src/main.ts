@@ -174,7 +174,6 @@ async function stop(signal: string): Promise<void> {
   server.closeIdleConnections();
   await whenIdle();
   await runner.stop();
-  await engine.close?.();
   await db.end();
   process.exit(0);
 }

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { DecodedPhoto, FloorMask, StyleRender, WoodStyleId } from '../floor-engine.ts';
-import { layPlanks, photoCopy, rehearsePlanks } from './lay-planks.ts';
+import { layPlanks } from './lay-planks.ts';
 import { floorHomography, type FloorCamera } from './floor-camera.ts';
 import { prepareFloor, rowSpans, type PreparedFloor } from './prepare-floor.ts';
 import { makeBoardFigures, makeBoardTextures, type BoardFigures, type BoardTextureSet } from './wood-board-textures.ts';
@@ -20,7 +20,7 @@ export async function renderWoodStyles(photo: DecodedPhoto, floor: FloorMask, st
   const renders: StyleRender[] = [];
   for (const [i, style] of styles.entries()) {
     if (i >= 2) renders.push(await pending[i - 2]!);
-    const buffer = (buffers[i % 2] ??= photoCopy(photo.pixels));
+    const buffer = (buffers[i % 2] ??= Buffer.from(photo.pixels));
     const pixels = renderer.render(style, seed, buffer);
     pending.push(
       sharp(pixels, { raw: { width: photo.width, height: photo.height, channels: 3 } })
@@ -60,13 +60,13 @@ let planksRehearsed = false;
 /**
  * Makes the boards of the given styles ahead of the first photo (about 0.1 s of this thread for the
  * first style, half that for each further one), and lays the planks once on a made-up floor of about 2,000
- * pixels (feedbackFloor), the first time, on both of the floor tail's threads. The engine calls it when it is created.
+ * pixels (feedbackFloor), the first time. The engine calls it when it is created.
  */
 export function warmUpRenderer(styles: readonly WoodStyleId[]): void {
   for (const style of styles) boardsFor(style);
   if (!planksRehearsed && styles.length > 0) {
     planksRehearsed = true;
-    rehearsePlanks(feedbackFloor(), WOOD_LOOKS[styles[0]!], boardsFor(styles[0]!), 1);
+    layPlanks(feedbackFloor(), WOOD_LOOKS[styles[0]!], boardsFor(styles[0]!), 1);
   }
 }
 
@@ -75,18 +75,17 @@ export function warmUpRenderer(styles: readonly WoodStyleId[]): void {
  * edge, near and far planks, joints, grain): laid once before the first photo, it gives V8 the type feedback of
  * each path. layPlanks runs once per photo and V8 makes it fast while it runs (on-stack replacement); without
  * this, each path first reached after that threw the fast code away, three times on the bench photo, and the
- * loop ran slowly until it was made again (decision 028). Too small to be made fast itself. `scale` makes it
- * that many times larger each way, the same view (a test's floor).
+ * loop ran slowly until it was made again (decision 028). Too small to be made fast itself.
  */
-export function feedbackFloor(scale = 1): PreparedFloor {
-  const width = 64 * scale;
-  const height = 48 * scale;
+export function feedbackFloor(): PreparedFloor {
+  const width = 64;
+  const height = 48;
   // A camera like a phone's at 1.4 m, tilted down: the horizon crosses row 17, so the rows under it see the
   // floor from metres away (many planks in a pixel) to near the camera (planks two pixels wide).
   const camera: FloorCamera = {
-    focal: 46.08 * scale,
-    cx: 32 * scale,
-    cy: 24 * scale,
+    focal: 46.08,
+    cx: 32,
+    cy: 24,
     up: [0.0085, -0.9902, -0.1392],
     along: [-0.5244, -0.1229, 0.8425],
     across: [0.8514, -0.0658, 0.5204],
@@ -95,8 +94,8 @@ export function feedbackFloor(scale = 1): PreparedFloor {
   const pixels = Buffer.alloc(width * height * 3);
   for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 37) % 251;
   const alpha = Buffer.alloc(width * height);
-  for (let y = 18 * scale; y < height; y++) {
-    for (let x = 0; x < width; x++) alpha[y * width + x] = y === 18 * scale || x >= width - 3 ? 96 : 255;
+  for (let y = 18; y < height; y++) {
+    for (let x = 0; x < width; x++) alpha[y * width + x] = y === 18 || x >= width - 3 ? 96 : 255;
   }
   const { rowStart, rowEnd } = rowSpans(alpha, width, height);
   const light = new Float32Array((width / 2) * (height / 2));

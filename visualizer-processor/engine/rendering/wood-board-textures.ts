@@ -1,4 +1,3 @@
-import { sharedFloat32 } from '../row-split/row-split.ts';
 import { fractalNoise2, hash3 } from '../value-noise.ts';
 import { SRGB_TO_LINEAR } from './color-space.ts';
 import type { WoodLook } from './wood-looks.ts';
@@ -238,8 +237,7 @@ export function makeBoardTextures(figures: BoardFigures, look: WoodLook, styleSe
   const grain = linearColor(look.grainColor);
   const sapColor = look.sapwood ? linearColor(look.sapwood.color) : base;
   const ringPhase = ringPhaseTable(look.ringSpacing, styleSeed);
-  // In shared memory: the floor tail's second thread lays half the rows from the same boards (row-split.ts).
-  const rgb = sharedFloat32(count * nt * ns * 3);
+  const rgb = new Float32Array(count * nt * ns * 3);
   const sum = new Float64Array(3);
   for (let b = 0; b < count; b++) {
     const hasSap = look.sapwood !== undefined && hash3(b, 1, styleSeed) < look.sapwood.share;
@@ -309,7 +307,7 @@ function halve(level: BoardTextureLevel, count: number): BoardTextureLevel {
   const along = Math.max(1, level.along >> 1);
   const stepS = level.across > 1 ? 2 : 1;
   const stepT = level.along > 1 ? 2 : 1;
-  const rgb = sharedFloat32(count * along * across * 3);
+  const rgb = new Float32Array(count * along * across * 3);
   const norm = 1 / (stepS * stepT);
   for (let b = 0; b < count; b++) {
     for (let j = 0; j < along; j++) {

@@ -1,5 +1,3 @@
-import { runRows, shared, sharedBytes, sharedFloat32, sharedInt32, sharedPixels } from '../row-split/row-split.ts';
-
 /**
  * Edge-aware upsampling of a soft mask by a fast guided filter (He, Sun & Tang 2013; He & Sun 2015): on a
  * small copy of the photo, the mask is fitted in every window as a linear function of the photo's
@@ -16,15 +14,41 @@ export interface GrayImage {
   values: Float32Array;
 }
 
-/**
- * Mean over a (2r+1)² window clipped to the image, by running sums: cost does not grow with r. Rows, then
- * columns, each pass split over the floor tail's two threads (row-kernels.mjs has the loops).
- */
+/** Mean over a (2r+1)² window clipped to the image, by running sums: cost does not grow with r. */
 export function boxMean(input: Float32Array, width: number, height: number, radius: number): Float32Array {
-  const args = { input: shared(input), rows: sharedFloat32(input.length), out: sharedFloat32(input.length), width, height, radius };
-  runRows('boxMeanAlongRows', args, height, input.length);
-  runRows('boxMeanAlongColumns', args, width, input.length);
-  return args.out;
+  const rows = new Float32Array(input.length);
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    let sum = 0;
+    for (let x = 0; x <= Math.min(radius, width - 1); x++) sum += input[row + x]!;
+    for (let x = 0; x < width; x++) {
+      const left = x - radius - 1;
+      const right = x + radius;
+      if (x > 0) {
+        if (right < width) sum += input[row + right]!;
+        if (left >= 0) sum -= input[row + left]!;
+      }
+      rows[row + x] = sum / (Math.min(width - 1, right) - Math.max(0, x - radius) + 1);
+    }
+  }
+  // Columns: every column's running sum at once, row by row (the same sums, in the same order, as one
+  // column at a time, but reading memory in order). Float64 like the row pass's number.
+  const out = new Float32Array(input.length);
+  const sums = new Float64Array(width);
+  for (let y = 0; y <= Math.min(radius, height - 1); y++) {
+    for (let x = 0; x < width; x++) sums[x]! += rows[y * width + x]!;
+  }
+  for (let y = 0; y < height; y++) {
+    const top = y - radius - 1;
+    const bottom = y + radius;
+    if (y > 0) {
+      if (bottom < height) for (let x = 0; x < width; x++) sums[x]! += rows[bottom * width + x]!;
+      if (top >= 0) for (let x = 0; x < width; x++) sums[x]! -= rows[top * width + x]!;
+    }
+    const count = Math.min(height - 1, bottom) - Math.max(0, y - radius) + 1;
+    for (let x = 0; x < width; x++) out[y * width + x] = sums[x]! / count;
+  }
+  return out;
 }
 
 /** Bilinear resampling with pixel centres aligned (the convention of image resizers). */
@@ -107,29 +131,94 @@ export function guidedCoefficients(guide: GrayImage, p: Float32Array, radius: nu
   return { width, height, a: boxMean(a, width, height, radius), b: boxMean(b, width, height, radius) };
 }
 
+/**
+ * How far the filtered value may stray from its exact value by rounding (the interpolated coefficients are
+ * kept as float32): far more than it does, far less than any coefficient that decides a pixel.
+ */
+const ROUNDING_MARGIN = 1e-3;
+
+/**
+ * Applies the coefficients to the full-size photo's brightness and thresholds: 255 where the filtered mask
+ * is at least `threshold`. Rows are produced one at a time, so the full-size photo is only read.
+ *
+ * Most of a photo is decided before its brightness is read: a pixel's value `a·I + b` is a weighted mean of its
+ * four coefficient cells' `a_k·I + b_k`, each between `b_k` and `a_k + b_k` for any brightness I in 0..1. So
+ * where all four cells of a stretch of pixels give under the threshold whatever the brightness (the walls, the
+ * ceiling), the stretch is 0, and where all give at least the threshold (the middle of the floor) it is 255,
+ * without a multiplication per pixel; only the stretches along the edges are worked out pixel by pixel, as before.
+ */
 export function applyCoefficients(coefficients: GuidedCoefficients, rgb: Uint8Array, width: number, height: number, threshold = 0.5): Buffer {
   const { a, b } = coefficients;
   const cw = coefficients.width;
   const ch = coefficients.height;
+  const mask = Buffer.alloc(width * height);
   const sx = cw / width;
-  const x0s = sharedInt32(width);
-  const wxs = sharedFloat32(width);
+  const sy = ch / height;
+  const x0s = new Int32Array(width);
+  const wxs = new Float32Array(width);
   for (let x = 0; x < width; x++) {
     const fx = Math.min(cw - 1, Math.max(0, (x + 0.5) * sx - 0.5));
     x0s[x] = cw === 1 ? 0 : Math.min(cw - 2, Math.floor(fx));
     wxs[x] = cw === 1 ? 0 : fx - x0s[x]!;
   }
   // Per coefficient cell, the least and the most its `a·I + b` can be over I in 0..1.
-  const least = sharedFloat32(a.length);
-  const most = sharedFloat32(a.length);
+  const least = new Float32Array(a.length);
+  const most = new Float32Array(a.length);
   for (let i = 0; i < a.length; i++) {
     const dark = b[i]!;
     const light = a[i]! + b[i]!;
     least[i] = Math.min(dark, light);
     most[i] = Math.max(dark, light);
   }
-  const mask = sharedBytes(width * height);
-  const args = { a: shared(a), b: shared(b), cw, ch, rgb: sharedPixels(rgb), width, height, threshold, x0s, wxs, least, most, mask };
-  runRows('applyCoefficientRows', args, height, width * height);
+  // Per coefficient column pair (x0, x0 + 1) of the current pair of coefficient rows: what all four cells agree on,
+  // 0 (below the threshold whatever the brightness), 255 (at least it) or 1 (the brightness decides).
+  const verdicts = new Uint8Array(cw);
+  let verdictRow = -1;
+  const rowA = new Float32Array(cw);
+  const rowB = new Float32Array(cw);
+  for (let y = 0; y < height; y++) {
+    const fy = Math.min(ch - 1, Math.max(0, (y + 0.5) * sy - 0.5));
+    const y0 = ch === 1 ? 0 : Math.min(ch - 2, Math.floor(fy));
+    const wy = ch === 1 ? 0 : fy - y0;
+    const y1 = ch === 1 ? 0 : y0 + 1;
+    if (y0 !== verdictRow) {
+      verdictRow = y0;
+      for (let x = 0; x < cw; x++) {
+        const x1 = cw === 1 ? 0 : Math.min(cw - 1, x + 1);
+        const low = Math.min(least[y0 * cw + x]!, least[y0 * cw + x1]!, least[y1 * cw + x]!, least[y1 * cw + x1]!);
+        const high = Math.max(most[y0 * cw + x]!, most[y0 * cw + x1]!, most[y1 * cw + x]!, most[y1 * cw + x1]!);
+        verdicts[x] = high < threshold - ROUNDING_MARGIN ? 0 : low >= threshold + ROUNDING_MARGIN ? 255 : 1;
+      }
+    }
+    let rowReady = false;
+    const row = y * width;
+    // Stretches of pixels that share a verdict (x0s only grows along the row), each 0, 255 or worked out.
+    for (let start = 0; start < width; ) {
+      const verdict = verdicts[x0s[start]!]!;
+      let end = start + 1;
+      while (end < width && verdicts[x0s[end]!] === verdict) end++;
+      if (verdict === 255) mask.fill(255, row + start, row + end);
+      else if (verdict === 1) {
+        if (!rowReady) {
+          rowReady = true;
+          for (let k = 0; k < cw; k++) {
+            rowA[k] = a[y0 * cw + k]! * (1 - wy) + a[y1 * cw + k]! * wy;
+            rowB[k] = b[y0 * cw + k]! * (1 - wy) + b[y1 * cw + k]! * wy;
+          }
+        }
+        for (let x = start; x < end; x++) {
+          const x0 = x0s[x]!;
+          const x1 = cw === 1 ? 0 : x0 + 1;
+          const wx = wxs[x]!;
+          const ai = rowA[x0]! * (1 - wx) + rowA[x1]! * wx;
+          const bi = rowB[x0]! * (1 - wx) + rowB[x1]! * wx;
+          const p = (row + x) * 3;
+          const brightness = (0.299 * rgb[p]! + 0.587 * rgb[p + 1]! + 0.114 * rgb[p + 2]!) / 255;
+          mask[row + x] = ai * brightness + bi >= threshold ? 255 : 0;
+        }
+      }
+      start = end;
+    }
+  }
   return mask;
 }
