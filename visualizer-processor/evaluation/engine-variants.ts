@@ -114,4 +114,7 @@ export const ENGINE_VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   'engine, rough rugs without the colour tests': { roughRugs: { ...ROUGH_RUG_LIMITS, hueSlack: Infinity, colourSlack: Infinity } },
   'engine, rough rugs, share 0.5': { roughRugs: { ...ROUGH_RUG_LIMITS, share: 0.5 } },
   'engine, rough rugs, the hue test alone': { roughRugs: { ...ROUGH_RUG_LIMITS, colourSlack: Infinity } },
+  'engine, rough rugs without the grain test': { roughRugs: { ...ROUGH_RUG_LIMITS, grainless: -Infinity } },
+  'engine, rough rugs, grainless 0.4': { roughRugs: { ...ROUGH_RUG_LIMITS, grainless: 0.4 } },
+  'engine, rough rugs, grainless 0.6': { roughRugs: { ...ROUGH_RUG_LIMITS, grainless: 0.6 } },
 };

@@ -199,6 +199,33 @@ describe('rugs', () => {
     expect(at((await floorFromSegmentation(photo, pass, { keepRugs: false })).mask, 0.5, 0.75)).toBe(255);
   });
 
+  it("lays no wood on a grey rug of the laminate's colour that the runs saw only in part: its pile has no grain", async () => {
+    // Wall above row 200 of the grid, laminate below (grey boards, a joint every 12 pixels); a rug (grid columns
+    // 100-411, rows 280-489) whose right half both runs saw, darker, while they took its left half, of the
+    // laminate's grey, for floor. The pile is rough and runs no way; the boards' joints run one way.
+    const inRug = (fx: number, fy: number) => fx >= 100 / 512 && fx < 412 / 512 && fy >= 280 / 512 && fy < 490 / 512;
+    const pile = (fx: number, fy: number) => ((Math.imul(Math.floor(fx * 640), 73856093) ^ Math.imul(Math.floor(fy * 480), 19349663)) >>> 0) % 61 - 30;
+    const { photo, pass, at } = constructedPass(
+      (x, y) => (y < 200 ? SCENE_CLASS.wall : x >= 256 && x < 412 && y >= 280 && y < 490 ? SCENE_CLASS.rug : SCENE_CLASS.floor),
+      {
+        paint: (fx, fy) => {
+          if (fy < 200 / 512) return null;
+          if (inRug(fx, fy)) {
+            const grey = Math.round((fx < 0.5 ? 138 : 100) * (1 + pile(fx, fy) / 100));
+            return [grey, grey, grey];
+          }
+          return Math.floor(fx * 640) % 12 === 0 ? [120, 120, 120] : [140, 140, 140];
+        },
+      },
+    );
+    const kept = (await floorFromSegmentation(photo, pass)).mask;
+    expect(at(kept, 0.35, 0.75)).toBe(0);
+    expect(at(kept, 0.1, 0.6)).toBe(255);
+    expect(at(kept, 0.9, 0.9)).toBe(255);
+    const withoutGrain = (await floorFromSegmentation(photo, pass, {}, { ...DEFAULT_TUNING, roughRugs: { ...DEFAULT_TUNING.roughRugs!, grainless: -Infinity } })).mask;
+    expect(at(withoutGrain, 0.35, 0.75)).toBe(255);
+  });
+
   it('lays no wood on a desk top the network calls floor when the space under it is wall in every run', async () => {
     // Wall down to row 150 of the grid, a "floor" desk top (rows 150–260, columns 100–420) over a dark space both
     // runs call wall (rows 260–330), and the real floor from row 330 down. The desk top is large enough to stay

@@ -9,7 +9,7 @@ import { TAP_LIMITS, applyFloorTaps, type TapLimits } from './apply-floor-taps.t
 import { SCENE_CLASS, floorClassIds } from './scene-classes.ts';
 import { RUG_OUTLINE_LIMITS, floorInsideRugs, type RugOutlineLimits } from './rug-outlines.ts';
 import { RUG_LIMITS, runsDisputeARug, takeOutRugs } from './take-out-rugs.ts';
-import { ROUGH_RUG_LIMITS, roughRugOverFloor, roughnessOnGrid, type RoughRugLimits } from './rough-rugs.ts';
+import { ROUGH_RUG_LIMITS, grainOnGrid, roughRugOverFloor, roughnessOnGrid, type RoughRugLimits } from './rough-rugs.ts';
 import { PHOTO_COLOUR_LIMITS, floorOfOtherColours, photoRegions, type PhotoColourLimits, type PhotoRegions } from './photo-colours.ts';
 import { OBJECT_BASE_LIMITS, objectBasesOverFloor, type ObjectBaseLimits } from './object-bases.ts';
 import { SEGMENTER_SIZE, announcePhoto, classifyPixels, whenNetworkBusy } from './scene-segmenter.ts';
@@ -491,8 +491,14 @@ export async function floorFromSegmentation(
       const roughness = ofGuide(guideCopy, `roughness ${scene.width}x${scene.height} ${limits.radius}`, () =>
         roughnessOnGrid(guideBrightness(guideCopy).values, info.width, info.height, scene.width, scene.height, limits.radius),
       );
+      const grain =
+        limits.grainless === -Infinity
+          ? undefined
+          : ofGuide(guideCopy, `grain ${scene.width}x${scene.height} ${limits.radius}`, () =>
+              grainOnGrid(guideBrightness(guideCopy).values, info.width, info.height, scene.width, scene.height, limits.radius),
+            );
       const rgb = await guideOnSceneGrid(guideCopy, scene);
-      clearWhere(soft, roughRugOverFloor(beliefFloor(soft), rugSeen, roughness, rgb, scene.width, scene.height, limits));
+      clearWhere(soft, roughRugOverFloor(beliefFloor(soft), rugSeen, roughness, rgb, scene.width, scene.height, limits, grain));
     }
   }
   if (tuning.photoColours) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROUGH_RUG_LIMITS, roughRugOverFloor, roughnessOnGrid } from './rough-rugs.ts';
+import { ROUGH_RUG_LIMITS, grainOnGrid, roughRugOverFloor, roughnessOnGrid } from './rough-rugs.ts';
 
 const W = 60;
 const H = 40;
@@ -31,6 +31,21 @@ function room(rugRoughness: number, floorRoughness: number, colours: (x: number,
 }
 
 const at = (cells: Uint8Array, x: number, y: number) => cells[y * W + x];
+
+/** Grain per cell of `room`'s grid: `rugGrain` on the rug (rows 20-39, columns 10-49), `floorGrain` elsewhere. */
+function grainOf(rugGrain: number, floorGrain: number) {
+  const grain = new Float32Array(W * H);
+  for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) grain[y * W + x] = y >= 20 && x >= 10 && x < 50 ? rugGrain : floorGrain;
+  return grain;
+}
+
+/**
+ * A grey rug on grey laminate: the rug the runs saw (columns 30-49) is darker than the part they called floor
+ * (columns 10-29), which is nearer the floor's colour than the seen rug's, so the colour tests stop the growth.
+ */
+function greyRugOnGreyLaminate() {
+  return room(0.15, 0.03, (x, y) => (y >= 20 && x >= 10 && x < 50 ? (x >= 30 ? [90, 90, 90] : [122, 122, 122]) : GREY));
+}
 
 describe('roughRugOverFloor', () => {
   it('takes the part of a rough rug the runs called floor, over a smooth floor of the same grey, and none of that floor', () => {
@@ -98,6 +113,59 @@ describe('roughRugOverFloor', () => {
     expect(at(rug, 12, 25)).toBe(1);
     expect(at(rug, 40, 15)).toBe(0);
     expect(roughRugOverFloor(floor, rugSeen, roughness, rgb, W, H, { ...ROUGH_RUG_LIMITS, hueSlack: Infinity })[15 * W + 40]).toBe(1);
+  });
+});
+
+describe('roughRugOverFloor, the grain test', () => {
+  it("takes a grainless rug of the floor's colour off a grained floor, and none of that floor", () => {
+    const { floor, rugSeen, roughness, rgb } = greyRugOnGreyLaminate();
+    const grain = grainOf(0.3, 0.85);
+    const rug = roughRugOverFloor(floor, rugSeen, roughness, rgb, W, H, ROUGH_RUG_LIMITS, grain);
+    expect(at(rug, 12, 25)).toBe(1);
+    expect(at(rug, 29, 39)).toBe(1);
+    expect(at(rug, 5, 30)).toBe(0);
+    expect(at(rug, 30, 12)).toBe(0);
+    // Without the grain test the colour tests keep the whole rug as floor.
+    expect(roughRugOverFloor(floor, rugSeen, roughness, rgb, W, H, { ...ROUGH_RUG_LIMITS, grainless: -Infinity }, grain)).not.toContain(1);
+  });
+
+  it('takes nothing by grain where the floor left is not clearly more grained than the rug', () => {
+    const { floor, rugSeen, roughness, rgb } = greyRugOnGreyLaminate();
+    const grain = grainOf(0.3, 0.52);
+    expect(roughRugOverFloor(floor, rugSeen, roughness, rgb, W, H, ROUGH_RUG_LIMITS, grain)).not.toContain(1);
+    expect(roughRugOverFloor(floor, rugSeen, roughness, rgb, W, H, { ...ROUGH_RUG_LIMITS, minGrainGap: 0.1 }, grain)).toContain(1);
+  });
+
+  it("takes a smoother, grainless part of the rug at the photo's edge with the rest of it", () => {
+    const { floor, rugSeen, roughness, rgb } = greyRugOnGreyLaminate();
+    const grain = grainOf(0.3, 0.85);
+    // The near edge of the rug, out of focus: too smooth to grow through, and open to the frame (not enclosed).
+    for (let y = 36; y < 40; y++) for (let x = 12; x < 28; x++) roughness[y * W + x] = 0.03;
+    const rug = roughRugOverFloor(floor, rugSeen, roughness, rgb, W, H, ROUGH_RUG_LIMITS, grain);
+    expect(at(rug, 12, 25)).toBe(1);
+    expect(at(rug, 20, 38)).toBe(1);
+    expect(roughRugOverFloor(floor, rugSeen, roughness, rgb, W, H, { ...ROUGH_RUG_LIMITS, grainlessPieces: false }, grain)[38 * W + 20]).toBe(0);
+  });
+});
+
+describe('grainOnGrid', () => {
+  it('reads boards as grained and a pile or a plain surface as not', () => {
+    const width = 60;
+    const height = 20;
+    const brightness = new Float32Array(width * height);
+    let seed = 7;
+    const noise = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648 - 0.5) * 0.2;
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        // Columns 0-19 boards (joints every 4 pixels, running down the photo), 20-39 a pile (noise), 40-59 plain.
+        brightness[y * width + x] = x < 20 ? (x % 4 === 0 ? 0.3 : 0.5) : x < 40 ? 0.5 + noise() : 0.5;
+      }
+    }
+    const grid = grainOnGrid(brightness, width, height, 6, 2, 2);
+    expect(grid[1 * 6 + 0]!).toBeGreaterThan(0.9);
+    expect(grid[1 * 6 + 2]!).toBeLessThan(0.5);
+    expect(grid[1 * 6 + 3]!).toBeLessThan(0.5);
+    expect(grid[1 * 6 + 5]!).toBe(0);
   });
 });
 

@@ -8,6 +8,11 @@
  * than the floor's, and leaves the floor only if the floor that stays is much smoother than what left. Where the
  * floor is the rougher of the two (a patterned tile beside a plain mat), nothing is taken. Measured on the tuning
  * photos (decision 012's log, issue 34 session 8).
+ *
+ * A grey rug on grey laminate is too near the floor's colour for that growth (living-carpet: 16.8 % of the photo
+ * painted). Boards and laminate change in one direction, their grain and joints; a rug's pile in none. So the rug
+ * grows a second time through rough cells with no grain as well, whatever their colour, and that growth leaves the
+ * floor instead when the floor left is clearly the more grained (decision 012's log, issue 34 session 9, rugs).
  */
 import { sortedValueAt } from '../percentiles.ts';
 import { boxMean } from './guided-upsample.ts';
@@ -44,6 +49,23 @@ export const ROUGH_RUG_LIMITS = {
   hueSlack: 0,
   /** A seen rug smoother than this (its median roughness) shows no weave to grow by: a dim or blurred photo. */
   minRoughness: 0.02,
+  /**
+   * Boards and laminate show their grain and joints in one direction (`grainOnGrid` near 1), a rug's pile and
+   * pattern in none. A second growth lets in rough cells with less grain than this whatever their colour (a grey
+   * rug on grey laminate); rough wood in shade or sun keeps its grain. -Infinity = no grain test.
+   */
+  grainless: 0.5,
+  /**
+   * That growth leaves the floor (instead of the growth by colour) only if the floor left is the smoother and at
+   * least this much more grained (medians): another surface, though with the legs and shade of the furniture on
+   * the rug it may not be `minRatio` times smoother. A patterned rug on wood with little grain grows by colour alone.
+   */
+  minGrainGap: 0.25,
+  /**
+   * With the growth by grain, a piece of the floor left that meets it and is as grainless as the rug (its median
+   * under `grainless`) is more of the rug: its smoother, blurred or shaded parts. false = not.
+   */
+  grainlessPieces: true,
 };
 
 export type RoughRugLimits = typeof ROUGH_RUG_LIMITS;
@@ -62,13 +84,21 @@ export function roughnessOnGrid(
   radius: number,
 ): Float32Array {
   const laplacian = new Float32Array(width * height);
-  for (let y = 1; y < height - 1; y++) {
-    for (let x = 1, i = y * width + 1; x < width - 1; x++, i++) {
-      laplacian[i] = Math.abs(4 * brightness[i]! - brightness[i - 1]! - brightness[i + 1]! - brightness[i - width]! - brightness[i + width]!);
-    }
-  }
+  eachInnerPixel(width, height, (i) => {
+    laplacian[i] = Math.abs(4 * brightness[i]! - brightness[i - 1]! - brightness[i + 1]! - brightness[i - width]! - brightness[i + width]!);
+  });
   const rough = boxMean(laplacian, width, height, radius);
   const light = boxMean(brightness, width, height, radius);
+  return meansOnGrid(width, height, gridWidth, gridHeight, (i) => rough[i]! / Math.max(0.02, light[i]!));
+}
+
+/** Calls `visit` with the index of each pixel of a `width × height` image that has four neighbours. */
+function eachInnerPixel(width: number, height: number, visit: (i: number) => void): void {
+  for (let y = 1; y < height - 1; y++) for (let x = 1, i = y * width + 1; x < width - 1; x++, i++) visit(i);
+}
+
+/** Per cell of a `gridWidth × gridHeight` grid over a `width × height` image, the mean of `valueAt` its pixels. */
+function meansOnGrid(width: number, height: number, gridWidth: number, gridHeight: number, valueAt: (i: number) => number): Float32Array {
   const sums = new Float32Array(gridWidth * gridHeight);
   const counts = new Float32Array(gridWidth * gridHeight);
   const columnOf = new Int32Array(width);
@@ -77,12 +107,45 @@ export function roughnessOnGrid(
     const row = Math.min(gridHeight - 1, Math.floor((y * gridHeight) / height)) * gridWidth;
     for (let x = 0, i = y * width; x < width; x++, i++) {
       const c = row + columnOf[x]!;
-      sums[c]! += rough[i]! / Math.max(0.02, light[i]!);
+      sums[c]! += valueAt(i);
       counts[c]!++;
     }
   }
   for (let c = 0; c < sums.length; c++) sums[c] = counts[c]! ? sums[c]! / counts[c]! : 0;
   return sums;
+}
+
+/**
+ * Per cell of a `gridWidth × gridHeight` grid, how much the guide copy's brightness changes in one direction
+ * only (0..1, the coherence of the gradients' structure tensor over a window): near 1 on boards and laminate (the
+ * grain, the joints), low on a rug's pile and pattern and on plain noise. Averaged over the guide pixels of each cell.
+ */
+export function grainOnGrid(
+  brightness: Float32Array,
+  width: number,
+  height: number,
+  gridWidth: number,
+  gridHeight: number,
+  radius: number,
+): Float32Array {
+  const xx = new Float32Array(width * height);
+  const yy = new Float32Array(width * height);
+  const xy = new Float32Array(width * height);
+  eachInnerPixel(width, height, (i) => {
+    const gx = brightness[i + 1]! - brightness[i - 1]!;
+    const gy = brightness[i + width]! - brightness[i - width]!;
+    xx[i] = gx * gx;
+    yy[i] = gy * gy;
+    xy[i] = gx * gy;
+  });
+  const a = boxMean(xx, width, height, radius);
+  const b = boxMean(yy, width, height, radius);
+  const c = boxMean(xy, width, height, radius);
+  return meansOnGrid(width, height, gridWidth, gridHeight, (i) => {
+    const total = a[i]! + b[i]!;
+    // A flat window (no change at all) has no direction: it counts as no grain.
+    return total > 1e-7 ? Math.sqrt((a[i]! - b[i]!) ** 2 + 4 * c[i]! ** 2) / total : 0;
+  });
 }
 
 /** The median (the lower one of an even count) of the first `count` values, found by selection; 0 for none. */
@@ -92,8 +155,8 @@ function median(values: Float32Array, count: number): number {
 
 /**
  * `floor` and `rugSeen` (1 where any run saw a rug) on a `width × height` grid, `roughness` per cell
- * (`roughnessOnGrid`). Returns the floor cells that are rug grown from the seen rug (1), to be taken out of the
- * floor while rugs are kept; none when a guard fails.
+ * (`roughnessOnGrid`), and `grain` per cell (`grainOnGrid`) when the grain test runs. Returns the floor cells that
+ * are rug grown from the seen rug (1), to be taken out of the floor while rugs are kept; none when a guard fails.
  */
 export function roughRugOverFloor(
   floor: Uint8Array,
@@ -103,10 +166,11 @@ export function roughRugOverFloor(
   width: number,
   height: number,
   limits: RoughRugLimits = ROUGH_RUG_LIMITS,
+  grain?: Float32Array,
 ): Uint8Array {
   const size = width * height;
-  const grown = new Uint8Array(size);
-  // The roughness values the medians are read from (sorted in place each time).
+  const none = new Uint8Array(size);
+  // The values the medians are read from (reordered in place each time).
   const values = new Float32Array(size);
   let rugCells = 0;
   let floorCells = 0;
@@ -121,9 +185,9 @@ export function roughRugOverFloor(
       for (let c = 0; c < 3; c++) rugMean[c]! += rgb[i * 3 + c]!;
     }
   }
-  if (rugCells < limits.minRugShare * size || !floorCells) return grown;
+  if (rugCells < limits.minRugShare * size || !floorCells) return none;
   const rugRoughness = median(values, rugCells);
-  if (rugRoughness < limits.minRoughness) return grown;
+  if (rugRoughness < limits.minRoughness) return none;
   const least = limits.share * rugRoughness;
   // The seen rug's mean colour and hue, and the floor's (painted rug and all): a cell joins only if nearer the rug's.
   for (let c = 0; c < 3; c++) {
@@ -132,7 +196,7 @@ export function roughRugOverFloor(
   }
   const [rugR, rugG] = chromaticity(rugMean[0]!, rugMean[1]!, rugMean[2]!);
   const [floorR, floorG] = chromaticity(floorMean[0]!, floorMean[1]!, floorMean[2]!);
-  const joinable = new Uint8Array(size);
+  const byColour = new Uint8Array(size);
   for (let i = 0; i < size; i++) {
     if (!floor[i] || roughness[i]! < least) continue;
     const r = rgb[i * 3]!;
@@ -147,9 +211,53 @@ export function roughRugOverFloor(
       const hg = (g + 1 / 3) / total;
       if (Math.sqrt((hr - rugR) ** 2 + (hg - rugG) ** 2) > Math.sqrt((hr - floorR) ** 2 + (hg - floorG) ** 2) + limits.hueSlack) continue;
     }
-    joinable[i] = 1;
+    byColour[i] = 1;
   }
-  // Grown from the seen rug (a joinable cell on it, or beside it where it is not floor), 4-connected.
+  const grow = (joinable: Uint8Array) => grownFromSeenRug(joinable, floor, rugSeen, width, height, floorCells * limits.holes, limits.enclosedShare);
+  /** The floor left, and its roughness median; null when too little floor is left. */
+  const floorLeft = (grown: Uint8Array) => {
+    let leftCells = 0;
+    for (let i = 0; i < size; i++) if (floor[i] && !grown[i]) values[leftCells++] = roughness[i]!;
+    if (leftCells < limits.minFloorLeft * floorCells) return null;
+    const leftRoughness = median(values, leftCells);
+    let grownCells = 0;
+    for (let i = 0; i < size; i++) if (floor[i] && grown[i]) values[grownCells++] = roughness[i]!;
+    return { leftRoughness, grownRoughness: median(values, grownCells) };
+  };
+  const farEdgeKept = (grown: Uint8Array) => shareOfFarEdge(grown, floor, width, height) <= limits.maxFarEdge;
+
+  const colourGrown = grow(byColour);
+  const colourLeft = colourGrown && floorLeft(colourGrown);
+  const byColourTaken = colourGrown && colourLeft && colourLeft.grownRoughness >= limits.minRatio * colourLeft.leftRoughness && farEdgeKept(colourGrown) ? colourGrown : none;
+  if (!grain || limits.grainless === -Infinity) return byColourTaken;
+  // The grain test: the rug grows again, whatever the colour, through rough cells with little grain too, and
+  // leaves so only if the floor left is the smoother and clearly more grained (boards, laminate) than it.
+  const byGrain = byColour.slice();
+  for (let i = 0; i < size; i++) if (floor[i] && roughness[i]! >= least && grain[i]! < limits.grainless) byGrain[i] = 1;
+  const grainGrown = grow(byGrain);
+  if (grainGrown && limits.grainlessPieces) joinGrainlessPieces(grainGrown, floor, grain, width, height, limits.grainless, values);
+  const grainLeft = grainGrown && floorLeft(grainGrown);
+  if (grainGrown && grainLeft && grainLeft.grownRoughness > grainLeft.leftRoughness && grainGap(floor, grainGrown, grain, values) >= limits.minGrainGap && farEdgeKept(grainGrown)) {
+    return grainGrown;
+  }
+  return byColourTaken;
+}
+
+/**
+ * The floor cells grown from the seen rug (a `joinable` cell on it, or beside it where it is not floor),
+ * 4-connected, with the pieces of floor the growth encloses (fillEnclosed); null when nothing grows.
+ */
+function grownFromSeenRug(
+  joinable: Uint8Array,
+  floor: Uint8Array,
+  rugSeen: Uint8Array,
+  width: number,
+  height: number,
+  holes: number,
+  enclosedShare: number,
+): Uint8Array | null {
+  const size = width * height;
+  const grown = new Uint8Array(size);
   const queue = new Int32Array(size);
   let tail = 0;
   for (let i = 0; i < size; i++) {
@@ -178,19 +286,49 @@ export function roughRugOverFloor(
     if (index >= width) visit(index - width);
     if (index < size - width) visit(index + width);
   }
-  if (!tail) return grown;
+  if (!tail) return null;
   // A piece running out of the photo is not enclosed, and the seen rug beyond the floor counts as rug round it.
-  fillEnclosed(grown, floor, width, height, floorCells * limits.holes, limits.enclosedShare, { rugBeyondFloor: rugSeen, frameIsOther: true });
-  const none = new Uint8Array(size);
-  let leftCells = 0;
-  for (let i = 0; i < size; i++) if (floor[i] && !grown[i]) values[leftCells++] = roughness[i]!;
-  if (leftCells < limits.minFloorLeft * floorCells) return none;
-  const leftRoughness = median(values, leftCells);
-  let grownCells = 0;
-  for (let i = 0; i < size; i++) if (floor[i] && grown[i]) values[grownCells++] = roughness[i]!;
-  if (!(median(values, grownCells) >= limits.minRatio * leftRoughness)) return none;
-  if (shareOfFarEdge(grown, floor, width, height) > limits.maxFarEdge) return none;
+  fillEnclosed(grown, floor, width, height, holes, enclosedShare, { rugBeyondFloor: rugSeen, frameIsOther: true });
   return grown;
+}
+
+/**
+ * Each 4-connected piece of the floor not in `grown` that meets it and whose median grain is under `grainless`
+ * joins `grown` (in place). `scratch` holds the values the medians are read from.
+ */
+function joinGrainlessPieces(grown: Uint8Array, floor: Uint8Array, grain: Float32Array, width: number, height: number, grainless: number, scratch: Float32Array): void {
+  const size = width * height;
+  const seen = new Uint8Array(size);
+  const queue = new Int32Array(size);
+  for (let start = 0; start < size; start++) {
+    if (!floor[start] || grown[start] || seen[start]) continue;
+    let tail = 0;
+    let meetsRug = false;
+    queue[tail++] = start;
+    seen[start] = 1;
+    for (let head = 0; head < tail; head++) {
+      const index = queue[head]!;
+      scratch[head] = grain[index]!;
+      const x = index % width;
+      for (const next of [x > 0 ? index - 1 : -1, x < width - 1 ? index + 1 : -1, index >= width ? index - width : -1, index < size - width ? index + width : -1]) {
+        if (next < 0 || !floor[next]) continue;
+        if (grown[next]) meetsRug = true;
+        else if (!seen[next]) (seen[next] = 1), (queue[tail++] = next);
+      }
+    }
+    if (!meetsRug || median(scratch, tail) >= grainless) continue;
+    for (let k = 0; k < tail; k++) grown[queue[k]!] = 1;
+  }
+}
+
+/** The floor left's median grain less the grown rug's (`scratch` holds the values the medians are read from). */
+function grainGap(floor: Uint8Array, grown: Uint8Array, grain: Float32Array, scratch: Float32Array): number {
+  let count = 0;
+  for (let i = 0; i < floor.length; i++) if (floor[i] && !grown[i]) scratch[count++] = grain[i]!;
+  const left = median(scratch, count);
+  count = 0;
+  for (let i = 0; i < floor.length; i++) if (floor[i] && grown[i]) scratch[count++] = grain[i]!;
+  return left - median(scratch, count);
 }
 
 /** Chromaticity (r, g over r + g + b, a little grey added: black has no hue) of a colour. */
