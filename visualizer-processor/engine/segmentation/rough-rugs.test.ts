@@ -39,6 +39,16 @@ function grainOf(rugGrain: number, floorGrain: number) {
   return grain;
 }
 
+/** Cells from row `top` to the bottom and columns `left` to `left + 15` made smooth, with `grainValue`. */
+function smoothPatch(roughness: Float32Array, grain: Float32Array, top: number, left: number, grainValue: number) {
+  for (let y = top; y < H; y++) {
+    for (let x = left; x < left + 16; x++) {
+      roughness[y * W + x] = 0.03;
+      grain[y * W + x] = grainValue;
+    }
+  }
+}
+
 /**
  * A grey rug on grey laminate: the rug the runs saw (columns 30-49) is darker than the part they called floor
  * (columns 10-29), which is nearer the floor's colour than the seen rug's, so the colour tests stop the growth.
@@ -136,15 +146,52 @@ describe('roughRugOverFloor, the grain test', () => {
     expect(roughRugOverFloor(floor, rugSeen, roughness, rgb, W, H, { ...ROUGH_RUG_LIMITS, minGrainGap: 0.1 }, grain)).toContain(1);
   });
 
-  it("takes a smoother, grainless part of the rug at the photo's edge with the rest of it", () => {
+  it("takes a smoother part of the rug at the photo's edge with the rest of it, nearer the rug's grain than the floor's", () => {
     const { floor, rugSeen, roughness, rgb } = greyRugOnGreyLaminate();
     const grain = grainOf(0.3, 0.85);
-    // The near edge of the rug, out of focus: too smooth to grow through, and open to the frame (not enclosed).
-    for (let y = 36; y < 40; y++) for (let x = 12; x < 28; x++) roughness[y * W + x] = 0.03;
+    // The near edge of the rug, out of focus: too smooth to grow through, open to the frame (not enclosed), and
+    // with a little grain from the blur (over `grainless`, but nearer the rug's 0.3 than the floor's 0.85).
+    smoothPatch(roughness, grain, 36, 12, 0.52);
     const rug = roughRugOverFloor(floor, rugSeen, roughness, rgb, W, H, ROUGH_RUG_LIMITS, grain);
     expect(at(rug, 12, 25)).toBe(1);
     expect(at(rug, 20, 38)).toBe(1);
     expect(roughRugOverFloor(floor, rugSeen, roughness, rgb, W, H, { ...ROUGH_RUG_LIMITS, grainlessPieces: false }, grain)[38 * W + 20]).toBe(0);
+  });
+
+  it('leaves a piece of grained floor that the rug cuts off from the rest of the floor', () => {
+    const { floor, rugSeen, roughness, rgb } = greyRugOnGreyLaminate();
+    const grain = grainOf(0.3, 0.85);
+    // Laminate showing between the rug's near edge and the photo's bottom edge (rows 37-39, columns 12-27).
+    smoothPatch(roughness, grain, 37, 12, 0.85);
+    const rug = roughRugOverFloor(floor, rugSeen, roughness, rgb, W, H, ROUGH_RUG_LIMITS, grain);
+    expect(at(rug, 12, 25)).toBe(1);
+    expect(at(rug, 20, 38)).toBe(0);
+  });
+
+  it('takes a large rug off a narrow band of grained floor, less than `minFloorLeft` of the floor', () => {
+    // Laminate over rows 10-11 only; the rug over rows 12-39, its right half seen (and darker), its left half of
+    // the laminate's grey: the floor left is 120 of 960 cells.
+    const floor = new Uint8Array(W * H);
+    const rugSeen = new Uint8Array(W * H);
+    const roughness = new Float32Array(W * H);
+    const grain = new Float32Array(W * H);
+    const rgb = new Uint8Array(W * H * 3);
+    for (let y = 0; y < H; y++) {
+      for (let x = 0; x < W; x++) {
+        const i = y * W + x;
+        const onRug = y >= 12;
+        const seen = onRug && x >= 30;
+        floor[i] = y >= 10 && !seen ? 1 : 0;
+        rugSeen[i] = seen ? 1 : 0;
+        roughness[i] = onRug ? 0.15 : 0.03;
+        grain[i] = onRug ? 0.3 : 0.85;
+        rgb.set(seen ? [90, 90, 90] : onRug ? [122, 122, 122] : GREY, i * 3);
+      }
+    }
+    const rug = roughRugOverFloor(floor, rugSeen, roughness, rgb, W, H, ROUGH_RUG_LIMITS, grain);
+    expect(at(rug, 5, 30)).toBe(1);
+    expect(at(rug, 5, 10)).toBe(0);
+    expect(roughRugOverFloor(floor, rugSeen, roughness, rgb, W, H, { ...ROUGH_RUG_LIMITS, minGrainedFloorLeft: ROUGH_RUG_LIMITS.minFloorLeft }, grain)).not.toContain(1);
   });
 });
 

@@ -62,10 +62,15 @@ export const ROUGH_RUG_LIMITS = {
    */
   minGrainGap: 0.25,
   /**
-   * With the growth by grain, a piece of the floor left that meets it and is as grainless as the rug (its median
-   * under `grainless`) is more of the rug: its smoother, blurred or shaded parts. false = not.
+   * With the growth by grain, a piece of the floor left that meets it and is nearer in grain (median) to it than to
+   * the largest piece left (the floor) is more of the rug: its smoother, blurred or shaded parts. false = not.
    */
   grainlessPieces: true,
+  /**
+   * The growth by grain may leave less floor than `minFloorLeft` (a large rug on a narrow band of laminate): the
+   * grain gap already tells the floor left from a carpet under the rug. At least this share of the floor is left.
+   */
+  minGrainedFloorLeft: 0.05,
 };
 
 export type RoughRugLimits = typeof ROUGH_RUG_LIMITS;
@@ -214,11 +219,11 @@ export function roughRugOverFloor(
     byColour[i] = 1;
   }
   const grow = (joinable: Uint8Array) => grownFromSeenRug(joinable, floor, rugSeen, width, height, floorCells * limits.holes, limits.enclosedShare);
-  /** The floor left, and its roughness median; null when too little floor is left. */
-  const floorLeft = (grown: Uint8Array) => {
+  /** The floor left, and its roughness median; null when less than `leastShare` of the floor is left. */
+  const floorLeft = (grown: Uint8Array, leastShare: number) => {
     let leftCells = 0;
     for (let i = 0; i < size; i++) if (floor[i] && !grown[i]) values[leftCells++] = roughness[i]!;
-    if (leftCells < limits.minFloorLeft * floorCells) return null;
+    if (leftCells < leastShare * floorCells) return null;
     const leftRoughness = median(values, leftCells);
     let grownCells = 0;
     for (let i = 0; i < size; i++) if (floor[i] && grown[i]) values[grownCells++] = roughness[i]!;
@@ -227,7 +232,7 @@ export function roughRugOverFloor(
   const farEdgeKept = (grown: Uint8Array) => shareOfFarEdge(grown, floor, width, height) <= limits.maxFarEdge;
 
   const colourGrown = grow(byColour);
-  const colourLeft = colourGrown && floorLeft(colourGrown);
+  const colourLeft = colourGrown && floorLeft(colourGrown, limits.minFloorLeft);
   const byColourTaken = colourGrown && colourLeft && colourLeft.grownRoughness >= limits.minRatio * colourLeft.leftRoughness && farEdgeKept(colourGrown) ? colourGrown : none;
   if (!grain || limits.grainless === -Infinity) return byColourTaken;
   // The grain test: the rug grows again, whatever the colour, through rough cells with little grain too, and
@@ -235,8 +240,8 @@ export function roughRugOverFloor(
   const byGrain = byColour.slice();
   for (let i = 0; i < size; i++) if (floor[i] && roughness[i]! >= least && grain[i]! < limits.grainless) byGrain[i] = 1;
   const grainGrown = grow(byGrain);
-  if (grainGrown && limits.grainlessPieces) joinGrainlessPieces(grainGrown, floor, grain, width, height, limits.grainless, values);
-  const grainLeft = grainGrown && floorLeft(grainGrown);
+  if (grainGrown && limits.grainlessPieces) joinGrainlessPieces(grainGrown, floor, grain, width, height, values);
+  const grainLeft = grainGrown && floorLeft(grainGrown, limits.minGrainedFloorLeft);
   if (grainGrown && grainLeft && grainLeft.grownRoughness > grainLeft.leftRoughness && grainGap(floor, grainGrown, grain, values) >= limits.minGrainGap && farEdgeKept(grainGrown)) {
     return grainGrown;
   }
@@ -293,31 +298,49 @@ function grownFromSeenRug(
 }
 
 /**
- * Each 4-connected piece of the floor not in `grown` that meets it and whose median grain is under `grainless`
- * joins `grown` (in place). `scratch` holds the values the medians are read from.
+ * The pieces (4-connected) of the floor not in `grown` that meet it and are nearer in grain (median) to it than to
+ * the largest piece, the floor that stays, join `grown` (in place). `scratch` holds the values the medians are
+ * read from.
  */
-function joinGrainlessPieces(grown: Uint8Array, floor: Uint8Array, grain: Float32Array, width: number, height: number, grainless: number, scratch: Float32Array): void {
+function joinGrainlessPieces(grown: Uint8Array, floor: Uint8Array, grain: Float32Array, width: number, height: number, scratch: Float32Array): void {
   const size = width * height;
   const seen = new Uint8Array(size);
-  const queue = new Int32Array(size);
+  // Every piece's cells, one piece after another: piece k is order[from[k]] .. order[from[k + 1] - 1].
+  const order = new Int32Array(size);
+  const from: number[] = [];
+  const meetsRug: boolean[] = [];
+  const grains: number[] = [];
+  let tail = 0;
   for (let start = 0; start < size; start++) {
     if (!floor[start] || grown[start] || seen[start]) continue;
-    let tail = 0;
-    let meetsRug = false;
-    queue[tail++] = start;
+    const first = tail;
+    let meets = false;
+    order[tail++] = start;
     seen[start] = 1;
-    for (let head = 0; head < tail; head++) {
-      const index = queue[head]!;
-      scratch[head] = grain[index]!;
+    for (let head = first; head < tail; head++) {
+      const index = order[head]!;
+      scratch[head - first] = grain[index]!;
       const x = index % width;
       for (const next of [x > 0 ? index - 1 : -1, x < width - 1 ? index + 1 : -1, index >= width ? index - width : -1, index < size - width ? index + width : -1]) {
         if (next < 0 || !floor[next]) continue;
-        if (grown[next]) meetsRug = true;
-        else if (!seen[next]) (seen[next] = 1), (queue[tail++] = next);
+        if (grown[next]) meets = true;
+        else if (!seen[next]) (seen[next] = 1), (order[tail++] = next);
       }
     }
-    if (!meetsRug || median(scratch, tail) >= grainless) continue;
-    for (let k = 0; k < tail; k++) grown[queue[k]!] = 1;
+    from.push(first);
+    meetsRug.push(meets);
+    grains.push(median(scratch, tail - first));
+  }
+  from.push(tail);
+  let largest = -1;
+  for (let k = 0; k < grains.length; k++) if (largest < 0 || from[k + 1]! - from[k]! > from[largest + 1]! - from[largest]!) largest = k;
+  if (largest < 0) return;
+  let count = 0;
+  for (let i = 0; i < size; i++) if (floor[i] && grown[i]) scratch[count++] = grain[i]!;
+  const line = (median(scratch, count) + grains[largest]!) / 2;
+  for (let k = 0; k < grains.length; k++) {
+    if (k === largest || !meetsRug[k] || grains[k]! >= line) continue;
+    for (let n = from[k]!; n < from[k + 1]!; n++) grown[order[n]!] = 1;
   }
 }
 
