@@ -394,13 +394,17 @@ export function applyFloorTaps(
     }
     const climbsUpright = tap.floor && UPRIGHT.has(seedClass) && climbAboveSeed(region, seed, width) > limits.climb * height;
     // On a strip beside the floor the reach runs along the floor, not round the tap (see `TAP_LIMITS.besideFloor`).
-    const besideFloor = limits.besideFloor && tap.floor && (floorUnderThing || climbsUpright) && closeToFloor(floor, seed, width, height);
+    // The distance to the mask's floor, worked out once for this tap's rules below (the floor does not change until
+    // the tap's region is written); null when the mask has no floor.
+    let floorDistance: Int32Array | null | undefined;
+    const distanceToFloor = () => (floorDistance === undefined ? (floorDistance = floor.includes(1) ? chamferDistance(floor, width, height, false) : null) : floorDistance);
+    const besideFloor = limits.besideFloor && tap.floor && (floorUnderThing || climbsUpright) && closeToFloor(distanceToFloor(), seed, width, height);
     if ((grown > sameState * limits.maxShare && !onRug) || ((floorUnderThing || climbsUpright) && !besideFloor)) {
       keepNear(region, seed, width, height, floor, seedState, floorUnderThing ? limits.underThingReach : Infinity);
     }
     if (besideFloor) {
       keepWithinReach(region, seed, width, limits.underThingReach * Math.hypot(width, height));
-      keepAlongFloor(region, seed, width, height, floor, limits.alongFloor);
+      keepAlongFloor(region, seed, width, height, distanceToFloor(), limits.alongFloor);
       keepJoined(region, seed, width, height);
     }
     if (!onRug) keepWithinDepth(region, seed, width, height);
@@ -423,8 +427,8 @@ export function applyFloorTaps(
       for (let i = 0; i < size; i++) if (pixelObject[i]) region[i] = 0;
       keepJoined(region, seed, width, height);
     }
-    if (limits.alongFloor > 0 && tap.floor) keepAlongFloor(region, seed, width, height, floor, limits.alongFloor);
-    if (limits.stripReach > 0 && tap.floor && closeToFloor(floor, seed, width, height)) {
+    if (limits.alongFloor > 0 && tap.floor) keepAlongFloor(region, seed, width, height, distanceToFloor(), limits.alongFloor);
+    if (limits.stripReach > 0 && tap.floor && closeToFloor(distanceToFloor(), seed, width, height)) {
       keepWithinReach(region, seed, width, limits.stripReach * Math.hypot(width, height));
       keepJoined(region, seed, width, height);
     }
@@ -446,12 +450,11 @@ export function applyFloorTaps(
 /**
  * When the seed is closer to the mask's floor than a sliver's width, shrinks `region` to the pixels at most `factor`
  * times as far from that floor as the seed is (at least 1 % of the diagonal), then to the piece joined to the seed (see
- * `TAP_LIMITS.alongFloor`).
+ * `TAP_LIMITS.alongFloor`). `distance` is the chamfer distance to that floor (three per pixel), null when it has none.
  */
-function keepAlongFloor(region: Uint8Array, seed: number, width: number, height: number, floor: Uint8Array, factor: number): void {
+function keepAlongFloor(region: Uint8Array, seed: number, width: number, height: number, distance: Int32Array | null, factor: number): void {
   // No floor in the mask: nothing to keep beside.
-  if (!floor.includes(1)) return;
-  const distance = chamferDistance(floor, width, height, false);
+  if (!distance) return;
   const diagonal = Math.hypot(width, height);
   // A tap farther from the floor than a sliver's width is on a broad missed piece, which it may land anywhere on.
   if (distance[seed]! / 3 >= TAP_LIMITS.sliver * diagonal) return;
@@ -461,10 +464,9 @@ function keepAlongFloor(region: Uint8Array, seed: number, width: number, height:
   if (dropped) keepJoined(region, seed, width, height);
 }
 
-/** Whether the seed is closer to the mask's floor than a sliver's width (see `TAP_LIMITS.besideFloor`). */
-function closeToFloor(floor: Uint8Array, seed: number, width: number, height: number): boolean {
-  if (!floor.includes(1)) return false;
-  const distance = chamferDistance(floor, width, height, false);
+/** Whether the seed is closer to the mask's floor than a sliver's width (see `TAP_LIMITS.besideFloor`); `distance` as for keepAlongFloor. */
+function closeToFloor(distance: Int32Array | null, seed: number, width: number, height: number): boolean {
+  if (!distance) return false;
   return distance[seed]! / 3 < TAP_LIMITS.sliver * Math.hypot(width, height);
 }
 

@@ -222,12 +222,9 @@ export function roughRugOverFloor(
   /** The floor left, and its roughness median; null when less than `leastShare` of the floor is left. */
   const floorLeft = (grown: Uint8Array, leastShare: number) => {
     let leftCells = 0;
-    for (let i = 0; i < size; i++) if (floor[i] && !grown[i]) values[leftCells++] = roughness[i]!;
+    for (let i = 0; i < size; i++) if (floor[i] && !grown[i]) leftCells++;
     if (leftCells < leastShare * floorCells) return null;
-    const leftRoughness = median(values, leftCells);
-    let grownCells = 0;
-    for (let i = 0; i < size; i++) if (floor[i] && grown[i]) values[grownCells++] = roughness[i]!;
-    return { leftRoughness, grownRoughness: median(values, grownCells) };
+    return { leftRoughness: medianOnFloor(roughness, floor, grown, false, values), grownRoughness: medianOnFloor(roughness, floor, grown, true, values) };
   };
   const farEdgeKept = (grown: Uint8Array) => shareOfFarEdge(grown, floor, width, height) <= limits.maxFarEdge;
 
@@ -335,9 +332,7 @@ function joinGrainlessPieces(grown: Uint8Array, floor: Uint8Array, grain: Float3
   let largest = -1;
   for (let k = 0; k < grains.length; k++) if (largest < 0 || from[k + 1]! - from[k]! > from[largest + 1]! - from[largest]!) largest = k;
   if (largest < 0) return;
-  let count = 0;
-  for (let i = 0; i < size; i++) if (floor[i] && grown[i]) scratch[count++] = grain[i]!;
-  const line = (median(scratch, count) + grains[largest]!) / 2;
+  const line = (medianOnFloor(grain, floor, grown, true, scratch) + grains[largest]!) / 2;
   for (let k = 0; k < grains.length; k++) {
     if (k === largest || !meetsRug[k] || grains[k]! >= line) continue;
     for (let n = from[k]!; n < from[k + 1]!; n++) grown[order[n]!] = 1;
@@ -346,12 +341,17 @@ function joinGrainlessPieces(grown: Uint8Array, floor: Uint8Array, grain: Float3
 
 /** The floor left's median grain less the grown rug's (`scratch` holds the values the medians are read from). */
 function grainGap(floor: Uint8Array, grown: Uint8Array, grain: Float32Array, scratch: Float32Array): number {
+  return medianOnFloor(grain, floor, grown, false, scratch) - medianOnFloor(grain, floor, grown, true, scratch);
+}
+
+/**
+ * The median of `values` over the floor cells in the grown rug (`inGrown`) or in the floor left (not `inGrown`);
+ * `scratch` holds the values the median is read from.
+ */
+function medianOnFloor(values: Float32Array, floor: Uint8Array, grown: Uint8Array, inGrown: boolean, scratch: Float32Array): number {
   let count = 0;
-  for (let i = 0; i < floor.length; i++) if (floor[i] && !grown[i]) scratch[count++] = grain[i]!;
-  const left = median(scratch, count);
-  count = 0;
-  for (let i = 0; i < floor.length; i++) if (floor[i] && grown[i]) scratch[count++] = grain[i]!;
-  return left - median(scratch, count);
+  for (let i = 0; i < floor.length; i++) if (floor[i] && !!grown[i] === inGrown) scratch[count++] = values[i]!;
+  return median(scratch, count);
 }
 
 /** Chromaticity (r, g over r + g + b, a little grey added: black has no hue) of a colour. */
