@@ -100,6 +100,7 @@ export const ENGINE_VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   "engine, taps, the tapped side's test stands aside below a quarter of the tapped place": taps({ sideKeepsTapped: 0.25 }),
   "engine, taps, 'this is floor' on a strip along the floor not held near the tap": taps({ stripReach: 0 }),
   "engine, taps, 'this is floor' on a strip along the floor within 5 % of the diagonal": taps({ stripReach: 0.05 }),
+  "engine, taps, 'this is floor' climbing an upright surface held to the disc round the tap": taps({ climbAlongFloor: false }),
   'engine, object bases, any row length': bases({ maxRun: Infinity }),
   'engine, object bases, rows up to 10': bases({ maxRun: 10 }),
   'engine, object bases, rows up to 28': bases({ maxRun: 28 }),

@@ -825,3 +825,45 @@ describe('a "not floor" tap on a thing of the floor\'s own colours', () => {
     expect(painted(mask, wallFoot)).toBeGreaterThan(100 * 36 * 0.9);
   });
 });
+
+describe('"this is floor" on a strip missed along a wall\'s foot that recedes up the photo', () => {
+  // A corridor 300 × 200: grey boards that the mask holds below a foot line climbing from row 190 at the left to row 100
+  // at the right (the floor's edge receding), a strip of the boards in shade 20 rows deep above that line that the
+  // network called wall with the white wall above it. The strip climbs in the photo as it recedes, so its region climbs
+  // far above the tap; the tap is farther from the mask's floor than a sliver.
+  const W = 300;
+  const H = 200;
+  const footLine = (x: number) => 190 - (90 * x) / W;
+  const strip = (x: number, y: number) => y >= footLine(x) - 20 && y < footLine(x);
+  const corridor = () =>
+    paintedRoom(
+      W,
+      H,
+      (x, y) => {
+        const grain = ((x * 31 + y * 17) % 5) - 2;
+        if (strip(x, y)) return { rgb: [70 + grain, 72 + grain, 76 + grain], sceneClass: SCENE_CLASS.wall, floor: true };
+        if (y < footLine(x)) return { rgb: [225, 226, 228], sceneClass: SCENE_CLASS.wall, floor: false };
+        return { rgb: [120 + grain, 122 + grain, 128 + grain], sceneClass: SCENE_CLASS.floor, floor: true };
+      },
+      (x, y) => y >= footLine(x),
+    );
+  // 12 rows above the foot line at column 40: about 11 px from the mask's floor, over a sliver (2 % of the diagonal, 7 px).
+  const tap = { x: 40.5 / W, y: (footLine(40) - 12) / H, floor: true };
+  const painted = (mask: Uint8Array, where: (x: number, y: number) => boolean) =>
+    mask.reduce((n, v, i) => n + (v && where(i % W, Math.floor(i / W)) ? 1 : 0), 0);
+  // The strip from the photo's left edge to 30 px right of the tap's column to 100 px right of it, all inside `climbReach` (72 px).
+  const stripToward = (right: number) => (x: number, y: number) => strip(x, y) && x < 40 + right;
+
+  it('takes the strip along the floor as it climbs, and none of the wall', () => {
+    const room = corridor();
+    applyFloorTaps(room.mask, room.image, room.scene, [tap]);
+    expect(painted(room.mask, stripToward(60))).toBeGreaterThan(0.95 * area2(W, H, stripToward(60)));
+    expect(painted(room.mask, (x, y) => y < footLine(x) && !strip(x, y))).toBe(0);
+  });
+
+  it('held to the disc round the tap, the same tap takes the strip near it only', () => {
+    const room = corridor();
+    applyFloorTaps(room.mask, room.image, room.scene, [tap], undefined, { ...TAP_LIMITS, climbAlongFloor: false });
+    expect(painted(room.mask, stripToward(60))).toBeLessThan(0.7 * area2(W, H, stripToward(60)));
+  });
+});
