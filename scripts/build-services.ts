@@ -24,7 +24,9 @@ const RUNTIME_FILES = [
   'visualizer-processor/engine/segmentation/model/README.md',
   'visualizer-processor/engine/segmentation/floor-model.mjs',
   'visualizer-processor/engine/segmentation/network-thread.mjs',
+  'visualizer-processor/engine/segmentation/onnx-runtime.mjs',
   'visualizer-processor/engine/segmentation/tflite-runtime.mjs',
+  'visualizer-processor/engine/segmentation/tflite-to-onnx.mjs',
 ];
 
 // The image's build is where the model is checked last: an image without it could not render a floor.

@@ -10,6 +10,8 @@
 #                        config loader), 63 MB that nothing runs
 #   --ignore-scripts     none of these packages needs an install script (sharp ships prebuilt binaries); the floor
 #                        model comes with the compiled services (npm run build:services)
+#   then onnxruntime-node's binaries for other platforms are deleted: the package carries every platform's (288 MB;
+#                        this one's is 45 MB), and its own install script would only add GPU ones (decision 029)
 # The compiled services go to <folder>/build/services (npm run build:services [-- --out-dir ...]); a host starts them
 # with the serve:* scripts' node commands.
 set -eu
@@ -25,4 +27,11 @@ services=""
 for service in ${SERVICES:-visualizer-processor email-worker}; do services="$services --workspace=$service"; done
 cd "$target"
 # shellcheck disable=SC2086 # one flag per service
-exec npm ci --omit=dev --legacy-peer-deps --ignore-scripts --no-audit --no-fund $services "$@"
+npm ci --omit=dev --legacy-peer-deps --ignore-scripts --no-audit --no-fund $services "$@"
+binaries=node_modules/onnxruntime-node/bin/napi-v6
+if [ -d "$binaries" ]; then
+  keep=$(node -p "process.platform + '/' + process.arch")
+  for platform_arch in "$binaries"/*/*; do
+    case "$platform_arch" in "$binaries/$keep") ;; *) rm -rf "$platform_arch" ;; esac
+  done
+fi

@@ -9,10 +9,12 @@ import { PROJECT_ROOT } from '../../local-stack/paths';
 /**
  * The npm workspaces (root package.json `workspaces`): each service and each internal package it uses says in its own
  * package.json what it needs at run time, and a production install of a service (scripts/production-install.sh, what
- * the image runs) holds that and nothing of the site's front end or the local stack, in at most 120 MB.
+ * the image runs) holds that and nothing of the site's front end or the local stack, in at most 140 MB: 120 MB until
+ * the floor network moved to ONNX Runtime's native build, whose library for one platform is 45 MB (decision 029; the
+ * install keeps only the platform it runs on).
  */
 const run = promisify(execFile);
-const MAX_INSTALL_BYTES = 120 * 1024 * 1024;
+const MAX_INSTALL_BYTES = 140 * 1024 * 1024;
 const SERVICES = ['visualizer-processor', 'email-worker'] as const;
 
 /** Packages a service must never carry: the front end's, the local stack's and the tools'. */
@@ -72,7 +74,7 @@ function packagesUsed(file: string): { npm: Set<string>; internal: Set<string> }
     ...[...text.matchAll(/^\s*(?:import|export)(?!\s+type\b)[^'"]*?from\s+['"]([^'"]+)['"]/gm)].map((match) => match[1]!),
     ...[...text.matchAll(/^\s*import\s+['"]([^'"]+)['"]/gm)].map((match) => match[1]!),
     ...[...text.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((match) => match[1]!),
-    ...[...text.matchAll(/['"](@tensorflow\/[^'"]+)['"]/g)].map((match) => match[1]!),
+    ...[...text.matchAll(/['"](@tensorflow\/[^'"]+|onnxruntime-node)['"]/g)].map((match) => match[1]!),
   ];
   for (const specifier of specifiers) {
     if (specifier.startsWith('node:')) continue;
@@ -133,7 +135,7 @@ describe('the service packages', () => {
   });
 
   for (const service of SERVICES) {
-    it(`a production install of ${service} holds no front-end, local-stack or tool package, in at most 120 MB`, async () => {
+    it(`a production install of ${service} holds no front-end, local-stack or tool package, in at most 140 MB`, async () => {
       const folder = fs.mkdtempSync(path.join(os.tmpdir(), `flooring-site-${service}-install-`));
       folders.push(folder);
       await run('sh', ['scripts/production-install.sh', folder, '--offline'], {

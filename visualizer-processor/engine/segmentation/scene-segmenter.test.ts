@@ -1,6 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadTfliteModel } from './tflite-runtime.mjs';
+import { convertTfliteToOnnx } from './tflite-to-onnx.mjs';
 
 /** A fresh copy of the module (no model loaded, nothing counted): the warm-up depends on what came first. */
 async function freshSegmenter() {
@@ -81,5 +85,48 @@ describe('the network on its threads', () => {
     );
     await told;
     expect(answeredWhileBusy).toEqual(answeredWhileBusy.map(() => true));
+  });
+});
+
+describe('the runtime under the network', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  /** Bands of colour, so the image has several classes. */
+  function bands(side: number): Uint8Array {
+    const rgb = new Uint8Array(side * side * 3);
+    for (let i = 0; i < side * side; i++) rgb.set(Math.floor(((i % side) + 2 * Math.floor(i / side)) / 200) % 2 ? [150, 190, 235] : [70, 45, 30], i * 3);
+    return rgb;
+  }
+
+  it('is ONNX Runtime where onnxruntime-node loads, and the interpreter when asked for, with the same classes', async () => {
+    const native = await freshSegmenter();
+    const rgb = bands(native.SEGMENTER_SIZE);
+    expect(await native.networkRuntime()).toBe('onnx');
+    const fromNative = await native.classifyPixels(rgb);
+    vi.stubEnv('FLOOR_NETWORK_RUNTIME', 'tflite');
+    const interpreted = await freshSegmenter();
+    expect(await interpreted.networkRuntime()).toBe('tflite');
+    expect(Array.from(await interpreted.classifyPixels(rgb))).toEqual(Array.from(fromNative));
+  });
+
+  it('refuses a runtime it does not know, naming the two it does', async () => {
+    vi.stubEnv('FLOOR_NETWORK_RUNTIME', 'gpu');
+    const segmenter = await freshSegmenter();
+    await expect(segmenter.classifyPixels(bands(segmenter.SEGMENTER_SIZE))).rejects.toThrow(/"onnx" \(the default\) or "tflite"/);
+  });
+
+  it('has a thread that cannot load onnxruntime-node say so, so that the threads start again on the interpreter', async () => {
+    const { SEGMENTER_SIZE, MODEL_FILE } = await freshSegmenter();
+    const network = convertTfliteToOnnx(await readFile(MODEL_FILE));
+    const thread = new Worker(path.join(path.dirname(fileURLToPath(import.meta.url)), 'network-thread.mjs'), { execArgv: [] });
+    try {
+      const answer = new Promise((resolve) => thread.once('message', resolve));
+      thread.postMessage({ runtime: 'onnx', network, side: SEGMENTER_SIZE, runtimePackage: 'onnxruntime-node-not-installed' });
+      expect(await answer).toMatchObject({ kind: 'failed', runtimeUnavailable: true, message: expect.stringMatching(/onnxruntime-node cannot load/) });
+    } finally {
+      await thread.terminate();
+    }
   });
 });

@@ -3,6 +3,8 @@
  * pixel out. It runs on worker threads (network-thread.mjs), two on a machine with two cores or more, so a
  * photo's runs (the whole photo, its mirror, two zoomed quadrants) go two at a time and this thread stays free
  * (decision 018). The threads start on first use and live as long as the process: loading costs more than a run.
+ * They run it on ONNX Runtime's native build, converted from the TensorFlow Lite file as it loads (decision 029),
+ * or, where onnxruntime-node cannot load, on the TensorFlow Lite interpreter in WebAssembly: the same classes.
  */
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
@@ -11,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { FLOOR_MODEL_PATH, floorModelProblem } from './floor-model.mjs';
 import { compileTfliteRuntime } from './tflite-runtime.mjs';
+import { convertTfliteToOnnx, type ConvertedNetwork } from './tflite-to-onnx.mjs';
 
 export const MODEL_FILE = FLOOR_MODEL_PATH;
 
@@ -23,12 +26,26 @@ export const SEGMENTER_SIZE = 512;
  */
 export const NETWORK_THREADS = Math.max(1, Math.min(2, availableParallelism()));
 
-/** What network-thread.mjs is sent first: what it loads its interpreter from. */
-interface NetworkThreadData {
-  modelBytes: Uint8Array;
-  wasmModule: WebAssembly.Module;
-  side: number;
+/** The two runtimes that run the network; both give the same classes (decision 029). */
+export type NetworkRuntime = 'onnx' | 'tflite';
+
+/**
+ * Which runtime the threads try first: ONNX Runtime unless FLOOR_NETWORK_RUNTIME=tflite asks for the interpreter
+ * (to compare the two, or should onnxruntime-node misbehave on a host). Either way the interpreter runs when
+ * onnxruntime-node cannot load.
+ */
+function preferredRuntime(): NetworkRuntime {
+  const asked = process.env.FLOOR_NETWORK_RUNTIME;
+  if (asked !== undefined && asked !== 'onnx' && asked !== 'tflite') {
+    throw new Error(`FLOOR_NETWORK_RUNTIME is "${asked}": it can be "onnx" (the default) or "tflite"`);
+  }
+  return asked ?? 'onnx';
 }
+
+/** What network-thread.mjs is sent first: what it loads the network from. */
+type NetworkThreadData =
+  | { runtime: 'onnx'; network: ConvertedNetwork; side: number }
+  | { runtime: 'tflite'; modelBytes: Uint8Array; wasmModule: WebAssembly.Module; side: number };
 /** What it is sent after: one image, SEGMENTER_SIZE² RGB. */
 interface ClassifyRequest {
   id: number;
@@ -37,7 +54,7 @@ interface ClassifyRequest {
 /** What it answers: `ready` (or `failed`) once, then one `classified` per request. */
 type NetworkThreadMessage =
   | { kind: 'ready' }
-  | { kind: 'failed'; message: string }
+  | { kind: 'failed'; message: string; runtimeUnavailable?: true }
   | { kind: 'classified'; id: number; classes: Uint8Array }
   | { kind: 'classified'; id: number; error: string };
 
@@ -54,7 +71,12 @@ interface NetworkThread {
   job: Job | null;
 }
 
+/** A thread could not load onnxruntime-node: the threads are started again on the interpreter. */
+class RuntimeUnavailable extends Error {}
+
 let threads: Promise<NetworkThread[]> | undefined;
+/** The runtime the running threads use. */
+let runningRuntime: NetworkRuntime | undefined;
 const waiting: Job[] = [];
 let nextJobId = 0;
 
@@ -85,13 +107,14 @@ function startThread(data: Promise<NetworkThreadData>): Promise<NetworkThread> {
         thread.worker.unref();
         resolve(thread);
       } else if (message.kind === 'failed') {
-        reject(new Error(`${path.basename(MODEL_FILE)}: ${message.message}`));
+        const Failure = message.runtimeUnavailable ? RuntimeUnavailable : Error;
+        reject(new Failure(`${path.basename(MODEL_FILE)}: ${message.message}`));
         retire(thread);
       } else if (thread.job && message.id === thread.job.id) {
         const { job } = thread;
         thread.job = null;
         thread.worker.unref();
-        if ('error' in message) job.reject(new Error(`TensorFlow Lite: ${message.error}`));
+        if ('error' in message) job.reject(new Error(`The floor network (${runningRuntime}): ${message.error}`));
         else job.resolve(message.classes);
         dispatch();
       }
@@ -114,22 +137,39 @@ function retire(thread: NetworkThread, error = new Error("The network's thread w
   thread.job = null;
 }
 
+/** Starts every thread on `data`; if one fails, stops the others and throws its error. */
+async function startThreads(data: Promise<NetworkThreadData>): Promise<NetworkThread[]> {
+  const started = await Promise.allSettled(Array.from({ length: NETWORK_THREADS }, () => startThread(data)));
+  const running = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const failure = started.find((result) => result.status === 'rejected');
+  if (failure) {
+    for (const thread of running) retire(thread);
+    throw failure.reason;
+  }
+  return running;
+}
+
 function loadThreads(): Promise<NetworkThread[]> {
   threads ??= (async () => {
-    // A missing or wrong model is the install step's line, not a read or TensorFlow Lite error from a thread.
+    // A missing or wrong model is the install step's line, not a read or runtime error from a thread.
     const modelProblem = floorModelProblem();
     if (modelProblem) throw new Error(modelProblem);
-    const data = Promise.all([readFile(MODEL_FILE), compileTfliteRuntime()]).then(
-      ([modelBytes, wasmModule]): NetworkThreadData => ({ modelBytes, wasmModule, side: SEGMENTER_SIZE }),
-    );
-    const started = await Promise.allSettled(Array.from({ length: NETWORK_THREADS }, () => startThread(data)));
-    const running = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
-    const failure = started.find((result) => result.status === 'rejected');
-    if (failure) {
-      for (const thread of running) retire(thread);
-      throw failure.reason;
+    const modelBytes = readFile(MODEL_FILE);
+    if (preferredRuntime() === 'onnx') {
+      // Converted here, once (~0.06 s), while the threads start; both get the same bytes.
+      const data = modelBytes.then((bytes): NetworkThreadData => ({ runtime: 'onnx', network: convertTfliteToOnnx(bytes), side: SEGMENTER_SIZE }));
+      try {
+        runningRuntime = 'onnx';
+        return await startThreads(data);
+      } catch (error) {
+        if (!(error instanceof RuntimeUnavailable)) throw error;
+      }
     }
-    return running;
+    runningRuntime = 'tflite';
+    const data = Promise.all([modelBytes, compileTfliteRuntime()]).then(
+      ([bytes, wasmModule]): NetworkThreadData => ({ runtime: 'tflite', modelBytes: bytes, wasmModule, side: SEGMENTER_SIZE }),
+    );
+    return startThreads(data);
   })();
   threads.catch(() => {
     threads = undefined;
@@ -171,7 +211,8 @@ function dispatch(): void {
 
 /**
  * Resolves the next time every network thread has an image to classify: from then on, for at least one run
- * (0.15 s or more), this thread would only wait, so work it does then costs the photo nothing.
+ * (0.08 s or more on ONNX Runtime, 0.15 s on the interpreter), this thread would only wait, so work it does then
+ * costs the photo little.
  */
 export function whenNetworkBusy(): Promise<void> {
   return new Promise((resolve) => busyWaiters.push(resolve));
@@ -212,8 +253,8 @@ const WARM_UP_GRACE_MS = 300;
 
 /**
  * Starts the network's threads and runs each once on a grey image, so the first photo does not pay for it: the
- * runtime packs the weights for its CPU kernels and V8 compiles their hot loops on the first run, which costs
- * about as much as two more. When a photo arrives within a moment of the threads being ready (a process
+ * interpreter packs the weights for its CPU kernels and V8 compiles their hot loops on the first run, which costs
+ * about as much as two more (ONNX Runtime's first run is only ~20 % slower, its JavaScript last step a little more). When a photo arrives within a moment of the threads being ready (a process
  * started for the photo it was sent, as on a platform that starts it on demand, or the engine bench), the grey
  * runs are skipped: they hold the threads, so they would only make that photo wait one run longer, and the
  * photo's own first runs do the same warming.
@@ -233,6 +274,12 @@ export function warmUpSegmenter(): Promise<void> {
       throw error;
     });
   return warmedUp;
+}
+
+/** The runtime the network's threads run on, once they have started (for tests and the bench). */
+export async function networkRuntime(): Promise<NetworkRuntime> {
+  await loadThreads();
+  return runningRuntime!;
 }
 
 /** How many times the network has been asked to classify an image in this process (for tests). */

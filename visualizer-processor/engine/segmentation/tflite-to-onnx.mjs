@@ -1,0 +1,788 @@
+// @ts-check
+/**
+ * Converts the floor network's TensorFlow Lite file (model/README.md) into an ONNX model, in memory, so ONNX
+ * Runtime's native CPU build can run it (decision 029). The usual converter (tf2onnx) is Python, which the
+ * project does not install; this network is small and uses nine operators, all in TensorFlow Lite's old uint8
+ * scheme (one scale and zero point per tensor), so this file reads the few flatbuffer tables it needs and writes
+ * the ONNX protobuf by hand. Anything outside what this network uses throws: another file needs its own look first.
+ *
+ * **The converted network gives the interpreter's classes bit for bit**, not nearly: the WebAssembly interpreter
+ * runs this file's operators on XNNPACK, and where ONNX Runtime's own quantised operator rounds differently, the
+ * operator is written another way that rounds as XNNPACK does. That matters: one value in two thousand rounded
+ * the other way at the first residual ADD (ties: XNNPACK rounds half up, ONNX Runtime half to even) changed 1.7 %
+ * of a photo's classes by the end (decision 029 has the figures). So:
+ * - CONV_2D, DEPTHWISE_CONV_2D: QLinearConv (both requantise in float32 and round half to even: the same bytes);
+ * - ADD: a table of the 65,536 possible (a, b) pairs, worked out here with XNNPACK's fixed-point arithmetic and
+ *   looked up (GatherElements);
+ * - QUANTIZE: a table of 256, XNNPACK's formula (a multiplier of 8 fractional bits);
+ * - AVERAGE_POOL_2D, RESIZE_BILINEAR: in float on the raw integers (exact: the weights are multiples of 1/64),
+ *   nudged by less than half the smallest step so that rounding half to even rounds halves up;
+ * - CONCATENATION, SPLIT: plain copies (the network never requantises in them);
+ * - the last RESIZE_BILINEAR and ARG_MAX: `classesFromScores` below, in JavaScript, which skips the classes that
+ *   cannot win a cell (the float resize of 32 classes to 512×512 was a third of a run).
+ *
+ * Layout: TensorFlow Lite is channels-last (NHWC), ONNX channels-first (NCHW). The graph takes the same NHWC uint8
+ * input and transposes it once; weights are transposed here; ONNX Runtime moves its quantised convolutions back
+ * to channels-last internally where its kernels want it.
+ *
+ * Plain JavaScript: the network's worker threads load `classesFromScores` from it (decision 018); the main thread
+ * converts, once, and hands both threads the bytes.
+ */
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reading the TensorFlow Lite flatbuffer (schema.fbs of TensorFlow Lite; only the fields used below).
+
+/** TensorFlow Lite's tensor types used by this network. */
+const TFLITE_INT32 = 2;
+const TFLITE_UINT8 = 3;
+
+/** Builtin operator codes (schema.fbs BuiltinOperator). */
+const OP = {
+  ADD: 0,
+  AVERAGE_POOL_2D: 1,
+  CONCATENATION: 2,
+  CONV_2D: 3,
+  DEPTHWISE_CONV_2D: 4,
+  RESIZE_BILINEAR: 23,
+  SPLIT: 49,
+  ARG_MAX: 56,
+  QUANTIZE: 114,
+};
+
+/**
+ * @typedef {{ shape: number[], type: number, data: Uint8Array | null, name: string, scale: number[], zeroPoint: number[] }} TfliteTensorInfo
+ * @typedef {{ code: number, inputs: number[], outputs: number[], option(field: number, kind: 'int8' | 'uint8' | 'int32'): number | undefined }} TfliteOperator
+ * @typedef {{ tensors: TfliteTensorInfo[], operators: TfliteOperator[], inputs: number[], outputs: number[] }} TfliteGraph
+ */
+
+/**
+ * Reads the first subgraph of a .tflite file.
+ * @param {Uint8Array} bytes
+ * @returns {TfliteGraph}
+ */
+export function readTfliteGraph(bytes) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const u32 = (/** @type {number} */ at) => view.getUint32(at, true);
+  const i32 = (/** @type {number} */ at) => view.getInt32(at, true);
+  /** A table at `at`: field(i) is the absolute offset of field i, or 0 when absent. */
+  const table = (/** @type {number} */ at) => {
+    const vtable = at - i32(at);
+    const vtableBytes = view.getUint16(vtable, true);
+    return (/** @type {number} */ field) => {
+      if (4 + 2 * field >= vtableBytes) return 0;
+      const offset = view.getUint16(vtable + 4 + 2 * field, true);
+      return offset ? at + offset : 0;
+    };
+  };
+  const follow = (/** @type {number} */ at) => at + u32(at);
+  /** Offsets of a vector's elements of `width` bytes (4 for tables, which are then followed). */
+  const elements = (/** @type {number} */ at, width = 4) => {
+    if (!at) return [];
+    const start = follow(at);
+    return Array.from({ length: u32(start) }, (_, k) => start + 4 + width * k);
+  };
+  const int32s = (/** @type {number} */ at) => elements(at).map(i32);
+  const floats = (/** @type {number} */ at) => elements(at).map((e) => view.getFloat32(e, true));
+  const int64s = (/** @type {number} */ at) => elements(at, 8).map((e) => Number(view.getBigInt64(e, true)));
+  const string = (/** @type {number} */ at) => {
+    if (!at) return '';
+    const start = follow(at);
+    return new TextDecoder().decode(bytes.subarray(start + 4, start + 4 + u32(start)));
+  };
+
+  if (bytes.length < 8 || new TextDecoder().decode(bytes.subarray(4, 8)) !== 'TFL3') {
+    throw new Error('not a TensorFlow Lite file (no TFL3 identifier)');
+  }
+  const model = table(follow(0));
+  // OperatorCode: deprecated_builtin_code (0, int8), builtin_code (3, int32); the larger is the real one.
+  const codes = elements(model(1)).map((at) => {
+    const code = table(follow(at));
+    return Math.max(code(0) ? view.getInt8(code(0)) : 0, code(3) ? i32(code(3)) : 0);
+  });
+  // Buffer: data (0, [ubyte]).
+  const buffers = elements(model(4)).map((at) => {
+    const buffer = table(follow(at));
+    if (!buffer(0)) return null;
+    const start = follow(buffer(0));
+    return bytes.subarray(start + 4, start + 4 + u32(start));
+  });
+  const subgraphs = elements(model(2));
+  if (subgraphs.length !== 1) throw new Error(`expected one subgraph, found ${subgraphs.length}`);
+  const graph = table(follow(subgraphs[0]));
+  // Tensor: shape (0), type (1), buffer (2), name (3), quantization (4: scale 2, zero_point 3).
+  const tensors = elements(graph(0)).map((at) => {
+    const tensor = table(follow(at));
+    const quantization = tensor(4) ? table(follow(tensor(4))) : null;
+    const data = tensor(2) ? buffers[u32(tensor(2))] : null;
+    return {
+      shape: int32s(tensor(0)),
+      type: tensor(1) ? view.getInt8(tensor(1)) : 0,
+      data: data && data.length ? data : null,
+      name: string(tensor(3)),
+      scale: quantization ? floats(quantization(2)) : [],
+      zeroPoint: quantization ? int64s(quantization(3)) : [],
+    };
+  });
+  // Operator: opcode_index (0), inputs (1), outputs (2), builtin_options (4).
+  const operators = elements(graph(3)).map((at) => {
+    const operator = table(follow(at));
+    const options = operator(4) ? table(follow(operator(4))) : null;
+    return {
+      code: codes[operator(0) ? u32(operator(0)) : 0],
+      inputs: int32s(operator(1)),
+      outputs: int32s(operator(2)),
+      option(/** @type {number} */ field, /** @type {'int8' | 'uint8' | 'int32'} */ kind) {
+        const at = options?.(field);
+        if (!at) return undefined;
+        return kind === 'int8' ? view.getInt8(at) : kind === 'uint8' ? view.getUint8(at) : i32(at);
+      },
+    };
+  });
+  return { tensors, operators, inputs: int32s(graph(1)), outputs: int32s(graph(2)) };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Writing the ONNX protobuf (onnx.proto3; only the fields used below).
+
+/** Protobuf wire types. */
+const VARINT = 0;
+const FIXED32 = 5;
+const LENGTH_DELIMITED = 2;
+
+/** A growing protobuf message. */
+class ProtoWriter {
+  constructor() {
+    /** @type {Uint8Array[]} */
+    this.parts = [];
+    this.length = 0;
+  }
+
+  /** @param {Uint8Array} bytes */
+  raw(bytes) {
+    this.parts.push(bytes);
+    this.length += bytes.length;
+  }
+
+  /** @param {number | bigint} value a non-negative integer, or a negative int64 (ten bytes) */
+  varint(value) {
+    if (typeof value === 'number' && value >= 0 && value < 0x80) {
+      this.raw(Uint8Array.of(value));
+      return;
+    }
+    let rest = BigInt.asUintN(64, BigInt(value));
+    const out = [];
+    do {
+      let byte = Number(rest & 0x7fn);
+      rest >>= 7n;
+      if (rest) byte |= 0x80;
+      out.push(byte);
+    } while (rest);
+    this.raw(Uint8Array.from(out));
+  }
+
+  /** @param {number} field @param {number} wireType */
+  key(field, wireType) {
+    this.varint((field << 3) | wireType);
+  }
+
+  /** @param {number} field @param {number | bigint} value */
+  int(field, value) {
+    this.key(field, VARINT);
+    this.varint(value);
+  }
+
+  /** @param {number} field @param {number} value */
+  float(field, value) {
+    this.key(field, FIXED32);
+    const bytes = new Uint8Array(4);
+    new DataView(bytes.buffer).setFloat32(0, value, true);
+    this.raw(bytes);
+  }
+
+  /** @param {number} field @param {Uint8Array} bytes */
+  bytes(field, bytes) {
+    this.key(field, LENGTH_DELIMITED);
+    this.varint(bytes.length);
+    this.raw(bytes);
+  }
+
+  /** @param {number} field @param {string} text */
+  string(field, text) {
+    this.bytes(field, new TextEncoder().encode(text));
+  }
+
+  /** @param {number} field @param {ProtoWriter} message */
+  message(field, message) {
+    this.bytes(field, message.finish());
+  }
+
+  finish() {
+    const out = new Uint8Array(this.length);
+    let at = 0;
+    for (const part of this.parts) {
+      out.set(part, at);
+      at += part.length;
+    }
+    return out;
+  }
+}
+
+/** ONNX TensorProto.DataType values. */
+const ONNX_FLOAT = 1;
+const ONNX_UINT8 = 2;
+const ONNX_INT8 = 3;
+const ONNX_INT32 = 6;
+const ONNX_INT64 = 7;
+
+/**
+ * @typedef {{ name: string, dataType: number, dims: number[], raw: Uint8Array }} OnnxInitializer
+ * @typedef {{ name: string, ints?: number[], int?: number, float?: number, string?: string }} OnnxAttribute
+ * @typedef {{ opType: string, domain?: string, inputs: string[], outputs: string[], attributes?: OnnxAttribute[] }} OnnxNode
+ */
+
+/** @param {OnnxInitializer} tensor */
+function tensorProto(tensor) {
+  const proto = new ProtoWriter();
+  for (const dim of tensor.dims) proto.int(1, dim);
+  proto.int(2, tensor.dataType);
+  proto.string(8, tensor.name);
+  proto.bytes(9, tensor.raw);
+  return proto;
+}
+
+/** @param {OnnxAttribute} attribute */
+function attributeProto(attribute) {
+  const proto = new ProtoWriter();
+  proto.string(1, attribute.name);
+  // AttributeProto.type: FLOAT 1, INT 2, STRING 3, INTS 7.
+  if (attribute.ints) {
+    for (const value of attribute.ints) proto.int(8, value);
+    proto.int(20, 7);
+  } else if (attribute.int !== undefined) {
+    proto.int(3, attribute.int);
+    proto.int(20, 2);
+  } else if (attribute.float !== undefined) {
+    proto.float(2, attribute.float);
+    proto.int(20, 1);
+  } else if (attribute.string !== undefined) {
+    proto.string(4, attribute.string);
+    proto.int(20, 3);
+  }
+  return proto;
+}
+
+/** @param {OnnxNode} node @param {number} index */
+function nodeProto(node, index) {
+  const proto = new ProtoWriter();
+  for (const input of node.inputs) proto.string(1, input);
+  for (const output of node.outputs) proto.string(2, output);
+  proto.string(3, `${node.opType}_${index}`);
+  proto.string(4, node.opType);
+  for (const attribute of node.attributes ?? []) proto.message(5, attributeProto(attribute));
+  if (node.domain) proto.string(7, node.domain);
+  return proto;
+}
+
+/** ValueInfoProto of a tensor with a fixed shape. @param {string} name @param {number} elementType @param {number[]} dims */
+function valueInfoProto(name, elementType, dims) {
+  const shape = new ProtoWriter();
+  for (const size of dims) {
+    const dimension = new ProtoWriter();
+    dimension.int(1, size);
+    shape.message(1, dimension);
+  }
+  const tensorType = new ProtoWriter();
+  tensorType.int(1, elementType);
+  tensorType.message(2, shape);
+  const type = new ProtoWriter();
+  type.message(1, tensorType);
+  const proto = new ProtoWriter();
+  proto.string(1, name);
+  proto.message(2, type);
+  return proto;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The conversion.
+
+/** From channels-last to channels-first, and back. */
+const NHWC_TO_NCHW = [0, 3, 1, 2];
+const NCHW_TO_NHWC = [0, 2, 3, 1];
+
+/**
+ * A convolution's uint8 weights as int8 (shifted by 128: see the caller) in ONNX's order [O, I/group, kH, kW],
+ * from TensorFlow Lite's conv [O, kH, kW, I] or depthwise [1, kH, kW, C]. Its own function: V8 optimises a small
+ * loop, not one inside the long switch below.
+ * @param {Uint8Array} data @param {number} outChannels @param {number} perGroupIn @param {number} kH @param {number} kW
+ * @param {boolean} depthwise
+ */
+function convolutionWeights(data, outChannels, perGroupIn, kH, kW, depthwise) {
+  const out = new Uint8Array(data.length);
+  let to = 0;
+  for (let o = 0; o < outChannels; o++) {
+    for (let c = 0; c < perGroupIn; c++) {
+      for (let ky = 0; ky < kH; ky++) {
+        for (let kx = 0; kx < kW; kx++) {
+          out[to++] = data[depthwise ? (ky * kW + kx) * outChannels + o : ((o * kH + ky) * kW + kx) * perGroupIn + c] ^ 0x80;
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** The unbiased exponent of a float32 (its bits 23-30 less 127). @param {number} value */
+function float32Exponent(value) {
+  const view = new DataView(new ArrayBuffer(4));
+  view.setFloat32(0, value);
+  return ((view.getUint32(0) >>> 23) & 0xff) - 127;
+}
+
+/** Rounds half to even, as C's lrintf does by default. @param {number} value */
+function roundHalfToEven(value) {
+  const floor = Math.floor(value);
+  const fraction = value - floor;
+  if (fraction !== 0.5) return Math.round(value);
+  return floor % 2 === 0 ? floor : floor + 1;
+}
+
+/**
+ * XNNPACK's uint8 ADD for every pair of inputs, its fixed-point arithmetic step by step: each input's scale over the
+ * output's (float32) becomes an integer multiplier with 20 significant bits, the products and a bias are summed in
+ * integers and shifted right, which rounds half up. Rounding the exact sum instead differs on one pair in about
+ * 20,000 of the evaluation photos' (a value within 2e-6 of a half); 20 bits matched every pair seen (1.6 million
+ * elements over 11 operators and 6 runs), 14-18 and 21-23 bits did not.
+ * @param {{ scale: number, zeroPoint: number }} a @param {{ scale: number, zeroPoint: number }} b
+ * @param {{ scale: number, zeroPoint: number }} sum
+ */
+export function addTable(a, b, sum) {
+  const ratioA = Math.fround(Math.fround(a.scale) / Math.fround(sum.scale));
+  const ratioB = Math.fround(Math.fround(b.scale) / Math.fround(sum.scale));
+  const shift = 20 - float32Exponent(Math.max(ratioA, ratioB));
+  // A power of two times a float32 is exact, so this is the float32 product C rounds.
+  const multiplierA = roundHalfToEven(2 ** shift * ratioA);
+  const multiplierB = roundHalfToEven(2 ** shift * ratioB);
+  const bias = 2 ** (shift - 1) - multiplierA * a.zeroPoint - multiplierB * b.zeroPoint;
+  const step = 2 ** shift;
+  const table = new Uint8Array(256 * 256);
+  for (let x = 0; x < 256; x++) {
+    const partA = bias + x * multiplierA;
+    for (let y = 0; y < 256; y++) {
+      table[x * 256 + y] = Math.min(255, Math.max(0, Math.floor((partA + y * multiplierB) / step) + sum.zeroPoint));
+    }
+  }
+  return table;
+}
+
+/**
+ * XNNPACK's uint8 requantisation (its QUANTIZE from uint8 to uint8) for every input: a multiplier with 8 fractional
+ * bits, rounded half up. Rounding the exact ratio instead differs on 1-16 of the 256 values of each of this
+ * network's four QUANTIZE operators.
+ * @param {{ scale: number, zeroPoint: number }} from @param {{ scale: number, zeroPoint: number }} to
+ */
+export function requantiseTable(from, to) {
+  const table = new Uint8Array(256);
+  const multiplier = Math.round((256 * from.scale) / to.scale);
+  for (let x = 0; x < 256; x++) {
+    table[x] = Math.min(255, Math.max(0, ((x - from.zeroPoint) * multiplier + to.zeroPoint * 256 + 128) >> 8));
+  }
+  return table;
+}
+
+/**
+ * The network's last two operators, RESIZE_BILINEAR by a whole factor (TensorFlow Lite's legacy corners: source
+ * pixel = output pixel / factor, the last row and column repeated) and ARG_MAX over the classes, on its uint8 scores
+ * (channels-last). Each score is XNNPACK's: the exact bilinear value rounded half up; the class is the first of the
+ * highest. Between four neighbouring score pixels every class's value lies between its lowest and highest corner,
+ * so a class whose highest corner is below another's lowest never wins there: most cells have one candidate.
+ * @param {Uint8Array} scores [height, width, classes]
+ * @param {{ height: number, width: number, classes: number, factor: number }} shape
+ * @returns {Uint8Array} one class per output pixel, (height·factor) × (width·factor)
+ */
+export function classesFromScores(scores, { height, width, classes, factor }) {
+  const outWidth = width * factor;
+  const out = new Uint8Array(height * factor * outWidth);
+  const steps = factor * factor;
+  const candidates = new Int32Array(classes);
+  const highest = new Int32Array(classes);
+  for (let i = 0; i < height; i++) {
+    const below = Math.min(i + 1, height - 1);
+    for (let j = 0; j < width; j++) {
+      const right = Math.min(j + 1, width - 1);
+      const p00 = (i * width + j) * classes;
+      const p01 = (i * width + right) * classes;
+      const p10 = (below * width + j) * classes;
+      const p11 = (below * width + right) * classes;
+      let floorOfBest = -1;
+      for (let c = 0; c < classes; c++) {
+        const a = scores[p00 + c];
+        const b = scores[p01 + c];
+        const d = scores[p10 + c];
+        const e = scores[p11 + c];
+        const lowest = Math.min(Math.min(a, b), Math.min(d, e));
+        highest[c] = Math.max(Math.max(a, b), Math.max(d, e));
+        if (lowest > floorOfBest) floorOfBest = lowest;
+      }
+      let count = 0;
+      for (let c = 0; c < classes; c++) {
+        if (highest[c] >= floorOfBest) candidates[count++] = c;
+      }
+      const top = i * factor * outWidth + j * factor;
+      if (count === 1) {
+        const only = candidates[0];
+        for (let dy = 0; dy < factor; dy++) out.fill(only, top + dy * outWidth, top + dy * outWidth + factor);
+        continue;
+      }
+      for (let dy = 0; dy < factor; dy++) {
+        for (let dx = 0; dx < factor; dx++) {
+          let best = -1;
+          let bestClass = 0;
+          for (let k = 0; k < count; k++) {
+            const c = candidates[k];
+            const upper = (factor - dx) * scores[p00 + c] + dx * scores[p01 + c];
+            const lower = (factor - dx) * scores[p10 + c] + dx * scores[p11 + c];
+            // The score times factor², rounded half up to a whole score.
+            const score = Math.floor(((factor - dy) * upper + dy * lower + steps / 2) / steps);
+            if (score > best) {
+              best = score;
+              bestClass = c;
+            }
+          }
+          out[top + dy * outWidth + dx] = bestClass;
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * @typedef {{ height: number, width: number, classes: number, factor: number }} ClassesTail
+ * @typedef {{ onnx: Uint8Array, inputName: string, inputShape: number[], scoresName: string, tail: ClassesTail }} ConvertedNetwork
+ */
+
+/**
+ * Converts a uint8 TensorFlow Lite segmentation network (this project's floor model) to an ONNX model's bytes. The
+ * ONNX model's input is the TensorFlow Lite input (uint8 NHWC, same name); its output is the scores before the last
+ * resize, channels-last, for `classesFromScores` with `tail`.
+ * @param {Uint8Array} tfliteBytes
+ * @returns {ConvertedNetwork}
+ */
+export function convertTfliteToOnnx(tfliteBytes) {
+  const graph = readTfliteGraph(tfliteBytes);
+  const { tensors } = graph;
+  /** @type {OnnxInitializer[]} */
+  const initializers = [];
+  /** @type {OnnxNode[]} */
+  const nodes = [];
+  /** ONNX names of the NCHW activations, by TensorFlow Lite tensor index. */
+  const names = new Map();
+  const constants = new Map();
+
+  const tensorName = (/** @type {number} */ index) => `t${index}`;
+  /** A scalar initializer, shared between nodes that need the same value. */
+  const scalar = (/** @type {'float' | 'uint8' | 'int8'} */ kind, /** @type {number} */ value) => {
+    const key = `${kind}:${value}`;
+    let name = constants.get(key);
+    if (!name) {
+      name = `c${constants.size}`;
+      constants.set(key, name);
+      const raw = kind === 'float' ? new Uint8Array(Float32Array.of(value).buffer) : Uint8Array.of(value & 0xff);
+      initializers.push({ name, dataType: kind === 'float' ? ONNX_FLOAT : kind === 'int8' ? ONNX_INT8 : ONNX_UINT8, dims: [], raw });
+    }
+    return name;
+  };
+  /** A uint8 tensor's one scale and zero point. */
+  const quantisationOf = (/** @type {number} */ index) => {
+    const tensor = tensors[index];
+    if (tensor.type !== TFLITE_UINT8 || tensor.scale.length !== 1 || tensor.zeroPoint.length !== 1) {
+      throw new Error(`tensor ${index} (${tensor.name}) is not uint8 with one scale and zero point`);
+    }
+    return { scale: tensor.scale[0], zeroPoint: tensor.zeroPoint[0] };
+  };
+  /** The same, as the names of two initializers. */
+  const quantisation = (/** @type {number} */ index) => {
+    const { scale, zeroPoint } = quantisationOf(index);
+    return [scalar('float', scale), scalar('uint8', zeroPoint)];
+  };
+  const sameQuantisation = (/** @type {number[]} */ indices) => {
+    const [first, ...rest] = indices.map(quantisationOf);
+    return rest.every((q) => q.scale === first.scale && q.zeroPoint === first.zeroPoint);
+  };
+  const activation = (/** @type {number} */ index) => {
+    const name = names.get(index);
+    if (!name) throw new Error(`tensor ${index} (${tensors[index].name}) is used before it is computed`);
+    return name;
+  };
+  const produce = (/** @type {number} */ index) => {
+    const name = tensorName(index);
+    names.set(index, name);
+    return name;
+  };
+  const constantInt32s = (/** @type {number} */ index) => {
+    const tensor = tensors[index];
+    if (tensor.type !== TFLITE_INT32 || !tensor.data) throw new Error(`tensor ${index} is not a constant int32 tensor`);
+    const data = tensor.data;
+    return Array.from({ length: data.length / 4 }, (_, k) => new DataView(data.buffer, data.byteOffset).getInt32(4 * k, true));
+  };
+  const int64Initializer = (/** @type {string} */ name, /** @type {number[]} */ values) => {
+    initializers.push({ name, dataType: ONNX_INT64, dims: [values.length], raw: new Uint8Array(BigInt64Array.from(values.map(BigInt)).buffer) });
+    return name;
+  };
+  /** Channels-last axis to channels-first. */
+  const nchwAxis = (/** @type {number} */ axis, /** @type {number} */ rank) => {
+    if (rank !== 4) throw new Error(`only 4-D tensors are converted, got rank ${rank}`);
+    return NHWC_TO_NCHW.indexOf(axis < 0 ? axis + rank : axis);
+  };
+  /**
+   * A fused activation the output's range does not already apply. With uint8 outputs whose zero point is 0,
+   * RELU is the clamp at 0 every quantised kernel does when it saturates, so nothing is added.
+   */
+  const checkFusedActivation = (/** @type {number | undefined} */ fused, /** @type {number} */ output) => {
+    const kind = fused ?? 0;
+    if (kind === 0) return;
+    if (kind === 1 && tensors[output].zeroPoint[0] === 0) return;
+    throw new Error(`fused activation ${kind} on tensor ${output} is not implied by its quantisation`);
+  };
+  /** SAME or VALID padding for one spatial axis, as ONNX's begin and end pads (TensorFlow's SAME: the odd one at the end). */
+  const pads = (/** @type {number} */ padding, /** @type {number} */ inSize, /** @type {number} */ kernel, /** @type {number} */ stride, /** @type {number} */ dilation) => {
+    if (padding === 1) return [0, 0];
+    const effective = (kernel - 1) * dilation + 1;
+    const outSize = Math.ceil(inSize / stride);
+    const total = Math.max(0, (outSize - 1) * stride + effective - inSize);
+    return [Math.floor(total / 2), total - Math.floor(total / 2)];
+  };
+  /**
+   * uint8 → float (the raw integers) → `operator` → + nudge → uint8 rounded half to even: an average or an
+   * interpolation of integers whose weights are multiples of 1/steps is exact in float, and a nudge of a quarter
+   * step turns rounding half to even into rounding half up, as XNNPACK rounds, without moving anything else.
+   */
+  const onRawIntegers = (/** @type {number} */ x, /** @type {number} */ y, /** @type {number} */ steps, /** @type {(input: string, output: string) => OnnxNode} */ operator) => {
+    const name = tensorName(y);
+    nodes.push({ opType: 'Cast', inputs: [activation(x)], outputs: [`${name}_raw`], attributes: [{ name: 'to', int: ONNX_FLOAT }] });
+    nodes.push(operator(`${name}_raw`, `${name}_exact`));
+    nodes.push({ opType: 'Add', inputs: [`${name}_exact`, scalar('float', 1 / (4 * steps))], outputs: [`${name}_nudged`] });
+    nodes.push({ opType: 'QuantizeLinear', inputs: [`${name}_nudged`, scalar('float', 1), scalar('uint8', 0)], outputs: [produce(y)] });
+  };
+  /** Looks each element of `x` up in `table` (uint8, indexed by the value, or by 256·a + b for two inputs). */
+  const lookUp = (/** @type {number[]} */ xs, /** @type {number} */ y, /** @type {Uint8Array} */ table) => {
+    const name = tensorName(y);
+    initializers.push({ name: `${name}_table`, dataType: ONNX_UINT8, dims: [table.length], raw: table });
+    const wide = xs.map((x, k) => {
+      nodes.push({ opType: 'Cast', inputs: [activation(x)], outputs: [`${name}_index${k}`], attributes: [{ name: 'to', int: ONNX_INT32 }] });
+      return `${name}_index${k}`;
+    });
+    let index = wide[0];
+    if (wide.length === 2) {
+      initializers.push({ name: `${name}_256`, dataType: ONNX_INT32, dims: [], raw: new Uint8Array(Int32Array.of(256).buffer) });
+      nodes.push({ opType: 'Mul', inputs: [wide[0], `${name}_256`], outputs: [`${name}_high`] });
+      nodes.push({ opType: 'Add', inputs: [`${name}_high`, wide[1]], outputs: [`${name}_index`] });
+      index = `${name}_index`;
+    }
+    // GatherElements on the flattened index: ONNX Runtime's Gather copies each element on its own (7x slower here).
+    const shape = tensors[y].shape;
+    const flat = int64Initializer(`${name}_flat`, [-1]);
+    const nchw = int64Initializer(`${name}_shape`, [shape[0], shape[3], shape[1], shape[2]]);
+    nodes.push({ opType: 'Reshape', inputs: [index, flat], outputs: [`${name}_flatindex`] });
+    nodes.push({ opType: 'GatherElements', inputs: [`${name}_table`, `${name}_flatindex`], outputs: [`${name}_flatout`], attributes: [{ name: 'axis', int: 0 }] });
+    nodes.push({ opType: 'Reshape', inputs: [`${name}_flatout`, nchw], outputs: [produce(y)] });
+  };
+  /** A legacy RESIZE_BILINEAR's whole factor (it throws for others: their weights are not exact in float). */
+  const resizeFactor = (/** @type {TfliteOperator} */ op) => {
+    const [x, size] = op.inputs;
+    // ResizeBilinearOptions: align_corners 2, half_pixel_centers 3.
+    if (op.option(2, 'uint8') || op.option(3, 'uint8')) throw new Error('a RESIZE_BILINEAR with aligned corners or half-pixel centres');
+    const [height, width] = constantInt32s(size);
+    const [, inHeight, inWidth] = tensors[x].shape;
+    const factor = height / inHeight;
+    if (!Number.isInteger(factor) || width / inWidth !== factor) throw new Error('a RESIZE_BILINEAR by other than one whole factor');
+    if (!sameQuantisation([x, op.outputs[0]])) throw new Error('a RESIZE_BILINEAR that requantises');
+    return { height, width, factor };
+  };
+
+  const [inputIndex] = graph.inputs;
+  const [outputIndex] = graph.outputs;
+  if (graph.inputs.length !== 1 || graph.outputs.length !== 1) throw new Error('expected one input and one output');
+  const input = tensors[inputIndex];
+  quantisationOf(inputIndex);
+  const inputName = input.name || 'input';
+  nodes.push({ opType: 'Transpose', inputs: [inputName], outputs: [produce(inputIndex)], attributes: [{ name: 'perm', ints: NHWC_TO_NCHW }] });
+
+  // The last two operators are left to classesFromScores.
+  const [resize, argMax] = graph.operators.slice(-2);
+  if (
+    resize?.code !== OP.RESIZE_BILINEAR ||
+    argMax?.code !== OP.ARG_MAX ||
+    argMax.inputs[0] !== resize.outputs[0] ||
+    argMax.outputs[0] !== outputIndex ||
+    constantInt32s(argMax.inputs[1])[0] !== 3
+  ) {
+    throw new Error('the network does not end in a RESIZE_BILINEAR and an ARG_MAX over its classes');
+  }
+  const scoresIndex = resize.inputs[0];
+  const [, scoresHeight, scoresWidth, classes] = tensors[scoresIndex].shape;
+  const tail = { height: scoresHeight, width: scoresWidth, classes, factor: resizeFactor(resize).factor };
+
+  for (const op of graph.operators.slice(0, -2)) {
+    switch (op.code) {
+      case OP.CONV_2D:
+      case OP.DEPTHWISE_CONV_2D: {
+        const depthwise = op.code === OP.DEPTHWISE_CONV_2D;
+        const [x, w, bias] = op.inputs;
+        const [y] = op.outputs;
+        const weights = tensors[w];
+        const biasTensor = tensors[bias];
+        if (!weights.data || !biasTensor?.data || biasTensor.type !== TFLITE_INT32) throw new Error('a convolution without constant weights and int32 bias');
+        // Conv2DOptions: padding 0, stride_w 1, stride_h 2, fused_activation 3, dilation_w 4, dilation_h 5.
+        // DepthwiseConv2DOptions: padding 0, stride_w 1, stride_h 2, depth_multiplier 3, fused 4, dilation 5, 6.
+        const field = (/** @type {number} */ conv, /** @type {number} */ dw) => (depthwise ? dw : conv);
+        const padding = op.option(0, 'int8') ?? 0;
+        const strideW = op.option(1, 'int32') ?? 1;
+        const strideH = op.option(2, 'int32') ?? 1;
+        const dilationW = op.option(field(4, 5), 'int32') ?? 1;
+        const dilationH = op.option(field(5, 6), 'int32') ?? 1;
+        checkFusedActivation(op.option(field(3, 4), 'int8'), y);
+        const [o, kH, kW, i] = weights.shape;
+        const inChannels = tensors[x].shape[3];
+        const outChannels = depthwise ? i : o;
+        const perGroupIn = depthwise ? 1 : i;
+        if (depthwise && outChannels !== inChannels) throw new Error('a depthwise convolution with a channel multiplier');
+        // ONNX Runtime's fast integer kernels multiply uint8 activations by int8 weights (VNNI takes u8 × s8). The
+        // weights shifted by 128, with their zero point shifted alike, are the same numbers: w - z = (w - 128) - (z - 128).
+        const weightName = `w${w}`;
+        initializers.push({
+          name: weightName,
+          dataType: ONNX_INT8,
+          dims: [outChannels, perGroupIn, kH, kW],
+          raw: convolutionWeights(weights.data, outChannels, perGroupIn, kH, kW, depthwise),
+        });
+        const weightQuantisation = quantisationOf(w);
+        const biasName = `b${bias}`;
+        initializers.push({ name: biasName, dataType: ONNX_INT32, dims: [outChannels], raw: biasTensor.data.slice() });
+        const [inH, inW] = [tensors[x].shape[1], tensors[x].shape[2]];
+        const [top, bottom] = pads(padding, inH, kH, strideH, dilationH);
+        const [left, right] = pads(padding, inW, kW, strideW, dilationW);
+        nodes.push({
+          opType: 'QLinearConv',
+          inputs: [
+            activation(x),
+            ...quantisation(x),
+            weightName,
+            scalar('float', weightQuantisation.scale),
+            scalar('int8', weightQuantisation.zeroPoint - 128),
+            ...quantisation(y),
+            biasName,
+          ],
+          outputs: [produce(y)],
+          attributes: [
+            { name: 'kernel_shape', ints: [kH, kW] },
+            { name: 'strides', ints: [strideH, strideW] },
+            { name: 'dilations', ints: [dilationH, dilationW] },
+            { name: 'pads', ints: [top, left, bottom, right] },
+            { name: 'group', int: depthwise ? outChannels : 1 },
+          ],
+        });
+        break;
+      }
+      case OP.ADD: {
+        const [a, b] = op.inputs;
+        const [y] = op.outputs;
+        checkFusedActivation(op.option(0, 'int8'), y);
+        if (tensors[a].shape.join() !== tensors[b].shape.join()) throw new Error('an ADD that broadcasts');
+        lookUp([a, b], y, addTable(quantisationOf(a), quantisationOf(b), quantisationOf(y)));
+        break;
+      }
+      case OP.AVERAGE_POOL_2D: {
+        const [x] = op.inputs;
+        const [y] = op.outputs;
+        // Pool2DOptions: padding 0, stride_w 1, stride_h 2, filter_width 3, filter_height 4, fused 5.
+        const padding = op.option(0, 'int8') ?? 0;
+        const strideW = op.option(1, 'int32') ?? 1;
+        const strideH = op.option(2, 'int32') ?? 1;
+        const filterW = op.option(3, 'int32') ?? 1;
+        const filterH = op.option(4, 'int32') ?? 1;
+        checkFusedActivation(op.option(5, 'int8'), y);
+        const [inH, inW] = [tensors[x].shape[1], tensors[x].shape[2]];
+        if ([...pads(padding, inH, filterH, strideH, 1), ...pads(padding, inW, filterW, strideW, 1)].some(Boolean)) {
+          throw new Error('a padded AVERAGE_POOL_2D (TensorFlow Lite leaves the padding out of the count)');
+        }
+        if (!sameQuantisation([x, y])) throw new Error('an AVERAGE_POOL_2D that requantises');
+        onRawIntegers(x, y, filterH * filterW, (from, to) => ({
+          opType: 'AveragePool',
+          inputs: [from],
+          outputs: [to],
+          attributes: [
+            { name: 'kernel_shape', ints: [filterH, filterW] },
+            { name: 'strides', ints: [strideH, strideW] },
+          ],
+        }));
+        break;
+      }
+      case OP.CONCATENATION: {
+        const [y] = op.outputs;
+        // ConcatenationOptions: axis 0, fused 1.
+        const axis = op.option(0, 'int32') ?? 0;
+        checkFusedActivation(op.option(1, 'int8'), y);
+        if (!sameQuantisation([...op.inputs, y])) throw new Error('a CONCATENATION that requantises');
+        nodes.push({ opType: 'Concat', inputs: op.inputs.map(activation), outputs: [produce(y)], attributes: [{ name: 'axis', int: nchwAxis(axis, tensors[y].shape.length) }] });
+        break;
+      }
+      case OP.QUANTIZE: {
+        const [x] = op.inputs;
+        const [y] = op.outputs;
+        lookUp([x], y, requantiseTable(quantisationOf(x), quantisationOf(y)));
+        break;
+      }
+      case OP.RESIZE_BILINEAR: {
+        const [x] = op.inputs;
+        const [y] = op.outputs;
+        const { height, width, factor } = resizeFactor(op);
+        const sizes = int64Initializer(`${tensorName(y)}_sizes`, [1, tensors[x].shape[3], height, width]);
+        onRawIntegers(x, y, factor * factor, (from, to) => ({
+          opType: 'Resize',
+          inputs: [from, '', '', sizes],
+          outputs: [to],
+          attributes: [
+            { name: 'mode', string: 'linear' },
+            { name: 'coordinate_transformation_mode', string: 'asymmetric' },
+          ],
+        }));
+        break;
+      }
+      case OP.SPLIT: {
+        const [axisTensor, x] = op.inputs;
+        const [axis] = constantInt32s(axisTensor);
+        const rank = tensors[x].shape.length;
+        const parts = op.outputs.map((y) => tensors[y].shape[axis < 0 ? axis + rank : axis]);
+        if (!sameQuantisation([x, ...op.outputs])) throw new Error('a SPLIT that requantises');
+        nodes.push({
+          opType: 'Split',
+          inputs: [activation(x), int64Initializer(`${tensorName(op.outputs[0])}_parts`, parts)],
+          outputs: op.outputs.map(produce),
+          attributes: [{ name: 'axis', int: nchwAxis(axis, rank) }],
+        });
+        break;
+      }
+      default:
+        throw new Error(`TensorFlow Lite operator ${op.code} is not converted`);
+    }
+  }
+  const scoresName = 'scores';
+  nodes.push({ opType: 'Transpose', inputs: [activation(scoresIndex)], outputs: [scoresName], attributes: [{ name: 'perm', ints: NCHW_TO_NHWC }] });
+
+  const graphProto = new ProtoWriter();
+  nodes.forEach((node, index) => graphProto.message(1, nodeProto(node, index)));
+  graphProto.string(2, 'floor-segmenter');
+  for (const initializer of initializers) graphProto.message(5, tensorProto(initializer));
+  graphProto.message(11, valueInfoProto(inputName, ONNX_UINT8, input.shape));
+  graphProto.message(12, valueInfoProto(scoresName, ONNX_UINT8, tensors[scoresIndex].shape));
+
+  const modelProto = new ProtoWriter();
+  modelProto.int(1, 8); // ir_version 8 (ONNX 1.10+)
+  modelProto.string(2, 'floor-model tflite-to-onnx');
+  modelProto.message(7, graphProto);
+  const opset = new ProtoWriter();
+  opset.int(2, 13); // the default domain's opset 13: every operator above as ONNX defines it there
+  modelProto.message(8, opset);
+  return { onnx: modelProto.finish(), inputName, inputShape: input.shape, scoresName, tail };
+}
