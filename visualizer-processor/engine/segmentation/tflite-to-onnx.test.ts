@@ -123,6 +123,15 @@ describe('the last resize and the choice of class (classesFromScores)', () => {
     // Values in a narrow band, so several classes compete in most cells.
     const scores = Uint8Array.from({ length: tail.height * tail.width * tail.classes }, () => 100 + Math.floor(random() * 6));
     expect(Array.from(classesFromScores(scores, tail))).toEqual(Array.from(plainly(scores, tail)));
+    // And regions where one class leads by a little or a lot, or draws level at a corner: the cells decided from
+    // their corners alone, and the ones next to them that are not.
+    const regions = Uint8Array.from({ length: tail.height * tail.width * tail.classes }, (_, k) => {
+      const pixel = Math.floor(k / tail.classes);
+      const leader = Math.floor((pixel % tail.width) / 4) % tail.classes;
+      const lead = [0, 1, 3, 40][Math.floor(pixel / tail.width) % 4]!;
+      return 100 + Math.floor(random() * 3) + (k % tail.classes === leader ? lead : 0);
+    });
+    expect(Array.from(classesFromScores(regions, tail))).toEqual(Array.from(plainly(regions, tail)));
   });
 
   it('rounds each class’s score to a whole score before comparing, so the first of two equal ones wins', () => {
