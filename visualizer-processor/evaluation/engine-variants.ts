@@ -5,7 +5,6 @@ import { PHOTO_COLOUR_LIMITS } from '../engine/segmentation/photo-colours.ts';
 import { OBJECT_BASE_LIMITS } from '../engine/segmentation/object-bases.ts';
 import { TAP_LIMITS } from '../engine/segmentation/apply-floor-taps.ts';
 import { ZOOMED_PATCH_LIMITS } from '../engine/segmentation/clear-around-objects.ts';
-import { OUTLINE_LIMITS } from '../engine/segmentation/outlined-things.ts';
 
 const bases = (limits: Partial<typeof OBJECT_BASE_LIMITS>) => ({ objectBases: { ...OBJECT_BASE_LIMITS, ...limits } });
 const taps = (limits: Partial<typeof TAP_LIMITS>) => ({ taps: { ...TAP_LIMITS, ...limits } });
@@ -66,10 +65,6 @@ export const ENGINE_VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   'engine, threshold 0.5': { threshold: 0.5 },
   'engine, no zoomed runs': { objectZoom: false },
   'engine, every zoomed-only thing gives way': { zoomedBroadPatches: null },
-  'engine, no outlined things': { outlinedThings: null },
-  'engine, outlined things, any shade': { outlinedThings: { ...OUTLINE_LIMITS, darkest: 0 } },
-  'engine, outlined things, carried colour follows (0.3)': { outlinedThings: { ...OUTLINE_LIMITS, follow: 0.3 } },
-  'engine, outlined things, 3 times the floor step': { outlinedThings: { ...OUTLINE_LIMITS, times: 3 } },
   'engine, broad zoomed-only patches of any hue stay floor': { zoomedBroadPatches: { ...ZOOMED_PATCH_LIMITS, sameHue: Infinity } },
   'engine, broad zoomed-only patches within hue 0.02 stay floor': { zoomedBroadPatches: { ...ZOOMED_PATCH_LIMITS, sameHue: 0.02 } },
   'engine, broad zoomed-only patches within hue 0.05 stay floor': { zoomedBroadPatches: { ...ZOOMED_PATCH_LIMITS, sameHue: 0.05 } },

@@ -6,8 +6,7 @@ import { FIXTURE_DIR, ROOM_FIXTURES } from '../../fixtures/make-fixtures.ts';
 import { RENDERED_ROOMS } from '../../evaluation/rendered/rendered-room-scenes.ts';
 import { renderRoomScene } from '../../evaluation/rendered/room-ray-tracer.ts';
 import { decodePhoto } from '../../src/decode-photo.ts';
-import { DEFAULT_TUNING, findFloorWithSegmenter, floorFromSegmentation, zoomedCells, type SegmentedFloorPhoto, type ZoomedRun } from './find-floor-with-segmenter.ts';
-import { OBJECT_CLASSES } from './clear-around-objects.ts';
+import { DEFAULT_TUNING, findFloorWithSegmenter, floorFromSegmentation, type SegmentedFloorPhoto, type ZoomedRun } from './find-floor-with-segmenter.ts';
 import { segmentedFromRuns } from './segment-photo.ts';
 import { SCENE_CLASS } from './scene-classes.ts';
 
@@ -87,8 +86,6 @@ function constructedPass(
       { classes, placement },
     ]),
     zoomed,
-    // As segmentForFloor gives them: what the zoomed runs saw standing on the floor, per scene cell.
-    ...(zoomedAt ? { zoomedObjects: zoomedCells(zoomed, photo, { width: side, height: side }, OBJECT_CLASSES) } : {}),
   };
   const at = (mask: Buffer, fx: number, fy: number) => mask[Math.floor(fy * photo.height) * photo.width + Math.floor(fx * photo.width)];
   return { photo, pass, at };
@@ -304,46 +301,5 @@ describe('rugs', () => {
     expect(at(kept, 0.1, 0.9)).toBe(255);
     const without = (await floorFromSegmentation(photo, pass, {}, { ...DEFAULT_TUNING, objectBases: null })).mask;
     expect(at(without, leg.x, leg.y)).toBe(255);
-  });
-  it("gives back to the floor what only the zoomed runs saw as a thing round a bowl, where no outline parts it from the floor; the bowl stays", async () => {
-    // Wall above row 150 of the grid, a grey floor below in both whole-photo runs. The zoomed runs see a thing over
-    // x 0.2–0.45, y 0.65–0.9 of the photo: a red bowl (x 0.26–0.4, y 0.7–0.85) and the floor round it.
-    const inThing = (fx: number, fy: number) => fx >= 0.2 && fx < 0.45 && fy >= 0.65 && fy < 0.9;
-    const inBowl = (fx: number, fy: number) => fx >= 0.26 && fx < 0.4 && fy >= 0.7 && fy < 0.85;
-    const bowl = (thingAt: (fx: number) => number) =>
-      constructedPass((_x, y) => (y < 150 ? SCENE_CLASS.wall : SCENE_CLASS.floor), {
-        zoomedAt: (fx, fy) => (inThing(fx, fy) ? thingAt(fx) : SCENE_CLASS.floor),
-        paint: (fx, fy) => (inBowl(fx, fy) ? [150, 20, 20] : null),
-      });
-    const { photo, pass, at } = bowl(() => SCENE_CLASS.other);
-    const kept = (await floorFromSegmentation(photo, pass)).mask;
-    expect(at(kept, 0.22, 0.8)).toBe(255);
-    expect(at(kept, 0.43, 0.8)).toBe(255);
-    expect(at(kept, 0.33, 0.67)).toBe(255);
-    expect(at(kept, 0.33, 0.78)).toBe(0);
-    const without = (await floorFromSegmentation(photo, pass, {}, { ...DEFAULT_TUNING, outlinedThings: null })).mask;
-    expect(at(without, 0.22, 0.8)).toBe(0);
-    expect(at(without, 0.33, 0.78)).toBe(0);
-    // What they call a door stays out, and the rest of the piece it belongs to: glass shows the floor's own
-    // colours, through it or in it.
-    const door = bowl((fx) => (fx < 0.3 ? SCENE_CLASS.door : SCENE_CLASS.other));
-    const doorKept = (await floorFromSegmentation(door.photo, door.pass)).mask;
-    expect(at(doorKept, 0.22, 0.8)).toBe(0);
-    expect(at(doorKept, 0.43, 0.8)).toBe(0);
-  });
-
-  it('gives nothing back to the floor above a run of wall, however like the floor it looks', async () => {
-    // Grid columns under 128: wall from row 300 to 330, floor above (rows 150-300) and below; floor elsewhere below
-    // row 150. The zoomed runs see a thing over x 0.15-0.35, y 0.55-0.58 of the photo (grid rows 282-297), in the
-    // floor's grey, on both sides of column 128 (x 0.25).
-    const { photo, pass, at } = constructedPass((x, y) => (y < 150 || (x < 128 && y >= 300 && y < 330) ? SCENE_CLASS.wall : SCENE_CLASS.floor), {
-      zoomedAt: (fx, fy) => (fx >= 0.15 && fx < 0.35 && fy >= 0.55 && fy < 0.58 ? SCENE_CLASS.other : SCENE_CLASS.floor),
-    });
-    const kept = (await floorFromSegmentation(photo, pass)).mask;
-    expect(at(kept, 0.3, 0.565)).toBe(255);
-    expect(at(kept, 0.18, 0.565)).toBe(0);
-    expect(at(kept, 0.18, 0.7)).toBe(255);
-    // What was given back beside it was given back by the regrowth.
-    expect(at((await floorFromSegmentation(photo, pass, {}, { ...DEFAULT_TUNING, outlinedThings: null })).mask, 0.3, 0.565)).toBe(0);
   });
 });

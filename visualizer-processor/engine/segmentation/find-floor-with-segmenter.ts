@@ -12,7 +12,6 @@ import { RUG_LIMITS, runsDisputeARug, takeOutRugs } from './take-out-rugs.ts';
 import { ROUGH_RUG_LIMITS, grainOnGrid, roughRugOverFloor, roughnessOnGrid, type RoughRugLimits } from './rough-rugs.ts';
 import { PHOTO_COLOUR_LIMITS, floorOfOtherColours, photoRegions, type PhotoColourLimits, type PhotoRegions } from './photo-colours.ts';
 import { OBJECT_BASE_LIMITS, objectBasesOverFloor, type ObjectBaseLimits } from './object-bases.ts';
-import { OUTLINE_LIMITS, floorWithoutAnOutline, type OutlineLimits } from './outlined-things.ts';
 import { SEGMENTER_SIZE, announcePhoto, classifyPixels, whenNetworkBusy } from './scene-segmenter.ts';
 import { sceneGridSize, segmentPhoto, type FitMode, type SegmentedPhoto } from './segment-photo.ts';
 
@@ -59,12 +58,6 @@ export interface SegmenterTuning {
    */
   zoomedBroadPatches: ZoomedPatchLimits | null;
   /**
-   * With objectZoom and objectMargin: after the other steps before the guided filter, the floor grows back into
-   * what the floor gave way to for the zoomed runs' things alone, wherever it meets no outline (outlined-things.ts);
-   * null = not.
-   */
-  outlinedThings: OutlineLimits | null;
-  /**
    * Not floor: what the zoomed runs (objectZoom) call wall, within these limits (zoomed-walls.ts); null = not.
    */
   zoomedWalls: ZoomedWallLimits | null;
@@ -102,7 +95,6 @@ export const DEFAULT_TUNING: SegmenterTuning = {
   objectZoom: true,
   // Measured on the tuning photos (decision 012, issue 34 sessions 4 and 6).
   zoomedBroadPatches: ZOOMED_PATCH_LIMITS,
-  outlinedThings: OUTLINE_LIMITS,
   // Measured on the real set (decision 012, 2026-11-25 session 3).
   zoomedWalls: ZOOMED_WALL_LIMITS,
   // Measured on the real set (decision 012, 2026-11-25 session 4).
@@ -147,33 +139,6 @@ function clearWhere(soft: Float32Array, where: Uint8Array): void {
 /** No floor belief on the floor a step did not keep (`floor` set, `kept` not). */
 function clearDropped(soft: Float32Array, floor: Uint8Array, kept: Uint8Array): void {
   for (let i = 0; i < soft.length; i++) if (floor[i] && !kept[i]) soft[i] = 0;
-}
-
-/** Full floor belief where `where` is set. */
-function setWhere(soft: Float32Array, where: Uint8Array): void {
-  for (let i = 0; i < soft.length; i++) if (where[i]) soft[i] = 1;
-}
-
-/**
- * 1 on the floor (`soft` 1) that `near` takes and `nearWholeRuns` does not: what the zoomed runs' things alone take;
- * not what they call glass (`glass`: a door or a mirror shows the floor's own colours, through it or in it), nor
- * any piece of it that touches glass (the rest of the door the close view named otherwise). `width` is the grid's.
- */
-function floorGivenWayToZoomedAlone(soft: Float32Array, near: Uint8Array, nearWholeRuns: Uint8Array, glass: Uint8Array, width: number): Uint8Array {
-  const alone = new Uint8Array(soft.length);
-  for (let i = 0; i < alone.length; i++) alone[i] = soft[i]! >= 1 && near[i] && !nearWholeRuns[i] && !glass[i] ? 1 : 0;
-  const stack: number[] = [];
-  for (let i = 0; i < glass.length; i++) if (glass[i]) stack.push(i);
-  while (stack.length) {
-    const i = stack.pop()!;
-    const x = i % width;
-    for (const n of [x > 0 ? i - 1 : -1, x + 1 < width ? i + 1 : -1, i - width, i + width]) {
-      if (n < 0 || n >= alone.length || !alone[n]) continue;
-      alone[n] = 0;
-      stack.push(n);
-    }
-  }
-  return alone;
 }
 
 /** Floor belief only where every run saw floor (1), none elsewhere. */
@@ -469,8 +434,6 @@ export async function floorFromSegmentation(
   if (tuning.unanimous) keepUnanimous(soft);
   // What any run saw standing on the floor (the zoomed runs too): the margin's and the photo colours' objects.
   const objectSeen = tuning.objectMargin || tuning.photoColours ? segmented.share(OBJECT_CLASSES) : new Float32Array(0);
-  // Before the zoomed runs' things are added: what the floor gives way to for those alone may grow back (outlinedThings).
-  const wholeRunObjects = tuning.outlinedThings && tuning.objectMargin ? objectSeen.slice() : undefined;
   if (tuning.objectZoom && pass.zoomedObjects && objectSeen.length) {
     const zoomed =
       tuning.zoomedBroadPatches === null
@@ -486,13 +449,8 @@ export async function floorFromSegmentation(
           );
     addInto(objectSeen, zoomed);
   }
-  let zoomedAlone: Uint8Array | undefined;
   if (tuning.objectMargin) {
     const near = cellsAroundObjects(objectSeen, scene.width, scene.height, tuning.objectMargin);
-    if (wholeRunObjects && tuning.objectZoom) {
-      const glass = pass.zoomedGlass ?? zoomedCells(pass.zoomed, info, scene, GLASS_CLASSES);
-      zoomedAlone = floorGivenWayToZoomedAlone(soft, near, cellsAroundObjects(wholeRunObjects, scene.width, scene.height, tuning.objectMargin), glass, scene.width);
-    }
     clearWhere(soft, near);
   }
   if (tuning.grounded) {
@@ -550,16 +508,6 @@ export async function floorFromSegmentation(
     // Objects, and rugs while they are kept (then a rug is something on the floor too).
     const objects = objectCells(objectSeen, rugVotes, options.keepRugs !== false && rugVotes.length > 0);
     clearWhere(soft, floorOfOtherColours(floor, rgb, scene.width, scene.height, tuning.photoColours, objects, regions));
-  }
-  if (zoomedAlone && tuning.outlinedThings) {
-    const floor = beliefFloor(soft);
-    const rgb = await guideOnSceneGrid(guideCopy, scene);
-    // Never above a run of wall (wallBelow): the floor lies below the walls, whatever its colour.
-    if (tuning.wallBelow !== null) {
-      const aboveWalls = cellsAboveWalls(segmented.share([SCENE_CLASS.wall]), scene.width, scene.height, tuning.wallBelow);
-      for (let i = 0; i < zoomedAlone.length; i++) if (aboveWalls[i]) zoomedAlone[i] = 0;
-    }
-    setWhere(soft, floorWithoutAnOutline(floor, zoomedAlone, rgb, scene.width, scene.height, tuning.outlinedThings));
   }
   const guide = guideBrightness(guideCopy);
   const p = resizeBilinear(soft, scene.width, scene.height, info.width, info.height);
