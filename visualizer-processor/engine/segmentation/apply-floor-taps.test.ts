@@ -867,3 +867,39 @@ describe('"this is floor" on a strip missed along a wall\'s foot that recedes up
     expect(painted(room.mask, stripToward(60))).toBeLessThan(0.7 * area2(W, H, stripToward(60)));
   });
 });
+
+describe('"this is floor" on a narrow neck of a piece that climbs a wall, beside a broad block of it', () => {
+  // Boards that the mask holds below row 150 of a 300 × 200 photo; the network called wall a dark piece above them the
+  // mask missed: a strip along the floor (rows 140–149), a neck 8 px wide rising from it (columns 146–153, rows 120–139)
+  // and a broad block beside it (columns 185–220, rows 120–149), all of one colour. The tap in the neck, 15 px above
+  // the floor, sits in the middle of the disc round it but off the middle of disc and band together (the block is
+  // deeper), where the depth rule would cut both to a few pixels round the tap.
+  const W = 300;
+  const H = 200;
+  const piece = (x: number, y: number) =>
+    (y >= 140 && y < 150) || (x >= 146 && x < 154 && y >= 120 && y < 140) || (x >= 185 && x < 221 && y >= 120 && y < 150);
+  const room = () =>
+    paintedRoom(
+      W,
+      H,
+      (x, y) => {
+        if (y >= 150) return { rgb: [150, 150, 152], sceneClass: SCENE_CLASS.floor, floor: true };
+        if (piece(x, y)) return { rgb: [70, 72, 76], sceneClass: SCENE_CLASS.wall, floor: true };
+        return { rgb: [228, 226, 220], sceneClass: SCENE_CLASS.wall, floor: false };
+      },
+      (_, y) => y >= 150,
+    );
+  const tap = { x: 150.5 / W, y: 135.5 / H, floor: true };
+  const stripNearTap = (x: number, y: number) => y >= 140 && y < 150 && x >= 130 && x <= 170;
+  const painted = (mask: Uint8Array, where: (x: number, y: number) => boolean) =>
+    mask.reduce((n, v, i) => n + (v && where(i % W, Math.floor(i / W)) ? 1 : 0), 0);
+
+  it('takes at least the strip the disc round the tap takes', () => {
+    const photo = room();
+    applyFloorTaps(photo.mask, photo.image, photo.scene, [tap]);
+    const disc = room();
+    applyFloorTaps(disc.mask, disc.image, disc.scene, [tap], undefined, { ...TAP_LIMITS, climbAlongFloor: false });
+    expect(painted(disc.mask, stripNearTap)).toBe(41 * 10);
+    expect(painted(photo.mask, stripNearTap)).toBe(41 * 10);
+  });
+});

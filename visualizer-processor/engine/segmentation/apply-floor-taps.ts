@@ -220,7 +220,9 @@ export const TAP_LIMITS = {
    * along a wall's foot climbs in the photo because it recedes with the floor, and stays along the floor's edge all the
    * way; a region climbing the wall or a door leaves that edge, and the band ends it. The disc kept only the near end
    * of a corridor's shaded strip (hall-people-glass, tap 1 took 39 % of the 2.1 % piece; now 0.875 -> 0.895 after it).
-   * false = off.
+   * The band stands aside where disc and band together leave the tap off their middle (`offCentre`) and the disc alone
+   * did not: the band has then run past the tapped piece, and `keepWithinDepth` cut the two to less than the disc (a tap
+   * among a plant's leaves by a window sill, living-armchair-rug 0.808 -> 0.796 after 2 taps on main ffc1a05). false = off.
    */
   climbAlongFloor: true,
   /**
@@ -421,8 +423,13 @@ export function applyFloorTaps(
       keepNear(region, seed, width, height, floor, seedState, floorUnderThing ? limits.underThingReach : Infinity);
     }
     if (alongClimb) {
+      // Unless disc and band together leave the tap off their middle where the disc alone did not: then the band has run
+      // past the tapped piece, and `keepWithinDepth` below would cut the two to less than the disc.
+      const disc = region.slice();
+      const discOffMiddle = keepWithinDepth(region, seed, width, height, false);
       for (let i = 0; i < size; i++) if (alongClimb[i]) region[i] = 1;
       keepJoined(region, seed, width, height);
+      if (!discOffMiddle && keepWithinDepth(region, seed, width, height, false)) region.set(disc);
     }
     if (besideFloor) {
       keepWithinReach(region, seed, width, limits.underThingReach * Math.hypot(width, height));
