@@ -53,3 +53,17 @@ export interface TfliteOperator {
 
 /** The first subgraph of a .tflite file: its tensors, operators, inputs and outputs (tensor indices). */
 export function readTfliteGraph(bytes: Uint8Array): { tensors: TfliteTensorInfo[]; operators: TfliteOperator[]; inputs: number[]; outputs: number[] };
+
+/**
+ * A convolution's uint8 weights (TensorFlow Lite's [O, kH, kW, I], zero point `zeroPoint`) as int8 of zero point 0 in
+ * ONNX's order [O, I + copied, kH, kW]: what does not fit in int8 weighs a copy of its input channel, appended from
+ * the windows of 4 channels starting at `copies`.
+ */
+export function zeroPointFreeWeights(
+  data: Uint8Array,
+  zeroPoint: number,
+  outChannels: number,
+  inChannels: number,
+  kH: number,
+  kW: number,
+): { weights: Uint8Array; wide: number; copies: number[] };

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { loadOnnxModel } from './onnx-runtime.mjs';
 import { MODEL_FILE, SEGMENTER_SIZE } from './scene-segmenter.ts';
 import { loadTfliteModel } from './tflite-runtime.mjs';
-import { addTable, classesFromScores, convertTfliteToOnnx, readTfliteGraph, requantiseTable } from './tflite-to-onnx.mjs';
+import { addTable, classesFromScores, convertTfliteToOnnx, readTfliteGraph, requantiseTable, zeroPointFreeWeights } from './tflite-to-onnx.mjs';
 
 const FIXTURE_IMAGES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'fixtures', 'images');
 
@@ -87,6 +87,47 @@ describe('XNNPACK’s rounding, which the interpreter has and ONNX Runtime’s o
     // The network's QUANTIZE from tensor 198 to 199: 33 is 8.4896 exactly (8), the interpreter gives 9.
     const table = requantiseTable(await quantisationOf(198), await quantisationOf(199));
     expect(table[33]).toBe(9);
+  });
+});
+
+describe('convolution weights of zero point 0 (zeroPointFreeWeights), which ONNX Runtime multiplies 4-10x faster', () => {
+  /** Σ (x - xZero)·(w - zeroPoint) for each output channel and kernel position's input pixel, over the channels. */
+  function sums(x: number[], xZero: number, data: Uint8Array, zeroPoint: number, outChannels: number, inChannels: number, taps: number): number[] {
+    const out: number[] = [];
+    for (let o = 0; o < outChannels; o++) {
+      let sum = 0;
+      for (let t = 0; t < taps; t++) for (let c = 0; c < inChannels; c++) sum += (x[t * inChannels + c]! - xZero) * (data[(o * taps + t) * inChannels + c]! - zeroPoint);
+      out.push(sum);
+    }
+    return out;
+  }
+
+  it('gives the same sums with int8 weights, the part beyond int8 weighing appended copies of its channels', () => {
+    const [outChannels, inChannels, kH, kW] = [5, 12, 1, 2];
+    const taps = kH * kW;
+    // Weights at both ends of uint8 with zero points far from 128, so w - z leaves int8 above (255 - 60 = 195) and
+    // below (0 - 200 = -200), in channels 1, 6 and 11 (three windows, the last ending at the last channel).
+    for (const zeroPoint of [60, 200, 128]) {
+      const data = new Uint8Array(outChannels * taps * inChannels).map((_, k) => (k * 37) % 97 + 80);
+      for (const c of [1, 6, 11]) data[(2 * taps + 1) * inChannels + c] = zeroPoint < 128 ? 255 : 0;
+      const { weights, wide, copies } = zeroPointFreeWeights(data, zeroPoint, outChannels, inChannels, kH, kW);
+      expect(wide % 4).toBe(0);
+      expect(wide).toBe(inChannels + 4 * copies.length);
+      if (zeroPoint === 128) expect(copies).toEqual([]);
+      else expect(copies).toEqual([1, 6, 8]);
+      const signed = Int8Array.from(weights, (b) => (b << 24) >> 24);
+      // ONNX's [O, wide, kH, kW] back to [O, kH, kW, wide], and the input with its copied channels appended.
+      const reordered = new Uint8Array(outChannels * taps * wide);
+      for (let o = 0; o < outChannels; o++) for (let c = 0; c < wide; c++) for (let t = 0; t < taps; t++) reordered[(o * taps + t) * wide + c] = signed[(o * wide + c) * taps + t]! + 128;
+      for (const xZero of [0, 130]) {
+        const x = Array.from({ length: taps * inChannels }, (_, k) => (k * 53) % 256);
+        const widened = Array.from({ length: taps }, (_, t) => {
+          const pixel = x.slice(t * inChannels, (t + 1) * inChannels);
+          return [...pixel, ...copies.flatMap((first) => pixel.slice(first, first + 4))];
+        }).flat();
+        expect(sums(widened, xZero, reordered, 128, outChannels, wide, taps)).toEqual(sums(x, xZero, data, zeroPoint, outChannels, inChannels, taps));
+      }
+    }
   });
 });
 
