@@ -487,10 +487,19 @@ function keepAlongFloor(region: Uint8Array, seed: number, width: number, height:
   const diagonal = Math.hypot(width, height);
   // A tap farther from the floor than a sliver's width is on a broad missed piece, which it may land anywhere on.
   if (distance[seed]! / 3 >= TAP_LIMITS.sliver * diagonal) return;
+  if (dropFarFromFloor(region, seed, distance, factor, diagonal)) keepJoined(region, seed, width, height);
+}
+
+/**
+ * Clears the pixels of `region` more than `factor` times as far from the mask's floor as the seed is (at least 1 % of
+ * the diagonal: the band along the floor of keepAlongFloor and bandAlongFloor); whether any was cleared. `distance` is
+ * the chamfer distance to that floor, three per pixel.
+ */
+function dropFarFromFloor(region: Uint8Array, seed: number, distance: Int32Array, factor: number, diagonal: number): boolean {
   const band = Math.max(factor * distance[seed]!, 3 * 0.01 * diagonal);
   let dropped = false;
   for (let i = 0; i < region.length; i++) if (region[i] && distance[i]! > band) (region[i] = 0), (dropped = true);
-  if (dropped) keepJoined(region, seed, width, height);
+  return dropped;
 }
 
 /**
@@ -501,9 +510,8 @@ function keepAlongFloor(region: Uint8Array, seed: number, width: number, height:
 function bandAlongFloor(region: Uint8Array, seed: number, width: number, height: number, distance: Int32Array | null, limits: TapLimits): Uint8Array | null {
   if (!distance) return null;
   const diagonal = Math.hypot(width, height);
-  const band = Math.max(limits.alongFloor * distance[seed]!, 3 * 0.01 * diagonal);
   const along = region.slice();
-  for (let i = 0; i < along.length; i++) if (along[i] && distance[i]! > band) along[i] = 0;
+  dropFarFromFloor(along, seed, distance, limits.alongFloor, diagonal);
   keepWithinReach(along, seed, width, limits.climbReach * diagonal);
   keepJoined(along, seed, width, height);
   return along;
