@@ -1,4 +1,4 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Sharp } from 'sharp';
 import type { DecodedPhoto } from '../engine/floor-engine.ts';
@@ -68,11 +68,19 @@ async function decodePhotoOrWhatIsLeft(inputPath: string, bytes: Buffer): Promis
   return photo;
 }
 
-/** Writes the command's image, or fails with a readable error (a full disk, a folder without write access). */
+/**
+ * Writes the command's image, or fails with a readable error (a full disk, a folder without write access). The
+ * image goes to a file beside the output and is renamed onto it once whole: written in place, a full disk left
+ * a half JPEG under the output's name (32 KB of a render, with exit code 1), which a batch run's next step
+ * reads as a picture. A failed write leaves the output's name as it was.
+ */
 export async function writeImage(image: Sharp, outputPath: string): Promise<void> {
+  const partialPath = `${outputPath}.${process.pid}.partial`;
   try {
-    await image.toFile(outputPath);
+    await writeFile(partialPath, await image.toBuffer());
+    await rename(partialPath, outputPath);
   } catch (error) {
+    await rm(partialPath, { force: true });
     fail(`Cannot write ${outputPath}: ${error instanceof Error ? error.message : String(error)}`);
   }
 }

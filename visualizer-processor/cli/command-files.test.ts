@@ -1,0 +1,51 @@
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { writeImage } from './command-files.ts';
+
+/** A picture whose encode fails half-way: a noisy JPEG cut short, decoded strictly, so rows reach the encoder first. */
+async function pictureFailingHalfway() {
+  const whole = await sharp({
+    create: {
+      width: 1200,
+      height: 1200,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 60 },
+    },
+  })
+    .jpeg({ quality: 95 })
+    .toBuffer();
+  return sharp(whole.subarray(0, Math.floor(whole.length / 2)), { failOn: 'truncated' }).png({ compressionLevel: 0 });
+}
+
+describe('writeImage (the commands’ output)', () => {
+  let folder: string;
+  beforeEach(async () => {
+    folder = await mkdtemp(path.join(tmpdir(), 'command-files-'));
+  });
+  afterEach(() => rm(folder, { recursive: true, force: true }));
+
+  it('leaves no half-written picture under the output’s name when the write fails, and keeps what was there', async () => {
+    const output = path.join(folder, 'mask.png');
+    await writeFile(output, 'the mask of the last run');
+    const exit = vi.spyOn(process, 'exit').mockImplementation(((code: number) => {
+      throw new Error(`exit ${code}`);
+    }) as never);
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await expect(writeImage(await pictureFailingHalfway(), output)).rejects.toThrow('exit 1');
+    expect(exit).toHaveBeenCalledWith(1);
+    expect(error).toHaveBeenCalledWith(expect.stringMatching(/^Cannot write .*mask\.png: /));
+    expect(await readFile(output, 'utf8')).toBe('the mask of the last run');
+    expect(await readdir(folder)).toEqual(['mask.png']);
+  });
+
+  it('writes the whole picture under the output’s name and nothing beside it', async () => {
+    const output = path.join(folder, 'mask.png');
+    await writeImage(sharp({ create: { width: 40, height: 30, channels: 3, background: '#808080' } }).png(), output);
+    expect(await sharp(output).metadata()).toMatchObject({ format: 'png', width: 40, height: 30 });
+    expect(await readdir(folder)).toEqual(['mask.png']);
+  });
+});
