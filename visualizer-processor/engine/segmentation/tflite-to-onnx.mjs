@@ -658,16 +658,38 @@ export function convertTfliteToOnnx(tfliteBytes) {
 
   const tensorName = (/** @type {number} */ index) => `t${index}`;
   /** A scalar initializer, shared between nodes that need the same value. */
-  const scalar = (/** @type {'float' | 'uint8' | 'int8'} */ kind, /** @type {number} */ value) => {
+  const scalar = (/** @type {'float' | 'uint8' | 'int8' | 'int32'} */ kind, /** @type {number} */ value) => {
     const key = `${kind}:${value}`;
     let name = constants.get(key);
     if (!name) {
       name = `c${constants.size}`;
       constants.set(key, name);
-      const raw = kind === 'float' ? new Uint8Array(Float32Array.of(value).buffer) : Uint8Array.of(value & 0xff);
-      initializers.push({ name, dataType: kind === 'float' ? ONNX_FLOAT : kind === 'int8' ? ONNX_INT8 : ONNX_UINT8, dims: [], raw });
+      const raw =
+        kind === 'float' ? new Uint8Array(Float32Array.of(value).buffer) : kind === 'int32' ? new Uint8Array(Int32Array.of(value).buffer) : Uint8Array.of(value & 0xff);
+      const dataType = { float: ONNX_FLOAT, uint8: ONNX_UINT8, int8: ONNX_INT8, int32: ONNX_INT32 }[kind];
+      initializers.push({ name, dataType, dims: [], raw });
     }
     return name;
+  };
+  /**
+   * Adds a node, or, when the graph already has the same operator on the same inputs, uses that node's outputs for
+   * this one's. ONNX Runtime removes such repeats itself (its common subexpression elimination, after sharing equal
+   * small constants), but a graph it changes goes through all its level-1 optimisers a second time: ~7 ms of the ~48
+   * ms of CPU a session takes to create, which each network thread pays before its first run.
+   */
+  const aliases = new Map();
+  const nodesByKey = new Map();
+  const addNode = (/** @type {OnnxNode} */ node) => {
+    const inputs = node.inputs.map((input) => aliases.get(input) ?? input);
+    const key = JSON.stringify([node.opType, node.domain ?? '', inputs, node.attributes ?? []]);
+    const same = nodesByKey.get(key);
+    if (same) {
+      node.outputs.forEach((output, k) => aliases.set(output, same.outputs[k]));
+      return;
+    }
+    const added = { ...node, inputs };
+    nodes.push(added);
+    nodesByKey.set(key, added);
   };
   /** A uint8 tensor's one scale and zero point. */
   const quantisationOf = (/** @type {number} */ index) => {
@@ -702,7 +724,12 @@ export function convertTfliteToOnnx(tfliteBytes) {
     const data = tensor.data;
     return Array.from({ length: data.length / 4 }, (_, k) => new DataView(data.buffer, data.byteOffset).getInt32(4 * k, true));
   };
+  /** A 1-D int64 initializer, shared between nodes that need the same values (as `scalar`, for the same reason as `addNode`). */
   const int64Initializer = (/** @type {string} */ name, /** @type {number[]} */ values) => {
+    const key = `int64:${values.join()}`;
+    const shared = constants.get(key);
+    if (shared) return shared;
+    constants.set(key, name);
     initializers.push({ name, dataType: ONNX_INT64, dims: [values.length], raw: new Uint8Array(BigInt64Array.from(values.map(BigInt)).buffer) });
     return name;
   };
@@ -736,33 +763,32 @@ export function convertTfliteToOnnx(tfliteBytes) {
    */
   const onRawIntegers = (/** @type {number} */ x, /** @type {number} */ y, /** @type {number} */ steps, /** @type {(input: string, output: string) => OnnxNode} */ operator) => {
     const name = tensorName(y);
-    nodes.push({ opType: 'Cast', inputs: [activation(x)], outputs: [`${name}_raw`], attributes: [{ name: 'to', int: ONNX_FLOAT }] });
-    nodes.push(operator(`${name}_raw`, `${name}_exact`));
-    nodes.push({ opType: 'Add', inputs: [`${name}_exact`, scalar('float', 1 / (4 * steps))], outputs: [`${name}_nudged`] });
-    nodes.push({ opType: 'QuantizeLinear', inputs: [`${name}_nudged`, scalar('float', 1), scalar('uint8', 0)], outputs: [produce(y)] });
+    addNode({ opType: 'Cast', inputs: [activation(x)], outputs: [`${name}_raw`], attributes: [{ name: 'to', int: ONNX_FLOAT }] });
+    addNode(operator(`${name}_raw`, `${name}_exact`));
+    addNode({ opType: 'Add', inputs: [`${name}_exact`, scalar('float', 1 / (4 * steps))], outputs: [`${name}_nudged`] });
+    addNode({ opType: 'QuantizeLinear', inputs: [`${name}_nudged`, scalar('float', 1), scalar('uint8', 0)], outputs: [produce(y)] });
   };
   /** Looks each element of `x` up in `table` (uint8, indexed by the value, or by 256·a + b for two inputs). */
   const lookUp = (/** @type {number[]} */ xs, /** @type {number} */ y, /** @type {Uint8Array} */ table) => {
     const name = tensorName(y);
     initializers.push({ name: `${name}_table`, dataType: ONNX_UINT8, dims: [table.length], raw: table });
     const wide = xs.map((x, k) => {
-      nodes.push({ opType: 'Cast', inputs: [activation(x)], outputs: [`${name}_index${k}`], attributes: [{ name: 'to', int: ONNX_INT32 }] });
+      addNode({ opType: 'Cast', inputs: [activation(x)], outputs: [`${name}_index${k}`], attributes: [{ name: 'to', int: ONNX_INT32 }] });
       return `${name}_index${k}`;
     });
     let index = wide[0];
     if (wide.length === 2) {
-      initializers.push({ name: `${name}_256`, dataType: ONNX_INT32, dims: [], raw: new Uint8Array(Int32Array.of(256).buffer) });
-      nodes.push({ opType: 'Mul', inputs: [wide[0], `${name}_256`], outputs: [`${name}_high`] });
-      nodes.push({ opType: 'Add', inputs: [`${name}_high`, wide[1]], outputs: [`${name}_index`] });
+      addNode({ opType: 'Mul', inputs: [wide[0], scalar('int32', 256)], outputs: [`${name}_high`] });
+      addNode({ opType: 'Add', inputs: [`${name}_high`, wide[1]], outputs: [`${name}_index`] });
       index = `${name}_index`;
     }
     // GatherElements on the flattened index: ONNX Runtime's Gather copies each element on its own (7x slower here).
     const shape = tensors[y].shape;
     const flat = int64Initializer(`${name}_flat`, [-1]);
     const nchw = int64Initializer(`${name}_shape`, [shape[0], shape[3], shape[1], shape[2]]);
-    nodes.push({ opType: 'Reshape', inputs: [index, flat], outputs: [`${name}_flatindex`] });
-    nodes.push({ opType: 'GatherElements', inputs: [`${name}_table`, `${name}_flatindex`], outputs: [`${name}_flatout`], attributes: [{ name: 'axis', int: 0 }] });
-    nodes.push({ opType: 'Reshape', inputs: [`${name}_flatout`, nchw], outputs: [produce(y)] });
+    addNode({ opType: 'Reshape', inputs: [index, flat], outputs: [`${name}_flatindex`] });
+    addNode({ opType: 'GatherElements', inputs: [`${name}_table`, `${name}_flatindex`], outputs: [`${name}_flatout`], attributes: [{ name: 'axis', int: 0 }] });
+    addNode({ opType: 'Reshape', inputs: [`${name}_flatout`, nchw], outputs: [produce(y)] });
   };
   /** A legacy RESIZE_BILINEAR's whole factor (it throws for others: their weights are not exact in float). */
   const resizeFactor = (/** @type {TfliteOperator} */ op) => {
@@ -783,7 +809,7 @@ export function convertTfliteToOnnx(tfliteBytes) {
   const input = tensors[inputIndex];
   quantisationOf(inputIndex);
   const inputName = input.name || 'input';
-  nodes.push({ opType: 'Transpose', inputs: [inputName], outputs: [produce(inputIndex)], attributes: [{ name: 'perm', ints: NHWC_TO_NCHW }] });
+  addNode({ opType: 'Transpose', inputs: [inputName], outputs: [produce(inputIndex)], attributes: [{ name: 'perm', ints: NHWC_TO_NCHW }] });
 
   // The last two operators are left to classesFromScores.
   const [resize, argMax] = graph.operators.slice(-2);
@@ -836,14 +862,14 @@ export function convertTfliteToOnnx(tfliteBytes) {
             const wideName = `${tensorName(y)}_wide`;
             const windows = copies.map((first, k) => {
               const window = `${wideName}_copy${k}`;
-              nodes.push({
+              addNode({
                 opType: 'Slice',
                 inputs: [convolutionInput, int64Initializer(`${window}_from`, [first]), int64Initializer(`${window}_to`, [first + CHANNEL_ALIGNMENT]), int64Initializer(`${window}_axis`, [1])],
                 outputs: [window],
               });
               return window;
             });
-            nodes.push({ opType: 'Concat', inputs: [convolutionInput, ...windows], outputs: [wideName], attributes: [{ name: 'axis', int: 1 }] });
+            addNode({ opType: 'Concat', inputs: [convolutionInput, ...windows], outputs: [wideName], attributes: [{ name: 'axis', int: 1 }] });
             convolutionInput = wideName;
           }
         } else {
@@ -862,7 +888,7 @@ export function convertTfliteToOnnx(tfliteBytes) {
         const [inH, inW] = [tensors[x].shape[1], tensors[x].shape[2]];
         const [top, bottom] = pads(padding, inH, kH, strideH, dilationH);
         const [left, right] = pads(padding, inW, kW, strideW, dilationW);
-        nodes.push({
+        addNode({
           opType: 'QLinearConv',
           inputs: [
             convolutionInput,
@@ -924,7 +950,7 @@ export function convertTfliteToOnnx(tfliteBytes) {
         const axis = op.option(0, 'int32') ?? 0;
         checkFusedActivation(op.option(1, 'int8'), y);
         if (!sameQuantisation([...op.inputs, y])) throw new Error('a CONCATENATION that requantises');
-        nodes.push({ opType: 'Concat', inputs: op.inputs.map(activation), outputs: [produce(y)], attributes: [{ name: 'axis', int: nchwAxis(axis, tensors[y].shape.length) }] });
+        addNode({ opType: 'Concat', inputs: op.inputs.map(activation), outputs: [produce(y)], attributes: [{ name: 'axis', int: nchwAxis(axis, tensors[y].shape.length) }] });
         break;
       }
       case OP.QUANTIZE: {
@@ -955,7 +981,7 @@ export function convertTfliteToOnnx(tfliteBytes) {
         const rank = tensors[x].shape.length;
         const parts = op.outputs.map((y) => tensors[y].shape[axis < 0 ? axis + rank : axis]);
         if (!sameQuantisation([x, ...op.outputs])) throw new Error('a SPLIT that requantises');
-        nodes.push({
+        addNode({
           opType: 'Split',
           inputs: [activation(x), int64Initializer(`${tensorName(op.outputs[0])}_parts`, parts)],
           outputs: op.outputs.map(produce),
@@ -968,7 +994,7 @@ export function convertTfliteToOnnx(tfliteBytes) {
     }
   }
   const scoresName = 'scores';
-  nodes.push({ opType: 'Transpose', inputs: [activation(scoresIndex)], outputs: [scoresName], attributes: [{ name: 'perm', ints: NCHW_TO_NHWC }] });
+  addNode({ opType: 'Transpose', inputs: [activation(scoresIndex)], outputs: [scoresName], attributes: [{ name: 'perm', ints: NCHW_TO_NHWC }] });
 
   const graphProto = new ProtoMessage();
   nodes.forEach((node, index) => graphProto.message(1, nodeProto(node, index)));

@@ -16,6 +16,60 @@ async function networkInput(file: string): Promise<Uint8Array> {
   return new Uint8Array(pixels);
 }
 
+/**
+ * The nodes (operator, inputs, attributes' bytes) and initializers (type, dims, bytes) of an ONNX model's graph: just
+ * enough protobuf reading to check what the converter wrote.
+ */
+function onnxGraphParts(model: Uint8Array) {
+  type Field = { field: number; value: number; start: number; end: number };
+  const fields = (start: number, end: number): Field[] => {
+    const out: Field[] = [];
+    let at = start;
+    const varint = () => {
+      let value = 0;
+      for (let shift = 1; ; shift *= 128) {
+        const byte = model[at++]!;
+        value += (byte & 0x7f) * shift;
+        if (byte < 0x80) return value;
+      }
+    };
+    while (at < end) {
+      const key = varint();
+      const wireType = key & 7;
+      if (wireType === 0) out.push({ field: key >>> 3, value: varint(), start: 0, end: 0 });
+      else if (wireType === 2) {
+        const length = varint();
+        out.push({ field: key >>> 3, value: length, start: at, end: at + length });
+        at += length;
+      } else if (wireType === 5) at += 4;
+      else throw new Error(`wire type ${wireType}`);
+    }
+    return out;
+  };
+  const text = (part: Field) => new TextDecoder().decode(model.subarray(part.start, part.end));
+  const graph = fields(0, model.length).find((part) => part.field === 7)!;
+  const parts = fields(graph.start, graph.end);
+  return {
+    nodes: parts
+      .filter((part) => part.field === 1)
+      .map((part) => {
+        const node = fields(part.start, part.end);
+        return {
+          operator: node.filter((f) => f.field === 4 || f.field === 7).map(text).join(':'),
+          inputs: node.filter((f) => f.field === 1).map(text),
+          attributes: node.filter((f) => f.field === 5).map((f) => model.subarray(f.start, f.end).join(',')).join(' '),
+        };
+      }),
+    initializers: parts
+      .filter((part) => part.field === 5)
+      .map((part) => {
+        const tensor = fields(part.start, part.end);
+        const raw = tensor.find((f) => f.field === 9)!;
+        return { dataType: tensor.find((f) => f.field === 2)!.value, dims: tensor.filter((f) => f.field === 1).map((f) => f.value), raw: model.subarray(raw.start, raw.end) };
+      }),
+  };
+}
+
 describe('the floor network converted for ONNX Runtime', () => {
   it('gives the TensorFlow Lite interpreter’s classes, every pixel, on the fixture rooms and their mirror images', async () => {
     const modelBytes = await readFile(MODEL_FILE);
@@ -46,6 +100,15 @@ describe('the floor network converted for ONNX Runtime', () => {
       await converted.dispose();
     }
   }, 60_000);
+
+  it('has no repeated node and no repeated small constant, which ONNX Runtime would remove in a second round of optimisers', async () => {
+    const graph = onnxGraphParts(convertTfliteToOnnx(await readFile(MODEL_FILE)).onnx);
+    expect(graph.nodes.length).toBeGreaterThan(250);
+    // A node is its operator, inputs and attributes (its name, field 3, is its index); a small constant is its type and bytes.
+    const repeated = (keys: string[]) => keys.filter((key, index) => keys.indexOf(key) !== index);
+    expect(repeated(graph.nodes.map((node) => node.operator + ' ' + node.inputs.join() + ' ' + node.attributes))).toEqual([]);
+    expect(repeated(graph.initializers.filter((tensor) => tensor.raw.length <= 8).map((tensor) => `${tensor.dataType}:${tensor.dims.join()}:${tensor.raw.join()}`))).toEqual([]);
+  });
 
   it('refuses bytes that are not a TensorFlow Lite file, saying so', () => {
     expect(() => convertTfliteToOnnx(new TextEncoder().encode('not a model at all, just text'))).toThrow(/not a TensorFlow Lite file/);
