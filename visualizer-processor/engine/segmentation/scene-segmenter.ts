@@ -13,7 +13,8 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { FLOOR_MODEL_PATH, floorModelProblem } from './floor-model.mjs';
 import { compileTfliteRuntime } from './tflite-runtime.mjs';
-import { convertTfliteToOnnx, type ConvertedNetwork } from './tflite-to-onnx.mjs';
+import { convertedNetwork } from './converted-network-cache.ts';
+import type { ConvertedNetwork } from './tflite-to-onnx.mjs';
 
 export const MODEL_FILE = FLOOR_MODEL_PATH;
 
@@ -156,8 +157,9 @@ function loadThreads(): Promise<NetworkThread[]> {
     if (modelProblem) throw new Error(modelProblem);
     const modelBytes = readFile(MODEL_FILE);
     if (preferredRuntime() === 'onnx') {
-      // Converted here, once (~0.06 s), while the threads start; both get the same bytes.
-      const data = modelBytes.then((bytes): NetworkThreadData => ({ runtime: 'onnx', network: convertTfliteToOnnx(bytes), side: SEGMENTER_SIZE }));
+      // Converted here, once, while the threads start (~0.06 s; a few ms when a process before this one kept it,
+      // decision 030); both get the same bytes.
+      const data = modelBytes.then(async (bytes): Promise<NetworkThreadData> => ({ runtime: 'onnx', network: (await convertedNetwork(bytes)).network, side: SEGMENTER_SIZE }));
       try {
         runningRuntime = 'onnx';
         return await startThreads(data);

@@ -1,0 +1,88 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { convertedNetwork, keptNetworkName } from './converted-network-cache.ts';
+import { MODEL_FILE } from './scene-segmenter.ts';
+import { convertTfliteToOnnx, type ConvertedNetwork } from './tflite-to-onnx.mjs';
+
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'converted-network-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** A conversion that counts its calls. */
+function countingConversion() {
+  const conversion = (bytes: Uint8Array): ConvertedNetwork => {
+    conversion.calls++;
+    return convertTfliteToOnnx(bytes);
+  };
+  conversion.calls = 0;
+  return conversion;
+}
+
+/** The one kept file in `directory`. */
+function keptFile(directory: string): string {
+  const files = readdirSync(directory);
+  expect(files).toHaveLength(1);
+  return path.join(directory, files[0]!);
+}
+
+describe('the converted network kept on disk (decision 030)', async () => {
+  const model = new Uint8Array(await readFile(MODEL_FILE));
+  const fresh = convertTfliteToOnnx(model);
+
+  it('is converted and kept when absent, then read back, the same network, without converting', async () => {
+    const directory = path.join(scratch, 'absent');
+    const convert = countingConversion();
+    const first = await convertedNetwork(model, { directory, convert });
+    await first.keeping;
+    expect(convert.calls).toBe(1);
+    const second = await convertedNetwork(model, { directory, convert });
+    expect(convert.calls).toBe(1);
+    for (const { network } of [first, second]) {
+      expect(Buffer.from(network.onnx).equals(Buffer.from(fresh.onnx))).toBe(true);
+      expect({ ...network, onnx: null }).toEqual({ ...fresh, onnx: null });
+    }
+  });
+
+  it('is converted again, and kept again, when the kept file is cut short or altered', async () => {
+    const directory = path.join(scratch, 'damaged');
+    await (await convertedNetwork(model, { directory })).keeping;
+    const file = keptFile(directory);
+    const whole = readFileSync(file);
+    const altered = Buffer.from(whole);
+    altered[altered.length - 1000]! ^= 1;
+    for (const damaged of [whole.subarray(0, whole.length - 1), altered, Buffer.from('not a kept network'), Buffer.alloc(0)]) {
+      writeFileSync(file, damaged);
+      const convert = countingConversion();
+      const again = await convertedNetwork(model, { directory, convert });
+      await again.keeping;
+      expect(convert.calls).toBe(1);
+      expect(Buffer.from(again.network.onnx).equals(Buffer.from(fresh.onnx))).toBe(true);
+      expect(readFileSync(file).equals(whole)).toBe(true);
+    }
+  });
+
+  it('is named by the model and the converter, so another model or converter never reads it', () => {
+    const converter = 'export function convertTfliteToOnnx() {}';
+    const other = Uint8Array.from(model);
+    other[100]! ^= 1;
+    expect(keptNetworkName(other, converter)).not.toBe(keptNetworkName(model, converter));
+    expect(keptNetworkName(model, converter + ' ')).not.toBe(keptNetworkName(model, converter));
+    expect(keptNetworkName(model, converter)).toBe(keptNetworkName(Uint8Array.from(model), converter));
+  });
+
+  it('is converted every time where it cannot be kept (a folder that cannot be made)', async () => {
+    const notAFolder = path.join(scratch, 'a-file');
+    writeFileSync(notAFolder, 'in the way');
+    const directory = path.join(notAFolder, 'converted');
+    const convert = countingConversion();
+    for (let time = 1; time <= 2; time++) {
+      const { network, keeping } = await convertedNetwork(model, { directory, convert });
+      await keeping;
+      expect(convert.calls).toBe(time);
+      expect(Buffer.from(network.onnx).equals(Buffer.from(fresh.onnx))).toBe(true);
+    }
+    expect(readdirSync(scratch)).not.toContain(expect.stringMatching(/partial/));
+  });
+});
