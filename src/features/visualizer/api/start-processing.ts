@@ -45,9 +45,10 @@ export class WebhookUnanswered extends Error {
 }
 
 /**
- * The upload stopped: no byte of the photo went out for `UPLOAD_STALL_MS` while some of it was still to send. The
- * processor cannot have the photo (its body is incomplete), so no render can come of this request and the page
- * says so and offers to send it again. Once every byte is out, waiting for the answer is the deadline's business.
+ * The upload stopped: no byte of the photo went out for `UPLOAD_STALL_MS`, or the connection broke, while some of it
+ * was still to send. The processor cannot have the photo (its body is incomplete), so no render can come of this
+ * request and the page says so and offers to send it again. Once every byte is out, waiting for the answer is the
+ * deadline's business.
  */
 export class UploadStalled extends Error {
   constructor() {
@@ -81,7 +82,7 @@ export function webhookAnswerDeadlineMs(bodyBytes: number): number {
  * the photo was chosen: preparePhotoAhead); the payload
  * is checked against the schema the processor uses, so a bad payload fails here, not over the wire. Only whether
  * the reply is ok matters; the page learns the outcome by reading the row. A 4xx is a refusal; a 5xx or a dropped
- * connection is WebhookUnanswered; an upload that stops moving is UploadStalled.
+ * connection is WebhookUnanswered; an upload that stops moving, or whose connection drops mid-photo, is UploadStalled.
  */
 export async function startProcessing({
   requestId,
@@ -145,7 +146,7 @@ function parseJson(text: string): unknown {
  * POSTs the JSON body with XMLHttpRequest, the one browser API that reports how much of a request body has gone
  * out (fetch has no upload progress over HTTP/1.1). Resolves with the status and text of any answer; rejects with
  * WebhookUnanswered when no answer comes (a dropped connection, the deadline) and UploadStalled when the body stops
- * moving before it is all sent.
+ * moving, or its connection drops, before it is all sent.
  */
 function postWithUploadProgress(
   url: string,
@@ -158,6 +159,8 @@ function postWithUploadProgress(
     let settled = false;
     let stallTimer: ReturnType<typeof setTimeout> | undefined;
     let uploaded = false;
+    // The body began to go out and some of it was still to send: a connection that breaks now broke mid-photo.
+    let partlySent = false;
     const finish = (outcome: () => void) => {
       if (settled) return;
       settled = true;
@@ -186,6 +189,7 @@ function postWithUploadProgress(
     request.setRequestHeader('Accept', 'application/json');
     request.upload.addEventListener('progress', (event) => {
       const totalBytes = event.lengthComputable ? event.total : body.size;
+      partlySent = event.loaded < totalBytes;
       onUploadProgress?.({ sentBytes: Math.min(event.loaded, totalBytes), totalBytes });
       watchForStall();
     });
@@ -195,7 +199,16 @@ function postWithUploadProgress(
       onUploadProgress?.({ sentBytes: body.size, totalBytes: body.size });
     });
     request.addEventListener('load', () => finish(() => resolve({ status: request.status, text: request.responseText })));
-    request.addEventListener('error', () => finish(() => reject(new WebhookUnanswered(new TypeError('Network error: the webhook could not be reached')))));
+    // A connection that breaks with part of the photo still to send (a phone losing its signal, the browser's own
+    // retry failing too) is a stalled upload, known at once: the processor cannot have the photo, and the row,
+    // which only it moves on, stays pending, so following it kept "Photo sent. Your render starts in a moment."
+    // on screen for the spec's 30 reads (5 minutes) before a timeout. Broken after the last byte, the photo may
+    // have arrived and the row is followed (issue 27).
+    request.addEventListener('error', () =>
+      finish(() =>
+        reject(partlySent && !uploaded ? new UploadStalled() : new WebhookUnanswered(new TypeError('Network error: the webhook could not be reached'))),
+      ),
+    );
     request.addEventListener('abort', () => finish(() => reject(new WebhookUnanswered(signal.reason))));
     request.addEventListener('timeout', () => finish(() => reject(new WebhookUnanswered(signal.reason))));
     // The watch starts with the first bytes out: until then the connection is being made, which the answer's

@@ -35,6 +35,10 @@ class ControlledUpload extends EventTarget {
     const total = this.body.length;
     this.upload.dispatchEvent(new ProgressEvent('progress', { lengthComputable: true, loaded: Math.round(total * fraction), total }));
   }
+  /** The connection breaks (XMLHttpRequest's 'error': a reset, a lost signal, the browser's retry failing too). */
+  breakConnection() {
+    this.dispatchEvent(new ProgressEvent('error'));
+  }
   answer(status: number, reply: unknown) {
     this.progress(1);
     this.upload.dispatchEvent(new ProgressEvent('load'));
@@ -105,6 +109,32 @@ describe('sending the photo', () => {
     act(() => upload.answer(202, { status: 'processing' }));
     expect(await within(screen.getByRole('status')).findByText('Photo sent. Your render starts in a moment.')).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it('says at once that the photo stopped sending when the connection breaks with part of it still to send', async () => {
+    // The processor cannot have the photo and never moves the row on: following it showed "Photo sent. Your
+    // render starts in a moment." for the spec's 30 reads, 5 minutes, in Chromium on a phone's connection.
+    const toastError = vi.spyOn(toast, 'error');
+    const { calls, upload, view } = await startUpload((id) => HttpResponse.json(row(id, { status: 'pending' })));
+    act(() => upload.progress(0.36));
+    act(() => upload.breakConnection());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your photo stopped sending');
+    expect(calls.reads).toHaveLength(0);
+    expect(toastError).not.toHaveBeenCalled();
+    await view.user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(ControlledUpload.sent).toHaveLength(2));
+    expect(calls.inserts).toHaveLength(2);
+  });
+
+  it('follows the row when the connection breaks after the last byte went out (the photo may have arrived)', async () => {
+    const { calls, upload } = await startUpload((id) => HttpResponse.json(completedRow(id)));
+    act(() => upload.progress(1));
+    act(() => upload.upload.dispatchEvent(new ProgressEvent('load')));
+    act(() => upload.breakConnection());
+
+    expect(await screen.findByRole('heading', { name: 'Your room with hardwood floors' })).toBeInTheDocument();
+    expect(calls.reads.length).toBeGreaterThan(0);
   });
 
   it('says so when the upload stops moving, and "Try again" sends the photo again as a new request', async () => {
