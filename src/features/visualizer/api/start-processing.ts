@@ -106,6 +106,11 @@ export async function startProcessing({
   try {
     const response = await postWithUploadProgress(getSiteEnv().VITE_VISUALIZER_WEBHOOK_URL, body, deadline.signal, onUploadProgress);
     if (response.status >= 500) throw new WebhookUnanswered(new Error(pageTexts.visualizer.processingFailure));
+    // 422 is no refusal of the call: the render ran within the webhook's wait and failed (a photo too small, not a
+    // photo, damaged), and the row holds the reason written for the visitor. The row is read as after a 202, so the
+    // page shows that reason with "Choose another photo", as when the render fails later; the spec's default
+    // "Failed to process your image. Please try again." sent the visitor back to send the same photo, to fail again.
+    if (response.status === 422) return { correctionToken: null };
     if (response.status < 200 || response.status > 299) throw new Error(pageTexts.visualizer.processingFailure);
 
     const reply = webhookReplySchema.safeParse(parseJson(response.text));

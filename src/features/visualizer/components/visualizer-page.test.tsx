@@ -548,6 +548,23 @@ describe('errors while starting', () => {
     expect(calls.reads).toHaveLength(0);
   });
 
+  it('a photo the processor refuses within the webhook\'s wait (422) shows the row\'s reason and a way to choose another photo', async () => {
+    const reason = 'This photo is too small to show a floor: 240×160 pixels. Please choose a photo at least 200 pixels on its shorter side.';
+    const calls = newCalls();
+    const toastError = vi.spyOn(toast, 'error');
+    server.use(
+      insertHandler(calls),
+      webhookHandler(calls, () => HttpResponse.json({ error: reason }, { status: 422 })),
+      readHandler(calls, (id) => HttpResponse.json(row(id, { status: 'failed', failure_reason: reason }))),
+    );
+    const { user } = await startProcessing();
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(`We couldn't process this photo${reason}`);
+    expect(toastError).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Choose another photo' }));
+    expectStep('Upload');
+  });
+
   it.each([
     ['a bucket', 'Bucket not found', 'Storage setup issue. Please contact support.'],
     ['storage', 'Storage quota exceeded', 'Storage setup issue. Please contact support.'],
