@@ -316,19 +316,22 @@ describe('a tap that would climb or spill through a soft edge fixes only its nei
     expect(shadeKept).toBeGreaterThan(200 * 50 * 0.9);
   });
 
-  it('"not floor" on a bookcase shelf of the floor\'s wood does not run past the shelf\'s edge into the floor', () => {
-    // 300 × 400: a bookcase's bottom shelf (rows 100–119, columns 20–139) of the same walnut as the shaded floor
-    // below it (rows 122–161, columns 0–159), the network calling both floor. The shelf's shadow line (rows
-    // 120–121) is out of the mask; shelf and floor touch only down a strip one pixel wide (column 140) squeezed
-    // between that line and the bookcase's light side, so every pixel of it sits on a strong edge. The lit floor
-    // beyond keeps the region under a fifth of the mask, as on the photo this is drawn from (office-walnut).
-    const walnut: [number, number, number] = [120, 85, 55];
-    const shelf = (x: number, y: number) => x >= 20 && x < 140 && y >= 100 && y < 120;
+  // 300 × 400: a bookcase's bottom shelf (rows 100–119, columns 20–139) of the same walnut as the shaded floor below it
+  // (rows 122–161, columns 0–159), the network calling both floor. The shelf's shadow line (rows 120–121) is out of the
+  // mask; shelf and floor touch only down a strip one pixel wide (column 140) squeezed between that line and the
+  // bookcase's light side, so every pixel of it sits on a strong edge. The lit floor beyond keeps the region under a
+  // fifth of the mask, as on the photo this is drawn from (office-walnut). With `fade`, the shade turns into the lit
+  // floor smoothly over 40 rows below it (rows 162–201), as a shadow's edge does.
+  const walnut: [number, number, number] = [120, 85, 55];
+  const lit: [number, number, number] = [170, 125, 85];
+  const shelf = (x: number, y: number) => x >= 20 && x < 140 && y >= 100 && y < 120;
+  const shelfShade = (x: number, y: number) => x < 160 && y >= 122 && y < 162;
+  const bookcaseRoom = (fade: boolean) => {
     const shadowLine = (x: number, y: number) => x >= 20 && x < 140 && y >= 120 && y < 122;
     const strip = (x: number, y: number) => x === 140 && y >= 100 && y < 122;
     const side = (x: number, y: number) => x > 140 && x < 150 && y >= 40 && y < 122;
-    const shade = (x: number, y: number) => x < 160 && y >= 122 && y < 162;
-    const room = paintedRoom(
+    const fading = (x: number, y: number) => fade && x < 160 && y >= 162 && y < 202;
+    return paintedRoom(
       300,
       400,
       (x, y) =>
@@ -338,16 +341,37 @@ describe('a tap that would climb or spill through a soft edge fixes only its nei
             ? { rgb: [35, 25, 18], sceneClass: SCENE_CLASS.floor, floor: false }
             : side(x, y) || y < 122
               ? { rgb: [215, 210, 200], sceneClass: SCENE_CLASS.wall, floor: false }
-              : shade(x, y)
+              : shelfShade(x, y)
                 ? { rgb: walnut, sceneClass: SCENE_CLASS.floor, floor: true }
-                : { rgb: [170, 125, 85], sceneClass: SCENE_CLASS.floor, floor: true },
+                : fading(x, y)
+                  ? { rgb: walnut.map((c, k) => Math.round(c + ((lit[k]! - c) * (y - 161)) / 41)) as [number, number, number], sceneClass: SCENE_CLASS.floor, floor: true }
+                  : { rgb: lit, sceneClass: SCENE_CLASS.floor, floor: true },
       (x, y) => shelf(x, y) || strip(x, y) || y >= 122,
     );
+  };
+
+  it('"not floor" on a bookcase shelf of the floor\'s wood does not run past the shelf\'s edge into the floor', () => {
+    const room = bookcaseRoom(false);
     const before = floorIoU(room.asMask(), room.truth);
     applyFloorTaps(room.mask, room.image, room.scene, [{ x: 80 / 300, y: 110 / 400, floor: false }]);
     expect(count300(room.mask, shelf)).toBe(0);
-    expect(count300(room.mask, shade)).toBe(160 * 40);
+    expect(count300(room.mask, shelfShade)).toBe(160 * 40);
     expect(floorIoU(room.asMask(), room.truth)).toBeGreaterThan(before);
+  });
+
+  it('"not floor" on that shelf takes the whole shelf when the shade below it fades into the lit floor', () => {
+    // Past `drift` the growth runs on through the fade over the whole floor, and `maxShare` would cut that to the
+    // tap's neighbourhood; the growth within `drift` of the tapped colour decides instead.
+    const room = bookcaseRoom(true);
+    applyFloorTaps(room.mask, room.image, room.scene, [{ x: 80 / 300, y: 110 / 400, floor: false }]);
+    expect(count300(room.mask, shelf)).toBe(0);
+    expect(count300(room.mask, shelfShade)).toBe(160 * 40);
+  });
+
+  it('without falling back to the growth within `drift`, the same tap leaves most of the shelf', () => {
+    const room = bookcaseRoom(true);
+    applyFloorTaps(room.mask, room.image, room.scene, [{ x: 80 / 300, y: 110 / 400, floor: false }], undefined, { ...TAP_LIMITS, thingFallback: false });
+    expect(count300(room.mask, shelf)).toBeGreaterThan(120 * 20 * 0.5);
   });
 });
 
@@ -446,6 +470,26 @@ describe('a "not floor" tap takes the whole thing it lands on', () => {
     const mask = tapThing(matRoom(), { ...TAP_LIMITS, cutBiasInside: TAP_LIMITS.cutBias });
     expect(count300(mask, matBorder)).toBe(90 * 60 - 74 * 44);
     expect(count300(mask, (x, y) => mat(x, y) && !matBorder(x, y))).toBe(0);
+  });
+
+  // The same mat in a window's light: grey shading smoothly from 200 at its left edge to 111 at its right, a level a
+  // pixel. The tap lands in its middle (about 155); both ends are more than `drift` from that.
+  const litMatRoom = () =>
+    thingOnBoards(mat, (x) => {
+      const level = 200 - (x - 100);
+      return [level, level, level + 5];
+    });
+
+  it('takes a mat in a window\'s light from its lit end to its shaded end, and leaves the boards', () => {
+    const mask = tapThing(litMatRoom());
+    expect(count300(mask, mat)).toBe(0);
+    expect(count300(mask, (x, y) => y >= 60 && !mat(x, y))).toBe(300 * 140 - 90 * 60);
+  });
+
+  it('grown only within `drift` of the tapped colour, the same tap leaves both ends of the mat', () => {
+    const mask = tapThing(litMatRoom(), { ...TAP_LIMITS, thingDrift: TAP_LIMITS.drift });
+    expect(count300(mask, (x, y) => mat(x, y) && x < 110)).toBe(10 * 60);
+    expect(count300(mask, (x, y) => mat(x, y) && x >= 180)).toBe(10 * 60);
   });
 });
 

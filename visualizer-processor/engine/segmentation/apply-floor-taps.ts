@@ -32,6 +32,25 @@ export const TAP_LIMITS = {
   shadeHue: 0.2,
   shadeRatio: 3,
   shadeFloor: 10,
+  /**
+   * A "not floor" tap on the mask's floor grows within this distance of the tapped colour instead of `drift`
+   * (issue 34 session 11): a thing is as wide as its own light and shade, and the rules after the growth (the tapped
+   * side's colours, the strong edges, the minimum cut) are what part it from the floor. In `drift` a mat in a window's
+   * light, a glass panel's reflections, a carpet's shaded far end, a stool's legs catching the light stopped a third
+   * of the way (office-desk-carpet 0.771 -> 0.822 after 2 taps, living-dog-rug 0.148 -> 0.196, bedroom-stools 0.481 ->
+   * 0.505, hall-airport-tile believable after one tap). Infinity = no bound but the colour step and the network's
+   * class; `drift` = off.
+   */
+  thingDrift: Infinity,
+  /**
+   * Where that wider growth holds more than `maxShare` of the mask's floor or leaves the tap off its middle
+   * (`offCentre`), it has run on into the floor through a soft shade, and those rules would cut it to the tap's
+   * neighbourhood: the growth within `drift` decides instead, unless the wider growth lies on a rug some run saw (the
+   * rug's own rule then takes it). Without it a tap on a bookcase's bottom shelf of the floor's walnut took less of the
+   * shelf (office-walnut 0.829 -> 0.804), one on a wall's foot as white as the floor less of it (other-piano-terrazzo
+   * 0.966 -> 0.957). false = off.
+   */
+  thingFallback: true,
   /** A surface smaller than this fraction of the photo is texture under the finger, not the region meant. */
   minSurfaceFraction: 0.0005,
   /**
@@ -313,6 +332,10 @@ export function applyFloorTaps(
   const decidedBy = new Int32Array(size).fill(-1);
   const tappedColours: (readonly [number, number, number])[] = [];
 
+  /** Whether a run saw rug in or round `piece` (`pieceSize` pixels), enough for a sure rug (see `TAP_LIMITS.rugShare`). */
+  const seenRug = (piece: Uint8Array, pieceSize: number): boolean =>
+    rugSeen !== undefined && rugWithin(piece, pixelRug, width, height) >= Math.max(1, pieceSize * limits.rugShare);
+
   for (const [tapIndex, tap] of taps.entries()) {
     const seed = Math.min(height - 1, Math.max(0, Math.floor(tap.y * height))) * width + Math.min(width - 1, Math.max(0, Math.floor(tap.x * width)));
     const wanted = tap.floor ? 1 : 0;
@@ -401,8 +424,24 @@ export function applyFloorTaps(
     }
     // Floor seen between a thing's legs is floor-coloured and the thing is not: growing by class alone would
     // take the whole chair or stool for floor.
-    if (grown < size * limits.minSurfaceFraction && !floorUnderThing) grown = grow(false);
-    const onRug = !tap.floor && seedState === 1 && rugSeen !== undefined && rugWithin(region, pixelRug, width, height) >= Math.max(1, grown * limits.rugShare);
+    const byClass = grown < size * limits.minSurfaceFraction && !floorUnderThing;
+    if (byClass) grown = grow(false);
+    // A "not floor" thing is as wide as its own light and shade (see `TAP_LIMITS.thingDrift`); the rules below part it
+    // from the floor. Not where the colour growth was texture under the finger and the class decided.
+    if (!tap.floor && seedState === 1 && !byClass && limits.thingDrift > limits.drift) {
+      const withinDrift = region.slice();
+      const withinDriftSize = grown;
+      drift2 = limits.thingDrift ** 2;
+      grown = grow(true);
+      drift2 = limits.drift ** 2;
+      // Run on into the floor through a soft shade (see `TAP_LIMITS.thingFallback`), unless onto a rug the runs saw.
+      const ranOn = grown > sameState * limits.maxShare || keepWithinDepth(region, seed, width, height, false);
+      if (limits.thingFallback && ranOn && !seenRug(region, grown)) {
+        region.set(withinDrift);
+        grown = withinDriftSize;
+      }
+    }
+    const onRug = !tap.floor && seedState === 1 && seenRug(region, grown);
     if (onRug) {
       // A rug's own pattern and shade are as far from the tapped colour as the floor is: its border stops it.
       ring = undefined;
