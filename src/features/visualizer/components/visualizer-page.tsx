@@ -69,9 +69,12 @@ export function VisualizerPage() {
     }
   }, [poll]);
 
-  // A render that failed is not worth coming back to on a reload: Retry and Start over are the ways on.
+  // A render that failed is not worth coming back to on a reload: Retry and Start over are the ways on. Nor is
+  // "Your image is being processed" still true: it covered the step's "We couldn't process this photo".
   useEffect(() => {
-    if (poll.phase === 'failed') keepRequestInAddress(null);
+    if (poll.phase !== 'failed') return;
+    keepRequestInAddress(null);
+    toast.dismiss(STARTED_TOAST_ID);
   }, [poll.phase]);
 
   useEffect(() => {
