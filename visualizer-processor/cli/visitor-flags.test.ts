@@ -13,6 +13,13 @@ describe('the commands’ visitor flags', () => {
     });
   });
 
+  it('reads fractions as people write them', () => {
+    expect(parseVisitorFlags(['--tap', '.5, 1.0 ,floor', '--tap', '5e-1,0,not-floor']).taps).toEqual([
+      { x: 0.5, y: 1, floor: true },
+      { x: 0.5, y: 0, floor: false },
+    ]);
+  });
+
   it('leaves the rug choice to the photo’s default when not given', () => {
     expect(parseVisitorFlags(['in.jpg', 'out.png'])).toEqual({ positional: ['in.jpg', 'out.png'], taps: [] });
   });
@@ -23,6 +30,8 @@ describe('the commands’ visitor flags', () => {
     [['--tap', '0.5,0.5'], /--tap takes X,Y,floor or X,Y,not-floor/],
     [['--tap', '0.5,0.5,wood'], /--tap takes X,Y,floor or X,Y,not-floor/],
     [['--tap', ',0.5,floor'], /--tap takes X,Y,floor or X,Y,not-floor/],
+    [['--tap', '0x1,0,floor'], /--tap takes X,Y,floor or X,Y,not-floor/],
+    [['--tap', '0.5,0b1,floor'], /--tap takes X,Y,floor or X,Y,not-floor/],
     [['--tap', '50,40,floor'], /X and Y are fractions of the photo, from 0 to 1/],
     [['--taps', '0.5,0.5,floor'], /Unknown option --taps/],
   ])('refuses %j with a message that says what is expected', (args, message) => {

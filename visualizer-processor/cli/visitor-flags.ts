@@ -16,6 +16,13 @@ export const VISITOR_FLAGS_USAGE =
 
 const TAP_KINDS: Record<string, boolean> = { floor: true, 'not-floor': false };
 
+/**
+ * A fraction as a person writes it (0.5, .5, 1, 5e-1). Number() alone also reads hexadecimal and binary, so
+ * `--tap 0x1,0,floor` was a tap at the photo's right edge where its writer meant something else.
+ */
+const DECIMAL = /^\s*[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*$/i;
+const decimal = (text: string) => (DECIMAL.test(text) ? Number(text) : Number.NaN);
+
 /** Parses the commands' arguments; a malformed flag is an error whose message says what is expected. */
 export function parseVisitorFlags(args: readonly string[]): VisitorFlags {
   const positional: string[] = [];
@@ -37,7 +44,7 @@ export function parseVisitorFlags(args: readonly string[]): VisitorFlags {
       continue;
     }
     const parts = value.split(',');
-    const [x, y] = parts.slice(0, 2).map((part) => (part.trim() === '' ? Number.NaN : Number(part)));
+    const [x, y] = parts.slice(0, 2).map(decimal);
     const kind = parts[2]?.trim();
     if (parts.length !== 3 || !Number.isFinite(x) || !Number.isFinite(y) || kind === undefined || !(kind in TAP_KINDS)) {
       throw new Error(`--tap takes X,Y,floor or X,Y,not-floor (X, Y fractions of the upright photo), not "${value}"`);
