@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -103,6 +103,14 @@ describe('npm run floor-mask', () => {
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(await sharp(path.join(here, 'room.png')).metadata()).toMatchObject({ format: 'png', channels: 1 });
+  }, 60_000);
+
+  it('refuses an output that is not .png before reading the photo, and makes no folder for it', async () => {
+    const output = path.join(folder, 'never-made', 'mask.jpg');
+    const { code, stderr } = await floorMaskCommand(path.join(FIXTURE_DIR, 'room-carpet.jpg'), output);
+    expect(code).toBe(1);
+    expect(stderr).toBe('The mask is written as PNG: the output path must end in .png\n');
+    await expect(stat(path.dirname(output))).rejects.toThrow(/ENOENT/);
   }, 60_000);
 
   it('refuses a file that is not an image with a readable error and exit code 1', async () => {

@@ -19,8 +19,11 @@ try {
   fail(`${(error as Error).message}\nUsage: ${usage}`);
 }
 if (flags.positional.length > 2) fail(`Unexpected argument "${flags.positional[2]}".\nUsage: ${usage}`);
+// Before the photo is read and the output's folder made: a 50 MP photo takes seconds to decode.
+if (flags.positional[1] && !flags.positional[1].toLowerCase().endsWith('.png')) {
+  fail('The mask is written as PNG: the output path must end in .png');
+}
 const { photo, outputPath } = await readPhotoArgument('floor-mask', usage, flags.positional);
-if (!outputPath.toLowerCase().endsWith('.png')) fail('The mask is written as PNG: the output path must end in .png');
 const engine = createFloorEngine({ kind: engineKindFromEnvironment(), url: process.env.VISUALIZER_ENGINE_URL });
 const shown = engine.offersRugChoice ? await floorAsShown((p, options) => engine.findFloor(p, options), photo, flags) : null;
 // An engine with one floor only (the HTTP adapter) is asked as the processor asks it.

@@ -20,11 +20,12 @@ try {
   fail(`${(error as Error).message}\nUsage: ${usage}`);
 }
 if (flags.positional.length > 3) fail(`Unexpected argument "${flags.positional[3]}".\nUsage: ${usage}`);
-const { photo, outputPath } = await readPhotoArgument('visualize', usage, flags.positional);
-const extension = outputPath.toLowerCase().split('.').pop() ?? '';
-if (!['jpg', 'jpeg', 'png', 'webp'].includes(extension)) fail('The output path must end in .jpg, .png or .webp');
+// Before the photo is read and the output's folder made: a 50 MP photo takes seconds to decode.
+const extension = (flags.positional[1] ?? '').toLowerCase().split('.').pop() ?? '';
+if (flags.positional[1] && !['jpg', 'jpeg', 'png', 'webp'].includes(extension)) fail('The output path must end in .jpg, .png or .webp');
 const style = flags.positional[2] ?? DEFAULT_WOOD_STYLE;
 if (!isWoodStyleId(style)) fail(`Unknown style "${style}". Styles: ${WOOD_STYLE_IDS.join(', ')}`);
+const { photo, outputPath } = await readPhotoArgument('visualize', usage, flags.positional);
 const engine = createFloorEngine({ kind: engineKindFromEnvironment(), url: process.env.VISUALIZER_ENGINE_URL });
 const shown = engine.offersRugChoice ? await floorAsShown((p, options) => engine.findFloor(p, options), photo, flags) : null;
 const keepRugs = (shown?.rugs ?? flags.rugs) !== 'replace';
