@@ -3,6 +3,7 @@ import { ZOOMED_WALL_LIMITS } from '../engine/segmentation/zoomed-walls.ts';
 import { ROUGH_RUG_LIMITS } from '../engine/segmentation/rough-rugs.ts';
 import { PHOTO_COLOUR_LIMITS } from '../engine/segmentation/photo-colours.ts';
 import { OBJECT_BASE_LIMITS } from '../engine/segmentation/object-bases.ts';
+import { UNLIKE_PIECE_LIMITS } from '../engine/segmentation/unlike-floor-pieces.ts';
 import { TAP_LIMITS } from '../engine/segmentation/apply-floor-taps.ts';
 import { ZOOMED_PATCH_LIMITS } from '../engine/segmentation/clear-around-objects.ts';
 
@@ -17,6 +18,8 @@ const margin = (side: number, down: number, up: number) => ({ objectMargin: { si
 /** Changes of the engine's tuning, by name, for `npm run eval:steps` and `npm run eval:visitor` (decision 012). */
 export const ENGINE_VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   engine: {},
+  'engine, no unlike pieces': { unlikePieces: null },
+  'engine, unlike pieces at distance 20': { unlikePieces: { ...UNLIKE_PIECE_LIMITS, minDistance: 20 } },
   'engine before issue 23': BEFORE,
   'before, no rug step': { ...BEFORE, takeOutRugs: false },
   'before, not grounded': { ...BEFORE, grounded: false },

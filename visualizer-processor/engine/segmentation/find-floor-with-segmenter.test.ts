@@ -256,7 +256,8 @@ describe('rugs', () => {
     expect(at(kept, 0.25, 0.73)).toBe(0);
     expect(at(kept, 0.7, 0.73)).toBe(255);
     expect(at(kept, 0.25, 0.95)).toBe(255);
-    const without = (await floorFromSegmentation(photo, pass, {}, { ...DEFAULT_TUNING, zoomedWalls: null })).mask;
+    // Off, with unlikePieces off too (the pine top on grey tile is also a broad piece unlike the floor round it).
+    const without = (await floorFromSegmentation(photo, pass, {}, { ...DEFAULT_TUNING, zoomedWalls: null, unlikePieces: null })).mask;
     expect(at(without, 0.25, 0.73)).toBe(255);
     // The same patch in the floor's own grey is floor the zoomed run got wrong (shade, a reflection): it stays.
     const plain = constructedPass((_x, y) => (y < 150 ? SCENE_CLASS.wall : SCENE_CLASS.floor), {
@@ -277,7 +278,8 @@ describe('rugs', () => {
     expect(at(kept, seat.x, seat.y)).toBe(0);
     expect(at(kept, 0.1, 0.9)).toBe(255);
     expect(at(kept, 0.8, 0.6)).toBe(255);
-    const without = (await floorFromSegmentation(photo, pass, {}, { ...DEFAULT_TUNING, photoColours: null })).mask;
+    // Off, with unlikePieces off too (the blue seat on wood is also a broad piece unlike the floor round it).
+    const without = (await floorFromSegmentation(photo, pass, {}, { ...DEFAULT_TUNING, photoColours: null, unlikePieces: null })).mask;
     expect(at(without, seat.x, seat.y)).toBe(255);
   });
 
@@ -301,5 +303,25 @@ describe('rugs', () => {
     expect(at(kept, 0.1, 0.9)).toBe(255);
     const without = (await floorFromSegmentation(photo, pass, {}, { ...DEFAULT_TUNING, objectBases: null })).mask;
     expect(at(without, leg.x, leg.y)).toBe(255);
+  });
+
+  it("lays no wood on a black base every run calls floor, lying on pale tile with a sharp outline, and keeps the tile round it", async () => {
+    // Wall above row 150 of the grid, pale tile below; a black base (a cage's) over grid columns 200-300 and rows
+    // 300-360 that both runs call floor.
+    const inBase = (fx: number, fy: number) => fx >= 200 / 512 && fx < 300 / 512 && fy >= 300 / 512 && fy < 360 / 512;
+    const { photo, pass, at } = constructedPass((_x, y) => (y < 150 ? SCENE_CLASS.wall : SCENE_CLASS.floor), {
+      paint: (fx, fy): [number, number, number] => {
+        if (fy < 150 / 512) return [225, 222, 215];
+        if (inBase(fx, fy)) return [16, 16, 18];
+        const grain = Math.floor(fx * 997 + fy * 613) % 5;
+        return [196 + grain, 200 + grain, 190 + grain];
+      },
+    });
+    const kept = (await floorFromSegmentation(photo, pass)).mask;
+    expect(at(kept, 250 / 512, 330 / 512)).toBe(0);
+    expect(at(kept, 250 / 512, 380 / 512)).toBe(255);
+    expect(at(kept, 0.1, 0.9)).toBe(255);
+    const without = (await floorFromSegmentation(photo, pass, {}, { ...DEFAULT_TUNING, unlikePieces: null })).mask;
+    expect(at(without, 250 / 512, 330 / 512)).toBe(255);
   });
 });

@@ -12,6 +12,7 @@ import { RUG_LIMITS, runsDisputeARug, takeOutRugs } from './take-out-rugs.ts';
 import { ROUGH_RUG_LIMITS, grainOnGrid, roughRugOverFloor, roughnessOnGrid, type RoughRugLimits } from './rough-rugs.ts';
 import { PHOTO_COLOUR_LIMITS, floorOfOtherColours, photoRegions, type PhotoColourLimits, type PhotoRegions } from './photo-colours.ts';
 import { OBJECT_BASE_LIMITS, objectBasesOverFloor, type ObjectBaseLimits } from './object-bases.ts';
+import { UNLIKE_PIECE_LIMITS, piecesUnlikeTheFloor, type UnlikePieceLimits } from './unlike-floor-pieces.ts';
 import { SEGMENTER_SIZE, announcePhoto, classifyPixels, whenNetworkBusy } from './scene-segmenter.ts';
 import { sceneGridSize, segmentPhoto, type FitMode, type SegmentedPhoto } from './segment-photo.ts';
 
@@ -71,6 +72,12 @@ export interface SegmenterTuning {
    * from its edge (legs, casters, feet; object-bases.ts); null = not.
    */
   objectBases: ObjectBaseLimits | null;
+  /**
+   * Not floor: broad pieces of the refined floor parted from it by a sharp outline, unlike the floor on every side
+   * and of a colour found nowhere else on it (a cage's black base on pale tile, a trolley's black caster on vinyl;
+   * unlike-floor-pieces.ts); only while rugs are kept (such a piece may be a rug). null = not.
+   */
+  unlikePieces: UnlikePieceLimits | null;
   /** How far a visitor's tap reaches (apply-floor-taps.ts). */
   taps: TapLimits;
 }
@@ -101,6 +108,8 @@ export const DEFAULT_TUNING: SegmenterTuning = {
   photoColours: PHOTO_COLOUR_LIMITS,
   // Measured on the real set (decision 012, 2026-11-26 session 5).
   objectBases: OBJECT_BASE_LIMITS,
+  // Measured on the tuning photos (decision 012, issue 34 session 11).
+  unlikePieces: UNLIKE_PIECE_LIMITS,
   taps: TAP_LIMITS,
 };
 
@@ -518,6 +527,9 @@ export async function floorFromSegmentation(
   if (tuning.objectBases) {
     // What grew back is not floor (its code, 1, is not the floor's 2).
     pinCoefficients(coefficients, objectBasesOverFloor(refinedFloor(coefficients, guide, tuning.threshold), guidePixels, info.width, info.height, tuning.objectBases), 2);
+  }
+  if (tuning.unlikePieces && options.keepRugs !== false) {
+    pinCoefficients(coefficients, piecesUnlikeTheFloor(refinedFloor(coefficients, guide, tuning.threshold), guidePixels, info.width, info.height, tuning.unlikePieces), 2);
   }
   if (options.taps?.length) {
     // Taps are judged on the refined mask at the guide's size.

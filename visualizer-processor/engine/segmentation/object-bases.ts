@@ -24,6 +24,7 @@
  */
 import { SRGB_TO_LINEAR } from '../rendering/color-space.ts';
 import { boxMean } from './guided-upsample.ts';
+import { onFloorBox } from './floor-box.ts';
 
 export const OBJECT_BASE_LIMITS = {
   /** Guide pixels from non-floor from which a floor pixel is the floor's colour model. */
@@ -84,16 +85,16 @@ function labF(t: number): number {
 }
 
 /** One pixel's colour as the test reads it: Lab, linear brightness, chromaticity (r, g). */
-type Colour = Float64Array;
-const L = 0;
-const A = 1;
-const B = 2;
-const Y = 3;
-const R = 4;
-const G = 5;
+export type Colour = Float64Array;
+export const L = 0;
+export const A = 1;
+export const B = 2;
+export const Y = 3;
+export const R = 4;
+export const G = 5;
 
 /** Writes the colour of sRGB levels (r8, g8, b8) into `out`. */
-function colourOf(r8: number, g8: number, b8: number, out: Colour): void {
+export function colourOf(r8: number, g8: number, b8: number, out: Colour): void {
   const r = SRGB_TO_LINEAR[r8]!;
   const g = SRGB_TO_LINEAR[g8]!;
   const b = SRGB_TO_LINEAR[b8]!;
@@ -137,39 +138,8 @@ export function objectBasesOverFloor(
   height: number,
   limits: ObjectBaseLimits = OBJECT_BASE_LIMITS,
 ): Uint8Array {
-  // Only the floor's bounding box (and a pixel round it, where the growth starts) is worked on: the floor is
-  // usually the photo's lower part, and what lies above it changes nothing.
-  let left = width;
-  let right = -1;
-  let top = height;
-  let bottom = -1;
-  for (let y = 0; y < height; y++) {
-    const row = floor.subarray(y * width, (y + 1) * width);
-    const first = row.indexOf(1);
-    if (first < 0) continue;
-    left = Math.min(left, first);
-    right = Math.max(right, row.lastIndexOf(1));
-    if (top === height) top = y;
-    bottom = y;
-  }
-  const out = new Uint8Array(width * height);
-  if (right < 0) return out;
-  left = Math.max(0, left - 1);
-  top = Math.max(0, top - 1);
-  right = Math.min(width - 1, right + 1);
-  bottom = Math.min(height - 1, bottom + 1);
-  const w = right - left + 1;
-  const h = bottom - top + 1;
-  const boxFloor = new Uint8Array(w * h);
-  const boxRgb = new Uint8Array(w * h * 3);
-  for (let y = 0; y < h; y++) {
-    const from = (y + top) * width + left;
-    boxFloor.set(floor.subarray(from, from + w), y * w);
-    boxRgb.set(rgb.subarray(from * 3, (from + w) * 3), y * w * 3);
-  }
-  const grown = basesInBox(boxFloor, boxRgb, w, h, limits);
-  for (let y = 0; y < h; y++) out.set(grown.subarray(y * w, (y + 1) * w), (y + top) * width + left);
-  return out;
+  // A pixel round the floor's box: the growth starts there.
+  return onFloorBox(floor, rgb, width, height, 1, (boxFloor, boxRgb, w, h) => basesInBox(boxFloor, boxRgb, w, h, limits));
 }
 
 function basesInBox(floor: Uint8Array, rgb: Uint8Array, width: number, height: number, limits: ObjectBaseLimits): Uint8Array {
