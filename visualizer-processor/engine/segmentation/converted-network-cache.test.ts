@@ -52,7 +52,7 @@ describe('the converted network kept on disk (decision 030)', async () => {
     const whole = readFileSync(file);
     const altered = Buffer.from(whole);
     altered[altered.length - 1000]! ^= 1;
-    for (const damaged of [whole.subarray(0, whole.length - 1), altered, Buffer.from('not a kept network'), Buffer.alloc(0)]) {
+    for (const damaged of [whole.subarray(0, whole.length - 1), altered, Buffer.from('not a kept network'), Buffer.from('null\n'), Buffer.alloc(0)]) {
       writeFileSync(file, damaged);
       const convert = countingConversion();
       const again = await convertedNetwork(model, { directory, convert });

@@ -44,14 +44,15 @@ export function keptNetworkName(tfliteBytes: Uint8Array, converterSource: string
 function readKept(bytes: Uint8Array): ConvertedNetwork | null {
   const lineEnd = bytes.indexOf(0x0a);
   if (lineEnd < 0) return null;
-  let header: KeptHeader;
+  // Null when the first line is JSON's `null`: reading its fields would throw, and the network not load at all.
+  let header: KeptHeader | null;
   try {
-    header = JSON.parse(new TextDecoder().decode(bytes.subarray(0, lineEnd))) as KeptHeader;
+    header = JSON.parse(new TextDecoder().decode(bytes.subarray(0, lineEnd))) as KeptHeader | null;
   } catch {
     return null;
   }
   const onnx = bytes.subarray(lineEnd + 1);
-  if (onnx.length !== header.onnxBytes || sha256(onnx) !== header.onnxSha256) return null;
+  if (onnx.length !== header?.onnxBytes || sha256(onnx) !== header.onnxSha256) return null;
   const { inputName, inputShape, scoresName, tail } = header;
   return { onnx, inputName, inputShape, scoresName, tail };
 }
