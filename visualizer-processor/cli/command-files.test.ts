@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -26,7 +26,10 @@ describe('writeImage (the commands’ output)', () => {
   beforeEach(async () => {
     folder = await mkdtemp(path.join(tmpdir(), 'command-files-'));
   });
-  afterEach(() => rm(folder, { recursive: true, force: true }));
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await rm(folder, { recursive: true, force: true });
+  });
 
   it('leaves no half-written picture under the output’s name when the write fails, and keeps what was there', async () => {
     const output = path.join(folder, 'mask.png');
@@ -40,6 +43,19 @@ describe('writeImage (the commands’ output)', () => {
     expect(error).toHaveBeenCalledWith(expect.stringMatching(/^Cannot write .*mask\.png: /));
     expect(await readFile(output, 'utf8')).toBe('the mask of the last run');
     expect(await readdir(folder)).toEqual(['mask.png']);
+  });
+
+  it('leaves nothing beside the output when the whole picture cannot be renamed onto its name (a folder of that name)', async () => {
+    const output = path.join(folder, 'mask.png');
+    await mkdir(path.join(output, 'inside'), { recursive: true });
+    vi.spyOn(process, 'exit').mockImplementation(((code: number) => {
+      throw new Error(`exit ${code}`);
+    }) as never);
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await expect(writeImage(sharp({ create: { width: 40, height: 30, channels: 3, background: '#808080' } }).png(), output)).rejects.toThrow('exit 1');
+    expect(error).toHaveBeenCalledWith(expect.stringMatching(/^Cannot write .*mask\.png: /));
+    expect(await readdir(folder)).toEqual(['mask.png']);
+    expect(await readdir(output)).toEqual(['inside']);
   });
 
   it('writes the whole picture under the output’s name and nothing beside it', async () => {
