@@ -43,12 +43,11 @@ export const TAP_LIMITS = {
    */
   thingDrift: Infinity,
   /**
-   * Where that wider growth holds more than `maxShare` of the mask's floor or leaves the tap off its middle
-   * (`offCentre`), it has run on into the floor through a soft shade, and those rules would cut it to the tap's
-   * neighbourhood: the growth within `drift` decides instead, unless the wider growth lies on a rug some run saw (the
-   * rug's own rule then takes it). Without it a tap on a bookcase's bottom shelf of the floor's walnut took less of the
-   * shelf (office-walnut 0.829 -> 0.804), one on a wall's foot as white as the floor less of it (other-piano-terrazzo
-   * 0.966 -> 0.957). false = off.
+   * Where that wider growth holds more than `maxShare` of the mask's floor, it has run on into the floor through a soft
+   * shade, and `maxShare` would cut it to the tap's neighbourhood: the growth within `drift` decides instead, unless
+   * the wider growth lies on a rug some run saw (the rug's own rule then takes it). Without it a tap on a bookcase's
+   * bottom shelf of the floor's walnut took less of the shelf (office-walnut 0.829 -> 0.804), one on a wall's foot as
+   * white as the floor less of it (other-piano-terrazzo 0.966 -> 0.957). false = off.
    */
   thingFallback: true,
   /** A surface smaller than this fraction of the photo is texture under the finger, not the region meant. */
@@ -435,8 +434,7 @@ export function applyFloorTaps(
       grown = grow(true);
       drift2 = limits.drift ** 2;
       // Run on into the floor through a soft shade (see `TAP_LIMITS.thingFallback`), unless onto a rug the runs saw.
-      const ranOn = grown > sameState * limits.maxShare || keepWithinDepth(region, seed, width, height, false);
-      if (limits.thingFallback && ranOn && !seenRug(region, grown)) {
+      if (limits.thingFallback && grown > sameState * limits.maxShare && !seenRug(region, grown)) {
         region.set(withinDrift);
         grown = withinDriftSize;
       }
