@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { convertedNetwork, keptNetworkName } from '../visualizer-processor/engine/segmentation/converted-network-cache.ts';
 import { floorModelProblem } from '../visualizer-processor/engine/segmentation/floor-model.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -43,6 +44,17 @@ execFileSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'b
 for (const file of RUNTIME_FILES) {
   fs.mkdirSync(path.dirname(path.join(outDir, file)), { recursive: true });
   fs.copyFileSync(path.join(root, file), path.join(outDir, file));
+}
+// The network converted for ONNX Runtime, kept beside the compiled engine (decision 030). The image runs as a user
+// who cannot write there, so without it every container process would convert the network again before its first run.
+const segmentationDir = path.join(outDir, 'visualizer-processor', 'engine', 'segmentation');
+const modelBytes = fs.readFileSync(path.join(segmentationDir, 'model', 'mobile_segmenter_r4_quant_argmax_uint8.tflite'));
+const convertedDir = path.join(segmentationDir, 'model', 'converted');
+await (await convertedNetwork(modelBytes, { directory: convertedDir })).keeping;
+const keptName = keptNetworkName(modelBytes, fs.readFileSync(path.join(segmentationDir, 'tflite-to-onnx.mjs'), 'utf8'));
+if (!fs.existsSync(path.join(convertedDir, keptName))) {
+  console.error(`Could not keep the converted floor network in ${path.relative(process.cwd(), convertedDir)}`);
+  process.exit(1);
 }
 // The compiled files are ES modules; a package.json beside them says so wherever the folder is copied to.
 fs.writeFileSync(path.join(outDir, 'package.json'), JSON.stringify({ type: 'module' }, null, 2) + '\n');

@@ -10,6 +10,7 @@ import { writeEnvLocal } from '../../local-stack/local-settings';
 import { PROJECT_ROOT } from '../../local-stack/paths';
 import { findFreePort } from '../../local-stack/ports';
 import type { Stack } from '../../local-stack/stack';
+import { keptNetworkName } from '../../visualizer-processor/engine/segmentation/converted-network-cache';
 import { FIXTURE_DIR } from '../../visualizer-processor/fixtures/make-fixtures';
 import { toDataUrl } from '../../visualizer-processor/testing/bad-inputs';
 import { mailInbox } from '../support/mail-inbox';
@@ -69,6 +70,8 @@ let stack: Stack;
 let processor: Service;
 let emailWorker: Service;
 let processorPort: number;
+/** When the production install was done, before either service started. */
+let installedAt: number;
 let workerPort: number;
 
 beforeAll(async () => {
@@ -76,6 +79,7 @@ beforeAll(async () => {
   // What the Dockerfile's build stage produces: the compiled services, then only the production packages.
   await run(process.execPath, ['--import', 'tsx', 'scripts/build-services.ts', '--out-dir', path.join(folder, 'build', 'services')], { cwd: PROJECT_ROOT });
   await run('sh', ['scripts/production-install.sh', folder, '--offline'], { cwd: PROJECT_ROOT, maxBuffer: 16 * 1024 * 1024 });
+  installedAt = Date.now();
 
   // The keys of a new project (sb_publishable_/sb_secret_): the site's insert and the processor's settings use them.
   stack = await startThrowawayStack({ withProcessor: false, withEmailWorker: false, staffInbox: 'office@example.com', keyFormat: 'sb' });
@@ -174,6 +178,20 @@ describe('the services after a production install', () => {
       expect(service.output.filter((line) => /Completed task|GET \/healthz/.test(line))).toEqual([]);
     }
   }, 180_000);
+
+  it('the processor reads the floor network the build converted, and converts none itself (decision 030)', () => {
+    // Run as the image's user, the processor cannot write this folder: the build's file is what spares every
+    // container process the conversion. Had the processor not found it under its own name, it would have converted
+    // the network for the render above and written a file here after it started.
+    expect(processor.output.some((line) => / render 1 done in /.test(line))).toBe(true);
+    const segmentationDir = path.join(folder, 'build', 'services', 'visualizer-processor', 'engine', 'segmentation');
+    const modelBytes = fs.readFileSync(path.join(segmentationDir, 'model', 'mobile_segmenter_r4_quant_argmax_uint8.tflite'));
+    const converterSource = fs.readFileSync(path.join(segmentationDir, 'tflite-to-onnx.mjs'), 'utf8');
+    const convertedDir = path.join(segmentationDir, 'model', 'converted');
+    const kept = keptNetworkName(modelBytes, converterSource);
+    expect(fs.readdirSync(convertedDir)).toEqual([kept]);
+    expect(fs.statSync(path.join(convertedDir, kept)).mtimeMs).toBeLessThan(installedAt);
+  });
 
   it('stops cleanly on SIGTERM', async () => {
     processor.child.kill('SIGTERM');
