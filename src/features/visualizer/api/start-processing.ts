@@ -9,6 +9,7 @@ import { getSiteEnv } from '@/lib/env';
 import { answerDeadline } from '@/lib/answer-deadline';
 import { pageTexts } from '@/content/spec-texts';
 import { preparePhotoAhead } from '../utils/prepare-photo-ahead';
+import { getVisualizerRequest } from './get-visualizer-request';
 
 /** How much of the webhook's body the browser has sent so far. */
 export type UploadProgress = { sentBytes: number; totalBytes: number };
@@ -106,17 +107,28 @@ export async function startProcessing({
   try {
     const response = await postWithUploadProgress(getSiteEnv().VITE_VISUALIZER_WEBHOOK_URL, body, deadline.signal, onUploadProgress);
     if (response.status >= 500) throw new WebhookUnanswered(new Error(pageTexts.visualizer.processingFailure));
-    // 422 is no refusal of the call: the render ran within the webhook's wait and failed (a photo too small, not a
-    // photo, damaged), and the row holds the reason written for the visitor. The row is read as after a 202, so the
-    // page shows that reason with "Choose another photo", as when the render fails later; the spec's default
-    // "Failed to process your image. Please try again." sent the visitor back to send the same photo, to fail again.
-    if (response.status === 422) return { correctionToken: null };
+    // Our processor's 422 is no refusal of the call: the render ran within the webhook's wait and failed (a photo too
+    // small, not a photo, damaged), and it wrote the reason for the visitor on the row first. Then the row is followed
+    // as after a 202, so the page shows that reason with "Choose another photo", as when the render fails later; the
+    // spec's default "Failed to process your image. Please try again." sent the visitor back to send the same photo,
+    // to fail again. Any other not-ok answer, a 422 with no reason on the row included, raises the spec's error.
+    if (response.status === 422 && (await rowSaysWhyItFailed(requestId))) return { correctionToken: null };
     if (response.status < 200 || response.status > 299) throw new Error(pageTexts.visualizer.processingFailure);
 
     const reply = webhookReplySchema.safeParse(parseJson(response.text));
     return { correctionToken: reply.success ? reply.data.correctionToken : null };
   } finally {
     deadline.clear();
+  }
+}
+
+/** The request's row is failed with a reason written for the visitor; false if it is not, or cannot be read. */
+async function rowSaysWhyItFailed(requestId: string): Promise<boolean> {
+  try {
+    const row = await getVisualizerRequest(requestId);
+    return row.status === 'failed' && row.failure_reason !== null;
+  } catch {
+    return false;
   }
 }
 

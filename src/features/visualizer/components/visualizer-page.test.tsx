@@ -569,6 +569,18 @@ describe('errors while starting', () => {
     expectStep('Upload');
   });
 
+  it('a 422 with no reason on the row (another webhook refusing the call) gives the default text and returns to info', async () => {
+    const calls = newCalls();
+    server.use(
+      insertHandler(calls),
+      webhookHandler(calls, () => HttpResponse.json({ error: 'Unprocessable' }, { status: 422 })),
+      readHandler(calls, (id) => HttpResponse.json(row(id, { status: 'pending' }))),
+    );
+    await startProcessing();
+
+    await expectErrorToast('Failed to process your image. Please try again.');
+  });
+
   it.each([
     ['a bucket', 'Bucket not found', 'Storage setup issue. Please contact support.'],
     ['storage', 'Storage quota exceeded', 'Storage setup issue. Please contact support.'],
