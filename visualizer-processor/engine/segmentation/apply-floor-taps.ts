@@ -342,7 +342,6 @@ export function applyFloorTaps(
     const seedClass = pixelClass[seed]!;
     const [r0, g0, b0] = [rgb[seed * 3]!, rgb[seed * 3 + 1]!, rgb[seed * 3 + 2]!];
     const step2 = limits.edgeStep ** 2;
-    let drift2 = limits.drift ** 2;
     let throughShade = tap.floor && !ON_THE_FLOOR.has(seedClass) && limits.shadeHue > 0;
     const tapped = [r0 + limits.shadeFloor, g0 + limits.shadeFloor, b0 + limits.shadeFloor] as const;
     const tappedLength = Math.hypot(...tapped);
@@ -356,8 +355,11 @@ export function applyFloorTaps(
       return (or * tapped[0] + og * tapped[1] + ob * tapped[2]) / (length * tappedLength) >= leastCosine;
     };
 
-    /** Flood fill from the seed; returns the region's size. Inlined: it runs over up to a million pixels. */
-    const grow = (bySurface: boolean): number => {
+    /**
+     * Flood fill from the seed; returns the region's size. By surface, each pixel within `edgeStep` of its neighbour and
+     * within `drift2` (squared) of the tapped colour, or in its shade or light. Inlined: it runs over up to a million pixels.
+     */
+    const grow = (bySurface: boolean, drift2 = limits.drift ** 2): number => {
       region.fill(0);
       let head = 0;
       let tail = 0;
@@ -405,11 +407,8 @@ export function applyFloorTaps(
     // A dark "not floor" thing ends where its colours turn nearer the floor's round it than the tapped colour (see
     // `TAP_LIMITS.floorRing`): the floor's colour there is the mean of the floor just outside the tapped colour's core.
     let ring: readonly [number, number, number] | undefined;
-    if (limits.floorRing > 0 && !tap.floor && seedState === 1 && r0 * r0 + g0 * g0 + b0 * b0 < drift2) {
-      const driftAsSet = drift2;
-      drift2 = step2;
-      grow(true);
-      drift2 = driftAsSet;
+    if (limits.floorRing > 0 && !tap.floor && seedState === 1 && r0 * r0 + g0 * g0 + b0 * b0 < limits.drift ** 2) {
+      grow(true, step2);
       const round = meanColourRound(region, width, height, rgb, floor, seedState, limits.floorRing);
       // Round a patch of a patterned thing (a dark rug's motif) the mask's "floor" is the pattern's other colours.
       if (round && round.spread <= limits.edgeStep) ring = round.mean;
@@ -430,9 +429,7 @@ export function applyFloorTaps(
     if (!tap.floor && seedState === 1 && !byClass && limits.thingDrift > limits.drift) {
       const withinDrift = region.slice();
       const withinDriftSize = grown;
-      drift2 = limits.thingDrift ** 2;
-      grown = grow(true);
-      drift2 = limits.drift ** 2;
+      grown = grow(true, limits.thingDrift ** 2);
       // Run on into the floor through a soft shade (see `TAP_LIMITS.thingFallback`), unless onto a rug the runs saw.
       if (limits.thingFallback && grown > sameState * limits.maxShare && !seenRug(region, grown)) {
         region.set(withinDrift);
@@ -443,8 +440,7 @@ export function applyFloorTaps(
     if (onRug) {
       // A rug's own pattern and shade are as far from the tapped colour as the floor is: its border stops it.
       ring = undefined;
-      drift2 = limits.rugDrift ** 2;
-      grown = grow(true);
+      grown = grow(true, limits.rugDrift ** 2);
     }
     const climbsUpright = tap.floor && UPRIGHT.has(seedClass) && climbAboveSeed(region, seed, width) > limits.climb * height;
     // On a strip beside the floor the reach runs along the floor, not round the tap (see `TAP_LIMITS.besideFloor`).
