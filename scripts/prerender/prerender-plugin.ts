@@ -183,6 +183,11 @@ async function buildServerRenderer(config: ResolvedConfig): Promise<{ render: Re
       mode: config.mode,
       envDir: config.envDir,
       logLevel: 'warn',
+      // sonner goes into this build's renderer instead of being imported from node_modules: Node keeps a module for
+      // the life of the process, and sonner adds its stylesheet to the document there when it loads (and keeps its
+      // toasts and their ids). Imported, a second build in the same process (`npm run bench` builds the site once per
+      // suite) got the module the first build loaded in its own window, long closed: no stylesheet in the new one.
+      ssr: { noExternal: ['sonner'] },
       build: { ssr: SERVER_ENTRY, outDir, emptyOutDir: true, sourcemap: false, copyPublicDir: false, minify: false },
     });
     const entry = fs.readdirSync(outDir).find((file) => /^render-page\.(m?js)$/.test(file));

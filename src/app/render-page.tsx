@@ -85,7 +85,8 @@ const TOAST_DRAWN_WITHIN_MS = 5000;
 export async function renderSendingToast(): Promise<{ toaster: string; style: string }> {
   // Loaded here, once the DOM is there: both look for it as they load.
   const [{ createRoot }, { flushSync }, { Toaster, toast }] = await Promise.all([import('react-dom/client'), import('react-dom'), import('sonner')]);
-  // sonner adds its stylesheet to the document it finds when its module is first loaded.
+  // sonner adds its stylesheet to the document it finds when its module is first loaded (the build bundles a copy of
+  // sonner into each build's renderer, so that is this window's document: scripts/prerender/prerender-plugin.ts).
   const style = [...document.head.querySelectorAll('style')].find((element) => element.textContent?.includes('[data-sonner-toaster]'));
   if (!style?.textContent) throw new Error('sonner added no stylesheet to the document: was it loaded before the DOM was there?');
   const container = document.createElement('div');
