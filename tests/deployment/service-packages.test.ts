@@ -74,7 +74,7 @@ function packagesUsed(file: string): { npm: Set<string>; internal: Set<string> }
     ...[...text.matchAll(/^\s*(?:import|export)(?!\s+type\b)[^'"]*?from\s+['"]([^'"]+)['"]/gm)].map((match) => match[1]!),
     ...[...text.matchAll(/^\s*import\s+['"]([^'"]+)['"]/gm)].map((match) => match[1]!),
     ...[...text.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((match) => match[1]!),
-    ...[...text.matchAll(/['"](@tensorflow\/[^'"]+|onnxruntime-node)['"]/g)].map((match) => match[1]!),
+    ...[...text.matchAll(/['"](@tensorflow\/[^'"]+|onnxruntime-node|libheif-js\/[^'"]+)['"]/g)].map((match) => match[1]!),
   ];
   for (const specifier of specifiers) {
     if (specifier.startsWith('node:')) continue;

@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_DIR } from '../fixtures/make-fixtures.ts';
+import { HEIC_FIXTURE } from '../fixtures/make-heic-fixture.ts';
 
 const run = promisify(execFile);
 const COMMAND = path.join(path.dirname(fileURLToPath(import.meta.url)), 'floor-mask.ts');
@@ -111,6 +112,16 @@ describe('npm run floor-mask', () => {
     expect(code).toBe(1);
     expect(stderr).toBe('The mask is written as PNG: the output path must end in .png\n');
     await expect(stat(path.dirname(output))).rejects.toThrow(/ENOENT/);
+  }, 60_000);
+
+  it('refuses a damaged HEIC with one error line and exit code 1, and prints nothing on stdout', async () => {
+    const whole = await readFile(path.join(FIXTURE_DIR, HEIC_FIXTURE));
+    const input = path.join(folder, 'cut-short.heic');
+    await writeFile(input, whole.subarray(0, whole.length - 4000));
+    const { code, stdout, stderr } = await floorMaskCommand(input, path.join(folder, 'never-heic.png'));
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr).toBe(`${input}: The image is damaged or incomplete and cannot be read.\n`);
   }, 60_000);
 
   it('refuses a file that is not an image with a readable error and exit code 1', async () => {

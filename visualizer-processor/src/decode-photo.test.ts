@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import sharp from 'sharp';
 import { FIXTURE_DIR } from '../fixtures/make-fixtures.ts';
 import { HEIC_BOMB_FIXTURE, HEIC_FIXTURE, HEIC_FIXTURE_SIZE } from '../fixtures/make-heic-fixture.ts';
@@ -141,6 +141,20 @@ describe('decodePhoto', () => {
       const photo = await decodePhoto(heic, { maxSide: 480 });
       expect([photo.width, photo.height]).toEqual([480, 360]);
       await expect(decodePhoto(heic.subarray(0, heic.length - 4000))).rejects.toBeInstanceOf(PhotoRejectedError);
+    });
+
+    it('is refused when damaged without printing anything: the commands and the processor say why in one line of their own', async () => {
+      // libheif-js's own decoder (HeifDecoder, the image's display()) console.logs a dump of the handle and the
+      // error to stdout; `npm run floor-mask` printed it twice before its one error line.
+      const printed = [vi.spyOn(console, 'log'), vi.spyOn(console, 'info'), vi.spyOn(console, 'warn'), vi.spyOn(process.stdout, 'write')];
+      try {
+        const heic = await readFile(heicFile);
+        await expect(decodePhoto(heic.subarray(0, heic.length - 4000))).rejects.toBeInstanceOf(DamagedPhotoError);
+        await expect(decodePhoto(await readFile(path.join(FIXTURE_DIR, HEIC_BOMB_FIXTURE)))).rejects.toBeInstanceOf(DamagedPhotoError);
+        for (const spy of printed) expect(spy).not.toHaveBeenCalled();
+      } finally {
+        for (const spy of printed) spy.mockRestore();
+      }
     });
 
     it('is refused when its HEVC picture is far larger than the size its HEIF properties declare (a bomb)', async () => {

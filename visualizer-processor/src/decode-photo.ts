@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import type { DecodedPhoto } from '../engine/floor-engine.ts';
 
@@ -53,28 +54,69 @@ export interface DecodeOptions {
   minShortSide?: number;
 }
 
-type HeifImage = {
-  width: number;
-  height: number;
-  decode(): Promise<{ width: number; height: number; data: Uint8ClampedArray }>;
+/** The few parts of libheif-js (libheif compiled to WebAssembly, its C API bound by Emscripten) the decode uses. */
+type LibheifError = { code?: unknown; message?: string };
+type Libheif = {
+  heif_context_alloc(): unknown;
+  heif_context_free(context: unknown): void;
+  heif_context_read_from_memory(context: unknown, bytes: Uint8Array): LibheifError;
+  heif_js_context_get_list_of_top_level_image_IDs(context: unknown): number[] & LibheifError;
+  heif_js_context_get_image_handle(context: unknown, id: number): LibheifError;
+  heif_image_handle_release(handle: unknown): void;
+  heif_js_decode_image2(
+    handle: unknown,
+    colorspace: unknown,
+    chroma: unknown,
+  ): LibheifError & { image?: unknown; channels?: { id: unknown; width: number; height: number; stride: number; data: Uint8Array }[] };
+  heif_image_release(image: unknown): void;
+  heif_error_code: { heif_error_Ok: unknown };
+  heif_colorspace: { heif_colorspace_RGB: unknown };
+  heif_chroma: { heif_chroma_interleaved_RGBA: unknown };
+  heif_channel: { heif_channel_interleaved: unknown };
 };
+
+/** libheif-js, loaded on the first HEIC (its WebAssembly is 2 MB of script); a CommonJS module without types. */
+let libheif: Libheif | undefined;
+const loadLibheif = () => (libheif ??= createRequire(import.meta.url)('libheif-js/wasm-bundle') as Libheif);
 
 /**
  * HEVC pixels of a HEIC/HEIF file (what iPhones take), as RGBA. The bundled sharp reads the HEIF container but
- * has no HEVC decoder (a patent-encumbered codec it leaves out), so libheif compiled to WebAssembly
- * (heic-decode, on libheif-js) decodes them: no system library. libheif applies the file's rotation and mirroring
- * (irot, imir) itself, so the pixels come out upright.
+ * has no HEVC decoder (a patent-encumbered codec it leaves out), so libheif compiled to WebAssembly (libheif-js)
+ * decodes them: no system library. libheif applies the file's rotation and mirroring (irot, imir) itself, so the
+ * pixels come out upright. libheif's own calls are used rather than libheif-js's HeifDecoder and its image's
+ * display() (what heic-decode wrapped): those print a damaged file's error to stdout with console.log (a dump of
+ * the handle and the error, before the command's one line, and into the processor's log), where these return it.
  */
 async function decodeHevcPixels(bytes: Buffer): Promise<Sharp> {
-  const { default: heicDecode } = await import('heic-decode');
-  const images = (await heicDecode.all({ buffer: bytes })) as unknown as HeifImage[] & { dispose(): void };
+  const heif = loadLibheif();
+  const failed = (outcome: LibheifError | undefined) => !outcome || outcome.code !== undefined;
+  const context = heif.heif_context_alloc();
+  let handle: unknown;
   try {
-    const primary = images[0];
-    if (!primary) throw new Error('no image in the HEIF file');
-    const { width, height, data } = await primary.decode();
-    return sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), { raw: { width, height, channels: 4 } });
+    const read = heif.heif_context_read_from_memory(context, bytes);
+    if (read.code !== heif.heif_error_code.heif_error_Ok) throw new Error(`libheif cannot read the file: ${read.message}`);
+    const ids = heif.heif_js_context_get_list_of_top_level_image_IDs(context);
+    if (failed(ids) || ids.length === 0) throw new Error(`no image in the HEIF file ${ids.message ?? ''}`);
+    const found = heif.heif_js_context_get_image_handle(context, ids[0]!);
+    if (failed(found)) throw new Error(`libheif cannot open the image: ${found.message}`);
+    handle = found;
+    const decoded = await heif.heif_js_decode_image2(handle, heif.heif_colorspace.heif_colorspace_RGB, heif.heif_chroma.heif_chroma_interleaved_RGBA);
+    if (failed(decoded)) throw new Error(`libheif cannot decode the image: ${decoded.message}`);
+    try {
+      const plane = decoded.channels?.find((channel) => channel.id === heif.heif_channel.heif_channel_interleaved);
+      if (!plane) throw new Error('libheif decoded no interleaved RGBA plane');
+      const { width, height, stride } = plane;
+      const rowBytes = width * 4;
+      // Rows may be padded to the plane's stride; sharp wants them packed.
+      const pixels = Buffer.alloc(rowBytes * height);
+      for (let row = 0; row < height; row++) pixels.set(plane.data.subarray(row * stride, row * stride + rowBytes), row * rowBytes);
+      return sharp(pixels, { raw: { width, height, channels: 4 } });
+    } finally {
+      heif.heif_image_release(decoded.image);
+    }
   } finally {
-    images.dispose();
+    if (handle !== undefined) heif.heif_image_handle_release(handle);
+    heif.heif_context_free(context);
   }
 }
 
