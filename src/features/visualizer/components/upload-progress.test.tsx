@@ -137,6 +137,27 @@ describe('sending the photo', () => {
     expect(calls.reads.length).toBeGreaterThan(0);
   });
 
+  it('names the request in the address once all of the photo is out, so a reload during the render comes back to it', async () => {
+    // The processor holds its answer while it renders (up to 20 s): the address named the request only after it,
+    // so a phone that discarded the tab in that wait reopened it on an empty upload step.
+    window.history.replaceState(null, '', '/floor-visualizer');
+    try {
+      const { calls, upload, view } = await startUpload((id) => HttpResponse.json(row(id)));
+      act(() => upload.progress(0.5));
+      expect(window.location.hash).toBe('');
+      act(() => upload.progress(1));
+      act(() => upload.upload.dispatchEvent(new ProgressEvent('load')));
+      expect(window.location.hash).toBe(`#result=${calls.id()}`);
+
+      view.unmount();
+      await openPage();
+      expect(await screen.findByRole('heading', { name: /^Laying your new hardwood floor/ })).toBeInTheDocument();
+      await waitFor(() => expect(calls.reads.length).toBeGreaterThan(0));
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
   it('says so when the upload stops moving, and "Try again" sends the photo again as a new request', async () => {
     const toastError = vi.spyOn(toast, 'error');
     const { calls, upload, view } = await startUpload((id) => HttpResponse.json(completedRow(id)));

@@ -184,7 +184,12 @@ export function VisualizerPage() {
           requestId: id,
           ...parsed.data,
           file,
-          onUploadProgress: setUpload,
+          onUploadProgress: (progress) => {
+            setUpload(progress);
+            // Every byte is out: the processor renders the photo while it holds its answer (up to 20 s), the wait
+            // in which a visitor on a phone looks at another app, and a tab the phone discarded meanwhile reloads.
+            if (progress.sentBytes >= progress.totalBytes) keepRequestInAddress(id);
+          },
         });
         setCorrectionToken(token);
       } catch (error) {
