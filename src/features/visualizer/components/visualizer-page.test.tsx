@@ -567,6 +567,10 @@ describe('errors while starting', () => {
     expect(toastDismiss).toHaveBeenCalledWith('visualizer-started');
     await user.click(screen.getByRole('button', { name: 'Choose another photo' }));
     expectStep('Upload');
+    // The same visitor chooses another photo: what they typed is still there.
+    await chooseFile(user);
+    expect(screen.getByLabelText('Name')).toHaveValue('Dana Whitman');
+    expect(screen.getByLabelText('Email')).toHaveValue('dana@example.com');
   });
 
   it('a 422 with no reason on the row (another webhook refusing the call) gives the default text and returns to info', async () => {

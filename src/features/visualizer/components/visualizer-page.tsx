@@ -220,10 +220,17 @@ export function VisualizerPage() {
     setStep(file ? 'info' : 'upload');
   };
 
-  const startOver = () => {
+  /**
+   * Back to an empty upload step. 'Try Another Photo' on the result clears the visitor's details too (spec section
+   * 2); after a photo the processor could not use, or one that stopped sending, "Choose another photo" keeps them:
+   * the same visitor, who typed them a minute ago, is choosing another photo.
+   */
+  const startOver = ({ keepDetails = false } = {}) => {
     setFile(null);
-    setName('');
-    setEmail('');
+    if (!keepDetails) {
+      setName('');
+      setEmail('');
+    }
     setFieldErrors({});
     setUploadError(null);
     setResult(null);
@@ -300,13 +307,13 @@ export function VisualizerPage() {
                 onCheckAgain={() => setPollRound((round) => round + 1)}
                 onRetry={backToInfo}
                 onSendAgain={() => void process()}
-                onStartOver={startOver}
+                onStartOver={() => startOver({ keepDetails: true })}
               />
             )}
             {step === 'result' && savedResult && (
               <SavedResultNotice
                 state={savedResult}
-                onTryAnother={startOver}
+                onTryAnother={() => startOver()}
                 onTryAgain={() => {
                   const id = resultIdFromFragment(window.location.hash);
                   if (id) loadSavedResult(id);
@@ -318,7 +325,7 @@ export function VisualizerPage() {
                 result={result}
                 correctionToken={correctionToken}
                 onResultChange={setResult}
-                onTryAnother={startOver}
+                onTryAnother={() => startOver()}
               />
             )}
           </div>
