@@ -78,6 +78,16 @@ describe('a result link', () => {
     expect(screen.queryByRole('img', { name: /original photo|new hardwood floor/i })).toBeNull();
   });
 
+  it("shows why the render failed when it failed (a reload in the render's wait), not that there is no such result", async () => {
+    const reason = 'The image is damaged or incomplete and cannot be read.';
+    const { user } = openResultLink((id) => HttpResponse.json(row(id, { status: 'failed', failure_reason: reason })));
+    expect(await screen.findByRole('alert', {}, { timeout: 15_000 })).toHaveTextContent(`We couldn't process this photo${reason}`);
+    expect(screen.queryByRole('heading', { name: "We couldn't find this result" })).toBeNull();
+    expect(window.location.hash).toBe('');
+    await user.click(screen.getByRole('button', { name: 'Choose another photo' }));
+    expect(await screen.findByRole('heading', { name: 'Upload a photo of your room' })).toBeInTheDocument();
+  }, 20_000);
+
   it('says so when there is no such result', async () => {
     openResultLink(() => HttpResponse.json({ code: 'PGRST116', message: 'no rows' }, { status: 406 }));
     expect(await screen.findByRole('heading', { name: "We couldn't find this result" })).toBeInTheDocument();

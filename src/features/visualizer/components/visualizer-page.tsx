@@ -102,8 +102,9 @@ export function VisualizerPage() {
       (row) => {
         if (!current()) return;
         if (resultHasExpired(row)) return setSavedResult('expired');
-        if (row.status === 'pending' || row.status === 'processing') {
-          // Reloaded while the floor was being laid (the address names the request): follow it again.
+        if (row.status === 'pending' || row.status === 'processing' || row.status === 'failed') {
+          // Reloaded while the floor was being laid (the address names the request): follow it again. A render that
+          // failed meanwhile shows why, as it would have without the reload, not that the link names nothing.
           setSavedResult(null);
           setStartedAt(Date.now());
           setPollRound((round) => round + 1);
