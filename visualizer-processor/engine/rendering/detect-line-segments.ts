@@ -29,6 +29,10 @@ const GRADIENT_BINS = 1024;
 
 /**
  * @param gray row-major grey levels (0..255), width × height
+ *
+ * Each loop is a function of its own (the regions' growth one called per seed): V8 makes a loop that runs once
+ * fast while it runs, by compiling the function that holds it, and this function's four loops were compiled
+ * one after another, each time with the others, and thrown away between (decision 028).
  */
 export function detectLineSegments(gray: Float32Array, width: number, height: number, options: LineSegmentOptions = {}): LineSegment[] {
   const minLength = options.minLength ?? Math.max(12, Math.round(Math.max(width, height) / 40));
@@ -37,88 +41,131 @@ export function detectLineSegments(gray: Float32Array, width: number, height: nu
   const magnitude = new Float32Array(size);
   const angle = new Float32Array(size);
   let maxMagnitude = 0;
-  // 2×2 gradient as in LSD: centred between pixels, so both edges of a thin line stay separate regions.
-  for (let y = 0; y < height - 1; y++) {
-    for (let x = 0; x < width - 1; x++) {
-      const i = y * width + x;
-      const a = gray[i]!;
-      const b = gray[i + 1]!;
-      const c = gray[i + width]!;
-      const d = gray[i + width + 1]!;
-      const gx = (b + d - a - c) / 2;
-      const gy = (c + d - a - b) / 2;
-      const m = Math.sqrt(gx * gx + gy * gy);
-      magnitude[i] = m;
-      if (m <= minGradient) continue;
-      // The level line runs perpendicular to the gradient.
-      angle[i] = Math.atan2(gx, -gy);
-      if (m > maxMagnitude) maxMagnitude = m;
-    }
-  }
+  for (let y = 0; y < height - 1; y++) maxMagnitude = gradientRow(gray, y, width, minGradient, magnitude, angle, maxMagnitude);
+  const order = seedsByGradient(magnitude, minGradient, maxMagnitude);
 
-  // Seeds in (roughly) decreasing gradient order, by bucket sort.
-  const bucketOf = (m: number) => Math.min(GRADIENT_BINS - 1, Math.floor((m / (maxMagnitude + 1e-6)) * GRADIENT_BINS));
-  const counts = new Int32Array(GRADIENT_BINS + 1);
-  let candidates = 0;
-  for (let i = 0; i < size; i++) {
-    if (magnitude[i]! <= minGradient) continue;
-    counts[bucketOf(magnitude[i]!)]!++;
-    candidates++;
+  const used = new Uint8Array(size);
+  const region = new Int32Array(size);
+  const segments: LineSegment[] = [];
+  const minPixels = Math.round(minLength * 0.7);
+  const regionAngle = new Float64Array(1);
+  for (let o = 0; o < order.length; o++) {
+    const seed = order[o]!;
+    if (used[seed]) continue;
+    const count = growRegion(seed, width, height, minGradient, magnitude, angle, used, region, regionAngle);
+    if (count < minPixels) continue;
+    const segment = fitSegment(region, count, width, magnitude, regionAngle[0]!);
+    if (segment && segment.length >= minLength) segments.push(segment);
   }
+  return segments;
+}
+
+/**
+ * Row `y`'s 2×2 gradients, as in LSD: centred between pixels, so both edges of a thin line stay separate regions.
+ * Returns the largest magnitude so far (`maxMagnitude`, or this row's above minGradient if larger).
+ */
+function gradientRow(gray: Float32Array, y: number, width: number, minGradient: number, magnitude: Float32Array, angle: Float32Array, maxMagnitude: number): number {
+  for (let x = 0; x < width - 1; x++) {
+    const i = y * width + x;
+    const a = gray[i]!;
+    const b = gray[i + 1]!;
+    const c = gray[i + width]!;
+    const d = gray[i + width + 1]!;
+    const gx = (b + d - a - c) / 2;
+    const gy = (c + d - a - b) / 2;
+    const m = Math.sqrt(gx * gx + gy * gy);
+    magnitude[i] = m;
+    if (m <= minGradient) continue;
+    // The level line runs perpendicular to the gradient.
+    angle[i] = Math.atan2(gx, -gy);
+    if (m > maxMagnitude) maxMagnitude = m;
+  }
+  return maxMagnitude;
+}
+
+/** The bucket of a gradient magnitude, strongest last. */
+function gradientBin(m: number, maxMagnitude: number): number {
+  return Math.min(GRADIENT_BINS - 1, Math.floor((m / (maxMagnitude + 1e-6)) * GRADIENT_BINS));
+}
+
+/** The seeds (pixels over minGradient) in (roughly) decreasing gradient order, by bucket sort. */
+function seedsByGradient(magnitude: Float32Array, minGradient: number, maxMagnitude: number): Int32Array {
+  const counts = gradientBinCounts(magnitude, minGradient, maxMagnitude);
   const starts = new Int32Array(GRADIENT_BINS);
   let running = 0;
   for (let bin = GRADIENT_BINS - 1; bin >= 0; bin--) {
     starts[bin] = running;
     running += counts[bin]!;
   }
-  const order = new Int32Array(candidates);
-  for (let i = 0; i < size; i++) {
+  return seedsInBins(magnitude, minGradient, maxMagnitude, starts, running);
+}
+
+/** How many seeds fall in each gradient bucket. */
+function gradientBinCounts(magnitude: Float32Array, minGradient: number, maxMagnitude: number): Int32Array {
+  const counts = new Int32Array(GRADIENT_BINS + 1);
+  for (let i = 0; i < magnitude.length; i++) {
     if (magnitude[i]! <= minGradient) continue;
-    order[starts[bucketOf(magnitude[i]!)]!++] = i;
+    counts[gradientBin(magnitude[i]!, maxMagnitude)]!++;
   }
+  return counts;
+}
 
-  const used = new Uint8Array(size);
-  const region = new Int32Array(size);
-  const segments: LineSegment[] = [];
-  const minPixels = Math.round(minLength * 0.7);
+/** The seeds, each at the next place of its bucket (`starts`, moved on as they fill). */
+function seedsInBins(magnitude: Float32Array, minGradient: number, maxMagnitude: number, starts: Int32Array, candidates: number): Int32Array {
+  const order = new Int32Array(candidates);
+  for (let i = 0; i < magnitude.length; i++) {
+    if (magnitude[i]! <= minGradient) continue;
+    order[starts[gradientBin(magnitude[i]!, maxMagnitude)]!++] = i;
+  }
+  return order;
+}
 
-  for (let o = 0; o < order.length; o++) {
-    const seed = order[o]!;
-    if (used[seed]) continue;
-    used[seed] = 1;
-    region[0] = seed;
-    let count = 1;
-    let sumCos = Math.cos(angle[seed]!);
-    let sumSin = Math.sin(angle[seed]!);
-    let regionAngle = angle[seed]!;
-    for (let r = 0; r < count; r++) {
-      const p = region[r]!;
-      const px = p % width;
-      const py = (p - px) / width;
-      for (let dy = -1; dy <= 1; dy++) {
-        const ny = py + dy;
-        if (ny < 0 || ny >= height - 1) continue;
-        for (let dx = -1; dx <= 1; dx++) {
-          const nx = px + dx;
-          if (nx < 0 || nx >= width - 1) continue;
-          const q = ny * width + nx;
-          if (used[q] || magnitude[q]! <= minGradient) continue;
-          let difference = Math.abs(angle[q]! - regionAngle);
-          if (difference > Math.PI) difference = 2 * Math.PI - difference;
-          if (difference > ANGLE_TOLERANCE) continue;
-          used[q] = 1;
-          region[count++] = q;
-          sumCos += Math.cos(angle[q]!);
-          sumSin += Math.sin(angle[q]!);
-          regionAngle = Math.atan2(sumSin, sumCos);
-        }
+/**
+ * Grows the region of `seed` (not used yet) over the unused pixels of nearly its edge direction, into `region` and
+ * `used`; returns its size, and writes its mean edge direction into regionAngle[0].
+ */
+function growRegion(
+  seed: number,
+  width: number,
+  height: number,
+  minGradient: number,
+  magnitude: Float32Array,
+  angle: Float32Array,
+  used: Uint8Array,
+  region: Int32Array,
+  regionAngle: Float64Array,
+): number {
+  used[seed] = 1;
+  region[0] = seed;
+  let count = 1;
+  let sumCos = Math.cos(angle[seed]!);
+  let sumSin = Math.sin(angle[seed]!);
+  let meanAngle = angle[seed]!;
+  for (let r = 0; r < count; r++) {
+    const p = region[r]!;
+    const px = p % width;
+    const py = (p - px) / width;
+    for (let dy = -1; dy <= 1; dy++) {
+      const ny = py + dy;
+      if (ny < 0 || ny >= height - 1) continue;
+      for (let dx = -1; dx <= 1; dx++) {
+        const nx = px + dx;
+        if (nx < 0 || nx >= width - 1) continue;
+        const q = ny * width + nx;
+        if (used[q] || magnitude[q]! <= minGradient) continue;
+        let difference = Math.abs(angle[q]! - meanAngle);
+        if (difference > Math.PI) difference = 2 * Math.PI - difference;
+        if (difference > ANGLE_TOLERANCE) continue;
+        used[q] = 1;
+        region[count++] = q;
+        sumCos += Math.cos(angle[q]!);
+        sumSin += Math.sin(angle[q]!);
+        meanAngle = Math.atan2(sumSin, sumCos);
       }
     }
-    if (count < minPixels) continue;
-    const segment = fitSegment(region, count, width, magnitude, regionAngle);
-    if (segment && segment.length >= minLength) segments.push(segment);
   }
-  return segments;
+  regionAngle[0] = meanAngle;
+  return count;
 }
 
 /** The region's principal axis and extent; null when the region is not thin enough to be a line. */

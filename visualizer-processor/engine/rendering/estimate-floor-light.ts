@@ -110,16 +110,8 @@ const SCENE_WALL = SCENE_CLASS.wall;
 const SCENE_CEILING = SCENE_CLASS.ceiling;
 
 export function estimateFloorLight(image: AnalysisImage, camera: FloorCamera): FloorLight {
-  const { width, height, rgb, floor } = image;
-  const size = width * height;
-  const poweredLuminance = new Float32Array(size);
-  const weight = new Float32Array(size);
-  for (let i = 0; i < size; i++) {
-    const y = 0.2126 * SRGB_TO_LINEAR[rgb[i * 3]!]! + 0.7152 * SRGB_TO_LINEAR[rgb[i * 3 + 1]!]! + 0.0722 * SRGB_TO_LINEAR[rgb[i * 3 + 2]!]!;
-    poweredLuminance[i] = (y + 0.003) * (y + 0.003);
-    // Only clear floor counts; mixed boundary pixels carry wall or furniture.
-    weight[i] = floor[i]! >= 0.75 ? 1 : 0;
-  }
+  const { width, height, floor } = image;
+  const { poweredLuminance, weight, floorPixels } = lightInputs(image);
   const H = floorHomography(camera);
   const maskPyramid = new MaskedPyramid(poweredLuminance, weight, width, height);
   const pyramid = new MaskedPyramid(poweredLuminance, outlierWeights(maskPyramid, poweredLuminance, weight, width, height, H), width, height);
@@ -128,17 +120,6 @@ export function estimateFloorLight(image: AnalysisImage, camera: FloorCamera): F
   const gridWidth = Math.ceil(width / LIGHT_STEP);
   const gridHeight = Math.ceil(height / LIGHT_STEP);
   const needed = cellsNearFloor(floor, width, height, gridWidth, gridHeight);
-  // The three smoothings of the light around analysis point (x, y) (pixel index coordinates, centre at
-  // x + 0.5), in log units, into `bands`; and the metres of floor per analysis pixel there, as bands[3] (a
-  // variable the closure set would hold each new value as a heap number: garbage on every call).
-  const bands = new Float64Array(4);
-  const smooth = (x: number, y: number) => {
-    const metresPerPixel = footprintAt(H, x + 0.5, y + 0.5);
-    bands[3] = metresPerPixel;
-    bands[0] = Math.log(pyramid.sample(x, y, TEXTURE_RADIUS / metresPerPixel) + 1e-9) / POWER;
-    bands[1] = Math.log(pyramid.sample(x, y, FINE_RADIUS / metresPerPixel) + 1e-9) / POWER;
-    bands[2] = Math.log(pyramid.sample(x, y, COARSE_RADIUS / metresPerPixel) + 1e-9) / POWER;
-  };
 
   // The light is rebuilt band by band (coarse light, plus the detail between the fine and coarse radii,
   // plus the detail between the texture and fine radii). In each band, changes as small as the old floor's
@@ -146,48 +127,120 @@ export function estimateFloorLight(image: AnalysisImage, camera: FloorCamera): F
   // log units) pass, less that threshold. Patterns cover the whole floor, shadows and sun patches part of
   // it, so high percentiles of a band's changes measure the pattern and not the light; how high depends on
   // how patterned the floor is (PATTERN_PERCENTILES).
-  const smallDetail: number[] = [];
-  const largeDetail: number[] = [];
-  const levels: number[] = [];
-  let floorPixels = 0;
-  for (let i = 0; i < size; i++) if (weight[i] !== 0) floorPixels++;
-  // A sample of the floor's pixels is plenty for these percentiles.
-  const stride = Math.max(1, Math.floor(floorPixels / 20000));
-  for (let i = 0, seen = 0; i < size; i++) {
-    if (weight[i] === 0 || seen++ % stride !== 0) continue;
-    const x = i % width;
-    smooth(x, (i - x) / width);
-    smallDetail.push(Math.abs(bands[0]! - bands[1]!));
-    largeDetail.push(Math.abs(bands[1]! - bands[2]!));
-    levels.push(bands[2]!);
-  }
+  const { smallDetail, largeDetail, levels } = floorBands(pyramid, H, weight, width, floorPixels);
   // A strongly patterned floor (its median small-scale detail well above a plain floor's) cannot be told
   // from its light at small scales at all: its board edges alone outnumber any shadow's.
   const [pattern = 0] = percentiles(smallDetail, [0.5]);
   const patterned = Math.max(0, pattern - PLAIN_FLOOR_DETAIL);
   const plainness = Math.min(1, Math.max(0, (PATTERNED_FLOOR_DETAIL - pattern) / (PATTERNED_FLOOR_DETAIL - PLAIN_FLOOR_DETAIL)));
   const percentileOf = ({ plain, patterned }: { plain: number; patterned: number }) => patterned + (plain - patterned) * plainness;
-  const smallThreshold = 1.2 * percentiles(smallDetail, [percentileOf(PATTERN_PERCENTILES.small)])[0]! + 3 * patterned;
-  const largeThreshold = 1.2 * percentiles(largeDetail, [percentileOf(PATTERN_PERCENTILES.large)])[0]! + 2 * patterned;
-  const reference = levels.length > 0 ? percentiles(levels, [0.5])[0]! : 0;
+  const thresholds: ShadingThresholds = {
+    small: 1.2 * percentiles(smallDetail, [percentileOf(PATTERN_PERCENTILES.small)])[0]! + 3 * patterned,
+    large: 1.2 * percentiles(largeDetail, [percentileOf(PATTERN_PERCENTILES.large)])[0]! + 2 * patterned,
+    reference: levels.length > 0 ? percentiles(levels, [0.5])[0]! : 0,
+  };
   const shading = new Float32Array(gridWidth * gridHeight);
-  for (let gy = 0; gy < gridHeight; gy++) {
-    for (let gx = 0; gx < gridWidth; gx++) {
-      if (!needed[gy * gridWidth + gx]) continue;
-      // The cell's centre, in analysis pixel index coordinates.
-      const x = gx * LIGHT_STEP + (LIGHT_STEP - 1) / 2;
-      const y = gy * LIGHT_STEP + (LIGHT_STEP - 1) / 2;
-      smooth(x, y);
-      let value = Math.exp(bands[2]! + core(bands[1]! - bands[2]!, largeThreshold) + core(bands[0]! - bands[1]!, smallThreshold) - reference);
-      // Bright reflections on a glossy old floor would glare on a satin one: keep them, softened.
-      if (value > HIGHLIGHT_KNEE) value = HIGHLIGHT_KNEE + (value - HIGHLIGHT_KNEE) * 0.5;
-      // Where walls and furniture close in, less of the room's light reaches the floor (ambient occlusion):
-      // the share of non-floor within a few centimetres darkens it a little, which grounds legs and skirting.
-      const occluded = 1 - maskPyramid.coverage(x, y, OCCLUSION_RADIUS / bands[3]!);
-      shading[gy * gridWidth + gx] = Math.min(3, Math.max(0.12, value * (1 - OCCLUSION_STRENGTH * occluded)));
-    }
+  const bands = new Float64Array(4);
+  for (let gy = 0; gy < gridHeight; gy++) shadingRow(pyramid, maskPyramid, H, needed, gy, gridWidth, thresholds, bands, shading);
+  return { shading, width: gridWidth, height: gridHeight, step: LIGHT_STEP, pattern, ...exposureAndTint(image, Math.exp(thresholds.reference)) };
+}
+
+/**
+ * Per analysis pixel, the luminance (linear) to the power POWER, and its weight in the light: 1 on clear floor,
+ * 0 elsewhere (mixed boundary pixels carry wall or furniture); and how many pixels are clear floor.
+ *
+ * This and the other loops of the light's estimate are functions of their own: V8 makes a loop that runs once
+ * fast while it runs, by compiling the function that holds it, and a function holding several such loops was
+ * compiled again at each (decision 028).
+ */
+function lightInputs(image: AnalysisImage): { poweredLuminance: Float32Array; weight: Float32Array; floorPixels: number } {
+  const { rgb, floor } = image;
+  const size = image.width * image.height;
+  const poweredLuminance = new Float32Array(size);
+  const weight = new Float32Array(size);
+  let floorPixels = 0;
+  for (let i = 0; i < size; i++) {
+    const y = 0.2126 * SRGB_TO_LINEAR[rgb[i * 3]!]! + 0.7152 * SRGB_TO_LINEAR[rgb[i * 3 + 1]!]! + 0.0722 * SRGB_TO_LINEAR[rgb[i * 3 + 2]!]!;
+    poweredLuminance[i] = (y + 0.003) * (y + 0.003);
+    const clear = floor[i]! >= 0.75 ? 1 : 0;
+    weight[i] = clear;
+    floorPixels += clear;
   }
-  return { shading, width: gridWidth, height: gridHeight, step: LIGHT_STEP, pattern, ...exposureAndTint(image, Math.exp(reference)) };
+  return { poweredLuminance, weight, floorPixels };
+}
+
+/**
+ * The three smoothings of the light around analysis point (x, y) (pixel index coordinates, centre at x + 0.5),
+ * in log units, into `bands`; and the metres of floor per analysis pixel there, as bands[3].
+ */
+function smoothBands(pyramid: MaskedPyramid, H: Float64Array, x: number, y: number, bands: Float64Array): void {
+  const metresPerPixel = footprintAt(H, x + 0.5, y + 0.5);
+  bands[3] = metresPerPixel;
+  bands[0] = Math.log(pyramid.sample(x, y, TEXTURE_RADIUS / metresPerPixel) + 1e-9) / POWER;
+  bands[1] = Math.log(pyramid.sample(x, y, FINE_RADIUS / metresPerPixel) + 1e-9) / POWER;
+  bands[2] = Math.log(pyramid.sample(x, y, COARSE_RADIUS / metresPerPixel) + 1e-9) / POWER;
+}
+
+/**
+ * On a sample of the clear floor's pixels (a sample is plenty for the percentiles taken of them): the small-scale
+ * detail (texture to fine), the large-scale detail (fine to coarse) and the coarse light, in log units.
+ */
+function floorBands(
+  pyramid: MaskedPyramid,
+  H: Float64Array,
+  weight: Float32Array,
+  width: number,
+  floorPixels: number,
+): { smallDetail: number[]; largeDetail: number[]; levels: number[] } {
+  const smallDetail: number[] = [];
+  const largeDetail: number[] = [];
+  const levels: number[] = [];
+  const bands = new Float64Array(4);
+  const stride = Math.max(1, Math.floor(floorPixels / 20000));
+  for (let i = 0, seen = 0; i < weight.length; i++) {
+    if (weight[i] === 0 || seen++ % stride !== 0) continue;
+    const x = i % width;
+    smoothBands(pyramid, H, x, (i - x) / width, bands);
+    smallDetail.push(Math.abs(bands[0]! - bands[1]!));
+    largeDetail.push(Math.abs(bands[1]! - bands[2]!));
+    levels.push(bands[2]!);
+  }
+  return { smallDetail, largeDetail, levels };
+}
+
+/** The pattern thresholds of the small and large bands, and the floor's typical coarse light (log units). */
+interface ShadingThresholds {
+  small: number;
+  large: number;
+  reference: number;
+}
+
+/** Row `gy` of the light grid, on the cells `needed` marks: the light, relative to the floor's typical light. */
+function shadingRow(
+  pyramid: MaskedPyramid,
+  maskPyramid: MaskedPyramid,
+  H: Float64Array,
+  needed: Uint8Array,
+  gy: number,
+  gridWidth: number,
+  thresholds: ShadingThresholds,
+  bands: Float64Array,
+  shading: Float32Array,
+): void {
+  for (let gx = 0; gx < gridWidth; gx++) {
+    if (!needed[gy * gridWidth + gx]) continue;
+    // The cell's centre, in analysis pixel index coordinates.
+    const x = gx * LIGHT_STEP + (LIGHT_STEP - 1) / 2;
+    const y = gy * LIGHT_STEP + (LIGHT_STEP - 1) / 2;
+    smoothBands(pyramid, H, x, y, bands);
+    let value = Math.exp(bands[2]! + core(bands[1]! - bands[2]!, thresholds.large) + core(bands[0]! - bands[1]!, thresholds.small) - thresholds.reference);
+    // Bright reflections on a glossy old floor would glare on a satin one: keep them, softened.
+    if (value > HIGHLIGHT_KNEE) value = HIGHLIGHT_KNEE + (value - HIGHLIGHT_KNEE) * 0.5;
+    // Where walls and furniture close in, less of the room's light reaches the floor (ambient occlusion):
+    // the share of non-floor within a few centimetres darkens it a little, which grounds legs and skirting.
+    const occluded = 1 - maskPyramid.coverage(x, y, OCCLUSION_RADIUS / bands[3]!);
+    shading[gy * gridWidth + gx] = Math.min(3, Math.max(0.12, value * (1 - OCCLUSION_STRENGTH * occluded)));
+  }
 }
 
 /**
@@ -196,21 +249,25 @@ export function estimateFloorLight(image: AnalysisImage, camera: FloorCamera): F
  */
 function cellsNearFloor(floor: Float32Array, width: number, height: number, gridWidth: number, gridHeight: number): Uint8Array {
   const holding = new Uint8Array(gridWidth * gridHeight);
-  for (let y = 0; y < height; y++) {
-    const cells = ((y / LIGHT_STEP) | 0) * gridWidth;
-    const row = y * width;
-    for (let x = 0; x < width; x++) if (floor[row + x]! > 0) holding[cells + ((x / LIGHT_STEP) | 0)] = 1;
-  }
+  for (let y = 0; y < height; y++) markCellsHolding(floor, y * width, width, ((y / LIGHT_STEP) | 0) * gridWidth, holding);
   const needed = new Uint8Array(gridWidth * gridHeight);
-  for (let gy = 0; gy < gridHeight; gy++) {
-    for (let gx = 0; gx < gridWidth; gx++) {
-      if (!holding[gy * gridWidth + gx]) continue;
-      for (let yy = Math.max(0, gy - 1); yy <= Math.min(gridHeight - 1, gy + 1); yy++) {
-        for (let xx = Math.max(0, gx - 1); xx <= Math.min(gridWidth - 1, gx + 1); xx++) needed[yy * gridWidth + xx] = 1;
-      }
+  for (let gy = 0; gy < gridHeight; gy++) markCellsAround(holding, gy, gridWidth, gridHeight, needed);
+  return needed;
+}
+
+/** The cells (from `cells`) of the analysis row from `row` that hold floor. */
+function markCellsHolding(floor: Float32Array, row: number, width: number, cells: number, holding: Uint8Array): void {
+  for (let x = 0; x < width; x++) if (floor[row + x]! > 0) holding[cells + ((x / LIGHT_STEP) | 0)] = 1;
+}
+
+/** Every cell within one of a cell of grid row `gy` that holds floor. */
+function markCellsAround(holding: Uint8Array, gy: number, gridWidth: number, gridHeight: number, needed: Uint8Array): void {
+  for (let gx = 0; gx < gridWidth; gx++) {
+    if (!holding[gy * gridWidth + gx]) continue;
+    for (let yy = Math.max(0, gy - 1); yy <= Math.min(gridHeight - 1, gy + 1); yy++) {
+      for (let xx = Math.max(0, gx - 1); xx <= Math.min(gridWidth - 1, gx + 1); xx++) needed[yy * gridWidth + xx] = 1;
     }
   }
-  return needed;
 }
 
 /**
@@ -229,38 +286,65 @@ function outlierWeights(pyramid: MaskedPyramid, values: Float32Array, weight: Fl
   const gridWidth = Math.ceil(width / OUTLIER_STEP) + 1;
   const gridHeight = Math.ceil(height / OUTLIER_STEP) + 1;
   const local = new Float32Array(gridWidth * gridHeight);
-  for (let gy = 0; gy < gridHeight; gy++) {
-    const y = Math.min(height - 1, gy * OUTLIER_STEP);
-    for (let gx = 0; gx < gridWidth; gx++) {
-      const x = Math.min(width - 1, gx * OUTLIER_STEP);
-      local[gy * gridWidth + gx] = pyramid.sample(x, y, OUTLIER_RADIUS / footprintAt(H, x + 0.5, y + 0.5));
-    }
-  }
+  for (let gy = 0; gy < gridHeight; gy++) localLightRow(pyramid, H, gy, width, height, gridWidth, local);
   const deviation = new Float32Array(values.length);
+  // Every seventh deviation is plenty for the median.
   const sample: number[] = [];
   let seen = 0;
-  for (let y = 0; y < height; y++) {
-    const gy = Math.min(gridHeight - 2, (y / OUTLIER_STEP) | 0);
-    const fy = Math.min(1, y / OUTLIER_STEP - gy);
-    for (let x = 0; x < width; x++) {
-      const i = y * width + x;
-      if (weight[i] === 0) continue;
-      const gx = Math.min(gridWidth - 2, (x / OUTLIER_STEP) | 0);
-      const fx = Math.min(1, x / OUTLIER_STEP - gx);
-      const k = gy * gridWidth + gx;
-      const top = local[k]! + (local[k + 1]! - local[k]!) * fx;
-      const bottom = local[k + gridWidth]! + (local[k + gridWidth + 1]! - local[k + gridWidth]!) * fx;
-      const signed = Math.log((values[i]! + 1e-9) / (top + (bottom - top) * fy + 1e-9)) / POWER;
-      const d = signed >= 0 ? signed : -signed / OUTLIER_DARK_FACTOR;
-      deviation[i] = d;
-      // Every seventh is plenty for the median.
-      if (seen++ % 7 === 0) sample.push(d);
-    }
-  }
+  for (let y = 0; y < height; y++) seen = deviationRow(values, weight, local, y, width, gridWidth, gridHeight, deviation, sample, seen);
   const [typical = 0] = percentiles(sample, [0.5]);
   const threshold = Math.max(OUTLIER_MIN, OUTLIER_SPREAD * typical);
-  const weights = new Float32Array(values.length);
-  for (let i = 0; i < values.length; i++) {
+  return weightsFromDeviations(weight, deviation, threshold);
+}
+
+/** Row `gy` of outlierWeights' grid: the floor's light within OUTLIER_RADIUS of each grid point. */
+function localLightRow(pyramid: MaskedPyramid, H: Float64Array, gy: number, width: number, height: number, gridWidth: number, local: Float32Array): void {
+  const y = Math.min(height - 1, gy * OUTLIER_STEP);
+  for (let gx = 0; gx < gridWidth; gx++) {
+    const x = Math.min(width - 1, gx * OUTLIER_STEP);
+    local[gy * gridWidth + gx] = pyramid.sample(x, y, OUTLIER_RADIUS / footprintAt(H, x + 0.5, y + 0.5));
+  }
+}
+
+/**
+ * Row `y`'s floor pixels: how far each stands out of the floor's light around it (log units, darker ones
+ * divided by OUTLIER_DARK_FACTOR), into `deviation`; every seventh floor pixel's also into `sample`, counting on
+ * from `seen` floor pixels before the row. Returns the count after it.
+ */
+function deviationRow(
+  values: Float32Array,
+  weight: Float32Array,
+  local: Float32Array,
+  y: number,
+  width: number,
+  gridWidth: number,
+  gridHeight: number,
+  deviation: Float32Array,
+  sample: number[],
+  seen: number,
+): number {
+  const gy = Math.min(gridHeight - 2, (y / OUTLIER_STEP) | 0);
+  const fy = Math.min(1, y / OUTLIER_STEP - gy);
+  for (let x = 0; x < width; x++) {
+    const i = y * width + x;
+    if (weight[i] === 0) continue;
+    const gx = Math.min(gridWidth - 2, (x / OUTLIER_STEP) | 0);
+    const fx = Math.min(1, x / OUTLIER_STEP - gx);
+    const k = gy * gridWidth + gx;
+    const top = local[k]! + (local[k + 1]! - local[k]!) * fx;
+    const bottom = local[k + gridWidth]! + (local[k + gridWidth + 1]! - local[k + gridWidth]!) * fx;
+    const signed = Math.log((values[i]! + 1e-9) / (top + (bottom - top) * fy + 1e-9)) / POWER;
+    const d = signed >= 0 ? signed : -signed / OUTLIER_DARK_FACTOR;
+    deviation[i] = d;
+    if (seen++ % 7 === 0) sample.push(d);
+  }
+  return seen;
+}
+
+/** Each floor pixel's weight, less and less as its deviation passes the threshold. */
+function weightsFromDeviations(weight: Float32Array, deviation: Float32Array, threshold: number): Float32Array {
+  const weights = new Float32Array(weight.length);
+  for (let i = 0; i < weight.length; i++) {
     if (weight[i] === 0) continue;
     const r = deviation[i]! / threshold;
     const r2 = r * r;
@@ -301,9 +385,7 @@ class MaskedPyramid {
   private lowerWeight = 0;
 
   constructor(values: Float32Array, weights: Float32Array, width: number, height: number) {
-    const weighted = new Float32Array(values.length);
-    for (let i = 0; i < values.length; i++) weighted[i] = values[i]! * weights[i]!;
-    this.levels.push({ width, height, value: weighted, weight: Float32Array.from(weights) });
+    this.levels.push({ width, height, value: weightedValues(values, weights), weight: Float32Array.from(weights) });
     while (this.levels.length < 12) {
       const last = this.levels[this.levels.length - 1]!;
       if (last.width <= 2 && last.height <= 2) break;
@@ -383,6 +465,13 @@ class MaskedPyramid {
   }
 }
 
+/** Each value times its weight. */
+function weightedValues(values: Float32Array, weights: Float32Array): Float32Array {
+  const weighted = new Float32Array(values.length);
+  for (let i = 0; i < values.length; i++) weighted[i] = values[i]! * weights[i]!;
+  return weighted;
+}
+
 /** `data[row + k]` with k clamped to 0..last. */
 function clampedRead(data: Float32Array, row: number, k: number, last: number): number {
   return data[row + (k < 0 ? 0 : k > last ? last : k)]!;
@@ -447,20 +536,43 @@ function reduceColumns(rows: Float32Array, w2: number, height: number, h2: numbe
  * the result is kept within what an old floor between a dark carpet and a white tile would allow.
  */
 function exposureAndTint(image: AnalysisImage, floorLuminance: number): { exposure: number; tint: [number, number, number] } {
-  const { rgb, floor, classes } = image;
+  const { classes } = image;
   // Walls and ceiling when the network named them (mostly light paint), else whatever is not floor.
-  let useClasses = false;
-  if (classes) {
-    let walls = 0;
-    for (let i = 0; i < classes.length; i++) if (classes[i] === SCENE_WALL || classes[i] === SCENE_CEILING) walls++;
-    useClasses = walls >= classes.length * 0.05;
-  }
-  // Every seventh pixel is plenty for a median and a mean. Typed arrays as long as the most they can hold, not
-  // arrays grown a number at a time (decision 028).
+  const useClasses = classes !== undefined && wallsAndCeiling(classes) >= classes.length * 0.05;
+  const { luminances, surfaces } = roomSamples(image, useClasses);
+  const luminanceCount = luminances.length;
+  const roomAlbedo = useClasses ? TYPICAL_WALL_ALBEDO : TYPICAL_ROOM_ALBEDO;
+  const fromFloor = floorLuminance / TYPICAL_FLOOR_ALBEDO;
+  const fromRoom = luminanceCount >= 100 ? percentiles(luminances, [0.5])[0]! / roomAlbedo : fromFloor;
+  // The floor and the room each say how bright the light is; they are averaged, and nothing pulls that
+  // toward a well exposed photo. (A prior that a camera's automatic exposure puts a typical room at about 1
+  // in these units pulled night shots and underexposed rooms up: their new floors came out about twice as
+  // bright as floor and walls agreed, "bright, evenly lit planks" in a dark room.) The old floor's
+  // reflectance is kept between a dark carpet's and a white tile's.
+  const roomWeight = useClasses ? 1.3 : 1;
+  const combined = Math.exp((Math.log(fromFloor) + roomWeight * Math.log(fromRoom)) / (1 + roomWeight));
+  const exposure = Math.min(1.3, Math.max(0.04, Math.min(4 * fromFloor, Math.max(0.6 * fromFloor, combined))));
+  return { exposure, tint: lightColour(surfaces) };
+}
+
+/** How many analysis pixels the network called wall or ceiling. */
+function wallsAndCeiling(classes: Uint8Array): number {
+  let walls = 0;
+  for (let i = 0; i < classes.length; i++) if (classes[i] === SCENE_WALL || classes[i] === SCENE_CEILING) walls++;
+  return walls;
+}
+
+/**
+ * Every seventh analysis pixel off the floor and unclipped (every seventh is plenty for a median and a mean): the
+ * linear luminances of the walls and ceiling (of every such pixel without `useClasses`), and the linear luminance,
+ * red, green and blue of the room's surfaces lit by its light (four numbers each), for the light's colour.
+ */
+function roomSamples(image: AnalysisImage, useClasses: boolean): { luminances: Float64Array; surfaces: Float64Array } {
+  const { rgb, floor, classes } = image;
+  // Typed arrays as long as the most they can hold, not arrays grown a number at a time (decision 028).
   const most = Math.ceil(floor.length / 7);
   const luminances = new Float64Array(most);
   let luminanceCount = 0;
-  /** Linear luminance, red, green, blue of the room's surfaces off the floor, for the light's colour. */
   const surfaces = new Float64Array(most * 4);
   let surfaceCount = 0;
   for (let i = 0; i < floor.length; i += 7) {
@@ -481,18 +593,7 @@ function exposureAndTint(image: AnalysisImage, floorLuminance: number): { exposu
       surfaces[surfaceCount++] = b;
     }
   }
-  const roomAlbedo = useClasses ? TYPICAL_WALL_ALBEDO : TYPICAL_ROOM_ALBEDO;
-  const fromFloor = floorLuminance / TYPICAL_FLOOR_ALBEDO;
-  const fromRoom = luminanceCount >= 100 ? percentiles(luminances.subarray(0, luminanceCount), [0.5])[0]! / roomAlbedo : fromFloor;
-  // The floor and the room each say how bright the light is; they are averaged, and nothing pulls that
-  // toward a well exposed photo. (A prior that a camera's automatic exposure puts a typical room at about 1
-  // in these units pulled night shots and underexposed rooms up: their new floors came out about twice as
-  // bright as floor and walls agreed, "bright, evenly lit planks" in a dark room.) The old floor's
-  // reflectance is kept between a dark carpet's and a white tile's.
-  const roomWeight = useClasses ? 1.3 : 1;
-  const combined = Math.exp((Math.log(fromFloor) + roomWeight * Math.log(fromRoom)) / (1 + roomWeight));
-  const exposure = Math.min(1.3, Math.max(0.04, Math.min(4 * fromFloor, Math.max(0.6 * fromFloor, combined))));
-  return { exposure, tint: lightColour(surfaces.subarray(0, surfaceCount)) };
+  return { luminances: luminances.subarray(0, luminanceCount), surfaces: surfaces.subarray(0, surfaceCount) };
 }
 
 /**

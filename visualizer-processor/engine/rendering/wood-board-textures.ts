@@ -104,7 +104,7 @@ function ringPhaseTable(spacing: number, seed: number): Float32Array {
 }
 
 export function makeBoardFigures(): BoardFigures {
-  const { width, length, texelsAcross: ns, texelsAlong: nt, count } = BOARD_STOCK;
+  const { texelsAcross: ns, texelsAlong: nt, count } = BOARD_STOCK;
   const size = count * nt * ns;
   const ring = new Float32Array(size);
   const pores = new Float32Array(size);
@@ -112,54 +112,83 @@ export function makeBoardFigures(): BoardFigures {
   const sap = new Float32Array(size);
   const flatSawn = new Uint8Array(count);
   const figures: BoardFigures = { ring, pores, mottle, sap, flatSawn };
-  const texelS = width / ns;
-  const texelT = length / nt;
   // Smooth fields are evaluated on coarse grids and interpolated: noise per texel would cost more than
   // everything else the renderer does.
-  const wobble = new Float32Array(nt * ns);
-  const knots0 = new Float64Array(ns);
-  const knots1 = new Float64Array(ns);
-  const blotch = new Float32Array(nt * ns);
-  for (let b = 0; b < count; b++) {
-    const r = (k: number) => hash3(b, k, FIGURE_SEED);
-    const flat = b % 3 !== 2;
-    flatSawn[b] = flat ? 1 : 0;
-    // Pith position: under the board for flat-sawn, well off to one side for rift-sawn.
-    const pithX = flat ? width * (0.15 + 0.7 * r(1)) : (r(1) < 0.5 ? -1 : 1) * (0.25 + 0.35 * r(2)) + width / 2;
-    const depth = flat ? 0.035 + 0.03 * r(3) : 0.01 + 0.05 * r(3);
-    // The log is not quite parallel to the board: the depth to the pith swells and shrinks along it, which
-    // is what draws the arches.
-    const swell = flat ? 0.012 + 0.02 * r(4) : 0.004 * r(4);
-    const wavelength = 1.2 + 1.8 * r(5);
-    const phase = r(6) * Math.PI * 2;
-    const drift = (r(7) - 0.5) * 0.02;
-    const sapSide = r(8) < 0.5 ? 1 : -1;
-    const sapAt = width * (0.2 + 0.6 * r(9));
-    let knotRow = -1;
-    fillSmooth(wobble, ns, nt, 4, (s, t) => 0.0025 * (fractalNoise2(s * 25, t * 1.2 + b * 17, 2, FIGURE_SEED + 1) - 0.5), texelS, texelT);
-    fillSmooth(blotch, ns, nt, 8, (s, t) => 2 * fractalNoise2(s * 12, t * 2.5 + b * 29, 3, FIGURE_SEED + 4) - 1, texelS, texelT);
-    for (let j = 0; j < nt; j++) {
-      const t = (j + 0.5) * texelT;
-      const y = depth + swell * Math.sin((2 * Math.PI * t) / wavelength + phase);
-      const centre = pithX + drift * t;
-      const sapEdge = sapAt + 0.08 * (fractalNoise2(t * 0.9, b * 3.1, 3, FIGURE_SEED + 3) - 0.5);
-      const row = (b * nt + j) * ns;
-      // Pores: short streaks along the board, a few texels long, each column of texels its own.
-      const knot = (j + 0.5) / PORE_TEXELS;
-      const k0 = Math.floor(knot);
-      const fk = knot - k0;
-      const blend = fk * fk * (3 - 2 * fk);
-      if (k0 !== knotRow) {
-        knotRow = k0;
-        for (let i = 0; i < ns; i++) {
-          knots0[i] = hash3(i + b * 977, k0, FIGURE_SEED + 2);
-          knots1[i] = hash3(i + b * 977, k0 + 1, FIGURE_SEED + 2);
-        }
-      }
-      figureRow(figures, row, ns, texelS, centre, y, wobble, blotch, j * ns, knots0, knots1, blend, sapSide, sapEdge);
-    }
-  }
+  const scratch: FigureScratch = {
+    wobble: new Float32Array(nt * ns),
+    knots0: new Float64Array(ns),
+    knots1: new Float64Array(ns),
+    blotch: new Float32Array(nt * ns),
+  };
+  for (let b = 0; b < count; b++) boardFigure(figures, b, scratch);
   return figures;
+}
+
+/** Per-board arrays that makeBoardFigures reuses from one board to the next. */
+interface FigureScratch {
+  wobble: Float32Array;
+  knots0: Float64Array;
+  knots1: Float64Array;
+  blotch: Float32Array;
+}
+
+/**
+ * One board's figure (board `b`). A function of its own, called once per board: V8 makes its loops fast once,
+ * not again for each loop of one long function it reaches (decision 028).
+ */
+function boardFigure(figures: BoardFigures, b: number, scratch: FigureScratch): void {
+  const { width, length, texelsAcross: ns, texelsAlong: nt } = BOARD_STOCK;
+  const { flatSawn } = figures;
+  const { wobble, knots0, knots1, blotch } = scratch;
+  const texelS = width / ns;
+  const texelT = length / nt;
+  const r = (k: number) => figureHash(b, k);
+  const flat = b % 3 !== 2;
+  flatSawn[b] = flat ? 1 : 0;
+  // Pith position: under the board for flat-sawn, well off to one side for rift-sawn.
+  const pithX = flat ? width * (0.15 + 0.7 * r(1)) : (r(1) < 0.5 ? -1 : 1) * (0.25 + 0.35 * r(2)) + width / 2;
+  const depth = flat ? 0.035 + 0.03 * r(3) : 0.01 + 0.05 * r(3);
+  // The log is not quite parallel to the board: the depth to the pith swells and shrinks along it, which
+  // is what draws the arches.
+  const swell = flat ? 0.012 + 0.02 * r(4) : 0.004 * r(4);
+  const wavelength = 1.2 + 1.8 * r(5);
+  const phase = r(6) * Math.PI * 2;
+  const drift = (r(7) - 0.5) * 0.02;
+  const sapSide = r(8) < 0.5 ? 1 : -1;
+  const sapAt = width * (0.2 + 0.6 * r(9));
+  let knotRow = -1;
+  fillSmooth(wobble, ns, nt, 4, (s, t) => 0.0025 * (fractalNoise2(s * 25, t * 1.2 + b * 17, 2, FIGURE_SEED + 1) - 0.5), texelS, texelT);
+  fillSmooth(blotch, ns, nt, 8, (s, t) => 2 * fractalNoise2(s * 12, t * 2.5 + b * 29, 3, FIGURE_SEED + 4) - 1, texelS, texelT);
+  for (let j = 0; j < nt; j++) {
+    const t = (j + 0.5) * texelT;
+    const y = depth + swell * Math.sin((2 * Math.PI * t) / wavelength + phase);
+    const centre = pithX + drift * t;
+    const sapEdge = sapAt + 0.08 * (fractalNoise2(t * 0.9, b * 3.1, 3, FIGURE_SEED + 3) - 0.5);
+    const row = (b * nt + j) * ns;
+    // Pores: short streaks along the board, a few texels long, each column of texels its own.
+    const knot = (j + 0.5) / PORE_TEXELS;
+    const k0 = Math.floor(knot);
+    const fk = knot - k0;
+    const blend = fk * fk * (3 - 2 * fk);
+    if (k0 !== knotRow) {
+      knotRow = k0;
+      poreKnots(b, k0, ns, knots0, knots1);
+    }
+    figureRow(figures, row, ns, texelS, centre, y, wobble, blotch, j * ns, knots0, knots1, blend, sapSide, sapEdge);
+  }
+}
+
+/** Board `b`'s k-th figure number (0..1). */
+function figureHash(b: number, k: number): number {
+  return hash3(b, k, FIGURE_SEED);
+}
+
+/** The pores of board `b` at knot rows k0 and k0 + 1, one per column of texels. */
+function poreKnots(b: number, k0: number, ns: number, knots0: Float64Array, knots1: Float64Array): void {
+  for (let i = 0; i < ns; i++) {
+    knots0[i] = hash3(i + b * 977, k0, FIGURE_SEED + 2);
+    knots1[i] = hash3(i + b * 977, k0 + 1, FIGURE_SEED + 2);
+  }
 }
 
 /** One row of texels across a board (from `row`): its distance to the pith, pores, mottle and sapwood side. */
@@ -234,61 +263,23 @@ export function makeBoardTextures(figures: BoardFigures, look: WoodLook, styleSe
   const texelS = width / texelsAcross;
   const ns = Math.max(2, Math.min(texelsAcross, Math.round(look.plankWidth / texelS)));
   const base = linearColor(look.color);
-  const grain = linearColor(look.grainColor);
-  const sapColor = look.sapwood ? linearColor(look.sapwood.color) : base;
-  const ringPhase = ringPhaseTable(look.ringSpacing, styleSeed);
+  const colours: BoardColours = {
+    look,
+    base,
+    grain: linearColor(look.grainColor),
+    sapColor: look.sapwood ? linearColor(look.sapwood.color) : base,
+    ringPhase: ringPhaseTable(look.ringSpacing, styleSeed),
+    ns,
+  };
   const rgb = new Float32Array(count * nt * ns * 3);
   const sum = new Float64Array(3);
   for (let b = 0; b < count; b++) {
     const hasSap = look.sapwood !== undefined && hash3(b, 1, styleSeed) < look.sapwood.share;
-    for (let j = 0; j < nt; j++) {
-      const source = (b * nt + j) * texelsAcross;
-      const target = (b * nt + j) * ns;
-      for (let i = 0; i < ns; i++) {
-        const k = source + i;
-        const rho = figures.ring[k]!;
-        // Rings closer than about two texels would alias in the texture itself: fade them to their mean.
-        const neighbour = i + 1 < texelsAcross ? figures.ring[k + 1]! : figures.ring[k - 1]!;
-        const along = j + 1 < nt ? figures.ring[k + texelsAcross]! : figures.ring[k - texelsAcross]!;
-        const cyclesPerTexel = Math.max(Math.abs(neighbour - rho), Math.abs(along - rho)) / look.ringSpacing;
-        const resolve = Math.min(1, Math.max(0, (0.45 - cyclesPerTexel) / 0.2));
-        const phase = ringPhase[Math.min(RING_TABLE_SIZE - 1, (rho / RING_TABLE_STEP) | 0)]!;
-        // The earlywood line is a band of pores: broken up by them, not a drawn stroke.
-        const pores = figures.pores[k]!;
-        const line = RING_PROFILE[((phase - Math.floor(phase)) * RING_STEPS) | 0]! * (0.75 + 0.45 * pores);
-        const g = look.grainStrength * (RING_MEAN + (line - RING_MEAN) * resolve);
-        const m = 1 + look.mottle * figures.mottle[k]! + look.pores * pores;
-        let r = (base[0] + (grain[0] - base[0]) * g) * m;
-        let gr = (base[1] + (grain[1] - base[1]) * g) * m;
-        let bl = (base[2] + (grain[2] - base[2]) * g) * m;
-        if (hasSap) {
-          const x = figures.sap[k]! / SAP_TRANSITION;
-          const w = x <= -1 ? 0 : x >= 1 ? 1 : 0.5 + 0.5 * Math.sin((x * Math.PI) / 2);
-          const grainShare = 1 - 0.5 * g;
-          r += (sapColor[0] * grainShare * m - r) * w;
-          gr += (sapColor[1] * grainShare * m - gr) * w;
-          bl += (sapColor[2] * grainShare * m - bl) * w;
-        }
-        const o = (target + i) * 3;
-        rgb[o] = r;
-        rgb[o + 1] = gr;
-        rgb[o + 2] = bl;
-        sum[0]! += r;
-        sum[1]! += gr;
-        sum[2]! += bl;
-      }
-    }
+    for (let j = 0; j < nt; j++) colourRow(figures, colours, b, j, hasSap, rgb, sum);
   }
   // Scale to the style's mean colour, so the floor averages to what the style promises.
   const texels = count * nt * ns;
-  const gainR = (base[0] * texels) / sum[0]!;
-  const gainG = (base[1] * texels) / sum[1]!;
-  const gainB = (base[2] * texels) / sum[2]!;
-  for (let o = 0; o < rgb.length; o += 3) {
-    rgb[o]! *= gainR;
-    rgb[o + 1]! *= gainG;
-    rgb[o + 2]! *= gainB;
-  }
+  scaleColours(rgb, (base[0] * texels) / sum[0]!, (base[1] * texels) / sum[1]!, (base[2] * texels) / sum[2]!);
   const levels: BoardTextureLevel[] = [{ across: ns, along: nt, rgb }];
   while (levels[levels.length - 1]!.across > 1 || levels[levels.length - 1]!.along > 1) levels.push(halve(levels[levels.length - 1]!, count));
   return {
@@ -301,31 +292,99 @@ export function makeBoardTextures(figures: BoardFigures, look: WoodLook, styleSe
   };
 }
 
+/** What makeBoardTextures colours every texel of a style with. */
+interface BoardColours {
+  look: WoodLook;
+  /** Linear RGB of the wood, its grain and its sapwood. */
+  base: [number, number, number];
+  grain: [number, number, number];
+  sapColor: [number, number, number];
+  /** ringPhaseTable's rings for the style. */
+  ringPhase: Float32Array;
+  /** Texels across each board kept for the style. */
+  ns: number;
+}
+
+/**
+ * Row `j` of board `b`, coloured into `rgb` and added to `sum` (linear RGB). The loops over texels are functions
+ * of their own, each called many times: V8 makes each fast once, where one function with all the loops was made
+ * fast again at each loop it reached and thrown back at the next (decision 028).
+ */
+function colourRow(figures: BoardFigures, colours: BoardColours, b: number, j: number, hasSap: boolean, rgb: Float32Array, sum: Float64Array): void {
+  const { texelsAcross, texelsAlong: nt } = BOARD_STOCK;
+  const { look, base, grain, sapColor, ringPhase, ns } = colours;
+  const source = (b * nt + j) * texelsAcross;
+  const target = (b * nt + j) * ns;
+  for (let i = 0; i < ns; i++) {
+    const k = source + i;
+    const rho = figures.ring[k]!;
+    // Rings closer than about two texels would alias in the texture itself: fade them to their mean.
+    const neighbour = i + 1 < texelsAcross ? figures.ring[k + 1]! : figures.ring[k - 1]!;
+    const along = j + 1 < nt ? figures.ring[k + texelsAcross]! : figures.ring[k - texelsAcross]!;
+    const cyclesPerTexel = Math.max(Math.abs(neighbour - rho), Math.abs(along - rho)) / look.ringSpacing;
+    const resolve = Math.min(1, Math.max(0, (0.45 - cyclesPerTexel) / 0.2));
+    const phase = ringPhase[Math.min(RING_TABLE_SIZE - 1, (rho / RING_TABLE_STEP) | 0)]!;
+    // The earlywood line is a band of pores: broken up by them, not a drawn stroke.
+    const pores = figures.pores[k]!;
+    const line = RING_PROFILE[((phase - Math.floor(phase)) * RING_STEPS) | 0]! * (0.75 + 0.45 * pores);
+    const g = look.grainStrength * (RING_MEAN + (line - RING_MEAN) * resolve);
+    const m = 1 + look.mottle * figures.mottle[k]! + look.pores * pores;
+    let r = (base[0] + (grain[0] - base[0]) * g) * m;
+    let gr = (base[1] + (grain[1] - base[1]) * g) * m;
+    let bl = (base[2] + (grain[2] - base[2]) * g) * m;
+    if (hasSap) {
+      const x = figures.sap[k]! / SAP_TRANSITION;
+      const w = x <= -1 ? 0 : x >= 1 ? 1 : 0.5 + 0.5 * Math.sin((x * Math.PI) / 2);
+      const grainShare = 1 - 0.5 * g;
+      r += (sapColor[0] * grainShare * m - r) * w;
+      gr += (sapColor[1] * grainShare * m - gr) * w;
+      bl += (sapColor[2] * grainShare * m - bl) * w;
+    }
+    const o = (target + i) * 3;
+    rgb[o] = r;
+    rgb[o + 1] = gr;
+    rgb[o + 2] = bl;
+    sum[0]! += r;
+    sum[1]! += gr;
+    sum[2]! += bl;
+  }
+}
+
+/** Multiplies each texel's red, green and blue by the gains. */
+function scaleColours(rgb: Float32Array, gainR: number, gainG: number, gainB: number): void {
+  for (let o = 0; o < rgb.length; o += 3) {
+    rgb[o]! *= gainR;
+    rgb[o + 1]! *= gainG;
+    rgb[o + 2]! *= gainB;
+  }
+}
+
 /** The next mip level: 2×2 (or 2×1 once a side is down to one texel) box average, board by board. */
 function halve(level: BoardTextureLevel, count: number): BoardTextureLevel {
   const across = Math.max(1, level.across >> 1);
   const along = Math.max(1, level.along >> 1);
+  const rgb = new Float32Array(count * along * across * 3);
+  for (let b = 0; b < count; b++) for (let j = 0; j < along; j++) halveRow(level, b, j, across, along, rgb);
+  return { across, along, rgb };
+}
+
+/** Row `j` of board `b` of the next mip level (`across` × `along` texels a board) into `rgb`. A function of its own, as colourRow. */
+function halveRow(level: BoardTextureLevel, b: number, j: number, across: number, along: number, rgb: Float32Array): void {
   const stepS = level.across > 1 ? 2 : 1;
   const stepT = level.along > 1 ? 2 : 1;
-  const rgb = new Float32Array(count * along * across * 3);
   const norm = 1 / (stepS * stepT);
-  for (let b = 0; b < count; b++) {
-    for (let j = 0; j < along; j++) {
-      for (let i = 0; i < across; i++) {
-        const o = ((b * along + j) * across + i) * 3;
-        for (let dj = 0; dj < stepT; dj++) {
-          for (let di = 0; di < stepS; di++) {
-            const src = ((b * level.along + j * stepT + dj) * level.across + i * stepS + di) * 3;
-            rgb[o]! += level.rgb[src]!;
-            rgb[o + 1]! += level.rgb[src + 1]!;
-            rgb[o + 2]! += level.rgb[src + 2]!;
-          }
-        }
-        rgb[o]! *= norm;
-        rgb[o + 1]! *= norm;
-        rgb[o + 2]! *= norm;
+  for (let i = 0; i < across; i++) {
+    const o = ((b * along + j) * across + i) * 3;
+    for (let dj = 0; dj < stepT; dj++) {
+      for (let di = 0; di < stepS; di++) {
+        const src = ((b * level.along + j * stepT + dj) * level.across + i * stepS + di) * 3;
+        rgb[o]! += level.rgb[src]!;
+        rgb[o + 1]! += level.rgb[src + 1]!;
+        rgb[o + 2]! += level.rgb[src + 2]!;
       }
     }
+    rgb[o]! *= norm;
+    rgb[o + 1]! *= norm;
+    rgb[o + 2]! *= norm;
   }
-  return { across, along, rgb };
 }

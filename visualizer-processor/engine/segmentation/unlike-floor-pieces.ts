@@ -225,6 +225,7 @@ function piecesOnGrid(
   // The floor's body: its pixels of the body's colour (or its shade or sun); the rest may hold things.
   const body = new Uint8Array(size);
   const rest = new Uint8Array(size);
+  let restCount = 0;
   const pixel = [0, 0, 0, 0, 0, 0];
   const [lightness, chromaR, chromaG] = [channels[Y]!, channels[R]!, channels[G]!];
   for (let i = 0; i < size; i++) {
@@ -245,8 +246,13 @@ function piecesOnGrid(
     pixel[R] = chromaR[i]!;
     pixel[G] = chromaG[i]!;
     if (alike(pixel, bodyColour)) body[i] = 1;
-    else rest[i] = 1;
+    else {
+      rest[i] = 1;
+      restCount++;
+    }
   }
+  // Every candidate lies in the rest: with less of it than a candidate's least area, there is none.
+  if (restCount < minArea) return out;
   const opened = dilate(erode(rest, width, height, limits.open), width, height, limits.open);
   for (let i = 0; i < size; i++) opened[i] = opened[i]! & rest[i]!;
   // How much of the floor is of each colour.
