@@ -34,7 +34,7 @@ export default defineConfig({
         test: {
           name: 'processor',
           environment: 'node',
-          include: ['visualizer-processor/**/*.test.ts', 'local-stack/**/*.test.ts', 'email-worker/**/*.test.ts', 'job-queue/**/*.test.ts', 'visitor-data/**/*.test.ts'],
+          include: ['visualizer-processor/**/*.test.ts', 'local-stack/**/*.test.ts', 'email-worker/**/*.test.ts', 'job-queue/**/*.test.ts', 'visitor-data/**/*.test.ts', 'scripts/**/*.test.ts'],
           setupFiles: ['./tests/fail-on-console-error.ts'],
           testTimeout: 60_000,
         },

@@ -7,8 +7,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-
-type Tally = { passed: number; failed: number; skipped: number };
+import { failureSummary, playwrightFailures, playwrightTally, vitestFailures, vitestTally, type Failure, type PlaywrightReport, type Tally, type VitestReport } from './test-reports.ts';
 
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flooring-site-test-reports-'));
 const bin = (name: string) => path.join('node_modules', '.bin', name);
@@ -29,17 +28,11 @@ function readJson<T>(file: string): T | undefined {
   }
 }
 
-function vitestTally(file: string): Tally | undefined {
-  const report = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number }>(file);
-  return report && { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests };
-}
-
-function playwrightTally(file: string): Tally | undefined {
-  const report = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(file);
-  return report && { passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected, skipped: report.stats.skipped };
-}
-
 const total: Tally = { passed: 0, failed: 0, skipped: 0 };
+const failures: Failure[] = [];
+/** A runner that exited non-zero with no failed test named: the run itself failed (a global setup, an unhandled error). */
+const runFailure = (runner: Failure['runner'], exitCode: number, named: number): Failure[] =>
+  exitCode !== 0 && named === 0 ? [{ runner, name: 'no test named: the run itself failed (see its output above)', why: `exit code ${exitCode}` }] : [];
 const add = (runner: string, exitCode: number, tally: Tally | undefined) => {
   // A runner that died before reporting (a broken global setup, say) counts as one failure, never as none.
   const counted = tally ?? { passed: 0, failed: 1, skipped: 0 };
@@ -60,14 +53,21 @@ const vitest = await run('Vitest: unit + component, processor, integration, depl
   '--reporter=json',
   `--outputFile.json=${vitestReport}`,
 ]);
-add('vitest', vitest, vitestTally(vitestReport));
+const vitestResults = readJson<VitestReport>(vitestReport);
+add('vitest', vitest, vitestResults && vitestTally(vitestResults));
+const vitestFailed = vitestResults ? vitestFailures(vitestResults) : [];
+failures.push(...vitestFailed, ...runFailure('vitest', vitest, vitestFailed.length));
 
 const playwrightReport = path.join(reportDir, 'playwright.json');
 const playwright = await run('Playwright: end to end in Chromium', process.execPath, ['--import', 'tsx', 'scripts/test-e2e.ts'], {
   PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
 });
-add('playwright', playwright, playwrightTally(playwrightReport));
+const playwrightResults = readJson<PlaywrightReport>(playwrightReport);
+add('playwright', playwright, playwrightResults && playwrightTally(playwrightResults));
+const playwrightFailed = playwrightResults ? playwrightFailures(playwrightResults) : [];
+failures.push(...playwrightFailed, ...runFailure('playwright', playwright, playwrightFailed.length));
 
 fs.rmSync(reportDir, { recursive: true, force: true });
+if (failures.length > 0) console.log(`\n${failureSummary(failures)}`);
 console.log(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(total.failed > 0 ? 1 : 0);
