@@ -25,8 +25,19 @@ import { cachedMask, cachedSegmentForFloor } from '../network-pass-cache.ts';
 import { writeVisitorOverlays } from '../visitor-overlay.ts';
 import { describePieceSource, largestPieceSources } from '../piece-sources.ts';
 import type { FloorMask } from '../floor-mask.ts';
+import { optionProblem } from './command-options.ts';
 
 const args = process.argv.slice(2);
+const problem = optionProblem(args, {
+  values: ['--taps', '--only', '--max-side', '--cache', '--overlays'],
+  switches: ['--replace-rugs', '--per-photo', '--pieces'],
+});
+if (problem) {
+  console.error(
+    `${problem}\nUsage: npm run eval:visitor -- [variant ...] [--taps N] [--replace-rugs] [--only id,id] [--max-side N] [--cache DIR] [--overlays DIR] [--per-photo] [--pieces]`,
+  );
+  process.exit(1);
+}
 const valueOf = (flag: string) => {
   const at = args.indexOf(flag);
   return at >= 0 ? args[at + 1] : undefined;
