@@ -137,6 +137,18 @@ describe('sending the photo', () => {
     expect(calls.reads.length).toBeGreaterThan(0);
   });
 
+  it('follows the row too when the upload ended with no progress event at 100 % before its connection broke', async () => {
+    // The upload's load event alone says every byte went out: the last progress event a browser sent may be short of it.
+    const { calls, upload } = await startUpload((id) => HttpResponse.json(completedRow(id)));
+    act(() => upload.progress(0.9));
+    act(() => upload.upload.dispatchEvent(new ProgressEvent('load')));
+    act(() => upload.breakConnection());
+
+    expect(await screen.findByRole('heading', { name: 'Your room with hardwood floors' })).toBeInTheDocument();
+    expect(calls.reads.length).toBeGreaterThan(0);
+    expect(screen.queryByText(/Your photo stopped sending/)).not.toBeInTheDocument();
+  });
+
   it('names the request in the address once all of the photo is out, so a reload during the render comes back to it', async () => {
     // The processor holds its answer while it renders (up to 20 s): the address named the request only after it,
     // so a phone that discarded the tab in that wait reopened it on an empty upload step.
