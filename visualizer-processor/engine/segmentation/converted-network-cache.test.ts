@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -83,6 +83,21 @@ describe('the converted network kept on disk (decision 030)', async () => {
       expect(convert.calls).toBe(time);
       expect(Buffer.from(network.onnx).equals(Buffer.from(fresh.onnx))).toBe(true);
     }
-    expect(readdirSync(scratch)).not.toContain(expect.stringMatching(/partial/));
+    expect(readFileSync(notAFolder, 'utf8')).toBe('in the way');
+  });
+
+  it('leaves no partial file behind where the whole one cannot be renamed into place (a folder in its way)', async () => {
+    const directory = path.join(scratch, 'blocked');
+    await (await convertedNetwork(model, { directory })).keeping;
+    const name = path.basename(keptFile(directory));
+    rmSync(path.join(directory, name));
+    mkdirSync(path.join(directory, name, 'something'), { recursive: true });
+    const convert = countingConversion();
+    const { network, keeping } = await convertedNetwork(model, { directory, convert });
+    await keeping;
+    expect(convert.calls).toBe(1);
+    expect(Buffer.from(network.onnx).equals(Buffer.from(fresh.onnx))).toBe(true);
+    // The partial was written beside it, and the rename refused: it is removed, not left to pile up.
+    expect(readdirSync(directory)).toEqual([name]);
   });
 });
