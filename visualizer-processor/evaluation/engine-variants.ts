@@ -5,6 +5,7 @@ import { PHOTO_COLOUR_LIMITS } from '../engine/segmentation/photo-colours.ts';
 import { OBJECT_BASE_LIMITS } from '../engine/segmentation/object-bases.ts';
 import { UNLIKE_PIECE_LIMITS } from '../engine/segmentation/unlike-floor-pieces.ts';
 import { TAP_LIMITS } from '../engine/segmentation/apply-floor-taps.ts';
+import { ROUGH_THING_LIMITS } from '../engine/segmentation/rough-floor-things.ts';
 import { ZOOMED_PATCH_LIMITS } from '../engine/segmentation/clear-around-objects.ts';
 
 const bases = (limits: Partial<typeof OBJECT_BASE_LIMITS>) => ({ objectBases: { ...OBJECT_BASE_LIMITS, ...limits } });
@@ -20,6 +21,8 @@ export const ENGINE_VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   engine: {},
   'engine, no unlike pieces': { unlikePieces: null },
   'engine, unlike pieces at distance 20': { unlikePieces: { ...UNLIKE_PIECE_LIMITS, minDistance: 20 } },
+  'engine, no rough things': { roughThings: null },
+  'engine, rough things without the grain test': { roughThings: { ...ROUGH_THING_LIMITS, grain: Infinity } },
   'engine before issue 23': BEFORE,
   'before, no rug step': { ...BEFORE, takeOutRugs: false },
   'before, not grounded': { ...BEFORE, grounded: false },

@@ -13,6 +13,7 @@ import { ROUGH_RUG_LIMITS, grainOnGrid, roughRugOverFloor, roughnessOnGrid, type
 import { PHOTO_COLOUR_LIMITS, floorOfOtherColours, photoRegions, type PhotoColourLimits, type PhotoRegions } from './photo-colours.ts';
 import { OBJECT_BASE_LIMITS, objectBasesOverFloor, type ObjectBaseLimits } from './object-bases.ts';
 import { UNLIKE_PIECE_LIMITS, piecesUnlikeTheFloor, type UnlikePieceLimits } from './unlike-floor-pieces.ts';
+import { ROUGH_THING_LIMITS, roughThingsOnFloor, type RoughThingLimits } from './rough-floor-things.ts';
 import { SEGMENTER_SIZE, announcePhoto, classifyPixels, whenNetworkBusy } from './scene-segmenter.ts';
 import { sceneGridSize, segmentPhoto, type FitMode, type SegmentedPhoto } from './segment-photo.ts';
 
@@ -78,6 +79,12 @@ export interface SegmenterTuning {
    * unlike-floor-pieces.ts); only while rugs are kept (such a piece may be a rug). null = not.
    */
   unlikePieces: UnlikePieceLimits | null;
+  /**
+   * Not floor: broad pieces of the refined floor many times rougher than the floor's median, a thing's detail on a
+   * smooth floor (a chair's star base, a caster; rough-floor-things.ts); only while rugs are kept (a rug is rough
+   * too). null = not.
+   */
+  roughThings: RoughThingLimits | null;
   /** How far a visitor's tap reaches (apply-floor-taps.ts). */
   taps: TapLimits;
 }
@@ -110,6 +117,8 @@ export const DEFAULT_TUNING: SegmenterTuning = {
   objectBases: OBJECT_BASE_LIMITS,
   // Measured on the tuning photos (decision 012, issue 34 session 11).
   unlikePieces: UNLIKE_PIECE_LIMITS,
+  // Measured on the tuning photos (decision 012, issue 34 session 12).
+  roughThings: ROUGH_THING_LIMITS,
   taps: TAP_LIMITS,
 };
 
@@ -530,6 +539,9 @@ export async function floorFromSegmentation(
   }
   if (tuning.unlikePieces && options.keepRugs !== false) {
     pinCoefficients(coefficients, piecesUnlikeTheFloor(refinedFloor(coefficients, guide, tuning.threshold), guidePixels, info.width, info.height, tuning.unlikePieces), 2);
+  }
+  if (tuning.roughThings && options.keepRugs !== false) {
+    pinCoefficients(coefficients, roughThingsOnFloor(refinedFloor(coefficients, guide, tuning.threshold), guidePixels, info.width, info.height, tuning.roughThings), 2);
   }
   if (options.taps?.length) {
     // Taps are judged on the refined mask at the guide's size.

@@ -1,0 +1,184 @@
+/**
+ * A chair's star base, a trolley's caster, a tangle of cables: things every network run calls floor that are of the
+ * floor's colours, or dark on a floor in shade, so no colour test tells them (object-bases.ts, unlike-floor-pieces.ts).
+ * What tells them is their detail: on a smooth floor (tile, vinyl, polished concrete, laminate) a thing's edges,
+ * spokes and highlights change the brightness from place to place many times more than the floor does anywhere, its
+ * joints and grain included (decision 012, issue 34 session 12).
+ *
+ * On the refined floor, on cells `scale` guide pixels wide (each its pixels' mean brightness): each cell's roughness
+ * is the mean brightness step between neighbouring floor cells in a window of `radius` cells round it, over the
+ * window's mean brightness (so the floor's shade is not rougher than its sun), steps across the floor's own edge
+ * left out (what lies past it is not the floor's detail). Cells at least `times` the floor's median roughness, and at
+ * least `least`, whose steps do not all run one way (`grain`: stripes of sun through blinds far down a corridor,
+ * plank joints), in pieces of at least `minArea` of the photo, leave the floor. A carpet is rough all over, so on it
+ * nothing is `times` rougher than its median; a rug the runs did not see may be, so the step runs only while rugs
+ * are kept.
+ */
+import { sortedValueAt } from '../percentiles.ts';
+import { onFloorBox } from './floor-box.ts';
+
+export const ROUGH_THING_LIMITS = {
+  /** The work is on cells this many guide pixels wide; the lengths below are in cells. */
+  scale: 2,
+  /** Radius (cells) of the window a cell's roughness is read over. */
+  radius: 2,
+  /** A cell this many times as rough as the floor's median is a thing's detail... */
+  times: 8,
+  /** ... and at least this rough (mean step over mean brightness): on a floor with no texture at all, noise is not a thing. */
+  least: 0.08,
+  /**
+   * A cell whose steps run mostly one way (coherence of the window's brightness gradients, 0 none to 1 all one way)
+   * at least this much is the floor's stripes, not a thing: sun through blinds far down a corridor, joints, grain.
+   */
+  grain: 0.9,
+  /** Least share of the photo's pixels a piece covers. */
+  minArea: 0.001,
+};
+
+export type RoughThingLimits = typeof ROUGH_THING_LIMITS;
+
+/** Floor pixels (1 in `floor`, raw RGB `rgb`, `width` × `height`) of broad pieces far rougher than the floor: 1 there. */
+export function roughThingsOnFloor(
+  floor: Uint8Array,
+  rgb: Uint8Array,
+  width: number,
+  height: number,
+  limits: RoughThingLimits = ROUGH_THING_LIMITS,
+): Uint8Array {
+  return onFloorBox(floor, rgb, width, height, (limits.radius + 1) * limits.scale, (boxFloor, boxRgb, w, h) =>
+    roughInBox(boxFloor, boxRgb, w, h, (limits.minArea * width * height) / limits.scale ** 2, limits),
+  );
+}
+
+function roughInBox(boxFloor: Uint8Array, boxRgb: Uint8Array, w: number, h: number, minCells: number, limits: RoughThingLimits): Uint8Array {
+  // The work is on cells `scale` pixels wide, each its pixels' mean brightness, floor where at least half of them
+  // are (a thing's detail is broad; the floor's finest grain and the camera's noise average out).
+  const scale = limits.scale;
+  const cw = Math.max(1, Math.floor(w / scale));
+  const ch = Math.max(1, Math.floor(h / scale));
+  const cells = cw * ch;
+  const columnOf = new Int32Array(w);
+  for (let x = 0; x < w; x++) columnOf[x] = Math.min(cw - 1, Math.floor(x / scale));
+  const bright = new Float32Array(cells);
+  const floorCount = new Float32Array(cells);
+  const count = new Float32Array(cells);
+  for (let y = 0; y < h; y++) {
+    const row = Math.min(ch - 1, Math.floor(y / scale)) * cw;
+    for (let x = 0, i = y * w; x < w; x++, i++) {
+      const c = row + columnOf[x]!;
+      count[c]!++;
+      floorCount[c]! += boxFloor[i]!;
+      bright[c]! += 0.299 * boxRgb[i * 3]! + 0.587 * boxRgb[i * 3 + 1]! + 0.114 * boxRgb[i * 3 + 2]!;
+    }
+  }
+  const cellFloor = new Uint8Array(cells);
+  for (let c = 0; c < cells; c++) {
+    bright[c]! /= count[c]!;
+    cellFloor[c] = floorCount[c]! * 2 >= count[c]! ? 1 : 0;
+  }
+  // Per floor cell: the steps to its floor neighbours (right and below) and their count, its brightness, and the
+  // window's structure (the gradient's products x·x, y·y, x·y where both steps stay on the floor). A step across
+  // the floor's own edge is left out: what lies past it is not the floor's detail.
+  const stepSum = new Float32Array(cells);
+  const pairs = new Float32Array(cells);
+  const brightSum = new Float32Array(cells);
+  const xx = new Float32Array(cells);
+  const yy = new Float32Array(cells);
+  const xy = new Float32Array(cells);
+  for (let y = 0; y < ch; y++) {
+    for (let x = 0, c = y * cw; x < cw; x++, c++) {
+      if (!cellFloor[c]) continue;
+      brightSum[c] = bright[c]!;
+      const right = x + 1 < cw && cellFloor[c + 1] === 1;
+      const below = y + 1 < ch && cellFloor[c + cw] === 1;
+      const gx = right ? bright[c + 1]! - bright[c]! : 0;
+      const gy = below ? bright[c + cw]! - bright[c]! : 0;
+      stepSum[c] = Math.abs(gx) + Math.abs(gy);
+      pairs[c] = (right ? 1 : 0) + (below ? 1 : 0);
+      if (right && below) {
+        xx[c] = gx * gx;
+        yy[c] = gy * gy;
+        xy[c] = gx * gy;
+      }
+    }
+  }
+  const floorCells = new Float32Array(cells);
+  for (let c = 0; c < cells; c++) floorCells[c] = cellFloor[c]!;
+  const [stepW, pairW, brightW, floorW, xxW, yyW, xyW] = [stepSum, pairs, brightSum, floorCells, xx, yy, xy].map((values) =>
+    windowSums(values, cw, ch, limits.radius),
+  ) as [Float32Array, Float32Array, Float32Array, Float32Array, Float32Array, Float32Array, Float32Array];
+  const roughness = new Float32Array(cells);
+  const floorRoughness = new Float32Array(cells);
+  let floorCellCount = 0;
+  for (let c = 0; c < cells; c++) {
+    if (!cellFloor[c]) continue;
+    // 8 on the 0..255 scale: a black cell's noise is not detail.
+    roughness[c] = pairW[c]! > 0 ? stepW[c]! / pairW[c]! / (brightW[c]! / floorW[c]! + 8) : 0;
+    floorRoughness[floorCellCount++] = roughness[c]!;
+  }
+  const out = new Uint8Array(w * h);
+  if (!floorCellCount) return out;
+  const median = sortedValueAt(floorRoughness.subarray(0, floorCellCount), floorCellCount >> 1);
+  const bar = Math.max(limits.least, limits.times * median);
+  const rough = new Uint8Array(cells);
+  for (let c = 0; c < cells; c++) {
+    if (!cellFloor[c] || roughness[c]! < bar) continue;
+    const total = xxW[c]! + yyW[c]!;
+    const coherence = total > 0 ? Math.sqrt((xxW[c]! - yyW[c]!) ** 2 + 4 * xyW[c]! ** 2) / total : 0;
+    if (coherence < limits.grain) rough[c] = 1;
+  }
+  const found = broadPieces(rough, cw, ch, minCells);
+  for (let y = 0; y < h; y++) {
+    const row = Math.min(ch - 1, Math.floor(y / scale)) * cw;
+    for (let x = 0, i = y * w; x < w; x++, i++) if (boxFloor[i] && found[row + columnOf[x]!]) out[i] = 1;
+  }
+  return out;
+}
+
+/** Per cell, the sum of `values` over the square of `radius` cells round it (clipped at the grid's edges). */
+function windowSums(values: Float32Array, width: number, height: number, radius: number): Float32Array {
+  const rows = new Float32Array(values.length);
+  for (let y = 0; y < height; y++) windowLine(values, rows, y * width, 1, width, radius);
+  const out = new Float32Array(values.length);
+  for (let x = 0; x < width; x++) windowLine(rows, out, x, width, height, radius);
+  return out;
+}
+
+function windowLine(from: Float32Array, to: Float32Array, start: number, stride: number, length: number, radius: number): void {
+  let sum = 0;
+  for (let k = 0; k < Math.min(radius, length); k++) sum += from[start + k * stride]!;
+  for (let k = 0; k < length; k++) {
+    if (k + radius < length) sum += from[start + (k + radius) * stride]!;
+    to[start + k * stride] = sum;
+    if (k - radius >= 0) sum -= from[start + (k - radius) * stride]!;
+  }
+}
+
+/** The 8-connected pieces of `set` of at least `minCells` cells: 1 there. */
+function broadPieces(set: Uint8Array, width: number, height: number, minCells: number): Uint8Array {
+  const size = width * height;
+  const out = new Uint8Array(size);
+  const seen = new Uint8Array(size);
+  const queue = new Int32Array(size);
+  for (let start = 0; start < size; start++) {
+    if (!set[start] || seen[start]) continue;
+    let tail = 0;
+    queue[tail++] = start;
+    seen[start] = 1;
+    for (let head = 0; head < tail; head++) {
+      const i = queue[head]!;
+      const x = i % width;
+      for (let dy = -width; dy <= width; dy += width) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const n = i + dy + dx;
+          if (n < 0 || n >= size || x + dx < 0 || x + dx >= width || !set[n] || seen[n]) continue;
+          seen[n] = 1;
+          queue[tail++] = n;
+        }
+      }
+    }
+    if (tail < minCells) continue;
+    for (let k = 0; k < tail; k++) out[queue[k]!] = 1;
+  }
+  return out;
+}
