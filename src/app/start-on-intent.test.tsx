@@ -81,7 +81,7 @@ describe('starting the app on the first interaction', () => {
     field().dispatchEvent(new Event('input', { bubbles: true }));
     button().click();
 
-    await vi.waitFor(() => expect(sent).toHaveBeenCalledWith('early@example.com'));
+    await vi.waitFor(() => expect(sent).toHaveBeenCalledWith('early@example.com'), { timeout: 5_000 });
     expect(root.textContent).toContain('Sent');
     expect(field().value).toBe('early@example.com');
   });
@@ -96,7 +96,7 @@ describe('starting the app on the first interaction', () => {
     expect(event.defaultPrevented).toBe(true);
     expect(sent).not.toHaveBeenCalled();
 
-    await vi.waitFor(() => expect(sent).toHaveBeenCalledWith(''));
+    await vi.waitFor(() => expect(sent).toHaveBeenCalledWith(''), { timeout: 5_000 });
   });
 
   it('takes over what the page bootstrap held before it arrived: starts at once and replays it', async () => {
@@ -106,7 +106,7 @@ describe('starting the app on the first interaction', () => {
     startOnIntent(root, start, { held: { replays: [heldClick], interacted: true } });
 
     expect(started).toHaveBeenCalledOnce();
-    await vi.waitFor(() => expect(sent).toHaveBeenCalledWith(''));
+    await vi.waitFor(() => expect(sent).toHaveBeenCalledWith(''), { timeout: 5_000 });
     expect(sent).toHaveBeenCalledOnce();
   });
 
@@ -132,7 +132,7 @@ describe('starting the app on the first interaction', () => {
 
     button().click();
     expect(answer).toHaveBeenCalledWith(button());
-    await vi.waitFor(() => expect(steps).toEqual(['app up', 'handed over, sent 1']));
+    await vi.waitFor(() => expect(steps).toEqual(['app up', 'handed over, sent 1']), { timeout: 5_000 });
   });
 
   it('does not replay a tap whose answer the visitor undid before the app was up', async () => {
@@ -165,6 +165,6 @@ describe('starting the app on the first interaction', () => {
     }));
     button().click();
     button().click();
-    await vi.waitFor(() => expect(button().textContent).toBe('Pressed 2'));
+    await vi.waitFor(() => expect(button().textContent).toBe('Pressed 2'), { timeout: 5_000 });
   });
 });

@@ -430,7 +430,7 @@ describe('the visualizer processor webhook', () => {
     const row = addPendingRow();
     expect((await postWebhook(payloadFor(row, await fixtureDataUrl('room-tile.png')))).status).toBe(202);
     // The photo as shown is stored before the engine runs; then the visitor's data is deleted.
-    await vi.waitFor(() => expect(existsSync(path.join(storageDir, 'floor-visualizer', row.id, 'original.jpg'))).toBe(true));
+    await vi.waitFor(() => expect(existsSync(path.join(storageDir, 'floor-visualizer', row.id, 'original.jpg'))).toBe(true), { timeout: 30_000 });
     repository.rows.delete(row.id);
     releaseEngine();
     await rendersDone();

@@ -31,7 +31,7 @@ describe('the footer copyright', () => {
     const recoverableErrors: unknown[] = [];
     root = hydrateRoot(container, footer, { onRecoverableError: (error) => recoverableErrors.push(error) });
 
-    await vi.waitFor(() => expect(screen.getByText(/All rights reserved/)).toHaveTextContent(/^© 2027 /));
+    await vi.waitFor(() => expect(screen.getByText(/All rights reserved/)).toHaveTextContent(/^© 2027 /), { timeout: 5_000 });
     // A mismatch would have made React throw the prerendered footer away and render it again.
     expect(recoverableErrors).toEqual([]);
   });

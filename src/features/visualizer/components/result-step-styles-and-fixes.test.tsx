@@ -124,7 +124,7 @@ describe('the wood styles', () => {
     expect(download).toHaveAttribute('href', `${storage}/render-1/hickory.jpg`);
     await user.click(download);
 
-    await vi.waitFor(() => expect(saved).toEqual(['hardwood-hickory.jpg']));
+    await vi.waitFor(() => expect(saved).toEqual(['hardwood-hickory.jpg']), { timeout: 5_000 });
     expect(fetched).toEqual([`${storage}/render-1/hickory.jpg`]);
   });
 
