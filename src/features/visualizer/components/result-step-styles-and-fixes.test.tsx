@@ -209,7 +209,7 @@ describe('"Not quite right? Fix the floor"', () => {
       ],
     });
 
-    expect(await screen.findByText('Your floor was re-rendered with your markers.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Your floor was re-rendered with your markers.', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Fix the floor' })).not.toBeInTheDocument();
     // The new render, in the wood that was chosen, and its download.
     expect(afterImage()).toHaveAttribute('src', `${storage}/render-2/walnut.jpg`);
@@ -291,7 +291,7 @@ describe('"Not quite right? Fix the floor"', () => {
       },
     });
     await markAndSend(user);
-    expect(await screen.findByText('Your floor was re-rendered with your markers.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Your floor was re-rendered with your markers.', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(afterImage()).toHaveAttribute('src', `${storage}/render-2/natural-white-oak.jpg`);
     expect(screen.getByText('You can fix this photo 4 more times.')).toBeInTheDocument();
@@ -390,7 +390,7 @@ describe('carpet and rugs: "Keep my rugs" or "Replace carpet and rugs too"', () 
     expect(screen.getByRole('radio', { name: 'Walnut' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Not quite right? Fix the floor' })).not.toBeInTheDocument();
 
-    expect(await screen.findByText('Your floor was re-rendered with the carpet and rugs replaced by wood.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Your floor was re-rendered with the carpet and rugs replaced by wood.', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(afterImage()).toHaveAttribute('src', `${storage}/render-2/hickory.jpg`);
     expect(screen.getByRole('link', { name: 'Download result' })).toHaveAttribute('href', `${storage}/render-2/hickory.jpg`);
     expect(within(rugGroup()).getByRole('radio', { name: 'Replace carpet and rugs too' })).toBeChecked();
@@ -430,7 +430,7 @@ describe('carpet and rugs: "Keep my rugs" or "Replace carpet and rugs too"', () 
   ])('follows the new render when the answer is %s but the processor took the choice', async (_case, unanswered) => {
     const { user } = await reachResultWhereTheChoiceIsTaken(unanswered);
     await user.click(screen.getByRole('radio', { name: 'Replace carpet and rugs too' }));
-    expect(await screen.findByText('Your floor was re-rendered with the carpet and rugs replaced by wood.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Your floor was re-rendered with the carpet and rugs replaced by wood.', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(afterImage()).toHaveAttribute('src', `${storage}/render-2/natural-white-oak.jpg`);
     expect(within(rugGroup()).getByRole('radio', { name: 'Replace carpet and rugs too' })).toBeChecked();
