@@ -132,21 +132,7 @@ export function segmentedFromRuns(grid: { width: number; height: number }, runs:
   // Each cell takes its classes from the run whose centre is nearest: the middle of a crop sees most context.
   const scene: FloorScene = { width: grid.width, height: grid.height, classes: new Uint8Array(grid.width * grid.height) };
   const nearest = new Float32Array(scene.classes.length).fill(Infinity);
-  // Loops written out rather than a visitor per cell: the runs are 2-4 of 512² cells.
-  for (const run of runs) {
-    const { content, target } = run.placement;
-    for (let y = 0; y < content.height; y++) {
-      const cellRow = (target.top + y) * grid.width + target.left;
-      const inputRow = (content.top + y) * SIDE + content.left;
-      for (let x = 0; x < content.width; x++) {
-        const distance = Math.abs(x - content.width / 2) + Math.abs(y - content.height / 2);
-        if (distance < nearest[cellRow + x]!) {
-          nearest[cellRow + x] = distance;
-          scene.classes[cellRow + x] = run.classes[inputRow + x]!;
-        }
-      }
-    }
-  }
+  for (const run of runs) takeNearerClasses(run, grid.width, nearest, scene.classes);
   // How many runs cover each cell, counted once for every share asked.
   let covered: Float32Array | undefined;
   // Each set of classes' shares, worked out once per photo: the floor steps ask for the same few sets for each
@@ -161,13 +147,7 @@ export function segmentedFromRuns(grid: { width: number; height: number }, runs:
       if (!known) {
         if (!covered) {
           covered = new Float32Array(scene.classes.length);
-          for (const { placement } of runs) {
-            const { content, target } = placement;
-            for (let y = 0; y < content.height; y++) {
-              const cellRow = (target.top + y) * grid.width + target.left;
-              for (let x = 0; x < content.width; x++) covered[cellRow + x]!++;
-            }
-          }
+          for (const run of runs) addRunCover(run, grid.width, covered);
         }
         known = runShares(runs, grid.width, covered, classIds);
         shares.set(key, known);
@@ -175,6 +155,36 @@ export function segmentedFromRuns(grid: { width: number; height: number }, runs:
       return known.slice();
     },
   };
+}
+
+/**
+ * The run's class at each cell it covers where its input is nearer its middle than any run's before (`nearest`, the
+ * distance from the middle of the run that gave the cell its class). Loops written out rather than a visitor per
+ * cell (the runs are 2-4 of 512² cells), and in a function of their own, as each of the loops over the runs below:
+ * V8's fast code for them, made inside the caller during its first run, was thrown away on reaching the next run.
+ */
+function takeNearerClasses({ classes, placement }: Run, gridWidth: number, nearest: Float32Array, sceneClasses: Uint8Array): void {
+  const { content, target } = placement;
+  for (let y = 0; y < content.height; y++) {
+    const cellRow = (target.top + y) * gridWidth + target.left;
+    const inputRow = (content.top + y) * SIDE + content.left;
+    for (let x = 0; x < content.width; x++) {
+      const distance = Math.abs(x - content.width / 2) + Math.abs(y - content.height / 2);
+      if (distance < nearest[cellRow + x]!) {
+        nearest[cellRow + x] = distance;
+        sceneClasses[cellRow + x] = classes[inputRow + x]!;
+      }
+    }
+  }
+}
+
+/** Adds 1 to `covered` at each cell the run covers. */
+function addRunCover({ placement }: Run, gridWidth: number, covered: Float32Array): void {
+  const { content, target } = placement;
+  for (let y = 0; y < content.height; y++) {
+    const cellRow = (target.top + y) * gridWidth + target.left;
+    for (let x = 0; x < content.width; x++) covered[cellRow + x]!++;
+  }
 }
 
 /** Per cell, the share of the runs covering it (`covered`) that saw one of `classIds`. */
@@ -187,10 +197,7 @@ function runShares(runs: readonly Run[], gridWidth: number, covered: Float32Arra
   return seen;
 }
 
-/**
- * Adds 1 to `seen` at each cell where the run saw a `wanted` class. A function of its own: V8's fast code for these
- * loops, made inside runShares during its first run, was thrown away on reaching the next run, every call (decision 028).
- */
+/** Adds 1 to `seen` at each cell where the run saw a `wanted` class (a function of its own, as takeNearerClasses). */
 function addRunSightings({ classes, placement }: Run, wanted: Uint8Array, gridWidth: number, seen: Float32Array): void {
   const { content, target } = placement;
   for (let y = 0; y < content.height; y++) {
