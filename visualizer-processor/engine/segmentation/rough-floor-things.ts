@@ -50,20 +50,53 @@ export function roughThingsOnFloor(
   );
 }
 
+/*
+ * Each loop over the pixels or cells is a function of its own: V8 compiles a hot loop with the whole function that
+ * holds it, and in a function of several loops throws the first one's fast code away at the next (decision 028, the
+ * log's session 12, speed).
+ */
+
+/** Cells `scale` pixels wide over a box `width` pixels wide, `columns` × `rows` of them; `columnOf` each pixel column's. */
+interface CellGrid {
+  scale: number;
+  columns: number;
+  rows: number;
+  columnOf: Int32Array;
+}
+
 function roughInBox(boxFloor: Uint8Array, boxRgb: Uint8Array, w: number, h: number, minCells: number, limits: RoughThingLimits): Uint8Array {
   // The work is on cells `scale` pixels wide, each its pixels' mean brightness, floor where at least half of them
   // are (a thing's detail is broad; the floor's finest grain and the camera's noise average out).
   const scale = limits.scale;
-  const cw = Math.max(1, Math.floor(w / scale));
-  const ch = Math.max(1, Math.floor(h / scale));
-  const cells = cw * ch;
+  const columns = Math.max(1, Math.floor(w / scale));
+  const rows = Math.max(1, Math.floor(h / scale));
   const columnOf = new Int32Array(w);
-  for (let x = 0; x < w; x++) columnOf[x] = Math.min(cw - 1, Math.floor(x / scale));
+  for (let x = 0; x < w; x++) columnOf[x] = Math.min(columns - 1, Math.floor(x / scale));
+  const grid: CellGrid = { scale, columns, rows, columnOf };
+  const { bright, cellFloor } = cellsOfBox(boxFloor, boxRgb, w, h, grid);
+  const steps = stepsBetweenCells(bright, cellFloor, columns, rows);
+  const [stepW, pairW, brightW, floorW, xxW, yyW, xyW] = [steps.stepSum, steps.pairs, steps.brightSum, steps.floorCells, steps.xx, steps.yy, steps.xy].map((values) =>
+    windowSums(values, columns, rows, limits.radius),
+  ) as [Float32Array, Float32Array, Float32Array, Float32Array, Float32Array, Float32Array, Float32Array];
+  const roughness = new Float32Array(columns * rows);
+  const floorRoughness = new Float32Array(columns * rows);
+  const floorCellCount = roughnessOfCells(cellFloor, stepW, pairW, brightW, floorW, roughness, floorRoughness);
+  if (!floorCellCount) return new Uint8Array(w * h);
+  const median = sortedValueAt(floorRoughness.subarray(0, floorCellCount), floorCellCount >> 1);
+  const bar = Math.max(limits.least, limits.times * median);
+  const rough = roughCells(cellFloor, roughness, bar, xxW, yyW, xyW, limits.grain);
+  return layBack(boxFloor, broadPieces(rough, columns, rows, minCells), w, h, grid);
+}
+
+/** Each cell's mean brightness, and 1 where at least half its pixels are floor. */
+function cellsOfBox(boxFloor: Uint8Array, boxRgb: Uint8Array, w: number, h: number, grid: CellGrid): { bright: Float32Array; cellFloor: Uint8Array } {
+  const { scale, columns, rows, columnOf } = grid;
+  const cells = columns * rows;
   const bright = new Float32Array(cells);
   const floorCount = new Float32Array(cells);
   const count = new Float32Array(cells);
   for (let y = 0; y < h; y++) {
-    const row = Math.min(ch - 1, Math.floor(y / scale)) * cw;
+    const row = Math.min(rows - 1, Math.floor(y / scale)) * columns;
     for (let x = 0, i = y * w; x < w; x++, i++) {
       const c = row + columnOf[x]!;
       count[c]!++;
@@ -76,23 +109,32 @@ function roughInBox(boxFloor: Uint8Array, boxRgb: Uint8Array, w: number, h: numb
     bright[c]! /= count[c]!;
     cellFloor[c] = floorCount[c]! * 2 >= count[c]! ? 1 : 0;
   }
-  // Per floor cell: the steps to its floor neighbours (right and below) and their count, its brightness, and the
-  // window's structure (the gradient's products x·x, y·y, x·y where both steps stay on the floor). A step across
-  // the floor's own edge is left out: what lies past it is not the floor's detail.
+  return { bright, cellFloor };
+}
+
+/**
+ * Per floor cell: the steps to its floor neighbours (right and below) and their count, its brightness, 1 for the
+ * floor, and the window's structure (the gradient's products x·x, y·y, x·y where both steps stay on the floor). A
+ * step across the floor's own edge is left out: what lies past it is not the floor's detail.
+ */
+function stepsBetweenCells(bright: Float32Array, cellFloor: Uint8Array, columns: number, rows: number) {
+  const cells = columns * rows;
   const stepSum = new Float32Array(cells);
   const pairs = new Float32Array(cells);
   const brightSum = new Float32Array(cells);
+  const floorCells = new Float32Array(cells);
   const xx = new Float32Array(cells);
   const yy = new Float32Array(cells);
   const xy = new Float32Array(cells);
-  for (let y = 0; y < ch; y++) {
-    for (let x = 0, c = y * cw; x < cw; x++, c++) {
+  for (let y = 0; y < rows; y++) {
+    for (let x = 0, c = y * columns; x < columns; x++, c++) {
       if (!cellFloor[c]) continue;
+      floorCells[c] = 1;
       brightSum[c] = bright[c]!;
-      const right = x + 1 < cw && cellFloor[c + 1] === 1;
-      const below = y + 1 < ch && cellFloor[c + cw] === 1;
+      const right = x + 1 < columns && cellFloor[c + 1] === 1;
+      const below = y + 1 < rows && cellFloor[c + columns] === 1;
       const gx = right ? bright[c + 1]! - bright[c]! : 0;
-      const gy = below ? bright[c + cw]! - bright[c]! : 0;
+      const gy = below ? bright[c + columns]! - bright[c]! : 0;
       stepSum[c] = Math.abs(gx) + Math.abs(gy);
       pairs[c] = (right ? 1 : 0) + (below ? 1 : 0);
       if (right && below) {
@@ -102,34 +144,47 @@ function roughInBox(boxFloor: Uint8Array, boxRgb: Uint8Array, w: number, h: numb
       }
     }
   }
-  const floorCells = new Float32Array(cells);
-  for (let c = 0; c < cells; c++) floorCells[c] = cellFloor[c]!;
-  const [stepW, pairW, brightW, floorW, xxW, yyW, xyW] = [stepSum, pairs, brightSum, floorCells, xx, yy, xy].map((values) =>
-    windowSums(values, cw, ch, limits.radius),
-  ) as [Float32Array, Float32Array, Float32Array, Float32Array, Float32Array, Float32Array, Float32Array];
-  const roughness = new Float32Array(cells);
-  const floorRoughness = new Float32Array(cells);
-  let floorCellCount = 0;
-  for (let c = 0; c < cells; c++) {
+  return { stepSum, pairs, brightSum, floorCells, xx, yy, xy };
+}
+
+/** Each floor cell's roughness into `roughness`, and in turn into `floorRoughness`; returns how many. */
+function roughnessOfCells(
+  cellFloor: Uint8Array,
+  stepW: Float32Array,
+  pairW: Float32Array,
+  brightW: Float32Array,
+  floorW: Float32Array,
+  roughness: Float32Array,
+  floorRoughness: Float32Array,
+): number {
+  let count = 0;
+  for (let c = 0; c < cellFloor.length; c++) {
     if (!cellFloor[c]) continue;
     // 8 on the 0..255 scale: a black cell's noise is not detail.
     roughness[c] = pairW[c]! > 0 ? stepW[c]! / pairW[c]! / (brightW[c]! / floorW[c]! + 8) : 0;
-    floorRoughness[floorCellCount++] = roughness[c]!;
+    floorRoughness[count++] = roughness[c]!;
   }
-  const out = new Uint8Array(w * h);
-  if (!floorCellCount) return out;
-  const median = sortedValueAt(floorRoughness.subarray(0, floorCellCount), floorCellCount >> 1);
-  const bar = Math.max(limits.least, limits.times * median);
-  const rough = new Uint8Array(cells);
-  for (let c = 0; c < cells; c++) {
+  return count;
+}
+
+/** Floor cells at least `bar` rough whose window's gradients are less coherent than `grain`: 1 there. */
+function roughCells(cellFloor: Uint8Array, roughness: Float32Array, bar: number, xxW: Float32Array, yyW: Float32Array, xyW: Float32Array, grain: number): Uint8Array {
+  const rough = new Uint8Array(cellFloor.length);
+  for (let c = 0; c < cellFloor.length; c++) {
     if (!cellFloor[c] || roughness[c]! < bar) continue;
     const total = xxW[c]! + yyW[c]!;
     const coherence = total > 0 ? Math.sqrt((xxW[c]! - yyW[c]!) ** 2 + 4 * xyW[c]! ** 2) / total : 0;
-    if (coherence < limits.grain) rough[c] = 1;
+    if (coherence < grain) rough[c] = 1;
   }
-  const found = broadPieces(rough, cw, ch, minCells);
+  return rough;
+}
+
+/** The box's floor pixels whose cell is set in `found`: 1 there. */
+function layBack(boxFloor: Uint8Array, found: Uint8Array, w: number, h: number, grid: CellGrid): Uint8Array {
+  const { scale, columns, rows, columnOf } = grid;
+  const out = new Uint8Array(w * h);
   for (let y = 0; y < h; y++) {
-    const row = Math.min(ch - 1, Math.floor(y / scale)) * cw;
+    const row = Math.min(rows - 1, Math.floor(y / scale)) * columns;
     for (let x = 0, i = y * w; x < w; x++, i++) if (boxFloor[i] && found[row + columnOf[x]!]) out[i] = 1;
   }
   return out;
