@@ -9,13 +9,18 @@
  * Input, one JSON object per line:
  *   {"watch": <pid>, "name": "PostgREST", "signal": "SIGTERM"}   a child to stop, and how it likes to be asked
  *   {"forget": <pid>}                                            a child that has exited or was stopped
+ *   {"remove": "<folder>"}                                       a folder to delete once orphaned children are stopped
+ *                                                                (a throwaway stack's data; never on a clean stop)
  */
+import { rmSync } from 'node:fs';
 import readline from 'node:readline';
 
 const GRACE_MS = 5_000;
 
 /** @type {Map<number, { name: string, signal: NodeJS.Signals }>} */
 const watched = new Map();
+/** @type {Set<string>} */
+const removals = new Set();
 
 const lines = readline.createInterface({ input: process.stdin });
 lines.on('line', (line) => {
@@ -23,6 +28,7 @@ lines.on('line', (line) => {
     const message = JSON.parse(line);
     if (typeof message.watch === 'number') watched.set(message.watch, { name: message.name, signal: message.signal });
     if (typeof message.forget === 'number') watched.delete(message.forget);
+    if (typeof message.remove === 'string') removals.add(message.remove);
   } catch {
     // A half-written line from a dying supervisor: nothing to learn from it.
   }
@@ -59,6 +65,13 @@ async function stopEverything() {
   }
   // Each child leads its own process group; whatever is left of a group (a stuck leader, its helpers) goes now.
   for (const pid of watched.keys()) send(-pid, 'SIGKILL');
+  for (const folder of removals) {
+    try {
+      rmSync(folder, { recursive: true, force: true, maxRetries: 5 });
+    } catch {
+      // Nothing more this process can do about it.
+    }
+  }
   process.exit(0);
 }
 

@@ -91,6 +91,8 @@ export type StackOptions = {
    * called with a sentence naming the part (default: the sentence goes to `log`).
    */
   onFatal?: (message: string) => void;
+  /** Folders deleted if this process vanishes without stopping the stack (supervisor.ts): a throwaway stack's. */
+  removeIfOrphaned?: readonly string[];
 };
 
 export type Stack = {
@@ -167,6 +169,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const supervisor = createSupervisor({
     log,
     onFatal: (message) => void stopGateway().then(() => (options.onFatal ?? log)(message)),
+    removeIfOrphaned: options.removeIfOrphaned,
   });
   const stopAll = async () => {
     await stopGateway();

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import readline from 'node:readline';
@@ -7,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { findFreePort, waitFor } from './ports';
 import { createSupervisor, type ChildSpec, type Supervisor } from './supervisor';
 import { isRunning } from './testing/process-state';
+import { scratchFolder } from '../tests/support/scratch-folder';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -112,19 +114,7 @@ describe('the supervisor', () => {
   });
 
   it('leaves no child running when the supervising process is killed with SIGKILL', async () => {
-    const parent = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(here, 'testing', 'supervise-until-killed.ts')],
-      {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
-    const pids = await new Promise<number[]>((resolve, reject) => {
-      parent.once('exit', (code) => reject(new Error(`the supervising process exited early (${code})`)));
-      readline.createInterface({ input: parent.stdout! }).on('line', (line) => {
-        if (line.startsWith('{')) resolve((JSON.parse(line) as { pids: number[] }).pids);
-      });
-    });
+    const { parent, pids } = await superviseUntilKilled();
     expect(pids.every(isRunning)).toBe(true);
 
     parent.kill('SIGKILL');
@@ -132,4 +122,35 @@ describe('the supervisor', () => {
     // The watchdog asks politely, then kills the child that ignores SIGTERM after its grace period.
     await waitFor('the children to be gone', async () => !pids.some(isRunning), 30_000);
   });
+
+  it('deletes the folders it was given (a throwaway stack\'s data) once the children of a killed process are stopped', async () => {
+    // Ctrl-C on `npm run bench` or a test run never reaches the throwaway stack's stop(): its 41 MB data folder and
+    // the site's build stayed in the temp folder, run after run.
+    const folder = await scratchFolder('supervisor-orphan-');
+    const data = path.join(folder, 'data');
+    mkdirSync(path.join(data, 'postgres'), { recursive: true });
+    writeFileSync(path.join(data, 'postgres', 'PG_VERSION'), '18\n');
+    const { parent, pids } = await superviseUntilKilled(data);
+    expect(existsSync(data)).toBe(true);
+
+    parent.kill('SIGKILL');
+
+    await waitFor('the children to be gone', async () => !pids.some(isRunning), 30_000);
+    await waitFor('the folder to be gone', async () => !existsSync(data), 30_000);
+    expect(existsSync(folder)).toBe(true);
+  });
 });
+
+/** A process supervising two children (one ignores SIGTERM), with `folders` to delete if it is orphaned. */
+async function superviseUntilKilled(...folders: string[]) {
+  const parent = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'testing', 'supervise-until-killed.ts'), ...folders], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const pids = await new Promise<number[]>((resolve, reject) => {
+    parent.once('exit', (code) => reject(new Error(`the supervising process exited early (${code})`)));
+    readline.createInterface({ input: parent.stdout! }).on('line', (line) => {
+      if (line.startsWith('{')) resolve((JSON.parse(line) as { pids: number[] }).pids);
+    });
+  });
+  return { parent, pids };
+}

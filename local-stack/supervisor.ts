@@ -58,6 +58,11 @@ export type SupervisorOptions = {
    * been stopped, with a sentence that names it and its last output.
    */
   onFatal: (message: string) => void;
+  /**
+   * Folders the watchdog deletes once it has stopped the children of a supervising process that vanished (Ctrl-C,
+   * a crash, SIGKILL): a throwaway stack's data, which its own `stop()` would have deleted. Never `npm start`'s data.
+   */
+  removeIfOrphaned?: readonly string[];
 };
 
 /**
@@ -88,6 +93,7 @@ export function createSupervisor(options: SupervisorOptions): Supervisor {
     // The pipe must not keep this process alive, only tell the watchdog when it is gone.
     (started.stdin as unknown as { unref?: () => void } | null)?.unref?.();
     started.stdin?.on('error', () => {});
+    for (const folder of options.removeIfOrphaned ?? []) started.stdin?.write(`${JSON.stringify({ remove: folder })}\n`);
     started.once('exit', () => {
       if (stopping || watchdog !== started) return;
       // Someone killed it: start another and tell it about every child still running.

@@ -1,10 +1,15 @@
 /**
  * A supervising process for the tests that kill it: it starts two children (a tiny HTTP server and a process
  * that ignores SIGTERM) under a supervisor, prints their process ids as one JSON line, and waits to be killed.
+ * Folders named as arguments are the supervisor's `removeIfOrphaned`.
  */
 import { createSupervisor } from '../supervisor';
 
-const supervisor = createSupervisor({ log: (line) => console.log(line), onFatal: (message) => console.log(message) });
+const supervisor = createSupervisor({
+  log: (line) => console.log(line),
+  onFatal: (message) => console.log(message),
+  removeIfOrphaned: process.argv.slice(2),
+});
 const server = await supervisor.start({
   name: 'server',
   command: process.execPath,

@@ -17,8 +17,19 @@ export type SiteUnderTest = { siteUrl: string; stack: Stack; buildDir: string; s
 export async function startSiteUnderTest(options: { throttleMaxWrites?: number; log?: (line: string) => void } = {}): Promise<SiteUnderTest> {
   const sitePort = await findFreePort();
   const siteUrl = `http://127.0.0.1:${sitePort}`;
-  const stack = await startThrowawayStack({ siteOrigins: [siteUrl], throttleMaxWrites: options.throttleMaxWrites, log: options.log });
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flooring-site-build-'));
+  let stack: Stack;
+  try {
+    stack = await startThrowawayStack({
+      siteOrigins: [siteUrl],
+      throttleMaxWrites: options.throttleMaxWrites,
+      log: options.log,
+      removeIfOrphaned: [outDir],
+    });
+  } catch (error) {
+    fs.rmSync(outDir, { recursive: true, force: true });
+    throw error;
+  }
   try {
     Object.assign(process.env, {
       VITE_SUPABASE_URL: stack.url,

@@ -24,6 +24,8 @@ export async function startThrowawayStack(
     keyFormat?: 'jwt' | 'sb';
     /** Writes allowed per client address per window. Every test request comes from 127.0.0.1, so test runs raise it. */
     throttleMaxWrites?: number;
+    /** More folders of the caller's to delete with the stack's own if this process vanishes (Ctrl-C, SIGKILL). */
+    removeIfOrphaned?: string[];
   } = {},
 ): Promise<Stack> {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'flooring-site-test-'));
@@ -51,6 +53,8 @@ export async function startThrowawayStack(
       fsync: false,
       log: options.log,
       onFatal: options.onFatal ?? ((message) => console.error(`The test stack stopped: ${message}`)),
+      // A run stopped with Ctrl-C (or killed) never reaches stop(): the watchdog deletes the folder instead.
+      removeIfOrphaned: [folder, ...(options.removeIfOrphaned ?? [])],
     });
     if (options.throttleMaxWrites) await setThrottleLimit(stack.superuserUrl, options.throttleMaxWrites);
     return {
