@@ -1,12 +1,14 @@
 /**
  * `npm run bench`: every benchmark module in bench/ (`*.bench.ts`, default export returning rows), one after
  * the other, then one table. Not part of `npm test`: timings are reported, never asserted.
- * `npm run bench -- stack` runs only the modules whose file name contains "stack".
+ * `npm run bench -- stack` runs only the modules whose file name contains "stack". Each runs in the environment the
+ * command started with (run-suites.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BenchRow } from './bench-row';
+import { runSuites } from './run-suites';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const only = process.argv.slice(2);
@@ -16,18 +18,17 @@ const modules = fs
   .filter((file) => only.length === 0 || only.some((part) => file.includes(part)))
   .sort();
 
-const rows: (BenchRow & { suite: string })[] = [];
-for (const file of modules) {
-  const suite = file.replace('.bench.ts', '');
-  console.log(`running ${suite} ...`);
-  const { default: bench } = (await import(path.join(here, file))) as { default: () => Promise<BenchRow[]> };
-  try {
-    for (const row of await bench()) rows.push({ ...row, suite });
-  } catch (error) {
-    console.error(`${suite} failed: ${error instanceof Error ? error.stack : String(error)}`);
-    process.exitCode = 1;
-  }
-}
+const { rows, failed } = await runSuites(
+  modules.map((file) => ({
+    name: file.replace('.bench.ts', ''),
+    run: async () => ((await import(path.join(here, file))) as { default: () => Promise<BenchRow[]> }).default(),
+  })),
+  {
+    started: (suite) => console.log(`running ${suite} ...`),
+    failed: (suite, error) => console.error(`${suite} failed: ${error instanceof Error ? error.stack : String(error)}`),
+  },
+);
+if (failed) process.exitCode = 1;
 
 // Three significant digits below 10 (an IoU of 0.741 must not print as 0.7), one decimal above.
 const format = (value: number | undefined, unit: string) =>
