@@ -14,8 +14,17 @@ export interface GrayImage {
   values: Float32Array;
 }
 
-/** Mean over a (2r+1)² window clipped to the image, by running sums: cost does not grow with r. */
+/**
+ * Mean over a (2r+1)² window clipped to the image, by running sums: cost does not grow with r. The two passes are
+ * functions of their own: V8's fast code for the first, made on the spot inside one function, was thrown away on
+ * reaching the second, which compiled the whole function again (decision 028).
+ */
 export function boxMean(input: Float32Array, width: number, height: number, radius: number): Float32Array {
+  return boxMeanColumns(boxMeanRows(input, width, height, radius), width, height, radius);
+}
+
+/** The rows' running means over (2r+1) pixels clipped to the row. */
+function boxMeanRows(input: Float32Array, width: number, height: number, radius: number): Float32Array {
   const rows = new Float32Array(input.length);
   for (let y = 0; y < height; y++) {
     const row = y * width;
@@ -31,9 +40,15 @@ export function boxMean(input: Float32Array, width: number, height: number, radi
       rows[row + x] = sum / (Math.min(width - 1, right) - Math.max(0, x - radius) + 1);
     }
   }
-  // Columns: every column's running sum at once, row by row (the same sums, in the same order, as one
-  // column at a time, but reading memory in order). Float64 like the row pass's number.
-  const out = new Float32Array(input.length);
+  return rows;
+}
+
+/**
+ * The columns' running means of `rows`: every column's running sum at once, row by row (the same sums, in the same
+ * order, as one column at a time, but reading memory in order). Float64 like the row pass's number.
+ */
+function boxMeanColumns(rows: Float32Array, width: number, height: number, radius: number): Float32Array {
+  const out = new Float32Array(rows.length);
   const sums = new Float64Array(width);
   for (let y = 0; y <= Math.min(radius, height - 1); y++) {
     for (let x = 0; x < width; x++) sums[x]! += rows[y * width + x]!;
