@@ -1,4 +1,7 @@
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 
 export class PortInUseError extends Error {
   constructor(
@@ -32,8 +35,52 @@ export async function assertPortFree(port: number, purpose: string, setting: str
  */
 export const TEST_PORT_RANGE = { first: 25000, last: 32767 } as const;
 
-/** Ports this process has handed out, so two services of one stack never get the same one. */
-const handedOut = new Set<number>();
+/**
+ * Where a port handed out is reserved, one file per port, for every process drawing test ports on this machine:
+ * `npm test` runs the integration stack, the deployment tests' stacks and the local-stack tests in parallel
+ * processes, and a port probed free in one is not bound until its Postgres or PostgREST has started, seconds later,
+ * while another process could probe it free too and get the same one.
+ */
+const RESERVATIONS_DIR = path.join(os.tmpdir(), 'flooring-site-test-ports');
+
+/** How long a reservation holds: far longer than a service takes to bind its port, after which the probe sees it. */
+const RESERVATION_MS = 120_000;
+
+/**
+ * Reservations this process made, removed when it exits. A process killed without exiting (a test worker torn down,
+ * SIGKILL) leaves its few small files behind: they lapse after RESERVATION_MS and the next draw of that port takes
+ * them over, so the folder holds at most one file per port of TEST_PORT_RANGE.
+ */
+const reservedHere = new Set<string>();
+let removeReservationsOnExit = false;
+
+/** Claims `port` for this process; false when another process (or this one) holds it. Synchronous, so no await splits the claim. */
+function reserve(port: number, directory: string): boolean {
+  const file = path.join(directory, String(port));
+  const claim = () => {
+    fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+    reservedHere.add(file);
+    return true;
+  };
+  try {
+    fs.mkdirSync(directory, { recursive: true });
+    return claim();
+  } catch (error) {
+    // A folder that cannot be written: the probe alone decides, as before reservations.
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return true;
+  }
+  try {
+    if (Date.now() - fs.statSync(file).mtimeMs < RESERVATION_MS) return false;
+    fs.rmSync(file, { force: true });
+    return claim();
+  } catch {
+    return false;
+  }
+}
+
+function removeReservations() {
+  for (const file of reservedHere) fs.rmSync(file, { force: true });
+}
 
 /** True when nothing listens on the port now. */
 async function isFree(port: number): Promise<boolean> {
@@ -46,16 +93,30 @@ async function isFree(port: number): Promise<boolean> {
   });
 }
 
-/** A free port for a test stack's service (which must not collide with `npm start` or with the OS's own picks). */
-export async function findFreePort(): Promise<number> {
-  const size = TEST_PORT_RANGE.last - TEST_PORT_RANGE.first + 1;
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const port = TEST_PORT_RANGE.first + Math.floor(Math.random() * size);
-    if (handedOut.has(port) || !(await isFree(port))) continue;
-    handedOut.add(port);
-    return port;
+export interface PortDraw {
+  /** The ports drawn from; TEST_PORT_RANGE by default. */
+  range?: { first: number; last: number };
+  /** Where reservations are kept; one folder for the machine by default (tests of the reservations use their own). */
+  reservations?: string;
+}
+
+/**
+ * A free port for a test stack's service (which must not collide with `npm start` or with the OS's own picks), reserved
+ * against every other process drawing one, so two stacks starting at once never get the same port.
+ */
+export async function findFreePort({ range = TEST_PORT_RANGE, reservations = RESERVATIONS_DIR }: PortDraw = {}): Promise<number> {
+  if (!removeReservationsOnExit) {
+    removeReservationsOnExit = true;
+    process.once('exit', removeReservations);
   }
-  throw new Error(`No free port found between ${TEST_PORT_RANGE.first} and ${TEST_PORT_RANGE.last}`);
+  const size = range.last - range.first + 1;
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const port = range.first + Math.floor(Math.random() * size);
+    if (!reserve(port, reservations)) continue;
+    // A reservation of a port something else listens on stays: that port is no use to anyone here until it lapses.
+    if (await isFree(port)) return port;
+  }
+  throw new Error(`No free port found between ${range.first} and ${range.last}`);
 }
 
 /** Thrown by a `waitFor` check to stop waiting at once (the thing waited for died). */
