@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { toast } from '@/components/ui/toasts';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { server } from './msw-server';
 import '../../tests/fail-on-console-error';
 
@@ -17,7 +17,15 @@ afterEach(() => {
   cleanup();
   server.resetHandlers();
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  server.close();
+  // sonner removes a closed toast on a 200 ms timer it never clears (TIME_BEFORE_UNMOUNT), and that timer's state
+  // update needs `window`: one still pending when the file's jsdom is torn down throws "window is not defined" as an
+  // unhandled error, which fails the whole run though every test passed (seen once in a full run at the end of
+  // result-step-styles-and-fixes.test.tsx). A real timer set after it always fires after it.
+  vi.useRealTimers();
+  await new Promise((resolve) => setTimeout(resolve, 250));
+});
 
 // jsdom lacks these browser APIs that Radix, sonner and our scrolling code use.
 if (!window.matchMedia) {
