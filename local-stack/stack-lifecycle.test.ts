@@ -42,6 +42,13 @@ async function query(url: string, text: string): Promise<unknown[]> {
   }
 }
 
+/**
+ * A guard against a hang, not a speed check: longer than the named waits inside each test (up to 30 + 60 + 30 s after a
+ * stack's start), so a stack that never comes back fails on the wait that says what it waited for, not on the
+ * processor project's 60 s default; starting the stack with the processor took 27 s at load 15.
+ */
+const STACK_HANG_GUARD_MS = 180_000;
+
 describe('the local stack as a set of processes', () => {
   it('runs Postgres with fsync on, and leaves nothing running when its process is killed with SIGKILL', async () => {
     const parent = spawn(
@@ -80,7 +87,7 @@ describe('the local stack as a set of processes', () => {
     // What made the next `npm start` fail: every port is free again.
     await waitFor('the ports to be free', () => allFree(Object.values(started.ports)), 10_000);
     if (process.platform === 'linux') expect(processorEnvironment).toContain('MALLOC_ARENA_MAX=2');
-  });
+  }, STACK_HANG_GUARD_MS);
 
   it('restarts PostgREST when it dies, and Postgres too, and the stack serves again', async () => {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'flooring-site-lifecycle-'));
@@ -128,5 +135,5 @@ describe('the local stack as a set of processes', () => {
     );
     await waitFor('PostgREST to reach the new database', async () => (await leads()) === 200, 30_000);
     expect(fatal).toEqual([]);
-  });
+  }, STACK_HANG_GUARD_MS);
 });

@@ -138,7 +138,7 @@ describe('the supervisor', () => {
     await waitFor('the children to be gone', async () => !pids.some(isRunning), 30_000);
     await waitFor('the folder to be gone', async () => !existsSync(data), 30_000);
     expect(existsSync(folder)).toBe(true);
-  });
+  }, 90_000); // outlasts its two named waits, so a watchdog that never gets there fails on the one that says so
 });
 
 /** A process supervising two children (one ignores SIGTERM), with `folders` to delete if it is orphaned. */

@@ -97,6 +97,13 @@ const WOOD_GRAIN: [number, number, number][] = [
   [184, 134, 88],
 ];
 
+/**
+ * A guard against a hang, not a speed check (speed is `npm run bench`'s): the tests that find the floor of a photo do
+ * it one to four times, each time two whole-photo network runs and the zoomed ones. Four of them took 14-25 s at load
+ * 15 with the 2 cores shared, which left the processor project's 60 s default little more than twice that.
+ */
+const NETWORK_RUNS_HANG_GUARD_MS = 180_000;
+
 describe('finding the floor with the segmentation network', () => {
   it('sees the room in a photo: floor where the floor is, wall where the wall is, over the whole frame', async () => {
     const { photo, truth } = await fixture('room-tile.png');
@@ -110,7 +117,7 @@ describe('finding the floor with the segmentation network', () => {
     const classAt = (fx: number, fy: number) => scene.classes[Math.floor(fy * scene.height) * scene.width + Math.floor(fx * scene.width)];
     expect(classAt(0.5, 0.3)).toBe(SCENE_CLASS.wall);
     expect(classAt(0.5, 0.95)).toBe(SCENE_CLASS.floor);
-  });
+  }, NETWORK_RUNS_HANG_GUARD_MS);
 
   it('taps reach the full-size mask: "floor" on the far wall adds that wall, "not floor" on the floor removes the spot', async () => {
     const { photo, truth } = await fixture('room-tile.png');
@@ -129,7 +136,7 @@ describe('finding the floor with the segmentation network', () => {
     let wallMadeFloor = 0;
     for (let i = 0; i < truth.length; i++) if (truth[i]! < 128 && after.mask[i] === 255 && before.mask[i] === 0) wallMadeFloor++;
     expect(wallMadeFloor).toBeGreaterThan(photo.width * photo.height * 0.05);
-  });
+  }, NETWORK_RUNS_HANG_GUARD_MS);
 });
 
 describe('what stands on the floor', () => {
@@ -145,7 +152,7 @@ describe('what stands on the floor', () => {
       (await findFloorWithSegmenter(photo, {}, { ...DEFAULT_TUNING, threshold: 0.5, objectMargin: null, objectZoom: false })).mask,
     );
     expect(engine).toBeLessThan(withoutTheSteps * 0.9);
-  });
+  }, NETWORK_RUNS_HANG_GUARD_MS);
 });
 
 describe('rugs', () => {
@@ -163,7 +170,7 @@ describe('rugs', () => {
     };
     expect(rugAsFloor((await findFloorWithSegmenter(photo)).mask)).toBeLessThan(0.3);
     expect(rugAsFloor((await findFloorWithSegmenter(photo, { keepRugs: false })).mask)).toBeGreaterThan(0.9);
-  });
+  }, NETWORK_RUNS_HANG_GUARD_MS);
 
   it('withRugsReplaced gives both floors from one run, each the same as asking for it alone', async () => {
     const { photo } = renderedRoom('rendered-living-rug');
@@ -172,14 +179,14 @@ describe('rugs', () => {
     expect(both.rugsReplacedMask!.equals((await findFloorWithSegmenter(photo, { keepRugs: false })).mask)).toBe(true);
     expect(both.rugsReplacedMask!.equals(both.mask)).toBe(false);
     expect((await findFloorWithSegmenter(photo)).rugsReplacedMask).toBeUndefined();
-  });
+  }, NETWORK_RUNS_HANG_GUARD_MS);
 
   it('withRugsReplaced on a room without rugs: the same floor either way', async () => {
     const { photo } = await fixture('room-tile.png');
     const both = await findFloorWithSegmenter(photo, { withRugsReplaced: true });
     expect(both.rugsReplacedMask!.equals(both.mask)).toBe(true);
     expect(both.rugsReplacedMask!.equals((await findFloorWithSegmenter(photo, { keepRugs: false })).mask)).toBe(true);
-  });
+  }, NETWORK_RUNS_HANG_GUARD_MS);
 
   it('keeps an area rug the runs saw only around its edge: no wood on the floor-like middle, the floor around it stays', async () => {
     // Wall above row 200 of the grid, floor below, and a rug whose 40-cell border both runs saw while they took
