@@ -125,5 +125,13 @@ export type VisualizerWebhookReply =
  */
 export const WEBHOOK_REFUSAL = { status: 409, error: 'This visualizer request cannot take a photo. Please start a new one.' } as const;
 
+/**
+ * The page names the request in this header as well as in the body: the header arrives first, so the processor
+ * knows whose photo it was when the body never completes (the connection went, or the upload stopped arriving),
+ * and fails that row with a reason the waiting or reloaded page reads, where the row would otherwise stay pending
+ * for an hour. Only a pending row is failed; a body that arrives is checked against the row as before.
+ */
+export const WEBHOOK_REQUEST_ID_HEADER = 'x-visualizer-request';
+
 /** Refused calls allowed per request id per hour; beyond them every call for that id gets 429. */
 export const MAX_WEBHOOK_REFUSALS_PER_HOUR = 5;

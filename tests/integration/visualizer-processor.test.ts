@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_DIR } from '../../visualizer-processor/fixtures/make-fixtures';
 import pg from 'pg';
-import { WEBHOOK_REFUSAL } from '../../contracts/visualizer-webhook';
+import { WEBHOOK_REFUSAL, WEBHOOK_REQUEST_ID_HEADER } from '../../contracts/visualizer-webhook';
 import { WOOD_STYLE_IDS } from '../../contracts/wood-styles';
 import { firstRenderJob } from '../../visualizer-processor/src/render-job';
 import { createSqlVisualizerRequestRepository } from '../../visualizer-processor/src/sql-visualizer-request-repository';
@@ -289,5 +290,20 @@ describe('the visualizer processor in the stack', () => {
     );
     expect(await finishedRow(stuck.id)).toMatchObject({ status: 'failed', failure_reason: 'Your photo took too long to process. Please try again.' });
     expect(await finishedRow(abandoned.id)).toMatchObject({ status: 'failed', failure_reason: 'No photo was received for this request.' });
+  });
+
+  it('fails a request at once when the call that names it in its header goes before its photo is all there', async () => {
+    // A reload or a lost connection half-way through the upload: the reloaded page reads why, where the row used to
+    // stay pending for the hour's sweep while the page followed it for the spec's 30 reads.
+    const row = await createRequestRow();
+    const call = http.request(stack.webhookUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': '1000000', [WEBHOOK_REQUEST_ID_HEADER]: row.id },
+    });
+    call.on('error', () => undefined);
+    call.write(`{"requestId":"${row.id}","imageBase64":"data:image/jpeg;base64,/9j/`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    call.destroy();
+    expect(await finishedRow(row.id, 15_000)).toMatchObject({ status: 'failed', failure_reason: 'No photo was received for this request.' });
   });
 });

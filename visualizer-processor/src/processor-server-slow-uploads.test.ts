@@ -5,10 +5,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { WEBHOOK_REFUSAL } from '../../contracts/visualizer-webhook.ts';
+import { WEBHOOK_REFUSAL, WEBHOOK_REQUEST_ID_HEADER } from '../../contracts/visualizer-webhook.ts';
 import { createProcessorServer, type ProcessorDependencies, type ProcessorServer } from './processor-server.ts';
 import { createLocalUploadStore } from './upload-store.ts';
-import { createInMemoryVisualizerRequestRepository } from './visualizer-request-repository.ts';
+import { FAILURE_REASONS } from './visitor-failure-reasons.ts';
+import { createInMemoryVisualizerRequestRepository, type VisualizerRequestRow } from './visualizer-request-repository.ts';
 
 /**
  * One upload slot: a connection that trickles its body (a "slow loris") or hangs up half-way must give the
@@ -121,5 +122,72 @@ describe('a request that never finishes its headers', () => {
     socket.on('data', (chunk) => (received += chunk.toString()));
     await new Promise((resolve) => socket.on('close', resolve));
     expect(received).toMatch(/^HTTP\/1\.1 408/);
+  });
+});
+
+function requestRow(status: VisualizerRequestRow['status']): VisualizerRequestRow {
+  return {
+    id: randomUUID(),
+    created_at: new Date(),
+    customer_name: 'Jo Park',
+    email: 'jo@example.com',
+    status,
+    original_image_url: null,
+    processed_image_url: null,
+    failure_reason: null,
+    style_image_urls: {},
+    image_renditions: {},
+    render_number: 0,
+    correction_state: null,
+    floor_mask_url: null,
+    floor_share: null,
+    rug_choice: null,
+    rug_share: null,
+    images_deleted_at: null,
+  };
+}
+
+async function untilSettled(check: () => boolean): Promise<void> {
+  for (let wait = 0; wait < 200 && !check(); wait += 1) await new Promise((resolve) => setTimeout(resolve, 25));
+}
+
+describe('a photo that never arrives for the request the call names in its header', () => {
+  it('fails the pending row with "No photo was received" when the upload stops arriving (408)', async () => {
+    const repository = createInMemoryVisualizerRequestRepository([]);
+    const pending = requestRow('pending');
+    repository.rows.set(pending.id, pending);
+    const port = await startProcessor(60_000, { repository, uploadIdleMs: 300 });
+    const { reply } = await trickleUpload(port, `${WEBHOOK_REQUEST_ID_HEADER}: ${pending.id}\r\n`);
+    expect(await reply).toMatch(/^HTTP\/1\.1 408/);
+    await untilSettled(() => repository.rows.get(pending.id)!.status !== 'pending');
+    expect(repository.rows.get(pending.id)).toMatchObject({ status: 'failed', failure_reason: FAILURE_REASONS.neverArrived });
+  });
+
+  it('fails it when the client goes half-way (a reload, a lost connection) or while its upload waits for a slot', async () => {
+    const repository = createInMemoryVisualizerRequestRepository([]);
+    const reading = requestRow('pending');
+    const waiting = requestRow('pending');
+    for (const row of [reading, waiting]) repository.rows.set(row.id, row);
+    const port = await startProcessor(60_000, { repository });
+    const first = await trickleUpload(port, `${WEBHOOK_REQUEST_ID_HEADER}: ${reading.id}\r\n`);
+    const second = await trickleUpload(port, `${WEBHOOK_REQUEST_ID_HEADER}: ${waiting.id}\r\n`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    second.socket.destroy();
+    first.socket.destroy();
+    await untilSettled(() => [reading, waiting].every((row) => repository.rows.get(row.id)!.status !== 'pending'));
+    for (const row of [reading, waiting]) {
+      expect(repository.rows.get(row.id)).toMatchObject({ status: 'failed', failure_reason: FAILURE_REASONS.neverArrived });
+    }
+  });
+
+  it('leaves a row that is no longer pending alone: only a photo that never came is failed', async () => {
+    const repository = createInMemoryVisualizerRequestRepository([]);
+    const rendering = requestRow('processing');
+    repository.rows.set(rendering.id, rendering);
+    const port = await startProcessor(60_000, { repository, uploadIdleMs: 300 });
+    const { reply } = await trickleUpload(port, `${WEBHOOK_REQUEST_ID_HEADER}: ${rendering.id}\r\n`);
+    expect(await reply).toMatch(/^HTTP\/1\.1 408/);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(repository.rows.get(rendering.id)).toMatchObject({ status: 'processing', failure_reason: null });
   });
 });

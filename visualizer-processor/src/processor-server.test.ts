@@ -15,6 +15,7 @@ import {
   MAX_IMAGE_BYTES,
   MAX_WEBHOOK_REFUSALS_PER_HOUR,
   WEBHOOK_REFUSAL,
+  WEBHOOK_REQUEST_ID_HEADER,
 } from '../../contracts/visualizer-webhook.ts';
 import type { FloorEngine } from '../engine/floor-engine.ts';
 import { createOfflineFloorEngine } from '../engine/offline-floor-engine.ts';
@@ -288,7 +289,10 @@ describe('the visualizer processor webhook', () => {
     }
     const afterTheLimit = await postWebhook(payload);
     expect(afterTheLimit.status).toBe(429);
-    expect(repository.rows.get(row.id)!.status).toBe('pending');
+    // Not rendered; failed with the answer's reason, so a page reloaded before the answer reads why (no call takes
+    // the row within the hour, after which the sweep fails a pending row anyway).
+    expect(repository.rows.get(row.id)).toMatchObject({ status: 'failed', failure_reason: afterTheLimit.json.error });
+    expect(afterTheLimit.json.error).toBe('Too many attempts for this visualizer request. Please start a new one later.');
   });
 
   it('refuses an unknown request id with the same answer, and writes nothing for it', async () => {
@@ -473,7 +477,9 @@ describe('the visualizer processor webhook', () => {
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('https://floors.example');
-    expect(preflight.headers.get('access-control-allow-headers')).toBe('content-type, content-encoding, authorization, apikey, x-client-info');
+    expect(preflight.headers.get('access-control-allow-headers')).toBe(
+      `content-type, content-encoding, authorization, apikey, x-client-info, ${WEBHOOK_REQUEST_ID_HEADER}`,
+    );
     const stranger = await fetch(`${baseUrl}/health`, { headers: { origin: 'https://elsewhere.example' } });
     expect(stranger.headers.get('access-control-allow-origin')).toBeNull();
   });

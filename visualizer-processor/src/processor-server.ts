@@ -6,6 +6,7 @@ import {
   MAX_IMAGE_BYTES,
   MAX_WEBHOOK_REFUSALS_PER_HOUR,
   WEBHOOK_REFUSAL,
+  WEBHOOK_REQUEST_ID_HEADER,
   decodedBase64Length,
   visualizerCorrectionPayloadSchema,
   visualizerRugChoicePayloadSchema,
@@ -19,6 +20,7 @@ import { handleUnsubscribe, type UnsubscribeStore } from './email-unsubscribe.ts
 import { hangUpAfterReply } from './hang-up-after-reply.ts';
 import { firstRenderJob } from './render-job.ts';
 import type { UploadStore } from './upload-store.ts';
+import { FAILURE_REASONS } from './visitor-failure-reasons.ts';
 import type { VisualizerRequestRepository, VisualizerRequestRow } from './visualizer-request-repository.ts';
 
 /** A 10 MB image is about 13.4 MB as base64; the rest is JSON and slack. */
@@ -335,15 +337,44 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
     }
   }
 
+  /**
+   * The photo of the request the call names in its header (WEBHOOK_REQUEST_ID_HEADER) will never arrive: the client
+   * went, or its upload stopped arriving. Its row, if still pending, fails with the reason the visitor reads, so
+   * the page that waits for it, or reloads and follows it, says so instead of following a row nobody will take.
+   */
+  async function failNeverArrived(request: http.IncomingMessage): Promise<void> {
+    const named = visualizerWebhookPayloadSchema.shape.requestId.safeParse(request.headers[WEBHOOK_REQUEST_ID_HEADER]);
+    if (!named.success) return;
+    try {
+      await deps.repository.markPendingFailed(named.data, FAILURE_REASONS.neverArrived);
+    } catch (error) {
+      // The hour's sweep fails the row anyway (PENDING_DEADLINE_SECONDS); nothing else waits on this.
+      log(`could not fail request ${named.data} whose photo never arrived: ${describeError(error)}`);
+    }
+  }
+
+  /** The body, or the reason it will never arrive told to its row (failNeverArrived) before the error goes on. */
+  async function readBodyOrFailRow(request: http.IncomingMessage, gone: AbortSignal): Promise<Buffer> {
+    try {
+      return await readBody(request, gone);
+    } catch (error) {
+      if (error instanceof ClientGone || (error instanceof HttpError && error.status === 408)) await failNeverArrived(request);
+      throw error;
+    }
+  }
+
   async function handleWebhook(request: http.IncomingMessage, response: http.ServerResponse): Promise<string | undefined> {
     const gone = whenClientGoes(request, response);
     const release = await uploadSlots.acquire(clientAddressOf(request, clientAddressHeader), gone);
-    // Gone while it waited: nobody to read from or answer.
-    if (!release) return undefined;
+    // Gone while it waited: nobody to read from or answer, and no photo to come.
+    if (!release) {
+      await failNeverArrived(request);
+      return undefined;
+    }
     let requestId: string;
     let uploadPath: string;
     try {
-      const body = await readBody(request, gone);
+      const body = await readBodyOrFailRow(request, gone);
       let json: unknown;
       try {
         json = JSON.parse(body.toString('utf8'));
@@ -358,7 +389,11 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
       requestId = identity.data.requestId;
 
       if ((await deps.repository.refusalsThisHour(requestId)) >= MAX_WEBHOOK_REFUSALS_PER_HOUR) {
-        throw new HttpError(429, 'Too many attempts for this visualizer request. Please start a new one later.');
+        // No call takes this row within the hour, and the hour's sweep fails a row pending that long anyway: fail it
+        // now with the reason, so a page that reloaded before this answer reads it instead of following the row.
+        const tooMany = 'Too many attempts for this visualizer request. Please start a new one later.';
+        await deps.repository.markPendingFailed(requestId, tooMany);
+        throw new HttpError(429, tooMany);
       }
       const row = await deps.repository.find(requestId);
       if (!row || row.status !== 'pending' || !sameIdentity(row, identity.data.name, identity.data.email)) {
@@ -471,7 +506,7 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
       response.writeHead(204, {
         ...corsHeaders(request),
         'access-control-allow-methods': 'POST, GET, OPTIONS',
-        'access-control-allow-headers': 'content-type, content-encoding, authorization, apikey, x-client-info',
+        'access-control-allow-headers': `content-type, content-encoding, authorization, apikey, x-client-info, ${WEBHOOK_REQUEST_ID_HEADER}`,
         'access-control-max-age': '600',
       });
       response.end();

@@ -172,6 +172,12 @@ export function createSqlVisualizerRequestRepository(db: pg.Pool): VisualizerReq
         [id, shortenFailureReason(reason)],
       );
     },
+    async markPendingFailed(id, reason) {
+      await db.query(
+        `update public.floor_visualizer_requests set status = 'failed', failure_reason = $2 where id = $1 and status = 'pending'`,
+        [id, shortenFailureReason(reason)],
+      );
+    },
     async recordRefusal(id) {
       const { rows } = await db.query<{ refusals: number }>('select back_office.count_visualizer_webhook_refusal($1) as refusals', [id]);
       return rows[0]?.refusals ?? 0;

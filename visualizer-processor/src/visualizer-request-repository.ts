@@ -86,6 +86,8 @@ export interface VisualizerRequestRepository {
   markCorrectionFailed(id: string): Promise<void>;
   /** Marks a pending or processing row failed with a reason the visitor may read; a finished row is left alone. */
   markFailed(id: string, reason: string): Promise<void>;
+  /** Marks a row failed only while it is still pending (no render was ever queued for it); any other row is left alone. */
+  markPendingFailed(id: string, reason: string): Promise<void>;
   /** Counts one refused webhook call for this id and returns the count for the current hour. */
   recordRefusal(id: string): Promise<number>;
   refusalsThisHour(id: string): Promise<number>;
@@ -214,6 +216,12 @@ export function createInMemoryVisualizerRequestRepository(
     async markFailed(id, reason) {
       const row = rows.get(id);
       if (!row || (row.status !== 'pending' && row.status !== 'processing')) return;
+      row.status = 'failed';
+      row.failure_reason = shortenFailureReason(reason);
+    },
+    async markPendingFailed(id, reason) {
+      const row = rows.get(id);
+      if (row?.status !== 'pending') return;
       row.status = 'failed';
       row.failure_reason = shortenFailureReason(reason);
     },

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
+  WEBHOOK_REQUEST_ID_HEADER,
   visualizerWebhookCompletedReplySchema,
   visualizerWebhookPayloadSchema,
   visualizerWebhookProcessingReplySchema,
@@ -9,7 +10,7 @@ import { getSiteEnv } from '@/lib/env';
 import { answerDeadline } from '@/lib/answer-deadline';
 import { pageTexts } from '@/content/spec-texts';
 import { preparePhotoAhead } from '../utils/prepare-photo-ahead';
-import { getVisualizerRequest } from './get-visualizer-request';
+import { getVisualizerRequest, POLL_INTERVAL_MS } from './get-visualizer-request';
 
 /** How much of the webhook's body the browser has sent so far. */
 export type UploadProgress = { sentBytes: number; totalBytes: number };
@@ -82,8 +83,9 @@ export function webhookAnswerDeadlineMs(bodyBytes: number): number {
  * the page's own upright, scaled JPEG without metadata when the browser can decode it (preparePhoto, begun when
  * the photo was chosen: preparePhotoAhead); the payload
  * is checked against the schema the processor uses, so a bad payload fails here, not over the wire. Only whether
- * the reply is ok matters; the page learns the outcome by reading the row. A 4xx is a refusal; a 5xx or a dropped
- * connection is WebhookUnanswered; an upload that stops moving, or whose connection drops mid-photo, is UploadStalled.
+ * the reply is ok matters; the page learns the outcome by reading the row. A 4xx is a refusal unless the row says why
+ * it failed; a 5xx or a dropped connection is WebhookUnanswered; an upload that stops moving, or whose connection
+ * drops mid-photo, is UploadStalled. A row that fails while the answer is awaited ends the wait.
  */
 export async function startProcessing({
   requestId,
@@ -104,20 +106,51 @@ export async function startProcessing({
 
   const body = await compressForUpload(JSON.stringify(payload));
   const deadline = answerDeadline(webhookAnswerDeadlineMs(body.size));
+  // Ends the call early: the deadline, or the row failed while its answer was awaited (watchRow below).
+  const stop = new AbortController();
+  const onDeadline = () => stop.abort(deadline.signal.reason);
+  deadline.signal.addEventListener('abort', onDeadline, { once: true });
+  // Once every byte is out, the row is read every 10 s (the spec's poll interval) while the answer is awaited: a
+  // photo the processor never received in full (an upload the phone's buffers took and the network lost, a
+  // connection left open with nothing arriving) ends with the row failed, "No photo was received for this request."
+  // (the processor cuts such an upload after 30 s of nothing), and an answer that is lost with it would otherwise
+  // keep "Photo sent" on screen until the deadline, then the spec's 30 reads: 5 minutes.
+  let rowFailed = false;
+  let rowCheck: ReturnType<typeof setTimeout> | undefined;
+  const watchRow = () => {
+    rowCheck = setTimeout(async () => {
+      if (stop.signal.aborted) return;
+      if (await rowSaysWhyItFailed(requestId)) {
+        rowFailed = true;
+        stop.abort();
+      } else watchRow();
+    }, POLL_INTERVAL_MS);
+  };
+  const onProgress = (progress: UploadProgress) => {
+    if (progress.sentBytes >= progress.totalBytes && rowCheck === undefined) watchRow();
+    onUploadProgress?.(progress);
+  };
   try {
-    const response = await postWithUploadProgress(getSiteEnv().VITE_VISUALIZER_WEBHOOK_URL, body, deadline.signal, onUploadProgress);
+    const response = await postWithUploadProgress(getSiteEnv().VITE_VISUALIZER_WEBHOOK_URL, requestId, body, stop.signal, onProgress);
     if (response.status >= 500) throw new WebhookUnanswered(new Error(pageTexts.visualizer.processingFailure));
-    // Our processor's 422 is no refusal of the call: the render ran within the webhook's wait and failed (a photo too
-    // small, not a photo, damaged), and it wrote the reason for the visitor on the row first. Then the row is followed
-    // as after a 202, so the page shows that reason with "Choose another photo", as when the render fails later; the
+    // Our processor's 4xx is not always a refusal of the call: the render ran within the webhook's wait and failed
+    // (422: a photo too small, not a photo, damaged), the payload was one it cannot use (400, 413), the photo never
+    // arrived in full (408), and it wrote the reason for the visitor on the row first. Then the row is followed as
+    // after a 202, so the page shows that reason with "Choose another photo", as when the render fails later; the
     // spec's default "Failed to process your image. Please try again." sent the visitor back to send the same photo,
-    // to fail again. Any other not-ok answer, a 422 with no reason on the row included, raises the spec's error.
-    if (response.status === 422 && (await rowSaysWhyItFailed(requestId))) return { correctionToken: null };
+    // to fail again. Any other not-ok answer, a 4xx with no reason on the row included, raises the spec's error.
+    if (response.status >= 400 && response.status <= 499 && (await rowSaysWhyItFailed(requestId))) return { correctionToken: null };
     if (response.status < 200 || response.status > 299) throw new Error(pageTexts.visualizer.processingFailure);
 
     const reply = webhookReplySchema.safeParse(parseJson(response.text));
     return { correctionToken: reply.success ? reply.data.correctionToken : null };
+  } catch (error) {
+    // The row says why: the page follows it and shows the reason, as after a refusal with a reason.
+    if (rowFailed) return { correctionToken: null };
+    throw error;
   } finally {
+    clearTimeout(rowCheck);
+    deadline.signal.removeEventListener('abort', onDeadline);
     deadline.clear();
   }
 }
@@ -167,6 +200,7 @@ function parseJson(text: string): unknown {
  */
 function postWithUploadProgress(
   url: string,
+  requestId: string,
   body: WireBody,
   signal: AbortSignal,
   onUploadProgress?: (progress: UploadProgress) => void,
@@ -203,6 +237,8 @@ function postWithUploadProgress(
     request.open('POST', url);
     request.setRequestHeader('Content-Type', 'application/json');
     if (body.encoding) request.setRequestHeader('Content-Encoding', body.encoding);
+    // Arrives before the body, so the processor can fail the row if the body never does (WEBHOOK_REQUEST_ID_HEADER).
+    request.setRequestHeader(WEBHOOK_REQUEST_ID_HEADER, requestId);
     request.setRequestHeader('Accept', 'application/json');
     request.upload.addEventListener('progress', (event) => {
       const totalBytes = event.lengthComputable ? event.total : body.size;

@@ -6,7 +6,9 @@ import { toast } from 'sonner';
 import { server } from '@/testing/msw-server';
 import { completedRow, insertHandler, newCalls, readHandler, row } from '../testing/visualizer-calls';
 import { chooseFile, fillInfo, openPage } from '../testing/visualizer-journey';
+import { WEBHOOK_REQUEST_ID_HEADER } from '@contracts/visualizer-webhook';
 import { UPLOAD_STALL_MS } from '../api/start-processing';
+import { POLL_INTERVAL_MS } from '../api/get-visualizer-request';
 
 /**
  * The photo's way out (issue 35): the processing step shows how much of it has been sent, from the upload's own
@@ -21,8 +23,11 @@ class ControlledUpload extends EventTarget {
   responseText = '';
   body = '';
   aborted = false;
+  readonly headers: Record<string, string> = {};
   open() {}
-  setRequestHeader() {}
+  setRequestHeader(name: string, value: string) {
+    this.headers[name.toLowerCase()] = value;
+  }
   send(body: string) {
     this.body = body;
     ControlledUpload.sent.push(this);
@@ -199,5 +204,50 @@ describe('sending the photo', () => {
     act(() => ControlledUpload.sent[1]!.answer(202, { status: 'processing' }));
     for (let tick = 0; tick < 20 && calls.reads.length === 0; tick += 1) await advance(0);
     expect(screen.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeInTheDocument();
+  });
+
+  it("says no photo was received when the row fails while the answer is awaited (an upload lost after the phone's buffers took it)", async () => {
+    // Every byte is "out" as far as the browser knows, but nothing reaches the processor and no answer comes: the
+    // processor, which read the request's id from the header before the body, fails the row after 30 s of nothing.
+    // Before, the page waited for its answer deadline (60 s and more), then followed the row for the spec's 30 reads.
+    const toastError = vi.spyOn(toast, 'error');
+    const { calls, upload } = await startUpload((id, attempt) =>
+      HttpResponse.json(
+        attempt < 3 ? row(id, { status: 'pending' }) : row(id, { status: 'failed', failure_reason: 'No photo was received for this request.' }),
+      ),
+    );
+    expect(upload.headers[WEBHOOK_REQUEST_ID_HEADER]).toBe(calls.id());
+    notifyManager.setScheduler(queueMicrotask);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
+    act(() => upload.progress(1));
+    act(() => upload.upload.dispatchEvent(new ProgressEvent('load')));
+
+    // Read while the answer is awaited, every poll interval; a pending row goes on waiting.
+    await advance(POLL_INTERVAL_MS);
+    expect(calls.reads).toHaveLength(1);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await advance(POLL_INTERVAL_MS);
+    expect(calls.reads).toHaveLength(2);
+    await advance(POLL_INTERVAL_MS);
+
+    for (let tick = 0; tick < 20 && !screen.queryByRole('alert'); tick += 1) await advance(0);
+    expect(screen.getByRole('alert')).toHaveTextContent("We couldn't process this photo");
+    expect(screen.getByRole('alert')).toHaveTextContent('No photo was received for this request.');
+    expect(upload.aborted).toBe(true);
+    expect(toastError).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Choose another photo' })).toBeInTheDocument();
+  });
+
+  it("shows the row's reason when the webhook refuses the payload and fails the row (400), not the spec's default", async () => {
+    // The processor fails the row with a reason for the visitor on a 400 or 413 as on a 422; sending the same photo
+    // again, as the spec's "Failed to process your image. Please try again." invites, fails again.
+    const toastError = vi.spyOn(toast, 'error');
+    const reason = 'The file is not an image the visualizer can read.';
+    const { upload } = await startUpload((id) => HttpResponse.json(row(id, { status: 'failed', failure_reason: reason })));
+    act(() => upload.answer(400, { error: 'imageBase64: imageBase64 must be a base64 data URL of an image' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(reason);
+    expect(toastError).not.toHaveBeenCalled();
   });
 });
