@@ -88,6 +88,14 @@ describe('a result link', () => {
     expect(await screen.findByRole('heading', { name: 'Upload a photo of your room' })).toBeInTheDocument();
   }, 20_000);
 
+  it('counts the elapsed time from when the request was made when it follows a render again after a reload', async () => {
+    // It restarted at 0:00, as if the photo had only just been sent.
+    const made = new Date(Date.now() - 95_000).toISOString();
+    openResultLink((id) => HttpResponse.json(row(id, { status: 'processing', created_at: made })));
+    const elapsed = await screen.findByText(/^1:3\d$/, { selector: 'time' }, { timeout: 15_000 });
+    expect(elapsed.closest('p')).toHaveTextContent(/^Elapsed time: 1:3\d$/);
+  }, 20_000);
+
   it('says so when there is no such result', async () => {
     openResultLink(() => HttpResponse.json({ code: 'PGRST116', message: 'no rows' }, { status: 406 }));
     expect(await screen.findByRole('heading', { name: "We couldn't find this result" })).toBeInTheDocument();

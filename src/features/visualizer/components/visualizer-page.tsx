@@ -106,7 +106,7 @@ export function VisualizerPage() {
           // Reloaded while the floor was being laid (the address names the request): follow it again. A render that
           // failed meanwhile shows why, as it would have without the reload, not that the link names nothing.
           setSavedResult(null);
-          setStartedAt(Date.now());
+          setStartedAt(requestStart(row.created_at));
           setPollRound((round) => round + 1);
           setRequestId(id);
           return setStep('processing');
@@ -348,6 +348,16 @@ function keepRequestInAddress(requestId: string | null) {
   if (pathname !== VISUALIZER_PAGE_PATH) return;
   const wanted = requestId === null ? '' : `#result=${requestId}`;
   if (hash !== wanted) window.history.replaceState(window.history.state, '', `${pathname}${wanted}`);
+}
+
+/**
+ * When the request was made, for the elapsed time of a request followed again after a reload: the row's own
+ * created_at (a moment before its upload began), so the count goes on from where it was instead of 0:00. Now, if
+ * the row does not say, or says a time ahead of this device's clock.
+ */
+function requestStart(createdAt: string | null, now = Date.now()): number {
+  const made = createdAt === null ? Number.NaN : Date.parse(createdAt);
+  return Number.isFinite(made) ? Math.min(made, now) : now;
 }
 
 /** After a step change, focus moves to the new step's heading so keyboard and screen reader users follow. */
