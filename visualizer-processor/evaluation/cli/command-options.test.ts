@@ -7,6 +7,7 @@ import { optionProblem } from './command-options.ts';
 
 const run = promisify(execFile);
 const VISITOR_COMMAND = path.join(path.dirname(fileURLToPath(import.meta.url)), 'visitor.ts');
+const UPLOAD_SIZE_COMMAND = path.join(path.dirname(fileURLToPath(import.meta.url)), 'upload-size.ts');
 
 const VISITOR = { values: ['--taps', '--cache'], switches: ['--per-photo'] };
 
@@ -25,6 +26,32 @@ describe('optionProblem', () => {
     expect(optionProblem(['--cache'], VISITOR)).toBe('--cache needs a value.');
     expect(optionProblem(['--cache', '--per-photo'], VISITOR)).toBe('--cache needs a value.');
   });
+});
+
+describe('options written with "=" (eval:upload-size)', () => {
+  const UPLOAD_SIZE = { values: ['--cache'], switches: ['--noise'], joined: ['--sides', '--only'] };
+
+  it('takes them with their value, beside the others', () => {
+    expect(optionProblem(['--sides=2048,1600', '--noise', '--cache', '/tmp/cache', '--only=a,b'], UPLOAD_SIZE)).toBeNull();
+  });
+
+  it('names one given no value, or its value after a space, and a misspelt one', () => {
+    expect(optionProblem(['--sides'], UPLOAD_SIZE)).toBe('--sides needs a value after "=" (--sides=...).');
+    expect(optionProblem(['--sides=', '2048'], UPLOAD_SIZE)).toBe('--sides needs a value after "=" (--sides=...).');
+    expect(optionProblem(['--side=2048'], UPLOAD_SIZE)).toBe('Unknown option "--side=2048".');
+  });
+});
+
+describe('npm run eval:upload-size', () => {
+  it('refuses a misspelt option at once, before opening the browser or scoring any photo', async () => {
+    const outcome = await run(process.execPath, ['--import', import.meta.resolve('tsx'), UPLOAD_SIZE_COMMAND, '--noize']).then(
+      () => ({ code: 0, stdout: '', stderr: '' }),
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    );
+    expect(outcome.code).toBe(1);
+    expect(outcome.stdout).toBe('');
+    expect(outcome.stderr).toMatch(/^Unknown option "--noize"\.\nUsage: npm run eval:upload-size -- /);
+  }, 60_000);
 });
 
 describe('npm run eval:visitor', () => {

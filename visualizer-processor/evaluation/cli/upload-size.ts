@@ -37,8 +37,20 @@ import { judgeMask, type VisitorJudgement } from '../visitor-view.ts';
 import { floorAsShown } from '../../src/floor-as-shown.ts';
 import { cachedSegmentForFloor } from '../network-pass-cache.ts';
 import { PRECISION_LOSS, lossesBeyondNoise, type JudgedPhoto } from '../losses-beyond-noise.ts';
+import { optionProblem } from './command-options.ts';
 
 const args = process.argv.slice(2);
+const problem = optionProblem(args, {
+  values: ['--cache'],
+  switches: ['--noise'],
+  joined: ['--sides', '--quality', '--part', '--only'],
+});
+if (problem) {
+  console.error(
+    `${problem}\nUsage: npm run eval:upload-size -- [--sides=2048,1600] [--quality=80] [--part=k/n] [--only=id,id] [--noise] [--cache DIR]`,
+  );
+  process.exit(1);
+}
 const option = (name: string, fallback: string) =>
   args.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const sides = option('sides', String(photoUpload.longestSidePx)).split(',').map(Number);
