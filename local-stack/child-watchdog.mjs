@@ -11,6 +11,8 @@
  *   {"forget": <pid>}                                            a child that has exited or was stopped
  *   {"remove": "<folder>"}                                       a folder to delete once orphaned children are stopped
  *                                                                (a throwaway stack's data; never on a clean stop)
+ *   {"stopped": true}                                            the supervisor stopped its children itself: a clean
+ *                                                                stop, so the end of input that follows deletes nothing
  */
 import { rmSync } from 'node:fs';
 import readline from 'node:readline';
@@ -21,6 +23,7 @@ const GRACE_MS = 5_000;
 const watched = new Map();
 /** @type {Set<string>} */
 const removals = new Set();
+let stoppedCleanly = false;
 
 const lines = readline.createInterface({ input: process.stdin });
 lines.on('line', (line) => {
@@ -29,6 +32,7 @@ lines.on('line', (line) => {
     if (typeof message.watch === 'number') watched.set(message.watch, { name: message.name, signal: message.signal });
     if (typeof message.forget === 'number') watched.delete(message.forget);
     if (typeof message.remove === 'string') removals.add(message.remove);
+    if (message.stopped === true) stoppedCleanly = true;
   } catch {
     // A half-written line from a dying supervisor: nothing to learn from it.
   }
@@ -55,7 +59,21 @@ function send(target, signal) {
 }
 
 async function stopEverything() {
-  if (watched.size === 0) process.exit(0);
+  // A clean stop has stopped the children and removes its own folders (or keeps them, as `npm start` does).
+  if (stoppedCleanly) process.exit(0);
+  if (watched.size > 0) await stopChildren();
+  // Also when no child was left to stop (all had exited): the supervisor died without cleaning up all the same.
+  for (const folder of removals) {
+    try {
+      rmSync(folder, { recursive: true, force: true, maxRetries: 5 });
+    } catch {
+      // Nothing more this process can do about it.
+    }
+  }
+  process.exit(0);
+}
+
+async function stopChildren() {
   const names = [...watched.values()].map((child) => child.name).join(', ');
   process.stderr.write(`local stack watchdog: the stack's own process is gone; stopping ${names}\n`);
   for (const [pid, child] of watched) send(pid, child.signal);
@@ -65,14 +83,6 @@ async function stopEverything() {
   }
   // Each child leads its own process group; whatever is left of a group (a stuck leader, its helpers) goes now.
   for (const pid of watched.keys()) send(-pid, 'SIGKILL');
-  for (const folder of removals) {
-    try {
-      rmSync(folder, { recursive: true, force: true, maxRetries: 5 });
-    } catch {
-      // Nothing more this process can do about it.
-    }
-  }
-  process.exit(0);
 }
 
 // Signals meant for a terminal's foreground group never reach this session; anything else that asks us to

@@ -33,10 +33,10 @@ afterEach(async () => {
   await Promise.all(supervisors.splice(0).map((supervisor) => supervisor.stopAll()));
 });
 
-function supervise() {
+function supervise(options: { removeIfOrphaned?: string[] } = {}) {
   const lines: string[] = [];
   const fatal: string[] = [];
-  const supervisor = createSupervisor({ log: (line) => lines.push(line), onFatal: (message) => fatal.push(message) });
+  const supervisor = createSupervisor({ log: (line) => lines.push(line), onFatal: (message) => fatal.push(message), ...options });
   supervisors.push(supervisor);
   return { supervisor, lines, fatal };
 }
@@ -130,7 +130,7 @@ describe('the supervisor', () => {
     const data = path.join(folder, 'data');
     mkdirSync(path.join(data, 'postgres'), { recursive: true });
     writeFileSync(path.join(data, 'postgres', 'PG_VERSION'), '18\n');
-    const { parent, pids } = await superviseUntilKilled(data);
+    const { parent, pids } = await superviseUntilKilled([data]);
     expect(existsSync(data)).toBe(true);
 
     parent.kill('SIGKILL');
@@ -139,12 +139,44 @@ describe('the supervisor', () => {
     await waitFor('the folder to be gone', async () => !existsSync(data), 30_000);
     expect(existsSync(folder)).toBe(true);
   }, 90_000); // outlasts its two named waits, so a watchdog that never gets there fails on the one that says so
+
+  it('deletes them too when the killed process had no child left running (the watchdog exited without deleting them)', async () => {
+    const folder = await scratchFolder('supervisor-orphan-');
+    const data = path.join(folder, 'data');
+    mkdirSync(data, { recursive: true });
+    const { parent, pids } = await superviseUntilKilled([data], { childrenStopped: true });
+    expect(pids.some(isRunning)).toBe(false);
+
+    parent.kill('SIGKILL');
+
+    await waitFor('the folder to be gone', async () => !existsSync(data), 30_000);
+  }, 90_000); // outlasts its named wait, as the test above
+
+  it('keeps them on a clean stop: the stop removes its own folders, or keeps them as `npm start` does', async () => {
+    const folder = await scratchFolder('supervisor-clean-');
+    const { supervisor } = supervise({ removeIfOrphaned: [folder] });
+    await supervisor.start({
+      name: 'server',
+      command: process.execPath,
+      args: ['-e', "require('node:http').createServer((q, s) => s.end('ok')).listen(0)"],
+      ifItDies: 'restart',
+      ready: async () => true,
+    });
+    await supervisor.stopAll();
+    // The watchdog reads the end of its input at once; give it the time an orphaned clean-up takes to start.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(existsSync(folder)).toBe(true);
+  });
 });
 
-/** A process supervising two children (one ignores SIGTERM), with `folders` to delete if it is orphaned. */
-async function superviseUntilKilled(...folders: string[]) {
+/**
+ * A process supervising two children (one ignores SIGTERM), with `folders` to delete if it is orphaned;
+ * `childrenStopped` has it stop both children before it is killed.
+ */
+async function superviseUntilKilled(folders: string[] = [], { childrenStopped = false } = {}) {
   const parent = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'testing', 'supervise-until-killed.ts'), ...folders], {
     stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, SUPERVISE_THEN_STOP_CHILDREN: childrenStopped ? '1' : '0' },
   });
   const pids = await new Promise<number[]>((resolve, reject) => {
     parent.once('exit', (code) => reject(new Error(`the supervising process exited early (${code})`)));

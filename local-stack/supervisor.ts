@@ -116,7 +116,8 @@ export function createSupervisor(options: SupervisorOptions): Supervisor {
       await child.stop().catch((error: unknown) => options.log(`stopping ${child.name} failed: ${String(error)}`));
     }
     running.length = 0;
-    watchdog?.stdin?.end();
+    // Said before the pipe closes, so the watchdog knows this end of input is no death: it deletes no folder.
+    watchdog?.stdin?.end(`${JSON.stringify({ stopped: true })}\n`);
     watchdog = undefined;
   }
 

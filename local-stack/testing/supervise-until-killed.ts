@@ -1,7 +1,8 @@
 /**
  * A supervising process for the tests that kill it: it starts two children (a tiny HTTP server and a process
  * that ignores SIGTERM) under a supervisor, prints their process ids as one JSON line, and waits to be killed.
- * Folders named as arguments are the supervisor's `removeIfOrphaned`.
+ * Folders named as arguments are the supervisor's `removeIfOrphaned`. With SUPERVISE_THEN_STOP_CHILDREN=1 it stops
+ * both children (each on its own, not stopAll) before printing, so it is killed with no child left to watch.
  */
 import { createSupervisor } from '../supervisor';
 
@@ -24,5 +25,10 @@ const stubborn = await supervisor.start({
   ifItDies: 'restart',
   ready: async () => true,
 });
-console.log(JSON.stringify({ pids: [server.pid(), stubborn.pid()] }));
+const pids = [server.pid(), stubborn.pid()];
+if (process.env.SUPERVISE_THEN_STOP_CHILDREN === '1') {
+  await server.stop();
+  await stubborn.stop();
+}
+console.log(JSON.stringify({ pids }));
 setInterval(() => {}, 60_000);
