@@ -1,12 +1,14 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { convertedNetwork, keptNetworkName } from './converted-network-cache.ts';
 import { MODEL_FILE } from './scene-segmenter.ts';
 import { convertTfliteToOnnx, type ConvertedNetwork } from './tflite-to-onnx.mjs';
 
+const CONVERTER_SOURCE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'tflite-to-onnx.mjs');
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'converted-network-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -99,5 +101,23 @@ describe('the converted network kept on disk (decision 030)', async () => {
     expect(Buffer.from(network.onnx).equals(Buffer.from(fresh.onnx))).toBe(true);
     // The partial was written beside it, and the rename refused: it is removed, not left to pile up.
     expect(readdirSync(directory)).toEqual([name]);
+  });
+
+  it("removes the same model's files of earlier converters and abandoned partials once it keeps a new one", async () => {
+    const directory = path.join(scratch, 'stale');
+    mkdirSync(directory);
+    const current = keptNetworkName(model, readFileSync(CONVERTER_SOURCE, 'utf8'));
+    const modelPart = current.split('-')[0]!;
+    const earlierConverter = `${modelPart}-0123456789abcdef.onnx-network`;
+    const anotherModel = `fedcba9876543210-${current.split('-')[1]}`;
+    const abandoned = `${current}.4242.abc.partial`;
+    const inProgress = `${current}.4343.def.partial`;
+    for (const name of [earlierConverter, anotherModel, abandoned, inProgress]) writeFileSync(path.join(directory, name), 'old');
+    const twoMinutesAgo = new Date(Date.now() - 120_000);
+    utimesSync(path.join(directory, abandoned), twoMinutesAgo, twoMinutesAgo);
+
+    await (await convertedNetwork(model, { directory })).keeping;
+
+    expect(readdirSync(directory).sort()).toEqual([anotherModel, current, inProgress].sort());
   });
 });

@@ -8,7 +8,7 @@
  * it (absent, cut short, altered, unreadable, a folder that cannot be written) means converting as before.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { convertTfliteToOnnx, type ConvertedNetwork } from './tflite-to-onnx.mjs';
@@ -75,6 +75,30 @@ async function keep(file: string, network: ConvertedNetwork): Promise<void> {
   } catch {
     // A folder that cannot be written (a read-only install): the next process converts again.
     await rm(partial, { force: true }).catch(() => {});
+    return;
+  }
+  await removeStaleFiles(file);
+}
+
+/** A partial file this old belongs to a process that ended before renaming it: a conversion takes well under a second. */
+const ABANDONED_PARTIAL_MS = 60_000;
+
+/**
+ * Once a new file is kept, what nothing will read again goes: the same model's files from earlier converters (each
+ * converter edit left 2.7 MB in the folder) and partial files of processes that exited between writing and renaming
+ * (nothing awaits `keeping`). Another model's file stays: a checkout may switch between models. Best effort.
+ */
+async function removeStaleFiles(kept: string): Promise<void> {
+  const directory = path.dirname(kept);
+  const modelPrefix = `${path.basename(kept).split('-')[0]}-`;
+  const names = await readdir(directory).catch(() => [] as string[]);
+  for (const name of names) {
+    const file = path.join(directory, name);
+    if (file === kept) continue;
+    const earlierConverter = name.startsWith(modelPrefix) && name.endsWith('.onnx-network');
+    const abandoned =
+      name.endsWith('.partial') && (await stat(file).then((info) => Date.now() - info.mtimeMs > ABANDONED_PARTIAL_MS, () => false));
+    if (earlierConverter || abandoned) await rm(file, { force: true }).catch(() => {});
   }
 }
 
