@@ -8,15 +8,21 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BenchRow } from './bench-row';
-import { runSuites } from './run-suites';
+import { runSuites, suitesAsked } from './run-suites';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const only = process.argv.slice(2);
-const modules = fs
-  .readdirSync(here)
-  .filter((file) => file.endsWith('.bench.ts'))
-  .filter((file) => only.length === 0 || only.some((part) => file.includes(part)))
-  .sort();
+const asked = suitesAsked(
+  fs
+    .readdirSync(here)
+    .filter((file) => file.endsWith('.bench.ts'))
+    .sort(),
+  process.argv.slice(2),
+);
+if ('problem' in asked) {
+  console.error(`${asked.problem}\nUsage: npm run bench [-- <words of suite names> ...]`);
+  process.exit(1);
+}
+const modules = asked.files;
 
 const { rows, failed } = await runSuites(
   modules.map((file) => ({

@@ -31,3 +31,19 @@ export async function runSuites(
   }
   return { rows, failed };
 }
+
+/**
+ * The suite files `npm run bench -- <words>` asks for: every file with no words, else those whose name contains a
+ * word. A word that names no suite, or an option (`--runs=1`: the suites take their knobs from the environment), is
+ * refused with the list of suites: it used to run nothing and print an empty table with exit code 0.
+ */
+export function suitesAsked(files: readonly string[], words: readonly string[]): { files: string[] } | { problem: string } {
+  const suites = files.map((file) => file.replace('.bench.ts', ''));
+  const listed = `Suites: ${suites.join(', ')}.`;
+  for (const word of words) {
+    if (word.startsWith('-')) return { problem: `Unknown option "${word}": npm run bench takes suite names (its settings come from the environment). ${listed}` };
+    if (!files.some((file) => file.includes(word))) return { problem: `No suite's name contains "${word}". ${listed}` };
+  }
+  return { files: files.filter((file) => words.length === 0 || words.some((word) => file.includes(word))) };
+}
+

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { runSuites } from '../../bench/run-suites';
+import { runSuites, suitesAsked } from '../../bench/run-suites';
 
 /**
  * `npm run bench` runs its suites in one process. Vite's build sets NODE_ENV=production in process.env for good (the
@@ -47,3 +47,22 @@ describe('the bench runner', () => {
     expect([failed, failures]).toEqual([true, ['throws']]);
   });
 });
+
+describe('the suites `npm run bench -- <words>` asks for', () => {
+  const files = ['bundle.bench.ts', 'first-tap.bench.ts', 'stack.bench.ts', 'visualizer-engine.bench.ts'];
+
+  it('are every suite with no words, else those whose names contain one', () => {
+    expect(suitesAsked(files, [])).toEqual({ files });
+    expect(suitesAsked(files, ['stack', 'engine'])).toEqual({ files: ['stack.bench.ts', 'visualizer-engine.bench.ts'] });
+  });
+
+  it('refuses a word that names no suite, and an option, naming the suites (they ran nothing, with exit code 0)', () => {
+    expect(suitesAsked(files, ['stack', 'lighthuose'])).toEqual({
+      problem: 'No suite\'s name contains "lighthuose". Suites: bundle, first-tap, stack, visualizer-engine.',
+    });
+    expect(suitesAsked(files, ['--runs=1'])).toEqual({
+      problem: 'Unknown option "--runs=1": npm run bench takes suite names (its settings come from the environment). Suites: bundle, first-tap, stack, visualizer-engine.',
+    });
+  });
+});
+
