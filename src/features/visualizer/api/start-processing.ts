@@ -116,11 +116,15 @@ export async function startProcessing({
   // (the processor cuts such an upload after 30 s of nothing), and an answer that is lost with it would otherwise
   // keep "Photo sent" on screen until the deadline, then the spec's 30 reads: 5 minutes.
   let rowFailed = false;
+  let awaitingAnswer = true;
   let rowCheck: ReturnType<typeof setTimeout> | undefined;
   const watchRow = () => {
     rowCheck = setTimeout(async () => {
-      if (stop.signal.aborted) return;
-      if (await rowSaysWhyItFailed(requestId)) {
+      if (stop.signal.aborted || !awaitingAnswer) return;
+      const failed = await rowSaysWhyItFailed(requestId);
+      // The answer may have come while the row was read: the wait is over, and no next read may be set.
+      if (!awaitingAnswer) return;
+      if (failed) {
         rowFailed = true;
         stop.abort();
       } else watchRow();
@@ -149,6 +153,7 @@ export async function startProcessing({
     if (rowFailed) return { correctionToken: null };
     throw error;
   } finally {
+    awaitingAnswer = false;
     clearTimeout(rowCheck);
     deadline.signal.removeEventListener('abort', onDeadline);
     deadline.clear();

@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { notifyManager } from '@tanstack/react-query';
-import { HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from 'sonner';
 import { server } from '@/testing/msw-server';
-import { completedRow, insertHandler, newCalls, readHandler, row } from '../testing/visualizer-calls';
+import { completedRow, insertHandler, newCalls, readHandler, REQUESTS_URL, row } from '../testing/visualizer-calls';
 import { chooseFile, fillInfo, openPage } from '../testing/visualizer-journey';
 import { WEBHOOK_REQUEST_ID_HEADER } from '@contracts/visualizer-webhook';
 import { UPLOAD_STALL_MS } from '../api/start-processing';
@@ -237,6 +237,41 @@ describe('sending the photo', () => {
     expect(upload.aborted).toBe(true);
     expect(toastError).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Choose another photo' })).toBeInTheDocument();
+  });
+
+  it('stops reading the row for the wait once the answer has come, also when a read was on its way as it came', async () => {
+    // A read still on its way when the answer arrived used to set the next one, every 10 s for as long as the tab
+    // stayed open: after the result was shown, after "Try Another Photo", whatever the visitor did.
+    let releaseRead = () => {};
+    const readHeld = new Promise<void>((resolve) => (releaseRead = resolve));
+    const { calls, upload } = await startUpload((id) => HttpResponse.json(completedRow(id)));
+    // The first read (the wait's own) is held until after the answer; falling through, it is counted and answered as usual.
+    server.use(
+      http.get(
+        REQUESTS_URL,
+        async () => {
+          await readHeld;
+          return undefined;
+        },
+        { once: true },
+      ),
+    );
+    notifyManager.setScheduler(queueMicrotask);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
+    act(() => upload.progress(1));
+    act(() => upload.upload.dispatchEvent(new ProgressEvent('load')));
+    await advance(POLL_INTERVAL_MS);
+
+    act(() => upload.answer(202, { status: 'processing', requestId: calls.id() }));
+    for (let tick = 0; tick < 20 && !screen.queryByRole('heading', { name: 'Your room with hardwood floors' }); tick += 1) await advance(0);
+    expect(screen.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeInTheDocument();
+    releaseRead();
+    await advance(0);
+    const readsWithTheResultShown = calls.reads.length;
+
+    await advance(POLL_INTERVAL_MS * 3);
+    expect(calls.reads).toHaveLength(readsWithTheResultShown);
   });
 
   it("shows the row's reason when the webhook refuses the payload and fails the row (400), not the spec's default", async () => {
