@@ -5,6 +5,12 @@ import { defaultPorts, localStateDir } from '../local-settings';
 import { assertPortFree } from '../ports';
 
 async function main() {
+  // It takes no arguments: `npm run db:reset -- --dry-run` (as data:forget takes) wiped everything all the same.
+  const args = process.argv.slice(2);
+  if (args.length > 0) {
+    console.error(`npm run db:reset takes no arguments (got ${args.join(' ')}); nothing was wiped.\nUsage: npm run db:reset`);
+    process.exit(1);
+  }
   try {
     await assertPortFree(defaultPorts().postgres, 'PostgreSQL', 'POSTGRES_PORT');
   } catch {
