@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { encodeVariants, type EncodedImage } from './site-images/encode-variants.ts';
 import { siteImageDefinitions } from './site-images/site-image-definitions.ts';
+import { optionProblem } from '../visualizer-processor/evaluation/cli/command-options.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outputDirectory = path.join(projectRoot, 'public/images/generated');
@@ -68,6 +69,16 @@ export type SiteImageName = keyof typeof siteImages;
 }
 
 async function main(): Promise<void> {
+  // A misspelt option was ignored: `--previw /tmp/x` rewrote every committed image and the manifest instead of
+  // writing previews, and `--onyl hero-room` all of them.
+  const problem = optionProblem(process.argv.slice(2), { values: ['--only', '--preview'], switches: [] });
+  const stray = process.argv.slice(2).find((arg, at, args) => !arg.startsWith('--') && !['--only', '--preview'].includes(args[at - 1] ?? ''));
+  if (problem || stray !== undefined) {
+    console.error(
+      `${problem ?? `Unexpected argument "${stray}".`} Nothing was written.\nUsage: npm run images:generate [-- --only name,name] [--preview DIR]`,
+    );
+    process.exit(1);
+  }
   const only = readOption('--only')?.split(',');
   const previewDirectory = readOption('--preview');
   const selected = siteImageDefinitions.filter((definition) => !only || only.includes(definition.name));

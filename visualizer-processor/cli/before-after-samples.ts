@@ -21,9 +21,16 @@ import { renderWoodStyles } from '../engine/rendering/render-wood-styles.ts';
 import { loadRealSet } from '../evaluation/load-real-set.ts';
 import { loadRenderedSet } from '../evaluation/rendered/load-rendered-set.ts';
 import type { EvaluationCase } from '../evaluation/score-floor-masks.ts';
+import { optionProblem } from '../evaluation/cli/command-options.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
+// A misspelt `--out` was ignored, and the committed sheets in docs/ rewritten instead of the folder asked for.
+const problem = optionProblem(args, { values: ['--out'], switches: [] }) ?? (args.length > 0 && args[0] !== '--out' ? `Unexpected argument "${args[0]}".` : null);
+if (problem || args.length > 2) {
+  console.error(`${problem ?? `Unexpected argument "${args[2]}".`} Nothing was written.\nUsage: npm run visualizer:samples [-- --out <folder>]`);
+  process.exit(1);
+}
 const outIndex = args.indexOf('--out');
 const outputDir = path.resolve(outIndex >= 0 && args[outIndex + 1] ? args[outIndex + 1]! : path.join(here, '..', '..', 'docs', 'visualizer-samples'));
 /** Rooms shown in all five styles: ones with light, shadows and furniture worth judging the woods by. */
