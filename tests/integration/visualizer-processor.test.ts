@@ -302,7 +302,10 @@ describe('the visualizer processor in the stack', () => {
     });
     call.on('error', () => undefined);
     call.write(`{"requestId":"${row.id}","imageBase64":"data:image/jpeg;base64,/9j/`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Time for the header to pass the gateway on to the processor, which nothing outside them shows: a call gone
+    // before the gateway opened its own never reaches the processor. A few milliseconds on a quiet machine, more
+    // on a busy runner (three processes to be scheduled in turn); waiting longer only costs the wait.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
     call.destroy();
     expect(await finishedRow(row.id, 15_000)).toMatchObject({ status: 'failed', failure_reason: 'No photo was received for this request.' });
   });
