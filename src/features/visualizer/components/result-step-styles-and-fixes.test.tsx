@@ -221,7 +221,7 @@ describe('"Not quite right? Fix the floor"', () => {
     await user.click(screen.getByRole('button', { name: 'Not quite right? Fix the floor' }));
     expect(markerList()).toEqual(['1. Wood here', '2. Not wood here']);
     expect(screen.getByTestId('floor-outline').querySelector('image')).toHaveAttribute('href', maskUrl(2));
-  }, 20_000);
+  });
 
   it('shows the photo without an outline when the row has no floor mask', async () => {
     const { user } = await reachResult({ read: (id) => HttpResponse.json(completedRender(id, 1, { floor_mask_url: null })) });
@@ -295,7 +295,7 @@ describe('"Not quite right? Fix the floor"', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(afterImage()).toHaveAttribute('src', `${storage}/render-2/natural-white-oak.jpg`);
     expect(screen.getByText('You can fix this photo 4 more times.')).toBeInTheDocument();
-  }, 20_000);
+  });
 
   it('says so when the new render fails, keeps the previous result and the markers, and can try again', async () => {
     let failed = false;
@@ -397,7 +397,7 @@ describe('carpet and rugs: "Keep my rugs" or "Replace carpet and rugs too"', () 
     expect(within(rugGroup()).getByRole('radio', { name: 'Keep my rugs' })).toBeEnabled();
     // A fix is still there, and not used up by the choice.
     expect(screen.getByText('You can fix this photo 5 more times.')).toBeInTheDocument();
-  }, 20_000);
+  });
 
   it.each([
     ['without the token (another device, a reload)', { photoReply: () => HttpResponse.json({ status: 'processing' }, { status: 202 }) }, withRugs],
@@ -434,7 +434,7 @@ describe('carpet and rugs: "Keep my rugs" or "Replace carpet and rugs too"', () 
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(afterImage()).toHaveAttribute('src', `${storage}/render-2/natural-white-oak.jpg`);
     expect(within(rugGroup()).getByRole('radio', { name: 'Replace carpet and rugs too' })).toBeChecked();
-  }, 20_000);
+  });
 
   it('says the visualizer could not be reached when the answer is a 502 and the row shows nothing was taken', async () => {
     const { user } = await reachResult({
