@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, lstat, mkdir, mkdtemp, readFile, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -63,5 +63,25 @@ describe('writeImage (the commands’ output)', () => {
     await writeImage(sharp({ create: { width: 40, height: 30, channels: 3, background: '#808080' } }).png(), output);
     expect(await sharp(output).metadata()).toMatchObject({ format: 'png', width: 40, height: 30 });
     expect(await readdir(folder)).toEqual(['mask.png']);
+  });
+
+  it('writes through an output that is a link, and keeps the mode of the file it replaces', async () => {
+    // The write beside the output and rename replaced the link itself with a new file of the default mode, where
+    // writing in place had gone through the link and kept the file's mode.
+    const kept = path.join(folder, 'kept');
+    await mkdir(kept);
+    const real = path.join(kept, 'mask.png');
+    await writeFile(real, 'the mask of the last run');
+    await chmod(real, 0o640);
+    const link = path.join(folder, 'latest.png');
+    await symlink(real, link);
+
+    await writeImage(sharp({ create: { width: 40, height: 30, channels: 3, background: '#808080' } }).png(), link);
+
+    expect((await lstat(link)).isSymbolicLink()).toBe(true);
+    expect(await sharp(real).metadata()).toMatchObject({ format: 'png', width: 40, height: 30 });
+    expect((await stat(real)).mode & 0o7777).toBe(0o640);
+    expect((await readdir(folder)).sort()).toEqual(['kept', 'latest.png']);
+    expect(await readdir(kept)).toEqual(['mask.png']);
   });
 });

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Sharp } from 'sharp';
 import type { DecodedPhoto } from '../engine/floor-engine.ts';
@@ -75,10 +75,15 @@ async function decodePhotoOrWhatIsLeft(inputPath: string, bytes: Buffer): Promis
  * reads as a picture. A failed write leaves the output's name as it was.
  */
 export async function writeImage(image: Sharp, outputPath: string): Promise<void> {
-  const partialPath = `${outputPath}.${process.pid}.partial`;
+  // An output that is a link is written through, as an in-place write did: the rename replaces the file it points
+  // at, not the link; and the picture keeps the mode of the file it replaces (a rename would give the default).
+  const target = await realpath(outputPath).catch(() => outputPath);
+  const replacedMode = await stat(target).then((info) => (info.isFile() ? info.mode & 0o7777 : undefined), () => undefined);
+  const partialPath = `${target}.${process.pid}.partial`;
   try {
     await writeFile(partialPath, await image.toBuffer());
-    await rename(partialPath, outputPath);
+    if (replacedMode !== undefined) await chmod(partialPath, replacedMode);
+    await rename(partialPath, target);
   } catch (error) {
     await rm(partialPath, { force: true });
     fail(`Cannot write ${outputPath}: ${error instanceof Error ? error.message : String(error)}`);
