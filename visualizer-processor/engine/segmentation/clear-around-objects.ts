@@ -119,27 +119,14 @@ export function zoomedThingsThatCount(
   const size = width * height;
   const { radius } = limits;
   const alone = new Uint8Array(size);
-  let left = width;
-  let right = -1;
-  let top = height;
-  let bottom = -1;
-  for (let i = 0; i < size; i++) {
-    if (!zoomedObjects[i] || zoomedGlass[i] || wholeRunObjects[i]! > 0 || floor[i]! < 1) continue;
-    alone[i] = 1;
-    const x = i % width;
-    const y = (i - x) / width;
-    if (x < left) left = x;
-    if (x > right) right = x;
-    if (y < top) top = y;
-    bottom = y;
-  }
-  if (right < 0) return zoomedObjects;
+  const box = markAlone(zoomedObjects, zoomedGlass, wholeRunObjects, floor, width, height, alone);
+  if (!box) return zoomedObjects;
   // The opening is worked out on the box round those cells and `radius` + 1 more (clamped to the grid): beyond
   // that nothing is alone, so the opening there changes nothing inside, and most patches are a small part of the grid.
-  left = Math.max(0, left - radius - 1);
-  right = Math.min(width - 1, right + radius + 1);
-  top = Math.max(0, top - radius - 1);
-  bottom = Math.min(height - 1, bottom + radius + 1);
+  const left = Math.max(0, box.left - radius - 1);
+  const right = Math.min(width - 1, box.right + radius + 1);
+  const top = Math.max(0, box.top - radius - 1);
+  const bottom = Math.min(height - 1, box.bottom + radius + 1);
   const boxWidth = right - left + 1;
   const boxHeight = bottom - top + 1;
   const boxAlone = new Uint8Array(boxWidth * boxHeight);
@@ -149,16 +136,58 @@ export function zoomedThingsThatCount(
   // past it), grown back.
   const opened = dilate(erode(boxAlone, boxWidth, boxHeight, radius), boxWidth, boxHeight, radius);
   const broad = new Uint8Array(size);
+  markOpened(boxAlone, opened, boxWidth, boxHeight, left, top, width, broad);
+  const floorHued = patchesOfTheFloorsHue(broad, floor, zoomedObjects, wholeRunObjects, rgb, width, height, limits);
+  return allBut(zoomedObjects, floorHued);
+}
+
+/**
+ * 1 in `alone` where only a zoomed run saw a thing (not glass) on what every whole-photo run saw as floor; returns
+ * the box round those cells, null if there are none. This step's loops are functions of their own: with V8
+ * compiling a hot loop on the spot (decision 028), the fast code made for one loop of a function was thrown away
+ * at the first line after it that had never run, and the function compiled again for its next loop.
+ */
+function markAlone(
+  zoomedObjects: Uint8Array,
+  zoomedGlass: Uint8Array,
+  wholeRunObjects: Float32Array,
+  floor: Float32Array,
+  width: number,
+  height: number,
+  alone: Uint8Array,
+): { left: number; right: number; top: number; bottom: number } | null {
+  let left = width;
+  let right = -1;
+  let top = height;
+  let bottom = -1;
+  for (let i = 0; i < alone.length; i++) {
+    if (!zoomedObjects[i] || zoomedGlass[i] || wholeRunObjects[i]! > 0 || floor[i]! < 1) continue;
+    alone[i] = 1;
+    const x = i % width;
+    const y = (i - x) / width;
+    if (x < left) left = x;
+    if (x > right) right = x;
+    if (y < top) top = y;
+    bottom = y;
+  }
+  return right < 0 ? null : { left, right, top, bottom };
+}
+
+/** 1 in `out` (the grid, `width` wide) where the box's cell at (`left`, `top`) + (x, y) is in `boxAlone` and `opened`. */
+function markOpened(boxAlone: Uint8Array, opened: Uint8Array, boxWidth: number, boxHeight: number, left: number, top: number, width: number, out: Uint8Array): void {
   for (let y = 0; y < boxHeight; y++) {
     for (let x = 0; x < boxWidth; x++) {
       const at = y * boxWidth + x;
-      if (boxAlone[at] && opened[at]) broad[(y + top) * width + x + left] = 1;
+      if (boxAlone[at] && opened[at]) out[(y + top) * width + x + left] = 1;
     }
   }
-  const floorHued = patchesOfTheFloorsHue(broad, floor, zoomedObjects, wholeRunObjects, rgb, width, height, limits);
-  const counted = new Uint8Array(size);
-  for (let i = 0; i < size; i++) counted[i] = zoomedObjects[i] && !floorHued[i] ? 1 : 0;
-  return counted;
+}
+
+/** 1 where `set` is and `removed` is not. */
+function allBut(set: Uint8Array, removed: Uint8Array): Uint8Array {
+  const out = new Uint8Array(set.length);
+  for (let i = 0; i < out.length; i++) out[i] = set[i] && !removed[i] ? 1 : 0;
+  return out;
 }
 
 /** The eight steps to a cell's neighbours. */
@@ -205,20 +234,57 @@ function patchesOfTheFloorsHue(
   const size = width * height;
   const { labels: label, sizes } = labelComponents(patches, width, height, 1);
   const pieces = sizes.slice(1).map(() => ({ cells: [] as number[], inside: new Float64Array(4), ring: new Float64Array(4) }));
-  for (let i = 0; i < size; i++) {
+  addCellsToPieces(label, rgb, pieces);
+  const out = new Uint8Array(size);
+  if (!pieces.length) return out;
+  addRingColours(label, floor, zoomedObjects, wholeRunObjects, rgb, width, height, limits.ring, pieces);
+  for (const { cells, inside, ring } of pieces) {
+    if (!ring[3]) continue;
+    const [r, g] = chromaticity(inside);
+    const [floorR, floorG] = chromaticity(ring);
+    const hue = Math.hypot(r - floorR, g - floorG);
+    if (hue > limits.sameHue) continue;
+    for (const i of cells) out[i] = 1;
+  }
+  return out;
+}
+
+interface Patch {
+  cells: number[];
+  /** Linear-light sums (r, g, b, cells) of the patch's cells and of the floor round it. */
+  inside: Float64Array;
+  ring: Float64Array;
+}
+
+/** Each labelled cell into its patch (label k: `pieces[k - 1]`): listed, its colour added. */
+function addCellsToPieces(label: Int32Array, rgb: Uint8Array, pieces: Patch[]): void {
+  for (let i = 0; i < label.length; i++) {
     if (!label[i]) continue;
     const piece = pieces[label[i]! - 1]!;
     piece.cells.push(i);
     addLinearColour(rgb, i, piece.inside);
   }
-  const out = new Uint8Array(size);
-  if (!pieces.length) return out;
-  // The ring: grown out from every patch at once (8-connected steps, `ring` of them), each cell to the patch it
-  // was reached from first.
+}
+
+/**
+ * The ring: grown out from every patch at once (8-connected steps, `ring` of them), each cell to the patch it was
+ * reached from first; the colours of its floor cells no run saw a thing on are added to that patch's `ring`.
+ */
+function addRingColours(
+  label: Int32Array,
+  floor: Float32Array,
+  zoomedObjects: Uint8Array,
+  wholeRunObjects: Float32Array,
+  rgb: Uint8Array,
+  width: number,
+  height: number,
+  ring: number,
+  pieces: Patch[],
+): void {
   const owner = label.slice();
   let frontier: number[] = [];
-  for (let i = 0; i < size; i++) if (owner[i]) frontier.push(i);
-  for (let step = 1; step <= limits.ring && frontier.length; step++) {
+  for (let i = 0; i < owner.length; i++) if (owner[i]) frontier.push(i);
+  for (let step = 1; step <= ring && frontier.length; step++) {
     const next: number[] = [];
     for (const i of frontier) {
       const x = i % width;
@@ -235,13 +301,4 @@ function patchesOfTheFloorsHue(
     }
     frontier = next;
   }
-  for (const { cells, inside, ring } of pieces) {
-    if (!ring[3]) continue;
-    const [r, g] = chromaticity(inside);
-    const [floorR, floorG] = chromaticity(ring);
-    const hue = Math.hypot(r - floorR, g - floorG);
-    if (hue > limits.sameHue) continue;
-    for (const i of cells) out[i] = 1;
-  }
-  return out;
 }

@@ -167,24 +167,10 @@ export function applyCoefficients(coefficients: GuidedCoefficients, rgb: Uint8Ar
   const cw = coefficients.width;
   const ch = coefficients.height;
   const mask = Buffer.alloc(width * height);
-  const sx = cw / width;
   const sy = ch / height;
-  const x0s = new Int32Array(width);
-  const wxs = new Float32Array(width);
-  for (let x = 0; x < width; x++) {
-    const fx = Math.min(cw - 1, Math.max(0, (x + 0.5) * sx - 0.5));
-    x0s[x] = cw === 1 ? 0 : Math.min(cw - 2, Math.floor(fx));
-    wxs[x] = cw === 1 ? 0 : fx - x0s[x]!;
-  }
+  const { x0s, wxs } = columnWeights(width, cw);
   // Per coefficient cell, the least and the most its `a·I + b` can be over I in 0..1.
-  const least = new Float32Array(a.length);
-  const most = new Float32Array(a.length);
-  for (let i = 0; i < a.length; i++) {
-    const dark = b[i]!;
-    const light = a[i]! + b[i]!;
-    least[i] = Math.min(dark, light);
-    most[i] = Math.max(dark, light);
-  }
+  const { least, most } = cellRanges(a, b);
   // Per coefficient column pair (x0, x0 + 1) of the current pair of coefficient rows: what all four cells agree on,
   // 0 (below the threshold whatever the brightness), 255 (at least it) or 1 (the brightness decides).
   const verdicts = new Uint8Array(cw);
@@ -198,12 +184,7 @@ export function applyCoefficients(coefficients: GuidedCoefficients, rgb: Uint8Ar
     const y1 = ch === 1 ? 0 : y0 + 1;
     if (y0 !== verdictRow) {
       verdictRow = y0;
-      for (let x = 0; x < cw; x++) {
-        const x1 = cw === 1 ? 0 : Math.min(cw - 1, x + 1);
-        const low = Math.min(least[y0 * cw + x]!, least[y0 * cw + x1]!, least[y1 * cw + x]!, least[y1 * cw + x1]!);
-        const high = Math.max(most[y0 * cw + x]!, most[y0 * cw + x1]!, most[y1 * cw + x]!, most[y1 * cw + x1]!);
-        verdicts[x] = high < threshold - ROUNDING_MARGIN ? 0 : low >= threshold + ROUNDING_MARGIN ? 255 : 1;
-      }
+      rowVerdicts(least, most, cw, y0, y1, threshold, verdicts);
     }
     let rowReady = false;
     const row = y * width;
@@ -216,24 +197,85 @@ export function applyCoefficients(coefficients: GuidedCoefficients, rgb: Uint8Ar
       else if (verdict === 1) {
         if (!rowReady) {
           rowReady = true;
-          for (let k = 0; k < cw; k++) {
-            rowA[k] = a[y0 * cw + k]! * (1 - wy) + a[y1 * cw + k]! * wy;
-            rowB[k] = b[y0 * cw + k]! * (1 - wy) + b[y1 * cw + k]! * wy;
-          }
+          coefficientRow(a, b, cw, y0, y1, wy, rowA, rowB);
         }
-        for (let x = start; x < end; x++) {
-          const x0 = x0s[x]!;
-          const x1 = cw === 1 ? 0 : x0 + 1;
-          const wx = wxs[x]!;
-          const ai = rowA[x0]! * (1 - wx) + rowA[x1]! * wx;
-          const bi = rowB[x0]! * (1 - wx) + rowB[x1]! * wx;
-          const p = (row + x) * 3;
-          const brightness = (0.299 * rgb[p]! + 0.587 * rgb[p + 1]! + 0.114 * rgb[p + 2]!) / 255;
-          mask[row + x] = ai * brightness + bi >= threshold ? 255 : 0;
-        }
+        filterStretch(rowA, rowB, x0s, wxs, cw, rgb, row, start, end, threshold, mask);
       }
       start = end;
     }
   }
   return mask;
+}
+
+/**
+ * For each pixel column, its left coefficient column and the weight of the right one. These loops are functions
+ * of their own: with V8 compiling a hot loop on the spot (decision 028), the fast code made for one loop of
+ * applyCoefficients was thrown away at the first line after it that had never run, and it compiled again.
+ */
+function columnWeights(width: number, cw: number): { x0s: Int32Array; wxs: Float32Array } {
+  const sx = cw / width;
+  const x0s = new Int32Array(width);
+  const wxs = new Float32Array(width);
+  for (let x = 0; x < width; x++) {
+    const fx = Math.min(cw - 1, Math.max(0, (x + 0.5) * sx - 0.5));
+    x0s[x] = cw === 1 ? 0 : Math.min(cw - 2, Math.floor(fx));
+    wxs[x] = cw === 1 ? 0 : fx - x0s[x]!;
+  }
+  return { x0s, wxs };
+}
+
+function cellRanges(a: Float32Array, b: Float32Array): { least: Float32Array; most: Float32Array } {
+  const least = new Float32Array(a.length);
+  const most = new Float32Array(a.length);
+  for (let i = 0; i < a.length; i++) {
+    const dark = b[i]!;
+    const light = a[i]! + b[i]!;
+    least[i] = Math.min(dark, light);
+    most[i] = Math.max(dark, light);
+  }
+  return { least, most };
+}
+
+/** The verdicts (0, 255 or 1, above) of coefficient rows y0 and y1 for each column pair, into `verdicts`. */
+function rowVerdicts(least: Float32Array, most: Float32Array, cw: number, y0: number, y1: number, threshold: number, verdicts: Uint8Array): void {
+  for (let x = 0; x < cw; x++) {
+    const x1 = cw === 1 ? 0 : Math.min(cw - 1, x + 1);
+    const low = Math.min(least[y0 * cw + x]!, least[y0 * cw + x1]!, least[y1 * cw + x]!, least[y1 * cw + x1]!);
+    const high = Math.max(most[y0 * cw + x]!, most[y0 * cw + x1]!, most[y1 * cw + x]!, most[y1 * cw + x1]!);
+    verdicts[x] = high < threshold - ROUNDING_MARGIN ? 0 : low >= threshold + ROUNDING_MARGIN ? 255 : 1;
+  }
+}
+
+/** The coefficients interpolated between rows y0 and y1 (weight `wy` of y1), into `rowA` and `rowB`. */
+function coefficientRow(a: Float32Array, b: Float32Array, cw: number, y0: number, y1: number, wy: number, rowA: Float32Array, rowB: Float32Array): void {
+  for (let k = 0; k < cw; k++) {
+    rowA[k] = a[y0 * cw + k]! * (1 - wy) + a[y1 * cw + k]! * wy;
+    rowB[k] = b[y0 * cw + k]! * (1 - wy) + b[y1 * cw + k]! * wy;
+  }
+}
+
+/** Pixels `start` to `end` of the row starting at `row`: 255 in `mask` where `a·I + b` is at least the threshold. */
+function filterStretch(
+  rowA: Float32Array,
+  rowB: Float32Array,
+  x0s: Int32Array,
+  wxs: Float32Array,
+  cw: number,
+  rgb: Uint8Array,
+  row: number,
+  start: number,
+  end: number,
+  threshold: number,
+  mask: Buffer,
+): void {
+  for (let x = start; x < end; x++) {
+    const x0 = x0s[x]!;
+    const x1 = cw === 1 ? 0 : x0 + 1;
+    const wx = wxs[x]!;
+    const ai = rowA[x0]! * (1 - wx) + rowA[x1]! * wx;
+    const bi = rowB[x0]! * (1 - wx) + rowB[x1]! * wx;
+    const p = (row + x) * 3;
+    const brightness = (0.299 * rgb[p]! + 0.587 * rgb[p + 1]! + 0.114 * rgb[p + 2]!) / 255;
+    mask[row + x] = ai * brightness + bi >= threshold ? 255 : 0;
+  }
 }

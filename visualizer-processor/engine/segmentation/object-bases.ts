@@ -113,9 +113,10 @@ export function colourOf(r8: number, g8: number, b8: number, out: Colour): void 
 }
 
 /**
- * `value` where `weight` is not 0, else 0, into `channel`. This loop and the next are functions of their own:
- * local()'s mean runs them seven times with another closure each time, and V8's fast code for a loop inside it
- * was thrown away at the call after the loop every time (decision 028).
+ * `value` where `weight` is not 0, else 0, into `channel`. This loop and the others below are functions of their
+ * own: with V8 compiling a hot loop on the spot (decision 028), the fast code made for one loop of a long function
+ * was thrown away at the first line after it that had never run, and the function compiled again for its next loop
+ * (six times a photo for the steps below when they were one function).
  */
 function keepWeighted(value: Float32Array, weight: Float32Array, channel: Float32Array): void {
   for (let c = 0; c < channel.length; c++) channel[c] = weight[c]! ? value[c]! : 0;
@@ -157,110 +158,235 @@ export function objectBasesOverFloor(
   return onFloorBox(floor, rgb, width, height, 1, (boxFloor, boxRgb, w, h) => basesInBox(boxFloor, boxRgb, w, h, limits));
 }
 
+/** The model's grid, `scale` times smaller than the box: each pixel column's cell and each pixel row's first cell. */
+interface ModelGrid {
+  width: number;
+  height: number;
+  columnOf: Int32Array;
+  rowOf: Int32Array;
+}
+
 function basesInBox(floor: Uint8Array, rgb: Uint8Array, width: number, height: number, limits: ObjectBaseLimits): Uint8Array {
-  const size = width * height;
-  const out = new Uint8Array(size);
   // The model's grid, `limits.scale` times smaller: each cell the mean of its pixels; its floor share too.
-  const scale = limits.scale;
+  const grid = modelGrid(width, height, limits.scale);
+  const half = grid.width * grid.height;
+  const { floorShare, bytes } = cellMeans(floor, rgb, width, height, grid);
+  // The model grid's colours, channel by channel.
+  const model = cellColours(bytes, half);
+  // Deep floor: every cell within `deep` is wholly floor.
+  const deep = wholly(boxMean(floorShare, grid.width, grid.height, Math.max(1, Math.round(limits.deep / limits.scale))));
+  const radius = Math.max(1, Math.round(limits.window / limits.scale));
+  const channel = new Float32Array(half);
+  const test: FarTest = {
+    minDistance2: limits.minDistance ** 2,
+    spreadFactor2: limits.spread ** 2,
+    sameHue2: limits.sameHue ** 2,
+    shade: limits.shade,
+    sun: limits.sun,
+  };
+  let floorModel = localFloor(deep, model, grid, radius, limits.minShare, channel);
+  for (let pass = 1; pass < limits.passes; pass++) {
+    floorModel = localFloor(nearCells(deep, model, floorModel, test), model, grid, radius, limits.minShare, channel);
+  }
+  const { thin, thinPixels } = thinPixelsOverFloor(floor, rgb, width, height, grid, floorModel, test, limits);
+  // Growth from the floor's edge, over thin pixels only: it starts at those next to anything not floor.
+  const out = new Uint8Array(width * height);
+  const steps = growFromFloorEdge(floor, thin, thinPixels, width, height, limits.reach, out);
+  if (limits.islandMinHeight > 0) addUprightIslands(thin, thinPixels, steps, width, height, limits, out);
+  return out;
+}
+
+function modelGrid(width: number, height: number, scale: number): ModelGrid {
   const hw = Math.max(1, Math.floor(width / scale));
   const hh = Math.max(1, Math.floor(height / scale));
-  const half = hw * hh;
   const columnOf = new Int32Array(width);
   for (let x = 0; x < width; x++) columnOf[x] = Math.min(hw - 1, Math.floor(x / scale));
-  const rowOf = (y: number) => Math.min(hh - 1, Math.floor(y / scale)) * hw;
-  const halfRgb = new Float32Array(half * 3);
-  const halfFloor = new Float32Array(half);
+  const rowOf = new Int32Array(height);
+  for (let y = 0; y < height; y++) rowOf[y] = Math.min(hh - 1, Math.floor(y / scale)) * hw;
+  return { width: hw, height: hh, columnOf, rowOf };
+}
+
+/** Each model cell's share of floor pixels and mean colour (rounded to sRGB levels, 3 a cell). */
+function cellMeans(floor: Uint8Array, rgb: Uint8Array, width: number, height: number, grid: ModelGrid): { floorShare: Float32Array; bytes: Uint8Array } {
+  const half = grid.width * grid.height;
+  const floorShare = new Float32Array(half);
+  const sums = new Float32Array(half * 3);
   const counts = new Float32Array(half);
+  addPixelsToCells(floor, rgb, width, height, grid, counts, floorShare, sums);
+  const bytes = new Uint8Array(half * 3);
+  dividePerCell(floorShare, sums, counts, bytes);
+  return { floorShare, bytes };
+}
+
+function addPixelsToCells(
+  floor: Uint8Array,
+  rgb: Uint8Array,
+  width: number,
+  height: number,
+  { columnOf, rowOf }: ModelGrid,
+  counts: Float32Array,
+  floorSums: Float32Array,
+  rgbSums: Float32Array,
+): void {
   for (let y = 0; y < height; y++) {
-    const cells = rowOf(y);
+    const cells = rowOf[y]!;
     for (let x = 0, i = y * width; x < width; x++, i++) {
       const c = cells + columnOf[x]!;
       counts[c]!++;
-      halfFloor[c]! += floor[i]!;
-      halfRgb[c * 3]! += rgb[i * 3]!;
-      halfRgb[c * 3 + 1]! += rgb[i * 3 + 1]!;
-      halfRgb[c * 3 + 2]! += rgb[i * 3 + 2]!;
+      floorSums[c]! += floor[i]!;
+      rgbSums[c * 3]! += rgb[i * 3]!;
+      rgbSums[c * 3 + 1]! += rgb[i * 3 + 1]!;
+      rgbSums[c * 3 + 2]! += rgb[i * 3 + 2]!;
     }
   }
-  const halfBytes = new Uint8Array(half * 3);
-  for (let c = 0; c < half; c++) {
-    halfFloor[c] = halfFloor[c]! / counts[c]!;
-    for (let k = 0; k < 3; k++) halfBytes[c * 3 + k] = Math.round(halfRgb[c * 3 + k]! / counts[c]!);
+}
+
+/** The floor's sums divided in place; the colours' into `bytes`, rounded. */
+function dividePerCell(floorSums: Float32Array, rgbSums: Float32Array, counts: Float32Array, bytes: Uint8Array): void {
+  for (let c = 0; c < counts.length; c++) {
+    floorSums[c] = floorSums[c]! / counts[c]!;
+    for (let k = 0; k < 3; k++) bytes[c * 3 + k] = Math.round(rgbSums[c * 3 + k]! / counts[c]!);
   }
-  // The model grid's colours, channel by channel.
-  const model = Array.from({ length: 6 }, () => new Float32Array(half));
+}
+
+/** Each cell's colour (`colourOf`), one array per channel (L, A, B, Y, R, G). */
+function cellColours(bytes: Uint8Array, cells: number): Float32Array[] {
+  const model = Array.from({ length: 6 }, () => new Float32Array(cells));
   const colour: Colour = new Float64Array(6);
-  for (let c = 0; c < half; c++) {
-    colourOf(halfBytes[c * 3]!, halfBytes[c * 3 + 1]!, halfBytes[c * 3 + 2]!, colour);
+  for (let c = 0; c < cells; c++) {
+    colourOf(bytes[c * 3]!, bytes[c * 3 + 1]!, bytes[c * 3 + 2]!, colour);
     for (let k = 0; k < 6; k++) model[k]![c] = colour[k]!;
   }
-  // Deep floor: every cell within `deep` is wholly floor.
-  const near = boxMean(halfFloor, hw, hh, Math.max(1, Math.round(limits.deep / scale)));
-  const deep = new Float32Array(half);
-  for (let c = 0; c < half; c++) deep[c] = near[c]! > 0.9999 ? 1 : 0;
-  const radius = Math.max(1, Math.round(limits.window / scale));
-  const channel = new Float32Array(half);
-  const local = (weight: Float32Array): LocalFloor => {
-    const share = boxMean(weight, hw, hh, radius);
-    const mean = (value: Float32Array) => {
-      keepWeighted(value, weight, channel);
-      return divideByShare(boxMean(channel, hw, hh, radius), share);
-    };
-    const square = new Float32Array(half);
-    for (let c = 0; c < half; c++) square[c] = model[L]![c]! ** 2 + model[A]![c]! ** 2 + model[B]![c]! ** 2;
-    const l = mean(model[L]!);
-    const a = mean(model[A]!);
-    const b = mean(model[B]!);
-    const spread2 = mean(square);
-    for (let c = 0; c < half; c++) spread2[c] = Math.max(0, spread2[c]! - l[c]! ** 2 - a[c]! ** 2 - b[c]! ** 2);
-    const known = new Uint8Array(half);
-    for (let c = 0; c < half; c++) known[c] = share[c]! >= limits.minShare ? 1 : 0;
-    return { known, l, a, b, spread2, y: mean(model[Y]!), r: mean(model[R]!), g: mean(model[G]!) };
+  return model;
+}
+
+/** 1 where a window's floor share is whole, else 0. */
+function wholly(share: Float32Array): Float32Array {
+  const out = new Float32Array(share.length);
+  for (let c = 0; c < share.length; c++) out[c] = share[c]! > 0.9999 ? 1 : 0;
+  return out;
+}
+
+/** The floor's local model from the cells of non-zero `weight` (`channel` is scratch, the grid's size). */
+function localFloor(weight: Float32Array, model: Float32Array[], grid: ModelGrid, radius: number, minShare: number, channel: Float32Array): LocalFloor {
+  const { width, height } = grid;
+  const share = boxMean(weight, width, height, radius);
+  const mean = (value: Float32Array) => {
+    keepWeighted(value, weight, channel);
+    return divideByShare(boxMean(channel, width, height, radius), share);
   };
-  const minDistance2 = limits.minDistance ** 2;
-  const spreadFactor2 = limits.spread ** 2;
-  const sameHue2 = limits.sameHue ** 2;
-  // Is `colour` far from the floor's model at cell `c`?
-  const far = (m: LocalFloor, c: number, colour: Colour) => {
-    if (!m.known[c]) return false;
-    const dl = colour[L]! - m.l[c]!;
-    const da = colour[A]! - m.a[c]!;
-    const db = colour[B]! - m.b[c]!;
-    const d2 = dl * dl + da * da + db * db;
-    if (d2 < minDistance2 || d2 < spreadFactor2 * m.spread2[c]!) return false;
-    const ratio = colour[Y]! / Math.max(1e-4, m.y[c]!);
-    if (ratio < limits.shade || ratio > limits.sun) return true;
-    const dr = colour[R]! - m.r[c]!;
-    const dg = colour[G]! - m.g[c]!;
-    return dr * dr + dg * dg >= sameHue2;
-  };
-  let floorModel = local(deep);
-  for (let pass = 1; pass < limits.passes; pass++) {
-    const kept = new Float32Array(half);
-    for (let c = 0; c < half; c++) {
-      if (!deep[c]) continue;
-      for (let k = 0; k < 6; k++) colour[k] = model[k]![c]!;
-      kept[c] = far(floorModel, c, colour) ? 0 : 1;
-    }
-    floorModel = local(kept);
+  const square = sumOfSquares(model[L]!, model[A]!, model[B]!);
+  const l = mean(model[L]!);
+  const a = mean(model[A]!);
+  const b = mean(model[B]!);
+  const spread2 = mean(square);
+  lessSquaresOfMeans(spread2, l, a, b);
+  return { known: atLeast(share, minShare), l, a, b, spread2, y: mean(model[Y]!), r: mean(model[R]!), g: mean(model[G]!) };
+}
+
+function sumOfSquares(l: Float32Array, a: Float32Array, b: Float32Array): Float32Array {
+  const square = new Float32Array(l.length);
+  for (let c = 0; c < square.length; c++) square[c] = l[c]! ** 2 + a[c]! ** 2 + b[c]! ** 2;
+  return square;
+}
+
+/** The mean of squares less the squared mean, in place: the spread about the mean (never below 0). */
+function lessSquaresOfMeans(spread2: Float32Array, l: Float32Array, a: Float32Array, b: Float32Array): void {
+  for (let c = 0; c < spread2.length; c++) spread2[c] = Math.max(0, spread2[c]! - l[c]! ** 2 - a[c]! ** 2 - b[c]! ** 2);
+}
+
+function atLeast(share: Float32Array, least: number): Uint8Array {
+  const known = new Uint8Array(share.length);
+  for (let c = 0; c < share.length; c++) known[c] = share[c]! >= least ? 1 : 0;
+  return known;
+}
+
+/** What makes a colour far from the floor's local model (the limits', squared where compared squared). */
+interface FarTest {
+  minDistance2: number;
+  spreadFactor2: number;
+  sameHue2: number;
+  shade: number;
+  sun: number;
+}
+
+/** Is `colour` far from the floor's model at cell `c`? */
+function isFar(m: LocalFloor, c: number, colour: Colour, test: FarTest): boolean {
+  if (!m.known[c]) return false;
+  const dl = colour[L]! - m.l[c]!;
+  const da = colour[A]! - m.a[c]!;
+  const db = colour[B]! - m.b[c]!;
+  const d2 = dl * dl + da * da + db * db;
+  if (d2 < test.minDistance2 || d2 < test.spreadFactor2 * m.spread2[c]!) return false;
+  const ratio = colour[Y]! / Math.max(1e-4, m.y[c]!);
+  if (ratio < test.shade || ratio > test.sun) return true;
+  const dr = colour[R]! - m.r[c]!;
+  const dg = colour[G]! - m.g[c]!;
+  return dr * dr + dg * dg >= test.sameHue2;
+}
+
+/** 1 on the deep cells whose own colour is not far from `floorModel`: the next pass's weight. */
+function nearCells(deep: Float32Array, model: Float32Array[], floorModel: LocalFloor, test: FarTest): Float32Array {
+  const kept = new Float32Array(deep.length);
+  const colour: Colour = new Float64Array(6);
+  for (let c = 0; c < deep.length; c++) {
+    if (!deep[c]) continue;
+    for (let k = 0; k < 6; k++) colour[k] = model[k]![c]!;
+    kept[c] = isFar(floorModel, c, colour, test) ? 0 : 1;
   }
-  // Far floor pixels, row by row, and of them only those in short rows (thin parts); and the dark ones (1), those
-  // in rows of a leg's width marked 2.
-  const thin = new Uint8Array(size);
+  return kept;
+}
+
+/**
+ * Far floor pixels, row by row, and of them only those in short rows (thin parts); and the dark ones in rows of a
+ * leg's width that stand in tall columns: 1 in `thin`, listed in `thinPixels` (in that order).
+ */
+function thinPixelsOverFloor(
+  floor: Uint8Array,
+  rgb: Uint8Array,
+  width: number,
+  height: number,
+  grid: ModelGrid,
+  floorModel: LocalFloor,
+  test: FarTest,
+  limits: ObjectBaseLimits,
+): { thin: Uint8Array; thinPixels: number[] } {
+  const thin = new Uint8Array(width * height);
   const thinPixels: number[] = [];
-  const dark = limits.darkFar > 0 ? new Uint8Array(size) : null;
+  // The dark ones (1), those in rows of a leg's width marked 2.
+  const dark = limits.darkFar > 0 ? new Uint8Array(width * height) : null;
+  const darkPixels = markFarRows(floor, rgb, width, height, grid, floorModel, test, limits, thin, thinPixels, dark);
+  if (dark && darkPixels) addTallDark(dark, width, limits.darkMinHeight, thin, thinPixels);
+  return { thin, thinPixels };
+}
+
+/** The rows' far pixels in short runs into `thin` and `thinPixels`, dark ones into `dark`; returns how many are dark. */
+function markFarRows(
+  floor: Uint8Array,
+  rgb: Uint8Array,
+  width: number,
+  height: number,
+  { columnOf, rowOf }: ModelGrid,
+  floorModel: LocalFloor,
+  test: FarTest,
+  limits: ObjectBaseLimits,
+  thin: Uint8Array,
+  thinPixels: number[],
+  dark: Uint8Array | null,
+): number {
+  const colour: Colour = new Float64Array(6);
   let darkPixels = 0;
   for (let y = 0; y < height; y++) {
-    const cells = rowOf(y);
+    const cells = rowOf[y]!;
     let run = 0;
     let darkRun = 0;
     for (let x = 0, i = y * width; x <= width; x++, i++) {
-      let isFar = false;
+      let isFarPixel = false;
       let isDark = false;
       if (x < width && floor[i]) {
         colourOf(rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!, colour);
         const c = cells + columnOf[x]!;
-        isFar = far(floorModel, c, colour);
+        isFarPixel = isFar(floorModel, c, colour, test);
         isDark = dark !== null && floorModel.known[c] === 1 && colour[Y]! < limits.darkFar * floorModel.y[c]!;
       }
       if (isDark) {
@@ -271,7 +397,7 @@ function basesInBox(floor: Uint8Array, rgb: Uint8Array, width: number, height: n
         if (darkRun >= limits.darkMinWidth && darkRun <= limits.maxRun) dark!.fill(2, i - darkRun, i);
         darkRun = 0;
       }
-      if (isFar) {
+      if (isFarPixel) {
         run++;
         continue;
       }
@@ -284,32 +410,51 @@ function basesInBox(floor: Uint8Array, rgb: Uint8Array, width: number, height: n
       run = 0;
     }
   }
-  if (dark && darkPixels) {
-    const tall = columnRunsAtLeast(dark, width, limits.darkMinHeight);
-    for (let i = 0; i < size; i++) {
-      if (dark[i] !== 2 || thin[i] || !tall[i]) continue;
-      thin[i] = 1;
-      thinPixels.push(i);
+  return darkPixels;
+}
+
+/** Dark pixels in rows of a leg's width (2 in `dark`) that also stand in columns of at least `least`: thin too. */
+function addTallDark(dark: Uint8Array, width: number, least: number, thin: Uint8Array, thinPixels: number[]): void {
+  const tall = columnRunsAtLeast(dark, width, least);
+  for (let i = 0; i < dark.length; i++) {
+    if (dark[i] !== 2 || thin[i] || !tall[i]) continue;
+    thin[i] = 1;
+    thinPixels.push(i);
+  }
+}
+
+/** Calls `visit` with each of pixel `i`'s 8 neighbours inside the box, until it returns true. */
+function eachNeighbour(i: number, width: number, height: number, visit: (n: number) => boolean | void): void {
+  const x = i % width;
+  const y = (i - x) / width;
+  for (let dy = -1; dy <= 1; dy++) {
+    const ny = y + dy;
+    if (ny < 0 || ny >= height) continue;
+    for (let dx = -1; dx <= 1; dx++) {
+      const nx = x + dx;
+      if ((dx || dy) && nx >= 0 && nx < width && visit(ny * width + nx) === true) return;
     }
   }
-  // Growth from the floor's edge, over thin pixels only: it starts at those next to anything not floor.
-  const steps = new Int32Array(size);
+}
+
+/**
+ * The thin pixels next to anything not floor, and those the growth from them reaches within `reach` steps over
+ * thin pixels: 1 in `out`. Returns each pixel's step (0 where not reached).
+ */
+function growFromFloorEdge(
+  floor: Uint8Array,
+  thin: Uint8Array,
+  thinPixels: number[],
+  width: number,
+  height: number,
+  reach: number,
+  out: Uint8Array,
+): Int32Array {
+  const steps = new Int32Array(width * height);
   const queue: number[] = [];
-  const neighbours = (i: number, visit: (n: number) => boolean | void) => {
-    const x = i % width;
-    const y = (i - x) / width;
-    for (let dy = -1; dy <= 1; dy++) {
-      const ny = y + dy;
-      if (ny < 0 || ny >= height) continue;
-      for (let dx = -1; dx <= 1; dx++) {
-        const nx = x + dx;
-        if ((dx || dy) && nx >= 0 && nx < width && visit(ny * width + nx) === true) return;
-      }
-    }
-  };
   for (const i of thinPixels) {
     let edge = false;
-    neighbours(i, (n) => (edge = !floor[n]));
+    eachNeighbour(i, width, height, (n) => (edge = !floor[n]));
     if (!edge) continue;
     steps[i] = 1;
     queue.push(i);
@@ -318,50 +463,61 @@ function basesInBox(floor: Uint8Array, rgb: Uint8Array, width: number, height: n
     const i = queue[head]!;
     out[i] = 1;
     const depth = steps[i]!;
-    if (depth >= limits.reach) continue;
-    neighbours(i, (n) => {
+    if (depth >= reach) continue;
+    eachNeighbour(i, width, height, (n) => {
       if (!thin[n] || steps[n]) return;
       steps[n] = depth + 1;
       queue.push(n);
     });
   }
-  // What the growth did not reach: a piece standing wholly inside the floor (a post or a leg seen against the floor
-  // behind it, its top too) leaves if it is tall and upright; a seam, a knot or a stain in the floor is short or
-  // squat. A piece the growth reached part of (and stopped at `reach`) stays as the growth left it.
-  if (limits.islandMinHeight > 0) {
-    const piece: number[] = [];
-    for (const start of thinPixels) {
-      if (steps[start]) continue;
-      piece.length = 0;
-      steps[start] = -1;
-      piece.push(start);
-      let reached = false;
-      let left = width;
-      let right = -1;
-      let top = height;
-      let bottom = -1;
-      for (let head = 0; head < piece.length; head++) {
-        const i = piece[head]!;
-        const x = i % width;
-        const y = (i - x) / width;
-        left = Math.min(left, x);
-        right = Math.max(right, x);
-        top = Math.min(top, y);
-        bottom = Math.max(bottom, y);
-        neighbours(i, (n) => {
-          if (!thin[n]) return;
-          if (steps[n]! > 0) reached = true;
-          if (steps[n]) return;
-          steps[n] = -1;
-          piece.push(n);
-        });
-      }
-      const tall = bottom - top + 1;
-      if (reached || tall < limits.islandMinHeight || tall < limits.islandAspect * (right - left + 1)) continue;
-      for (const i of piece) out[i] = 1;
+  return steps;
+}
+
+/**
+ * What the growth did not reach: a piece standing wholly inside the floor (a post or a leg seen against the floor
+ * behind it, its top too) leaves (1 in `out`) if it is tall and upright; a seam, a knot or a stain in the floor is
+ * short or squat. A piece the growth reached part of (and stopped at `reach`) stays as the growth left it.
+ */
+function addUprightIslands(
+  thin: Uint8Array,
+  thinPixels: number[],
+  steps: Int32Array,
+  width: number,
+  height: number,
+  limits: ObjectBaseLimits,
+  out: Uint8Array,
+): void {
+  const piece: number[] = [];
+  for (const start of thinPixels) {
+    if (steps[start]) continue;
+    piece.length = 0;
+    steps[start] = -1;
+    piece.push(start);
+    let reached = false;
+    let left = width;
+    let right = -1;
+    let top = height;
+    let bottom = -1;
+    for (let head = 0; head < piece.length; head++) {
+      const i = piece[head]!;
+      const x = i % width;
+      const y = (i - x) / width;
+      left = Math.min(left, x);
+      right = Math.max(right, x);
+      top = Math.min(top, y);
+      bottom = Math.max(bottom, y);
+      eachNeighbour(i, width, height, (n) => {
+        if (!thin[n]) return;
+        if (steps[n]! > 0) reached = true;
+        if (steps[n]) return;
+        steps[n] = -1;
+        piece.push(n);
+      });
     }
+    const tall = bottom - top + 1;
+    if (reached || tall < limits.islandMinHeight || tall < limits.islandAspect * (right - left + 1)) continue;
+    for (const i of piece) out[i] = 1;
   }
-  return out;
 }
 
 /**

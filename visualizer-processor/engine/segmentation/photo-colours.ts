@@ -104,13 +104,36 @@ function halved(rgb: Uint8Array, width: number, height: number) {
   return { rgb: out, width: w, height: h };
 }
 
-/** SLIC superpixels: a label per cell (0..count-1). */
+/**
+ * SLIC superpixels: a label per cell (0..count-1). Its loops (and photoRegions' and floorOfOtherColours' over the
+ * grid) are functions of their own: with V8 compiling a hot loop on the spot (decision 028), the fast code made for
+ * one loop of a function was thrown away at the first line after it that had never run, and the function compiled
+ * again for its next loop.
+ */
 export function superpixels(lab: Float32Array, width: number, height: number, spacing: number, compactness: number, iterations: number) {
   const columns = Math.max(1, Math.round(width / spacing));
   const rows = Math.max(1, Math.round(height / spacing));
   const count = columns * rows;
-  // Per centre: L, a, b, x, y.
-  const centres = new Float32Array(count * 5);
+  const centres = evenCentres(lab, width, height, columns, rows);
+  const labels = new Int32Array(width * height);
+  const best = new Float32Array(width * height);
+  const sums = new Float64Array(count * 6);
+  const spatial = (compactness / spacing) ** 2;
+  // SLIC's search window: 2S × 2S around each centre.
+  const window = spacing;
+  for (let iteration = 0; iteration < iterations; iteration++) {
+    best.fill(Infinity);
+    assignToCentres(lab, width, height, centres, count, window, spatial, best, labels);
+    sums.fill(0);
+    addToLabelSums(lab, width, height, labels, sums);
+    moveCentres(centres, sums, count);
+  }
+  return { labels, count, centres };
+}
+
+/** Per centre: L, a, b, x, y of the cell in the middle of each of `columns` × `rows` equal parts of the grid. */
+function evenCentres(lab: Float32Array, width: number, height: number, columns: number, rows: number): Float32Array {
+  const centres = new Float32Array(columns * rows * 5);
   for (let row = 0; row < rows; row++) {
     for (let column = 0; column < columns; column++) {
       const k = row * columns + column;
@@ -120,60 +143,72 @@ export function superpixels(lab: Float32Array, width: number, height: number, sp
       centres.set([lab[i * 3]!, lab[i * 3 + 1]!, lab[i * 3 + 2]!, x, y], k * 5);
     }
   }
-  const labels = new Int32Array(width * height);
-  const best = new Float32Array(width * height);
-  const sums = new Float64Array(count * 6);
-  const spatial = (compactness / spacing) ** 2;
-  // SLIC's search window: 2S × 2S around each centre.
-  const window = spacing;
-  for (let iteration = 0; iteration < iterations; iteration++) {
-    best.fill(Infinity);
-    for (let k = 0; k < count; k++) {
-      const cl = centres[k * 5]!;
-      const ca = centres[k * 5 + 1]!;
-      const cb = centres[k * 5 + 2]!;
-      const cx = centres[k * 5 + 3]!;
-      const cy = centres[k * 5 + 4]!;
-      const x0 = Math.max(0, Math.floor(cx - window));
-      const x1 = Math.min(width - 1, Math.ceil(cx + window));
-      const y0 = Math.max(0, Math.floor(cy - window));
-      const y1 = Math.min(height - 1, Math.ceil(cy + window));
-      for (let y = y0; y <= y1; y++) {
-        const dy = y - cy;
-        for (let x = x0; x <= x1; x++) {
-          const i = y * width + x;
-          const dl = lab[i * 3]! - cl;
-          const da = lab[i * 3 + 1]! - ca;
-          const db = lab[i * 3 + 2]! - cb;
-          const dx = x - cx;
-          const d = dl * dl + da * da + db * db + (dx * dx + dy * dy) * spatial;
-          if (d < best[i]!) {
-            best[i] = d;
-            labels[i] = k;
-          }
+  return centres;
+}
+
+/** Each cell's nearest centre (colour and place) within `window` of it, into `labels` (`best`: its distance). */
+function assignToCentres(
+  lab: Float32Array,
+  width: number,
+  height: number,
+  centres: Float32Array,
+  count: number,
+  window: number,
+  spatial: number,
+  best: Float32Array,
+  labels: Int32Array,
+): void {
+  for (let k = 0; k < count; k++) {
+    const cl = centres[k * 5]!;
+    const ca = centres[k * 5 + 1]!;
+    const cb = centres[k * 5 + 2]!;
+    const cx = centres[k * 5 + 3]!;
+    const cy = centres[k * 5 + 4]!;
+    const x0 = Math.max(0, Math.floor(cx - window));
+    const x1 = Math.min(width - 1, Math.ceil(cx + window));
+    const y0 = Math.max(0, Math.floor(cy - window));
+    const y1 = Math.min(height - 1, Math.ceil(cy + window));
+    for (let y = y0; y <= y1; y++) {
+      const dy = y - cy;
+      for (let x = x0; x <= x1; x++) {
+        const i = y * width + x;
+        const dl = lab[i * 3]! - cl;
+        const da = lab[i * 3 + 1]! - ca;
+        const db = lab[i * 3 + 2]! - cb;
+        const dx = x - cx;
+        const d = dl * dl + da * da + db * db + (dx * dx + dy * dy) * spatial;
+        if (d < best[i]!) {
+          best[i] = d;
+          labels[i] = k;
         }
       }
     }
-    sums.fill(0);
-    for (let y = 0; y < height; y++) {
-      for (let x = 0; x < width; x++) {
-        const i = y * width + x;
-        const k = labels[i]! * 6;
-        sums[k]! += lab[i * 3]!;
-        sums[k + 1]! += lab[i * 3 + 1]!;
-        sums[k + 2]! += lab[i * 3 + 2]!;
-        sums[k + 3]! += x;
-        sums[k + 4]! += y;
-        sums[k + 5]!++;
-      }
-    }
-    for (let k = 0; k < count; k++) {
-      const n = sums[k * 6 + 5]!;
-      if (!n) continue;
-      for (let c = 0; c < 5; c++) centres[k * 5 + c] = sums[k * 6 + c]! / n;
+  }
+}
+
+/** Per label: the sums of its cells' L, a, b, x, y and their count (6 a label), added to `sums`. */
+function addToLabelSums(lab: Float32Array, width: number, height: number, labels: Int32Array, sums: Float64Array): void {
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const k = labels[i]! * 6;
+      sums[k]! += lab[i * 3]!;
+      sums[k + 1]! += lab[i * 3 + 1]!;
+      sums[k + 2]! += lab[i * 3 + 2]!;
+      sums[k + 3]! += x;
+      sums[k + 4]! += y;
+      sums[k + 5]!++;
     }
   }
-  return { labels, count, centres };
+}
+
+/** Each centre with cells to the mean of its cells. */
+function moveCentres(centres: Float32Array, sums: Float64Array, count: number): void {
+  for (let k = 0; k < count; k++) {
+    const n = sums[k * 6 + 5]!;
+    if (!n) continue;
+    for (let c = 0; c < 5; c++) centres[k * 5 + c] = sums[k * 6 + c]! / n;
+  }
 }
 
 /**
@@ -212,23 +247,41 @@ export function photoRegions(rgb: Uint8Array, width: number, height: number, lim
   const found = superpixels(lab, half.width, half.height, limits.spacing / 2, limits.compactness, limits.iterations);
   const { count } = found;
   const centres = found.centres;
+  centresToGrid(centres, count);
+  // A grid cell's superpixel is its half-size cell's.
+  const columnOf = new Int32Array(width);
+  for (let x = 0; x < width; x++) columnOf[x] = Math.min(half.width - 1, x >> 1);
+  const cells = cellsPerSuperpixel(found.labels, half, columnOf, height, count);
+  const hue = superpixelHues(half.rgb, found.labels, count);
+  const neighbours = superpixelNeighbours(found.labels, half.width, half.height, count);
+  const { spacing, compactness, iterations } = limits;
+  return { width, height, spacing, compactness, iterations, count, centres, labels: found.labels, half: { width: half.width, height: half.height }, columnOf, cells, hue, neighbours };
+}
+
+/** The centres' places from the half-size copy's cells to the grid's. */
+function centresToGrid(centres: Float32Array, count: number): void {
   for (let k = 0; k < count; k++) {
     centres[k * 5 + 3] = centres[k * 5 + 3]! * 2 + 0.5;
     centres[k * 5 + 4] = centres[k * 5 + 4]! * 2 + 0.5;
   }
-  // A grid cell's superpixel is its half-size cell's.
-  const columnOf = new Int32Array(width);
-  for (let x = 0; x < width; x++) columnOf[x] = Math.min(half.width - 1, x >> 1);
+}
+
+/** Per superpixel, its cells on the grid (`columnOf` wide, `height` high), each cell's being its half-size cell's. */
+function cellsPerSuperpixel(labels: Int32Array, half: { width: number; height: number }, columnOf: Int32Array, height: number, count: number): Int32Array {
   const cells = new Int32Array(count);
   for (let y = 0; y < height; y++) {
     const row = Math.min(half.height - 1, y >> 1) * half.width;
-    for (let x = 0; x < width; x++) cells[found.labels[row + columnOf[x]!]!]!++;
+    for (let x = 0; x < columnOf.length; x++) cells[labels[row + columnOf[x]!]!]!++;
   }
-  // Chromaticity per superpixel, from the half-size copy (a little grey added: black has no hue).
+  return cells;
+}
+
+/** Chromaticity per superpixel (r, g), from the half-size copy (a little grey added: black has no hue). */
+function superpixelHues(rgb: Uint8Array, labels: Int32Array, count: number): Float32Array {
   const light = new Float64Array(count * 4);
-  for (let i = 0; i < half.width * half.height; i++) {
-    const k = found.labels[i]!;
-    for (let c = 0; c < 3; c++) light[k * 4 + c]! += SRGB_TO_LINEAR[half.rgb[i * 3 + c]!]!;
+  for (let i = 0; i < labels.length; i++) {
+    const k = labels[i]!;
+    for (let c = 0; c < 3; c++) light[k * 4 + c]! += SRGB_TO_LINEAR[rgb[i * 3 + c]!]!;
     light[k * 4 + 3]!++;
   }
   const hue = new Float32Array(count * 2);
@@ -238,23 +291,28 @@ export function photoRegions(rgb: Uint8Array, width: number, height: number, lim
     hue[k * 2] = (light[k * 4]! + 0.001 * n) / total;
     hue[k * 2 + 1] = (light[k * 4 + 1]! + 0.001 * n) / total;
   }
-  // Neighbours (superpixels sharing a cell edge), from the half-size labels (the same borders). A superpixel
-  // has a handful, so a short list with a linear check beats a set.
+  return hue;
+}
+
+/**
+ * Neighbours (superpixels sharing a cell edge), from the half-size labels (the same borders). A superpixel has a
+ * handful, so a short list with a linear check beats a set.
+ */
+function superpixelNeighbours(labels: Int32Array, width: number, height: number, count: number): number[][] {
   const neighbours: number[][] = Array.from({ length: count }, () => []);
   const join = (a: number, b: number) => {
     if (a === b || neighbours[a]!.includes(b)) return;
     neighbours[a]!.push(b);
     neighbours[b]!.push(a);
   };
-  for (let y = 0; y < half.height; y++) {
-    for (let x = 0; x < half.width; x++) {
-      const a = found.labels[y * half.width + x]!;
-      if (x + 1 < half.width) join(a, found.labels[y * half.width + x + 1]!);
-      if (y + 1 < half.height) join(a, found.labels[(y + 1) * half.width + x]!);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const a = labels[y * width + x]!;
+      if (x + 1 < width) join(a, labels[y * width + x + 1]!);
+      if (y + 1 < height) join(a, labels[(y + 1) * width + x]!);
     }
   }
-  const { spacing, compactness, iterations } = limits;
-  return { width, height, spacing, compactness, iterations, count, centres, labels: found.labels, half: { width: half.width, height: half.height }, columnOf, cells, hue, neighbours };
+  return neighbours;
 }
 
 /**
@@ -282,18 +340,9 @@ export function floorOfOtherColours(
   }
   const size = width * height;
   const out = new Uint8Array(size);
-  const { count, centres, labels, half, columnOf, cells, hue, neighbours } = regions;
-  const floorCells = new Int32Array(count);
-  const objectCells = new Int32Array(count);
-  for (let y = 0; y < height; y++) {
-    const row = Math.min(half.height - 1, y >> 1) * half.width;
-    for (let x = 0; x < width; x++) {
-      const i = y * width + x;
-      const k = labels[row + columnOf[x]!]!;
-      floorCells[k]! += floor[i]!;
-      if (objects) objectCells[k]! += objects[i]!;
-    }
-  }
+  const { count, centres, cells, hue, neighbours } = regions;
+  const floorCells = cellsOfEachSuperpixel(floor, regions);
+  const objectCells = objects ? cellsOfEachSuperpixel(objects, regions) : new Int32Array(count);
   // 1 floor, 0 not, -1 empty.
   const kind = new Int8Array(count);
   for (let k = 0; k < count; k++) kind[k] = cells[k] ? (floorCells[k]! * 2 >= cells[k]! ? 1 : 0) : -1;
@@ -398,12 +447,27 @@ export function floorOfOtherColours(
       if (limits.sameObject) refs[n] = touching(n, refs[k]!);
     }
   }
+  markCellsOf(gone, floor, regions, out);
+  return out;
+}
+
+/** Per superpixel, the sum of `grid`'s values (0 or 1 a cell) over its cells. */
+function cellsOfEachSuperpixel(grid: Uint8Array, { width, height, labels, half, columnOf, count }: PhotoRegions): Int32Array {
+  const sums = new Int32Array(count);
+  for (let y = 0; y < height; y++) {
+    const row = Math.min(half.height - 1, y >> 1) * half.width;
+    for (let x = 0; x < width; x++) sums[labels[row + columnOf[x]!]!]! += grid[y * width + x]!;
+  }
+  return sums;
+}
+
+/** 1 in `out` on the cells of `floor` whose superpixel is marked in `marked`. */
+function markCellsOf(marked: Uint8Array, floor: Uint8Array, { width, height, labels, half, columnOf }: PhotoRegions, out: Uint8Array): void {
   for (let y = 0; y < height; y++) {
     const row = Math.min(half.height - 1, y >> 1) * half.width;
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
-      if (floor[i] && gone[labels[row + columnOf[x]!]!]) out[i] = 1;
+      if (floor[i] && marked[labels[row + columnOf[x]!]!]) out[i] = 1;
     }
   }
-  return out;
 }

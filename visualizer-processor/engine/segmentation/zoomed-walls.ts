@@ -100,30 +100,67 @@ function takenInBox(
   floorCells: number,
   limits: ZoomedWallLimits,
 ): Uint8Array {
-  const { floor, zoomedWall, rgb, width, height, edges } = grids;
+  const { floor, zoomedWall, width, height } = grids;
   const size = width * height;
   const out = new Uint8Array(size);
-  let candidates: Uint8Array = new Uint8Array(size);
-  for (let i = 0; i < size; i++) candidates[i] = floor[i]! & zoomedWall[i]!;
+  let candidates = bothSet(floor, zoomedWall);
   if (limits.opening > 0) candidates = opened(candidates, width, height, limits.opening);
   const { labels, sizes } = labelComponents(candidates, width, height, 1);
   const patches = sizes.length;
   if (patches <= 1) return out;
+  const { border, onViewEdge, inside, undoubted, doubted } = patchSums(grids, candidates, labels, patches, limits.ring);
+  const around = new Float64Array(patches * 4);
+  for (let k = 0; k < around.length; k++) around[k] = undoubted[k]! + doubted[k]!;
+  const take = new Uint8Array(patches);
+  for (let patch = 1; patch < patches; patch++) {
+    if (sizes[patch]! > limits.maxShare * floorCells) continue;
+    if (border[patch]! > 0 && onViewEdge[patch]! / border[patch]! >= limits.viewEdge) continue;
+    // Both, so the strips cannot make a patch look like the floor; where the zoomed runs doubted all the floor round
+    // it, there is nothing else to go by.
+    const likeUndoubted = undoubted[patch * 4 + 3] === 0 || looksLikeTheFloor(inside, undoubted, patch, limits);
+    if (likeUndoubted && looksLikeTheFloor(inside, around, patch, limits)) continue;
+    take[patch] = 1;
+  }
+  for (let i = 0; i < size; i++) if (take[labels[i]!]) out[i] = 1;
+  return out;
+}
+
+/**
+ * 1 where both are. This loop and patchSums' are functions of their own: with V8 compiling a hot loop on the spot
+ * (decision 028), the fast code made for one loop of takenInBox was thrown away at the first line after it that
+ * had never run, and it compiled again for its next loop.
+ */
+function bothSet(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length);
+  for (let i = 0; i < a.length; i++) out[i] = a[i]! & b[i]!;
+  return out;
+}
+
+/**
+ * Per patch (label of `labels`): its border with floor that is not a patch, and how much of it lies along a zoomed
+ * view's edge; its colour sum and the floor's colour sums around it (r, g, b, count), the floor no zoomed run called
+ * wall apart from the floor one did (in strips too thin to be patches). Those strips are often more of the patch's own
+ * thing (a rug's shaded pile round a pouf), and what they add to the ring's mean moves with an invisible change of
+ * the input (issue 35: the shag's moat read 2.0 from the page's copy, 8.8 from the file, 17.4-27.1 from nudges).
+ */
+function patchSums(
+  grids: { floor: Uint8Array; zoomedWall: Uint8Array; rgb: Uint8Array; width: number; height: number; edges: ZoomedViewEdges },
+  candidates: Uint8Array,
+  labels: Int32Array,
+  patches: number,
+  r: number,
+): { border: Float64Array; onViewEdge: Float64Array; inside: Float64Array; undoubted: Float64Array; doubted: Float64Array } {
+  const { floor, zoomedWall, rgb, width, height, edges } = grids;
   const edgeColumn = new Uint8Array(width + 1);
   for (const x of edges.columns) if (x > 0 && x < width) edgeColumn[x] = 1;
   const edgeRow = new Uint8Array(height + 1);
   for (const y of edges.rows) if (y > 0 && y < height) edgeRow[y] = 1;
   const border = new Float64Array(patches);
   const onViewEdge = new Float64Array(patches);
-  // Per patch: its colour sum and the floor's colour sums around it (r, g, b, count), the floor no zoomed run called
-  // wall apart from the floor one did (in strips too thin to be patches). Those strips are often more of the patch's own
-  // thing (a rug's shaded pile round a pouf), and what they add to the ring's mean moves with an invisible change of
-  // the input (issue 35: the shag's moat read 2.0 from the page's copy, 8.8 from the file, 17.4-27.1 from nudges).
   const inside = new Float64Array(patches * 4);
   const undoubted = new Float64Array(patches * 4);
   const doubted = new Float64Array(patches * 4);
   const lastCounted = new Int32Array(patches).fill(-1);
-  const r = limits.ring;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
@@ -167,20 +204,7 @@ function takenInBox(
       }
     }
   }
-  const around = new Float64Array(patches * 4);
-  for (let k = 0; k < around.length; k++) around[k] = undoubted[k]! + doubted[k]!;
-  const take = new Uint8Array(patches);
-  for (let patch = 1; patch < patches; patch++) {
-    if (sizes[patch]! > limits.maxShare * floorCells) continue;
-    if (border[patch]! > 0 && onViewEdge[patch]! / border[patch]! >= limits.viewEdge) continue;
-    // Both, so the strips cannot make a patch look like the floor; where the zoomed runs doubted all the floor round
-    // it, there is nothing else to go by.
-    const likeUndoubted = undoubted[patch * 4 + 3] === 0 || looksLikeTheFloor(inside, undoubted, patch, limits);
-    if (likeUndoubted && looksLikeTheFloor(inside, around, patch, limits)) continue;
-    take[patch] = 1;
-  }
-  for (let i = 0; i < size; i++) if (take[labels[i]!]) out[i] = 1;
-  return out;
+  return { border, onViewEdge, inside, undoubted, doubted };
 }
 
 /** Whether a patch's mean colour is near the floor's around it, or of the same chromaticity (the floor's hue). */
