@@ -152,7 +152,7 @@ async function untilSettled(check: () => boolean): Promise<void> {
 }
 
 describe('a photo that never arrives for the request the call names in its header', () => {
-  it('fails the pending row with "No photo was received" when the upload stops arriving (408)', async () => {
+  it("fails the pending row with the 408's own words when the upload stops arriving", async () => {
     const repository = createInMemoryVisualizerRequestRepository([]);
     const pending = requestRow('pending');
     repository.rows.set(pending.id, pending);
@@ -160,7 +160,10 @@ describe('a photo that never arrives for the request the call names in its heade
     const { reply } = await trickleUpload(port, `${WEBHOOK_REQUEST_ID_HEADER}: ${pending.id}\r\n`);
     expect(await reply).toMatch(/^HTTP\/1\.1 408/);
     await untilSettled(() => repository.rows.get(pending.id)!.status !== 'pending');
-    expect(repository.rows.get(pending.id)).toMatchObject({ status: 'failed', failure_reason: FAILURE_REASONS.neverArrived });
+    expect(repository.rows.get(pending.id)).toMatchObject({
+      status: 'failed',
+      failure_reason: 'The upload stopped arriving. Please try again on a stronger connection.',
+    });
   });
 
   it('fails it when the client goes half-way (a reload, a lost connection) or while its upload waits for a slot', async () => {

@@ -339,14 +339,15 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
 
   /**
    * The photo of the request the call names in its header (WEBHOOK_REQUEST_ID_HEADER) will never arrive: the client
-   * went, or its upload stopped arriving. Its row, if still pending, fails with the reason the visitor reads, so
-   * the page that waits for it, or reloads and follows it, says so instead of following a row nobody will take.
+   * went, or its upload stopped arriving. Its row, if still pending, fails with `reason` for the visitor (the 408's
+   * own words, else "No photo was received for this request."), so the page that waits for it, or reloads and
+   * follows it, says so instead of following a row nobody will take.
    */
-  async function failNeverArrived(request: http.IncomingMessage): Promise<void> {
+  async function failNeverArrived(request: http.IncomingMessage, reason: string = FAILURE_REASONS.neverArrived): Promise<void> {
     const named = visualizerWebhookPayloadSchema.shape.requestId.safeParse(request.headers[WEBHOOK_REQUEST_ID_HEADER]);
     if (!named.success) return;
     try {
-      await deps.repository.markPendingFailed(named.data, FAILURE_REASONS.neverArrived);
+      await deps.repository.markPendingFailed(named.data, reason);
     } catch (error) {
       // The hour's sweep fails the row anyway (PENDING_DEADLINE_SECONDS); nothing else waits on this.
       log(`could not fail request ${named.data} whose photo never arrived: ${describeError(error)}`);
@@ -358,7 +359,9 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
     try {
       return await readBody(request, gone);
     } catch (error) {
-      if (error instanceof ClientGone || (error instanceof HttpError && error.status === 408)) await failNeverArrived(request);
+      if (error instanceof ClientGone) await failNeverArrived(request);
+      // The 408's own words say what to do: "The upload was too slow. Please try again on a stronger connection."
+      if (error instanceof HttpError && error.status === 408) await failNeverArrived(request, error.message);
       throw error;
     }
   }
