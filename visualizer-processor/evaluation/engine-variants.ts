@@ -21,6 +21,7 @@ export const ENGINE_VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   engine: {},
   'engine, no unlike pieces': { unlikePieces: null },
   'engine, unlike pieces at distance 20': { unlikePieces: { ...UNLIKE_PIECE_LIMITS, minDistance: 20 } },
+  'engine, unlike pieces with thin strokes recurring': { unlikePieces: { ...UNLIKE_PIECE_LIMITS, strokesRecur: true } },
   'engine, no rough things': { roughThings: null },
   'engine, rough things without the grain test': { roughThings: { ...ROUGH_THING_LIMITS, grain: Infinity } },
   'engine before issue 23': BEFORE,

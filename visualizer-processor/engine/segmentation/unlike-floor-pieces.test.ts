@@ -60,6 +60,17 @@ describe('pieces of the floor unlike it on every side', () => {
     expect(at(piecesUnlikeTheFloor(floor, rgb, width, height, { ...UNLIKE_PIECE_LIMITS, recurs: Infinity }), 160, 190)).toBe(1);
   });
 
+  it("takes a black band whose colour the floor holds elsewhere only in thin strokes (a bench's black legs): strokes are no pattern", () => {
+    // A rug's black border band, and six black legs 2 pixels wide and 120 long beside it: the legs hold 0.9 times
+    // the band's area of its colour, but the opening takes them all, so none of it is a pattern's broad patch.
+    const band = (x: number, y: number) => x >= 160 && x < 240 && y >= 130 && y < 150;
+    const leg = (x: number, y: number) => y >= 90 && y < 210 && x >= 20 && x < 140 && x % 20 < 2;
+    const { floor, rgb, width, height, at } = scene((x, y) => (band(x, y) || leg(x, y) ? [14, 14, 16] : null));
+    expect(at(piecesUnlikeTheFloor(floor, rgb, width, height), 200, 140)).toBe(1);
+    expect(at(piecesUnlikeTheFloor(floor, rgb, width, height), 40, 150)).toBe(0);
+    expect(at(piecesUnlikeTheFloor(floor, rgb, width, height, { ...UNLIKE_PIECE_LIMITS, strokesRecur: true }), 200, 140)).toBe(0);
+  });
+
   it('leaves a darker end that fades into the floor: no sharp outline', () => {
     // Blue-grey in the floor's far right corner, reached over 24 pixels from the floor's colour on both open sides.
     const { floor, rgb, width, height, at } = scene((x, y) => {

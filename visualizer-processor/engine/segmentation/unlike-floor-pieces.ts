@@ -13,9 +13,10 @@
  * 2. the rest, opened by `open` cells (so grout, plank lines, cables and a thing's thin shadow fall away), gives
  *    the candidates: broad connected patches of at least `minArea` of the photo and at most `maxShare` of the floor;
  * 3. a candidate leaves when its colour recurs on the floor elsewhere in less than `recurs` times its area (not a
- *    pattern's tile), the colour steps just out of it are strong (a sharp outline, not a fading darker end), the
- *    body in a `ring` round it is unlike it as a whole and, on at least `everySide` of the ring's cells one by one,
- *    plainly apart from it (unlike on every side); its outline goes with it.
+ *    pattern's tile; thin strokes, which the opening took away, are no pattern), the colour steps just out of it are
+ *    strong (a sharp outline, not a fading darker end), the body in a `ring` round it is unlike it as a whole and, on
+ *    at least `everySide` of the ring's cells one by one, plainly apart from it (unlike on every side); its outline
+ *    goes with it.
  * A keyboard on a carpet of its colour is only the carpet in sun by colour: its keys' texture would tell, and that
  * was not built (decision 012's log).
  */
@@ -52,6 +53,12 @@ export const UNLIKE_PIECE_LIMITS = {
   dark: 0.15,
   /** The floor outside a candidate may hold at most this many times its area of its colour (else it is a pattern). */
   recurs: 0.5,
+  /**
+   * Whether thin strokes of the candidate's colour (what the opening takes from the rest: a stool's legs, cables,
+   * grout) count as its colour recurring. They do not: a pattern repeats broad patches, and a rug's black border
+   * band is no pattern for the black legs standing on the floor beside it (decision 012's log, session 13).
+   */
+  strokesRecur: false,
 };
 
 export type UnlikePieceLimits = typeof UNLIKE_PIECE_LIMITS;
@@ -255,12 +262,13 @@ function piecesOnGrid(
   if (restCount < minArea) return out;
   const opened = dilate(erode(rest, width, height, limits.open), width, height, limits.open);
   for (let i = 0; i < size; i++) opened[i] = opened[i]! & rest[i]!;
-  // How much of the floor is of each colour.
+  // How much of the floor is of each colour (in broad patches, unless strokes count).
   const floorBins = new Uint32Array(L_BINS * AB_BINS * AB_BINS);
   const binAt = new Int32Array(size);
   for (let i = 0; i < size; i++) {
     if (!floor[i]) continue;
     binAt[i] = binOf(labL[i]!, labA[i]!, labB[i]!);
+    if (!limits.strokesRecur && rest[i] && !opened[i]) continue;
     floorBins[binAt[i]!]!++;
   }
   const maxArea = limits.maxShare * floorCount;
