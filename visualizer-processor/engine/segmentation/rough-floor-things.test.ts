@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ROUGH_THING_LIMITS, roughThingsOnFloor } from './rough-floor-things.ts';
+import { sortedValueAt } from '../percentiles.ts';
+import { ROUGH_THING_LIMITS, medianRoughness, roughThingsOnFloor } from './rough-floor-things.ts';
 
 /** A whole number from 0 to `range` - 1 that looks random but is the same every run. */
 const hash = (x: number, y: number, range: number) => (((x * 7919) ^ (y * 104729)) >>> 0) % range;
@@ -72,5 +73,24 @@ describe('things far rougher than a smooth floor', () => {
     const { floor, rgb, width, height, at } = scene((x, y) => (speck(x, y) ? detail(x, y) : null));
     expect(at(roughThingsOnFloor(floor, rgb, width, height), 302, 302)).toBe(0);
     expect(at(roughThingsOnFloor(floor, rgb, width, height, { ...ROUGH_THING_LIMITS, minArea: 0 }), 302, 302)).toBe(1);
+  });
+});
+
+describe("the floor's median roughness", () => {
+  it('is the value a sort puts in the middle, as sortedValueAt gives it, with ties, zeros and one bin crowded', () => {
+    const samples: number[][] = [
+      [0.3],
+      [0, 0, 0, 0],
+      [0.5, 0.5, 0.5, 0.1, 0.9],
+      // Most in one of the histogram's bins, a few far out: the bin that holds the middle is sorted alone.
+      Array.from({ length: 999 }, (_, k) => (k % 97 === 0 ? 40 + k : 0.01 + hash(k, 3, 1000) * 1e-7)),
+      Array.from({ length: 60000 }, (_, k) => (k % 11 === 0 ? 0 : hash(k, k >> 3, 5000) / 1234)),
+    ];
+    for (const sample of samples) {
+      // Unused room past `count`, as the step's buffer has.
+      const values = new Float32Array(sample.length + 5).fill(7);
+      values.set(sample);
+      expect(medianRoughness(values, sample.length)).toBe(sortedValueAt(sample, sample.length >> 1));
+    }
   });
 });

@@ -14,7 +14,6 @@
  * nothing is `times` rougher than its median; a rug the runs did not see may be, so the step runs only while rugs
  * are kept.
  */
-import { sortedValueAt } from '../percentiles.ts';
 import { onFloorBox } from './floor-box.ts';
 
 export const ROUGH_THING_LIMITS = {
@@ -75,16 +74,16 @@ function roughInBox(boxFloor: Uint8Array, boxRgb: Uint8Array, w: number, h: numb
   const grid: CellGrid = { scale, columns, rows, columnOf };
   const { bright, cellFloor } = cellsOfBox(boxFloor, boxRgb, w, h, grid);
   const steps = stepsBetweenCells(bright, cellFloor, columns, rows);
-  const [stepW, pairW, brightW, floorW, xxW, yyW, xyW] = [steps.stepSum, steps.pairs, steps.brightSum, steps.floorCells, steps.xx, steps.yy, steps.xy].map((values) =>
+  const [stepW, pairW, brightW, floorW] = [steps.stepSum, steps.pairs, steps.brightSum, steps.floorCells].map((values) =>
     windowSums(values, columns, rows, limits.radius),
-  ) as [Float32Array, Float32Array, Float32Array, Float32Array, Float32Array, Float32Array, Float32Array];
+  ) as [Float32Array, Float32Array, Float32Array, Float32Array];
   const roughness = new Float32Array(columns * rows);
   const floorRoughness = new Float32Array(columns * rows);
   const floorCellCount = roughnessOfCells(cellFloor, stepW, pairW, brightW, floorW, roughness, floorRoughness);
   if (!floorCellCount) return new Uint8Array(w * h);
-  const median = sortedValueAt(floorRoughness.subarray(0, floorCellCount), floorCellCount >> 1);
+  const median = medianRoughness(floorRoughness, floorCellCount);
   const bar = Math.max(limits.least, limits.times * median);
-  const rough = roughCells(cellFloor, roughness, bar, xxW, yyW, xyW, limits.grain);
+  const rough = roughCells(cellFloor, roughness, bar, bright, { columns, rows, radius: limits.radius }, limits.grain);
   return layBack(boxFloor, broadPieces(rough, columns, rows, minCells), w, h, grid);
 }
 
@@ -113,9 +112,8 @@ function cellsOfBox(boxFloor: Uint8Array, boxRgb: Uint8Array, w: number, h: numb
 }
 
 /**
- * Per floor cell: the steps to its floor neighbours (right and below) and their count, its brightness, 1 for the
- * floor, and the window's structure (the gradient's products x·x, y·y, x·y where both steps stay on the floor). A
- * step across the floor's own edge is left out: what lies past it is not the floor's detail.
+ * Per floor cell: the steps to its floor neighbours (right and below) and their count, its brightness, and 1 for
+ * the floor. A step across the floor's own edge is left out: what lies past it is not the floor's detail.
  */
 function stepsBetweenCells(bright: Float32Array, cellFloor: Uint8Array, columns: number, rows: number) {
   const cells = columns * rows;
@@ -123,9 +121,6 @@ function stepsBetweenCells(bright: Float32Array, cellFloor: Uint8Array, columns:
   const pairs = new Float32Array(cells);
   const brightSum = new Float32Array(cells);
   const floorCells = new Float32Array(cells);
-  const xx = new Float32Array(cells);
-  const yy = new Float32Array(cells);
-  const xy = new Float32Array(cells);
   for (let y = 0; y < rows; y++) {
     for (let x = 0, c = y * columns; x < columns; x++, c++) {
       if (!cellFloor[c]) continue;
@@ -137,14 +132,9 @@ function stepsBetweenCells(bright: Float32Array, cellFloor: Uint8Array, columns:
       const gy = below ? bright[c + columns]! - bright[c]! : 0;
       stepSum[c] = Math.abs(gx) + Math.abs(gy);
       pairs[c] = (right ? 1 : 0) + (below ? 1 : 0);
-      if (right && below) {
-        xx[c] = gx * gx;
-        yy[c] = gy * gy;
-        xy[c] = gx * gy;
-      }
     }
   }
-  return { stepSum, pairs, brightSum, floorCells, xx, yy, xy };
+  return { stepSum, pairs, brightSum, floorCells };
 }
 
 /** Each floor cell's roughness into `roughness`, and in turn into `floorRoughness`; returns how many. */
@@ -167,13 +157,84 @@ function roughnessOfCells(
   return count;
 }
 
-/** Floor cells at least `bar` rough whose window's gradients are less coherent than `grain`: 1 there. */
-function roughCells(cellFloor: Uint8Array, roughness: Float32Array, bar: number, xxW: Float32Array, yyW: Float32Array, xyW: Float32Array, grain: number): Uint8Array {
+/** Bins of the floor's roughness from 0 to its greatest, for its median. */
+const MEDIAN_BINS = 1024;
+
+/**
+ * The value a sort of the first `count` of `values` (roughness: 0 or more) puts at index `count >> 1`, as
+ * sortedValueAt gives it, from a histogram and a sort of only the bin that holds that index: in a fresh process
+ * sortedValueAt's copy and partitions of every floor cell cost more than these three plain passes (decision 012's
+ * log, session 13).
+ */
+export function medianRoughness(values: Float32Array, count: number): number {
+  const rank = count >> 1;
+  const greatest = greatestOf(values, count);
+  if (!(greatest > 0)) return greatest;
+  const perUnit = MEDIAN_BINS / greatest;
+  const bins = binCounts(values, count, perUnit);
+  let bin = 0;
+  let before = 0;
+  while (before + bins[bin]! <= rank) before += bins[bin++]!;
+  return valuesInBin(values, count, perUnit, bin, bins[bin]!).sort()[rank - before]!;
+}
+
+function greatestOf(values: Float32Array, count: number): number {
+  let greatest = 0;
+  for (let c = 0; c < count; c++) if (values[c]! > greatest) greatest = values[c]!;
+  return greatest;
+}
+
+/** A value's bin: monotone in the value, so every value of a lower bin sorts before every value of a higher one. */
+function binOf(value: number, perUnit: number): number {
+  return Math.min(MEDIAN_BINS - 1, Math.floor(value * perUnit));
+}
+
+function binCounts(values: Float32Array, count: number, perUnit: number): Uint32Array {
+  const bins = new Uint32Array(MEDIAN_BINS);
+  for (let c = 0; c < count; c++) bins[binOf(values[c]!, perUnit)]!++;
+  return bins;
+}
+
+function valuesInBin(values: Float32Array, count: number, perUnit: number, bin: number, size: number): Float32Array {
+  const inBin = new Float32Array(size);
+  for (let c = 0, k = 0; c < count; c++) if (binOf(values[c]!, perUnit) === bin) inBin[k++] = values[c]!;
+  return inBin;
+}
+
+/**
+ * Floor cells at least `bar` rough whose window's gradients are less coherent than `grain`: 1 there. The window's
+ * structure (the gradient's products x·x, y·y, x·y at its cells whose right and lower neighbours are floor too) is
+ * summed only round the cells rough enough to ask, few of the floor's, rather than as window sums over every cell.
+ */
+function roughCells(
+  cellFloor: Uint8Array,
+  roughness: Float32Array,
+  bar: number,
+  bright: Float32Array,
+  window: { columns: number; rows: number; radius: number },
+  grain: number,
+): Uint8Array {
+  const { columns, rows, radius } = window;
   const rough = new Uint8Array(cellFloor.length);
   for (let c = 0; c < cellFloor.length; c++) {
     if (!cellFloor[c] || roughness[c]! < bar) continue;
-    const total = xxW[c]! + yyW[c]!;
-    const coherence = total > 0 ? Math.sqrt((xxW[c]! - yyW[c]!) ** 2 + 4 * xyW[c]! ** 2) / total : 0;
+    const x = c % columns;
+    const y = (c - x) / columns;
+    let xx = 0;
+    let yy = 0;
+    let xy = 0;
+    for (let wy = Math.max(0, y - radius); wy <= Math.min(rows - 2, y + radius); wy++) {
+      for (let wx = Math.max(0, x - radius), d = wy * columns + wx; wx <= Math.min(columns - 2, x + radius); wx++, d++) {
+        if (!cellFloor[d] || cellFloor[d + 1] !== 1 || cellFloor[d + columns] !== 1) continue;
+        const gx = bright[d + 1]! - bright[d]!;
+        const gy = bright[d + columns]! - bright[d]!;
+        xx += gx * gx;
+        yy += gy * gy;
+        xy += gx * gy;
+      }
+    }
+    const total = xx + yy;
+    const coherence = total > 0 ? Math.sqrt((xx - yy) ** 2 + 4 * xy ** 2) / total : 0;
     if (coherence < grain) rough[c] = 1;
   }
   return rough;
