@@ -50,7 +50,10 @@ export default defineConfig({
           setupFiles: ['./tests/fail-on-console-error.ts'],
           // One stack for the run; files share it and some change its throttle settings, so run them in turn.
           fileParallelism: false,
-          testTimeout: 60_000,
+          // A guard against a hung test, not a speed check: every test here works against the real stack, many start
+          // the project's commands (tsx, seconds each when the cores are shared) and wait up to 60 s for named
+          // outcomes. At load 11-14 data:forget's test took 22 s and five more 12-14 s; the slowest carry 180 s.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
         },
       },
