@@ -147,8 +147,9 @@ function requestRow(status: VisualizerRequestRow['status']): VisualizerRequestRo
   };
 }
 
+/** Waits until `check` holds, up to 30 s: a guard against a hang, not a speed check (a loaded runner is slow to see a socket go). */
 async function untilSettled(check: () => boolean): Promise<void> {
-  for (let wait = 0; wait < 200 && !check(); wait += 1) await new Promise((resolve) => setTimeout(resolve, 25));
+  for (let wait = 0; wait < 1200 && !check(); wait += 1) await new Promise((resolve) => setTimeout(resolve, 25));
 }
 
 describe('a photo that never arrives for the request the call names in its header', () => {
