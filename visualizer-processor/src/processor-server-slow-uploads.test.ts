@@ -172,7 +172,7 @@ describe('a photo that never arrives for the request the call names in its heade
     const reading = requestRow('pending');
     const waiting = requestRow('pending');
     for (const row of [reading, waiting]) repository.rows.set(row.id, row);
-    const port = await startProcessor(60_000, { repository });
+    const port = await startProcessor(60_000, { repository, resendGraceMs: 200 });
     const first = await trickleUpload(port, `${WEBHOOK_REQUEST_ID_HEADER}: ${reading.id}\r\n`);
     const second = await trickleUpload(port, `${WEBHOOK_REQUEST_ID_HEADER}: ${waiting.id}\r\n`);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -182,6 +182,29 @@ describe('a photo that never arrives for the request the call names in its heade
     for (const row of [reading, waiting]) {
       expect(repository.rows.get(row.id)).toMatchObject({ status: 'failed', failure_reason: FAILURE_REASONS.neverArrived });
     }
+  });
+
+  it("leaves the row to the browser's own resend of a call that broke half-way, and fails it if that one goes too", async () => {
+    // Chromium sends a call again by itself, photo and all, when the reused connection it went on (the preflight's)
+    // broke before any answer: failing the row at the first call's break had the resend refused and the visitor
+    // told that no photo was received.
+    const repository = createInMemoryVisualizerRequestRepository([]);
+    const pending = requestRow('pending');
+    repository.rows.set(pending.id, pending);
+    const resendGraceMs = 1_000;
+    const port = await startProcessor(60_000, { repository, resendGraceMs });
+    const naming = `${WEBHOOK_REQUEST_ID_HEADER}: ${pending.id}\r\n`;
+    const broken = await trickleUpload(port, naming);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    broken.socket.destroy();
+    const resent = await trickleUpload(port, naming);
+    // Past the broken call's grace (set before this wait, and this process's timers fire in order): the resend,
+    // still being read, holds the row.
+    await new Promise((resolve) => setTimeout(resolve, resendGraceMs + 500));
+    expect(repository.rows.get(pending.id)).toMatchObject({ status: 'pending', failure_reason: null });
+    resent.socket.destroy();
+    await untilSettled(() => repository.rows.get(pending.id)!.status !== 'pending');
+    expect(repository.rows.get(pending.id)).toMatchObject({ status: 'failed', failure_reason: FAILURE_REASONS.neverArrived });
   });
 
   it('leaves a row that is no longer pending alone: only a photo that never came is failed', async () => {

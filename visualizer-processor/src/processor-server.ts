@@ -68,6 +68,11 @@ export interface ProcessorDependencies {
   /** An upload that sends nothing for this long is cut off with 408 (default 30 s). */
   uploadIdleMs?: number;
   /**
+   * How long the row of a call that went half-way stays pending for the browser's own resend (default 10 s): one
+   * whose reused connection broke before any answer is sent again at once, photo and all (Chromium does, POST too).
+   */
+  resendGraceMs?: number;
+  /**
    * A request, headers and body, must have arrived within this (default 10 minutes) however it trickles, time
    * spent waiting for an upload slot included; Node answers 408 and closes the connection.
    */
@@ -218,6 +223,9 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
   const minUploadBytesPerSecond = deps.minUploadBytesPerSecond ?? 8 * 1024;
   const uploadGraceMs = deps.uploadGraceMs ?? 15_000;
   const uploadIdleMs = deps.uploadIdleMs ?? 30_000;
+  const resendGraceMs = deps.resendGraceMs ?? 10_000;
+  /** How many calls naming each request in their header are being handled now (handleWebhook). */
+  const namedCallsNow = new Map<string, number>();
   const clientAddressHeader = deps.clientAddressHeader ?? 'cf-connecting-ip';
   const styles = [...new Set<WoodStyleId>([DEFAULT_WOOD_STYLE, ...(deps.renderStyles ?? [])])];
   const inProgress = new Set<Promise<unknown>>();
@@ -344,14 +352,40 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
    * follows it, says so instead of following a row nobody will take.
    */
   async function failNeverArrived(request: http.IncomingMessage, reason: string = FAILURE_REASONS.neverArrived): Promise<void> {
-    const named = visualizerWebhookPayloadSchema.shape.requestId.safeParse(request.headers[WEBHOOK_REQUEST_ID_HEADER]);
-    if (!named.success) return;
+    const named = namedRequest(request);
+    if (!named) return;
     try {
-      await deps.repository.markPendingFailed(named.data, reason);
+      await deps.repository.markPendingFailed(named, reason);
     } catch (error) {
       // The hour's sweep fails the row anyway (PENDING_DEADLINE_SECONDS); nothing else waits on this.
-      log(`could not fail request ${named.data} whose photo never arrived: ${describeError(error)}`);
+      log(`could not fail request ${named} whose photo never arrived: ${describeError(error)}`);
     }
+  }
+
+  /** The request the call names in its header (WEBHOOK_REQUEST_ID_HEADER), if it names one. */
+  function namedRequest(request: http.IncomingMessage): string | undefined {
+    const named = visualizerWebhookPayloadSchema.shape.requestId.safeParse(request.headers[WEBHOOK_REQUEST_ID_HEADER]);
+    return named.success ? named.data : undefined;
+  }
+
+  /**
+   * The client went before its photo was all there: the row fails as failNeverArrived says, unless within
+   * `resendGraceMs` another call naming the same request is being handled. A browser sends a call again by itself,
+   * photo and all, when the reused connection it went on broke before any answer (the preflight's, nearly always);
+   * failing the row at once had that resend refused and the visitor told no photo was received.
+   */
+  function failUnlessResent(request: http.IncomingMessage): void {
+    const named = namedRequest(request);
+    if (!named) return;
+    const check = setTimeout(() => {
+      // The resend's own outcome stands: its photo moves the row on, or it fails the row in turn when it goes.
+      if (namedCallsNow.has(named)) return;
+      const work = failNeverArrived(request);
+      inProgress.add(work);
+      void work.finally(() => inProgress.delete(work));
+    }, resendGraceMs);
+    // A processor stopped meanwhile leaves the row to the hour's sweep, as before this header.
+    check.unref();
   }
 
   /** The body, or the reason it will never arrive told to its row (failNeverArrived) before the error goes on. */
@@ -359,7 +393,7 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
     try {
       return await readBody(request, gone);
     } catch (error) {
-      if (error instanceof ClientGone) await failNeverArrived(request);
+      if (error instanceof ClientGone) failUnlessResent(request);
       // The 408's own words say what to do: "The upload was too slow. Please try again on a stronger connection."
       if (error instanceof HttpError && error.status === 408) await failNeverArrived(request, error.message);
       throw error;
@@ -367,11 +401,24 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
   }
 
   async function handleWebhook(request: http.IncomingMessage, response: http.ServerResponse): Promise<string | undefined> {
+    const named = namedRequest(request);
+    if (!named) return handleWebhookCall(request, response);
+    namedCallsNow.set(named, (namedCallsNow.get(named) ?? 0) + 1);
+    try {
+      return await handleWebhookCall(request, response);
+    } finally {
+      const left = namedCallsNow.get(named)! - 1;
+      if (left > 0) namedCallsNow.set(named, left);
+      else namedCallsNow.delete(named);
+    }
+  }
+
+  async function handleWebhookCall(request: http.IncomingMessage, response: http.ServerResponse): Promise<string | undefined> {
     const gone = whenClientGoes(request, response);
     const release = await uploadSlots.acquire(clientAddressOf(request, clientAddressHeader), gone);
-    // Gone while it waited: nobody to read from or answer, and no photo to come.
+    // Gone while it waited: nobody to read from or answer, and no photo to come (unless the browser sends it again).
     if (!release) {
-      await failNeverArrived(request);
+      failUnlessResent(request);
       return undefined;
     }
     let requestId: string;
