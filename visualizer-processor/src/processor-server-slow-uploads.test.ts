@@ -7,9 +7,10 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_REFUSAL, WEBHOOK_REQUEST_ID_HEADER } from '../../contracts/visualizer-webhook.ts';
 import { createProcessorServer, type ProcessorDependencies, type ProcessorServer } from './processor-server.ts';
+import { newRequestRow } from '../testing/request-rows.ts';
 import { createLocalUploadStore } from './upload-store.ts';
 import { FAILURE_REASONS } from './visitor-failure-reasons.ts';
-import { createInMemoryVisualizerRequestRepository, type VisualizerRequestRow } from './visualizer-request-repository.ts';
+import { createInMemoryVisualizerRequestRepository } from './visualizer-request-repository.ts';
 
 /**
  * One upload slot: a connection that trickles its body (a "slow loris") or hangs up half-way must give the
@@ -125,28 +126,6 @@ describe('a request that never finishes its headers', () => {
   });
 });
 
-function requestRow(status: VisualizerRequestRow['status']): VisualizerRequestRow {
-  return {
-    id: randomUUID(),
-    created_at: new Date(),
-    customer_name: 'Jo Park',
-    email: 'jo@example.com',
-    status,
-    original_image_url: null,
-    processed_image_url: null,
-    failure_reason: null,
-    style_image_urls: {},
-    image_renditions: {},
-    render_number: 0,
-    correction_state: null,
-    floor_mask_url: null,
-    floor_share: null,
-    rug_choice: null,
-    rug_share: null,
-    images_deleted_at: null,
-  };
-}
-
 /** Waits until `check` holds, up to 30 s: a guard against a hang, not a speed check (a loaded runner is slow to see a socket go). */
 async function untilSettled(check: () => boolean): Promise<void> {
   for (let wait = 0; wait < 1200 && !check(); wait += 1) await new Promise((resolve) => setTimeout(resolve, 25));
@@ -155,7 +134,7 @@ async function untilSettled(check: () => boolean): Promise<void> {
 describe('a photo that never arrives for the request the call names in its header', () => {
   it("fails the pending row with the 408's own words when the upload stops arriving", async () => {
     const repository = createInMemoryVisualizerRequestRepository([]);
-    const pending = requestRow('pending');
+    const pending = newRequestRow({ status: 'pending' });
     repository.rows.set(pending.id, pending);
     const port = await startProcessor(60_000, { repository, uploadIdleMs: 300 });
     const { reply } = await trickleUpload(port, `${WEBHOOK_REQUEST_ID_HEADER}: ${pending.id}\r\n`);
@@ -169,8 +148,8 @@ describe('a photo that never arrives for the request the call names in its heade
 
   it('fails it when the client goes half-way (a reload, a lost connection) or while its upload waits for a slot', async () => {
     const repository = createInMemoryVisualizerRequestRepository([]);
-    const reading = requestRow('pending');
-    const waiting = requestRow('pending');
+    const reading = newRequestRow({ status: 'pending' });
+    const waiting = newRequestRow({ status: 'pending' });
     for (const row of [reading, waiting]) repository.rows.set(row.id, row);
     const port = await startProcessor(60_000, { repository, resendGraceMs: 200 });
     const first = await trickleUpload(port, `${WEBHOOK_REQUEST_ID_HEADER}: ${reading.id}\r\n`);
@@ -189,7 +168,7 @@ describe('a photo that never arrives for the request the call names in its heade
     // broke before any answer: failing the row at the first call's break had the resend refused and the visitor
     // told that no photo was received.
     const repository = createInMemoryVisualizerRequestRepository([]);
-    const pending = requestRow('pending');
+    const pending = newRequestRow({ status: 'pending' });
     repository.rows.set(pending.id, pending);
     const resendGraceMs = 1_000;
     const port = await startProcessor(60_000, { repository, resendGraceMs });
@@ -209,7 +188,7 @@ describe('a photo that never arrives for the request the call names in its heade
 
   it('leaves a row that is no longer pending alone: only a photo that never came is failed', async () => {
     const repository = createInMemoryVisualizerRequestRepository([]);
-    const rendering = requestRow('processing');
+    const rendering = newRequestRow({ status: 'processing' });
     repository.rows.set(rendering.id, rendering);
     const port = await startProcessor(60_000, { repository, uploadIdleMs: 300 });
     const { reply } = await trickleUpload(port, `${WEBHOOK_REQUEST_ID_HEADER}: ${rendering.id}\r\n`);

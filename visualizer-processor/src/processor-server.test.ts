@@ -22,6 +22,7 @@ import { createOfflineFloorEngine } from '../engine/offline-floor-engine.ts';
 import { renderWoodStyles } from '../engine/rendering/render-wood-styles.ts';
 import { FIXTURE_DIR } from '../fixtures/make-fixtures.ts';
 import { makeDecompressionBombPng, toDataUrl } from '../testing/bad-inputs.ts';
+import { newRequestRow } from '../testing/request-rows.ts';
 import { createLocalVisitorFiles } from '../../visitor-data/visitor-files.ts';
 import { createLocalImageStorage } from './image-storage.ts';
 import { MAX_BODY_BYTES, createProcessorServer, type ProcessorServer } from './processor-server.ts';
@@ -116,26 +117,7 @@ beforeEach(() => {
 });
 
 function addPendingRow(overrides: Partial<VisualizerRequestRow> = {}): VisualizerRequestRow {
-  const row: VisualizerRequestRow = {
-    id: randomUUID(),
-    created_at: new Date(),
-    customer_name: 'Dana Whitfield',
-    email: 'dana@example.com',
-    status: 'pending',
-    original_image_url: null,
-    processed_image_url: null,
-    failure_reason: null,
-    style_image_urls: {},
-    image_renditions: {},
-    render_number: 0,
-    correction_state: null,
-    floor_mask_url: null,
-    floor_share: null,
-    rug_choice: null,
-    rug_share: null,
-    images_deleted_at: null,
-    ...overrides,
-  };
+  const row = newRequestRow(overrides);
   repository.rows.set(row.id, { ...row });
   return row;
 }
