@@ -59,7 +59,7 @@ describe('the privacy notice', () => {
     expect(askSection.getByRole('link', { name: business.email })).toHaveAttribute('href', `mailto:${business.email}`);
     expect(askSection.getByRole('link', { name: business.phone })).toHaveAttribute('href', business.phoneHref);
     expect(screen.getByText(/^In effect from:/).querySelector('time')).toHaveAttribute('dateTime', LEGAL_PAGES_LAST_CHANGED);
-    expect(screen.getByText(/^In effect from:/)).toHaveTextContent('In effect from: November 28, 2026');
+    expect(screen.getByText(/^In effect from:/)).toHaveTextContent('In effect from: November 29, 2026');
   });
 });
 

@@ -142,6 +142,21 @@ describe('the privacy notice, claim by claim', () => {
     expect(await screen.findByText(/The map on the home page is loaded from OpenStreetMap only when/)).toBeInTheDocument();
   });
 
+  it('names the one thing the site keeps in the browser, as the app leaves it there', async () => {
+    sessionStorage.clear();
+    localStorage.clear();
+    renderRoute('/privacy');
+    await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' });
+    // The router's <ScrollRestoration> (root-layout.tsx) saves where each page was scrolled to as the page is left.
+    window.dispatchEvent(new Event('pagehide'));
+    expect(Object.keys(sessionStorage)).toEqual(['react-router-scroll-positions']);
+    expect(localStorage).toHaveLength(0);
+    expect(document.cookie).toBe('');
+    expect(section('What we collect and why')).toHaveTextContent(
+      'The site sets no cookies and uses no analytics or advertising trackers. The one thing it keeps in your browser is how far down you had scrolled on each page you opened, so that Back takes you to the same place; your browser keeps that for the tab only (session storage) and forgets it when you close the tab.',
+    );
+  });
+
   it('promises the office-inbox copies are deleted by hand, the first step of the checklist data:forget prints', async () => {
     renderRoute('/privacy');
     await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' });

@@ -82,8 +82,10 @@ export function PrivacyPage({ providers = serviceProviders }: { providers?: read
         </p>
         <p>
           We don&apos;t collect your location, and we don&apos;t ask for sensitive information such as health, money
-          or family matters. The site sets no cookies and uses no analytics or advertising trackers. The map on the
-          home page is loaded from OpenStreetMap only when you scroll to it or ask for it; like any website,
+          or family matters. The site sets no cookies and uses no analytics or advertising trackers. The one thing it
+          keeps in your browser is how far down you had scrolled on each page you opened, so that Back takes you to
+          the same place; your browser keeps that for the tab only (session storage) and forgets it when you close the
+          tab. The map on the home page is loaded from OpenStreetMap only when you scroll to it or ask for it; like any website,
           OpenStreetMap then sees your internet address.
         </p>
       </LegalSection>
