@@ -127,12 +127,14 @@ describe('the privacy notice, claim by claim', () => {
   // The bucket is private and the processor signs links that end at visualizerImagesExpireAt (decision 022; public
   // URLs refused: tests/integration/visualizer-processor.test.ts, e2e/visitor-data.spec.ts).
   it('says the links to the pictures stop working when the pictures are deleted, as the signed links do', async () => {
+    // Where the links are: the row the result page reads, the visitor's result e-mail and the staff notification,
+    // which carries the same Before/After links (email-worker/src/messages/compose-email.test.ts).
     renderRoute('/privacy');
     await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' });
     const sent = new Date('2026-11-28T12:00:00Z');
     expect(visualizerImagesExpireAt(sent).getTime() - sent.getTime()).toBe(dataRetention.visualizerImagesDays * 86_400_000);
     expect(section('Who can see it')).toHaveTextContent(
-      `The pictures of your room are kept in private storage. They open only through the links on your result page and in our e-mail to you, which contain a long random code nobody can guess and stop working when the pictures are deleted, ${days(dataRetention.visualizerImagesDays)} after you sent the photo.`,
+      `The pictures of your room are kept in private storage. They open only through the links on your result page, in our e-mail to you and in our office's copy of the result, which contain a long random code nobody can guess and stop working when the pictures are deleted, ${days(dataRetention.visualizerImagesDays)} after you sent the photo.`,
     );
   });
 
