@@ -2,7 +2,11 @@ import { render, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { visualizerWebhookPayloadSchema } from '@contracts/visualizer-webhook';
+import {
+  visualizerCorrectionPayloadSchema,
+  visualizerRugChoicePayloadSchema,
+  visualizerWebhookPayloadSchema,
+} from '@contracts/visualizer-webhook';
 import { business } from '@/config/business';
 import { dataRetention, LEGAL_PAGES_LAST_CHANGED, visualizerImagesExpireAt } from '@/config/data-retention';
 import { photoUpload } from '@/config/photo-upload';
@@ -70,6 +74,17 @@ describe('the privacy notice, claim by claim', () => {
       const item = list.getByText(`${form}:`).parentElement!;
       for (const value of sends) expect(item).toHaveTextContent(valueInWords[value]);
     }
+  });
+
+  it("says what the visualizer's result page sends and keeps: the rug choice and how often the picture changed", async () => {
+    renderRoute('/privacy');
+    await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' });
+    // What the result page sends after the first render (request-floor-correction.ts): a field added here needs words.
+    expect(Object.keys(visualizerRugChoicePayloadSchema.shape)).toEqual(['requestId', 'correctionToken', 'rugs']);
+    expect(Object.keys(visualizerCorrectionPayloadSchema.shape)).toEqual(['requestId', 'correctionToken', 'taps']);
+    expect(section('What we collect and why')).toHaveTextContent(
+      "On the visualizer's result, where you can fix the floor and choose what happens to your rugs, we also keep whether you chose to keep or replace your rugs and how many times you changed the picture, so the result shows your choice and we can limit how often it is redrawn. The spots you tap to fix the floor are used only to redraw it.",
+    );
   });
 
   it('names the internet address, counted for the throttle setting the retention job uses', async () => {

@@ -70,6 +70,12 @@ export function PrivacyPage({ providers = serviceProviders }: { providers?: read
           ))}
         </ul>
         <p>
+          On the visualizer&apos;s result, where you can fix the floor and choose what happens to your rugs, we also
+          keep whether you chose to keep or replace your rugs and how many times you changed the picture, so the result
+          shows your choice and we can limit how often it is redrawn. The spots you tap to fix the floor are used only
+          to redraw it.
+        </p>
+        <p>
           Like every website, this one also gets your internet address (IP address) from your browser. We count the
           forms sent from each address for {days(dataRetention.throttleAddressDays)}, to stop floods of automated
           submissions, and the companies that host the site see it too (below).
