@@ -29,6 +29,9 @@ describe('the privacy notice', () => {
     renderRoute('/privacy');
     const rows = await retentionTable();
     expect(rowAbout(rows, /room photo as we show it/)).toMatch(new RegExp(`^${days(dataRetention.visualizerImagesDays)} after you sent the photo`));
+    // Every photo the webhook takes is stored as it arrived until its render (processor-server.ts, render-floor-task.ts
+    // drops it), not only one the browser could not open: the row is about every upload.
+    expect(rows.map((row) => row.what)).toContain('Your photo exactly as it arrived (with its hidden details, if your browser could not open it)');
     // The job deletes an upload once it is older than the setting, on its next hourly run: never within the period.
     expect(rowAbout(rows, /exactly as it arrived/)).toMatch(
       new RegExp(`If that fails, it is deleted ${days(dataRetention.abandonedUploadDays)} after you sent it\\.$`),

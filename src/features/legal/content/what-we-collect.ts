@@ -79,7 +79,7 @@ export function retentionSchedule(retention = dataRetention) {
       kept: `${days(retention.visualizerImagesDays)} after you sent the photo. Then we delete the files, and the result link says the result has expired.`,
     },
     {
-      what: 'Your photo exactly as it arrived (from a browser that could not open it, with its hidden details)',
+      what: 'Your photo exactly as it arrived (with its hidden details, if your browser could not open it)',
       kept: `Only until the picture is made, which takes a minute or two. If that fails, it is deleted ${days(retention.abandonedUploadDays)} after you sent it.`,
     },
     {
