@@ -135,7 +135,9 @@ export async function handleUnsubscribe(
       200,
       page('You are unsubscribed', [
         'We will send this address no more offers, deal alerts or news by e-mail.',
-        'If you ask us for something later (an estimate, a visualizer result), we will still answer that request by e-mail.',
+        // The guide and the program welcomes are marketing: the queue suppresses them for this mailbox for good, even
+        // when the address asks for the guide again (back_office.is_marketing_email; decision 024).
+        'If you ask us for an estimate or a visualizer result later, we will still answer that request by e-mail. The free guide and our partner program welcomes stay stopped for this address, even if it asks for them again.',
       ]),
     );
   } catch (error) {

@@ -206,7 +206,7 @@ describe('the privacy notice, claim by claim', () => {
     expect([...MARKETING_EMAIL_KINDS]).toEqual(['guide', 'realtor_welcome', 'investor_welcome']);
     expect(marketingEmailsInWords).toEqual(['the free guide', 'the realtor program welcome', 'the investor program welcome']);
     expect(section('Your rights, and how to use them')).toHaveTextContent(
-      `Our marketing e-mails (${listInWords(marketingEmailsInWords)}) each have an unsubscribe link: one click stops them`,
+      `Our marketing e-mails (${listInWords(marketingEmailsInWords)}) each have an unsubscribe link: one click stops them for that address for good, even if it asks for the guide again later, and our answers to your estimate and visualizer requests still reach you.`,
     );
   });
 

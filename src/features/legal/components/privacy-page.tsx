@@ -213,7 +213,8 @@ export function PrivacyPage({ providers = serviceProviders }: { providers?: read
         </ul>
         <p>
           Our marketing e-mails ({listInWords(marketingEmailsInWords)}) each have an unsubscribe link: one click stops
-          them, and the e-mails that answer a request of yours still reach you.
+          them for that address for good, even if it asks for the guide again later, and our answers to your estimate
+          and visualizer requests still reach you.
         </p>
         <p>
           We don&apos;t sell information, show targeted advertising or make automated decisions about people, so there
