@@ -85,6 +85,7 @@ describe('the privacy notice, claim by claim', () => {
     expect(section('What we collect and why')).toHaveTextContent(
       "On the visualizer's result, where you can fix the floor and choose what happens to your rugs, we also keep whether you chose to keep or replace your rugs and how many times you changed the picture, so the result shows your choice and we can limit how often it is redrawn. The spots you tap to fix the floor are used only to redraw it.",
     );
+    expect(section('What we collect and why')).toHaveTextContent('photos of your rooms and your rug choice on the visualizer;');
   });
 
   it('names the internet address, counted for the throttle setting the retention job uses', async () => {

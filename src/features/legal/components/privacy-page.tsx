@@ -83,8 +83,8 @@ export function PrivacyPage({ providers = serviceProviders }: { providers?: read
         <p>
           So the kinds of data we hold are: contact details (name, e-mail address, phone number); business details, if
           you apply as a partner (brokerage or company, Instagram handle, investment focus); what you write to us;
-          photos of your rooms; your internet address; what you agreed to about calls and texts; and records of the
-          e-mails we sent you.
+          photos of your rooms and your rug choice on the visualizer; your internet address; what you agreed to about
+          calls and texts; and records of the e-mails we sent you.
         </p>
         <p>
           We don&apos;t collect your location, and we don&apos;t ask for sensitive information such as health, money
