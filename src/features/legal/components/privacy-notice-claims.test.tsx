@@ -223,6 +223,11 @@ describe('the privacy notice, claim by claim', () => {
     expect(section('Your rights, and how to use them')).toHaveTextContent(
       `answers within ${days(privacyRequests.appealAnswerWithinDays)}`,
     );
+    // How the site answers Do Not Track (California's CalOPPA asks every notice to say) and Global Privacy Control:
+    // it tracks nobody (no cookie, no other host asked for anything: e2e/prerendered-pages.spec.ts), so it reads neither.
+    expect(section('Your rights, and how to use them')).toHaveTextContent(
+      'Nor do we follow you over time or across other websites, so a browser\'s "Do Not Track" or Global Privacy Control signal has nothing here to switch off: the site works the same with it or without it.',
+    );
     expect(rights.getByRole('link', { name: privacyRequests.regulator.name })).toHaveAttribute('href', privacyRequests.regulator.url);
     expect(rights.getByRole('link', { name: business.email })).toHaveAttribute('href', `mailto:${business.email}`);
     expect(rights.getByRole('link', { name: business.phone })).toHaveAttribute('href', business.phoneHref);

@@ -218,7 +218,9 @@ export function PrivacyPage({ providers = serviceProviders }: { providers?: read
         </p>
         <p>
           We don&apos;t sell information, show targeted advertising or make automated decisions about people, so there
-          is nothing of that kind to opt out of.
+          is nothing of that kind to opt out of. Nor do we follow you over time or across other websites, so a
+          browser&apos;s &quot;Do Not Track&quot; or Global Privacy Control signal has nothing here to switch off: the site
+          works the same with it or without it.
         </p>
         <p>
           To ask, write to {mail} or call {phone}. To be sure we are dealing with you, we reply to the e-mail address
