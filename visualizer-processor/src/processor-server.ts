@@ -351,9 +351,7 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
    * own words, else "No photo was received for this request."), so the page that waits for it, or reloads and
    * follows it, says so instead of following a row nobody will take.
    */
-  async function failNeverArrived(request: http.IncomingMessage, reason: string = FAILURE_REASONS.neverArrived): Promise<void> {
-    const named = namedRequest(request);
-    if (!named) return;
+  async function failNeverArrived(named: string, reason: string = FAILURE_REASONS.neverArrived): Promise<void> {
     try {
       await deps.repository.markPendingFailed(named, reason);
     } catch (error) {
@@ -374,13 +372,11 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
    * photo and all, when the reused connection it went on broke before any answer (the preflight's, nearly always);
    * failing the row at once had that resend refused and the visitor told no photo was received.
    */
-  function failUnlessResent(request: http.IncomingMessage): void {
-    const named = namedRequest(request);
-    if (!named) return;
+  function failUnlessResent(named: string): void {
     const check = setTimeout(() => {
       // The resend's own outcome stands: its photo moves the row on, or it fails the row in turn when it goes.
       if (namedCallsNow.has(named)) return;
-      const work = failNeverArrived(request);
+      const work = failNeverArrived(named);
       inProgress.add(work);
       void work.finally(() => inProgress.delete(work));
     }, resendGraceMs);
@@ -388,24 +384,27 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
     check.unref();
   }
 
-  /** The body, or the reason it will never arrive told to its row (failNeverArrived) before the error goes on. */
-  async function readBodyOrFailRow(request: http.IncomingMessage, gone: AbortSignal): Promise<Buffer> {
+  /**
+   * The body, or the reason it will never arrive told to the row the header names, if it names one
+   * (failNeverArrived), before the error goes on.
+   */
+  async function readBodyOrFailRow(request: http.IncomingMessage, gone: AbortSignal, named: string | undefined): Promise<Buffer> {
     try {
       return await readBody(request, gone);
     } catch (error) {
-      if (error instanceof ClientGone) failUnlessResent(request);
+      if (named && error instanceof ClientGone) failUnlessResent(named);
       // The 408's own words say what to do: "The upload was too slow. Please try again on a stronger connection."
-      if (error instanceof HttpError && error.status === 408) await failNeverArrived(request, error.message);
+      if (named && error instanceof HttpError && error.status === 408) await failNeverArrived(named, error.message);
       throw error;
     }
   }
 
   async function handleWebhook(request: http.IncomingMessage, response: http.ServerResponse): Promise<string | undefined> {
     const named = namedRequest(request);
-    if (!named) return handleWebhookCall(request, response);
+    if (!named) return handleWebhookCall(request, response, undefined);
     namedCallsNow.set(named, (namedCallsNow.get(named) ?? 0) + 1);
     try {
-      return await handleWebhookCall(request, response);
+      return await handleWebhookCall(request, response, named);
     } finally {
       const left = namedCallsNow.get(named)! - 1;
       if (left > 0) namedCallsNow.set(named, left);
@@ -413,18 +412,23 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
     }
   }
 
-  async function handleWebhookCall(request: http.IncomingMessage, response: http.ServerResponse): Promise<string | undefined> {
+  /** `named`: the request the call names in its header (namedRequest, read once by handleWebhook), if any. */
+  async function handleWebhookCall(
+    request: http.IncomingMessage,
+    response: http.ServerResponse,
+    named: string | undefined,
+  ): Promise<string | undefined> {
     const gone = whenClientGoes(request, response);
     const release = await uploadSlots.acquire(clientAddressOf(request, clientAddressHeader), gone);
     // Gone while it waited: nobody to read from or answer, and no photo to come (unless the browser sends it again).
     if (!release) {
-      failUnlessResent(request);
+      if (named) failUnlessResent(named);
       return undefined;
     }
     let requestId: string;
     let uploadPath: string;
     try {
-      const body = await readBodyOrFailRow(request, gone);
+      const body = await readBodyOrFailRow(request, gone, named);
       let json: unknown;
       try {
         json = JSON.parse(body.toString('utf8'));
