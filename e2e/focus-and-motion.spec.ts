@@ -79,6 +79,9 @@ for (const viewport of VIEWPORTS) {
 
     for (const path of ['/', '/realtors', '/investors', '/floor-visualizer']) {
       test(`${path}: every focus stop is visible and clear of the sticky header, forwards and backwards`, async ({ page }) => {
+        // Up to 240 key presses, each waiting for the page to come to rest: the home page at 1280 px took 16-17 s at a load
+        // of 7-9, over a quarter of Playwright's 60 s default; a busier runner would come close to it.
+        test.setTimeout(120_000);
         await page.route('https://www.openstreetmap.org/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>map</title>' }));
         await page.goto(path);
         await startApp(page);
