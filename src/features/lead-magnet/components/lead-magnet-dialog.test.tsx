@@ -135,6 +135,23 @@ describe('the free-guide modal', () => {
     expect(screen.getByLabelText('Email address')).toHaveValue('');
   });
 
+  it('clears the email after a sign-up when the visitor closes the modal before the 1.5 s are up', async () => {
+    server.use(http.post(restUrl('leads'), () => HttpResponse.json([{ id: 'x' }], { status: 201 })));
+    const { user } = renderWithProviders(<PageWithModal />);
+    await user.click(screen.getByRole('button', { name: 'Get the guide' }));
+    await user.type(screen.getByLabelText('Email address'), 'pat@example.com');
+    await user.click(screen.getByRole('button', { name: pageTexts.leadMagnet.submitButton }));
+    const dialog = screen.getByRole('dialog', { name: pageTexts.leadMagnet.title });
+    expect(await within(dialog).findByRole('heading', { name: pageTexts.leadMagnet.thankYouTitle })).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Get the guide' }));
+    await user.click(screen.getByRole('button', { name: /send it to another email/i }));
+    expect(screen.getByLabelText('Email address')).toHaveValue('');
+  });
+
   it('shows the 6 s error toast with the phone when both inserts fail, and keeps the email', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     let attempts = 0;

@@ -88,6 +88,9 @@ export function LeadMagnetDialog({ open, onOpenChange, inPlace = false, openedFr
 
   function handleOpenChange(next: boolean) {
     clearTimeout(closeTimer.current);
+    // Closed by the visitor within the 1.5 s after a sign-up: the email goes as it does when the modal closes itself,
+    // or "Send it to another email" would offer the address the guide was just sent to.
+    if (!next && guideSent) setEmail('');
     onOpenChange(next);
   }
 
