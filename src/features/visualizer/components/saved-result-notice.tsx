@@ -36,7 +36,7 @@ export function SavedResultNotice({
       >
         <Icon icon={Loader2} aria-hidden="true" className="size-8 animate-spin text-walnut-700" />
         <h2 id="saved-result-title" className="font-display text-2xl font-bold text-walnut-950 focus:outline-none">
-          Loading your result…
+          Loading your result...
         </h2>
       </section>
     );

@@ -1,10 +1,18 @@
 import { screen, within } from '@testing-library/react';
-import { HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { server } from '@/testing/msw-server';
 import { renderRoute } from '@/testing/render';
 import { dataRetention } from '@/config/data-retention';
-import { completedRow, newCalls, ORIGINAL_URL, PROCESSED_URL, readHandler, row } from '../testing/visualizer-calls';
+import {
+  completedRow,
+  newCalls,
+  ORIGINAL_URL,
+  PROCESSED_URL,
+  readHandler,
+  REQUESTS_URL,
+  row,
+} from '../testing/visualizer-calls';
 import { RESULT_PICTURE_SIZES } from './result-picture';
 
 /** A result link from the result e-mail: /floor-visualizer#result=<id>. */
@@ -28,6 +36,26 @@ describe('a result link', () => {
     ).toBeInTheDocument();
     expect(screen.getAllByRole('img').map((image) => image.getAttribute('src'))).toContain(ORIGINAL_URL);
     expect(calls.reads[0]!.headers.get('x-submission-id')).toBe(ID);
+  });
+
+  it("says 'Loading your result...' while the read is on its way (three dots, as the spec writes 'Submitting...')", async () => {
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get(REQUESTS_URL, async () => {
+        await answered;
+        return HttpResponse.json(completedRow(ID));
+      }),
+    );
+    window.history.replaceState(null, '', `/floor-visualizer#result=${ID}`);
+    renderRoute(`/floor-visualizer#result=${ID}`);
+    const loading = await screen.findByRole('heading', { name: 'Loading your result...' }, { timeout: 15_000 });
+    expect(loading.closest('[role="status"]')).not.toBeNull();
+
+    answer();
+    expect(
+      await screen.findByRole('heading', { name: 'Your room with hardwood floors' }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
   });
 
   it('shows the web-sized copies in WebP with a JPEG fallback, and downloads the full render', async () => {
