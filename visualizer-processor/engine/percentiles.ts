@@ -39,25 +39,41 @@ function orderStatistic(sample: Float32Array, rank: number): number {
     // Hoare's partition around the middle of three, until the rank's part is one value wide.
     const middle = (low + high) >>> 1;
     const pivot = medianOfThree(sample[low]!, sample[middle]!, sample[high]!);
-    let i = low;
-    let j = high;
-    while (i <= j) {
-      while (sample[i]! < pivot) i++;
-      while (sample[j]! > pivot) j--;
-      if (i <= j) {
-        const swap = sample[i]!;
-        sample[i] = sample[j]!;
-        sample[j] = swap;
-        i++;
-        j--;
-      }
-    }
+    partition(sample, low, high, pivot, partitionEnds);
+    const i = partitionEnds[0]!;
+    const j = partitionEnds[1]!;
     // Now [low, j] <= pivot <= [i, high], and everything strictly between j and i equals the pivot.
     if (rank <= j) high = j;
     else if (rank >= i) low = i;
     else return signedZero(sample, pivot, rank);
   }
   return signedZero(sample, sample[rank]!, rank);
+}
+
+/** Where partition leaves its two ends: i, then j. */
+const partitionEnds = new Int32Array(2);
+
+/**
+ * One Hoare partition of sample[low..high] around `pivot`; its ends i and j into `ends`. A function of its own:
+ * V8's fast code for these loops, made on the spot inside orderStatistic, was thrown away at the lines after them
+ * that had not run yet, and made again (decision 028).
+ */
+function partition(sample: Float32Array, low: number, high: number, pivot: number, ends: Int32Array): void {
+  let i = low;
+  let j = high;
+  while (i <= j) {
+    while (sample[i]! < pivot) i++;
+    while (sample[j]! > pivot) j--;
+    if (i <= j) {
+      const swap = sample[i]!;
+      sample[i] = sample[j]!;
+      sample[j] = swap;
+      i++;
+      j--;
+    }
+  }
+  ends[0] = i;
+  ends[1] = j;
 }
 
 function medianOfThree(a: number, b: number, c: number): number {

@@ -115,15 +115,21 @@ describe('edge-aware upsampling of the floor mask', () => {
       a[i] = kind === 2 ? (random() - 0.5) * 6 : 0;
       b[i] = kind === 0 ? 0 : kind === 1 ? 1 : kind === 2 ? random() : kind === 3 ? 0.6 + 1e-7 : 0.6 - 1e-7;
     }
-    const width = 173;
-    const height = 121;
-    const rgb = new Uint8Array(width * height * 3);
-    for (let i = 0; i < rgb.length; i++) rgb[i] = Math.floor(random() * 256);
     const coefficients = { width: cw, height: ch, a, b };
-    const mask = applyCoefficients(coefficients, rgb, width, height, 0.6);
-    expect(mask.equals(reference(coefficients, rgb, width, height, 0.6))).toBe(true);
-    // Some of each: pixels decided without their brightness, both ways, and pixels it decided.
-    expect(mask.includes(0) && mask.includes(255)).toBe(true);
+    // A photo larger than the coefficients (as the steps use it), one smaller (coefficient columns without a
+    // pixel of their own) and one of the same size.
+    for (const [width, height] of [
+      [173, 121],
+      [31, 23],
+      [40, 30],
+    ] as const) {
+      const rgb = new Uint8Array(width * height * 3);
+      for (let i = 0; i < rgb.length; i++) rgb[i] = Math.floor(random() * 256);
+      const mask = applyCoefficients(coefficients, rgb, width, height, 0.6);
+      expect(mask.equals(reference(coefficients, rgb, width, height, 0.6))).toBe(true);
+      // Some of each: pixels decided without their brightness, both ways, and pixels it decided.
+      expect(mask.includes(0) && mask.includes(255)).toBe(true);
+    }
   });
 
   it('gives the same coefficients from the guide\'s means made ahead, for any mask, and refuses means of another radius', () => {
@@ -146,5 +152,37 @@ describe('edge-aware upsampling of the floor mask', () => {
     const values = Float32Array.from([1, 2, 3, 4, 5, 6]);
     // 3 × 2 image, radius 1: every window is clipped; the corner's mean is of its 4 neighbours.
     expect(Array.from(boxMean(values, 3, 2, 1))).toEqual([3, 3.5, 4, 3, 3.5, 4]);
+  });
+
+  it('averages every window, whole or clipped on either side, in images wider and narrower than the window', () => {
+    let seed = 11;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    for (const [width, height, radius] of [
+      [37, 23, 5],
+      [9, 30, 5],
+      [30, 9, 5],
+      [11, 11, 5],
+      [12, 12, 5],
+      [1, 8, 2],
+      [8, 1, 2],
+      [20, 14, 0],
+    ] as const) {
+      const values = new Float32Array(width * height);
+      for (let i = 0; i < values.length; i++) values[i] = random();
+      const means = boxMean(values, width, height, radius);
+      for (let y = 0; y < height; y++) {
+        for (let x = 0; x < width; x++) {
+          let sum = 0;
+          let count = 0;
+          for (let v = Math.max(0, y - radius); v <= Math.min(height - 1, y + radius); v++) {
+            for (let u = Math.max(0, x - radius); u <= Math.min(width - 1, x + radius); u++) {
+              sum += values[v * width + u]!;
+              count++;
+            }
+          }
+          expect(means[y * width + x]).toBeCloseTo(sum / count, 5);
+        }
+      }
+    }
   });
 });

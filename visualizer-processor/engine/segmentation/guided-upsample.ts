@@ -23,21 +23,35 @@ export function boxMean(input: Float32Array, width: number, height: number, radi
   return boxMeanColumns(boxMeanRows(input, width, height, radius), width, height, radius);
 }
 
-/** The rows' running means over (2r+1) pixels clipped to the row. */
+/**
+ * The rows' running means over (2r+1) pixels clipped to the row. Each row in three stretches (the window clipped at
+ * the left, whole, clipped at the right), so the loop over pixels asks nothing per pixel but adds and subtracts:
+ * the same sums in the same order as one loop with those tests in it.
+ */
 function boxMeanRows(input: Float32Array, width: number, height: number, radius: number): Float32Array {
   const rows = new Float32Array(input.length);
+  // Pixels before `whole` have a window clipped at the left (nothing leaves it), pixels from `clipped` one
+  // clipped at the right (nothing enters it).
+  const whole = Math.min(width, radius + 1);
+  const clipped = Math.max(whole, width - radius);
   for (let y = 0; y < height; y++) {
     const row = y * width;
     let sum = 0;
     for (let x = 0; x <= Math.min(radius, width - 1); x++) sum += input[row + x]!;
-    for (let x = 0; x < width; x++) {
-      const left = x - radius - 1;
-      const right = x + radius;
-      if (x > 0) {
-        if (right < width) sum += input[row + right]!;
-        if (left >= 0) sum -= input[row + left]!;
-      }
-      rows[row + x] = sum / (Math.min(width - 1, right) - Math.max(0, x - radius) + 1);
+    rows[row] = sum / (Math.min(width - 1, radius) + 1);
+    let x = 1;
+    for (; x < whole; x++) {
+      if (x + radius < width) sum += input[row + x + radius]!;
+      rows[row + x] = sum / (Math.min(width - 1, x + radius) + 1);
+    }
+    for (; x < clipped; x++) {
+      sum += input[row + x + radius]!;
+      sum -= input[row + x - radius - 1]!;
+      rows[row + x] = sum / (2 * radius + 1);
+    }
+    for (; x < width; x++) {
+      sum -= input[row + x - radius - 1]!;
+      rows[row + x] = sum / (width - (x - radius));
     }
   }
   return rows;
@@ -45,7 +59,8 @@ function boxMeanRows(input: Float32Array, width: number, height: number, radius:
 
 /**
  * The columns' running means of `rows`: every column's running sum at once, row by row (the same sums, in the same
- * order, as one column at a time, but reading memory in order). Float64 like the row pass's number.
+ * order, as one column at a time, but reading memory in order). Float64 like the row pass's number. A row's sums
+ * take the row entering the window, then lose the row leaving it, in one pass over the columns.
  */
 function boxMeanColumns(rows: Float32Array, width: number, height: number, radius: number): Float32Array {
   const out = new Float32Array(rows.length);
@@ -56,14 +71,36 @@ function boxMeanColumns(rows: Float32Array, width: number, height: number, radiu
   for (let y = 0; y < height; y++) {
     const top = y - radius - 1;
     const bottom = y + radius;
-    if (y > 0) {
-      if (bottom < height) for (let x = 0; x < width; x++) sums[x]! += rows[bottom * width + x]!;
-      if (top >= 0) for (let x = 0; x < width; x++) sums[x]! -= rows[top * width + x]!;
-    }
     const count = Math.min(height - 1, bottom) - Math.max(0, y - radius) + 1;
-    for (let x = 0; x < width; x++) out[y * width + x] = sums[x]! / count;
+    const entering = y > 0 && bottom < height ? bottom * width : -1;
+    const leaving = y > 0 && top >= 0 ? top * width : -1;
+    columnMeansRow(rows, sums, entering, leaving, y * width, width, count, out);
   }
   return out;
+}
+
+/** One row of boxMeanColumns: `sums` plus row `entering`, less row `leaving` (each -1 for none), over `count` into `out`. */
+function columnMeansRow(
+  rows: Float32Array,
+  sums: Float64Array,
+  entering: number,
+  leaving: number,
+  row: number,
+  width: number,
+  count: number,
+  out: Float32Array,
+): void {
+  if (entering >= 0 && leaving >= 0) {
+    for (let x = 0; x < width; x++) {
+      const sum = sums[x]! + rows[entering + x]!;
+      sums[x] = sum - rows[leaving + x]!;
+      out[row + x] = sums[x]! / count;
+    }
+    return;
+  }
+  if (entering >= 0) for (let x = 0; x < width; x++) sums[x]! += rows[entering + x]!;
+  if (leaving >= 0) for (let x = 0; x < width; x++) sums[x]! -= rows[leaving + x]!;
+  for (let x = 0; x < width; x++) out[row + x] = sums[x]! / count;
 }
 
 /** Bilinear resampling with pixel centres aligned (the convention of image resizers). */
@@ -168,7 +205,8 @@ export function applyCoefficients(coefficients: GuidedCoefficients, rgb: Uint8Ar
   const ch = coefficients.height;
   const mask = Buffer.alloc(width * height);
   const sy = ch / height;
-  const { x0s, wxs } = columnWeights(width, cw);
+  const { x0s, wxs, columnStarts } = columnWeights(width, cw);
+  const lastColumn = x0s[width - 1]!;
   // Per coefficient cell, the least and the most its `a·I + b` can be over I in 0..1.
   const { least, most } = cellRanges(a, b);
   // Per coefficient column pair (x0, x0 + 1) of the current pair of coefficient rows: what all four cells agree on,
@@ -188,11 +226,15 @@ export function applyCoefficients(coefficients: GuidedCoefficients, rgb: Uint8Ar
     }
     let rowReady = false;
     const row = y * width;
-    // Stretches of pixels that share a verdict (x0s only grows along the row), each 0, 255 or worked out.
-    for (let start = 0; start < width; ) {
-      const verdict = verdicts[x0s[start]!]!;
-      let end = start + 1;
-      while (end < width && verdicts[x0s[end]!] === verdict) end++;
+    // Stretches of pixels that share a verdict, each 0, 255 or worked out: found from the coefficient columns'
+    // verdicts (x0s only grows along the row, so each column's pixels are one run), not pixel by pixel.
+    for (let column = x0s[0]!; column <= lastColumn; ) {
+      const verdict = verdicts[column]!;
+      let next = column + 1;
+      while (next <= lastColumn && verdicts[next] === verdict) next++;
+      const start = columnStarts[column]!;
+      const end = columnStarts[next]!;
+      column = next;
       if (verdict === 255) mask.fill(255, row + start, row + end);
       else if (verdict === 1) {
         if (!rowReady) {
@@ -201,18 +243,19 @@ export function applyCoefficients(coefficients: GuidedCoefficients, rgb: Uint8Ar
         }
         filterStretch(rowA, rowB, x0s, wxs, cw, rgb, row, start, end, threshold, mask);
       }
-      start = end;
     }
   }
   return mask;
 }
 
 /**
- * For each pixel column, its left coefficient column and the weight of the right one. These loops are functions
- * of their own: with V8 compiling a hot loop on the spot (decision 028), the fast code made for one loop of
- * applyCoefficients was thrown away at the first line after it that had never run, and it compiled again.
+ * For each pixel column, its left coefficient column and the weight of the right one; and for each coefficient
+ * column k (0 to cw), the first pixel column whose left coefficient column is k or after (width if none). These
+ * loops are functions of their own: with V8 compiling a hot loop on the spot (decision 028), the fast code made
+ * for one loop of applyCoefficients was thrown away at the first line after it that had never run, and it
+ * compiled again.
  */
-function columnWeights(width: number, cw: number): { x0s: Int32Array; wxs: Float32Array } {
+function columnWeights(width: number, cw: number): { x0s: Int32Array; wxs: Float32Array; columnStarts: Int32Array } {
   const sx = cw / width;
   const x0s = new Int32Array(width);
   const wxs = new Float32Array(width);
@@ -221,7 +264,14 @@ function columnWeights(width: number, cw: number): { x0s: Int32Array; wxs: Float
     x0s[x] = cw === 1 ? 0 : Math.min(cw - 2, Math.floor(fx));
     wxs[x] = cw === 1 ? 0 : fx - x0s[x]!;
   }
-  return { x0s, wxs };
+  return { x0s, wxs, columnStarts: firstPixelOfColumns(x0s, cw) };
+}
+
+function firstPixelOfColumns(x0s: Int32Array, cw: number): Int32Array {
+  const starts = new Int32Array(cw + 1).fill(x0s.length);
+  for (let x = x0s.length - 1; x >= 0; x--) starts[x0s[x]!] = x;
+  for (let k = cw - 1; k >= 0; k--) starts[k] = Math.min(starts[k]!, starts[k + 1]!);
+  return starts;
 }
 
 function cellRanges(a: Float32Array, b: Float32Array): { least: Float32Array; most: Float32Array } {
