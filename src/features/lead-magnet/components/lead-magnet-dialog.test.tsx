@@ -32,10 +32,11 @@ function PageWithModal() {
 
 /**
  * Lets the request, react-query and sonner run (zero-delay timers, promise callbacks and real I/O turns)
- * without moving the faked clock, until `until` holds or 5 real seconds have passed.
+ * without moving the faked clock, until `until` holds or 30 real seconds have passed: a guard against a hang, not a
+ * speed check (the first sign-up loads its code; at a load of 33 on two cores one test of this file took 52 s).
  */
 async function settle(until: () => boolean) {
-  const deadline = Date.now() + 5000;
+  const deadline = Date.now() + 30_000;
   while (!until() && Date.now() < deadline) {
     await act(() => vi.advanceTimersByTimeAsync(0));
     await new Promise((resolve) => setImmediate(resolve));
