@@ -16,9 +16,17 @@ export type RequestOptions = {
   /** Send from this local address, or from this address family (fetch can choose neither). */
   localAddress?: string;
   family?: 4 | 6;
+  /** Silence allowed before giving up (20 s); longer where the other side may rightly think that long. */
+  idleTimeoutMs?: number;
 };
 
-/** One HTTP request, its body read as text; rejects when nothing answers within 20 s. */
+/** How long one request may take in all: a server that trickles bytes never trips the idle timeout. */
+const WHOLE_REQUEST_MS = 120_000;
+
+/**
+ * One HTTP request, its body read as text; rejects when nothing arrives for 20 s (or `idleTimeoutMs`), when the whole exchange takes over
+ * 2 minutes, or when the answer is cut off (a cut-off body is not an answer to judge).
+ */
 export function request(url: string, options: RequestOptions = {}): Promise<Reply> {
   const target = new URL(url);
   const client = target.protocol === 'https:' ? https : http;
@@ -30,18 +38,33 @@ export function request(url: string, options: RequestOptions = {}): Promise<Repl
         headers: { ...(options.body ? { 'content-type': 'application/json' } : {}), ...options.headers },
         localAddress: options.localAddress,
         family: options.family,
-        timeout: 20_000,
+        timeout: options.idleTimeoutMs ?? 20_000,
       },
       (incoming) => {
         let body = '';
         incoming.setEncoding('utf8');
         incoming.on('data', (chunk: string) => (body += chunk));
         const localAddress = incoming.socket.localAddress;
-        incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body, localAddress }));
+        incoming.on('end', () => {
+          clearTimeout(whole);
+          resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body, localAddress });
+        });
+        incoming.on('error', (error) => {
+          clearTimeout(whole);
+          reject(error);
+        });
       },
     );
-    outgoing.on('timeout', () => outgoing.destroy(new Error('no answer within 20 s')));
-    outgoing.on('error', reject);
+    const whole = setTimeout(() => {
+      const error = new Error(`no whole answer within ${WHOLE_REQUEST_MS / 1000} s`);
+      reject(error);
+      outgoing.destroy(error);
+    }, WHOLE_REQUEST_MS);
+    outgoing.on('timeout', () => outgoing.destroy(new Error(`no answer within ${(options.idleTimeoutMs ?? 20_000) / 1000} s`)));
+    outgoing.on('error', (error) => {
+      clearTimeout(whole);
+      reject(error);
+    });
     outgoing.end(options.body);
   });
 }

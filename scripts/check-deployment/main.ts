@@ -11,12 +11,16 @@
  * send from: its IPv4 and IPv6 addresses by default, or two local addresses named with --client-addresses.
  */
 import { isIP } from 'node:net';
-import { excerpt, keyHeaders, request, type RequestOptions } from './http.ts';
-import { BUCKETS, DEPLOYED_PAGES, LEAD_TABLES } from './pages.ts';
+import { WEBHOOK_REQUEST_ID_HEADER } from '../../contracts/visualizer-webhook.ts';
+import { excerpt, keyHeaders, request, type Reply, type RequestOptions } from './http.ts';
+import { BUCKETS, DEPLOYED_PAGES, LEAD_TABLES, PAGE_HEADINGS } from './pages.ts';
+import { assetsOf, collectScripts, createSiteReader, headingOf, secretsIn, servesAsset } from './site.ts';
 import { createTestRows, restClient, type Deployment, type Outcome } from './test-rows.ts';
 
 /** An origin that is not the site's: a webhook that answers it as allowed would take photos from any page. */
 export const FOREIGN_ORIGIN = 'https://deployment-check.invalid';
+/** The headers the page sets on its upload (src/features/visualizer/api/start-processing.ts). */
+const SITE_UPLOAD_HEADERS = ['content-type', 'content-encoding', WEBHOOK_REQUEST_ID_HEADER];
 /** The services that must have a live worker pool (back_office.worker_heartbeats). */
 const WORKERS = [
   { service: 'email-worker', name: 'e-mail worker', without: "leads' e-mails stay queued and nobody is told" },
@@ -31,16 +35,6 @@ function setting(...names: string[]): string {
     if (value) return value;
   }
   throw new Error(`${names.join(' or ')} is not set`);
-}
-
-function headingOf(html: string): string | undefined {
-  const match = html.match(/<h1\b[^>]*>([\s\S]*?)<\/h1>/i);
-  const text = match?.[1]
-    ?.replace(/<[^>]+>/g, '')
-    .replace(/&(amp|lt|gt|quot|#39);/g, (entity) => ({ '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" })[entity] ?? entity)
-    .replace(/\s+/g, ' ')
-    .trim();
-  return text || undefined;
 }
 
 function readArguments(args: string[]): { site?: string; clientAddresses?: string[] } {
@@ -97,15 +91,62 @@ async function main(): Promise<number> {
     console.log(`${outcome.skipped ? 'skip' : outcome.ok ? 'ok  ' : 'FAIL'}  ${name}: ${outcome.detail}`);
   };
 
+  const readSite = createSiteReader(site);
+  const pageTexts: string[] = [];
+  const pageScripts: string[] = [];
   for (const page of DEPLOYED_PAGES) {
     await check(`page ${page}`, async () => {
-      const reply = await request(new URL(page, site).href);
+      const reply = await readSite(page);
       const heading = headingOf(reply.body);
       if (reply.status !== 200) return { ok: false, detail: `status ${reply.status}, expected 200` };
       if (!heading) return { ok: false, detail: '200 but no prerendered <h1> in the HTML (is the build prerendered and served as built?)' };
-      return { ok: true, detail: `200, prerendered "${heading.slice(0, 60)}"` };
+      pageTexts.push(reply.body);
+      if (heading !== PAGE_HEADINGS[page]) {
+        return { ok: false, detail: `200, but its heading is "${heading.slice(0, 60)}", not this page's "${PAGE_HEADINGS[page]}" (another site, or another page served for this path?)` };
+      }
+      // A page cached from an earlier build names scripts the host no longer has: it shows, but nothing on it works.
+      const assets = assetsOf(reply.body, new URL(page, site));
+      if (!assets.some((asset) => asset.kind === 'script')) return { ok: false, detail: `200, "${heading.slice(0, 60)}", but the page loads no script of the site` };
+      for (const asset of assets) {
+        const served = await readSite(asset.path);
+        if (!servesAsset(served, asset.kind)) {
+          return {
+            ok: false,
+            detail: `200, "${heading.slice(0, 60)}", but its ${asset.kind} ${asset.path} answers ${served.status} (${served.headers['content-type'] ?? 'no type'}): a page cached from an earlier build, or the build's assets not all uploaded`,
+          };
+        }
+        if (asset.kind === 'script') pageScripts.push(asset.path);
+      }
+      return { ok: true, detail: `200, prerendered "${heading.slice(0, 60)}", its ${assets.length} scripts and stylesheets served` };
     });
   }
+  // The check's settings must be the ones the site was built with: otherwise it checks a project the site never uses.
+  const scripts = await collectScripts(readSite, pageScripts).catch(() => new Map<string, Reply>());
+  const scriptTexts = [...scripts.values()].filter((reply) => servesAsset(reply, 'script')).map((reply) => reply.body);
+  await check('site built for this deployment', async () => {
+    if (scriptTexts.length === 0) return { ok: false, detail: 'no script of the site could be read (see the page lines above)' };
+    const settings = [
+      ['SUPABASE_URL', deployment.supabaseUrl],
+      ['SUPABASE_ANON_KEY', deployment.anonKey],
+      ['VITE_VISUALIZER_WEBHOOK_URL', deployment.webhookUrl],
+    ] as const;
+    const missing = settings.filter(([, value]) => !scriptTexts.some((text) => text.includes(value))).map(([name]) => name);
+    return missing.length === 0
+      ? { ok: true, detail: `its ${scriptTexts.length} scripts use this project's URL, public key and webhook` }
+      : {
+          ok: false,
+          detail: `none of its ${scriptTexts.length} scripts holds ${missing.join(', ')} as set here: the site was built with other VITE_ settings (another project, or an earlier build), so its forms and photos go elsewhere; rebuild with these and upload dist/${missing.length === 1 && missing[0] === 'SUPABASE_ANON_KEY' ? ' (or, if the site was built with the project\'s other public key, publishable or legacy anon, give the check that one)' : ''}`,
+        };
+  });
+  await check('site publishes no secret key', async () => {
+    if (scriptTexts.length === 0) return { ok: false, detail: 'no script of the site could be read (see the page lines above)' };
+    // A public key given as the secret one is in the scripts by design; the planting line says the key is wrong.
+    const secretKey = deployment.serviceKey === deployment.anonKey ? undefined : deployment.serviceKey;
+    const found = [...new Set([...pageTexts, ...scriptTexts].flatMap((text) => secretsIn(text, secretKey)))];
+    return found.length === 0
+      ? { ok: true, detail: `none in its ${pageTexts.length} pages and ${scriptTexts.length} scripts` }
+      : { ok: false, detail: `its pages or scripts hold ${found.join(', ')}: anyone can read every row with it. Rotate the key in the Supabase dashboard now, redeploy the services, and rebuild the site without it in any VITE_ setting` };
+  });
   await check('unknown path', async () => {
     const reply = await request(new URL(`/no-such-page-${Date.now()}`, site).href);
     return reply.status === 404
@@ -130,6 +171,20 @@ async function main(): Promise<number> {
   try {
     await check('test rows planted', () => testRows.plant());
     for (const table of LEAD_TABLES) await check(`public key cannot read ${table}`, () => testRows.probe(table));
+    await check('public key cannot change or delete lead rows', async () => {
+      // Asked of the database, not tried: a PATCH or DELETE would spend this machine's write allowance (the throttle).
+      const reply = await rest('rpc/deployment_check_anon_writes', serviceKey);
+      if (reply.status !== 200) return { ok: false, detail: `status ${reply.status}: ${excerpt(reply)} (are the migrations applied?)` };
+      const writable: unknown = JSON.parse(reply.body);
+      if (typeof writable !== 'object' || writable === null || Array.isArray(writable)) return { ok: false, detail: `an answer that says nothing: ${excerpt(reply, 80)}` };
+      const tables = Object.entries(writable as Record<string, string[]>).map(([table, allowed]) => `${table} (${allowed.join(', ')})`);
+      return tables.length === 0
+        ? { ok: true, detail: 'no lead table lets it update or delete a row' }
+        : {
+            ok: false,
+            detail: `it may change or delete rows of ${tables.join(', ')}: row-level security off with the grant, or a policy for anon that allows it; anyone could alter or erase visitors' requests`,
+          };
+    });
 
     for (const bucket of BUCKETS) {
       await check(`bucket ${bucket.id}`, async () => {
@@ -143,13 +198,22 @@ async function main(): Promise<number> {
     }
 
     const preflight = (origin: string) =>
-      request(webhookUrl, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
+      request(webhookUrl, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': SITE_UPLOAD_HEADERS.join(', ') },
+      });
     await check('webhook CORS for the site', async () => {
       const reply = await preflight(site.origin);
       const allowed = reply.headers['access-control-allow-origin'];
       if (reply.status >= 300) return { ok: false, detail: `preflight answered ${reply.status}` };
-      if (allowed === site.origin) return { ok: true, detail: `${reply.status}, allows ${allowed}` };
-      return { ok: false, detail: `allows ${allowed ?? 'no origin'}, not ${site.origin}: set the processor's ALLOWED_ORIGINS to ${site.origin}` };
+      if (allowed !== site.origin) return { ok: false, detail: `allows ${allowed ?? 'no origin'}, not ${site.origin}: set the processor's ALLOWED_ORIGINS to ${site.origin}` };
+      // A browser sends the upload only if every header the page sets is allowed (a proxy's own CORS list may drop one).
+      const allowedHeaders = String(reply.headers['access-control-allow-headers'] ?? '').toLowerCase().split(',').map((name) => name.trim());
+      const refused = allowedHeaders.includes('*') ? [] : SITE_UPLOAD_HEADERS.filter((name) => !allowedHeaders.includes(name));
+      if (refused.length > 0) {
+        return { ok: false, detail: `allows ${allowed} but not the header(s) ${refused.join(', ')} the page sends: browsers would send no photo (a proxy's own CORS settings in front of the processor?)` };
+      }
+      return { ok: true, detail: `${reply.status}, allows ${allowed} and the page's headers` };
     });
     await check('webhook CORS refuses other origins', async () => {
       const allowed = (await preflight(FOREIGN_ORIGIN)).headers['access-control-allow-origin'];
@@ -190,7 +254,12 @@ async function main(): Promise<number> {
     await check('test photo stored and rendered', () => testRows.sendTestPhoto());
     await check('only the service key may call the check functions', async () => {
       // Stable functions are called with GET (PostgREST runs them read-only), the others with POST, as the check does.
-      for (const [fn, method] of [['deployment_check_client_address', 'GET'], ['deployment_check_workers', 'GET'], ['deployment_check_plant_rows', 'POST']]) {
+      for (const [fn, method] of [
+        ['deployment_check_client_address', 'GET'],
+        ['deployment_check_workers', 'GET'],
+        ['deployment_check_anon_writes', 'GET'],
+        ['deployment_check_plant_rows', 'POST'],
+      ]) {
         const reply = await rest(`rpc/${fn}`, anonKey, method === 'POST' ? { method, body: '{}' } : {});
         if (![401, 403, 404].includes(reply.status)) return { ok: false, detail: `the public key called ${fn}: ${reply.status}` };
       }

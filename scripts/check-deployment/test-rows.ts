@@ -14,6 +14,11 @@ export const TEST_EMAIL = 'deployment-check@example.com';
 
 /** A room the engine finds a floor in, without rugs (so its e-mails would not wait): the processor's own fixture. */
 const TEST_PHOTO = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../visualizer-processor/fixtures/images/room-gps.jpg');
+/**
+ * How long the webhook may think before it answers the test photo: it waits up to VISUALIZER_SYNC_REPLY_MS (20 s by
+ * default) for the render before its 202, and the page itself allows 60 s more than the upload takes.
+ */
+const WEBHOOK_ANSWER_MS = 60_000;
 /** How long the check follows the test photo's render after the webhook's reply. */
 const RENDER_WAIT_MS = 180_000;
 
@@ -24,6 +29,14 @@ export type Deployment = {
   webhookUrl: string;
   siteOrigin: string;
 };
+
+function isJsonList(body: string): boolean {
+  try {
+    return Array.isArray(JSON.parse(body));
+  } catch {
+    return false;
+  }
+}
 
 export function restClient(deployment: Deployment) {
   return (pathAndQuery: string, key: string, init: RequestOptions = {}): Promise<Reply> =>
@@ -57,6 +70,10 @@ export function createTestRows(deployment: Deployment) {
       if (!id) return { ok: false, detail: 'no marked row to look for (planting failed above), so this table is unchecked' };
       for (const select of ['id', '*']) {
         const reply = await rest(`${table}?id=eq.${id}&select=${select}`, deployment.anonKey);
+        // Only PostgREST's list (`[]`) or a refusal says the row is not readable; an empty or other 200 says nothing.
+        if (reply.status === 200 && !isJsonList(reply.body)) {
+          return { ok: false, detail: `answered 200 without a list for select=${select} (${excerpt(reply, 80) || 'an empty body'}): nothing can be concluded; is SUPABASE_URL the project's API?` };
+        }
         if (reply.status === 200 && reply.body.includes(id)) {
           return {
             ok: false,
@@ -81,6 +98,7 @@ export function createTestRows(deployment: Deployment) {
       const reply = await request(deployment.webhookUrl, {
         method: 'POST',
         headers: { origin: deployment.siteOrigin },
+        idleTimeoutMs: WEBHOOK_ANSWER_MS,
         body: JSON.stringify({
           requestId,
           name: TEST_NAME,

@@ -24,9 +24,12 @@ import { startThrowawayStack } from '../support/throwaway-stack';
  */
 const run = promisify(execFile);
 let site: SiteUnderTest;
+/** Where a second host serves the same build (below, a host that gets things wrong); the processor takes its photos too. */
+let otherHostPort: number;
 
 beforeAll(async () => {
-  site = await startSiteUnderTest({ throttleMaxWrites: 1000 });
+  otherHostPort = await findFreePort();
+  site = await startSiteUnderTest({ throttleMaxWrites: 1000, moreSiteOrigins: [`http://127.0.0.1:${otherHostPort}`] });
 }, 600_000);
 afterAll(async () => {
   await site?.stop();
@@ -34,9 +37,9 @@ afterAll(async () => {
 
 type CheckRun = { code: number; lines: string[]; failed: string[] };
 
-async function checkDeployment(env: Record<string, string>, args = ['--client-addresses', '127.0.0.2,127.0.0.3']): Promise<CheckRun> {
+async function checkDeployment(env: Record<string, string>, args = ['--client-addresses', '127.0.0.2,127.0.0.3'], siteUrl = site.siteUrl): Promise<CheckRun> {
   // Two loopback addresses play two visitors: the gateway takes the client address from the connection.
-  const result = await run(process.execPath, ['--import', 'tsx', 'scripts/check-deployment/main.ts', site.siteUrl, ...args], {
+  const result = await run(process.execPath, ['--import', 'tsx', 'scripts/check-deployment/main.ts', siteUrl, ...args], {
     cwd: PROJECT_ROOT,
     env: { PATH: process.env.PATH ?? '', ...env },
   }).then(
@@ -57,6 +60,42 @@ const envFor = (stack: Stack, webhookUrl = stack.webhookUrl) => ({
   SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
   VITE_VISUALIZER_WEBHOOK_URL: webhookUrl,
 });
+
+type Answer = { status: number; headers: Record<string, string>; body: string; cutOffAfter?: number };
+type Asked = { method: string; path: string; headers: http.IncomingHttpHeaders };
+
+/**
+ * A host in front of `target` that answers as `answer` says; `upstream(path)` is what the target answers (for the
+ * path asked, or another). Bodies are read whole; `cutOffAfter` sends that many characters and drops the connection.
+ */
+async function startHost(target: string, port: number, answer: (asked: Asked, upstream: (path?: string) => Promise<Answer>) => Promise<Answer>) {
+  const server = http.createServer((incoming, outgoing) => {
+    const chunks: Buffer[] = [];
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+    incoming.on('end', async () => {
+      const asked = { method: incoming.method ?? 'GET', path: incoming.url ?? '/', headers: incoming.headers };
+      const upstream = async (path = asked.path): Promise<Answer> => {
+        const headers = Object.fromEntries(
+          Object.entries(incoming.headers).filter(([name]) => !['host', 'connection', 'content-length', 'accept-encoding'].includes(name)),
+        ) as Record<string, string>;
+        const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
+        const reply = await fetch(`${target}${path}`, { method: asked.method, headers, body, redirect: 'manual' });
+        const kept = [...reply.headers].filter(([name]) => !['content-encoding', 'content-length', 'transfer-encoding', 'connection'].includes(name));
+        return { status: reply.status, headers: Object.fromEntries(kept), body: await reply.text() };
+      };
+      try {
+        const { status, headers, body, cutOffAfter } = await answer(asked, upstream);
+        outgoing.writeHead(status, { ...headers, 'content-length': String(Buffer.byteLength(body)) });
+        if (cutOffAfter === undefined) outgoing.end(body);
+        else outgoing.write(body.slice(0, cutOffAfter), () => outgoing.destroy());
+      } catch (error) {
+        outgoing.writeHead(502).end(String(error));
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
 
 /** What a check leaves in a stack: marked rows, rows with the test address, e-mails about them, stored files. */
 async function leftovers(stack: Stack): Promise<string[]> {
@@ -84,9 +123,16 @@ describe('npm run check:deployment on a healthy deployment', () => {
     expect(failed, lines.join('\n')).toEqual([]);
     expect(code).toBe(0);
     const checks = lines.filter((line) => /^(ok|FAIL|skip) /.test(line));
-    // Pages and the unknown path; planting, each lead table; both buckets; CORS twice, /healthz; the heartbeats and
-    // both workers; the test lead; the test photo; the functions' grant; the removal; the throttle.
-    expect(checks).toHaveLength(DEPLOYED_PAGES.length + 1 + 1 + LEAD_TABLES.length + 2 + 3 + 3 + 1 + 1 + 1 + 1 + 1);
+    // Pages, the unknown path, the site's settings and secrets; planting, each lead table, changes; both buckets; CORS twice,
+    // /healthz; the heartbeats and both workers; the test lead; the test photo; the functions' grant; the removal; the throttle.
+    expect(checks).toHaveLength(DEPLOYED_PAGES.length + 1 + 2 + 1 + LEAD_TABLES.length + 1 + 2 + 3 + 3 + 1 + 1 + 1 + 1 + 1);
+    expect(lines).toContain('ok    public key cannot change or delete lead rows: no lead table lets it update or delete a row');
+    for (const page of DEPLOYED_PAGES) {
+      expect(lines.some((line) => new RegExp(`^ok {4}page ${page}: 200, prerendered ".+", its \\d+ scripts and stylesheets served$`).test(line)), page).toBe(true);
+    }
+    expect(lines.some((line) => /^ok {4}site built for this deployment: its \d+ scripts use this project's URL, public key and webhook$/.test(line))).toBe(true);
+    expect(lines.some((line) => /^ok {4}site publishes no secret key: none in its 6 pages and \d+ scripts$/.test(line))).toBe(true);
+    expect(lines).toContain(`ok    webhook CORS for the site: 204, allows ${new URL(site.siteUrl).origin} and the page's headers`);
     for (const table of LEAD_TABLES) expect(lines).toContain(`ok    public key cannot read ${table}: a marked row is there, and the public key does not see it`);
     expect(lines).toContain('ok    webhook CORS refuses other origins: a preflight from https://deployment-check.invalid is not allowed');
     expect(lines.some((line) => /^ok {4}test photo stored and rendered: stored, rendered \((200|202)\) and both images served$/.test(line))).toBe(true);
@@ -155,7 +201,7 @@ describe('npm run check:deployment stopped half-way', () => {
     const lines = await stopAfter('ok    test rows planted', 'SIGINT');
 
     expect(lines).toContain('SIGINT: removing the test rows before stopping');
-    expect(lines.some((line) => line.startsWith('ok    test rows and photo removed: 5 rows'))).toBe(true);
+    expect(lines.some((line) => line.startsWith('ok    test rows and photo removed: 5 rows')), lines.join('\n')).toBe(true);
     expect(await leftovers(site.stack)).toEqual([]);
   }, 300_000);
 
@@ -181,12 +227,87 @@ describe('npm run check:deployment stopped half-way', () => {
 });
 
 describe('npm run check:deployment on a broken deployment', () => {
+  it('fails on a host that serves another page for a path, a page of an earlier build, a cut-off page, and scripts built for another project that hold the secret key', async () => {
+    const entry = /data-entry="(\/assets\/[^"]+\.js)"/;
+    const host = await startHost(site.siteUrl, otherHostPort, async (asked, upstream) => {
+      if (asked.path === '/realtors') return upstream('/');
+      if (asked.path === '/privacy') {
+        const page = await upstream();
+        return { ...page, body: page.body.replace(entry, 'data-entry="/assets/index-0ldBu1ld.js"') };
+      }
+      if (asked.path === '/terms') return { ...(await upstream()), cutOffAfter: 2_000 };
+      if (asked.path.endsWith('.js')) {
+        const script = await upstream();
+        const body = script.body.replaceAll(site.stack.anonKey, 'sb_publishable_anotherProjectsKey0000');
+        return { ...script, body: asked.path.includes('insert-with-fallback') ? `${body}\n;globalThis.k=${JSON.stringify(site.stack.serviceRoleKey)};` : body };
+      }
+      return upstream();
+    });
+    try {
+      const { code, failed, lines } = await checkDeployment(envFor(site.stack), undefined, host.url);
+
+      expect(failed, lines.join('\n')).toEqual([
+        'FAIL  page /realtors: 200, but its heading is "Expert Floors. Neighborly Service.", not this page\'s "Refer Your Clients. Close Faster. Earn Rewards." (another site, or another page served for this path?)',
+        expect.stringMatching(
+          /^FAIL {2}page \/privacy: 200, "Privacy Policy", but its script \/assets\/index-0ldBu1ld\.js answers 200 \(text\/html\): a page cached from an earlier build, or the build's assets not all uploaded$/,
+        ),
+        expect.stringMatching(/^FAIL {2}page \/terms: /),
+        expect.stringMatching(
+          /^FAIL {2}site built for this deployment: none of its \d+ scripts holds SUPABASE_ANON_KEY as set here: the site was built with other VITE_ settings/,
+        ),
+        expect.stringMatching(/^FAIL {2}site publishes no secret key: its pages or scripts hold the secret key SUPABASE_SERVICE_ROLE_KEY, a JWT key for the role service_role: /),
+      ]);
+      expect(lines.at(-1)).toBe('5 check(s) failed.');
+      expect(code).toBe(1);
+    } finally {
+      await host.close();
+    }
+    expect(await leftovers(site.stack)).toEqual([]);
+  }, 300_000);
+
+  it("fails on an API that answers the public key's reads with an empty 200, and a webhook whose preflight leaves out the page's headers", async () => {
+    const webhookPath = new URL(site.stack.webhookUrl).pathname;
+    const host = await startHost(site.stack.url, otherHostPort, async (asked, upstream) => {
+      // A slow processor that answers the test photo after its default 20 s wait for the render is not broken.
+      if (asked.method === 'POST' && asked.path === webhookPath) {
+        const [reply] = await Promise.all([upstream(), new Promise((resolve) => setTimeout(resolve, 21_000))]);
+        return reply;
+      }
+      const table = asked.path.match(/^\/rest\/v1\/(\w+)\?/)?.[1];
+      if (asked.method === 'GET' && table && (LEAD_TABLES as readonly string[]).includes(table) && asked.headers.apikey === site.stack.anonKey) {
+        return { status: 200, headers: { 'content-type': 'application/json' }, body: '' };
+      }
+      const reply = await upstream();
+      if (asked.method === 'OPTIONS') reply.headers['access-control-allow-headers'] = 'content-type';
+      return reply;
+    });
+    try {
+      const { code, failed, lines } = await checkDeployment({ ...envFor(site.stack), SUPABASE_URL: host.url, VITE_VISUALIZER_WEBHOOK_URL: `${host.url}${webhookPath}` });
+
+      expect(code).toBe(1);
+      expect(failed, lines.join('\n')).toEqual([
+        // True as well: the site talks to the stack itself, not to this host in front of it.
+        expect.stringMatching(/^FAIL {2}site built for this deployment: none of its \d+ scripts holds SUPABASE_URL, VITE_VISUALIZER_WEBHOOK_URL as set here/),
+        ...LEAD_TABLES.map(
+          (table) =>
+            `FAIL  public key cannot read ${table}: answered 200 without a list for select=id (an empty body): nothing can be concluded; is SUPABASE_URL the project's API?`,
+        ),
+        `FAIL  webhook CORS for the site: allows ${new URL(site.siteUrl).origin} but not the header(s) content-encoding, x-visualizer-request the page sends: browsers would send no photo (a proxy's own CORS settings in front of the processor?)`,
+      ]);
+    } finally {
+      await host.close();
+    }
+    expect(await leftovers(site.stack)).toEqual([]);
+  }, 300_000);
+
   it('fails, saying which check, when the service key is not the service key', async () => {
     const { code, failed } = await checkDeployment({ ...envFor(site.stack), SUPABASE_SERVICE_ROLE_KEY: site.stack.anonKey });
 
     expect(code).toBe(1);
     expect(failed.some((line) => line.startsWith('FAIL  test rows planted: the secret key could not plant them'))).toBe(true);
     expect(failed.some((line) => line.startsWith('FAIL  bucket floor-visualizer'))).toBe(true);
+    // The public key given as the secret one is not a secret key leaked into the site.
+    expect(failed.some((line) => line.startsWith('FAIL  site publishes no secret key'))).toBe(false);
   }, 300_000);
 
   it('names each lead table anon can read once it holds a row: row-level security off, or a select policy for anon', async () => {
@@ -206,6 +327,27 @@ describe('npm run check:deployment on a broken deployment', () => {
                  revoke select on public.investors from anon;
                  grant select (id) on public.investors to anon;
                  alter table public.investors enable row level security;`);
+    }
+    expect(await leftovers(site.stack)).toEqual([]);
+  }, 300_000);
+
+  it('names each lead table whose rows anon could change or delete: an update or delete grant that a policy for anon lets through', async () => {
+    await sql(`grant update (message) on public.contacts to anon;
+               create policy "anyone may change contacts" on public.contacts for update to anon using (true);
+               grant delete on public.leads to anon;
+               create policy "anyone may delete guide sign-ups" on public.leads for delete to public using (true);`);
+    try {
+      const { code, failed, lines } = await checkDeployment(envFor(site.stack));
+
+      expect(code).toBe(1);
+      expect(failed, lines.join('\n')).toEqual([
+        "FAIL  public key cannot change or delete lead rows: it may change or delete rows of contacts (update), leads (delete): row-level security off with the grant, or a policy for anon that allows it; anyone could alter or erase visitors' requests",
+      ]);
+    } finally {
+      await sql(`drop policy "anyone may change contacts" on public.contacts;
+                 revoke update (message) on public.contacts from anon;
+                 drop policy "anyone may delete guide sign-ups" on public.leads;
+                 revoke delete on public.leads from anon;`);
     }
     expect(await leftovers(site.stack)).toEqual([]);
   }, 300_000);
@@ -268,6 +410,8 @@ describe('npm run check:deployment on a broken deployment', () => {
 
       expect(code).toBe(1);
       expect(failed, lines.join('\n')).toEqual([
+        // True as well: the site under test was built for the other stack.
+        expect.stringMatching(/^FAIL {2}site built for this deployment: none of its \d+ scripts holds SUPABASE_URL, VITE_VISUALIZER_WEBHOOK_URL as set here/),
         `FAIL  webhook CORS for the site: allows *, not ${new URL(site.siteUrl).origin}: set the processor's ALLOWED_ORIGINS to ${new URL(site.siteUrl).origin}`,
         `FAIL  webhook CORS refuses other origins: a preflight from https://deployment-check.invalid is allowed (*): any web page could post photos; set ALLOWED_ORIGINS to ${new URL(site.siteUrl).origin}`,
         expect.stringMatching(/^FAIL {2}webhook \/healthz: status 503: .*"storage":"not writable".*VISUALIZER_STORAGE_DIR is not writable \(ENOTDIR\)/),

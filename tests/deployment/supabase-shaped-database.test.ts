@@ -162,6 +162,10 @@ describe('a Supabase-shaped database', () => {
     expect((await rest(db.anonKey, 'rpc/deployment_check_remove_rows', { method: 'POST', body: '{"planted":[]}' })).status).toBe(401);
     expect((await rest(db.anonKey, 'rpc/deployment_check_workers')).status).toBe(401);
     expect((await rest(db.serviceRoleKey, 'rpc/deployment_check_workers')).status).toBe(200);
+    // As migrated there, no lead table lets the public key change or delete a row.
+    const writes = await rest(db.serviceRoleKey, 'rpc/deployment_check_anon_writes');
+    expect([writes.status, await writes.json()]).toEqual([200, {}]);
+    expect((await rest(db.anonKey, 'rpc/deployment_check_anon_writes')).status).toBe(401);
   });
 
   it('queues the lead e-mails in the visitor insert, through graphile-worker installed by postgres', async () => {

@@ -14,14 +14,21 @@ export type SiteUnderTest = { siteUrl: string; stack: Stack; buildDir: string; s
  * served on a free port, talking to a throwaway stack: what end-to-end tests, screenshots and Lighthouse look at. The build gets the stack's settings exactly as a deploy gets
  * the hosted ones (VITE_* at build time).
  */
-export async function startSiteUnderTest(options: { throttleMaxWrites?: number; log?: (line: string) => void } = {}): Promise<SiteUnderTest> {
+export async function startSiteUnderTest(
+  options: {
+    throttleMaxWrites?: number;
+    log?: (line: string) => void;
+    /** Origins the processor also accepts photos from (another address the same build is served on). */
+    moreSiteOrigins?: string[];
+  } = {},
+): Promise<SiteUnderTest> {
   const sitePort = await findFreePort();
   const siteUrl = `http://127.0.0.1:${sitePort}`;
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flooring-site-build-'));
   let stack: Stack;
   try {
     stack = await startThrowawayStack({
-      siteOrigins: [siteUrl],
+      siteOrigins: [siteUrl, ...(options.moreSiteOrigins ?? [])],
       throttleMaxWrites: options.throttleMaxWrites,
       log: options.log,
       removeIfOrphaned: [outDir],
