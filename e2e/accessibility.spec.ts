@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expectAccessible, VIEWPORTS } from './support/accessibility';
 import { expect, test } from './support/test';
-import { openAsVisitor as open, uniqueEmail } from './support/visitor';
+import { FORM_ANSWER, openAsVisitor as open, uniqueEmail } from './support/visitor';
 
 /**
  * WCAG 2.2 AA in the browser (issue 9): axe-core finds nothing on any page, in any state a visitor can reach
@@ -43,9 +43,9 @@ for (const viewport of VIEWPORTS) {
 
       await dialog.getByLabel('Email address').fill(uniqueEmail('guide'));
       await dialog.getByRole('button', { name: 'Get My Free Guide' }).click();
-      await expect(dialog.getByRole('heading', { name: /thank you/i })).toBeVisible();
+      await expect(dialog.getByRole('heading', { name: /thank you/i })).toBeVisible(FORM_ANSWER);
       await expect(dialog).toBeHidden();
-      await expect(page.getByText('Success! Your free flooring guide is on its way to your inbox!')).toBeVisible();
+      await expect(page.getByText('Success! Your free flooring guide is on its way to your inbox!')).toBeVisible(FORM_ANSWER);
       await expectAccessible(page, 'home, success toast shown');
 
       // The Thank You panel stays for the visit: opening the modal again shows it.
@@ -85,7 +85,7 @@ for (const viewport of VIEWPORTS) {
           await input.fill(type === 'email' ? uniqueEmail('partner') : type === 'tel' ? '(856) 555-0100' : 'Sample Value');
         }
         await page.getByRole('button', { name: 'Submit Application' }).click();
-        await expect(page.getByText(program.toast)).toBeVisible();
+        await expect(page.getByText(program.toast)).toBeVisible(FORM_ANSWER);
         await expectAccessible(page, `${program.path}, welcome toast shown`);
       });
     }

@@ -1,4 +1,4 @@
-import { openAsVisitor as open, uniqueEmail } from './support/visitor';
+import { FORM_ANSWER, openAsVisitor as open, uniqueEmail } from './support/visitor';
 import { expect, test } from './support/test';
 
 /**
@@ -18,7 +18,7 @@ test('the estimate form stores one request', async ({ page, database }) => {
   await form.getByLabel('Tell us about your project').fill('Two rooms of oak.');
   await form.getByRole('button', { name: 'Send My Request' }).dblclick();
 
-  await expect(page.getByText("Message received! We'll be in touch soon.")).toBeVisible();
+  await expect(page.getByText("Message received! We'll be in touch soon.")).toBeVisible(FORM_ANSWER);
   await expect(form.getByRole('button', { name: 'Send My Request' })).toBeEnabled();
   expect(await database.rowsWhere('contacts', { email })).toHaveLength(1);
 });
@@ -31,7 +31,7 @@ test('the free-guide modal stores one lead', async ({ page, database }) => {
   await dialog.getByLabel('Email address').fill(email);
   await dialog.getByRole('button', { name: 'Get My Free Guide' }).dblclick();
 
-  await expect(page.getByText('Success! Your free flooring guide is on its way to your inbox!')).toBeVisible();
+  await expect(page.getByText('Success! Your free flooring guide is on its way to your inbox!')).toBeVisible(FORM_ANSWER);
   expect(await database.rowsWhere('leads', { email })).toHaveLength(1);
 });
 
@@ -46,7 +46,7 @@ for (const program of [
     for (const [index, value] of ['Dee Bull', email, '856-555-0100', 'Acme'].entries()) await fields.nth(index).fill(value);
     await page.getByRole('button', { name: 'Submit Application' }).dblclick();
 
-    await expect(page.getByText(program.toast)).toBeVisible();
+    await expect(page.getByText(program.toast)).toBeVisible(FORM_ANSWER);
     await expect(page.getByRole('button', { name: 'Submit Application' })).toBeEnabled();
     expect(await database.rowsWhere(program.table, { email })).toHaveLength(1);
   });

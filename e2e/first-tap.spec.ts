@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectAccessible } from './support/accessibility';
 import { appIsUp } from './support/app-ready';
+import { FORM_ANSWER } from './support/visitor';
 import { expect, test } from './support/test';
 
 /**
@@ -79,7 +80,7 @@ for (const moment of MOMENTS) {
       await tapped();
       // Before the app is up, the page's own toast and then React's, the same, one over the other for a moment.
       await expect(page.getByText('Sending your message...').first()).toBeVisible();
-      await expect(page.getByText("Message received! We'll be in touch soon.")).toBeVisible();
+      await expect(page.getByText("Message received! We'll be in touch soon.")).toBeVisible(FORM_ANSWER);
       await expect(form.getByLabel('Name')).toHaveValue('');
       await expect.poll(async () => (await database.rowsWhere('contacts', { email })).length).toBe(1);
     });
@@ -172,7 +173,7 @@ test.describe('answered at once before the app is up', () => {
     await expect(dialog.getByLabel('Email address')).toBeFocused();
     // React's dialog: its form sends the sign-up, once.
     await dialog.getByRole('button', { name: 'Get My Free Guide' }).tap();
-    await expect(page.getByText('Success! Your free flooring guide is on its way to your inbox!')).toBeVisible();
+    await expect(page.getByText('Success! Your free flooring guide is on its way to your inbox!')).toBeVisible(FORM_ANSWER);
     await expect.poll(async () => (await database.rowsWhere('leads', { email })).length).toBe(1);
   });
 
@@ -226,7 +227,7 @@ test.describe('answered at once before the app is up', () => {
     await dialog.getByRole('button', { name: 'Get My Free Guide' }).tap();
 
     releaseTheDialog();
-    await expect(page.getByText('Success! Your free flooring guide is on its way to your inbox!')).toBeVisible();
+    await expect(page.getByText('Success! Your free flooring guide is on its way to your inbox!')).toBeVisible(FORM_ANSWER);
     await expect.poll(async () => (await database.rowsWhere('leads', { email })).length).toBe(1);
     // The modal closes itself after the Thank You panel; focus goes back to the control it was opened from.
     await expect(dialog).toHaveCount(0);
@@ -343,7 +344,7 @@ test.describe('answered at once before the app is up', () => {
     await send.tap({ force: true });
 
     await letTheAppIn();
-    await expect(page.getByText("Message received! We'll be in touch soon.")).toBeVisible();
+    await expect(page.getByText("Message received! We'll be in touch soon.")).toBeVisible(FORM_ANSWER);
     await expect(form.getByLabel('Name')).toHaveValue('');
     await expect(send).toBeEnabled();
     await expect.poll(async () => (await database.rowsWhere('contacts', { email })).length).toBe(1);

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { PDFDocument } from 'pdf-lib';
 import { GUIDE_FILE_NAME, GUIDE_TITLE } from '../email-worker/src/guide/guide-content';
 import { expect, test } from './support/test';
+import { FORM_ANSWER } from './support/visitor';
 
 /**
  * The free guide as a visitor lives it: the modal on the home page, then the e-mail in their inbox (the local
@@ -14,7 +15,7 @@ test('the guide asked for in the modal arrives by e-mail with its PDF', async ({
   const dialog = page.getByRole('dialog', { name: 'Free Flooring Guide' });
   await dialog.getByLabel('Email address').fill(email);
   await dialog.getByRole('button', { name: 'Get My Free Guide' }).click();
-  await expect(page.getByText('Success! Your free flooring guide is on its way to your inbox!')).toBeVisible();
+  await expect(page.getByText('Success! Your free flooring guide is on its way to your inbox!')).toBeVisible(FORM_ANSWER);
 
   const inboxUrl = process.env.E2E_MAIL_INBOX_URL;
   if (!inboxUrl) throw new Error('E2E_MAIL_INBOX_URL is not set: run the end-to-end tests with npm run test:e2e');

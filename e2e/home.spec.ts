@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { uniqueEmail } from './support/visitor';
+import { FORM_ANSWER, uniqueEmail } from './support/visitor';
 
 /**
  * The home page against the built site and the real local stack (issue 3): the estimate journey, the API
@@ -55,7 +55,7 @@ test.describe('the home page', () => {
     await f.message.fill('  Carpet to LVP in two bedrooms and the hall.  ');
     await f.submit.click();
 
-    await expect(page.getByText(texts.successToast)).toBeVisible();
+    await expect(page.getByText(texts.successToast)).toBeVisible(FORM_ANSWER);
     await expect(page.getByText(texts.successDescription)).toBeVisible();
     for (const input of [f.name, f.email, f.phone, f.message]) await expect(input).toHaveValue('');
 
@@ -102,8 +102,8 @@ test.describe('the home page', () => {
     await dialog.getByLabel('Email address').fill(` ${email}  `);
     await dialog.getByRole('button', { name: 'Get My Free Guide' }).click();
 
-    await expect(dialog.getByRole('heading', { name: /thank you/i })).toBeVisible();
-    await expect(page.getByText(texts.leadToast)).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: /thank you/i })).toBeVisible(FORM_ANSWER);
+    await expect(page.getByText(texts.leadToast)).toBeVisible(FORM_ANSWER);
     await expect(dialog).toBeHidden();
     await expect(opener).toBeFocused();
 
@@ -146,7 +146,7 @@ test.describe('the home page', () => {
     await page.keyboard.press('Tab');
     await expect(f.submit).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(page.getByText(texts.successToast)).toBeVisible();
+    await expect(page.getByText(texts.successToast)).toBeVisible(FORM_ANSWER);
     await expect(f.name).toHaveValue('');
     expect(await database.rowsWhere('contacts', { email })).toHaveLength(1);
 
@@ -176,7 +176,7 @@ test.describe('the home page', () => {
     await expect(emailField).toBeFocused();
     await page.keyboard.type(guideEmail);
     await page.keyboard.press('Enter');
-    await expect(dialog.getByRole('heading', { name: /thank you/i })).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: /thank you/i })).toBeVisible(FORM_ANSWER);
     await expect(dialog).toBeHidden();
     await expect(proTips).toBeFocused();
     expect(await database.rowsWhere('leads', { email: guideEmail })).toHaveLength(1);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { startApp } from './support/accessibility';
-import { openAsVisitor as open, uniqueEmail } from './support/visitor';
+import { FORM_ANSWER, openAsVisitor as open, uniqueEmail } from './support/visitor';
 import { expect, test } from './support/test';
 
 /**
@@ -29,7 +29,7 @@ test('the estimate form sent with Tab and Enter gives focus back to its button',
   await expect(send).toBeFocused();
   await page.keyboard.press('Enter');
 
-  await expect(page.getByText("Message received! We'll be in touch soon.")).toBeVisible();
+  await expect(page.getByText("Message received! We'll be in touch soon.")).toBeVisible(FORM_ANSWER);
   await expect(form.getByLabel('Name')).toHaveValue('');
   await expect(send).toBeFocused();
 });
@@ -50,7 +50,7 @@ for (const program of [
     await expect(send).toBeFocused();
     await page.keyboard.press('Space');
 
-    await expect(page.getByText(program.toast)).toBeVisible();
+    await expect(page.getByText(program.toast)).toBeVisible(FORM_ANSWER);
     await expect(page.getByRole('textbox').first()).toHaveValue('');
     await expect(send).toBeFocused();
   });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { uniqueEmail } from './support/visitor';
+import { FORM_ANSWER, uniqueEmail } from './support/visitor';
 import { phoneConsent } from '../src/content/phone-consent';
 
 /**
@@ -71,7 +71,7 @@ for (const program of programs) {
       await field(page, program.optional.label).fill('   ');
       await page.getByRole('button', { name: 'Submit Application' }).click();
 
-      await expect(page.getByText(program.successToast)).toBeVisible();
+      await expect(page.getByText(program.successToast)).toBeVisible(FORM_ANSWER);
       for (const entry of fields) await expect(field(page, entry.label)).toHaveValue('');
 
       const rows = await database.rowsWhere(program.table, { email });
