@@ -336,12 +336,15 @@ test.describe('answered at once before the app is up', () => {
     const sending = page.getByRole('listitem').filter({ hasText: 'Sending your message...' });
     await expect(sending).toBeVisible();
     await expect(sending.getByText('Please wait while we process your request.')).toBeVisible();
-    // As while React's form sends: nothing in it can be changed or sent again.
-    await expect(send).toBeDisabled();
+    // As while React's form sends: nothing in it can be changed or sent again, and the button reads 'Submitting...'.
+    const submitting = form.getByRole('button', { name: 'Submitting...' });
+    await expect(submitting).toBeDisabled();
+    await expect(send).toHaveCount(0);
+    expect(await submitting.evaluate((button) => getComputedStyle(button, '::after').content)).toBe('"Submitting..."');
     await expect(form.getByLabel('Name')).toBeDisabled();
     await expectAccessible(page, 'the loading toast answered before the app is up');
     // A second tap sends nothing more.
-    await send.tap({ force: true });
+    await submitting.tap({ force: true });
 
     await letTheAppIn();
     await expect(page.getByText("Message received! We'll be in touch soon.")).toBeVisible(FORM_ANSWER);

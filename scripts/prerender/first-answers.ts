@@ -8,7 +8,8 @@
  * - the menu button's close icon, from the render with the menu open;
  * - each testimonial carousel at each of its slides (its buttons: previous, one per slide, next);
  * - each partner application form as sending it empty leaves it (its problems listed and under each field);
- * - the estimate form's loading toast, as sonner draws it (its region and stylesheet), where the page has that form.
+ * - the estimate form's loading toast, as sonner draws it (its region and stylesheet), and its button as the form
+ *   draws it while sending (spinner and 'Submitting...'), where the page has that form.
  * The file is one <template> per answer, for the entry to read with the browser's parser.
  */
 
@@ -32,14 +33,19 @@ export function markedButtons(pageHtml: string): { count: number; byKind: Map<st
   return { count: tags.length, byKind };
 }
 
-/** The first <svg>…</svg> inside the button at `index` (its icon). */
-function iconOfButton(pageHtml: string, index: number): string | undefined {
+/** What is inside the button at `index` (its icon and label), up to its closing tag. */
+function insideOfButton(pageHtml: string, index: number): string | undefined {
   const tags = [...pageHtml.matchAll(BUTTON_TAG)];
   const tag = tags[index];
   if (!tag) return undefined;
   const rest = pageHtml.slice(tag.index + tag[0].length);
   const end = rest.indexOf('</button>');
-  return /<svg\b[\s\S]*?<\/svg>/.exec(end < 0 ? rest : rest.slice(0, end))?.[0];
+  return end < 0 ? rest : rest.slice(0, end);
+}
+
+/** The first <svg>…</svg> inside the button at `index` (its icon). */
+function iconOfButton(pageHtml: string, index: number): string | undefined {
+  return /<svg\b[\s\S]*?<\/svg>/.exec(insideOfButton(pageHtml, index) ?? '')?.[0];
 }
 
 const CAROUSEL_START = /<div role="region" aria-roledescription="carousel"/g;
@@ -104,7 +110,9 @@ export function firstAnswersFile(
   const sendButtons = byKind.get('sending-toast');
   if (sendButtons) {
     if (!sendingToast) throw new Error('The page has the estimate form, but no loading toast was drawn for it');
-    templates.push(template('sending-toast', sendButtons, `<style>${sendingToast.style}</style>${sendingToast.toaster}`));
+    // The button as the form draws it while sending (the render shows the form sending): its spinner and label.
+    const sending = `<div data-sending-button>${insideOfButton(answeredPage, sendButtons[0]!) ?? ''}</div>`;
+    templates.push(template('sending-toast', sendButtons, `<style>${sendingToast.style}</style>${sendingToast.toaster}${sending}`));
   }
   return templates.length ? `${templates.join('\n')}\n` : undefined;
 }

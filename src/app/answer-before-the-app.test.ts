@@ -106,6 +106,10 @@ describe('first answers (decision 013, session 2)', () => {
     expect(region.querySelector('[data-sonner-toast] [data-icon] svg')?.getAttribute('class')).toMatch(/animate-spin/);
     expect(region.querySelector('button[aria-label="Close toast"]')).not.toBeNull();
     expect(toast.querySelector('style')?.textContent).toContain('[data-sonner-toaster]');
+    // The form's button as the form draws it while sending (spec section 4), for the page to label its own with.
+    const button = toast.querySelector('[data-sending-button]')!;
+    expect(button.textContent).toBe('Submitting...');
+    expect(button.querySelector('svg')?.getAttribute('class')).toMatch(/animate-spin/);
     // The partner pages have no estimate form: no toast to carry.
     const { answeredPage, slides, guideDialog } = await renderFirstAnswers('/realtors');
     expect(firstAnswersFile(answeredPage, guideDialog, slides)).not.toContain('data-sonner-toast');

@@ -7,7 +7,8 @@
  * - the mobile menu opens and closes;
  * - a testimonial carousel moves to the slide asked for (laid over the prerendered one, which keeps its place);
  * - a partner application sent with every field empty shows what is missing (laid over the same way);
- * - the estimate form sent shows the browser's own check of its fields, or sonner's loading toast.
+ * - the estimate form sent shows the browser's own check of its fields, or sonner's loading toast (its button then
+ *   reads 'Submitting...').
  * The markup is not written here: the build renders it from the same React components into the page's answers
  * file (scripts/prerender/first-answers.ts), which this module fetches as soon as the entry runs.
  *
@@ -164,7 +165,12 @@ function addStyle(): void {
     'dialog[data-first-answer]::backdrop{background:none}' +
     '[data-first-answer-icon]>svg{display:none}' +
     '[data-first-answer-icon]::before{content:"";width:var(--icon-size);height:var(--icon-size);background:currentColor;' +
-    '-webkit-mask:var(--icon) center/contain no-repeat;mask:var(--icon) center/contain no-repeat}';
+    '-webkit-mask:var(--icon) center/contain no-repeat;mask:var(--icon) center/contain no-repeat}' +
+    // The estimate form's button while it sends: its own label hidden, the sending one drawn, its icon spinning.
+    '[data-first-answer-label]>span{display:none}' +
+    '[data-first-answer-label]::after{content:attr(data-first-answer-label)}' +
+    '[data-first-answer-label]::before{animation:first-answer-spin 1s linear infinite}' +
+    '@keyframes first-answer-spin{to{transform:rotate(360deg)}}';
   document.head.append(style);
 }
 
@@ -508,11 +514,11 @@ function showProblems(submit: HTMLButtonElement, content: DocumentFragment): Fir
  * The estimate form sent before the app is up. What the browser checks itself (the required fields, the e-mail's
  * shape) is checked as with the app up: its message shows at the first field to fix, and the tap is not replayed,
  * as nothing would be sent. A form that passes shows the loading toast, sonner's own as the build drew it
- * (`content`: its stylesheet and its region with the toast), and its fields and button are disabled, as React's
- * form does while it sends. The held tap is replayed once the app is up, so React's form checks the request with
- * its own rules and sends it, once; its toast then takes the place of this one (drawn over it, the same), or, if
- * those rules refuse what the browser let through (a name of spaces only, say), its field errors show and this
- * toast goes.
+ * (`content`: its stylesheet and its region with the toast), and its fields and button are disabled and the button
+ * reads 'Submitting...', as React's form does while it sends. The held tap is replayed once the app is up, so
+ * React's form checks the request with its own rules and sends it, once; its toast then takes the place of this one
+ * (drawn over it, the same), or, if those rules refuse what the browser let through (a name of spaces only, say), its
+ * field errors show and this toast goes.
  */
 function showSending(submit: HTMLButtonElement, content: DocumentFragment): FirstAnswer | undefined {
   const form = submit.form;
@@ -545,11 +551,14 @@ function showSending(submit: HTMLButtonElement, content: DocumentFragment): Firs
     (control) => !control.disabled,
   );
   for (const control of disabled) control.disabled = true;
+  const relabelled = labelAsSending(submit, content.querySelector('[data-sending-button]'));
   return {
     wanted: true,
-    // React's form has them enabled until it sends: the replayed tap must reach its button.
+    // React's form has them enabled, its button labelled as prerendered, until it sends: the replayed tap must reach
+    // its button, and React's hydration has kept the button's own label and icon, which it then replaces itself.
     beforeReplay() {
       for (const control of disabled) control.disabled = false;
+      relabelled?.undo();
     },
     handOver() {
       whenInPage(
@@ -563,6 +572,35 @@ function showSending(submit: HTMLButtonElement, content: DocumentFragment): Firs
           setTimeout(gone, SONNER_ENTRY_MS);
         },
       );
+    },
+  };
+}
+
+/**
+ * The estimate form's button, while the request is held, reads as React's does while it sends (spec section 4:
+ * 'Submitting...', with its spinner), from the build's render of it (`drawn`). Only attributes change, as for the
+ * menu's icon: React hydrates the button's own label (a <span>) and icon, hidden meanwhile, and the stylesheet
+ * draws the sending ones; the label is its accessible name too.
+ */
+function labelAsSending(button: HTMLButtonElement, drawn: Element | null): { undo(): void } | undefined {
+  const label = drawn?.textContent?.trim();
+  const spinner = drawn?.querySelector('svg');
+  if (!label || !spinner) return undefined;
+  addStyle();
+  const size = button.querySelector('svg')?.getBoundingClientRect().width || 20;
+  const svg = new XMLSerializer().serializeToString(spinner);
+  button.style.setProperty('--icon', `url("data:image/svg+xml,${encodeURIComponent(svg)}")`);
+  button.style.setProperty('--icon-size', `${size}px`);
+  button.dataset.firstAnswerIcon = '';
+  button.dataset.firstAnswerLabel = label;
+  button.setAttribute('aria-label', label);
+  return {
+    undo() {
+      button.removeAttribute('data-first-answer-icon');
+      button.removeAttribute('data-first-answer-label');
+      button.removeAttribute('aria-label');
+      for (const property of ['--icon', '--icon-size']) button.style.removeProperty(property);
+      if (!button.getAttribute('style')) button.removeAttribute('style');
     },
   };
 }

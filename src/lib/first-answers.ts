@@ -8,7 +8,8 @@ import { createContext, useContext } from 'react';
  * - `menu`: opens and closes the mobile menu;
  * - `carousel`: a testimonial carousel's previous, dot and next buttons move it;
  * - `form-errors`: sending a partner application with every field empty shows what is missing;
- * - `sending-toast`: sending the estimate form shows the browser's own check of its fields, or the loading toast.
+ * - `sending-toast`: sending the estimate form shows the browser's own check of its fields, or the loading toast
+ *   with the button reading 'Submitting...'.
  */
 export type FirstAnswerKind = 'guide' | 'menu' | 'carousel' | 'form-errors' | 'sending-toast';
 

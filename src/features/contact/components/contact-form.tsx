@@ -9,7 +9,7 @@ import { phoneConsent } from '@/content/phone-consent';
 import { pageTexts, toasts } from '@/content/spec-texts';
 import type { ContactRequestInput } from '../api/create-contact-request';
 import { PrivacyPolicyLink } from '@/components/privacy-policy-link';
-import { useFirstAnswerMark } from '@/lib/first-answers';
+import { useFirstAnswerMark, useRendersFirstAnswers } from '@/lib/first-answers';
 import { useFocusBackAfterSending } from '@/lib/focus-after-sending';
 
 type Field = keyof ContactRequestInput;
@@ -61,7 +61,9 @@ export function ContactForm() {
     // Only a new refusal moves focus; clearing a message as the visitor types must not.
   }, [refusals]);
   // Its own sending state, not React Query's: the home page then loads no React Query before it is interactive.
-  const [pending, setPending] = useState(false);
+  // The build's first-answers render draws the form sending: the page's answer before the app is up labels the
+  // button as this render does ('Submitting...', spec section 4).
+  const [pending, setPending] = useState(useRendersFirstAnswers());
   const sendMark = useFirstAnswerMark('sending-toast');
   const submitButton = useRef<HTMLButtonElement>(null);
   // From the first Enter or tap until the answer: a second tap before the disabled button has rendered, or while
@@ -192,7 +194,8 @@ export function ContactForm() {
         ) : (
           <>
             <Icon icon={Send} aria-hidden="true" className="h-5 w-5" />
-            Send My Request
+            {/* In an element of its own: the page's answer before the app is up hides it while the request is held. */}
+            <span>Send My Request</span>
           </>
         )}
       </Button>
