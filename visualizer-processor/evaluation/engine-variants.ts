@@ -24,6 +24,7 @@ export const ENGINE_VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   'engine, unlike pieces with thin strokes recurring': { unlikePieces: { ...UNLIKE_PIECE_LIMITS, strokesRecur: true } },
   'engine, no rough things': { roughThings: null },
   'engine, rough things without the grain test': { roughThings: { ...ROUGH_THING_LIMITS, grain: Infinity } },
+  'engine, no standing columns': { standingColumns: null },
   'engine before issue 23': BEFORE,
   'before, no rug step': { ...BEFORE, takeOutRugs: false },
   'before, not grounded': { ...BEFORE, grounded: false },

@@ -353,4 +353,25 @@ describe('rugs', () => {
     const without = (await floorFromSegmentation(photo, pass, {}, { ...DEFAULT_TUNING, roughThings: null })).mask;
     expect(at(without, 250 / 512, 330 / 512)).toBe(255);
   });
+
+  it("lays no wood on a pedestal of the floor's grey every run calls floor, standing up into the thing it holds, and keeps the floor beside it", async () => {
+    // A dark wall above row 150 of the grid, grey vinyl below; a lighter pedestal over photo columns 300-340 from the
+    // floor's far edge down to row 250 of the grid, which both runs call floor.
+    const inPedestal = (fx: number, fy: number) => fx >= 300 / 640 && fx < 340 / 640 && fy < 250 / 512;
+    const { photo, pass, at } = constructedPass((_x, y) => (y < 150 ? SCENE_CLASS.wall : SCENE_CLASS.floor), {
+      paint: (fx, fy): [number, number, number] => {
+        if (fy < 150 / 512) return [40, 40, 42];
+        if (inPedestal(fx, fy)) return [190, 190, 192];
+        const speckle = (((Math.round(fx * 640) * 7919) ^ (Math.round(fy * 480) * 104729)) >>> 0) % 3;
+        return [150 + speckle, 150 + speckle, 152 + speckle];
+      },
+    });
+    const kept = (await floorFromSegmentation(photo, pass)).mask;
+    expect(at(kept, 320 / 640, 200 / 512)).toBe(0);
+    expect(at(kept, 280 / 640, 200 / 512)).toBe(255);
+    expect(at(kept, 360 / 640, 200 / 512)).toBe(255);
+    expect(at(kept, 320 / 640, 300 / 512)).toBe(255);
+    const without = (await floorFromSegmentation(photo, pass, {}, { ...DEFAULT_TUNING, standingColumns: null })).mask;
+    expect(at(without, 320 / 640, 200 / 512)).toBe(255);
+  });
 });

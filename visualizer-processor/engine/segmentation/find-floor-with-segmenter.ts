@@ -14,6 +14,7 @@ import { PHOTO_COLOUR_LIMITS, floorOfOtherColours, photoRegions, type PhotoColou
 import { OBJECT_BASE_LIMITS, objectBasesOverFloor, type ObjectBaseLimits } from './object-bases.ts';
 import { UNLIKE_PIECE_LIMITS, piecesUnlikeTheFloor, type UnlikePieceLimits } from './unlike-floor-pieces.ts';
 import { ROUGH_THING_LIMITS, roughThingsOnFloor, type RoughThingLimits } from './rough-floor-things.ts';
+import { STANDING_COLUMN_LIMITS, columnsStandingInFloor, type StandingColumnLimits } from './standing-columns.ts';
 import { SEGMENTER_SIZE, announcePhoto, classifyPixels, whenNetworkBusy } from './scene-segmenter.ts';
 import { sceneGridSize, segmentPhoto, type FitMode, type SegmentedPhoto } from './segment-photo.ts';
 
@@ -85,6 +86,12 @@ export interface SegmenterTuning {
    * too). null = not.
    */
   roughThings: RoughThingLimits | null;
+  /**
+   * Not floor: between two straight upright edges of opposite step standing side by side inside the refined floor and
+   * running up to where it ends, a column of the floor's own colour (a toilet's pedestal, a door frame's foot;
+   * standing-columns.ts). null = not.
+   */
+  standingColumns: StandingColumnLimits | null;
   /** How far a visitor's tap reaches (apply-floor-taps.ts). */
   taps: TapLimits;
 }
@@ -119,6 +126,8 @@ export const DEFAULT_TUNING: SegmenterTuning = {
   unlikePieces: UNLIKE_PIECE_LIMITS,
   // Measured on the tuning photos (decision 012, issue 34 session 12).
   roughThings: ROUGH_THING_LIMITS,
+  // Measured on the tuning photos (decision 012, issue 34 session 14).
+  standingColumns: STANDING_COLUMN_LIMITS,
   taps: TAP_LIMITS,
 };
 
@@ -556,6 +565,9 @@ export async function floorFromSegmentation(
   }
   if (tuning.roughThings && options.keepRugs !== false) {
     pinCoefficients(coefficients, roughThingsOnFloor(refinedFloor(coefficients, guide, tuning.threshold), guidePixels, info.width, info.height, tuning.roughThings), 2);
+  }
+  if (tuning.standingColumns) {
+    pinCoefficients(coefficients, columnsStandingInFloor(refinedFloor(coefficients, guide, tuning.threshold), guidePixels, info.width, info.height, tuning.standingColumns), 2);
   }
   if (options.taps?.length) {
     // Taps are judged on the refined mask at the guide's size.
