@@ -51,6 +51,8 @@ export function restClient(deployment: Deployment) {
 export function createTestRows(deployment: Deployment) {
   const rest = restClient(deployment);
   let planted: Partial<Record<LeadTable, string>> = {};
+  /** The test photo's stored images, as the signed links its row holds. */
+  let storedImages: string[] = [];
 
   return {
     planted: () => planted,
@@ -120,7 +122,40 @@ export function createTestRows(deployment: Deployment) {
           return { ok: false, detail: `rendered, but its ${what} is not served (${image ? `status ${image.status}` : 'no URL'}): check the buckets` };
         }
       }
+      storedImages = [row.original_image_url, row.processed_image_url].filter((url): url is string => Boolean(url));
       return { ok: true, detail: `stored, rendered (${reply.status}) and both images served` };
+    },
+
+    /**
+     * The public key must neither open nor list the test photo's files, and their public address must open nothing:
+     * a private bucket with a storage policy for anon serves every visitor's room to anyone (the bucket line above
+     * only reads the bucket's flag).
+     */
+    async probeStoredImages(): Promise<Outcome> {
+      if (storedImages.length === 0) return { ok: false, detail: 'no stored test photo to look for (see the line above), so storage is unchecked' };
+      const storage = `${deployment.supabaseUrl}/storage/v1`;
+      for (const link of storedImages) {
+        const signed = new URL(link).pathname.match(/\/storage\/v1\/object\/sign\/([^/]+)\/(.+)$/);
+        if (!signed) return { ok: false, detail: `its row's link ${new URL(link).pathname} is not a Storage signed link, so storage is unchecked` };
+        const [, bucket, file] = signed as unknown as [string, string, string];
+        const opened = await request(`${storage}/object/authenticated/${bucket}/${file}`, { headers: keyHeaders(deployment.anonKey) });
+        if (opened.status === 200) {
+          return { ok: false, detail: `the public key opened ${bucket}/${file}: a storage policy lets anon read the visitors' photos` };
+        }
+        const open = await request(`${storage}/object/public/${bucket}/${file}`);
+        if (open.status === 200) return { ok: false, detail: `${bucket}/${file} opens at its public address without any key: the bucket is public` };
+        const folder = file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : '';
+        const listed = await request(`${storage}/object/list/${bucket}`, {
+          method: 'POST',
+          headers: keyHeaders(deployment.anonKey),
+          body: JSON.stringify({ prefix: folder, limit: 100 }),
+        });
+        if (listed.status === 200) {
+          if (!isJsonList(listed.body)) return { ok: false, detail: `listing ${bucket}/${folder} with the public key answered 200 without a list (${excerpt(listed, 80) || 'an empty body'}): nothing can be concluded` };
+          if ((JSON.parse(listed.body) as unknown[]).length > 0) return { ok: false, detail: `the public key lists ${bucket}/${folder}: a storage policy lets anon see the visitors' photos` };
+        }
+      }
+      return { ok: true, detail: `the public key neither opens nor lists its ${storedImages.length} stored images, and their public address opens nothing` };
     },
 
     async followRender(requestId: string) {
@@ -150,6 +185,7 @@ export function createTestRows(deployment: Deployment) {
       const removed = JSON.parse(reply.body) as { left_behind: number; emails: number };
       const filesLeft = requestId ? await files.countRequestFiles(requestId) : 0;
       planted = {};
+      storedImages = [];
       if (removed.left_behind > 0 || filesLeft > 0) return { ok: false, detail: `${removed.left_behind} row(s) and ${filesLeft} file(s) left behind` };
       if (removed.emails > 0) return { ok: false, detail: `${removed.emails} e-mail(s) were queued for the marked rows; none may be` };
       return { ok: true, detail: `${ids.length} rows and ${deletedFiles} stored files removed; no e-mail was queued for them` };

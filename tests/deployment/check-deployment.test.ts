@@ -65,19 +65,26 @@ type Answer = { status: number; headers: Record<string, string>; body: string; c
 type Asked = { method: string; path: string; headers: http.IncomingHttpHeaders };
 
 /**
- * A host in front of `target` that answers as `answer` says; `upstream(path)` is what the target answers (for the
- * path asked, or another). Bodies are read whole; `cutOffAfter` sends that many characters and drops the connection.
+ * A host in front of `target` that answers as `answer` says; `upstream(path, replacing)` is what the target answers
+ * (for the path asked, or another; with some request headers replaced). Bodies are read whole; `cutOffAfter` sends that many characters and drops the connection.
  */
-async function startHost(target: string, port: number, answer: (asked: Asked, upstream: (path?: string) => Promise<Answer>) => Promise<Answer>) {
+async function startHost(
+  target: string,
+  port: number,
+  answer: (asked: Asked, upstream: (path?: string, replacing?: Record<string, string>) => Promise<Answer>) => Promise<Answer>,
+) {
   const server = http.createServer((incoming, outgoing) => {
     const chunks: Buffer[] = [];
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
     incoming.on('end', async () => {
       const asked = { method: incoming.method ?? 'GET', path: incoming.url ?? '/', headers: incoming.headers };
-      const upstream = async (path = asked.path): Promise<Answer> => {
-        const headers = Object.fromEntries(
-          Object.entries(incoming.headers).filter(([name]) => !['host', 'connection', 'content-length', 'accept-encoding'].includes(name)),
-        ) as Record<string, string>;
+      const upstream = async (path = asked.path, replacing: Record<string, string> = {}): Promise<Answer> => {
+        const headers = {
+          ...(Object.fromEntries(
+            Object.entries(incoming.headers).filter(([name]) => !['host', 'connection', 'content-length', 'accept-encoding'].includes(name)),
+          ) as Record<string, string>),
+          ...replacing,
+        };
         const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
         const reply = await fetch(`${target}${path}`, { method: asked.method, headers, body, redirect: 'manual' });
         const kept = [...reply.headers].filter(([name]) => !['content-encoding', 'content-length', 'transfer-encoding', 'connection'].includes(name));
@@ -124,8 +131,10 @@ describe('npm run check:deployment on a healthy deployment', () => {
     expect(code).toBe(0);
     const checks = lines.filter((line) => /^(ok|FAIL|skip) /.test(line));
     // Pages, the unknown path, the site's settings and secrets; planting, each lead table, changes; both buckets; CORS twice,
-    // /healthz; the heartbeats and both workers; the test lead; the test photo; the functions' grant; the removal; the throttle.
-    expect(checks).toHaveLength(DEPLOYED_PAGES.length + 1 + 2 + 1 + LEAD_TABLES.length + 1 + 2 + 3 + 3 + 1 + 1 + 1 + 1 + 1);
+    // /healthz; the heartbeats and both workers; the test lead; the test photo and its files; the functions' grant; the
+    // removal; the throttle.
+    expect(checks).toHaveLength(DEPLOYED_PAGES.length + 1 + 2 + 1 + LEAD_TABLES.length + 1 + 2 + 3 + 3 + 1 + 1 + 1 + 1 + 1 + 1);
+    expect(lines).toContain('ok    public key cannot open the stored photos: the public key neither opens nor lists its 2 stored images, and their public address opens nothing');
     expect(lines).toContain('ok    public key cannot change or delete lead rows: no lead table lets it update or delete a row');
     for (const page of DEPLOYED_PAGES) {
       expect(lines.some((line) => new RegExp(`^ok {4}page ${page}: 200, prerendered ".+", its \\d+ scripts and stylesheets served$`).test(line)), page).toBe(true);
@@ -265,13 +274,17 @@ describe('npm run check:deployment on a broken deployment', () => {
     expect(await leftovers(site.stack)).toEqual([]);
   }, 300_000);
 
-  it("fails on an API that answers the public key's reads with an empty 200, and a webhook whose preflight leaves out the page's headers", async () => {
+  it("fails on an API that answers the public key's reads with an empty 200, storage that lets the public key open photos, and a webhook whose preflight leaves out the page's headers", async () => {
     const webhookPath = new URL(site.stack.webhookUrl).pathname;
     const host = await startHost(site.stack.url, otherHostPort, async (asked, upstream) => {
       // A slow processor that answers the test photo after its default 20 s wait for the render is not broken.
       if (asked.method === 'POST' && asked.path === webhookPath) {
         const [reply] = await Promise.all([upstream(), new Promise((resolve) => setTimeout(resolve, 21_000))]);
         return reply;
+      }
+      // A storage policy that lets anon read the bucket: the public key's read goes through as the secret key's would.
+      if (asked.method === 'GET' && asked.path.startsWith('/storage/v1/object/authenticated/') && asked.headers.apikey === site.stack.anonKey) {
+        return upstream(asked.path, { apikey: site.stack.serviceRoleKey, authorization: `Bearer ${site.stack.serviceRoleKey}` });
       }
       const table = asked.path.match(/^\/rest\/v1\/(\w+)\?/)?.[1];
       if (asked.method === 'GET' && table && (LEAD_TABLES as readonly string[]).includes(table) && asked.headers.apikey === site.stack.anonKey) {
@@ -293,6 +306,7 @@ describe('npm run check:deployment on a broken deployment', () => {
             `FAIL  public key cannot read ${table}: answered 200 without a list for select=id (an empty body): nothing can be concluded; is SUPABASE_URL the project's API?`,
         ),
         `FAIL  webhook CORS for the site: allows ${new URL(site.siteUrl).origin} but not the header(s) content-encoding, x-visualizer-request the page sends: browsers would send no photo (a proxy's own CORS settings in front of the processor?)`,
+        expect.stringMatching(/^FAIL {2}public key cannot open the stored photos: the public key opened floor-visualizer\/.+: a storage policy lets anon read the visitors' photos$/),
       ]);
     } finally {
       await host.close();
@@ -361,7 +375,11 @@ describe('npm run check:deployment on a broken deployment', () => {
       const { code, failed, lines } = await checkDeployment(envFor(site.stack));
 
       expect(code).toBe(1);
-      expect(failed, lines.join('\n')).toEqual(['FAIL  bucket floor-visualizer: exists but is public; it must be private']);
+      expect(failed, lines.join('\n')).toEqual([
+        'FAIL  bucket floor-visualizer: exists but is public; it must be private',
+        // And what that means, tried: the test photo opens at its public address.
+        expect.stringMatching(/^FAIL {2}public key cannot open the stored photos: floor-visualizer\/.+\/original\.jpg opens at its public address without any key: the bucket is public$/),
+      ]);
     } finally {
       images.public = false;
     }
@@ -417,6 +435,7 @@ describe('npm run check:deployment on a broken deployment', () => {
         expect.stringMatching(/^FAIL {2}webhook \/healthz: status 503: .*"storage":"not writable".*VISUALIZER_STORAGE_DIR is not writable \(ENOTDIR\)/),
         "FAIL  e-mail worker alive: no e-mail worker has said it is alive in the last 30 s (back_office.worker_heartbeats): leads' e-mails stay queued and nobody is told",
         expect.stringMatching(/^FAIL {2}test photo stored and rendered: the processor could not take the test photo: 500 /),
+        'FAIL  public key cannot open the stored photos: no stored test photo to look for (see the line above), so storage is unchecked',
       ]);
       expect(await leftovers(broken)).toEqual([]);
     }, 300_000);
