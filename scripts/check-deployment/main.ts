@@ -241,6 +241,19 @@ async function main(): Promise<number> {
       );
     }
 
+    await check("staff e-mails of the last day sent", async () => {
+      // A live worker is not a working one: with the wrong SMTP settings it takes every e-mail and fails it.
+      const reply = await rest('rpc/deployment_check_staff_emails', serviceKey);
+      if (reply.status !== 200) return { ok: false, detail: `status ${reply.status}: ${excerpt(reply)} (are the migrations applied?)` };
+      const seen = JSON.parse(reply.body) as { failing?: unknown; latest_reason?: unknown };
+      if (typeof seen.failing !== 'number') return { ok: false, detail: `an answer that says nothing: ${excerpt(reply, 80)}` };
+      return seen.failing === 0
+        ? { ok: true, detail: 'none failed or is being retried' }
+        : {
+            ok: false,
+            detail: `${seen.failing} e-mail(s) to the office failed or are being retried (latest: ${String(seen.latest_reason ?? 'no reason stored').slice(0, 160)}): check the e-mail worker's SMTP settings and STAFF_INBOX; the office hears of no lead meanwhile`,
+          };
+    });
     await check('test lead queues its e-mails', async () => {
       const reply = await rest('rpc/deployment_check_test_lead', serviceKey, { method: 'POST', body: '{}' });
       if (reply.status !== 200) return { ok: false, detail: `status ${reply.status}: ${excerpt(reply)}` };
@@ -259,6 +272,7 @@ async function main(): Promise<number> {
         ['deployment_check_client_address', 'GET'],
         ['deployment_check_workers', 'GET'],
         ['deployment_check_anon_writes', 'GET'],
+        ['deployment_check_staff_emails', 'GET'],
         ['deployment_check_plant_rows', 'POST'],
       ]) {
         const reply = await rest(`rpc/${fn}`, anonKey, method === 'POST' ? { method, body: '{}' } : {});

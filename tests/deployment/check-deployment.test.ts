@@ -131,9 +131,10 @@ describe('npm run check:deployment on a healthy deployment', () => {
     expect(code).toBe(0);
     const checks = lines.filter((line) => /^(ok|FAIL|skip) /.test(line));
     // Pages, the unknown path, the site's settings and secrets; planting, each lead table, changes; both buckets; CORS twice,
-    // /healthz; the heartbeats and both workers; the test lead; the test photo and its files; the functions' grant; the
+    // /healthz; the heartbeats and both workers; staff e-mails; the test lead; the test photo and its files; the functions' grant; the
     // removal; the throttle.
-    expect(checks).toHaveLength(DEPLOYED_PAGES.length + 1 + 2 + 1 + LEAD_TABLES.length + 1 + 2 + 3 + 3 + 1 + 1 + 1 + 1 + 1 + 1);
+    expect(checks).toHaveLength(DEPLOYED_PAGES.length + 1 + 2 + 1 + LEAD_TABLES.length + 1 + 2 + 3 + 3 + 1 + 1 + 1 + 1 + 1 + 1 + 1);
+    expect(lines).toContain('ok    staff e-mails of the last day sent: none failed or is being retried');
     expect(lines).toContain('ok    public key cannot open the stored photos: the public key neither opens nor lists its 2 stored images, and their public address opens nothing');
     expect(lines).toContain('ok    public key cannot change or delete lead rows: no lead table lets it update or delete a row');
     for (const page of DEPLOYED_PAGES) {
@@ -362,6 +363,28 @@ describe('npm run check:deployment on a broken deployment', () => {
                  revoke update (message) on public.contacts from anon;
                  drop policy "anyone may delete guide sign-ups" on public.leads;
                  revoke delete on public.leads from anon;`);
+    }
+    expect(await leftovers(site.stack)).toEqual([]);
+  }, 300_000);
+
+  it('fails when e-mails to the office of the last day failed, though the e-mail worker is alive: given up, or retried after a failure', async () => {
+    // What a worker with a wrong SMTP password leaves: one staff e-mail given up, one queued again after a failed try.
+    const leads = await sql<{ id: string }>(
+      `insert into back_office.outbound_emails (kind, source_table, source_id, status, status_reason, attempts, last_attempt_at)
+       values ('staff_contact', 'contacts', gen_random_uuid(), 'dead', 'Invalid login: 535 Authentication failed', 5, now() - interval '2 hours'),
+              ('staff_guide', 'leads', gen_random_uuid(), 'queued', 'Invalid login: 535 Authentication failed', 1, now() - interval '1 minute'),
+              ('staff_realtor', 'realtors', gen_random_uuid(), 'sent', null, 1, now())
+       returning id`,
+    );
+    try {
+      const { code, failed, lines } = await checkDeployment(envFor(site.stack));
+
+      expect(code).toBe(1);
+      expect(failed, lines.join('\n')).toEqual([
+        "FAIL  staff e-mails of the last day sent: 2 e-mail(s) to the office failed or are being retried (latest: Invalid login: 535 Authentication failed): check the e-mail worker's SMTP settings and STAFF_INBOX; the office hears of no lead meanwhile",
+      ]);
+    } finally {
+      await sql('delete from back_office.outbound_emails where id = any($1::uuid[])', [leads.map((lead) => lead.id)]);
     }
     expect(await leftovers(site.stack)).toEqual([]);
   }, 300_000);

@@ -166,6 +166,9 @@ describe('a Supabase-shaped database', () => {
     const writes = await rest(db.serviceRoleKey, 'rpc/deployment_check_anon_writes');
     expect([writes.status, await writes.json()]).toEqual([200, {}]);
     expect((await rest(db.anonKey, 'rpc/deployment_check_anon_writes')).status).toBe(401);
+    const staff = await rest(db.serviceRoleKey, 'rpc/deployment_check_staff_emails');
+    expect([staff.status, await staff.json()]).toEqual([200, { failing: 0, latest_reason: null }]);
+    expect((await rest(db.anonKey, 'rpc/deployment_check_staff_emails')).status).toBe(401);
   });
 
   it('queues the lead e-mails in the visitor insert, through graphile-worker installed by postgres', async () => {
