@@ -250,5 +250,8 @@ describe('the privacy notice, claim by claim', () => {
     expect(main).not.toHaveTextContent(/We only have what you type/);
     expect(main).not.toHaveTextContent(/deleted with the rest when you ask/);
     expect(main).not.toHaveTextContent(/never shared/);
+    // The original photo goes when its picture is made: the processing step says that takes a few seconds.
+    expect(main).not.toHaveTextContent(/a minute or two/);
+    expect(main).toHaveTextContent('Only until the picture is made, which usually takes a few seconds.');
   });
 });

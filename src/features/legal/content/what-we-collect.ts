@@ -80,7 +80,7 @@ export function retentionSchedule(retention = dataRetention) {
     },
     {
       what: 'Your photo exactly as it arrived (with its hidden details, if your browser could not open it)',
-      kept: `Only until the picture is made, which takes a minute or two. If that fails, it is deleted ${days(retention.abandonedUploadDays)} after you sent it.`,
+      kept: `Only until the picture is made, which usually takes a few seconds. If that fails, it is deleted ${days(retention.abandonedUploadDays)} after you sent it.`,
     },
     {
       what: 'The address each of our e-mails went to',
