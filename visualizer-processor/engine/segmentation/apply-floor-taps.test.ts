@@ -947,3 +947,40 @@ describe('"this is floor" on a narrow neck of a piece that climbs a wall, beside
     expect(painted(photo.mask, stripNearTap)).toBe(41 * 10);
   });
 });
+
+describe('"this is floor" on a patterned floor the network named and the mask left out', () => {
+  // A 300 × 200 photo: a white wall (rows 0–59), boards the mask holds from row 150, and between them chairs and
+  // tables (class chair) round a piece of striped lino the network called floor and the mask left out (rows 100–149,
+  // columns 100–199): stripes 3 px high, light and dark of one hue, a colour step over `edgeStep` at every third row.
+  const W = 300;
+  const H = 200;
+  const lino = (x: number, y: number) => y >= 100 && y < 150 && x >= 100 && x < 200;
+  const room = () =>
+    paintedRoom(
+      W,
+      H,
+      (x, y) => {
+        if (y < 60) return { rgb: [230, 228, 222], sceneClass: SCENE_CLASS.wall, floor: false };
+        if (lino(x, y)) return { rgb: Math.floor(y / 3) % 2 ? [120, 105, 85] : [170, 150, 120], sceneClass: SCENE_CLASS.floor, floor: true };
+        if (y < 150) return { rgb: [60, 90, 140], sceneClass: SCENE_CLASS.chair, floor: false };
+        return { rgb: [190, 178, 160], sceneClass: SCENE_CLASS.floor, floor: true };
+      },
+      (_, y) => y >= 150,
+    );
+  const tap = { x: 150.5 / W, y: 125.5 / H, floor: true };
+  const painted = (mask: Uint8Array, where: (x: number, y: number) => boolean) =>
+    mask.reduce((n, v, i) => n + (v && where(i % W, Math.floor(i / W)) ? 1 : 0), 0);
+
+  it('takes the whole piece, across its stripes, and none of the chairs round it', () => {
+    const photo = room();
+    applyFloorTaps(photo.mask, photo.image, photo.scene, [tap]);
+    expect(painted(photo.mask, lino)).toBe(50 * 100);
+    expect(painted(photo.mask, (x, y) => y >= 60 && y < 150 && !lino(x, y))).toBe(0);
+  });
+
+  it('grown by colour alone, the same tap takes the stripe it lands on', () => {
+    const photo = room();
+    applyFloorTaps(photo.mask, photo.image, photo.scene, [tap], undefined, { ...TAP_LIMITS, patternedPlace: 0 });
+    expect(painted(photo.mask, lino)).toBeLessThanOrEqual(3 * 100);
+  });
+});
