@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { server } from '@/testing/msw-server';
@@ -36,6 +36,26 @@ describe('a result link', () => {
     ).toBeInTheDocument();
     expect(screen.getAllByRole('img').map((image) => image.getAttribute('src'))).toContain(ORIGINAL_URL);
     expect(calls.reads[0]!.headers.get('x-submission-id')).toBe(ID);
+  });
+
+  it('opened while a fix or a rug choice re-renders it (a reload just after asking), says so and shows the new pictures once stored', async () => {
+    const REPLACED_URL = 'http://supabase.test/storage/v1/object/sign/floor-visualizer/abc/processed-2.jpg?token=a.b.e';
+    const { calls } = openResultLink((id, attempt) =>
+      HttpResponse.json(
+        attempt <= 1
+          ? { ...completedRow(id), render_number: 1, correction_state: 'rendering', rug_choice: 'replace' }
+          : { ...completedRow(id), render_number: 2, correction_state: null, rug_choice: 'replace', processed_image_url: REPLACED_URL },
+      ),
+    );
+    expect(await screen.findByRole('heading', { name: 'Your room with hardwood floors' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getByText('Re-rendering your floor...').closest('[role="status"]')).not.toBeNull();
+    expect(screen.getByRole('img', { name: 'Your room with a new hardwood floor' })).toHaveAttribute('src', PROCESSED_URL);
+
+    await waitFor(() => expect(screen.getByRole('img', { name: 'Your room with a new hardwood floor' })).toHaveAttribute('src', REPLACED_URL), {
+      timeout: 10_000,
+    });
+    expect(screen.queryByText('Re-rendering your floor...')).not.toBeInTheDocument();
+    expect(calls.reads.length).toBeGreaterThanOrEqual(2);
   });
 
   it("says 'Loading your result...' while the read is on its way (three dots, as the spec writes 'Submitting...')", async () => {

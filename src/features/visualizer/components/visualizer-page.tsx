@@ -1,5 +1,5 @@
 import { Icon } from '@/components/ui/icon';
-import { ArrowLeft } from '@/components/ui/icons';
+import { ArrowLeft, Loader2 } from '@/components/ui/icons';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { preloadToasts, toast } from '@/components/ui/toasts';
@@ -24,6 +24,8 @@ import { InfoStep, type InfoErrors } from './info-step';
 import { ProcessingStep, type ProcessingPhase } from './processing-step';
 import { resultFromRow, type VisualizerResult } from '../utils/result-from-row';
 import { ResultStep } from './result-step';
+import { rugChoiceTexts } from './rug-choice';
+import { useCorrectionRender } from '../api/wait-for-correction';
 import { SavedResultNotice, type SavedResultState } from './saved-result-notice';
 import { UploadStep } from './upload-step';
 import { VisualizerStepper, type VisualizerStep } from './visualizer-stepper';
@@ -50,6 +52,10 @@ export function VisualizerPage() {
   const [correctionToken, setCorrectionToken] = useState<string | null>(null);
   // Opened from a result link (`#result=<id>`, the result e-mail): that result, or why it cannot be shown.
   const [savedResult, setSavedResult] = useState<SavedResultState | null>(null);
+  // Read while a fix or a rug choice was re-rendering it (the visitor reloaded just after asking): the row still holds
+  // the earlier pictures, so the page follows it to the new ones rather than show the old ones as the answer.
+  const [pendingRender, setPendingRender] = useState<{ id: string; renderNumber: number } | null>(null);
+  const pendingWait = useCorrectionRender(pendingRender?.id ?? '', pendingRender?.renderNumber ?? null);
   // How much of the photo has gone out to the webhook (null before the upload starts), and whether it stalled.
   const [upload, setUpload] = useState<UploadProgress | null>(null);
   const [uploadStalled, setUploadStalled] = useState(false);
@@ -57,6 +63,17 @@ export function VisualizerPage() {
   const createRequest = useCreateVisualizerRequest();
   const startProcessing = useStartProcessing();
   const poll = useVisualizerRequestPolling(step === 'processing' ? requestId : null, pollRound);
+
+  useEffect(() => {
+    if (pendingWait.phase === 'rendered') {
+      const { original_image_url, processed_image_url } = pendingWait.row;
+      if (original_image_url && processed_image_url) setResult(resultFromRow({ ...pendingWait.row, original_image_url, processed_image_url }));
+      setPendingRender(null);
+    } else if (pendingWait.phase === 'failed' || pendingWait.phase === 'lost') {
+      // The earlier pictures stay the result, as after a fix that failed.
+      setPendingRender(null);
+    }
+  }, [pendingWait]);
 
   // Every step of the page can end in a toast: load them with the page, not at the first one.
   useEffect(preloadToasts, []);
@@ -112,6 +129,7 @@ export function VisualizerPage() {
           return setStep('processing');
         }
         if (row.status === 'completed' && row.original_image_url && row.processed_image_url) {
+          setPendingRender(row.correction_state === 'rendering' ? { id, renderNumber: row.render_number + 1 } : null);
           setResult(
             resultFromRow({
               ...row,
@@ -238,6 +256,7 @@ export function VisualizerPage() {
     setCorrectionToken(null);
     setRequestId(null);
     setSavedResult(null);
+    setPendingRender(null);
     savedResultRead.current++;
     // A result link's fragment would bring that result back on a reload.
     keepRequestInAddress(null);
@@ -320,6 +339,12 @@ export function VisualizerPage() {
                   if (id) loadSavedResult(id);
                 }}
               />
+            )}
+            {step === 'result' && result && !savedResult && pendingRender && (
+              <p role="status" className="mb-4 flex items-center justify-center gap-2 font-semibold text-walnut-900">
+                <Icon icon={Loader2} aria-hidden="true" className="size-5 animate-spin motion-reduce:animate-none" />
+                {rugChoiceTexts.rendering}
+              </p>
             )}
             {step === 'result' && result && !savedResult && (
               <ResultStep
