@@ -14,7 +14,7 @@ import { isIP } from 'node:net';
 import { WEBHOOK_REQUEST_ID_HEADER } from '../../contracts/visualizer-webhook.ts';
 import { excerpt, keyHeaders, request, type Reply, type RequestOptions } from './http.ts';
 import { BUCKETS, DEPLOYED_PAGES, LEAD_TABLES, PAGE_HEADINGS } from './pages.ts';
-import { assetsOf, collectScripts, createSiteReader, headingOf, secretsIn, servesAsset } from './site.ts';
+import { assetsOf, collectScripts, createSiteReader, headingOf, PAGE_CACHE_LIMIT_S, pageKeptTooLong, secretsIn, servesAsset } from './site.ts';
 import { createTestRows, restClient, type Deployment, type Outcome } from './test-rows.ts';
 
 /** An origin that is not the site's: a webhook that answers it as allowed would take photos from any page. */
@@ -103,6 +103,14 @@ async function main(): Promise<number> {
       pageTexts.push(reply.body);
       if (heading !== PAGE_HEADINGS[page]) {
         return { ok: false, detail: `200, but its heading is "${heading.slice(0, 60)}", not this page's "${PAGE_HEADINGS[page]}" (another site, or another page served for this path?)` };
+      }
+      // A page kept for days by browsers or a CDN keeps its build for days: the next deploy reaches no returning visitor.
+      const kept = pageKeptTooLong(reply.headers);
+      if (kept) {
+        return {
+          ok: false,
+          detail: `200, "${heading.slice(0, 60)}", but it may be kept ${kept.seconds === Infinity ? 'for ever' : `${kept.seconds} s`} without asking the host (${kept.said}): after the next deploy, visitors would keep this build; serve pages with no-cache or a max-age of at most ${PAGE_CACHE_LIMIT_S} s (only /assets/ may be kept long)`,
+        };
       }
       // A page cached from an earlier build names scripts the host no longer has: it shows, but nothing on it works.
       const assets = assetsOf(reply.body, new URL(page, site));

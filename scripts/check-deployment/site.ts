@@ -48,6 +48,23 @@ export function scriptsImportedBy(script: string, scriptPath: string): string[] 
   return [...found];
 }
 
+/** How long a page may be kept without asking the host again, and what said so: more than this keeps a build for days. */
+export const PAGE_CACHE_LIMIT_S = 3600;
+
+/**
+ * How long browsers and shared caches may keep a page without asking the host again (cache-control's max-age or
+ * s-maxage, or `immutable`; nginx's `expires` sets both headers), in seconds, when that is longer than
+ * PAGE_CACHE_LIMIT_S; else undefined. A page's scripts have hashed names and may be kept for ever; the page that
+ * names them must not, or a deploy reaches no one who has been before.
+ */
+export function pageKeptTooLong(headers: Reply['headers']): { seconds: number; said: string } | undefined {
+  const cacheControl = String(headers['cache-control'] ?? '').toLowerCase();
+  if (!cacheControl || /\b(no-cache|no-store)\b/.test(cacheControl)) return undefined;
+  const ages = [...cacheControl.matchAll(/\b(?:s-maxage|max-age)\s*=\s*"?(\d+)/g)].map(([, age]) => Number(age));
+  const seconds = /\bimmutable\b/.test(cacheControl) ? Infinity : Math.max(0, ...ages);
+  return seconds > PAGE_CACHE_LIMIT_S ? { seconds, said: `cache-control: ${headers['cache-control']}` } : undefined;
+}
+
 /** Whether a reply is the kind of file a page asked for; a host's fallback page answers 200 with HTML. */
 export function servesAsset(reply: Reply, kind: PageAsset['kind']): boolean {
   const type = String(reply.headers['content-type'] ?? '');

@@ -237,7 +237,7 @@ describe('npm run check:deployment stopped half-way', () => {
 });
 
 describe('npm run check:deployment on a broken deployment', () => {
-  it('fails on a host that serves another page for a path, a page of an earlier build, a cut-off page, and scripts built for another project that hold the secret key', async () => {
+  it('fails on a host that serves another page for a path, a page of an earlier build, a page kept for a year, a cut-off page, and scripts built for another project that hold the secret key', async () => {
     const entry = /data-entry="(\/assets\/[^"]+\.js)"/;
     const host = await startHost(site.siteUrl, otherHostPort, async (asked, upstream) => {
       if (asked.path === '/realtors') return upstream('/');
@@ -246,6 +246,11 @@ describe('npm run check:deployment on a broken deployment', () => {
         return { ...page, body: page.body.replace(entry, 'data-entry="/assets/index-0ldBu1ld.js"') };
       }
       if (asked.path === '/terms') return { ...(await upstream()), cutOffAfter: 2_000 };
+      // A host told to keep everything for a year (nginx's `expires max;` for the whole site).
+      if (asked.path === '/investors') {
+        const page = await upstream();
+        return { ...page, headers: { ...page.headers, 'cache-control': 'public, max-age=31536000, immutable' } };
+      }
       if (asked.path.endsWith('.js')) {
         const script = await upstream();
         const body = script.body.replaceAll(site.stack.anonKey, 'sb_publishable_anotherProjectsKey0000');
@@ -258,6 +263,7 @@ describe('npm run check:deployment on a broken deployment', () => {
 
       expect(failed, lines.join('\n')).toEqual([
         'FAIL  page /realtors: 200, but its heading is "Expert Floors. Neighborly Service.", not this page\'s "Refer Your Clients. Close Faster. Earn Rewards." (another site, or another page served for this path?)',
+        'FAIL  page /investors: 200, "Better Floors. Better Margins. Faster Flips.", but it may be kept for ever without asking the host (cache-control: public, max-age=31536000, immutable): after the next deploy, visitors would keep this build; serve pages with no-cache or a max-age of at most 3600 s (only /assets/ may be kept long)',
         expect.stringMatching(
           /^FAIL {2}page \/privacy: 200, "Privacy Policy", but its script \/assets\/index-0ldBu1ld\.js answers 200 \(text\/html\): a page cached from an earlier build, or the build's assets not all uploaded$/,
         ),
@@ -267,7 +273,7 @@ describe('npm run check:deployment on a broken deployment', () => {
         ),
         expect.stringMatching(/^FAIL {2}site publishes no secret key: its pages or scripts hold the secret key SUPABASE_SERVICE_ROLE_KEY, a JWT key for the role service_role: /),
       ]);
-      expect(lines.at(-1)).toBe('5 check(s) failed.');
+      expect(lines.at(-1)).toBe('6 check(s) failed.');
       expect(code).toBe(1);
     } finally {
       await host.close();
