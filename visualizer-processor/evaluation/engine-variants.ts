@@ -6,6 +6,7 @@ import { OBJECT_BASE_LIMITS } from '../engine/segmentation/object-bases.ts';
 import { UNLIKE_PIECE_LIMITS } from '../engine/segmentation/unlike-floor-pieces.ts';
 import { TAP_LIMITS } from '../engine/segmentation/apply-floor-taps.ts';
 import { ROUGH_THING_LIMITS } from '../engine/segmentation/rough-floor-things.ts';
+import { STANDING_COLUMN_LIMITS } from '../engine/segmentation/standing-columns.ts';
 import { ZOOMED_PATCH_LIMITS } from '../engine/segmentation/clear-around-objects.ts';
 
 const bases = (limits: Partial<typeof OBJECT_BASE_LIMITS>) => ({ objectBases: { ...OBJECT_BASE_LIMITS, ...limits } });
@@ -24,7 +25,7 @@ export const ENGINE_VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   'engine, unlike pieces with thin strokes recurring': { unlikePieces: { ...UNLIKE_PIECE_LIMITS, strokesRecur: true } },
   'engine, no rough things': { roughThings: null },
   'engine, rough things without the grain test': { roughThings: { ...ROUGH_THING_LIMITS, grain: Infinity } },
-  'engine, no standing columns': { standingColumns: null },
+  'engine, with standing columns': { standingColumns: STANDING_COLUMN_LIMITS },
   'engine before issue 23': BEFORE,
   'before, no rug step': { ...BEFORE, takeOutRugs: false },
   'before, not grounded': { ...BEFORE, grounded: false },

@@ -14,7 +14,7 @@ import { PHOTO_COLOUR_LIMITS, floorOfOtherColours, photoRegions, type PhotoColou
 import { OBJECT_BASE_LIMITS, objectBasesOverFloor, type ObjectBaseLimits } from './object-bases.ts';
 import { UNLIKE_PIECE_LIMITS, piecesUnlikeTheFloor, type UnlikePieceLimits } from './unlike-floor-pieces.ts';
 import { ROUGH_THING_LIMITS, roughThingsOnFloor, type RoughThingLimits } from './rough-floor-things.ts';
-import { STANDING_COLUMN_LIMITS, columnsStandingInFloor, type StandingColumnLimits } from './standing-columns.ts';
+import { columnsStandingInFloor, type StandingColumnLimits } from './standing-columns.ts';
 import { SEGMENTER_SIZE, announcePhoto, classifyPixels, whenNetworkBusy } from './scene-segmenter.ts';
 import { sceneGridSize, segmentPhoto, type FitMode, type SegmentedPhoto } from './segment-photo.ts';
 
@@ -126,8 +126,10 @@ export const DEFAULT_TUNING: SegmenterTuning = {
   unlikePieces: UNLIKE_PIECE_LIMITS,
   // Measured on the tuning photos (decision 012, issue 34 session 12).
   roughThings: ROUGH_THING_LIMITS,
-  // Measured on the tuning photos (decision 012, issue 34 session 14).
-  standingColumns: STANDING_COLUMN_LIMITS,
+  // Off (decision 012, issue 34 session 14): it took one tuning photo's toilet pedestal and no held-back photo's
+  // anything, but a hallway shot along crisp dark plank seams lost whole planks to it (a test holds that), and it cost
+  // ~80 ms of the 12 MP budget. The variant 'engine, with standing columns' measures it.
+  standingColumns: null,
   taps: TAP_LIMITS,
 };
 
