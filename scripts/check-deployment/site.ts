@@ -53,7 +53,7 @@ export const PAGE_CACHE_LIMIT_S = 3600;
 
 /**
  * How long browsers and shared caches may keep a page without asking the host again (cache-control's max-age or
- * s-maxage, or `immutable`; nginx's `expires` sets both headers), in seconds, when that is longer than
+ * s-maxage; for ever when `immutable` comes with one over the limit; nginx's `expires` sets both headers), in seconds, when that is longer than
  * PAGE_CACHE_LIMIT_S; else undefined. A page's scripts have hashed names and may be kept for ever; the page that
  * names them must not, or a deploy reaches no one who has been before.
  */
@@ -61,8 +61,10 @@ export function pageKeptTooLong(headers: Reply['headers']): { seconds: number; s
   const cacheControl = String(headers['cache-control'] ?? '').toLowerCase();
   if (!cacheControl || /\b(no-cache|no-store)\b/.test(cacheControl)) return undefined;
   const ages = [...cacheControl.matchAll(/\b(?:s-maxage|max-age)\s*=\s*"?(\d+)/g)].map(([, age]) => Number(age));
-  const seconds = /\bimmutable\b/.test(cacheControl) ? Infinity : Math.max(0, ...ages);
-  return seconds > PAGE_CACHE_LIMIT_S ? { seconds, said: `cache-control: ${headers['cache-control']}` } : undefined;
+  const longest = Math.max(0, ...ages);
+  // `immutable` holds only while the page is fresh: with `max-age=0` the browser asks again all the same.
+  if (longest <= PAGE_CACHE_LIMIT_S) return undefined;
+  return { seconds: /\bimmutable\b/.test(cacheControl) ? Infinity : longest, said: `cache-control: ${headers['cache-control']}` };
 }
 
 /** Whether a reply is the kind of file a page asked for; a host's fallback page answers 200 with HTML. */

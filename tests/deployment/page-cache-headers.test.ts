@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { PAGE_CACHE_LIMIT_S, pageKeptTooLong } from '../../scripts/check-deployment/site';
+
+/** Which cache-control answers make a deployed page outlive the next deploy (decision 023). */
+describe('pageKeptTooLong', () => {
+  const kept = (cacheControl?: string) => pageKeptTooLong(cacheControl === undefined ? {} : { 'cache-control': cacheControl });
+
+  it('lets a page be asked for again: no header, no-cache, or a max-age within the limit', () => {
+    expect(kept()).toBeUndefined();
+    expect(kept('no-cache')).toBeUndefined();
+    expect(kept(`public, max-age=${PAGE_CACHE_LIMIT_S}`)).toBeUndefined();
+  });
+
+  it('refuses a max-age or s-maxage over the limit, and says what said so', () => {
+    expect(kept('public, max-age=86400')).toEqual({ seconds: 86400, said: 'cache-control: public, max-age=86400' });
+    expect(kept('max-age=60, s-maxage=604800')?.seconds).toBe(604800);
+  });
+
+  it('counts immutable as for ever only while the page may be kept: with max-age=0 the browser asks again', () => {
+    expect(kept('public, max-age=31536000, immutable')?.seconds).toBe(Infinity);
+    expect(kept('public, max-age=0, immutable')).toBeUndefined();
+  });
+});
