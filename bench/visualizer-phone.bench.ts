@@ -12,14 +12,18 @@
  * all of the result's pictures that are on screen or not lazily deferred; the bytes of the pictures fetched until
  * then and the file the first picture shows; the machine's load average beside each row (it is shared).
  *
- * `npm run bench -- visualizer-phone`; VISUALIZER_PHONE_URL measures a site that is already up (its own stack).
+ * Also printed: where each run's time went (the page's stamps, Resource Timing and the processor's log lines for the
+ * request: its webhook's parts and the render's stages), per run and as medians.
+ *
+ * `npm run bench -- visualizer-phone`; VISUALIZER_PHONE_URL measures a site that is already up (its own stack; no
+ * processor lines then).
  */
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import sharp from 'sharp';
-import { chromium, type Browser, type Request } from 'playwright-core';
+import { chromium, type Browser, type Page, type Request } from 'playwright-core';
 import { CHROMIUM_ARGS, resolveChromiumPath } from '../tests/support/chromium-path';
 import { startSiteUnderTest } from '../tests/support/site-under-test';
 import { PHOTOS_DIR } from '../visualizer-processor/evaluation/evaluation-paths';
@@ -68,6 +72,48 @@ const WATCH_THE_JOURNEY = `(() => {
   document.addEventListener('click', onClick, { capture: true });
 })()`;
 
+/**
+ * Run in every page before its scripts: stamps (epoch ms, the clock the processor's log lines are read on) when the
+ * photo's preparation is handed to a worker and answered, when the page starts compressing the webhook's body
+ * (CompressionStream: the payload is built), when the XMLHttpRequest is sent, when its last byte is out and when its
+ * answer arrives. Wrappers only: the page's own code runs as it is.
+ */
+const STAMP_THE_PAGE = `(() => {
+  const stamps = (window.__stamps = { workers: [] });
+  const now = () => performance.timeOrigin + performance.now();
+  const NativeWorker = window.Worker;
+  if (NativeWorker) {
+    window.Worker = class extends NativeWorker {
+      constructor(...args) {
+        super(...args);
+        const entry = { createdAt: now() };
+        stamps.workers.push(entry);
+        this.addEventListener('message', () => { entry.answeredAt = now(); });
+      }
+      postMessage(...args) { stamps.workers.at(-1).askedAt ??= now(); return super.postMessage(...args); }
+    };
+  }
+  const NativeCompression = window.CompressionStream;
+  if (NativeCompression) {
+    window.CompressionStream = class extends NativeCompression {
+      constructor(...args) { super(...args); stamps.compressAt = now(); }
+    };
+  }
+  const send = XMLHttpRequest.prototype.send;
+  XMLHttpRequest.prototype.send = function (body) {
+    const size = body && (body.byteLength ?? body.length);
+    if (size > 100000) {
+      stamps.sendAt = now();
+      this.upload.addEventListener('load', () => { stamps.uploadedAt = now(); });
+      this.addEventListener('load', () => { stamps.answeredAt = now(); });
+    }
+    return send.call(this, body);
+  };
+})()`;
+
+/** Where one run's time went, in ms from the click (page stamps, Resource Timing, the processor's log lines). */
+type Breakdown = Record<string, number>;
+
 type Journey = {
   bodyBytes: number;
   answerMs: number;
@@ -80,6 +126,7 @@ type Journey = {
   firstPictureFile: string;
   /** The machine's 1-minute load average when the run ended (the machine is shared). */
   load: number;
+  breakdown: Breakdown;
 };
 
 /** Writes the 12 MP camera photo (GPS in its EXIF, as a phone writes it) and says what it is. */
@@ -134,6 +181,7 @@ async function runJourney(
   photo: string,
   throttled: boolean,
   run: number,
+  processorLines: { at: number; line: string }[],
 ): Promise<Journey> {
   const context = throttled
     ? await browser.newContext({
@@ -146,6 +194,7 @@ async function runJourney(
   try {
     const page = await context.newPage();
     if (throttled) await throttleLikeAPhone(context, page);
+    await page.addInitScript(STAMP_THE_PAGE);
     let webhook: Request | undefined;
     page.on('request', (request) => {
       if (request.method() === 'POST' && webhookBodyText(request).includes('"imageBase64"')) webhook = request;
@@ -203,6 +252,7 @@ async function runJourney(
       },
       { from: marks.clickAt!, to: marks.allAt!, alt: RENDER_ALT },
     );
+    const breakdown = await whereTheTimeWent(page, marks, processorLines);
     return {
       bodyBytes: webhook.postDataBuffer()!.length,
       answerMs: (answerEnd ?? Number.NaN) - marks.clickAt!,
@@ -212,16 +262,87 @@ async function runJourney(
       pictureBytes: pictures.bytes,
       firstPictureFile: pictures.first,
       load: loadavg()[0]!,
+      breakdown,
     };
   } finally {
     await context.close();
   }
 }
 
+/**
+ * The run's time by part, each measured: on the page (its stamps and Resource Timing, in epoch ms) and in the
+ * processor (its webhook and render lines for this request). Parts that overlap nothing add up to the first picture.
+ */
+async function whereTheTimeWent(
+  page: Page,
+  marks: Record<string, number>,
+  processorLines: { at: number; line: string }[],
+): Promise<Breakdown> {
+  const seen = await page.evaluate(
+    ({ alt }) => {
+      const origin = performance.timeOrigin;
+      const stamps = (window as unknown as { __stamps: Record<string, unknown> }).__stamps;
+      const entries = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => ({
+        name: entry.name,
+        type: entry.initiatorType,
+        start: origin + entry.startTime,
+        requestStart: origin + entry.requestStart,
+        responseStart: origin + entry.responseStart,
+        end: origin + entry.responseEnd,
+        bytes: entry.encodedBodySize,
+      }));
+      const first = document.querySelector<HTMLImageElement>(`main img[alt="${alt}"]`)?.currentSrc ?? '';
+      return { origin, stamps, entries, first };
+    },
+    { alt: RENDER_ALT },
+  );
+  const at = (pageMs: number) => seen.origin + pageMs;
+  const click = at(marks.clickAt!);
+  const stamps = seen.stamps as { workers: { askedAt?: number; answeredAt?: number }[]; compressAt?: number; sendAt?: number; uploadedAt?: number; answeredAt?: number };
+  const since = (time: number | undefined) => (time === undefined ? Number.NaN : Math.round(time - click));
+  const rows = seen.entries.filter((entry) => entry.name.includes('/rest/v1/floor_visualizer_requests'));
+  const insert = rows.find((entry) => entry.start >= click - 1);
+  const rowRead = rows.find((entry) => stamps.answeredAt !== undefined && entry.start >= stamps.answeredAt - 1);
+  const picture = seen.entries.find((entry) => entry.name === seen.first && entry.start >= click - 1);
+  const worker = stamps.workers.find((entry) => entry.askedAt !== undefined);
+  // The processor's lines name the request: the webhook's parts and the render's stages.
+  const webhookLine = processorLines.find(({ line, at }) => at >= click && / webhook: body /.test(line));
+  const requestId = webhookLine?.line.match(/request=([0-9a-f-]{36})/)?.[1];
+  const stagesLine = requestId ? processorLines.find(({ line }) => line.includes(`request=${requestId} render 1 stages: `)) : undefined;
+  const parts = (line: string | undefined, pattern: RegExp) =>
+    Object.fromEntries([...(line ?? '').matchAll(pattern)].map((match) => [match[1]!.trim(), Number(match[2])]));
+  const webhookParts = parts(webhookLine?.line.replace(/.* webhook: /, ''), /(?:^|, )([a-z ]+?) (\d+)ms/g);
+  const stageParts = parts(stagesLine?.line.replace(/.* stages: /, ''), /(?:^|, )([a-z ]+?) (\d+)ms/g);
+  return {
+    'photo prepared (worker, from the choice)': worker?.answeredAt && worker.askedAt ? Math.round(worker.answeredAt - worker.askedAt) : Number.NaN,
+    'photo ready, ms after the click (<= 0: before)': since(worker?.answeredAt),
+    'row inserted': since(insert?.end),
+    'body built (compression starts)': since(stamps.compressAt),
+    'upload starts (send)': since(stamps.sendAt),
+    'last byte out': since(stamps.uploadedAt),
+    'webhook answered': since(stamps.answeredAt),
+    'row read after the answer': since(rowRead?.end),
+    'picture requested': since(picture?.start),
+    'picture downloaded': since(picture?.end),
+    'picture on screen': Math.round(marks.firstAt! - marks.clickAt!),
+    ...Object.fromEntries(Object.entries(webhookParts).map(([name, ms]) => [`processor: ${name}`, ms])),
+    ...Object.fromEntries(Object.entries(stageParts).map(([name, ms]) => [`render: ${name}`, ms])),
+  };
+}
+
 export default async function benchVisualizerPhone(): Promise<BenchRow[]> {
   const directory = await mkdtemp(path.join(tmpdir(), 'visualizer-phone-'));
   const external = process.env.VISUALIZER_PHONE_URL;
-  const site = external ? undefined : await startSiteUnderTest({ throttleMaxWrites: 100_000 });
+  // The processor's lines, stamped as they arrive: its webhook and render stages for the breakdown.
+  const processorLines: { at: number; line: string }[] = [];
+  const site = external
+    ? undefined
+    : await startSiteUnderTest({
+        throttleMaxWrites: 100_000,
+        log: (line) => {
+          if (line.startsWith('processor: ')) processorLines.push({ at: Date.now(), line });
+        },
+      });
   const browser = await chromium.launch({ executablePath: await resolveChromiumPath(), args: CHROMIUM_ARGS });
   const rows: BenchRow[] = [];
   try {
@@ -229,16 +350,23 @@ export default async function benchVisualizerPhone(): Promise<BenchRow[]> {
     const photoBytes = (await stat(photo.file)).size;
     const note = `${photo.description}, ${(photoBytes / 1e6).toFixed(2)} MB`;
     console.log(`  photo: ${note}`);
-    for (const throttled of [true, false]) {
+    // VISUALIZER_PHONE_ONLY=slow-4g or unthrottled runs one of the two (alternated comparisons of two builds).
+    const only = process.env.VISUALIZER_PHONE_ONLY;
+    for (const throttled of [true, false].filter((slow) => !only || only === (slow ? 'slow-4g' : 'unthrottled'))) {
       const journeys: Journey[] = [];
       for (let run = 0; run < RUNS; run++) {
-        const journey = await runJourney(browser, external ?? site!.siteUrl, photo.file, throttled, run);
+        const journey = await runJourney(browser, external ?? site!.siteUrl, photo.file, throttled, run, processorLines);
         console.log(
           `  ${throttled ? 'slow 4G, 360 px' : 'unthrottled, 1280 px'} run ${run + 1}: ${JSON.stringify(journey)}`,
         );
         journeys.push(journey);
       }
       const where = throttled ? 'slow 4G, CPU x4, 360 px' : 'unthrottled, 1280 px';
+      console.log(`  where the time went (${where}), medians of ${journeys.length}, ms from the click unless a duration:`);
+      for (const part of Object.keys(journeys[0]!.breakdown)) {
+        const values = journeys.map((j) => j.breakdown[part]).filter((value): value is number => Number.isFinite(value));
+        if (values.length > 0) console.log(`    ${part}: ${median(values)}`);
+      }
       const loads = journeys.map((j) => j.load.toFixed(1)).join('/');
       const shown = [...new Set(journeys.map((j) => j.firstPictureFile))].join(', ');
       const row = (metric: string, values: number[], unit: string, extra = '') =>

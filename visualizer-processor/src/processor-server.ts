@@ -427,8 +427,15 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
     }
     let requestId: string;
     let uploadPath: string;
+    // Where the call's time went (the log line below): the body's arrival is the phone's upload as we see it.
+    const arrivedAt = performance.now();
+    let bodyReadAt = arrivedAt;
+    let wireBytes = 0;
+    let storedAt = arrivedAt;
     try {
       const body = await readBodyOrFailRow(request, gone, named);
+      bodyReadAt = performance.now();
+      wireBytes = Number(request.headers['content-length']) || body.length;
       let json: unknown;
       try {
         json = JSON.parse(body.toString('utf8'));
@@ -467,6 +474,7 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
       const dataUrl = payload.data.imageBase64;
       uploadPath = `${requestId}/${randomUUID()}`;
       await deps.uploads.put(uploadPath, Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64'));
+      storedAt = performance.now();
     } finally {
       release();
     }
@@ -479,7 +487,13 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
       return await refuse(requestId);
     }
 
+    const queuedAt = performance.now();
     const outcome = await waitForOutcome(requestId);
+    const ms = (from: number, to: number) => `${Math.round(to - from)}ms`;
+    log(
+      `request=${requestId} webhook: body ${ms(arrivedAt, bodyReadAt)} (${wireBytes} bytes), checked and stored ${ms(bodyReadAt, storedAt)}, ` +
+        `queued ${ms(storedAt, queuedAt)}, waited for the render ${ms(queuedAt, performance.now())}`,
+    );
     if (outcome?.status === 'completed' && outcome.original_image_url && outcome.processed_image_url) {
       sendJson(request, response, 200, {
         status: 'completed',

@@ -49,6 +49,23 @@ export interface RenderFloorDependencies {
   log?: (line: string) => void;
 }
 
+/**
+ * Where a render's time went, stage by stage (each the wall time since the previous stage ended), for the log: a
+ * phone's wait for its picture is mostly this render, and the line says which part of it to look at.
+ */
+function stageClock() {
+  const ended: string[] = [];
+  let last = performance.now();
+  return {
+    end(stage: string) {
+      const now = performance.now();
+      ended.push(`${stage} ${Math.round(now - last)}ms`);
+      last = now;
+    },
+    describe: () => ended.join(', '),
+  };
+}
+
 /** What the queue tells a job about itself (graphile-worker's `helpers.job`). */
 export interface RenderAttempt {
   attempts: number;
@@ -148,21 +165,27 @@ export function createRenderFloorTask(deps: RenderFloorDependencies) {
     };
 
     const startedAt = performance.now();
+    const stages = stageClock();
     try {
       // A first render starts from the upload; a correction from the stored (already upright, clean) original.
       const source = job.uploadPath ? await deps.uploads.get(job.uploadPath) : await deps.storage.read(originalImagePath(requestId));
+      stages.end('read');
       const photo = await decodePhoto(source, {
         maxInputPixels: deps.maxInputPixels,
         maxSide: MAX_WORKING_SIDE,
         minShortSide: MIN_PHOTO_SHORT_SIDE,
       });
+      stages.end('decode');
       if (!correction) await deps.storage.save(originalImagePath(requestId), await encodeJpeg(photo), 'image/jpeg');
+      stages.end('original');
       // The photo's copies are made while the engine works: its floor finding holds one core, sharp takes the other.
       const originalCopies = correction ? undefined : storeWebCopies(deps.storage, originalImagePath(requestId), photo);
       // Awaited below; an engine failure first must not leave it an unhandled rejection.
       originalCopies?.catch(() => undefined);
       const { floor, rugs } = await floorToRender(deps, job, photo);
+      stages.end('floor');
       const result = await deps.engine.visualize(photo, { styles: job.styles, taps: job.taps, keepRugs: rugs !== 'replace', floor });
+      stages.end('woods');
       const stylePaths: Record<string, string> = {};
       for (const render of result.renders) {
         stylePaths[render.style] = renderedImagePath(requestId, job.renderNumber, render.style);
@@ -171,6 +194,7 @@ export function createRenderFloorTask(deps: RenderFloorDependencies) {
       if (Object.keys(stylePaths).length === 0) throw new Error('The engine returned no image');
       const maskPath = floorMaskPath(requestId, job.renderNumber);
       await deps.storage.save(maskPath, await encodeFloorMask(result), 'image/png');
+      stages.end('store');
       // The page and the e-mails show web-sized copies; the full pictures stay for the download (issue 35). Two
       // styles at a time: sharp's threads share the cores and the uploads overlap the encoding, while at most two
       // decoded pictures are held at once (visualizer-processor/README.md, "Memory").
@@ -183,6 +207,7 @@ export function createRenderFloorTask(deps: RenderFloorDependencies) {
           }),
         );
       }
+      stages.end('copies');
       // Private files, public links: each signed until the retention job deletes the files (decision 022). A
       // correction signs its new files with the same end, and keeps the original's links.
       const links = await deps.storage.links(
@@ -194,6 +219,7 @@ export function createRenderFloorTask(deps: RenderFloorDependencies) {
         ],
         visualizerImagesExpireAt(row.created_at),
       );
+      stages.end('links');
       const originalImageUrl = correction ? row.original_image_url! : links[originalImagePath(requestId)]!;
       const styleImageUrls = Object.fromEntries(Object.entries(stylePaths).map(([style, objectPath]) => [style, links[objectPath]!]));
       const processedImageUrl = styleImageUrls[DEFAULT_WOOD_STYLE] ?? Object.values(styleImageUrls)[0]!;
@@ -216,6 +242,7 @@ export function createRenderFloorTask(deps: RenderFloorDependencies) {
         rugChoice = rugs;
         rugShare = describeRugCovering({ ...floor, mask: keep }).coveringShare;
       }
+      stages.end('rug floors');
       const images = {
         originalImageUrl,
         processedImageUrl,
@@ -229,8 +256,10 @@ export function createRenderFloorTask(deps: RenderFloorDependencies) {
       };
       if (correction) await deps.repository.markCorrectionRendered(requestId, images);
       else await deps.repository.markCompleted(requestId, images);
+      stages.end('row');
       await dropUpload();
       log(`request=${requestId} render ${job.renderNumber} done in ${Math.round(performance.now() - startedAt)}ms`);
+      log(`request=${requestId} render ${job.renderNumber} stages: ${stages.describe()}`);
     } catch (error) {
       if (error instanceof PhotoRejectedError) {
         await fail(error.message);
