@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isEmailShaped } from '../src/lib/visitor-text.ts';
+import { pictureRenditionsSchema } from './image-renditions.ts';
 
 /**
  * The floor visualizer webhook payload (spec section 7, call 8): one schema, used by the page that sends
@@ -53,6 +54,12 @@ export const visualizerWebhookCompletedReplySchema = z.object({
   requestId: z.uuid(),
   originalImageUrl: z.url(),
   processedImageUrl: z.url(),
+  /**
+   * The web-sized copies of the two pictures the result opens on (the default wood and the photo), as the row has
+   * them: the page starts fetching them while it reads the row, which still says what is shown (decision 026).
+   */
+  processedImageRenditions: pictureRenditionsSchema.optional(),
+  originalImageRenditions: pictureRenditionsSchema.optional(),
   correctionToken,
 });
 export const visualizerWebhookProcessingReplySchema = z.object({

@@ -20,13 +20,19 @@ import { anonFetch, readStoredImage, signedLinkTo, sql, stack } from './stack-cl
  * storage. The webhook answers 200 with the result when the render finished within its wait (20 s), else 202;
  * either way the row ends completed or failed.
  */
-type StoredRequest = { status: string; original_image_url: string | null; processed_image_url: string | null; failure_reason: string | null };
+type StoredRequest = {
+  status: string;
+  original_image_url: string | null;
+  processed_image_url: string | null;
+  failure_reason: string | null;
+  image_renditions: Record<string, unknown>;
+};
 
 async function finishedRow(id: string, timeoutMs = 60_000): Promise<StoredRequest> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const [row] = await sql<StoredRequest>(
-      'select status, original_image_url, processed_image_url, failure_reason from public.floor_visualizer_requests where id = $1',
+      'select status, original_image_url, processed_image_url, failure_reason, image_renditions from public.floor_visualizer_requests where id = $1',
       [id],
     );
     if (row && (row.status === 'completed' || row.status === 'failed')) return row;
@@ -83,6 +89,8 @@ describe('the visualizer processor in the stack', () => {
         requestId: row.id,
         originalImageUrl: stored.original_image_url,
         processedImageUrl: stored.processed_image_url,
+        processedImageRenditions: stored.image_renditions['natural-white-oak'],
+        originalImageRenditions: stored.image_renditions.original,
         correctionToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
       });
     }

@@ -178,6 +178,9 @@ describe('the visualizer processor webhook', () => {
     expect(stored.status).toBe('completed');
     expect(stored.original_image_url).toBe(reply.json.originalImageUrl);
     expect(stored.processed_image_url).toBe(reply.json.processedImageUrl);
+    // The copies the result opens on come with the answer, so the page can fetch them while it reads the row.
+    expect(reply.json.processedImageRenditions).toEqual(stored.image_renditions['natural-white-oak']);
+    expect(reply.json.originalImageRenditions).toEqual(stored.image_renditions.original);
     expect(stored.original_image_url).toBe(`${SUPABASE_URL}/storage/v1/object/public/floor-visualizer/${row.id}/original.jpg`);
     expect(stored.processed_image_url).toBe(
       `${SUPABASE_URL}/storage/v1/object/public/floor-visualizer/${row.id}/render-1/natural-white-oak.jpg`,
@@ -364,6 +367,19 @@ describe('the visualizer processor webhook', () => {
     expect(compressed.length).toBeLessThan(plain.length * 0.8);
 
     const reply = await postCompressed(compressed);
+
+    expect(reply).toMatchObject({ status: 200, json: { status: 'completed' } });
+    expect(repository.rows.get(row.id)!.status).toBe('completed');
+  });
+
+  it('takes a body gzipped as several members one after the other (the photo gzipped ahead, as the page sends it)', async () => {
+    const row = addPendingRow();
+    const dataUrl = await fixtureDataUrl('room-gps.jpg');
+    const plain = JSON.stringify(payloadFor(row, dataUrl));
+    const at = plain.indexOf(dataUrl);
+    const members = Buffer.concat([gzipSync(plain.slice(0, at)), gzipSync(dataUrl), gzipSync(plain.slice(at + dataUrl.length))]);
+
+    const reply = await postCompressed(members);
 
     expect(reply).toMatchObject({ status: 200, json: { status: 'completed' } });
     expect(repository.rows.get(row.id)!.status).toBe('completed');

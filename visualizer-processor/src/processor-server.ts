@@ -14,6 +14,7 @@ import {
   type VisualizerWebhookReply,
 } from '../../contracts/visualizer-webhook.ts';
 import { DEFAULT_WOOD_STYLE, type WoodStyleId } from '../../contracts/wood-styles.ts';
+import { ORIGINAL_RENDITIONS } from '../../contracts/image-renditions.ts';
 import { describeError } from '../../job-queue/redact.ts';
 import { UNSUBSCRIBE_PATH } from '../../contracts/unsubscribe-link.ts';
 import { handleUnsubscribe, type UnsubscribeStore } from './email-unsubscribe.ts';
@@ -495,11 +496,15 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
         `queued ${ms(storedAt, queuedAt)}, waited for the render ${ms(queuedAt, performance.now())}`,
     );
     if (outcome?.status === 'completed' && outcome.original_image_url && outcome.processed_image_url) {
+      const processedImageRenditions = outcome.image_renditions[DEFAULT_WOOD_STYLE];
+      const originalImageRenditions = outcome.image_renditions[ORIGINAL_RENDITIONS];
       sendJson(request, response, 200, {
         status: 'completed',
         requestId,
         originalImageUrl: outcome.original_image_url,
         processedImageUrl: outcome.processed_image_url,
+        ...(processedImageRenditions ? { processedImageRenditions } : {}),
+        ...(originalImageRenditions ? { originalImageRenditions } : {}),
         correctionToken,
       });
     } else if (outcome?.status === 'failed') {

@@ -6,10 +6,12 @@ import {
   visualizerWebhookPayloadSchema,
   visualizerWebhookProcessingReplySchema,
 } from '@contracts/visualizer-webhook';
+import type { PictureRenditions } from '@contracts/image-renditions';
 import { getSiteEnv } from '@/lib/env';
 import { answerDeadline } from '@/lib/answer-deadline';
 import { pageTexts } from '@/content/spec-texts';
 import { preparePhotoAhead } from '../utils/prepare-photo-ahead';
+import { webhookBody, type WireBody } from '../utils/webhook-body';
 import { getVisualizerRequest, POLL_INTERVAL_MS } from './get-visualizer-request';
 
 /** How much of the webhook's body the browser has sent so far. */
@@ -32,7 +34,11 @@ export type StartProcessingInput = {
  */
 const webhookReplySchema = z.union([visualizerWebhookCompletedReplySchema, visualizerWebhookProcessingReplySchema]);
 
-export type WebhookReply = { correctionToken: string | null };
+export type WebhookReply = {
+  correctionToken: string | null;
+  /** The copies of the pictures the result opens on, when the answer is the finished render (fetched ahead). */
+  firstPictures: PictureRenditions[];
+};
 
 /**
  * The webhook gave no answer the page can trust: a 5xx (the processor restarting under the gateway, a proxy's
@@ -104,7 +110,7 @@ export async function startProcessing({
     fileName: file.name || 'photo',
   });
 
-  const body = await compressForUpload(JSON.stringify(payload));
+  const body = await webhookBody(payload, photo);
   const deadline = answerDeadline(webhookAnswerDeadlineMs(body.size));
   // Ends the call early: the deadline, or the row failed while its answer was awaited (watchRow below).
   const stop = new AbortController();
@@ -143,14 +149,19 @@ export async function startProcessing({
     // after a 202, so the page shows that reason with "Choose another photo", as when the render fails later; the
     // spec's default "Failed to process your image. Please try again." sent the visitor back to send the same photo,
     // to fail again. Any other not-ok answer, a 4xx with no reason on the row included, raises the spec's error.
-    if (response.status >= 400 && response.status <= 499 && (await rowSaysWhyItFailed(requestId))) return { correctionToken: null };
+    if (response.status >= 400 && response.status <= 499 && (await rowSaysWhyItFailed(requestId))) return { correctionToken: null, firstPictures: [] };
     if (response.status < 200 || response.status > 299) throw new Error(pageTexts.visualizer.processingFailure);
 
     const reply = webhookReplySchema.safeParse(parseJson(response.text));
-    return { correctionToken: reply.success ? reply.data.correctionToken : null };
+    if (!reply.success) return { correctionToken: null, firstPictures: [] };
+    const firstPictures =
+      reply.data.status === 'completed'
+        ? [reply.data.processedImageRenditions, reply.data.originalImageRenditions].filter((copies) => copies !== undefined)
+        : [];
+    return { correctionToken: reply.data.correctionToken, firstPictures };
   } catch (error) {
     // The row says why: the page follows it and shows the reason, as after a refusal with a reason.
-    if (rowFailed) return { correctionToken: null };
+    if (rowFailed) return { correctionToken: null, firstPictures: [] };
     throw error;
   } finally {
     awaitingAnswer = false;
@@ -167,25 +178,6 @@ async function rowSaysWhyItFailed(requestId: string): Promise<boolean> {
     return row.status === 'failed' && row.failure_reason !== null;
   } catch {
     return false;
-  }
-}
-
-/** The webhook's body as it goes over the wire: gzip where the browser can compress, else the JSON text itself. */
-type WireBody = { data: ArrayBuffer | string; size: number; encoding?: 'gzip' };
-
-/**
- * Gzips the JSON where the browser has CompressionStream (every current one): the photo's base64 text carries 6
- * bits a character, so the body goes out about a quarter smaller, seconds on a phone's upload (decision 025). The
- * processor reads `Content-Encoding: gzip`. Anything wrong with compressing sends the text as it is.
- */
-async function compressForUpload(json: string): Promise<WireBody> {
-  if (typeof CompressionStream !== 'function') return { data: json, size: json.length };
-  try {
-    // Bytes, not a Blob: a Blob body goes out by reference, which DevTools (and so the browser tests) cannot show.
-    const compressed = await new Response(new Blob([json]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer();
-    return { data: compressed, size: compressed.byteLength, encoding: 'gzip' };
-  } catch {
-    return { data: json, size: json.length };
   }
 }
 

@@ -9,6 +9,29 @@ export const RESULT_PICTURE_SIZES = '(min-width: 64rem) 62rem, calc(100vw - 2rem
 
 export const webpSrcSet = (renditions: PictureRenditions) => renditions.webp.map((copy) => `${copy.url} ${copy.width}w`).join(', ');
 
+/**
+ * Starts fetching the copies the result opens on (the default wood, then the photo) as soon as the webhook answers
+ * with the finished render, while the page reads the row and lays out the result step: on a phone's slow 4G the
+ * picture's download then overlaps that read instead of following it (decision 026). A `<link rel="preload">` with
+ * the very srcset and sizes of ResultPicture's WebP source, so the browser picks the same copy and the picture
+ * takes it from its cache. What is shown still comes from the row.
+ */
+export function preloadResultPictures(pictures: PictureRenditions[]): void {
+  document.head.querySelectorAll('link[data-result-picture]').forEach((link) => link.remove());
+  pictures.forEach((picture, index) => {
+    const link = document.createElement('link');
+    link.setAttribute('rel', 'preload');
+    link.setAttribute('as', 'image');
+    link.setAttribute('type', 'image/webp');
+    link.setAttribute('imagesrcset', webpSrcSet(picture));
+    link.setAttribute('imagesizes', RESULT_PICTURE_SIZES);
+    // The slider's own picture is fetched with high priority (before-after-slider.tsx): its copy first here too.
+    if (index === 0) link.setAttribute('fetchpriority', 'high');
+    link.dataset.resultPicture = '';
+    document.head.append(link);
+  });
+}
+
 type ResultPictureProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes'> & {
   /** The full picture: shown only when there are no web-sized copies (a row rendered before they were made). */
   fullUrl: string;

@@ -20,6 +20,13 @@ import {
 } from '../testing/visualizer-calls';
 import { chooseFile, fillInfo, openPage, startProcessing } from '../testing/visualizer-journey';
 import { webhookAnswerDeadlineMs } from '../api/start-processing';
+import { getSupabaseClient } from '@/lib/supabase-client';
+
+// The real client, watched: whether the page asks for it before "Process Image" (decision 025).
+vi.mock('@/lib/supabase-client', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@/lib/supabase-client')>();
+  return { ...real, getSupabaseClient: vi.fn(real.getSupabaseClient) };
+});
 
 const TEN_MB = 10 * 1024 * 1024;
 
@@ -65,6 +72,19 @@ describe('the upload step', () => {
     expect(await screen.findByRole('heading', { name: 'Where should we send your result?' })).toBeInTheDocument();
     expectStep('Your info');
     expect(screen.getByRole('img', { name: 'Your photo: exactly-10mb.jpg' })).toHaveAttribute('src', expect.stringMatching(/^blob:/));
+  });
+
+  it('begins loading the data client once a photo is chosen, before anything is sent', async () => {
+    const calls = newCalls();
+    server.use(insertHandler(calls), webhookHandler(calls));
+    const { user } = await openPage();
+    vi.mocked(getSupabaseClient).mockClear();
+    await chooseFile(user, imageFile());
+
+    expect(await screen.findByRole('heading', { name: 'Where should we send your result?' })).toBeInTheDocument();
+    expect(getSupabaseClient).toHaveBeenCalled();
+    expect(calls.inserts).toEqual([]);
+    expect(calls.webhooks).toEqual([]);
   });
 
   it('refuses a photo one byte over 10 MB with the spec toast and stays on upload', async () => {
@@ -240,6 +260,51 @@ describe('processing', () => {
     expect(new URL(read.url).searchParams.get('select')).toBe(
       'id,created_at,status,original_image_url,processed_image_url,failure_reason,style_image_urls,image_renditions,render_number,correction_state,floor_mask_url,floor_share,rug_choice,rug_share,images_deleted_at',
     );
+  });
+
+  it('a webhook answer with the finished render starts fetching the copies the result opens on before the row is read', async () => {
+    const calls = newCalls();
+    const copies = (name: string) => ({
+      webp: [
+        { width: 720, height: 540, url: `http://supabase.test/storage/v1/object/sign/floor-visualizer/abc/${name}-720w.webp?token=t` },
+        { width: 1280, height: 960, url: `http://supabase.test/storage/v1/object/sign/floor-visualizer/abc/${name}-1280w.webp?token=t` },
+      ],
+      jpeg: { width: 1040, height: 780, url: `http://supabase.test/storage/v1/object/sign/floor-visualizer/abc/${name}-1040w.jpg?token=t` },
+    });
+    let answerTheRead!: () => void;
+    const readMayAnswer = new Promise<void>((resolve) => (answerTheRead = resolve));
+    server.use(
+      insertHandler(calls),
+      webhookHandler(calls, () =>
+        HttpResponse.json({
+          status: 'completed',
+          requestId: calls.id(),
+          originalImageUrl: ORIGINAL_URL,
+          processedImageUrl: PROCESSED_URL,
+          processedImageRenditions: copies('natural-white-oak'),
+          originalImageRenditions: copies('original'),
+          correctionToken: 'a'.repeat(43),
+        }),
+      ),
+      readHandler(calls, async (id) => (await readMayAnswer, HttpResponse.json(completedRow(id)))),
+    );
+    await startProcessing();
+
+    await waitFor(() => expect(calls.reads).toHaveLength(1));
+    const preloads = [...document.head.querySelectorAll('link[rel="preload"][as="image"][imagesrcset*="floor-visualizer/abc/"]')];
+    expect(preloads.map((link) => [link.getAttribute('imagesrcset'), link.getAttribute('imagesizes'), link.getAttribute('type')])).toEqual([
+      [
+        `${copies('natural-white-oak').webp[0]!.url} 720w, ${copies('natural-white-oak').webp[1]!.url} 1280w`,
+        '(min-width: 64rem) 62rem, calc(100vw - 2rem)',
+        'image/webp',
+      ],
+      [`${copies('original').webp[0]!.url} 720w, ${copies('original').webp[1]!.url} 1280w`, '(min-width: 64rem) 62rem, calc(100vw - 2rem)', 'image/webp'],
+    ]);
+    expect(preloads[0]).toHaveAttribute('fetchpriority', 'high');
+    // What is shown still comes from the row.
+    expect(screen.queryByRole('heading', { name: 'Your room with hardwood floors' })).not.toBeInTheDocument();
+    answerTheRead();
+    expect(await screen.findByRole('heading', { name: 'Your room with hardwood floors' })).toBeInTheDocument();
   });
 
   it('does not offer Process Image again while processing runs', async () => {

@@ -20,10 +20,12 @@ import { UploadStalled, useStartProcessing, WebhookUnanswered, type UploadProgre
 import { describeProcessingError } from '../utils/describe-processing-error';
 import { asImageFile } from '../utils/as-image-file';
 import { preparePhotoAhead } from '../utils/prepare-photo-ahead';
+import { getSupabaseClient } from '@/lib/supabase-client';
 import { InfoStep, type InfoErrors } from './info-step';
 import { ProcessingStep, type ProcessingPhase } from './processing-step';
 import { resultFromRow, type VisualizerResult } from '../utils/result-from-row';
 import { ResultStep } from './result-step';
+import { preloadResultPictures } from './result-picture';
 import { rugChoiceTexts } from './rug-choice';
 import { useCorrectionRender } from '../api/wait-for-correction';
 import { SavedResultNotice, type SavedResultState } from './saved-result-notice';
@@ -173,6 +175,11 @@ export function VisualizerPage() {
     setStep('info');
     // Ready by the time the details are typed; a failure here is met again, and told, when the photo is sent.
     preparePhotoAhead(chosen).catch(() => undefined);
+    // The data client (supabase-js, about 50 KiB) is fetched while the visitor types, not at "Process Image": on a
+    // phone's slow 4G its download and start held the row's insert, and so the photo's upload, about a second
+    // (`npm run bench -- visualizer-phone`). Only the site's own script is fetched; nothing is sent. A failed load is
+    // tried again at the click.
+    getSupabaseClient().catch(() => undefined);
   };
 
   const process = async () => {
@@ -199,7 +206,7 @@ export function VisualizerPage() {
       const started = toasts.visualizerStarted;
       toast.info(started.title, { id: STARTED_TOAST_ID, description: started.description, duration: started.duration });
       try {
-        const { correctionToken: token } = await startProcessing.mutateAsync({
+        const { correctionToken: token, firstPictures } = await startProcessing.mutateAsync({
           requestId: id,
           ...parsed.data,
           file,
@@ -211,6 +218,7 @@ export function VisualizerPage() {
           },
         });
         setCorrectionToken(token);
+        preloadResultPictures(firstPictures);
       } catch (error) {
         // The photo never got all the way out, so no render can come of this row: say so and offer to send again.
         if (error instanceof UploadStalled) {

@@ -57,7 +57,7 @@ export function webhookHandler(calls: Calls, reply: () => Response = () => HttpR
   });
 }
 
-export function readHandler(calls: Calls, answer: (id: string, attempt: number) => Response) {
+export function readHandler(calls: Calls, answer: (id: string, attempt: number) => Response | Promise<Response>) {
   return http.get(REQUESTS_URL, ({ request }) => {
     calls.reads.push(request.clone());
     const id = new URL(request.url).searchParams.get('id')?.replace(/^eq\./, '') ?? '';

@@ -1,5 +1,9 @@
 import { preparePhoto, type PreparedPhoto } from './prepare-photo';
 import type { PreparedInWorker } from './prepare-photo.worker';
+import { gzipped, type PhotoForTheBody } from './webhook-body';
+
+/** The photo ready to send: the prepared copy, and its data URL gzipped for the webhook's body (webhook-body.ts). */
+export type PhotoReadyToSend = PreparedPhoto & PhotoForTheBody;
 
 /**
  * The photo is prepared for sending as soon as it is chosen, not when "Process Image" is pressed (issue 35): on a
@@ -7,9 +11,9 @@ import type { PreparedInWorker } from './prepare-photo.worker';
  * name and e-mail instead of watching the processing step. Nothing leaves the phone before the click; the prepared
  * copy waits in memory, one per chosen file, so a Retry sends the same bytes without preparing them again.
  */
-const preparations = new WeakMap<File, Promise<PreparedPhoto>>();
+const preparations = new WeakMap<File, Promise<PhotoReadyToSend>>();
 
-export function preparePhotoAhead(file: File): Promise<PreparedPhoto> {
+export function preparePhotoAhead(file: File): Promise<PhotoReadyToSend> {
   let preparation = preparations.get(file);
   if (!preparation) {
     preparation = prepareOffThePage(file);
@@ -26,9 +30,11 @@ export function preparePhotoAhead(file: File): Promise<PreparedPhoto> {
  * page what they cannot in a worker (Safari decodes HEIC only through an <img>), and a photo no one can decode is
  * sent as chosen.
  */
-async function prepareOffThePage(file: File): Promise<PreparedPhoto> {
+async function prepareOffThePage(file: File): Promise<PhotoReadyToSend> {
   const prepared = await prepareInWorker(file);
-  return prepared?.reencoded ? prepared : preparePhoto(file);
+  if (prepared?.reencoded) return prepared;
+  const onThePage = await preparePhoto(file);
+  return { ...onThePage, gzippedDataUrl: await gzipped(onThePage.dataUrl) };
 }
 
 function prepareInWorker(file: File): Promise<PreparedInWorker> {

@@ -4,15 +4,19 @@
  * the answer is the prepared photo, or null when anything failed here (the page then prepares it itself).
  */
 import { preparePhoto, type PreparedPhoto } from './prepare-photo';
+import { gzipped } from './webhook-body';
 
-export type PreparedInWorker = PreparedPhoto | null;
+/** The prepared photo, and its data URL gzipped for the webhook's body (webhook-body.ts), when this browser can. */
+export type PreparedInWorker = (PreparedPhoto & { gzippedDataUrl: ArrayBuffer | null }) | null;
 
 globalThis.onmessage = async (event: MessageEvent<File>) => {
   let answer: PreparedInWorker = null;
   try {
-    answer = await preparePhoto(event.data);
+    const prepared = await preparePhoto(event.data);
+    answer = { ...prepared, gzippedDataUrl: await gzipped(prepared.dataUrl) };
   } catch {
     // answered with null
   }
-  globalThis.postMessage(answer);
+  // The gzipped bytes move to the page rather than being copied.
+  globalThis.postMessage(answer, { transfer: answer?.gzippedDataUrl ? [answer.gzippedDataUrl] : [] });
 };
