@@ -12,6 +12,9 @@
  * all of the result's pictures that are on screen or not lazily deferred; the bytes of the pictures fetched until
  * then and the file the first picture shows; the machine's load average beside each row (it is shared).
  *
+ * VISUALIZER_PHONE_SCREENSHOTS=DIR saves what the page shows 3 s after the click and at the result (those runs'
+ * timings then include the screenshots).
+ *
  * Also printed: where each run's time went (the page's stamps, Resource Timing and the processor's log lines for the
  * request: its webhook's parts and the render's stages), per run and as medians.
  *
@@ -209,6 +212,15 @@ async function runJourney(
     // The page's own clock, from the click: the pictures are watched on every frame.
     await page.evaluate(WATCH_THE_JOURNEY);
     await page.getByRole('button', { name: 'Process Image' }).click();
+    // VISUALIZER_PHONE_SCREENSHOTS=DIR: what the visitor sees while the photo goes out (not for timing: a screenshot
+    // costs the page's CPU).
+    const shots = process.env.VISUALIZER_PHONE_SCREENSHOTS;
+    const shot = (what: string) =>
+      shots ? page.screenshot({ path: path.join(shots, `${throttled ? 'slow-4g' : 'unthrottled'}-run${run + 1}-${what}.png`) }) : undefined;
+    if (shots) {
+      await page.waitForTimeout(3000);
+      await shot('processing');
+    }
     const marks = (await (
       await page
         .waitForFunction(
@@ -233,6 +245,7 @@ async function runJourney(
         })
     ).jsonValue()) as Record<string, number>;
     if (!webhook) throw new Error('no webhook call seen');
+    await shot('result');
     const answerEnd = await page.evaluate(
       (url) =>
         (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
