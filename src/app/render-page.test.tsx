@@ -45,6 +45,14 @@ describe('prerendered pages', () => {
     expect(page.querySelector('meta[property="og:title"]')?.getAttribute('content')).toBe(page.querySelector('title')?.textContent);
   });
 
+  // N.J.A.C. 13:45A-17.11(d)2: a registered home improvement contractor shows its registration number on every
+  // advertisement distributed in New Jersey; every page of the site is one (decision 031).
+  it.each(sitePaths)('%s shows the New Jersey contractor registration number in its footer', async (path) => {
+    const footer = (await prerendered(path)).querySelector('footer');
+    expect(footer?.textContent).toContain(`NJ Home Improvement Contractor Reg. No. ${business.registrationNumber}`);
+    expect(business.registrationNumber).toMatch(/^13VH\d{8}$/);
+  });
+
   it('the home page holds the business structured data', async () => {
     const page = await prerendered('/');
     const script = page.querySelector('script[type="application/ld+json"]');

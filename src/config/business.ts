@@ -1,4 +1,5 @@
 import { checkedSettings } from './checked-settings.ts';
+import { REGISTRATION_LABEL } from './contractor-registration.ts';
 import { businessEnvSchema, type BusinessSettings } from './settings.ts';
 
 export type County = { county: string; towns: readonly string[] };
@@ -51,6 +52,10 @@ function businessFactsFrom(env: BusinessSettings) {
     /** The postal address on one line, as every e-mail's footer carries it. */
     postalAddress: env.VITE_BUSINESS_POSTAL_ADDRESS,
     baseTown: `${address.locality}, ${address.region}`,
+    /** The New Jersey home improvement contractor registration number (N.J.A.C. 13:45A-17.11(d)2, decision 031). */
+    registrationNumber: env.VITE_BUSINESS_NJ_HIC_REGISTRATION,
+    /** The number as every page's footer and every e-mail show it. */
+    registrationLine: `${REGISTRATION_LABEL} ${env.VITE_BUSINESS_NJ_HIC_REGISTRATION}`,
     openingHours,
     hours: openingHours.map(describeHours),
     responsePromise: 'within 1 business day',

@@ -30,3 +30,19 @@ describe('checkSettings and the keys a build may publish', () => {
     expect(settings.business.VITE_BUSINESS_NAME).toBe('Oak & Co.');
   });
 });
+
+describe('the New Jersey contractor registration number', () => {
+  const registration = (value?: string) =>
+    checkSettings(value === undefined ? {} : { VITE_BUSINESS_NJ_HIC_REGISTRATION: value }).business.VITE_BUSINESS_NJ_HIC_REGISTRATION;
+
+  it("is always there: the owner's number, trimmed, or a plain placeholder", () => {
+    expect(registration(' 13VH01234567\n')).toBe('13VH01234567');
+    expect(registration()).toBe('13VH00000000');
+  });
+
+  it('stops the build unless it is 13VH and 8 digits, as the Division of Consumer Affairs issues them', () => {
+    for (const wrong of ['', '13VH1234567', '13VH012345678', '13vh01234567', '13 VH 01234567', 'HIC 13VH01234567', '12VH01234567']) {
+      expect(() => registration(wrong), JSON.stringify(wrong)).toThrow('13VH and 8 digits');
+    }
+  });
+});

@@ -17,6 +17,22 @@ export const businessEnvSchema = () =>
       z.string().check(z.trim(), z.minLength(1)),
       '100 Example Street, Haddonfield, NJ 08033',
     ),
+    /**
+     * The business's New Jersey home improvement contractor registration number ("13VH" and 8 digits, as the
+     * Division of Consumer Affairs issues them). N.J.A.C. 13:45A-17.11(d)2 asks it to be displayed prominently on
+     * every advertisement in the State and on all correspondence with consumers: the site's footer and every e-mail
+     * show it (decision 031). The default is plainly a placeholder, like the phone's 555 number.
+     */
+    VITE_BUSINESS_NJ_HIC_REGISTRATION: z._default(
+      z.string().check(
+        z.trim(),
+        z.regex(/^13VH\d{8}$/, {
+          message:
+            'VITE_BUSINESS_NJ_HIC_REGISTRATION must be the New Jersey home improvement contractor registration number: 13VH and 8 digits, like 13VH01234567',
+        }),
+      ),
+      '13VH00000000',
+    ),
     VITE_BUSINESS_FACEBOOK_URL: z._default(z.url(), 'https://www.facebook.com/'),
     VITE_BUSINESS_INSTAGRAM_URL: z._default(z.url(), 'https://www.instagram.com/'),
   });

@@ -87,9 +87,9 @@ export function renderGuidePdf({ business, siteUrl }: GuideBranding): Promise<Bu
   });
 
   // Closing panel: how to reach the business.
-  if (doc.y > PAGE.height - MARGIN - 120) doc.addPage();
+  if (doc.y > PAGE.height - MARGIN - 136) doc.addPage();
   const panelTop = doc.y + 4;
-  doc.roundedRect(MARGIN, panelTop, TEXT_WIDTH, 104, 8).fill(OAK_200);
+  doc.roundedRect(MARGIN, panelTop, TEXT_WIDTH, 120, 8).fill(OAK_200);
   doc.fillColor(WALNUT_950).font('Helvetica-Bold').fontSize(13).text('Want a second opinion on your floors?', MARGIN + 18, panelTop + 16, {
     width: TEXT_WIDTH - 36,
   });
@@ -105,6 +105,9 @@ export function renderGuidePdf({ business, siteUrl }: GuideBranding): Promise<Bu
     );
   doc.moveDown(0.3);
   doc.fillColor(WALNUT_700).font('Helvetica-Bold').fontSize(10.5).text(estimateUrl, { link: estimateUrl, underline: true });
+  // The guide advertises in New Jersey, so it shows the contractor registration number (N.J.A.C. 13:45A-17.11(d)2).
+  doc.moveDown(0.3);
+  doc.fillColor(WALNUT_900).font('Helvetica-Bold').fontSize(10).text(business.registrationLine, { link: null, underline: false });
 
   doc.end();
   return finished;

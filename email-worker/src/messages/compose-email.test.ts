@@ -123,6 +123,29 @@ describe('the postal address and the way to unsubscribe', () => {
     expect((await composeEmail(kind, rows[kind], null, withAddress)).text).not.toContain('unsubscribed');
   });
 
+  // New Jersey's Contractors' Registration Act: the registration number on all correspondence with consumers
+  // (N.J.A.C. 13:45A-17.11(d)2) and the Division of Consumer Affairs' toll-free number on it (N.J.S.A. 56:8-144).
+  it.each(Object.keys(rows) as (keyof typeof rows)[])(
+    "the %s e-mail ends with the registration number and the Division of Consumer Affairs' number",
+    async (kind) => {
+      const registered = { ...context, business: readBusinessFacts({ VITE_BUSINESS_NJ_HIC_REGISTRATION: '13VH01234567' }) };
+      const email = await composeEmail(kind, rows[kind], person.email, registered, { unsubscribeLink });
+      const division =
+        "For information about contractors and the Contractors' Registration Act, contact the New Jersey Division of Consumer Affairs at 1-888-656-6225.";
+      expect(email.text).toContain('NJ Home Improvement Contractor Reg. No. 13VH01234567');
+      expect(email.text).toContain(division);
+      const htmlText = email.html.replace(/<[^>]+>/g, '');
+      expect(htmlText).toContain('NJ Home Improvement Contractor Reg. No. 13VH01234567');
+      expect(htmlText).toContain(division.replace("'", '&#39;'));
+    },
+  );
+
+  it('names a business whose name ends with a full stop without doubling it', async () => {
+    const email = await composeEmail('estimate_confirmation', rows.estimate_confirmation, person.email, context);
+    expect(readBusinessFacts({}).name).toBe('Your Flooring Co.');
+    expect(email.text).toContain('has reached Your Flooring Co. We typically respond');
+  });
+
   it('has a plain placeholder when the owner has set none', () => {
     expect(readBusinessFacts({}).postalAddress).toBe('100 Example Street, Haddonfield, NJ 08033');
   });

@@ -138,7 +138,7 @@ async function visitorEmail(
       return compose(`We received your estimate request`, 'Thanks, we have your request', [
         {
           kind: 'paragraph',
-          text: `Thanks for contacting us: your free-estimate request has reached ${business.name}. We typically respond ${business.responsePromise}.`,
+          text: `Thanks for contacting us: your free-estimate request has reached ${business.name.replace(/\.$/, '')}. We typically respond ${business.responsePromise}.`,
         },
         { kind: 'paragraph', text: callOrWrite },
         {

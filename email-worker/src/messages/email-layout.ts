@@ -1,4 +1,5 @@
 import type { Business } from '../../../src/config/business.ts';
+import { CONSUMER_AFFAIRS_NOTICE, CONSUMER_AFFAIRS_TOLL_FREE, REGISTRATION_LABEL } from '../../../src/config/contractor-registration.ts';
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -57,10 +58,17 @@ function blockText(block: Block): string {
   }
 }
 
+/** A number that a narrow screen must not break at its hyphen. */
+const keepTogether = (text: string) => `<span style="white-space:nowrap">${escapeHtml(text)}</span>`;
+
 /** The same message as HTML (branded, inline styles for mail clients) and as plain text. */
 export function renderEmail(business: Business, heading: string, blocks: readonly Block[]): { html: string; text: string } {
   // The postal address is in every e-mail, commercial or not: CAN-SPAM (15 U.S.C. 7704(a)(5)) asks for it on the
   // commercial ones, and one footer for all means no kind can be left without it.
+  // New Jersey asks a home improvement contractor's correspondence with consumers for its registration number
+  // (N.J.A.C. 13:45A-17.11(d)2) and the Division of Consumer Affairs' toll-free number (N.J.S.A. 56:8-144): the same
+  // footer carries both, so every e-mail to a visitor does (decision 031).
+  // Both in bold, the Division's line at 14 px (10.5 pt): shown, not buried in the small print.
   const footer = `${business.name} · ${business.postalAddress} · ${business.phone} · ${business.email}`;
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(heading)}</title></head>
@@ -72,8 +80,8 @@ export function renderEmail(business: Business, heading: string, blocks: readonl
 <h1 style="margin:0 0 18px;font-size:22px;line-height:1.3;color:${WALNUT_950}">${escapeHtml(heading)}</h1>
 ${blocks.map(blockHtml).join('\n')}
 </td></tr>
-<tr><td style="padding:16px 28px;background:${OAK_200};font-size:12px;color:${WALNUT_900}">${escapeHtml(footer)}</td></tr>
+<tr><td style="padding:16px 28px;background:${OAK_200};font-size:12px;color:${WALNUT_900}">${escapeHtml(footer)}<div style="margin-top:6px;font-weight:bold">${escapeHtml(REGISTRATION_LABEL)} ${keepTogether(business.registrationNumber)}</div><div style="margin-top:6px;font-size:14px;font-weight:bold">${escapeHtml(CONSUMER_AFFAIRS_NOTICE).replace(CONSUMER_AFFAIRS_TOLL_FREE, keepTogether(CONSUMER_AFFAIRS_TOLL_FREE))}</div></td></tr>
 </table></td></tr></table></body></html>`;
-  const text = [heading, '', ...blocks.map(blockText).flatMap((part) => [part, '']), '--', footer, ''].join('\n');
+  const text = [heading, '', ...blocks.map(blockText).flatMap((part) => [part, '']), '--', footer, business.registrationLine, CONSUMER_AFFAIRS_NOTICE, ''].join('\n');
   return { html, text };
 }

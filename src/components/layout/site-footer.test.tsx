@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { business } from '@/config/business';
 import { SiteFooter } from './site-footer';
 
 const footer = (
@@ -34,5 +35,14 @@ describe('the footer copyright', () => {
     await vi.waitFor(() => expect(screen.getByText(/All rights reserved/)).toHaveTextContent(/^© 2027 /), { timeout: 5_000 });
     // A mismatch would have made React throw the prerendered footer away and render it again.
     expect(recoverableErrors).toEqual([]);
+  });
+});
+
+describe('the footer on every page', () => {
+  it("shows the business's New Jersey home improvement contractor registration number (N.J.A.C. 13:45A-17.11(d)2)", () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(footer);
+    document.body.append(container);
+    expect(screen.getByText(`NJ Home Improvement Contractor Reg. No. ${business.registrationNumber}`)).toBeVisible();
   });
 });

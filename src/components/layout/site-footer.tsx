@@ -34,7 +34,8 @@ const socialLinks = [
 
 /**
  * Spec section 2, home page item 10: logo, tagline, social links, the services, contact info, a copyright
- * with the current year and the legal links. Shared by every page.
+ * with the current year and the legal links; and the business's New Jersey contractor registration number, which
+ * the State asks every advertisement to show. Shared by every page.
  */
 export function SiteFooter({ onOpenLeadMagnet }: SiteFooterProps) {
   const guideMark = useFirstAnswerMark('guide');
@@ -117,9 +118,13 @@ export function SiteFooter({ onOpenLeadMagnet }: SiteFooterProps) {
 
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 text-sm text-oak-200 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
-          <p {...yearAttributes}>
-            © {year} {business.name.replace(/\.$/, '')}. All rights reserved.
-          </p>
+          <div className="space-y-1">
+            <p {...yearAttributes}>
+              © {year} {business.name.replace(/\.$/, '')}. All rights reserved.
+            </p>
+            {/* N.J.A.C. 13:45A-17.11(d)2: the registration number on every advertisement, so on every page (decision 031). */}
+            <p>{business.registrationLine}</p>
+          </div>
           <ul className="flex flex-wrap gap-x-5 gap-y-2" aria-label="Legal">
             {pageTexts.home.footerLinks.map((label) => {
               const target = legalLinkTargets[label];
