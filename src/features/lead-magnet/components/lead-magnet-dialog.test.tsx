@@ -122,6 +122,11 @@ describe('the free-guide modal', () => {
     expect(within(dialog).getByRole('heading', { name: pageTexts.leadMagnet.thankYouTitle })).toHaveTextContent(
       /^Thank You$/,
     );
+    // "On its way" is not true of a second request the same day or of a mailbox that unsubscribed: the queue
+    // suppresses both (the daily limit per kind, decision 024), and the panel says so.
+    expect(within(dialog).getByText(/^Your guide is on its way\./)).toHaveTextContent(
+      'We send it to an address once a day at most, and not to one that has unsubscribed from our e-mails;',
+    );
 
     await act(() => vi.advanceTimersByTimeAsync(1499));
     expect(screen.getByRole('dialog', { name: pageTexts.leadMagnet.title })).toBeInTheDocument();

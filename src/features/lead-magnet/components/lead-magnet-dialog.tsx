@@ -5,6 +5,7 @@ import { Fragment, useEffect, useId, useLayoutEffect, useRef, useState, type For
 import { preloadToasts, toast } from '@/components/ui/toasts';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
+import { business } from '@/config/business';
 import { pageTexts, toasts } from '@/content/spec-texts';
 import { PrivacyPolicyLink } from '@/components/privacy-policy-link';
 import { useFocusBackAfterSending } from '@/lib/focus-after-sending';
@@ -191,8 +192,11 @@ export function LeadMagnetDialog({ open, onOpenChange, inPlace = false, openedFr
               >
                 {pageTexts.leadMagnet.thankYouTitle}
               </h3>
+              {/* The queue sends the guide to a mailbox once a day at most, and never after an unsubscribe (decision 024). */}
               <p className="text-walnut-800">
-                Your guide is on its way. Check your inbox (and spam folder) in the next few minutes.
+                Your guide is on its way. Check your inbox (and spam folder) in the next few minutes. We send it to an
+                address once a day at most, and not to one that has unsubscribed from our e-mails; if it doesn&apos;t
+                arrive, call us at {business.phone}.
               </p>
               <Button variant="outline" onClick={() => setGuideSent(false)}>
                 Send it to another email

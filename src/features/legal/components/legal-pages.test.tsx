@@ -62,7 +62,7 @@ describe('the privacy notice', () => {
     expect(askSection.getByRole('link', { name: business.email })).toHaveAttribute('href', `mailto:${business.email}`);
     expect(askSection.getByRole('link', { name: business.phone })).toHaveAttribute('href', business.phoneHref);
     expect(screen.getByText(/^In effect from:/).querySelector('time')).toHaveAttribute('dateTime', LEGAL_PAGES_LAST_CHANGED);
-    expect(screen.getByText(/^In effect from:/)).toHaveTextContent('In effect from: November 29, 2026');
+    expect(screen.getByText(/^In effect from:/)).toHaveTextContent('In effect from: November 30, 2026');
   });
 });
 
@@ -74,6 +74,26 @@ describe('the terms', () => {
     expect(main.getByRole('link', { name: business.phone })).toBeInTheDocument();
     expect(main.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
     expect(main.getByText(new RegExp(`kept for ${days(dataRetention.visualizerImagesDays)} and then deleted`))).toBeInTheDocument();
+  });
+
+  // New Jersey's Truth-in-Consumer Contract, Warranty and Notice Act (N.J.S.A. 56:12-15, -16): terms shown to a
+  // consumer may not take away a right the law gives, nor leave it to the reader which provision holds in New Jersey.
+  it("says a price is agreed in writing, with New Jersey's written contract and three-day cancellation, and takes away no right", async () => {
+    renderRoute('/terms');
+    await screen.findByRole('heading', { level: 1, name: 'Terms of Service' });
+    const main = within(screen.getByRole('main'));
+    expect(main.getByText(/For home improvement work over \$500 that writing is a contract we both sign, as New Jersey law requires/)).toHaveTextContent(
+      'you may cancel it until midnight of the third business day after you receive your copy.',
+    );
+    expect(main.getByText(/Nothing on this page limits the rights New Jersey or federal law gives you as a consumer\./)).toBeInTheDocument();
+    expect(main.getByText(/a New Jersey registered home improvement contractor/)).toHaveTextContent(
+      `(NJ Home Improvement Contractor Reg. No. ${business.registrationNumber})`,
+    );
+    const words = screen.getByRole('main').textContent ?? '';
+    // The site's own statements are not waved away (the Consumer Fraud Act holds an advertisement to its words), and
+    // no blanket waiver, indemnity or "void where prohibited" appears.
+    expect(words).not.toContain('what we confirm with you in writing is what counts');
+    expect(words).not.toMatch(/fullest extent|permitted by law|void where|some jurisdictions|indemnif|hold harmless|not (be )?liable|as is\b/i);
   });
 });
 

@@ -11,8 +11,9 @@ export function TermsPage() {
       title="Terms of Service"
       lead={
         <p>
-          This website belongs to {business.name} of {business.baseTown}. By using it you agree to these few terms. If
-          something here is unclear, call us at{' '}
+          This website belongs to {business.name} of {business.baseTown}, a New Jersey registered home improvement
+          contractor ({business.registrationLine}). By using it you agree to these few terms. If something here is
+          unclear, call us at{' '}
           <a href={business.phoneHref} className={legalLinkClasses}>
             {business.phone}
           </a>{' '}
@@ -27,8 +28,10 @@ export function TermsPage() {
       <LegalSection id="terms-estimates" title="Estimates and offers">
         <p>
           Asking for an estimate, the guide or a partner program is free and commits you to nothing. A price is only
-          agreed once we have seen the job and you have accepted a written estimate. Program perks and discounts are
-          described on their pages and confirmed with you when you join.
+          agreed in writing, once we have seen the job. For home improvement work over $500 that writing is a contract
+          we both sign, as New Jersey law requires, and you may cancel it until midnight of the third business day
+          after you receive your copy. Program perks and discounts are described on their pages and confirmed with you
+          when you join.
         </p>
       </LegalSection>
 
@@ -56,15 +59,18 @@ export function TermsPage() {
       <LegalSection id="terms-content" title="The content of this site">
         <p>
           The text, pictures and the free guide are ours; you are welcome to read, print and share them for your own
-          project, but not to republish them as yours. We keep the information here as accurate as we can, but prices,
-          products and availability can change: what we confirm with you in writing is what counts.
+          project, but not to republish them as yours. We keep the information here accurate, but prices, products and
+          availability change over time, so the price and products for your job are the ones we agree with you in
+          writing.
         </p>
       </LegalSection>
 
       <LegalSection id="terms-changes" title="Changes">
         <p>
-          We may update these terms; the date at the top says when they last changed. Our work for you is covered by
-          the written estimate or contract you sign with us, not by this page.
+          We may update these terms; the date at the top says when they last changed, and a change applies from that
+          date on, never to something you did before it. Our work for you is covered by what we agree with you in
+          writing (for work over $500, the contract we both sign), which these terms do not change. Nothing on this
+          page limits the rights New Jersey or federal law gives you as a consumer.
         </p>
       </LegalSection>
     </LegalPage>
