@@ -72,6 +72,8 @@ export const ENGINE_VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   'engine, not grounded': { grounded: false },
   'engine, not unanimous': { unanimous: false },
   'engine, threshold 0.5': { threshold: 0.5 },
+  'engine, threshold 0.65': { threshold: 0.65 },
+  'engine, threshold 0.7': { threshold: 0.7 },
   'engine, no zoomed runs': { objectZoom: false },
   'engine, every zoomed-only thing gives way': { zoomedBroadPatches: null },
   'engine, broad zoomed-only patches of any hue stay floor': { zoomedBroadPatches: { ...ZOOMED_PATCH_LIMITS, sameHue: Infinity } },

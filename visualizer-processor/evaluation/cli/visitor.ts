@@ -1,5 +1,5 @@
 /**
- * npm run eval:visitor -- [variant ...] [--taps N] [--replace-rugs] [--only id,id] [--max-side N] [--cache DIR] [--overlays DIR] [--per-photo] [--pieces]: the visitor's view
+ * npm run eval:visitor -- [variant ...] [--taps N] [--replace-rugs] [--only id,id] [--max-side N] [--cache DIR] [--overlays DIR] [--per-photo] [--pieces] [--edge-bands]: the visitor's view
  * (issue 34) on the labelled real photos. Per photo, the page's first render (the photo's default rug choice),
  * then the simulated visitor's taps (the largest wrong region, at its point farthest from its edge; 2 by default),
  * each render made through src/floor-as-shown.ts as the page makes it; scored by IoU, precision, the largest
@@ -12,7 +12,8 @@
  * photo, the first render and each tap drawn over the photo (visitor-overlay.ts), to look at what a tap did; the
  * folder holds evaluation photos, so keep it outside the repository. `--pieces`: per photo, the first render's
  * largest missed and painted piece and what the network's runs said under it (piece-sources.ts): which step,
- * or the network itself, put it there.
+ * or the network itself, put it there. `--edge-bands`: per group, how far from the floor's true edge the first
+ * render paints and misses (edge-bands.ts): a band past the edge on every photo, or whole things.
  */
 import { bareNetworkMask } from '../baseline-masks.ts';
 import { loadRealSet } from '../load-real-set.ts';
@@ -26,15 +27,16 @@ import { writeVisitorOverlays } from '../visitor-overlay.ts';
 import { describePieceSource, largestPieceSources } from '../piece-sources.ts';
 import type { FloorMask } from '../floor-mask.ts';
 import { optionProblem } from './command-options.ts';
+import { EDGE_BANDS, edgeBands, type EdgeBands } from '../edge-bands.ts';
 
 const args = process.argv.slice(2);
 const problem = optionProblem(args, {
   values: ['--taps', '--only', '--max-side', '--cache', '--overlays'],
-  switches: ['--replace-rugs', '--per-photo', '--pieces'],
+  switches: ['--replace-rugs', '--per-photo', '--pieces', '--edge-bands'],
 });
 if (problem) {
   console.error(
-    `${problem}\nUsage: npm run eval:visitor -- [variant ...] [--taps N] [--replace-rugs] [--only id,id] [--max-side N] [--cache DIR] [--overlays DIR] [--per-photo] [--pieces]`,
+    `${problem}\nUsage: npm run eval:visitor -- [variant ...] [--taps N] [--replace-rugs] [--only id,id] [--max-side N] [--cache DIR] [--overlays DIR] [--per-photo] [--pieces] [--edge-bands]`,
   );
   process.exit(1);
 }
@@ -65,6 +67,7 @@ const cases = real.cases.filter((item) => !only || only.includes(item.id));
 const bare = new Map<string, VisitorJudgement>();
 const firstRenderPieces: string[] = [];
 const scores = new Map<string, VisitorScore[]>(chosen.map((name) => [name, []]));
+const firstRenderBands = new Map<string, Map<string, EdgeBands>>(chosen.map((name) => [name, new Map()]));
 for (const item of cases) {
   const pass = await cachedSegmentForFloor(cache, item.id, item.photo);
   const bareMask = await cachedMask(cache, `${item.id}-${item.photo.width}x${item.photo.height}-bare`, () => bareNetworkMask(item.photo));
@@ -84,6 +87,7 @@ for (const item of cases) {
       },
       tapCount,
     );
+    if (args.includes('--edge-bands')) firstRenderBands.get(name)!.set(item.id, edgeBands(shownMasks[0]!, item.truth));
     if (overlays) await writeVisitorOverlays(overlays, `${item.id}-${name}`, item, shownMasks, score.taps);
     if (args.includes('--pieces')) {
       const sources = largestPieceSources(shownMasks[0]!, item.truth, pass);
@@ -145,4 +149,22 @@ if (args.includes('--per-photo')) {
 if (firstRenderPieces.length) {
   console.log("\nthe first render's largest pieces, and what the network's runs said under them");
   for (const line of firstRenderPieces) console.log(line);
+}
+
+if (args.includes('--edge-bands')) {
+  const bandNames = [...EDGE_BANDS.map((limit) => `<= ${100 * limit} %`), 'farther'];
+  console.log(
+    "\nthe first render's errors by distance from the other edge (share of the photo's diagonal), mean points of precision (painted) and of recall (missed); above: nearest straight below, within the first two bands",
+  );
+  for (const [group, within] of groups) {
+    const inGroup = cases.filter(within);
+    if (!inGroup.length) continue;
+    for (const name of chosen) {
+      const all = inGroup.map((item) => firstRenderBands.get(name)!.get(item.id)!);
+      const points = (values: number[]) => ((100 * values.reduce((sum, value) => sum + value, 0)) / values.length).toFixed(2);
+      const byBand = (kind: 'painted' | 'missed') => bandNames.map((band, k) => `${band} ${points(all.map((bands) => bands[kind][k]!))}`).join(', ');
+      console.log(`${group}, ${name}: painted ${byBand('painted')}; above the floor ${points(all.map((bands) => bands.paintedAboveTheFloor))}`);
+      console.log(`${group}, ${name}: missed ${byBand('missed')}; above the paint ${points(all.map((bands) => bands.missedAboveThePaint))}`);
+    }
+  }
 }
