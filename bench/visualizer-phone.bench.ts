@@ -322,6 +322,8 @@ async function whereTheTimeWent(
   const webhookLine = processorLines.find(({ line, at }) => at >= click && / webhook: body /.test(line));
   const requestId = webhookLine?.line.match(/request=([0-9a-f-]{36})/)?.[1];
   const stagesLine = requestId ? processorLines.find(({ line }) => line.includes(`request=${requestId} render 1 stages: `)) : undefined;
+  // The render's last line comes after its row is written and its upload dropped; the webhook's once it has answered.
+  const doneLine = requestId ? processorLines.find(({ line }) => line.includes(`request=${requestId} render 1 done in `)) : undefined;
   const parts = (line: string | undefined, pattern: RegExp) =>
     Object.fromEntries([...(line ?? '').matchAll(pattern)].map((match) => [match[1]!.trim(), Number(match[2])]));
   const webhookParts = parts(webhookLine?.line.replace(/.* webhook: /, ''), /(?:^|, )([a-z ]+?) (\d+)ms/g);
@@ -340,6 +342,7 @@ async function whereTheTimeWent(
     'picture on screen': Math.round(marks.firstAt! - marks.clickAt!),
     ...Object.fromEntries(Object.entries(webhookParts).map(([name, ms]) => [`processor: ${name}`, ms])),
     ...Object.fromEntries(Object.entries(stageParts).map(([name, ms]) => [`render: ${name}`, ms])),
+    'processor: webhook line, ms after the render done line': webhookLine && doneLine ? webhookLine.at - doneLine.at : Number.NaN,
   };
 }
 

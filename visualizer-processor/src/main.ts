@@ -20,6 +20,7 @@ import { createLocalImageStorage, createSupabaseImageStorage } from './image-sto
 import { PROCESSOR_SERVICE, readProcessorConfig, type ProcessorConfig } from './processor-config.ts';
 import { createSqlUnsubscribeStore } from './email-unsubscribe.ts';
 import { createProcessorServer } from './processor-server.ts';
+import { createRenderFinishedSignal } from './render-finished.ts';
 import { createRenderFloorTask } from './render-floor-task.ts';
 import { createSqlVisualizerRequestRepository } from './sql-visualizer-request-repository.ts';
 import { createLocalStorageCheck, createSupabaseStorageCheck } from './storage-health.ts';
@@ -93,6 +94,9 @@ const visitorFiles =
       });
 const enforceRetention = createEnforceRetentionTask({ db, files: visitorFiles });
 
+// The render job tells the webhook waiting for it that the row is written (render-finished.ts).
+const renderFinished = createRenderFinishedSignal();
+
 const runner = await startJobRunner({
   service: 'visualizer-processor',
   db,
@@ -104,6 +108,7 @@ const runner = await startJobRunner({
       uploads,
       engine,
       deleteRequestFiles: (requestId) => visitorFiles.deleteRequestFiles(requestId),
+      renderFinished,
       storage:
         config.VISUALIZER_STORAGE === 'supabase'
           ? createSupabaseImageStorage(credentials)
@@ -146,6 +151,7 @@ const { server, whenIdle } = createProcessorServer({
   engineName: engine.name,
   allowedOrigins: config.allowedOrigins,
   syncReplyMs: config.VISUALIZER_SYNC_REPLY_MS,
+  renderFinished,
   maxUploadsInFlight: config.VISUALIZER_MAX_UPLOADS_IN_FLIGHT,
   maxUploadsPerClient: config.VISUALIZER_MAX_UPLOADS_PER_CLIENT,
   clientAddressHeader: config.VISUALIZER_CLIENT_ADDRESS_HEADER,

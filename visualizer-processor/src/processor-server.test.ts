@@ -27,6 +27,7 @@ import { createLocalVisitorFiles } from '../../visitor-data/visitor-files.ts';
 import { createLocalImageStorage } from './image-storage.ts';
 import { MAX_BODY_BYTES, createProcessorServer, type ProcessorServer } from './processor-server.ts';
 import { createRenderFloorTask } from './render-floor-task.ts';
+import { createRenderFinishedSignal } from './render-finished.ts';
 import { RENDER_MAX_ATTEMPTS, type RenderJob } from './render-job.ts';
 import { createLocalUploadStore } from './upload-store.ts';
 import { FAILURE_REASONS } from './visitor-failure-reasons.ts';
@@ -46,6 +47,8 @@ const repository = createInMemoryVisualizerRequestRepository([], { onRenderQueue
 const logLines: string[] = [];
 let engine: FloorEngine = createOfflineFloorEngine();
 let syncReplyMs = 30_000;
+let pollMs = 20;
+const renderFinished = createRenderFinishedSignal();
 let storageDir: string;
 let uploadsDir: string;
 let processor: ProcessorServer;
@@ -89,6 +92,7 @@ beforeAll(async () => {
     },
     deleteRequestFiles: (requestId) => createLocalVisitorFiles({ storageDir, uploadDir: uploadsDir }).deleteRequestFiles(requestId),
     log: (line) => logLines.push(line),
+    renderFinished,
   });
   processor = createProcessorServer({
     repository,
@@ -97,7 +101,10 @@ beforeAll(async () => {
     get syncReplyMs() {
       return syncReplyMs;
     },
-    pollMs: 20,
+    get pollMs() {
+      return pollMs;
+    },
+    renderFinished,
     allowedOrigins: ['https://floors.example'],
     log: (line) => logLines.push(line),
   });
@@ -114,6 +121,7 @@ afterAll(async () => {
 beforeEach(() => {
   engine = createOfflineFloorEngine();
   syncReplyMs = 30_000;
+  pollMs = 20;
 });
 
 function addPendingRow(overrides: Partial<VisualizerRequestRow> = {}): VisualizerRequestRow {
@@ -358,6 +366,17 @@ describe('the visualizer processor webhook', () => {
     });
     return { status: response.status, json: (await response.json()) as Record<string, unknown> };
   }
+
+  it('answers as soon as the render has written the row, not at its next read of the row', async () => {
+    // Reads of the row far apart: only the render's own word can end the wait in time.
+    pollMs = 10 * 60_000;
+    syncReplyMs = 10 * 60_000;
+    const row = addPendingRow();
+
+    const reply = await postWebhook(payloadFor(row, await fixtureDataUrl('room-tile.png')));
+
+    expect(reply).toMatchObject({ status: 200, json: { status: 'completed' } });
+  });
 
   it('takes the photo in a gzip-compressed body, as the page sends it, and renders it as from a plain one', async () => {
     const row = addPendingRow();

@@ -19,6 +19,7 @@ import { describeError } from '../../job-queue/redact.ts';
 import { UNSUBSCRIBE_PATH } from '../../contracts/unsubscribe-link.ts';
 import { handleUnsubscribe, type UnsubscribeStore } from './email-unsubscribe.ts';
 import { hangUpAfterReply } from './hang-up-after-reply.ts';
+import type { RenderFinishedSignal } from './render-finished.ts';
 import { firstRenderJob } from './render-job.ts';
 import type { UploadStore } from './upload-store.ts';
 import { FAILURE_REASONS } from './visitor-failure-reasons.ts';
@@ -40,6 +41,8 @@ export interface ProcessorDependencies {
   syncReplyMs?: number;
   /** How often the row is read while waiting for the render. */
   pollMs?: number;
+  /** Wakes that wait as soon as this process's render job has written the row (main.ts gives both the same). */
+  renderFinished?: RenderFinishedSignal;
   /**
    * Uploads read into memory at once (each up to ~14 MB of JSON). Further requests wait, unread, in the
    * kernel's socket buffers: the bound on this service's memory for any number of simultaneous uploads.
@@ -342,7 +345,8 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
       if (!row || row.status === 'completed' || row.status === 'failed') return row;
       const left = deadline - Date.now();
       if (left <= 0) return row;
-      await sleep(Math.min(deps.pollMs ?? 200, left));
+      const pause = Math.min(deps.pollMs ?? 200, left);
+      await (deps.renderFinished ? deps.renderFinished.wait(requestId, pause) : sleep(pause));
     }
   }
 

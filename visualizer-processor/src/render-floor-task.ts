@@ -10,6 +10,7 @@ import { describeRugCovering } from './default-rug-choice.ts';
 import { floorAsShown, type ChosenFloor } from './floor-as-shown.ts';
 import { MAX_WORKING_SIDE, MIN_PHOTO_SHORT_SIDE, PhotoRejectedError, decodePhoto, encodeJpeg } from './decode-photo.ts';
 import { encodeFloorMask, floorShare } from './encode-floor-mask.ts';
+import type { RenderFinishedSignal } from './render-finished.ts';
 import type { ImageStorage } from './image-storage.ts';
 import { floorMaskPath, originalImagePath, renderJobSchema, renderedImagePath, rugChoiceFloorPath, sceneClassesPath } from './render-job.ts';
 import type { UploadStore } from './upload-store.ts';
@@ -47,6 +48,8 @@ export interface RenderFloorDependencies {
   deleteRequestFiles: (requestId: string) => Promise<number>;
   maxInputPixels?: number;
   log?: (line: string) => void;
+  /** Told as soon as the row has the render's outcome, so the webhook waiting for it answers at once. */
+  renderFinished?: RenderFinishedSignal;
 }
 
 /**
@@ -162,6 +165,7 @@ export function createRenderFloorTask(deps: RenderFloorDependencies) {
     const fail = async (reason: string) => {
       if (correction) await deps.repository.markCorrectionFailed(requestId);
       else await deps.repository.markFailed(requestId, reason);
+      deps.renderFinished?.finished(requestId);
     };
 
     const startedAt = performance.now();
@@ -256,6 +260,7 @@ export function createRenderFloorTask(deps: RenderFloorDependencies) {
       };
       if (correction) await deps.repository.markCorrectionRendered(requestId, images);
       else await deps.repository.markCompleted(requestId, images);
+      deps.renderFinished?.finished(requestId);
       stages.end('row');
       await dropUpload();
       log(`request=${requestId} render ${job.renderNumber} done in ${Math.round(performance.now() - startedAt)}ms`);
