@@ -3,7 +3,7 @@ import { CompressionStream as NodeCompressionStream } from 'node:stream/web';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { visualizerWebhookPayloadSchema } from '@contracts/visualizer-webhook';
-import { gzipped, webhookBody, type WireBody } from './webhook-body';
+import { gzipped, storedGzip, webhookBody, type WireBody } from './webhook-body';
 
 const dataUrl = `data:image/jpeg;base64,${Buffer.from(Array.from({ length: 30_000 }, (_, i) => (i * 7919) % 251)).toString('base64')}`;
 
@@ -32,6 +32,34 @@ describe('the webhook body', () => {
       expect(gunzipSync(bytesOf(body)).toString('utf8')).toBe(JSON.stringify(sent));
       // The photo's member is the one made when the photo was prepared: nothing of it is compressed again.
       expect(bytesOf(body).includes(Buffer.from(photo.gzippedDataUrl!))).toBe(true);
+    }
+  });
+
+  it('compresses nothing at the click when the photo was gzipped ahead', async () => {
+    const photo = { dataUrl, gzippedDataUrl: await gzipped(dataUrl) };
+    let compressions = 0;
+    vi.stubGlobal(
+      'CompressionStream',
+      class extends NodeCompressionStream {
+        constructor(format: 'gzip') {
+          super(format);
+          compressions += 1;
+        }
+      },
+    );
+    try {
+      const sent = payload('Dana Whitman');
+      const body = await webhookBody(sent, photo);
+      expect(gunzipSync(bytesOf(body)).toString('utf8')).toBe(JSON.stringify(sent));
+      expect(compressions).toBe(0);
+    } finally {
+      vi.stubGlobal('CompressionStream', NodeCompressionStream);
+    }
+  });
+
+  it('writes a stored gzip member that any reader inflates, also past one stored block', () => {
+    for (const text of ['', '{"requestId":"x","name":"José"', 'a'.repeat(70_000) + '😀']) {
+      expect(gunzipSync(storedGzip(text)).toString('utf8')).toBe(text);
     }
   });
 
