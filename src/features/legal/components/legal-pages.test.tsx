@@ -43,6 +43,9 @@ describe('the privacy notice', () => {
       `${dataRetention.leadRowMonths} months after you sent it, then we delete it. If you become our customer or join one of our partner programs, we keep it as our record of working with you until you ask us to delete it.`,
     );
     expect(rowAbout(rows, /address each of our e-mails went to/)).toContain('for as long as we keep the form it was about.');
+    // The outbox row keeps its status, time and reason (sent, suppressed, dead): whether the mail server took it, not
+    // whether it reached the inbox, which nothing here tracks.
+    expect(rowAbout(rows, /address each of our e-mails went to/)).toContain('We keep a note of what kind of e-mail it was and when it was sent (or why it was not)');
     // An unsubscribe is kept for good (an opt-out must outlive the rest): the row says so.
     expect(rowAbout(rows, /If you unsubscribe/)).toMatch(/^Always, even after the rest of your data is deleted/);
     // Every setting has its row, and the one kept without a period (unsubscribes): a new setting must be put on the page.

@@ -84,7 +84,7 @@ export function retentionSchedule(retention = dataRetention) {
     },
     {
       what: 'The address each of our e-mails went to',
-      kept: `${days(retention.emailRecipientDays)} after the e-mail was sent. We keep a note of what kind of e-mail it was, when it went and whether it arrived, without the address, for as long as we keep the form it was about. We don't store the text of the e-mails: they are written from your form when they are sent.`,
+      kept: `${days(retention.emailRecipientDays)} after the e-mail was sent. We keep a note of what kind of e-mail it was and when it was sent (or why it was not), without the address, for as long as we keep the form it was about. We don't store the text of the e-mails: they are written from your form when they are sent.`,
     },
     {
       what: 'What you typed into a form, and the name and e-mail address on a visualizer request',
