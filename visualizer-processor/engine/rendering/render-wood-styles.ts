@@ -20,6 +20,11 @@ export async function renderWoodStyles(photo: DecodedPhoto, floor: FloorMask, st
   const renders: StyleRender[] = [];
   for (const [i, style] of styles.entries()) {
     if (i >= 2) renders.push(await pending[i - 2]!);
+    // Each style's planks hold this thread for up to seconds on a loaded machine (3.5 s for two styles back to
+    // back at load 12). Letting the event loop turn between styles keeps every block to one style, so the job
+    // runner's heartbeat (every 5 s on this thread) is not starved past the 30 s after which the other service
+    // takes the render for a dead worker's and renders it a second time (seen at load ~30).
+    else if (i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
     const buffer = (buffers[i % 2] ??= Buffer.from(photo.pixels));
     const pixels = renderer.render(style, seed, buffer);
     pending.push(
