@@ -103,6 +103,16 @@ describe('the wood styles', () => {
     expect(afterImage()).toHaveAttribute('src', `${storage}/render-1/grey-washed-oak.jpg`);
   });
 
+  it('comes under the picture, so the picture is what a phone shows first after the wait', async () => {
+    await reachResult();
+    const heading = screen.getByRole('heading', { name: 'Your room with hardwood floors' });
+    const slider = screen.getByRole('slider', { name: 'Before and after comparison' });
+    const group = screen.getByRole('group', { name: 'Wood style' });
+    // In document order: the heading, then the picture, then the woods.
+    expect(heading.compareDocumentPosition(slider) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(slider.compareDocumentPosition(group) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('downloads the wood shown, under its own name', async () => {
     const fetched: string[] = [];
     server.use(

@@ -160,20 +160,6 @@ export function ResultStep({ result, correctionToken, onResultChange, onTryAnoth
         </p>
       )}
 
-      {styles.length > 1 && <WoodStyleSwitcher styles={styles} value={styleId} onChange={setStyleId} disabled={fixing || rugRendering} />}
-
-      {offersRugChoice && correctionToken && result.rugChoice && (
-        <RugChoice
-          requestId={result.id}
-          correctionToken={correctionToken}
-          value={result.rugChoice}
-          renderNumber={result.renderNumber}
-          disabled={fixing}
-          onRenderingChange={setRugRendering}
-          onRendered={onRugRendered}
-        />
-      )}
-
       {fixing && correctionToken ? (
         <FloorCorrection
           requestId={result.id}
@@ -193,6 +179,22 @@ export function ResultStep({ result, correctionToken, onResultChange, onTryAnoth
           before={{ url: originalImageUrl, renditions: renditions[ORIGINAL_RENDITIONS] }}
           after={{ url: shownUrl, renditions: styleImageUrls[styleId] ? renditions[styleId] : renditions[DEFAULT_WOOD_STYLE] }}
           onAfterLoad={() => setShownArrived(true)}
+        />
+      )}
+
+      {/* The choices come under the picture: at 360 × 740 the five woods above it pushed the whole picture below the
+          first screen, so a visitor who had waited for it saw buttons. */}
+      {styles.length > 1 && <WoodStyleSwitcher styles={styles} value={styleId} onChange={setStyleId} disabled={fixing || rugRendering} />}
+
+      {offersRugChoice && correctionToken && result.rugChoice && (
+        <RugChoice
+          requestId={result.id}
+          correctionToken={correctionToken}
+          value={result.rugChoice}
+          renderNumber={result.renderNumber}
+          disabled={fixing}
+          onRenderingChange={setRugRendering}
+          onRendered={onRugRendered}
         />
       )}
 
