@@ -1,23 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { LOCAL_JWT_SECRET, LOCAL_SECRET_KEY, LOCAL_SERVICE_ROLE_KEY } from '../local-stack/keys';
+import { jwtRoles } from '../scripts/check-deployment/site';
 import { expect, test } from './support/test';
 
 function filesUnder(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     return entry.isDirectory() ? filesUnder(full) : [full];
-  });
-}
-
-/** The role each JWT-shaped string in a text names (a Supabase key says `anon`, `service_role`, ...). */
-function jwtRoles(text: string): string[] {
-  return [...text.matchAll(/eyJ[\w-]+\.(eyJ[\w-]+)\.[\w-]+/g)].map(([, payload]) => {
-    try {
-      return String((JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8')) as { role?: unknown }).role);
-    } catch {
-      return 'unreadable';
-    }
   });
 }
 

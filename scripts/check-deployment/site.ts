@@ -74,7 +74,7 @@ export function servesAsset(reply: Reply, kind: PageAsset['kind']): boolean {
 }
 
 /** The role each JWT-shaped string in a text names (a Supabase key says `anon`, `service_role`, ...). */
-function jwtRoles(text: string): string[] {
+export function jwtRoles(text: string): string[] {
   return [...text.matchAll(/eyJ[\w-]+\.(eyJ[\w-]+)\.[\w-]+/g)].map(([, payload]) => {
     try {
       return String((JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8')) as { role?: unknown }).role);
