@@ -10,11 +10,32 @@
  * to the processor's sweep. Marked rows queue no e-mail. The throttle check needs two addresses this machine can
  * send from: its IPv4 and IPv6 addresses by default, or two local addresses named with --client-addresses.
  */
+import fs from 'node:fs';
 import { isIP } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { WEBHOOK_REQUEST_ID_HEADER } from '../../contracts/visualizer-webhook.ts';
 import { excerpt, keyHeaders, request, type Reply, type RequestOptions } from './http.ts';
-import { BUCKETS, DEPLOYED_PAGES, LEAD_TABLES, PAGE_HEADINGS } from './pages.ts';
-import { assetsOf, collectScripts, createSiteReader, headingOf, PAGE_CACHE_LIMIT_S, pageKeptTooLong, secretsIn, servesAsset } from './site.ts';
+import { BUCKETS, builtFileOf, DEPLOYED_PAGES, LEAD_TABLES, PAGE_HEADINGS } from './pages.ts';
+import {
+  assetsOf,
+  buildFingerprint,
+  CHECK_OPTIONS,
+  collectScripts,
+  createSiteReader,
+  entryOf,
+  headingOf,
+  httpsProblem,
+  insecureAssetsOf,
+  isThisMachine,
+  noindexOf,
+  PAGE_CACHE_LIMIT_S,
+  pageKeptTooLong,
+  robotsTxtBlocksAll,
+  secretsIn,
+  servesAsset,
+  sourceMapOf,
+} from './site.ts';
 import { createTestRows, restClient, type Deployment, type Outcome } from './test-rows.ts';
 
 /** An origin that is not the site's: a webhook that answers it as allowed would take photos from any page. */
@@ -29,6 +50,9 @@ const WORKERS = [
 
 type CheckOutcome = Outcome & { skipped?: boolean };
 
+/** The retention job runs hourly (ENFORCE_RETENTION_SCHEDULE): two hours without a run is a job that does not run. */
+const RETENTION_RUN_LIMIT_S = 2 * 3600;
+
 function setting(...names: string[]): string {
   for (const name of names) {
     const value = process.env[name]?.trim();
@@ -37,26 +61,35 @@ function setting(...names: string[]): string {
   throw new Error(`${names.join(' or ')} is not set`);
 }
 
-function readArguments(args: string[]): { site?: string; clientAddresses?: string[] } {
+function readArguments(args: string[]): { site?: string; clientAddresses?: string[]; buildDir: string; problem?: string } {
   let site: string | undefined;
   let addresses: string | undefined;
+  let buildDir = 'dist';
   for (let index = 0; index < args.length; index++) {
     const arg = args[index]!;
-    if (arg.startsWith('--client-addresses=')) addresses = arg.slice('--client-addresses='.length);
-    else if (arg === '--client-addresses') addresses = args[++index];
-    else if (!arg.startsWith('--')) site ??= arg;
+    const [name, joined] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    if (name.startsWith('--')) {
+      // A misspelt option must not be dropped: the check would then answer another question than the one asked.
+      if (!(CHECK_OPTIONS as readonly string[]).includes(name)) return { buildDir, problem: `unknown option ${name} (known: ${CHECK_OPTIONS.join(', ')})` };
+      const value = joined ?? args[++index];
+      if (!value || value.startsWith('--')) return { buildDir, problem: `${name} needs a value` };
+      if (name === '--client-addresses') addresses = value;
+      else buildDir = value;
+    } else if (site) return { buildDir, problem: `a second site address ${arg}` };
+    else site = arg;
   }
   const clientAddresses = addresses
     ?.split(',')
     .map((address) => address.trim())
     .filter(Boolean);
-  return { site, clientAddresses };
+  return { site, clientAddresses, buildDir };
 }
 
 async function main(): Promise<number> {
-  const { site: siteArg, clientAddresses } = readArguments(process.argv.slice(2));
-  if (!siteArg) {
-    console.error('Usage: npm run check:deployment -- <site url> [--client-addresses <a>,<b>]');
+  const { site: siteArg, clientAddresses, buildDir, problem } = readArguments(process.argv.slice(2));
+  if (!siteArg || problem) {
+    if (problem) console.error(`check:deployment: ${problem}`);
+    console.error('Usage: npm run check:deployment -- <site url> [--build-dir <the folder uploaded, dist>] [--client-addresses <a>,<b>]');
     return 2;
   }
   let site: URL;
@@ -94,6 +127,8 @@ async function main(): Promise<number> {
   const readSite = createSiteReader(site);
   const pageTexts: string[] = [];
   const pageScripts: string[] = [];
+  /** What each page that answered names from the build's /assets/ (its build's fingerprint), and the entry it starts. */
+  const servedBuilds = new Map<string, { fingerprint: string[]; entry: string | undefined }>();
   for (const page of DEPLOYED_PAGES) {
     await check(`page ${page}`, async () => {
       const reply = await readSite(page);
@@ -101,8 +136,19 @@ async function main(): Promise<number> {
       if (reply.status !== 200) return { ok: false, detail: `status ${reply.status}, expected 200` };
       if (!heading) return { ok: false, detail: '200 but no prerendered <h1> in the HTML (is the build prerendered and served as built?)' };
       pageTexts.push(reply.body);
+      const pageUrl = new URL(page, site);
+      servedBuilds.set(page, { fingerprint: buildFingerprint(reply.body, pageUrl), entry: entryOf(reply.body, pageUrl) });
       if (heading !== PAGE_HEADINGS[page]) {
         return { ok: false, detail: `200, but its heading is "${heading.slice(0, 60)}", not this page's "${PAGE_HEADINGS[page]}" (another site, or another page served for this path?)` };
+      }
+      // A staging host's "keep out of search engines" carried over to production hides the business from its customers.
+      const hidden = noindexOf(reply.body, reply.headers);
+      if (hidden) {
+        return { ok: false, detail: `200, "${heading.slice(0, 60)}", but it tells search engines not to list it (${hidden}): a staging setting left on the live site; remove it from the host's headers or the build` };
+      }
+      const insecure = insecureAssetsOf(reply.body, pageUrl);
+      if (insecure.length > 0) {
+        return { ok: false, detail: `200, "${heading.slice(0, 60)}", but it loads ${insecure.join(', ')} over plain http: browsers block it on an https page (mixed content)` };
       }
       // A page kept for days by browsers or a CDN keeps its build for days: the next deploy reaches no returning visitor.
       const kept = pageKeptTooLong(reply.headers);
@@ -130,7 +176,45 @@ async function main(): Promise<number> {
   }
   // The check's settings must be the ones the site was built with: otherwise it checks a project the site never uses.
   const scripts = await collectScripts(readSite, pageScripts).catch(() => new Map<string, Reply>());
-  const scriptTexts = [...scripts.values()].filter((reply) => servesAsset(reply, 'script')).map((reply) => reply.body);
+  const servedScripts = [...scripts].filter(([, reply]) => servesAsset(reply, 'script'));
+  const scriptTexts = servedScripts.map(([, reply]) => reply.body);
+  // The source maps the scripts name, where the host serves them: they hold the sources, and a key put in one is as public.
+  const mapTexts: string[] = [];
+  for (const [scriptPath, reply] of servedScripts) {
+    const mapPath = sourceMapOf(reply.body, scriptPath);
+    const map = mapPath ? await readSite(mapPath).catch(() => undefined) : undefined;
+    if (map?.status === 200) mapTexts.push(map.body);
+  }
+  await check(`site is the build in ${buildDir}`, async () => {
+    if (servedBuilds.size === 0) return { ok: false, detail: 'no page could be read (see the page lines above)' };
+    const entries = new Map<string, string[]>();
+    for (const [page, { entry }] of servedBuilds) entries.set(entry ?? 'no entry', [...(entries.get(entry ?? 'no entry') ?? []), page]);
+    if (entries.size > 1) {
+      return {
+        ok: false,
+        detail: `its pages come from ${entries.size} builds: ${[...entries].map(([entry, pages]) => `${pages.join(' ')} start ${entry}`).join('; ')}: the host or a CDN still serves an earlier build for some pages (purge its cache, upload the whole of dist/ again)`,
+      };
+    }
+    const differing: string[] = [];
+    for (const [page, served] of servedBuilds) {
+      const builtFile = path.join(buildDir, builtFileOf(page));
+      if (!fs.existsSync(builtFile)) {
+        return {
+          ok: false,
+          skipped: true,
+          detail: `${builtFile} is not there, so which build the host serves is not known; run the check where the uploaded build is, or name it with --build-dir`,
+        };
+      }
+      const built = buildFingerprint(fs.readFileSync(builtFile, 'utf8'), new URL(page, site));
+      if (built.join(' ') !== served.fingerprint.join(' ')) differing.push(`${page} names ${served.fingerprint.find((name) => !built.includes(name)) ?? 'fewer files'} where ${builtFile} names ${built.find((name) => !served.fingerprint.includes(name)) ?? 'fewer files'}`);
+    }
+    return differing.length === 0
+      ? { ok: true, detail: `its ${servedBuilds.size} pages name the same scripts and stylesheets as ${buildDir}/ (their names carry the build's hashes)` }
+      : {
+          ok: false,
+          detail: `the host serves another build than ${buildDir}/: ${differing.join('; ')}: an earlier build still live (an upload that failed, a CDN not purged) or ${buildDir}/ is not what was uploaded`,
+        };
+  });
   await check('site built for this deployment', async () => {
     if (scriptTexts.length === 0) return { ok: false, detail: 'no script of the site could be read (see the page lines above)' };
     const settings = [
@@ -150,10 +234,30 @@ async function main(): Promise<number> {
     if (scriptTexts.length === 0) return { ok: false, detail: 'no script of the site could be read (see the page lines above)' };
     // A public key given as the secret one is in the scripts by design; the planting line says the key is wrong.
     const secretKey = deployment.serviceKey === deployment.anonKey ? undefined : deployment.serviceKey;
-    const found = [...new Set([...pageTexts, ...scriptTexts].flatMap((text) => secretsIn(text, secretKey)))];
+    const found = [...new Set([...pageTexts, ...scriptTexts, ...mapTexts].flatMap((text) => secretsIn(text, secretKey)))];
     return found.length === 0
-      ? { ok: true, detail: `none in its ${pageTexts.length} pages and ${scriptTexts.length} scripts` }
-      : { ok: false, detail: `its pages or scripts hold ${found.join(', ')}: anyone can read every row with it. Rotate the key in the Supabase dashboard now, redeploy the services, and rebuild the site without it in any VITE_ setting` };
+      ? { ok: true, detail: `none in its ${pageTexts.length} pages, ${scriptTexts.length} scripts and ${mapTexts.length} source maps` }
+      : { ok: false, detail: `its pages, scripts or source maps hold ${found.join(', ')}: anyone can read every row with it. Rotate the key in the Supabase dashboard now, redeploy the services, and rebuild the site without it in any VITE_ setting or source file` };
+  });
+  await check('site served over https with HSTS', async () => {
+    if (isThisMachine(site) && site.protocol === 'http:') {
+      return { ok: false, skipped: true, detail: `${site.origin} is this machine (a local preview): https is asked of the deployed site's address` };
+    }
+    const home = await readSite('/');
+    // The bare domain's http:// address is only known when the site is on the default port.
+    const plainHttp = site.protocol === 'https:' && !site.port ? await request(`http://${site.host}/`).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))) : undefined;
+    const problem = httpsProblem(site, home.headers, plainHttp);
+    return problem
+      ? { ok: false, detail: problem }
+      : { ok: true, detail: `https, ${home.headers['strict-transport-security']}${plainHttp ? `, http:// redirects to ${plainHttp instanceof Error ? '' : plainHttp.headers.location}` : ''}` };
+  });
+  await check('robots.txt lets search engines in', async () => {
+    const reply = await readSite('/robots.txt');
+    if (reply.status === 404) return { ok: true, detail: 'none (404): every page may be listed' };
+    if (reply.status !== 200) return { ok: false, detail: `status ${reply.status}: crawlers may treat the whole site as off limits` };
+    return robotsTxtBlocksAll(reply.body)
+      ? { ok: false, detail: `it disallows / to every crawler (${excerpt(reply, 80)}): a staging robots.txt on the live site; search engines drop the whole site` }
+      : { ok: true, detail: 'the pages may be listed' };
   });
   await check('unknown path', async () => {
     const reply = await request(new URL(`/no-such-page-${Date.now()}`, site).href);
@@ -171,11 +275,13 @@ async function main(): Promise<number> {
     // A second Ctrl-C while removing does not cut the removal short (it takes a few seconds).
     if (stopping) return;
     stopping = true;
+    // A closed terminal takes stdout with it: a failed write must not end the process before the rows are gone.
+    for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
     console.log(`\n${signal}: removing the test rows before stopping`);
-    void removeTestRows().finally(() => process.exit(130));
+    void removeTestRows().finally(() => process.exit(128 + os.constants.signals[signal]));
   };
-  process.on('SIGINT', stopOnSignal);
-  process.on('SIGTERM', stopOnSignal);
+  // Ctrl-C, a timeout's or a host's stop, and a closed terminal or dropped ssh session (SIGHUP) all remove first.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, stopOnSignal);
   try {
     await check('test rows planted', () => testRows.plant());
     for (const table of LEAD_TABLES) await check(`public key cannot read ${table}`, () => testRows.probe(table));
@@ -191,6 +297,24 @@ async function main(): Promise<number> {
         : {
             ok: false,
             detail: `it may change or delete rows of ${tables.join(', ')}: row-level security off with the grant, or a policy for anon that allows it; anyone could alter or erase visitors' requests`,
+          };
+    });
+
+    await check('no view or function hands the public key lead rows', async () => {
+      // Row-level security guards the tables; a view or a security definer function runs as its owner, past it.
+      const reply = await rest('rpc/deployment_check_anon_leaks', serviceKey);
+      if (reply.status !== 200) return { ok: false, detail: `status ${reply.status}: ${excerpt(reply)} (are the migrations applied?)` };
+      const leaks = JSON.parse(reply.body) as { views?: unknown; functions?: unknown };
+      if (!Array.isArray(leaks.views) || !Array.isArray(leaks.functions)) return { ok: false, detail: `an answer that says nothing: ${excerpt(reply, 80)}` };
+      const found = [
+        ...leaks.views.map((view) => `the view ${String(view)} (reads a lead table as its owner)`),
+        ...leaks.functions.map((fn) => `the security definer function ${String(fn)}`),
+      ];
+      return found.length === 0
+        ? { ok: true, detail: 'no view anon may read reads a lead table as its owner, and anon may call no security definer function in public' }
+        : {
+            ok: false,
+            detail: `the public key may use ${found.join(', ')}: they run past row-level security, so anyone may read what they return; drop them, or make the view security_invoker and revoke the function from anon`,
           };
     });
 
@@ -262,6 +386,31 @@ async function main(): Promise<number> {
             detail: `${seen.failing} e-mail(s) to the office failed or are being retried (latest: ${String(seen.latest_reason ?? 'no reason stored').slice(0, 160)}): check the e-mail worker's SMTP settings and STAFF_INBOX; the office hears of no lead meanwhile`,
           };
     });
+    await check('retention job scheduled and running', async () => {
+      // Nothing else says it: without it visitors' rows and photos outlive what the privacy policy promises.
+      const reply = await rest('rpc/deployment_check_retention', serviceKey);
+      if (reply.status !== 200) return { ok: false, detail: `status ${reply.status}: ${excerpt(reply)} (are the migrations applied?)` };
+      const seen = JSON.parse(reply.body) as { scheduled?: unknown; known_for_s?: number | null; last_run_ago_s?: number | null; failed?: unknown; latest_error?: unknown };
+      if (typeof seen.scheduled !== 'boolean' || typeof seen.failed !== 'number') return { ok: false, detail: `an answer that says nothing: ${excerpt(reply, 80)}` };
+      const hours = (seconds: number) => `${(seconds / 3600).toFixed(1)} h`;
+      if (!seen.scheduled) {
+        return { ok: false, detail: "enforce_retention is not on graphile-worker's schedule: no processor with its job runner has started (an image from before the job?); visitors' data would be kept past its retention period" };
+      }
+      if (seen.failed > 0) {
+        return { ok: false, detail: `${seen.failed} run(s) of enforce_retention failed (latest: ${String(seen.latest_error ?? 'no error stored').slice(0, 160)}): visitors' data is kept past its retention period; the processor's log says more` };
+      }
+      const sinceRun = seen.last_run_ago_s ?? null;
+      if (sinceRun === null ? (seen.known_for_s ?? 0) > RETENTION_RUN_LIMIT_S : sinceRun > RETENTION_RUN_LIMIT_S) {
+        return {
+          ok: false,
+          detail: `enforce_retention (hourly) ${sinceRun === null ? `has not run in the ${hours(seen.known_for_s ?? 0)} since it was scheduled` : `last ran ${hours(sinceRun)} ago`}: is the processor's job runner running?`,
+        };
+      }
+      return {
+        ok: true,
+        detail: sinceRun === null ? `scheduled ${Math.round((seen.known_for_s ?? 0) / 60)} min ago, first run within the hour` : `hourly; last ran ${Math.round(sinceRun / 60)} min ago, no failed run`,
+      };
+    });
     await check('test lead queues its e-mails', async () => {
       const reply = await rest('rpc/deployment_check_test_lead', serviceKey, { method: 'POST', body: '{}' });
       if (reply.status !== 200) return { ok: false, detail: `status ${reply.status}: ${excerpt(reply)}` };
@@ -281,6 +430,8 @@ async function main(): Promise<number> {
         ['deployment_check_workers', 'GET'],
         ['deployment_check_anon_writes', 'GET'],
         ['deployment_check_staff_emails', 'GET'],
+        ['deployment_check_anon_leaks', 'GET'],
+        ['deployment_check_retention', 'GET'],
         ['deployment_check_plant_rows', 'POST'],
       ]) {
         const reply = await rest(`rpc/${fn}`, anonKey, method === 'POST' ? { method, body: '{}' } : {});

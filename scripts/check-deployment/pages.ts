@@ -1,6 +1,9 @@
 /** The site's prerendered pages (src/app/router.tsx `sitePaths`; a unit test keeps the two the same). */
 export const DEPLOYED_PAGES = ['/', '/realtors', '/investors', '/floor-visualizer', '/privacy', '/terms'] as const;
 
+/** The file a page is in the build folder ('/' -> index.html, '/realtors' -> realtors.html: prerender-plugin.ts's pageFile). */
+export const builtFileOf = (page: string): string => (page === '/' ? 'index.html' : `${page.replace(/^\/|\/$/g, '')}.html`);
+
 /**
  * Each page's prerendered heading (a unit test keeps them the pages' own): a page that answers 200 with another
  * heading is not this site's page (a host's placeholder, another site, or one page served for every path).

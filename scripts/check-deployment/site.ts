@@ -121,3 +121,110 @@ export async function collectScripts(read: (path: string) => Promise<Reply>, ent
   }
   return collected;
 }
+
+/** `--client-addresses`'s and `--build-dir`'s values; anything else starting with `--` is refused (a typo must not pass unnoticed). */
+export const CHECK_OPTIONS = ['--client-addresses', '--build-dir'] as const;
+
+/**
+ * A page's fingerprint of its build: the hashed names of the scripts and stylesheets it loads (every change of the
+ * code, the content or the VITE_ settings renames at least one), sorted. Two pages of one build name the same entry.
+ */
+export function buildFingerprint(html: string, pageUrl: URL): string[] {
+  // Only the build's own folder: a CDN may add scripts of its own on the site's origin (Cloudflare's /cdn-cgi/).
+  return assetsOf(html, pageUrl)
+    .map((asset) => asset.path)
+    .filter((assetPath) => assetPath.startsWith('/assets/'))
+    .sort();
+}
+
+/** The app's entry a page starts (the first-interaction loader's `data-entry`, else its module script). */
+export function entryOf(html: string, pageUrl: URL): string | undefined {
+  const reference = html.match(/\sdata-entry\s*=\s*["']([^"']+)["']/i)?.[1] ?? html.match(/<script\b[^>]*\stype\s*=\s*["']module["'][^>]*\ssrc\s*=\s*["']([^"']+)["']/i)?.[1];
+  return reference ? new URL(reference, pageUrl).pathname : undefined;
+}
+
+/** What tells search engines to leave a page out: a robots meta tag or an X-Robots-Tag header saying noindex or none. */
+export function noindexOf(html: string, headers: Reply['headers']): string | undefined {
+  for (const [tag] of html.matchAll(/<meta\b[^>]*>/gi)) {
+    const name = tag.match(/\sname\s*=\s*["']([^"']+)["']/i)?.[1]?.toLowerCase();
+    const content = tag.match(/\scontent\s*=\s*["']([^"']*)["']/i)?.[1] ?? '';
+    if ((name === 'robots' || name === 'googlebot') && /\b(noindex|none)\b/i.test(content)) return `<meta name="${name}" content="${content}">`;
+  }
+  const header = String(headers['x-robots-tag'] ?? '');
+  return /\b(noindex|none)\b/i.test(header) ? `x-robots-tag: ${header}` : undefined;
+}
+
+/** Whether a robots.txt keeps every crawler out of the whole site (`User-agent: *` with `Disallow: /`, a staging host's). */
+export function robotsTxtBlocksAll(text: string): boolean {
+  let agents: string[] = [];
+  let inRules = false;
+  const rulesForAll: { allow: string[]; disallow: string[] } = { allow: [], disallow: [] };
+  for (const rawLine of text.split(/\r?\n/)) {
+    const line = rawLine.replace(/#.*/, '').trim();
+    const match = line.match(/^([\w-]+)\s*:\s*(.*)$/);
+    if (!match) continue;
+    const field = match[1]!.toLowerCase();
+    const value = match[2]!.trim();
+    if (field === 'user-agent') {
+      if (inRules) agents = [];
+      inRules = false;
+      agents.push(value);
+    } else if (field === 'allow' || field === 'disallow') {
+      inRules = true;
+      if (agents.includes('*')) rulesForAll[field].push(value);
+    }
+  }
+  return rulesForAll.disallow.some((path) => path === '/' || path === '/*') && !rulesForAll.allow.some((path) => path === '/' || path === '/*');
+}
+
+/** Scripts and stylesheets an https page loads over plain http: browsers block them (mixed content), or anyone on the way can change them. */
+export function insecureAssetsOf(html: string, pageUrl: URL): string[] {
+  if (pageUrl.protocol !== 'https:') return [];
+  const found = new Set<string>();
+  for (const [tag] of html.matchAll(/<(script|link)\b[^>]*>/gi)) {
+    const isScript = /^<script/i.test(tag);
+    const rel = tag.match(/\srel\s*=\s*["']([^"']+)["']/i)?.[1]?.toLowerCase();
+    if (!isScript && rel !== 'stylesheet' && rel !== 'modulepreload' && rel !== 'preload') continue;
+    for (const name of isScript ? ['src', 'data-entry'] : ['href']) {
+      const reference = tag.match(new RegExp(`\\s${name}\\s*=\\s*["']([^"']+)["']`, 'i'))?.[1];
+      if (reference && new URL(reference, pageUrl).protocol === 'http:') found.add(reference);
+    }
+  }
+  return [...found];
+}
+
+/** The source map a script names (`//# sourceMappingURL=`), as a path on the site; data: maps are in the script itself. */
+export function sourceMapOf(script: string, scriptPath: string): string | undefined {
+  const reference = script.match(/\/\/[#@]\s*sourceMappingURL\s*=\s*(\S+)\s*$/m)?.[1];
+  if (!reference || reference.startsWith('data:')) return undefined;
+  const url = new URL(reference, new URL(scriptPath, 'http://site.invalid'));
+  return url.origin === 'http://site.invalid' ? url.pathname : undefined;
+}
+
+/** How long a browser must be told to keep to https (HSTS max-age): one day at least; hosts send a year. */
+export const HSTS_MIN_AGE_S = 86_400;
+
+/** Whether a host name is this machine's (a local preview, where https is not expected). */
+export const isThisMachine = (url: URL) => ['127.0.0.1', 'localhost', '[::1]', '::1'].includes(url.hostname);
+
+/**
+ * What is wrong with how the site is reached, or undefined: it must be https (forms send names, e-mail addresses
+ * and photos), tell browsers to keep to https (Strict-Transport-Security, so a network on the way cannot serve
+ * them a plain-http copy), and send visitors who type the bare domain from http to https. `plainHttp` is what its
+ * http:// address answered (only asked when the site is on the default port; an Error when nothing answered).
+ */
+export function httpsProblem(site: URL, pageHeaders: Reply['headers'], plainHttp: Reply | Error | undefined): string | undefined {
+  if (site.protocol !== 'https:') return `${site.origin} is plain http: visitors' names, e-mail addresses and photos would cross the network readable; serve the site over https`;
+  const hsts = String(pageHeaders['strict-transport-security'] ?? '');
+  const maxAge = Number(hsts.match(/max-age\s*=\s*"?(\d+)/i)?.[1] ?? 0);
+  if (maxAge < HSTS_MIN_AGE_S) {
+    return `${hsts ? `its Strict-Transport-Security (${hsts}) keeps browsers on https for under a day` : 'no Strict-Transport-Security header'}: a network on the way can serve a plain-http copy; turn on HSTS at the host (max-age of a year)`;
+  }
+  if (plainHttp instanceof Error) return `http://${site.host}/ does not answer (${plainHttp.message}): a visitor who types the bare domain may see an error; redirect it to https`;
+  if (plainHttp) {
+    const location = String(plainHttp.headers.location ?? '');
+    const redirects = [301, 302, 307, 308].includes(plainHttp.status) && location.startsWith(`https://${site.hostname}`);
+    if (!redirects) return `http://${site.host}/ answers ${plainHttp.status}${location ? ` to ${location}` : ''} instead of redirecting to https: a first visit by the bare domain stays on plain http`;
+  }
+  return undefined;
+}

@@ -38,6 +38,15 @@ function isJsonList(body: string): boolean {
   }
 }
 
+/** PostgREST's answer when the database refuses a role a table or column (SQLSTATE 42501, insufficient privilege). */
+function isPermissionDenied(body: string): boolean {
+  try {
+    return (JSON.parse(body) as { code?: unknown }).code === '42501';
+  } catch {
+    return false;
+  }
+}
+
 export function restClient(deployment: Deployment) {
   return (pathAndQuery: string, key: string, init: RequestOptions = {}): Promise<Reply> =>
     request(`${deployment.supabaseUrl}/rest/v1/${pathAndQuery}`, { ...init, headers: { ...keyHeaders(key), ...init.headers } });
@@ -84,6 +93,13 @@ export function createTestRows(deployment: Deployment) {
         }
         if (reply.status !== 200 && reply.status !== 401 && reply.status !== 403) {
           return { ok: false, detail: `unexpected status ${reply.status} for select=${select}: ${excerpt(reply)}` };
+        }
+        // Only the database's own refusal says the row is hidden; a key the API refuses outright reads nothing anywhere.
+        if (reply.status !== 200 && !isPermissionDenied(reply.body)) {
+          return {
+            ok: false,
+            detail: `the API refused the public key itself (${reply.status} ${excerpt(reply, 80)}), so nothing about the row is known: SUPABASE_ANON_KEY is not a key of this project (another project's, or a rotated one); a site built with it fails every form`,
+          };
         }
       }
       return { ok: true, detail: 'a marked row is there, and the public key does not see it' };

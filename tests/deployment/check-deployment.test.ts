@@ -1,6 +1,7 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -26,29 +27,53 @@ const run = promisify(execFile);
 let site: SiteUnderTest;
 /** Where a second host serves the same build (below, a host that gets things wrong); the processor takes its photos too. */
 let otherHostPort: number;
+/** The site as a deployed host serves it: over https (a certificate made for this run) with HSTS. */
+let httpsSite: { url: string; close(): Promise<void> };
+let certificateFolder: string;
+const HSTS = 'max-age=31536000; includeSubDomains';
 
 beforeAll(async () => {
   otherHostPort = await findFreePort();
-  site = await startSiteUnderTest({ throttleMaxWrites: 1000, moreSiteOrigins: [`http://127.0.0.1:${otherHostPort}`] });
+  const httpsPort = await findFreePort();
+  site = await startSiteUnderTest({ throttleMaxWrites: 1000, moreSiteOrigins: [`http://127.0.0.1:${otherHostPort}`, `https://127.0.0.1:${httpsPort}`] });
+  certificateFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'check-deployment-tls-'));
+  const [key, cert] = [path.join(certificateFolder, 'key.pem'), path.join(certificateFolder, 'cert.pem')];
+  await run('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', key, '-out', cert]);
+  httpsSite = await startHost(site.siteUrl, httpsPort, async (_asked, upstream) => {
+    const reply = await upstream();
+    return { ...reply, headers: { ...reply.headers, 'strict-transport-security': HSTS } };
+  }, { key: fs.readFileSync(key), cert: fs.readFileSync(cert) });
 }, 600_000);
 afterAll(async () => {
+  await httpsSite?.close();
   await site?.stop();
+  if (certificateFolder) fs.rmSync(certificateFolder, { recursive: true, force: true });
 });
 
 type CheckRun = { code: number; lines: string[]; failed: string[] };
 
-async function checkDeployment(env: Record<string, string>, args = ['--client-addresses', '127.0.0.2,127.0.0.3'], siteUrl = site.siteUrl): Promise<CheckRun> {
+/** The arguments every run gets unless it says otherwise: two client addresses, and the build the site serves. */
+const defaultArgs = () => ['--client-addresses', '127.0.0.2,127.0.0.3', '--build-dir', site.buildDir];
+
+async function checkDeployment(env: Record<string, string>, args = defaultArgs(), siteUrl = site.siteUrl): Promise<CheckRun> {
   // Two loopback addresses play two visitors: the gateway takes the client address from the connection.
   const result = await run(process.execPath, ['--import', 'tsx', 'scripts/check-deployment/main.ts', siteUrl, ...args], {
     cwd: PROJECT_ROOT,
-    env: { PATH: process.env.PATH ?? '', ...env },
+    env: { PATH: process.env.PATH ?? '', NODE_EXTRA_CA_CERTS: path.join(certificateFolder, 'cert.pem'), ...env },
   }).then(
     (done) => ({ code: 0, stdout: done.stdout }),
     (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
   );
   const lines = result.stdout.split('\n').filter(Boolean);
   if (process.env.CHECK_LOG) console.log(lines.join('\n'));
-  return { code: result.code, lines, failed: lines.filter((line) => line.startsWith('FAIL')) };
+  const failed = lines.filter((line) => line.startsWith('FAIL'));
+  // Whatever else a run shows, its exit code and last line agree with its lines: no 0 beside a FAIL, no pass for a skip.
+  const skippedCount = lines.filter((line) => line.startsWith('skip')).length;
+  if (failed.length > 0) expect([result.code, lines.at(-1)], lines.join('\n')).toEqual([1, `${failed.length} check(s) failed.`]);
+  else if (skippedCount > 0) {
+    expect([result.code, lines.at(-1)], lines.join('\n')).toEqual([3, `No check failed, but ${skippedCount} could not run from here; the deployment is not fully checked.`]);
+  } else expect([result.code, lines.at(-1)], lines.join('\n')).toEqual([0, 'The deployment passed every check.']);
+  return { code: result.code, lines, failed };
 }
 
 const sqlOn = (stack: Stack) => <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => sqlAs<T>(stack.superuserUrl, text, values);
@@ -72,8 +97,9 @@ async function startHost(
   target: string,
   port: number,
   answer: (asked: Asked, upstream: (path?: string, replacing?: Record<string, string>) => Promise<Answer>) => Promise<Answer>,
+  tls?: { key: Buffer; cert: Buffer },
 ) {
-  const server = http.createServer((incoming, outgoing) => {
+  const handle = (incoming: http.IncomingMessage, outgoing: http.ServerResponse) => {
     const chunks: Buffer[] = [];
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
     incoming.on('end', async () => {
@@ -99,9 +125,10 @@ async function startHost(
         outgoing.writeHead(502).end(String(error));
       }
     });
-  });
+  };
+  const server = tls ? https.createServer(tls, handle) : http.createServer(handle);
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { url: `${tls ? 'https' : 'http'}://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 /** What a check leaves in a stack: marked rows, rows with the test address, e-mails about them, stored files. */
@@ -125,15 +152,21 @@ async function leftovers(stack: Stack): Promise<string[]> {
 
 describe('npm run check:deployment on a healthy deployment', () => {
   it('passes every check, one line each, and leaves nothing: no row, no file, no e-mail', async () => {
-    const { code, lines, failed } = await checkDeployment(envFor(site.stack));
+    // Served as a host serves it: over https, with HSTS.
+    const { code, lines, failed } = await checkDeployment(envFor(site.stack), undefined, httpsSite.url);
 
     expect(failed, lines.join('\n')).toEqual([]);
     expect(code).toBe(0);
     const checks = lines.filter((line) => /^(ok|FAIL|skip) /.test(line));
-    // Pages, the unknown path, the site's settings and secrets; planting, each lead table, changes; both buckets; CORS twice,
-    // /healthz; the heartbeats and both workers; staff e-mails; the test lead; the test photo and its files; the functions' grant; the
-    // removal; the throttle.
-    expect(checks).toHaveLength(DEPLOYED_PAGES.length + 1 + 2 + 1 + LEAD_TABLES.length + 1 + 2 + 3 + 3 + 1 + 1 + 1 + 1 + 1 + 1 + 1);
+    // Pages, the unknown path, the site's settings and secrets, its build, https, robots.txt; planting, each lead table,
+    // changes, views and functions; both buckets; CORS twice, /healthz; the heartbeats and both workers; staff e-mails;
+    // retention; the test lead; the test photo and its files; the functions' grant; the removal; the throttle.
+    expect(checks).toHaveLength(DEPLOYED_PAGES.length + 1 + 2 + 3 + 1 + LEAD_TABLES.length + 2 + 2 + 3 + 3 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1);
+    expect(lines).toContain(`ok    site is the build in ${site.buildDir}: its ${DEPLOYED_PAGES.length} pages name the same scripts and stylesheets as ${site.buildDir}/ (their names carry the build's hashes)`);
+    expect(lines).toContain(`ok    site served over https with HSTS: https, ${HSTS}`);
+    expect(lines).toContain('ok    robots.txt lets search engines in: the pages may be listed');
+    expect(lines).toContain('ok    no view or function hands the public key lead rows: no view anon may read reads a lead table as its owner, and anon may call no security definer function in public');
+    expect(lines.some((line) => /^ok {4}retention job scheduled and running: (scheduled \d+ min ago, first run within the hour|hourly; last ran \d+ min ago, no failed run)$/.test(line)), lines.join('\n')).toBe(true);
     expect(lines).toContain('ok    staff e-mails of the last day sent: none failed or is being retried');
     expect(lines).toContain('ok    public key cannot open the stored photos: the public key neither opens nor lists its 2 stored images, and their public address opens nothing');
     expect(lines).toContain('ok    public key cannot change or delete lead rows: no lead table lets it update or delete a row');
@@ -141,8 +174,8 @@ describe('npm run check:deployment on a healthy deployment', () => {
       expect(lines.some((line) => new RegExp(`^ok {4}page ${page}: 200, prerendered ".+", its \\d+ scripts and stylesheets served$`).test(line)), page).toBe(true);
     }
     expect(lines.some((line) => /^ok {4}site built for this deployment: its \d+ scripts use this project's URL, public key and webhook$/.test(line))).toBe(true);
-    expect(lines.some((line) => /^ok {4}site publishes no secret key: none in its 6 pages and \d+ scripts$/.test(line))).toBe(true);
-    expect(lines).toContain(`ok    webhook CORS for the site: 204, allows ${new URL(site.siteUrl).origin} and the page's headers`);
+    expect(lines.some((line) => /^ok {4}site publishes no secret key: none in its 6 pages, \d+ scripts and [1-9]\d* source maps$/.test(line))).toBe(true);
+    expect(lines).toContain(`ok    webhook CORS for the site: 204, allows ${new URL(httpsSite.url).origin} and the page's headers`);
     for (const table of LEAD_TABLES) expect(lines).toContain(`ok    public key cannot read ${table}: a marked row is there, and the public key does not see it`);
     expect(lines).toContain('ok    webhook CORS refuses other origins: a preflight from https://deployment-check.invalid is not allowed');
     expect(lines.some((line) => /^ok {4}test photo stored and rendered: stored, rendered \((200|202)\) and both images served$/.test(line))).toBe(true);
@@ -152,15 +185,18 @@ describe('npm run check:deployment on a healthy deployment', () => {
     expect(await leftovers(site.stack)).toEqual([]);
   }, 300_000);
 
-  it('says it could not send from two addresses instead of blaming the deployment, when this machine has one', async () => {
+  it('says what it could not check from here instead of blaming the deployment or passing it: one address, no build to compare, a site on this machine over http', async () => {
     // The stack's address is 127.0.0.1: an IPv4 literal, so both requests leave from IPv4.
-    const { code, lines, failed } = await checkDeployment(envFor(site.stack), []);
+    const noBuild = path.join(os.tmpdir(), `no-build-here-${process.pid}`);
+    const { code, lines, failed } = await checkDeployment(envFor(site.stack), ['--build-dir', noBuild]);
 
     expect(failed, lines.join('\n')).toEqual([]);
-    expect(lines.find((line) => line.includes('throttle tells two clients apart'))).toMatch(
-      /^skip {2}throttle tells two clients apart: could not send from two addresses here; pass --client-addresses \(/,
-    );
-    expect(lines.at(-1)).toBe('No check failed, but 1 could not run from here; the deployment is not fully checked.');
+    expect(lines.filter((line) => line.startsWith('skip'))).toEqual([
+      `skip  site is the build in ${noBuild}: ${path.join(noBuild, 'index.html')} is not there, so which build the host serves is not known; run the check where the uploaded build is, or name it with --build-dir`,
+      `skip  site served over https with HSTS: ${new URL(site.siteUrl).origin} is this machine (a local preview): https is asked of the deployed site's address`,
+      expect.stringMatching(/^skip {2}throttle tells two clients apart: could not send from two addresses here; pass --client-addresses \(/),
+    ]);
+    expect(lines.at(-1)).toBe('No check failed, but 3 could not run from here; the deployment is not fully checked.');
     expect(code).toBe(3);
   }, 300_000);
 
@@ -192,7 +228,7 @@ describe('npm run check:deployment on a healthy deployment', () => {
 describe('npm run check:deployment stopped half-way', () => {
   /** Starts the check and stops it with `signal` once it has printed a line starting `after`; resolves with its lines. */
   async function stopAfter(after: string, signal: NodeJS.Signals): Promise<string[]> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/check-deployment/main.ts', site.siteUrl, '--client-addresses', '127.0.0.2,127.0.0.3'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/check-deployment/main.ts', site.siteUrl, ...defaultArgs()], {
       cwd: PROJECT_ROOT,
       env: { PATH: process.env.PATH ?? '', ...envFor(site.stack) },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -211,6 +247,14 @@ describe('npm run check:deployment stopped half-way', () => {
     const lines = await stopAfter('ok    test rows planted', 'SIGINT');
 
     expect(lines).toContain('SIGINT: removing the test rows before stopping');
+    expect(lines.some((line) => line.startsWith('ok    test rows and photo removed: 5 rows')), lines.join('\n')).toBe(true);
+    expect(await leftovers(site.stack)).toEqual([]);
+  }, 300_000);
+
+  it('removes its rows when its terminal closes (SIGHUP: a dropped ssh session) before it exits', async () => {
+    const lines = await stopAfter('ok    test rows planted', 'SIGHUP');
+
+    expect(lines).toContain('SIGHUP: removing the test rows before stopping');
     expect(lines.some((line) => line.startsWith('ok    test rows and photo removed: 5 rows')), lines.join('\n')).toBe(true);
     expect(await leftovers(site.stack)).toEqual([]);
   }, 300_000);
@@ -237,7 +281,7 @@ describe('npm run check:deployment stopped half-way', () => {
 });
 
 describe('npm run check:deployment on a broken deployment', () => {
-  it('fails on a host that serves another page for a path, a page of an earlier build, a page kept for a year, a cut-off page, and scripts built for another project that hold the secret key', async () => {
+  it('fails on a host that serves another page for a path, a page of an earlier build, a page kept for a year, a staging host\'s noindex and robots.txt, a cut-off page, and scripts built for another project that hold the secret key (in a source map too)', async () => {
     const entry = /data-entry="(\/assets\/[^"]+\.js)"/;
     const host = await startHost(site.siteUrl, otherHostPort, async (asked, upstream) => {
       if (asked.path === '/realtors') return upstream('/');
@@ -250,6 +294,17 @@ describe('npm run check:deployment on a broken deployment', () => {
       if (asked.path === '/investors') {
         const page = await upstream();
         return { ...page, headers: { ...page.headers, 'cache-control': 'public, max-age=31536000, immutable' } };
+      }
+      // A staging host's settings carried over: a header keeping a page out of search engines, a robots.txt keeping all out.
+      if (asked.path === '/floor-visualizer') {
+        const page = await upstream();
+        return { ...page, headers: { ...page.headers, 'x-robots-tag': 'noindex' } };
+      }
+      if (asked.path === '/robots.txt') return { status: 200, headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nDisallow: /\n' };
+      // A secret key in a source file of the build: the script's map carries the file.
+      if (asked.path.endsWith('.js.map') && asked.path.includes('insert-with-fallback')) {
+        const map = await upstream();
+        return { ...map, body: map.body.replace('"sourcesContent":["', '"sourcesContent":["// sb_secret_AbCdEf0123456789 \\n') };
       }
       if (asked.path.endsWith('.js')) {
         const script = await upstream();
@@ -264,16 +319,23 @@ describe('npm run check:deployment on a broken deployment', () => {
       expect(failed, lines.join('\n')).toEqual([
         'FAIL  page /realtors: 200, but its heading is "Expert Floors. Neighborly Service.", not this page\'s "Refer Your Clients. Close Faster. Earn Rewards." (another site, or another page served for this path?)',
         'FAIL  page /investors: 200, "Better Floors. Better Margins. Faster Flips.", but it may be kept for ever without asking the host (cache-control: public, max-age=31536000, immutable): after the next deploy, visitors would keep this build; serve pages with no-cache or a max-age of at most 3600 s (only /assets/ may be kept long)',
+        'FAIL  page /floor-visualizer: 200, "Snap & See Wood", but it tells search engines not to list it (x-robots-tag: noindex): a staging setting left on the live site; remove it from the host\'s headers or the build',
         expect.stringMatching(
           /^FAIL {2}page \/privacy: 200, "Privacy Policy", but its script \/assets\/index-0ldBu1ld\.js answers 200 \(text\/html\): a page cached from an earlier build, or the build's assets not all uploaded$/,
         ),
         expect.stringMatching(/^FAIL {2}page \/terms: /),
         expect.stringMatching(
+          new RegExp(`^FAIL {2}site is the build in ${site.buildDir}: its pages come from 2 builds: / /realtors /investors /floor-visualizer start /assets/index-\\S+\\.js; /privacy start /assets/index-0ldBu1ld\\.js: the host or a CDN still serves an earlier build for some pages`),
+        ),
+        expect.stringMatching(
           /^FAIL {2}site built for this deployment: none of its \d+ scripts holds SUPABASE_ANON_KEY as set here: the site was built with other VITE_ settings/,
         ),
-        expect.stringMatching(/^FAIL {2}site publishes no secret key: its pages or scripts hold the secret key SUPABASE_SERVICE_ROLE_KEY, a JWT key for the role service_role: /),
+        expect.stringMatching(
+          /^FAIL {2}site publishes no secret key: its pages, scripts or source maps hold the secret key SUPABASE_SERVICE_ROLE_KEY, a JWT key for the role service_role, an sb_secret_… key: /,
+        ),
+        'FAIL  robots.txt lets search engines in: it disallows / to every crawler (User-agent: * Disallow: /): a staging robots.txt on the live site; search engines drop the whole site',
       ]);
-      expect(lines.at(-1)).toBe('6 check(s) failed.');
+      expect(lines.at(-1)).toBe('9 check(s) failed.');
       expect(code).toBe(1);
     } finally {
       await host.close();
@@ -321,14 +383,40 @@ describe('npm run check:deployment on a broken deployment', () => {
     expect(await leftovers(site.stack)).toEqual([]);
   }, 300_000);
 
-  it('fails, saying which check, when the service key is not the service key', async () => {
-    const { code, failed } = await checkDeployment({ ...envFor(site.stack), SUPABASE_SERVICE_ROLE_KEY: site.stack.anonKey });
+  it('fails, saying which check, when the service key is not the service key, and when the site is not the build that was made', async () => {
+    // The build made last (dist/) is not the one the host serves: every hashed name differs.
+    const laterBuild = fs.mkdtempSync(path.join(os.tmpdir(), 'check-deployment-later-build-'));
+    for (const page of DEPLOYED_PAGES) {
+      const file = page === '/' ? 'index.html' : `${page.slice(1)}.html`;
+      fs.writeFileSync(path.join(laterBuild, file), fs.readFileSync(path.join(site.buildDir, file), 'utf8').replaceAll('/assets/index-', '/assets/index-n3w'));
+    }
+    const { code, failed, lines } = await checkDeployment({ ...envFor(site.stack), SUPABASE_SERVICE_ROLE_KEY: site.stack.anonKey }, [
+      '--client-addresses',
+      '127.0.0.2,127.0.0.3',
+      '--build-dir',
+      laterBuild,
+    ]).finally(() => fs.rmSync(laterBuild, { recursive: true, force: true }));
 
+    expect(failed.find((line) => line.startsWith('FAIL  site is the build')), lines.join('\n')).toMatch(
+      new RegExp(`^FAIL {2}site is the build in ${laterBuild}: the host serves another build than ${laterBuild}/: / names /assets/index-(\\S+)\\.js where ${laterBuild}/index\\.html names /assets/index-n3w\\1\\.js; /realtors names`),
+    );
     expect(code).toBe(1);
     expect(failed.some((line) => line.startsWith('FAIL  test rows planted: the secret key could not plant them'))).toBe(true);
     expect(failed.some((line) => line.startsWith('FAIL  bucket floor-visualizer'))).toBe(true);
     // The public key given as the secret one is not a secret key leaked into the site.
     expect(failed.some((line) => line.startsWith('FAIL  site publishes no secret key'))).toBe(false);
+  }, 300_000);
+
+  it("fails on another project's public key instead of taking the API's refusal of the key for a hidden row", async () => {
+    const { code, failed, lines } = await checkDeployment({ ...envFor(site.stack), SUPABASE_ANON_KEY: 'sb_publishable_anotherProjectsKey0000' });
+
+    expect(code).toBe(1);
+    for (const table of LEAD_TABLES) {
+      expect(failed, lines.join('\n')).toContain(
+        `FAIL  public key cannot read ${table}: the API refused the public key itself (401 {"message":"Invalid API key","hint":"Send the anon key as the apikey header."}), so nothing about the row is known: SUPABASE_ANON_KEY is not a key of this project (another project's, or a rotated one); a site built with it fails every form`,
+      );
+    }
+    expect(await leftovers(site.stack)).toEqual([]);
   }, 300_000);
 
   it('names each lead table anon can read once it holds a row: row-level security off, or a select policy for anon', async () => {
@@ -352,28 +440,50 @@ describe('npm run check:deployment on a broken deployment', () => {
     expect(await leftovers(site.stack)).toEqual([]);
   }, 300_000);
 
-  it('names each lead table whose rows anon could change or delete: an update or delete grant that a policy for anon lets through', async () => {
+  it('names each lead table whose rows anon could change or delete, each view and security definer function that hands anon lead rows, and a retention job that does not run', async () => {
     await sql(`grant update (message) on public.contacts to anon;
                create policy "anyone may change contacts" on public.contacts for update to anon using (true);
                grant delete on public.leads to anon;
-               create policy "anyone may delete guide sign-ups" on public.leads for delete to public using (true);`);
+               create policy "anyone may delete guide sign-ups" on public.leads for delete to public using (true);
+               create view public.recent_investors as select id, name, email from public.investors;
+               create view public.investor_count with (security_invoker = true) as select count(*) from public.investors;
+               create view public.recent_names as select name from public.recent_investors;
+               grant select on public.recent_investors, public.investor_count, public.recent_names to anon;
+               create function public.find_contact(address text) returns setof public.contacts language sql stable security definer
+                 set search_path = '' as 'select * from public.contacts where email = address';
+               grant execute on function public.find_contact(text) to anon;`);
+    // A schedule the processor made three hours ago that never ran (its job runner stopped taking jobs).
+    const [schedule] = await sql<{ known_since: Date; last_execution: Date | null }>(
+      `select known_since, last_execution from graphile_worker._private_known_crontabs where identifier = 'enforce_retention'`,
+    );
+    await sql(`update graphile_worker._private_known_crontabs set known_since = now() - interval '3 hours', last_execution = null where identifier = 'enforce_retention'`);
     try {
       const { code, failed, lines } = await checkDeployment(envFor(site.stack));
 
       expect(code).toBe(1);
       expect(failed, lines.join('\n')).toEqual([
         "FAIL  public key cannot change or delete lead rows: it may change or delete rows of contacts (update), leads (delete): row-level security off with the grant, or a policy for anon that allows it; anyone could alter or erase visitors' requests",
+        'FAIL  no view or function hands the public key lead rows: the public key may use the view recent_investors (reads a lead table as its owner), the view recent_names (reads a lead table as its owner), the security definer function find_contact(address text): they run past row-level security, so anyone may read what they return; drop them, or make the view security_invoker and revoke the function from anon',
+        "FAIL  retention job scheduled and running: enforce_retention (hourly) has not run in the 3.0 h since it was scheduled: is the processor's job runner running?",
       ]);
     } finally {
       await sql(`drop policy "anyone may change contacts" on public.contacts;
                  revoke update (message) on public.contacts from anon;
                  drop policy "anyone may delete guide sign-ups" on public.leads;
-                 revoke delete on public.leads from anon;`);
+                 revoke delete on public.leads from anon;
+                 drop function public.find_contact(text);
+                 drop view public.recent_names;
+                 drop view public.recent_investors;
+                 drop view public.investor_count;`);
+      await sql(`update graphile_worker._private_known_crontabs set known_since = $1, last_execution = $2 where identifier = 'enforce_retention'`, [
+        schedule!.known_since,
+        schedule!.last_execution,
+      ]);
     }
     expect(await leftovers(site.stack)).toEqual([]);
   }, 300_000);
 
-  it('fails when e-mails to the office of the last day failed, though the e-mail worker is alive: given up, or retried after a failure', async () => {
+  it('fails when e-mails to the office of the last day failed, though the e-mail worker is alive (given up, or retried after a failure), and when the retention job failed', async () => {
     // What a worker with a wrong SMTP password leaves: one staff e-mail given up, one queued again after a failed try.
     const leads = await sql<{ id: string }>(
       `insert into back_office.outbound_emails (kind, source_table, source_id, status, status_reason, attempts, last_attempt_at)
@@ -382,15 +492,20 @@ describe('npm run check:deployment on a broken deployment', () => {
               ('staff_realtor', 'realtors', gen_random_uuid(), 'sent', null, 1, now())
        returning id`,
     );
+    // And a retention run that failed every attempt (kept on the queue with its error; not run again).
+    await sql(`select graphile_worker.add_job('enforce_retention', '{}'::json, run_at := now() + interval '1 day', max_attempts := 3, job_key := 'check-deployment-test')`);
+    await sql(`update graphile_worker._private_jobs set attempts = 3, last_error = 'permission denied for table contacts' where key = 'check-deployment-test'`);
     try {
       const { code, failed, lines } = await checkDeployment(envFor(site.stack));
 
       expect(code).toBe(1);
       expect(failed, lines.join('\n')).toEqual([
         "FAIL  staff e-mails of the last day sent: 2 e-mail(s) to the office failed or are being retried (latest: Invalid login: 535 Authentication failed): check the e-mail worker's SMTP settings and STAFF_INBOX; the office hears of no lead meanwhile",
+        "FAIL  retention job scheduled and running: 1 run(s) of enforce_retention failed (latest: permission denied for table contacts): visitors' data is kept past its retention period; the processor's log says more",
       ]);
     } finally {
       await sql('delete from back_office.outbound_emails where id = any($1::uuid[])', [leads.map((lead) => lead.id)]);
+      await sql(`delete from graphile_worker._private_jobs where key = 'check-deployment-test'`);
     }
     expect(await leftovers(site.stack)).toEqual([]);
   }, 300_000);

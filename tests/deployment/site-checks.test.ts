@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { pageFile } from '../../scripts/prerender/prerender-plugin';
+import { builtFileOf, DEPLOYED_PAGES } from '../../scripts/check-deployment/pages';
+import { buildFingerprint, entryOf, httpsProblem, insecureAssetsOf, noindexOf, robotsTxtBlocksAll, sourceMapOf } from '../../scripts/check-deployment/site';
+import type { Reply } from '../../scripts/check-deployment/http';
+
+/** What check:deployment reads in a deployed page, its headers and the site's files (scripts/check-deployment/site.ts). */
+const page = (head: string) => `<!doctype html><html><head>${head}</head><body><h1>Hi</h1></body></html>`;
+const reply = (status: number, headers: Reply['headers'] = {}): Reply => ({ status, headers, body: '' });
+
+describe("a page's build", () => {
+  it('is fingerprinted by the hashed names it loads from /assets/, not by what a CDN adds', () => {
+    const url = new URL('https://floors.example/realtors');
+    const built = page('<link rel="stylesheet" href="/assets/index-B2.css"><script data-entry="/assets/index-A1.js"></script><link rel="modulepreload" href="/assets/realtors-C3.js">');
+    const served = built.replace('</head>', '<script src="/cdn-cgi/scripts/email-decode.min.js"></script></head>');
+    expect(buildFingerprint(served, url)).toEqual(['/assets/index-A1.js', '/assets/index-B2.css', '/assets/realtors-C3.js']);
+    expect(buildFingerprint(served, url)).toEqual(buildFingerprint(built, url));
+    expect(entryOf(built, url)).toBe('/assets/index-A1.js');
+    expect(entryOf(page('<script type="module" crossorigin src="/assets/index-Z9.js"></script>'), url)).toBe('/assets/index-Z9.js');
+  });
+
+  it('is read from the file the build wrote for the page', () => {
+    for (const path of DEPLOYED_PAGES) expect(builtFileOf(path)).toBe(pageFile(path));
+  });
+});
+
+describe('search engines', () => {
+  it('are kept out by a robots meta tag or an X-Robots-Tag header saying noindex or none, not by other robots words', () => {
+    expect(noindexOf(page('<meta name="robots" content="noindex, nofollow">'), {})).toBe('<meta name="robots" content="noindex, nofollow">');
+    expect(noindexOf(page('<meta content="none" name="googlebot">'), {})).toBe('<meta name="googlebot" content="none">');
+    expect(noindexOf(page(''), { 'x-robots-tag': 'noindex' })).toBe('x-robots-tag: noindex');
+    expect(noindexOf(page('<meta name="robots" content="max-image-preview:large">'), { 'x-robots-tag': 'noarchive' })).toBeUndefined();
+  });
+
+  it("are kept out of the whole site by a robots.txt that disallows / to every agent, not by one path or one agent's rules", () => {
+    expect(robotsTxtBlocksAll('User-agent: *\nDisallow: /\n')).toBe(true);
+    expect(robotsTxtBlocksAll('User-agent: Googlebot\nUser-agent: *\nDisallow: /*\n')).toBe(true);
+    expect(robotsTxtBlocksAll('User-agent: *\nAllow: /\n\nSitemap: https://floors.example/sitemap.xml\n')).toBe(false);
+    expect(robotsTxtBlocksAll('User-agent: *\nDisallow: /admin\n')).toBe(false);
+    expect(robotsTxtBlocksAll('User-agent: BadBot\nDisallow: /\n\nUser-agent: *\nDisallow:\n')).toBe(false);
+  });
+});
+
+describe('https', () => {
+  const site = new URL('https://floors.example/');
+  const hsts = { 'strict-transport-security': 'max-age=31536000' };
+
+  it('passes an https site with HSTS of a year whose http:// address redirects to it', () => {
+    expect(httpsProblem(site, hsts, reply(301, { location: 'https://floors.example/' }))).toBeUndefined();
+    expect(httpsProblem(new URL('https://floors.example:8443/'), hsts, undefined)).toBeUndefined();
+  });
+
+  it('fails plain http, no or a short HSTS, and an http:// address that serves the page or does not answer', () => {
+    expect(httpsProblem(new URL('http://floors.example/'), {}, undefined)).toMatch(/^http:\/\/floors\.example is plain http: /);
+    expect(httpsProblem(site, {}, undefined)).toMatch(/^no Strict-Transport-Security header: /);
+    expect(httpsProblem(site, { 'strict-transport-security': 'max-age=300' }, undefined)).toMatch(/^its Strict-Transport-Security \(max-age=300\) keeps browsers on https for under a day/);
+    expect(httpsProblem(site, hsts, reply(200))).toMatch(/^http:\/\/floors\.example\/ answers 200 instead of redirecting to https/);
+    expect(httpsProblem(site, hsts, reply(301, { location: 'http://www.floors.example/' }))).toMatch(/answers 301 to http:\/\/www\.floors\.example\/ instead of redirecting to https/);
+    expect(httpsProblem(site, hsts, new Error('connect ECONNREFUSED'))).toMatch(/^http:\/\/floors\.example\/ does not answer \(connect ECONNREFUSED\)/);
+  });
+
+  it('finds the scripts and stylesheets an https page loads over http (mixed content), and none on an http page', () => {
+    const html = page('<script src="http://cdn.example/analytics.js"></script><link rel="stylesheet" href="http://floors.example/assets/a.css"><script src="/assets/index-A.js"></script><link rel="canonical" href="http://floors.example/">');
+    expect(insecureAssetsOf(html, site)).toEqual(['http://cdn.example/analytics.js', 'http://floors.example/assets/a.css']);
+    expect(insecureAssetsOf(html, new URL('http://127.0.0.1:4173/'))).toEqual([]);
+  });
+});
+
+describe('source maps', () => {
+  it("are found by the script's sourceMappingURL, on the site only", () => {
+    expect(sourceMapOf('x();\n//# sourceMappingURL=index-A1.js.map\n', '/assets/index-A1.js')).toBe('/assets/index-A1.js.map');
+    expect(sourceMapOf('x();\n//# sourceMappingURL=data:application/json;base64,e30=\n', '/assets/a.js')).toBeUndefined();
+    expect(sourceMapOf('x();\n//# sourceMappingURL=https://maps.example/a.js.map\n', '/assets/a.js')).toBeUndefined();
+    expect(sourceMapOf('x();', '/assets/a.js')).toBeUndefined();
+  });
+});
