@@ -19,9 +19,12 @@ describe('toasts when their code cannot load', () => {
       </AppProviders>,
     );
 
+    // Its words go into a live region that is in the page before them: screen readers announce a change there.
+    const liveRegions = [...document.querySelectorAll('[aria-live]')];
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
 
     const status = await screen.findByRole('status');
+    expect(liveRegions).toContain(status.closest('[aria-live]'));
     expect(status).toHaveTextContent('Submission failed');
     expect(status).toHaveTextContent('Please call us.');
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));

@@ -31,6 +31,8 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
+const subscribeToNothing = () => () => {};
+
 function resetRegionReady() {
   regionReady = new Promise((resolve) => (markRegionReady = resolve));
 }
@@ -103,6 +105,11 @@ export function ToastRegion() {
     () => fallback,
     () => undefined,
   );
+  const hydrated = useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
   // Child effects run first: by now sonner's Toaster has subscribed, so toasts handed over are shown.
   useEffect(() => {
     if (!loaded) return;
@@ -113,20 +120,26 @@ export function ToastRegion() {
   return (
     <>
       {loaded && <loaded.Toaster {...TOASTER_PROPS} />}
-      {shownFallback && (
-        <div
-          role="status"
-          className="fixed inset-x-4 top-4 z-50 mx-auto max-w-sm rounded-lg border border-walnut-600 bg-white p-4 text-sm text-walnut-950 shadow-lg"
-        >
-          <p className="font-semibold">{shownFallback.title}</p>
-          {shownFallback.description && <p className="mt-1">{shownFallback.description}</p>}
-          <button
-            type="button"
-            onClick={() => toast.dismiss()}
-            className="mt-2 font-semibold underline underline-offset-2"
-          >
-            Close
-          </button>
+      {/* In the page once it is up, before any toast: a status inserted with its words is not announced by every screen
+          reader, a change inside a live region already there is. Not prerendered (no bytes in the first window). */}
+      {hydrated && (
+        <div aria-live="polite" aria-atomic="true">
+          {shownFallback && (
+            <div
+              role="status"
+              className="fixed inset-x-4 top-4 z-50 mx-auto max-w-sm rounded-lg border border-walnut-600 bg-white p-4 text-sm text-walnut-950 shadow-lg"
+            >
+              <p className="font-semibold">{shownFallback.title}</p>
+              {shownFallback.description && <p className="mt-1">{shownFallback.description}</p>}
+              <button
+                type="button"
+                onClick={() => toast.dismiss()}
+                className="mt-2 font-semibold underline underline-offset-2"
+              >
+                Close
+              </button>
+            </div>
+          )}
         </div>
       )}
     </>

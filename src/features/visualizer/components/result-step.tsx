@@ -199,7 +199,8 @@ export function ResultStep({ result, correctionToken, onResultChange, onTryAnoth
       )}
 
       <div className="space-y-2 text-center">
-        <p role="status" className="font-semibold text-walnut-900 empty:hidden">
+        {/* Kept in the accessibility tree while empty (no display: none), so the words put in it later are announced. */}
+        <p role="status" className="font-semibold text-walnut-900 empty:mb-0">
           {message}
         </p>
         {correctionToken && !fixing && !rugRendering && correctionsLeft > 0 && (

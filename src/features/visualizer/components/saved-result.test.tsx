@@ -40,15 +40,23 @@ describe('a result link', () => {
 
   it('opened while a fix or a rug choice re-renders it (a reload just after asking), says so and shows the new pictures once stored', async () => {
     const REPLACED_URL = 'http://supabase.test/storage/v1/object/sign/floor-visualizer/abc/processed-2.jpg?token=a.b.e';
-    const { calls } = openResultLink((id, attempt) =>
-      HttpResponse.json(
+    let answerFirstRead = () => {};
+    const firstReadAnswered = new Promise<void>((resolve) => (answerFirstRead = resolve));
+    const { calls } = openResultLink(async (id, attempt) => {
+      if (attempt <= 1) await firstReadAnswered;
+      return HttpResponse.json(
         attempt <= 1
           ? { ...completedRow(id), render_number: 1, correction_state: 'rendering', rug_choice: 'replace' }
           : { ...completedRow(id), render_number: 2, correction_state: null, rug_choice: 'replace', processed_image_url: REPLACED_URL },
-      ),
-    );
+      );
+    });
+    // Screen readers announce a change in a live region already in the page, not always one inserted with its words:
+    // the status that will say it is there while the result is still loading.
+    expect(await screen.findByText('Loading your result...', undefined, { timeout: 15_000 })).toBeInTheDocument();
+    const statusesAtLoad = screen.getAllByRole('status');
+    answerFirstRead();
     expect(await screen.findByRole('heading', { name: 'Your room with hardwood floors' }, { timeout: 15_000 })).toBeInTheDocument();
-    expect(screen.getByText('Re-rendering your floor...').closest('[role="status"]')).not.toBeNull();
+    expect(statusesAtLoad).toContain(screen.getByText('Re-rendering your floor...').closest('[role="status"]'));
     expect(screen.getByRole('img', { name: 'Your room with a new hardwood floor' })).toHaveAttribute('src', PROCESSED_URL);
 
     await waitFor(() => expect(screen.getByRole('img', { name: 'Your room with a new hardwood floor' })).toHaveAttribute('src', REPLACED_URL), {

@@ -279,6 +279,8 @@ export function VisualizerPage() {
         ? poll.phase
         : 'polling';
   const busy = createRequest.isPending || startProcessing.isPending;
+  // A result read while a fix or rug choice was re-rendering it: said above the result until the new picture is in.
+  const showsPendingRender = step === 'result' && result !== null && !savedResult && pendingRender !== null;
 
   return (
     <>
@@ -311,6 +313,18 @@ export function VisualizerPage() {
           </div>
 
           <div ref={stepContainer} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-walnut-700/10 sm:p-8">
+            {/* On the result step from its start (a result link shows "Loading your result..." first), empty until a
+                re-render is pending: a status inserted with its words is not announced by every screen reader. */}
+            {step === 'result' && (
+              <p role="status" className={showsPendingRender ? 'mb-4 flex items-center justify-center gap-2 font-semibold text-walnut-900' : undefined}>
+                {showsPendingRender && (
+                  <>
+                    <Icon icon={Loader2} aria-hidden="true" className="size-5 animate-spin motion-reduce:animate-none" />
+                    {rugChoiceTexts.rendering}
+                  </>
+                )}
+              </p>
+            )}
             {step === 'upload' && <UploadStep onFile={chooseFile} error={uploadError} />}
             {step === 'info' && file && (
               <InfoStep
@@ -347,12 +361,6 @@ export function VisualizerPage() {
                   if (id) loadSavedResult(id);
                 }}
               />
-            )}
-            {step === 'result' && result && !savedResult && pendingRender && (
-              <p role="status" className="mb-4 flex items-center justify-center gap-2 font-semibold text-walnut-900">
-                <Icon icon={Loader2} aria-hidden="true" className="size-5 animate-spin motion-reduce:animate-none" />
-                {rugChoiceTexts.rendering}
-              </p>
             )}
             {step === 'result' && result && !savedResult && (
               <ResultStep
