@@ -421,6 +421,7 @@ async function main(): Promise<number> {
       }
       return { ok: true, detail: `stored, queued ${seen.emails_queued} e-mails on the job queue, then undone in its transaction (none sent)` };
     });
+    await check('webhook refuses a photo for a request nobody made', () => testRows.sendForUnknownRequest());
     await check('test photo stored and rendered', () => testRows.sendTestPhoto());
     await check('public key cannot open the stored photos', () => testRows.probeStoredImages());
     await check('only the service key may call the check functions', async () => {

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { WEBHOOK_REFUSAL } from '../../contracts/visualizer-webhook.ts';
 import { createSupabaseVisitorFiles } from '../../visitor-data/visitor-files.ts';
 import { excerpt, keyHeaders, request, type Reply, type RequestOptions } from './http.ts';
 import { LEAD_TABLES } from './pages.ts';
@@ -103,6 +105,30 @@ export function createTestRows(deployment: Deployment) {
         }
       }
       return { ok: true, detail: 'a marked row is there, and the public key does not see it' };
+    },
+
+    /**
+     * The test photo sent for a request nobody made (a fresh random id): the processor trusts only a pending row's id,
+     * so it must refuse it. A processor, proxy or stub that takes it would render and store anyone's photos.
+     */
+    async sendForUnknownRequest(): Promise<Outcome> {
+      const photo = await readFile(TEST_PHOTO);
+      const reply = await request(deployment.webhookUrl, {
+        method: 'POST',
+        headers: { origin: deployment.siteOrigin },
+        idleTimeoutMs: WEBHOOK_ANSWER_MS,
+        body: JSON.stringify({
+          requestId: randomUUID(),
+          name: TEST_NAME,
+          email: TEST_EMAIL,
+          imageBase64: `data:image/jpeg;base64,${photo.toString('base64')}`,
+          fileName: 'deployment-check.jpg',
+        }),
+      });
+      if (reply.status === WEBHOOK_REFUSAL.status) return { ok: true, detail: `${reply.status}: a photo for a request that does not exist is refused` };
+      return reply.status < 400
+        ? { ok: false, detail: `it took a photo for a request nobody made (${reply.status} ${excerpt(reply, 80)}): anyone could have it render and store photos; is something in front of the processor answering for it?` }
+        : { ok: false, detail: `answered ${reply.status} ${excerpt(reply, 80)}, not the processor's refusal (${WEBHOOK_REFUSAL.status}): is VITE_VISUALIZER_WEBHOOK_URL the processor?` };
     },
 
     /**

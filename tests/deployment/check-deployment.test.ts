@@ -160,8 +160,10 @@ describe('npm run check:deployment on a healthy deployment', () => {
     const checks = lines.filter((line) => /^(ok|FAIL|skip) /.test(line));
     // Pages, the unknown path, the site's settings and secrets, its build, https, robots.txt; planting, each lead table,
     // changes, views and functions; both buckets; CORS twice, /healthz; the heartbeats and both workers; staff e-mails;
-    // retention; the test lead; the test photo and its files; the functions' grant; the removal; the throttle.
-    expect(checks).toHaveLength(DEPLOYED_PAGES.length + 1 + 2 + 3 + 1 + LEAD_TABLES.length + 2 + 2 + 3 + 3 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1);
+    // retention; the test lead; a photo for an unknown request; the test photo and its files; the functions' grant; the
+    // removal; the throttle.
+    expect(checks).toHaveLength(DEPLOYED_PAGES.length + 1 + 2 + 3 + 1 + LEAD_TABLES.length + 2 + 2 + 3 + 3 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1);
+    expect(lines).toContain('ok    webhook refuses a photo for a request nobody made: 409: a photo for a request that does not exist is refused');
     expect(lines).toContain(`ok    site is the build in ${site.buildDir}: its ${DEPLOYED_PAGES.length} pages name the same scripts and stylesheets as ${site.buildDir}/ (their names carry the build's hashes)`);
     expect(lines).toContain(`ok    site served over https with HSTS: https, ${HSTS}`);
     expect(lines).toContain('ok    robots.txt lets search engines in: the pages may be listed');
@@ -348,8 +350,9 @@ describe('npm run check:deployment on a broken deployment', () => {
     const host = await startHost(site.stack.url, otherHostPort, async (asked, upstream) => {
       // A slow processor that answers the test photo after its default 20 s wait for the render is not broken.
       if (asked.method === 'POST' && asked.path === webhookPath) {
-        const [reply] = await Promise.all([upstream(), new Promise((resolve) => setTimeout(resolve, 21_000))]);
-        return reply;
+        const [reply] = await Promise.all([upstream(), new Promise<void>((resolve) => setTimeout(resolve, 21_000))]);
+        // And a queue in front of it that takes every photo, the processor's refusal of an unknown request included.
+        return reply.status === 409 ? { status: 202, headers: { 'content-type': 'application/json' }, body: '{"status":"queued"}' } : reply;
       }
       // A storage policy that lets anon read the bucket: the public key's read goes through as the secret key's would.
       if (asked.method === 'GET' && asked.path.startsWith('/storage/v1/object/authenticated/') && asked.headers.apikey === site.stack.anonKey) {
@@ -375,6 +378,7 @@ describe('npm run check:deployment on a broken deployment', () => {
             `FAIL  public key cannot read ${table}: answered 200 without a list for select=id (an empty body): nothing can be concluded; is SUPABASE_URL the project's API?`,
         ),
         `FAIL  webhook CORS for the site: allows ${new URL(site.siteUrl).origin} but not the header(s) content-encoding, x-visualizer-request the page sends: browsers would send no photo (a proxy's own CORS settings in front of the processor?)`,
+        'FAIL  webhook refuses a photo for a request nobody made: it took a photo for a request nobody made (202 {"status":"queued"}): anyone could have it render and store photos; is something in front of the processor answering for it?',
         expect.stringMatching(/^FAIL {2}public key cannot open the stored photos: the public key opened floor-visualizer\/.+: a storage policy lets anon read the visitors' photos$/),
       ]);
     } finally {
@@ -384,7 +388,8 @@ describe('npm run check:deployment on a broken deployment', () => {
   }, 300_000);
 
   it('fails, saying which check, when the service key is not the service key, and when the site is not the build that was made', async () => {
-    // The build made last (dist/) is not the one the host serves: every hashed name differs.
+    // The build made last (dist/) is not the one the host serves: every hashed name of its entry differs (the line names
+    // the first that differs in sorted order, the entry's script or its stylesheet, whichever hash sorts first).
     const laterBuild = fs.mkdtempSync(path.join(os.tmpdir(), 'check-deployment-later-build-'));
     for (const page of DEPLOYED_PAGES) {
       const file = page === '/' ? 'index.html' : `${page.slice(1)}.html`;
@@ -398,7 +403,7 @@ describe('npm run check:deployment on a broken deployment', () => {
     ]).finally(() => fs.rmSync(laterBuild, { recursive: true, force: true }));
 
     expect(failed.find((line) => line.startsWith('FAIL  site is the build')), lines.join('\n')).toMatch(
-      new RegExp(`^FAIL {2}site is the build in ${laterBuild}: the host serves another build than ${laterBuild}/: / names /assets/index-(\\S+)\\.js where ${laterBuild}/index\\.html names /assets/index-n3w\\1\\.js; /realtors names`),
+      new RegExp(`^FAIL {2}site is the build in ${laterBuild}: the host serves another build than ${laterBuild}/: / names /assets/index-(\\S+)\\.(js|css) where ${laterBuild}/index\\.html names /assets/index-n3w\\1\\.\\2; /realtors names`),
     );
     expect(code).toBe(1);
     expect(failed.some((line) => line.startsWith('FAIL  test rows planted: the secret key could not plant them'))).toBe(true);
