@@ -29,6 +29,13 @@ const isAlive = (pid: number) => {
   }
 };
 
+/**
+ * How long the test waits for the watcher to stop once its parent is gone: a hang guard, not a speed check (it checks
+ * every 50 ms and the wait ends as soon as it has stopped). Generous, as a child process at load 20 can be kept off the
+ * cores for seconds.
+ */
+const CHILD_GONE_HANG_GUARD_MS = 30_000;
+
 const WATCHER_ARGS = ['--import', 'tsx', '--input-type=module', '-e', watcher];
 
 /** terminal -> npm -> (npm's shell ->) watcher; the ids of each, once the watcher runs. */
@@ -58,7 +65,7 @@ describe.skipIf(process.platform !== 'linux')('stopWithParent', () => {
       expect(isAlive(chain.child)).toBe(true);
 
       process.kill(chain[killed]!, 'SIGKILL');
-      const deadline = Date.now() + 10_000;
+      const deadline = Date.now() + CHILD_GONE_HANG_GUARD_MS;
       while (isAlive(chain.child) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
       expect(isAlive(chain.child), 'the child went on running').toBe(false);
     } finally {
@@ -75,7 +82,7 @@ describe.skipIf(process.platform !== 'linux')('stopWithParent', () => {
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       expect(isAlive(chain.child), 'the child stopped').toBe(true);
       process.kill(chain.npm, 'SIGKILL');
-      const deadline = Date.now() + 10_000;
+      const deadline = Date.now() + CHILD_GONE_HANG_GUARD_MS;
       while (isAlive(chain.child) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
       expect(isAlive(chain.child), 'the child went on running after npm went').toBe(false);
     } finally {

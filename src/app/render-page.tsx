@@ -72,8 +72,15 @@ export async function renderFirstAnswers(
   return { answeredPage, slides, guideDialog: await new Response(prelude).text() };
 }
 
-/** How long sonner may take to draw a toast in the build's DOM before the build gives up. */
-const TOAST_DRAWN_WITHIN_MS = 5000;
+/**
+ * A hang guard, not a deadline: the build waits for sonner to draw its toast however long a busy machine makes that
+ * take (over 5 s once at load ~20, where the build itself still passed), and gives up only when nothing can be
+ * coming any more.
+ */
+export const TOAST_HANG_GUARD_MS = 120_000;
+
+/** The loading toast once sonner has drawn it (it marks a toast mounted from the toast's own effect). */
+const DRAWN_TOAST = '[data-sonner-toast][data-mounted="true"]';
 
 /**
  * The estimate form's loading toast as sonner draws it, for the page's entry to show when the form is sent before
@@ -94,12 +101,9 @@ export async function renderSendingToast(): Promise<{ toaster: string; style: st
   const root = createRoot(container);
   try {
     flushSync(() => root.render(<Toaster {...TOASTER_PROPS} />));
+    const drawn = elementDrawn(container, DRAWN_TOAST, TOAST_HANG_GUARD_MS, `sonner's loading toast (${DRAWN_TOAST})`);
     toast(...sendingToast());
-    const drawnBy = Date.now() + TOAST_DRAWN_WITHIN_MS;
-    while (!container.querySelector('[data-sonner-toast][data-mounted="true"]')) {
-      if (Date.now() > drawnBy) throw new Error(`sonner drew no toast within ${TOAST_DRAWN_WITHIN_MS} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await drawn;
     return { toaster: container.innerHTML, style: style.textContent };
   } finally {
     // The toaster first, so that dismissing the toast draws nothing more.
@@ -114,6 +118,26 @@ export async function renderSendingToast(): Promise<{ toaster: string; style: st
 
 /** Longer than the tasks React schedules (setImmediate in Node) take to run after an unmount. */
 const REACT_SETTLED_WITHIN_MS = 50;
+
+/**
+ * Resolves once `container` holds an element matching `selector`, checked each time the DOM under it changes; rejects,
+ * naming `what`, only if none has come after `hangGuardMs`.
+ */
+export function elementDrawn(container: Element, selector: string, hangGuardMs: number, what: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const settle = (outcome: () => void) => {
+      observer.disconnect();
+      clearTimeout(hangGuard);
+      outcome();
+    };
+    const observer = new MutationObserver(() => {
+      if (container.querySelector(selector)) settle(resolve);
+    });
+    observer.observe(container, { subtree: true, childList: true, attributes: true });
+    const hangGuard = setTimeout(() => settle(() => reject(new Error(`Still no ${what} after ${hangGuardMs / 1000} s`))), hangGuardMs);
+    if (container.querySelector(selector)) settle(resolve);
+  });
+}
 
 /** sitemap.xml: every page of the site (not the 404 page), at its canonical URL. */
 export function sitemapXml(): string {

@@ -3,6 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startOnIntent } from './start-on-intent';
+import { LAZY_ARRIVAL_TIMEOUT_MS } from '@/testing/waits';
 
 /** A small form whose state only React knows: what it sends is what React holds, not what the field shows. */
 function SignUp({ onSend }: { onSend: (email: string) => void }) {
@@ -81,7 +82,7 @@ describe('starting the app on the first interaction', () => {
     field().dispatchEvent(new Event('input', { bubbles: true }));
     button().click();
 
-    await vi.waitFor(() => expect(sent).toHaveBeenCalledWith('early@example.com'), { timeout: 5_000 });
+    await vi.waitFor(() => expect(sent).toHaveBeenCalledWith('early@example.com'), { timeout: LAZY_ARRIVAL_TIMEOUT_MS });
     expect(root.textContent).toContain('Sent');
     expect(field().value).toBe('early@example.com');
   });
@@ -96,7 +97,7 @@ describe('starting the app on the first interaction', () => {
     expect(event.defaultPrevented).toBe(true);
     expect(sent).not.toHaveBeenCalled();
 
-    await vi.waitFor(() => expect(sent).toHaveBeenCalledWith(''), { timeout: 5_000 });
+    await vi.waitFor(() => expect(sent).toHaveBeenCalledWith(''), { timeout: LAZY_ARRIVAL_TIMEOUT_MS });
   });
 
   it('takes over what the page bootstrap held before it arrived: starts at once and replays it', async () => {
@@ -106,7 +107,7 @@ describe('starting the app on the first interaction', () => {
     startOnIntent(root, start, { held: { replays: [heldClick], interacted: true } });
 
     expect(started).toHaveBeenCalledOnce();
-    await vi.waitFor(() => expect(sent).toHaveBeenCalledWith(''), { timeout: 5_000 });
+    await vi.waitFor(() => expect(sent).toHaveBeenCalledWith(''), { timeout: LAZY_ARRIVAL_TIMEOUT_MS });
     expect(sent).toHaveBeenCalledOnce();
   });
 
@@ -132,7 +133,7 @@ describe('starting the app on the first interaction', () => {
 
     button().click();
     expect(answer).toHaveBeenCalledWith(button());
-    await vi.waitFor(() => expect(steps).toEqual(['app up', 'handed over, sent 1']), { timeout: 5_000 });
+    await vi.waitFor(() => expect(steps).toEqual(['app up', 'handed over, sent 1']), { timeout: LAZY_ARRIVAL_TIMEOUT_MS });
   });
 
   it('does not replay a tap whose answer the visitor undid before the app was up', async () => {
@@ -165,6 +166,6 @@ describe('starting the app on the first interaction', () => {
     }));
     button().click();
     button().click();
-    await vi.waitFor(() => expect(button().textContent).toBe('Pressed 2'), { timeout: 5_000 });
+    await vi.waitFor(() => expect(button().textContent).toBe('Pressed 2'), { timeout: LAZY_ARRIVAL_TIMEOUT_MS });
   });
 });

@@ -3,11 +3,12 @@ import { cleanup, configure } from '@testing-library/react';
 import { toast } from '@/components/ui/toasts';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { server } from './msw-server';
+import { LAZY_ARRIVAL_TIMEOUT_MS } from './waits';
 import '../../tests/fail-on-console-error';
 
 // findBy*/waitFor wait for the real condition; on a loaded machine (a lazily loaded dialog's module being
-// transformed, a FileReader) it can take longer than Testing Library's default second to arrive.
-configure({ asyncUtilTimeout: 5_000 });
+// transformed, a FileReader) it can take far longer than Testing Library's default second to arrive.
+configure({ asyncUtilTimeout: LAZY_ARRIVAL_TIMEOUT_MS });
 
 // A request nobody declared is a bug in the code or the test.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

@@ -195,7 +195,7 @@ describe('the visualizer processor webhook', () => {
     );
     // The upload, with its GPS position, is gone once the metadata-free copies are stored (the render job drops it
     // just after completing the row, so the reply can come first).
-    await vi.waitFor(() => expect(readdirSync(path.join(uploadsDir, row.id))).toEqual([]), { timeout: 5_000 });
+    await vi.waitFor(() => expect(readdirSync(path.join(uploadsDir, row.id))).toEqual([]), { timeout: 30_000 });
     for (const url of [stored.original_image_url, stored.processed_image_url]) {
       const file = storedFile(url);
       expect(existsSync(file)).toBe(true);

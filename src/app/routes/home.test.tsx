@@ -17,7 +17,7 @@ function watchScrolling() {
 const contactSection = () => document.getElementById('contact-section')!;
 
 /** The modal loads the first time it is opened (its own chunk, which the test runner may still be compiling). */
-const findGuideDialog = () => screen.findByRole('dialog', { name: pageTexts.leadMagnet.title }, { timeout: 5000 });
+const findGuideDialog = () => screen.findByRole('dialog', { name: pageTexts.leadMagnet.title });
 
 describe('the home page', () => {
   it('shows the header, sections 1 to 9 in spec order, then the footer', async () => {

@@ -5,6 +5,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { business } from '@/config/business';
 import { SiteFooter } from './site-footer';
+import { LAZY_ARRIVAL_TIMEOUT_MS } from '@/testing/waits';
 
 const footer = (
   <MemoryRouter>
@@ -32,7 +33,7 @@ describe('the footer copyright', () => {
     const recoverableErrors: unknown[] = [];
     root = hydrateRoot(container, footer, { onRecoverableError: (error) => recoverableErrors.push(error) });
 
-    await vi.waitFor(() => expect(screen.getByText(/All rights reserved/)).toHaveTextContent(/^© 2027 /), { timeout: 5_000 });
+    await vi.waitFor(() => expect(screen.getByText(/All rights reserved/)).toHaveTextContent(/^© 2027 /), { timeout: LAZY_ARRIVAL_TIMEOUT_MS });
     // A mismatch would have made React throw the prerendered footer away and render it again.
     expect(recoverableErrors).toEqual([]);
   });

@@ -11,6 +11,7 @@ import { correctionTexts } from './floor-correction';
 import { rugChoiceTexts } from './rug-choice';
 import { insertHandler, newCalls, ORIGINAL_URL, readHandler, row } from '../testing/visualizer-calls';
 import { startProcessing } from '../testing/visualizer-journey';
+import { LAZY_ARRIVAL_TIMEOUT_MS } from '@/testing/waits';
 
 /**
  * Issue 8's additions to the result step: the five woods to switch between (and download), and "Not quite right?
@@ -134,7 +135,7 @@ describe('the wood styles', () => {
     expect(download).toHaveAttribute('href', `${storage}/render-1/hickory.jpg`);
     await user.click(download);
 
-    await vi.waitFor(() => expect(saved).toEqual(['hardwood-hickory.jpg']), { timeout: 5_000 });
+    await vi.waitFor(() => expect(saved).toEqual(['hardwood-hickory.jpg']), { timeout: LAZY_ARRIVAL_TIMEOUT_MS });
     expect(fetched).toEqual([`${storage}/render-1/hickory.jpg`]);
   });
 
@@ -222,7 +223,7 @@ describe('"Not quite right? Fix the floor"', () => {
       ],
     });
 
-    const outcome = await screen.findByText('Your floor was re-rendered with your markers.', {}, { timeout: 15_000 });
+    const outcome = await screen.findByText('Your floor was re-rendered with your markers.');
     expect(statusesBefore).toContain(outcome);
     expect(outcome.className).not.toMatch(/(^|\s)(hidden|empty:hidden)(\s|$)/);
     expect(screen.queryByRole('heading', { name: 'Fix the floor' })).not.toBeInTheDocument();
@@ -306,7 +307,7 @@ describe('"Not quite right? Fix the floor"', () => {
       },
     });
     await markAndSend(user);
-    expect(await screen.findByText('Your floor was re-rendered with your markers.', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Your floor was re-rendered with your markers.')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(afterImage()).toHaveAttribute('src', `${storage}/render-2/natural-white-oak.jpg`);
     expect(screen.getByText('You can fix this photo 4 more times.')).toBeInTheDocument();
@@ -405,7 +406,7 @@ describe('carpet and rugs: "Keep my rugs" or "Replace carpet and rugs too"', () 
     expect(screen.getByRole('radio', { name: 'Walnut' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Not quite right? Fix the floor' })).not.toBeInTheDocument();
 
-    expect(await screen.findByText('Your floor was re-rendered with the carpet and rugs replaced by wood.', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Your floor was re-rendered with the carpet and rugs replaced by wood.')).toBeInTheDocument();
     expect(afterImage()).toHaveAttribute('src', `${storage}/render-2/hickory.jpg`);
     expect(screen.getByRole('link', { name: 'Download result' })).toHaveAttribute('href', `${storage}/render-2/hickory.jpg`);
     expect(within(rugGroup()).getByRole('radio', { name: 'Replace carpet and rugs too' })).toBeChecked();
@@ -445,7 +446,7 @@ describe('carpet and rugs: "Keep my rugs" or "Replace carpet and rugs too"', () 
   ])('follows the new render when the answer is %s but the processor took the choice', async (_case, unanswered) => {
     const { user } = await reachResultWhereTheChoiceIsTaken(unanswered);
     await user.click(screen.getByRole('radio', { name: 'Replace carpet and rugs too' }));
-    expect(await screen.findByText('Your floor was re-rendered with the carpet and rugs replaced by wood.', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Your floor was re-rendered with the carpet and rugs replaced by wood.')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(afterImage()).toHaveAttribute('src', `${storage}/render-2/natural-white-oak.jpg`);
     expect(within(rugGroup()).getByRole('radio', { name: 'Replace carpet and rugs too' })).toBeChecked();

@@ -32,7 +32,7 @@ describe('a result link', () => {
     const { calls } = openResultLink((id) => HttpResponse.json(completedRow(id)));
     // The first visit loads the route's and the result step's chunks.
     expect(
-      await screen.findByRole('heading', { name: 'Your room with hardwood floors' }, { timeout: 15_000 }),
+      await screen.findByRole('heading', { name: 'Your room with hardwood floors' }),
     ).toBeInTheDocument();
     expect(screen.getAllByRole('img').map((image) => image.getAttribute('src'))).toContain(ORIGINAL_URL);
     expect(calls.reads[0]!.headers.get('x-submission-id')).toBe(ID);
@@ -52,16 +52,14 @@ describe('a result link', () => {
     });
     // Screen readers announce a change in a live region already in the page, not always one inserted with its words:
     // the status that will say it is there while the result is still loading.
-    expect(await screen.findByText('Loading your result...', undefined, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Loading your result...')).toBeInTheDocument();
     const statusesAtLoad = screen.getAllByRole('status');
     answerFirstRead();
-    expect(await screen.findByRole('heading', { name: 'Your room with hardwood floors' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Your room with hardwood floors' })).toBeInTheDocument();
     expect(statusesAtLoad).toContain(screen.getByText('Re-rendering your floor...').closest('[role="status"]'));
     expect(screen.getByRole('img', { name: 'Your room with a new hardwood floor' })).toHaveAttribute('src', PROCESSED_URL);
 
-    await waitFor(() => expect(screen.getByRole('img', { name: 'Your room with a new hardwood floor' })).toHaveAttribute('src', REPLACED_URL), {
-      timeout: 10_000,
-    });
+    await waitFor(() => expect(screen.getByRole('img', { name: 'Your room with a new hardwood floor' })).toHaveAttribute('src', REPLACED_URL));
     expect(screen.queryByText('Re-rendering your floor...')).not.toBeInTheDocument();
     expect(calls.reads.length).toBeGreaterThanOrEqual(2);
   });
@@ -77,12 +75,12 @@ describe('a result link', () => {
     );
     window.history.replaceState(null, '', `/floor-visualizer#result=${ID}`);
     renderRoute(`/floor-visualizer#result=${ID}`);
-    const loading = await screen.findByRole('heading', { name: 'Loading your result...' }, { timeout: 15_000 });
+    const loading = await screen.findByRole('heading', { name: 'Loading your result...' });
     expect(loading.closest('[role="status"]')).not.toBeNull();
 
     answer();
     expect(
-      await screen.findByRole('heading', { name: 'Your room with hardwood floors' }, { timeout: 15_000 }),
+      await screen.findByRole('heading', { name: 'Your room with hardwood floors' }),
     ).toBeInTheDocument();
   });
 
@@ -97,7 +95,7 @@ describe('a result link', () => {
     openResultLink((id) =>
       HttpResponse.json({ ...completedRow(id), image_renditions: { original: copies('original'), 'natural-white-oak': copies('oak') } }),
     );
-    const after = await screen.findByRole('img', { name: 'Your room with a new hardwood floor' }, { timeout: 15_000 });
+    const after = await screen.findByRole('img', { name: 'Your room with a new hardwood floor' });
     expect(after).toHaveAttribute('src', 'http://supabase.test/oak-1040w.jpg?token=t');
     const webp = after.closest('picture')!.querySelector('source')!;
     expect([webp.type, webp.srcset, webp.sizes]).toEqual([
@@ -130,14 +128,14 @@ describe('a result link', () => {
   it('says the result has expired once its links have ended, before the retention job has run', async () => {
     const made = new Date(Date.now() - (dataRetention.visualizerImagesDays * 86_400_000 + 60_000)).toISOString();
     openResultLink((id) => HttpResponse.json({ ...completedRow(id), created_at: made }));
-    expect(await screen.findByRole('heading', { name: 'This result has expired' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'This result has expired' })).toBeInTheDocument();
     expect(screen.queryByRole('img', { name: /original photo|new hardwood floor/i })).toBeNull();
   });
 
   it("shows why the render failed when it failed (a reload in the render's wait), not that there is no such result", async () => {
     const reason = 'The image is damaged or incomplete and cannot be read.';
     const { user } = openResultLink((id) => HttpResponse.json(row(id, { status: 'failed', failure_reason: reason })));
-    expect(await screen.findByRole('alert', {}, { timeout: 15_000 })).toHaveTextContent(`We couldn't process this photo${reason}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(`We couldn't process this photo${reason}`);
     expect(screen.queryByRole('heading', { name: "We couldn't find this result" })).toBeNull();
     expect(window.location.hash).toBe('');
     await user.click(screen.getByRole('button', { name: 'Choose another photo' }));
@@ -148,7 +146,7 @@ describe('a result link', () => {
     // It restarted at 0:00, as if the photo had only just been sent.
     const made = Date.now() - 95_000;
     openResultLink((id) => HttpResponse.json(row(id, { status: 'processing', created_at: new Date(made).toISOString() })));
-    const elapsed = await screen.findByText(/^\d+:\d\d$/, { selector: 'time' }, { timeout: 15_000 });
+    const elapsed = await screen.findByText(/^\d+:\d\d$/, { selector: 'time' });
     expect(elapsed.closest('p')).toHaveTextContent(/^Elapsed time: \d+:\d\d$/);
     // The time since the request was made, however long a busy machine took to get this far (no window to hit).
     const [minutes, seconds] = elapsed.textContent!.split(':').map(Number);
@@ -175,7 +173,7 @@ describe('a result link', () => {
     async (_, failure) => {
       let reachable = false;
       const { calls, user } = openResultLink((id) => (reachable ? HttpResponse.json(completedRow(id)) : failure()));
-      const heading = await screen.findByRole('heading', { name: "We couldn't load this result" }, { timeout: 15_000 });
+      const heading = await screen.findByRole('heading', { name: "We couldn't load this result" });
       expect(screen.queryByRole('heading', { name: "We couldn't find this result" })).toBeNull();
       const notice = within(heading.closest('section')!);
       expect(notice.getByText(/could not reach our server/i)).toBeInTheDocument();
@@ -184,7 +182,7 @@ describe('a result link', () => {
       const readsBefore = calls.reads.length;
       await user.click(notice.getByRole('button', { name: 'Try again' }));
       expect(
-        await screen.findByRole('heading', { name: 'Your room with hardwood floors' }, { timeout: 15_000 }),
+        await screen.findByRole('heading', { name: 'Your room with hardwood floors' }),
       ).toBeInTheDocument();
       expect(calls.reads.length).toBe(readsBefore + 1);
     },

@@ -6,7 +6,7 @@ import { imageFile } from './visualizer-calls';
 export async function openPage(options: Parameters<typeof renderRoute>[1] = {}) {
   const view = renderRoute('/floor-visualizer', options);
   // The route is lazy: the first visit waits for its chunk.
-  await screen.findByRole('heading', { level: 1, name: 'Snap & See Wood' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Snap & See Wood' });
   return view;
 }
 
