@@ -3,13 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { business } from '@/config/business';
 import { dataRetention, LEGAL_PAGES_LAST_CHANGED } from '@/config/data-retention';
 import { renderRoute } from '@/testing/render';
+import { LAZY_ARRIVAL_TIMEOUT_MS } from '@/testing/waits';
 
 /**
  * A guard against a hang, not a speed check, for the first wait on a page whose route loads its own code: the first
  * import of /realtors' or /investors' code in a test worker took over the 5 s findBy default at load ~17 on the
- * shared 2 cores (both tests failed so, twice in one session, and passed alone). A right page waits no longer.
+ * shared 2 cores (both tests failed so, twice in one session, and passed alone). A right page waits no longer. The
+ * unit tests' default wait is now the same (src/testing/waits.ts); this keeps the first waits on a route named.
  */
-const ROUTE_CODE_LOADS = { timeout: 30_000 };
+const ROUTE_CODE_LOADS = { timeout: LAZY_ARRIVAL_TIMEOUT_MS };
 
 /** The "How long we keep it" table, as a person reads it: each row's "What" and "How long". */
 async function retentionTable() {
