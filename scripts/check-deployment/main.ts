@@ -31,6 +31,7 @@ import {
   noindexOf,
   PAGE_CACHE_LIMIT_S,
   pageKeptTooLong,
+  placeholderFactsOf,
   robotsTxtBlocksAll,
   secretsIn,
   servesAsset,
@@ -214,6 +215,18 @@ async function main(): Promise<number> {
           ok: false,
           detail: `the host serves another build than ${buildDir}/: ${differing.join('; ')}: an earlier build still live (an upload that failed, a CDN not purged) or ${buildDir}/ is not what was uploaded`,
         };
+  });
+  // Built without the owner's settings, the site works end to end with a 555 phone and a placeholder registration number.
+  await check("pages show the business's own facts", async () => {
+    if (pageTexts.length === 0) return { ok: false, detail: 'no page could be read (see the page lines above)' };
+    const placeholders = placeholderFactsOf(pageTexts);
+    if (placeholders.length > 0) {
+      return {
+        ok: false,
+        detail: `they show the build's placeholder ${placeholders.join(', ')}: the site was built without the owner's business settings (README, "Settings"); visitors would call, write to or look up a business that is not there`,
+      };
+    }
+    return { ok: true, detail: `none of the ${pageTexts.length} pages shows a placeholder of the business settings (name, phone, e-mail, address, NJ registration, social links)` };
   });
   await check('site built for this deployment', async () => {
     if (scriptTexts.length === 0) return { ok: false, detail: 'no script of the site could be read (see the page lines above)' };

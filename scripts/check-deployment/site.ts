@@ -1,3 +1,4 @@
+import { businessEnvSchema } from '../../src/config/settings.ts';
 import { request, type Reply } from './http.ts';
 
 /** The prerendered page's first <h1>, as text (what a visitor and a search engine read first). */
@@ -227,4 +228,25 @@ export function httpsProblem(site: URL, pageHeaders: Reply['headers'], plainHttp
     if (!redirects) return `http://${site.host}/ answers ${plainHttp.status}${location ? ` to ${location}` : ''} instead of redirecting to https: a first visit by the bare domain stays on plain http`;
   }
   return undefined;
+}
+
+/**
+ * The business settings whose build placeholder (settings.ts's defaults: a 555 phone, example.com, 13VH00000000...)
+ * the pages show, as 'VITE_BUSINESS_PHONE (856) 555-0100'. A site built without the owner's settings works end to
+ * end and passes every other line, while it gives visitors a phone number that rings nowhere and a registration
+ * number the law does not accept. Links are matched whole (href="https://www.facebook.com/"), so an owner's page
+ * under the same site is not taken for the placeholder; texts as words (the name also without its full stop, as the
+ * footer writes it).
+ */
+export function placeholderFactsOf(pages: readonly string[]): string[] {
+  const escapeHtml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+  const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const found: string[] = [];
+  for (const [name, placeholder] of Object.entries(businessEnvSchema().parse({}))) {
+    const shown = name.endsWith('_URL')
+      ? new RegExp(`"${escapeRegExp(escapeHtml(placeholder))}"`)
+      : new RegExp(`(?<![\\w@.-])${escapeRegExp(escapeHtml(placeholder).replace(/\.$/, ''))}(?![\\w@-])`);
+    if (pages.some((page) => shown.test(page))) found.push(`${name} ${placeholder}`);
+  }
+  return found;
 }

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { generate as generateCertificate } from 'selfsigned';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROCESSOR_ENTRY, PROJECT_ROOT } from '../../local-stack/paths';
 import { findFreePort } from '../../local-stack/ports';
@@ -31,14 +32,37 @@ let otherHostPort: number;
 let httpsSite: { url: string; close(): Promise<void> };
 let certificateFolder: string;
 const HSTS = 'max-age=31536000; includeSubDomains';
+/** A deployment built as the owner builds it: the business's own facts, not the placeholders of src/config/settings.ts. */
+const OWNER_SETTINGS = {
+  VITE_BUSINESS_NAME: 'Haddon Floorworks',
+  VITE_BUSINESS_PHONE: '(856) 555-0142',
+  VITE_BUSINESS_EMAIL: 'office@haddon-floorworks.test',
+  VITE_BUSINESS_POSTAL_ADDRESS: '1 Test Avenue, Haddonfield, NJ 08033',
+  VITE_BUSINESS_NJ_HIC_REGISTRATION: '13VH01234567',
+  VITE_BUSINESS_FACEBOOK_URL: 'https://www.facebook.com/haddonfloorworks',
+  VITE_BUSINESS_INSTAGRAM_URL: 'https://www.instagram.com/haddonfloorworks',
+};
 
 beforeAll(async () => {
   otherHostPort = await findFreePort();
   const httpsPort = await findFreePort();
-  site = await startSiteUnderTest({ throttleMaxWrites: 1000, moreSiteOrigins: [`http://127.0.0.1:${otherHostPort}`, `https://127.0.0.1:${httpsPort}`] });
+  site = await startSiteUnderTest({
+    throttleMaxWrites: 1000,
+    moreSiteOrigins: [`http://127.0.0.1:${otherHostPort}`, `https://127.0.0.1:${httpsPort}`],
+    businessSettings: OWNER_SETTINGS,
+  });
   certificateFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'check-deployment-tls-'));
   const [key, cert] = [path.join(certificateFolder, 'key.pem'), path.join(certificateFolder, 'cert.pem')];
-  await run('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', key, '-out', cert]);
+  // Made in Node (selfsigned, on its WebCrypto), not with the openssl program: a machine with only Node and npm
+  // runs this test too.
+  const tls = await generateCertificate([{ name: 'commonName', value: '127.0.0.1' }], {
+    keySize: 2048,
+    algorithm: 'sha256',
+    notAfterDate: new Date(Date.now() + 24 * 3600 * 1000),
+    extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
+  });
+  fs.writeFileSync(key, tls.private);
+  fs.writeFileSync(cert, tls.cert);
   httpsSite = await startHost(site.siteUrl, httpsPort, async (_asked, upstream) => {
     const reply = await upstream();
     return { ...reply, headers: { ...reply.headers, 'strict-transport-security': HSTS } };
@@ -162,10 +186,13 @@ describe('npm run check:deployment on a healthy deployment', () => {
     // changes, views and functions; both buckets; CORS twice, /healthz; the heartbeats and both workers; staff e-mails;
     // retention; the test lead; a photo for an unknown request; the test photo and its files; the functions' grant; the
     // removal; the throttle.
-    expect(checks).toHaveLength(DEPLOYED_PAGES.length + 1 + 2 + 3 + 1 + LEAD_TABLES.length + 2 + 2 + 3 + 3 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1);
+    expect(checks).toHaveLength(DEPLOYED_PAGES.length + 1 + 1 + 2 + 3 + 1 + LEAD_TABLES.length + 2 + 2 + 3 + 3 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1);
     expect(lines).toContain('ok    webhook refuses a photo for a request nobody made: 409: a photo for a request that does not exist is refused');
     expect(lines).toContain(`ok    site is the build in ${site.buildDir}: its ${DEPLOYED_PAGES.length} pages name the same scripts and stylesheets as ${site.buildDir}/ (their names carry the build's hashes)`);
     expect(lines).toContain(`ok    site served over https with HSTS: https, ${HSTS}`);
+    expect(lines).toContain(
+      `ok    pages show the business's own facts: none of the ${DEPLOYED_PAGES.length} pages shows a placeholder of the business settings (name, phone, e-mail, address, NJ registration, social links)`,
+    );
     expect(lines).toContain('ok    robots.txt lets search engines in: the pages may be listed');
     expect(lines).toContain('ok    no view or function hands the public key lead rows: no view anon may read reads a lead table as its owner, and anon may call no security definer function in public');
     expect(lines.some((line) => /^ok {4}retention job scheduled and running: (scheduled \d+ min ago, first run within the hour|hourly; last ran \d+ min ago, no failed run)$/.test(line)), lines.join('\n')).toBe(true);
@@ -287,6 +314,11 @@ describe('npm run check:deployment on a broken deployment', () => {
     const entry = /data-entry="(\/assets\/[^"]+\.js)"/;
     const host = await startHost(site.siteUrl, otherHostPort, async (asked, upstream) => {
       if (asked.path === '/realtors') return upstream('/');
+      // A home page from a build made without the owner's settings (the rest of the site is the owner's).
+      if (asked.path === '/') {
+        const page = await upstream();
+        return { ...page, body: page.body.replaceAll(OWNER_SETTINGS.VITE_BUSINESS_PHONE, '(856) 555-0100').replaceAll(OWNER_SETTINGS.VITE_BUSINESS_NJ_HIC_REGISTRATION, '13VH00000000') };
+      }
       if (asked.path === '/privacy') {
         const page = await upstream();
         return { ...page, body: page.body.replace(entry, 'data-entry="/assets/index-0ldBu1ld.js"') };
@@ -329,6 +361,7 @@ describe('npm run check:deployment on a broken deployment', () => {
         expect.stringMatching(
           new RegExp(`^FAIL {2}site is the build in ${site.buildDir}: its pages come from 2 builds: / /realtors /investors /floor-visualizer start /assets/index-\\S+\\.js; /privacy start /assets/index-0ldBu1ld\\.js: the host or a CDN still serves an earlier build for some pages`),
         ),
+        "FAIL  pages show the business's own facts: they show the build's placeholder VITE_BUSINESS_PHONE (856) 555-0100, VITE_BUSINESS_NJ_HIC_REGISTRATION 13VH00000000: the site was built without the owner's business settings (README, \"Settings\"); visitors would call, write to or look up a business that is not there",
         expect.stringMatching(
           /^FAIL {2}site built for this deployment: none of its \d+ scripts holds SUPABASE_ANON_KEY as set here: the site was built with other VITE_ settings/,
         ),
@@ -337,7 +370,7 @@ describe('npm run check:deployment on a broken deployment', () => {
         ),
         'FAIL  robots.txt lets search engines in: it disallows / to every crawler (User-agent: * Disallow: /): a staging robots.txt on the live site; search engines drop the whole site',
       ]);
-      expect(lines.at(-1)).toBe('9 check(s) failed.');
+      expect(lines.at(-1)).toBe('10 check(s) failed.');
       expect(code).toBe(1);
     } finally {
       await host.close();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pageFile } from '../../scripts/prerender/prerender-plugin';
 import { builtFileOf, DEPLOYED_PAGES } from '../../scripts/check-deployment/pages';
-import { buildFingerprint, entryOf, httpsProblem, insecureAssetsOf, noindexOf, robotsTxtBlocksAll, sourceMapOf } from '../../scripts/check-deployment/site';
+import { buildFingerprint, entryOf, httpsProblem, insecureAssetsOf, noindexOf, placeholderFactsOf, robotsTxtBlocksAll, sourceMapOf } from '../../scripts/check-deployment/site';
 import type { Reply } from '../../scripts/check-deployment/http';
 
 /** What check:deployment reads in a deployed page, its headers and the site's files (scripts/check-deployment/site.ts). */
@@ -72,5 +72,29 @@ describe('source maps', () => {
     expect(sourceMapOf('x();\n//# sourceMappingURL=data:application/json;base64,e30=\n', '/assets/a.js')).toBeUndefined();
     expect(sourceMapOf('x();\n//# sourceMappingURL=https://maps.example/a.js.map\n', '/assets/a.js')).toBeUndefined();
     expect(sourceMapOf('x();', '/assets/a.js')).toBeUndefined();
+  });
+});
+
+describe("the business's facts on the pages", () => {
+  it("names each placeholder of the build's settings a page shows", () => {
+    const footer = page('').replace(
+      '<h1>Hi</h1>',
+      '<footer>Your Flooring Co · <a href="tel:8565550100">(856) 555-0100</a> · <a href="mailto:hello@example.com">hello@example.com</a> · NJ Home Improvement Contractor Reg. No. 13VH00000000 · <a href="https://www.facebook.com/">Facebook</a></footer>',
+    );
+    expect(placeholderFactsOf([page(''), footer])).toEqual([
+      'VITE_BUSINESS_NAME Your Flooring Co.',
+      'VITE_BUSINESS_PHONE (856) 555-0100',
+      'VITE_BUSINESS_EMAIL hello@example.com',
+      'VITE_BUSINESS_NJ_HIC_REGISTRATION 13VH00000000',
+      'VITE_BUSINESS_FACEBOOK_URL https://www.facebook.com/',
+    ]);
+  });
+
+  it("passes the owner's facts, even where they begin like a placeholder", () => {
+    const owners = page('').replace(
+      '<h1>Hi</h1>',
+      '<footer>Your Flooring Company of Haddonfield · (856) 555-01001 · othello@example.com · 13VH000000001 · <a href="https://www.facebook.com/haddonfloors">Facebook</a> <a href="https://www.instagram.com/haddonfloors">Instagram</a></footer>',
+    );
+    expect(placeholderFactsOf([owners])).toEqual([]);
   });
 });

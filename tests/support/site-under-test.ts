@@ -20,6 +20,8 @@ export async function startSiteUnderTest(
     log?: (line: string) => void;
     /** Origins the processor also accepts photos from (another address the same build is served on). */
     moreSiteOrigins?: string[];
+    /** VITE_BUSINESS_* settings the site is built with (unset: the placeholders of src/config/settings.ts). */
+    businessSettings?: Record<`VITE_BUSINESS_${string}`, string>;
   } = {},
 ): Promise<SiteUnderTest> {
   const sitePort = await findFreePort();
@@ -44,6 +46,7 @@ export async function startSiteUnderTest(
       VITE_VISUALIZER_WEBHOOK_URL: stack.webhookUrl,
       // Canonical links and the sitemap name the address the site is really served on.
       VITE_SITE_URL: siteUrl,
+      ...options.businessSettings,
     });
     // envFile false: the build must not read a developer's .env.local (it points at `npm start`'s stack).
     await build({ root: PROJECT_ROOT, logLevel: 'error', envDir: false, build: { outDir, emptyOutDir: true } });
