@@ -64,6 +64,22 @@ export function createTestRows(deployment: Deployment) {
   let planted: Partial<Record<LeadTable, string>> = {};
   /** The test photo's stored images, as the signed links its row holds. */
   let storedImages: string[] = [];
+  /** The test photo through the webhook for `requestId`, with the fields the site sends. */
+  const sendTestPhotoFor = async (requestId: string) => {
+    const photo = await readFile(TEST_PHOTO);
+    return request(deployment.webhookUrl, {
+      method: 'POST',
+      headers: { origin: deployment.siteOrigin },
+      idleTimeoutMs: WEBHOOK_ANSWER_MS,
+      body: JSON.stringify({
+        requestId,
+        name: TEST_NAME,
+        email: TEST_EMAIL,
+        imageBase64: `data:image/jpeg;base64,${photo.toString('base64')}`,
+        fileName: 'deployment-check.jpg',
+      }),
+    });
+  };
 
   return {
     planted: () => planted,
@@ -112,19 +128,7 @@ export function createTestRows(deployment: Deployment) {
      * so it must refuse it. A processor, proxy or stub that takes it would render and store anyone's photos.
      */
     async sendForUnknownRequest(): Promise<Outcome> {
-      const photo = await readFile(TEST_PHOTO);
-      const reply = await request(deployment.webhookUrl, {
-        method: 'POST',
-        headers: { origin: deployment.siteOrigin },
-        idleTimeoutMs: WEBHOOK_ANSWER_MS,
-        body: JSON.stringify({
-          requestId: randomUUID(),
-          name: TEST_NAME,
-          email: TEST_EMAIL,
-          imageBase64: `data:image/jpeg;base64,${photo.toString('base64')}`,
-          fileName: 'deployment-check.jpg',
-        }),
-      });
+      const reply = await sendTestPhotoFor(randomUUID());
       if (reply.status === WEBHOOK_REFUSAL.status) return { ok: true, detail: `${reply.status}: a photo for a request that does not exist is refused` };
       return reply.status < 400
         ? { ok: false, detail: `it took a photo for a request nobody made (${reply.status} ${excerpt(reply, 80)}): anyone could have it render and store photos; is something in front of the processor answering for it?` }
@@ -138,19 +142,7 @@ export function createTestRows(deployment: Deployment) {
     async sendTestPhoto(): Promise<Outcome> {
       const requestId = planted.floor_visualizer_requests;
       if (!requestId) return { ok: false, detail: 'no marked visualizer request (planting failed above)' };
-      const photo = await readFile(TEST_PHOTO);
-      const reply = await request(deployment.webhookUrl, {
-        method: 'POST',
-        headers: { origin: deployment.siteOrigin },
-        idleTimeoutMs: WEBHOOK_ANSWER_MS,
-        body: JSON.stringify({
-          requestId,
-          name: TEST_NAME,
-          email: TEST_EMAIL,
-          imageBase64: `data:image/jpeg;base64,${photo.toString('base64')}`,
-          fileName: 'deployment-check.jpg',
-        }),
-      });
+      const reply = await sendTestPhotoFor(requestId);
       if (reply.status >= 300) {
         return { ok: false, detail: `the processor could not take the test photo: ${reply.status} ${excerpt(reply, 120)} (its log says why: storage, the database or the queue)` };
       }
