@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { business } from '@/config/business';
 import { pageTexts, toasts } from '@/content/spec-texts';
 import { server } from '@/testing/msw-server';
 import { renderWithProviders } from '@/testing/render';
@@ -127,6 +128,8 @@ describe('the free-guide modal', () => {
     expect(within(dialog).getByText(/^Your guide is on its way\./)).toHaveTextContent(
       'We send it to an address once a day at most, and not to one that has unsubscribed from our e-mails;',
     );
+    // The number to call if it does not come is a link a phone dials.
+    expect(within(dialog).getByRole('link', { name: business.phone })).toHaveAttribute('href', business.phoneHref);
 
     await act(() => vi.advanceTimersByTimeAsync(1499));
     expect(screen.getByRole('dialog', { name: pageTexts.leadMagnet.title })).toBeInTheDocument();

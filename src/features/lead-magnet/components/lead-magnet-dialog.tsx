@@ -196,7 +196,11 @@ export function LeadMagnetDialog({ open, onOpenChange, inPlace = false, openedFr
               <p className="text-walnut-800">
                 Your guide is on its way. Check your inbox (and spam folder) in the next few minutes. We send it to an
                 address once a day at most, and not to one that has unsubscribed from our e-mails; if it doesn&apos;t
-                arrive, call us at {business.phone}.
+                arrive, call us at{' '}
+                <a href={business.phoneHref} className="font-semibold whitespace-nowrap text-walnut-900 underline underline-offset-2">
+                  {business.phone}
+                </a>
+                .
               </p>
               <Button variant="outline" onClick={() => setGuideSent(false)}>
                 Send it to another email
