@@ -44,8 +44,10 @@ test('the visualizer, from the header to the "Fix the floor" panel, has tap targ
   expect(await shortTargets(result)).toEqual([]);
   await fix.tap();
   const photo = page.getByRole('application', { name: 'Your photo: place markers' });
+  // The panel opens where the picture was, above the button, and the page scrolls up to it: a tap on the locator
+  // waits for the photo to be still and in view (a tap at coordinates taken mid-scroll lands elsewhere).
   const box = (await photo.boundingBox())!;
-  await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height * 0.85);
+  await photo.tap({ position: { x: box.width / 2, y: box.height * 0.85 } });
   await expect(page.getByRole('button', { name: /^Remove marker 1/ })).toBeVisible();
 
   expect(await shortTargets(result)).toEqual([]);

@@ -167,10 +167,18 @@ describe('the services after a production install', () => {
     expect((await fetch(link!.replaceAll('&amp;', '&'))).status).toBe(200);
     expect((await fetch(`${stack.url}/storage/v1/object/public/floor-visualizer/${id}/original.jpg`)).status).toBe(400);
     // One line per job in each service's log (not the queue's "Completed task" besides), and none per health probe.
-    await eventually('the render to be logged', async () => (processor.output.some((line) => line.includes(`request=${id} render 1 done`)) ? true : undefined));
-    expect(processor.output.filter((line) => line.includes(`request=${id}`) && !line.startsWith('POST / '))).toEqual([
-      expect.stringMatching(new RegExp(`^request=${id} render 1 done in \\d+ms$`)),
-    ]);
+    // The stages line is the render's last (written right after its "done" line).
+    await eventually('the render to be logged', async () => (processor.output.some((line) => line.includes(`request=${id} render 1 stages`)) ? true : undefined));
+    // The webhook's and the render's timings (the phone bench reads them) are one line each too.
+    const requestLines = processor.output.filter((line) => line.includes(`request=${id}`) && !line.startsWith('POST / '));
+    expect(requestLines, requestLines.join('\n')).toHaveLength(3);
+    expect(requestLines).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(new RegExp(`^request=${id} webhook: `)),
+        expect.stringMatching(new RegExp(`^request=${id} render 1 done in \\d+ms$`)),
+        expect.stringMatching(new RegExp(`^request=${id} render 1 stages: `)),
+      ]),
+    );
     const emailLines = emailWorker.output.filter((line) => line.startsWith('email ') && !line.startsWith('email worker'));
     expect(emailLines.some((line) => / \(visualizer_result\): sent$/.test(line)), emailLines.join('\n')).toBe(true);
     expect(new Set(emailLines.map((line) => line.split(' ')[1])).size).toBe(emailLines.length);
