@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from 'sonner';
 import { ANSWER_DEADLINE_MS } from '@/lib/answer-deadline';
+import { LAZY_ARRIVAL_TIMEOUT_MS } from '@/testing/waits';
 import { server } from '@/testing/msw-server';
 import {
   completedRow,
@@ -226,7 +227,8 @@ describe('the info step', () => {
 });
 
 describe('processing', () => {
-  it('creates the row, sends the photo to the webhook, reads the row at once, and shows the result', async () => {
+  // That the first read comes at once, not with the 10 s poll, is the fake clock's to show (below).
+  it('creates the row, sends the photo to the webhook, reads the row, and shows the result', async () => {
     const calls = newCalls();
     const toastInfo = vi.spyOn(toast, 'info');
     server.use(insertHandler(calls), webhookHandler(calls), readHandler(calls, (id) => HttpResponse.json(completedRow(id))));
@@ -347,6 +349,18 @@ describe('polling (fake timers)', () => {
   };
 
   /**
+   * Lets network replies and the renders they cause run, without moving the clock, until `done` holds. Its limit is
+   * in real time (`performance` is not faked): a hang guard, not a speed check.
+   */
+  const settleUntil = async (what: string, done: () => boolean) => {
+    const givingUpAt = performance.now() + LAZY_ARRIVAL_TIMEOUT_MS;
+    while (!done()) {
+      if (performance.now() > givingUpAt) throw new Error(`${what}: not there after ${LAZY_ARRIVAL_TIMEOUT_MS} ms with the clock standing still`);
+      await advance(0);
+    }
+  };
+
+  /**
    * Reaches info with real timers (the lazy route and Testing Library's waiting need them), then fakes the
    * clock just before 'Process Image', so every read of the poll is counted against a controlled clock.
    */
@@ -370,6 +384,18 @@ describe('polling (fake timers)', () => {
     for (let tick = 0; tick < 20 && calls.reads.length === 0; tick += 1) await advance(0);
     return view;
   }
+
+  it('reads the row at once and shows the result, with the clock standing still from the click', async () => {
+    const calls = newCalls();
+    // A page that read the row only when the 10 s poll came round would never read it here.
+    await startWithFakeTimers(calls, (id) => HttpResponse.json(completedRow(id)));
+    const clockAtClick = Date.now();
+
+    await settleUntil('the result', () => screen.queryByRole('heading', { name: 'Your room with hardwood floors' }) !== null);
+    expectStep('Result');
+    expect(calls.reads).toHaveLength(1);
+    expect(Date.now()).toBe(clockAtClick);
+  });
 
   it('reads immediately, then every 10 s, at most 30 times, then times out and stays on processing', async () => {
     const calls = newCalls();
