@@ -1,6 +1,6 @@
 import { Icon } from '@/components/ui/icon';
 import { AlertTriangle, Clock, Loader2, RefreshCw } from '@/components/ui/icons';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import type { UploadProgress } from '../api/start-processing';
 import type { VisualizerRequest } from '../api/get-visualizer-request';
@@ -61,6 +61,27 @@ function useElapsed(startedAt: number, running: boolean): number {
 }
 
 /**
+ * When the phase changes under the visitor's focus (the "Check again" or "Try again" just pressed goes with the phase
+ * it belonged to, as does the heading the step focused), the focus would fall to the page's start: it goes to the
+ * heading of what the step says now instead. A focus the visitor has put elsewhere stays where it is.
+ */
+function useFocusKeptAcrossPhases(phase: ProcessingPhase) {
+  const section = useRef<HTMLElement>(null);
+  const shownPhase = useRef(phase);
+  useEffect(() => {
+    if (shownPhase.current === phase) return;
+    shownPhase.current = phase;
+    const focused = document.activeElement;
+    if (focused !== null && focused !== document.body) return;
+    const heading = section.current?.querySelector('h2');
+    if (!heading) return;
+    heading.setAttribute('tabindex', '-1');
+    heading.focus();
+  }, [phase]);
+  return section;
+}
+
+/**
  * Step 3. While the processor works: a spinner and the elapsed time. When polling gives up (spec: the spinner
  * stops and the step stays) or the processor reports a failure, the visitor gets a way forward.
  */
@@ -80,9 +101,10 @@ export function ProcessingStep({
   const elapsed = formatElapsed(elapsedMs);
   const sending = phase === 'starting' && upload !== null && upload.sentBytes < upload.totalBytes;
   const percent = upload ? Math.floor((upload.sentBytes / Math.max(1, upload.totalBytes)) * 100) : 0;
+  const section = useFocusKeptAcrossPhases(phase);
 
   return (
-    <section aria-labelledby="visualizer-processing-title" className="mx-auto max-w-xl space-y-6 text-center">
+    <section ref={section} aria-labelledby="visualizer-processing-title" className="mx-auto max-w-xl space-y-6 text-center">
       <div className="flex justify-center" aria-hidden="true">
         {running ? (
           <Icon icon={Loader2} className="size-16 animate-spin text-oak-500 motion-reduce:animate-none" />

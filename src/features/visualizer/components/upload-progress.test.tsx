@@ -137,6 +137,8 @@ describe('sending the photo', () => {
     await view.user.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(ControlledUpload.sent).toHaveLength(2));
     expect(calls.inserts).toHaveLength(2);
+    // The pressed button went with the alert: the focus is on what the step says now, not at the page's start.
+    expect(screen.getByRole('heading', { name: 'Laying your new hardwood floor...' })).toHaveFocus();
   });
 
   it('follows the row when the connection breaks after the last byte went out (the photo may have arrived)', async () => {

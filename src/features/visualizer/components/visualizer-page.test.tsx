@@ -461,6 +461,8 @@ describe('polling (fake timers)', () => {
     await user.click(screen.getByRole('button', { name: 'Check again' }));
     await advance(0);
     expect(calls.reads).toHaveLength(31);
+    // The pressed button is gone with the timeout: the focus goes to what the step says now, not to the page's start.
+    expect(screen.getByRole('heading', { name: 'Laying your new hardwood floor...' })).toHaveFocus();
     await advance(10_000);
     expect(calls.reads).toHaveLength(32);
     expect(screen.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeInTheDocument();
