@@ -64,6 +64,8 @@ describe('prerendered pages', () => {
     expect(page.body.textContent).toContain('Oops! Page not found');
     expect(page.querySelector('a[href="/"]')?.textContent).toBe('Return to Home');
     expect(page.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
+    // A page of the site (an advertisement) like the others: the registration number too (decision 031).
+    expect(page.querySelector('footer')?.textContent).toBe(`${business.name} · NJ Home Improvement Contractor Reg. No. ${business.registrationNumber}`);
   });
 
   it('sitemap.xml lists every page at its canonical URL; robots.txt points at it; the manifest names the business', () => {

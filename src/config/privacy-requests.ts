@@ -7,6 +7,12 @@ export const privacyRequests = {
   answerWithinDays: 45,
   extensionDays: 45,
   appealAnswerWithinDays: 45,
+  /**
+   * A request to stop texts (a STOP reply, or any other clear way) is honoured within this many business days at the
+   * latest: the FCC's rule on revoking consent (47 CFR 64.1200(a)(10), in force since 2025-04-11). The site sends no
+   * texts; staff who send them mark the stop on the row (README, "Texts").
+   */
+  textOptOutWithinBusinessDays: 10,
   /** Who enforces the act: where a visitor can complain when our answer to an appeal does not satisfy them. */
   regulator: { name: 'New Jersey Division of Consumer Affairs', url: 'https://www.njconsumeraffairs.gov/' },
 } as const;

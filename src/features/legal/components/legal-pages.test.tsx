@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { business } from '@/config/business';
@@ -76,6 +78,15 @@ describe('the privacy notice', () => {
     expect(screen.getByText(/^In effect from:/).querySelector('time')).toHaveAttribute('dateTime', LEGAL_PAGES_LAST_CHANGED);
     expect(screen.getByText(/^In effect from:/)).toHaveTextContent('In effect from: November 30, 2026');
   });
+  // COPPA asks nothing of a general-audience site that does not knowingly collect from children under 13; the
+  // notice says the site is not meant for them and what happens when a child's data reaches us anyway.
+  it('says the site is not meant for children under 13 and that a child\'s data is deleted when we learn of it', async () => {
+    renderRoute('/privacy');
+    await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' }, ROUTE_CODE_LOADS);
+    expect(screen.getByRole('heading', { name: 'What we collect and why' }).parentElement).toHaveTextContent(
+      "It is not meant for children under 13, and we don't knowingly collect their information; if you think a child has sent us something, tell us and we delete it.",
+    );
+  });
 });
 
 describe('the terms', () => {
@@ -83,7 +94,7 @@ describe('the terms', () => {
     renderRoute('/terms');
     expect(await screen.findByRole('heading', { level: 1, name: 'Terms of Service' }, ROUTE_CODE_LOADS)).toBeInTheDocument();
     const main = within(screen.getByRole('main'));
-    expect(main.getByRole('link', { name: business.phone })).toBeInTheDocument();
+    expect(main.getAllByRole('link', { name: business.phone })[0]).toBeInTheDocument();
     expect(main.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
     expect(main.getByText(new RegExp(`kept for ${days(dataRetention.visualizerImagesDays)} and then deleted`))).toBeInTheDocument();
   });
@@ -106,6 +117,22 @@ describe('the terms', () => {
     // no blanket waiver, indemnity or "void where prohibited" appears.
     expect(words).not.toContain('what we confirm with you in writing is what counts');
     expect(words).not.toMatch(/fullest extent|permitted by law|void where|some jurisdictions|indemnif|hold harmless|not (be )?liable|as is\b/i);
+  });
+  // ADA Title III and New Jersey's Law Against Discrimination: a business open to the public offers its services
+  // on its website to people with disabilities too. The statement promises what the repository does
+  // (e2e/accessibility.spec.ts: axe-core, WCAG 2.2 AA, every page at 360 and 1280 px) and a way to ask for help.
+  it('has an accessibility statement with the standard the tests check and a way to ask for help', async () => {
+    renderRoute('/terms');
+    await screen.findByRole('heading', { level: 1, name: 'Terms of Service' }, ROUTE_CODE_LOADS);
+    const statement = within(screen.getByRole('heading', { level: 2, name: 'Accessibility' }).parentElement!);
+    expect(statement.getByText(/We build it to the Web Content Accessibility Guidelines \(WCAG\) 2\.2, level AA/)).toHaveTextContent(
+      'automated accessibility tests check every page, with its menus, forms and visualizer steps, on phone and desktop screens; such tests cannot catch everything.',
+    );
+    expect(statement.getByRole('link', { name: business.phone })).toHaveAttribute('href', business.phoneHref);
+    expect(statement.getByRole('link', { name: business.email })).toHaveAttribute('href', `mailto:${business.email}`);
+    const checks = readFileSync(resolve(import.meta.dirname, '../../../../e2e/accessibility.spec.ts'), 'utf8');
+    expect(checks).toContain('WCAG 2.2 AA');
+    for (const path of ['/', '/realtors', '/investors', '/floor-visualizer', '/privacy', '/terms']) expect(checks).toContain(`'${path}'`);
   });
 });
 

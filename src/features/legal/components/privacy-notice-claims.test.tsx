@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { render, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router';
@@ -33,6 +35,11 @@ import { PrivacyPage } from './privacy-page';
  * Claims only the database can show (what the anon key may insert and read back) are in
  * tests/integration/privacy-notice.test.ts.
  */
+
+/** The repository's folder, from this file's own place (src/features/legal/components). */
+const REPOSITORY_ROOT = resolve(import.meta.dirname, '../../../..');
+/** Every package of the repository: the site, the services, the scripts they share. */
+const PACKAGE_MANIFESTS = ['package.json', ...['contracts', 'email-worker', 'job-queue', 'visitor-data', 'visualizer-processor'].map((dir) => `${dir}/package.json`)];
 
 const section = (title: string) => screen.getByRole('heading', { level: 2, name: title }).parentElement!;
 
@@ -199,6 +206,27 @@ describe('the privacy notice, claim by claim', () => {
     );
     expect(section('Calls and texts')).toHaveTextContent('only if you ticked the box for them on the investor partner program form');
     expect(phoneConsent.callsAndTexts).toContain('Agreeing is not a condition of buying anything.');
+  });
+
+  it('says the site sends no texts, which holds while no provider and no package of ours can send one', async () => {
+    renderRoute('/privacy');
+    await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' });
+    expect(section('Calls and texts')).toHaveTextContent('This website sends no texts itself: any text from us is sent by our staff.');
+    expect(section('Calls and texts')).toHaveTextContent(
+      `To stop texts, reply STOP to any of them or tell us in any other way (a reply in your own words, an e-mail, a call), and we stop, within ${privacyRequests.textOptOutWithinBusinessDays} business days at the latest.`,
+    );
+    // The FCC's ceiling for honouring a revoked consent (47 CFR 64.1200(a)(10)); a longer promise would break it.
+    expect(privacyRequests.textOptOutWithinBusinessDays).toBeLessThanOrEqual(10);
+    for (const { kind, does } of serviceProviders) expect(`${kind} ${does}`).not.toMatch(/\b(texts?|sms)\b/i);
+    // A texting company's library in any of the repository's packages would make "sends no texts" a guess.
+    const textingLibraries = /twilio|vonage|nexmo|plivo|telnyx|messagebird|sinch|bandwidth|clicksend|textmagic|client-sns|client-pinpoint|sms/i;
+    for (const manifest of PACKAGE_MANIFESTS) {
+      const { dependencies = {}, devDependencies = {} } = JSON.parse(readFileSync(resolve(REPOSITORY_ROOT, manifest), 'utf8')) as {
+        dependencies?: Record<string, string>;
+        devDependencies?: Record<string, string>;
+      };
+      expect(Object.keys({ ...dependencies, ...devDependencies }).filter((name) => textingLibraries.test(name)), manifest).toEqual([]);
+    }
   });
 
   it('names the marketing e-mails, the ones the e-mail worker sends with an unsubscribe link', async () => {

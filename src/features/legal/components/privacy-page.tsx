@@ -94,6 +94,10 @@ export function PrivacyPage({ providers = serviceProviders }: { providers?: read
           tab. The map on the home page is loaded from OpenStreetMap only when you scroll to it or ask for it; like any website,
           OpenStreetMap then sees your internet address.
         </p>
+        <p>
+          This site is for adults planning work on a home. It is not meant for children under 13, and we don&apos;t
+          knowingly collect their information; if you think a child has sent us something, tell us and we delete it.
+        </p>
       </LegalSection>
 
       <LegalSection id="privacy-photos" title="Your room photos">
@@ -196,9 +200,11 @@ export function PrivacyPage({ providers = serviceProviders }: { providers?: read
           instead.
         </p>
         <p>
-          We send marketing texts (deal alerts) only if you ticked the box for them on the{' '}
-          {listInWords(formsOfferingMarketingTexts)} form. It starts unticked. To stop texts, reply STOP to any of them
-          or tell us, and we stop.
+          This website sends no texts itself: any text from us is sent by our staff. We send marketing texts (deal
+          alerts) only if you ticked the box for them on the {listInWords(formsOfferingMarketingTexts)} form. It starts
+          unticked. To stop texts, reply STOP to any of them or tell us in any other way (a reply in your own words, an
+          e-mail, a call), and we stop, within {privacyRequests.textOptOutWithinBusinessDays} business days at the
+          latest.
         </p>
       </LegalSection>
 

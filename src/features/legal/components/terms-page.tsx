@@ -65,6 +65,23 @@ export function TermsPage() {
         </p>
       </LegalSection>
 
+      <LegalSection id="terms-accessibility" title="Accessibility">
+        <p>
+          We want everyone to be able to use this site. We build it to the Web Content Accessibility Guidelines (WCAG)
+          2.2, level AA, and automated accessibility tests check every page, with its menus, forms and visualizer
+          steps, on phone and desktop screens; such tests cannot catch everything. If any part of the site is hard to
+          use with your device or assistive technology, call us at{' '}
+          <a href={business.phoneHref} className={legalLinkClasses}>
+            {business.phone}
+          </a>{' '}
+          or write to{' '}
+          <a href={`mailto:${business.email}`} className={legalLinkClasses}>
+            {business.email}
+          </a>
+          : we will help, and take your request or give you the information by phone or e-mail instead.
+        </p>
+      </LegalSection>
+
       <LegalSection id="terms-changes" title="Changes">
         <p>
           We may update these terms; the date at the top says when they last changed, and a change applies from that
