@@ -1,6 +1,7 @@
 /**
  * Sample testimonials (spec section 3: quote, name, location; three entries). They are written for the launch
- * layout; the owner replaces them with real customers' words, used with permission, before going live.
+ * layout; the owner replaces them with real customers' words, used with permission, before going live (the FTC's
+ * rule on reviews and testimonials, 16 CFR 465.2, forbids invented ones; README, decision 032).
  */
 export type Testimonial = { quote: string; name: string; location: string; project: string };
 

@@ -49,6 +49,8 @@ export const investorProgram: PartnerProgram = {
       { icon: CalendarClock, text: priorityScheduling },
     ],
   },
+  // A sample written for the layout: the owner puts a real partner's words here, with permission, before going live
+  // (the FTC's 16 CFR 465.2 forbids invented testimonials; README, decision 032).
   testimonial: {
     quote:
       'On my last three flips their investor pricing saved me thousands, and they fit me in the same week. The LVP was the first thing buyers mentioned at the open house.',
