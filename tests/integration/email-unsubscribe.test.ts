@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertWithFallback } from '@/lib/insert-with-fallback';
@@ -132,6 +134,21 @@ describe('marketing e-mail and unsubscribing', () => {
         investor!.id,
       ]),
     ).toEqual([]);
+  });
+
+  it("the README's statement for an opt-out by reply or call puts the mailbox on the list; its next guide is not sent", async () => {
+    // The unsubscribe page and the privacy notice tell visitors they may ask to stop in their own words; staff then
+    // run the README's one line in the dashboard's SQL editor (as its superuser, like stack.superuserUrl).
+    const readme = readFileSync(resolve(import.meta.dirname, '../../README.md'), 'utf8').replace(/\s+/g, ' ');
+    const statement = /`(select back_office\.record_unsubscribe\(back_office\.mailbox_digest\('their@address'\)\);)`/.exec(readme)?.[1];
+    expect(statement, "the README's statement").toBeDefined();
+    const visitor = visitorAddress('byhand');
+    await sql(statement!.replace("'their@address'", '$1'), [visitor.toUpperCase()]);
+    expect(await sql('select 1 from back_office.email_unsubscribes where mailbox_digest = back_office.mailbox_digest($1)', [visitor])).toHaveLength(1);
+
+    await insertWithFallback('leads', { email: visitor, lead_source: 'free_flooring_guide', guide_sent: true });
+    await inbox.waitFor(staffMailAbout(visitor));
+    expect(await emailStatus(visitor, 'guide')).toEqual({ status: 'suppressed', status_reason: 'The visitor unsubscribed from marketing e-mail' });
   });
 
   it('the database and the worker agree on which e-mails are marketing', async () => {
