@@ -3,6 +3,7 @@ import { marketingTextsWords, phoneConsent } from '@/content/phone-consent';
 import { createContactRequest } from '@/features/contact/api/create-contact-request';
 import { createInvestorApplication } from '@/features/partners/api/create-investor-application';
 import { createRealtorApplication } from '@/features/partners/api/create-realtor-application';
+import { mailInbox, type CaughtMessage } from '../support/mail-inbox';
 import { anonFetch, sql, stack, useSiteDataLayer } from './stack-clients';
 
 /**
@@ -136,5 +137,22 @@ describe('the database', () => {
       body: JSON.stringify({ ...person(), brokerage: 'B', phone_consent_version: phoneConsent.version, marketing_texts_consent: true }),
     });
     expect(response.status).toBe(400);
+  });
+
+  it('tells staff, in the office notification built from the stored row, whether they may text and send deal alerts', async () => {
+    const inbox = mailInbox(stack.mailInboxUrl);
+    const staffMailAbout = (visitor: string) => (message: CaughtMessage) =>
+      message.envelope.to.includes(stack.staffInbox) && message.replyTo.some((address) => address.toLowerCase() === visitor.toLowerCase());
+    const ticked = person();
+    await createInvestorApplication({ ...ticked, company: 'FlipCo', investment_focus: '', marketing_texts_consent: true });
+    const [toStaff] = await inbox.waitFor(staffMailAbout(ticked.email));
+    expect(toStaff!.text).toContain(`Calls and texts: agreed we may call or text about this request (consent words of ${phoneConsent.version})`);
+    expect(toStaff!.text).toContain('Deal-alert texts: yes, ticked the box');
+
+    const bare = person();
+    const response = await anonFetch('contacts', { method: 'POST', headers: { Prefer: 'return=minimal' }, body: JSON.stringify({ ...bare, message: 'Oak' }) });
+    expect(response.status).toBe(201);
+    const [aboutBare] = await inbox.waitFor(staffMailAbout(bare.email));
+    expect(aboutBare!.text).toContain('Calls and texts: no consent words were shown: call about the request, do not text');
   });
 });

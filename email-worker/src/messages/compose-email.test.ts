@@ -140,6 +140,31 @@ describe('the postal address and the way to unsubscribe', () => {
     },
   );
 
+  // Decision 021 and the privacy notice: texts about a request only with the consent words on the row, deal-alert
+  // texts only with the investor form's box ticked. Staff send any text, so the notification tells them which.
+  it.each([
+    ['staff_contact', '2026-11-28', 'Calls and texts: agreed we may call or text about this request (consent words of 2026-11-28)'],
+    ['staff_realtor', '2026-11-28', 'Calls and texts: agreed we may call or text about this request (consent words of 2026-11-28)'],
+    ['staff_investor', '2026-11-28', 'Calls and texts: agreed we may call or text about this request (consent words of 2026-11-28)'],
+    ['staff_contact', null, 'Calls and texts: no consent words were shown: call about the request, do not text'],
+    ['staff_investor', null, 'Calls and texts: no consent words were shown: call about the request, do not text'],
+  ] as const)('a %s notification (consent words %s) tells staff whether they may text', async (kind, version, says) => {
+    const email = await composeEmail(kind, { ...rows[kind], phone_consent_version: version }, null, context);
+    expect(email.text).toContain(says);
+    expect(email.html.replace(/<[^>]+>/g, '')).toContain(says.slice('Calls and texts: '.length));
+  });
+
+  it('an investor notification says whether the deal-alert box was ticked; other notifications have no such line', async () => {
+    const ticked = await composeEmail('staff_investor', { ...rows.staff_investor, phone_consent_version: '2026-11-28', marketing_texts_consent: true }, null, context);
+    expect(ticked.text).toContain('Deal-alert texts: yes, ticked the box');
+    const unticked = await composeEmail('staff_investor', { ...rows.staff_investor, phone_consent_version: '2026-11-28', marketing_texts_consent: false }, null, context);
+    expect(unticked.text).toContain('Deal-alert texts: no: send no deal-alert texts');
+    expect((await composeEmail('staff_investor', rows.staff_investor, null, context)).text).toContain('Deal-alert texts: no: send no deal-alert texts');
+    for (const kind of ['staff_contact', 'staff_realtor'] as const) {
+      expect((await composeEmail(kind, rows[kind], null, context)).text).not.toContain('Deal-alert');
+    }
+  });
+
   it('names a business whose name ends with a full stop without doubling it', async () => {
     const email = await composeEmail('estimate_confirmation', rows.estimate_confirmation, person.email, context);
     expect(readBusinessFacts({}).name).toBe('Your Flooring Co.');

@@ -7,7 +7,15 @@ import { dataRetention } from '../../../src/config/data-retention.ts';
 import { visualizerResultLink } from '../../../contracts/visualizer-result-link.ts';
 import { GUIDE_FILE_NAME, GUIDE_TIPS, GUIDE_TITLE } from '../guide/guide-content.ts';
 import { renderEmail, type Block } from './email-layout.ts';
-import { isMarketingEmail, type EmailKind, type LeadRecord, type VisualizerRequestRecord } from './lead-records.ts';
+import {
+  isMarketingEmail,
+  type ContactRecord,
+  type EmailKind,
+  type InvestorRecord,
+  type LeadRecord,
+  type RealtorRecord,
+  type VisualizerRequestRecord,
+} from './lead-records.ts';
 
 export interface EmailContext {
   business: Business;
@@ -227,6 +235,25 @@ const NOT_SENT_TO_UNSUBSCRIBED: Partial<Record<EmailKind, string>> = {
   staff_investor: ' The welcome e-mail was not sent to them.',
 };
 
+/**
+ * What staff may do with the visitor's phone, from the row (decision 021): texts about the request only with the
+ * consent words' version on the row, deal alerts only with the investor form's box ticked. Nothing here sends texts;
+ * staff do, and the privacy notice promises texts only on those terms (README, "Texts").
+ */
+function phoneUseRows(lead: ContactRecord | RealtorRecord | InvestorRecord): [string, string][] {
+  const callsAndTexts: [string, string] = [
+    'Calls and texts',
+    lead.phone_consent_version
+      ? `agreed we may call or text about this request (consent words of ${lead.phone_consent_version})`
+      : 'no consent words were shown: call about the request, do not text',
+  ];
+  if (lead.table !== 'investors') return [callsAndTexts];
+  return [
+    callsAndTexts,
+    ['Deal-alert texts', lead.marketing_texts_consent ? 'yes, ticked the box' : 'no: send no deal-alert texts'],
+  ];
+}
+
 /** Staff notifications: every field, the time, and Reply-To set to the visitor so staff answer in one click. */
 function staffEmail(kind: EmailKind, lead: LeadRecord, context: EmailContext, unsubscribedAt: Date | null): ComposedEmail {
   const received: [string, string] = ['Received', businessTime(lead.created_at)];
@@ -257,7 +284,7 @@ function staffEmail(kind: EmailKind, lead: LeadRecord, context: EmailContext, un
       return compose(`New estimate request from ${lead.name}`, 'New free-estimate request', lead.email, [
         {
           kind: 'fields',
-          rows: [['Name', lead.name], ['Email', lead.email], ['Phone', lead.phone], ['Message', lead.message], received, reference],
+          rows: [['Name', lead.name], ['Email', lead.email], ['Phone', lead.phone], ...phoneUseRows(lead), ['Message', lead.message], received, reference],
         },
         replyHint,
       ]);
@@ -276,6 +303,7 @@ function staffEmail(kind: EmailKind, lead: LeadRecord, context: EmailContext, un
             ['Name', lead.name],
             ['Email', lead.email],
             ['Phone', lead.phone],
+            ...phoneUseRows(lead),
             ['Brokerage', lead.brokerage],
             ['Instagram', lead.instagram ?? '(not given)'],
             received,
@@ -293,6 +321,7 @@ function staffEmail(kind: EmailKind, lead: LeadRecord, context: EmailContext, un
             ['Name', lead.name],
             ['Email', lead.email],
             ['Phone', lead.phone],
+            ...phoneUseRows(lead),
             ['Company', lead.company],
             ['Investment focus', lead.investment_focus ?? '(not given)'],
             received,

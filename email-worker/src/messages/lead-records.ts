@@ -1,5 +1,10 @@
 /** The stored rows the e-mails are about, as the e-mail worker reads them (service role, all columns). */
-export type ContactRecord = { table: 'contacts'; id: string; created_at: Date; name: string; email: string; phone: string; message: string };
+/**
+ * What a form's row says the visitor agreed to about their phone (decision 021): the version of the consent words
+ * they were shown, or null when none were (an API call, a page from before them: call, but do not text).
+ */
+export type PhoneConsent = { phone_consent_version?: string | null };
+export type ContactRecord = { table: 'contacts'; id: string; created_at: Date; name: string; email: string; phone: string; message: string } & PhoneConsent;
 export type GuideLeadRecord = { table: 'leads'; id: string; created_at: Date; email: string };
 export type RealtorRecord = {
   table: 'realtors';
@@ -10,7 +15,7 @@ export type RealtorRecord = {
   phone: string;
   brokerage: string;
   instagram: string | null;
-};
+} & PhoneConsent;
 export type InvestorRecord = {
   table: 'investors';
   id: string;
@@ -20,7 +25,9 @@ export type InvestorRecord = {
   phone: string;
   company: string;
   investment_focus: string | null;
-};
+  /** The optional box for deal-alert texts (marketing) was ticked. */
+  marketing_texts_consent?: boolean;
+} & PhoneConsent;
 export type VisualizerRequestRecord = {
   table: 'floor_visualizer_requests';
   id: string;
