@@ -9,7 +9,8 @@
  * filled; the clock starts at the click on "Process Image". Printed, medians of 3 (VISUALIZER_PHONE_RUNS):
  * the webhook body's size as it goes over the wire (gzip), the time to the webhook's answer (its response end, by Resource Timing), to the first
  * result picture on screen (the render loaded and decoded, whichever file the page chose: a web-sized copy), and to
- * all of the result's pictures that are on screen or not lazily deferred; the bytes of the pictures fetched until
+ * all of the result's pictures that are on screen or not lazily deferred, and until all five woods can be chosen
+ * (the default wood comes first, the others after: decision 025); the bytes of the pictures fetched until
  * then and the file the first picture shows; the machine's load average beside each row (it is shared).
  *
  * VISUALIZER_PHONE_SCREENSHOTS=DIR saves what the page shows 3 s after the click and at the result (those runs'
@@ -59,11 +60,15 @@ const WATCH_THE_JOURNEY = `(() => {
     const pictures = [...document.querySelectorAll('main img')].filter(
       (img) => img.loading !== 'lazy' || img.getBoundingClientRect().top < innerHeight,
     );
-    if (marks.firstAt !== undefined && pictures.length > 0 && pictures.every(loaded)) {
+    if (marks.firstAt !== undefined && marks.allAt === undefined && pictures.length > 0 && pictures.every(loaded)) {
       marks.allAt = performance.now();
       marks.pictures = pictures.length;
-      return;
     }
+    const woods = [...document.querySelectorAll('main input[name="wood-style"]')];
+    if (marks.firstAt !== undefined && marks.woodsAt === undefined && woods.length >= 5 && woods.every((wood) => !wood.disabled)) {
+      marks.woodsAt = performance.now();
+    }
+    if (marks.allAt !== undefined && marks.woodsAt !== undefined) return;
     requestAnimationFrame(watch);
   };
   const onClick = (event) => {
@@ -122,6 +127,8 @@ type Journey = {
   answerMs: number;
   firstPictureMs: number;
   allPicturesMs: number;
+  /** From the click until all five woods can be chosen (their buttons enabled). */
+  allWoodsMs: number;
   pictures: number;
   /** Bytes of the Storage files the page fetched from the click until all pictures were on screen. */
   pictureBytes: number;
@@ -226,7 +233,7 @@ async function runJourney(
         .waitForFunction(
           () => {
             const marks = (window as unknown as { __journey: Record<string, number> }).__journey;
-            return marks.allAt !== undefined ? marks : undefined;
+            return marks.allAt !== undefined && marks.woodsAt !== undefined ? marks : undefined;
           },
           undefined,
           { timeout: RESULT_TIMEOUT_MS, polling: 250 },
@@ -271,6 +278,7 @@ async function runJourney(
       answerMs: (answerEnd ?? Number.NaN) - marks.clickAt!,
       firstPictureMs: marks.firstAt! - marks.clickAt!,
       allPicturesMs: marks.allAt! - marks.clickAt!,
+      allWoodsMs: marks.woodsAt! - marks.clickAt!,
       pictures: marks.pictures!,
       pictureBytes: pictures.bytes,
       firstPictureFile: pictures.first,
@@ -414,6 +422,11 @@ export default async function benchVisualizerPhone(): Promise<BenchRow[]> {
         journeys.map((j) => j.allPicturesMs / 1000),
         's',
         `; ${median(journeys.map((j) => j.pictures))} pictures`,
+      );
+      row(
+        '"Process Image" to all five woods choosable',
+        journeys.map((j) => j.allWoodsMs / 1000),
+        's',
       );
       row(
         'result pictures downloaded, click to all on screen',
