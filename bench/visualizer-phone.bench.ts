@@ -13,8 +13,8 @@
  * (the default wood comes first, the others after: decision 025); the bytes of the pictures fetched until
  * then and the file the first picture shows; the machine's load average beside each row (it is shared).
  *
- * VISUALIZER_PHONE_SCREENSHOTS=DIR saves what the page shows 3 s after the click and at the result (those runs'
- * timings then include the screenshots).
+ * VISUALIZER_PHONE_SCREENSHOTS=DIR saves what the page shows 3 s after the click, at the first picture (and scrolled to
+ * the wood styles under it), and at the result (those runs' timings then include the screenshots).
  *
  * Also printed: where each run's time went (the page's stamps, Resource Timing and the processor's log lines for the
  * request: its webhook's parts and the render's stages), per run and as medians.
@@ -227,6 +227,13 @@ async function runJourney(
     if (shots) {
       await page.waitForTimeout(3000);
       await shot('processing');
+      // The first picture, and the woods under it while the other four are still coming (decision 025).
+      await page.waitForFunction(() => (window as unknown as { __journey: Record<string, number> }).__journey.firstAt !== undefined, undefined, {
+        timeout: RESULT_TIMEOUT_MS,
+      });
+      await shot('first-picture');
+      await page.getByRole('group', { name: 'Wood style' }).scrollIntoViewIfNeeded();
+      await shot('first-picture-woods');
     }
     const marks = (await (
       await page

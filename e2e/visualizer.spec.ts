@@ -160,6 +160,9 @@ test.describe('Snap & See Wood', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Process Image' }).click();
     await expect(page.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeVisible({ timeout: 60_000 });
+    // The default wood comes first; the other four follow it, named as still coming until they are there.
+    await expect(page.getByRole('radio', { name: 'Walnut' })).toBeEnabled({ timeout: 60_000 });
+    await expect(page.getByRole('radio', { name: /still coming/ })).toHaveCount(0);
 
     const [first] = (await database.rowsWhere('floor_visualizer_requests', { email })) as {
       id: string;

@@ -150,6 +150,12 @@ export function createTestRows(deployment: Deployment) {
       if (row.status !== 'completed') {
         return { ok: false, detail: row.status === 'failed' ? `the test photo's render failed: ${row.failure_reason}` : `the test photo was still ${row.status} after ${RENDER_WAIT_MS / 1000} s (is the processor's job runner alive?)` };
       }
+      if (row.styles_coming.length > 0) {
+        return { ok: false, detail: `the test photo's default wood was rendered, but ${row.styles_coming.join(', ')} were still coming after ${RENDER_WAIT_MS / 1000} s (the processor's log says where it stopped)` };
+      }
+      if (row.styles_not_made.length > 0) {
+        return { ok: false, detail: `the test photo's default wood was rendered, but ${row.styles_not_made.join(', ')} could not be made (the processor's log says why)` };
+      }
       for (const [what, url] of [['photo', row.original_image_url], ['render', row.processed_image_url]] as const) {
         const image = url ? await request(url) : undefined;
         if (!image || image.status !== 200 || !String(image.headers['content-type']).startsWith('image/')) {
@@ -192,17 +198,22 @@ export function createTestRows(deployment: Deployment) {
       return { ok: true, detail: `the public key neither opens nor lists its ${storedImages.length} stored images, and their public address opens nothing` };
     },
 
+    /**
+     * The test photo's row until its render is over: failed, or completed with no wood style still coming (the
+     * processor completes the row with the default wood and lays the others after, decision 025), so its files are
+     * all written before they are looked at and removed.
+     */
     async followRender(requestId: string) {
-      type Row = { status: string; failure_reason: string | null; original_image_url: string | null; processed_image_url: string | null };
+      type Row = { status: string; failure_reason: string | null; original_image_url: string | null; processed_image_url: string | null; styles_coming: string[]; styles_not_made: string[] };
       const deadline = Date.now() + RENDER_WAIT_MS;
       for (;;) {
         const reply = await rest(
-          `floor_visualizer_requests?id=eq.${requestId}&select=status,failure_reason,original_image_url,processed_image_url`,
+          `floor_visualizer_requests?id=eq.${requestId}&select=status,failure_reason,original_image_url,processed_image_url,styles_coming,styles_not_made`,
           deployment.serviceKey,
         );
         const [row] = reply.status === 200 ? (JSON.parse(reply.body) as Row[]) : [];
         if (!row) throw new Error(`the marked visualizer request could not be read back: status ${reply.status}`);
-        if (row.status === 'completed' || row.status === 'failed' || Date.now() > deadline) return row;
+        if ((row.status === 'completed' && row.styles_coming.length === 0) || row.status === 'failed' || Date.now() > deadline) return row;
         await new Promise((resolve) => setTimeout(resolve, 1_000));
       }
     },

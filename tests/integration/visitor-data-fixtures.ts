@@ -44,9 +44,10 @@ export async function renderedRequest(name: string, email: string): Promise<stri
   });
   expect([200, 202]).toContain(response.status);
   await until(`request ${id} rendered`, async () => {
-    const [row] = await sql<{ status: string }>('select status from public.floor_visualizer_requests where id = $1', [id]);
+    // Whole: the default wood completes the row, the other woods follow it (decision 025) and write files too.
+    const [row] = await sql<{ status: string; styles_coming: string[] }>('select status, styles_coming from public.floor_visualizer_requests where id = $1', [id]);
     if (row?.status === 'failed') throw new Error(`request ${id} failed`);
-    return row?.status === 'completed';
+    return row?.status === 'completed' && row.styles_coming.length === 0;
   });
   return id;
 }

@@ -10,6 +10,7 @@ import { WEBHOOK_REFUSAL, WEBHOOK_REQUEST_ID_HEADER } from '../../contracts/visu
 import { WOOD_STYLE_IDS } from '../../contracts/wood-styles';
 import { firstRenderJob } from '../../visualizer-processor/src/render-job';
 import { createSqlVisualizerRequestRepository } from '../../visualizer-processor/src/sql-visualizer-request-repository';
+import { stylesOfTheRequest } from '../../visualizer-processor/src/visualizer-request-repository';
 import { toDataUrl } from '../../visualizer-processor/testing/bad-inputs';
 import { RENDERED_ROOMS } from '../../visualizer-processor/evaluation/rendered/rendered-room-scenes';
 import { renderRoomScene } from '../../visualizer-processor/evaluation/rendered/room-ray-tracer';
@@ -177,6 +178,59 @@ describe('the visualizer processor in the stack', () => {
       expect(await repository.recordRefusal(row.id)).toBe(1);
       expect(await repository.recordRefusal(row.id)).toBe(2);
       expect(await repository.refusalsThisHour(row.id)).toBe(2);
+    } finally {
+      await db.end();
+    }
+  });
+
+  it('the default wood first: the row says which woods are coming, takes them when laid (only for its render), or says they were not made; the visitor reads both by id', async () => {
+    const db = new pg.Pool({ connectionString: stack.superuserUrl, max: 2 });
+    try {
+      const repository = createSqlVisualizerRequestRepository(db);
+      const row = await createRequestRow();
+      // As the webhook leaves it, without a job for the stack's processor to run.
+      await sql(`update public.floor_visualizer_requests set status = 'processing' where id = $1`, [row.id]);
+      const copy = (url: string) => ({ webp: [{ width: 720, height: 540, url: `${url}-720.webp` }], jpeg: { width: 960, height: 720, url: `${url}-960.jpg` } });
+      const others = WOOD_STYLE_IDS.filter((style) => style !== 'natural-white-oak');
+      const images = {
+        originalImageUrl: 'https://x/original.jpg',
+        processedImageUrl: 'https://x/oak.jpg',
+        styleImageUrls: { 'natural-white-oak': 'https://x/oak.jpg' },
+        imageRenditions: { original: copy('https://x/original'), 'natural-white-oak': copy('https://x/oak') },
+        renderNumber: 1,
+        floorMaskUrl: 'https://x/mask.png',
+        floorShare: 0.4,
+        rugChoice: null,
+        rugShare: null,
+        stylesComing: others,
+      };
+      expect(await repository.markCompleted(row.id, images)).toBe(true);
+      const read = async () => {
+        const reply = await anonFetch(`floor_visualizer_requests?id=eq.${row.id}&select=status,style_image_urls,image_renditions,styles_coming,styles_not_made`, {
+          headers: { 'x-submission-id': row.id },
+        });
+        expect(reply.status).toBe(200);
+        return ((await reply.json()) as Record<string, unknown>[])[0]!;
+      };
+      expect(await read()).toMatchObject({ status: 'completed', style_image_urls: images.styleImageUrls, styles_coming: others, styles_not_made: [] });
+      // Another visitor's id in the header reads nothing of it (decision 002).
+      const stranger = await anonFetch(`floor_visualizer_requests?id=eq.${row.id}&select=styles_coming`, { headers: { 'x-submission-id': randomUUID() } });
+      expect(await stranger.json()).toEqual([]);
+
+      const walnut = { renderNumber: 1, styleImageUrls: { walnut: 'https://x/walnut.jpg' }, imageRenditions: { walnut: copy('https://x/walnut') } };
+      expect(await repository.addLaterStyles(row.id, { ...walnut, renderNumber: 2 })).toBe(false);
+      expect(await repository.addLaterStyles(row.id, walnut)).toBe(true);
+      const whole = await read();
+      expect(whole).toMatchObject({ styles_coming: [], styles_not_made: [], style_image_urls: { 'natural-white-oak': 'https://x/oak.jpg', walnut: 'https://x/walnut.jpg' } });
+      expect(Object.keys(whole.image_renditions as object).sort()).toEqual(['natural-white-oak', 'original', 'walnut']);
+
+      // A fix now takes every style the request was asked for, coming ones included.
+      await sql(`update public.floor_visualizer_requests set styles_coming = $2 where id = $1`, [row.id, others]);
+      await repository.markStylesNotMade(row.id, 2);
+      expect(await read()).toMatchObject({ styles_coming: others, styles_not_made: [] });
+      await repository.markStylesNotMade(row.id, 1);
+      expect(await read()).toMatchObject({ styles_coming: [], styles_not_made: others, style_image_urls: { 'natural-white-oak': 'https://x/oak.jpg' } });
+      expect(stylesOfTheRequest((await repository.find(row.id))!)).toEqual([...WOOD_STYLE_IDS]);
     } finally {
       await db.end();
     }

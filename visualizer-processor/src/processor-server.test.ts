@@ -31,7 +31,8 @@ import { createRenderFinishedSignal } from './render-finished.ts';
 import { RENDER_MAX_ATTEMPTS, type RenderJob } from './render-job.ts';
 import { createLocalUploadStore } from './upload-store.ts';
 import { FAILURE_REASONS } from './visitor-failure-reasons.ts';
-import { createInMemoryVisualizerRequestRepository, type VisualizerRequestRow } from './visualizer-request-repository.ts';
+import { createInMemoryVisualizerRequestRepository, rugChoiceJob, type VisualizerRequestRow } from './visualizer-request-repository.ts';
+import { DEFAULT_WOOD_STYLE, WOOD_STYLE_IDS } from '../../contracts/wood-styles.ts';
 
 /**
  * The webhook and the render job together, on in-memory rows and a stand-in for the queue that runs each
@@ -799,5 +800,160 @@ describe('carpet and rugs: "Keep my rugs" or "Replace carpet and rugs too" from 
     expect(searches).toBe(0);
     const choice = await postWebhook({ requestId: row.id, correctionToken: String(reply.json.correctionToken), rugs: 'replace' });
     expect(choice.status).toBe(WEBHOOK_REFUSAL.status);
+  });
+});
+
+describe('the default wood first, then the other four (decision 025, session 16)', () => {
+  let allStylesUrl: string;
+  let allStylesServer: ProcessorServer;
+  /** The later woods' engine call waits for this; the default's and a fix's (which lay the default) do not. */
+  let releaseLaterWoods = () => {};
+  let laterWoodsAsked: string[][] = [];
+
+  beforeAll(async () => {
+    allStylesServer = createProcessorServer({
+      repository,
+      uploads: createLocalUploadStore(uploadsDir),
+      engineName: 'test',
+      syncReplyMs: 30_000,
+      pollMs: 20,
+      renderFinished,
+      renderStyles: WOOD_STYLE_IDS,
+      allowedOrigins: ['https://floors.example'],
+      log: (line) => logLines.push(line),
+    });
+    await new Promise<void>((resolve) => allStylesServer.server.listen(0, '127.0.0.1', resolve));
+    allStylesUrl = `http://127.0.0.1:${(allStylesServer.server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(() => new Promise((resolve) => allStylesServer.server.close(resolve)));
+
+  /** The offline engine, with the later woods held until the test releases them (or failing, when told to). */
+  function engineWithLaterWoodsHeld({ laterWoodsFail = false } = {}): FloorEngine {
+    const offline = createOfflineFloorEngine();
+    const held = new Promise<void>((resolve) => (releaseLaterWoods = resolve));
+    laterWoodsAsked = [];
+    return {
+      name: 'held',
+      offersRugChoice: offline.offersRugChoice,
+      findFloor: (photo, options) => offline.findFloor(photo, options),
+      visualize: async (photo, options) => {
+        const styles = options?.styles ?? WOOD_STYLE_IDS;
+        if (!styles.includes(DEFAULT_WOOD_STYLE)) {
+          laterWoodsAsked.push([...styles]);
+          await held;
+          if (laterWoodsFail) throw new Error('out of memory laying the later woods');
+        }
+        return offline.visualize(photo, options);
+      },
+    };
+  }
+
+  async function sendPhoto(row: VisualizerRequestRow) {
+    const response = await fetch(`${allStylesUrl}/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://floors.example' },
+      body: JSON.stringify(payloadFor(row, await fixtureDataUrl('room-tile.png'))),
+    });
+    return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+  }
+
+  const otherStyles = WOOD_STYLE_IDS.filter((style) => style !== DEFAULT_WOOD_STYLE);
+
+  it('answers with the default wood, its row saying which woods are coming, then adds the other four to the row', async () => {
+    engine = engineWithLaterWoodsHeld();
+    const row = addPendingRow();
+
+    const reply = await sendPhoto(row);
+
+    expect(reply).toMatchObject({ status: 200, json: { status: 'completed' } });
+    const shown = { ...repository.rows.get(row.id)! };
+    expect(shown).toMatchObject({ status: 'completed', render_number: 1, styles_coming: otherStyles, styles_not_made: [] });
+    expect(Object.keys(shown.style_image_urls)).toEqual([DEFAULT_WOOD_STYLE]);
+    expect(Object.keys(shown.image_renditions).sort()).toEqual([DEFAULT_WOOD_STYLE, 'original'].sort());
+    await vi.waitFor(() => expect(laterWoodsAsked).toEqual([otherStyles]));
+
+    releaseLaterWoods();
+    await rendersDone();
+
+    const whole = repository.rows.get(row.id)!;
+    expect(whole).toMatchObject({ render_number: 1, styles_coming: [], styles_not_made: [], processed_image_url: shown.processed_image_url });
+    expect(Object.keys(whole.style_image_urls).sort()).toEqual([...WOOD_STYLE_IDS].sort());
+    expect(Object.keys(whole.image_renditions).sort()).toEqual(['original', ...WOOD_STYLE_IDS].sort());
+    expect(whole.image_renditions[DEFAULT_WOOD_STYLE]).toEqual(shown.image_renditions[DEFAULT_WOOD_STYLE]);
+    for (const style of otherStyles) {
+      expect(existsSync(storedFile(whole.style_image_urls[style])), style).toBe(true);
+      expect(existsSync(storedFile(whole.image_renditions[style]!.jpeg.url)), style).toBe(true);
+    }
+    // One "done" line when the default is shown; the stages line is still the render's last, the later woods in it.
+    const lines = logLines.filter((line) => line.includes(`request=${row.id} render 1 `));
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/ render 1 done in \d+ms$/);
+    expect(lines[1]).toMatch(/ render 1 stages: .*, row \d+ms, later woods \d+ms, later store \d+ms, later copies \d+ms, later links \d+ms, later row \d+ms$/);
+  });
+
+  it('a later wood that cannot be made leaves the default picture and says which woods were not made', async () => {
+    engine = engineWithLaterWoodsHeld({ laterWoodsFail: true });
+    const row = addPendingRow();
+    expect((await sendPhoto(row)).status).toBe(200);
+    const shown = { ...repository.rows.get(row.id)! };
+    releaseLaterWoods();
+    await rendersDone();
+
+    expect(repository.rows.get(row.id)).toEqual({ ...shown, styles_coming: [], styles_not_made: otherStyles });
+    expect(logLines.some((line) => line.startsWith(`request=${row.id} render 1 later styles failed after `) && line.includes('out of memory'))).toBe(true);
+  });
+
+  it('a fix asked for while the other woods are coming renders all five, and the older render’s later woods do not overwrite it', async () => {
+    engine = engineWithLaterWoodsHeld();
+    const row = addPendingRow();
+    const reply = await sendPhoto(row);
+    await vi.waitFor(() => expect(laterWoodsAsked).toHaveLength(1));
+
+    const fix = await fetch(`${allStylesUrl}/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://floors.example' },
+      body: JSON.stringify({ requestId: row.id, correctionToken: reply.json.correctionToken, taps: [{ x: 0.5, y: 0.9, floor: true }] }),
+    });
+    expect(fix.status).toBe(202);
+    expect(repository.queuedJobs.at(-1)).toMatchObject({ requestId: row.id, renderNumber: 2, styles: [...WOOD_STYLE_IDS] });
+    await vi.waitFor(() => expect(repository.rows.get(row.id)!.render_number).toBe(2), { timeout: 60_000 });
+    releaseLaterWoods();
+    await rendersDone();
+
+    const fixed = repository.rows.get(row.id)!;
+    expect(fixed).toMatchObject({ render_number: 2, correction_state: null, styles_coming: [], styles_not_made: [] });
+    expect(Object.values(fixed.style_image_urls).map((url) => url.replace(/.*\/render-(\d)\/.*/, '$1'))).toEqual(WOOD_STYLE_IDS.map(() => '2'));
+    expect(logLines).toContain(`request=${row.id} render 1 later styles not added: the row shows another render now`);
+  });
+
+  it('the job tried again after its process died while laying the later woods lays them then, from the stored photo', async () => {
+    engine = createOfflineFloorEngine();
+    const row = addPendingRow();
+    expect((await sendPhoto(row)).status).toBe(200);
+    await rendersDone();
+    const job = repository.queuedJobs.find((queued) => queued.requestId === row.id)!;
+    // The row as the dead process left it: the default wood shown, the others still coming.
+    const stored = repository.rows.get(row.id)!;
+    const defaultCopies = stored.image_renditions[DEFAULT_WOOD_STYLE]!;
+    Object.assign(stored, {
+      style_image_urls: { [DEFAULT_WOOD_STYLE]: stored.style_image_urls[DEFAULT_WOOD_STYLE] },
+      image_renditions: { original: stored.image_renditions.original, [DEFAULT_WOOD_STYLE]: defaultCopies },
+      styles_coming: otherStyles,
+    });
+
+    await renderTask(job, { job: { attempts: 2, max_attempts: RENDER_MAX_ATTEMPTS } });
+
+    const whole = repository.rows.get(row.id)!;
+    expect(whole).toMatchObject({ styles_coming: [], styles_not_made: [] });
+    expect(Object.keys(whole.style_image_urls).sort()).toEqual([...WOOD_STYLE_IDS].sort());
+    expect(Object.keys(whole.image_renditions).sort()).toEqual(['original', ...WOOD_STYLE_IDS].sort());
+    expect(logLines.some((line) => line.startsWith(`request=${row.id} render 1 later styles resumed: floor `))).toBe(true);
+  });
+
+  it('a rug choice asked for while the other woods are coming lays all five', () => {
+    const row = newRequestRow({ status: 'completed', render_number: 1, style_image_urls: { [DEFAULT_WOOD_STYLE]: 'https://x/1.jpg' }, styles_coming: otherStyles });
+    expect(rugChoiceJob(row, 'replace').styles).toEqual([...WOOD_STYLE_IDS]);
+    expect(rugChoiceJob({ ...row, styles_coming: [], styles_not_made: otherStyles }, 'replace').styles).toEqual([...WOOD_STYLE_IDS]);
   });
 });

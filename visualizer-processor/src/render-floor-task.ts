@@ -5,7 +5,7 @@ import { visualizerImagesExpireAt } from '../../src/config/data-retention.ts';
 import { ORIGINAL_RENDITIONS, type ImageRenditions } from '../../contracts/image-renditions.ts';
 import type { RugChoice } from '../../contracts/visualizer-webhook.ts';
 import { DEFAULT_WOOD_STYLE } from '../../contracts/wood-styles.ts';
-import type { DecodedPhoto, FloorEngine, FloorScene } from '../engine/floor-engine.ts';
+import type { DecodedPhoto, FloorEngine, FloorMask, FloorScene, StyleRender } from '../engine/floor-engine.ts';
 import { describeRugCovering } from './default-rug-choice.ts';
 import { floorAsShown, type ChosenFloor } from './floor-as-shown.ts';
 import { MAX_WORKING_SIDE, MIN_PHOTO_SHORT_SIDE, PhotoRejectedError, decodePhoto, encodeJpeg } from './decode-photo.ts';
@@ -16,7 +16,7 @@ import { floorMaskPath, originalImagePath, renderJobSchema, renderedImagePath, r
 import type { UploadStore } from './upload-store.ts';
 import { encodeWebRenditions, renditionPath, type EncodedFile } from './web-renditions.ts';
 import { FAILURE_REASONS } from './visitor-failure-reasons.ts';
-import type { RenderedImages, VisualizerRequestRepository } from './visualizer-request-repository.ts';
+import type { RenderedImages, VisualizerRequestRepository, VisualizerRequestRow } from './visualizer-request-repository.ts';
 
 type ParsedRenderJob = ReturnType<typeof renderJobSchema.parse>;
 
@@ -34,6 +34,20 @@ async function storeWebCopies(storage: ImageStorage, fullPath: string, picture: 
   };
   const [jpeg, ...webp] = await Promise.all([store(copies.jpeg, 'jpg'), ...copies.webp.map((copy) => store(copy, 'webp'))]);
   return { webp, jpeg: jpeg! };
+}
+
+/** Every stored copy's object path, to sign in one batch. */
+function copyPaths(copies: Record<string, StoredCopies>): string[] {
+  return Object.values(copies).flatMap(({ webp, jpeg }) => [...webp, jpeg].map((file) => file.objectPath));
+}
+
+function signedStyles(stylePaths: Record<string, string>, links: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(stylePaths).map(([style, objectPath]) => [style, links[objectPath]!]));
+}
+
+function signedCopies(copies: Record<string, StoredCopies>, links: Record<string, string>): ImageRenditions {
+  const signed = ({ width, height, objectPath }: StoredFile) => ({ width, height, url: links[objectPath]! });
+  return Object.fromEntries(Object.entries(copies).map(([key, { webp, jpeg }]) => [key, { webp: webp.map(signed), jpeg: signed(jpeg) }]));
 }
 
 export interface RenderFloorDependencies {
@@ -139,6 +153,96 @@ export function createRenderFloorTask(deps: RenderFloorDependencies) {
     log(`request=${requestId} row deleted during the render: ${deleted} stored file(s) removed`);
   }
 
+  /** Stores each style's full picture under the render's folder; the paths by style. */
+  async function storeRenders(job: ParsedRenderJob, renders: StyleRender[]): Promise<Record<string, string>> {
+    const stylePaths: Record<string, string> = {};
+    for (const render of renders) {
+      stylePaths[render.style] = renderedImagePath(job.requestId, job.renderNumber, render.style);
+      await deps.storage.save(stylePaths[render.style]!, render.image, 'image/jpeg');
+    }
+    if (Object.keys(stylePaths).length === 0) throw new Error('The engine returned no image');
+    return stylePaths;
+  }
+
+  /**
+   * The page and the e-mails show web-sized copies; the full pictures stay for the download (issue 35). Two styles
+   * at a time: sharp's threads share the cores and the uploads overlap the encoding, while at most two decoded
+   * pictures are held at once (visualizer-processor/README.md, "Memory").
+   */
+  async function storeCopiesOfRenders(renders: StyleRender[], stylePaths: Record<string, string>): Promise<Record<string, StoredCopies>> {
+    const copies: Record<string, StoredCopies> = {};
+    for (let next = 0; next < renders.length; next += 2) {
+      await Promise.all(
+        renders.slice(next, next + 2).map(async (render) => {
+          copies[render.style] = await storeWebCopies(deps.storage, stylePaths[render.style]!, render.image);
+        }),
+      );
+    }
+    return copies;
+  }
+
+  /**
+   * The styles after a first render's default wood, on the floor it was laid on, added to the row that already shows
+   * the default. A failure here is the later woods' only: it is logged and said on the row (`styles_not_made`), and
+   * the default picture stays; the job is not tried again, since its row is completed and shown.
+   */
+  async function layLaterStyles(
+    job: ParsedRenderJob,
+    photo: DecodedPhoto,
+    styles: ParsedRenderJob['styles'],
+    options: { floor: FloorMask | undefined; keepRugs: boolean },
+    linksEnd: Date,
+    stages: ReturnType<typeof stageClock>,
+  ): Promise<void> {
+    const { requestId, renderNumber } = job;
+    const startedAt = performance.now();
+    try {
+      const result = await deps.engine.visualize(photo, { styles, taps: job.taps, keepRugs: options.keepRugs, floor: options.floor });
+      stages.end('later woods');
+      const stylePaths = await storeRenders(job, result.renders);
+      stages.end('later store');
+      const renditionPaths = await storeCopiesOfRenders(result.renders, stylePaths);
+      stages.end('later copies');
+      const links = await deps.storage.links([...Object.values(stylePaths), ...copyPaths(renditionPaths)], linksEnd);
+      stages.end('later links');
+      const added = await deps.repository.addLaterStyles(requestId, {
+        renderNumber,
+        styleImageUrls: signedStyles(stylePaths, links),
+        imageRenditions: signedCopies(renditionPaths, links),
+      });
+      stages.end('later row');
+      if (!added) log(`request=${requestId} render ${renderNumber} later styles not added: the row shows another render now`);
+    } catch (error) {
+      log(`request=${requestId} render ${renderNumber} later styles failed after ${Math.round(performance.now() - startedAt)}ms: ${describeError(error)}`);
+      await deps.repository.markStylesNotMade(requestId, renderNumber);
+    }
+  }
+
+  /**
+   * The job tried again after its process died while laying the later woods (the row shows the default wood, the
+   * others still coming): they are laid now, from the stored photo, on the stored floor the visitor's rug choice
+   * shows (or a floor found again, for an engine that keeps none), so the visitor gets them after all.
+   */
+  async function resumeLaterStyles(job: ParsedRenderJob, row: VisualizerRequestRow): Promise<void> {
+    const stages = stageClock();
+    let photo: DecodedPhoto;
+    let found: Awaited<ReturnType<typeof floorToRender>>;
+    try {
+      photo = await decodePhoto(await deps.storage.read(originalImagePath(job.requestId)), { maxInputPixels: deps.maxInputPixels, maxSide: MAX_WORKING_SIDE });
+      const storedFloor = row.rug_choice ? { ...job, renderNumber: job.renderNumber + 1, reuseFloor: true, rugs: row.rug_choice } : job;
+      found = await floorToRender(deps, storedFloor, photo);
+    } catch (error) {
+      log(`request=${job.requestId} render ${job.renderNumber} later styles not resumed: ${describeError(error)}`);
+      await deps.repository.markStylesNotMade(job.requestId, job.renderNumber);
+      return;
+    }
+    const { floor, rugs } = found;
+    stages.end('floor');
+    const styles = job.styles.filter((style) => row.styles_coming.includes(style));
+    await layLaterStyles(job, photo, styles, { floor, keepRugs: rugs !== 'replace' }, visualizerImagesExpireAt(row.created_at), stages);
+    log(`request=${job.requestId} render ${job.renderNumber} later styles resumed: ${stages.describe()}`);
+  }
+
   return async (payload: unknown, helpers: { job: RenderAttempt }): Promise<void> => {
     const job = renderJobSchema.parse(payload);
     const { requestId } = job;
@@ -155,6 +259,10 @@ export function createRenderFloorTask(deps: RenderFloorDependencies) {
     const row = await deps.repository.find(requestId);
     // Failed by the deadline, or already done by an earlier attempt that lost its acknowledgement.
     if (!row) return;
+    if (!correction && row.status === 'completed' && row.render_number === job.renderNumber && row.styles_coming.length > 0) {
+      await resumeLaterStyles(job, row);
+      return;
+    }
     if (correction ? row.correction_state !== 'rendering' || row.render_number >= job.renderNumber : row.status !== 'processing') return;
 
     const dropUpload = async () => {
@@ -188,54 +296,33 @@ export function createRenderFloorTask(deps: RenderFloorDependencies) {
       originalCopies?.catch(() => undefined);
       const { floor, rugs } = await floorToRender(deps, job, photo);
       stages.end('floor');
-      const result = await deps.engine.visualize(photo, { styles: job.styles, taps: job.taps, keepRugs: rugs !== 'replace', floor });
+      // A first render shows its default wood as soon as it is stored, and lays the other styles after: a phone's
+      // first picture waits for one wood, not five (decision 025, session 16). A fix or a rug choice comes whole, in
+      // the wood the visitor was looking at.
+      const firstStyles = !correction && job.styles.length > 1 && job.styles.includes(DEFAULT_WOOD_STYLE) ? [DEFAULT_WOOD_STYLE] : job.styles;
+      const laterStyles = job.styles.filter((style) => !firstStyles.includes(style));
+      const result = await deps.engine.visualize(photo, { styles: firstStyles, taps: job.taps, keepRugs: rugs !== 'replace', floor });
       stages.end('woods');
-      const stylePaths: Record<string, string> = {};
-      for (const render of result.renders) {
-        stylePaths[render.style] = renderedImagePath(requestId, job.renderNumber, render.style);
-        await deps.storage.save(stylePaths[render.style]!, render.image, 'image/jpeg');
-      }
-      if (Object.keys(stylePaths).length === 0) throw new Error('The engine returned no image');
+      const stylePaths = await storeRenders(job, result.renders);
       const maskPath = floorMaskPath(requestId, job.renderNumber);
       await deps.storage.save(maskPath, await encodeFloorMask(result), 'image/png');
       stages.end('store');
-      // The page and the e-mails show web-sized copies; the full pictures stay for the download (issue 35). Two
-      // styles at a time: sharp's threads share the cores and the uploads overlap the encoding, while at most two
-      // decoded pictures are held at once (visualizer-processor/README.md, "Memory").
       const renditionPaths: Record<string, StoredCopies> = {};
       if (originalCopies) renditionPaths[ORIGINAL_RENDITIONS] = await originalCopies;
-      for (let next = 0; next < result.renders.length; next += 2) {
-        await Promise.all(
-          result.renders.slice(next, next + 2).map(async (render) => {
-            renditionPaths[render.style] = await storeWebCopies(deps.storage, stylePaths[render.style]!, render.image);
-          }),
-        );
-      }
+      Object.assign(renditionPaths, await storeCopiesOfRenders(result.renders, stylePaths));
       stages.end('copies');
       // Private files, public links: each signed until the retention job deletes the files (decision 022). A
       // correction signs its new files with the same end, and keeps the original's links.
-      const links = await deps.storage.links(
-        [
-          ...(correction ? [] : [originalImagePath(requestId)]),
-          ...Object.values(stylePaths),
-          maskPath,
-          ...Object.values(renditionPaths).flatMap(({ webp, jpeg }) => [...webp, jpeg].map((file) => file.objectPath)),
-        ],
-        visualizerImagesExpireAt(row.created_at),
-      );
+      const linksEnd = visualizerImagesExpireAt(row.created_at);
+      const links = await deps.storage.links([...(correction ? [] : [originalImagePath(requestId)]), ...Object.values(stylePaths), maskPath, ...copyPaths(renditionPaths)], linksEnd);
       stages.end('links');
       const originalImageUrl = correction ? row.original_image_url! : links[originalImagePath(requestId)]!;
-      const styleImageUrls = Object.fromEntries(Object.entries(stylePaths).map(([style, objectPath]) => [style, links[objectPath]!]));
+      const styleImageUrls = signedStyles(stylePaths, links);
       const processedImageUrl = styleImageUrls[DEFAULT_WOOD_STYLE] ?? Object.values(styleImageUrls)[0]!;
       const floorMaskUrl = links[maskPath]!;
       const imageRenditions: ImageRenditions = {
         ...(correction && row.image_renditions[ORIGINAL_RENDITIONS] ? { [ORIGINAL_RENDITIONS]: row.image_renditions[ORIGINAL_RENDITIONS] } : {}),
-        ...Object.fromEntries(
-          Object.entries(renditionPaths).map(([key, { webp, jpeg }]) => {
-            const signed = ({ width, height, objectPath }: StoredFile) => ({ width, height, url: links[objectPath]! });
-            return [key, { webp: webp.map(signed), jpeg: signed(jpeg) }];
-          }),
-        ),
+        ...signedCopies(renditionPaths, links),
       };
       let rugChoice: RenderedImages['rugChoice'] = null;
       let rugShare: RenderedImages['rugShare'] = null;
@@ -257,13 +344,18 @@ export function createRenderFloorTask(deps: RenderFloorDependencies) {
         floorShare: floorShare(result),
         rugChoice,
         rugShare,
+        ...(laterStyles.length > 0 ? { stylesComing: laterStyles } : {}),
       };
-      if (correction) await deps.repository.markCorrectionRendered(requestId, images);
-      else await deps.repository.markCompleted(requestId, images);
+      const written = correction ? await deps.repository.markCorrectionRendered(requestId, images) : await deps.repository.markCompleted(requestId, images);
       deps.renderFinished?.finished(requestId);
       stages.end('row');
       await dropUpload();
       log(`request=${requestId} render ${job.renderNumber} done in ${Math.round(performance.now() - startedAt)}ms`);
+      if (written && laterStyles.length > 0) {
+        // The same floor, so the later woods match the default's; an engine that cannot take a floor finds its own.
+        await layLaterStyles(job, photo, laterStyles, { floor: floor ?? result, keepRugs: rugs !== 'replace' }, linksEnd, stages);
+      }
+      // The render's last line (the phone bench and production-install read it): every stage, the later woods' too.
       log(`request=${requestId} render ${job.renderNumber} stages: ${stages.describe()}`);
     } catch (error) {
       if (error instanceof PhotoRejectedError) {

@@ -5,6 +5,7 @@ import { RENDER_MAX_ATTEMPTS, type RenderJob } from './render-job.ts';
 import {
   rugChoiceJob,
   shortenFailureReason,
+  stylesOfTheRequest,
   type CorrectionStart,
   type RenderedImages,
   type VisualizerRequestRepository,
@@ -39,11 +40,11 @@ function queueRender(client: pg.PoolClient, job: RenderJob): Promise<unknown> {
 class NotStarted extends Error {}
 
 const COLUMNS =
-  'id, created_at, customer_name, email, status, original_image_url, processed_image_url, failure_reason, style_image_urls, image_renditions, render_number, correction_state, floor_mask_url, floor_share, rug_choice, rug_share, images_deleted_at';
+  'id, created_at, customer_name, email, status, original_image_url, processed_image_url, failure_reason, style_image_urls, image_renditions, render_number, correction_state, floor_mask_url, floor_share, rug_choice, rug_share, images_deleted_at, styles_coming, styles_not_made';
 
-/** What every finished render writes to its row: `$1` is the id, `$2`..`$9` the render's (`renderValues`). */
+/** What every finished render writes to its row: `$1` is the id, `$2`..`$10` the render's (`renderValues`). */
 const RENDER_COLUMNS = `processed_image_url = $2, style_image_urls = $3, render_number = $4, floor_mask_url = $5, floor_share = $6,
-             rug_choice = $7, rug_share = $8, image_renditions = $9`;
+             rug_choice = $7, rug_share = $8, image_renditions = $9, styles_coming = $10, styles_not_made = '{}'`;
 
 function renderValues(id: string, images: RenderedImages): unknown[] {
   return [
@@ -56,6 +57,7 @@ function renderValues(id: string, images: RenderedImages): unknown[] {
     images.rugChoice,
     images.rugShare,
     JSON.stringify(images.imageRenditions),
+    images.stylesComing ?? [],
   ];
 }
 
@@ -90,11 +92,27 @@ export function createSqlVisualizerRequestRepository(db: pg.Pool): VisualizerReq
     async markCompleted(id, images) {
       const { rowCount } = await db.query(
         `update public.floor_visualizer_requests
-         set ${RENDER_COLUMNS}, status = 'completed', original_image_url = $10, failure_reason = null
+         set ${RENDER_COLUMNS}, status = 'completed', original_image_url = $11, failure_reason = null
          where id = $1 and status = 'processing'`,
         [...renderValues(id, images), images.originalImageUrl],
       );
       return rowCount === 1;
+    },
+    async addLaterStyles(id, { renderNumber, styleImageUrls, imageRenditions }) {
+      const { rowCount } = await db.query(
+        `update public.floor_visualizer_requests
+         set style_image_urls = style_image_urls || $3::jsonb, image_renditions = image_renditions || $4::jsonb, styles_coming = '{}'
+         where id = $1 and status = 'completed' and render_number = $2 and images_deleted_at is null`,
+        [id, renderNumber, JSON.stringify(styleImageUrls), JSON.stringify(imageRenditions)],
+      );
+      return rowCount === 1;
+    },
+    async markStylesNotMade(id, renderNumber) {
+      await db.query(
+        `update public.floor_visualizer_requests set styles_not_made = styles_coming, styles_coming = '{}'
+         where id = $1 and render_number = $2 and cardinality(styles_coming) > 0`,
+        [id, renderNumber],
+      );
     },
     async startCorrection(id, correctionTokenSha256, taps) {
       return inTransaction(db, async (client): Promise<CorrectionStart> => {
@@ -110,7 +128,7 @@ export function createSqlVisualizerRequestRepository(db: pg.Pool): VisualizerReq
         const job: RenderJob = {
           requestId: id,
           renderNumber: row.render_number + 1,
-          styles: Object.keys(row.style_image_urls) as RenderJob['styles'],
+          styles: stylesOfTheRequest(row),
           taps,
           // A fix keeps the rug choice the visitor sees.
           ...(row.rug_choice ? { rugs: row.rug_choice } : {}),

@@ -1,5 +1,6 @@
 import { MAX_CORRECTIONS_PER_REQUEST, MAX_RUG_CHOICES_PER_REQUEST, type RugChoice } from '../../contracts/visualizer-webhook.ts';
 import type { ImageRenditions } from '../../contracts/image-renditions.ts';
+import { WOOD_STYLE_IDS } from '../../contracts/wood-styles.ts';
 import type { RenderJob } from './render-job.ts';
 
 /**
@@ -36,6 +37,10 @@ export interface VisualizerRequestRow {
   rug_share: number | null;
   /** Set once the retention job deleted the row's photo and renders: nothing is left to render on. */
   images_deleted_at: string | null;
+  /** Styles of render `render_number` still being laid after its default wood (the row is completed meanwhile). */
+  styles_coming: string[];
+  /** Styles of render `render_number` that could not be made after its default wood was shown. */
+  styles_not_made: string[];
 }
 
 export interface RenderedImages {
@@ -51,6 +56,15 @@ export interface RenderedImages {
   /** Which rug choice this render shows, when it stored both choices' floors. */
   rugChoice: RugChoice | null;
   rugShare: number | null;
+  /** The styles this render lays after the row is written (a first render's default wood comes first). */
+  stylesComing?: string[];
+}
+
+/** The styles a render laid after its default wood, to be added to its row. */
+export interface LaterStyles {
+  renderNumber: number;
+  styleImageUrls: Record<string, string>;
+  imageRenditions: ImageRenditions;
 }
 
 export type CorrectionStart =
@@ -71,6 +85,13 @@ export interface VisualizerRequestRepository {
   startRender(id: string, job: RenderJob, correctionTokenSha256: string): Promise<boolean>;
   /** processing → completed with render 1's images; false when the row was no longer processing (failed by the deadline, say). */
   markCompleted(id: string, images: RenderedImages): Promise<boolean>;
+  /**
+   * The styles laid after the default wood join the row's images, and none is coming any more; false when the row
+   * no longer shows that render (a fix or rug choice replaced it, or the row is gone).
+   */
+  addLaterStyles(id: string, styles: LaterStyles): Promise<boolean>;
+  /** The styles still coming for that render could not be made: said so on the row; its default picture stays. */
+  markStylesNotMade(id: string, renderNumber: number): Promise<void>;
   /**
    * A correction: checks the token's hash, the request's state and its allowance, and queues the next render
    * with the taps, in one transaction. The row keeps its images meanwhile.
@@ -93,12 +114,24 @@ export interface VisualizerRequestRepository {
   refusalsThisHour(id: string): Promise<number>;
 }
 
+type RowStyles = Pick<VisualizerRequestRow, 'style_image_urls' | 'styles_coming' | 'styles_not_made'>;
+
+/**
+ * Every style the request's render was asked for: those stored, those still coming after the default wood, and
+ * those that could not be made. A fix or rug choice asked for while the later woods are still being laid renders
+ * them all, so the visitor gets all five in the end.
+ */
+export function stylesOfTheRequest(row: RowStyles): RenderJob['styles'] {
+  const asked = new Set([...Object.keys(row.style_image_urls), ...row.styles_coming, ...row.styles_not_made]);
+  return WOOD_STYLE_IDS.filter((style) => asked.has(style));
+}
+
 /** The render that shows the other rug choice: the same styles on the floor the previous render stored. */
-export function rugChoiceJob(row: Pick<VisualizerRequestRow, 'id' | 'render_number' | 'style_image_urls'>, rugs: RugChoice): RenderJob {
+export function rugChoiceJob(row: Pick<VisualizerRequestRow, 'id' | 'render_number'> & RowStyles, rugs: RugChoice): RenderJob {
   return {
     requestId: row.id,
     renderNumber: row.render_number + 1,
-    styles: Object.keys(row.style_image_urls) as RenderJob['styles'],
+    styles: stylesOfTheRequest(row),
     taps: [],
     rugs,
     reuseFloor: true,
@@ -153,9 +186,25 @@ export function createInMemoryVisualizerRequestRepository(
         floor_share: images.floorShare,
         rug_choice: images.rugChoice,
         rug_share: images.rugShare,
+        styles_coming: images.stylesComing ?? [],
+        styles_not_made: [],
         failure_reason: null,
       });
       return true;
+    },
+    async addLaterStyles(id, styles) {
+      const row = rows.get(id);
+      if (!row || row.status !== 'completed' || row.render_number !== styles.renderNumber) return false;
+      row.style_image_urls = { ...row.style_image_urls, ...styles.styleImageUrls };
+      row.image_renditions = { ...row.image_renditions, ...styles.imageRenditions };
+      row.styles_coming = [];
+      return true;
+    },
+    async markStylesNotMade(id, renderNumber) {
+      const row = rows.get(id);
+      if (!row || row.render_number !== renderNumber || row.styles_coming.length === 0) return;
+      row.styles_not_made = row.styles_coming;
+      row.styles_coming = [];
     },
     async startCorrection(id, correctionTokenSha256, taps) {
       const row = rows.get(id);
@@ -169,7 +218,7 @@ export function createInMemoryVisualizerRequestRepository(
       const job: RenderJob = {
         requestId: id,
         renderNumber: row.render_number + 1,
-        styles: Object.keys(row.style_image_urls) as RenderJob['styles'],
+        styles: stylesOfTheRequest(row),
         taps,
         ...(row.rug_choice ? { rugs: row.rug_choice } : {}),
       };
@@ -205,6 +254,8 @@ export function createInMemoryVisualizerRequestRepository(
         floor_share: images.floorShare,
         rug_choice: images.rugChoice,
         rug_share: images.rugShare,
+        styles_coming: images.stylesComing ?? [],
+        styles_not_made: [],
         correction_state: null,
       });
       return true;

@@ -24,6 +24,8 @@ export function newRequestRow(overrides: Partial<VisualizerRequestRow> = {}): Vi
     rug_choice: null,
     rug_share: null,
     images_deleted_at: null,
+    styles_coming: [],
+    styles_not_made: [],
     ...overrides,
   };
 }

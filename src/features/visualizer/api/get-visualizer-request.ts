@@ -16,10 +16,11 @@ export const MAX_POLL_ATTEMPTS = 30;
  * spec's fields, then issue 8's every wood style, which render they are, how a correction went, and the floor
  * that render was laid on and how much of the photo it is; issue 23's rug choice that render shows and how much
  * of the photo is rug or carpet; issue 35's web-sized copies of the pictures; whether the images are gone (issue
- * 26), and when the request was made (its images' signed links end a retention period later: decision 022).
+ * 26), and when the request was made (its images' signed links end a retention period later: decision 022); the wood
+ * styles still coming after the default one, or that could not be made (decision 025, session 16).
  */
 const VISITOR_COLUMNS =
-  'id,created_at,status,original_image_url,processed_image_url,failure_reason,style_image_urls,image_renditions,render_number,correction_state,floor_mask_url,floor_share,rug_choice,rug_share,images_deleted_at';
+  'id,created_at,status,original_image_url,processed_image_url,failure_reason,style_image_urls,image_renditions,render_number,correction_state,floor_mask_url,floor_share,rug_choice,rug_share,images_deleted_at,styles_coming,styles_not_made';
 
 export const visualizerRequestSchema = z.object({
   id: z.string(),
@@ -38,6 +39,10 @@ export const visualizerRequestSchema = z.object({
   rug_share: z.number().min(0).max(1).nullable(),
   /** Set once the retention job deleted the images (src/config/data-retention.ts): the result has expired. */
   images_deleted_at: z.string().nullable().default(null),
+  /** Wood styles of this render still being laid after the default one, which the row already shows. */
+  styles_coming: z.array(z.string()).default([]),
+  /** Wood styles of this render that could not be made; the default picture stays. */
+  styles_not_made: z.array(z.string()).default([]),
 });
 
 export type VisualizerRequest = z.infer<typeof visualizerRequestSchema>;

@@ -480,3 +480,61 @@ describe('carpet and rugs: "Keep my rugs" or "Replace carpet and rugs too"', () 
     expect(calls.webhooks.filter((body) => body.rugs === 'replace')).toHaveLength(2);
   });
 });
+
+describe('the default wood first, the other woods as they come (decision 025, session 16)', () => {
+  const DEFAULT = 'natural-white-oak';
+  const others = WOOD_STYLES.map((style) => style.id).filter((style) => style !== DEFAULT);
+  const defaultOnly = (id: string, overrides: Parameters<typeof row>[1] = {}) =>
+    completedRender(id, 1, { style_image_urls: { [DEFAULT]: `${storage}/render-1/${DEFAULT}.jpg` }, styles_coming: others, ...overrides });
+
+  it('shows the default wood at once, names the others as still coming (disabled), and lets them be chosen once the row has them', async () => {
+    const { user, calls } = await reachResult({ read: (id, attempt) => HttpResponse.json(attempt < 3 ? defaultOnly(id) : completedRender(id, 1)) });
+    const group = screen.getByRole('group', { name: 'Wood style' });
+    expect(afterImage()).toHaveAttribute('src', `${storage}/render-1/${DEFAULT}.jpg`);
+    expect(within(group).getByRole('radio', { name: 'Natural white oak' })).toBeChecked();
+    for (const style of WOOD_STYLES.filter((wood) => wood.id !== DEFAULT)) {
+      expect(within(group).getByRole('radio', { name: `${style.label} (still coming)` })).toBeDisabled();
+    }
+    expect(within(group).getByRole('status')).toHaveTextContent('The other woods are on their way.');
+
+    // The row is followed until it has them: then they are choices like the first.
+    const walnut = await within(group).findByRole('radio', { name: 'Walnut' }, { timeout: LAZY_ARRIVAL_TIMEOUT_MS });
+    expect(walnut).toBeEnabled();
+    expect(within(group).queryAllByRole('radio', { name: /still coming/ })).toEqual([]);
+    expect(within(group).getByRole('status')).toBeEmptyDOMElement();
+    await user.click(walnut);
+    expect(afterImage()).toHaveAttribute('src', `${storage}/render-1/walnut.jpg`);
+    // Reads stop once nothing is coming.
+    const reads = calls.reads.length;
+    await act(() => new Promise((resolve) => setTimeout(resolve, 2500)));
+    expect(calls.reads.length).toBe(reads);
+  });
+
+  it('says truthfully that the other woods could not be made, and the default picture stays', async () => {
+    await reachResult({ read: (id) => HttpResponse.json(defaultOnly(id, { styles_coming: [], styles_not_made: others })) });
+    const group = screen.getByRole('group', { name: 'Wood style' });
+    expect(afterImage()).toHaveAttribute('src', `${storage}/render-1/${DEFAULT}.jpg`);
+    expect(within(group).getByRole('radio', { name: "Walnut (couldn't be made)" })).toBeDisabled();
+    expect(within(group).getByRole('status')).toHaveTextContent("We couldn't make the other woods for this photo. The one shown is ready.");
+  });
+
+  it('a fix started while the other woods are coming shows its own render, every wood of it choosable', async () => {
+    let fixed = false;
+    const { user } = await reachResult({
+      read: (id) => HttpResponse.json(fixed ? completedRender(id, 2) : defaultOnly(id)),
+      correctionReply: () => {
+        fixed = true;
+        return HttpResponse.json({ status: 'rendering', requestId: '00000000-0000-4000-8000-000000000000', renderNumber: 2 }, { status: 202 });
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Not quite right? Fix the floor' }));
+    photo().focus();
+    await user.keyboard('{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Re-render my floor' }));
+    expect(await screen.findByText('Your floor was re-rendered with your markers.', {}, { timeout: LAZY_ARRIVAL_TIMEOUT_MS })).toBeInTheDocument();
+    const group = screen.getByRole('group', { name: 'Wood style' });
+    expect(within(group).getAllByRole('radio').filter((radio) => !(radio as HTMLInputElement).disabled)).toHaveLength(5);
+    await user.click(within(group).getByRole('radio', { name: 'Walnut' }));
+    expect(afterImage()).toHaveAttribute('src', `${storage}/render-2/walnut.jpg`);
+  });
+});

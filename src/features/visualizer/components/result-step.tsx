@@ -77,6 +77,8 @@ type ResultStepProps = {
   result: VisualizerResult;
   /** The secret the webhook gave this page; without it (another device, a reload) there is no fixing. */
   correctionToken: string | null;
+  /** The page stopped following the woods still coming after the first (its reads ran out or failed). */
+  laterStylesLost?: boolean;
   onResultChange: (result: VisualizerResult) => void;
   onTryAnother: () => void;
 };
@@ -86,7 +88,7 @@ type ResultStepProps = {
  * between and, for the visitor who made the request, "Not quite right? Fix the floor" and (issue 23) "Keep my
  * rugs" or "Replace carpet and rugs too" when the photo has rugs or carpet.
  */
-export function ResultStep({ result, correctionToken, onResultChange, onTryAnother }: ResultStepProps) {
+export function ResultStep({ result, correctionToken, laterStylesLost = false, onResultChange, onTryAnother }: ResultStepProps) {
   const { originalImageUrl, processedImageUrl, styleImageUrls, renditions } = result;
   const [shownArrived, setShownArrived] = useState(false);
   const [styleId, setStyleId] = useState<WoodStyleId>(DEFAULT_WOOD_STYLE);
@@ -184,7 +186,17 @@ export function ResultStep({ result, correctionToken, onResultChange, onTryAnoth
 
       {/* The choices come under the picture: at 360 × 740 the five woods above it pushed the whole picture below the
           first screen, so a visitor who had waited for it saw buttons. */}
-      {styles.length > 1 && <WoodStyleSwitcher styles={styles} value={styleId} onChange={setStyleId} disabled={fixing || rugRendering} />}
+      {styles.length + result.stylesComing.length + result.stylesNotMade.length > 1 && (
+        <WoodStyleSwitcher
+          styles={styles}
+          coming={result.stylesComing}
+          notMade={result.stylesNotMade}
+          comingLate={laterStylesLost}
+          value={styleId}
+          onChange={setStyleId}
+          disabled={fixing || rugRendering}
+        />
+      )}
 
       {offersRugChoice && correctionToken && result.rugChoice && (
         <RugChoice

@@ -28,6 +28,22 @@ function openResultLink(answer: Parameters<typeof readHandler>[1]) {
 afterEach(() => window.history.replaceState(null, '', '/'));
 
 describe('a result link', () => {
+  it('opened while the other woods are still coming (a reload just after the first picture), shows what is there and gets the rest', async () => {
+    const others = ['honey-oak', 'walnut', 'grey-washed-oak', 'hickory'];
+    const { calls } = openResultLink((id, attempt) =>
+      HttpResponse.json(
+        attempt <= 1
+          ? { ...completedRow(id), render_number: 1, style_image_urls: { 'natural-white-oak': PROCESSED_URL }, styles_coming: others }
+          : { ...completedRow(id), render_number: 1, style_image_urls: Object.fromEntries(['natural-white-oak', ...others].map((style) => [style, `${PROCESSED_URL}&${style}`])) },
+      ),
+    );
+    expect(await screen.findByRole('heading', { name: 'Your room with hardwood floors' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Your room with a new hardwood floor' })).toHaveAttribute('src', PROCESSED_URL);
+    expect(screen.getByRole('radio', { name: 'Walnut (still coming)' })).toBeDisabled();
+    expect(await screen.findByRole('radio', { name: 'Walnut' }, { timeout: 30_000 })).toBeEnabled();
+    expect(calls.reads.length).toBeGreaterThanOrEqual(2);
+  });
+
   it('shows the result it names, read by its id', async () => {
     const { calls } = openResultLink((id) => HttpResponse.json(completedRow(id)));
     // The first visit loads the route's and the result step's chunks.

@@ -260,7 +260,7 @@ describe('processing', () => {
     const read = calls.reads[0] as Request;
     expect(read.headers.get('x-submission-id')).toBe(id);
     expect(new URL(read.url).searchParams.get('select')).toBe(
-      'id,created_at,status,original_image_url,processed_image_url,failure_reason,style_image_urls,image_renditions,render_number,correction_state,floor_mask_url,floor_share,rug_choice,rug_share,images_deleted_at',
+      'id,created_at,status,original_image_url,processed_image_url,failure_reason,style_image_urls,image_renditions,render_number,correction_state,floor_mask_url,floor_share,rug_choice,rug_share,images_deleted_at,styles_coming,styles_not_made',
     );
   });
 

@@ -28,6 +28,7 @@ import { ResultStep } from './result-step';
 import { preloadResultPictures } from './result-picture';
 import { rugChoiceTexts } from './rug-choice';
 import { useCorrectionRender } from '../api/wait-for-correction';
+import { useLaterStyles } from '../api/wait-for-later-styles';
 import { SavedResultNotice, type SavedResultState } from './saved-result-notice';
 import { UploadStep } from './upload-step';
 import { VisualizerStepper, type VisualizerStep } from './visualizer-stepper';
@@ -65,6 +66,21 @@ export function VisualizerPage() {
   const createRequest = useCreateVisualizerRequest();
   const startProcessing = useStartProcessing();
   const poll = useVisualizerRequestPolling(step === 'processing' ? requestId : null, pollRound);
+  // The default wood is shown as soon as it is there; the other woods follow it, and the row is followed for them.
+  const laterStyles = useLaterStyles(
+    result?.id ?? null,
+    result?.renderNumber ?? 0,
+    step === 'result' && !savedResult && result !== null && result.stylesComing.length > 0,
+  );
+
+  useEffect(() => {
+    if (laterStyles.phase !== 'arrived') return;
+    const { row } = laterStyles;
+    // Only the render shown: a fix or a rug choice that replaced it brings its own pictures, whole.
+    if (row.status !== 'completed' || !row.original_image_url || !row.processed_image_url) return;
+    const { original_image_url, processed_image_url } = row;
+    setResult((shown) => (shown && shown.renderNumber === row.render_number ? resultFromRow({ ...row, original_image_url, processed_image_url }) : shown));
+  }, [laterStyles]);
 
   useEffect(() => {
     if (pendingWait.phase === 'rendered') {
@@ -366,6 +382,7 @@ export function VisualizerPage() {
               <ResultStep
                 result={result}
                 correctionToken={correctionToken}
+                laterStylesLost={laterStyles.phase === 'lost'}
                 onResultChange={setResult}
                 onTryAnother={() => startOver()}
               />

@@ -1,3 +1,5 @@
+import { Icon } from '@/components/ui/icon';
+import { Loader2 } from '@/components/ui/icons';
 import { WOOD_STYLES, type WoodStyleId } from '@contracts/wood-styles';
 
 /** A dab of each wood beside its name, so the choices read at a glance (decoration; the name is the label). */
@@ -9,40 +11,73 @@ const SWATCHES: Record<WoodStyleId, string> = {
   hickory: '#b27a4c',
 };
 
+/** What the page says of woods that are not there to pick (decision 025, session 16). */
+export const laterStyleTexts = {
+  comingName: 'still coming',
+  notMadeName: "couldn't be made",
+  coming: 'The other woods are on their way.',
+  late: 'The other woods are taking longer than usual. Reload the page to see them.',
+  notMade: "We couldn't make the other woods for this photo. The one shown is ready.",
+} as const;
+
 type WoodStyleSwitcherProps = {
+  /** The woods rendered for this photo: these can be picked. */
   styles: readonly WoodStyleId[];
+  /** Woods still being laid after the first one: shown, not yet picked. */
+  coming?: readonly WoodStyleId[];
+  /** Woods that could not be made for this photo. */
+  notMade?: readonly WoodStyleId[];
+  /** The page stopped following the woods still coming (its reads ran out or failed). */
+  comingLate?: boolean;
   value: WoodStyleId;
   onChange: (style: WoodStyleId) => void;
   disabled?: boolean;
 };
 
 /**
- * The woods rendered for this photo, as one radio group: a click or a tap picks one, and the arrow keys move
- * through them like any radio group.
+ * The woods of this photo, as one radio group: a click or a tap picks one, and the arrow keys move through them like
+ * any radio group. A wood still coming, or that could not be made, is a disabled choice whose name says so, and a
+ * line under the group says it in words (read out when it changes).
  */
-export function WoodStyleSwitcher({ styles, value, onChange, disabled = false }: WoodStyleSwitcherProps) {
+export function WoodStyleSwitcher({ styles, coming = [], notMade = [], comingLate = false, value, onChange, disabled = false }: WoodStyleSwitcherProps) {
+  const note = coming.length > 0 ? (comingLate ? laterStyleTexts.late : laterStyleTexts.coming) : notMade.length > 0 ? laterStyleTexts.notMade : '';
   return (
     <fieldset className="space-y-2" disabled={disabled}>
       <legend className="mx-auto text-center text-sm font-semibold text-walnut-900">Wood style</legend>
       <div className="flex flex-wrap justify-center gap-2">
-        {WOOD_STYLES.filter((style) => styles.includes(style.id)).map((style) => (
-          <label
-            key={style.id}
-            className="relative inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-full border-2 border-walnut-700/25 bg-white px-3 py-1.5 text-sm font-semibold text-walnut-900 transition-colors hover:border-walnut-700 has-checked:border-walnut-900 has-checked:bg-walnut-900 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-oak-500 has-disabled:cursor-not-allowed has-disabled:opacity-60"
-          >
-            <input
-              type="radio"
-              name="wood-style"
-              value={style.id}
-              checked={value === style.id}
-              onChange={() => onChange(style.id)}
-              className="absolute inset-0 cursor-pointer appearance-none rounded-full opacity-0 disabled:cursor-not-allowed"
-            />
-            <span aria-hidden="true" className="size-5 rounded-full ring-2 ring-white" style={{ backgroundColor: SWATCHES[style.id] }} />
-            {style.label}
-          </label>
-        ))}
+        {WOOD_STYLES.filter((style) => styles.includes(style.id) || coming.includes(style.id) || notMade.includes(style.id)).map((style) => {
+          const isComing = !styles.includes(style.id) && coming.includes(style.id);
+          const unavailable = !styles.includes(style.id);
+          return (
+            <label
+              key={style.id}
+              className="relative inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-full border-2 border-walnut-700/25 bg-white px-3 py-1.5 text-sm font-semibold text-walnut-900 transition-colors hover:border-walnut-700 has-checked:border-walnut-900 has-checked:bg-walnut-900 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-oak-500 has-disabled:cursor-not-allowed has-disabled:opacity-60"
+            >
+              <input
+                type="radio"
+                name="wood-style"
+                value={style.id}
+                checked={value === style.id}
+                disabled={unavailable}
+                // The wood's name, and why it cannot be picked yet (the visible words are under the group).
+                aria-label={unavailable ? `${style.label} (${isComing ? laterStyleTexts.comingName : laterStyleTexts.notMadeName})` : undefined}
+                onChange={() => onChange(style.id)}
+                className="absolute inset-0 cursor-pointer appearance-none rounded-full opacity-0 disabled:cursor-not-allowed"
+              />
+              {isComing ? (
+                <Icon icon={Loader2} aria-hidden="true" className="size-5 animate-spin text-walnut-700 motion-reduce:animate-none" />
+              ) : (
+                <span aria-hidden="true" className="size-5 rounded-full ring-2 ring-white" style={{ backgroundColor: SWATCHES[style.id] }} />
+              )}
+              {style.label}
+            </label>
+          );
+        })}
       </div>
+      {/* Kept in the accessibility tree while empty, so the words put in it later are announced. */}
+      <p role="status" className="text-center text-sm text-walnut-700">
+        {note}
+      </p>
     </fieldset>
   );
 }

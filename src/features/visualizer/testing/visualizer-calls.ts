@@ -30,6 +30,8 @@ export function row(id: string, overrides: Partial<VisualizerRequest> = {}): Vis
     rug_choice: null,
     rug_share: null,
     images_deleted_at: null,
+    styles_coming: [],
+    styles_not_made: [],
     ...overrides,
   };
 }

@@ -19,6 +19,10 @@ export type VisualizerResult = {
   rugChoice: RugChoice | null;
   /** The share of the photo that is rug or carpet (what "Replace carpet and rugs too" changes). */
   rugShare: number | null;
+  /** Wood styles of this render still being laid after the default one (the page follows the row for them). */
+  stylesComing: WoodStyleId[];
+  /** Wood styles of this render that could not be made. */
+  stylesNotMade: WoodStyleId[];
 };
 
 /**
@@ -42,5 +46,7 @@ export function resultFromRow(row: VisualizerRequest & { original_image_url: str
     floorShare: row.floor_share,
     rugChoice: row.rug_choice,
     rugShare: row.rug_share,
+    stylesComing: row.styles_coming.filter(isWoodStyleId).filter((style) => !styleImageUrls[style]),
+    stylesNotMade: row.styles_not_made.filter(isWoodStyleId).filter((style) => !styleImageUrls[style]),
   };
 }

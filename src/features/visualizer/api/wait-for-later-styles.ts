@@ -1,0 +1,55 @@
+import { useQuery, type Query } from '@tanstack/react-query';
+import { getVisualizerRequest, type VisualizerRequest } from './get-visualizer-request';
+
+/**
+ * The other wood styles follow the default one by 1.5-3.5 s (decision 025, session 16): the row is read every second
+ * while any is still coming (a small read; at 2 s the woods waited a second longer on average for it). Two minutes
+ * covers a busy processor; after that the page says they are taking longer and stops reading.
+ */
+export const LATER_STYLES_POLL_MS = 1000;
+export const MAX_LATER_STYLES_POLLS = 120;
+
+type PollData = { row: VisualizerRequest; attempt: number };
+
+export type LaterStylesWait =
+  | { phase: 'idle' }
+  | { phase: 'coming' }
+  /** The row says none is coming any more for this render (laid, not made, or another render replaced it). */
+  | { phase: 'arrived'; row: VisualizerRequest }
+  /** The reads ran out or failed: the page no longer knows. */
+  | { phase: 'lost' };
+
+const settled = (row: VisualizerRequest, renderNumber: number) => row.render_number !== renderNumber || row.styles_coming.length === 0;
+
+/**
+ * Follows the visitor's row while render `renderNumber` still has styles coming (`waiting`), until it has none:
+ * then the row is the result with every style there is.
+ */
+export function useLaterStyles(requestId: string | null, renderNumber: number, waiting: boolean): LaterStylesWait {
+  const enabled = waiting && requestId !== null;
+  const query = useQuery({
+    queryKey: ['visualizer-later-styles', requestId, renderNumber] as const,
+    enabled,
+    queryFn: async ({ client, queryKey }): Promise<PollData> => {
+      const previous = client.getQueryData<PollData>(queryKey);
+      return { row: await getVisualizerRequest(requestId as string), attempt: (previous?.attempt ?? 0) + 1 };
+    },
+    refetchInterval: (query: Query<PollData, Error, PollData, readonly unknown[]>) => {
+      const { status, data } = query.state;
+      if (status === 'error' || !data || settled(data.row, renderNumber)) return false;
+      return data.attempt >= MAX_LATER_STYLES_POLLS ? false : LATER_STYLES_POLL_MS;
+    },
+    refetchIntervalInBackground: true,
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+
+  if (!enabled) return { phase: 'idle' };
+  if (query.isError) return { phase: 'lost' };
+  const data = query.data;
+  if (!data) return { phase: 'coming' };
+  if (settled(data.row, renderNumber)) return { phase: 'arrived', row: data.row };
+  if (data.attempt >= MAX_LATER_STYLES_POLLS) return { phase: 'lost' };
+  return { phase: 'coming' };
+}
