@@ -24,6 +24,11 @@ export type StartProcessingInput = {
   file: File;
   /** Called as the photo goes out (XMLHttpRequest's upload progress), and once all of it is sent. */
   onUploadProgress?: (progress: UploadProgress) => void;
+  /**
+   * Aborted when the visitor leaves the visualizer: the upload stops and the answer is no longer awaited, as when a
+   * tab is closed (the call then ends as WebhookUnanswered). A photo all out is rendered all the same.
+   */
+  signal?: AbortSignal;
 };
 
 /**
@@ -99,6 +104,7 @@ export async function startProcessing({
   email,
   file,
   onUploadProgress,
+  signal,
 }: StartProcessingInput): Promise<WebhookReply> {
   // Usually ready: the page began preparing it when the photo was chosen.
   const photo = await preparePhotoAhead(file);
@@ -116,6 +122,9 @@ export async function startProcessing({
   const stop = new AbortController();
   const onDeadline = () => stop.abort(deadline.signal.reason);
   deadline.signal.addEventListener('abort', onDeadline, { once: true });
+  const onLeft = () => stop.abort(signal?.reason);
+  signal?.addEventListener('abort', onLeft, { once: true });
+  if (signal?.aborted) onLeft();
   // Once every byte is out, the row is read every 10 s (the spec's poll interval) while the answer is awaited: a
   // photo the processor never received in full (an upload the phone's buffers took and the network lost, a
   // connection left open with nothing arriving) ends with the row failed, "No photo was received for this request."
@@ -167,6 +176,7 @@ export async function startProcessing({
     awaitingAnswer = false;
     clearTimeout(rowCheck);
     deadline.signal.removeEventListener('abort', onDeadline);
+    signal?.removeEventListener('abort', onLeft);
     deadline.clear();
   }
 }

@@ -3,6 +3,7 @@ import { notifyManager } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from 'sonner';
+import { toast as pageToast } from '@/components/ui/toasts';
 import { server } from '@/testing/msw-server';
 import { completedRow, insertHandler, newCalls, readHandler, REQUESTS_URL, row } from '../testing/visualizer-calls';
 import { chooseFile, fillInfo, openPage } from '../testing/visualizer-journey';
@@ -281,6 +282,54 @@ describe('sending the photo', () => {
 
     await advance(POLL_INTERVAL_MS * 3);
     expect(calls.reads).toHaveLength(readsWithTheResultShown);
+  });
+
+  it('sends no photo and shows no toast when the visitor leaves while the request is being made', async () => {
+    const calls = newCalls();
+    let answerTheInsert = () => {};
+    const insertHeld = new Promise<void>((resolve) => (answerTheInsert = resolve));
+    server.use(insertHandler(calls), readHandler(calls, (id) => HttpResponse.json(row(id))));
+    // Held, then falling through to the insert handler: the row is made after the visitor has gone.
+    server.use(http.post(REQUESTS_URL, async () => (await insertHeld, undefined), { once: true }));
+    vi.stubGlobal('XMLHttpRequest', ControlledUpload);
+    const pageToastInfo = vi.spyOn(pageToast, 'info');
+    const view = await openPage();
+    await chooseFile(view.user);
+    await fillInfo(view.user);
+    await view.user.click(screen.getByRole('button', { name: 'Process Image' }));
+
+    await view.user.click(screen.getByRole('link', { name: 'Back to Home' }));
+    answerTheInsert();
+    await waitFor(() => expect(calls.inserts).toHaveLength(1));
+    // The insert's answer reaches the page within a few turns of the event loop (MSW answers in this process).
+    for (let turn = 0; turn < 200; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+    expect(pageToastInfo).not.toHaveBeenCalled();
+    expect(ControlledUpload.sent).toHaveLength(0);
+  });
+
+  it('stops sending the photo when the visitor leaves the visualizer, and says nothing on the page they went to', async () => {
+    const toastError = vi.spyOn(toast, 'error');
+    const { upload, view } = await startUpload((id) => HttpResponse.json(completedRow(id)));
+    act(() => upload.progress(0.4));
+
+    await view.user.click(screen.getByRole('link', { name: 'Back to Home' }));
+    expect(view.router.state.location.pathname).toBe('/');
+    expect(upload.aborted).toBe(true);
+    expect(toastError).not.toHaveBeenCalled();
+  });
+
+  it('stops waiting for the answer, and reading the row for it, when the visitor leaves with all of the photo out', async () => {
+    const { calls, upload, view } = await startUpload((id) => HttpResponse.json(row(id)));
+    notifyManager.setScheduler(queueMicrotask);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
+    act(() => upload.progress(1));
+    act(() => upload.upload.dispatchEvent(new ProgressEvent('load')));
+
+    await view.user.click(screen.getByRole('link', { name: 'Back to Home' }));
+    await advance(POLL_INTERVAL_MS * 3);
+    expect(upload.aborted).toBe(true);
+    expect(calls.reads).toHaveLength(0);
   });
 
   it("shows the row's reason when the webhook refuses the payload and fails the row (400), not the spec's default", async () => {

@@ -63,6 +63,14 @@ export function VisualizerPage() {
   const [upload, setUpload] = useState<UploadProgress | null>(null);
   const [uploadStalled, setUploadStalled] = useState(false);
 
+  // Aborted when the visitor leaves the page (made in the effect, so a development remount gets a live one).
+  const pageLeft = useRef<AbortController | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    pageLeft.current = controller;
+    return () => controller.abort();
+  }, []);
+
   const createRequest = useCreateVisualizerRequest();
   const startProcessing = useStartProcessing();
   const poll = useVisualizerRequestPolling(step === 'processing' ? requestId : null, pollRound);
@@ -217,8 +225,12 @@ export function VisualizerPage() {
     setUploadStalled(false);
     setStartedAt(Date.now());
     setStep('processing');
+    // The visitor who leaves the visualizer meanwhile has their photo's upload stopped and hears no more of it, as
+    // after closing the tab: no toast on the page they went to, no reads of the row every 10 s behind it.
+    const left = pageLeft.current?.signal;
     try {
       const { id } = await createRequest.mutateAsync(parsed.data);
+      if (left?.aborted) return;
       const started = toasts.visualizerStarted;
       toast.info(started.title, { id: STARTED_TOAST_ID, description: started.description, duration: started.duration });
       try {
@@ -226,6 +238,7 @@ export function VisualizerPage() {
           requestId: id,
           ...parsed.data,
           file,
+          signal: left,
           onUploadProgress: (progress) => {
             setUpload(progress);
             // Every byte is out: the processor renders the photo while it holds its answer (up to 20 s), the wait
@@ -236,6 +249,7 @@ export function VisualizerPage() {
         setCorrectionToken(token);
         preloadResultPictures(firstPictures);
       } catch (error) {
+        if (left?.aborted) return;
         // The photo never got all the way out, so no render can come of this row: say so and offer to send again.
         if (error instanceof UploadStalled) {
           toast.dismiss(STARTED_TOAST_ID);
@@ -252,7 +266,7 @@ export function VisualizerPage() {
       setRequestId(id);
       keepRequestInAddress(id);
     } catch (error) {
-      failToStart(error);
+      if (!left?.aborted) failToStart(error);
     }
   };
 
