@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectAccessible } from './support/accessibility';
-import { appIsUp } from './support/app-ready';
+import { APP_START, appIsUp } from './support/app-ready';
 import { FORM_ANSWER } from './support/visitor';
 import { expect, test } from './support/test';
 
@@ -33,7 +33,7 @@ async function holdTheAppBack(page: Page): Promise<() => void> {
 async function open(page: Page, path: string, moment: Moment): Promise<{ tapped(): Promise<void> }> {
   if (moment === 'once the app is up') {
     await page.goto(path);
-    await expect.poll(() => appIsUp(page)).toBe(true);
+    await expect.poll(() => appIsUp(page), APP_START).toBe(true);
     return { tapped: async () => {} };
   }
   const release = await holdTheAppBack(page);
@@ -53,7 +53,7 @@ for (const moment of MOMENTS) {
       await page.getByRole('button', { name: 'Get Free Pro Tips' }).tap();
       await tapped();
       const dialog = page.getByRole('dialog', { name: 'Free Flooring Guide' });
-      await expect(dialog).toBeVisible();
+      await expect(dialog).toBeVisible(APP_START);
       await expect(dialog.getByText('5 Pro Tips to Choose the Right Floors (And Save Money Doing It)')).toBeVisible();
       await expect(dialog.getByLabel('Email address')).toBeVisible();
     });
@@ -63,7 +63,7 @@ for (const moment of MOMENTS) {
       const menuButton = page.getByRole('button', { name: 'Menu' });
       await menuButton.tap();
       await tapped();
-      await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible(APP_START);
       await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
       await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Realtors' })).toBeVisible();
     });
@@ -93,7 +93,7 @@ for (const moment of MOMENTS) {
       const name = form.getByLabel('Name');
       await expect(name).toBeFocused();
       await expect(name).not.toHaveJSProperty('validationMessage', '');
-      await expect.poll(() => appIsUp(page)).toBe(true);
+      await expect.poll(() => appIsUp(page), APP_START).toBe(true);
       await expect(page.getByText('Sending your message...')).toHaveCount(0);
     });
 
@@ -103,14 +103,14 @@ for (const moment of MOMENTS) {
       await expect(carousel.getByRole('group', { name: /^1 of \d+$/ })).toBeVisible();
       await carousel.getByRole('button', { name: 'Next testimonial' }).tap();
       await tapped();
-      await expect(carousel.getByRole('group', { name: /^2 of \d+$/ })).toBeVisible();
+      await expect(carousel.getByRole('group', { name: /^2 of \d+$/ })).toBeVisible(APP_START);
     });
 
     test('an empty partner application is not sent: the fields to fix are listed', async ({ page }) => {
       const { tapped } = await open(page, '/realtors', moment);
       await page.getByRole('button', { name: 'Submit Application' }).tap();
       await tapped();
-      await expect(page.getByRole('alert').filter({ hasText: /Please fix \d+ fields before sending your application:/ })).toBeVisible();
+      await expect(page.getByRole('alert').filter({ hasText: /Please fix \d+ fields before sending your application:/ })).toBeVisible(APP_START);
       await expect(page.getByRole('textbox').first()).toHaveAttribute('aria-invalid', 'true');
     });
 
@@ -124,7 +124,7 @@ for (const moment of MOMENTS) {
         .toBuffer();
       await chooser.setFiles({ name: 'first-tap-room.jpg', mimeType: 'image/jpeg', buffer: photo });
       await tapped();
-      await expect(page.getByRole('img', { name: 'Your photo: first-tap-room.jpg' })).toBeVisible();
+      await expect(page.getByRole('img', { name: 'Your photo: first-tap-room.jpg' })).toBeVisible(APP_START);
     });
   });
 }
@@ -144,13 +144,13 @@ test.describe('answered at once before the app is up', () => {
     const release = await holdTheAppBack(page);
     await page.goto(path, { waitUntil: 'domcontentloaded' });
     await expect
-      .poll(() => page.evaluate(() => performance.getEntriesByName('first-answers-ready', 'mark').length))
+      .poll(() => page.evaluate(() => performance.getEntriesByName('first-answers-ready', 'mark').length), APP_START)
       .toBe(1);
     return {
       async letTheAppIn() {
         expect(await appIsUp(page), 'the answer came before the app was up').toBe(false);
         release();
-        await expect.poll(() => appIsUp(page)).toBe(true);
+        await expect.poll(() => appIsUp(page), APP_START).toBe(true);
         expect(hydrationErrors, 'React hydrated the page as prerendered').toEqual([]);
       },
     };
@@ -237,7 +237,7 @@ test.describe('answered at once before the app is up', () => {
   test("a tap on the guide's opener once React is up but its dialog's chunk is not is answered at once too", async ({ page }) => {
     const releaseTheDialog = await holdReactsDialogBack(page);
     await page.goto('/');
-    await expect.poll(() => appIsUp(page)).toBe(true);
+    await expect.poll(() => appIsUp(page), APP_START).toBe(true);
     const opener = page.getByRole('button', { name: 'Get Free Pro Tips' });
     await opener.tap();
     const dialog = page.getByRole('dialog', { name: 'Free Flooring Guide' });

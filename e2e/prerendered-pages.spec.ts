@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { FIRST_WINDOW_BYTES } from '../scripts/prerender/page-assets';
 import { startApp } from './support/accessibility';
-import { appIsUp } from './support/app-ready';
+import { APP_START, appIsUp } from './support/app-ready';
 import { expect, test } from './support/test';
 
 /**
@@ -86,7 +86,7 @@ for (const { path } of [...pages, { path: '/no/such/page' }]) {
 
     await page.goto(path);
     // Nobody touches the page: the app loads and hydrates once the first screen has painted (decision 013).
-    await expect.poll(() => appIsUp(page)).toBe(true);
+    await expect.poll(() => appIsUp(page), APP_START).toBe(true);
     await page.waitForLoadState('networkidle');
 
     const expected = path === '/no/such/page' ? [/404 \(Not Found\)/, /non-existent route: \/no\/such\/page/] : [];
@@ -111,7 +111,7 @@ test('the home page loads the toasts and the guide dialog with the app, the Supa
   const supabaseCode = 'supabase-js';
 
   await page.goto('/');
-  await expect.poll(() => appIsUp(page)).toBe(true);
+  await expect.poll(() => appIsUp(page), APP_START).toBe(true);
   await page.waitForLoadState('networkidle');
   // What a first tap may need is there before the tap (decision 013); what only a submission needs is not.
   expect(await loaded(toastsCode), 'toasts once the app is up').toBe(true);
@@ -394,7 +394,7 @@ test('zod and the tooltips\' positioning code are not in what the home page runs
     if (response.request().resourceType() === 'script') scripts.push(response.text());
   });
   await page.goto('/');
-  await expect.poll(() => appIsUp(page)).toBe(true);
+  await expect.poll(() => appIsUp(page), APP_START).toBe(true);
   await page.waitForLoadState('networkidle');
   const loaded = await Promise.all(scripts);
   expect(loaded.some((code) => code.includes(zodCode)), 'the forms\' checks once the page is up').toBe(true);
