@@ -8,6 +8,7 @@ import { TAP_LIMITS } from '../engine/segmentation/apply-floor-taps.ts';
 import { ROUGH_THING_LIMITS } from '../engine/segmentation/rough-floor-things.ts';
 import { STANDING_COLUMN_LIMITS } from '../engine/segmentation/standing-columns.ts';
 import { ZOOMED_PATCH_LIMITS } from '../engine/segmentation/clear-around-objects.ts';
+import { RUG_ISLAND_LIMITS } from '../engine/segmentation/rug-islands.ts';
 
 const bases = (limits: Partial<typeof OBJECT_BASE_LIMITS>) => ({ objectBases: { ...OBJECT_BASE_LIMITS, ...limits } });
 const taps = (limits: Partial<typeof TAP_LIMITS>) => ({ taps: { ...TAP_LIMITS, ...limits } });
@@ -26,6 +27,9 @@ export const ENGINE_VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   'engine, no rough things': { roughThings: null },
   'engine, rough things without the grain test': { roughThings: { ...ROUGH_THING_LIMITS, grain: Infinity } },
   'engine, with standing columns': { standingColumns: STANDING_COLUMN_LIMITS },
+  'engine, with rug islands': { rugIslands: RUG_ISLAND_LIMITS },
+  'engine, with rug islands, far edge too': { rugIslands: { ...RUG_ISLAND_LIMITS, keepFarEdge: false } },
+  'engine, with rug islands at 0.4': { rugIslands: { ...RUG_ISLAND_LIMITS, rugOutline: 0.4 } },
   'engine before issue 23': BEFORE,
   'before, no rug step': { ...BEFORE, takeOutRugs: false },
   'before, not grounded': { ...BEFORE, grounded: false },

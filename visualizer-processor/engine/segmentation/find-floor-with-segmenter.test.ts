@@ -10,6 +10,7 @@ import { DEFAULT_TUNING, findFloorWithSegmenter, floorFromSegmentation, type Seg
 import { segmentedFromRuns } from './segment-photo.ts';
 import { SCENE_CLASS } from './scene-classes.ts';
 import { STANDING_COLUMN_LIMITS } from './standing-columns.ts';
+import { RUG_ISLAND_LIMITS } from './rug-islands.ts';
 
 async function fixture(file: string) {
   const entry = ROOM_FIXTURES.find((item) => item.file === file)!;
@@ -201,10 +202,33 @@ describe('rugs', () => {
     expect(at(kept, 0.5, 0.75)).toBe(0);
     expect(at(kept, 0.1, 0.9)).toBe(255);
     expect(at(kept, 0.5, 0.45)).toBe(255);
-    const withoutOutlines = (await floorFromSegmentation(photo, pass, {}, { ...DEFAULT_TUNING, rugOutlines: null })).mask;
+    // Without the outline (and the islands step, off by default, which would take the middle too: the rug's border
+    // all round it).
+    const withoutOutlines = (await floorFromSegmentation(photo, pass, {}, { ...DEFAULT_TUNING, rugOutlines: null, rugIslands: null })).mask;
     expect(at(withoutOutlines, 0.5, 0.75)).toBe(255);
     // Rugs replaced: the middle is wood either way.
     expect(at((await floorFromSegmentation(photo, pass, { keepRugs: false })).mask, 0.5, 0.75)).toBe(255);
+  });
+
+  it('lays no wood on an island of floor inside a rug the runs saw all round it (a pouf\'s shade ring), and keeps the floor round the rug', async () => {
+    // Wall above row 200 of the grid, floor below, a rug both runs saw over grid columns 100-411 and rows 280-489
+    // but for an island (columns 240-271, rows 370-399) both took for floor. The rug outline step, which would fill
+    // a seen rug's outline too, is off: it stands for a rug the rug steps grew by its roughness, whose outline no
+    // run saw.
+    const { photo, pass, at } = constructedPass((x, y) => {
+      const inRug = x >= 100 && x < 412 && y >= 280 && y < 490;
+      const island = x >= 240 && x < 272 && y >= 370 && y < 400;
+      return y < 200 ? SCENE_CLASS.wall : inRug && !island ? SCENE_CLASS.rug : SCENE_CLASS.floor;
+    });
+    const tuning = { ...DEFAULT_TUNING, rugOutlines: null, rugIslands: RUG_ISLAND_LIMITS };
+    const kept = (await floorFromSegmentation(photo, pass, {}, tuning)).mask;
+    expect(at(kept, 256 / 512, 385 / 512)).toBe(0);
+    expect(at(kept, 0.5, 0.45)).toBe(255);
+    expect(at(kept, 0.1, 0.9)).toBe(255);
+    const withoutIslands = (await floorFromSegmentation(photo, pass, {}, { ...tuning, rugIslands: null })).mask;
+    expect(at(withoutIslands, 256 / 512, 385 / 512)).toBe(255);
+    // Rugs replaced: the rug and its island are wood.
+    expect(at((await floorFromSegmentation(photo, pass, { keepRugs: false }, tuning)).mask, 256 / 512, 385 / 512)).toBe(255);
   });
 
   it("lays no wood on a grey rug of the laminate's colour that the runs saw only in part: its pile has no grain", async () => {
