@@ -5,7 +5,7 @@
 import type { AddressInfo } from 'node:net';
 import nodemailer from 'nodemailer';
 import pg from 'pg';
-import { SEND_EMAIL_TASK } from '../../job-queue/task-identifiers.ts';
+import { DEPLOYMENT_CHECK_UNSUBSCRIBE_TASK, SEND_EMAIL_TASK } from '../../job-queue/task-identifiers.ts';
 import { startJobRunner } from '../../job-queue/start-job-runner.ts';
 import { describeError } from '../../job-queue/redact.ts';
 import { refuseToStart } from '../../job-queue/service-settings.ts';
@@ -13,6 +13,7 @@ import { checkQueueHealth, createHealthServer } from '../../job-queue/queue-heal
 import { readBusinessFacts } from '../../src/config/business.ts';
 import { EMAIL_WORKER_SERVICE, readEmailWorkerConfig, type EmailWorkerConfig } from './email-worker-config.ts';
 import { renderGuidePdf } from './guide/render-guide-pdf.ts';
+import { createDeploymentCheckLinkTask } from './deployment-check-link-task.ts';
 import { createOutboundEmailRepository } from './outbound-email-repository.ts';
 import { createSendEmailTask } from './send-email-task.ts';
 
@@ -44,23 +45,25 @@ const transport = nodemailer.createTransport({
 });
 
 let guidePdf: Promise<Buffer> | undefined;
+const sending = {
+  repository: createOutboundEmailRepository(db),
+  mailFrom: config.MAIL_FROM,
+  unsubscribeUrl: config.UNSUBSCRIBE_URL,
+  context: {
+    business,
+    siteUrl: config.SITE_URL,
+    staffInbox: config.STAFF_INBOX,
+    guidePdf: () => (guidePdf ??= renderGuidePdf({ business, siteUrl: config.SITE_URL })),
+  },
+};
 const runner = await startJobRunner({
   service: 'email-worker',
   db,
   concurrency: config.EMAIL_WORKER_CONCURRENCY,
   taskList: {
-    [SEND_EMAIL_TASK]: createSendEmailTask({
-      repository: createOutboundEmailRepository(db),
-      transport,
-      mailFrom: config.MAIL_FROM,
-      unsubscribeUrl: config.UNSUBSCRIBE_URL,
-      context: {
-        business,
-        siteUrl: config.SITE_URL,
-        staffInbox: config.STAFF_INBOX,
-        guidePdf: () => (guidePdf ??= renderGuidePdf({ business, siteUrl: config.SITE_URL })),
-      },
-    }),
+    [SEND_EMAIL_TASK]: createSendEmailTask({ ...sending, transport }),
+    // The deployment check's unsubscribe link, made with the same settings as every e-mail's (nothing is sent).
+    [DEPLOYMENT_CHECK_UNSUBSCRIBE_TASK]: createDeploymentCheckLinkTask(sending, db),
   },
 });
 const healthServer = createHealthServer(() => checkQueueHealth(db, () => runner.poolId()));

@@ -38,6 +38,7 @@ import {
   sourceMapOf,
 } from './site.ts';
 import { createTestRows, restClient, type Deployment, type Outcome } from './test-rows.ts';
+import { checkEmailFacts, followUnsubscribeLink } from './unsubscribe.ts';
 
 /** An origin that is not the site's: a webhook that answers it as allowed would take photos from any page. */
 export const FOREIGN_ORIGIN = 'https://deployment-check.invalid';
@@ -434,6 +435,12 @@ async function main(): Promise<number> {
       }
       return { ok: true, detail: `stored, queued ${seen.emails_queued} e-mails on the job queue, then undone in its transaction (none sent)` };
     });
+    // After the test lead: while the check's address is unsubscribed, its marketing e-mails would be held back.
+    await check("e-mails' unsubscribe link works", () => {
+      testRows.unsubscribeStepRuns();
+      return followUnsubscribeLink(rest, serviceKey);
+    });
+    await check("e-mails show the business's own facts and reach its inbox", () => checkEmailFacts(rest, serviceKey));
     await check('webhook refuses a photo for a request nobody made', () => testRows.sendForUnknownRequest());
     await check('test photo stored and rendered', () => testRows.sendTestPhoto());
     await check('public key cannot open the stored photos', () => testRows.probeStoredImages());
@@ -446,7 +453,9 @@ async function main(): Promise<number> {
         ['deployment_check_staff_emails', 'GET'],
         ['deployment_check_anon_leaks', 'GET'],
         ['deployment_check_retention', 'GET'],
+        ['deployment_check_unsubscribe_state', 'GET'],
         ['deployment_check_plant_rows', 'POST'],
+        ['deployment_check_unsubscribe_start', 'POST'],
       ]) {
         const reply = await rest(`rpc/${fn}`, anonKey, method === 'POST' ? { method, body: '{}' } : {});
         if (![401, 403, 404].includes(reply.status)) return { ok: false, detail: `the public key called ${fn}: ${reply.status}` };

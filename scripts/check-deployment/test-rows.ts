@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEPLOYMENT_CHECK_ADDRESS, DEPLOYMENT_CHECK_NAME } from '../../contracts/deployment-check.ts';
 import { WEBHOOK_REFUSAL } from '../../contracts/visualizer-webhook.ts';
 import { createSupabaseVisitorFiles } from '../../visitor-data/visitor-files.ts';
 import { excerpt, keyHeaders, request, type Reply, type RequestOptions } from './http.ts';
@@ -11,8 +12,8 @@ export type LeadTable = (typeof LEAD_TABLES)[number];
 export type Outcome = { ok: boolean; detail: string };
 
 /** The name and address of every row the check plants (public.deployment_check_plant_rows). */
-export const TEST_NAME = 'Deployment Check';
-export const TEST_EMAIL = 'deployment-check@example.com';
+export const TEST_NAME = DEPLOYMENT_CHECK_NAME;
+export const TEST_EMAIL = DEPLOYMENT_CHECK_ADDRESS;
 
 /** A room the engine finds a floor in, without rugs (so its e-mails would not wait): the processor's own fixture. */
 const TEST_PHOTO = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../visualizer-processor/fixtures/images/room-gps.jpg');
@@ -64,6 +65,7 @@ export function createTestRows(deployment: Deployment) {
   let planted: Partial<Record<LeadTable, string>> = {};
   /** The test photo's stored images, as the signed links its row holds. */
   let storedImages: string[] = [];
+  let unsubscribeStepRan = false;
   /** The test photo through the webhook for `requestId`, with the fields the site sends. */
   const sendTestPhotoFor = async (requestId: string) => {
     const photo = await readFile(TEST_PHOTO);
@@ -83,6 +85,8 @@ export function createTestRows(deployment: Deployment) {
 
   return {
     planted: () => planted,
+    /** The unsubscribe step (unsubscribe.ts) ran: its address's unsubscribe goes with the rows, even if none was planted. */
+    unsubscribeStepRuns: () => void (unsubscribeStepRan = true),
 
     async plant(): Promise<Outcome> {
       const reply = await rest('rpc/deployment_check_plant_rows', deployment.serviceKey, { method: 'POST', body: '{}' });
@@ -221,17 +225,21 @@ export function createTestRows(deployment: Deployment) {
     /** Removes the test photo's files (Storage's API) and every planted row; says what was left, if anything. */
     async remove(): Promise<Outcome> {
       const ids = Object.values(planted);
-      if (ids.length === 0) return { ok: true, detail: 'nothing was planted' };
+      if (ids.length === 0 && !unsubscribeStepRan) return { ok: true, detail: 'nothing was planted' };
       const files = createSupabaseVisitorFiles({ supabaseUrl: deployment.supabaseUrl, serviceRoleKey: deployment.serviceKey });
       const requestId = planted.floor_visualizer_requests;
       const deletedFiles = requestId ? await files.deleteRequestFiles(requestId) : 0;
       const reply = await rest('rpc/deployment_check_remove_rows', deployment.serviceKey, { method: 'POST', body: JSON.stringify({ planted: ids }) });
       if (reply.status !== 200) return { ok: false, detail: `status ${reply.status}: ${excerpt(reply)}; the next check or the processor's hourly sweep removes them` };
-      const removed = JSON.parse(reply.body) as { left_behind: number; emails: number };
+      const removed = JSON.parse(reply.body) as { left_behind: number; emails: number; unsubscribes_left?: number };
       const filesLeft = requestId ? await files.countRequestFiles(requestId) : 0;
       planted = {};
       storedImages = [];
       if (removed.left_behind > 0 || filesLeft > 0) return { ok: false, detail: `${removed.left_behind} row(s) and ${filesLeft} file(s) left behind` };
+      // The unsubscribe step's: the test address's unsubscribe and the worker's link (absent before migration 20261130160001).
+      if (removed.unsubscribes_left === undefined || removed.unsubscribes_left > 0) {
+        return { ok: false, detail: `the test address's unsubscribe ${removed.unsubscribes_left === undefined ? 'may be left behind (are the migrations applied?)' : 'was left behind'}` };
+      }
       if (removed.emails > 0) return { ok: false, detail: `${removed.emails} e-mail(s) were queued for the marked rows; none may be` };
       return { ok: true, detail: `${ids.length} rows and ${deletedFiles} stored files removed; no e-mail was queued for them` };
     },

@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { generate as generateCertificate } from 'selfsigned';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROCESSOR_ENTRY, PROJECT_ROOT } from '../../local-stack/paths';
+import { EMAIL_WORKER_ENTRY, PROCESSOR_ENTRY, PROJECT_ROOT } from '../../local-stack/paths';
 import { findFreePort } from '../../local-stack/ports';
 import { LOCAL_BUCKETS, type Stack } from '../../local-stack/stack';
 import { DEPLOYED_PAGES, LEAD_TABLES } from '../../scripts/check-deployment/pages';
@@ -169,6 +169,13 @@ async function leftovers(stack: Stack): Promise<string[]> {
     `select id from back_office.outbound_emails where recipient = 'deployment-check@example.com' or source_id in (select row_id from back_office.deployment_check_rows)`,
   );
   if (emails.length > 0) found.push(`${emails.length} e-mail(s)`);
+  // The unsubscribe step's: the test address's unsubscribe, the worker's link, a job still waiting.
+  const unsubscribed = await query(`select 1 from back_office.email_unsubscribes where mailbox_digest = back_office.mailbox_digest('deployment-check@example.com')`);
+  if (unsubscribed.length > 0) found.push("the test address's unsubscribe");
+  const links = await query('select 1 from back_office.deployment_check_unsubscribe_links');
+  if (links.length > 0) found.push('the unsubscribe link');
+  const jobs = await query(`select 1 from graphile_worker.jobs where key = 'deployment-check-unsubscribe-link'`);
+  if (jobs.length > 0) found.push('the unsubscribe link job');
   const files = fs.readdirSync(stack.storageDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile() && !entry.name.startsWith('.'));
   if (files.length > 0) found.push(`${files.length} stored file(s): ${files.map((file) => file.name).join(', ')}`);
   return found;
@@ -184,9 +191,17 @@ describe('npm run check:deployment on a healthy deployment', () => {
     const checks = lines.filter((line) => /^(ok|FAIL|skip) /.test(line));
     // Pages, the unknown path, the site's settings and secrets, its build, https, robots.txt; planting, each lead table,
     // changes, views and functions; both buckets; CORS twice, /healthz; the heartbeats and both workers; staff e-mails;
-    // retention; the test lead; a photo for an unknown request; the test photo and its files; the functions' grant; the
-    // removal; the throttle.
-    expect(checks).toHaveLength(DEPLOYED_PAGES.length + 1 + 1 + 2 + 3 + 1 + LEAD_TABLES.length + 2 + 2 + 3 + 3 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1);
+    // retention; the test lead; the e-mails' unsubscribe link and their facts; a photo for an unknown request; the test
+    // photo and its files; the functions' grant; the removal; the throttle.
+    expect(checks).toHaveLength(DEPLOYED_PAGES.length + 1 + 1 + 2 + 3 + 1 + LEAD_TABLES.length + 2 + 2 + 3 + 3 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1);
+    // The stack's e-mail worker runs with the owner's settings, as the site was built.
+    expect(lines).toContain(
+      `ok    e-mails show the business's own facts and reach its inbox: the e-mail the worker made shows no placeholder of the business settings, and staff e-mails go to ${OWNER_SETTINGS.VITE_BUSINESS_EMAIL}`,
+    );
+    // The link the e-mail worker puts in its e-mails (its UNSUBSCRIBE_URL: the gateway's route to the processor), followed.
+    expect(lines).toContain(
+      `ok    e-mails' unsubscribe link works: the e-mail worker's link (${site.stack.url}/functions/v1/floor-visualizer/unsubscribe) opens its page without unsubscribing, a forged one is refused (400), and one click unsubscribed the check's address (removed with the test rows)`,
+    );
     expect(lines).toContain('ok    webhook refuses a photo for a request nobody made: 409: a photo for a request that does not exist is refused');
     expect(lines).toContain(`ok    site is the build in ${site.buildDir}: its ${DEPLOYED_PAGES.length} pages name the same scripts and stylesheets as ${site.buildDir}/ (their names carry the build's hashes)`);
     expect(lines).toContain(`ok    site served over https with HSTS: https, ${HSTS}`);
@@ -291,7 +306,14 @@ describe('npm run check:deployment stopped half-way', () => {
   it('killed outright, leaves rows that the processor removes once they are old, with their files', async () => {
     await stopAfter('ok    test photo stored and rendered', 'SIGKILL');
     const left = await leftovers(site.stack);
-    expect(left).toEqual([...LEAD_TABLES.map((table) => `1 row(s) in ${table}`), '5 mark(s)', expect.stringMatching(/^\d+ stored file\(s\): /)]);
+    // The unsubscribe step ran before the photo: the test address's unsubscribe and its link are left too.
+    expect(left).toEqual([
+      ...LEAD_TABLES.map((table) => `1 row(s) in ${table}`),
+      '5 mark(s)',
+      "the test address's unsubscribe",
+      'the unsubscribe link',
+      expect.stringMatching(/^\d+ stored file\(s\): /),
+    ]);
 
     // The processor's sweep takes rows planted more than 15 minutes ago: make these that old.
     await sql(`update back_office.deployment_check_rows set planted_at = now() - interval '16 minutes'`);
@@ -616,9 +638,40 @@ describe('npm run check:deployment on a broken deployment', () => {
         `FAIL  webhook CORS refuses other origins: a preflight from https://deployment-check.invalid is allowed (*): any web page could post photos; set ALLOWED_ORIGINS to ${new URL(site.siteUrl).origin}`,
         expect.stringMatching(/^FAIL {2}webhook \/healthz: status 503: .*"storage":"not writable".*VISUALIZER_STORAGE_DIR is not writable \(ENOTDIR\)/),
         "FAIL  e-mail worker alive: no e-mail worker has said it is alive in the last 30 s (back_office.worker_heartbeats): leads' e-mails stay queued and nobody is told",
+        "FAIL  e-mails' unsubscribe link works: no e-mail worker made the link within 30 s: none is running, or it is from before this check (rebuild and redeploy it: npm run build:services)",
+        "FAIL  e-mails show the business's own facts and reach its inbox: no e-mail of the worker's to read (see the line above)",
         expect.stringMatching(/^FAIL {2}test photo stored and rendered: the processor could not take the test photo: 500 /),
         'FAIL  public key cannot open the stored photos: no stored test photo to look for (see the line above), so storage is unchecked',
       ]);
+      expect(await leftovers(broken)).toEqual([]);
+    }, 300_000);
+
+    it("fails on an e-mail worker whose UNSUBSCRIBE_URL is another deployment's processor, run without the owner's business settings and with the placeholder STAFF_INBOX", async () => {
+      // A careless copy of another deployment's settings (staging's): the worker runs, the processor's own route works,
+      // and only the link in the e-mails is wrong. And none of the owner's VITE_BUSINESS_* settings on its host.
+      const elsewhere = `${site.stack.url}/functions/v1/floor-visualizer/unsubscribe`;
+      const settings = Object.fromEntries(
+        Object.entries({ ...process.env, ...broken.emailWorkerEnv, UNSUBSCRIBE_URL: elsewhere, STAFF_INBOX: 'hello@example.com' }).filter(([name]) => !name.startsWith('VITE_BUSINESS_')),
+      );
+      const worker = spawn(process.execPath, ['--import', 'tsx', EMAIL_WORKER_ENTRY], { env: settings, stdio: ['ignore', 'pipe', 'pipe'] });
+      const output: string[] = [];
+      worker.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+      worker.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+      try {
+        await eventually('the e-mail worker to run', async () => (output.join('').includes('email worker running') ? true : undefined));
+        const { failed, lines } = await checkDeployment(envFor(broken, processorUrl));
+
+        expect(failed.find((line) => line.startsWith("FAIL  e-mails' unsubscribe link works")), lines.join('\n')).toBe(
+          `FAIL  e-mails' unsubscribe link works: the e-mails' link ${elsewhere} answers a click with 400 (This unsubscribe link does not work): the processor there does not take this deployment's signature (another deployment's processor?); is the e-mail worker's UNSUBSCRIBE_URL (${elsewhere}) this deployment's processor /unsubscribe?`,
+        );
+        expect(failed.find((line) => line.startsWith("FAIL  e-mails show the business's own facts")), lines.join('\n')).toMatch(
+          /^FAIL {2}e-mails show the business's own facts and reach its inbox: its e-mails show the placeholder .*VITE_BUSINESS_PHONE \(856\) 555-0100.*VITE_BUSINESS_NJ_HIC_REGISTRATION 13VH00000000.*: the e-mail worker runs without the owner's VITE_BUSINESS_\* settings .*; its STAFF_INBOX is hello@example\.com, an address nobody reads: the office would hear of no lead; set it to the business's inbox$/,
+        );
+        // The worker itself is alive and well: only its settings are wrong.
+        expect(lines.some((line) => line.startsWith('ok    e-mail worker alive')), lines.join('\n')).toBe(true);
+      } finally {
+        worker.kill('SIGKILL');
+      }
       expect(await leftovers(broken)).toEqual([]);
     }, 300_000);
   });

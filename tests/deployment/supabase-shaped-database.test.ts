@@ -154,9 +154,18 @@ describe('a Supabase-shaped database', () => {
     await asPostgres(`update public.floor_visualizer_requests set status = 'failed', failure_reason = 'Deployment check' where id = $1`, [ids.floor_visualizer_requests]);
     expect(await emailsFor()).toEqual([{ count: 0 }]);
 
+    // The unsubscribe step: the service key asks the e-mail worker for its link (a job only it runs; none runs here).
+    const started = await rest(db.serviceRoleKey, 'rpc/deployment_check_unsubscribe_start', { method: 'POST', body: '{}' });
+    expect([started.status, ((await started.json()) as { unsubscribed_at: unknown }).unsubscribed_at]).toEqual([200, null]);
+    const state = await rest(db.serviceRoleKey, 'rpc/deployment_check_unsubscribe_state');
+    expect(await state.json()).toMatchObject({ made: false, job_waiting: true, job_error: null, unsubscribed_at: null, list_unsubscribe: null });
+    expect((await rest(db.anonKey, 'rpc/deployment_check_unsubscribe_start', { method: 'POST', body: '{}' })).status).toBe(401);
+    expect((await rest(db.anonKey, 'rpc/deployment_check_unsubscribe_state')).status).toBe(401);
+
     const removed = await rest(db.serviceRoleKey, 'rpc/deployment_check_remove_rows', { method: 'POST', body: JSON.stringify({ planted: Object.values(ids) }) });
-    expect(await removed.json()).toEqual({ visualizer_requests: [ids.floor_visualizer_requests], left_behind: 0, emails: 0 });
+    expect(await removed.json()).toEqual({ visualizer_requests: [ids.floor_visualizer_requests], left_behind: 0, emails: 0, unsubscribes_left: 0 });
     expect(await asPostgres('select id from public.contacts where id = $1', [ids.contacts])).toEqual([]);
+    expect(await asPostgres(`select id from graphile_worker.jobs where key = 'deployment-check-unsubscribe-link'`)).toEqual([]);
 
     expect((await rest(db.anonKey, 'rpc/deployment_check_plant_rows', { method: 'POST', body: '{}' })).status).toBe(401);
     expect((await rest(db.anonKey, 'rpc/deployment_check_remove_rows', { method: 'POST', body: '{"planted":[]}' })).status).toBe(401);

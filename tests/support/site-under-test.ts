@@ -28,6 +28,8 @@ export async function startSiteUnderTest(
   const siteUrl = `http://127.0.0.1:${sitePort}`;
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flooring-site-build-'));
   let stack: Stack;
+  // Before the stack starts: its e-mail worker reads the business's facts too, as a deployment's does.
+  Object.assign(process.env, options.businessSettings);
   try {
     stack = await startThrowawayStack({
       siteOrigins: [siteUrl, ...(options.moreSiteOrigins ?? [])],

@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import type { JobHelpers, Task } from 'graphile-worker';
+import type pg from 'pg';
+import { DEPLOYMENT_CHECK_ADDRESS, DEPLOYMENT_CHECK_NAME } from '../../contracts/deployment-check.ts';
+import type { RealtorRecord } from './messages/lead-records.ts';
+import type { OutboundEmail, OutboundEmailRepository } from './outbound-email-repository.ts';
+import { createSendEmailTask, type MailTransport, type SendEmailDependencies } from './send-email-task.ts';
+
+/** What the e-mail worker would hand its SMTP server. */
+type HandedMessage = Parameters<MailTransport['sendMail']>[0];
+
+/**
+ * The `deployment_check_unsubscribe_link` job (queued by public.deployment_check_unsubscribe_start, for
+ * `npm run check:deployment`): the unsubscribe headers of a marketing e-mail to the check's own address, made by
+ * this worker's send_email task itself, with its UNSUBSCRIBE_URL and the database's signing key, and stored for the
+ * check to follow (back_office.deployment_check_unsubscribe_links). Nothing is sent: the task's transport keeps the
+ * message, and its repository answers for one e-mail that is not in the queue (a realtor welcome, marketing and
+ * without the guide's PDF). Only this worker knows UNSUBSCRIBE_URL, so only its own link proves the e-mails' link
+ * works; the address is fixed here, never taken from the job, so the job can make no link for anybody else. The
+ * e-mail's HTML and STAFF_INBOX are stored too: a worker run without the owner's VITE_BUSINESS_* settings signs every
+ * e-mail with the placeholder phone and registration number while the site shows the real ones.
+ */
+export function createDeploymentCheckLinkTask(deps: Omit<SendEmailDependencies, 'transport' | 'log'>, db: pg.Pool): Task {
+  return async (_payload: unknown, helpers: JobHelpers) => {
+    const { rows } = await db.query<{ digest: string }>('select back_office.mailbox_digest($1) as digest', [DEPLOYMENT_CHECK_ADDRESS]);
+    const id = randomUUID();
+    const email: OutboundEmail = {
+      id,
+      kind: 'realtor_welcome',
+      source_table: 'realtors',
+      source_id: id,
+      recipient: DEPLOYMENT_CHECK_ADDRESS,
+      attempts: 1,
+      previous_status: 'queued',
+      recipient_digest: rows[0]!.digest,
+      recipient_unsubscribed_at: null,
+    };
+    const realtor: RealtorRecord = {
+      table: 'realtors',
+      id,
+      created_at: new Date(),
+      name: DEPLOYMENT_CHECK_NAME,
+      email: DEPLOYMENT_CHECK_ADDRESS,
+      phone: '856-555-0100',
+      brokerage: DEPLOYMENT_CHECK_NAME,
+      instagram: null,
+    };
+    let handed: HandedMessage | undefined;
+    let notMade: string | undefined;
+    const repository: OutboundEmailRepository = {
+      // The signing key and the mailbox's unsubscribe come from the database, as for every e-mail.
+      unsubscribeSigningKey: () => deps.repository.unsubscribeSigningKey(),
+      unsubscribedAt: (address) => deps.repository.unsubscribedAt(address),
+      claim: async () => email,
+      loadLead: async () => realtor,
+      markSent: async () => undefined,
+      markRetrying: async (_id, reason) => void (notMade = reason),
+      markDead: async (_id, reason) => void (notMade = reason),
+      markSuppressed: async (_id, reason) => void (notMade = reason),
+    };
+    const keep: MailTransport = { sendMail: async (message) => void (handed = message) };
+    await createSendEmailTask({ ...deps, repository, transport: keep, log: () => undefined })({ emailId: id }, helpers);
+    if (!handed) throw new Error(`the test e-mail was not made: ${notMade ?? 'no reason given'}`);
+    // With the e-mail's HTML and STAFF_INBOX: the business's facts and the office's address as this worker has them.
+    await db.query(
+      `insert into back_office.deployment_check_unsubscribe_links (list_unsubscribe, list_unsubscribe_post, message_html, staff_inbox)
+       values ($1, $2, $3, $4)
+       on conflict (singleton) do update
+       set list_unsubscribe = excluded.list_unsubscribe, list_unsubscribe_post = excluded.list_unsubscribe_post,
+           message_html = excluded.message_html, staff_inbox = excluded.staff_inbox, made_at = now()`,
+      [handed.headers['List-Unsubscribe'] ?? null, handed.headers['List-Unsubscribe-Post'] ?? null, handed.html, deps.context.staffInbox],
+    );
+  };
+}

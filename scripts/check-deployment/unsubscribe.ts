@@ -1,0 +1,134 @@
+import { excerpt, request, type Reply, type RequestOptions } from './http.ts';
+import { businessEnvSchema } from '../../src/config/settings.ts';
+import { headingOf, isThisMachine, placeholderFactsOf } from './site.ts';
+import type { Outcome } from './test-rows.ts';
+
+type Rest = (pathAndQuery: string, key: string, init?: RequestOptions) => Promise<Reply>;
+
+type UnsubscribeState = {
+  list_unsubscribe: string | null;
+  list_unsubscribe_post: string | null;
+  message_html: string | null;
+  staff_inbox: string | null;
+  made: boolean;
+  job_waiting: boolean;
+  job_error: string | null;
+  unsubscribed_at: string | null;
+  now: string;
+};
+
+/** How long the e-mail worker may take to make the link: a job it runs at once, unless it is busy sending. */
+const LINK_WAIT_MS = 30_000;
+/** What a mail program's one-click unsubscribe and the page's button both send (RFC 8058). */
+const ONE_CLICK = 'List-Unsubscribe=One-Click';
+
+/** The same link with its signature altered by one character: what someone guessing another mailbox's link sends. */
+export function forgedLink(link: string): string {
+  const url = new URL(link);
+  const token = url.searchParams.get('token') ?? '';
+  const dot = token.indexOf('.');
+  const first = token.charAt(dot + 1);
+  url.searchParams.set('token', `${token.slice(0, dot + 1)}${first === 'A' ? 'B' : 'A'}${token.slice(dot + 2)}`);
+  return url.toString();
+}
+
+/**
+ * The unsubscribe link of the marketing e-mails, followed as a visitor follows it: the e-mail worker makes it (its
+ * UNSUBSCRIBE_URL, the database's signing key, its own send path; email-worker/src/deployment-check-link-task.ts) for
+ * the check's address; a GET shows the page and changes nothing (mail scanners fetch links); a forged token is
+ * refused; the one-click POST (the page's button, a mail program's Unsubscribe) records the mailbox as unsubscribed in
+ * this deployment's database. The address's unsubscribe is removed with the test rows.
+ */
+export async function followUnsubscribeLink(rest: Rest, serviceKey: string): Promise<Outcome> {
+  const started = await rest('rpc/deployment_check_unsubscribe_start', serviceKey, { method: 'POST', body: '{}' });
+  if (started.status !== 200) return { ok: false, detail: `status ${started.status}: ${excerpt(started)} (are the migrations applied?)` };
+  const readState = async (): Promise<UnsubscribeState> => {
+    const reply = await rest('rpc/deployment_check_unsubscribe_state', serviceKey);
+    if (reply.status !== 200) throw new Error(`reading the step's state answered ${reply.status}: ${excerpt(reply)}`);
+    return JSON.parse(reply.body) as UnsubscribeState;
+  };
+  const since = (JSON.parse(started.body) as { started_at: string }).started_at;
+
+  let state = await readState();
+  for (const deadline = Date.now() + LINK_WAIT_MS; !state.made && !state.job_error && Date.now() < deadline; state = await readState()) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  if (state.job_error) return { ok: false, detail: `the e-mail worker could not make the link: ${state.job_error.slice(0, 160)}` };
+  if (!state.made) {
+    return {
+      ok: false,
+      detail: `no e-mail worker made the link within ${LINK_WAIT_MS / 1000} s: none is running, or it is from before this check (rebuild and redeploy it: npm run build:services)`,
+    };
+  }
+  const link = state.list_unsubscribe?.match(/^<([^>]+)>$/)?.[1];
+  if (!link || state.list_unsubscribe_post !== ONE_CLICK) {
+    return {
+      ok: false,
+      detail: `the marketing e-mail the worker makes carries ${link ? `List-Unsubscribe-Post: ${state.list_unsubscribe_post ?? 'none'}` : `List-Unsubscribe: ${state.list_unsubscribe ?? 'none'}`}, not a one-click unsubscribe (RFC 8058): mailbox providers show no Unsubscribe button`,
+    };
+  }
+  const url = new URL(link);
+  const where = `${url.origin}${url.pathname}`;
+  if (url.protocol !== 'https:' && !isThisMachine(url)) {
+    return { ok: false, detail: `the e-mails' link is ${where}, plain http: mail programs send one-click unsubscribes to https only; set the e-mail worker's UNSUBSCRIBE_URL to https://<processor>/unsubscribe` };
+  }
+  const wrongPlace = `is the e-mail worker's UNSUBSCRIBE_URL (${where}) this deployment's processor /unsubscribe?`;
+
+  // A visitor's click: the page with the button. A GET must change nothing, or every link scanner unsubscribes.
+  const page = await request(link);
+  if (page.status !== 200 || !/<form\b[^>]*method\s*=\s*["']?post/i.test(page.body)) {
+    return {
+      ok: false,
+      detail: `the e-mails' link ${where} answers a click with ${page.status}${page.status === 200 ? ' but no button to unsubscribe' : ` (${headingOf(page.body) ?? (excerpt(page, 80) || 'no body')})`}: ${page.status === 400 ? 'the processor there does not take this deployment\'s signature (another deployment\'s processor?); ' : ''}${wrongPlace}`,
+    };
+  }
+  if ((await readState()).unsubscribed_at) return { ok: false, detail: `opening the e-mails' link ${where} unsubscribed the address at once: link scanners and previews would unsubscribe visitors` };
+
+  // Someone guessing another mailbox's link: refused, nothing recorded.
+  const forged = await request(forgedLink(link), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: ONE_CLICK });
+  if ((await readState()).unsubscribed_at || forged.status < 400) {
+    return { ok: false, detail: `${where} took a link with a forged signature (${forged.status}): anyone could unsubscribe any address` };
+  }
+
+  // The button on the page, or the mail program's one-click Unsubscribe: the same POST.
+  const clicked = await request(link, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: ONE_CLICK });
+  state = await readState();
+  if (clicked.status !== 200) return { ok: false, detail: `the one-click POST to ${where} answered ${clicked.status} (${headingOf(clicked.body) ?? (excerpt(clicked, 80) || 'no body')}): ${wrongPlace}` };
+  if (!state.unsubscribed_at || Date.parse(state.unsubscribed_at) < Date.parse(since)) {
+    return {
+      ok: false,
+      detail: `${where} answered the one-click POST with 200, but this deployment's database has no unsubscribe for the address: the processor there records into another database (its DATABASE_URL?), or it is not the processor`,
+    };
+  }
+  return {
+    ok: true,
+    detail: `the e-mail worker's link (${where}) opens its page without unsubscribing, a forged one is refused (${forged.status}), and one click unsubscribed the check's address (removed with the test rows)`,
+  };
+}
+
+/** An inbox nobody reads: the settings' placeholder, or a domain reserved for examples (RFC 2606). */
+export function placeholderInbox(address: string): boolean {
+  return address.toLowerCase() === businessEnvSchema().parse({}).VITE_BUSINESS_EMAIL.toLowerCase() || /@(?:[\w-]+\.)*(?:example\.(?:com|org|net)|example|invalid)$/i.test(address);
+}
+
+/**
+ * The e-mail the worker made for the unsubscribe line (still stored until the test rows go): its footer must show the
+ * business's own facts, and the worker's STAFF_INBOX must be an inbox someone reads. A worker run without the owner's
+ * VITE_BUSINESS_* settings signs every e-mail with the 555 phone and the placeholder NJ registration number while the
+ * site, built with them, passes; a STAFF_INBOX left at the placeholder announces every lead to nobody.
+ */
+export async function checkEmailFacts(rest: Rest, serviceKey: string): Promise<Outcome> {
+  const reply = await rest('rpc/deployment_check_unsubscribe_state', serviceKey);
+  if (reply.status !== 200) return { ok: false, detail: `status ${reply.status}: ${excerpt(reply)} (are the migrations applied?)` };
+  const state = JSON.parse(reply.body) as UnsubscribeState;
+  if (!state.message_html || !state.staff_inbox) return { ok: false, detail: "no e-mail of the worker's to read (see the line above)" };
+  const problems: string[] = [];
+  const placeholders = placeholderFactsOf([state.message_html]);
+  if (placeholders.length > 0) {
+    problems.push(`its e-mails show the placeholder ${placeholders.join(', ')}: the e-mail worker runs without the owner's VITE_BUSINESS_* settings (README, "Settings"); set them on its host as on the site's build`);
+  }
+  if (placeholderInbox(state.staff_inbox)) problems.push(`its STAFF_INBOX is ${state.staff_inbox}, an address nobody reads: the office would hear of no lead; set it to the business's inbox`);
+  return problems.length > 0
+    ? { ok: false, detail: problems.join('; ') }
+    : { ok: true, detail: `the e-mail the worker made shows no placeholder of the business settings, and staff e-mails go to ${state.staff_inbox}` };
+}

@@ -1,0 +1,121 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { UNSUBSCRIBE_PATH, unsubscribeLink, verifiedMailboxDigest } from '../../contracts/unsubscribe-link';
+import type { Reply, RequestOptions } from '../../scripts/check-deployment/http';
+import { followUnsubscribeLink, forgedLink, placeholderInbox } from '../../scripts/check-deployment/unsubscribe';
+
+/**
+ * check:deployment's unsubscribe line against a processor that gets one thing wrong at a time (check-deployment.test.ts
+ * runs it against the real e-mail worker and processor): the database's side is a fake of the two check functions.
+ */
+const KEY = 'signing key';
+const DIGEST = 'd'.repeat(64);
+
+type Processor = {
+  /** A click (GET) unsubscribes, as a page that records on load would. */
+  getUnsubscribes?: boolean;
+  /** A POST is taken whatever its token. */
+  takesForged?: boolean;
+  /** A POST answers 200 and records nothing here (another database). */
+  recordsElsewhere?: boolean;
+};
+
+let server: http.Server | undefined;
+afterEach(async () => {
+  if (!server) return;
+  // The check's requests keep their connections open (Node's keep-alive agent): close them too.
+  server.closeAllConnections();
+  await new Promise((resolve) => server!.close(resolve));
+  server = undefined;
+});
+
+/** The database's side: what the worker made, and whether the test mailbox is unsubscribed. */
+async function deployment(processor: Processor, headers?: { list?: string | null; post?: string | null }) {
+  const database = { unsubscribedAt: null as string | null };
+  server = http.createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      const token = new URL(request.url ?? '/', 'http://x').searchParams.get('token');
+      const genuine = verifiedMailboxDigest(KEY, token) === DIGEST;
+      if (!genuine && !(request.method === 'POST' && processor.takesForged)) return response.writeHead(400).end('This unsubscribe link does not work');
+      if (request.method === 'GET' && !processor.getUnsubscribes) return response.writeHead(200, { 'content-type': 'text/html' }).end('<form method="post"><button>Unsubscribe</button></form>');
+      if (!processor.recordsElsewhere) database.unsubscribedAt = new Date().toISOString();
+      response.writeHead(200, { 'content-type': 'text/html' }).end('<h1>You are unsubscribed</h1>');
+    });
+  });
+  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+  const link = unsubscribeLink(`http://127.0.0.1:${(server!.address() as AddressInfo).port}${UNSUBSCRIBE_PATH}`, KEY, DIGEST);
+  const startedAt = new Date(Date.now() - 1000).toISOString();
+  const rest = async (pathAndQuery: string, _key: string, _init?: RequestOptions): Promise<Reply> => {
+    const answer = (body: unknown): Reply => ({ status: 200, headers: {}, body: JSON.stringify(body) });
+    if (pathAndQuery === 'rpc/deployment_check_unsubscribe_start') return answer({ unsubscribed_at: null, started_at: startedAt });
+    return answer({
+      list_unsubscribe: headers && 'list' in headers ? headers.list : `<${link}>`,
+      list_unsubscribe_post: headers && 'post' in headers ? headers.post : 'List-Unsubscribe=One-Click',
+      made: true,
+      job_waiting: false,
+      job_error: null,
+      unsubscribed_at: database.unsubscribedAt,
+      now: new Date().toISOString(),
+    });
+  };
+  return { rest, link };
+}
+
+describe("check:deployment's unsubscribe line", () => {
+  it('is ok when the link opens a page, a forged link is refused and one click unsubscribes the address', async () => {
+    const { rest } = await deployment({});
+
+    const outcome = await followUnsubscribeLink(rest, 'service key');
+
+    expect(outcome.detail).toMatch(/opens its page without unsubscribing, a forged one is refused \(400\), and one click unsubscribed/);
+    expect(outcome.ok).toBe(true);
+  });
+
+  it('fails a link whose click unsubscribes at once (link scanners would unsubscribe visitors)', async () => {
+    const { rest } = await deployment({ getUnsubscribes: true });
+
+    const outcome = await followUnsubscribeLink(rest, 'service key');
+
+    expect(outcome).toEqual({ ok: false, detail: expect.stringMatching(/answers a click with 200 but no button to unsubscribe/) });
+  });
+
+  it('fails an endpoint that takes a forged signature', async () => {
+    const { rest } = await deployment({ takesForged: true });
+
+    const outcome = await followUnsubscribeLink(rest, 'service key');
+
+    expect(outcome).toEqual({ ok: false, detail: expect.stringMatching(/took a link with a forged signature \(200\): anyone could unsubscribe any address$/) });
+  });
+
+  it("fails an endpoint that answers 200 but records nothing in this deployment's database", async () => {
+    const { rest } = await deployment({ recordsElsewhere: true });
+
+    const outcome = await followUnsubscribeLink(rest, 'service key');
+
+    expect(outcome).toEqual({ ok: false, detail: expect.stringMatching(/answered the one-click POST with 200, but this deployment's database has no unsubscribe for the address/) });
+  });
+
+  it('fails an e-mail without the one-click headers', async () => {
+    const { rest } = await deployment({}, { post: null });
+
+    const outcome = await followUnsubscribeLink(rest, 'service key');
+
+    expect(outcome).toEqual({ ok: false, detail: expect.stringMatching(/carries List-Unsubscribe-Post: none, not a one-click unsubscribe/) });
+  });
+
+  it('forges by altering one character of the signature, which the processor then refuses', () => {
+    const link = unsubscribeLink('https://processor.example/unsubscribe', KEY, DIGEST);
+    const forged = new URL(forgedLink(link)).searchParams.get('token');
+
+    expect(forged).not.toBe(new URL(link).searchParams.get('token'));
+    expect(forged!.split('.')[0]).toBe(DIGEST);
+    expect(verifiedMailboxDigest(KEY, forged)).toBeNull();
+  });
+
+  it("takes the settings' placeholder and the example domains for an inbox nobody reads, and not the owner's", () => {
+    expect(['hello@example.com', 'Office@Example.org', 'staff@mail.example.net', 'leads@floors.example', 'x@y.invalid'].filter(placeholderInbox)).toHaveLength(5);
+    expect(['office@haddon-floorworks.com', 'owner@gmail.com', 'me@example.company.com'].filter(placeholderInbox)).toEqual([]);
+  });
+});
