@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Icon } from '@/components/ui/icon';
 import { Loader2 } from '@/components/ui/icons';
 import { WOOD_STYLES, type WoodStyleId } from '@contracts/wood-styles';
@@ -16,6 +17,7 @@ export const laterStyleTexts = {
   comingName: 'still coming',
   notMadeName: "couldn't be made",
   coming: 'The other woods are on their way.',
+  arrived: 'The other woods are ready.',
   late: 'The other woods are taking longer than usual. Reload the page to see them.',
   notMade: "We couldn't make the other woods for this photo. The one shown is ready.",
 } as const;
@@ -40,7 +42,20 @@ type WoodStyleSwitcherProps = {
  * line under the group says it in words (read out when it changes).
  */
 export function WoodStyleSwitcher({ styles, coming = [], notMade = [], comingLate = false, value, onChange, disabled = false }: WoodStyleSwitcherProps) {
-  const note = coming.length > 0 ? (comingLate ? laterStyleTexts.late : laterStyleTexts.coming) : notMade.length > 0 ? laterStyleTexts.notMade : '';
+  // Once woods were said to be coming, their arrival is said too: an emptied line was silent for a screen reader, and
+  // everything under it (the "Fix the floor" button) moved up a line as the visitor may have been about to tap it.
+  const [othersAwaited, setOthersAwaited] = useState(false);
+  if (coming.length > 0 && !othersAwaited) setOthersAwaited(true);
+  const note =
+    coming.length > 0
+      ? comingLate
+        ? laterStyleTexts.late
+        : laterStyleTexts.coming
+      : notMade.length > 0
+        ? laterStyleTexts.notMade
+        : othersAwaited
+          ? laterStyleTexts.arrived
+          : '';
   return (
     <fieldset className="space-y-2" disabled={disabled}>
       <legend className="mx-auto text-center text-sm font-semibold text-walnut-900">Wood style</legend>
