@@ -422,7 +422,7 @@ async function main(): Promise<number> {
       testRows.unsubscribeStepRuns();
       return followUnsubscribeLink(rest, serviceKey);
     });
-    await check("e-mails show the business's own facts and reach its inbox", () => checkEmailFacts(rest, serviceKey));
+    await check("e-mails show the business's own facts, link to the site and reach its inbox", () => checkEmailFacts(rest, serviceKey, site));
     await check('webhook refuses a photo for a request nobody made', () => testRows.sendForUnknownRequest());
     await check('test photo stored and rendered', () => testRows.sendTestPhoto());
     await check('public key cannot open the stored photos', () => testRows.probeStoredImages());

@@ -115,9 +115,10 @@ export function placeholderInbox(address: string): boolean {
  * The e-mail the worker made for the unsubscribe line (still stored until the test rows go): its footer must show the
  * business's own facts, and the worker's STAFF_INBOX must be an inbox someone reads. A worker run without the owner's
  * VITE_BUSINESS_* settings signs every e-mail with the 555 phone and the placeholder NJ registration number while the
- * site, built with them, passes; a STAFF_INBOX left at the placeholder announces every lead to nobody.
+ * site, built with them, passes; a STAFF_INBOX left at the placeholder announces every lead to nobody; a SITE_URL
+ * copied from a developer's machine (http://127.0.0.1:5173) or staging sends every visitor's result link there.
  */
-export async function checkEmailFacts(rest: Rest, serviceKey: string): Promise<Outcome> {
+export async function checkEmailFacts(rest: Rest, serviceKey: string, site: URL): Promise<Outcome> {
   const reply = await rest('rpc/deployment_check_unsubscribe_state', serviceKey);
   if (reply.status !== 200) return { ok: false, detail: `status ${reply.status}: ${excerpt(reply)} (are the migrations applied?)` };
   const state = JSON.parse(reply.body) as UnsubscribeState;
@@ -127,8 +128,19 @@ export async function checkEmailFacts(rest: Rest, serviceKey: string): Promise<O
   if (placeholders.length > 0) {
     problems.push(`its e-mails show the placeholder ${placeholders.join(', ')}: the e-mail worker runs without the owner's VITE_BUSINESS_* settings (README, "Settings"); set them on its host as on the site's build`);
   }
+  // The welcome's button back to the site (/realtors), made from the worker's SITE_URL as every e-mail's links are (the
+  // visualizer result's "See your result" too). Host names are compared: a test front may serve the site on another port.
+  const siteLink = state.message_html.match(/href="([^"]+)\/realtors"/)?.[1];
+  const linkedHost = siteLink && URL.canParse(siteLink) ? new URL(siteLink).hostname : undefined;
+  if (linkedHost !== site.hostname) {
+    problems.push(
+      siteLink
+        ? `its e-mails link to ${siteLink}, not ${site.origin}: visitors' "See your result" and the e-mails' buttons lead elsewhere; set the e-mail worker's SITE_URL to ${site.origin}`
+        : `no link back to the site found in its e-mail (the welcome's /realtors button): is the e-mail worker from another version than this check?`,
+    );
+  }
   if (placeholderInbox(state.staff_inbox)) problems.push(`its STAFF_INBOX is ${state.staff_inbox}, an address nobody reads: the office would hear of no lead; set it to the business's inbox`);
   return problems.length > 0
     ? { ok: false, detail: problems.join('; ') }
-    : { ok: true, detail: `the e-mail the worker made shows no placeholder of the business settings, and staff e-mails go to ${state.staff_inbox}` };
+    : { ok: true, detail: `the e-mail the worker made shows no placeholder of the business settings and links to ${site.hostname}, and staff e-mails go to ${state.staff_inbox}` };
 }

@@ -196,7 +196,7 @@ describe('npm run check:deployment on a healthy deployment', () => {
     expect(checks).toHaveLength(DEPLOYED_PAGES.length + 1 + 1 + 2 + 3 + 1 + LEAD_TABLES.length + 2 + 2 + 3 + 3 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1);
     // The stack's e-mail worker runs with the owner's settings, as the site was built.
     expect(lines).toContain(
-      `ok    e-mails show the business's own facts and reach its inbox: the e-mail the worker made shows no placeholder of the business settings, and staff e-mails go to ${OWNER_SETTINGS.VITE_BUSINESS_EMAIL}`,
+      `ok    e-mails show the business's own facts, link to the site and reach its inbox: the e-mail the worker made shows no placeholder of the business settings and links to 127.0.0.1, and staff e-mails go to ${OWNER_SETTINGS.VITE_BUSINESS_EMAIL}`,
     );
     // The link the e-mail worker puts in its e-mails (its UNSUBSCRIBE_URL: the gateway's route to the processor), followed.
     expect(lines).toContain(
@@ -639,19 +639,19 @@ describe('npm run check:deployment on a broken deployment', () => {
         expect.stringMatching(/^FAIL {2}webhook \/healthz: status 503: .*"storage":"not writable".*VISUALIZER_STORAGE_DIR is not writable \(ENOTDIR\)/),
         "FAIL  e-mail worker alive: no e-mail worker has said it is alive in the last 30 s (back_office.worker_heartbeats): leads' e-mails stay queued and nobody is told",
         "FAIL  e-mails' unsubscribe link works: no e-mail worker made the link within 30 s: none is running, or it is from before this check (rebuild and redeploy it: npm run build:services)",
-        "FAIL  e-mails show the business's own facts and reach its inbox: no e-mail of the worker's to read (see the line above)",
+        "FAIL  e-mails show the business's own facts, link to the site and reach its inbox: no e-mail of the worker's to read (see the line above)",
         expect.stringMatching(/^FAIL {2}test photo stored and rendered: the processor could not take the test photo: 500 /),
         'FAIL  public key cannot open the stored photos: no stored test photo to look for (see the line above), so storage is unchecked',
       ]);
       expect(await leftovers(broken)).toEqual([]);
     }, 300_000);
 
-    it("fails on an e-mail worker whose UNSUBSCRIBE_URL is another deployment's processor, run without the owner's business settings and with the placeholder STAFF_INBOX", async () => {
+    it("fails on an e-mail worker whose UNSUBSCRIBE_URL is another deployment's processor, run without the owner's business settings, with a developer's SITE_URL and the placeholder STAFF_INBOX", async () => {
       // A careless copy of another deployment's settings (staging's): the worker runs, the processor's own route works,
       // and only the link in the e-mails is wrong. And none of the owner's VITE_BUSINESS_* settings on its host.
       const elsewhere = `${site.stack.url}/functions/v1/floor-visualizer/unsubscribe`;
       const settings = Object.fromEntries(
-        Object.entries({ ...process.env, ...broken.emailWorkerEnv, UNSUBSCRIBE_URL: elsewhere, STAFF_INBOX: 'hello@example.com' }).filter(([name]) => !name.startsWith('VITE_BUSINESS_')),
+        Object.entries({ ...process.env, ...broken.emailWorkerEnv, UNSUBSCRIBE_URL: elsewhere, STAFF_INBOX: 'hello@example.com', SITE_URL: 'http://localhost:5173' }).filter(([name]) => !name.startsWith('VITE_BUSINESS_')),
       );
       const worker = spawn(process.execPath, ['--import', 'tsx', EMAIL_WORKER_ENTRY], { env: settings, stdio: ['ignore', 'pipe', 'pipe'] });
       const output: string[] = [];
@@ -665,7 +665,7 @@ describe('npm run check:deployment on a broken deployment', () => {
           `FAIL  e-mails' unsubscribe link works: the e-mails' link ${elsewhere} answers a click with 400 (This unsubscribe link does not work): the processor there does not take this deployment's signature (another deployment's processor?); is the e-mail worker's UNSUBSCRIBE_URL (${elsewhere}) this deployment's processor /unsubscribe?`,
         );
         expect(failed.find((line) => line.startsWith("FAIL  e-mails show the business's own facts")), lines.join('\n')).toMatch(
-          /^FAIL {2}e-mails show the business's own facts and reach its inbox: its e-mails show the placeholder .*VITE_BUSINESS_PHONE \(856\) 555-0100.*VITE_BUSINESS_NJ_HIC_REGISTRATION 13VH00000000.*: the e-mail worker runs without the owner's VITE_BUSINESS_\* settings .*; its STAFF_INBOX is hello@example\.com, an address nobody reads: the office would hear of no lead; set it to the business's inbox$/,
+          /^FAIL {2}e-mails show the business's own facts, link to the site and reach its inbox: its e-mails show the placeholder .*VITE_BUSINESS_PHONE \(856\) 555-0100.*VITE_BUSINESS_NJ_HIC_REGISTRATION 13VH00000000.*: the e-mail worker runs without the owner's VITE_BUSINESS_\* settings .*; its e-mails link to http:\/\/localhost:5173, not http:\/\/127\.0\.0\.1:\d+: visitors' "See your result" and the e-mails' buttons lead elsewhere; set the e-mail worker's SITE_URL to http:\/\/127\.0\.0\.1:\d+; its STAFF_INBOX is hello@example\.com, an address nobody reads: the office would hear of no lead; set it to the business's inbox$/,
         );
         // The worker itself is alive and well: only its settings are wrong.
         expect(lines.some((line) => line.startsWith('ok    e-mail worker alive')), lines.join('\n')).toBe(true);
