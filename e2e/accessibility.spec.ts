@@ -1,5 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import pg from 'pg';
+import { unsubscribeLink, UNSUBSCRIBE_PATH } from '../contracts/unsubscribe-link';
+import { WEBHOOK_PATH } from '../local-stack/gateway';
 import { expectAccessible, VIEWPORTS } from './support/accessibility';
 import { expect, test } from './support/test';
 import { FORM_ANSWER, openAsVisitor as open, uniqueEmail } from './support/visitor';
@@ -15,6 +18,25 @@ function roomPhoto() {
   return { name: 'room-carpet.jpg', mimeType: 'image/jpeg', buffer: readFileSync(ROOM_PHOTO) };
 }
 
+/**
+ * The link a marketing e-mail to `address` carries, made as the e-mail worker makes it: the gateway's processor path
+ * (the local stack's UNSUBSCRIBE_URL), the database's signing key and the mailbox's digest.
+ */
+async function unsubscribeLinkFor(address: string): Promise<string> {
+  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ signing_key: string; digest: string }>(
+      'select signing_key, back_office.mailbox_digest($1) as digest from back_office.unsubscribe_signing_key',
+      [address],
+    );
+    const { signing_key, digest } = rows[0]!;
+    return unsubscribeLink(`${process.env.E2E_SUPABASE_URL}${WEBHOOK_PATH}${UNSUBSCRIBE_PATH}`, signing_key, digest);
+  } finally {
+    await client.end();
+  }
+}
+
 for (const viewport of VIEWPORTS) {
   test.describe(`accessibility at ${viewport.name}`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
@@ -26,6 +48,17 @@ for (const viewport of VIEWPORTS) {
         await expectAccessible(page, `${path} at ${viewport.name}`);
       });
     }
+
+    // The page a marketing e-mail's unsubscribe link opens is served by the processor, not the app: a page of the
+    // site all the same, which the Terms' accessibility statement covers.
+    test("the unsubscribe page a marketing e-mail links to, and what its button says", async ({ page }) => {
+      await page.goto(await unsubscribeLinkFor(uniqueEmail('a11y-unsubscribe')));
+      await expect(page.getByRole('heading', { level: 1, name: 'Unsubscribe from our e-mails' })).toBeVisible();
+      await expectAccessible(page, `the unsubscribe page at ${viewport.name}`);
+      await page.getByRole('button', { name: 'Unsubscribe' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'You are unsubscribed' })).toBeVisible();
+      await expectAccessible(page, `the unsubscribe page, done, at ${viewport.name}`);
+    });
 
     test('home: the menu, the free-guide modal, its Thank You panel and the toast', async ({ page }) => {
       await open(page, '/');
