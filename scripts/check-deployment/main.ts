@@ -113,10 +113,20 @@ async function main(): Promise<number> {
 
   let failures = 0;
   let skipped = 0;
-  const check = async (name: string, run: () => Promise<CheckOutcome>) => {
+  /**
+   * Set by Ctrl-C and the like: no further check starts (the checks go on while the rows are removed, and one started
+   * then would put back what the removal took: the unsubscribe step's job, its link), and the removal waits a few
+   * seconds for the one in flight.
+   */
+  let stopping = false;
+  let inFlight: Promise<unknown> = Promise.resolve();
+  const check = async (name: string, run: () => Promise<CheckOutcome>, { evenWhenStopping = false } = {}) => {
+    if (stopping && !evenWhenStopping) return;
     let outcome: CheckOutcome;
+    const running = run();
+    if (!evenWhenStopping) inFlight = running.catch(() => undefined);
     try {
-      outcome = await run();
+      outcome = await running;
     } catch (error) {
       outcome = { ok: false, detail: error instanceof Error ? error.message : String(error) };
     }
@@ -282,8 +292,9 @@ async function main(): Promise<number> {
   // From here on the deployment holds marked rows: they go whatever happens, Ctrl-C included.
   const testRows = createTestRows(deployment);
   let removing: Promise<void> | undefined;
-  const removeTestRows = () => (removing ??= check('test rows and photo removed', () => testRows.remove()));
-  let stopping = false;
+  const removeTestRows = () => (removing ??= check('test rows and photo removed', () => testRows.remove(), { evenWhenStopping: true }));
+  /** The check in flight when a signal came, for at most 10 s (the test photo's may take minutes; its rows go regardless). */
+  const settleInFlight = () => Promise.race([inFlight, new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
   const stopOnSignal = (signal: NodeJS.Signals) => {
     // A second Ctrl-C while removing does not cut the removal short (it takes a few seconds).
     if (stopping) return;
@@ -291,7 +302,9 @@ async function main(): Promise<number> {
     // A closed terminal takes stdout with it: a failed write must not end the process before the rows are gone.
     for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
     console.log(`\n${signal}: removing the test rows before stopping`);
-    void removeTestRows().finally(() => process.exit(128 + os.constants.signals[signal]));
+    void settleInFlight()
+      .then(removeTestRows)
+      .finally(() => process.exit(128 + os.constants.signals[signal]));
   };
   // Ctrl-C, a timeout's or a host's stop, and a closed terminal or dropped ssh session (SIGHUP) all remove first.
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, stopOnSignal);

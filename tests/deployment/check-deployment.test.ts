@@ -295,6 +295,18 @@ describe('npm run check:deployment stopped half-way', () => {
     expect(await leftovers(site.stack)).toEqual([]);
   }, 300_000);
 
+  it('on Ctrl-C between two checks starts no further one, so nothing comes back after the removal (the unsubscribe step next)', async () => {
+    const lines = await stopAfter('ok    test lead queues its e-mails', 'SIGINT');
+
+    // The step in flight when the signal came (the unsubscribe step) may end first; none starts after it.
+    const afterSignal = lines.slice(lines.indexOf('SIGINT: removing the test rows before stopping') + 1);
+    expect(afterSignal.slice(0, -1), lines.join('\n')).toEqual(afterSignal.length === 2 ? [expect.stringMatching(/^ok {4}e-mails' unsubscribe link works: /)] : []);
+    expect(afterSignal.at(-1), lines.join('\n')).toMatch(/^ok {4}test rows and photo removed: 5 rows/);
+    // The worker's link job, queued by a step started during the removal, would store its link after it.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(await leftovers(site.stack)).toEqual([]);
+  }, 300_000);
+
   it('removes its rows when its terminal closes (SIGHUP: a dropped ssh session) before it exits', async () => {
     const lines = await stopAfter('ok    test rows planted', 'SIGHUP');
 
