@@ -64,6 +64,12 @@ const REVIEWED: Record<string, Review> = {
     notExported: NOTHING_OF_A_VISITOR,
     columns: ['row_id', 'source_table', 'planted_at'],
   },
+  'back_office.deployment_check_unsubscribe_links': {
+    coverage:
+      'no visitor data: the unsubscribe headers and e-mail the worker made for the check’s own fixed test address, and the business’s STAFF_INBOX; one row, removed with the check’s rows (decision 023)',
+    notExported: NOTHING_OF_A_VISITOR,
+    columns: ['singleton', 'list_unsubscribe', 'list_unsubscribe_post', 'message_html', 'staff_inbox', 'made_at'],
+  },
   'back_office.email_unsubscribes': {
     coverage: 'kept on purpose: a digest of the mailbox, never the address; it stops the next marketing e-mail (decision 024)',
     export: WHOLE_ROWS,
