@@ -8,6 +8,12 @@ import { getVisualizerRequest, type VisualizerRequest } from './get-visualizer-r
  */
 export const LATER_STYLES_POLL_MS = 1000;
 export const MAX_LATER_STYLES_POLLS = 120;
+/**
+ * A read that fails is tried again twice, a poll apart, before the page says the woods are late: one lost read is not
+ * news for the visitor. (supabase-js itself tries a GET again only after a network error, a 503 or a 520; a gateway's
+ * 502 or 504, or a read past its answer deadline, came straight here.)
+ */
+const FAILED_READ_RETRIES = 2;
 
 type PollData = { row: VisualizerRequest; attempt: number };
 
@@ -16,7 +22,7 @@ export type LaterStylesWait =
   | { phase: 'coming' }
   /** The row says none is coming any more for this render (laid, not made, or another render replaced it). */
   | { phase: 'arrived'; row: VisualizerRequest }
-  /** The reads ran out or failed: the page no longer knows. */
+  /** The reads ran out, or three in a row failed: the page no longer knows. */
   | { phase: 'lost' };
 
 const settled = (row: VisualizerRequest, renderNumber: number) => row.render_number !== renderNumber || row.styles_coming.length === 0;
@@ -40,7 +46,8 @@ export function useLaterStyles(requestId: string | null, renderNumber: number, w
       return data.attempt >= MAX_LATER_STYLES_POLLS ? false : LATER_STYLES_POLL_MS;
     },
     refetchIntervalInBackground: true,
-    retry: false,
+    retry: FAILED_READ_RETRIES,
+    retryDelay: LATER_STYLES_POLL_MS,
     staleTime: Infinity,
     gcTime: 0,
   });

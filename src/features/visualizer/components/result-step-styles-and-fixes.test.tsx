@@ -511,6 +511,18 @@ describe('the default wood first, the other woods as they come (decision 025, se
     expect(calls.reads.length).toBe(reads);
   });
 
+  it('a read of the row that fails once does not make the other woods late: the next read brings them', async () => {
+    // A 502 (a gateway's answer): supabase-js tries a GET again itself only after a network error, a 503 or a 520.
+    await reachResult({
+      read: (id, attempt) =>
+        attempt === 2 ? HttpResponse.json({ message: 'bad gateway' }, { status: 502 }) : HttpResponse.json(attempt < 2 ? defaultOnly(id) : completedRender(id, 1)),
+    });
+    const group = screen.getByRole('group', { name: 'Wood style' });
+    expect(within(group).getByRole('radio', { name: 'Walnut (still coming)' })).toBeDisabled();
+    expect(await within(group).findByRole('radio', { name: 'Walnut' }, { timeout: LAZY_ARRIVAL_TIMEOUT_MS })).toBeEnabled();
+    expect(within(group).getByRole('status')).toHaveTextContent('The other woods are ready.');
+  });
+
   it('says truthfully that the other woods could not be made, and the default picture stays', async () => {
     await reachResult({ read: (id) => HttpResponse.json(defaultOnly(id, { styles_coming: [], styles_not_made: others })) });
     const group = screen.getByRole('group', { name: 'Wood style' });
