@@ -6,6 +6,19 @@ import { LegalPage, LegalSection, legalLinkClasses } from './legal-page';
 
 /** The terms of using the site, in plain words, from the same business facts as every other page. */
 export function TermsPage() {
+  // The lead and the accessibility statement both end on the business's two ways in.
+  const callOrWrite = (
+    <>
+      call us at{' '}
+      <a href={business.phoneHref} className={legalLinkClasses}>
+        {business.phone}
+      </a>{' '}
+      or write to{' '}
+      <a href={`mailto:${business.email}`} className={legalLinkClasses}>
+        {business.email}
+      </a>
+    </>
+  );
   return (
     <LegalPage
       title="Terms of Service"
@@ -13,15 +26,7 @@ export function TermsPage() {
         <p>
           This website belongs to {business.name} of {business.baseTown}, a New Jersey registered home improvement
           contractor ({business.registrationLine}). By using it you agree to these few terms. If something here is
-          unclear, call us at{' '}
-          <a href={business.phoneHref} className={legalLinkClasses}>
-            {business.phone}
-          </a>{' '}
-          or write to{' '}
-          <a href={`mailto:${business.email}`} className={legalLinkClasses}>
-            {business.email}
-          </a>
-          .
+          unclear, {callOrWrite}.
         </p>
       }
     >
@@ -70,15 +75,8 @@ export function TermsPage() {
           We want everyone to be able to use this site. We build it to the Web Content Accessibility Guidelines (WCAG)
           2.2, level AA, and automated accessibility tests check every page, with its menus, forms and visualizer
           steps, on phone and desktop screens; such tests cannot catch everything. If any part of the site is hard to
-          use with your device or assistive technology, call us at{' '}
-          <a href={business.phoneHref} className={legalLinkClasses}>
-            {business.phone}
-          </a>{' '}
-          or write to{' '}
-          <a href={`mailto:${business.email}`} className={legalLinkClasses}>
-            {business.email}
-          </a>
-          : we will help, and take your request or give you the information by phone or e-mail instead.
+          use with your device or assistive technology, {callOrWrite}: we will help, and take your request or give you
+          the information by phone or e-mail instead.
         </p>
       </LegalSection>
 
