@@ -17,7 +17,7 @@ import sharp from 'sharp';
 import { DEFAULT_WOOD_STYLE, WOOD_STYLES, type WoodStyleId } from '../../contracts/wood-styles.ts';
 import { createOfflineFloorEngine } from '../engine/offline-floor-engine.ts';
 import type { DecodedPhoto } from '../engine/floor-engine.ts';
-import { renderWoodStyles } from '../engine/rendering/render-wood-styles.ts';
+import { prepareWoodStyles } from '../engine/rendering/render-wood-styles.ts';
 import { loadRealSet } from '../evaluation/load-real-set.ts';
 import { loadRenderedSet } from '../evaluation/rendered/load-rendered-set.ts';
 import type { EvaluationCase } from '../evaluation/score-floor-masks.ts';
@@ -55,7 +55,7 @@ interface RoomResult {
 async function visualizeCase(testCase: EvaluationCase, styles: readonly WoodStyleId[], trueFloor: boolean): Promise<RoomResult> {
   const started = performance.now();
   const truth = testCase.truth;
-  const chosen = trueFloor ? createOfflineFloorEngine({ findFloor: async () => truth, renderStyles: renderWoodStyles }) : engine;
+  const chosen = trueFloor ? createOfflineFloorEngine({ findFloor: async () => truth, prepareStyles: prepareWoodStyles }) : engine;
   const result = await chosen.visualize(testCase.photo, { styles });
   console.log(`${testCase.id}${trueFloor ? ' (true floor)' : ''}: ${styles.length} style(s) in ${Math.round(performance.now() - started)} ms`);
   return { id: testCase.id, photo: testCase.photo, renders: new Map(result.renders.map((render) => [render.style, render.image])) };

@@ -88,6 +88,13 @@ export interface StyleRender {
 export interface FloorVisualization extends FloorMask {
   /** One per requested style, in the order asked for. */
   renders: StyleRender[];
+  /**
+   * More styles on the same photo, floor and seed, from what this visualization already worked out (the offline
+   * engine's floor camera, light and feathered edge): the same pictures as `visualize` with this floor and those
+   * styles, without preparing the floor again. The processor's later woods after the default (decision 025).
+   * Absent for an engine that keeps nothing between calls.
+   */
+  renderMoreStyles?(styles: readonly WoodStyleId[]): Promise<StyleRender[]>;
 }
 
 export interface FloorEngine {

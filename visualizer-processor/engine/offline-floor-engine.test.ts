@@ -107,13 +107,34 @@ describe('the offline floor engine', () => {
         searches++;
         throw new Error('the floor was given');
       },
-      renderStyles: async (_photo, floor, styles) => styles.map((style) => ({ style, image: Buffer.from(floor.mask.subarray(0, 4)) })),
+      prepareStyles: async (_photo, floor) => ({ render: async (styles) => styles.map((style) => ({ style, image: Buffer.from(floor.mask.subarray(0, 4)) })) }),
     });
     const floor = { width: photo.width, height: photo.height, mask: Buffer.alloc(photo.width * photo.height, 255) };
     const result = await counting.visualize(photo, { styles: ['walnut'], floor });
     expect(searches).toBe(0);
     expect(result.mask).toBe(floor.mask);
     expect(result.renders).toEqual([{ style: 'walnut', image: Buffer.from([255, 255, 255, 255]) }]);
+  });
+
+  it('lays more styles of a visualization from what it prepared for the first, without preparing the floor again', async () => {
+    const photo = await decodePhoto(await readFile(path.join(FIXTURE_DIR, 'room-tile.png')));
+    const floor = { width: photo.width, height: photo.height, mask: Buffer.alloc(photo.width * photo.height, 255) };
+    let preparations = 0;
+    const counting = createOfflineFloorEngine({
+      findFloor: async () => floor,
+      prepareStyles: async () => {
+        preparations++;
+        return { render: async (styles, seed) => styles.map((style) => ({ style, image: Buffer.from(`${style} seed ${seed}`) })) };
+      },
+    });
+    const first = await counting.visualize(photo, { styles: ['natural-white-oak'], seed: 3 });
+    const more = await first.renderMoreStyles!(['walnut', 'hickory']);
+    expect(preparations).toBe(1);
+    expect(first.renders).toEqual([{ style: 'natural-white-oak', image: Buffer.from('natural-white-oak seed 3') }]);
+    expect(more).toEqual([
+      { style: 'walnut', image: Buffer.from('walnut seed 3') },
+      { style: 'hickory', image: Buffer.from('hickory seed 3') },
+    ]);
   });
 
   it('has V8 make a loop that runs once per photo fast on the spot, not on a background thread', async () => {
@@ -123,7 +144,7 @@ describe('the offline floor engine', () => {
     const engineModule = pathToFileURL(path.join(path.dirname(fileURLToPath(import.meta.url)), 'offline-floor-engine.ts')).href;
     const script = [
       `const { createOfflineFloorEngine } = await import(${JSON.stringify(engineModule)});`,
-      "createOfflineFloorEngine({ findFloor: async () => { throw new Error('not asked'); }, renderStyles: async () => [] });",
+      "createOfflineFloorEngine({ findFloor: async () => { throw new Error('not asked'); }, prepareStyles: async () => ({ render: async () => [] }) });",
       'function loopOncePerPhoto(n) { let sum = 0; for (let i = 0; i < n; i++) sum = (sum + i * 7) % 1000003; return sum; }',
       'console.log(loopOncePerPhoto(20_000_000));',
     ].join('\n');

@@ -6,24 +6,23 @@ import type {
   FindFloorOptions,
   FloorEngine,
   FloorMask,
-  StyleRender,
   VisualizeOptions,
-  WoodStyleId,
 } from './floor-engine.ts';
 import { analysePhotoAhead } from './rendering/analysis-image.ts';
-import { renderWoodStyles, warmUpRenderer } from './rendering/render-wood-styles.ts';
+import { prepareWoodStyles, warmUpRenderer, type PreparedStyles } from './rendering/render-wood-styles.ts';
 import { findFloorWithSegmenter } from './segmentation/find-floor-with-segmenter.ts';
 import { warmUpSegmenter, whenNetworkBusy } from './segmentation/scene-segmenter.ts';
 
 /** The two halves of the offline engine; tests and experiments can swap either. */
 export interface OfflineEngineParts {
   findFloor(photo: DecodedPhoto, options: FindFloorOptions): Promise<FloorMask>;
-  renderStyles(photo: DecodedPhoto, floor: FloorMask, styles: readonly WoodStyleId[], seed: number): Promise<StyleRender[]>;
+  /** What the styles of one photo's floor share, worked out once; then each style's picture from it. */
+  prepareStyles(photo: DecodedPhoto, floor: FloorMask): Promise<PreparedStyles>;
 }
 
 const defaultParts: OfflineEngineParts = {
   findFloor: (photo, options) => findFloorWithSegmenter(photo, options),
-  renderStyles: renderWoodStyles,
+  prepareStyles: prepareWoodStyles,
 };
 
 /**
@@ -48,7 +47,7 @@ export function createOfflineFloorEngine(parts: OfflineEngineParts = defaultPart
   // by the first findFloor, which tries again.
   let photoArrived = false;
   const ownNetwork = parts.findFloor === defaultParts.findFloor;
-  const ownRenderer = parts.renderStyles === defaultParts.renderStyles;
+  const ownRenderer = parts.prepareStyles === defaultParts.prepareStyles;
   if (ownNetwork) {
     // The default style's boards follow the network's warm-up, and like it only while no photo is waiting:
     // a photo that came meanwhile has them made while its own runs occupy the network's threads (below).
@@ -80,8 +79,10 @@ export function createOfflineFloorEngine(parts: OfflineEngineParts = defaultPart
     async visualize(photo, options: VisualizeOptions = {}) {
       photoArrived = true;
       const floor = options.floor ?? (await findFloor(photo, options));
-      const renders = await parts.renderStyles(photo, floor, options.styles ?? WOOD_STYLE_IDS, options.seed ?? 1);
-      return { ...floor, renders };
+      const seed = options.seed ?? 1;
+      const prepared = await parts.prepareStyles(photo, floor);
+      const renders = await prepared.render(options.styles ?? WOOD_STYLE_IDS, seed);
+      return { ...floor, renders, renderMoreStyles: (styles) => prepared.render(styles, seed) };
     },
   };
 }

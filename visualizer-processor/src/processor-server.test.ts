@@ -19,7 +19,7 @@ import {
 } from '../../contracts/visualizer-webhook.ts';
 import type { FloorEngine } from '../engine/floor-engine.ts';
 import { createOfflineFloorEngine } from '../engine/offline-floor-engine.ts';
-import { renderWoodStyles } from '../engine/rendering/render-wood-styles.ts';
+import { prepareWoodStyles } from '../engine/rendering/render-wood-styles.ts';
 import { FIXTURE_DIR } from '../fixtures/make-fixtures.ts';
 import { makeDecompressionBombPng, toDataUrl } from '../testing/bad-inputs.ts';
 import { newRequestRow } from '../testing/request-rows.ts';
@@ -667,7 +667,7 @@ describe('carpet and rugs: "Keep my rugs" or "Replace carpet and rugs too" from 
         const mask = options.keepRugs === false ? replaced : kept;
         return { width: photo.width, height: photo.height, mask, scene: { width: 64, height: 64, classes }, ...(options.withRugsReplaced ? { rugsReplacedMask: replaced } : {}) };
       },
-      renderStyles: renderWoodStyles,
+      prepareStyles: prepareWoodStyles,
     });
 
   async function renderedRequest(covering = areaRug) {
@@ -828,23 +828,43 @@ describe('the default wood first, then the other four (decision 025, session 16)
 
   afterAll(() => new Promise((resolve) => allStylesServer.server.close(resolve)));
 
-  /** The offline engine, with the later woods held until the test releases them (or failing, when told to). */
-  function engineWithLaterWoodsHeld({ laterWoodsFail = false } = {}): FloorEngine {
+  /** How the engine was asked for each set of woods: a visualization, or more styles from the default's. */
+  let woodsAsked: string[] = [];
+
+  /**
+   * The offline engine, with the later woods held until the test releases them (or failing, when told to). They
+   * come from the default's visualization (renderMoreStyles), or, for an engine that keeps nothing between calls
+   * (`keepsPrepared: false`), from a second visualization.
+   */
+  function engineWithLaterWoodsHeld({ laterWoodsFail = false, keepsPrepared = true } = {}): FloorEngine {
     const offline = createOfflineFloorEngine();
     const held = new Promise<void>((resolve) => (releaseLaterWoods = resolve));
     laterWoodsAsked = [];
+    woodsAsked = [];
+    const holdLaterWoods = async (styles: readonly string[]) => {
+      if (styles.includes(DEFAULT_WOOD_STYLE)) return;
+      laterWoodsAsked.push([...styles]);
+      await held;
+      if (laterWoodsFail) throw new Error('out of memory laying the later woods');
+    };
     return {
       name: 'held',
       offersRugChoice: offline.offersRugChoice,
       findFloor: (photo, options) => offline.findFloor(photo, options),
       visualize: async (photo, options) => {
         const styles = options?.styles ?? WOOD_STYLE_IDS;
-        if (!styles.includes(DEFAULT_WOOD_STYLE)) {
-          laterWoodsAsked.push([...styles]);
-          await held;
-          if (laterWoodsFail) throw new Error('out of memory laying the later woods');
-        }
-        return offline.visualize(photo, options);
+        woodsAsked.push(`visualize ${styles.join(' ')}${options?.floor ? ' on a given floor' : ''}`);
+        await holdLaterWoods(styles);
+        const { renderMoreStyles, ...visualization } = await offline.visualize(photo, options);
+        if (!keepsPrepared || !renderMoreStyles) return visualization;
+        return {
+          ...visualization,
+          renderMoreStyles: async (more) => {
+            woodsAsked.push(`more ${more.join(' ')}`);
+            await holdLaterWoods(more);
+            return renderMoreStyles(more);
+          },
+        };
       },
     };
   }
@@ -885,11 +905,27 @@ describe('the default wood first, then the other four (decision 025, session 16)
       expect(existsSync(storedFile(whole.style_image_urls[style])), style).toBe(true);
       expect(existsSync(storedFile(whole.image_renditions[style]!.jpeg.url)), style).toBe(true);
     }
+    // The other four from what the engine prepared for the default, not a second visualization of the floor.
+    expect(woodsAsked).toEqual([`visualize ${DEFAULT_WOOD_STYLE} on a given floor`, `more ${otherStyles.join(' ')}`]);
     // One "done" line when the default is shown; the stages line is still the render's last, the later woods in it.
     const lines = logLines.filter((line) => line.includes(`request=${row.id} render 1 `));
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/ render 1 done in \d+ms$/);
     expect(lines[1]).toMatch(/ render 1 stages: .*, row \d+ms, later woods \d+ms, later store \d+ms, later copies \d+ms, later links \d+ms, later row \d+ms$/);
+  });
+
+  it('with an engine that keeps nothing between calls, lays the other four by a second visualization on the same floor', async () => {
+    engine = engineWithLaterWoodsHeld({ keepsPrepared: false });
+    const row = addPendingRow();
+    expect((await sendPhoto(row)).status).toBe(200);
+    const shown = { ...repository.rows.get(row.id)! };
+    releaseLaterWoods();
+    await rendersDone();
+
+    const whole = repository.rows.get(row.id)!;
+    expect(whole).toMatchObject({ render_number: 1, styles_coming: [], styles_not_made: [], processed_image_url: shown.processed_image_url });
+    expect(Object.keys(whole.style_image_urls).sort()).toEqual([...WOOD_STYLE_IDS].sort());
+    expect(woodsAsked).toEqual([`visualize ${DEFAULT_WOOD_STYLE} on a given floor`, `visualize ${otherStyles.join(' ')} on a given floor`]);
   });
 
   it('a later wood that cannot be made leaves the default picture and says which woods were not made', async () => {

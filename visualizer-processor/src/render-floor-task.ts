@@ -5,7 +5,7 @@ import { visualizerImagesExpireAt } from '../../src/config/data-retention.ts';
 import { ORIGINAL_RENDITIONS, type ImageRenditions } from '../../contracts/image-renditions.ts';
 import type { RugChoice } from '../../contracts/visualizer-webhook.ts';
 import { DEFAULT_WOOD_STYLE } from '../../contracts/wood-styles.ts';
-import type { DecodedPhoto, FloorEngine, FloorMask, FloorScene, StyleRender } from '../engine/floor-engine.ts';
+import type { DecodedPhoto, FloorEngine, FloorMask, FloorScene, FloorVisualization, StyleRender } from '../engine/floor-engine.ts';
 import { describeRugCovering } from './default-rug-choice.ts';
 import { floorAsShown, type ChosenFloor } from './floor-as-shown.ts';
 import { MAX_WORKING_SIDE, MIN_PHOTO_SHORT_SIDE, PhotoRejectedError, decodePhoto, encodeJpeg } from './decode-photo.ts';
@@ -184,24 +184,28 @@ export function createRenderFloorTask(deps: RenderFloorDependencies) {
   /**
    * The styles after a first render's default wood, on the floor it was laid on, added to the row that already shows
    * the default. A failure here is the later woods' only: it is logged and said on the row (`styles_not_made`), and
-   * the default picture stays; the job is not tried again, since its row is completed and shown.
+   * the default picture stays; the job is not tried again, since its row is completed and shown. `options.first` is
+   * the default's visualization when this process made it: its engine may lay more styles from what it prepared for
+   * the default (the same pictures, without working out the floor's camera and light again).
    */
   async function layLaterStyles(
     job: ParsedRenderJob,
     photo: DecodedPhoto,
     styles: ParsedRenderJob['styles'],
-    options: { floor: FloorMask | undefined; keepRugs: boolean },
+    options: { floor: FloorMask | undefined; keepRugs: boolean; first?: FloorVisualization },
     linksEnd: Date,
     stages: ReturnType<typeof stageClock>,
   ): Promise<void> {
     const { requestId, renderNumber } = job;
     const startedAt = performance.now();
     try {
-      const result = await deps.engine.visualize(photo, { styles, taps: job.taps, keepRugs: options.keepRugs, floor: options.floor });
+      const renders = options.first?.renderMoreStyles
+        ? await options.first.renderMoreStyles(styles)
+        : (await deps.engine.visualize(photo, { styles, taps: job.taps, keepRugs: options.keepRugs, floor: options.floor })).renders;
       stages.end('later woods');
-      const stylePaths = await storeRenders(job, result.renders);
+      const stylePaths = await storeRenders(job, renders);
       stages.end('later store');
-      const renditionPaths = await storeCopiesOfRenders(result.renders, stylePaths);
+      const renditionPaths = await storeCopiesOfRenders(renders, stylePaths);
       stages.end('later copies');
       const links = await deps.storage.links([...Object.values(stylePaths), ...copyPaths(renditionPaths)], linksEnd);
       stages.end('later links');
@@ -353,7 +357,7 @@ export function createRenderFloorTask(deps: RenderFloorDependencies) {
       log(`request=${requestId} render ${job.renderNumber} done in ${Math.round(performance.now() - startedAt)}ms`);
       if (written && laterStyles.length > 0) {
         // The same floor, so the later woods match the default's; an engine that cannot take a floor finds its own.
-        await layLaterStyles(job, photo, laterStyles, { floor: floor ?? result, keepRugs: rugs !== 'replace' }, linksEnd, stages);
+        await layLaterStyles(job, photo, laterStyles, { floor: floor ?? result, keepRugs: rugs !== 'replace', first: result }, linksEnd, stages);
       }
       // The render's last line (the phone bench and production-install read it): every stage, the later woods' too.
       log(`request=${requestId} render ${job.renderNumber} stages: ${stages.describe()}`);

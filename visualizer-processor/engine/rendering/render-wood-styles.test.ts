@@ -5,7 +5,7 @@ import { srgbToLinear } from './color-space.ts';
 import { detectLineSegments } from './detect-line-segments.ts';
 import { vanishingPoint } from './floor-camera.ts';
 import { featherReach } from './prepare-floor.ts';
-import { createWoodRenderer, feedbackFloor, renderWoodStyles, warmUpRenderer } from './render-wood-styles.ts';
+import { createWoodRenderer, feedbackFloor, prepareWoodStyles, renderWoodStyles, warmUpRenderer } from './render-wood-styles.ts';
 import { WOOD_LOOKS } from './wood-looks.ts';
 import { renderCameraRoom, type CameraRoomScene } from './testing/camera-room.ts';
 
@@ -318,6 +318,19 @@ describe('the wood renderer', () => {
     expect(first[0]!.image.equals(other[0]!.image)).toBe(false);
     const { width, height, format } = await sharp(first[0]!.image).metadata();
     expect([format, width, height]).toEqual(['jpeg', ROOM.width, ROOM.height]);
+  });
+
+  it('lays more styles from a renderer prepared for an earlier one, the same pictures as a fresh render of them', async () => {
+    const { photo, floor } = roomInput(ROOM);
+    const prepared = await prepareWoodStyles(photo, floor);
+    const later = WOOD_STYLE_IDS.filter((style) => style !== DEFAULT_WOOD_STYLE);
+    const [first] = await prepared.render([DEFAULT_WOOD_STYLE], 3);
+    const more = await prepared.render(later, 3);
+    const fresh = await renderWoodStyles(photo, floor, WOOD_STYLE_IDS, 3);
+    expect([first!, ...more].map((render) => render.style)).toEqual([DEFAULT_WOOD_STYLE, ...later]);
+    for (const render of [first!, ...more]) {
+      expect(render.image.equals(fresh.find((other) => other.style === render.style)!.image), render.style).toBe(true);
+    }
   });
 
   it('still lays a floor when the photo has no lines to go by', async () => {
