@@ -7,7 +7,8 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { WOOD_STYLE_IDS } from '../contracts/wood-styles.ts';
 import { convertedNetwork, keptNetworkName } from '../visualizer-processor/engine/segmentation/converted-network-cache.ts';
 import { floorModelProblem } from '../visualizer-processor/engine/segmentation/floor-model.mjs';
 
@@ -58,4 +59,26 @@ if (!fs.existsSync(path.join(convertedDir, keptName))) {
 }
 // The compiled files are ES modules; a package.json beside them says so wherever the folder is copied to.
 fs.writeFileSync(path.join(outDir, 'package.json'), JSON.stringify({ type: 'module' }, null, 2) + '\n');
+// Every wood style's boards, kept beside the compiled renderer (decision 034), for the same reason: the image's user
+// cannot write there, and without them each container process would make the default style's on its first photo. The
+// compiled renderer makes them, so they are named by the compiled board code it will read them with.
+const renderingDir = path.join(outDir, 'visualizer-processor', 'engine', 'rendering');
+execFileSync(
+  process.execPath,
+  [
+    '--input-type=module',
+    '--eval',
+    [
+      `const { keepBoardsOfStyles } = await import(${JSON.stringify(pathToFileURL(path.join(renderingDir, 'kept-board-textures.js')).href)});`,
+      `const { WOOD_STYLE_IDS } = await import(${JSON.stringify(pathToFileURL(path.join(outDir, 'contracts', 'wood-styles.js')).href)});`,
+      'await keepBoardsOfStyles(WOOD_STYLE_IDS);',
+    ].join('\n'),
+  ],
+  { cwd: outDir, stdio: 'inherit' },
+);
+const keptBoards = fs.existsSync(path.join(renderingDir, 'kept-boards')) ? fs.readdirSync(path.join(renderingDir, 'kept-boards')) : [];
+if (keptBoards.filter((name) => name.endsWith('.boards')).length !== WOOD_STYLE_IDS.length) {
+  console.error(`Could not keep the wood styles' boards in ${path.relative(process.cwd(), path.join(renderingDir, 'kept-boards'))}`);
+  process.exit(1);
+}
 console.log(`services built into ${path.relative(process.cwd(), outDir) || '.'}`);

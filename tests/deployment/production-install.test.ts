@@ -10,6 +10,7 @@ import { writeEnvLocal } from '../../local-stack/local-settings';
 import { PROJECT_ROOT } from '../../local-stack/paths';
 import { findFreePort } from '../../local-stack/ports';
 import type { Stack } from '../../local-stack/stack';
+import { WOOD_STYLE_IDS } from '../../contracts/wood-styles';
 import { keptNetworkName } from '../../visualizer-processor/engine/segmentation/converted-network-cache';
 import { FIXTURE_DIR } from '../../visualizer-processor/fixtures/make-fixtures';
 import { toDataUrl } from '../../visualizer-processor/testing/bad-inputs';
@@ -199,6 +200,16 @@ describe('the services after a production install', () => {
     const kept = keptNetworkName(modelBytes, converterSource);
     expect(fs.readdirSync(convertedDir)).toEqual([kept]);
     expect(fs.statSync(path.join(convertedDir, kept)).mtimeMs).toBeLessThan(installedAt);
+  });
+
+  it('the processor reads the wood boards the build kept, and makes none itself (decision 034)', () => {
+    // As with the network: had the processor not found a style's boards under its own name (the compiled board code's),
+    // it would have made them for the render above and written a file here, replacing the build's.
+    expect(processor.output.some((line) => / render 1 done in /.test(line))).toBe(true);
+    const keptDir = path.join(folder, 'build', 'services', 'visualizer-processor', 'engine', 'rendering', 'kept-boards');
+    const kept = fs.readdirSync(keptDir);
+    expect(kept.map((name) => name.replace(/-[0-9a-f]{24}\.boards$/, '')).sort()).toEqual([...WOOD_STYLE_IDS].sort());
+    for (const name of kept) expect(fs.statSync(path.join(keptDir, name)).mtimeMs, name).toBeLessThan(installedAt);
   });
 
   it('stops cleanly on SIGTERM', async () => {

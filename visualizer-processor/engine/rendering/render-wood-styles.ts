@@ -3,7 +3,8 @@ import type { DecodedPhoto, FloorMask, StyleRender, WoodStyleId } from '../floor
 import { layPlanks } from './lay-planks.ts';
 import { floorHomography, type FloorCamera } from './floor-camera.ts';
 import { prepareFloor, rowSpans, type PreparedFloor } from './prepare-floor.ts';
-import { makeBoardFigures, makeBoardTextures, type BoardFigures, type BoardTextureSet } from './wood-board-textures.ts';
+import type { BoardTextureSet } from './wood-board-textures.ts';
+import { boardTexturesOfStyle } from './kept-board-textures.ts';
 import { WOOD_LOOKS } from './wood-looks.ts';
 
 /**
@@ -66,16 +67,16 @@ export interface WoodRenderer {
   render(style: WoodStyleId, seed: number, output?: Buffer): Buffer;
 }
 
-/** The boards' figures are the same for every photo and style: made once per process (about 8 MB). */
-let figures: BoardFigures | null = null;
-/** Each style's coloured boards and their mip levels do not depend on the photo either: about 5 MB a style. */
+/**
+ * Each style's coloured boards and their mip levels do not depend on the photo: 2-4.5 MB a style, read from the file
+ * a process before this one (or the services' build) kept, or made once per process and kept for the next (decision 034).
+ */
 const styleBoards = new Map<WoodStyleId, BoardTextureSet>();
 
 function boardsFor(style: WoodStyleId): BoardTextureSet {
   let boards = styleBoards.get(style);
   if (!boards) {
-    figures ??= makeBoardFigures();
-    boards = makeBoardTextures(figures, WOOD_LOOKS[style], styleSeed(style));
+    boards = boardTexturesOfStyle(style).boards;
     styleBoards.set(style, boards);
   }
   return boards;
@@ -154,10 +155,4 @@ export async function createWoodRenderer(photo: DecodedPhoto, floor: FloorMask):
     scene,
     render: (style, seed, output) => layPlanks(scene, WOOD_LOOKS[style], boardsFor(style), seed, output),
   };
-}
-
-function styleSeed(style: WoodStyleId): number {
-  let hash = 17;
-  for (let i = 0; i < style.length; i++) hash = (hash * 31 + style.charCodeAt(i)) | 0;
-  return hash;
 }
