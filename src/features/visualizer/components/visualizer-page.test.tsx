@@ -22,6 +22,7 @@ import {
 import { chooseFile, fillInfo, openPage, startProcessing } from '../testing/visualizer-journey';
 import { webhookAnswerDeadlineMs } from '../api/start-processing';
 import { getSupabaseClient } from '@/lib/supabase-client';
+import { WOOD_STYLES } from '@contracts/wood-styles';
 
 // The real client, watched: whether the page asks for it before "Process Image" (decision 025).
 vi.mock('@/lib/supabase-client', async (importOriginal) => {
@@ -504,6 +505,89 @@ describe('polling (fake timers)', () => {
     expectStep('Your info');
     expect(screen.getByLabelText('Name')).toHaveValue('Dana Whitman');
     expect(screen.getByLabelText('Email')).toHaveValue('dana@example.com');
+  });
+
+  describe('the other woods, read every second while they are coming (decision 025, session 16)', () => {
+    const others = WOOD_STYLES.map((style) => style.id).filter((style) => style !== 'natural-white-oak');
+    /** The processor's first answer: the default wood laid, the other four still coming. */
+    const defaultOnly = (id: string) =>
+      row(id, {
+        status: 'completed',
+        original_image_url: ORIGINAL_URL,
+        processed_image_url: PROCESSED_URL,
+        style_image_urls: { 'natural-white-oak': PROCESSED_URL },
+        render_number: 1,
+        styles_coming: others,
+      });
+    const allFive = (id: string) =>
+      row(id, {
+        status: 'completed',
+        original_image_url: ORIGINAL_URL,
+        processed_image_url: PROCESSED_URL,
+        style_image_urls: Object.fromEntries(WOOD_STYLES.map((style) => [style.id, PROCESSED_URL])),
+        render_number: 1,
+      });
+    const woodsLine = () => within(screen.getByRole('group', { name: 'Wood style' })).getByRole('status');
+
+    it('reads the row at once and then every second, and not again once the woods are there', async () => {
+      const calls = newCalls();
+      // Read 1 is the processing step's, read 2 the woods' first; the fourth brings them.
+      await startWithFakeTimers(calls, (id, attempt) => HttpResponse.json(attempt < 4 ? defaultOnly(id) : allFive(id)));
+      await settleUntil('the result', () => screen.queryByRole('heading', { name: 'Your room with hardwood floors' }) !== null);
+      await settleUntil('the woods\' first read', () => calls.reads.length === 2);
+      expect(woodsLine()).toHaveTextContent('The other woods are on their way.');
+
+      await advance(999);
+      expect(calls.reads).toHaveLength(2);
+      await advance(1);
+      expect(calls.reads).toHaveLength(3);
+      await advance(1000);
+      expect(calls.reads).toHaveLength(4);
+      expect(screen.getByRole('radio', { name: 'Walnut' })).toBeEnabled();
+      expect(woodsLine()).toHaveTextContent('The other woods are ready.');
+
+      await advance(60_000);
+      expect(calls.reads).toHaveLength(4);
+    });
+
+    it('says the woods are late after 120 reads, and reads no more', async () => {
+      const calls = newCalls();
+      await startWithFakeTimers(calls, (id) => HttpResponse.json(defaultOnly(id)));
+      await settleUntil('the woods\' first read', () => calls.reads.length === 2);
+
+      await advance(118 * 1000);
+      expect(calls.reads).toHaveLength(1 + 119);
+      expect(woodsLine()).toHaveTextContent('The other woods are on their way.');
+      await advance(1000);
+      expect(calls.reads).toHaveLength(1 + 120);
+      expect(woodsLine()).toHaveTextContent('The other woods are taking longer than usual. Reload the page to see them.');
+      expect(screen.getByRole('radio', { name: 'Walnut (still coming)' })).toBeDisabled();
+
+      await advance(60_000);
+      expect(calls.reads).toHaveLength(1 + 120);
+      // A hang guard, not a speed claim: 120 reads, each through MSW and a render of the result, took ~20 s at load 13.
+    }, 120_000);
+
+    it('says the woods are late after three failed reads in a row, each a second apart, and reads no more', async () => {
+      const calls = newCalls();
+      // Reads 3, 4 and 5 get a gateway's 502.
+      await startWithFakeTimers(calls, (id, attempt) =>
+        attempt >= 3 && attempt <= 5 ? HttpResponse.json({ message: 'bad gateway' }, { status: 502 }) : HttpResponse.json(defaultOnly(id)),
+      );
+      await settleUntil('the woods\' first read', () => calls.reads.length === 2);
+
+      await advance(1000);
+      expect(calls.reads).toHaveLength(3);
+      await advance(1000);
+      expect(calls.reads).toHaveLength(4);
+      expect(woodsLine()).toHaveTextContent('The other woods are on their way.');
+      await advance(1000);
+      expect(calls.reads).toHaveLength(5);
+      expect(woodsLine()).toHaveTextContent('The other woods are taking longer than usual. Reload the page to see them.');
+
+      await advance(60_000);
+      expect(calls.reads).toHaveLength(5);
+    });
   });
 
   describe('after a webhook answer of 5xx or a dropped connection (the render may be under way)', () => {
