@@ -79,15 +79,13 @@ const CONTROLS: Control[] = [
     locate: (page) => page.getByRole('button', { name: 'Next testimonial' }).first(),
     answer: 'next-slide',
   },
-  ...['/realtors', '/investors'].map(
-    (route): Control => ({
-      route,
-      name: 'application form, empty "send" -> errors',
-      devices: route === '/realtors' ? ['phone', 'desktop'] : ['phone'],
-      locate: (page) => page.locator('main form button[type="submit"]'),
-      answer: 'form-errors',
-    }),
-  ),
+  ...['/realtors', '/investors'].map((route): Control => ({
+    route,
+    name: 'application form, empty "send" -> errors',
+    devices: route === '/realtors' ? ['phone', 'desktop'] : ['phone'],
+    locate: (page) => page.locator('main form button[type="submit"]'),
+    answer: 'form-errors',
+  })),
   {
     route: '/realtors',
     name: 'Menu -> menu open',
@@ -151,7 +149,9 @@ export default async function benchFirstTap(): Promise<BenchRow[]> {
               timings.push(await measureTap(browser, siteUrl, control, device, delay, plan));
             } catch (error) {
               failed++;
-              console.error(`  ${control.route} ${control.name}: a run failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+              console.error(
+                `  ${control.route} ${control.name}: a run failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+              );
             }
           }
           const tapToPaint = timings.map((timing) => timing.tapToPaintMs);
@@ -185,7 +185,12 @@ function targetFor(device: Device, delay: number): number {
 
 async function newContext(browser: Browser, device: Device): Promise<BrowserContext> {
   return device === 'phone'
-    ? browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true })
+    ? browser.newContext({
+        viewport: { width: 360, height: 740 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+      })
     : browser.newContext({ viewport: { width: 1280, height: 800 } });
 }
 
@@ -218,7 +223,9 @@ async function planTheTap(browser: Browser, siteUrl: string, control: Control, d
         const form = control.closest('form');
         const fieldIds: Record<string, string> = {};
         for (const label of labels) {
-          const id = [...(form?.querySelectorAll('label') ?? [])].find((l) => l.textContent?.trim().startsWith(label))?.htmlFor;
+          const id = [...(form?.querySelectorAll('label') ?? [])].find((l) =>
+            l.textContent?.trim().startsWith(label),
+          )?.htmlFor;
           if (!id) throw new Error(`No field labelled ${label}`);
           fieldIds[label] = id;
         }
@@ -232,7 +239,14 @@ async function planTheTap(browser: Browser, siteUrl: string, control: Control, d
   }
 }
 
-export async function measureTap(browser: Browser, siteUrl: string, control: Control, device: Device, delayMs: number, plan: TapPlan): Promise<TapTiming> {
+export async function measureTap(
+  browser: Browser,
+  siteUrl: string,
+  control: Control,
+  device: Device,
+  delayMs: number,
+  plan: TapPlan,
+): Promise<TapTiming> {
   const context = await newContext(browser, device);
   try {
     const page = await context.newPage();
@@ -244,9 +258,15 @@ export async function measureTap(browser: Browser, siteUrl: string, control: Con
     // form filled as autofill would (through the element's own setter, as typing does, so React, if it is up, sees
     // it), the page starts watching for the tap and its answer, and says so on its console (pushed to the harness:
     // no round trip to the page).
-    await page.addInitScript({ content: `window.__firstTap.prepareAtLoad(${JSON.stringify({ plan, fill: control.fill ?? {}, answer: control.answer, readyMessage: READY_MESSAGE })});` });
-    const ready = page.waitForEvent('console', { predicate: (message) => message.text() === READY_MESSAGE, timeout: ANSWER_TIMEOUT_MS });
-    const fileChooser = control.answer === 'file-picker' ? page.waitForEvent('filechooser', { timeout: ANSWER_TIMEOUT_MS }) : undefined;
+    await page.addInitScript({
+      content: `window.__firstTap.prepareAtLoad(${JSON.stringify({ plan, fill: control.fill ?? {}, answer: control.answer, readyMessage: READY_MESSAGE })});`,
+    });
+    const ready = page.waitForEvent('console', {
+      predicate: (message) => message.text() === READY_MESSAGE,
+      timeout: ANSWER_TIMEOUT_MS,
+    });
+    const fileChooser =
+      control.answer === 'file-picker' ? page.waitForEvent('filechooser', { timeout: ANSWER_TIMEOUT_MS }) : undefined;
     await page.goto(`${siteUrl}${control.route}`, { waitUntil: 'load' });
     // The tap is due `delayMs` after the load event, or once the control is drawn if that is later; the page's own
     // clock says afterwards how late it came.
@@ -256,9 +276,12 @@ export async function measureTap(browser: Browser, siteUrl: string, control: Con
     if (device === 'phone') await page.touchscreen.tap(plan.x, plan.y);
     else await page.mouse.click(plan.x, plan.y);
     await fileChooser;
-    const timing = (await (await page.waitForFunction((delay) => window.__firstTap!.result(delay), delayMs, { timeout: ANSWER_TIMEOUT_MS, polling: 50 })).jsonValue()) as
-      | TapTiming
-      | { missed: string };
+    const timing = (await (
+      await page.waitForFunction((delay) => window.__firstTap!.result(delay), delayMs, {
+        timeout: ANSWER_TIMEOUT_MS,
+        polling: 50,
+      })
+    ).jsonValue()) as TapTiming | { missed: string };
     if ('missed' in timing) throw new Error(timing.missed);
     return timing;
   } finally {
@@ -295,7 +318,7 @@ function watchTheTap(): void {
       eventDurations.set(entry.interactionId, Math.max(eventDurations.get(entry.interactionId) ?? 0, entry.duration));
     }
   }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
-  const firstInteraction = () => (interactionId ? eventDurations.get(interactionId) ?? 0 : 0);
+  const firstInteraction = () => (interactionId ? (eventDurations.get(interactionId) ?? 0) : 0);
   addEventListener(
     'pointerdown',
     (event) => {
@@ -304,7 +327,8 @@ function watchTheTap(): void {
       tapAt = event.timeStamp;
       const control = document.querySelector(controlPath);
       const target = event.target as Element;
-      if (!control?.contains(target)) missed = `the tap landed on <${target.localName}> "${target.textContent?.trim().slice(0, 40)}", not the control (the page had moved it)`;
+      if (!control?.contains(target))
+        missed = `the tap landed on <${target.localName}> "${target.textContent?.trim().slice(0, 40)}", not the control (the page had moved it)`;
     },
     { capture: true },
   );
@@ -314,7 +338,9 @@ function watchTheTap(): void {
       return !!dialog && dialog.getBoundingClientRect().height > 0;
     },
     menu: () => {
-      const button = [...document.querySelectorAll('button[aria-controls]')].find((b) => b.textContent?.includes('Menu'));
+      const button = [...document.querySelectorAll('button[aria-controls]')].find((b) =>
+        b.textContent?.includes('Menu'),
+      );
       const menu = button && document.getElementById(button.getAttribute('aria-controls')!);
       return !!menu && !menu.hidden && menu.getBoundingClientRect().height > 0;
     },
@@ -322,7 +348,9 @@ function watchTheTap(): void {
     // Any form's alert on screen with something in it (before the app is up, the page's answer lays the form's
     // answered state over the prerendered form, outside <main>).
     'form-errors': () =>
-      [...document.querySelectorAll('form [role="alert"]')].some((alert) => !!alert.textContent?.trim() && alert.getBoundingClientRect().height > 0),
+      [...document.querySelectorAll('form [role="alert"]')].some(
+        (alert) => !!alert.textContent?.trim() && alert.getBoundingClientRect().height > 0,
+      ),
     'next-slide': () => !!document.querySelector('[aria-roledescription="slide"][aria-label^="2 of"]'),
     'file-picker': () => false,
   };
@@ -330,7 +358,8 @@ function watchTheTap(): void {
   addEventListener(
     'click',
     (event) => {
-      if (watching && event.target instanceof HTMLInputElement && event.target.type === 'file') filePickerAt ??= performance.now();
+      if (watching && event.target instanceof HTMLInputElement && event.target.type === 'file')
+        filePickerAt ??= performance.now();
     },
     { capture: true },
   );
@@ -342,7 +371,8 @@ function watchTheTap(): void {
         control.scrollIntoView({ block: 'center', behavior: 'instant' });
         for (const [label, value] of Object.entries(fill)) {
           const field = document.getElementById(plan.fieldIds[label]!) as HTMLInputElement | HTMLTextAreaElement;
-          const prototype = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+          const prototype =
+            field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
           Object.getOwnPropertyDescriptor(prototype, 'value')!.set!.call(field, value);
           field.dispatchEvent(new Event('input', { bubbles: true }));
         }
@@ -367,7 +397,8 @@ function watchTheTap(): void {
       requestAnimationFrame(check);
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries() as EventTimingEntry[]) {
-          if (entry.interactionId && !interactionId && tapAt !== undefined && entry.startTime >= tapAt - 1) interactionId = entry.interactionId;
+          if (entry.interactionId && !interactionId && tapAt !== undefined && entry.startTime >= tapAt - 1)
+            interactionId = entry.interactionId;
         }
       }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
     },
@@ -379,7 +410,15 @@ function watchTheTap(): void {
       const eventTimingMs = firstInteraction();
       const appReadyAt = performance.getEntriesByName(APP_READY_MARK, 'mark')[0]?.startTime;
       const loadAt = performance.timing.loadEventEnd - performance.timing.navigationStart;
-      return { tapToPaintMs: Math.max(answerMs, eventTimingMs), eventTimingMs, answerMs, loadAt, dueAt: loadAt + delayMs, tapAt, appReadyAt };
+      return {
+        tapToPaintMs: Math.max(answerMs, eventTimingMs),
+        eventTimingMs,
+        answerMs,
+        loadAt,
+        dueAt: loadAt + delayMs,
+        tapAt,
+        appReadyAt,
+      };
     },
   };
 }
