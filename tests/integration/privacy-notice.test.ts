@@ -42,6 +42,14 @@ describe('the privacy notice against the database', () => {
     expect(visualizer).not.toContain('email');
   });
 
+  // The free-guide dialog's thank-you panel (lead-magnet-dialog.tsx): "We send it to an address once a day at most".
+  // The queue's limit per kind of e-mail is what makes it true; a higher one would make it false.
+  it('"We send it to an address once a day at most": the queue sends each kind of e-mail to an address once a New York day', async () => {
+    expect(await sql('select max_per_kind_per_address_per_day, time_zone from back_office.visitor_email_limits')).toEqual([
+      { max_per_kind_per_address_per_day: 1, time_zone: 'America/New_York' },
+    ]);
+  });
+
   it('"We don\'t store the text of the e-mails": the outbox has no column for it', async () => {
     const columns = await sql<{ column_name: string }>(
       `select column_name from information_schema.columns where table_schema = 'back_office' and table_name = 'outbound_emails'`,

@@ -101,12 +101,17 @@ describe('the terms', () => {
 
   // New Jersey's Truth-in-Consumer Contract, Warranty and Notice Act (N.J.S.A. 56:12-15, -16): terms shown to a
   // consumer may not take away a right the law gives, nor leave it to the reader which provision holds in New Jersey.
-  it("says a price is agreed in writing, with New Jersey's written contract and three-day cancellation, and takes away no right", async () => {
+  it("says a price is agreed in writing, with New Jersey's written contract, what it names, and three-day cancellation, and takes away no right", async () => {
     renderRoute('/terms');
     await screen.findByRole('heading', { level: 1, name: 'Terms of Service' }, ROUTE_CODE_LOADS);
     const main = within(screen.getByRole('main'));
     expect(main.getByText(/For home improvement work over \$500 that writing is a contract we both sign, as New Jersey law requires/)).toHaveTextContent(
       'you may cancel it until midnight of the third business day after you receive your copy.',
+    );
+    // N.J.A.C. 13:45A-16.2: the contract states the work, its products, the total price and the start and finish
+    // dates, and an estimate says in advance which costs (delivery, installation, financing) it leaves out.
+    expect(main.getByText(/The contract names the work and its main products/)).toHaveTextContent(
+      'The contract names the work and its main products, the total price, and the dates or period in which the work starts and is finished; a written estimate from us says so if its price leaves out any cost, such as delivery, installation or financing.',
     );
     expect(main.getByText(/Nothing on this page limits the rights New Jersey or federal law gives you as a consumer\./)).toBeInTheDocument();
     expect(main.getByText(/a New Jersey registered home improvement contractor/)).toHaveTextContent(

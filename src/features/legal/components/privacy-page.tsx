@@ -46,7 +46,8 @@ export function PrivacyPage({ providers = serviceProviders }: { providers?: read
     </a>
   );
   const phone = (
-    <a href={business.phoneHref} className={legalLinkClasses}>
+    // Kept on one line, as on the Terms: a number broken after its area code reads as two.
+    <a href={business.phoneHref} className={`${legalLinkClasses} whitespace-nowrap`}>
       {business.phone}
     </a>
   );

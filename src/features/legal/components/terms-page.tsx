@@ -10,7 +10,8 @@ export function TermsPage() {
   const callOrWrite = (
     <>
       call us at{' '}
-      <a href={business.phoneHref} className={legalLinkClasses}>
+      {/* Kept on one line: at 360 px the number broke between its area code and the rest. */}
+      <a href={business.phoneHref} className={`${legalLinkClasses} whitespace-nowrap`}>
         {business.phone}
       </a>{' '}
       or write to{' '}
@@ -35,8 +36,10 @@ export function TermsPage() {
           Asking for an estimate, the guide or a partner program is free and commits you to nothing. A price is only
           agreed in writing, once we have seen the job. For home improvement work over $500 that writing is a contract
           we both sign, as New Jersey law requires, and you may cancel it until midnight of the third business day
-          after you receive your copy. Program perks and discounts are described on their pages and confirmed with you
-          when you join.
+          after you receive your copy. The contract names the work and its main products, the total price, and the
+          dates or period in which the work starts and is finished; a written estimate from us says so if its price
+          leaves out any cost, such as delivery, installation or financing. Program perks and discounts are described
+          on their pages and confirmed with you when you join.
         </p>
       </LegalSection>
 
