@@ -68,6 +68,8 @@ for (const viewport of VIEWPORTS) {
       await page.goto(await unsubscribeLinkFor(uniqueEmail('a11y-unsubscribe')));
       await expect(page.getByRole('heading', { level: 1, name: 'Unsubscribe from our e-mails' })).toBeVisible();
       await expectAccessible(page, `the unsubscribe page at ${viewport.name}`);
+      // It names the business a visitor arriving from a mail program hears from, and leads back to the site.
+      await expect(page.getByRole('link', { name: /^Go to the .+ website$/ })).toHaveAttribute('href', process.env.E2E_BASE_URL!);
       await expectPhoneNumbersOnOneLine(page, `the unsubscribe page at ${viewport.name}`);
       await page.getByRole('button', { name: 'Unsubscribe' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'You are unsubscribed' })).toBeVisible();

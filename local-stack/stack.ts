@@ -232,6 +232,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     }
 
     const processorEnv: Record<string, string> = {
+      // The unsubscribe page names the business and links back to the site, as the e-mails do.
+      ...businessEnv,
+      SITE_URL: emailWorkerEnv.SITE_URL!,
       SUPABASE_URL: url,
       SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey,
       DATABASE_URL: postgres.superuserUrl,

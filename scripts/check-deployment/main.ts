@@ -433,7 +433,7 @@ async function main(): Promise<number> {
     // After the test lead: while the check's address is unsubscribed, its marketing e-mails would be held back.
     await check("e-mails' unsubscribe link works", () => {
       testRows.unsubscribeStepRuns();
-      return followUnsubscribeLink(rest, serviceKey);
+      return followUnsubscribeLink(rest, serviceKey, site);
     });
     await check("e-mails show the business's own facts, link to the site and reach its inbox", () => checkEmailFacts(rest, serviceKey, site));
     await check('webhook refuses a photo for a request nobody made', () => testRows.sendForUnknownRequest());

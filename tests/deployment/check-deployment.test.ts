@@ -200,7 +200,7 @@ describe('npm run check:deployment on a healthy deployment', () => {
     );
     // The link the e-mail worker puts in its e-mails (its UNSUBSCRIBE_URL: the gateway's route to the processor), followed.
     expect(lines).toContain(
-      `ok    e-mails' unsubscribe link works: the e-mail worker's link (${site.stack.url}/functions/v1/floor-visualizer/unsubscribe) opens its page without unsubscribing, a forged one is refused (400), and one click unsubscribed the check's address (removed with the test rows)`,
+      `ok    e-mails' unsubscribe link works: the e-mail worker's link (${site.stack.url}/functions/v1/floor-visualizer/unsubscribe) opens its page without unsubscribing, a forged one is refused (400), and one click unsubscribed the check's address (removed with the test rows); the page names the business and links to 127.0.0.1`,
     );
     expect(lines).toContain('ok    webhook refuses a photo for a request nobody made: 409: a photo for a request that does not exist is refused');
     expect(lines).toContain(`ok    site is the build in ${site.buildDir}: its ${DEPLOYED_PAGES.length} pages name the same scripts and stylesheets as ${site.buildDir}/ (their names carry the build's hashes)`);

@@ -19,7 +19,14 @@ type Processor = {
   takesForged?: boolean;
   /** A POST answers 200 and records nothing here (another database). */
   recordsElsewhere?: boolean;
+  /** Run without the owner's VITE_BUSINESS_* settings: its page shows the site's placeholders. */
+  placeholderFacts?: boolean;
+  /** Where its page's way back to the site leads (its SITE_URL). */
+  siteLink?: string;
 };
+
+/** The site the check is run against. */
+const SITE = new URL('https://www.haddonfloors.example');
 
 let server: http.Server | undefined;
 afterEach(async () => {
@@ -41,7 +48,12 @@ async function deployment(processor: Processor, headers?: { list?: string | null
       if (!genuine && !(request.method === 'POST' && processor.takesForged)) return response.writeHead(400).end('This unsubscribe link does not work');
       if (request.method === 'GET') {
         if (processor.getUnsubscribes) database.unsubscribedAt = new Date().toISOString();
-        return response.writeHead(200, { 'content-type': 'text/html' }).end('<form method="post"><button>Unsubscribe</button></form>');
+        const [name, registration] = processor.placeholderFacts ? ['Your Flooring Co.', '13VH00000000'] : ['Haddon Floors', '13VH01234567'];
+        return response
+          .writeHead(200, { 'content-type': 'text/html' })
+          .end(
+            `<p>${name}</p><form method="post"><button>Unsubscribe</button></form><p><a href="${processor.siteLink ?? SITE.origin}">Go to the ${name} website</a></p><footer>NJ Home Improvement Contractor Reg. No. ${registration}</footer>`,
+          );
       }
       if (!processor.recordsElsewhere) database.unsubscribedAt = new Date().toISOString();
       response.writeHead(200, { 'content-type': 'text/html' }).end('<h1>You are unsubscribed</h1>');
@@ -70,16 +82,29 @@ describe("check:deployment's unsubscribe line", () => {
   it('is ok when the link opens a page, a forged link is refused and one click unsubscribes the address', async () => {
     const { rest } = await deployment({});
 
-    const outcome = await followUnsubscribeLink(rest, 'service key');
+    const outcome = await followUnsubscribeLink(rest, 'service key', SITE);
 
-    expect(outcome.detail).toMatch(/opens its page without unsubscribing, a forged one is refused \(400\), and one click unsubscribed/);
+    expect(outcome.detail).toMatch(/opens its page without unsubscribing, a forged one is refused \(400\), and one click unsubscribed.*; the page names the business and links to www\.haddonfloors\.example$/);
     expect(outcome.ok).toBe(true);
+  });
+
+  it("fails a page that shows the settings' placeholders or has no way back to the site, after the address's unsubscribe went through as in a passing run", async () => {
+    const { rest } = await deployment({ placeholderFacts: true, siteLink: 'http://127.0.0.1:5173' });
+
+    const outcome = await followUnsubscribeLink(rest, 'service key', SITE);
+
+    expect(outcome).toEqual({
+      ok: false,
+      detail: expect.stringMatching(
+        /works, but its page shows the placeholder VITE_BUSINESS_NAME Your Flooring Co\., VITE_BUSINESS_NJ_HIC_REGISTRATION 13VH00000000: the processor runs without the owner's VITE_BUSINESS_\* settings .*; its page has no link back to https:\/\/www\.haddonfloors\.example: set the processor's SITE_URL to https:\/\/www\.haddonfloors\.example$/,
+      ),
+    });
   });
 
   it('fails a link whose click unsubscribes at once (link scanners would unsubscribe visitors)', async () => {
     const { rest } = await deployment({ getUnsubscribes: true });
 
-    const outcome = await followUnsubscribeLink(rest, 'service key');
+    const outcome = await followUnsubscribeLink(rest, 'service key', SITE);
 
     expect(outcome).toEqual({ ok: false, detail: expect.stringMatching(/unsubscribed the address at once: link scanners and previews would unsubscribe visitors$/) });
   });
@@ -87,7 +112,7 @@ describe("check:deployment's unsubscribe line", () => {
   it('fails an endpoint that takes a forged signature', async () => {
     const { rest } = await deployment({ takesForged: true });
 
-    const outcome = await followUnsubscribeLink(rest, 'service key');
+    const outcome = await followUnsubscribeLink(rest, 'service key', SITE);
 
     expect(outcome).toEqual({ ok: false, detail: expect.stringMatching(/took a link with a forged signature \(200\): anyone could unsubscribe any address$/) });
   });
@@ -95,7 +120,7 @@ describe("check:deployment's unsubscribe line", () => {
   it("fails an endpoint that answers 200 but records nothing in this deployment's database", async () => {
     const { rest } = await deployment({ recordsElsewhere: true });
 
-    const outcome = await followUnsubscribeLink(rest, 'service key');
+    const outcome = await followUnsubscribeLink(rest, 'service key', SITE);
 
     expect(outcome).toEqual({ ok: false, detail: expect.stringMatching(/answered the one-click POST with 200, but this deployment's database has no unsubscribe for the address/) });
   });
@@ -103,7 +128,7 @@ describe("check:deployment's unsubscribe line", () => {
   it('fails an e-mail without the one-click headers', async () => {
     const { rest } = await deployment({}, { post: null });
 
-    const outcome = await followUnsubscribeLink(rest, 'service key');
+    const outcome = await followUnsubscribeLink(rest, 'service key', SITE);
 
     expect(outcome).toEqual({ ok: false, detail: expect.stringMatching(/carries List-Unsubscribe-Post: none, not a one-click unsubscribe/) });
   });

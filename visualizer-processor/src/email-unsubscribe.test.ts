@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { getByRole, getByText, queryByRole } from '@testing-library/dom';
+import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unsubscribeToken } from '../../contracts/unsubscribe-link.ts';
-import { handleUnsubscribe, type UnsubscribeStore } from './email-unsubscribe.ts';
+import { readBusinessFacts } from '../../src/config/business.ts';
+import { handleUnsubscribe, type UnsubscribePageSender, type UnsubscribeStore } from './email-unsubscribe.ts';
 
 /**
  * The unsubscribe endpoint's answers to what a mail program, a mail scanner or anyone else sends (decision 024),
@@ -21,10 +24,21 @@ const store: UnsubscribeStore = {
   },
 };
 
+/** The owner's settings as a host gives them; the name has an ampersand, which the page must show as written. */
+const sender: UnsubscribePageSender = {
+  business: readBusinessFacts({
+    VITE_BUSINESS_NAME: 'Haddon Floors & Stairs',
+    VITE_BUSINESS_PHONE: '(856) 555-0142',
+    VITE_BUSINESS_POSTAL_ADDRESS: '1 Test Avenue, Haddonfield, NJ 08033',
+    VITE_BUSINESS_NJ_HIC_REGISTRATION: '13VH01234567',
+  }),
+  siteUrl: 'https://www.haddonfloors.example',
+};
+
 let server: http.Server;
 let link: string;
 beforeAll(async () => {
-  server = http.createServer((request, response) => void handleUnsubscribe(request, response, store, (line) => logged.push(line)));
+  server = http.createServer((request, response) => void handleUnsubscribe(request, response, { store, sender }, (line) => logged.push(line)));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   link = `http://127.0.0.1:${(server.address() as AddressInfo).port}/unsubscribe?token=${unsubscribeToken(KEY, digest)}`;
 });
@@ -89,5 +103,30 @@ describe('the unsubscribe endpoint', () => {
       );
     }
     expect(recorded).toEqual([digest, digest]);
+  });
+
+  it('names the business on every page it answers, with its phone, address and registration line, and a way back to the site', async () => {
+    const post = { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' };
+    const broken = link.replace(/token=.{8}/, 'token=');
+    // Every answer first, then the reading (parsing is slow on a busy machine; a kept-alive connection idle that long
+    // may be closed by the server as it is reused).
+    const pages = {
+      'the button page': await (await fetch(link)).text(),
+      'the done page': await (await fetch(link, post)).text(),
+      'the broken link page': await (await fetch(broken)).text(),
+      'the broken link page, posted': await (await fetch(broken, post)).text(),
+    };
+    for (const [which, html] of Object.entries(pages)) {
+      const page = new JSDOM(html).window.document.body;
+      const shown = `${which}: ${page.textContent}`;
+      expect(getByRole(page, 'link', { name: 'Go to the Haddon Floors & Stairs website' }).getAttribute('href'), shown).toBe('https://www.haddonfloors.example');
+      expect(getByRole(getByRole(page, 'contentinfo'), 'link', { name: '(856) 555-0142' }).getAttribute('href'), shown).toBe('tel:8565550142');
+      expect(getByText(page, 'Haddon Floors & Stairs · 1 Test Avenue, Haddonfield, NJ 08033 ·', { exact: false }), shown).toBeTruthy();
+      expect(getByText(page, 'NJ Home Improvement Contractor Reg. No. 13VH01234567'), shown).toBeTruthy();
+    }
+    // A visitor whose link broke is told they may call instead, at the number shown.
+    const brokenPage = new JSDOM(pages['the broken link page']).window.document.body;
+    expect(getByRole(getByRole(brokenPage, 'main'), 'link', { name: '(856) 555-0142' })).toBeTruthy();
+    expect(queryByRole(brokenPage, 'button')).toBeNull();
   });
 });

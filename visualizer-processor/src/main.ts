@@ -162,7 +162,7 @@ const { server, whenIdle } = createProcessorServer({
     const health = { ...queue, ...storage, ok: queue.ok && storage.storage === 'ok', ...(detail ? { detail } : {}) };
     return modelProblem ? { ...health, ok: false, model: modelProblem } : health;
   },
-  unsubscribes: createSqlUnsubscribeStore(db),
+  unsubscribes: { store: createSqlUnsubscribeStore(db), sender: { business: config.business, siteUrl: config.siteUrl } },
 });
 
 server.listen(config.PORT, config.HOST, () => {

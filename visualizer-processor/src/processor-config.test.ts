@@ -54,4 +54,20 @@ describe('the processor settings', () => {
       "visualizer processor refuses to start: DATABASE_URL is Supabase's transaction pooler (port 6543): the job queue needs the session pooler (port 5432) or the direct connection",
     ]);
   });
+
+  it("names the site for the unsubscribe page's way back: SITE_URL, else the first allowed origin, else the local site", () => {
+    expect(readProcessorConfig({ ...production, SITE_URL: 'https://floors.example' }).siteUrl).toBe('https://floors.example');
+    expect(readProcessorConfig({ ...production, ALLOWED_ORIGINS: 'https://www.floors.example,https://floors.example' }).siteUrl).toBe('https://www.floors.example');
+    expect(readProcessorConfig({ ...required, NODE_ENV: 'development' }).siteUrl).toBe('http://127.0.0.1:5173');
+    expect(refusal({ ...production, SITE_URL: 'www.floors.example' })).toEqual([expect.stringMatching(/^visualizer processor refuses to start: SITE_URL: /)]);
+  });
+
+  it("reads the business facts its pages name from the site's own settings, and refuses a registration number that is not one", () => {
+    const config = readProcessorConfig({ ...production, VITE_BUSINESS_NAME: 'Haddon Floorworks', VITE_BUSINESS_PHONE: '(856) 555-0142' });
+    expect(config.business).toMatchObject({ name: 'Haddon Floorworks', phone: '(856) 555-0142', phoneHref: 'tel:8565550142' });
+    expect(readProcessorConfig(production).business.registrationLine).toBe('NJ Home Improvement Contractor Reg. No. 13VH00000000');
+    expect(refusal({ ...production, VITE_BUSINESS_NJ_HIC_REGISTRATION: '12345' })).toEqual([
+      'visualizer processor refuses to start: VITE_BUSINESS_NJ_HIC_REGISTRATION must be the New Jersey home improvement contractor registration number: 13VH and 8 digits, like 13VH01234567',
+    ]);
+  });
 });

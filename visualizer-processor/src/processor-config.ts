@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SettingsRefused, databaseUrlProblem, isProduction, isUnset, settingProblems } from '../../job-queue/service-settings.ts';
+import { readBusinessFacts, type Business } from '../../src/config/business.ts';
 import { FLOOR_ENGINE_KINDS } from '../engine/create-floor-engine.ts';
 
 export const PROCESSOR_SERVICE = 'visualizer processor';
@@ -36,6 +37,11 @@ const processorEnvSchema = z
     VISUALIZER_ENGINE_URL: z.url().optional(),
     VISUALIZER_ENGINE_API_KEY: z.string().min(1).optional(),
     ALLOWED_ORIGINS: z.string().default('*'),
+    /**
+     * The site's public origin, for the way back from the pages this service shows a visitor (the e-mails'
+     * unsubscribe page). Unset: the first of ALLOWED_ORIGINS, which production sets to the site's origin.
+     */
+    SITE_URL: z.url().optional(),
     VISUALIZER_SYNC_REPLY_MS: z.coerce.number().int().min(0).default(20_000),
   })
   .refine((env) => env.VISUALIZER_ENGINE !== 'http' || env.VISUALIZER_ENGINE_URL, {
@@ -43,7 +49,17 @@ const processorEnvSchema = z
     path: ['VISUALIZER_ENGINE_URL'],
   });
 
-export type ProcessorConfig = z.infer<typeof processorEnvSchema> & { allowedOrigins: string[]; production: boolean };
+export type ProcessorConfig = z.infer<typeof processorEnvSchema> & {
+  allowedOrigins: string[];
+  production: boolean;
+  /** The business facts (VITE_BUSINESS_*, the site's own settings) that the unsubscribe page names. */
+  business: Business;
+  /** Where the unsubscribe page's way back to the site leads: SITE_URL, else the first allowed origin. */
+  siteUrl: string;
+};
+
+/** The site's address when neither SITE_URL nor an allowed origin names it: the local `npm start` site. */
+const LOCAL_SITE_URL = 'http://127.0.0.1:5173';
 
 /** An origin as a browser sends it in `Origin`: scheme, host and port, no path and no trailing slash. */
 function isOrigin(value: string): boolean {
@@ -86,13 +102,27 @@ export function readProcessorConfig(env: NodeJS.ProcessEnv = process.env): Proce
     .filter(Boolean);
   const allowedOrigins = origins.length > 0 ? origins : ['*'];
   const production = isProduction(env);
+  let business: Business | undefined;
+  const businessProblems: string[] = [];
+  try {
+    business = readBusinessFacts(env);
+  } catch (error) {
+    // The same check as the site's build and the e-mail worker (src/config/settings.ts): a bad registration number.
+    const issues = (error as { issues?: { path: PropertyKey[]; message: string }[] }).issues;
+    if (!issues) throw error;
+    businessProblems.push(
+      ...issues.map(({ path, message }) => (message.startsWith(path.join('.')) ? message : `${path.join('.')}: ${message}`)),
+    );
+  }
   const problems = [
+    ...businessProblems,
     ...[databaseUrlProblem(parsed.data.DATABASE_URL)].filter((problem) => problem !== undefined),
     ...allowedOrigins
       .filter((origin) => origin !== '*' && !isOrigin(origin))
       .map((origin) => `ALLOWED_ORIGINS: "${origin}" is not an origin (scheme://host[:port], no path and no trailing slash)`),
     ...(production ? productionProblems(env, parsed.data.VISUALIZER_STORAGE, allowedOrigins) : []),
   ];
-  if (problems.length > 0) throw new SettingsRefused(PROCESSOR_SERVICE, problems);
-  return { ...parsed.data, allowedOrigins, production };
+  if (problems.length > 0 || !business) throw new SettingsRefused(PROCESSOR_SERVICE, problems);
+  const siteUrl = parsed.data.SITE_URL ?? allowedOrigins.find((origin) => origin !== '*') ?? LOCAL_SITE_URL;
+  return { ...parsed.data, allowedOrigins, production, business, siteUrl };
 }

@@ -17,7 +17,7 @@ import { DEFAULT_WOOD_STYLE, type WoodStyleId } from '../../contracts/wood-style
 import { ORIGINAL_RENDITIONS } from '../../contracts/image-renditions.ts';
 import { describeError } from '../../job-queue/redact.ts';
 import { UNSUBSCRIBE_PATH } from '../../contracts/unsubscribe-link.ts';
-import { handleUnsubscribe, type UnsubscribeStore } from './email-unsubscribe.ts';
+import { handleUnsubscribe, type UnsubscribeEndpoint } from './email-unsubscribe.ts';
 import { hangUpAfterReply } from './hang-up-after-reply.ts';
 import type { RenderFinishedSignal } from './render-finished.ts';
 import { firstRenderJob } from './render-job.ts';
@@ -83,8 +83,11 @@ export interface ProcessorDependencies {
   requestTimeoutMs?: number;
   /** Styles the first render makes; the default style is always among them. */
   renderStyles?: readonly WoodStyleId[];
-  /** `GET`/`POST /unsubscribe`: the marketing e-mails' unsubscribe link (email-unsubscribe.ts); 404 without it. */
-  unsubscribes?: UnsubscribeStore;
+  /**
+   * `GET`/`POST /unsubscribe`: the marketing e-mails' unsubscribe link (email-unsubscribe.ts), with the business its
+   * page names; 404 without it.
+   */
+  unsubscribes?: UnsubscribeEndpoint;
   log?: (line: string) => void;
 }
 
