@@ -33,7 +33,7 @@ export function serviceProvidersFrom(settings: ProvidersSettings): ServiceProvid
     {
       kind: 'Application hosting',
       name: named(settings.VITE_SERVICES_HOST_NAME),
-      does: 'runs the programs that draw the new floor on your photo and send our e-mails. Your photo, name and e-mail address pass through them.',
+      does: 'runs the programs that draw the new floor on your photo and write our e-mails. Your photo passes through them, and so does what you type into a form, which our e-mails to you and to our office repeat; they see your internet address when you send the photo.',
     },
     {
       kind: 'E-mail delivery',

@@ -25,7 +25,8 @@ import { server } from '@/testing/msw-server';
 import { renderRoute } from '@/testing/render';
 import { restUrl } from '@/testing/test-env';
 import { days, listInWords, marketingEmailsInWords, valueInWords, whatEachFormCollects } from '../content/what-we-collect';
-import { MARKETING_EMAIL_KINDS } from '../../../../email-worker/src/messages/lead-records';
+import { composeEmail } from '../../../../email-worker/src/messages/compose-email';
+import { MARKETING_EMAIL_KINDS, type LeadRecord } from '../../../../email-worker/src/messages/lead-records';
 import { PrivacyPage } from './privacy-page';
 
 /**
@@ -145,6 +146,43 @@ describe('the privacy notice, claim by claim', () => {
       'Application hosting (Render):',
       'E-mail delivery (Postmark):',
     ]);
+  });
+
+  // "Application hosting ... so does what you type into a form": the e-mail worker it runs writes the office's copy
+  // of each form from the stored row, every value the visitor typed in it. A staff e-mail that left values out would
+  // make the words say more than happens; a form whose values went nowhere near it would make them wrong.
+  it("says what passes through the application host: every value a form sends is in the office's e-mail the worker writes", async () => {
+    const host = serviceProviders.find(({ kind }) => kind === 'Application hosting')!;
+    expect(host.does).toContain('Your photo passes through them, and so does what you type into a form');
+    const typed = {
+      name: 'Quinn Tapper',
+      customer_name: 'Quinn Tapper',
+      email: 'quinn.tapper@example.com',
+      phone: '(856) 555-0177',
+      message: 'Two bedrooms of white oak',
+      brokerage: 'Haddon Realty Group',
+      instagram: '@quinnsellshomes',
+      company: 'Kings Highway Flips',
+      investment_focus: 'Duplexes in Collingswood',
+    } as const;
+    const created_at = new Date('2026-11-30T15:00:00Z');
+    const visualizer = { status: 'completed', original_image_url: null, processed_image_url: null, failure_reason: null, rug_choice: null, rug_share: null, rug_choices_used: 0 };
+    const staffEmailOf = {
+      contacts: ['staff_contact', { table: 'contacts', id: '1', created_at, ...typed }],
+      leads: ['staff_guide', { table: 'leads', id: '2', created_at, ...typed }],
+      realtors: ['staff_realtor', { table: 'realtors', id: '3', created_at, ...typed }],
+      investors: ['staff_investor', { table: 'investors', id: '4', created_at, ...typed }],
+      floor_visualizer_requests: ['staff_visualizer', { table: 'floor_visualizer_requests', id: '5', created_at, ...typed, ...visualizer }],
+    } as const;
+    const tables = ['contacts', 'leads', 'realtors', 'investors', 'floor_visualizer_requests'] as const;
+    const context = { business, siteUrl: 'https://floors.example', staffInbox: 'office@floors.example', guidePdf: async () => Buffer.alloc(0) };
+    for (const [index, { form, sends }] of whatEachFormCollects.entries()) {
+      const [kind, row] = staffEmailOf[tables[index]!];
+      const { text } = await composeEmail(kind, row as unknown as LeadRecord, null, context);
+      const typedValues = sends.filter((value): value is keyof typeof typed => value in typed);
+      expect(typedValues.length, form).toBeGreaterThan(0);
+      for (const value of typedValues) expect(text, `${form}: ${value}`).toContain(typed[value]);
+    }
   });
 
   // The bucket is private and the processor signs links that end at visualizerImagesExpireAt (decision 022; public
