@@ -69,6 +69,16 @@ describe('a service started in production with unsafe settings', () => {
     });
   });
 
+  it("the processor refuses a registration number that is not one, as the site's build and the e-mail worker do", async () => {
+    // Its unsubscribe page shows the number (decision 032): a wrong one would be shown to every visitor who unsubscribes.
+    expect(await start(PROCESSOR_ENTRY, { ...processor(), VITE_BUSINESS_NJ_HIC_REGISTRATION: '13VH1234' })).toEqual({
+      code: 1,
+      lines: [
+        'visualizer processor refuses to start: VITE_BUSINESS_NJ_HIC_REGISTRATION must be the New Jersey home improvement contractor registration number: 13VH and 8 digits, like 13VH01234567',
+      ],
+    });
+  });
+
   it('the e-mail worker refuses to start without an SMTP host', async () => {
     expect(
       await start(EMAIL_WORKER_ENTRY, {
