@@ -1,5 +1,6 @@
 import type { RugChoice } from '../../contracts/visualizer-webhook.ts';
 import type { FloorMask } from '../engine/floor-engine.ts';
+import { SCENE_CLASS } from '../engine/segmentation/scene-classes.ts';
 
 /** Measured on the real set (decision 017). */
 export const RUG_DEFAULT_LIMITS = {
@@ -13,7 +14,18 @@ export const RUG_DEFAULT_LIMITS = {
    * and the walls, a fitted carpet runs to them.
    */
   maxBareFarEdge: 0.25,
+  /**
+   * Where the floor meets the room's walls (the network's wall, door, window or curtain just above the topmost cell
+   * of floor or covering in a column), at most this share may be bare floor the render keeps for the covering to be
+   * the floor's own: a fitted carpet is what meets the walls, an area rug leaves floor between it and them.
+   */
+  maxBareWallEdge: 0.25,
+  /** How far above a column's topmost cell of floor or covering a wall is looked for, as a share of the grid's height. */
+  wallReach: 0.01,
 } as const;
+
+/** What bounds a room where its floor ends: the covering that reaches them is the floor's own. */
+const ROOM_EDGE_CLASSES = new Set<number>([SCENE_CLASS.wall, SCENE_CLASS.door, SCENE_CLASS.windowpane, SCENE_CLASS.curtain]);
 
 export interface RugCovering {
   /** Share of the photo that is rug or carpet: floor when replaced, not floor when kept (0..1). */
@@ -28,12 +40,19 @@ export interface RugCovering {
    * floor the render keeps: bare floor seen beyond the covering, towards the walls.
    */
   bareFarEdge: number;
+  /**
+   * Of the columns where the floor with rugs replaced meets a wall (`wallReach`), the share where what meets it is
+   * floor the render keeps. 1 when no column meets a wall, or the network's classes are not known: nothing then
+   * shows the covering running to the walls. Read on the floor's outer edge against the room, it does not hang on
+   * the pieces the engine leaves as floor inside a rug (those lie under the rug's own far edge, not at a wall).
+   */
+  bareWallEdge: number;
 }
 
 /** The rug or carpet that "Replace carpet and rugs too" would lay wood on, and where its outline ends. */
 export function describeRugCovering(floor: FloorMask): RugCovering {
   const { mask, rugsReplacedMask, width, height } = floor;
-  if (!rugsReplacedMask) return { coveringShare: 0, bareFloorContact: 1, bareFarEdge: 1 };
+  if (!rugsReplacedMask) return { coveringShare: 0, bareFloorContact: 1, bareFarEdge: 1, bareWallEdge: 1 };
   let covering = 0;
   for (let i = 0; i < mask.length; i++) if (rugsReplacedMask[i]! >= 128 && mask[i]! < 128) covering++;
   // The outline is read on a coarse grid (the network's, or about 128 cells a side), where a rug's fringe or a
@@ -63,22 +82,47 @@ export function describeRugCovering(floor: FloorMask): RugCovering {
       }
     }
   }
-  let columns = 0;
-  let bareColumns = 0;
+  const farEdge = farEdgeCounts(grid, gridWidth, gridHeight, floor.scene?.classes);
+  return {
+    coveringShare: mask.length ? covering / mask.length : 0,
+    bareFloorContact: outline ? onFloor / outline : 1,
+    bareFarEdge: farEdge.columns ? farEdge.bare / farEdge.columns : 1,
+    bareWallEdge: farEdge.wallColumns ? farEdge.bareWallColumns / farEdge.wallColumns : 1,
+  };
+}
+
+/**
+ * Per column of the grid (1 kept floor, 2 covering, 0 anything else), its topmost cell of either: how many columns
+ * have one and how many of those are kept floor; and of the columns where a room's edge (`classes`, the scene on
+ * the same grid) lies within `wallReach` above that cell, how many and how many kept floor.
+ */
+function farEdgeCounts(
+  grid: Uint8Array,
+  gridWidth: number,
+  gridHeight: number,
+  classes: Uint8Array | undefined,
+): { columns: number; bare: number; wallColumns: number; bareWallColumns: number } {
+  const reach = Math.max(1, Math.round(RUG_DEFAULT_LIMITS.wallReach * gridHeight));
+  const counts = { columns: 0, bare: 0, wallColumns: 0, bareWallColumns: 0 };
   for (let gx = 0; gx < gridWidth; gx++) {
     for (let gy = 0; gy < gridHeight; gy++) {
       const kind = grid[gy * gridWidth + gx]!;
       if (!kind) continue;
-      columns++;
-      if (kind === 1) bareColumns++;
+      counts.columns++;
+      if (kind === 1) counts.bare++;
+      if (classes && meetsRoomEdge(classes, gridWidth, gx, gy, reach)) {
+        counts.wallColumns++;
+        if (kind === 1) counts.bareWallColumns++;
+      }
       break;
     }
   }
-  return {
-    coveringShare: mask.length ? covering / mask.length : 0,
-    bareFloorContact: outline ? onFloor / outline : 1,
-    bareFarEdge: columns ? bareColumns / columns : 1,
-  };
+  return counts;
+}
+
+function meetsRoomEdge(classes: Uint8Array, gridWidth: number, gx: number, gy: number, reach: number): boolean {
+  for (let y = gy - 1; y >= Math.max(0, gy - reach); y--) if (ROOM_EDGE_CLASSES.has(classes[y * gridWidth + gx]!)) return true;
+  return false;
 }
 
 /**
@@ -87,12 +131,15 @@ export function describeRugCovering(floor: FloorMask): RugCovering {
  * kept, as the architecture asks ("area rugs stay in front unless the visitor asks otherwise"). The far edge
  * tells a large rug with furniture on it from a fitted carpet: the more of a rug the engine takes out of the
  * floor, the less of its outline meets bare floor (it meets the sofa and the wall instead of the band of rug
- * that had passed for floor), but the floor beyond it still shows (decision 017).
+ * that had passed for floor), but the floor beyond it still shows (decision 017). Both of those read the floor the
+ * render keeps, pieces the engine leaves inside a rug included; where the floor meets the walls is read on the room's
+ * own edge, so a rug taken out more cleanly still shows as an area rug by the bare floor between it and a wall.
  */
 export function defaultRugChoice(covering: RugCovering): RugChoice {
   return covering.coveringShare >= RUG_DEFAULT_LIMITS.minCoveringShare &&
     covering.bareFloorContact <= RUG_DEFAULT_LIMITS.maxBareFloorContact &&
-    covering.bareFarEdge <= RUG_DEFAULT_LIMITS.maxBareFarEdge
+    covering.bareFarEdge <= RUG_DEFAULT_LIMITS.maxBareFarEdge &&
+    covering.bareWallEdge <= RUG_DEFAULT_LIMITS.maxBareWallEdge
     ? 'replace'
     : 'keep';
 }

@@ -10,7 +10,6 @@ import { DEFAULT_TUNING, findFloorWithSegmenter, floorFromSegmentation, type Seg
 import { segmentedFromRuns } from './segment-photo.ts';
 import { SCENE_CLASS } from './scene-classes.ts';
 import { STANDING_COLUMN_LIMITS } from './standing-columns.ts';
-import { RUG_ISLAND_LIMITS } from './rug-islands.ts';
 
 async function fixture(file: string) {
   const entry = ROOM_FIXTURES.find((item) => item.file === file)!;
@@ -202,8 +201,7 @@ describe('rugs', () => {
     expect(at(kept, 0.5, 0.75)).toBe(0);
     expect(at(kept, 0.1, 0.9)).toBe(255);
     expect(at(kept, 0.5, 0.45)).toBe(255);
-    // Without the outline (and the islands step, off by default, which would take the middle too: the rug's border
-    // all round it).
+    // Without the outline (and the islands step, which would take the middle too: the rug's border all round it).
     const withoutOutlines = (await floorFromSegmentation(photo, pass, {}, { ...DEFAULT_TUNING, rugOutlines: null, rugIslands: null })).mask;
     expect(at(withoutOutlines, 0.5, 0.75)).toBe(255);
     // Rugs replaced: the middle is wood either way.
@@ -220,7 +218,7 @@ describe('rugs', () => {
       const island = x >= 240 && x < 272 && y >= 370 && y < 400;
       return y < 200 ? SCENE_CLASS.wall : inRug && !island ? SCENE_CLASS.rug : SCENE_CLASS.floor;
     });
-    const tuning = { ...DEFAULT_TUNING, rugOutlines: null, rugIslands: RUG_ISLAND_LIMITS };
+    const tuning = { ...DEFAULT_TUNING, rugOutlines: null };
     const kept = (await floorFromSegmentation(photo, pass, {}, tuning)).mask;
     expect(at(kept, 256 / 512, 385 / 512)).toBe(0);
     expect(at(kept, 0.5, 0.45)).toBe(255);

@@ -15,7 +15,7 @@ import { OBJECT_BASE_LIMITS, objectBasesOverFloor, type ObjectBaseLimits } from 
 import { UNLIKE_PIECE_LIMITS, piecesUnlikeTheFloor, type UnlikePieceLimits } from './unlike-floor-pieces.ts';
 import { ROUGH_THING_LIMITS, roughThingsOnFloor, type RoughThingLimits } from './rough-floor-things.ts';
 import { columnsStandingInFloor, type StandingColumnLimits } from './standing-columns.ts';
-import { floorIslandsInRugs, type RugIslandLimits } from './rug-islands.ts';
+import { RUG_ISLAND_LIMITS, floorIslandsInRugs, type RugIslandLimits } from './rug-islands.ts';
 import { SEGMENTER_SIZE, announcePhoto, classifyPixels, whenNetworkBusy } from './scene-segmenter.ts';
 import { sceneGridSize, segmentPhoto, type FitMode, type SegmentedPhoto } from './segment-photo.ts';
 
@@ -137,11 +137,10 @@ export const DEFAULT_TUNING: SegmenterTuning = {
   // anything, but a hallway shot along crisp dark plank seams lost whole planks to it (a test holds that), and it cost
   // ~80 ms of the 12 MP budget. The variant 'engine, with standing columns' measures it.
   standingColumns: null,
-  // Off (decision 012, session 16): on the tuning photos it took a bench's legs on a jute rug and a pouf's shade ring
-  // (0.005 % of a photo real floor), but the rug choice (decision 017) read those leftovers as bare floor round the rug, and the
-  // shag photo flipped to "replace"; kept from the far edge it gains 0.005 on one photo. The variant 'engine, with rug
-  // islands' measures it.
-  rugIslands: null,
+  // Measured on the tuning photos (decision 012, sessions 16 and 17): on since the rug choice (decision 017) reads
+  // where the floor meets the walls, not only the leftovers this step takes. The variant 'engine, without rug
+  // islands' measures the engine without it.
+  rugIslands: RUG_ISLAND_LIMITS,
   taps: TAP_LIMITS,
 };
 
@@ -583,7 +582,8 @@ export async function floorFromSegmentation(
     const objects = objectCells(objectSeen, rugVotes, options.keepRugs !== false && rugVotes.length > 0);
     clearWhere(soft, floorOfOtherColours(floor, rgb, scene.width, scene.height, tuning.photoColours, objects, regions));
   }
-  if (islandsInRugs && tuning.rugIslands) {
+  // Most photos have no rug: no piece of their floor to look at.
+  if (islandsInRugs && tuning.rugIslands && knownRug.includes(1)) {
     clearWhere(soft, floorIslandsInRugs(beliefFloor(soft), knownRug, scene.width, scene.height, tuning.rugIslands));
   }
   const guide = guideBrightness(guideCopy);

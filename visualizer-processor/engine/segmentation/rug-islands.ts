@@ -6,10 +6,10 @@
  * of its outline is the rug or a thing standing on it. A piece of real floor beside a rug meets it along one side
  * only; its other sides meet the walls or the furniture. A piece that reaches the photo's frame stays whatever
  * lies round the rest of it (the floor may run on out of the picture), and so does the floor's largest piece: with
- * the rug over most of the room, the floor left past it is its body. So does a piece that holds the far edge of the
- * floor and rug in some column (nothing of either beyond it): an island lies inside the rug, with rug or floor
- * beyond it; a piece at the far edge is where the floor meets the wall, and the rug choice (decision 017) reads
- * whether bare floor shows there.
+ * the rug over most of the room, the floor left past it is its body. A piece that holds the far edge of the floor
+ * and rug in some column (nothing of either beyond it) may be kept too (`keepFarEdge`, off: a bench's legs on a rug
+ * hold it below the bench's seat as well as bare floor by a wall would; the rug choice, decision 017, reads the
+ * floor where it meets the walls, so it no longer needs what this step takes).
  *
  * Only while rugs are kept (a rug is then not floor), and only where a rug is known: with no rug cell the step
  * does nothing, so a floor's own planks, sun, reflections and patches never meet it.
@@ -18,8 +18,11 @@
 export const RUG_ISLAND_LIMITS = {
   /** A piece of the floor leaves when more than this share of its outline is rug. */
   rugOutline: 0.5,
-  /** A piece that holds the far edge of the floor and rug in some column stays (false: only the largest and the framed do). */
-  keepFarEdge: true,
+  /**
+   * A piece that holds the far edge of the floor and rug in some column stays (false: only the largest and the framed
+   * do). Off (decision 012, session 17): bedroom-stools' bench legs hold it, under the bench's seat.
+   */
+  keepFarEdge: false,
 };
 
 export type RugIslandLimits = typeof RUG_ISLAND_LIMITS;
