@@ -197,6 +197,8 @@ for (const viewport of VIEWPORTS) {
       );
       await page.getByRole('button', { name: 'Re-render my floor' }).click();
       await expect(page.getByRole('alert').filter({ hasText: 'This photo has had all its corrections.' })).toBeVisible();
+      // The button, disabled while the fix was asked for, had let the focus fall to the page's start.
+      await expect(page.getByRole('button', { name: 'Re-render my floor' })).toBeFocused();
       await expectAccessible(page, 'visualizer result, a correction refused');
     });
   });

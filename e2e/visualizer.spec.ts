@@ -217,6 +217,9 @@ test.describe('Snap & See Wood', () => {
     await expect(page.getByRole('link', { name: 'Download result' })).toHaveAttribute('href', second!.style_image_urls.walnut!);
     await expect.poll(() => after.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
     await expect(page.getByText('You can fix this photo 4 more times.')).toBeVisible();
+    // The new picture is focused, so on screen: the Fix button the focus used to go back to lies below the woods.
+    await expect(page.getByRole('slider', { name: 'Before and after comparison' })).toBeFocused();
+    await expect(page.getByRole('slider', { name: 'Before and after comparison' })).toBeInViewport();
   });
 
   test('a room with an area rug: "Keep my rugs" by default; "Replace carpet and rugs too" is the next render, laid over the rug, in the wood chosen', async ({
@@ -254,6 +257,8 @@ test.describe('Snap & See Wood', () => {
     await expect.poll(() => after.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
     await expect(page.getByRole('link', { name: 'Download result' })).toHaveAttribute('href', row!.style_image_urls.walnut!);
     await expect(rugs.getByRole('radio', { name: 'Replace carpet and rugs too' })).toBeChecked();
+    // The new picture is focused (the choice, disabled while it rendered, had let the focus fall to the page's start).
+    await expect(page.getByRole('slider', { name: 'Before and after comparison' })).toBeFocused();
     await page.screenshot({ path: testInfo.outputPath('rugs-replaced-1280.png'), fullPage: true });
     await expectAccessible(page, 'result: rug choice made');
 

@@ -1,6 +1,6 @@
 import { Icon } from '@/components/ui/icon';
 import { MoveHorizontal } from '@/components/ui/icons';
-import { useId, useState } from 'react';
+import { useId, useState, type Ref } from 'react';
 import type { PictureRenditions } from '@contracts/image-renditions';
 import { ResultPicture } from './result-picture';
 
@@ -11,13 +11,15 @@ type BeforeAfterSliderProps = {
   label?: string;
   /** The result picture has arrived (what the page waits for before fetching the other styles). */
   onAfterLoad?: () => void;
+  /** The control laid over the pictures: focusing it brings the whole picture into view. */
+  inputRef?: Ref<HTMLInputElement>;
 };
 
 /**
  * The original photo over the hardwood result, split where the visitor drags. The control is a real range
  * input laid over the images, so it works with a pointer, a finger, and the arrow/Home/End/Page keys.
  */
-export function BeforeAfterSlider({ before, after, label = 'Before and after comparison', onAfterLoad }: BeforeAfterSliderProps) {
+export function BeforeAfterSlider({ before, after, label = 'Before and after comparison', onAfterLoad, inputRef }: BeforeAfterSliderProps) {
   const [position, setPosition] = useState(50);
   const [aspect, setAspect] = useState<number | null>(null);
   const hintId = useId();
@@ -67,6 +69,7 @@ export function BeforeAfterSlider({ before, after, label = 'Before and after com
           After
         </span>
         <input
+          ref={inputRef}
           type="range"
           min={0}
           max={100}

@@ -83,6 +83,18 @@ export function FloorCorrection({
     if (rendered) onRendered(rendered);
   }, [rendered, onRendered]);
 
+  // 'Re-render my floor' and the rest of the panel are disabled while the render is asked for and made, and a browser
+  // then lets the focus fall to the page's start. A render that came is shown by the result step (its picture); one
+  // refused, failed or lost leaves the visitor on the button they pressed, with the problem said above it.
+  const panel = useRef<HTMLElement>(null);
+  const reRenderButton = useRef<HTMLButtonElement>(null);
+  const focusedWhenAsked = useRef(false);
+  useEffect(() => {
+    if (rendering || rendered || !focusedWhenAsked.current) return;
+    focusedWhenAsked.current = false;
+    reRenderButton.current?.focus();
+  }, [rendering, rendered]);
+
   const place = (x: number, y: number) => {
     if (rendering) return;
     if (markers.length >= MAX_MARKERS) {
@@ -125,6 +137,7 @@ export function FloorCorrection({
   };
 
   const submit = () => {
+    focusedWhenAsked.current = panel.current?.contains(document.activeElement) ?? false;
     setNotice(null);
     correction.mutate(
       { requestId, correctionToken, taps: markers, shownRenderNumber: renderNumber },
@@ -144,7 +157,7 @@ export function FloorCorrection({
     (wait.phase === 'failed' ? correctionTexts.renderFailed : wait.phase === 'lost' ? correctionTexts.lost : null);
 
   return (
-    <section aria-labelledby="fix-floor-title" className="space-y-4 rounded-xl bg-oak-100/60 p-3 ring-1 ring-walnut-700/15 sm:p-5">
+    <section ref={panel} aria-labelledby="fix-floor-title" className="space-y-4 rounded-xl bg-oak-100/60 p-3 ring-1 ring-walnut-700/15 sm:p-5">
       <div className="space-y-1">
         <h3 id="fix-floor-title" ref={headingRef} tabIndex={-1} className="font-display text-xl font-bold text-walnut-950">
           Fix the floor
@@ -241,7 +254,7 @@ export function FloorCorrection({
       {problem && !rendering && <RenderProblem problem={problem} lost={wait.phase === 'lost'} onCheckAgain={() => setRound((value) => value + 1)} />}
 
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-        <Button className="min-h-11" onClick={submit} disabled={rendering || markers.length === 0}>
+        <Button ref={reRenderButton} className="min-h-11" onClick={submit} disabled={rendering || markers.length === 0}>
           Re-render my floor
         </Button>
         <Button variant="outline" className="min-h-11" onClick={() => remove(markers.length - 1)} disabled={rendering || markers.length === 0}>

@@ -230,13 +230,18 @@ describe('"Not quite right? Fix the floor"', () => {
     // The new render, in the wood that was chosen, and its download.
     expect(afterImage()).toHaveAttribute('src', `${storage}/render-2/walnut.jpg`);
     expect(screen.getByRole('link', { name: 'Download result' })).toHaveAttribute('href', `${storage}/render-2/walnut.jpg`);
-    expect(screen.getByRole('button', { name: 'Not quite right? Fix the floor' })).toHaveFocus();
+    // The new picture is what the visitor sees next (focused, so scrolled to): on a phone the Fix button lies a
+    // screen below it.
+    expect(screen.getByRole('slider', { name: 'Before and after comparison' })).toHaveFocus();
     expect(screen.getByText('You can fix this photo 4 more times.')).toBeInTheDocument();
 
     // The markers stay for a second fix, which starts from the new render's outline.
     await user.click(screen.getByRole('button', { name: 'Not quite right? Fix the floor' }));
     expect(markerList()).toEqual(['1. Wood here', '2. Not wood here']);
     expect(screen.getByTestId('floor-outline').querySelector('image')).toHaveAttribute('href', maskUrl(2));
+    // Closed without a render, the focus goes back to the button that opened it.
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.getByRole('button', { name: 'Not quite right? Fix the floor' })).toHaveFocus();
   });
 
   it('shows the photo without an outline when the row has no floor mask', async () => {
@@ -411,6 +416,8 @@ describe('carpet and rugs: "Keep my rugs" or "Replace carpet and rugs too"', () 
     expect(screen.getByRole('link', { name: 'Download result' })).toHaveAttribute('href', `${storage}/render-2/hickory.jpg`);
     expect(within(rugGroup()).getByRole('radio', { name: 'Replace carpet and rugs too' })).toBeChecked();
     expect(within(rugGroup()).getByRole('radio', { name: 'Keep my rugs' })).toBeEnabled();
+    // The new picture is focused, so scrolled to (the choice, disabled while it rendered, had lost the focus).
+    expect(screen.getByRole('slider', { name: 'Before and after comparison' })).toHaveFocus();
     // A fix is still there, and not used up by the choice.
     expect(screen.getByText('You can fix this photo 5 more times.')).toBeInTheDocument();
   });
@@ -435,6 +442,8 @@ describe('carpet and rugs: "Keep my rugs" or "Replace carpet and rugs too"', () 
     await user.click(screen.getByRole('radio', { name: 'Replace carpet and rugs too' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(busy);
     expect(screen.getByRole('radio', { name: 'Keep my rugs' })).toBeChecked();
+    // The focus is on the choice shown again, with the problem said under it (not at the page's start).
+    expect(screen.getByRole('radio', { name: 'Keep my rugs' })).toHaveFocus();
     expect(afterImage()).toHaveAttribute('src', `${storage}/render-1/natural-white-oak.jpg`);
   });
 

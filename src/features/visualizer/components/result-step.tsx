@@ -99,6 +99,8 @@ export function ResultStep({ result, correctionToken, laterStylesLost = false, o
   const [rugRendering, setRugRendering] = useState(false);
   const fixButton = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
+  const picture = useRef<HTMLInputElement>(null);
+  const showNewPicture = useRef(false);
 
   const styles = WOOD_STYLE_IDS.filter((style) => styleImageUrls[style]);
   usePreloadedImages(
@@ -115,6 +117,16 @@ export function ResultStep({ result, correctionToken, laterStylesLost = false, o
     fixButton.current?.focus();
   }, [fixing]);
 
+  // A fix or a rug choice that came back is shown: its picture is focused, which scrolls it into view. On a phone the
+  // Fix button (where the focus went back to) lies a screen below the picture, so the visitor read that the floor was
+  // re-rendered and saw the wood choices; and the rug choice, disabled while it rendered, had let the focus fall to
+  // the page's start. From the picture the next Tab reaches the woods, the rug choice and the Fix button.
+  useEffect(() => {
+    if (fixing || !showNewPicture.current) return;
+    showNewPicture.current = false;
+    picture.current?.focus();
+  }, [fixing, result]);
+
   const closeFixing = () => {
     returnFocus.current = true;
     setFixing(false);
@@ -125,7 +137,7 @@ export function ResultStep({ result, correctionToken, laterStylesLost = false, o
       if (!row.original_image_url || !row.processed_image_url) return;
       onResultChange(resultFromRow({ ...row, original_image_url: row.original_image_url, processed_image_url: row.processed_image_url }));
       setMessage('Your floor was re-rendered with your markers.');
-      returnFocus.current = true;
+      showNewPicture.current = true;
       setFixing(false);
     },
     [onResultChange],
@@ -136,6 +148,7 @@ export function ResultStep({ result, correctionToken, laterStylesLost = false, o
       if (!row.original_image_url || !row.processed_image_url) return;
       onResultChange(resultFromRow({ ...row, original_image_url: row.original_image_url, processed_image_url: row.processed_image_url }));
       setMessage(row.rug_choice ? rugChoiceTexts.rendered[row.rug_choice] : '');
+      showNewPicture.current = true;
     },
     [onResultChange],
   );
@@ -181,6 +194,7 @@ export function ResultStep({ result, correctionToken, laterStylesLost = false, o
           before={{ url: originalImageUrl, renditions: renditions[ORIGINAL_RENDITIONS] }}
           after={{ url: shownUrl, renditions: styleImageUrls[styleId] ? renditions[styleId] : renditions[DEFAULT_WOOD_STYLE] }}
           onAfterLoad={() => setShownArrived(true)}
+          inputRef={picture}
         />
       )}
 

@@ -1,6 +1,6 @@
 import { Icon } from '@/components/ui/icon';
 import { Loader2 } from '@/components/ui/icons';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { RUG_CHOICES, RUG_CHOICE_LABELS, type RugChoice as RugChoiceValue } from '@contracts/visualizer-webhook';
 import type { VisualizerRequest } from '../api/get-visualizer-request';
 import { useRequestRugChoice } from '../api/request-floor-correction';
@@ -53,8 +53,20 @@ export function RugChoice({ requestId, correctionToken, value, renderNumber, dis
     onRendered(rendered);
   }, [rendered, onRendered]);
 
+  // The choices are disabled while the render is asked for and made, and a browser then lets the focus fall to the
+  // page's start. A render that came is shown by the result step (its picture); one refused, failed or lost leaves the
+  // visitor on the choice shown again, under which the problem is said.
+  const group = useRef<HTMLFieldSetElement>(null);
+  const focusedWhenAsked = useRef(false);
+  useEffect(() => {
+    if (rendering || rendered || !focusedWhenAsked.current) return;
+    focusedWhenAsked.current = false;
+    group.current?.querySelector<HTMLInputElement>('input:checked')?.focus();
+  }, [rendering, rendered]);
+
   const pick = (rugs: RugChoiceValue) => {
     if (rugs === value && requested === null) return;
+    focusedWhenAsked.current = group.current?.contains(document.activeElement) ?? false;
     setRequested(rugs);
     choice.mutate(
       { requestId, correctionToken, rugs, shownRenderNumber: renderNumber },
@@ -75,7 +87,7 @@ export function RugChoice({ requestId, correctionToken, value, renderNumber, dis
 
   return (
     <div className="space-y-2">
-      <fieldset className="space-y-2" disabled={disabled || rendering} aria-describedby={hintId}>
+      <fieldset ref={group} className="space-y-2" disabled={disabled || rendering} aria-describedby={hintId}>
         <legend className="mx-auto text-center text-sm font-semibold text-walnut-900">{rugChoiceTexts.legend}</legend>
         <p id={hintId} className="text-center text-sm text-walnut-800">
           {rugChoiceTexts.hint}
