@@ -984,3 +984,45 @@ describe('"this is floor" on a patterned floor the network named and the mask le
     expect(painted(photo.mask, lino)).toBeLessThanOrEqual(3 * 100);
   });
 });
+
+describe('"this is floor" between the legs of a stool the network put in the floor’s class', () => {
+  // A 300 × 200 photo: a white wall (rows 0–59), grey tile the mask holds from row 170, and above it a bar stool of
+  // white painted wood, all of it in the network's class floor and none in the mask: a seat (rows 70–89, columns
+  // 120–179) on two legs (rows 90–169, columns 141–145 and 154–158) whose grooves (a darker column every other
+  // pixel) make the place round a tap between them patterned. Between the legs, tile the mask left out.
+  const W = 300;
+  const H = 200;
+  const pocket = (x: number, y: number) => y >= 90 && y < 170 && x >= 146 && x < 154;
+  const leg = (x: number, y: number) => y >= 90 && y < 170 && ((x >= 141 && x < 146) || (x >= 154 && x < 159));
+  const seat = (x: number, y: number) => y >= 70 && y < 90 && x >= 120 && x < 180;
+  const tile: [number, number, number] = [150, 160, 155];
+  const room = () =>
+    paintedRoom(
+      W,
+      H,
+      (x, y) => {
+        if (seat(x, y)) return { rgb: [238, 236, 230], sceneClass: SCENE_CLASS.floor, floor: false };
+        if (leg(x, y)) return { rgb: x % 2 ? [238, 236, 230] : [205, 203, 198], sceneClass: SCENE_CLASS.floor, floor: false };
+        if (y < 60) return { rgb: [225, 222, 215], sceneClass: SCENE_CLASS.wall, floor: false };
+        if (pocket(x, y) || y >= 170) return { rgb: tile, sceneClass: SCENE_CLASS.floor, floor: true };
+        return { rgb: [225, 222, 215], sceneClass: SCENE_CLASS.wall, floor: false };
+      },
+      (_, y) => y >= 170,
+    );
+  const tap = { x: 150.5 / W, y: 130.5 / H, floor: true };
+  const painted = (mask: Uint8Array, where: (x: number, y: number) => boolean) =>
+    mask.reduce((n, v, i) => n + (v && where(i % W, Math.floor(i / W)) ? 1 : 0), 0);
+
+  it('takes the tile between the legs and none of the stool', () => {
+    const photo = room();
+    applyFloorTaps(photo.mask, photo.image, photo.scene, [tap]);
+    expect(painted(photo.mask, pocket)).toBe(80 * 8);
+    expect(painted(photo.mask, (x, y) => leg(x, y) || seat(x, y))).toBe(0);
+  });
+
+  it('grown by the class where the place is patterned, the same tap climbs the legs to the seat', () => {
+    const photo = room();
+    applyFloorTaps(photo.mask, photo.image, photo.scene, [tap], undefined, { ...TAP_LIMITS, patternedCovered: 0 });
+    expect(painted(photo.mask, seat)).toBeGreaterThan(20 * 60 * 0.5);
+  });
+});
