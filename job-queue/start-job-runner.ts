@@ -37,6 +37,11 @@ export interface JobRunnerOptions {
    * such as the retention job); the queue records each run, so two instances never add the same one twice.
    */
   cron?: CronItem[];
+  /**
+   * What this instance runs with, as settingDigests (never values), written beside each pool's heartbeat so that
+   * check:deployment can tell instances with different settings apart.
+   */
+  settings?: Record<string, string>;
   pollIntervalMs?: number;
   log?: (line: string) => void;
   /** For tests: how long a pool's own shutdown may take before it is replaced (default STALLED_SHUTDOWN_MS). */
@@ -93,6 +98,8 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
   let runner: Runner | undefined;
   let currentPoolId: string | undefined;
   let databaseDown = false;
+  /** Set when the database has no column for the settings' digests (its migrations are older): not tried again. */
+  let settingsUnrecorded = false;
 
   const noteDatabase = (ok: boolean, error?: unknown) => {
     if (!ok && !databaseDown) log(`${options.service}: database unreachable (${describeError(error)}); retrying`);
@@ -111,6 +118,22 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
       noteDatabase(true);
     } catch (error) {
       noteDatabase(false, error);
+      return;
+    }
+    if (options.settings && !settingsUnrecorded) {
+      // Its own statement: a database from before the settings column must not stop the heartbeat itself.
+      try {
+        await options.db.query(
+          'update back_office.worker_heartbeats set settings = $2::jsonb where worker_pool_id = $1 and settings is distinct from $2::jsonb',
+          [currentPoolId, JSON.stringify(options.settings)],
+        );
+      } catch (error) {
+        // A database from before the column (42703, undefined column) says so once; anything else is tried next beat.
+        if ((error as { code?: unknown }).code === '42703') {
+          settingsUnrecorded = true;
+          log(`${options.service}: its settings' digests are not recorded beside its heartbeat (${describeError(error)}; are the migrations applied?)`);
+        }
+      }
     }
   }
 

@@ -7,7 +7,8 @@ export const DEPLOYMENT_CHECK_LEFTOVER_AGE = '15 minutes';
 
 /**
  * Removes what a killed `npm run check:deployment` left (its marked rows, and its test photo's files, which only a
- * holder of the storage key can delete): the processor runs it every few minutes.
+ * holder of the storage key can delete; its unsubscribe step's rows, planted rows or not): the processor runs it every
+ * few minutes.
  */
 export function deploymentCheckLeftoversSweep(files: VisitorFiles, log: (line: string) => void = console.log): Sweep {
   return {
@@ -26,9 +27,18 @@ export function deploymentCheckLeftoversSweep(files: VisitorFiles, log: (line: s
         `select count(*)::integer as count from back_office.deployment_check_rows where planted_at < now() - $1::interval`,
         [DEPLOYMENT_CHECK_LEFTOVER_AGE],
       );
-      if ((removed[0]?.count ?? 0) === 0) return;
-      await db.query(`select back_office.remove_deployment_check_rows('{}', $1::interval)`, [DEPLOYMENT_CHECK_LEFTOVER_AGE]);
-      log(`deployment check: removed ${removed[0]!.count} test row(s) and ${deletedFiles} file(s) a check left behind`);
+      if ((removed[0]?.count ?? 0) > 0) {
+        await db.query(`select back_office.remove_deployment_check_rows('{}', $1::interval)`, [DEPLOYMENT_CHECK_LEFTOVER_AGE]);
+        log(`deployment check: removed ${removed[0]!.count} test row(s) and ${deletedFiles} file(s) a check left behind`);
+      }
+      // The unsubscribe step's, when no rows were planted (planting failed, then the check was killed): nothing above finds them.
+      const { rows: unsubscribe } = await db.query<{ removed: number }>(
+        'select back_office.remove_deployment_check_unsubscribe_leftovers($1::interval) as removed',
+        [DEPLOYMENT_CHECK_LEFTOVER_AGE],
+      );
+      if ((unsubscribe[0]?.removed ?? 0) > 0) {
+        log("deployment check: removed what a check's unsubscribe step left behind (the test address's unsubscribe, its link or its job)");
+      }
     },
   };
 }

@@ -7,10 +7,12 @@ import nodemailer from 'nodemailer';
 import pg from 'pg';
 import { DEPLOYMENT_CHECK_UNSUBSCRIBE_TASK, SEND_EMAIL_TASK } from '../../job-queue/task-identifiers.ts';
 import { startJobRunner } from '../../job-queue/start-job-runner.ts';
+import { settingDigests } from '../../job-queue/setting-digests.ts';
 import { describeError } from '../../job-queue/redact.ts';
 import { refuseToStart } from '../../job-queue/service-settings.ts';
 import { checkQueueHealth, createHealthServer } from '../../job-queue/queue-health.ts';
 import { readBusinessFacts } from '../../src/config/business.ts';
+import { businessEnvSchema } from '../../src/config/settings.ts';
 import { EMAIL_WORKER_SERVICE, readEmailWorkerConfig, type EmailWorkerConfig } from './email-worker-config.ts';
 import { renderGuidePdf } from './guide/render-guide-pdf.ts';
 import { createDeploymentCheckLinkTask } from './deployment-check-link-task.ts';
@@ -60,6 +62,18 @@ const runner = await startJobRunner({
   service: 'email-worker',
   db,
   concurrency: config.EMAIL_WORKER_CONCURRENCY,
+  // What shapes its e-mails and where they go, as digests: check:deployment compares every live instance's.
+  settings: settingDigests({
+    SMTP_HOST: config.SMTP_HOST,
+    SMTP_PORT: config.SMTP_PORT,
+    SMTP_USER: config.SMTP_USER,
+    SMTP_SECURE: config.SMTP_SECURE,
+    MAIL_FROM: config.MAIL_FROM,
+    STAFF_INBOX: config.STAFF_INBOX,
+    SITE_URL: config.SITE_URL,
+    UNSUBSCRIBE_URL: config.UNSUBSCRIBE_URL,
+    ...businessEnvSchema().parse(process.env),
+  }),
   taskList: {
     [SEND_EMAIL_TASK]: createSendEmailTask({ ...sending, transport }),
     // The deployment check's unsubscribe link, made with the same settings as every e-mail's (nothing is sent).

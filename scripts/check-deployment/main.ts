@@ -32,11 +32,18 @@ import {
   PAGE_CACHE_LIMIT_S,
   pageKeptTooLong,
   placeholderFactsOf,
+  plainHttpServicesOf,
+  PRIVATE_PATHS,
   robotsTxtBlocksAll,
   secretsIn,
   servesAsset,
+  servesPrivateFile,
   sourceMapOf,
 } from './site.ts';
+import { contentSecurityPolicyOutcome } from './csp.ts';
+import { listMigrations } from '../../local-stack/migrations.ts';
+import { migrationsOutcome } from './migrations.ts';
+import { emailWorkersOutcome, type EmailWorkerPool } from './email-workers.ts';
 import { retentionOutcome, type RetentionSeen } from './retention.ts';
 import { createTestRows, restClient, type Deployment, type Outcome } from './test-rows.ts';
 import { checkEmailFacts, followUnsubscribeLink } from './unsubscribe.ts';
@@ -262,6 +269,38 @@ async function main(): Promise<number> {
       ? { ok: true, detail: `none in its ${pageTexts.length} pages, ${scriptTexts.length} scripts and ${mapTexts.length} source maps` }
       : { ok: false, detail: `its pages, scripts or source maps hold ${found.join(', ')}: anyone can read every row with it. Rotate the key in the Supabase dashboard now, redeploy the services, and rebuild the site without it in any VITE_ setting or source file` };
   });
+  await check('site hands out no file of the build machine', async () => {
+    // A .env in public/ (Vite copies it into dist/) or a project folder uploaded whole: the secret key, the SMTP password.
+    const served: string[] = [];
+    for (const privatePath of PRIVATE_PATHS) {
+      const reply = await readSite(privatePath);
+      if (!servesPrivateFile(reply)) continue;
+      const secrets = secretsIn(reply.body, deployment.serviceKey === deployment.anonKey ? undefined : deployment.serviceKey);
+      served.push(`${privatePath} (${reply.body.length} bytes${secrets.length > 0 ? `, holding ${secrets.join(', ')}` : ''})`);
+    }
+    return served.length === 0
+      ? { ok: true, detail: `${PRIVATE_PATHS.join(', ')} are not served` }
+      : {
+          ok: false,
+          detail: `it serves ${served.join('; ')}: files of the machine that built it, public to anyone; delete them from the host (and from public/), upload only dist/, and rotate every key and password they held`,
+        };
+  });
+  await check('site calls its services over https', async () => {
+    const services = { SUPABASE_URL: deployment.supabaseUrl, VITE_VISUALIZER_WEBHOOK_URL: deployment.webhookUrl };
+    const plain = plainHttpServicesOf(site, services);
+    if (plain.length > 0) {
+      return {
+        ok: false,
+        detail: `the site is https but its scripts call ${plain.join(', ')} over plain http: browsers block those calls (mixed content), so every form or photo fails while the services answer this check; give them https addresses and rebuild`,
+      };
+    }
+    if (site.protocol !== 'https:') return { ok: true, detail: 'the site itself is plain http (the https line judges that): browsers block no call it makes for being http' };
+    const onThisMachine = [...new Set(Object.values(services).filter((address) => new URL(address).protocol === 'http:').map((address) => new URL(address).origin))];
+    return {
+      ok: true,
+      detail: onThisMachine.length > 0 ? `https, or this machine's own address (${onThisMachine.join(', ')}), which browsers let an https page call` : 'its API and webhook are https',
+    };
+  });
   await check('site served over https with HSTS', async () => {
     if (isThisMachine(site) && site.protocol === 'http:') {
       return { ok: false, skipped: true, detail: `${site.origin} is this machine (a local preview): https is asked of the deployed site's address` };
@@ -273,6 +312,15 @@ async function main(): Promise<number> {
     return problem
       ? { ok: false, detail: problem }
       : { ok: true, detail: `https, ${home.headers['strict-transport-security']}${plainHttp ? `, http:// redirects to ${plainHttp instanceof Error ? '' : plainHttp.headers.location}` : ''}` };
+  });
+  await check('pages send a content security policy', async () => {
+    // Decision 033: a missing policy is not protection as decided, but no failure; one that blocks the services is.
+    const home = await readSite('/');
+    const header = home.headers['content-security-policy'];
+    return contentSecurityPolicyOutcome(Array.isArray(header) ? header.join(', ') : header, site, {
+      SUPABASE_URL: deployment.supabaseUrl,
+      VITE_VISUALIZER_WEBHOOK_URL: deployment.webhookUrl,
+    });
   });
   await check('robots.txt lets search engines in', async () => {
     const reply = await readSite('/robots.txt');
@@ -309,6 +357,16 @@ async function main(): Promise<number> {
   // Ctrl-C, a timeout's or a host's stop, and a closed terminal or dropped ssh session (SIGHUP) all remove first.
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, stopOnSignal);
   try {
+    await check('database has every migration of this checkout', async () => {
+      // A database a push never reached (or one that stopped half-way) fails here, not at the first visitor's row.
+      const reply = await rest('rpc/deployment_check_migrations', serviceKey);
+      const local = listMigrations().map((migration) => migration.version);
+      if (reply.status === 404) return migrationsOutcome(local, 'missing');
+      if (reply.status !== 200) return { ok: false, detail: `status ${reply.status}: ${excerpt(reply)}` };
+      const applied: unknown = JSON.parse(reply.body);
+      if (applied !== null && !(Array.isArray(applied) && applied.every((version) => typeof version === 'string'))) return { ok: false, detail: `an answer that says nothing: ${excerpt(reply, 80)}` };
+      return migrationsOutcome(local, applied);
+    });
     await check('test rows planted', () => testRows.plant());
     for (const table of LEAD_TABLES) await check(`public key cannot read ${table}`, () => testRows.probe(table));
     await check('public key cannot change or delete lead rows', async () => {
@@ -435,7 +493,15 @@ async function main(): Promise<number> {
       testRows.unsubscribeStepRuns();
       return followUnsubscribeLink(rest, serviceKey, site);
     });
-    await check("e-mails show the business's own facts, link to the site and reach its inbox", () => checkEmailFacts(rest, serviceKey, site));
+    await check("e-mails show the business's own facts, link to the site and reach its inbox", () => checkEmailFacts(rest, serviceKey, site, servedBuilds.get('/')?.entry));
+    await check('every e-mail worker instance runs with the settings checked', async () => {
+      // Only the instance that took the job made the e-mail above; another host may run with staging's settings.
+      const reply = await rest('rpc/deployment_check_email_worker_settings', serviceKey);
+      if (reply.status !== 200) return { ok: false, detail: `status ${reply.status}: ${excerpt(reply)} (are the migrations applied?)` };
+      const pools: unknown = JSON.parse(reply.body);
+      if (!Array.isArray(pools)) return { ok: false, detail: `an answer that says nothing: ${excerpt(reply, 80)}` };
+      return emailWorkersOutcome(pools as EmailWorkerPool[]);
+    });
     await check('webhook refuses a photo for a request nobody made', () => testRows.sendForUnknownRequest());
     await check('test photo stored and rendered', () => testRows.sendTestPhoto());
     await check('public key cannot open the stored photos', () => testRows.probeStoredImages());
@@ -449,6 +515,8 @@ async function main(): Promise<number> {
         ['deployment_check_anon_leaks', 'GET'],
         ['deployment_check_retention', 'GET'],
         ['deployment_check_unsubscribe_state', 'GET'],
+        ['deployment_check_email_worker_settings', 'GET'],
+        ['deployment_check_migrations', 'GET'],
         ['deployment_check_plant_rows', 'POST'],
         ['deployment_check_unsubscribe_start', 'POST'],
       ]) {

@@ -250,3 +250,30 @@ export function placeholderFactsOf(pages: readonly string[]): string[] {
   }
   return found;
 }
+
+/**
+ * Files of the build machine a static host must never serve: a `.env` put in `public/` (Vite copies it into the
+ * build) or a project folder uploaded whole holds the secret key, the SMTP password and DATABASE_URL; a `.git`
+ * folder holds the code and its history.
+ */
+export const PRIVATE_PATHS = ['/.env', '/.env.local', '/.env.production', '/.env.production.local', '/.git/config'] as const;
+
+/**
+ * Whether a reply to one of PRIVATE_PATHS hands the file out: a 200 with a body that is not a page (hosts answer an
+ * unknown path with their not-found or fallback page, HTML).
+ */
+export function servesPrivateFile(reply: Reply): boolean {
+  return reply.status === 200 && reply.body.trim().length > 0 && !/text\/html/i.test(String(reply.headers['content-type'] ?? '')) && !/^\s*<(!doctype|html)/i.test(reply.body);
+}
+
+/**
+ * The services an https site's scripts call over plain http, as 'SUPABASE_URL http://…': browsers block those calls
+ * (mixed content), so every form and photo fails while the services answer the check. This machine's own addresses
+ * are the exception browsers make (a local preview's stack).
+ */
+export function plainHttpServicesOf(site: URL, services: Record<string, string>): string[] {
+  if (site.protocol !== 'https:') return [];
+  return Object.entries(services)
+    .filter(([, address]) => URL.canParse(address) && new URL(address).protocol === 'http:' && !isThisMachine(new URL(address)))
+    .map(([name, address]) => `${name} ${new URL(address).origin}`);
+}

@@ -1,6 +1,8 @@
 import { excerpt, request, type Reply, type RequestOptions } from './http.ts';
 import { businessEnvSchema } from '../../src/config/settings.ts';
-import { headingOf, isThisMachine, placeholderFactsOf } from './site.ts';
+import { VISUALIZER_PAGE_PATH, visualizerResultLink } from '../../contracts/visualizer-result-link.ts';
+import { PAGE_HEADINGS } from './pages.ts';
+import { entryOf, headingOf, isThisMachine, placeholderFactsOf } from './site.ts';
 import type { Outcome } from './test-rows.ts';
 
 type Rest = (pathAndQuery: string, key: string, init?: RequestOptions) => Promise<Reply>;
@@ -131,14 +133,51 @@ export function placeholderInbox(address: string): boolean {
   return address.toLowerCase() === businessEnvSchema().parse({}).VITE_BUSINESS_EMAIL.toLowerCase() || /@(?:[\w-]+\.)*(?:example\.(?:com|org|net)|example|invalid)$/i.test(address);
 }
 
+/** A result id nobody has: the link is followed for its page, and the fragment never reaches a server. */
+const DEPLOYMENT_CHECK_RESULT_ID = '00000000-0000-4000-8000-000000000000';
+/** Redirects a visitor's browser follows from an e-mail's link before it would give up (browsers allow 20; a site needs 2). */
+const LINK_REDIRECTS = 5;
+
+/**
+ * Why a link in an e-mail does not open the site's page `page`, or undefined when it does: followed as a browser
+ * follows it (redirects included: http:// to https://, the bare domain to www), it must end on the site's host name,
+ * over https when the site is, with the page's own heading and the build the site serves (the entry its pages start).
+ * A SITE_URL with a wrong path gets a 404 there; a dev machine's or staging's address, another host; one nothing
+ * answers on (a port, a plain-http address the host does not serve), an error.
+ */
+export async function linkProblem(link: string, page: keyof typeof PAGE_HEADINGS, site: URL, siteEntry: string | undefined): Promise<string | undefined> {
+  const first = link.replace(/#.*$/, '');
+  let url = new URL(first);
+  for (let redirects = 0; ; redirects++) {
+    const reply = await request(url.href).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+    if (reply instanceof Error) return `${url.href} does not open (${reply.message})`;
+    const location = reply.headers.location;
+    if ([301, 302, 303, 307, 308].includes(reply.status) && location) {
+      if (redirects === LINK_REDIRECTS) return `${first} still redirects after ${LINK_REDIRECTS} hops (a loop?)`;
+      url = new URL(location, url);
+      continue;
+    }
+    const where = url.href === first ? first : `${url.href} (redirected from ${first})`;
+    if (url.hostname !== site.hostname) return `${where} is not on ${site.hostname}`;
+    if (site.protocol === 'https:' && url.protocol !== 'https:') return `${where} opens over plain http, not https`;
+    const heading = headingOf(reply.body);
+    if (reply.status !== 200 || heading !== PAGE_HEADINGS[page]) return `${where} answers ${reply.status}${heading ? ` "${heading.slice(0, 60)}"` : ''}, not the page ${page}`;
+    const entry = entryOf(reply.body, url);
+    if (siteEntry && entry !== siteEntry) return `${where} is another build than the site's (it starts ${entry ?? 'no entry'}, the site ${siteEntry})`;
+    return undefined;
+  }
+}
+
 /**
  * The e-mail the worker made for the unsubscribe line (still stored until the test rows go): its footer must show the
  * business's own facts, and the worker's STAFF_INBOX must be an inbox someone reads. A worker run without the owner's
  * VITE_BUSINESS_* settings signs every e-mail with the 555 phone and the placeholder NJ registration number while the
  * site, built with them, passes; a STAFF_INBOX left at the placeholder announces every lead to nobody; a SITE_URL
- * copied from a developer's machine (http://127.0.0.1:5173) or staging sends every visitor's result link there.
+ * copied from a developer's machine (http://127.0.0.1:5173) or staging sends every visitor's result link there, and one
+ * with a wrong path, plain http the host does not serve, or a port nobody answers on opens nothing: so the e-mail's
+ * links are followed, not just read (`siteEntry`: the entry the site's pages start, its build).
  */
-export async function checkEmailFacts(rest: Rest, serviceKey: string, site: URL): Promise<Outcome> {
+export async function checkEmailFacts(rest: Rest, serviceKey: string, site: URL, siteEntry: string | undefined): Promise<Outcome> {
   const reply = await rest('rpc/deployment_check_unsubscribe_state', serviceKey);
   if (reply.status !== 200) return { ok: false, detail: `status ${reply.status}: ${excerpt(reply)} (are the migrations applied?)` };
   const state = JSON.parse(reply.body) as UnsubscribeState;
@@ -149,18 +188,24 @@ export async function checkEmailFacts(rest: Rest, serviceKey: string, site: URL)
     problems.push(`its e-mails show the placeholder ${placeholders.join(', ')}: the e-mail worker runs without the owner's VITE_BUSINESS_* settings (README, "Settings"); set them on its host as on the site's build`);
   }
   // The welcome's button back to the site (/realtors), made from the worker's SITE_URL as every e-mail's links are (the
-  // visualizer result's "See your result" too). Host names are compared: a test front may serve the site on another port.
+  // visualizer result's "See your result" too): each is followed as a visitor's click is, redirects included.
   const siteLink = state.message_html.match(/href="([^"]+)\/realtors"/)?.[1];
-  const linkedHost = siteLink && URL.canParse(siteLink) ? new URL(siteLink).hostname : undefined;
-  if (linkedHost !== site.hostname) {
-    problems.push(
-      siteLink
-        ? `its e-mails link to ${siteLink}, not ${site.origin}: visitors' "See your result" and the e-mails' buttons lead elsewhere; set the e-mail worker's SITE_URL to ${site.origin}`
-        : `no link back to the site found in its e-mail (the welcome's /realtors button): is the e-mail worker from another version than this check?`,
-    );
+  if (!siteLink || !URL.canParse(`${siteLink}/realtors`)) {
+    problems.push('no link back to the site found in its e-mail (the welcome\'s /realtors button): is the e-mail worker from another version than this check?');
+  } else {
+    for (const [page, link] of [
+      ['/realtors', `${siteLink}/realtors`],
+      [VISUALIZER_PAGE_PATH, visualizerResultLink(siteLink, DEPLOYMENT_CHECK_RESULT_ID)],
+    ] as const) {
+      const problem = await linkProblem(link, page, site, siteEntry);
+      if (problem) {
+        problems.push(`its e-mails link to ${siteLink} (SITE_URL), and ${problem}: visitors' "See your result" and the e-mails' buttons lead nowhere they should; set the e-mail worker's SITE_URL to ${site.origin}`);
+        break;
+      }
+    }
   }
   if (placeholderInbox(state.staff_inbox)) problems.push(`its STAFF_INBOX is ${state.staff_inbox}, an address nobody reads: the office would hear of no lead; set it to the business's inbox`);
   return problems.length > 0
     ? { ok: false, detail: problems.join('; ') }
-    : { ok: true, detail: `the e-mail the worker made shows no placeholder of the business settings and links to ${site.hostname}, and staff e-mails go to ${state.staff_inbox}` };
+    : { ok: true, detail: `the e-mail the worker made shows no placeholder of the business settings, its links open the site's pages on ${site.hostname}, and staff e-mails go to ${state.staff_inbox}` };
 }

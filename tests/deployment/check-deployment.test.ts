@@ -9,8 +9,10 @@ import pg from 'pg';
 import { generate as generateCertificate } from 'selfsigned';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_WORKER_ENTRY, PROCESSOR_ENTRY, PROJECT_ROOT } from '../../local-stack/paths';
+import { listMigrations } from '../../local-stack/migrations';
 import { findFreePort } from '../../local-stack/ports';
 import { LOCAL_BUCKETS, type Stack } from '../../local-stack/stack';
+import { RECOMMENDED_CSP } from '../../scripts/check-deployment/csp';
 import { DEPLOYED_PAGES, LEAD_TABLES } from '../../scripts/check-deployment/pages';
 import { eventually } from '../support/eventually';
 import { startSiteUnderTest, type SiteUnderTest } from '../support/site-under-test';
@@ -50,6 +52,8 @@ beforeAll(async () => {
     throttleMaxWrites: 1000,
     moreSiteOrigins: [`http://127.0.0.1:${otherHostPort}`, `https://127.0.0.1:${httpsPort}`],
     businessSettings: OWNER_SETTINGS,
+    // The e-mails link to the site as a host serves it (the https front below), as the owner's SITE_URL would.
+    emailSiteUrl: `https://127.0.0.1:${httpsPort}`,
   });
   certificateFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'check-deployment-tls-'));
   const [key, cert] = [path.join(certificateFolder, 'key.pem'), path.join(certificateFolder, 'cert.pem')];
@@ -65,7 +69,8 @@ beforeAll(async () => {
   fs.writeFileSync(cert, tls.cert);
   httpsSite = await startHost(site.siteUrl, httpsPort, async (_asked, upstream) => {
     const reply = await upstream();
-    return { ...reply, headers: { ...reply.headers, 'strict-transport-security': HSTS } };
+    // And decision 033's policy, as the README tells each host to send it.
+    return { ...reply, headers: { ...reply.headers, 'strict-transport-security': HSTS, 'content-security-policy': RECOMMENDED_CSP } };
   }, { key: fs.readFileSync(key), cert: fs.readFileSync(cert) });
 }, 600_000);
 afterAll(async () => {
@@ -189,22 +194,30 @@ describe('npm run check:deployment on a healthy deployment', () => {
     expect(failed, lines.join('\n')).toEqual([]);
     expect(code).toBe(0);
     const checks = lines.filter((line) => /^(ok|FAIL|skip) /.test(line));
-    // Pages, the unknown path, the site's settings and secrets, its build, https, robots.txt; planting, each lead table,
-    // changes, views and functions; both buckets; CORS twice, /healthz; the heartbeats and both workers; staff e-mails;
-    // retention; the test lead; the e-mails' unsubscribe link and their facts; a photo for an unknown request; the test
+    // Pages, the unknown path, the site's settings and secrets, its build, the build machine's files, its services' https, https, its content security policy, robots.txt; planting, each lead table,
+    // the database's migrations; changes, views and functions; both buckets; CORS twice, /healthz; the heartbeats and both workers; staff e-mails;
+    // retention; the test lead; the e-mails' unsubscribe link and their facts; the e-mail worker instances' settings; a photo for an unknown request; the test
     // photo and its files; the functions' grant; the removal; the throttle.
-    expect(checks).toHaveLength(DEPLOYED_PAGES.length + 1 + 1 + 2 + 3 + 1 + LEAD_TABLES.length + 2 + 2 + 3 + 3 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1);
+    expect(checks).toHaveLength(DEPLOYED_PAGES.length + 1 + 1 + 2 + 2 + 4 + 1 + 1 + LEAD_TABLES.length + 2 + 2 + 3 + 3 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1);
     // The stack's e-mail worker runs with the owner's settings, as the site was built.
     expect(lines).toContain(
-      `ok    e-mails show the business's own facts, link to the site and reach its inbox: the e-mail the worker made shows no placeholder of the business settings and links to 127.0.0.1, and staff e-mails go to ${OWNER_SETTINGS.VITE_BUSINESS_EMAIL}`,
+      `ok    e-mails show the business's own facts, link to the site and reach its inbox: the e-mail the worker made shows no placeholder of the business settings, its links open the site's pages on 127.0.0.1, and staff e-mails go to ${OWNER_SETTINGS.VITE_BUSINESS_EMAIL}`,
     );
     // The link the e-mail worker puts in its e-mails (its UNSUBSCRIBE_URL: the gateway's route to the processor), followed.
     expect(lines).toContain(
       `ok    e-mails' unsubscribe link works: the e-mail worker's link (${site.stack.url}/functions/v1/floor-visualizer/unsubscribe) opens its page without unsubscribing, a forged one is refused (400), and one click unsubscribed the check's address (removed with the test rows); the page names the business and links to 127.0.0.1`,
     );
     expect(lines).toContain('ok    webhook refuses a photo for a request nobody made: 409: a photo for a request that does not exist is refused');
+    expect(lines).toContain(`ok    database has every migration of this checkout: all ${listMigrations().length} migrations of supabase/migrations/ are applied`);
+    expect(lines).toContain('ok    every e-mail worker instance runs with the settings checked: one instance is alive: the one the lines above checked');
     expect(lines).toContain(`ok    site is the build in ${site.buildDir}: its ${DEPLOYED_PAGES.length} pages name the same scripts and stylesheets as ${site.buildDir}/ (their names carry the build's hashes)`);
     expect(lines).toContain(`ok    site served over https with HSTS: https, ${HSTS}`);
+    expect(lines).toContain("ok    pages send a content security policy: frame-ancestors 'none', and nothing the pages load is restricted");
+    expect(lines).toContain('ok    site hands out no file of the build machine: /.env, /.env.local, /.env.production, /.env.production.local, /.git/config are not served');
+    // The local stack is on this machine over http, which browsers let an https page call (a deployed one is not).
+    expect(lines).toContain(
+      `ok    site calls its services over https: https, or this machine's own address (${new URL(site.stack.url).origin}), which browsers let an https page call`,
+    );
     expect(lines).toContain(
       `ok    pages show the business's own facts: none of the ${DEPLOYED_PAGES.length} pages shows a placeholder of the business settings (name, phone, e-mail, address, NJ registration, social links)`,
     );
@@ -229,7 +242,7 @@ describe('npm run check:deployment on a healthy deployment', () => {
     expect(await leftovers(site.stack)).toEqual([]);
   }, 300_000);
 
-  it('says what it could not check from here instead of blaming the deployment or passing it: one address, no build to compare, a site on this machine over http', async () => {
+  it('says what it could not check from here instead of blaming the deployment or passing it: one address, no build to compare, a site on this machine over http, no content security policy', async () => {
     // The stack's address is 127.0.0.1: an IPv4 literal, so both requests leave from IPv4.
     const noBuild = path.join(os.tmpdir(), `no-build-here-${process.pid}`);
     const { code, lines, failed } = await checkDeployment(envFor(site.stack), ['--build-dir', noBuild]);
@@ -238,9 +251,10 @@ describe('npm run check:deployment on a healthy deployment', () => {
     expect(lines.filter((line) => line.startsWith('skip'))).toEqual([
       `skip  site is the build in ${noBuild}: ${path.join(noBuild, 'index.html')} is not there, so which build the host serves is not known; run the check where the uploaded build is, or name it with --build-dir`,
       `skip  site served over https with HSTS: ${new URL(site.siteUrl).origin} is this machine (a local preview): https is asked of the deployed site's address`,
+      `skip  pages send a content security policy: none sent: another site may show these pages in a frame of its own (clickjacking on the forms); send decision 033's header (README, "Site"): Content-Security-Policy: ${RECOMMENDED_CSP}`,
       expect.stringMatching(/^skip {2}throttle tells two clients apart: could not send from two addresses here; pass --client-addresses \(/),
     ]);
-    expect(lines.at(-1)).toBe('No check failed, but 3 could not run from here; the deployment is not fully checked.');
+    expect(lines.at(-1)).toBe('No check failed, but 4 could not run from here; the deployment is not fully checked.');
     expect(code).toBe(3);
   }, 300_000);
 
@@ -274,7 +288,7 @@ describe('npm run check:deployment stopped half-way', () => {
   async function stopAfter(after: string, signal: NodeJS.Signals): Promise<string[]> {
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/check-deployment/main.ts', site.siteUrl, ...defaultArgs()], {
       cwd: PROJECT_ROOT,
-      env: { PATH: process.env.PATH ?? '', ...envFor(site.stack) },
+      env: { PATH: process.env.PATH ?? '', NODE_EXTRA_CA_CERTS: path.join(certificateFolder, 'cert.pem'), ...envFor(site.stack) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const lines: string[] = [];
@@ -341,6 +355,33 @@ describe('npm run check:deployment stopped half-way', () => {
     expect(lines).toEqual([expect.stringMatching(/^deployment check: removed 5 test row\(s\) and \d+ file\(s\) a check left behind$/)]);
     expect(await leftovers(site.stack)).toEqual([]);
   }, 300_000);
+  it("killed outright after its unsubscribe step while its planting had failed, leaves the test address's unsubscribe, which the processor removes once it is old", async () => {
+    // Planting refused (a secret key without the grant, say): no marked row, but the unsubscribe step runs all the same.
+    await sql('revoke execute on function public.deployment_check_plant_rows() from service_role');
+    let lines: string[];
+    try {
+      lines = await stopAfter("ok    e-mails' unsubscribe link works", 'SIGKILL');
+    } finally {
+      await sql('grant execute on function public.deployment_check_plant_rows() to service_role');
+    }
+    expect(lines.some((line) => line.startsWith('FAIL  test rows planted')), lines.join('\n')).toBe(true);
+    expect(await leftovers(site.stack)).toEqual(["the test address's unsubscribe", 'the unsubscribe link']);
+
+    // A check still running would be minutes old; these are a killed one's once older than the sweep's 15 minutes.
+    await sql(`update back_office.deployment_check_unsubscribe_links set made_at = now() - interval '16 minutes'`);
+    await sql(`update back_office.email_unsubscribes set unsubscribed_at = now() - interval '16 minutes' where mailbox_digest = back_office.mailbox_digest('deployment-check@example.com')`);
+    const swept: string[] = [];
+    const pool = new pg.Pool({ connectionString: site.stack.superuserUrl, max: 1 });
+    try {
+      await deploymentCheckLeftoversSweep(createSupabaseVisitorFiles({ supabaseUrl: site.stack.url, serviceRoleKey: site.stack.serviceRoleKey }), (line) =>
+        swept.push(line),
+      ).run(pool);
+    } finally {
+      await pool.end();
+    }
+    expect(swept).toEqual(["deployment check: removed what a check's unsubscribe step left behind (the test address's unsubscribe, its link or its job)"]);
+    expect(await leftovers(site.stack)).toEqual([]);
+  }, 300_000);
 });
 
 describe('npm run check:deployment on a broken deployment', () => {
@@ -369,6 +410,8 @@ describe('npm run check:deployment on a broken deployment', () => {
         return { ...page, headers: { ...page.headers, 'x-robots-tag': 'noindex' } };
       }
       if (asked.path === '/robots.txt') return { status: 200, headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nDisallow: /\n' };
+      // The build machine's .env put in public/ (Vite copies it into dist/): the host serves it as a file.
+      if (asked.path === '/.env') return { status: 200, headers: { 'content-type': 'application/octet-stream' }, body: `SUPABASE_SERVICE_ROLE_KEY=${site.stack.serviceRoleKey}\nSMTP_PASSWORD=hunter2\n` };
       // A secret key in a source file of the build: the script's map carries the file.
       if (asked.path.endsWith('.js.map') && asked.path.includes('insert-with-fallback')) {
         const map = await upstream();
@@ -402,9 +445,12 @@ describe('npm run check:deployment on a broken deployment', () => {
         expect.stringMatching(
           /^FAIL {2}site publishes no secret key: its pages, scripts or source maps hold the secret key SUPABASE_SERVICE_ROLE_KEY, a JWT key for the role service_role, an sb_secret_… key: /,
         ),
+        expect.stringMatching(
+          /^FAIL {2}site hands out no file of the build machine: it serves \/\.env \(\d+ bytes, holding the secret key SUPABASE_SERVICE_ROLE_KEY, a JWT key for the role service_role\): files of the machine that built it, public to anyone; /,
+        ),
         'FAIL  robots.txt lets search engines in: it disallows / to every crawler (User-agent: * Disallow: /): a staging robots.txt on the live site; search engines drop the whole site',
       ]);
-      expect(lines.at(-1)).toBe('10 check(s) failed.');
+      expect(lines.at(-1)).toBe('11 check(s) failed.');
       expect(code).toBe(1);
     } finally {
       await host.close();
@@ -491,7 +537,11 @@ describe('npm run check:deployment on a broken deployment', () => {
     expect(await leftovers(site.stack)).toEqual([]);
   }, 300_000);
 
-  it('names each lead table anon can read once it holds a row: row-level security off, or a select policy for anon', async () => {
+  it('names each lead table anon can read once it holds a row: row-level security off, or a select policy for anon; and a migration the database lacks', async () => {
+    // A push that stopped before the newest migration (its record gone: what the database then says it has).
+    const newest = listMigrations().at(-1)!;
+    const [record] = await sql<{ version: string; name: string; statements: string[] }>('select version, name, statements from supabase_migrations.schema_migrations where version = $1', [newest.version]);
+    await sql('delete from supabase_migrations.schema_migrations where version = $1', [newest.version]);
     await sql(`alter table public.investors disable row level security;
                grant select on public.investors to anon;
                create policy "anyone may read realtors" on public.realtors for select to anon using (true);`);
@@ -500,6 +550,7 @@ describe('npm run check:deployment on a broken deployment', () => {
 
       expect(code).toBe(1);
       expect(failed, lines.join('\n')).toEqual([
+        `FAIL  database has every migration of this checkout: the database lacks 1 of the ${listMigrations().length} migrations of this checkout (${newest.version}): the services write columns and call functions it does not have, and visitors' forms or photos fail; run \`npx supabase db push\` from this checkout (README, "Deploying", step 2)`,
         "FAIL  public key cannot read realtors: the public key read the marked test row (select=id): row-level security is off or a select policy lets anon read other visitors' rows",
         "FAIL  public key cannot read investors: the public key read the marked test row (select=id): row-level security is off or a select policy lets anon read other visitors' rows",
       ]);
@@ -508,6 +559,7 @@ describe('npm run check:deployment on a broken deployment', () => {
                  revoke select on public.investors from anon;
                  grant select (id) on public.investors to anon;
                  alter table public.investors enable row level security;`);
+      await sql('insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)', [record!.version, record!.name, record!.statements]);
     }
     expect(await leftovers(site.stack)).toEqual([]);
   }, 300_000);
@@ -582,6 +634,33 @@ describe('npm run check:deployment on a broken deployment', () => {
     expect(await leftovers(site.stack)).toEqual([]);
   }, 300_000);
 
+  it('fails when a second e-mail worker instance runs with other settings than the one the check tried', async () => {
+    // A second host given staging's SITE_URL and sender: whichever instance takes the check's job, the other differs.
+    const settings = { ...process.env, ...site.stack.emailWorkerEnv, SITE_URL: 'https://staging.floors.example', MAIL_FROM: 'Staging <staging@floors.example>' };
+    const worker = spawn(process.execPath, ['--import', 'tsx', EMAIL_WORKER_ENTRY], { env: settings, stdio: ['ignore', 'pipe', 'pipe'] });
+    const output: string[] = [];
+    worker.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    worker.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    try {
+      await eventually('the second e-mail worker to run', async () => (output.join('').includes('email worker running') ? true : undefined));
+      // Its first heartbeat (every 5 s) carries its settings.
+      await eventually('its heartbeat', async () =>
+        (await sql(`select 1 from back_office.worker_heartbeats where service = 'email-worker' and settings is not null`)).length === 2 ? true : undefined,
+      );
+      const { failed, lines } = await checkDeployment(envFor(site.stack));
+
+      expect(failed, lines.join('\n')).toContain(
+        "FAIL  every e-mail worker instance runs with the settings checked: 2 instances are alive and their MAIL_FROM, SITE_URL differ: the lines above checked only the one that took the job, and the others' e-mails go out otherwise; give every instance the same settings (a redeploy under way? run the check again once it is over)",
+      );
+    } finally {
+      // Stopped as a host stops it: its heartbeat goes with it, so the next check sees one instance again.
+      const exited = new Promise((resolve) => worker.once('exit', resolve));
+      worker.kill('SIGTERM');
+      await exited;
+    }
+    expect(await leftovers(site.stack)).toEqual([]);
+  }, 300_000);
+
   it('names a bucket whose public flag is not the migrations\' one', async () => {
     // What `update storage.buckets set public = true where id = 'floor-visualizer'` does on hosted Supabase: the local
     // gateway answers for its buckets from this list, read at each request.
@@ -652,6 +731,7 @@ describe('npm run check:deployment on a broken deployment', () => {
         "FAIL  e-mail worker alive: no e-mail worker has said it is alive in the last 30 s (back_office.worker_heartbeats): leads' e-mails stay queued and nobody is told",
         "FAIL  e-mails' unsubscribe link works: no e-mail worker made the link within 30 s: none is running, or it is from before this check (rebuild and redeploy it: npm run build:services)",
         "FAIL  e-mails show the business's own facts, link to the site and reach its inbox: no e-mail of the worker's to read (see the line above)",
+        'FAIL  every e-mail worker instance runs with the settings checked: no e-mail worker is alive to compare (see the e-mail worker line above)',
         expect.stringMatching(/^FAIL {2}test photo stored and rendered: the processor could not take the test photo: 500 /),
         'FAIL  public key cannot open the stored photos: no stored test photo to look for (see the line above), so storage is unchecked',
       ]);
@@ -677,7 +757,7 @@ describe('npm run check:deployment on a broken deployment', () => {
           `FAIL  e-mails' unsubscribe link works: the e-mails' link ${elsewhere} answers a click with 400 (This unsubscribe link does not work): the processor there does not take this deployment's signature (another deployment's processor?); is the e-mail worker's UNSUBSCRIBE_URL (${elsewhere}) this deployment's processor /unsubscribe?`,
         );
         expect(failed.find((line) => line.startsWith("FAIL  e-mails show the business's own facts")), lines.join('\n')).toMatch(
-          /^FAIL {2}e-mails show the business's own facts, link to the site and reach its inbox: its e-mails show the placeholder .*VITE_BUSINESS_PHONE \(856\) 555-0100.*VITE_BUSINESS_NJ_HIC_REGISTRATION 13VH00000000.*: the e-mail worker runs without the owner's VITE_BUSINESS_\* settings .*; its e-mails link to http:\/\/localhost:5173, not http:\/\/127\.0\.0\.1:\d+: visitors' "See your result" and the e-mails' buttons lead elsewhere; set the e-mail worker's SITE_URL to http:\/\/127\.0\.0\.1:\d+; its STAFF_INBOX is hello@example\.com, an address nobody reads: the office would hear of no lead; set it to the business's inbox$/,
+          /^FAIL {2}e-mails show the business's own facts, link to the site and reach its inbox: its e-mails show the placeholder .*VITE_BUSINESS_PHONE \(856\) 555-0100.*VITE_BUSINESS_NJ_HIC_REGISTRATION 13VH00000000.*: the e-mail worker runs without the owner's VITE_BUSINESS_\* settings .*; its e-mails link to http:\/\/localhost:5173 \(SITE_URL\), and http:\/\/localhost:5173\/realtors (does not open \(.*\)|is not on 127\.0\.0\.1): visitors' "See your result" and the e-mails' buttons lead nowhere they should; set the e-mail worker's SITE_URL to http:\/\/127\.0\.0\.1:\d+; its STAFF_INBOX is hello@example\.com, an address nobody reads: the office would hear of no lead; set it to the business's inbox$/,
         );
         // The worker itself is alive and well: only its settings are wrong.
         expect(lines.some((line) => line.startsWith('ok    e-mail worker alive')), lines.join('\n')).toBe(true);

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { pageFile } from '../../scripts/prerender/prerender-plugin';
 import { builtFileOf, DEPLOYED_PAGES } from '../../scripts/check-deployment/pages';
-import { buildFingerprint, entryOf, httpsProblem, insecureAssetsOf, noindexOf, placeholderFactsOf, robotsTxtBlocksAll, sourceMapOf } from '../../scripts/check-deployment/site';
+import {
+  buildFingerprint,
+  entryOf,
+  httpsProblem,
+  insecureAssetsOf,
+  noindexOf,
+  placeholderFactsOf,
+  plainHttpServicesOf,
+  robotsTxtBlocksAll,
+  servesPrivateFile,
+  sourceMapOf,
+} from '../../scripts/check-deployment/site';
 import type { Reply } from '../../scripts/check-deployment/http';
 
 /** What check:deployment reads in a deployed page, its headers and the site's files (scripts/check-deployment/site.ts). */
@@ -96,5 +107,29 @@ describe("the business's facts on the pages", () => {
       '<footer>Your Flooring Company of Haddonfield · (856) 555-01001 · othello@example.com · 13VH000000001 · <a href="https://www.facebook.com/haddonfloors">Facebook</a> <a href="https://www.instagram.com/haddonfloors">Instagram</a></footer>',
     );
     expect(placeholderFactsOf([owners])).toEqual([]);
+  });
+});
+
+describe("the build machine's files and the services' addresses", () => {
+  const served = (body: string, type: string): Reply => ({ status: 200, headers: { 'content-type': type }, body });
+
+  it("counts a .env or .git file answered as a file as served, and a host's page for an unknown path not", () => {
+    expect(servesPrivateFile(served('SUPABASE_SERVICE_ROLE_KEY=sb_secret_x\n', 'application/octet-stream'))).toBe(true);
+    expect(servesPrivateFile(served('[core]\n\trepositoryformatversion = 0\n', 'text/plain'))).toBe(true);
+    // An unknown path's fallback page, with or without its type; a 404 with a body; an empty file.
+    expect(servesPrivateFile(served('<!doctype html><h1>Page not found</h1>', 'text/html; charset=utf-8'))).toBe(false);
+    expect(servesPrivateFile(served('<!DOCTYPE html><html><h1>Home</h1>', ''))).toBe(false);
+    expect(servesPrivateFile({ status: 404, headers: { 'content-type': 'text/plain' }, body: 'SUPABASE_URL=x' })).toBe(false);
+    expect(servesPrivateFile(served('', 'application/octet-stream'))).toBe(false);
+  });
+
+  it("names each service an https site calls over plain http, except this machine's own address, which browsers allow", () => {
+    const site = new URL('https://floors.example');
+    const services = { SUPABASE_URL: 'https://ref.supabase.co', VITE_VISUALIZER_WEBHOOK_URL: 'http://processor.floors.example:8080/' };
+
+    expect(plainHttpServicesOf(site, services)).toEqual(['VITE_VISUALIZER_WEBHOOK_URL http://processor.floors.example:8080']);
+    expect(plainHttpServicesOf(site, { SUPABASE_URL: 'http://203.0.113.5:8000', VITE_VISUALIZER_WEBHOOK_URL: 'http://127.0.0.1:8787/x' })).toEqual(['SUPABASE_URL http://203.0.113.5:8000']);
+    // An http site mixes nothing (the https line judges the site itself).
+    expect(plainHttpServicesOf(new URL('http://floors.example'), services)).toEqual([]);
   });
 });

@@ -96,9 +96,9 @@ const REVIEWED: Record<string, Review> = {
     columns: ['singleton', 'max_per_address_per_day', 'max_per_kind_per_address_per_day', 'time_zone'],
   },
   'back_office.worker_heartbeats': {
-    coverage: 'no visitor data: services',
+    coverage: 'no visitor data: services, and digests of their settings (no values, no passwords)',
     notExported: NOTHING_OF_A_VISITOR,
-    columns: ['worker_pool_id', 'service', 'started_at', 'last_seen_at'],
+    columns: ['worker_pool_id', 'service', 'started_at', 'last_seen_at', 'settings'],
   },
   'private.insert_throttle_settings': {
     coverage: 'no visitor data: settings',

@@ -22,6 +22,8 @@ export async function startSiteUnderTest(
     moreSiteOrigins?: string[];
     /** VITE_BUSINESS_* settings the site is built with (unset: the placeholders of src/config/settings.ts). */
     businessSettings?: Record<`VITE_BUSINESS_${string}`, string>;
+    /** The e-mail worker's SITE_URL, where its e-mails' links lead (unset: the address the build is served on here). */
+    emailSiteUrl?: string;
   } = {},
 ): Promise<SiteUnderTest> {
   const sitePort = await findFreePort();
@@ -33,6 +35,7 @@ export async function startSiteUnderTest(
   try {
     stack = await startThrowawayStack({
       siteOrigins: [siteUrl, ...(options.moreSiteOrigins ?? [])],
+      siteUrl: options.emailSiteUrl,
       throttleMaxWrites: options.throttleMaxWrites,
       log: options.log,
       removeIfOrphaned: [outDir],

@@ -1,0 +1,29 @@
+import type { Outcome } from './test-rows.ts';
+
+/** What public.deployment_check_email_worker_settings answers: the live e-mail worker pools, oldest first. */
+export type EmailWorkerPool = { pool: string; settings: Record<string, string> | null };
+
+/**
+ * Whether every live e-mail worker instance runs with the settings of the one the check tried (the unsubscribe and
+ * e-mail lines: whichever instance took the job). Each pool records its settings' digests beside its heartbeat
+ * (job-queue/setting-digests.ts); different digests are different settings, named here without their values.
+ */
+export function emailWorkersOutcome(pools: EmailWorkerPool[]): Outcome {
+  if (pools.length === 0) return { ok: false, detail: 'no e-mail worker is alive to compare (see the e-mail worker line above)' };
+  const unsaid = pools.filter((pool) => pool.settings === null);
+  if (unsaid.length > 0) {
+    return {
+      ok: false,
+      detail: `${unsaid.length} of the ${pools.length} live e-mail worker instance(s) run a version from before this check (they record no settings), so they are not the one checked and may send other e-mails; rebuild and redeploy every instance (npm run build:services)`,
+    };
+  }
+  if (pools.length === 1) return { ok: true, detail: 'one instance is alive: the one the lines above checked' };
+  const names = [...new Set(pools.flatMap((pool) => Object.keys(pool.settings!)))].sort();
+  const differing = names.filter((name) => new Set(pools.map((pool) => pool.settings![name] ?? 'unset')).size > 1);
+  return differing.length === 0
+    ? { ok: true, detail: `${pools.length} instances are alive, all with the same ${names.length} settings, so the one the lines above checked stands for all` }
+    : {
+        ok: false,
+        detail: `${pools.length} instances are alive and their ${differing.join(', ')} differ: the lines above checked only the one that took the job, and the others' e-mails go out otherwise; give every instance the same settings (a redeploy under way? run the check again once it is over)`,
+      };
+}
