@@ -194,6 +194,9 @@ test.describe('Snap & See Wood', () => {
 
     // One tap: the bottom middle of the photo is wood.
     const photo = page.getByRole('application', { name: 'Your photo: place markers' });
+    // At most 70 % of the window's height, as the slider: at the panel's full width the photo ran past the screen.
+    const windowHeight = page.viewportSize()!.height;
+    await expect.poll(async () => (await photo.boundingBox())!.height).toBeLessThanOrEqual(windowHeight * 0.7 + 1);
     const box = (await photo.boundingBox())!;
     await photo.click({ position: { x: box.width / 2, y: box.height * 0.9 } });
     await expect(page.getByRole('listitem').filter({ hasText: '1. Wood here' })).toBeVisible();

@@ -66,6 +66,7 @@ export function FloorCorrection({
 }: FloorCorrectionProps) {
   const [floor, setFloor] = useState(true);
   const [cursor, setCursor] = useState({ x: 0.5, y: 0.5 });
+  const [aspect, setAspect] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   const [awaiting, setAwaiting] = useState<number | null>(null);
@@ -184,9 +185,22 @@ export function FloorCorrection({
         aria-disabled={rendering || undefined}
         onClick={placeAtPointer}
         onKeyDown={moveCursor}
-        className="group relative -mx-3 cursor-crosshair touch-manipulation overflow-hidden bg-walnut-950 shadow-md select-none focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-oak-500 aria-disabled:cursor-progress sm:mx-0 sm:rounded-lg"
+        className="group relative -mx-3 cursor-crosshair touch-manipulation overflow-hidden bg-walnut-950 shadow-md select-none focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-oak-500 aria-disabled:cursor-progress sm:mx-auto sm:rounded-lg"
+        // At most 70 % of the window's height, as the slider: on a wide screen a portrait photo at the panel's full
+        // width was ~1,330 px tall, so its floor, where the taps go, lay below the first screen.
+        style={aspect ? { maxWidth: `calc(70vh * ${aspect.toFixed(4)})` } : undefined}
       >
-        <ResultPicture fullUrl={originalImageUrl} renditions={originalRenditions} alt="" className="block h-auto w-full" draggable={false} />
+        <ResultPicture
+          fullUrl={originalImageUrl}
+          renditions={originalRenditions}
+          alt=""
+          className="block h-auto w-full"
+          draggable={false}
+          onLoad={(event) => {
+            const { naturalWidth, naturalHeight } = event.currentTarget;
+            if (naturalWidth > 0 && naturalHeight > 0) setAspect(naturalWidth / naturalHeight);
+          }}
+        />
         {floorMaskUrl && <FloorOutline maskUrl={floorMaskUrl} />}
         {markers.map((marker, index) => (
           <span
