@@ -225,6 +225,37 @@ test.describe('Snap & See Wood', () => {
     await expect(page.getByRole('slider', { name: 'Before and after comparison' })).toBeInViewport();
   });
 
+  test('a portrait photo at 1280 px: after a fix the new picture is focused and on screen whole', async ({ page }) => {
+    test.setTimeout(150_000);
+    // The room photo's middle, cut to a portrait's shape: at the page's full width it is far taller than the window.
+    const room = await roomPhoto();
+    const { width = 0, height = 0 } = await sharp(room.buffer).metadata();
+    const portraitWidth = Math.round(height * 0.6);
+    const buffer = await sharp(room.buffer)
+      .extract({ left: Math.round((width - portraitWidth) / 2), top: 0, width: portraitWidth, height })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    await page.goto('/floor-visualizer');
+    await choosePhoto(page, { name: 'room-portrait.jpg', mimeType: 'image/jpeg', buffer });
+    await page.getByLabel('Name').fill('Jordan Tall');
+    await page.getByLabel('Email').fill(uniqueEmail('portrait-fix'));
+    await page.getByRole('button', { name: 'Process Image' }).click();
+    await expect(page.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole('radio', { name: /still coming/ })).toHaveCount(0, { timeout: 60_000 });
+
+    await page.getByRole('button', { name: 'Not quite right? Fix the floor' }).click();
+    const photo = page.getByRole('application', { name: 'Your photo: place markers' });
+    await expect.poll(async () => (await photo.boundingBox())!.height).toBeLessThanOrEqual(page.viewportSize()!.height * 0.7 + 1);
+    const box = (await photo.boundingBox())!;
+    await photo.click({ position: { x: box.width / 2, y: box.height * 0.9 } });
+    await page.getByRole('button', { name: 'Re-render my floor' }).click();
+    await expect(page.getByText('Your floor was re-rendered with your markers.')).toBeVisible({ timeout: 60_000 });
+    const slider = page.getByRole('slider', { name: 'Before and after comparison' });
+    await expect(slider).toBeFocused();
+    await expect.poll(async () => page.getByRole('img', { name: 'Your room with a new hardwood floor' }).evaluate((img: HTMLImageElement) => img.complete)).toBe(true);
+    await expect(slider).toBeInViewport({ ratio: 1 });
+  });
+
   test('a room with an area rug: "Keep my rugs" by default; "Replace carpet and rugs too" is the next render, laid over the rug, in the wood chosen', async ({
     page,
     database,

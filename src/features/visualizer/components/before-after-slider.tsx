@@ -13,15 +13,22 @@ type BeforeAfterSliderProps = {
   onAfterLoad?: () => void;
   /** The control laid over the pictures: focusing it brings the whole picture into view. */
   inputRef?: Ref<HTMLInputElement>;
+  /**
+   * The photo's width / height when already known (the page keeps it from the first load): a slider shown again
+   * after the Fix panel then has its size at once, instead of the full width until its picture loads.
+   */
+  aspect?: number | null;
+  onAspect?: (aspect: number) => void;
 };
 
 /**
  * The original photo over the hardwood result, split where the visitor drags. The control is a real range
  * input laid over the images, so it works with a pointer, a finger, and the arrow/Home/End/Page keys.
  */
-export function BeforeAfterSlider({ before, after, label = 'Before and after comparison', onAfterLoad, inputRef }: BeforeAfterSliderProps) {
+export function BeforeAfterSlider({ before, after, label = 'Before and after comparison', onAfterLoad, inputRef, aspect: knownAspect = null, onAspect }: BeforeAfterSliderProps) {
   const [position, setPosition] = useState(50);
-  const [aspect, setAspect] = useState<number | null>(null);
+  const [loadedAspect, setLoadedAspect] = useState<number | null>(null);
+  const aspect = loadedAspect ?? knownAspect;
   const hintId = useId();
 
   return (
@@ -41,7 +48,10 @@ export function BeforeAfterSlider({ before, after, label = 'Before and after com
           draggable={false}
           onLoad={(event) => {
             const { naturalWidth, naturalHeight } = event.currentTarget;
-            if (naturalWidth > 0 && naturalHeight > 0) setAspect(naturalWidth / naturalHeight);
+            if (naturalWidth > 0 && naturalHeight > 0) {
+              setLoadedAspect(naturalWidth / naturalHeight);
+              onAspect?.(naturalWidth / naturalHeight);
+            }
             onAfterLoad?.();
           }}
         />

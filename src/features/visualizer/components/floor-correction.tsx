@@ -36,6 +36,8 @@ type FloorCorrectionProps = {
   /** The photo's web-sized copies: the ones the slider's "before" already fetched, so the panel opens on them. */
   originalRenditions: PictureRenditions | undefined;
   floorMaskUrl: string | null;
+  /** The photo's width / height when the page knows it: the photo has its size at once. */
+  photoAspect?: number | null;
   /** The shown render's number: after a webhook call without an answer, the row tells whether a newer one comes. */
   renderNumber: number;
   markers: FloorMarker[];
@@ -57,6 +59,7 @@ export function FloorCorrection({
   originalImageUrl,
   originalRenditions,
   floorMaskUrl,
+  photoAspect = null,
   renderNumber,
   markers,
   onMarkersChange,
@@ -66,7 +69,7 @@ export function FloorCorrection({
 }: FloorCorrectionProps) {
   const [floor, setFloor] = useState(true);
   const [cursor, setCursor] = useState({ x: 0.5, y: 0.5 });
-  const [aspect, setAspect] = useState<number | null>(null);
+  const [aspect, setAspect] = useState<number | null>(photoAspect);
   const [announcement, setAnnouncement] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   const [awaiting, setAwaiting] = useState<number | null>(null);

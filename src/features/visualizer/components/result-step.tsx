@@ -101,6 +101,11 @@ export function ResultStep({ result, correctionToken, laterStylesLost = false, o
   const returnFocus = useRef(false);
   const picture = useRef<HTMLInputElement>(null);
   const showNewPicture = useRef(false);
+  // The photo's shape, the same for every render of it: the slider shown again after the Fix panel, and the panel,
+  // have their size at once. Without it the slider came back at the full width (a portrait photo ~1,330 px tall at
+  // 1280 px) and, focused so, was not scrolled to; its picture's load then shrank it to 70 % of the window, and only
+  // its foot stayed on screen.
+  const [photoAspect, setPhotoAspect] = useState<number | null>(null);
 
   const styles = WOOD_STYLE_IDS.filter((style) => styleImageUrls[style]);
   usePreloadedImages(
@@ -182,6 +187,7 @@ export function ResultStep({ result, correctionToken, laterStylesLost = false, o
           originalImageUrl={originalImageUrl}
           originalRenditions={renditions[ORIGINAL_RENDITIONS]}
           floorMaskUrl={result.floorMaskUrl}
+          photoAspect={photoAspect}
           renderNumber={result.renderNumber}
           markers={markers}
           onMarkersChange={setMarkers}
@@ -195,6 +201,8 @@ export function ResultStep({ result, correctionToken, laterStylesLost = false, o
           after={{ url: shownUrl, renditions: styleImageUrls[styleId] ? renditions[styleId] : renditions[DEFAULT_WOOD_STYLE] }}
           onAfterLoad={() => setShownArrived(true)}
           inputRef={picture}
+          aspect={photoAspect}
+          onAspect={setPhotoAspect}
         />
       )}
 
