@@ -277,6 +277,13 @@ test.describe('Snap & See Wood', () => {
     await page.getByRole('radio', { name: 'Walnut' }).check();
     await page.screenshot({ path: testInfo.outputPath('rugs-kept-1280.png'), fullPage: true });
 
+    // What takes the focus in the choice from here on: once the render came, nothing should (the picture has it; a
+    // second focus on the choice scrolled the picture away again).
+    await rugs.evaluate((group) => {
+      const seen: string[] = [];
+      (window as unknown as { focusedInRugChoice: string[] }).focusedInRugChoice = seen;
+      group.addEventListener('focusin', (event) => seen.push((event.target as HTMLElement).closest('label')?.textContent ?? ''));
+    });
     await rugs.getByRole('radio', { name: 'Replace carpet and rugs too' }).check();
     await expect(page.getByText('Your floor was re-rendered with the carpet and rugs replaced by wood.')).toBeVisible({ timeout: 60_000 });
     const [row] = (await database.rowsWhere('floor_visualizer_requests', { email })) as {
@@ -293,6 +300,8 @@ test.describe('Snap & See Wood', () => {
     await expect(rugs.getByRole('radio', { name: 'Replace carpet and rugs too' })).toBeChecked();
     // The new picture is focused (the choice, disabled while it rendered, had let the focus fall to the page's start).
     await expect(page.getByRole('slider', { name: 'Before and after comparison' })).toBeFocused();
+    // The click's own focus only.
+    expect(await page.evaluate(() => (window as unknown as { focusedInRugChoice: string[] }).focusedInRugChoice)).toEqual(['Replace carpet and rugs too']);
     await page.screenshot({ path: testInfo.outputPath('rugs-replaced-1280.png'), fullPage: true });
     await expectAccessible(page, 'result: rug choice made');
 

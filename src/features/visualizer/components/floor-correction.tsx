@@ -94,6 +94,7 @@ export function FloorCorrection({
   const reRenderButton = useRef<HTMLButtonElement>(null);
   const focusedWhenAsked = useRef(false);
   useEffect(() => {
+    if (rendered) focusedWhenAsked.current = false;
     if (rendering || rendered || !focusedWhenAsked.current) return;
     focusedWhenAsked.current = false;
     reRenderButton.current?.focus();

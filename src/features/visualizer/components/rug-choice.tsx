@@ -59,6 +59,9 @@ export function RugChoice({ requestId, correctionToken, value, renderNumber, dis
   const group = useRef<HTMLFieldSetElement>(null);
   const focusedWhenAsked = useRef(false);
   useEffect(() => {
+    // A render that came is the result step's to show: the next commit (the wait over, nothing rendering) must not
+    // take the focus back from its picture (in Chromium the two scrolls left the picture above the screen at 360 px).
+    if (rendered) focusedWhenAsked.current = false;
     if (rendering || rendered || !focusedWhenAsked.current) return;
     focusedWhenAsked.current = false;
     group.current?.querySelector<HTMLInputElement>('input:checked')?.focus();
