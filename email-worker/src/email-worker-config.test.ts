@@ -41,6 +41,14 @@ describe('the e-mail worker settings', () => {
     expect(readEmailWorkerConfig(local).UNSUBSCRIBE_URL).toBe(local.UNSUBSCRIBE_URL);
   });
 
+  it('refuses a SITE_URL or UNSUBSCRIBE_URL of another scheme than http(s): every e-mail links to them', () => {
+    for (const value of ['javascript:alert(document.cookie)', 'data:text/html,<script>alert(1)</script>', 'file:///etc/passwd', 'ftp://floors.example/']) {
+      for (const name of ['SITE_URL', 'UNSUBSCRIBE_URL']) {
+        expect(refusal({ ...settings, [name]: value }), `${name}=${value}`).toEqual([`email worker refuses to start: ${name}: must be an http:// or https:// address`]);
+      }
+    }
+  });
+
   it("refuses Supabase's transaction pooler, which the job queue cannot listen through", () => {
     expect(refusal({ ...settings, DATABASE_URL: 'postgres://postgres.ref:pw@aws-0-eu-west-1.pooler.supabase.com:6543/postgres' })).toEqual([
       "email worker refuses to start: DATABASE_URL is Supabase's transaction pooler (port 6543): the job queue needs the session pooler (port 5432) or the direct connection",

@@ -3,6 +3,9 @@ import { SettingsRefused, databaseUrlProblem, isProduction, settingProblems } fr
 
 export const EMAIL_WORKER_SERVICE = 'email worker';
 
+/** An address a visitor's click opens: zod's plain url() takes any scheme (`javascript:`, `data:`, `file:`). */
+const webAddress = () => z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' });
+
 /** The e-mail worker's settings, read from the environment once (README lists them). */
 const emailWorkerEnvSchema = z.object({
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string'),
@@ -14,12 +17,12 @@ const emailWorkerEnvSchema = z.object({
   SMTP_SECURE: z.enum(['true', 'false']).default('false'),
   MAIL_FROM: z.string().trim().min(3),
   STAFF_INBOX: z.email(),
-  SITE_URL: z.url(),
+  SITE_URL: webAddress(),
   /**
    * The visualizer processor's public unsubscribe endpoint, `https://<processor>/unsubscribe` (locally the gateway's
    * `/functions/v1/floor-visualizer/unsubscribe`). RFC 8058 wants https; plain http only for this machine.
    */
-  UNSUBSCRIBE_URL: z.url(),
+  UNSUBSCRIBE_URL: webAddress(),
   EMAIL_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(20).default(4),
   /**
    * Database connections this instance may open, the job queue's held LISTEN connection included: what it takes

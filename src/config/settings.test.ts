@@ -46,3 +46,14 @@ describe('the New Jersey contractor registration number', () => {
     }
   });
 });
+
+describe('the addresses a visitor clicks', () => {
+  it('stops the build on a site address or social link that is not http(s): a javascript: link would run on a click', () => {
+    for (const name of ['VITE_SITE_URL', 'VITE_BUSINESS_FACEBOOK_URL', 'VITE_BUSINESS_INSTAGRAM_URL']) {
+      for (const value of ['javascript:alert(document.cookie)', 'data:text/html,<script>alert(1)</script>', 'file:///etc/passwd', 'ftp://floors.example/']) {
+        expect(() => checkSettings({ [name]: value }), `${name}=${value}`).toThrow();
+      }
+      expect(() => checkSettings({ [name]: 'https://www.floors.example/' }), name).not.toThrow();
+    }
+  });
+});

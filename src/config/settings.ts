@@ -7,6 +7,12 @@ import * as z from 'zod/mini';
  * checked (checked-settings.ts) and leaves this module and zod out of what a page loads before it is interactive
  * (decision 013).
  */
+/**
+ * A link a visitor's click opens: zod's plain url() takes any scheme, and a `javascript:` one in the footer's links, an
+ * e-mail's or the unsubscribe page's would run as the visitor clicks it.
+ */
+const webAddress = (message = 'must be an http:// or https:// address') => z.url({ protocol: /^https?$/, message });
+
 export const businessEnvSchema = () =>
   z.object({
     VITE_BUSINESS_NAME: z._default(z.string().check(z.trim(), z.minLength(1)), 'Your Flooring Co.'),
@@ -33,8 +39,8 @@ export const businessEnvSchema = () =>
       ),
       '13VH00000000',
     ),
-    VITE_BUSINESS_FACEBOOK_URL: z._default(z.url(), 'https://www.facebook.com/'),
-    VITE_BUSINESS_INSTAGRAM_URL: z._default(z.url(), 'https://www.instagram.com/'),
+    VITE_BUSINESS_FACEBOOK_URL: z._default(webAddress(), 'https://www.facebook.com/'),
+    VITE_BUSINESS_INSTAGRAM_URL: z._default(webAddress(), 'https://www.instagram.com/'),
   });
 
 /**
@@ -45,7 +51,7 @@ export const businessEnvSchema = () =>
 export const siteEnvSchema = () =>
   z.object({
     VITE_SITE_URL: z._default(
-      z.url({ message: 'VITE_SITE_URL must be the public origin, like https://example.com' }),
+      webAddress('VITE_SITE_URL must be the public origin, like https://example.com'),
       'http://127.0.0.1:5173',
     ),
   });

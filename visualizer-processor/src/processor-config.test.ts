@@ -42,8 +42,23 @@ describe('the processor settings', () => {
 
   it('refuses an origin a browser never sends, in any mode', () => {
     expect(refusal({ ...required, ALLOWED_ORIGINS: 'https://www.floors.example/' })).toEqual([
-      'visualizer processor refuses to start: ALLOWED_ORIGINS: "https://www.floors.example/" is not an origin (scheme://host[:port], no path and no trailing slash)',
+      'visualizer processor refuses to start: ALLOWED_ORIGINS: "https://www.floors.example/" is not a web origin (http(s)://host[:port], no path and no trailing slash)',
     ]);
+  });
+
+  it('refuses an address of another scheme than http(s) in every URL setting: a javascript: SITE_URL is a link run by a click', () => {
+    for (const value of ['javascript:alert(document.cookie)', 'data:text/html,<script>alert(1)</script>', 'file:///etc/passwd', 'ftp://floors.example']) {
+      for (const name of ['SITE_URL', 'SUPABASE_URL', 'VISUALIZER_ENGINE_URL']) {
+        expect(refusal({ ...production, [name]: value }), `${name}=${value}`).toEqual([`visualizer processor refuses to start: ${name}: must be an http:// or https:// address`]);
+      }
+    }
+    // ftp:// and ws:// have origins of their own (URL's origin is the address itself), which the origin test alone took.
+    for (const value of ['ftp://floors.example', 'ws://floors.example', 'javascript:alert(1)']) {
+      expect(refusal({ ...production, ALLOWED_ORIGINS: value }), `ALLOWED_ORIGINS=${value}`).toEqual([
+        `visualizer processor refuses to start: ALLOWED_ORIGINS: "${value}" is not a web origin (http(s)://host[:port], no path and no trailing slash)`,
+      ]);
+    }
+    expect(readProcessorConfig({ ...production, SITE_URL: 'http://127.0.0.1:5173', VISUALIZER_ENGINE_URL: 'http://engine:8080/render' }).siteUrl).toBe('http://127.0.0.1:5173');
   });
 
   it('names a missing database setting on its own line', () => {

@@ -5,13 +5,19 @@ import { FLOOR_ENGINE_KINDS } from '../engine/create-floor-engine.ts';
 
 export const PROCESSOR_SERVICE = 'visualizer processor';
 
+/**
+ * An address a browser or this service opens over the web. zod's plain url() takes any scheme: a `javascript:` SITE_URL
+ * would be the unsubscribe page's link back to the site, run by a visitor's click.
+ */
+const webAddress = () => z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' });
+
 /** The processor's settings, read from the environment once (README lists them). */
 const processorEnvSchema = z
   .object({
     /** Container hosts route to 0.0.0.0:$PORT; `npm start` passes 127.0.0.1, so locally only this machine reaches it. */
     HOST: z.string().trim().min(1).default('0.0.0.0'),
     PORT: z.coerce.number().int().min(1).max(65535).default(24324),
-    SUPABASE_URL: z.url(),
+    SUPABASE_URL: webAddress(),
     SUPABASE_SERVICE_ROLE_KEY: z.string().min(1),
     /** The database itself (the job queue lives there), e.g. Supabase's session pooler connection string. */
     DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string'),
@@ -34,14 +40,14 @@ const processorEnvSchema = z
     VISUALIZER_CLIENT_ADDRESS_HEADER: z.string().trim().toLowerCase().default('cf-connecting-ip'),
     VISUALIZER_RENDER_STYLES: z.enum(['default', 'all']).default('all'),
     VISUALIZER_ENGINE: z.enum(FLOOR_ENGINE_KINDS).default('offline'),
-    VISUALIZER_ENGINE_URL: z.url().optional(),
+    VISUALIZER_ENGINE_URL: webAddress().optional(),
     VISUALIZER_ENGINE_API_KEY: z.string().min(1).optional(),
     ALLOWED_ORIGINS: z.string().default('*'),
     /**
      * The site's public origin, for the way back from the pages this service shows a visitor (the e-mails'
      * unsubscribe page). Unset: the first of ALLOWED_ORIGINS, which production sets to the site's origin.
      */
-    SITE_URL: z.url().optional(),
+    SITE_URL: webAddress().optional(),
     VISUALIZER_SYNC_REPLY_MS: z.coerce.number().int().min(0).default(20_000),
   })
   .refine((env) => env.VISUALIZER_ENGINE !== 'http' || env.VISUALIZER_ENGINE_URL, {
@@ -61,10 +67,12 @@ export type ProcessorConfig = z.infer<typeof processorEnvSchema> & {
 /** The site's address when neither SITE_URL nor an allowed origin names it: the local `npm start` site. */
 const LOCAL_SITE_URL = 'http://127.0.0.1:5173';
 
-/** An origin as a browser sends it in `Origin`: scheme, host and port, no path and no trailing slash. */
+/** An origin as a browser sends it in `Origin` for a web page: http(s), host and port, no path and no trailing slash. */
 function isOrigin(value: string): boolean {
   try {
-    return new URL(value).origin === value;
+    const url = new URL(value);
+    // ftp:// and ws:// have origins too, but no page a visitor opens sends one.
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
   } catch {
     return false;
   }
@@ -119,7 +127,7 @@ export function readProcessorConfig(env: NodeJS.ProcessEnv = process.env): Proce
     ...[databaseUrlProblem(parsed.data.DATABASE_URL)].filter((problem) => problem !== undefined),
     ...allowedOrigins
       .filter((origin) => origin !== '*' && !isOrigin(origin))
-      .map((origin) => `ALLOWED_ORIGINS: "${origin}" is not an origin (scheme://host[:port], no path and no trailing slash)`),
+      .map((origin) => `ALLOWED_ORIGINS: "${origin}" is not a web origin (http(s)://host[:port], no path and no trailing slash)`),
     ...(production ? productionProblems(env, parsed.data.VISUALIZER_STORAGE, allowedOrigins) : []),
   ];
   if (problems.length > 0 || !business) throw new SettingsRefused(PROCESSOR_SERVICE, problems);
