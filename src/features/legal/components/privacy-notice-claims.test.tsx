@@ -27,6 +27,9 @@ import { restUrl } from '@/testing/test-env';
 import { days, listInWords, marketingEmailsInWords, valueInWords, whatEachFormCollects } from '../content/what-we-collect';
 import { composeEmail } from '../../../../email-worker/src/messages/compose-email';
 import { MARKETING_EMAIL_KINDS, type LeadRecord } from '../../../../email-worker/src/messages/lead-records';
+import { SCENE_CLASS_NAMES } from '../../../../visualizer-processor/engine/segmentation/scene-classes';
+import { readProcessorConfig } from '../../../../visualizer-processor/src/processor-config';
+import { sceneClassesPath } from '../../../../visualizer-processor/src/render-job';
 import { PrivacyPage } from './privacy-page';
 
 /**
@@ -121,6 +124,44 @@ describe('the privacy notice, claim by claim', () => {
     expect(text).toContain("together with your name, your e-mail address and the photo's file name");
     // A photo the browser cannot open goes as it is: the notice says so as long as the page does it.
     expect(text.includes('the page sends the file as it is, hidden details included')).toBe(photoUpload.undecodableSentAsChosen);
+  });
+
+  // Decision 040: a room photo may show people, and the laws on biometrics (Illinois's BIPA, the New Jersey Data
+  // Privacy Act's "biometric data") turn on whether a face or a body is measured. The engine does neither.
+  it('says what the floor software does with people in a photo, as the processor does it: no faces, nothing biometric', async () => {
+    renderRoute('/privacy');
+    const photos = (await screen.findByRole('heading', { level: 2, name: 'Your room photos' })).parentElement!;
+    expect(photos).toHaveTextContent(
+      'Our software looks at your photo only to find the floor. It sorts each part of the picture into one of about thirty kinds of things, such as floor, wall, rug, chair or person, so that the new floor goes under the furniture and around anyone standing in the room. Where it keeps that map of the room, the map is stored with your pictures and deleted with them.',
+    );
+    expect(photos).toHaveTextContent(
+      "It does not look for faces, recognise anyone or measure anyone's face or body, so we hold no biometric information about you. Anyone in your photo stays in the pictures we show and e-mail you, as they were in the photo: a photo of the room without people is best.",
+    );
+    // The kinds named are the network's own classes (0 is "anything else"), and there are about thirty of them.
+    const kinds = SCENE_CLASS_NAMES.filter((name) => name !== 'other');
+    expect(kinds.length).toBeGreaterThanOrEqual(25);
+    expect(kinds.length).toBeLessThanOrEqual(35);
+    for (const kind of ['floor', 'wall', 'rug', 'chair', 'person']) expect(kinds).toContain(kind);
+    // The map is kept (when the photo offers a rug choice: render-floor-task.ts) as a file in the request's own
+    // folder, which the retention job and data:forget delete whole.
+    expect(sceneClassesPath('request-id', 1).startsWith('request-id/')).toBe(true);
+    // "Our software": the processor's own engine, unless VISUALIZER_ENGINE=http sends the photos to another service
+    // (whose company the providers list would then have to name, and this paragraph to change).
+    const minimal = {
+      SUPABASE_URL: 'https://p.supabase.co',
+      SUPABASE_SERVICE_ROLE_KEY: 'k',
+      DATABASE_URL: 'postgres://db/x',
+    };
+    expect(readProcessorConfig(minimal).VISUALIZER_ENGINE).toBe('offline');
+    // No package of ours can find, match or measure a face.
+    const faceLibraries = /face|biometr|rekognition|vision|mediapipe|opencv|dlib|landmark/i;
+    for (const manifest of PACKAGE_MANIFESTS) {
+      const { dependencies = {}, devDependencies = {} } = JSON.parse(
+        readFileSync(resolve(REPOSITORY_ROOT, manifest), 'utf8'),
+      ) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+      const found = Object.keys({ ...dependencies, ...devDependencies }).filter((name) => faceLibraries.test(name));
+      expect(found, manifest).toEqual([]);
+    }
   });
 
   it('lists every service provider by what it does, named as the configuration names it', async () => {

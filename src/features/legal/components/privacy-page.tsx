@@ -123,6 +123,16 @@ export function PrivacyPage({ providers = serviceProviders }: { providers?: read
           We use your photo only to show you the new floor and, if you ask, to give you an estimate. We don&apos;t
           publish it or use it for anything else.
         </p>
+        {/* What the processor's own engine does (visualizer-processor/engine/segmentation/scene-classes.ts), held by
+            privacy-notice-claims.test.tsx; an http engine would send the photo elsewhere (decision 040). */}
+        <p>
+          Our software looks at your photo only to find the floor. It sorts each part of the picture into one of about
+          thirty kinds of things, such as floor, wall, rug, chair or person, so that the new floor goes under the
+          furniture and around anyone standing in the room. Where it keeps that map of the room, the map is stored with
+          your pictures and deleted with them. It does not look for faces, recognise anyone or measure anyone&apos;s
+          face or body, so we hold no biometric information about you. Anyone in your photo stays in the pictures we
+          show and e-mail you, as they were in the photo: a photo of the room without people is best.
+        </p>
       </LegalSection>
 
       <LegalSection id="privacy-providers" title="Who handles it for us">
