@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_WOOD_STYLE } from '../../../contracts/wood-styles.ts';
-import { BOARD_SOURCES, boardTexturesOfStyle, keptBoardsName, keptBoardTextures } from './kept-board-textures.ts';
+import { BOARD_SOURCES, BOARDS_RUNTIME, boardTexturesOfStyle, keptBoardsName, keptBoardTextures } from './kept-board-textures.ts';
 import { makeBoardFigures, makeBoardTextures, type BoardTextureSet } from './wood-board-textures.ts';
 import { WOOD_LOOKS } from './wood-looks.ts';
 
@@ -87,6 +87,23 @@ describe('the wood styles’ boards kept on disk (decision 034)', () => {
     expect(keptBoardsName('walnut', { ...look, grainStrength: look.grainStrength + 0.01 }, 5)).not.toBe(name);
     expect(keptBoardsName('hickory', look, 5)).not.toBe(name);
     expect(keptBoardsName('walnut', { ...look }, 5)).toBe(name);
+  });
+
+  it('are named by the JavaScript engine that made them: a Node upgrade never reads boards of another engine’s arithmetic', () => {
+    const name = keptBoardsName('walnut', look, 5);
+    expect(keptBoardsName('walnut', look, 5, { runtime: BOARDS_RUNTIME })).toBe(name);
+    expect(keptBoardsName('walnut', look, 5, { runtime: 'v8 12.4.254.21-node.33 x64' })).not.toBe(name);
+    expect(BOARDS_RUNTIME).toBe(`v8 ${process.versions.v8} ${process.arch}`);
+  });
+
+  it('are made, and nothing kept, when the board sources are not beside the code (a bundled build): the render goes on', async () => {
+    const made = { count: 0 };
+    const sources = [path.join(directory, 'wood-board-textures.js')];
+    const { boards, keeping } = keptBoardTextures('walnut', look, 5, () => (made.count++, makeBoardTextures(figures, look, 5)), { directory, sources });
+    await keeping;
+    expect(made.count).toBe(1);
+    expectSameBoards(boards, makeBoardTextures(figures, look, 5));
+    expect(readdirSync(directory)).toEqual([]);
   });
 
   it('hashes every module the boards are computed by: wood-board-textures.ts and what it imports, all the way down', () => {

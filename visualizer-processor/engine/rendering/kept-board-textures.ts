@@ -3,8 +3,8 @@
  * on disk (decision 034), as the converted floor network is (decision 030). They depend on no photo, yet a fresh
  * process made the default style's on the path to its first picture: about 0.18 s of the 12 MP bench photo's 1.6-1.8 s
  * (V8 runs their loops cold, once). The kept file is derived, never committed: named by the style, its look and seed,
- * and the sha256 of the sources that make boards (a changed look or board code gives another name, so a stale file is
- * never read), checked against the sha256 it records of its numbers when read, written to a temporary name and
+ * the sha256 of the sources that make boards and the JavaScript engine that ran them (a changed look, board code or
+ * engine gives another name, so a stale file is never read), checked against the sha256 it records of its numbers when read, written to a temporary name and
  * renamed into place; anything wrong with it (absent, cut short, altered, unreadable, a folder that cannot be written)
  * means making the boards as before.
  */
@@ -29,6 +29,14 @@ export const BOARD_SOURCES = [path.join(HERE, 'wood-board-textures'), path.join(
   (file) => file + SOURCE_EXTENSION,
 );
 
+/**
+ * The engine whose arithmetic the numbers are: Math.exp, Math.sin and ** are not exact in JavaScript (ECMAScript leaves
+ * them to the implementation), and V8 may be built with another sin and cos (v8_use_libm_trig_functions, which Node
+ * weighed turning on in 2025); its build for another processor may round a multiply-add differently. A host's Node
+ * upgrade, or a checkout shared by a Mac and a Linux container, must not read boards another engine made.
+ */
+export const BOARDS_RUNTIME = `v8 ${process.versions.v8} ${process.arch}`;
+
 /** What the kept file's first line records; the levels' numbers (float32, one after the other) follow it. */
 interface KeptHeader {
   numbersSha256: string;
@@ -45,12 +53,25 @@ function sha256(bytes: Uint8Array | string): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-let sourcesSha256: string | undefined;
+const sourcesSha256 = new Map<readonly string[], string>();
 
-/** The kept file's name for a style: its look, its seed and the board sources decide its boards. */
-export function keptBoardsName(style: string, look: WoodLook, seed: number): string {
-  sourcesSha256 ??= sha256(BOARD_SOURCES.map((file) => readFileSync(file, 'utf8')).join('\0'));
-  return `${style}-${sha256(`${JSON.stringify(look)}\0${seed}\0${sourcesSha256}`).slice(0, 24)}.boards`;
+/** What the boards are made by: the modules that compute them and the engine that runs them. */
+export interface BoardsMadeBy {
+  sources?: readonly string[];
+  runtime?: string;
+}
+
+/**
+ * The kept file's name for a style: its look, its seed, the board sources and the engine decide its boards. Throws
+ * when a source cannot be read (a bundled build has none beside it): the boards are then made, and not kept.
+ */
+export function keptBoardsName(style: string, look: WoodLook, seed: number, { sources = BOARD_SOURCES, runtime = BOARDS_RUNTIME }: BoardsMadeBy = {}): string {
+  let sourcesHash = sourcesSha256.get(sources);
+  if (sourcesHash === undefined) {
+    sourcesHash = sha256(sources.map((file) => readFileSync(file, 'utf8')).join('\0'));
+    sourcesSha256.set(sources, sourcesHash);
+  }
+  return `${style}-${sha256(`${JSON.stringify(look)}\0${seed}\0${sourcesHash}\0${runtime}`).slice(0, 24)}.boards`;
 }
 
 /** The boards from a kept file's bytes, or null if they are not a whole, unaltered one. */
@@ -123,7 +144,7 @@ async function keep(file: string, boards: BoardTextureSet): Promise<void> {
   }
 }
 
-export interface KeptBoardsSource {
+export interface KeptBoardsSource extends BoardsMadeBy {
   /** Where kept files are; KEPT_BOARDS_DIR by default. */
   directory?: string;
 }
@@ -138,18 +159,20 @@ export function keptBoardTextures(
   look: WoodLook,
   seed: number,
   make: () => BoardTextureSet,
-  { directory = KEPT_BOARDS_DIR }: KeptBoardsSource = {},
+  { directory = KEPT_BOARDS_DIR, ...madeBy }: KeptBoardsSource = {},
 ): { boards: BoardTextureSet; keeping: Promise<void> } {
-  const file = path.join(directory, keptBoardsName(style, look, seed));
+  let file: string | undefined;
   let kept: BoardTextureSet | null = null;
   try {
+    // Inside the try: a build whose board sources are not beside it (bundled) renders with boards made, not an error.
+    file = path.join(directory, keptBoardsName(style, look, seed, madeBy));
     kept = readKept(readFileSync(file));
   } catch {
-    // Not kept yet, or unreadable: made below.
+    // Not kept yet, unreadable, or no name for it: made below.
   }
   if (kept) return { boards: kept, keeping: Promise.resolve() };
   const boards = make();
-  return { boards, keeping: keep(file, boards) };
+  return { boards, keeping: file ? keep(file, boards) : Promise.resolve() };
 }
 
 /** The boards' figures are the same for every style: made once per process (about 8 MB), when a style's boards are not kept. */

@@ -74,6 +74,16 @@ describe('the converted network kept on disk (decision 030)', async () => {
     expect(keptNetworkName(model, converter)).toBe(keptNetworkName(Uint8Array.from(model), converter));
   });
 
+  it('is converted, and nothing kept, when the converter source is not beside the code (a bundled build): the network still loads', async () => {
+    const directory = path.join(scratch, 'bundled');
+    const convert = countingConversion();
+    const { network, keeping } = await convertedNetwork(model, { directory, convert, converterSource: path.join(scratch, 'tflite-to-onnx.mjs') });
+    await keeping;
+    expect(convert.calls).toBe(1);
+    expect(Buffer.from(network.onnx).equals(Buffer.from(fresh.onnx))).toBe(true);
+    expect(() => readdirSync(directory)).toThrow();
+  });
+
   it('is converted every time where it cannot be kept (a folder that cannot be made)', async () => {
     const notAFolder = path.join(scratch, 'a-file');
     writeFileSync(notAFolder, 'in the way');

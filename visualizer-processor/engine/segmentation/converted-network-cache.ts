@@ -18,7 +18,11 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 /** Where the converted network is kept: beside the model, gitignored (`model/converted/`). */
 export const CONVERTED_NETWORK_DIR = path.join(HERE, 'model', 'converted');
 
-/** The converter whose output is kept: its source's sha256 is part of the kept file's name. */
+/**
+ * The converter whose output is kept: its source's sha256 is part of the kept file's name. It imports nothing and only
+ * copies and re-encodes the model's bytes (its floats are read and written as float32, exactly), so Node's, ONNX
+ * Runtime's or sharp's version changes none of the kept bytes and need not be in the name.
+ */
 const CONVERTER_SOURCE = path.join(HERE, 'tflite-to-onnx.mjs');
 
 /** What the kept file's first line records; the ONNX bytes follow it. */
@@ -107,6 +111,8 @@ export interface ConvertedNetworkSource {
   directory?: string;
   /** The conversion (for tests: to see whether it ran). */
   convert?: (tfliteBytes: Uint8Array) => ConvertedNetwork;
+  /** The converter's source file, hashed into the kept file's name; CONVERTER_SOURCE by default. */
+  converterSource?: string;
 }
 
 /**
@@ -116,14 +122,21 @@ export interface ConvertedNetworkSource {
  */
 export async function convertedNetwork(
   tfliteBytes: Uint8Array,
-  { directory = CONVERTED_NETWORK_DIR, convert = convertTfliteToOnnx }: ConvertedNetworkSource = {},
+  { directory = CONVERTED_NETWORK_DIR, convert = convertTfliteToOnnx, converterSource = CONVERTER_SOURCE }: ConvertedNetworkSource = {},
 ): Promise<{ network: ConvertedNetwork; keeping: Promise<void> }> {
-  const file = path.join(directory, keptNetworkName(tfliteBytes, await readFile(CONVERTER_SOURCE, 'utf8')));
-  const kept = await readFile(file).then(
-    (bytes) => readKept(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length)),
-    () => null,
+  // A build whose converter source is not beside it (bundled) has no name for a kept file: it converts, as before.
+  const name = await readFile(converterSource, 'utf8').then(
+    (source) => keptNetworkName(tfliteBytes, source),
+    () => undefined,
   );
+  const file = name && path.join(directory, name);
+  const kept = file
+    ? await readFile(file).then(
+        (bytes) => readKept(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length)),
+        () => null,
+      )
+    : null;
   if (kept) return { network: kept, keeping: Promise.resolve() };
   const network = convert(tfliteBytes);
-  return { network, keeping: keep(file, network) };
+  return { network, keeping: file ? keep(file, network) : Promise.resolve() };
 }
