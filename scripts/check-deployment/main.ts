@@ -491,7 +491,7 @@ async function main(): Promise<number> {
     // After the test lead: while the check's address is unsubscribed, its marketing e-mails would be held back.
     await check("e-mails' unsubscribe link works", () => {
       testRows.unsubscribeStepRuns();
-      return followUnsubscribeLink(rest, serviceKey, site);
+      return followUnsubscribeLink(rest, serviceKey, site, servedBuilds.get('/')?.entry);
     });
     await check("e-mails show the business's own facts, link to the site and reach its inbox", () => checkEmailFacts(rest, serviceKey, site, servedBuilds.get('/')?.entry));
     await check('every e-mail worker instance runs with the settings checked', async () => {

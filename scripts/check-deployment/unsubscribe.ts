@@ -36,17 +36,23 @@ export function forgedLink(link: string): string {
 
 /**
  * What is wrong with the unsubscribe page as a visitor sees it, away from the site: it must name the business with
- * the owner's facts (a processor run without the owner's VITE_BUSINESS_* settings shows the placeholders) and link
- * back to the site (SITE_URL, else the first of ALLOWED_ORIGINS). Host names are compared, as for the e-mails' links.
+ * the owner's facts (a processor run without the owner's VITE_BUSINESS_* settings shows the placeholders) and its link
+ * back to the site (SITE_URL, else the first of ALLOWED_ORIGINS) must open the site's home page, followed as a click
+ * is, as the e-mails' links are (linkProblem): the host name alone passed a wrong path, plain http, another port.
  */
-export function unsubscribePageProblems(html: string, site: URL): string[] {
+export async function unsubscribePageProblems(html: string, site: URL, siteEntry: string | undefined): Promise<string[]> {
   const problems: string[] = [];
   const placeholders = placeholderFactsOf([html]);
   if (placeholders.length > 0) {
     problems.push(`its page shows the placeholder ${placeholders.join(', ')}: the processor runs without the owner's VITE_BUSINESS_* settings (README, "Settings"); set them on its host as on the site's build`);
   }
-  const linksToSite = [...html.matchAll(/href="(https?:\/\/[^"]+)"/g)].some(([, href]) => URL.canParse(href!) && new URL(href!).hostname === site.hostname);
-  if (!linksToSite) problems.push(`its page has no link back to ${site.origin}: set the processor's SITE_URL to ${site.origin}`);
+  // The page's one web link is its way back (the phone's is tel:); escapeHtml wrote & as &amp;.
+  const back = [...html.matchAll(/href="(https?:\/\/[^"]+)"/gi)].map(([, href]) => href!.replace(/&amp;/g, '&')).find((href) => URL.canParse(href));
+  if (!back) problems.push(`its page has no link back to ${site.origin}: set the processor's SITE_URL to ${site.origin}`);
+  else {
+    const problem = await linkProblem(back, '/', site, siteEntry);
+    if (problem) problems.push(`its page's link back to the site is ${back} (SITE_URL), and ${problem}: set the processor's SITE_URL to ${site.origin}`);
+  }
   return problems;
 }
 
@@ -54,11 +60,11 @@ export function unsubscribePageProblems(html: string, site: URL): string[] {
  * The unsubscribe link of the marketing e-mails, followed as a visitor follows it: the e-mail worker makes it (its
  * UNSUBSCRIBE_URL, the database's signing key, its own send path; email-worker/src/deployment-check-link-task.ts) for
  * the check's address; a GET shows the page and changes nothing (mail scanners fetch links), and the page names the
- * business and links back to the site; a forged token is refused; the one-click POST (the page's button, a mail
+ * business and its link back opens the site; a forged token is refused; the one-click POST (the page's button, a mail
  * program's Unsubscribe) records the mailbox as unsubscribed in this deployment's database. The address's unsubscribe
  * is removed with the test rows.
  */
-export async function followUnsubscribeLink(rest: Rest, serviceKey: string, site: URL): Promise<Outcome> {
+export async function followUnsubscribeLink(rest: Rest, serviceKey: string, site: URL, siteEntry: string | undefined): Promise<Outcome> {
   const started = await rest('rpc/deployment_check_unsubscribe_start', serviceKey, { method: 'POST', body: '{}' });
   if (started.status !== 200) return { ok: false, detail: `status ${started.status}: ${excerpt(started)} (are the migrations applied?)` };
   const readState = async (): Promise<UnsubscribeState> => {
@@ -103,7 +109,7 @@ export async function followUnsubscribeLink(rest: Rest, serviceKey: string, site
   }
   if ((await readState()).unsubscribed_at) return { ok: false, detail: `opening the e-mails' link ${where} unsubscribed the address at once: link scanners and previews would unsubscribe visitors` };
   // Said after the steps below, which still run: the address's unsubscribe and its removal stay as in a passing run.
-  const pageProblems = unsubscribePageProblems(page.body, site);
+  const pageProblems = await unsubscribePageProblems(page.body, site, siteEntry);
 
   // Someone guessing another mailbox's link: refused, nothing recorded.
   const forged = await request(forgedLink(link), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: ONE_CLICK });
@@ -124,7 +130,7 @@ export async function followUnsubscribeLink(rest: Rest, serviceKey: string, site
   if (pageProblems.length > 0) return { ok: false, detail: `the link ${where} works, but ${pageProblems.join('; ')}` };
   return {
     ok: true,
-    detail: `the e-mail worker's link (${where}) opens its page without unsubscribing, a forged one is refused (${forged.status}), and one click unsubscribed the check's address (removed with the test rows); the page names the business and links to ${site.hostname}`,
+    detail: `the e-mail worker's link (${where}) opens its page without unsubscribing, a forged one is refused (${forged.status}), and one click unsubscribed the check's address (removed with the test rows); the page names the business and its link back opens the site's home page`,
   };
 }
 
@@ -157,7 +163,8 @@ export async function linkProblem(link: string, page: keyof typeof PAGE_HEADINGS
       url = new URL(location, url);
       continue;
     }
-    const where = url.href === first ? first : `${url.href} (redirected from ${first})`;
+    // Compared as URL writes it: an address without its path's / was not redirected.
+    const where = url.href === new URL(first).href ? first : `${url.href} (redirected from ${first})`;
     if (url.hostname !== site.hostname) return `${where} is not on ${site.hostname}`;
     if (site.protocol === 'https:' && url.protocol !== 'https:') return `${where} opens over plain http, not https`;
     const heading = headingOf(reply.body);

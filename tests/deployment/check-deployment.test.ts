@@ -205,7 +205,7 @@ describe('npm run check:deployment on a healthy deployment', () => {
     );
     // The link the e-mail worker puts in its e-mails (its UNSUBSCRIBE_URL: the gateway's route to the processor), followed.
     expect(lines).toContain(
-      `ok    e-mails' unsubscribe link works: the e-mail worker's link (${site.stack.url}/functions/v1/floor-visualizer/unsubscribe) opens its page without unsubscribing, a forged one is refused (400), and one click unsubscribed the check's address (removed with the test rows); the page names the business and links to 127.0.0.1`,
+      `ok    e-mails' unsubscribe link works: the e-mail worker's link (${site.stack.url}/functions/v1/floor-visualizer/unsubscribe) opens its page without unsubscribing, a forged one is refused (400), and one click unsubscribed the check's address (removed with the test rows); the page names the business and its link back opens the site's home page`,
     );
     expect(lines).toContain('ok    webhook refuses a photo for a request nobody made: 409: a photo for a request that does not exist is refused');
     expect(lines).toContain(`ok    database has every migration of this checkout: all ${listMigrations().length} migrations of supabase/migrations/ are applied`);

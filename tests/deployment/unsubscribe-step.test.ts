@@ -1,8 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { UNSUBSCRIBE_PATH, unsubscribeLink, verifiedMailboxDigest } from '../../contracts/unsubscribe-link';
 import type { Reply, RequestOptions } from '../../scripts/check-deployment/http';
+import { PAGE_HEADINGS } from '../../scripts/check-deployment/pages';
 import { followUnsubscribeLink, forgedLink, placeholderInbox } from '../../scripts/check-deployment/unsubscribe';
 
 /**
@@ -25,8 +26,24 @@ type Processor = {
   siteLink?: string;
 };
 
-/** The site the check is run against. */
-const SITE = new URL('https://www.haddonfloors.example');
+/** The site the check is run against: its home page, the build that starts ENTRY; any other path is not found. */
+let SITE: URL;
+const ENTRY = '/assets/index-Build1.js';
+let siteServer: http.Server;
+beforeAll(async () => {
+  siteServer = http.createServer((request, response) => {
+    if (request.url === '/') {
+      return response.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><h1>${PAGE_HEADINGS['/']}</h1><script data-entry="${ENTRY}">/* loader */</script>`);
+    }
+    response.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Page not found</h1>');
+  });
+  await new Promise<void>((resolve) => siteServer.listen(0, '127.0.0.1', resolve));
+  SITE = new URL(`http://127.0.0.1:${(siteServer.address() as AddressInfo).port}`);
+});
+afterAll(async () => {
+  siteServer.closeAllConnections();
+  await new Promise((resolve) => siteServer.close(resolve));
+});
 
 let server: http.Server | undefined;
 afterEach(async () => {
@@ -82,29 +99,53 @@ describe("check:deployment's unsubscribe line", () => {
   it('is ok when the link opens a page, a forged link is refused and one click unsubscribes the address', async () => {
     const { rest } = await deployment({});
 
-    const outcome = await followUnsubscribeLink(rest, 'service key', SITE);
+    const outcome = await followUnsubscribeLink(rest, 'service key', SITE, ENTRY);
 
-    expect(outcome.detail).toMatch(/opens its page without unsubscribing, a forged one is refused \(400\), and one click unsubscribed.*; the page names the business and links to www\.haddonfloors\.example$/);
+    expect(outcome.detail).toMatch(/opens its page without unsubscribing, a forged one is refused \(400\), and one click unsubscribed.*; the page names the business and its link back opens the site's home page$/);
     expect(outcome.ok).toBe(true);
   });
 
   it("fails a page that shows the settings' placeholders or has no way back to the site, after the address's unsubscribe went through as in a passing run", async () => {
-    const { rest } = await deployment({ placeholderFacts: true, siteLink: 'http://127.0.0.1:5173' });
+    const { rest } = await deployment({ placeholderFacts: true, siteLink: 'mailto:office@haddonfloors.example' });
 
-    const outcome = await followUnsubscribeLink(rest, 'service key', SITE);
+    const outcome = await followUnsubscribeLink(rest, 'service key', SITE, ENTRY);
 
     expect(outcome).toEqual({
       ok: false,
       detail: expect.stringMatching(
-        /works, but its page shows the placeholder VITE_BUSINESS_NAME Your Flooring Co\., VITE_BUSINESS_NJ_HIC_REGISTRATION 13VH00000000: the processor runs without the owner's VITE_BUSINESS_\* settings .*; its page has no link back to https:\/\/www\.haddonfloors\.example: set the processor's SITE_URL to https:\/\/www\.haddonfloors\.example$/,
+        new RegExp(
+          `works, but its page shows the placeholder VITE_BUSINESS_NAME Your Flooring Co\\., VITE_BUSINESS_NJ_HIC_REGISTRATION 13VH00000000: the processor runs without the owner's VITE_BUSINESS_\\* settings .*; its page has no link back to ${SITE.origin}: set the processor's SITE_URL to ${SITE.origin}$`,
+        ),
       ),
     });
+  });
+
+  it("fails a link back on the site's host that does not open its home page: a wrong path, another host name for this machine, another port", async () => {
+    // Each passed when host names were compared: the path, the port and the name were never looked at.
+    for (const [siteLink, problem] of [
+      [`${SITE.origin}/app`, `${SITE.origin}/app answers 404 "Page not found", not the page /`],
+      [`http://localhost:${SITE.port}`, `http://localhost:${SITE.port} is not on 127.0.0.1`],
+      [`http://127.0.0.1:${Number(SITE.port) === 65535 ? 65534 : Number(SITE.port) + 1}/`, undefined],
+    ] as const) {
+      const { rest } = await deployment({ siteLink });
+
+      const outcome = await followUnsubscribeLink(rest, 'service key', SITE, ENTRY);
+
+      expect(outcome.ok, siteLink).toBe(false);
+      expect(outcome.detail).toContain(`but its page's link back to the site is ${siteLink} (SITE_URL), and `);
+      if (problem) expect(outcome.detail).toContain(`and ${problem}: set the processor's SITE_URL to ${SITE.origin}`);
+      await new Promise((resolve) => {
+        server!.closeAllConnections();
+        server!.close(resolve);
+      });
+      server = undefined;
+    }
   });
 
   it('fails a link whose click unsubscribes at once (link scanners would unsubscribe visitors)', async () => {
     const { rest } = await deployment({ getUnsubscribes: true });
 
-    const outcome = await followUnsubscribeLink(rest, 'service key', SITE);
+    const outcome = await followUnsubscribeLink(rest, 'service key', SITE, ENTRY);
 
     expect(outcome).toEqual({ ok: false, detail: expect.stringMatching(/unsubscribed the address at once: link scanners and previews would unsubscribe visitors$/) });
   });
@@ -112,7 +153,7 @@ describe("check:deployment's unsubscribe line", () => {
   it('fails an endpoint that takes a forged signature', async () => {
     const { rest } = await deployment({ takesForged: true });
 
-    const outcome = await followUnsubscribeLink(rest, 'service key', SITE);
+    const outcome = await followUnsubscribeLink(rest, 'service key', SITE, ENTRY);
 
     expect(outcome).toEqual({ ok: false, detail: expect.stringMatching(/took a link with a forged signature \(200\): anyone could unsubscribe any address$/) });
   });
@@ -120,7 +161,7 @@ describe("check:deployment's unsubscribe line", () => {
   it("fails an endpoint that answers 200 but records nothing in this deployment's database", async () => {
     const { rest } = await deployment({ recordsElsewhere: true });
 
-    const outcome = await followUnsubscribeLink(rest, 'service key', SITE);
+    const outcome = await followUnsubscribeLink(rest, 'service key', SITE, ENTRY);
 
     expect(outcome).toEqual({ ok: false, detail: expect.stringMatching(/answered the one-click POST with 200, but this deployment's database has no unsubscribe for the address/) });
   });
@@ -128,7 +169,7 @@ describe("check:deployment's unsubscribe line", () => {
   it('fails an e-mail without the one-click headers', async () => {
     const { rest } = await deployment({}, { post: null });
 
-    const outcome = await followUnsubscribeLink(rest, 'service key', SITE);
+    const outcome = await followUnsubscribeLink(rest, 'service key', SITE, ENTRY);
 
     expect(outcome).toEqual({ ok: false, detail: expect.stringMatching(/carries List-Unsubscribe-Post: none, not a one-click unsubscribe/) });
   });
