@@ -286,7 +286,10 @@ function outlierWeights(pyramid: MaskedPyramid, values: Float32Array, weight: Fl
   const gridWidth = Math.ceil(width / OUTLIER_STEP) + 1;
   const gridHeight = Math.ceil(height / OUTLIER_STEP) + 1;
   const local = new Float32Array(gridWidth * gridHeight);
-  for (let gy = 0; gy < gridHeight; gy++) localLightRow(pyramid, H, gy, width, height, gridWidth, local);
+  // Only the grid points a floor pixel interpolates between are ever read, so only those are worked out: the
+  // others lie off the floor, where a read also climbs the pyramid until it finds floor.
+  const holding = cellsHoldingWeight(weight, width, height, gridWidth, gridHeight);
+  for (let gy = 0; gy < gridHeight; gy++) localLightRow(pyramid, H, gy, width, height, gridWidth, holding, local);
   const deviation = new Float32Array(values.length);
   // Every seventh deviation is plenty for the median.
   const sample: number[] = [];
@@ -297,10 +300,61 @@ function outlierWeights(pyramid: MaskedPyramid, values: Float32Array, weight: Fl
   return weightsFromDeviations(weight, deviation, threshold);
 }
 
-/** Row `gy` of outlierWeights' grid: the floor's light within OUTLIER_RADIUS of each grid point. */
-function localLightRow(pyramid: MaskedPyramid, H: Float64Array, gy: number, width: number, height: number, gridWidth: number, local: Float32Array): void {
+/**
+ * Per cell of outlierWeights' grid (the cell from point (gx, gy) to (gx + 1, gy + 1)), 1 where a pixel with weight
+ * reads its corners: the cell deviationRow interpolates in for that pixel.
+ */
+function cellsHoldingWeight(
+  weight: Float32Array,
+  width: number,
+  height: number,
+  gridWidth: number,
+  gridHeight: number,
+): Uint8Array {
+  const holding = new Uint8Array(gridWidth * gridHeight);
+  for (let y = 0; y < height; y++) {
+    const cells = Math.min(gridHeight - 2, (y / OUTLIER_STEP) | 0) * gridWidth;
+    markCellsWithWeight(weight, y * width, width, cells, gridWidth, holding);
+  }
+  return holding;
+}
+
+/** The cells (a row of them, from `cells`) holding the pixels with weight of the row from `row`. */
+function markCellsWithWeight(
+  weight: Float32Array,
+  row: number,
+  width: number,
+  cells: number,
+  gridWidth: number,
+  holding: Uint8Array,
+): void {
+  for (let x = 0; x < width; x++) {
+    if (weight[row + x] !== 0) holding[cells + Math.min(gridWidth - 2, (x / OUTLIER_STEP) | 0)] = 1;
+  }
+}
+
+/**
+ * Row `gy` of outlierWeights' grid: the floor's light within OUTLIER_RADIUS of each grid point that is a corner of a
+ * cell `holding` marks (the others are never read, and stay 0).
+ */
+function localLightRow(
+  pyramid: MaskedPyramid,
+  H: Float64Array,
+  gy: number,
+  width: number,
+  height: number,
+  gridWidth: number,
+  holding: Uint8Array,
+  local: Float32Array,
+): void {
   const y = Math.min(height - 1, gy * OUTLIER_STEP);
+  const row = gy * gridWidth;
+  const above = row - gridWidth;
   for (let gx = 0; gx < gridWidth; gx++) {
+    const left = gx > 0;
+    const below = holding[row + gx] || (left && holding[row + gx - 1]);
+    const corner = below || (gy > 0 && (holding[above + gx] || (left && holding[above + gx - 1])));
+    if (!corner) continue;
     const x = Math.min(width - 1, gx * OUTLIER_STEP);
     local[gy * gridWidth + gx] = pyramid.sample(x, y, OUTLIER_RADIUS / footprintAt(H, x + 0.5, y + 0.5));
   }
