@@ -1,7 +1,7 @@
 # The visualizer processor and the e-mail worker, as one image for any container host (README "Deploying").
 # Not built or run by this project's tests (no Docker here); tests/deployment/production-install.test.ts runs the
 # same steps without Docker: build:services, scripts/production-install.sh, then the serve:* scripts' commands.
-#   docker build -t flooring-services .
+#   docker build --build-arg SOURCE_COMMIT=$(git rev-parse HEAD) -t flooring-services .
 #   docker run -e PORT=8080 -e ... flooring-services                                        # the processor
 #   docker run -e ... flooring-services node build/services/email-worker/src/main.js        # the e-mail worker
 
@@ -15,6 +15,12 @@ RUN npm ci --ignore-scripts --no-audit --no-fund
 # The floor model is not in git: the project's install step downloads the pinned file and checks its sha256
 # (--required: no image without it); build:services checks it again and copies it beside the compiled engine.
 RUN node scripts/install-floor-model.mjs --required
+# The commit the services are built from (the context has no .git; see the docker build line above): /healthz says
+# it, and check:deployment wants the site's to be the same. A host that builds from the repository may pass its own
+# commit variable as a build argument instead (contracts/build-stamp.ts); without any the services say "unknown".
+ARG SOURCE_COMMIT
+ARG RENDER_GIT_COMMIT
+ARG RAILWAY_GIT_COMMIT_SHA
 RUN npm run build:services
 # Only what the two services run (their workspaces, no tools, no site), in /services.
 RUN sh scripts/production-install.sh /services && cp -R build /services/build

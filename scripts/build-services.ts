@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { BUILD_STAMP_FILE, sourceCommit } from '../contracts/build-stamp.ts';
 import { WOOD_STYLE_IDS } from '../contracts/wood-styles.ts';
 import { convertedNetwork, keptNetworkName } from '../visualizer-processor/engine/segmentation/converted-network-cache.ts';
 import { floorModelProblem } from '../visualizer-processor/engine/segmentation/floor-model.mjs';
@@ -59,6 +60,8 @@ if (!fs.existsSync(path.join(convertedDir, keptName))) {
 }
 // The compiled files are ES modules; a package.json beside them says so wherever the folder is copied to.
 fs.writeFileSync(path.join(outDir, 'package.json'), JSON.stringify({ type: 'module' }, null, 2) + '\n');
+// The commit these services are built from: the processor's /healthz says it, and check:deployment wants the site's.
+fs.writeFileSync(path.join(outDir, BUILD_STAMP_FILE), JSON.stringify({ commit: sourceCommit(root) }) + '\n');
 // Every wood style's boards, kept beside the compiled renderer (decision 034), for the same reason: the image's user
 // cannot write there, and without them each container process would make the default style's on its first photo. The
 // compiled renderer makes them, so they are named by the compiled board code it will read them with.

@@ -41,6 +41,8 @@ import {
   sourceMapOf,
 } from './site.ts';
 import { contentSecurityPolicyOutcome } from './csp.ts';
+import { BUILD_STAMP_FILE } from '../../contracts/build-stamp.ts';
+import { buildStampsOutcome } from './build-stamps.ts';
 import { listMigrations } from '../../local-stack/migrations.ts';
 import { migrationsOutcome } from './migrations.ts';
 import { emailWorkersOutcome, type EmailWorkerPool } from './email-workers.ts';
@@ -440,6 +442,25 @@ async function main(): Promise<number> {
     await check('webhook /healthz', async () => {
       const reply = await request(`${webhookUrl}/healthz`);
       return reply.status === 200 ? { ok: true, detail: `200 ${excerpt(reply, 80)}` } : { ok: false, detail: `status ${reply.status}: ${excerpt(reply, 160)}` };
+    });
+
+    await check('site and processor built from one commit', async () => {
+      // Each says what it is built from (contracts/build-stamp.ts); a stale deploy of either one shows here.
+      const readStamp = async <T>(reply: Promise<Reply>, pick: (body: Record<string, unknown>) => T | undefined): Promise<T | undefined> => {
+        const answered = await reply.catch(() => undefined);
+        if (answered?.status !== 200 && answered?.status !== 503) return undefined;
+        try {
+          const body: unknown = JSON.parse(answered.body);
+          return typeof body === 'object' && body !== null ? pick(body as Record<string, unknown>) : undefined;
+        } catch {
+          return undefined;
+        }
+      };
+      const siteStamp = await readStamp(readSite(`/${BUILD_STAMP_FILE}`), (body) =>
+        typeof body.commit === 'string' ? { commit: body.commit, entry: typeof body.entry === 'string' ? body.entry : undefined } : undefined,
+      );
+      const processorCommit = await readStamp(request(`${webhookUrl}/healthz`), (body) => (typeof body.build === 'string' ? body.build : undefined));
+      return buildStampsOutcome(siteStamp, processorCommit, servedBuilds.get('/')?.entry);
     });
 
     let alive: Record<string, number> = {};

@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { BUILD_STAMP_FILE, sourceCommit } from '../../contracts/build-stamp.ts';
 import { inlineCriticalCss, readStylesheets } from './critical-css.ts';
 import { inABrowserWindow } from './browser-window.ts';
 import { firstAnswersFile, firstAnswersFileOf, markedButtons, type SendingToast } from './first-answers.ts';
@@ -88,6 +89,10 @@ export function prerenderPlugin(): Plugin {
         dispose();
       }
       writeBrotliCopies(outDir);
+      // The commit the site is built from, and the entry its pages start (check:deployment compares the commit with
+      // the processor's, and the entry with the pages', so a stamp cached apart from its pages is seen).
+      const entry = /\sdata-entry="([^"]+)"/.exec(fs.readFileSync(path.join(outDir, 'index.html'), 'utf8'))?.[1];
+      fs.writeFileSync(path.join(outDir, BUILD_STAMP_FILE), JSON.stringify({ commit: sourceCommit(config.root), entry }) + '\n');
 
       const measured = measurePages(
         outDir,

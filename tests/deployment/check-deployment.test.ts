@@ -12,6 +12,7 @@ import { EMAIL_WORKER_ENTRY, PROCESSOR_ENTRY, PROJECT_ROOT } from '../../local-s
 import { listMigrations } from '../../local-stack/migrations';
 import { findFreePort } from '../../local-stack/ports';
 import { LOCAL_BUCKETS, type Stack } from '../../local-stack/stack';
+import { sourceCommit } from '../../contracts/build-stamp';
 import { RECOMMENDED_CSP } from '../../scripts/check-deployment/csp';
 import { DEPLOYED_PAGES, LEAD_TABLES } from '../../scripts/check-deployment/pages';
 import { eventually } from '../support/eventually';
@@ -78,6 +79,9 @@ afterAll(async () => {
   await site?.stop();
   if (certificateFolder) fs.rmSync(certificateFolder, { recursive: true, force: true });
 });
+
+/** The commit the site's build and the processor here say, as the check shortens it: this checkout's. */
+const checkoutCommit = () => sourceCommit(PROJECT_ROOT).replace(/^([0-9a-f]{12})[0-9a-f]*/, '$1');
 
 type CheckRun = { code: number; lines: string[]; failed: string[] };
 
@@ -197,8 +201,10 @@ describe('npm run check:deployment on a healthy deployment', () => {
     // Pages, the unknown path, the site's settings and secrets, its build, the build machine's files, its services' https, https, its content security policy, robots.txt; planting, each lead table,
     // the database's migrations; changes, views and functions; both buckets; CORS twice, /healthz; the heartbeats and both workers; staff e-mails;
     // retention; the test lead; the e-mails' unsubscribe link and their facts; the e-mail worker instances' settings; a photo for an unknown request; the test
-    // photo and its files; the functions' grant; the removal; the throttle.
-    expect(checks).toHaveLength(DEPLOYED_PAGES.length + 1 + 1 + 2 + 2 + 4 + 1 + 1 + LEAD_TABLES.length + 2 + 2 + 3 + 3 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1);
+    // photo and its files; the functions' grant; the removal; the throttle; the site's and the processor's commits.
+    expect(checks).toHaveLength(DEPLOYED_PAGES.length + 1 + 1 + 2 + 2 + 4 + 1 + 1 + LEAD_TABLES.length + 2 + 2 + 3 + 3 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1);
+    // The site's build and the processor both run from this checkout: one commit (with this checkout's changes, if any).
+    expect(lines).toContain(`ok    site and processor built from one commit: both built from ${checkoutCommit()}${checkoutCommit().endsWith('-modified') ? ' (with uncommitted changes, which may differ between the two builds)' : ''}`);
     // The stack's e-mail worker runs with the owner's settings, as the site was built.
     expect(lines).toContain(
       `ok    e-mails show the business's own facts, link to the site and reach its inbox: the e-mail the worker made shows no placeholder of the business settings, its links open the site's pages on 127.0.0.1, and staff e-mails go to ${OWNER_SETTINGS.VITE_BUSINESS_EMAIL}`,
@@ -410,6 +416,11 @@ describe('npm run check:deployment on a broken deployment', () => {
         return { ...page, headers: { ...page.headers, 'x-robots-tag': 'noindex' } };
       }
       if (asked.path === '/robots.txt') return { status: 200, headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nDisallow: /\n' };
+      // The site rebuilt from another commit while the processor was not redeployed (its stamp; its pages stand in).
+      if (asked.path === '/build-stamp.json') {
+        const stamp = await upstream();
+        return { ...stamp, body: JSON.stringify({ ...(JSON.parse(stamp.body) as object), commit: 'a'.repeat(40) }) };
+      }
       // The build machine's .env put in public/ (Vite copies it into dist/): the host serves it as a file.
       if (asked.path === '/.env') return { status: 200, headers: { 'content-type': 'application/octet-stream' }, body: `SUPABASE_SERVICE_ROLE_KEY=${site.stack.serviceRoleKey}\nSMTP_PASSWORD=hunter2\n` };
       // A secret key in a source file of the build: the script's map carries the file.
@@ -449,8 +460,9 @@ describe('npm run check:deployment on a broken deployment', () => {
           /^FAIL {2}site hands out no file of the build machine: it serves \/\.env \(\d+ bytes, holding the secret key SUPABASE_SERVICE_ROLE_KEY, a JWT key for the role service_role\): files of the machine that built it, public to anyone; /,
         ),
         'FAIL  robots.txt lets search engines in: it disallows / to every crawler (User-agent: * Disallow: /): a staging robots.txt on the live site; search engines drop the whole site',
+        `FAIL  site and processor built from one commit: the site is built from aaaaaaaaaaaa and the processor from ${checkoutCommit()}: one of them is a stale deploy, and they disagree on what a render holds; build both from one commit and deploy both`,
       ]);
-      expect(lines.at(-1)).toBe('11 check(s) failed.');
+      expect(lines.at(-1)).toBe('12 check(s) failed.');
       expect(code).toBe(1);
     } finally {
       await host.close();

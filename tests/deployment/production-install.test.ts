@@ -10,6 +10,7 @@ import { writeEnvLocal } from '../../local-stack/local-settings';
 import { PROJECT_ROOT } from '../../local-stack/paths';
 import { findFreePort } from '../../local-stack/ports';
 import type { Stack } from '../../local-stack/stack';
+import { sourceCommit } from '../../contracts/build-stamp';
 import { WOOD_STYLE_IDS } from '../../contracts/wood-styles';
 import { keptNetworkName } from '../../visualizer-processor/engine/segmentation/converted-network-cache';
 import { FIXTURE_DIR } from '../../visualizer-processor/fixtures/make-fixtures';
@@ -106,6 +107,8 @@ describe('the services after a production install', () => {
   it('the Dockerfile builds with build:services, installs with the same script, checks /healthz and runs serve:processor as a non-root user', () => {
     const dockerfile = fs.readFileSync(path.join(PROJECT_ROOT, 'Dockerfile'), 'utf8');
     expect(dockerfile).toMatch(/^RUN npm run build:services$/m);
+    // Its context has no .git: the commit the services are built from comes in as SOURCE_COMMIT, before they are built.
+    expect(dockerfile).toMatch(/^ARG SOURCE_COMMIT\n(ARG .*\n)*RUN npm run build:services$/m);
     expect(dockerfile).toMatch(/^RUN sh scripts\/production-install\.sh \/services /m);
     expect(dockerfile).toMatch(/^HEALTHCHECK .*\n\s+CMD \["node", "-e", ".*\/healthz.*"\]$/m);
     const cmd = dockerfile.match(/^CMD (\[.*\])$/m)?.[1];
@@ -139,7 +142,8 @@ describe('the services after a production install', () => {
   it('listens on every interface by default and answers /healthz with the database and the queue', async () => {
     expect(processor.output.join('\n')).toContain(`listening on http://0.0.0.0:${processorPort}`);
     const health = await (await fetch(`http://127.0.0.1:${processorPort}/healthz`)).json();
-    expect(health).toEqual({ ok: true, database: 'ok', queue: 'ok', storage: 'ok' });
+    // And the commit it was built from, read from the stamp build:services wrote (check:deployment compares it with the site's).
+    expect(health).toEqual({ ok: true, database: 'ok', queue: 'ok', storage: 'ok', build: sourceCommit(PROJECT_ROOT) });
     expect(await (await fetch(`http://127.0.0.1:${workerPort}/healthz`)).json()).toEqual({ ok: true, database: 'ok', queue: 'ok' });
   });
 

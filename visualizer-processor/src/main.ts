@@ -3,8 +3,10 @@
  * or npx tsx visualizer-processor/src/main.ts (settings in README.md).
  */
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import sharp from 'sharp';
+import { BUILD_STAMP_FILE, readBuildStamp, sourceCommit, UNKNOWN_COMMIT } from '../../contracts/build-stamp.ts';
 import { DEFAULT_WOOD_STYLE, WOOD_STYLE_IDS } from '../../contracts/wood-styles.ts';
 import { checkQueueHealth } from '../../job-queue/queue-health.ts';
 import { describeError } from '../../job-queue/redact.ts';
@@ -30,6 +32,17 @@ import { createLocalUploadStore, createSupabaseUploadStore } from './upload-stor
 export const PROCESSING_DEADLINE_SECONDS = 240;
 /** A request whose photo never came is failed after this long, so staff still hear of the lead. */
 export const PENDING_DEADLINE_SECONDS = 3600;
+
+/**
+ * The commit this processor was built from, which /healthz says (check:deployment compares it with the site's):
+ * compiled, the stamp build-services.ts wrote at the build's root, and nothing else (a build in a checkout must not
+ * take the checkout's later HEAD for its own); run from the sources, the checkout's.
+ */
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const buildCommit =
+  path.extname(fileURLToPath(import.meta.url)) === '.ts'
+    ? sourceCommit(path.join(HERE, '..', '..'))
+    : (readBuildStamp(path.join(HERE, '..', '..', BUILD_STAMP_FILE))?.commit ?? UNKNOWN_COMMIT);
 
 let config: ProcessorConfig;
 try {
@@ -160,7 +173,7 @@ const { server, whenIdle } = createProcessorServer({
     const [queue, storage] = await Promise.all([checkQueueHealth(db, () => runner.poolId()), checkStorage()]);
     const detail = [queue.detail, storage.detail].filter(Boolean).join('; ');
     const health = { ...queue, ...storage, ok: queue.ok && storage.storage === 'ok', ...(detail ? { detail } : {}) };
-    return modelProblem ? { ...health, ok: false, model: modelProblem } : health;
+    return { ...(modelProblem ? { ...health, ok: false, model: modelProblem } : health), build: buildCommit };
   },
   unsubscribes: { store: createSqlUnsubscribeStore(db), sender: { business: config.business, siteUrl: config.siteUrl } },
 });

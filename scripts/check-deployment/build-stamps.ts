@@ -1,0 +1,68 @@
+import { UNKNOWN_COMMIT } from '../../contracts/build-stamp.ts';
+import type { Outcome } from './test-rows.ts';
+
+/** What the site serves at /build-stamp.json (prerender-plugin.ts writes it): its commit, and the entry its pages start. */
+export type SiteStamp = { commit: string; entry?: string };
+
+const short = (commit: string) => commit.replace(/^([0-9a-f]{12})[0-9a-f]*/, '$1');
+
+/**
+ * Whether the site and the processor are built from one commit, from what each serves: the site's /build-stamp.json
+ * and the processor's /healthz (`build`). Either may be a stale deploy: the site rebuilt and uploaded after a pull
+ * while the image was not, or the reverse; they then disagree on what a render holds (decision 023, item 18).
+ * `pagesEntry` is the entry the site's pages start: a stamp of another build than the pages (a CDN that kept one of
+ * them) proves nothing.
+ */
+export function buildStampsOutcome(
+  site: SiteStamp | undefined,
+  processor: string | undefined,
+  pagesEntry: string | undefined,
+): Outcome & { skipped?: boolean } {
+  if (!site && !processor) {
+    return {
+      ok: false,
+      skipped: true,
+      detail:
+        'neither the site (/build-stamp.json) nor the processor (/healthz) says which commit it is built from: both are from before build stamps, so whether they match is not known; deploy both from one commit',
+    };
+  }
+  if (!site) {
+    return {
+      ok: false,
+      detail: `the processor is built from ${short(processor!)}, but the site serves no /build-stamp.json: it is built from a version before build stamps (or dist/ was not uploaded whole); build the site from ${short(processor!)} and upload dist/`,
+    };
+  }
+  if (site.entry && pagesEntry && site.entry !== pagesEntry) {
+    return {
+      ok: false,
+      detail: `/build-stamp.json names the entry ${site.entry}, but the pages start ${pagesEntry}: the host serves the stamp of another build than its pages (a CDN not purged, an upload that stopped half-way); upload the whole of dist/ again`,
+    };
+  }
+  if (!processor) {
+    return {
+      ok: false,
+      detail: `the site is built from ${short(site.commit)}, but the processor's /healthz names no build: it runs a version from before build stamps; build the services from ${short(site.commit)} (npm run build:services, or the image) and redeploy them`,
+    };
+  }
+  const unknown = [
+    site.commit === UNKNOWN_COMMIT && 'the site',
+    processor === UNKNOWN_COMMIT && 'the processor',
+  ].filter(Boolean);
+  if (unknown.length > 0) {
+    return {
+      ok: false,
+      skipped: true,
+      detail: `${unknown.join(' and ')} ${unknown.length > 1 ? 'were' : 'was'} built where its commit was not known (no git checkout, no SOURCE_COMMIT): build from a git checkout, or give the build SOURCE_COMMIT (the image: docker build --build-arg SOURCE_COMMIT=$(git rev-parse HEAD))`,
+    };
+  }
+  if (site.commit !== processor) {
+    return {
+      ok: false,
+      detail: `the site is built from ${short(site.commit)} and the processor from ${short(processor)}: one of them is a stale deploy, and they disagree on what a render holds; build both from one commit and deploy both`,
+    };
+  }
+  return {
+    ok: true,
+    detail: `both built from ${short(site.commit)}${site.commit.endsWith('-modified') ? ' (with uncommitted changes, which may differ between the two builds)' : ''}`,
+  };
+}

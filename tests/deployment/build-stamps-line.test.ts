@@ -1,0 +1,112 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readBuildStamp, sourceCommit } from '../../contracts/build-stamp';
+import { buildStampsOutcome } from '../../scripts/check-deployment/build-stamps';
+
+/**
+ * check:deployment's "site and processor built from one commit" (check-deployment.test.ts runs it against the real site
+ * and processor, and a host serving another commit's stamp), and the commit a build records.
+ */
+const A = '0123456789abcdef0123456789abcdef01234567';
+const B = 'fedcba9876543210fedcba9876543210fedcba98';
+const ENTRY = '/assets/index-Build1.js';
+
+describe("check:deployment's build stamps line", () => {
+  it('is ok when the site and the processor say one commit, and the stamp is of the pages served', () => {
+    expect(buildStampsOutcome({ commit: A, entry: ENTRY }, A, ENTRY)).toEqual({
+      ok: true,
+      detail: 'both built from 0123456789ab',
+    });
+  });
+
+  it('fails a site and a processor built from different commits, naming both', () => {
+    expect(buildStampsOutcome({ commit: A, entry: ENTRY }, B, ENTRY)).toEqual({
+      ok: false,
+      detail:
+        'the site is built from 0123456789ab and the processor from fedcba987654: one of them is a stale deploy, and they disagree on what a render holds; build both from one commit and deploy both',
+    });
+    expect(buildStampsOutcome({ commit: `${A}-modified`, entry: ENTRY }, A, ENTRY).ok).toBe(false);
+  });
+
+  it('fails when only one of them says its commit: the other is from before build stamps', () => {
+    expect(buildStampsOutcome(undefined, A, ENTRY)).toMatchObject({
+      ok: false,
+      detail: expect.stringMatching(
+        /^the processor is built from 0123456789ab, but the site serves no \/build-stamp\.json/,
+      ),
+    });
+    expect(buildStampsOutcome({ commit: A, entry: ENTRY }, undefined, ENTRY)).toMatchObject({
+      ok: false,
+      detail: expect.stringMatching(
+        /^the site is built from 0123456789ab, but the processor's \/healthz names no build/,
+      ),
+    });
+  });
+
+  it('fails a stamp of another build than the pages (a CDN that kept one of them), whatever it says', () => {
+    expect(buildStampsOutcome({ commit: A, entry: '/assets/index-0ld.js' }, A, ENTRY)).toMatchObject({
+      ok: false,
+      detail: expect.stringMatching(
+        /^\/build-stamp\.json names the entry \/assets\/index-0ld\.js, but the pages start \/assets\/index-Build1\.js/,
+      ),
+    });
+  });
+
+  it('says skip, never ok, when neither says, or either was built where its commit was not known', () => {
+    expect(buildStampsOutcome(undefined, undefined, ENTRY)).toMatchObject({ ok: false, skipped: true });
+    expect(buildStampsOutcome({ commit: 'unknown', entry: ENTRY }, 'unknown', ENTRY)).toMatchObject({
+      ok: false,
+      skipped: true,
+      detail: expect.stringMatching(/^the site and the processor were built where its commit was not known/),
+    });
+    expect(buildStampsOutcome({ commit: A, entry: ENTRY }, 'unknown', ENTRY)).toMatchObject({
+      ok: false,
+      skipped: true,
+    });
+  });
+});
+
+describe('the commit a build records', () => {
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'build-stamp-'));
+  afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-C', scratch, '-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], {
+      encoding: 'utf8',
+    }).trim();
+
+  it("is git's HEAD, -modified while a tracked file differs from it, and outside a checkout a host's commit variable, else unknown", () => {
+    expect(sourceCommit(scratch, {})).toBe('unknown');
+    expect(sourceCommit(scratch, { RENDER_GIT_COMMIT: B })).toBe(B);
+    expect(sourceCommit(scratch, { COMMIT_REF: 'not a commit' })).toBe('unknown');
+    git('init', '-q');
+    fs.writeFileSync(path.join(scratch, 'a.txt'), 'one');
+    git('add', 'a.txt');
+    git('commit', '-q', '-m', 'one');
+    const head = git('rev-parse', 'HEAD');
+    expect(sourceCommit(scratch, {})).toBe(head);
+    // The files built are the checkout's: its own HEAD wins over a host's variable.
+    expect(sourceCommit(scratch, { RENDER_GIT_COMMIT: B })).toBe(head);
+    // An untracked file is not a change to what is built from the commit's files...
+    fs.writeFileSync(path.join(scratch, 'notes.txt'), 'scratch');
+    expect(sourceCommit(scratch, {})).toBe(head);
+    // ...a tracked one is.
+    fs.writeFileSync(path.join(scratch, 'a.txt'), 'two');
+    expect(sourceCommit(scratch, {})).toBe(`${head}-modified`);
+  });
+
+  it('is SOURCE_COMMIT when given (a Docker build has no .git), and refuses one that is no commit', () => {
+    expect(sourceCommit(scratch, { SOURCE_COMMIT: ` ${A.toUpperCase()} ` })).toBe(A);
+    expect(() => sourceCommit(scratch, { SOURCE_COMMIT: 'main' })).toThrow('SOURCE_COMMIT is "main", not a commit');
+  });
+
+  it('reads back a stamp file, and nothing from a missing or foreign one', () => {
+    fs.writeFileSync(path.join(scratch, 'stamp.json'), JSON.stringify({ commit: A, entry: ENTRY }));
+    fs.writeFileSync(path.join(scratch, 'other.json'), JSON.stringify({ version: 1 }));
+    expect(readBuildStamp(path.join(scratch, 'stamp.json'))).toEqual({ commit: A });
+    expect(readBuildStamp(path.join(scratch, 'other.json'))).toBeUndefined();
+    expect(readBuildStamp(path.join(scratch, 'missing.json'))).toBeUndefined();
+  });
+});
