@@ -100,6 +100,41 @@ describe('a result link', () => {
     ).toBeInTheDocument();
   });
 
+  // The read's answer replaces the focused 'Loading your result...' heading, and the focus fell to the page's start:
+  // a screen reader heard 'Loading your result...' and then nothing, whether the result, an expired one or none came.
+  it.each([
+    ['the result', (id: string) => HttpResponse.json(completedRow(id)), 'Your room with hardwood floors'],
+    ['an expired result', (id: string) => HttpResponse.json(row(id, { status: 'completed', images_deleted_at: '2027-02-24T03:17:00Z' })), 'This result has expired'],
+    ['no such result', () => HttpResponse.json({ code: 'PGRST116', message: 'no rows' }, { status: 406 }), "We couldn't find this result"],
+    ['an unreachable server', () => HttpResponse.error(), "We couldn't load this result"],
+  ])('moves the focus from "Loading your result..." to the heading of what it shows: %s', async (_, answer, shown) => {
+    let answerRead = () => {};
+    const answered = new Promise<void>((resolve) => (answerRead = resolve));
+    openResultLink(async (id) => {
+      await answered;
+      return answer(id);
+    });
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Loading your result...' })).toHaveFocus());
+    answerRead();
+    const heading = await screen.findByRole('heading', { name: shown });
+    await waitFor(() => expect(heading).toHaveFocus());
+  });
+
+  it('leaves the focus where the visitor put it while the result was loading', async () => {
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    openResultLink(async (id) => {
+      await answered;
+      return HttpResponse.json(completedRow(id));
+    });
+    await screen.findByRole('heading', { name: 'Loading your result...' });
+    const home = screen.getByRole('link', { name: 'Back to Home' });
+    home.focus();
+    answer();
+    await screen.findByRole('heading', { name: 'Your room with hardwood floors' });
+    expect(home).toHaveFocus();
+  });
+
   it('shows the web-sized copies in WebP with a JPEG fallback, and downloads the full render', async () => {
     const copies = (name: string) => ({
       webp: [

@@ -180,7 +180,8 @@ export function VisualizerPage() {
     };
   }, []);
 
-  const stepContainer = useStepFocus(step);
+  // A result link's read answered is a new view within the result step: the result, or why it is not shown.
+  const stepContainer = useStepFocus(step, step === 'result' && savedResult ? `result:${savedResult}` : step);
 
   const chooseFile = (picked: File) => {
     const chosen = asImageFile(picked);
@@ -432,19 +433,25 @@ function requestStart(createdAt: string | null, now = Date.now()): number {
   return Number.isFinite(made) ? Math.min(made, now) : now;
 }
 
-/** After a step change, focus moves to the new step's heading so keyboard and screen reader users follow. */
-function useStepFocus(step: VisualizerStep) {
+/**
+ * After a step change, focus moves to the new step's heading so keyboard and screen reader users follow. A view
+ * that changes within a step (a result link's 'Loading your result...' answered by the result, or by why it is not
+ * shown) takes the focus only from where the loading heading, gone with its view, let it fall: the page's start.
+ * Without that a screen reader heard 'Loading your result...' and then nothing.
+ */
+function useStepFocus(step: VisualizerStep, view: string) {
   const container = useRef<HTMLDivElement>(null);
-  const first = useRef(true);
+  const shown = useRef<{ step: VisualizerStep; view: string } | null>(null);
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+    const before = shown.current;
+    shown.current = { step, view };
+    if (before === null || (before.step === step && before.view === view)) return;
+    const focused = document.activeElement;
+    if (before.step === step && focused !== null && focused !== document.body) return;
     const heading = container.current?.querySelector('h2');
     if (!heading) return;
     heading.setAttribute('tabindex', '-1');
     heading.focus();
-  }, [step]);
+  }, [step, view]);
   return container;
 }
