@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -247,9 +247,12 @@ describe('the privacy notice, claim by claim', () => {
     localStorage.clear();
     renderRoute('/privacy');
     await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' });
-    // The router's <ScrollRestoration> (root-layout.tsx) saves where each page was scrolled to as the page is left.
-    window.dispatchEvent(new Event('pagehide'));
-    expect(Object.keys(sessionStorage)).toEqual(['react-router-scroll-positions']);
+    // The router's <ScrollRestoration> (root-layout.tsx) saves where each page was scrolled to as the page is left. Its
+    // pagehide listener is added in an effect, which under load may come after the heading: left again until it is.
+    await waitFor(() => {
+      window.dispatchEvent(new Event('pagehide'));
+      expect(Object.keys(sessionStorage)).toEqual(['react-router-scroll-positions']);
+    });
     expect(localStorage).toHaveLength(0);
     expect(document.cookie).toBe('');
     expect(section('What we collect and why')).toHaveTextContent(
