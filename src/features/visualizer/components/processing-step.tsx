@@ -40,7 +40,9 @@ function stageText(phase: ProcessingPhase, upload: UploadProgress | null, rowSta
     return `Photo sent. ${RENDERING}`;
   }
   if (rowStatus === 'pending') return 'Photo sent. Your render starts in a moment.';
-  return RENDERING;
+  // Followed after this page sent the photo: the sentence said while the processor held its answer, kept. Dropping
+  // "Photo sent." when the answer came (the render done, the row read next) had the region read out the stage again.
+  return upload && upload.sentBytes >= upload.totalBytes ? `Photo sent. ${RENDERING}` : RENDERING;
 }
 
 function formatElapsed(ms: number): string {

@@ -124,6 +124,38 @@ describe('sending the photo', () => {
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   });
 
+  // The status region reads out each change of its sentence: the processor's answer that the render is done (200)
+  // changed "Photo sent. Finding the floor ..." to "Finding the floor ...", read out again as the render was over.
+  it('says the render stage once: the answer that it is done does not change the sentence read out', async () => {
+    let answerRead = () => {};
+    const read = new Promise<void>((resolve) => (answerRead = resolve));
+    const { upload } = await startUpload(async (id) => {
+      await read;
+      return HttpResponse.json(completedRow(id));
+    });
+    const status = screen.getByRole('status');
+    act(() => upload.progress(1));
+    const said = status.textContent;
+    expect(said).toContain('Photo sent. Finding the floor in your photo');
+    const id = JSON.parse(upload.body).requestId as string;
+    const { processed_image_url, original_image_url } = completedRow(id);
+    act(() =>
+      upload.answer(200, {
+        status: 'completed',
+        requestId: id,
+        originalImageUrl: original_image_url,
+        processedImageUrl: processed_image_url,
+        correctionToken: 'a'.repeat(43),
+      }),
+    );
+    // The page reads the row before the result is shown; until then the sentence is the one already said.
+    await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument());
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.getByRole('status').textContent).toBe(said);
+    answerRead();
+    expect(await screen.findByRole('heading', { name: 'Your room with hardwood floors' })).toBeInTheDocument();
+  });
+
   it('says at once that the photo stopped sending when the connection breaks with part of it still to send', async () => {
     // The processor cannot have the photo and never moves the row on: following it showed "Photo sent. Your
     // render starts in a moment." for the spec's 30 reads, 5 minutes, in Chromium on a phone's connection.
