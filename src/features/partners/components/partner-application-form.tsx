@@ -67,6 +67,10 @@ export function PartnerApplicationForm<Input extends Values>({
   // is up); the page itself starts without problems.
   const rendersFirstAnswers = useRendersFirstAnswers();
   const [errors, setErrors] = useState<Problems<Input>>(() => (rendersFirstAnswers ? problemsOf(schema, emptyValues()) ?? {} : {}));
+  // The summary is in the alert region from a refusal until the visitor works on a field, then beside it, the same on
+  // screen: left in it, each message cleared by typing changed the region, and a screen reader read the whole summary
+  // again ("Please fix 3 fields ...", then 2, then 1) over every field's first keystroke.
+  const [announcing, setAnnouncing] = useState(rendersFirstAnswers);
   const submitButton = useRef<HTMLButtonElement>(null);
   const mark = useFirstAnswerMark('form-errors');
   useFocusBackAfterSending(mutation.isPending, submitButton);
@@ -90,6 +94,7 @@ export function PartnerApplicationForm<Input extends Values>({
 
   function change(name: keyof Input & string, value: string | boolean) {
     setValues((current) => ({ ...current, [name]: value }));
+    setAnnouncing(false);
     // A field's message goes as soon as the visitor works on it; the next submit checks it again.
     if (errors[name]) setErrors(({ [name]: _fixed, ...rest }) => rest as typeof errors);
   }
@@ -101,6 +106,7 @@ export function PartnerApplicationForm<Input extends Values>({
     const found = problemsOf(schema, values);
     if (found) {
       setErrors(found);
+      setAnnouncing(true);
       setRefusals((count) => count + 1);
       return;
     }
@@ -125,34 +131,39 @@ export function PartnerApplicationForm<Input extends Values>({
     });
   }
 
+  const summaryBox = problems.length > 0 && (
+    <div className="rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-800">
+      <p className="font-semibold">
+        {problems.length === 1
+          ? 'Please fix 1 field before sending your application:'
+          : `Please fix ${problems.length} fields before sending your application:`}
+      </p>
+      <ul className="mt-2 list-disc space-y-1 pl-5">
+        {problems.map((field) => (
+          <li key={field.name}>
+            <a
+              href={`#${fieldId(field.name)}`}
+              onClick={(event) => {
+                event.preventDefault();
+                document.getElementById(fieldId(field.name))?.focus();
+              }}
+              className="underline underline-offset-2 hover:text-red-900"
+            >
+              {field.label}: {errors[field.name]}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+
   return (
     <form noValidate onSubmit={submit} onFocus={preloadToasts} aria-busy={mutation.isPending} className="space-y-5">
-      <div ref={summary} role="alert" aria-atomic="true">
-        {problems.length > 0 && (
-          <div className="rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-800">
-            <p className="font-semibold">
-              {problems.length === 1
-                ? 'Please fix 1 field before sending your application:'
-                : `Please fix ${problems.length} fields before sending your application:`}
-            </p>
-            <ul className="mt-2 list-disc space-y-1 pl-5">
-              {problems.map((field) => (
-                <li key={field.name}>
-                  <a
-                    href={`#${fieldId(field.name)}`}
-                    onClick={(event) => {
-                      event.preventDefault();
-                      document.getElementById(fieldId(field.name))?.focus();
-                    }}
-                    className="underline underline-offset-2 hover:text-red-900"
-                  >
-                    {field.label}: {errors[field.name]}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </div>
-        )}
+      <div ref={summary}>
+        <div role="alert" aria-atomic="true">
+          {announcing && summaryBox}
+        </div>
+        {!announcing && summaryBox}
       </div>
 
       <div className="grid gap-5 sm:grid-cols-2">

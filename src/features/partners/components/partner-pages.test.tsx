@@ -291,7 +291,12 @@ describe.each(programs)('$path', (program) => {
     const first = program.required[0];
     await user.type(field(first.label), 'J');
     expect(field(first.label)).not.toHaveAttribute('aria-invalid');
-    expect(screen.getByRole('alert')).toHaveTextContent(`Please fix ${program.required.length - 1} fields`);
+    expect(screen.getByText(`Please fix ${program.required.length - 1} fields before sending your application:`)).toBeVisible();
+    // Announced once per refusal: the summary has left the alert region, so its new count is not read out over the
+    // visitor's typing (it was, whole, at each field's first keystroke); the next refusal is announced again.
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+    await user.click(submitButton());
+    expect(screen.getByRole('alert')).toHaveTextContent(`Please fix ${program.required.length - 1} fields before sending your application:`);
   });
 
   it('sends every value trimmed and an empty optional field as null; disables the button while submitting; then clears the form with the welcome toast', async () => {
