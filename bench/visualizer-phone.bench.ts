@@ -252,8 +252,15 @@ async function runJourney(
             pictures: [...document.querySelectorAll<HTMLImageElement>('main img')].map(
               (img) => `${img.alt} ${img.complete} ${img.naturalWidth}`,
             ),
+            // The woods' names say which are still coming or could not be made, and the line under them why.
+            woods: [...document.querySelectorAll<HTMLInputElement>('main input[name="wood-style"]')].map(
+              (wood) => wood.getAttribute('aria-label') ?? wood.labels?.[0]?.textContent ?? wood.value,
+            ),
+            said: [...document.querySelectorAll('main [role="status"]')].map((status) => status.textContent).filter(Boolean),
           }));
-          throw new Error(`no result pictures within ${RESULT_TIMEOUT_MS / 1000} s: ${JSON.stringify(seen)}`, {
+          // What the processor said after the click (its later woods' lines), when it runs here.
+          const said = processorLines.filter(({ at }) => at >= Date.now() - RESULT_TIMEOUT_MS - 60_000).map(({ line }) => line);
+          throw new Error(`no result pictures within ${RESULT_TIMEOUT_MS / 1000} s: ${JSON.stringify(seen)}\n${said.join('\n')}`, {
             cause: error,
           });
         })

@@ -85,8 +85,10 @@ test.describe('the photo the visualizer sends', () => {
     expect(payload.imageBase64).toMatch(/^data:image\/jpeg;base64,/);
     const sentBytes = Buffer.from(payload.imageBase64.slice(payload.imageBase64.indexOf(',') + 1), 'base64');
     const sent = await sharp(sentBytes).metadata();
-    // Upright (the camera's landscape, not the stored portrait) and at most the configured side.
-    expect([sent.width, sent.height]).toEqual([photoUpload.longestSidePx, photoUpload.longestSidePx * (3024 / 4032)]);
+    // Upright (the camera's landscape, not the stored portrait) and 1600 px on its longest side: more than the widest
+    // copy the result shows (1280 px, decision 026), and no more, as every byte is a phone's slowest line (decision 025).
+    expect([sent.width, sent.height]).toEqual([1600, 1200]);
+    expect(photoUpload.longestSidePx).toBe(1600);
     expect(sent.exif).toBeUndefined();
     expect(sent.xmp).toBeUndefined();
     expect(sent.iptc).toBeUndefined();

@@ -3,23 +3,32 @@
  * in the browser, turns it upright, scales it down to `longestSidePx` and encodes it again as `format` at
  * `quality`; only those pixels leave the phone, so the camera's EXIF (GPS position, camera, time) and every other
  * piece of metadata stay behind. A photo in one of the `sentAsStored` formats that is already upright and within
- * `longestSidePx` and `targetBytes` is sent as its own compressed picture with its metadata left out
+ * `storedLongestSidePx` and `targetBytes` is sent as its own compressed picture with its metadata left out
  * (photo-without-metadata.ts): the same pixels, without a second round of JPEG loss. The privacy notice quotes these values, and a browser test holds the
  * page to them.
  */
 export const photoUpload = {
   /**
-   * Longest side of the photo sent, in pixels: the processor works on at most 2048 (MAX_WORKING_SIDE in
-   * visualizer-processor/src/decode-photo.ts), so more would be bytes on a phone's connection and nothing in the
-   * render or its download. A smaller photo is sent at its own size, never enlarged.
+   * Longest side of the page's copy, in pixels, for a photo it redraws (a camera's photo always is). The result step
+   * shows at most a 1280 px copy of each picture (decision 026), so the render needs little more; every pixel beyond
+   * is bytes on a phone's slowest line, its upload: a 12 MP photo's body is 0.28 MB at 1600 against 0.45 MB at 2048,
+   * about 1.8 s less on slow 4G (decision 025, session 18). "Download result" is the render at this size. A smaller
+   * photo is redrawn at its own size, never enlarged.
    */
-  longestSidePx: 2048,
+  longestSidePx: 1600,
+  /**
+   * A JPEG or WebP already upright and at most this long on its longest side (and within `targetBytes`) is sent as
+   * its own picture instead of redrawn: the processor works on up to 2048 px (MAX_WORKING_SIDE), and those pixels
+   * give the very floor the file gives, where a redraw at 1600 moved the floor of 4 of the 10 such tuning photos by
+   * more than 0.01 precision (decision 025, session 18).
+   */
+  storedLongestSidePx: 2048,
   /** The format sent: JPEG, the one every browser encodes (Safari's canvas gives no WebP). */
   format: 'image/jpeg',
   /**
-   * Formats whose own picture is sent, its metadata left out, when the photo needs no turning or scaling and is
-   * within `targetBytes`: a redraw would only lose detail (the engine's floor moved by up to 0.17 IoU on a small
-   * photo encoded again; decision 025).
+   * Formats whose own picture is sent, its metadata left out, when the photo needs no turning and is within
+   * `storedLongestSidePx` and `targetBytes`: a redraw would only lose detail (the engine's floor moved by up to 0.17
+   * IoU on a small photo encoded again; decision 025).
    */
   sentAsStored: ['image/jpeg', 'image/webp'] as readonly string[],
   /**

@@ -113,7 +113,9 @@ describe('the privacy notice, claim by claim', () => {
     expect(text).toContain(`a ${format} picture of at most ${photoUpload.longestSidePx} pixels on its longest side`);
     // The lossless path (photo-without-metadata.ts): the notice names each format sent as stored.
     expect(photoUpload.sentAsStored).toEqual(['image/jpeg', 'image/webp']);
-    expect(text).toContain("for a JPEG or WebP photo that is already that small and the right way up, the photo's own picture");
+    expect(text).toContain(
+      `for a JPEG or WebP photo that is already at most ${photoUpload.storedLongestSidePx} pixels on its longest side and the right way up, the photo's own picture`,
+    );
     expect(photoUpload.sendsMetadata).toBe(false);
     expect(text).toContain('without any of those hidden details');
     expect(text).toContain('Your location stays on your device.');

@@ -106,8 +106,8 @@ export function PrivacyPage({ providers = serviceProviders }: { providers?: read
           Phone photos carry hidden details: often the exact place where they were taken (GPS), the time, and the
           camera. Before your photo leaves your phone or computer, this page makes its own copy of it: what it sends us is a{' '}
           {formatName(photoUpload.format)} picture of at most {photoUpload.longestSidePx} pixels on its longest side (or,
-          for a {listInWords(photoUpload.sentAsStored.map(formatName), 'or')} photo that is already that small and the
-          right way up, the photo&apos;s own picture),
+          for a {listInWords(photoUpload.sentAsStored.map(formatName), 'or')} photo that is already at most{' '}
+          {photoUpload.storedLongestSidePx} pixels on its longest side and the right way up, the photo&apos;s own picture),
           {photoUpload.sendsMetadata ? ' with' : ' without any of'} those hidden details, together with your name, your
           e-mail address and the photo&apos;s file name. Your location stays on your device.
         </p>

@@ -143,7 +143,13 @@ describe('pictureSentAsStored', () => {
     // Stored sideways: the processor would turn it by the EXIF this leaves out, so the page turns it itself.
     expect(pictureSentAsStored(await photo({ orientation: 6 }))).toBeNull();
     // Larger than the processor's working size: scaled down by the redraw.
-    expect(pictureSentAsStored(await photo({ width: photoUpload.longestSidePx + 4 }))).toBeNull();
+    expect(pictureSentAsStored(await photo({ width: photoUpload.storedLongestSidePx + 4 }))).toBeNull();
+    // Larger than the page's redrawn copy (1600 px) but within the working size: its own pixels, which give the file's
+    // own floor, rather than a redraw that moves it (decision 025, session 18).
+    const between = await camera({ width: 1920 }).jpeg({ quality: 20 }).toBuffer();
+    expect(photoUpload.longestSidePx).toBeLessThan(1920);
+    expect(between.length).toBeLessThanOrEqual(photoUpload.targetBytes);
+    expect(pictureSentAsStored(between)?.facts).toEqual({ width: 1920, height: 1440, orientation: 1 });
     // Heavier than the byte target: encoded again, lighter.
     const heavy = await camera({ width: 2000 }).jpeg({ quality: 100 }).toBuffer();
     expect(heavy.length).toBeGreaterThan(photoUpload.targetBytes);

@@ -69,7 +69,7 @@ export function photoWithoutMetadata(bytes: Uint8Array): PictureWithoutMetadata 
  */
 export function pictureSentAsStored(
   bytes: Uint8Array,
-  longestSidePx: number = photoUpload.longestSidePx,
+  longestSidePx: number = photoUpload.storedLongestSidePx,
 ): PictureWithoutMetadata | null {
   const picture = photoWithoutMetadata(bytes);
   if (!picture || !photoUpload.sentAsStored.includes(picture.type)) return null;
