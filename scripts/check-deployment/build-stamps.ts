@@ -55,6 +55,12 @@ export function buildStampsOutcome(
       detail: `${unknown.join(' and ')} ${unknown.length > 1 ? 'were' : 'was'} built where its commit was not known (no git checkout, no SOURCE_COMMIT): build from a git checkout, or give the build SOURCE_COMMIT (the image: docker build --build-arg SOURCE_COMMIT=$(git rev-parse HEAD))`,
     };
   }
+  if (site.commit !== processor && site.commit.replace(/-modified$/, '') === processor.replace(/-modified$/, '')) {
+    return {
+      ok: false,
+      detail: `the site and the processor are built from ${short(site.commit.replace(/-modified$/, ''))}, but ${site.commit.endsWith('-modified') ? 'the site' : 'the processor'} with uncommitted changes: they are not known to be the same sources; commit the changes and build both from that commit`,
+    };
+  }
   if (site.commit !== processor) {
     return {
       ok: false,

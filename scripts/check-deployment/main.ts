@@ -43,6 +43,7 @@ import {
 import { contentSecurityPolicyOutcome } from './csp.ts';
 import { BUILD_STAMP_FILE } from '../../contracts/build-stamp.ts';
 import { buildStampsOutcome } from './build-stamps.ts';
+import { publishedKeysOutcome } from './published-keys.ts';
 import { listMigrations } from '../../local-stack/migrations.ts';
 import { migrationsOutcome } from './migrations.ts';
 import { emailWorkersOutcome, type EmailWorkerPool } from './email-workers.ts';
@@ -61,6 +62,9 @@ const WORKERS = [
 ] as const;
 
 type CheckOutcome = Outcome & { skipped?: boolean };
+
+/** What PostgREST must run before each request (migration 20261121000400): the write throttle. */
+const THROTTLE_FUNCTION = 'private.throttle_anonymous_writes';
 
 
 function setting(...names: string[]): string {
@@ -271,6 +275,9 @@ async function main(): Promise<number> {
       ? { ok: true, detail: `none in its ${pageTexts.length} pages, ${scriptTexts.length} scripts and ${mapTexts.length} source maps` }
       : { ok: false, detail: `its pages, scripts or source maps hold ${found.join(', ')}: anyone can read every row with it. Rotate the key in the Supabase dashboard now, redeploy the services, and rebuild the site without it in any VITE_ setting or source file` };
   });
+  await check("project's keys are its own", async () =>
+    publishedKeysOutcome(deployment.supabaseUrl, { SUPABASE_ANON_KEY: deployment.anonKey, SUPABASE_SERVICE_ROLE_KEY: deployment.serviceKey }),
+  );
   await check('site hands out no file of the build machine', async () => {
     // A .env in public/ (Vite copies it into dist/) or a project folder uploaded whole: the secret key, the SMTP password.
     const served: string[] = [];
@@ -401,6 +408,34 @@ async function main(): Promise<number> {
         : {
             ok: false,
             detail: `the public key may use ${found.join(', ')}: they run past row-level security, so anyone may read what they return; drop them, or make the view security_invoker and revoke the function from anon`,
+          };
+    });
+
+    await check('signed-in users cannot read, change or delete lead rows', async () => {
+      // The site has no logins, but anyone can sign in: Supabase Auth takes sign-ups from the public key unless turned off.
+      const reply = await rest('rpc/deployment_check_signed_in_access', serviceKey);
+      if (reply.status !== 200) return { ok: false, detail: `status ${reply.status}: ${excerpt(reply)} (are the migrations applied?)` };
+      const access: unknown = JSON.parse(reply.body);
+      if (typeof access !== 'object' || access === null || Array.isArray(access)) return { ok: false, detail: `an answer that says nothing: ${excerpt(reply, 80)}` };
+      const tables = Object.entries(access as Record<string, string[]>).map(([table, allowed]) => `${table} (${allowed.join(', ')})`);
+      return tables.length === 0
+        ? { ok: true, detail: 'no lead table lets the authenticated role read, change or delete a row' }
+        : {
+            ok: false,
+            detail: `a signed-in user may read, change or delete rows of ${tables.join(', ')}: anyone can sign up with the public key (Supabase Auth takes sign-ups unless they are turned off) and so reach every visitor's name, e-mail and phone; revoke the grant or drop the policy for authenticated (the site has no logins)`,
+          };
+    });
+    await check('write throttle runs before every API request', async () => {
+      // The client-address line asks a function that answers whether or not PostgREST runs the throttle.
+      const reply = await rest('rpc/deployment_check_throttle', serviceKey);
+      if (reply.status !== 200) return { ok: false, detail: `status ${reply.status}: ${excerpt(reply)} (are the migrations applied?)` };
+      const seen = JSON.parse(reply.body) as { pre_request?: unknown };
+      if (typeof seen !== 'object' || seen === null || !('pre_request' in seen)) return { ok: false, detail: `an answer that says nothing: ${excerpt(reply, 80)}` };
+      return seen.pre_request === THROTTLE_FUNCTION
+        ? { ok: true, detail: `the authenticator role's pgrst.db_pre_request is ${THROTTLE_FUNCTION}` }
+        : {
+            ok: false,
+            detail: `the authenticator role's pgrst.db_pre_request is ${typeof seen.pre_request === 'string' ? `"${seen.pre_request}"` : 'not set'}, not ${THROTTLE_FUNCTION}: the lead tables take writes without limit or size check, so a script could fill them and the office's inbox; run alter role authenticator set pgrst.db_pre_request = '${THROTTLE_FUNCTION}'; notify pgrst, 'reload config';`,
           };
     });
 
@@ -538,6 +573,8 @@ async function main(): Promise<number> {
         ['deployment_check_unsubscribe_state', 'GET'],
         ['deployment_check_email_worker_settings', 'GET'],
         ['deployment_check_migrations', 'GET'],
+        ['deployment_check_signed_in_access', 'GET'],
+        ['deployment_check_throttle', 'GET'],
         ['deployment_check_plant_rows', 'POST'],
         ['deployment_check_unsubscribe_start', 'POST'],
       ]) {

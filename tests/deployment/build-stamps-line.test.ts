@@ -28,7 +28,10 @@ describe("check:deployment's build stamps line", () => {
       detail:
         'the site is built from 0123456789ab and the processor from fedcba987654: one of them is a stale deploy, and they disagree on what a render holds; build both from one commit and deploy both',
     });
-    expect(buildStampsOutcome({ commit: `${A}-modified`, entry: ENTRY }, A, ENTRY).ok).toBe(false);
+    expect(buildStampsOutcome({ commit: `${A}-modified`, entry: ENTRY }, A, ENTRY)).toEqual({
+      ok: false,
+      detail: 'the site and the processor are built from 0123456789ab, but the site with uncommitted changes: they are not known to be the same sources; commit the changes and build both from that commit',
+    });
   });
 
   it('fails when only one of them says its commit: the other is from before build stamps', () => {

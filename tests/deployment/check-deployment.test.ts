@@ -47,6 +47,9 @@ const OWNER_SETTINGS = {
 };
 
 beforeAll(async () => {
+  // One commit for the site's build and every processor started here, whatever happens to the checkout meanwhile (an
+  // edit, a merge into it while the suite runs): the line compares two builds, not the checkout at two moments.
+  process.env.SOURCE_COMMIT ??= sourceCommit(PROJECT_ROOT);
   otherHostPort = await findFreePort();
   const httpsPort = await findFreePort();
   site = await startSiteUnderTest({
@@ -201,8 +204,12 @@ describe('npm run check:deployment on a healthy deployment', () => {
     // Pages, the unknown path, the site's settings and secrets, its build, the build machine's files, its services' https, https, its content security policy, robots.txt; planting, each lead table,
     // the database's migrations; changes, views and functions; both buckets; CORS twice, /healthz; the heartbeats and both workers; staff e-mails;
     // retention; the test lead; the e-mails' unsubscribe link and their facts; the e-mail worker instances' settings; a photo for an unknown request; the test
-    // photo and its files; the functions' grant; the removal; the throttle; the site's and the processor's commits.
-    expect(checks).toHaveLength(DEPLOYED_PAGES.length + 1 + 1 + 2 + 2 + 4 + 1 + 1 + LEAD_TABLES.length + 2 + 2 + 3 + 3 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1);
+    // photo and its files; the functions' grant; the removal; the throttle; the site's and the processor's commits; signed-in
+    // users' access and the throttle's pre-request; the project's keys.
+    expect(checks).toHaveLength(DEPLOYED_PAGES.length + 1 + 1 + 2 + 2 + 4 + 1 + 1 + LEAD_TABLES.length + 2 + 2 + 3 + 3 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 2 + 1);
+    expect(lines).toContain("ok    project's keys are its own: the local stack's published keys, on this machine's own address, which no one else reaches");
+    expect(lines).toContain('ok    signed-in users cannot read, change or delete lead rows: no lead table lets the authenticated role read, change or delete a row');
+    expect(lines).toContain("ok    write throttle runs before every API request: the authenticator role's pgrst.db_pre_request is private.throttle_anonymous_writes");
     // The site's build and the processor both run from this checkout: one commit (with this checkout's changes, if any).
     expect(lines).toContain(`ok    site and processor built from one commit: both built from ${checkoutCommit()}${checkoutCommit().endsWith('-modified') ? ' (with uncommitted changes, which may differ between the two builds)' : ''}`);
     // The stack's e-mail worker runs with the owner's settings, as the site was built.
@@ -576,8 +583,11 @@ describe('npm run check:deployment on a broken deployment', () => {
     expect(await leftovers(site.stack)).toEqual([]);
   }, 300_000);
 
-  it('names each lead table whose rows anon could change or delete, each view and security definer function that hands anon lead rows, and a retention job that does not run', async () => {
+  it('names each lead table whose rows anon could change or delete, each view and security definer function that hands anon lead rows, a lead table signed-in users may read, a throttle PostgREST is not told to run, and a retention job that does not run', async () => {
     await sql(`grant update (message) on public.contacts to anon;
+               grant select on public.realtors to authenticated;
+               create policy "staff may read realtors" on public.realtors for select to authenticated using (true);
+               alter role authenticator reset pgrst.db_pre_request;
                create policy "anyone may change contacts" on public.contacts for update to anon using (true);
                grant delete on public.leads to anon;
                create policy "anyone may delete guide sign-ups" on public.leads for delete to public using (true);
@@ -600,10 +610,15 @@ describe('npm run check:deployment on a broken deployment', () => {
       expect(failed, lines.join('\n')).toEqual([
         "FAIL  public key cannot change or delete lead rows: it may change or delete rows of contacts (update), leads (delete): row-level security off with the grant, or a policy for anon that allows it; anyone could alter or erase visitors' requests",
         'FAIL  no view or function hands the public key lead rows: the public key may use the view recent_investors (reads a lead table as its owner), the view recent_names (reads a lead table as its owner), the security definer function find_contact(address text): they run past row-level security, so anyone may read what they return; drop them, or make the view security_invoker and revoke the function from anon',
+        "FAIL  signed-in users cannot read, change or delete lead rows: a signed-in user may read, change or delete rows of realtors (read): anyone can sign up with the public key (Supabase Auth takes sign-ups unless they are turned off) and so reach every visitor's name, e-mail and phone; revoke the grant or drop the policy for authenticated (the site has no logins)",
+        "FAIL  write throttle runs before every API request: the authenticator role's pgrst.db_pre_request is not set, not private.throttle_anonymous_writes: the lead tables take writes without limit or size check, so a script could fill them and the office's inbox; run alter role authenticator set pgrst.db_pre_request = 'private.throttle_anonymous_writes'; notify pgrst, 'reload config';",
         "FAIL  retention job scheduled and running: enforce_retention (hourly) has not run in the 3.0 h since it was scheduled: is the processor's job runner running?",
       ]);
     } finally {
       await sql(`drop policy "anyone may change contacts" on public.contacts;
+                 drop policy "staff may read realtors" on public.realtors;
+                 revoke select on public.realtors from authenticated;
+                 alter role authenticator set pgrst.db_pre_request = 'private.throttle_anonymous_writes';
                  revoke update (message) on public.contacts from anon;
                  drop policy "anyone may delete guide sign-ups" on public.leads;
                  revoke delete on public.leads from anon;

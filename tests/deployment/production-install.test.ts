@@ -77,6 +77,8 @@ let installedAt: number;
 let workerPort: number;
 
 beforeAll(async () => {
+  // The commit the build records and /healthz must say, fixed once: a checkout edited or merged into meanwhile.
+  process.env.SOURCE_COMMIT ??= sourceCommit(PROJECT_ROOT);
   folder = fs.mkdtempSync(path.join(os.tmpdir(), 'flooring-site-production-install-'));
   // What the Dockerfile's build stage produces: the compiled services, then only the production packages.
   await run(process.execPath, ['--import', 'tsx', 'scripts/build-services.ts', '--out-dir', path.join(folder, 'build', 'services')], { cwd: PROJECT_ROOT });
