@@ -3,7 +3,9 @@ import { Link } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { business } from '@/config/business';
 import { pageTexts } from '@/content/spec-texts';
+import { loadTooltipHints } from '@/components/ui/tooltip';
 import { renderRoute } from '@/testing/render';
+import { LAZY_ARRIVAL_TIMEOUT_MS } from '@/testing/waits';
 
 const home = pageTexts.home;
 
@@ -115,6 +117,33 @@ describe('the home page', () => {
     expect(scrolled).toHaveBeenCalledWith({ behavior: 'auto', block: 'start' });
     expect(contactSection()).toHaveFocus();
   });
+
+  // Decision 040: New Jersey registers home improvement contractors (and licenses people only once its new Board's
+  // rules apply), and registration requires liability insurance (N.J.S.A. 56:8-142). The spec's "Licensed & Insured"
+  // stays; what the site adds under it is what it can show: the registration number and what registration requires.
+  it('says what "Licensed & Insured" stands on: the registration, and the insurance registration requires', async () => {
+    await loadTooltipHints();
+    const { user } = renderRoute('/');
+    const hero = (await screen.findByRole('heading', { level: 1, name: business.tagline })).closest('section')!;
+    await user.hover(within(hero).getByRole('button', { name: 'Licensed & Insured' }));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      `${business.registrationLine}. New Jersey registers only contractors with liability insurance.`,
+    );
+    const why = screen.getByRole('heading', { name: `Why ${business.name}` }).closest('section')!;
+    expect(within(why).getByRole('heading', { name: 'Licensed & Insured' }).parentElement).toHaveTextContent(
+      'Registered in New Jersey as a home improvement contractor, with the liability insurance registration requires.',
+    );
+  });
+
+  it.each(['/', '/realtors', '/investors'])(
+    '%s says "licensed" only in the spec\'s own "Licensed & Insured"',
+    async (path) => {
+      renderRoute(path);
+      await screen.findByRole('heading', { level: 1 }, { timeout: LAZY_ARRIVAL_TIMEOUT_MS });
+      const text = document.body.textContent!.replaceAll('Licensed & Insured', '');
+      expect(text).not.toMatch(/licen[cs]/i);
+    },
+  );
 
   it('why us: the five points verbatim', async () => {
     renderRoute('/');

@@ -11,7 +11,9 @@ import { useFirstAnswerMark } from '@/lib/first-answers';
 const trustIcons = [House, ShieldCheck, Clock] as const;
 const trustHints = [
   `Owned and run from ${business.baseTown}: you deal with the people who do the work.`,
-  'Licensed and fully insured on every job, for your peace of mind.',
+  // What "Licensed & Insured" (the spec's words) stands on that the site can show: the State's registration, which
+  // it grants only with liability insurance (N.J.S.A. 56:8-142; decision 040).
+  `${business.registrationLine}. New Jersey registers only contractors with liability insurance.`,
   `Estimates scheduled fast and answers ${business.responsePromise}.`,
 ] as const;
 

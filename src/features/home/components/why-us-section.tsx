@@ -6,8 +6,15 @@ import { pageTexts } from '@/content/spec-texts';
 const details = [
   { icon: House, text: `Born and based in ${business.baseTown}. We live here, and our name rides on every floor.` },
   { icon: Sparkles, text: 'Dust control, floor protection and a swept-clean site at the end of every day.' },
-  { icon: Handshake, text: 'Volume pricing, reliable schedules and straight answers for flips, rentals and new builds.' },
-  { icon: ShieldCheck, text: 'Licensed and insured, so your home and your investment are protected.' },
+  {
+    icon: Handshake,
+    text: 'Volume pricing, reliable schedules and straight answers for flips, rentals and new builds.',
+  },
+  // Registration, and the insurance it requires (N.J.S.A. 56:8-142): what the spec's "Licensed & Insured" can show.
+  {
+    icon: ShieldCheck,
+    text: 'Registered in New Jersey as a home improvement contractor, with the liability insurance registration requires.',
+  },
   { icon: BadgeDollarSign, text: 'From budget-smart vinyl to site-finished hardwood, with clear written quotes.' },
 ] as const;
 

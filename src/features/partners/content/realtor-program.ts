@@ -31,7 +31,7 @@ export const realtorProgram: PartnerProgram = {
       {
         icon: Handshake,
         title: 'A vendor you can vouch for',
-        text: 'Locally owned, licensed and insured. We show up when we say, keep the job site clean and treat your clients like neighbors.',
+        text: 'Locally owned, registered in New Jersey and insured. We show up when we say, keep the job site clean and treat your clients like neighbors.',
       },
       {
         icon: Sparkles,
