@@ -24,7 +24,7 @@ import { FIXTURE_DIR } from '../fixtures/make-fixtures.ts';
 import { makeDecompressionBombPng, toDataUrl } from '../testing/bad-inputs.ts';
 import { newRequestRow } from '../testing/request-rows.ts';
 import { createLocalVisitorFiles } from '../../visitor-data/visitor-files.ts';
-import { createLocalImageStorage } from './image-storage.ts';
+import { createLocalImageStorage, type ImageStorage } from './image-storage.ts';
 import { MAX_BODY_BYTES, createProcessorServer, type ProcessorServer } from './processor-server.ts';
 import { createRenderFloorTask } from './render-floor-task.ts';
 import { createRenderFinishedSignal } from './render-finished.ts';
@@ -78,23 +78,7 @@ beforeAll(async () => {
   storageDir = await mkdtemp(path.join(tmpdir(), 'visualizer-storage-'));
   uploadsDir = await mkdtemp(path.join(tmpdir(), 'visualizer-uploads-'));
   const uploads = createLocalUploadStore(uploadsDir);
-  renderTask = createRenderFloorTask({
-    repository,
-    uploads,
-    storage: createLocalImageStorage({ directory: storageDir, supabaseUrl: SUPABASE_URL }),
-    // An indirection so a test can swap the engine without a new task.
-    engine: {
-      name: 'test',
-      get offersRugChoice() {
-        return engine.offersRugChoice;
-      },
-      findFloor: (photo, options) => engine.findFloor(photo, options),
-      visualize: (photo, options) => engine.visualize(photo, options),
-    },
-    deleteRequestFiles: (requestId) => createLocalVisitorFiles({ storageDir, uploadDir: uploadsDir }).deleteRequestFiles(requestId),
-    log: (line) => logLines.push(line),
-    renderFinished,
-  });
+  renderTask = renderTaskWith(createLocalImageStorage({ directory: storageDir, supabaseUrl: SUPABASE_URL }));
   processor = createProcessorServer({
     repository,
     uploads,
@@ -112,6 +96,27 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => processor.server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(processor.server.address() as AddressInfo).port}`;
 });
+
+/** The render job on the tests' rows, uploads and engine, storing through `storage`. */
+function renderTaskWith(storage: ImageStorage): ReturnType<typeof createRenderFloorTask> {
+  return createRenderFloorTask({
+    repository,
+    uploads: createLocalUploadStore(uploadsDir),
+    storage,
+    // An indirection so a test can swap the engine without a new task.
+    engine: {
+      name: 'test',
+      get offersRugChoice() {
+        return engine.offersRugChoice;
+      },
+      findFloor: (photo, options) => engine.findFloor(photo, options),
+      visualize: (photo, options) => engine.visualize(photo, options),
+    },
+    deleteRequestFiles: (requestId) => createLocalVisitorFiles({ storageDir, uploadDir: uploadsDir }).deleteRequestFiles(requestId),
+    log: (line) => logLines.push(line),
+    renderFinished,
+  });
+}
 
 afterAll(async () => {
   await new Promise((resolve) => processor.server.close(resolve));
@@ -219,6 +224,74 @@ describe('the visualizer processor webhook', () => {
       }
     }
     expect(logLines.join('\n')).not.toMatch(/dana/i);
+  });
+
+  it('looks for the floor while the photo as shown is uploaded, not after (an upload to storage is a round trip)', async () => {
+    const files = createLocalImageStorage({ directory: storageDir, supabaseUrl: SUPABASE_URL });
+    let floorAsked = () => {};
+    const asked = new Promise<void>((resolve) => (floorAsked = resolve));
+    // Storage that answers the photo's upload only once the engine has been asked for the floor.
+    const slowOriginal: ImageStorage = {
+      ...files,
+      save: async (objectPath, bytes, contentType) => {
+        if (objectPath.endsWith('/original.jpg')) await asked;
+        return files.save(objectPath, bytes, contentType);
+      },
+    };
+    const offline = createOfflineFloorEngine();
+    engine = {
+      ...offline,
+      findFloor: (photo, options) => {
+        floorAsked();
+        return offline.findFloor(photo, options);
+      },
+    };
+    const sharedTask = renderTask;
+    renderTask = renderTaskWith(slowOriginal);
+    syncReplyMs = 10_000;
+    const row = addPendingRow();
+    try {
+      const reply = await postWebhook(payloadFor(row, await fixtureDataUrl('room-tile.png')));
+
+      // Had the floor waited for the upload, nothing would have been rendered: 202, still processing.
+      expect(reply).toMatchObject({ status: 200, json: { status: 'completed' } });
+      // The row links to the photo only once it is stored.
+      expect(existsSync(storedFile(repository.rows.get(row.id)!.original_image_url))).toBe(true);
+    } finally {
+      floorAsked();
+      renderTask = sharedTask;
+      await rendersDone();
+    }
+  });
+
+  it('makes the web copies of the new picture while the full picture is uploaded, not after', async () => {
+    const files = createLocalImageStorage({ directory: storageDir, supabaseUrl: SUPABASE_URL });
+    let copyStored = () => {};
+    const copies = new Promise<void>((resolve) => (copyStored = resolve));
+    // Storage that answers the full picture's upload only once a web copy of it is being stored.
+    const slowFullPicture: ImageStorage = {
+      ...files,
+      save: async (objectPath, bytes, contentType) => {
+        if (objectPath.endsWith(`/render-1/${DEFAULT_WOOD_STYLE}.jpg`)) await copies;
+        if (objectPath.includes(`/render-1/${DEFAULT_WOOD_STYLE}-`)) copyStored();
+        return files.save(objectPath, bytes, contentType);
+      },
+    };
+    const sharedTask = renderTask;
+    renderTask = renderTaskWith(slowFullPicture);
+    syncReplyMs = 10_000;
+    const row = addPendingRow();
+    try {
+      const reply = await postWebhook(payloadFor(row, await fixtureDataUrl('room-tile.png')));
+
+      // Had the copies waited for the upload, nothing would have been rendered: 202, still processing.
+      expect(reply).toMatchObject({ status: 200, json: { status: 'completed' } });
+      expect(existsSync(storedFile(repository.rows.get(row.id)!.processed_image_url))).toBe(true);
+    } finally {
+      copyStored();
+      renderTask = sharedTask;
+      await rendersDone();
+    }
   });
 
   it('stores a photo with EXIF orientation 6 upright', async () => {

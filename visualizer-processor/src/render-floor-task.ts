@@ -36,6 +36,12 @@ async function storeWebCopies(storage: ImageStorage, fullPath: string, picture: 
   return { webp, jpeg: jpeg! };
 }
 
+/** Where each style's full picture of the render is stored, by style. */
+function pathsOfRenders(job: ParsedRenderJob, renders: readonly StyleRender[]): Record<string, string> {
+  const { requestId, renderNumber } = job;
+  return Object.fromEntries(renders.map(({ style }) => [style, renderedImagePath(requestId, renderNumber, style)]));
+}
+
 /** Every stored copy's object path, to sign in one batch. */
 function copyPaths(copies: Record<string, StoredCopies>): string[] {
   return Object.values(copies).flatMap(({ webp, jpeg }) => [...webp, jpeg].map((file) => file.objectPath));
@@ -155,11 +161,8 @@ export function createRenderFloorTask(deps: RenderFloorDependencies) {
 
   /** Stores each style's full picture under the render's folder; the paths by style. */
   async function storeRenders(job: ParsedRenderJob, renders: StyleRender[]): Promise<Record<string, string>> {
-    const stylePaths: Record<string, string> = {};
-    for (const render of renders) {
-      stylePaths[render.style] = renderedImagePath(job.requestId, job.renderNumber, render.style);
-      await deps.storage.save(stylePaths[render.style]!, render.image, 'image/jpeg');
-    }
+    const stylePaths = pathsOfRenders(job, renders);
+    for (const render of renders) await deps.storage.save(stylePaths[render.style]!, render.image, 'image/jpeg');
     if (Object.keys(stylePaths).length === 0) throw new Error('The engine returned no image');
     return stylePaths;
   }
@@ -292,11 +295,17 @@ export function createRenderFloorTask(deps: RenderFloorDependencies) {
         minShortSide: MIN_PHOTO_SHORT_SIDE,
       });
       stages.end('decode');
-      if (!correction) await deps.storage.save(originalImagePath(requestId), await encodeJpeg(photo), 'image/jpeg');
+      // The photo as shown is uploaded while the engine works, as its copies are: an upload to storage is a round
+      // trip on the network that the floor need not wait for. Its JPEG is still made first: made meanwhile, it took
+      // a core from the network's threads and the floor came no sooner. Both are awaited before links are signed.
+      const originalStored = correction
+        ? undefined
+        : deps.storage.save(originalImagePath(requestId), await encodeJpeg(photo), 'image/jpeg');
       stages.end('original');
       // The photo's copies are made while the engine works: its floor finding holds one core, sharp takes the other.
       const originalCopies = correction ? undefined : storeWebCopies(deps.storage, originalImagePath(requestId), photo);
-      // Awaited below; an engine failure first must not leave it an unhandled rejection.
+      // Awaited below; an engine failure first must not leave them unhandled rejections.
+      originalStored?.catch(() => undefined);
       originalCopies?.catch(() => undefined);
       const { floor, rugs } = await floorToRender(deps, job, photo);
       stages.end('floor');
@@ -307,14 +316,24 @@ export function createRenderFloorTask(deps: RenderFloorDependencies) {
       const laterStyles = job.styles.filter((style) => !firstStyles.includes(style));
       const result = await deps.engine.visualize(photo, { styles: firstStyles, taps: job.taps, keepRugs: rugs !== 'replace', floor });
       stages.end('woods');
-      const stylePaths = await storeRenders(job, result.renders);
+      // The full pictures and the floor's outline are uploaded while the web copies, which the page fetches first,
+      // are made: an upload is a round trip that the copies' encoding need not wait for. All are stored before any
+      // link is signed.
+      const stylePaths = pathsOfRenders(job, result.renders);
       const maskPath = floorMaskPath(requestId, job.renderNumber);
-      await deps.storage.save(maskPath, await encodeFloorMask(result), 'image/png');
-      stages.end('store');
+      const stored = Promise.all([
+        storeRenders(job, result.renders),
+        encodeFloorMask(result).then((png) => deps.storage.save(maskPath, png, 'image/png')),
+        originalStored,
+      ]);
+      // Awaited below, after the copies; a failure of the copies first must not leave it an unhandled rejection.
+      stored.catch(() => undefined);
       const renditionPaths: Record<string, StoredCopies> = {};
       if (originalCopies) renditionPaths[ORIGINAL_RENDITIONS] = await originalCopies;
       Object.assign(renditionPaths, await storeCopiesOfRenders(result.renders, stylePaths));
       stages.end('copies');
+      await stored;
+      stages.end('store');
       // Private files, public links: each signed until the retention job deletes the files (decision 022). A
       // correction signs its new files with the same end, and keeps the original's links.
       const linksEnd = visualizerImagesExpireAt(row.created_at);
