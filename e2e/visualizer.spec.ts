@@ -440,6 +440,32 @@ test.describe('Snap & See Wood', () => {
     await expect(page.getByRole('button', { name: 'Process Image' })).toBeEnabled();
   });
 
+  // The first render is what the visitor waited for: its heading was focused where it stood, below the title and the
+  // steps, and the picture's lower part (the floor) lay below the screen.
+  for (const { width, height, shape } of [
+    { width: 360, height: 740, shape: 'portrait' },
+    { width: 1280, height: 800, shape: 'landscape' },
+  ] as const) {
+    test(`the first result at ${width} x ${height} (a ${shape} photo): its heading focused and the whole comparison on screen`, async ({ page }) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize({ width, height });
+      const room = await roomPhoto();
+      const photo = shape === 'portrait' ? { ...room, name: 'portrait-room.jpg', buffer: await sharp(room.buffer).rotate(90).jpeg({ quality: 85 }).toBuffer() } : room;
+      await page.goto('/floor-visualizer');
+      await choosePhoto(page, photo);
+      await page.getByLabel('Name').fill('Robin First');
+      await page.getByLabel('Email').fill(uniqueEmail(`first-result-${width}`));
+      await page.getByRole('button', { name: 'Process Image' }).click();
+      const heading = page.getByRole('heading', { name: 'Your room with hardwood floors' });
+      await expect(heading).toBeFocused({ timeout: 60_000 });
+      await expect
+        .poll(async () => page.getByRole('img', { name: 'Your room with a new hardwood floor' }).first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
+      await expect(page.getByRole('slider', { name: 'Before and after comparison' })).toBeInViewport({ ratio: 1 });
+      await expect(heading).toBeInViewport({ ratio: 1 });
+    });
+  }
+
   test('fits a 360 px phone screen at every step, and offers the camera there', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 780 });
     await page.goto('/floor-visualizer');

@@ -451,7 +451,12 @@ function useStepFocus(step: VisualizerStep, view: string) {
     const heading = container.current?.querySelector('h2');
     if (!heading) return;
     heading.setAttribute('tabindex', '-1');
-    heading.focus();
+    // The result's heading goes to the top of the window, so the comparison (at most 70 % of the window's height) is on
+    // screen whole under it. Focused where it stood, below the page's title and the steps, it needed no scroll, and the
+    // picture's lower part, the floor the visitor waited for, lay below the screen (1280 x 800, and a portrait photo
+    // at 360 x 740).
+    if (step === 'result') heading.scrollIntoView({ block: 'start' });
+    heading.focus({ preventScroll: step === 'result' });
   }, [step, view]);
   return container;
 }
