@@ -165,7 +165,8 @@ export function ResultStep({ result, correctionToken, laterStylesLost = false, o
         <h2 id="visualizer-result-title" className="font-display text-2xl font-bold text-walnut-950 sm:text-3xl">
           Your room with hardwood floors
         </h2>
-        <p className="text-walnut-800">Like what you see? We install it across South Jersey, usually within weeks.</p>
+        {/* No time to install: only the owner could promise one, and a contract must name its dates (decision 040). */}
+        <p className="text-walnut-800">Like what you see? We install hardwood floors across South Jersey.</p>
       </div>
 
       {result.floorShare !== null && result.floorShare < LITTLE_FLOOR_SHARE && (

@@ -52,6 +52,10 @@ describe('a result link', () => {
     ).toBeInTheDocument();
     expect(screen.getAllByRole('img').map((image) => image.getAttribute('src'))).toContain(ORIGINAL_URL);
     expect(calls.reads[0]!.headers.get('x-submission-id')).toBe(ID);
+    // What the business does, with no install time nobody has promised (decision 040).
+    expect(screen.getByText(/^Like what you see\?/)).toHaveTextContent(
+      /^Like what you see\? We install hardwood floors across South Jersey\.$/,
+    );
   });
 
   it('opened while a fix or a rug choice re-renders it (a reload just after asking), says so and shows the new pictures once stored', async () => {
