@@ -7,6 +7,8 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** The file's name, at the site's root and at the services' build root. */
 export const BUILD_STAMP_FILE = 'build-stamp.json';
@@ -57,6 +59,19 @@ export function sourceCommit(root: string, env: NodeJS.ProcessEnv = process.env)
     );
     return fromHost ?? UNKNOWN_COMMIT;
   }
+}
+
+/**
+ * The commit a service runs, from its main module's address (`<root>/<service>/src/main.{ts,js}`): compiled, only the
+ * stamp build-services.ts wrote at the build's root, so a build left in a checkout never takes the checkout's later
+ * HEAD for its own; run from the sources, the checkout's commit.
+ */
+export function serviceBuildCommit(mainModuleUrl: string): string {
+  const main = fileURLToPath(mainModuleUrl);
+  const root = path.join(path.dirname(main), '..', '..');
+  return path.extname(main) === '.ts'
+    ? sourceCommit(root)
+    : (readBuildStamp(path.join(root, BUILD_STAMP_FILE))?.commit ?? UNKNOWN_COMMIT);
 }
 
 /** The stamp in `file`, or undefined when there is none (a build from before stamps, or run from the sources). */

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { DEPLOYMENT_CHECK_UNSUBSCRIBE_TASK, SEND_EMAIL_TASK } from '../../job-queue/task-identifiers.ts';
 import { startJobRunner } from '../../job-queue/start-job-runner.ts';
 import { settingDigests } from '../../job-queue/setting-digests.ts';
+import { serviceBuildCommit } from '../../contracts/build-stamp.ts';
 import { describeError } from '../../job-queue/redact.ts';
 import { refuseToStart } from '../../job-queue/service-settings.ts';
 import { checkQueueHealth, createHealthServer } from '../../job-queue/queue-health.ts';
@@ -73,6 +74,8 @@ const runner = await startJobRunner({
     SITE_URL: config.SITE_URL,
     UNSUBSCRIBE_URL: config.UNSUBSCRIBE_URL,
     ...businessEnvSchema().parse(process.env),
+    // The commit it runs: check:deployment wants the site's (a stale deploy of either), and all instances' the same.
+    BUILD: serviceBuildCommit(import.meta.url),
   }),
   taskList: {
     [SEND_EMAIL_TASK]: createSendEmailTask({ ...sending, transport }),

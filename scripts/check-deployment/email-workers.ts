@@ -1,3 +1,5 @@
+import { UNKNOWN_COMMIT } from '../../contracts/build-stamp.ts';
+import { settingDigests } from '../../job-queue/setting-digests.ts';
 import type { Outcome } from './test-rows.ts';
 
 /** What public.deployment_check_email_worker_settings answers: the live e-mail worker pools, oldest first. */
@@ -8,7 +10,29 @@ export type EmailWorkerPool = { pool: string; settings: Record<string, string> |
  * e-mail lines: whichever instance took the job). Each pool records its settings' digests beside its heartbeat
  * (job-queue/setting-digests.ts); different digests are different settings, named here without their values.
  */
-export function emailWorkersOutcome(pools: EmailWorkerPool[]): Outcome {
+export function emailWorkersOutcome(pools: EmailWorkerPool[], siteCommit?: string): Outcome {
+  const same = sameSettingsOutcome(pools);
+  if (!same.ok || !siteCommit || siteCommit === UNKNOWN_COMMIT) return same;
+  // Its commit is one of its settings' digests (BUILD): the instances agree on it, so the first stands for all.
+  const build = pools[0]!.settings!.BUILD;
+  const short = siteCommit.replace(/^([0-9a-f]{12})[0-9a-f]*/, '$1');
+  if (build === undefined) {
+    return {
+      ok: false,
+      detail: `the e-mail worker records no build: it runs a version from before build stamps, while the site is built from ${short}; build the services from ${short} (npm run build:services, or the image) and redeploy them`,
+    };
+  }
+  if (build === settingDigests({ BUILD: UNKNOWN_COMMIT }).BUILD) return { ok: true, detail: `${same.detail} (its commit is not known: see the commit line above)` };
+  if (build !== settingDigests({ BUILD: siteCommit }).BUILD) {
+    return {
+      ok: false,
+      detail: `the e-mail worker is built from another commit than the site (${short}): one of them is a stale deploy, and the e-mails' links and words may not fit the site's pages; build both from one commit and deploy both`,
+    };
+  }
+  return { ...same, detail: `${same.detail}, built from the site's commit` };
+}
+
+function sameSettingsOutcome(pools: EmailWorkerPool[]): Outcome {
   if (pools.length === 0) return { ok: false, detail: 'no e-mail worker is alive to compare (see the e-mail worker line above)' };
   const unsaid = pools.filter((pool) => pool.settings === null);
   if (unsaid.length > 0) {

@@ -479,6 +479,8 @@ async function main(): Promise<number> {
       return reply.status === 200 ? { ok: true, detail: `200 ${excerpt(reply, 80)}` } : { ok: false, detail: `status ${reply.status}: ${excerpt(reply, 160)}` };
     });
 
+    /** The commit the site says it is built from (its /build-stamp.json), which the e-mail worker's must be too. */
+    let siteCommit: string | undefined;
     await check('site and processor built from one commit', async () => {
       // Each says what it is built from (contracts/build-stamp.ts); a stale deploy of either one shows here.
       const readStamp = async <T>(reply: Promise<Reply>, pick: (body: Record<string, unknown>) => T | undefined): Promise<T | undefined> => {
@@ -495,6 +497,7 @@ async function main(): Promise<number> {
         typeof body.commit === 'string' ? { commit: body.commit, entry: typeof body.entry === 'string' ? body.entry : undefined } : undefined,
       );
       const processorCommit = await readStamp(request(`${webhookUrl}/healthz`), (body) => (typeof body.build === 'string' ? body.build : undefined));
+      siteCommit = siteStamp?.commit;
       return buildStampsOutcome(siteStamp, processorCommit, servedBuilds.get('/')?.entry);
     });
 
@@ -556,7 +559,7 @@ async function main(): Promise<number> {
       if (reply.status !== 200) return { ok: false, detail: `status ${reply.status}: ${excerpt(reply)} (are the migrations applied?)` };
       const pools: unknown = JSON.parse(reply.body);
       if (!Array.isArray(pools)) return { ok: false, detail: `an answer that says nothing: ${excerpt(reply, 80)}` };
-      return emailWorkersOutcome(pools as EmailWorkerPool[]);
+      return emailWorkersOutcome(pools as EmailWorkerPool[], siteCommit);
     });
     await check('webhook refuses a photo for a request nobody made', () => testRows.sendForUnknownRequest());
     await check('test photo stored and rendered', () => testRows.sendTestPhoto());

@@ -222,7 +222,7 @@ describe('npm run check:deployment on a healthy deployment', () => {
     );
     expect(lines).toContain('ok    webhook refuses a photo for a request nobody made: 409: a photo for a request that does not exist is refused');
     expect(lines).toContain(`ok    database has every migration of this checkout: all ${listMigrations().length} migrations of supabase/migrations/ are applied`);
-    expect(lines).toContain('ok    every e-mail worker instance runs with the settings checked: one instance is alive: the one the lines above checked');
+    expect(lines).toContain("ok    every e-mail worker instance runs with the settings checked: one instance is alive: the one the lines above checked, built from the site's commit");
     expect(lines).toContain(`ok    site is the build in ${site.buildDir}: its ${DEPLOYED_PAGES.length} pages name the same scripts and stylesheets as ${site.buildDir}/ (their names carry the build's hashes)`);
     expect(lines).toContain(`ok    site served over https with HSTS: https, ${HSTS}`);
     expect(lines).toContain("ok    pages send a content security policy: frame-ancestors 'none', and nothing the pages load is restricted");

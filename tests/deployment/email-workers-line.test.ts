@@ -27,6 +27,21 @@ describe('the e-mail worker instances line', () => {
     expect(emailWorkersOutcome([]).ok).toBe(false);
   });
 
+  it("wants the instances' commit to be the site's: a stale deploy of the worker or of the site fails, as does a worker from before build stamps", () => {
+    const site = '0123456789abcdef0123456789abcdef01234567';
+    const built = (commit?: string) => [{ pool: 'a', settings: settingDigests({ ...owner, ...(commit ? { BUILD: commit } : {}) }) }];
+
+    expect(emailWorkersOutcome(built(site), site)).toEqual({ ok: true, detail: "one instance is alive: the one the lines above checked, built from the site's commit" });
+    expect(emailWorkersOutcome(built('fedcba9876543210fedcba9876543210fedcba98'), site)).toEqual({
+      ok: false,
+      detail: expect.stringMatching(/^the e-mail worker is built from another commit than the site \(0123456789ab\): one of them is a stale deploy/),
+    });
+    expect(emailWorkersOutcome(built(), site)).toEqual({ ok: false, detail: expect.stringMatching(/^the e-mail worker records no build: it runs a version from before build stamps, while the site is built from 0123456789ab/) });
+    // Not known on either side: the commit line says skip; this one judges the settings alone.
+    expect(emailWorkersOutcome(built('unknown'), site).ok).toBe(true);
+    expect(emailWorkersOutcome(built(), undefined).ok).toBe(true);
+  });
+
   it('digests each setting apart, the same value under another name included, and no value shows', () => {
     const digests = settingDigests({ STAFF_INBOX: 'office@floors.example', MAIL_FROM: 'office@floors.example', SMTP_PORT: 587, SMTP_USER: undefined });
 

@@ -11,6 +11,7 @@ import { PROJECT_ROOT } from '../../local-stack/paths';
 import { findFreePort } from '../../local-stack/ports';
 import type { Stack } from '../../local-stack/stack';
 import { sourceCommit } from '../../contracts/build-stamp';
+import { settingDigests } from '../../job-queue/setting-digests';
 import { WOOD_STYLE_IDS } from '../../contracts/wood-styles';
 import { keptNetworkName } from '../../visualizer-processor/engine/segmentation/converted-network-cache';
 import { FIXTURE_DIR } from '../../visualizer-processor/fixtures/make-fixtures';
@@ -147,6 +148,11 @@ describe('the services after a production install', () => {
     // And the commit it was built from, read from the stamp build:services wrote (check:deployment compares it with the site's).
     expect(health).toEqual({ ok: true, database: 'ok', queue: 'ok', storage: 'ok', build: sourceCommit(PROJECT_ROOT) });
     expect(await (await fetch(`http://127.0.0.1:${workerPort}/healthz`)).json()).toEqual({ ok: true, database: 'ok', queue: 'ok' });
+    // The compiled e-mail worker records the same commit beside its heartbeat, as one of its settings' digests.
+    const keyed = { apikey: stack.keys.secret, authorization: `Bearer ${stack.keys.secret}` };
+    const pools = (await (await fetch(`${stack.url}/rest/v1/rpc/deployment_check_email_worker_settings`, { headers: keyed })).json()) as { settings: { BUILD?: string } | null }[];
+    expect(pools.length).toBeGreaterThan(0);
+    expect(pools.map((pool) => pool.settings?.BUILD)).toEqual(pools.map(() => settingDigests({ BUILD: sourceCommit(PROJECT_ROOT) }).BUILD));
   });
 
   it('renders a photo posted to the processor and the e-mail worker sends the visitor the result', async () => {

@@ -3,10 +3,9 @@
  * or npx tsx visualizer-processor/src/main.ts (settings in README.md).
  */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import sharp from 'sharp';
-import { BUILD_STAMP_FILE, readBuildStamp, sourceCommit, UNKNOWN_COMMIT } from '../../contracts/build-stamp.ts';
+import { serviceBuildCommit } from '../../contracts/build-stamp.ts';
 import { DEFAULT_WOOD_STYLE, WOOD_STYLE_IDS } from '../../contracts/wood-styles.ts';
 import { checkQueueHealth } from '../../job-queue/queue-health.ts';
 import { describeError } from '../../job-queue/redact.ts';
@@ -33,16 +32,8 @@ export const PROCESSING_DEADLINE_SECONDS = 240;
 /** A request whose photo never came is failed after this long, so staff still hear of the lead. */
 export const PENDING_DEADLINE_SECONDS = 3600;
 
-/**
- * The commit this processor was built from, which /healthz says (check:deployment compares it with the site's):
- * compiled, the stamp build-services.ts wrote at the build's root, and nothing else (a build in a checkout must not
- * take the checkout's later HEAD for its own); run from the sources, the checkout's.
- */
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const buildCommit =
-  path.extname(fileURLToPath(import.meta.url)) === '.ts'
-    ? sourceCommit(path.join(HERE, '..', '..'))
-    : (readBuildStamp(path.join(HERE, '..', '..', BUILD_STAMP_FILE))?.commit ?? UNKNOWN_COMMIT);
+/** The commit this processor was built from, which /healthz says (check:deployment compares it with the site's). */
+const buildCommit = serviceBuildCommit(import.meta.url);
 
 let config: ProcessorConfig;
 try {
