@@ -984,7 +984,39 @@ describe('the default wood first, then the other four (decision 025, session 16)
     const lines = logLines.filter((line) => line.includes(`request=${row.id} render 1 `));
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/ render 1 done in \d+ms$/);
-    expect(lines[1]).toMatch(/ render 1 stages: .*, row \d+ms, later woods \d+ms, later store \d+ms, later copies \d+ms, later links \d+ms, later row \d+ms$/);
+    expect(lines[1]).toMatch(/ render 1 stages: .*, row \d+ms, later woods \d+ms, later copies \d+ms, later store \d+ms, later links \d+ms, later row \d+ms$/);
+  });
+
+  it('makes the later woods\' web copies while their full pictures are uploaded, not after', async () => {
+    const files = createLocalImageStorage({ directory: storageDir, supabaseUrl: SUPABASE_URL });
+    const later = otherStyles[0]!;
+    let copyStored = () => {};
+    const copies = new Promise<void>((resolve) => (copyStored = resolve));
+    // Storage that answers a later wood's full picture only once a web copy of it is being stored.
+    const slowFullPicture: ImageStorage = {
+      ...files,
+      save: async (objectPath, bytes, contentType) => {
+        if (objectPath.endsWith(`/render-1/${later}.jpg`)) await copies;
+        if (objectPath.includes(`/render-1/${later}-`)) copyStored();
+        return files.save(objectPath, bytes, contentType);
+      },
+    };
+    const sharedTask = renderTask;
+    renderTask = renderTaskWith(slowFullPicture);
+    const row = addPendingRow();
+    try {
+      expect((await sendPhoto(row)).status).toBe(200);
+
+      // Had the copies waited for the upload, the later woods would never have come.
+      await vi.waitFor(() => expect(repository.rows.get(row.id)!.styles_coming).toEqual([]), { timeout: 20_000 });
+      const whole = repository.rows.get(row.id)!;
+      expect(Object.keys(whole.style_image_urls).sort()).toEqual([...WOOD_STYLE_IDS].sort());
+      expect(existsSync(storedFile(whole.style_image_urls[later]))).toBe(true);
+    } finally {
+      copyStored();
+      renderTask = sharedTask;
+      await rendersDone();
+    }
   });
 
   it('with an engine that keeps nothing between calls, lays the other four by a second visualization on the same floor', async () => {

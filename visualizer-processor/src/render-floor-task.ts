@@ -206,10 +206,15 @@ export function createRenderFloorTask(deps: RenderFloorDependencies) {
         ? await options.first.renderMoreStyles(styles)
         : (await deps.engine.visualize(photo, { styles, taps: job.taps, keepRugs: options.keepRugs, floor: options.floor })).renders;
       stages.end('later woods');
-      const stylePaths = await storeRenders(job, renders);
-      stages.end('later store');
+      // As for the default wood: the full pictures are uploaded while their web copies are made.
+      const stylePaths = pathsOfRenders(job, renders);
+      const stored = storeRenders(job, renders);
+      // Awaited below, after the copies; a failure of the copies first must not leave it an unhandled rejection.
+      stored.catch(() => undefined);
       const renditionPaths = await storeCopiesOfRenders(renders, stylePaths);
       stages.end('later copies');
+      await stored;
+      stages.end('later store');
       const links = await deps.storage.links([...Object.values(stylePaths), ...copyPaths(renditionPaths)], linksEnd);
       stages.end('later links');
       const added = await deps.repository.addLaterStyles(requestId, {
