@@ -1,6 +1,6 @@
 import { Icon } from '@/components/ui/icon';
 import { AlertTriangle, Clock, Loader2, RefreshCw } from '@/components/ui/icons';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Button } from '@/components/ui/button';
 import type { UploadProgress } from '../api/start-processing';
 import type { VisualizerRequest } from '../api/get-visualizer-request';
@@ -43,6 +43,31 @@ function stageText(phase: ProcessingPhase, upload: UploadProgress | null, rowSta
   // Followed after this page sent the photo: the sentence said while the processor held its answer, kept. Dropping
   // "Photo sent." when the answer came (the render done, the row read next) had the region read out the stage again.
   return upload && upload.sentBytes >= upload.totalBytes ? `Photo sent. ${RENDERING}` : RENDERING;
+}
+
+/** Said while the device has no connection: whatever the step said last may no longer be moving. */
+export const OFFLINE_TEXT = "You're offline. Your photo and details are kept on this page: reconnect to carry on.";
+
+function subscribeToConnection(onChange: () => void): () => void {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+}
+
+/**
+ * Whether the browser has a connection. A phone that loses it with the photo in its send buffers has the page say
+ * "Photo sent" while the reads that would tell otherwise fail (up to the answer's deadline, about a minute and a
+ * half): the page then says it is offline instead of letting the spinner stand for a render.
+ */
+function useOnline(): boolean {
+  return useSyncExternalStore(
+    subscribeToConnection,
+    () => navigator.onLine,
+    () => true,
+  );
 }
 
 function formatElapsed(ms: number): string {
@@ -104,6 +129,7 @@ export function ProcessingStep({
   const sending = phase === 'starting' && upload !== null && upload.sentBytes < upload.totalBytes;
   const percent = upload ? Math.floor((upload.sentBytes / Math.max(1, upload.totalBytes)) * 100) : 0;
   const section = useFocusKeptAcrossPhases(phase);
+  const online = useOnline();
 
   return (
     <section ref={section} aria-labelledby="visualizer-processing-title" className="mx-auto max-w-xl space-y-6 text-center">
@@ -120,6 +146,8 @@ export function ProcessingStep({
             Laying your new hardwood floor...
           </h2>
           <p className="text-walnut-800">{stageText(phase, upload, rowStatus)}</p>
+          {/* In the status already there, so it is read out when it comes. */}
+          {!online && <p className="font-semibold text-walnut-900">{OFFLINE_TEXT}</p>}
         </div>
       )}
       {sending && upload && (

@@ -10,6 +10,7 @@ import { chooseFile, fillInfo, openPage } from '../testing/visualizer-journey';
 import { WEBHOOK_REQUEST_ID_HEADER } from '@contracts/visualizer-webhook';
 import { UPLOAD_STALL_MS } from '../api/start-processing';
 import { POLL_INTERVAL_MS } from '../api/get-visualizer-request';
+import { OFFLINE_TEXT } from './processing-step';
 
 /**
  * The photo's way out (issue 35): the processing step shows how much of it has been sent, from the upload's own
@@ -194,6 +195,31 @@ describe('sending the photo', () => {
     expect(await screen.findByRole('heading', { name: 'Your room with hardwood floors' })).toBeInTheDocument();
     expect(calls.reads.length).toBeGreaterThan(0);
     expect(screen.queryByText(/Your photo stopped sending/)).not.toBeInTheDocument();
+  });
+
+  it('says the phone is offline while it is, instead of letting "Photo sent" stand for a render', async () => {
+    // Chromium, its connection cut mid-photo (e2e/visualizer-upload.spec.ts): the send buffers took the rest, the
+    // upload ended, and the step said "Photo sent. Finding the floor..." for the minute and a half until the answer's
+    // deadline, every read of the row failing meanwhile.
+    const online = vi.spyOn(navigator, 'onLine', 'get');
+    try {
+      const { upload } = await startUpload((id) => HttpResponse.json(row(id, { status: 'pending' })));
+      act(() => upload.progress(1));
+      act(() => upload.upload.dispatchEvent(new ProgressEvent('load')));
+      expect(screen.queryByText(OFFLINE_TEXT)).not.toBeInTheDocument();
+
+      online.mockReturnValue(false);
+      act(() => window.dispatchEvent(new Event('offline')));
+      // Beside what the step said last, in the same status, so it is read out.
+      expect(screen.getByRole('status')).toHaveTextContent('Photo sent. Finding the floor');
+      expect(screen.getByRole('status')).toHaveTextContent(OFFLINE_TEXT);
+
+      online.mockReturnValue(true);
+      act(() => window.dispatchEvent(new Event('online')));
+      expect(screen.queryByText(OFFLINE_TEXT)).not.toBeInTheDocument();
+    } finally {
+      online.mockRestore();
+    }
   });
 
   it('names the request in the address once all of the photo is out, so a reload during the render comes back to it', async () => {
