@@ -150,6 +150,8 @@ async function main(): Promise<number> {
 
   const readSite = createSiteReader(site);
   const pageTexts: string[] = [];
+  /** The home page as served: its footer's facts are what the e-mails must give too. */
+  let homePage: string | undefined;
   const pageScripts: string[] = [];
   /** What each page that answered names from the build's /assets/ (its build's fingerprint), and the entry it starts. */
   const servedBuilds = new Map<string, { fingerprint: string[]; entry: string | undefined }>();
@@ -160,6 +162,7 @@ async function main(): Promise<number> {
       if (reply.status !== 200) return { ok: false, detail: `status ${reply.status}, expected 200` };
       if (!heading) return { ok: false, detail: '200 but no prerendered <h1> in the HTML (is the build prerendered and served as built?)' };
       pageTexts.push(reply.body);
+      if (page === '/') homePage = reply.body;
       const pageUrl = new URL(page, site);
       servedBuilds.set(page, { fingerprint: buildFingerprint(reply.body, pageUrl), entry: entryOf(reply.body, pageUrl) });
       if (heading !== PAGE_HEADINGS[page]) {
@@ -552,7 +555,7 @@ async function main(): Promise<number> {
       testRows.unsubscribeStepRuns();
       return followUnsubscribeLink(rest, serviceKey, site, servedBuilds.get('/')?.entry);
     });
-    await check("e-mails show the business's own facts, link to the site and reach its inbox", () => checkEmailFacts(rest, serviceKey, site, servedBuilds.get('/')?.entry));
+    await check("e-mails show the business's own facts, link to the site and reach its inbox", () => checkEmailFacts(rest, serviceKey, site, servedBuilds.get('/')?.entry, homePage));
     await check('every e-mail worker instance runs with the settings checked', async () => {
       // Only the instance that took the job made the e-mail above; another host may run with staging's settings.
       const reply = await rest('rpc/deployment_check_email_worker_settings', serviceKey);

@@ -2,6 +2,7 @@ import { excerpt, request, type Reply, type RequestOptions } from './http.ts';
 import { businessEnvSchema } from '../../src/config/settings.ts';
 import { VISUALIZER_PAGE_PATH, visualizerResultLink } from '../../contracts/visualizer-result-link.ts';
 import { PAGE_HEADINGS } from './pages.ts';
+import { factsTheEmailLacks } from './business-facts.ts';
 import { entryOf, headingOf, isThisMachine, placeholderFactsOf } from './site.ts';
 import type { Outcome } from './test-rows.ts';
 
@@ -184,7 +185,7 @@ export async function linkProblem(link: string, page: keyof typeof PAGE_HEADINGS
  * with a wrong path, plain http the host does not serve, or a port nobody answers on opens nothing: so the e-mail's
  * links are followed, not just read (`siteEntry`: the entry the site's pages start, its build).
  */
-export async function checkEmailFacts(rest: Rest, serviceKey: string, site: URL, siteEntry: string | undefined): Promise<Outcome> {
+export async function checkEmailFacts(rest: Rest, serviceKey: string, site: URL, siteEntry: string | undefined, homePage?: string): Promise<Outcome> {
   const reply = await rest('rpc/deployment_check_unsubscribe_state', serviceKey);
   if (reply.status !== 200) return { ok: false, detail: `status ${reply.status}: ${excerpt(reply)} (are the migrations applied?)` };
   const state = JSON.parse(reply.body) as UnsubscribeState;
@@ -193,6 +194,12 @@ export async function checkEmailFacts(rest: Rest, serviceKey: string, site: URL,
   const placeholders = placeholderFactsOf([state.message_html]);
   if (placeholders.length > 0) {
     problems.push(`its e-mails show the placeholder ${placeholders.join(', ')}: the e-mail worker runs without the owner's VITE_BUSINESS_* settings (README, "Settings"); set them on its host as on the site's build`);
+  } else if (homePage) {
+    // The owner's own facts, but not the site's: the worker's host kept older VITE_BUSINESS_* settings (a new phone).
+    const lacking = factsTheEmailLacks(homePage, state.message_html);
+    if (lacking.length > 0) {
+      problems.push(`its e-mails do not give ${lacking.join(', ')}, as the site's pages do: the e-mail worker runs with other VITE_BUSINESS_* settings than the site was built with; give its host the site's`);
+    }
   }
   // The welcome's button back to the site (/realtors), made from the worker's SITE_URL as every e-mail's links are (the
   // visualizer result's "See your result" too): each is followed as a visitor's click is, redirects included.
@@ -214,5 +221,5 @@ export async function checkEmailFacts(rest: Rest, serviceKey: string, site: URL,
   if (placeholderInbox(state.staff_inbox)) problems.push(`its STAFF_INBOX is ${state.staff_inbox}, an address nobody reads: the office would hear of no lead; set it to the business's inbox`);
   return problems.length > 0
     ? { ok: false, detail: problems.join('; ') }
-    : { ok: true, detail: `the e-mail the worker made shows no placeholder of the business settings, its links open the site's pages on ${site.hostname}, and staff e-mails go to ${state.staff_inbox}` };
+    : { ok: true, detail: `the e-mail the worker made shows no placeholder of the business settings${homePage ? ", gives the site's phone, e-mail address and registration number" : ''}, its links open the site's pages on ${site.hostname}, and staff e-mails go to ${state.staff_inbox}` };
 }

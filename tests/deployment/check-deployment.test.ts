@@ -214,7 +214,7 @@ describe('npm run check:deployment on a healthy deployment', () => {
     expect(lines).toContain(`ok    site and processor built from one commit: both built from ${checkoutCommit()}${checkoutCommit().endsWith('-modified') ? ' (with uncommitted changes, which may differ between the two builds)' : ''}`);
     // The stack's e-mail worker runs with the owner's settings, as the site was built.
     expect(lines).toContain(
-      `ok    e-mails show the business's own facts, link to the site and reach its inbox: the e-mail the worker made shows no placeholder of the business settings, its links open the site's pages on 127.0.0.1, and staff e-mails go to ${OWNER_SETTINGS.VITE_BUSINESS_EMAIL}`,
+      `ok    e-mails show the business's own facts, link to the site and reach its inbox: the e-mail the worker made shows no placeholder of the business settings, gives the site's phone, e-mail address and registration number, its links open the site's pages on 127.0.0.1, and staff e-mails go to ${OWNER_SETTINGS.VITE_BUSINESS_EMAIL}`,
     );
     // The link the e-mail worker puts in its e-mails (its UNSUBSCRIBE_URL: the gateway's route to the processor), followed.
     expect(lines).toContain(
@@ -788,6 +788,28 @@ describe('npm run check:deployment on a broken deployment', () => {
         );
         // The worker itself is alive and well: only its settings are wrong.
         expect(lines.some((line) => line.startsWith('ok    e-mail worker alive')), lines.join('\n')).toBe(true);
+      } finally {
+        worker.kill('SIGKILL');
+      }
+      expect(await leftovers(broken)).toEqual([]);
+    }, 300_000);
+
+    it("fails on an e-mail worker whose host kept the owner's older phone: its e-mails give another number than the site", async () => {
+      // The owner's own settings, not the placeholders: only the phone is older than the one the site was built with.
+      const worker = spawn(process.execPath, ['--import', 'tsx', EMAIL_WORKER_ENTRY], {
+        env: { ...process.env, ...broken.emailWorkerEnv, ...OWNER_SETTINGS, VITE_BUSINESS_PHONE: '(856) 555-0199' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const output: string[] = [];
+      worker.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+      worker.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+      try {
+        await eventually('the e-mail worker to run', async () => (output.join('').includes('email worker running') ? true : undefined));
+        const { failed, lines } = await checkDeployment(envFor(broken, processorUrl));
+
+        expect(failed.find((line) => line.startsWith("FAIL  e-mails show the business's own facts")), lines.join('\n')).toContain(
+          "its e-mails do not give the phone 8565550142, as the site's pages do: the e-mail worker runs with other VITE_BUSINESS_* settings than the site was built with; give its host the site's",
+        );
       } finally {
         worker.kill('SIGKILL');
       }

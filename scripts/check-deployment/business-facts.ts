@@ -1,0 +1,22 @@
+/**
+ * The business's contact facts a page shows (its footer's phone and e-mail links, the NJ registration number) that an
+ * e-mail does not: the site and the e-mail worker each read VITE_BUSINESS_* from their own host, so after the owner
+ * changes the phone and rebuilds the site, a worker left with the old settings gives every visitor the old number.
+ * The placeholders are judged apart (placeholderFactsOf); this compares the owner's own facts between the two.
+ */
+export function factsTheEmailLacks(pageHtml: string, emailHtml: string): string[] {
+  const lacking: string[] = [];
+  const digits = (text: string) => text.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
+  const phone = pageHtml.match(/href="tel:([^"]+)"/i)?.[1];
+  // Phone numbers as the e-mail writes them: (856) 555-0142, 856-555-0142, 856.555.0142, +1 856 555 0142.
+  const emailPhones = new Set(
+    [...emailHtml.matchAll(/(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]\d{4}/g)].map(([found]) => digits(found)),
+  );
+  if (phone && !emailPhones.has(digits(phone))) lacking.push(`the phone ${decodeURIComponent(phone)}`);
+  const address = pageHtml.match(/href="mailto:([^"?]+)/i)?.[1];
+  if (address && !emailHtml.toLowerCase().includes(decodeURIComponent(address).toLowerCase()))
+    lacking.push(`the e-mail address ${decodeURIComponent(address)}`);
+  const registration = pageHtml.match(/13VH\d{8}/)?.[0];
+  if (registration && !emailHtml.includes(registration)) lacking.push(`the registration number ${registration}`);
+  return lacking;
+}
