@@ -274,6 +274,9 @@ function postWithUploadProgress(
     // The watch starts with the first bytes out: until then the connection is being made, which the answer's
     // deadline covers as before (the row is followed, then the visitor told).
     request.send(body.data);
+    // The photo is ready and going out: said so at once. Until the first progress event (a processor or proxy that
+    // does not answer the connection holds it back: 60 s and more) the step said "Getting your photo ready to send."
+    onUploadProgress?.({ sentBytes: 0, totalBytes: body.size });
   });
 }
 

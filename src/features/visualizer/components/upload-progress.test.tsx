@@ -125,6 +125,14 @@ describe('sending the photo', () => {
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   });
 
+  // A processor or proxy that does not take the connection (seen with the processor stopped: no progress event for
+  // a minute and more) left "Getting your photo ready to send." on screen with the photo long ready.
+  it('says the photo is being sent, at 0 %, as soon as it goes out, before any progress event', async () => {
+    await startUpload((id) => HttpResponse.json(row(id, { status: 'pending' })));
+    expect(screen.getByRole('status')).toHaveTextContent('Sending your photo to our visualizer.');
+    expect(screen.getByRole('progressbar', { name: 'Photo sent' })).toHaveAttribute('aria-valuenow', '0');
+  });
+
   // The status region reads out each change of its sentence: the processor's answer that the render is done (200)
   // changed "Photo sent. Finding the floor ..." to "Finding the floor ...", read out again as the render was over.
   it('says the render stage once: the answer that it is done does not change the sentence read out', async () => {
