@@ -32,6 +32,12 @@ describe('rugs and carpet in the visualizer e-mails', () => {
     expect(visitor.text).toContain(visitorLine);
   });
 
+  it("says the picture is a computer's preview, as the result page and the Terms do (decision 040)", async () => {
+    const visitor = await composeEmail('visualizer_result', request({ rug_choice: null, rug_share: null, rug_choices_used: 0 }), 'robin@example.com', context);
+    expect(visitor.text).toContain("A computer's preview: a real floor's colours, boards and edges will differ.");
+    expect(visitor.html).toContain('A computer&#39;s preview: a real floor&#39;s colours, boards and edges will differ.');
+  });
+
   it('says nothing of a choice the page did not offer (no rugs, or next to none)', async () => {
     for (const rugs of [{ rug_choice: null, rug_share: null, rug_choices_used: 0 }, { rug_choice: 'keep', rug_share: 0.001, rug_choices_used: 0 }] as const) {
       expect((await composeEmail('staff_visualizer', request(rugs), null, context)).text).toContain('Rugs and carpet: No rugs or carpet found');

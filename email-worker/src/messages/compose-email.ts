@@ -198,6 +198,8 @@ async function visitorEmail(
         { kind: 'paragraph', text: 'Here is the room photo you sent to our floor visualizer, with a new hardwood floor.' },
         { kind: 'image', src: emailPicture(lead, DEFAULT_WOOD_STYLE, lead.processed_image_url), alt: 'Your room with a new hardwood floor', href: resultLink },
         ...(rugs ? [{ kind: 'paragraph', text: RUGS_IN_THE_AFTER_IMAGE[rugs] } as const] : []),
+        // What the picture is, as the result page and the Terms say (decision 040).
+        { kind: 'paragraph', text: "A computer's preview: a real floor's colours, boards and edges will differ." },
         { kind: 'button', label: 'See your result', href: resultLink },
         { kind: 'paragraph', text: `Before: ${lead.original_image_url}` },
         { kind: 'paragraph', text: `After: ${lead.processed_image_url}` },

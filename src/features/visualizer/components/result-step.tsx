@@ -167,6 +167,10 @@ export function ResultStep({ result, correctionToken, laterStylesLost = false, o
         </h2>
         {/* No time to install: only the owner could promise one, and a contract must name its dates (decision 040). */}
         <p className="text-walnut-800">Like what you see? We install hardwood floors across South Jersey.</p>
+        {/* What the picture is, as the Terms say it ("The floor visualizer"): the visitor chooses a real floor by it. */}
+        <p className="text-sm text-walnut-700">
+          A computer's preview: a real floor's colours, boards and edges will differ.
+        </p>
       </div>
 
       {result.floorShare !== null && result.floorShare < LITTLE_FLOOR_SHARE && (

@@ -56,6 +56,9 @@ describe('a result link', () => {
     expect(screen.getByText(/^Like what you see\?/)).toHaveTextContent(
       /^Like what you see\? We install hardwood floors across South Jersey\.$/,
     );
+    // And what the picture is (the Terms' "The floor visualizer" says the same): a preview, not the floor to come.
+    const preview = "A computer's preview: a real floor's colours, boards and edges will differ.";
+    expect(screen.getByText(preview)).toBeVisible();
   });
 
   it('opened while a fix or a rug choice re-renders it (a reload just after asking), says so and shows the new pictures once stored', async () => {
