@@ -23,6 +23,15 @@ describe("check:deployment's comparison of the e-mails' facts with the site's", 
     ).toEqual([]);
   });
 
+  it("holds the e-mail to none of the site's placeholders, which fail the pages' own line", () => {
+    expect(
+      factsTheEmailLacks(
+        page('(856) 555-0100', 'hello@example.com', '13VH00000000'),
+        email('(856) 555-0142', 'office@haddon.test', '13VH01234567'),
+      ),
+    ).toEqual([]);
+  });
+
   it("names each fact of the site's that a worker with older settings leaves out", () => {
     expect(
       factsTheEmailLacks(

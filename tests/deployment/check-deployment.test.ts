@@ -468,8 +468,10 @@ describe('npm run check:deployment on a broken deployment', () => {
         ),
         'FAIL  robots.txt lets search engines in: it disallows / to every crawler (User-agent: * Disallow: /): a staging robots.txt on the live site; search engines drop the whole site',
         `FAIL  site and processor built from one commit: the site is built from aaaaaaaaaaaa and the processor from ${checkoutCommit()}: one of them is a stale deploy, and they disagree on what a render holds; build both from one commit and deploy both`,
+        // The e-mail worker runs this checkout too: not the commit the site's stamp says.
+        "FAIL  every e-mail worker instance runs with the settings checked: the e-mail worker is built from another commit than the site (aaaaaaaaaaaa): one of them is a stale deploy, and the e-mails' links and words may not fit the site's pages; build both from one commit and deploy both",
       ]);
-      expect(lines.at(-1)).toBe('12 check(s) failed.');
+      expect(lines.at(-1)).toBe('13 check(s) failed.');
       expect(code).toBe(1);
     } finally {
       await host.close();
