@@ -231,6 +231,10 @@ describe('the visualizer processor in the stack', () => {
       await repository.markStylesNotMade(row.id, 1);
       expect(await read()).toMatchObject({ styles_coming: [], styles_not_made: others, style_image_urls: { 'natural-white-oak': 'https://x/oak.jpg' } });
       expect(stylesOfTheRequest((await repository.find(row.id))!)).toEqual([...WOOD_STYLE_IDS]);
+      // Woods that come after the processor's bound said they were not made (LATER_STYLES_TIMEOUT_MS) join the row,
+      // and none is said not made any more.
+      expect(await repository.addLaterStyles(row.id, walnut)).toBe(true);
+      expect(await read()).toMatchObject({ styles_coming: [], styles_not_made: [] });
     } finally {
       await db.end();
     }

@@ -98,8 +98,9 @@ beforeAll(async () => {
 });
 
 /** The render job on the tests' rows, uploads and engine, storing through `storage`. */
-function renderTaskWith(storage: ImageStorage): ReturnType<typeof createRenderFloorTask> {
+function renderTaskWith(storage: ImageStorage, laterStylesTimeoutMs?: number): ReturnType<typeof createRenderFloorTask> {
   return createRenderFloorTask({
+    ...(laterStylesTimeoutMs === undefined ? {} : { laterStylesTimeoutMs }),
     repository,
     uploads: createLocalUploadStore(uploadsDir),
     storage,
@@ -1043,6 +1044,35 @@ describe('the default wood first, then the other four (decision 025, session 16)
 
     expect(repository.rows.get(row.id)).toEqual({ ...shown, styles_coming: [], styles_not_made: otherStyles });
     expect(logLines.some((line) => line.startsWith(`request=${row.id} render 1 later styles failed after `) && line.includes('out of memory'))).toBe(true);
+  });
+
+  it('later woods that hang are said not made within the bound, and still join the row if they come after it', async () => {
+    engine = engineWithLaterWoodsHeld();
+    const sharedTask = renderTask;
+    renderTask = renderTaskWith(createLocalImageStorage({ directory: storageDir, supabaseUrl: SUPABASE_URL }), 300);
+    const row = addPendingRow();
+    try {
+      expect((await sendPhoto(row)).status).toBe(200);
+      const shown = { ...repository.rows.get(row.id)! };
+      expect(shown.styles_coming).toEqual(otherStyles);
+
+      // Never released within the bound: the page must not wait on "still coming" for good.
+      await vi.waitFor(() => expect(repository.rows.get(row.id)).toEqual({ ...shown, styles_coming: [], styles_not_made: otherStyles }), {
+        timeout: 10_000,
+      });
+      expect(logLines.some((line) => line.startsWith(`request=${row.id} render 1 later styles failed after `) && line.includes('not laid within'))).toBe(true);
+
+      // They come after all: the row takes them, and none is said not made any more.
+      releaseLaterWoods();
+      await vi.waitFor(() => expect(Object.keys(repository.rows.get(row.id)!.style_image_urls).sort()).toEqual([...WOOD_STYLE_IDS].sort()), {
+        timeout: 20_000,
+      });
+      expect(repository.rows.get(row.id)).toMatchObject({ styles_coming: [], styles_not_made: [], processed_image_url: shown.processed_image_url });
+    } finally {
+      releaseLaterWoods();
+      renderTask = sharedTask;
+      await rendersDone();
+    }
   });
 
   it('a fix asked for while the other woods are coming renders all five, and the older render’s later woods do not overwrite it', async () => {

@@ -70,6 +70,24 @@ export interface RenderFloorDependencies {
   log?: (line: string) => void;
   /** Told as soon as the row has the render's outcome, so the webhook waiting for it answers at once. */
   renderFinished?: RenderFinishedSignal;
+  /** For tests: how long the later woods may take before the row says they were not made (LATER_STYLES_TIMEOUT_MS). */
+  laterStylesTimeoutMs?: number;
+}
+
+/**
+ * How long the woods after the default may take, from the moment the default is shown, before the row says they
+ * could not be made (decision 025, session 18). They took 2-17 s on the phone bench at load 19-29; a later wood that
+ * hangs (an engine call or an upload that never answers) would otherwise leave them "still coming" for good, and
+ * the page, which follows the row for two minutes (src/features/visualizer/api/wait-for-later-styles.ts), could only
+ * say they were taking longer. Below those two minutes, so the page hears "not made" while it still listens.
+ */
+export const LATER_STYLES_TIMEOUT_MS = 90_000;
+
+class LaterStylesTimedOut extends Error {
+  constructor(ms: number) {
+    super(`the later woods were not laid within ${Math.round(ms / 1000)} s`);
+    this.name = 'LaterStylesTimedOut';
+  }
 }
 
 /**
@@ -201,7 +219,27 @@ export function createRenderFloorTask(deps: RenderFloorDependencies) {
   ): Promise<void> {
     const { requestId, renderNumber } = job;
     const startedAt = performance.now();
+    const timeoutMs = deps.laterStylesTimeoutMs ?? LATER_STYLES_TIMEOUT_MS;
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new LaterStylesTimedOut(timeoutMs)), timeoutMs);
+    });
+    // The work cannot be stopped mid-way (an engine call, an upload): past the bound it is left to finish or fail on
+    // its own. Should it finish after all, its woods are added to the row (addLaterStyles), and a reload shows them.
+    const laid = layThem();
+    laid.catch((error: unknown) => {
+      if (performance.now() - startedAt >= timeoutMs) log(`request=${requestId} render ${renderNumber} later styles, past the bound: ${describeError(error)}`);
+    });
     try {
+      await Promise.race([laid, timedOut]);
+    } catch (error) {
+      log(`request=${requestId} render ${renderNumber} later styles failed after ${Math.round(performance.now() - startedAt)}ms: ${describeError(error)}`);
+      await deps.repository.markStylesNotMade(requestId, renderNumber);
+    } finally {
+      clearTimeout(timer);
+    }
+
+    async function layThem(): Promise<void> {
       const renders = options.first?.renderMoreStyles
         ? await options.first.renderMoreStyles(styles)
         : (await deps.engine.visualize(photo, { styles, taps: job.taps, keepRugs: options.keepRugs, floor: options.floor })).renders;
@@ -224,9 +262,6 @@ export function createRenderFloorTask(deps: RenderFloorDependencies) {
       });
       stages.end('later row');
       if (!added) log(`request=${requestId} render ${renderNumber} later styles not added: the row shows another render now`);
-    } catch (error) {
-      log(`request=${requestId} render ${renderNumber} later styles failed after ${Math.round(performance.now() - startedAt)}ms: ${describeError(error)}`);
-      await deps.repository.markStylesNotMade(requestId, renderNumber);
     }
   }
 

@@ -101,7 +101,8 @@ export function createSqlVisualizerRequestRepository(db: pg.Pool): VisualizerReq
     async addLaterStyles(id, { renderNumber, styleImageUrls, imageRenditions }) {
       const { rowCount } = await db.query(
         `update public.floor_visualizer_requests
-         set style_image_urls = style_image_urls || $3::jsonb, image_renditions = image_renditions || $4::jsonb, styles_coming = '{}'
+         set style_image_urls = style_image_urls || $3::jsonb, image_renditions = image_renditions || $4::jsonb, styles_coming = '{}',
+             styles_not_made = '{}'
          where id = $1 and status = 'completed' and render_number = $2 and images_deleted_at is null`,
         [id, renderNumber, JSON.stringify(styleImageUrls), JSON.stringify(imageRenditions)],
       );

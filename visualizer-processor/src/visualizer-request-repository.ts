@@ -86,7 +86,8 @@ export interface VisualizerRequestRepository {
   /** processing → completed with render 1's images; false when the row was no longer processing (failed by the deadline, say). */
   markCompleted(id: string, images: RenderedImages): Promise<boolean>;
   /**
-   * The styles laid after the default wood join the row's images, and none is coming any more; false when the row
+   * The styles laid after the default wood join the row's images, and none is coming or not made any more (they may
+   * come after the bound said they were not made: LATER_STYLES_TIMEOUT_MS); false when the row
    * no longer shows that render (a fix or rug choice replaced it, or the row is gone).
    */
   addLaterStyles(id: string, styles: LaterStyles): Promise<boolean>;
@@ -198,6 +199,7 @@ export function createInMemoryVisualizerRequestRepository(
       row.style_image_urls = { ...row.style_image_urls, ...styles.styleImageUrls };
       row.image_renditions = { ...row.image_renditions, ...styles.imageRenditions };
       row.styles_coming = [];
+      row.styles_not_made = [];
       return true;
     },
     async markStylesNotMade(id, renderNumber) {
