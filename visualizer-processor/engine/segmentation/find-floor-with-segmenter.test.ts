@@ -6,7 +6,8 @@ import { FIXTURE_DIR, ROOM_FIXTURES } from '../../fixtures/make-fixtures.ts';
 import { RENDERED_ROOMS } from '../../evaluation/rendered/rendered-room-scenes.ts';
 import { renderRoomScene } from '../../evaluation/rendered/room-ray-tracer.ts';
 import { decodePhoto } from '../../src/decode-photo.ts';
-import { DEFAULT_TUNING, findFloorWithSegmenter, floorFromSegmentation, type SegmentedFloorPhoto, type ZoomedRun } from './find-floor-with-segmenter.ts';
+import { DEFAULT_TUNING, findFloorWithSegmenter, floorFromSegmentation, zoomedCells, type SegmentedFloorPhoto, type ZoomedRun } from './find-floor-with-segmenter.ts';
+import { OBJECT_CLASSES } from './clear-around-objects.ts';
 import { segmentedFromRuns } from './segment-photo.ts';
 import { SCENE_CLASS } from './scene-classes.ts';
 import { STANDING_COLUMN_LIMITS } from './standing-columns.ts';
@@ -294,6 +295,27 @@ describe('rugs', () => {
       zoomedAt: (fx, fy) => (inDesk(fx, fy) ? SCENE_CLASS.wall : SCENE_CLASS.floor),
     });
     expect(at((await floorFromSegmentation(plain.photo, plain.pass)).mask, 0.25, 0.73)).toBe(255);
+  });
+
+  it('lays wood on the sunlit floor beside a plant pot that only the zoomed runs took for part of the pot, and none on the pot', async () => {
+    // Wall above row 150 of the grid, an oak-brown floor below in both whole-photo runs, a patch of sun on it. Up close
+    // the zoomed runs call a terracotta pot (x 0.30-0.38, y 0.66-0.74 of the photo) and the sunlit floor to its right
+    // (to x 0.46) one thing: that patch, pot and all, is not of the floor's hue, so the margin step takes it whole.
+    const inPot = (fx: number, fy: number) => fx >= 0.3 && fx < 0.38 && fy >= 0.66 && fy < 0.74;
+    const inZoomedThing = (fx: number, fy: number) => fx >= 0.3 && fx < 0.46 && fy >= 0.66 && fy < 0.74;
+    const inSun = (fx: number, fy: number) => fx >= 0.38 && fx < 0.75 && fy >= 0.55 && fy < 0.9;
+    const { photo, pass, at } = constructedPass((_x, y) => (y < 150 ? SCENE_CLASS.wall : SCENE_CLASS.floor), {
+      zoomedAt: (fx, fy) => (inZoomedThing(fx, fy) ? SCENE_CLASS.table : SCENE_CLASS.floor),
+      paint: (fx, fy) => (fy < 150 / 512 ? null : inPot(fx, fy) ? [170, 80, 50] : inSun(fx, fy) ? [172, 138, 104] : [150, 120, 90]),
+    });
+    // What segmentForFloor hands the steps: the zoomed runs' things on the scene grid.
+    pass.zoomedObjects = zoomedCells(pass.zoomed, { width: photo.width, height: photo.height }, pass.segmented.scene, OBJECT_CLASSES);
+    const kept = (await floorFromSegmentation(photo, pass)).mask;
+    expect(at(kept, 0.42, 0.7)).toBe(255);
+    expect(at(kept, 0.34, 0.7)).toBe(0);
+    expect(at(kept, 0.7, 0.7)).toBe(255);
+    const without = (await floorFromSegmentation(photo, pass, {}, { ...DEFAULT_TUNING, zoomedMarginRegrowth: null })).mask;
+    expect(at(without, 0.42, 0.7)).toBe(0);
   });
 
   it('lays no wood on a chair seat both runs call floor when it has the colour of the chair they see above it, not the floor\'s', async () => {

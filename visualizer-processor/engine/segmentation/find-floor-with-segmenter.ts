@@ -16,6 +16,7 @@ import { UNLIKE_PIECE_LIMITS, piecesUnlikeTheFloor, type UnlikePieceLimits } fro
 import { ROUGH_THING_LIMITS, roughThingsOnFloor, type RoughThingLimits } from './rough-floor-things.ts';
 import { columnsStandingInFloor, type StandingColumnLimits } from './standing-columns.ts';
 import { RUG_ISLAND_LIMITS, floorIslandsInRugs, type RugIslandLimits } from './rug-islands.ts';
+import { ZOOMED_MARGIN_REGROWTH_LIMITS, zoomedMarginRegrowth, type ZoomedMarginInputs, type ZoomedMarginRegrowthLimits } from './zoomed-margin-regrowth.ts';
 import { SEGMENTER_SIZE, announcePhoto, classifyPixels, whenNetworkBusy } from './scene-segmenter.ts';
 import { sceneGridSize, segmentPhoto, type FitMode, type SegmentedPhoto } from './segment-photo.ts';
 
@@ -61,6 +62,12 @@ export interface SegmenterTuning {
    * gives way.
    */
   zoomedBroadPatches: ZoomedPatchLimits | null;
+  /**
+   * With objectZoom and objectMargin: where only the zoomed runs' things (and their margin) took floor every
+   * whole-photo run saw, the floor grows back from sure floor through cells of its hue (zoomed-margin-regrowth.ts);
+   * null = not.
+   */
+  zoomedMarginRegrowth: ZoomedMarginRegrowthLimits | null;
   /**
    * Not floor: what the zoomed runs (objectZoom) call wall, within these limits (zoomed-walls.ts); null = not.
    */
@@ -123,6 +130,8 @@ export const DEFAULT_TUNING: SegmenterTuning = {
   objectZoom: true,
   // Measured on the tuning photos (decision 012, issue 34 sessions 4 and 6).
   zoomedBroadPatches: ZOOMED_PATCH_LIMITS,
+  // Measured on the tuning photos (decision 012, issue 34 session 18).
+  zoomedMarginRegrowth: ZOOMED_MARGIN_REGROWTH_LIMITS,
   // Measured on the real set (decision 012, 2026-11-25 session 3).
   zoomedWalls: ZOOMED_WALL_LIMITS,
   // Measured on the real set (decision 012, 2026-11-25 session 4).
@@ -184,6 +193,18 @@ function clearDropped(soft: Float32Array, floor: Uint8Array, kept: Uint8Array): 
 /** Floor belief only where every run saw floor (1), none elsewhere. */
 function keepUnanimous(soft: Float32Array): void {
   for (let i = 0; i < soft.length; i++) soft[i] = soft[i]! === 1 ? 1 : 0;
+}
+
+/** 1 where every run saw floor (belief 1). */
+function everyRunFloor(soft: Float32Array): Uint8Array {
+  const floor = new Uint8Array(soft.length);
+  for (let i = 0; i < floor.length; i++) floor[i] = soft[i]! === 1 ? 1 : 0;
+  return floor;
+}
+
+/** Full floor belief where `where` is set. */
+function setWhere(soft: Float32Array, where: Uint8Array): void {
+  for (let i = 0; i < soft.length; i++) if (where[i]) soft[i] = 1;
 }
 
 /** Adds `more` into `into`, cell by cell. */
@@ -501,6 +522,9 @@ export async function floorFromSegmentation(
   const knownRug = islandsInRugs ? seenByAnyRun(rugVotes.length ? rugVotes : segmented.share([SCENE_CLASS.rug])) : new Uint8Array(0);
   // What any run saw standing on the floor (the zoomed runs too): the margin's and the photo colours' objects.
   const objectSeen = tuning.objectMargin || tuning.photoColours ? segmented.share(OBJECT_CLASSES) : new Float32Array(0);
+  // What the zoomed margin regrowth reads of the margin step, kept for it to run after the rug and wall steps.
+  let regrowth: Omit<ZoomedMarginInputs, 'floor' | 'rugKnown' | 'rgb'> | null = null;
+  let zoomedForRegrowth: { wholeRunObjects: Float32Array; zoomedObjects: Uint8Array; zoomedGlass: Uint8Array } | null = null;
   if (tuning.objectZoom && pass.zoomedObjects && objectSeen.length) {
     const zoomed =
       tuning.zoomedBroadPatches === null
@@ -514,10 +538,22 @@ export async function floorFromSegmentation(
             scene,
             tuning.zoomedBroadPatches,
           );
+    if (tuning.zoomedMarginRegrowth && tuning.objectMargin && zoomed.includes(1)) {
+      const zoomedGlass = pass.zoomedGlass ?? zoomedCells(pass.zoomed, info, scene, GLASS_CLASSES);
+      zoomedForRegrowth = { wholeRunObjects: objectSeen.slice(), zoomedObjects: zoomed, zoomedGlass };
+    }
     addInto(objectSeen, zoomed);
   }
   if (tuning.objectMargin) {
     const near = cellsAroundObjects(objectSeen, scene.width, scene.height, tuning.objectMargin);
+    if (zoomedForRegrowth) {
+      regrowth = {
+        ...zoomedForRegrowth,
+        unanimousFloor: everyRunFloor(soft),
+        margin: near,
+        wholeRunMargin: cellsAroundObjects(zoomedForRegrowth.wholeRunObjects, scene.width, scene.height, tuning.objectMargin),
+      };
+    }
     clearWhere(soft, near);
   }
   if (tuning.grounded) {
@@ -573,6 +609,12 @@ export async function floorFromSegmentation(
       if (islandsInRugs) markWhere(knownRug, grown);
       clearWhere(soft, grown);
     }
+  }
+  if (regrowth && tuning.zoomedMarginRegrowth) {
+    // After the rug and wall steps: the sure floor it grows from is then no rug the runs called floor.
+    const rugKnown = islandsInRugs ? knownRug : seenByAnyRun(rugVotes.length ? rugVotes : segmented.share([SCENE_CLASS.rug]));
+    const inputs = { ...regrowth, floor: beliefFloor(soft), rugKnown, rgb: await guideOnSceneGrid(guideCopy, scene) };
+    setWhere(soft, zoomedMarginRegrowth(inputs, scene.width, scene.height, tuning.zoomedMarginRegrowth));
   }
   if (tuning.photoColours) {
     const floor = beliefFloor(soft);

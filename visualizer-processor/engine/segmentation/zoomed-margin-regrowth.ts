@@ -1,0 +1,347 @@
+/**
+ * The floor given back where only the zoomed runs' things took it (issue 34, decision 012 session 18). Up close
+ * (the bottom half at twice the scale, without the room round it) the network calls a broad stretch of floor beside
+ * a thing part of that thing: the sunlit floor beside a plant pot and its saucer, the tiles round a cat's bowl,
+ * where every whole-photo run saw floor and none a thing. `zoomedBroadPatches` keeps such a patch only whole, by its
+ * mean hue, and a patch that holds the pot or the bowl too is not of the floor's hue: the floor beside it, and the
+ * margin round it, leave, and the render shows a second floor beside the new one.
+ *
+ * So the floor grows back into those cells from floor that is surely floor (every whole-photo run saw floor, and
+ * no run saw a thing, a door or a mirror within `seedGap` cells), cell by cell, while each cell keeps the hue of
+ * the sure floor near it (its shade or sun may differ: brightness within `darker`..`lighter` times it) and steps
+ * from the cell it is reached from by at most `step` of their brightness (no thing's outline is crossed). The
+ * thing itself, of another hue or parted from the floor by its outline, stays out with its margin. It never grows
+ * where a whole-photo run saw a thing (or its margin), a rug, or where a zoomed run saw glass (which shows the
+ * floor's own colours).
+ */
+import { dilate } from '../procedural/binary-morphology.ts';
+import { SRGB_TO_LINEAR } from '../rendering/color-space.ts';
+
+/** Measured on the tuning photos (decision 012, issue 34 session 18). */
+export const ZOOMED_MARGIN_REGROWTH_LIMITS = {
+  /** Sure floor is at least this many cells (of the 512 grid) from anything a run saw standing on it. */
+  seedGap: 3,
+  /** The sure floor a cell is compared with lies within this many cells of it (doubled, twice, where there is too little). */
+  reach: 8,
+  /** Largest distance in chromaticity (linear r, g over r + g + b) from the sure floor near it. */
+  sameHue: 0.02,
+  /**
+   * Brightness (linear) from this many times the near sure floor's... Shade beside a thing is mostly what the thing
+   * casts, and labels count it floor in some rooms and not in others (session 17): at 0.5 the growth took the shade
+   * along a kitchen's toe kick, and a tap on what was left then painted the plinth (kitchen-yellow -0.011).
+   */
+  darker: 0.85,
+  /** ...to this many times it: sun on the floor is the floor's (no thing casts it). */
+  lighter: 2,
+  /** Largest brightness step from the cell it is reached from, as a share of the brighter of the two. */
+  step: 0.15,
+  /** Cells this near a zoomed run's door or mirror, or a whole run's rug, are not grown into. */
+  glassGap: 3,
+  rugGap: 2,
+};
+
+export type ZoomedMarginRegrowthLimits = typeof ZOOMED_MARGIN_REGROWTH_LIMITS;
+
+export interface ZoomedMarginInputs {
+  /** 1 where every whole-photo run saw floor (before the margin). */
+  unanimousFloor: Uint8Array;
+  /** Cells the margin round every thing (whole-photo and zoomed runs) took out. */
+  margin: Uint8Array;
+  /** Cells the margin round the whole-photo runs' things alone takes out. */
+  wholeRunMargin: Uint8Array;
+  /** Share of whole-photo runs that saw a thing, per cell. */
+  wholeRunObjects: Float32Array;
+  /** What the zoomed runs saw standing on the floor (as counted: zoomedThingsThatCount). */
+  zoomedObjects: Uint8Array;
+  /** Where a zoomed run saw a door or a mirror. */
+  zoomedGlass: Uint8Array;
+  /** The floor the steps have kept so far (after the rug and wall steps). */
+  floor: Uint8Array;
+  /** Where a rug is known: a run saw it, or a rug step took it out of the floor. */
+  rugKnown: Uint8Array;
+  /** The photo on the grid (RGB). */
+  rgb: Uint8Array;
+}
+
+/**
+ * The cells of `margin` to give back to the floor. The work is done in the box round the cells it may give back and
+ * as far again as the sure floor it reads (the 512 grid's cells are 260,000; such cells are a few hundred to a few
+ * thousand, mostly in one place): the growth only reaches them from sure floor in that box.
+ */
+export function zoomedMarginRegrowth(
+  inputs: ZoomedMarginInputs,
+  width: number,
+  height: number,
+  limits: ZoomedMarginRegrowthLimits = ZOOMED_MARGIN_REGROWTH_LIMITS,
+): Uint8Array {
+  const box = candidateBox(inputs, width, height);
+  const grown = new Uint8Array(width * height);
+  if (!box) return grown;
+  // The sure floor's colour is read up to 4 × reach away, and tested for things seedGap beyond that.
+  const pad = 4 * limits.reach + Math.max(limits.seedGap, limits.glassGap, limits.rugGap) + 2;
+  const left = Math.max(0, box.left - pad);
+  const top = Math.max(0, box.top - pad);
+  const boxWidth = Math.min(width - 1, box.right + pad) - left + 1;
+  const boxHeight = Math.min(height - 1, box.bottom + pad) - top + 1;
+  // Plain typed arrays (the photo's grid may be a Buffer, whose constructor Node warns against calling).
+  const crop = <T extends Uint8Array | Float32Array>(values: T, channels = 1): T => {
+    const length = boxWidth * boxHeight * channels;
+    const out = (values instanceof Float32Array ? new Float32Array(length) : new Uint8Array(length)) as T;
+    for (let y = 0; y < boxHeight; y++) {
+      const from = ((y + top) * width + left) * channels;
+      out.set(values.subarray(from, from + boxWidth * channels), y * boxWidth * channels);
+    }
+    return out;
+  };
+  const cropped: ZoomedMarginInputs = {
+    unanimousFloor: crop(inputs.unanimousFloor),
+    margin: crop(inputs.margin),
+    wholeRunMargin: crop(inputs.wholeRunMargin),
+    wholeRunObjects: crop(inputs.wholeRunObjects),
+    zoomedObjects: crop(inputs.zoomedObjects),
+    zoomedGlass: crop(inputs.zoomedGlass),
+    floor: crop(inputs.floor),
+    rugKnown: crop(inputs.rugKnown),
+    rgb: crop(inputs.rgb, 3),
+  };
+  const inBox = regrowWithin(cropped, boxWidth, boxHeight, limits);
+  for (let y = 0; y < boxHeight; y++)
+    grown.set(inBox.subarray(y * boxWidth, (y + 1) * boxWidth), (y + top) * width + left);
+  return grown;
+}
+
+/** Whether a cell may be given back: every whole run saw floor there, the margin took it, and not the whole runs' margin. */
+function mayRegrow(inputs: ZoomedMarginInputs, i: number): boolean {
+  return Boolean(
+    inputs.unanimousFloor[i] &&
+    inputs.margin[i] &&
+    !inputs.floor[i] &&
+    !inputs.wholeRunMargin[i] &&
+    !(inputs.wholeRunObjects[i]! > 0),
+  );
+}
+
+/** The box round the cells that may be given back; null if there are none. */
+function candidateBox(
+  inputs: ZoomedMarginInputs,
+  width: number,
+  height: number,
+): { left: number; right: number; top: number; bottom: number } | null {
+  const { unanimousFloor, margin, floor, wholeRunMargin, wholeRunObjects } = inputs;
+  let left = width;
+  let right = -1;
+  let top = height;
+  let bottom = -1;
+  // mayRegrow written out: this loop runs over the whole grid, once, in a process that may not have compiled it yet.
+  for (let i = 0; i < width * height; i++) {
+    if (!unanimousFloor[i] || !margin[i] || floor[i] || wholeRunMargin[i] || wholeRunObjects[i]! > 0) continue;
+    const x = i % width;
+    const y = (i - x) / width;
+    if (x < left) left = x;
+    if (x > right) right = x;
+    if (y < top) top = y;
+    bottom = y;
+  }
+  return right < 0 ? null : { left, right, top, bottom };
+}
+
+function regrowWithin(
+  inputs: ZoomedMarginInputs,
+  width: number,
+  height: number,
+  limits: ZoomedMarginRegrowthLimits = ZOOMED_MARGIN_REGROWTH_LIMITS,
+): Uint8Array {
+  const size = width * height;
+  const grown = new Uint8Array(size);
+  const { margin, wholeRunObjects, zoomedObjects, zoomedGlass, floor, rugKnown } = inputs;
+  const candidate = new Uint8Array(size);
+  const anyThing = new Uint8Array(size);
+  let candidates = 0;
+  for (let i = 0; i < size; i++) {
+    anyThing[i] = wholeRunObjects[i]! > 0 || zoomedObjects[i] || zoomedGlass[i] ? 1 : 0;
+    if (mayRegrow(inputs, i)) {
+      candidate[i] = 1;
+      candidates++;
+    }
+  }
+  if (!candidates) return grown;
+  const nearGlass = dilate(zoomedGlass, width, height, limits.glassGap);
+  const nearRug = dilate(rugKnown, width, height, limits.rugGap);
+  const nearThing = dilate(anyThing, width, height, limits.seedGap);
+  const colour = gridColours(inputs.rgb, width, height);
+  const seed = new Uint8Array(size);
+  for (let i = 0; i < size; i++) {
+    if (nearGlass[i] || nearRug[i]) candidate[i] = 0;
+    if (floor[i] && !margin[i] && !nearThing[i] && !nearRug[i]) seed[i] = 1;
+  }
+  const seedMeans = new SeedMeans(seed, colour, width, height);
+  // Breadth first from the sure floor; the floor the margin left (not sure, but floor) is walked through freely.
+  const reached = seed.slice();
+  // Per cell: 0 not judged yet, 1 of the sure floor's hue and light, 2 not (the same whichever cell reaches it).
+  const verdict = new Uint8Array(size);
+  let frontier: number[] = [];
+  for (let i = 0; i < size; i++) if (seed[i]) frontier.push(i);
+  const visit = (n: number, from: number, next: number[]) => {
+    if (reached[n]) return;
+    if (floor[n]) {
+      reached[n] = 1;
+      next.push(n);
+      return;
+    }
+    if (!candidate[n]) return;
+    if (!verdict[n]) verdict[n] = likeSureFloor(n, colour, seedMeans, width, limits) ? 1 : 2;
+    if (verdict[n] !== 1 || !gentleStep(n, from, colour, limits)) return;
+    reached[n] = 1;
+    grown[n] = 1;
+    next.push(n);
+  };
+  while (frontier.length) {
+    const next: number[] = [];
+    for (const i of frontier) {
+      const x = i % width;
+      if (x > 0) visit(i - 1, i, next);
+      if (x < width - 1) visit(i + 1, i, next);
+      if (i >= width) visit(i - width, i, next);
+      if (i + width < size) visit(i + width, i, next);
+    }
+    frontier = next;
+  }
+  return grown;
+}
+
+interface GridColours {
+  /** Chromaticity r, g and brightness (linear) of each cell, its 3 × 3 neighbourhood averaged. */
+  r: Float32Array;
+  g: Float32Array;
+  light: Float32Array;
+}
+
+function gridColours(rgb: Uint8Array, width: number, height: number): GridColours {
+  const size = width * height;
+  const lr = new Float32Array(size);
+  const lg = new Float32Array(size);
+  const lb = new Float32Array(size);
+  for (let i = 0; i < size; i++) {
+    lr[i] = SRGB_TO_LINEAR[rgb[i * 3]!]!;
+    lg[i] = SRGB_TO_LINEAR[rgb[i * 3 + 1]!]!;
+    lb[i] = SRGB_TO_LINEAR[rgb[i * 3 + 2]!]!;
+  }
+  // The 3 × 3 sums, separably: across each row (the frame's cell counted again at the edge), then down.
+  const across = [lr, lg, lb].map((channel) => {
+    const sums = new Float64Array(size);
+    for (let y = 0; y < height; y++) {
+      const row = y * width;
+      for (let x = 0; x < width; x++) {
+        sums[row + x] =
+          channel[row + Math.max(0, x - 1)]! + channel[row + x]! + channel[row + Math.min(width - 1, x + 1)]!;
+      }
+    }
+    return sums;
+  }) as [Float64Array, Float64Array, Float64Array];
+  const out = { r: new Float32Array(size), g: new Float32Array(size), light: new Float32Array(size) };
+  for (let y = 0; y < height; y++) {
+    const above = Math.max(0, y - 1) * width;
+    const row = y * width;
+    const below = Math.min(height - 1, y + 1) * width;
+    for (let x = 0; x < width; x++) {
+      const r = across[0][above + x]! + across[0][row + x]! + across[0][below + x]!;
+      const g = across[1][above + x]! + across[1][row + x]! + across[1][below + x]!;
+      const b = across[2][above + x]! + across[2][row + x]! + across[2][below + x]!;
+      const i = row + x;
+      const total = r + g + b || 1e-6;
+      out.r[i] = r / total;
+      out.g[i] = g / total;
+      out.light[i] = (0.2126 * r + 0.7152 * g + 0.0722 * b) / 9;
+    }
+  }
+  return out;
+}
+
+/** Box sums of the sure floor's cells and colours (summed-area tables), for its mean near any cell. */
+class SeedMeans {
+  private readonly count: Float64Array;
+  private readonly r: Float64Array;
+  private readonly g: Float64Array;
+  private readonly light: Float64Array;
+
+  constructor(
+    seed: Uint8Array,
+    colour: GridColours,
+    private readonly width: number,
+    private readonly height: number,
+  ) {
+    const stride = width + 1;
+    const tables = [0, 1, 2, 3].map(() => new Float64Array(stride * (height + 1)));
+    const [count, r, g, light] = tables as [Float64Array, Float64Array, Float64Array, Float64Array];
+    for (let y = 0; y < height; y++) {
+      let rowCount = 0;
+      let rowR = 0;
+      let rowG = 0;
+      let rowLight = 0;
+      for (let x = 0; x < width; x++) {
+        const i = y * width + x;
+        if (seed[i]) {
+          rowCount++;
+          rowR += colour.r[i]!;
+          rowG += colour.g[i]!;
+          rowLight += colour.light[i]!;
+        }
+        const at = (y + 1) * stride + x + 1;
+        count[at] = count[at - stride]! + rowCount;
+        r[at] = r[at - stride]! + rowR;
+        g[at] = g[at - stride]! + rowG;
+        light[at] = light[at - stride]! + rowLight;
+      }
+    }
+    this.count = count;
+    this.r = r;
+    this.g = g;
+    this.light = light;
+  }
+
+  private sum(table: Float64Array, x: number, y: number, reach: number): number {
+    const stride = this.width + 1;
+    const x0 = Math.max(0, x - reach);
+    const x1 = Math.min(this.width, x + reach + 1);
+    const y0 = Math.max(0, y - reach);
+    const y1 = Math.min(this.height, y + reach + 1);
+    return table[y1 * stride + x1]! - table[y0 * stride + x1]! - table[y1 * stride + x0]! + table[y0 * stride + x0]!;
+  }
+
+  /** The sure floor's mean colour within `reach` cells of (x, y), doubling the reach twice where it holds under 5 cells; null if none. */
+  near(x: number, y: number, reach: number): { r: number; g: number; light: number } | null {
+    for (let k = 0; k < 3; k++, reach *= 2) {
+      const cells = this.sum(this.count, x, y, reach);
+      if (cells < 5) continue;
+      return {
+        r: this.sum(this.r, x, y, reach) / cells,
+        g: this.sum(this.g, x, y, reach) / cells,
+        light: this.sum(this.light, x, y, reach) / cells,
+      };
+    }
+    return null;
+  }
+}
+
+/** Whether a cell has the hue of the sure floor near it, and its light within shade and sun of it. */
+function likeSureFloor(
+  cell: number,
+  colour: GridColours,
+  seeds: SeedMeans,
+  width: number,
+  limits: ZoomedMarginRegrowthLimits,
+): boolean {
+  const x = cell % width;
+  const floor = seeds.near(x, (cell - x) / width, limits.reach);
+  if (!floor) return false;
+  if (Math.hypot(colour.r[cell]! - floor.r, colour.g[cell]! - floor.g) > limits.sameHue) return false;
+  const light = colour.light[cell]!;
+  return light >= limits.darker * floor.light && light <= limits.lighter * floor.light;
+}
+
+/** Whether the step in light from the cell it is reached from is small: no thing's outline lies between them. */
+function gentleStep(cell: number, from: number, colour: GridColours, limits: ZoomedMarginRegrowthLimits): boolean {
+  const light = colour.light[cell]!;
+  const before = colour.light[from]!;
+  return Math.abs(light - before) <= limits.step * Math.max(light, before, 1e-6);
+}
