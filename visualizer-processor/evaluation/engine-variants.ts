@@ -29,7 +29,7 @@ export const ENGINE_VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   'engine, rough things without the grain test': { roughThings: { ...ROUGH_THING_LIMITS, grain: Infinity } },
   'engine, with standing columns': { standingColumns: STANDING_COLUMN_LIMITS },
   'engine, without rug islands': { rugIslands: null },
-  'engine, without zoomed margin regrowth': { zoomedMarginRegrowth: null },
+  'engine, with zoomed margin regrowth': { zoomedMarginRegrowth: ZOOMED_MARGIN_REGROWTH_LIMITS },
   'engine, zoomed margin regrowth into shade to 0.5': { zoomedMarginRegrowth: { ...ZOOMED_MARGIN_REGROWTH_LIMITS, darker: 0.5 } },
   'engine, zoomed margin regrowth into shade to 0.7': { zoomedMarginRegrowth: { ...ZOOMED_MARGIN_REGROWTH_LIMITS, darker: 0.7 } },
   'engine, rug islands keeping the far edge': { rugIslands: { ...RUG_ISLAND_LIMITS, keepFarEdge: true } },

@@ -130,8 +130,11 @@ export const DEFAULT_TUNING: SegmenterTuning = {
   objectZoom: true,
   // Measured on the tuning photos (decision 012, issue 34 sessions 4 and 6).
   zoomedBroadPatches: ZOOMED_PATCH_LIMITS,
-  // Measured on the tuning photos (decision 012, issue 34 session 18).
-  zoomedMarginRegrowth: ZOOMED_MARGIN_REGROWTH_LIMITS,
+  // Off (decision 012, issue 34 session 18): on the tuning photos it gave back the sunlit floor beside a plant pot
+  // (one photo more believable, none less), but on the held-back part it moved away from both bars it touches: it
+  // grew onto the edges of rugs no run saw (precision -0.008 to -0.016 on three rug photos, first-render precision
+  // 0.923 -> 0.921) and a second tap there fell to -0.011. The variant 'engine, with zoomed margin regrowth' measures it.
+  zoomedMarginRegrowth: null,
   // Measured on the real set (decision 012, 2026-11-25 session 3).
   zoomedWalls: ZOOMED_WALL_LIMITS,
   // Measured on the real set (decision 012, 2026-11-25 session 4).
