@@ -39,7 +39,10 @@ function stageText(phase: ProcessingPhase, upload: UploadProgress | null, rowSta
     // The processor holds its answer while it renders (up to 20 s, VISUALIZER_SYNC_REPLY_MS): that is the render.
     return `Photo sent. ${RENDERING}`;
   }
-  if (rowStatus === 'pending') return 'Photo sent. Your render starts in a moment.';
+  // Followed without the photo known to be all out (the webhook's host refused the connection, or never took it):
+  // "Photo sent." was said for the spec's 30 reads, 5 minutes, with the processor down and no byte gone.
+  if (rowStatus === 'pending')
+    return upload && upload.sentBytes < upload.totalBytes ? 'Waiting for our visualizer to answer.' : 'Photo sent. Your render starts in a moment.';
   // Followed after this page sent the photo: the sentence said while the processor held its answer, kept. Dropping
   // "Photo sent." when the answer came (the render done, the row read next) had the region read out the stage again.
   return upload && upload.sentBytes >= upload.totalBytes ? `Photo sent. ${RENDERING}` : RENDERING;

@@ -133,6 +133,17 @@ describe('sending the photo', () => {
     expect(screen.getByRole('progressbar', { name: 'Photo sent' })).toHaveAttribute('aria-valuenow', '0');
   });
 
+  // The processor down: its host refuses the connection before a byte goes out. The page follows the row (the spec's
+  // reads), which stays pending, and said "Photo sent. Your render starts in a moment." for five minutes.
+  it('does not say the photo was sent when the connection failed before any of it went out', async () => {
+    const { calls, upload } = await startUpload((id) => HttpResponse.json(row(id, { status: 'pending' })));
+    act(() => upload.breakConnection());
+    await waitFor(() => expect(calls.reads.length).toBeGreaterThan(0));
+    const status = screen.getByRole('status');
+    await waitFor(() => expect(status).toHaveTextContent('Waiting for our visualizer to answer.'));
+    expect(status).not.toHaveTextContent('Photo sent');
+  });
+
   // The status region reads out each change of its sentence: the processor's answer that the render is done (200)
   // changed "Photo sent. Finding the floor ..." to "Finding the floor ...", read out again as the render was over.
   it('says the render stage once: the answer that it is done does not change the sentence read out', async () => {
