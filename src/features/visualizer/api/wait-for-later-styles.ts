@@ -1,10 +1,12 @@
-import { useQuery, type Query } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type Query } from '@tanstack/react-query';
 import { getVisualizerRequest, type VisualizerRequest } from './get-visualizer-request';
 
 /**
  * The other wood styles follow the default one by 1.5-3.5 s (decision 025, session 16): the row is read every second
  * while any is still coming (a small read; at 2 s the woods waited a second longer on average for it). Two minutes
- * covers a busy processor; after that the page says they are taking longer and stops reading.
+ * covers a busy processor, which says they were not made after 90 s of its own (LATER_STYLES_TIMEOUT_MS in the
+ * processor's render-floor-task.ts); after that the page says they are taking longer, stops reading, and offers to
+ * read again (decision 025, session 18).
  */
 export const LATER_STYLES_POLL_MS = 1000;
 export const MAX_LATER_STYLES_POLLS = 120;
@@ -22,8 +24,8 @@ export type LaterStylesWait =
   | { phase: 'coming' }
   /** The row says none is coming any more for this render (laid, not made, or another render replaced it). */
   | { phase: 'arrived'; row: VisualizerRequest }
-  /** The reads ran out, or three in a row failed: the page no longer knows. */
-  | { phase: 'lost' };
+  /** The reads ran out, or three in a row failed: the page no longer knows. `checkAgain` starts a fresh set of reads. */
+  | { phase: 'lost'; checkAgain: () => void };
 
 const settled = (row: VisualizerRequest, renderNumber: number) => row.render_number !== renderNumber || row.styles_coming.length === 0;
 
@@ -33,8 +35,12 @@ const settled = (row: VisualizerRequest, renderNumber: number) => row.render_num
  */
 export function useLaterStyles(requestId: string | null, renderNumber: number, waiting: boolean): LaterStylesWait {
   const enabled = waiting && requestId !== null;
+  const client = useQueryClient();
+  const queryKey = ['visualizer-later-styles', requestId, renderNumber] as const;
+  // Forgets the reads so far (their count and any error) and reads again at once, every second, as at the start.
+  const checkAgain = () => void client.resetQueries({ queryKey, exact: true });
   const query = useQuery({
-    queryKey: ['visualizer-later-styles', requestId, renderNumber] as const,
+    queryKey,
     enabled,
     queryFn: async ({ client, queryKey }): Promise<PollData> => {
       const previous = client.getQueryData<PollData>(queryKey);
@@ -53,10 +59,10 @@ export function useLaterStyles(requestId: string | null, renderNumber: number, w
   });
 
   if (!enabled) return { phase: 'idle' };
-  if (query.isError) return { phase: 'lost' };
+  if (query.isError) return { phase: 'lost', checkAgain };
   const data = query.data;
   if (!data) return { phase: 'coming' };
   if (settled(data.row, renderNumber)) return { phase: 'arrived', row: data.row };
-  if (data.attempt >= MAX_LATER_STYLES_POLLS) return { phase: 'lost' };
+  if (data.attempt >= MAX_LATER_STYLES_POLLS) return { phase: 'lost', checkAgain };
   return { phase: 'coming' };
 }

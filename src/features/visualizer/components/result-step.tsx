@@ -79,6 +79,8 @@ type ResultStepProps = {
   correctionToken: string | null;
   /** The page stopped following the woods still coming after the first (its reads ran out or failed). */
   laterStylesLost?: boolean;
+  /** Reads the row again for the woods still coming, once the page stopped following them. */
+  onCheckLaterStylesAgain?: () => void;
   onResultChange: (result: VisualizerResult) => void;
   onTryAnother: () => void;
 };
@@ -88,7 +90,7 @@ type ResultStepProps = {
  * between and, for the visitor who made the request, "Not quite right? Fix the floor" and (issue 23) "Keep my
  * rugs" or "Replace carpet and rugs too" when the photo has rugs or carpet.
  */
-export function ResultStep({ result, correctionToken, laterStylesLost = false, onResultChange, onTryAnother }: ResultStepProps) {
+export function ResultStep({ result, correctionToken, laterStylesLost = false, onCheckLaterStylesAgain, onResultChange, onTryAnother }: ResultStepProps) {
   const { originalImageUrl, processedImageUrl, styleImageUrls, renditions } = result;
   const [shownArrived, setShownArrived] = useState(false);
   const [styleId, setStyleId] = useState<WoodStyleId>(DEFAULT_WOOD_STYLE);
@@ -219,6 +221,7 @@ export function ResultStep({ result, correctionToken, laterStylesLost = false, o
           coming={result.stylesComing}
           notMade={result.stylesNotMade}
           comingLate={laterStylesLost}
+          onCheckAgain={onCheckLaterStylesAgain}
           value={styleId}
           onChange={setStyleId}
           disabled={fixing || rugRendering}

@@ -560,8 +560,9 @@ describe('polling (fake timers)', () => {
       expect(woodsLine()).toHaveTextContent('The other woods are on their way.');
       await advance(1000);
       expect(calls.reads).toHaveLength(1 + 120);
-      expect(woodsLine()).toHaveTextContent('The other woods are taking longer than usual. Reload the page to see them.');
+      expect(woodsLine()).toHaveTextContent('The other woods are taking longer than usual.');
       expect(screen.getByRole('radio', { name: 'Walnut (still coming)' })).toBeDisabled();
+      expect(screen.getByRole('button', { name: 'Check again' })).toBeInTheDocument();
 
       await advance(60_000);
       expect(calls.reads).toHaveLength(1 + 120);
@@ -583,10 +584,35 @@ describe('polling (fake timers)', () => {
       expect(woodsLine()).toHaveTextContent('The other woods are on their way.');
       await advance(1000);
       expect(calls.reads).toHaveLength(5);
-      expect(woodsLine()).toHaveTextContent('The other woods are taking longer than usual. Reload the page to see them.');
+      expect(woodsLine()).toHaveTextContent('The other woods are taking longer than usual.');
 
       await advance(60_000);
       expect(calls.reads).toHaveLength(5);
+    });
+
+    it('reads again when the visitor checks again after the woods were late, and shows them when they are there', async () => {
+      const calls = newCalls();
+      // Reads 3, 4 and 5 fail; the sixth, the visitor's "Check again", finds the four still coming, the seventh all five.
+      const { user } = await startWithFakeTimers(calls, (id, attempt) =>
+        attempt >= 3 && attempt <= 5
+          ? HttpResponse.json({ message: 'bad gateway' }, { status: 502 })
+          : HttpResponse.json(attempt >= 7 ? allFive(id) : defaultOnly(id)),
+      );
+      await settleUntil('the woods\' first read', () => calls.reads.length === 2);
+      await advance(3000);
+      expect(calls.reads).toHaveLength(5);
+      expect(woodsLine()).toHaveTextContent('The other woods are taking longer than usual.');
+
+      await user.click(screen.getByRole('button', { name: 'Check again' }));
+      await advance(0);
+      expect(calls.reads).toHaveLength(6);
+      expect(woodsLine()).toHaveTextContent('The other woods are on their way.');
+      expect(woodsLine()).toHaveFocus();
+      expect(screen.queryByRole('button', { name: 'Check again' })).not.toBeInTheDocument();
+      await advance(1000);
+      expect(calls.reads).toHaveLength(7);
+      expect(screen.getByRole('radio', { name: 'Walnut' })).toBeEnabled();
+      expect(woodsLine()).toHaveTextContent('The other woods are ready.');
     });
   });
 

@@ -398,6 +398,7 @@ export function VisualizerPage() {
                 result={result}
                 correctionToken={correctionToken}
                 laterStylesLost={laterStyles.phase === 'lost'}
+                onCheckLaterStylesAgain={laterStyles.phase === 'lost' ? laterStyles.checkAgain : undefined}
                 onResultChange={setResult}
                 onTryAnother={() => startOver()}
               />

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { Loader2 } from '@/components/ui/icons';
 import { WOOD_STYLES, type WoodStyleId } from '@contracts/wood-styles';
@@ -18,7 +19,8 @@ export const laterStyleTexts = {
   notMadeName: "couldn't be made",
   coming: 'The other woods are on their way.',
   arrived: 'The other woods are ready.',
-  late: 'The other woods are taking longer than usual. Reload the page to see them.',
+  late: 'The other woods are taking longer than usual.',
+  checkAgain: 'Check again',
   notMade: "We couldn't make the other woods for this photo. The one shown is ready.",
 } as const;
 
@@ -31,6 +33,8 @@ type WoodStyleSwitcherProps = {
   notMade?: readonly WoodStyleId[];
   /** The page stopped following the woods still coming (its reads ran out or failed). */
   comingLate?: boolean;
+  /** Reads again for the woods still coming, once the page stopped following them (shown with `comingLate`). */
+  onCheckAgain?: () => void;
   value: WoodStyleId;
   onChange: (style: WoodStyleId) => void;
   disabled?: boolean;
@@ -41,10 +45,11 @@ type WoodStyleSwitcherProps = {
  * any radio group. A wood still coming, or that could not be made, is a disabled choice whose name says so, and a
  * line under the group says it in words (read out when it changes).
  */
-export function WoodStyleSwitcher({ styles, coming = [], notMade = [], comingLate = false, value, onChange, disabled = false }: WoodStyleSwitcherProps) {
+export function WoodStyleSwitcher({ styles, coming = [], notMade = [], comingLate = false, onCheckAgain, value, onChange, disabled = false }: WoodStyleSwitcherProps) {
   // Once woods were said to be coming, their arrival is said too: an emptied line was silent for a screen reader, and
   // everything under it (the "Fix the floor" button) moved up a line as the visitor may have been about to tap it.
   const [othersAwaited, setOthersAwaited] = useState(false);
+  const line = useRef<HTMLParagraphElement>(null);
   if (coming.length > 0 && !othersAwaited) setOthersAwaited(true);
   const note =
     coming.length > 0
@@ -79,7 +84,8 @@ export function WoodStyleSwitcher({ styles, coming = [], notMade = [], comingLat
                 onChange={() => onChange(style.id)}
                 className="absolute inset-0 cursor-pointer appearance-none rounded-full opacity-0 disabled:cursor-not-allowed"
               />
-              {isComing ? (
+              {/* No spinner once the page stopped following them: nothing is turning that it would hear of. */}
+              {isComing && !comingLate ? (
                 <Icon icon={Loader2} aria-hidden="true" className="size-5 animate-spin text-walnut-700 motion-reduce:animate-none" />
               ) : (
                 <span aria-hidden="true" className="size-5 rounded-full ring-2 ring-white" style={{ backgroundColor: SWATCHES[style.id] }} />
@@ -90,9 +96,24 @@ export function WoodStyleSwitcher({ styles, coming = [], notMade = [], comingLat
         })}
       </div>
       {/* Kept in the accessibility tree while empty, so the words put in it later are announced. */}
-      <p role="status" className="text-center text-sm text-walnut-700">
+      <p ref={line} role="status" tabIndex={-1} className="text-center text-sm text-walnut-700 outline-none">
         {note}
       </p>
+      {coming.length > 0 && comingLate && onCheckAgain && (
+        <div className="flex justify-center">
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => {
+              // The button goes with the late note: the focus goes to the line that says what happens now.
+              line.current?.focus();
+              onCheckAgain();
+            }}
+          >
+            {laterStyleTexts.checkAgain}
+          </Button>
+        </div>
+      )}
     </fieldset>
   );
 }
