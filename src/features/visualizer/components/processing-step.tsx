@@ -41,8 +41,10 @@ function stageText(phase: ProcessingPhase, upload: UploadProgress | null, rowSta
   }
   // Followed without the photo known to be all out (the webhook's host refused the connection, or never took it):
   // "Photo sent." was said for the spec's 30 reads, 5 minutes, with the processor down and no byte gone.
-  if (rowStatus === 'pending')
-    return upload && upload.sentBytes < upload.totalBytes ? 'Waiting for our visualizer to answer.' : 'Photo sent. Your render starts in a moment.';
+  // Before the row's first read too: "Finding the floor ..." was said for a moment at the deadline.
+  const notAllOut = upload !== null && upload.sentBytes < upload.totalBytes;
+  if (rowStatus === 'pending' || (rowStatus === null && notAllOut))
+    return notAllOut ? 'Waiting for our visualizer to answer.' : 'Photo sent. Your render starts in a moment.';
   // Followed after this page sent the photo: the sentence said while the processor held its answer, kept. Dropping
   // "Photo sent." when the answer came (the render done, the row read next) had the region read out the stage again.
   return upload && upload.sentBytes >= upload.totalBytes ? `Photo sent. ${RENDERING}` : RENDERING;

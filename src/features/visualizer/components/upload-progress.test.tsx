@@ -136,11 +136,20 @@ describe('sending the photo', () => {
   // The processor down: its host refuses the connection before a byte goes out. The page follows the row (the spec's
   // reads), which stays pending, and said "Photo sent. Your render starts in a moment." for five minutes.
   it('does not say the photo was sent when the connection failed before any of it went out', async () => {
-    const { calls, upload } = await startUpload((id) => HttpResponse.json(row(id, { status: 'pending' })));
+    let answerRead = () => {};
+    const read = new Promise<void>((resolve) => (answerRead = resolve));
+    const { calls, upload } = await startUpload(async (id) => {
+      await read;
+      return HttpResponse.json(row(id, { status: 'pending' }));
+    });
     act(() => upload.breakConnection());
     await waitFor(() => expect(calls.reads.length).toBeGreaterThan(0));
     const status = screen.getByRole('status');
-    await waitFor(() => expect(status).toHaveTextContent('Waiting for our visualizer to answer.'));
+    // While the row's first read is on its way, as after it: nothing of a render that may not have started.
+    expect(status).toHaveTextContent('Waiting for our visualizer to answer.');
+    answerRead();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(status).toHaveTextContent('Waiting for our visualizer to answer.');
     expect(status).not.toHaveTextContent('Photo sent');
   });
 
