@@ -1026,3 +1026,58 @@ describe('"this is floor" between the legs of a stool the network put in the flo
     expect(painted(photo.mask, seat)).toBeGreaterThan(20 * 60 * 0.5);
   });
 });
+
+describe('a "not floor" tap on a cable a pixel wide whose end fades into the floor', () => {
+  // Boards (rows 60–299) with a cable one pixel wide, within `drift` of their colour, lying across them (column 200, rows 100–259), which the
+  // mask painted with the floor; its end (rows 260–271) fades into the boards in steps under `edgeStep`, so the
+  // tap's growth runs from the cable into the whole floor, and `maxShare` cuts it to the tap's neighbourhood: a disc
+  // of boards. The tapped place (a disc of `tappedReach`) is mostly boards, so the tapped side's test stands aside.
+  const W = 400;
+  const H = 300;
+  const boards: [number, number, number] = [150, 120, 90];
+  const cableColour: [number, number, number] = [125, 100, 75];
+  const cable = (x: number, y: number) => x === 200 && y >= 100 && y < 272;
+  // A sofa beside it, which the mask left out: the tap's neighbourhood reaches twice as far as the sofa.
+  const sofa = (x: number, y: number) => x >= 220 && x < 300 && y >= 150 && y < 230;
+  const colourAt = (x: number, y: number): [number, number, number] => {
+    if (!cable(x, y)) return boards;
+    // Along the fade, a twelfth of the way to the boards a pixel.
+    const t = y < 260 ? 0 : (y - 259) / 13;
+    return cableColour.map((c, k) => Math.round(c + t * (boards[k]! - c))) as [number, number, number];
+  };
+  const cableRoom = () =>
+    paintedRoom(
+      W,
+      H,
+      (x, y) =>
+        y < 60
+          ? { rgb: [215, 210, 200], sceneClass: SCENE_CLASS.wall, floor: false }
+          : sofa(x, y)
+            ? { rgb: [60, 60, 200], sceneClass: SCENE_CLASS.sofa, floor: false }
+            : { rgb: colourAt(x, y), sceneClass: SCENE_CLASS.floor, floor: !cable(x, y) },
+      (x, y) => y >= 60 && !sofa(x, y),
+    );
+  const tap = { x: 200.5 / W, y: 180.5 / H, floor: false };
+  const boardsTaken = (mask: Uint8Array) =>
+    mask.reduce((n, v, i) => n + (!v && i >= 60 * W && !cable(i % W, Math.floor(i / W)) && !sofa(i % W, Math.floor(i / W)) ? 1 : 0), 0);
+  const cableLeft = (mask: Uint8Array) => mask.reduce((n, v, i) => n + (v && cable(i % W, Math.floor(i / W)) && Math.floor(i / W) < 260 ? 1 : 0), 0);
+
+  it('takes the cable near the tap and none of the boards round it but the tapped place', () => {
+    const room = cableRoom();
+    const before = floorIoU(room.asMask(), room.truth);
+    applyFloorTaps(room.mask, room.image, room.scene, [tap]);
+    const tappedPlace = Math.PI * (TAP_LIMITS.tappedReach * Math.hypot(W, H)) ** 2;
+    expect(boardsTaken(room.mask)).toBeLessThanOrEqual(tappedPlace);
+    expect(cableLeft(room.mask)).toBeLessThan(160 - 10);
+    // The tapped place of boards costs about what the cable gains: far within the issue's 0.01.
+    expect(floorIoU(room.asMask(), room.truth)).toBeGreaterThan(before - 0.001);
+  });
+
+  it('without the ring round the cut, the same tap takes a disc of the boards', () => {
+    const room = cableRoom();
+    const before = floorIoU(room.asMask(), room.truth);
+    applyFloorTaps(room.mask, room.image, room.scene, [tap], undefined, { ...TAP_LIMITS, cutRing: 0 });
+    expect(boardsTaken(room.mask)).toBeGreaterThan(1000);
+    expect(floorIoU(room.asMask(), room.truth)).toBeLessThan(before - 0.01);
+  });
+});

@@ -134,6 +134,21 @@ export const TAP_LIMITS = {
    */
   sideKeepsTapped: 0.5,
   /**
+   * A "not floor" region that `maxShare`, `offCentre` or the reach round a thing cut to the tap's neighbourhood, where
+   * the tapped side's test stood aside, keeps only the tapped place and what is unlike the floor just past the cut
+   * (issue 34 session 18): the pixels at least `otherSide` times as likely among the tapped place's colours as among
+   * the mask's floor in a ring of this many pixels round the region, joined to the tap. Such a region ran on from a
+   * thin thing, or one of the floor's colours, into the floor (the tapped place is then mostly floor, so the tapped
+   * side's test stood aside), and the cut's border is no edge of the thing: the floor lies on both sides of it. A
+   * thing the region holds whole is unlike that ring and stays; the floor round it goes, but for the tapped place
+   * (`cutRingKeepsPlace`: without it a tap on a thing of the floor's colours changed nothing, and the simulated
+   * visitor's second tap on kitchen-fridge-wood lost its +0.015). On the tap sweep (npm run eval:sweep-taps, the 16
+   * tuning photos with a "not floor" tap past -0.01 on main 15d6eb1) such taps 33 -> 26, none new: a bar stool's foot
+   * -0.383 -> -0.012, a chair's foot on carpet -0.030 -> 0.000 (decision 012's log, session 18). 0 = off.
+   */
+  cutRing: 3,
+  cutRingKeepsPlace: true,
+  /**
    * A "not floor" tap never passes along a strong edge (issue 34): the region keeps the piece joined to the tap
    * without passing through a pixel whose two neighbours, across or along, differ by more than this (RGB distance
    * of the smoothed photo). The growth compares a pixel with the one it came from, so a thin strip of the thing's
@@ -496,7 +511,10 @@ export function applyFloorTaps(
     // Along the floor's edge, a climbing strip recedes with the floor (see `TAP_LIMITS.climbAlongFloor`): kept beside the disc.
     const alongClimb =
       limits.climbAlongFloor && climbsUpright && !floorUnderThing && !besideFloor ? bandAlongFloor(region, seed, width, height, distanceToFloor(), limits) : null;
+    // Whether the region was cut to the tap's neighbourhood: its border there is no edge of the thing (`cutRing`).
+    let cutShort = false;
     if ((grown > sameState * limits.maxShare && !onRug) || ((floorUnderThing || climbsUpright) && !besideFloor)) {
+      cutShort = true;
       keepNear(region, seed, width, height, floor, seedState, floorUnderThing ? limits.underThingReach : Infinity);
     }
     if (alongClimb) {
@@ -513,9 +531,10 @@ export function applyFloorTaps(
       keepAlongFloor(region, seed, width, height, distanceToFloor(), limits.alongFloor);
       keepJoined(region, seed, width, height);
     }
-    if (!onRug) keepWithinDepth(region, seed, width, height);
+    if (!onRug && keepWithinDepth(region, seed, width, height)) cutShort = true;
     // "Not floor" only: missed floor often has the walls' colours, and a "this is floor" tap must still take it.
-    if (limits.otherSide > 0 && !tap.floor) keepTappedSide(region, seed, width, height, rgb, floor, seedState, limits);
+    // Whether the tapped side's test parted the thing from the floor by colour; it stands aside where the thing wears the floor's.
+    const sidePartedIt = limits.otherSide > 0 && !tap.floor && keepTappedSide(region, seed, width, height, rgb, floor, seedState, limits);
     if (limits.strongEdge > 0 && !tap.floor) keepInsideEdges(region, seed, width, height, rgb, limits);
     if (limits.cutSmooth > 0 && !tap.floor && seedState === 1 && !onRug) cutTappedThing(region, seed, width, height, rgb, floor, limits);
     // A dark thing keeps only the colours nearer its own than the floor round it, whatever the rules above took.
@@ -527,6 +546,8 @@ export function applyFloorTaps(
       }
       keepJoined(region, seed, width, height);
     }
+    // A "not floor" region cut to the tap's neighbourhood keeps only what is unlike the floor just past the cut.
+    if (limits.cutRing > 0 && cutShort && !sidePartedIt && !tap.floor && seedState === 1 && !onRug) keepUnlikeRing(region, seed, width, height, rgb, floor, limits);
     // "This is floor" adds floor, not what a zoomed run saw standing on it: table legs and a shower tray's face of
     // the floor's own colours join the floor in soft steps (issue 34). Unless the tap itself is on such a thing.
     if (tap.floor && objectsUpClose && !pixelObject[seed]) {
@@ -800,6 +821,58 @@ function climbAboveSeed(region: Uint8Array, seed: number, width: number): number
   return 0;
 }
 
+/**
+ * Shrinks a "not floor" region that was cut to the tap's neighbourhood (see `TAP_LIMITS.cutRing`) to the pixels whose
+ * colour is at least `otherSide` times as likely among the tapped place's colours as among the mask's floor in a ring
+ * of `cutRing` pixels round the region, then to the piece joined to the tap.
+ */
+function keepUnlikeRing(region: Uint8Array, seed: number, width: number, height: number, rgb: Uint8Array, floor: Uint8Array, limits: TapLimits): void {
+  const size = width * height;
+  const sx = seed % width;
+  const sy = (seed - sx) / width;
+  const reach = limits.tappedReach * Math.hypot(width, height);
+  // The ring: floor outside the region within `cutRing` pixels of it (a dilation, one pixel a pass).
+  let front = region.slice();
+  const seen = region.slice();
+  const ring = new Float32Array(4096);
+  let ringCount = 0;
+  for (let pass = 0; pass < limits.cutRing; pass++) {
+    const next = new Uint8Array(size);
+    for (let i = 0; i < size; i++) {
+      if (!front[i]) continue;
+      const x = i % width;
+      for (const j of [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, i - width, i + width]) {
+        if (j < 0 || j >= size || seen[j]) continue;
+        seen[j] = 1;
+        next[j] = 1;
+        if (floor[j]) (ring[colourBin(rgb, j)]!++, ringCount++);
+      }
+    }
+    front = next;
+  }
+  const tapped = new Float32Array(4096);
+  let tappedCount = 0;
+  for (let y = Math.max(0, Math.floor(sy - reach)); y <= Math.min(height - 1, Math.ceil(sy + reach)); y++) {
+    for (let x = Math.max(0, Math.floor(sx - reach)); x <= Math.min(width - 1, Math.ceil(sx + reach)); x++) {
+      const i = y * width + x;
+      if ((x - sx) ** 2 + (y - sy) ** 2 <= reach * reach && region[i]) (tapped[colourBin(rgb, i)]!++, tappedCount++);
+    }
+  }
+  if (!ringCount || !tappedCount) return;
+  const pTapped = colourDensity(tapped);
+  const pRing = colourDensity(ring);
+  for (let i = 0; i < size; i++) {
+    if (!region[i] || pTapped[colourBin(rgb, i)]! >= limits.otherSide * pRing[colourBin(rgb, i)]!) continue;
+    // With `cutRingKeepsPlace`, the tapped place itself stays whatever its colours.
+    const x = i % width;
+    const y = (i - x) / width;
+    if (limits.cutRingKeepsPlace && (x - sx) ** 2 + (y - sy) ** 2 <= reach * reach) continue;
+    region[i] = 0;
+  }
+  region[seed] = 1;
+  keepJoined(region, seed, width, height);
+}
+
 /** A colour's bin: 16 levels a channel of the smoothed photo. */
 function colourBin(rgb: Uint8Array, i: number): number {
   return ((rgb[i * 3]! >> 4) << 8) | ((rgb[i * 3 + 1]! >> 4) << 4) | (rgb[i * 3 + 2]! >> 4);
@@ -841,7 +914,8 @@ function colourDensity(counts: Float32Array): Float32Array {
  * Shrinks `region` to the pixels whose colour is at least as likely among the tapped place's colours (the region
  * near the tap) as, `limits.otherSide` times over, among the colours of the rest of the photo in the seed's state
  * (for a "not floor" tap the floor left outside the region; for a "this is floor" tap what is not floor outside it),
- * then to the piece of that connected to the tap.
+ * then to the piece of that connected to the tap. False when the test stands aside (`sideKeepsTapped`) and the region
+ * stays as it was.
  */
 function keepTappedSide(
   region: Uint8Array,
@@ -852,7 +926,7 @@ function keepTappedSide(
   floor: Uint8Array,
   seedState: number,
   limits: TapLimits,
-): void {
+): boolean {
   const size = width * height;
   const sx = seed % width;
   const sy = (seed - sx) / width;
@@ -876,7 +950,7 @@ function keepTappedSide(
     }
   }
   // Nothing to tell the tapped thing from: the region stays as grown.
-  if (!tappedCount || !otherCount) return;
+  if (!tappedCount || !otherCount) return false;
   const pTapped = colourDensity(tapped);
   const pOther = colourDensity(other);
   const kept = new Uint8Array(size);
@@ -895,8 +969,9 @@ function keepTappedSide(
       if ((x - sx) ** 2 + (y - sy) ** 2 <= reach * reach && kept[y * width + x]) keptTapped++;
     }
   }
-  if (keptTapped < limits.sideKeepsTapped * tappedCount) return;
+  if (keptTapped < limits.sideKeepsTapped * tappedCount) return false;
   region.set(kept);
+  return true;
 }
 
 /**
