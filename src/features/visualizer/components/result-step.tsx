@@ -169,10 +169,6 @@ export function ResultStep({ result, correctionToken, laterStylesLost = false, o
         </h2>
         {/* No time to install: only the owner could promise one, and a contract must name its dates (decision 040). */}
         <p className="text-walnut-800">Like what you see? We install hardwood floors across South Jersey.</p>
-        {/* What the picture is, as the Terms say it ("The floor visualizer"): the visitor chooses a real floor by it. */}
-        <p className="text-sm text-walnut-700">
-          A computer's preview: a real floor's colours, boards and edges will differ.
-        </p>
       </div>
 
       {result.floorShare !== null && result.floorShare < LITTLE_FLOOR_SHARE && (
@@ -203,14 +199,22 @@ export function ResultStep({ result, correctionToken, laterStylesLost = false, o
           onCancel={closeFixing}
         />
       ) : (
-        <BeforeAfterSlider
-          before={{ url: originalImageUrl, renditions: renditions[ORIGINAL_RENDITIONS] }}
-          after={{ url: shownUrl, renditions: styleImageUrls[styleId] ? renditions[styleId] : renditions[DEFAULT_WOOD_STYLE] }}
-          onAfterLoad={() => setShownArrived(true)}
-          inputRef={picture}
-          aspect={photoAspect}
-          onAspect={setPhotoAspect}
-        />
+        <figure className="space-y-2">
+          <BeforeAfterSlider
+            before={{ url: originalImageUrl, renditions: renditions[ORIGINAL_RENDITIONS] }}
+            after={{ url: shownUrl, renditions: styleImageUrls[styleId] ? renditions[styleId] : renditions[DEFAULT_WOOD_STYLE] }}
+            onAfterLoad={() => setShownArrived(true)}
+            inputRef={picture}
+            aspect={photoAspect}
+            onAspect={setPhotoAspect}
+          />
+          {/* What the picture is, as the Terms say it ("The floor visualizer"): the visitor chooses a real floor by it.
+              Under the picture, as its caption: above it, its two lines at 360 px pushed the new floor below the
+              first screen (e2e 'the first result at 360 x 740'). */}
+          <figcaption className="text-center text-sm text-walnut-700">
+            A computer's preview: a real floor's colours, boards and edges will differ.
+          </figcaption>
+        </figure>
       )}
 
       {/* The choices come under the picture: at 360 × 740 the five woods above it pushed the whole picture below the
