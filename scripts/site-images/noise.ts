@@ -1,19 +1,7 @@
-// Seeded randomness and smooth noise. Everything the images use comes from here, so a re-run
+// Seeded hashing and smooth noise. Everything the images use comes from here, so a re-run
 // produces byte-identical masters (and therefore stable diffs in git).
 
 export type Rgb = readonly [number, number, number];
-
-/** mulberry32: tiny, fast and good enough for texture variation. */
-export function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Stateless hash of an integer lattice point to [0, 1); lets any pixel ask for "plank 12's tone" directly. */
 export function hash2(x: number, y: number, seed: number): number {
