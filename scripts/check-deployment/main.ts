@@ -43,6 +43,7 @@ import {
 import { contentSecurityPolicyOutcome } from './csp.ts';
 import { BUILD_STAMP_FILE } from '../../contracts/build-stamp.ts';
 import { buildStampsOutcome } from './build-stamps.ts';
+import { floorEngineOutcome, type EngineSeen } from './floor-engine.ts';
 import { publishedKeysOutcome } from './published-keys.ts';
 import { listMigrations } from '../../local-stack/migrations.ts';
 import { migrationsOutcome } from './migrations.ts';
@@ -152,6 +153,8 @@ async function main(): Promise<number> {
   const pageTexts: string[] = [];
   /** The home page as served: its footer's facts are what the e-mails must give too. */
   let homePage: string | undefined;
+  /** The privacy page as served: it must say who handles visitors' photos as the processor does it. */
+  let privacyPage: string | undefined;
   const pageScripts: string[] = [];
   /** What each page that answered names from the build's /assets/ (its build's fingerprint), and the entry it starts. */
   const servedBuilds = new Map<string, { fingerprint: string[]; entry: string | undefined }>();
@@ -163,6 +166,7 @@ async function main(): Promise<number> {
       if (!heading) return { ok: false, detail: '200 but no prerendered <h1> in the HTML (is the build prerendered and served as built?)' };
       pageTexts.push(reply.body);
       if (page === '/') homePage = reply.body;
+      if (page === '/privacy') privacyPage = reply.body;
       const pageUrl = new URL(page, site);
       servedBuilds.set(page, { fingerprint: buildFingerprint(reply.body, pageUrl), entry: entryOf(reply.body, pageUrl) });
       if (heading !== PAGE_HEADINGS[page]) {
@@ -502,6 +506,18 @@ async function main(): Promise<number> {
       const processorCommit = await readStamp(request(`${webhookUrl}/healthz`), (body) => (typeof body.build === 'string' ? body.build : undefined));
       siteCommit = siteStamp?.commit;
       return buildStampsOutcome(siteStamp, processorCommit, servedBuilds.get('/')?.entry);
+    });
+    await check("privacy page names who handles visitors' photos", async () => {
+      // The processor's engine is its own setting; the page's words are the site build's (decision 040).
+      const reply = await request(`${webhookUrl}/healthz`).catch(() => undefined);
+      let seen: EngineSeen | undefined;
+      try {
+        const body: unknown = reply && (reply.status === 200 || reply.status === 503) ? JSON.parse(reply.body) : undefined;
+        seen = typeof body === 'object' && body !== null ? (body as EngineSeen) : undefined;
+      } catch {
+        seen = undefined;
+      }
+      return floorEngineOutcome(seen, privacyPage);
     });
 
     let alive: Record<string, number> = {};

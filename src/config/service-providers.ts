@@ -16,7 +16,15 @@ export type ServiceProvider = {
   does: string;
 };
 
+/** A company name as set: empty or blank counts as unset. */
 const named = (value: string | undefined) => (value && value.trim() !== '' ? value.trim() : undefined);
+
+/**
+ * The company whose service draws the floor, when the processor sends the photos to one (VISUALIZER_ENGINE=http);
+ * undefined when the processor's own engine does it. The privacy notice's paragraph on the photo follows it.
+ */
+export const floorEngineProviderFrom = (settings: ProvidersSettings) =>
+  named(settings.VITE_VISUALIZER_ENGINE_PROVIDER_NAME);
 
 export function serviceProvidersFrom(settings: ProvidersSettings): ServiceProvider[] {
   return [
@@ -40,8 +48,21 @@ export function serviceProvidersFrom(settings: ProvidersSettings): ServiceProvid
       name: named(settings.VITE_EMAIL_PROVIDER_NAME),
       does: 'delivers our e-mails to you and to our office. It handles your e-mail address and each message, and keeps its own delivery records.',
     },
+    // Only when the processor sends the photos out: its own engine is no company (processor-config.ts holds the two
+    // to one setting in production).
+    ...(floorEngineProviderFrom(settings)
+      ? [
+          {
+            kind: 'Floor drawing',
+            name: floorEngineProviderFrom(settings),
+            does: 'receives each room photo, with the spots you tap to fix the floor, finds the floor in it and draws the new floor on it for us. It gets the photo and those spots only, not your name or e-mail address.',
+          },
+        ]
+      : []),
   ];
 }
 
 /** The providers this build names. */
 export const serviceProviders = serviceProvidersFrom(checkedSettings.providers);
+/** The company this build says draws the floor, if any. */
+export const floorEngineProvider = floorEngineProviderFrom(checkedSettings.providers);

@@ -70,6 +70,13 @@ export const providersEnvSchema = () => {
     VITE_SERVICES_HOST_NAME: companyName,
     /** Delivers the e-mails (the SMTP provider the e-mail worker's SMTP_HOST belongs to). */
     VITE_EMAIL_PROVIDER_NAME: companyName,
+    /**
+     * The company whose service finds the floor and draws the new one when the processor runs VISUALIZER_ENGINE=http:
+     * every photo then goes to it. Unset: the processor's own engine does it, as the privacy notice then says. The
+     * processor reads this same setting and in production refuses to start when it and its engine disagree
+     * (visualizer-processor/src/processor-config.ts, decision 040).
+     */
+    VITE_VISUALIZER_ENGINE_PROVIDER_NAME: companyName,
   });
 };
 

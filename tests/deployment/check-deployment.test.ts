@@ -205,8 +205,10 @@ describe('npm run check:deployment on a healthy deployment', () => {
     // the database's migrations; changes, views and functions; both buckets; CORS twice, /healthz; the heartbeats and both workers; staff e-mails;
     // retention; the test lead; the e-mails' unsubscribe link and their facts; the e-mail worker instances' settings; a photo for an unknown request; the test
     // photo and its files; the functions' grant; the removal; the throttle; the site's and the processor's commits; signed-in
-    // users' access and the throttle's pre-request; the project's keys.
-    expect(checks).toHaveLength(DEPLOYED_PAGES.length + 1 + 1 + 2 + 2 + 4 + 1 + 1 + LEAD_TABLES.length + 2 + 2 + 3 + 3 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 2 + 1);
+    // users' access and the throttle's pre-request; the project's keys; who handles the photos.
+    expect(checks).toHaveLength(DEPLOYED_PAGES.length + 1 + 1 + 2 + 2 + 4 + 1 + 1 + LEAD_TABLES.length + 2 + 2 + 3 + 3 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 2 + 1 + 1);
+    // The stack's processor draws the floors itself, and the site is built without an engine company.
+    expect(lines).toContain("ok    privacy page names who handles visitors' photos: the processor draws the floors itself, and the privacy page says so (no other company gets the photos)");
     expect(lines).toContain("ok    project's keys are its own: the local stack's published keys, on this machine's own address, which no one else reaches");
     expect(lines).toContain('ok    signed-in users cannot read, change or delete lead rows: no lead table lets the authenticated role read, change or delete a row');
     expect(lines).toContain("ok    write throttle runs before every API request: the authenticator role's pgrst.db_pre_request is private.throttle_anonymous_writes");

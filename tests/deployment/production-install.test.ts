@@ -146,7 +146,8 @@ describe('the services after a production install', () => {
     expect(processor.output.join('\n')).toContain(`listening on http://0.0.0.0:${processorPort}`);
     const health = await (await fetch(`http://127.0.0.1:${processorPort}/healthz`)).json();
     // And the commit it was built from, read from the stamp build:services wrote (check:deployment compares it with the site's).
-    expect(health).toEqual({ ok: true, database: 'ok', queue: 'ok', storage: 'ok', build: sourceCommit(PROJECT_ROOT) });
+    // And the engine that draws the floors: its own, the privacy page's words (check:deployment compares them, decision 040).
+    expect(health).toEqual({ ok: true, database: 'ok', queue: 'ok', storage: 'ok', build: sourceCommit(PROJECT_ROOT), engine: 'offline' });
     expect(await (await fetch(`http://127.0.0.1:${workerPort}/healthz`)).json()).toEqual({ ok: true, database: 'ok', queue: 'ok' });
     // The compiled e-mail worker records the same commit beside its heartbeat, as one of its settings' digests.
     const keyed = { apikey: stack.keys.secret, authorization: `Bearer ${stack.keys.secret}` };

@@ -164,7 +164,10 @@ const { server, whenIdle } = createProcessorServer({
     const [queue, storage] = await Promise.all([checkQueueHealth(db, () => runner.poolId()), checkStorage()]);
     const detail = [queue.detail, storage.detail].filter(Boolean).join('; ');
     const health = { ...queue, ...storage, ok: queue.ok && storage.storage === 'ok', ...(detail ? { detail } : {}) };
-    return { ...(modelProblem ? { ...health, ok: false, model: modelProblem } : health), build: buildCommit };
+    // Which engine draws the floors, and the company it sends photos to: check:deployment holds the site's privacy
+    // page to it (decision 040).
+    const engineSays = { engine: config.VISUALIZER_ENGINE, ...(config.VITE_VISUALIZER_ENGINE_PROVIDER_NAME ? { engineProvider: config.VITE_VISUALIZER_ENGINE_PROVIDER_NAME } : {}) };
+    return { ...(modelProblem ? { ...health, ok: false, model: modelProblem } : health), build: buildCommit, ...engineSays };
   },
   unsubscribes: { store: createSqlUnsubscribeStore(db), sender: { business: config.business, siteUrl: config.siteUrl } },
 });

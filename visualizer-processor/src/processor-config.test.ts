@@ -61,6 +61,28 @@ describe('the processor settings', () => {
     expect(readProcessorConfig({ ...production, SITE_URL: 'http://127.0.0.1:5173', VISUALIZER_ENGINE_URL: 'http://engine:8080/render' }).siteUrl).toBe('http://127.0.0.1:5173');
   });
 
+  // Decision 040: the privacy page says who handles visitors' photos from the site's build setting
+  // VITE_VISUALIZER_ENGINE_PROVIDER_NAME (this repository's engine, or the company named); the processor's engine must
+  // be the one it describes.
+  it("refuses in production an external engine whose company the privacy page would not name, and a company named for the processor's own engine", () => {
+    const http = { ...production, VISUALIZER_ENGINE: 'http', VISUALIZER_ENGINE_URL: 'https://floors-ai.example/render' };
+    expect(refusal(http)).toEqual([
+      "visualizer processor refuses to start: VISUALIZER_ENGINE is http but VITE_VISUALIZER_ENGINE_PROVIDER_NAME is not set: every visitor's photo would go to a company the privacy page does not name; set it to that company's name, here and in the site's build",
+    ]);
+    expect(refusal({ ...http, VITE_VISUALIZER_ENGINE_PROVIDER_NAME: '  ' })).toHaveLength(1);
+    expect(readProcessorConfig({ ...http, VITE_VISUALIZER_ENGINE_PROVIDER_NAME: ' Floors AI Inc. ' })).toMatchObject({
+      VISUALIZER_ENGINE: 'http',
+      VITE_VISUALIZER_ENGINE_PROVIDER_NAME: 'Floors AI Inc.',
+    });
+    expect(refusal({ ...production, VITE_VISUALIZER_ENGINE_PROVIDER_NAME: 'Floors AI Inc.' })).toEqual([
+      "visualizer processor refuses to start: VITE_VISUALIZER_ENGINE_PROVIDER_NAME names Floors AI Inc., but VISUALIZER_ENGINE is offline: the privacy page built with it says every photo goes to Floors AI Inc.; unset it, here and in the site's build, or set VISUALIZER_ENGINE=http",
+    ]);
+    expect(readProcessorConfig({ ...production, VITE_VISUALIZER_ENGINE_PROVIDER_NAME: '' }).VITE_VISUALIZER_ENGINE_PROVIDER_NAME).toBeUndefined();
+    // Off production (a developer trying a service), as the other production rules.
+    const { NODE_ENV: _mode, ...development } = http;
+    expect(readProcessorConfig(development).VISUALIZER_ENGINE).toBe('http');
+  });
+
   it('names a missing database setting on its own line', () => {
     const { DATABASE_URL: _database, ...env } = production;
     expect(refusal(env)).toEqual(['visualizer processor refuses to start: DATABASE_URL is not set']);

@@ -42,6 +42,16 @@ const processorEnvSchema = z
     VISUALIZER_ENGINE: z.enum(FLOOR_ENGINE_KINDS).default('offline'),
     VISUALIZER_ENGINE_URL: webAddress().optional(),
     VISUALIZER_ENGINE_API_KEY: z.string().min(1).optional(),
+    /**
+     * The company VISUALIZER_ENGINE=http sends every photo to, as the site's build names it (the same setting: the
+     * privacy notice's providers and its paragraph on the photo follow it). Empty counts as unset.
+     */
+    VITE_VISUALIZER_ENGINE_PROVIDER_NAME: z
+      .string()
+      .trim()
+      .max(80)
+      .optional()
+      .transform((name) => name || undefined),
     ALLOWED_ORIGINS: z.string().default('*'),
     /**
      * The site's public origin, for the way back from the pages this service shows a visitor (the e-mails'
@@ -82,8 +92,24 @@ function isOrigin(value: string): boolean {
  * What production must set itself, because the development default would be unsafe there (NODE_ENV=production:
  * the image): where photos are stored, and which site may post them.
  */
-function productionProblems(env: NodeJS.ProcessEnv, storage: ProcessorConfig['VISUALIZER_STORAGE'], origins: string[]): string[] {
+function productionProblems(
+  env: NodeJS.ProcessEnv,
+  { VISUALIZER_STORAGE: storage, VISUALIZER_ENGINE: engine, VITE_VISUALIZER_ENGINE_PROVIDER_NAME: engineProvider }: z.infer<typeof processorEnvSchema>,
+  origins: string[],
+): string[] {
   const problems: string[] = [];
+  // The privacy notice says who handles the photo, from the site's build (src/config/service-providers.ts): with
+  // the offline engine, this service alone; with http, the company named. A processor whose engine the notice
+  // does not describe would make the notice untrue for every photo (decision 040).
+  if (engine === 'http' && !engineProvider) {
+    problems.push(
+      "VISUALIZER_ENGINE is http but VITE_VISUALIZER_ENGINE_PROVIDER_NAME is not set: every visitor's photo would go to a company the privacy page does not name; set it to that company's name, here and in the site's build",
+    );
+  } else if (engine === 'offline' && engineProvider) {
+    problems.push(
+      `VITE_VISUALIZER_ENGINE_PROVIDER_NAME names ${engineProvider}, but VISUALIZER_ENGINE is offline: the privacy page built with it says every photo goes to ${engineProvider}; unset it, here and in the site's build, or set VISUALIZER_ENGINE=http`,
+    );
+  }
   if (isUnset(env, 'VISUALIZER_STORAGE')) {
     problems.push(
       'VISUALIZER_STORAGE is not set: set it to supabase (the Storage buckets; the image has no writable disk), or to local with VISUALIZER_STORAGE_DIR and VISUALIZER_UPLOAD_DIR',
@@ -128,7 +154,7 @@ export function readProcessorConfig(env: NodeJS.ProcessEnv = process.env): Proce
     ...allowedOrigins
       .filter((origin) => origin !== '*' && !isOrigin(origin))
       .map((origin) => `ALLOWED_ORIGINS: "${origin}" is not a web origin (http(s)://host[:port], no path and no trailing slash)`),
-    ...(production ? productionProblems(env, parsed.data.VISUALIZER_STORAGE, allowedOrigins) : []),
+    ...(production ? productionProblems(env, parsed.data, allowedOrigins) : []),
   ];
   if (problems.length > 0 || !business) throw new SettingsRefused(PROCESSOR_SERVICE, problems);
   const siteUrl = parsed.data.SITE_URL ?? allowedOrigins.find((origin) => origin !== '*') ?? LOCAL_SITE_URL;

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import {
@@ -13,7 +14,7 @@ import { business } from '@/config/business';
 import { dataRetention, LEGAL_PAGES_LAST_CHANGED, visualizerImagesExpireAt } from '@/config/data-retention';
 import { photoUpload } from '@/config/photo-upload';
 import { deletionStepsByHand, privacyRequests } from '@/config/privacy-requests';
-import { serviceProviders, serviceProvidersFrom } from '@/config/service-providers';
+import { floorEngineProvider, floorEngineProviderFrom, serviceProviders, serviceProvidersFrom } from '@/config/service-providers';
 import { phoneConsent } from '@/content/phone-consent';
 import { contactRequestSchema } from '@/features/contact/api/create-contact-request';
 import { guideLeadSchema } from '@/features/lead-magnet/api/create-guide-lead';
@@ -29,6 +30,7 @@ import { composeEmail } from '../../../../email-worker/src/messages/compose-emai
 import { MARKETING_EMAIL_KINDS, type LeadRecord } from '../../../../email-worker/src/messages/lead-records';
 import { SCENE_CLASS_NAMES } from '../../../../visualizer-processor/engine/segmentation/scene-classes';
 import { sceneClassesPath } from '../../../../visualizer-processor/src/render-job';
+import { floorEngineOutcome, OWN_ENGINE_WORDS, pageWords } from '../../../../scripts/check-deployment/floor-engine';
 import { PrivacyPage } from './privacy-page';
 
 /**
@@ -146,9 +148,10 @@ describe('the privacy notice, claim by claim', () => {
     // The map is kept (when the photo offers a rug choice: render-floor-task.ts) as a file in the request's own
     // folder, which the retention job and data:forget delete whole.
     expect(sceneClassesPath('request-id', 1).startsWith('request-id/')).toBe(true);
-    // "Our software": the processor's own engine, unless VISUALIZER_ENGINE=http sends the photos to another service
-    // (whose company the providers list would then have to name, and this paragraph to change).
-    // (Read from its settings' source: importing them would load the whole engine into this page test.)
+    // "Our software": the processor's own engine, which this build names no company for; an engine sending the photos
+    // out is held to the next test. (Read from its settings' source: importing them would load the whole engine into
+    // this page test.)
+    expect(floorEngineProvider).toBeUndefined();
     const processorSettings = readFileSync(resolve(REPOSITORY_ROOT, 'visualizer-processor/src/processor-config.ts'), 'utf8');
     expect(processorSettings).toContain("VISUALIZER_ENGINE: z.enum(FLOOR_ENGINE_KINDS).default('offline'),");
     // No package of ours can find, match or measure a face.
@@ -160,6 +163,55 @@ describe('the privacy notice, claim by claim', () => {
       const found = Object.keys({ ...dependencies, ...devDependencies }).filter((name) => faceLibraries.test(name));
       expect(found, manifest).toEqual([]);
     }
+  });
+
+  // Decision 040 (session 19): with VISUALIZER_ENGINE=http every photo goes to another company's service, and the
+  // paragraph above would be untrue. The site's build and the processor read one setting for it; the processor refuses
+  // to start in production when its engine and that setting disagree (processor-config.test.ts), and
+  // check:deployment holds the served page to what the processor's /healthz says (floor-engine.ts), with these words.
+  it("says who gets the photo when the build names the company an external floor engine sends it to, as check:deployment reads it", () => {
+    const settings = { VITE_SITE_HOST_NAME: undefined, VITE_SERVICES_HOST_NAME: undefined, VITE_EMAIL_PROVIDER_NAME: undefined };
+    const engineCompany = 'Floors & Pixels AI';
+    const remote = { ...settings, VITE_VISUALIZER_ENGINE_PROVIDER_NAME: ` ${engineCompany} ` };
+    expect(floorEngineProviderFrom(remote)).toBe(engineCompany);
+    expect(floorEngineProviderFrom({ ...settings, VITE_VISUALIZER_ENGINE_PROVIDER_NAME: '' })).toBeUndefined();
+    const page = (providers: ReturnType<typeof serviceProvidersFrom>, floorEngine: string | undefined) =>
+      renderToString(
+        <MemoryRouter>
+          <PrivacyPage providers={providers} floorEngine={floorEngine} />
+        </MemoryRouter>,
+      );
+    const ownPage = page(serviceProvidersFrom(settings), undefined);
+    const remotePage = page(serviceProvidersFrom(remote), floorEngineProviderFrom(remote));
+
+    const remoteWords = pageWords(remotePage);
+    expect(remoteWords).toContain(
+      `Your photo is sent to ${engineCompany}, whose service finds the floor in it and draws the new floor for us. It gets the photo and the spots you tap to fix the floor, not your name or e-mail address, and we get back only the picture with the new floor: no information about anyone in the photo. Our own software does not look for faces, recognise anyone or measure anyone's face or body.`,
+    );
+    expect(remoteWords).not.toContain(OWN_ENGINE_WORDS);
+    expect(remoteWords).not.toContain('so we hold no biometric information about you');
+    expect(remoteWords).toContain(
+      `Floor drawing (${engineCompany}): receives each room photo, with the spots you tap to fix the floor, finds the floor in it and draws the new floor on it for us. It gets the photo and those spots only, not your name or e-mail address.`,
+    );
+    // What the http engine sends: the photo, with the style, a seed, the taps and the rug choice; no name, no e-mail.
+    const httpEngine = readFileSync(resolve(REPOSITORY_ROOT, 'visualizer-processor/engine/http/http-floor-engine.ts'), 'utf8');
+    expect([...httpEngine.matchAll(/searchParams\.set\('(\w+)'/g)].map(([, name]) => name)).toEqual(['style', 'seed', 'taps', 'keepRugs']);
+    expect(httpEngine).toContain('const body = await encodeJpeg(photo, 92);');
+    expect(pageWords(ownPage)).toContain(OWN_ENGINE_WORDS);
+    expect(pageWords(ownPage)).not.toMatch(/Floor drawing|Your photo is sent to/);
+
+    // check:deployment's line, on each page against each processor.
+    expect(floorEngineOutcome({ engine: 'offline' }, ownPage).ok).toBe(true);
+    expect(floorEngineOutcome({ engine: 'http', engineProvider: engineCompany }, remotePage).ok).toBe(true);
+    expect(floorEngineOutcome({ engine: 'http', engineProvider: engineCompany }, ownPage)).toEqual({
+      ok: false,
+      detail: `the processor sends every photo to ${engineCompany}, but the privacy page says the site's own software finds the floor: rebuild the site with VITE_VISUALIZER_ENGINE_PROVIDER_NAME=${engineCompany}`,
+    });
+    expect(floorEngineOutcome({ engine: 'http', engineProvider: 'Another AI' }, remotePage).ok).toBe(false);
+    expect(floorEngineOutcome({ engine: 'offline' }, remotePage).ok).toBe(false);
+    expect(floorEngineOutcome({ engine: 'http' }, remotePage).ok).toBe(false);
+    expect(floorEngineOutcome({}, ownPage).ok).toBe(false);
+    expect(floorEngineOutcome({ engine: 'offline' }, undefined).ok).toBe(false);
   });
 
   it('lists every service provider by what it does, named as the configuration names it', async () => {

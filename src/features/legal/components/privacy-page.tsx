@@ -3,7 +3,7 @@ import { business } from '@/config/business';
 import { dataRetention } from '@/config/data-retention';
 import { photoUpload } from '@/config/photo-upload';
 import { privacyRequests } from '@/config/privacy-requests';
-import { serviceProviders, type ServiceProvider } from '@/config/service-providers';
+import { floorEngineProvider, serviceProviders, type ServiceProvider } from '@/config/service-providers';
 import {
   days,
   listInWords,
@@ -39,7 +39,14 @@ const formsOfferingMarketingTexts = formsSending('marketing_texts_consent');
  * checklist `npm run data:forget` prints). privacy-notice-claims.test.tsx pins each claim to that code. It covers
  * what the New Jersey Data Privacy Act (N.J.S.A. 56:8-166.6) asks a notice to say, in plain words (decision 021).
  */
-export function PrivacyPage({ providers = serviceProviders }: { providers?: readonly ServiceProvider[] }) {
+export function PrivacyPage({
+  providers = serviceProviders,
+  floorEngine = floorEngineProvider,
+}: {
+  providers?: readonly ServiceProvider[];
+  /** The company whose service draws the floor (VITE_VISUALIZER_ENGINE_PROVIDER_NAME); none: the processor's own engine. */
+  floorEngine?: string | undefined;
+}) {
   const mail = (
     <a href={`mailto:${business.email}`} className={legalLinkClasses}>
       {business.email}
@@ -123,16 +130,29 @@ export function PrivacyPage({ providers = serviceProviders }: { providers?: read
           We use your photo only to show you the new floor and, if you ask, to give you an estimate. We don&apos;t
           publish it or use it for anything else.
         </p>
-        {/* What the processor's own engine does (visualizer-processor/engine/segmentation/scene-classes.ts), held by
-            privacy-notice-claims.test.tsx; an http engine would send the photo elsewhere (decision 040). */}
-        <p>
-          Our software looks at your photo only to find the floor. It sorts each part of the picture into one of about
-          thirty kinds of things, such as floor, wall, rug, chair or person, so that the new floor goes under the
-          furniture and around anyone standing in the room. Where it keeps that map of the room, the map is stored with
-          your pictures and deleted with them. It does not look for faces, recognise anyone or measure anyone&apos;s
-          face or body, so we hold no biometric information about you. Anyone in your photo stays in the pictures we
-          show and e-mail you, as they were in the photo: a photo of the room without people is best.
-        </p>
+        {/* What the processor's own engine does (visualizer-processor/engine/segmentation/scene-classes.ts), or, when
+            the build names the company an http engine sends the photos to, what the processor does then
+            (engine/http/http-floor-engine.ts); held by privacy-notice-claims.test.tsx. The processor refuses to start
+            in production when its engine and this setting disagree (decision 040). */}
+        {floorEngine ? (
+          <p>
+            Your photo is sent to {floorEngine}, whose service finds the floor in it and draws the new floor for us. It
+            gets the photo and the spots you tap to fix the floor, not your name or e-mail address, and we get back only
+            the picture with the new floor: no information about anyone in the photo. Our own software does not look
+            for faces, recognise anyone or measure anyone&apos;s face or body. Anyone in your photo stays in the
+            pictures we show and e-mail you, as they were in the photo: a photo of the room without people is best.
+          </p>
+        ) : (
+          <p>
+            Our software looks at your photo only to find the floor. It sorts each part of the picture into one of
+            about thirty kinds of things, such as floor, wall, rug, chair or person, so that the new floor goes under
+            the furniture and around anyone standing in the room. Where it keeps that map of the room, the map is
+            stored with your pictures and deleted with them. It does not look for faces, recognise anyone or measure
+            anyone&apos;s face or body, so we hold no biometric information about you. Anyone in your photo stays in
+            the pictures we show and e-mail you, as they were in the photo: a photo of the room without people is
+            best.
+          </p>
+        )}
       </LegalSection>
 
       <LegalSection id="privacy-providers" title="Who handles it for us">
