@@ -186,7 +186,7 @@ test.describe('the photo the visualizer sends', () => {
     // the page hears nothing while offline, neither the answer nor a read of the row: it says it is offline, beside
     // "Photo sent", instead of a spinner standing for the render alone. (Without the line: nothing but "Photo sent.
     // Finding the floor in your photo..." for the answer's deadline, about a minute and a half.)
-    const offline = page.getByRole('status').filter({ hasText: "You're offline. Your photo and details are kept on this page: reconnect to carry on." });
+    const offline = page.getByRole('status').filter({ hasText: "You're offline. Keep this page open and reconnect to carry on." });
     await expect(offline).toBeVisible({ timeout: 30_000 });
     await expect
       .poll(async () => (await database.rowsWhere('floor_visualizer_requests', { email }))[0]?.status, { timeout: 120_000 })

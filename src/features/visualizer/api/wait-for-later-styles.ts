@@ -24,8 +24,11 @@ export type LaterStylesWait =
   | { phase: 'coming' }
   /** The row says none is coming any more for this render (laid, not made, or another render replaced it). */
   | { phase: 'arrived'; row: VisualizerRequest }
-  /** The reads ran out, or three in a row failed: the page no longer knows. `checkAgain` starts a fresh set of reads. */
-  | { phase: 'lost'; checkAgain: () => void };
+  /**
+   * The reads ran out (`late`: the woods are taking longer than usual), or three in a row failed (`unreachable`: the
+   * page could not ask, and the woods may well be there). `checkAgain` starts a fresh set of reads.
+   */
+  | { phase: 'lost'; reason: 'late' | 'unreachable'; checkAgain: () => void };
 
 const settled = (row: VisualizerRequest, renderNumber: number) => row.render_number !== renderNumber || row.styles_coming.length === 0;
 
@@ -59,10 +62,10 @@ export function useLaterStyles(requestId: string | null, renderNumber: number, w
   });
 
   if (!enabled) return { phase: 'idle' };
-  if (query.isError) return { phase: 'lost', checkAgain };
+  if (query.isError) return { phase: 'lost', reason: 'unreachable', checkAgain };
   const data = query.data;
   if (!data) return { phase: 'coming' };
   if (settled(data.row, renderNumber)) return { phase: 'arrived', row: data.row };
-  if (data.attempt >= MAX_LATER_STYLES_POLLS) return { phase: 'lost', checkAgain };
+  if (data.attempt >= MAX_LATER_STYLES_POLLS) return { phase: 'lost', reason: 'late', checkAgain };
   return { phase: 'coming' };
 }

@@ -50,8 +50,12 @@ function stageText(phase: ProcessingPhase, upload: UploadProgress | null, rowSta
   return upload && upload.sentBytes >= upload.totalBytes ? `Photo sent. ${RENDERING}` : RENDERING;
 }
 
-/** Said while the device has no connection: whatever the step said last may no longer be moving. */
-export const OFFLINE_TEXT = "You're offline. Your photo and details are kept on this page: reconnect to carry on.";
+/**
+ * Said while the device has no connection: whatever the step said last may no longer be moving. The step also follows
+ * a request after a reload (the address names it), when the page holds neither the photo nor the details: it said
+ * "Your photo and details are kept on this page" then too (decision 040, session 19).
+ */
+export const OFFLINE_TEXT = "You're offline. Keep this page open and reconnect to carry on.";
 
 function subscribeToConnection(onChange: () => void): () => void {
   window.addEventListener('online', onChange);

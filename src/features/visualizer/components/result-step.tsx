@@ -13,7 +13,7 @@ import { BeforeAfterSlider } from './before-after-slider';
 import { RESULT_PICTURE_SIZES, ResultPicture, webpSrcSet } from './result-picture';
 import { FloorCorrection, type FloorMarker } from './floor-correction';
 import { RugChoice, rugChoiceTexts } from './rug-choice';
-import { WoodStyleSwitcher } from './wood-style-switcher';
+import { WoodStyleSwitcher, type LaterStylesLost } from './wood-style-switcher';
 
 
 /**
@@ -78,7 +78,7 @@ type ResultStepProps = {
   /** The secret the webhook gave this page; without it (another device, a reload) there is no fixing. */
   correctionToken: string | null;
   /** The page stopped following the woods still coming after the first (its reads ran out or failed). */
-  laterStylesLost?: boolean;
+  laterStylesLost?: LaterStylesLost;
   /** Reads the row again for the woods still coming, once the page stopped following them. */
   onCheckLaterStylesAgain?: () => void;
   onResultChange: (result: VisualizerResult) => void;

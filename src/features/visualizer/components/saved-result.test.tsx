@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '@/testing/msw-server';
 import { renderRoute } from '@/testing/render';
 import { dataRetention } from '@/config/data-retention';
@@ -214,6 +214,22 @@ describe('a result link', () => {
     const shownSeconds = minutes! * 60 + seconds!;
     expect(shownSeconds).toBeGreaterThanOrEqual(95);
     expect(shownSeconds).toBeLessThanOrEqual(Math.ceil((Date.now() - made) / 1000));
+  });
+
+  it('says only what it can when the device goes offline while it follows a render again after a reload', async () => {
+    // After a reload the page holds neither the photo nor the details (the address names the request): it said
+    // "Your photo and details are kept on this page: reconnect to carry on." here too.
+    const online = vi.spyOn(navigator, 'onLine', 'get');
+    try {
+      openResultLink((id) => HttpResponse.json(row(id, { status: 'processing' })));
+      expect(await screen.findByRole('heading', { name: 'Laying your new hardwood floor...' })).toBeInTheDocument();
+      online.mockReturnValue(false);
+      act(() => window.dispatchEvent(new Event('offline')));
+      expect(screen.getByRole('status')).toHaveTextContent("You're offline. Keep this page open and reconnect to carry on.");
+      expect(screen.getByRole('status')).not.toHaveTextContent(/kept on this page/);
+    } finally {
+      online.mockRestore();
+    }
   });
 
   it('says so when there is no such result', async () => {

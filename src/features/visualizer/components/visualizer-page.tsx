@@ -397,7 +397,7 @@ export function VisualizerPage() {
               <ResultStep
                 result={result}
                 correctionToken={correctionToken}
-                laterStylesLost={laterStyles.phase === 'lost'}
+                laterStylesLost={laterStyles.phase === 'lost' ? laterStyles.reason : false}
                 onCheckLaterStylesAgain={laterStyles.phase === 'lost' ? laterStyles.checkAgain : undefined}
                 onResultChange={setResult}
                 onTryAnother={() => startOver()}

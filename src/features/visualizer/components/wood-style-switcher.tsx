@@ -20,9 +20,14 @@ export const laterStyleTexts = {
   coming: 'The other woods are on their way.',
   arrived: 'The other woods are ready.',
   late: 'The other woods are taking longer than usual.',
+  // Three reads in a row failed: the page could not ask, and the woods may be there already (decision 040).
+  unreachable: "We couldn't reach our server to get the other woods.",
   checkAgain: 'Check again',
   notMade: "We couldn't make the other woods for this photo. The one shown is ready.",
 } as const;
+
+/** Why the page stopped following the woods still coming: their reads ran out, or failed; false while it follows them. */
+export type LaterStylesLost = 'late' | 'unreachable' | false;
 
 type WoodStyleSwitcherProps = {
   /** The woods rendered for this photo: these can be picked. */
@@ -31,8 +36,8 @@ type WoodStyleSwitcherProps = {
   coming?: readonly WoodStyleId[];
   /** Woods that could not be made for this photo. */
   notMade?: readonly WoodStyleId[];
-  /** The page stopped following the woods still coming (its reads ran out or failed). */
-  comingLate?: boolean;
+  /** The page stopped following the woods still coming, and why (its reads ran out, or failed). */
+  comingLate?: LaterStylesLost;
   /** Reads again for the woods still coming, once the page stopped following them (shown with `comingLate`). */
   onCheckAgain?: () => void;
   value: WoodStyleId;
@@ -54,7 +59,7 @@ export function WoodStyleSwitcher({ styles, coming = [], notMade = [], comingLat
   const note =
     coming.length > 0
       ? comingLate
-        ? laterStyleTexts.late
+        ? laterStyleTexts[comingLate]
         : laterStyleTexts.coming
       : notMade.length > 0
         ? laterStyleTexts.notMade
