@@ -1,6 +1,6 @@
 import { Icon } from '@/components/ui/icon';
 import { ArrowLeft, Sparkles } from '@/components/ui/icons';
-import { useEffect, useId, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
 import { pageTexts } from '@/content/spec-texts';
@@ -26,16 +26,33 @@ type InfoStepProps = {
 export function InfoStep({ file, name, email, errors, processing, onNameChange, onEmailChange, onBack, onSubmit }: InfoStepProps) {
   const canSubmit = name.trim() !== '' && email.trim() !== '' && !processing;
   const fieldId = `${useId()}-field`;
+  // Said in the status below when the field to fix already has the focus: moving the focus there says nothing then.
+  const [refusal, setRefusal] = useState('');
   // A refused submission moves focus to the first field to fix, whose message is its description: a keyboard or
   // screen-reader visitor who pressed Enter in another field learns what is wrong and where.
   useEffect(() => {
     const first = (['name', 'email'] as const).find((field) => errors[field]);
-    if (first) document.getElementById(`${fieldId}-${first}`)?.focus();
+    if (!first) return setRefusal('');
+    const field = document.getElementById(`${fieldId}-${first}`);
+    if (field !== null && field === document.activeElement) setRefusal(errors[first] ?? '');
+    else {
+      setRefusal('');
+      field?.focus();
+    }
   }, [errors, fieldId]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (canSubmit) onSubmit();
+  };
+
+  // 'Process Image' stays disabled while a field is empty (spec), and a form whose button is disabled ignores Enter:
+  // a keyboard visitor pressing it heard and saw nothing. Enter now asks the page, which says what is missing.
+  const explainEnter = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing || canSubmit || processing) return;
+    if (!(event.target instanceof HTMLInputElement)) return;
+    event.preventDefault();
+    onSubmit();
   };
 
   return (
@@ -44,7 +61,7 @@ export function InfoStep({ file, name, email, errors, processing, onNameChange, 
         <PhotoPreview file={file} className="aspect-[4/3] w-full bg-oak-100 shadow-sm" />
         <p className="truncate text-sm text-walnut-700">{file.name}</p>
       </div>
-      <form onSubmit={submit} noValidate className="space-y-4">
+      <form onSubmit={submit} onKeyDown={explainEnter} noValidate className="space-y-4">
         <h2 id="visualizer-info-title" className="font-display text-2xl font-bold text-walnut-950">
           Where should we send your result?
         </h2>
@@ -78,6 +95,9 @@ export function InfoStep({ file, name, email, errors, processing, onNameChange, 
           error={errors.email}
           disabled={processing}
         />
+        <p role="status" className="sr-only">
+          {refusal}
+        </p>
         <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-between">
           <Button variant="ghost" size="lg" onClick={onBack} disabled={processing}>
             <Icon icon={ArrowLeft} aria-hidden="true" className="size-5" />

@@ -194,6 +194,32 @@ describe('the info step', () => {
     expect(processButton).toBeDisabled();
   });
 
+  // The button is disabled while a field is empty (spec), and a browser ignores Enter in a form whose button is
+  // disabled: a keyboard visitor pressing Enter heard and saw nothing.
+  it('answers Enter with a field empty: says what is missing, where, once, and sends nothing', async () => {
+    const calls = newCalls();
+    server.use(insertHandler(calls), webhookHandler(calls));
+    const { user } = await openPage();
+    await chooseFile(user);
+    await user.type(await screen.findByLabelText('Email'), 'dana@example.com');
+    // From the filled field: the focus goes to the empty one, whose description says why (the focus says it).
+    await user.keyboard('{Enter}');
+    const nameField = screen.getByLabelText('Name');
+    expect(nameField).toHaveFocus();
+    expect(nameField).toBeInvalid();
+    expect(nameField).toHaveAccessibleDescription('Please enter your name');
+    expect(screen.getByRole('status')).toHaveTextContent(/^$/);
+
+    // In the empty field itself the focus cannot move: the status says it instead.
+    await user.keyboard('{Enter}');
+    expect(nameField).toHaveFocus();
+    expect(screen.getByRole('status')).toHaveTextContent('Please enter your name');
+    expect(screen.getByRole('button', { name: 'Process Image' })).toBeDisabled();
+    expect(calls.inserts).toEqual([]);
+    expect(calls.webhooks).toEqual([]);
+    expectStep('Your info');
+  });
+
   it('goes back to upload', async () => {
     const { user } = await openPage();
     await chooseFile(user);
