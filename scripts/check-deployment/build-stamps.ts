@@ -17,13 +17,13 @@ export function buildStampsOutcome(
   site: SiteStamp | undefined,
   processor: string | undefined,
   pagesEntry: string | undefined,
-): Outcome & { skipped?: boolean } {
+): Outcome {
+  // Every build since session 18 says its commit: a deployment where neither does is older than this check.
   if (!site && !processor) {
     return {
       ok: false,
-      skipped: true,
       detail:
-        'neither the site (/build-stamp.json) nor the processor (/healthz) says which commit it is built from: both are from before build stamps, so whether they match is not known; deploy both from one commit',
+        'neither the site (/build-stamp.json) nor the processor (/healthz) says which commit it is built from: both are from a version before build stamps, older than this check, so whether they match is not known; build both from this checkout and deploy both',
     };
   }
   if (!site) {
@@ -48,11 +48,11 @@ export function buildStampsOutcome(
     site.commit === UNKNOWN_COMMIT && 'the site',
     processor === UNKNOWN_COMMIT && 'the processor',
   ].filter(Boolean);
+  // Not a skip: the build, not this machine, left it out, and a stale deploy built so would otherwise pass unseen.
   if (unknown.length > 0) {
     return {
       ok: false,
-      skipped: true,
-      detail: `${unknown.join(' and ')} ${unknown.length > 1 ? 'were' : 'was'} built where its commit was not known (no git checkout, no SOURCE_COMMIT): build from a git checkout, or give the build SOURCE_COMMIT (the image: docker build --build-arg SOURCE_COMMIT=$(git rev-parse HEAD))`,
+      detail: `${unknown.join(' and ')} ${unknown.length > 1 ? 'were' : 'was'} built where its commit was not known (no git checkout, no SOURCE_COMMIT), so whether the two are one build is not known: a stale deploy built so passes unseen; build from a git checkout, or give the build SOURCE_COMMIT (the image: docker build --build-arg SOURCE_COMMIT=$(git rev-parse HEAD); a host that builds the image from the repository: its commit variable, RENDER_GIT_COMMIT or RAILWAY_GIT_COMMIT_SHA, as that build argument) and deploy it again`,
     };
   }
   if (site.commit !== processor && site.commit.replace(/-modified$/, '') === processor.replace(/-modified$/, '')) {

@@ -22,7 +22,13 @@ export function emailWorkersOutcome(pools: EmailWorkerPool[], siteCommit?: strin
       detail: `the e-mail worker records no build: it runs a version from before build stamps, while the site is built from ${short}; build the services from ${short} (npm run build:services, or the image) and redeploy them`,
     };
   }
-  if (build === settingDigests({ BUILD: UNKNOWN_COMMIT }).BUILD) return { ok: true, detail: `${same.detail} (its commit is not known: see the commit line above)` };
+  // Built without its commit, a stale worker would pass as the site's: the build left it out, so it fails.
+  if (build === settingDigests({ BUILD: UNKNOWN_COMMIT }).BUILD) {
+    return {
+      ok: false,
+      detail: `the e-mail worker was built where its commit was not known (no git checkout, no SOURCE_COMMIT), so whether it is built from the site's commit (${short}) is not known: a stale worker built so passes unseen; build the image with --build-arg SOURCE_COMMIT=$(git rev-parse HEAD) (or the host's commit variable) and redeploy it`,
+    };
+  }
   if (build !== settingDigests({ BUILD: siteCommit }).BUILD) {
     return {
       ok: false,

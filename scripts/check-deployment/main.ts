@@ -20,6 +20,7 @@ import { BUCKETS, builtFileOf, DEPLOYED_PAGES, LEAD_TABLES, PAGE_HEADINGS } from
 import {
   assetsOf,
   buildFingerprint,
+  canonicalProblems,
   CHECK_OPTIONS,
   collectScripts,
   createSiteReader,
@@ -27,17 +28,20 @@ import {
   headingOf,
   httpsProblem,
   insecureAssetsOf,
+  isNetworkOnlyHost,
   isThisMachine,
   noindexOf,
   PAGE_CACHE_LIMIT_S,
   pageKeptTooLong,
   placeholderFactsOf,
+  networkOnlyServicesOf,
   plainHttpServicesOf,
   PRIVATE_PATHS,
   robotsTxtBlocksAll,
   secretsIn,
   servesAsset,
   servesPrivateFile,
+  settingsNotBuiltIn,
   sourceMapOf,
 } from './site.ts';
 import { contentSecurityPolicyOutcome } from './csp.ts';
@@ -151,6 +155,8 @@ async function main(): Promise<number> {
 
   const readSite = createSiteReader(site);
   const pageTexts: string[] = [];
+  /** Each page that answered with a heading, as served (path -> HTML). */
+  const pageBodies = new Map<string, string>();
   /** The home page as served: its footer's facts are what the e-mails must give too. */
   let homePage: string | undefined;
   /** The privacy page as served: it must say who handles visitors' photos as the processor does it. */
@@ -165,6 +171,7 @@ async function main(): Promise<number> {
       if (reply.status !== 200) return { ok: false, detail: `status ${reply.status}, expected 200` };
       if (!heading) return { ok: false, detail: '200 but no prerendered <h1> in the HTML (is the build prerendered and served as built?)' };
       pageTexts.push(reply.body);
+      pageBodies.set(page, reply.body);
       if (page === '/') homePage = reply.body;
       if (page === '/privacy') privacyPage = reply.body;
       const pageUrl = new URL(page, site);
@@ -258,19 +265,28 @@ async function main(): Promise<number> {
     }
     return { ok: true, detail: `none of the ${pageTexts.length} pages shows a placeholder of the business settings (name, phone, e-mail, address, NJ registration, social links)` };
   });
+  // The check's own input: the address it is given must be the one the build says the site lives at.
+  await check('pages say they live at this address', async () => {
+    if (pageBodies.size === 0) return { ok: false, detail: 'no page could be read (see the page lines above)' };
+    const problems = canonicalProblems(site, pageBodies);
+    if (problems.length === 0) return { ok: true, detail: `the ${pageBodies.size} pages name addresses on ${site.hostname} as theirs (their canonical links, from the build's VITE_SITE_URL)` };
+    return {
+      ok: false,
+      detail: `the pages' own addresses (their canonical links, the build's VITE_SITE_URL) are not on ${site.hostname}: ${problems.join('; ')}: either this check runs against a copy that is not the live site (a staging or preview address, where it passes on what visitors never see: run it against the live address), or the site was built without its address (VITE_SITE_URL's default sends search engines and shared links to http://127.0.0.1:5173: build with VITE_SITE_URL=${site.origin} and upload dist/)`,
+    };
+  });
   await check('site built for this deployment', async () => {
     if (scriptTexts.length === 0) return { ok: false, detail: 'no script of the site could be read (see the page lines above)' };
-    const settings = [
-      ['SUPABASE_URL', deployment.supabaseUrl],
-      ['SUPABASE_ANON_KEY', deployment.anonKey],
-      ['VITE_VISUALIZER_WEBHOOK_URL', deployment.webhookUrl],
-    ] as const;
-    const missing = settings.filter(([, value]) => !scriptTexts.some((text) => text.includes(value))).map(([name]) => name);
+    const missing = settingsNotBuiltIn(scriptTexts, {
+      VITE_SUPABASE_URL: { name: 'SUPABASE_URL', value: deployment.supabaseUrl },
+      VITE_SUPABASE_ANON_KEY: { name: 'SUPABASE_ANON_KEY', value: deployment.anonKey },
+      VITE_VISUALIZER_WEBHOOK_URL: { name: 'VITE_VISUALIZER_WEBHOOK_URL', value: deployment.webhookUrl },
+    });
     return missing.length === 0
       ? { ok: true, detail: `its ${scriptTexts.length} scripts use this project's URL, public key and webhook` }
       : {
           ok: false,
-          detail: `none of its ${scriptTexts.length} scripts holds ${missing.join(', ')} as set here: the site was built with other VITE_ settings (another project, or an earlier build), so its forms and photos go elsewhere; rebuild with these and upload dist/${missing.length === 1 && missing[0] === 'SUPABASE_ANON_KEY' ? ' (or, if the site was built with the project\'s other public key, publishable or legacy anon, give the check that one)' : ''}`,
+          detail: `its ${scriptTexts.length} scripts do not use ${missing.join(', ')} as set here: the site was built with other VITE_ settings (another project, or an earlier build), so its forms and photos go elsewhere; rebuild with these and upload dist/${missing.length === 1 && missing[0]!.startsWith('SUPABASE_ANON_KEY') ? ' (or, if the site was built with the project\'s other public key, publishable or legacy anon, give the check that one)' : ''}`,
         };
   });
   await check('site publishes no secret key', async () => {
@@ -299,6 +315,17 @@ async function main(): Promise<number> {
       : {
           ok: false,
           detail: `it serves ${served.join('; ')}: files of the machine that built it, public to anyone; delete them from the host (and from public/), upload only dist/, and rotate every key and password they held`,
+        };
+  });
+  await check("site's services are reachable from visitors' devices", async () => {
+    // Run beside the stack the site was built for, the check reaches 127.0.0.1 and passes; a visitor's browser does not.
+    const services = { SUPABASE_URL: deployment.supabaseUrl, VITE_VISUALIZER_WEBHOOK_URL: deployment.webhookUrl };
+    const unreachable = networkOnlyServicesOf(site, services);
+    return unreachable.length === 0
+      ? { ok: true, detail: isNetworkOnlyHost(site.hostname) ? `the site itself is at ${site.hostname}, which only this machine or its network reaches (a preview): its services may be too` : 'its API and webhook have public addresses' }
+      : {
+          ok: false,
+          detail: `the site is at ${site.hostname} but its scripts call ${unreachable.join(', ')}, which only this machine or its own network reaches: every visitor's form and photo goes to their own computer or nowhere, while this check, run beside those services, reaches them (a build made with local settings, .env.local?); build with the project's public addresses and upload dist/`,
         };
   });
   await check('site calls its services over https', async () => {
@@ -569,7 +596,7 @@ async function main(): Promise<number> {
     // After the test lead: while the check's address is unsubscribed, its marketing e-mails would be held back.
     await check("e-mails' unsubscribe link works", () => {
       testRows.unsubscribeStepRuns();
-      return followUnsubscribeLink(rest, serviceKey, site, servedBuilds.get('/')?.entry);
+      return followUnsubscribeLink(rest, serviceKey, site, servedBuilds.get('/')?.entry, homePage);
     });
     await check("e-mails show the business's own facts, link to the site and reach its inbox", () => checkEmailFacts(rest, serviceKey, site, servedBuilds.get('/')?.entry, homePage));
     await check('every e-mail worker instance runs with the settings checked', async () => {

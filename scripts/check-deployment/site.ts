@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { businessEnvSchema } from '../../src/config/settings.ts';
 import { request, type Reply } from './http.ts';
 
@@ -276,4 +277,100 @@ export function plainHttpServicesOf(site: URL, services: Record<string, string>)
   return Object.entries(services)
     .filter(([, address]) => URL.canParse(address) && new URL(address).protocol === 'http:' && !isThisMachine(new URL(address)))
     .map(([name, address]) => `${name} ${new URL(address).origin}`);
+}
+
+/**
+ * Whether a host name is one only this machine or its own network reaches: loopback, a private or link-local range,
+ * a name with no dot (a Docker network's service, a LAN's machine), `.local`, `.internal`, `.localhost`, `.lan`,
+ * `.home.arpa`. The check may reach it from where it runs; a visitor's browser does not.
+ */
+export function isNetworkOnlyHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+  const family = isIP(host);
+  if (family === 4) {
+    const [a = 0, b = 0] = host.split('.').map(Number);
+    return a === 0 || a === 10 || a === 127 || (a === 100 && b >= 64 && b <= 127) || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168);
+  }
+  if (family === 6) {
+    // The URL parser writes an IPv4-mapped address in hex (::ffff:7f00:1 for 127.0.0.1).
+    const mapped = host.match(/^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/);
+    if (mapped) {
+      const [high, low] = [parseInt(mapped[1]!, 16), parseInt(mapped[2]!, 16)];
+      return isNetworkOnlyHost([high >> 8, high & 255, low >> 8, low & 255].join('.'));
+    }
+    return host === '::1' || host === '::' || /^f[cd][0-9a-f]{0,2}:/.test(host) || /^fe[89ab][0-9a-f]?:/.test(host);
+  }
+  return !host.includes('.') || /\.(local|internal|localhost|lan|home\.arpa)$/.test(host);
+}
+
+/**
+ * The services a site on a public address calls at an address only this machine or its network reaches, as
+ * 'SUPABASE_URL http://127.0.0.1:54321': a site built with a developer's local settings (`npm start` writes them to
+ * .env.local, which `npm run build` reads too) calls the visitor's own computer, so every form and photo fails for
+ * every visitor, while the check, run beside that stack, reaches it and passes.
+ */
+export function networkOnlyServicesOf(site: URL, services: Record<string, string>): string[] {
+  if (isNetworkOnlyHost(site.hostname)) return [];
+  return Object.entries(services)
+    .filter(([, address]) => URL.canParse(address) && isNetworkOnlyHost(new URL(address).hostname))
+    .map(([name, address]) => `${name} ${new URL(address).origin}`);
+}
+
+/** The settings src/lib/env.ts reads from the bundle, where Vite writes `import.meta.env` as an object literal. */
+export const SITE_CONNECTION_SETTINGS = ['VITE_SUPABASE_URL', 'VITE_SUPABASE_ANON_KEY', 'VITE_VISUALIZER_WEBHOOK_URL'] as const;
+export type SiteConnectionSetting = (typeof SITE_CONNECTION_SETTINGS)[number];
+
+/**
+ * Each of `expected` (by the bundle's name) that the site's scripts do not hold as built, as 'SUPABASE_URL (they
+ * hold https://…)' or 'SUPABASE_URL (not in them)'. What the site calls is the value of its
+ * `import.meta.env` object (`VITE_SUPABASE_URL:"…"`): every such value must be the one given here, so a build for
+ * `https://ref.supabase.co.staging.example` is not taken for one for `https://ref.supabase.co` because it contains
+ * it, nor a build that holds the value somewhere else. A build that writes no such object (another bundler) must hold
+ * the value as a whole string literal. URLs are compared without trailing slashes, as the site joins paths to them.
+ */
+export function settingsNotBuiltIn(scripts: readonly string[], expected: Record<SiteConnectionSetting, { name: string; value: string }>): string[] {
+  const trim = (setting: SiteConnectionSetting, value: string) => (setting === 'VITE_SUPABASE_ANON_KEY' ? value.trim() : value.trim().replace(/\/+$/, ''));
+  const problems: string[] = [];
+  for (const setting of SITE_CONNECTION_SETTINGS) {
+    const { name, value } = expected[setting];
+    const built = new Set<string>();
+    const pattern = new RegExp(`(?:^|[^\\w$])["']?${setting}["']?\\s*:\\s*(["'\`])((?:\\\\.|(?!\\1)[^\\\\])*)\\1`, 'g');
+    for (const script of scripts) for (const match of script.matchAll(pattern)) built.add(trim(setting, match[2]!));
+    const wanted = trim(setting, value);
+    const others = [...built].filter((found) => found !== wanted);
+    if (others.length > 0) problems.push(`${name} (they hold ${others.map((found) => found.slice(0, 80)).join(' and ')})`);
+    else if (built.size === 0 && !scripts.some((script) => ['"', "'", '`'].some((quote) => script.includes(`${quote}${wanted}${quote}`) || script.includes(`${quote}${wanted}/${quote}`)))) {
+      problems.push(`${name} (not in them)`);
+    }
+  }
+  return problems;
+}
+
+/** The address a page names as its own (`<link rel="canonical">`: the build's VITE_SITE_URL and the page's path). */
+export function canonicalOf(html: string): string | undefined {
+  const link = html.match(/<link\b[^>]*\brel=["']?canonical\b[^>]*>/i)?.[0];
+  return link?.match(/\bhref=["']?([^"'\s>]+)/i)?.[1]?.replace(/&amp;/g, '&');
+}
+
+/**
+ * Each page (path -> its HTML as served) that does not name an address on the site checked as its own, as '/ names
+ * https://www.floors.example'. The build writes VITE_SITE_URL into every page's canonical link (and share tags,
+ * sitemap, structured data): pages naming another host are either checked at a copy that is not the live site (a
+ * staging or preview address: the check then passes on what visitors never see) or built without the site's address
+ * (VITE_SITE_URL's default, http://127.0.0.1:5173: search engines and shared links are sent there). An https site's
+ * pages naming plain http send search engines and shares to http.
+ */
+export function canonicalProblems(site: URL, pages: ReadonlyMap<string, string>): string[] {
+  const problems: string[] = [];
+  for (const [page, html] of pages) {
+    const canonical = canonicalOf(html);
+    if (!canonical || !URL.canParse(canonical)) {
+      problems.push(`${page} names ${canonical ? `"${canonical.slice(0, 80)}"` : 'no address'}`);
+      continue;
+    }
+    const named = new URL(canonical);
+    if (named.hostname !== site.hostname) problems.push(`${page} names ${named.origin}`);
+    else if (site.protocol === 'https:' && named.protocol !== 'https:' && !isThisMachine(site)) problems.push(`${page} names ${named.origin}, plain http`);
+  }
+  return problems;
 }

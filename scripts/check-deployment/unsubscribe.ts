@@ -2,7 +2,7 @@ import { excerpt, request, type Reply, type RequestOptions } from './http.ts';
 import { businessEnvSchema } from '../../src/config/settings.ts';
 import { VISUALIZER_PAGE_PATH, visualizerResultLink } from '../../contracts/visualizer-result-link.ts';
 import { PAGE_HEADINGS } from './pages.ts';
-import { factsTheEmailLacks } from './business-facts.ts';
+import { factsLacking, factsTheEmailLacks } from './business-facts.ts';
 import { entryOf, headingOf, isThisMachine, placeholderFactsOf } from './site.ts';
 import type { Outcome } from './test-rows.ts';
 
@@ -41,11 +41,17 @@ export function forgedLink(link: string): string {
  * back to the site (SITE_URL, else the first of ALLOWED_ORIGINS) must open the site's home page, followed as a click
  * is, as the e-mails' links are (linkProblem): the host name alone passed a wrong path, plain http, another port.
  */
-export async function unsubscribePageProblems(html: string, site: URL, siteEntry: string | undefined): Promise<string[]> {
+export async function unsubscribePageProblems(html: string, site: URL, siteEntry: string | undefined, homePage?: string): Promise<string[]> {
   const problems: string[] = [];
   const placeholders = placeholderFactsOf([html]);
   if (placeholders.length > 0) {
     problems.push(`its page shows the placeholder ${placeholders.join(', ')}: the processor runs without the owner's VITE_BUSINESS_* settings (README, "Settings"); set them on its host as on the site's build`);
+  } else if (homePage) {
+    // The owner's own facts, but not the site's: the processor's host kept older VITE_BUSINESS_* settings (a new phone).
+    const lacking = factsLacking(homePage, html, ['phone', 'registration number']);
+    if (lacking.length > 0) {
+      problems.push(`its page does not give ${lacking.join(', ')}, as the site's pages do: the processor runs with other VITE_BUSINESS_* settings than the site was built with; give its host the site's`);
+    }
   }
   // The page's one web link is its way back (the phone's is tel:); escapeHtml wrote & as &amp;.
   const back = [...html.matchAll(/href="(https?:\/\/[^"]+)"/gi)].map(([, href]) => href!.replace(/&amp;/g, '&')).find((href) => URL.canParse(href));
@@ -65,7 +71,7 @@ export async function unsubscribePageProblems(html: string, site: URL, siteEntry
  * program's Unsubscribe) records the mailbox as unsubscribed in this deployment's database. The address's unsubscribe
  * is removed with the test rows.
  */
-export async function followUnsubscribeLink(rest: Rest, serviceKey: string, site: URL, siteEntry: string | undefined): Promise<Outcome> {
+export async function followUnsubscribeLink(rest: Rest, serviceKey: string, site: URL, siteEntry: string | undefined, homePage?: string): Promise<Outcome> {
   const started = await rest('rpc/deployment_check_unsubscribe_start', serviceKey, { method: 'POST', body: '{}' });
   if (started.status !== 200) return { ok: false, detail: `status ${started.status}: ${excerpt(started)} (are the migrations applied?)` };
   const readState = async (): Promise<UnsubscribeState> => {
@@ -110,7 +116,7 @@ export async function followUnsubscribeLink(rest: Rest, serviceKey: string, site
   }
   if ((await readState()).unsubscribed_at) return { ok: false, detail: `opening the e-mails' link ${where} unsubscribed the address at once: link scanners and previews would unsubscribe visitors` };
   // Said after the steps below, which still run: the address's unsubscribe and its removal stay as in a passing run.
-  const pageProblems = await unsubscribePageProblems(page.body, site, siteEntry);
+  const pageProblems = await unsubscribePageProblems(page.body, site, siteEntry, homePage);
 
   // Someone guessing another mailbox's link: refused, nothing recorded.
   const forged = await request(forgedLink(link), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: ONE_CLICK });

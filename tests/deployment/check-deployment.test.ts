@@ -205,8 +205,8 @@ describe('npm run check:deployment on a healthy deployment', () => {
     // the database's migrations; changes, views and functions; both buckets; CORS twice, /healthz; the heartbeats and both workers; staff e-mails;
     // retention; the test lead; the e-mails' unsubscribe link and their facts; the e-mail worker instances' settings; a photo for an unknown request; the test
     // photo and its files; the functions' grant; the removal; the throttle; the site's and the processor's commits; signed-in
-    // users' access and the throttle's pre-request; the project's keys; who handles the photos.
-    expect(checks).toHaveLength(DEPLOYED_PAGES.length + 1 + 1 + 2 + 2 + 4 + 1 + 1 + LEAD_TABLES.length + 2 + 2 + 3 + 3 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 2 + 1 + 1);
+    // users' access and the throttle's pre-request; the project's keys; who handles the photos; whether visitors reach the services; the pages' own address.
+    expect(checks).toHaveLength(DEPLOYED_PAGES.length + 1 + 1 + 2 + 2 + 4 + 1 + 1 + LEAD_TABLES.length + 2 + 2 + 3 + 3 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 2 + 1 + 1 + 1 + 1);
     // The stack's processor draws the floors itself, and the site is built without an engine company.
     expect(lines).toContain("ok    privacy page names who handles visitors' photos: the processor draws the floors itself, and the privacy page says so (no other company gets the photos)");
     expect(lines).toContain("ok    project's keys are its own: the local stack's published keys, on this machine's own address, which no one else reaches");
@@ -229,6 +229,10 @@ describe('npm run check:deployment on a healthy deployment', () => {
     expect(lines).toContain(`ok    site served over https with HSTS: https, ${HSTS}`);
     expect(lines).toContain("ok    pages send a content security policy: frame-ancestors 'none', and nothing the pages load is restricted");
     expect(lines).toContain('ok    site hands out no file of the build machine: /.env, /.env.local, /.env.production, /.env.production.local, /.git/config are not served');
+    // The build's VITE_SITE_URL is the preview's address on this machine; the https front is the same host name.
+    expect(lines).toContain(`ok    pages say they live at this address: the ${DEPLOYED_PAGES.length} pages name addresses on 127.0.0.1 as theirs (their canonical links, from the build's VITE_SITE_URL)`);
+    // The site under test is on this machine too (a preview): it may call services only this machine reaches.
+    expect(lines).toContain("ok    site's services are reachable from visitors' devices: the site itself is at 127.0.0.1, which only this machine or its network reaches (a preview): its services may be too");
     // The local stack is on this machine over http, which browsers let an https page call (a deployed one is not).
     expect(lines).toContain(
       `ok    site calls its services over https: https, or this machine's own address (${new URL(site.stack.url).origin}), which browsers let an https page call`,
@@ -407,7 +411,9 @@ describe('npm run check:deployment on a broken deployment', () => {
       // A home page from a build made without the owner's settings (the rest of the site is the owner's).
       if (asked.path === '/') {
         const page = await upstream();
-        return { ...page, body: page.body.replaceAll(OWNER_SETTINGS.VITE_BUSINESS_PHONE, '(856) 555-0100').replaceAll(OWNER_SETTINGS.VITE_BUSINESS_NJ_HIC_REGISTRATION, '13VH00000000') };
+        // And built for another address than the one checked (a staging copy's pages say the live site's).
+        const body = page.body.replaceAll(OWNER_SETTINGS.VITE_BUSINESS_PHONE, '(856) 555-0100').replaceAll(OWNER_SETTINGS.VITE_BUSINESS_NJ_HIC_REGISTRATION, '13VH00000000');
+        return { ...page, body: body.replace(/(<link rel="canonical" href=")[^"]*"/, '$1https://www.haddon-floorworks.example/"') };
       }
       if (asked.path === '/privacy') {
         const page = await upstream();
@@ -439,7 +445,10 @@ describe('npm run check:deployment on a broken deployment', () => {
       }
       if (asked.path.endsWith('.js')) {
         const script = await upstream();
-        const body = script.body.replaceAll(site.stack.anonKey, 'sb_publishable_anotherProjectsKey0000');
+        // And a webhook under the processor's address (a staging path): it holds the one checked, but is not it.
+        const body = script.body
+          .replaceAll(site.stack.anonKey, 'sb_publishable_anotherProjectsKey0000')
+          .replaceAll(`VITE_VISUALIZER_WEBHOOK_URL:\`${site.stack.webhookUrl}\``, `VITE_VISUALIZER_WEBHOOK_URL:\`${site.stack.webhookUrl}/staging\``);
         return { ...script, body: asked.path.includes('insert-with-fallback') ? `${body}\n;globalThis.k=${JSON.stringify(site.stack.serviceRoleKey)};` : body };
       }
       return upstream();
@@ -459,8 +468,9 @@ describe('npm run check:deployment on a broken deployment', () => {
           new RegExp(`^FAIL {2}site is the build in ${site.buildDir}: its pages come from 2 builds: / /realtors /investors /floor-visualizer start /assets/index-\\S+\\.js; /privacy start /assets/index-0ldBu1ld\\.js: the host or a CDN still serves an earlier build for some pages`),
         ),
         "FAIL  pages show the business's own facts: they show the build's placeholder VITE_BUSINESS_PHONE (856) 555-0100, VITE_BUSINESS_NJ_HIC_REGISTRATION 13VH00000000: the site was built without the owner's business settings (README, \"Settings\"); visitors would call, write to or look up a business that is not there",
+        "FAIL  pages say they live at this address: the pages' own addresses (their canonical links, the build's VITE_SITE_URL) are not on 127.0.0.1: / names https://www.haddon-floorworks.example: either this check runs against a copy that is not the live site (a staging or preview address, where it passes on what visitors never see: run it against the live address), or the site was built without its address (VITE_SITE_URL's default sends search engines and shared links to http://127.0.0.1:5173: build with VITE_SITE_URL=" + host.url + " and upload dist/)",
         expect.stringMatching(
-          /^FAIL {2}site built for this deployment: none of its \d+ scripts holds SUPABASE_ANON_KEY as set here: the site was built with other VITE_ settings/,
+          /^FAIL {2}site built for this deployment: its \d+ scripts do not use SUPABASE_ANON_KEY \(they hold sb_publishable_anotherProjectsKey0000\), VITE_VISUALIZER_WEBHOOK_URL \(they hold http:\/\/127\.0\.0\.1:\d+\/functions\/v1\/floor-visualizer\/staging\) as set here: the site was built with other VITE_ settings/,
         ),
         expect.stringMatching(
           /^FAIL {2}site publishes no secret key: its pages, scripts or source maps hold the secret key SUPABASE_SERVICE_ROLE_KEY, a JWT key for the role service_role, an sb_secret_… key: /,
@@ -473,7 +483,7 @@ describe('npm run check:deployment on a broken deployment', () => {
         // The e-mail worker runs this checkout too: not the commit the site's stamp says.
         "FAIL  every e-mail worker instance runs with the settings checked: the e-mail worker is built from another commit than the site (aaaaaaaaaaaa): one of them is a stale deploy, and the e-mails' links and words may not fit the site's pages; build both from one commit and deploy both",
       ]);
-      expect(lines.at(-1)).toBe('13 check(s) failed.');
+      expect(lines.at(-1)).toBe('14 check(s) failed.');
       expect(code).toBe(1);
     } finally {
       await host.close();
@@ -508,7 +518,7 @@ describe('npm run check:deployment on a broken deployment', () => {
       expect(code).toBe(1);
       expect(failed, lines.join('\n')).toEqual([
         // True as well: the site talks to the stack itself, not to this host in front of it.
-        expect.stringMatching(/^FAIL {2}site built for this deployment: none of its \d+ scripts holds SUPABASE_URL, VITE_VISUALIZER_WEBHOOK_URL as set here/),
+        expect.stringMatching(/^FAIL {2}site built for this deployment: its \d+ scripts do not use SUPABASE_URL \(they hold http:\/\/127\.0\.0\.1:\d+\), VITE_VISUALIZER_WEBHOOK_URL \(they hold http:\/\/127\.0\.0\.1:\d+\/functions\/v1\/floor-visualizer\) as set here/),
         ...LEAD_TABLES.map(
           (table) =>
             `FAIL  public key cannot read ${table}: answered 200 without a list for select=id (an empty body): nothing can be concluded; is SUPABASE_URL the project's API?`,
@@ -755,7 +765,7 @@ describe('npm run check:deployment on a broken deployment', () => {
       expect(code).toBe(1);
       expect(failed, lines.join('\n')).toEqual([
         // True as well: the site under test was built for the other stack.
-        expect.stringMatching(/^FAIL {2}site built for this deployment: none of its \d+ scripts holds SUPABASE_URL, VITE_VISUALIZER_WEBHOOK_URL as set here/),
+        expect.stringMatching(/^FAIL {2}site built for this deployment: its \d+ scripts do not use SUPABASE_URL \(they hold http:\/\/127\.0\.0\.1:\d+\), VITE_VISUALIZER_WEBHOOK_URL \(they hold http:\/\/127\.0\.0\.1:\d+\/functions\/v1\/floor-visualizer\) as set here/),
         `FAIL  webhook CORS for the site: allows *, not ${new URL(site.siteUrl).origin}: set the processor's ALLOWED_ORIGINS to ${new URL(site.siteUrl).origin}`,
         `FAIL  webhook CORS refuses other origins: a preflight from https://deployment-check.invalid is allowed (*): any web page could post photos; set ALLOWED_ORIGINS to ${new URL(site.siteUrl).origin}`,
         expect.stringMatching(/^FAIL {2}webhook \/healthz: status 503: .*"storage":"not writable".*VISUALIZER_STORAGE_DIR is not writable \(ENOTDIR\)/),

@@ -37,8 +37,13 @@ describe('the e-mail worker instances line', () => {
       detail: expect.stringMatching(/^the e-mail worker is built from another commit than the site \(0123456789ab\): one of them is a stale deploy/),
     });
     expect(emailWorkersOutcome(built(), site)).toEqual({ ok: false, detail: expect.stringMatching(/^the e-mail worker records no build: it runs a version from before build stamps, while the site is built from 0123456789ab/) });
-    // Not known on either side: the commit line says skip; this one judges the settings alone.
-    expect(emailWorkersOutcome(built('unknown'), site).ok).toBe(true);
+    // Built without its commit beside a site that says its own: a stale worker would pass as the site's.
+    expect(emailWorkersOutcome(built('unknown'), site)).toEqual({
+      ok: false,
+      detail: expect.stringMatching(/^the e-mail worker was built where its commit was not known .*whether it is built from the site's commit \(0123456789ab\) is not known/),
+    });
+    // The site's commit not known: the commit line fails that; this one judges the settings alone.
+    expect(emailWorkersOutcome(built('unknown'), 'unknown').ok).toBe(true);
     expect(emailWorkersOutcome(built(), undefined).ok).toBe(true);
   });
 

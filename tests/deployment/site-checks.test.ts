@@ -3,14 +3,18 @@ import { pageFile } from '../../scripts/prerender/prerender-plugin';
 import { builtFileOf, DEPLOYED_PAGES } from '../../scripts/check-deployment/pages';
 import {
   buildFingerprint,
+  canonicalProblems,
   entryOf,
   httpsProblem,
   insecureAssetsOf,
+  isNetworkOnlyHost,
+  networkOnlyServicesOf,
   noindexOf,
   placeholderFactsOf,
   plainHttpServicesOf,
   robotsTxtBlocksAll,
   servesPrivateFile,
+  settingsNotBuiltIn,
   sourceMapOf,
 } from '../../scripts/check-deployment/site';
 import type { Reply } from '../../scripts/check-deployment/http';
@@ -131,5 +135,87 @@ describe("the build machine's files and the services' addresses", () => {
     expect(plainHttpServicesOf(site, { SUPABASE_URL: 'http://203.0.113.5:8000', VITE_VISUALIZER_WEBHOOK_URL: 'http://127.0.0.1:8787/x' })).toEqual(['SUPABASE_URL http://203.0.113.5:8000']);
     // An http site mixes nothing (the https line judges the site itself).
     expect(plainHttpServicesOf(new URL('http://floors.example'), services)).toEqual([]);
+  });
+
+  it('names each service a site on a public address calls at an address only this machine or its network reaches', () => {
+    const site = new URL('https://www.floors.example');
+    // What `npm start` writes to .env.local, which `npm run build` reads too: the check, run beside that stack, reaches it.
+    const local = { SUPABASE_URL: 'http://127.0.0.1:24321', VITE_VISUALIZER_WEBHOOK_URL: 'http://127.0.0.1:24321/functions/v1/floor-visualizer' };
+    expect(networkOnlyServicesOf(site, local)).toEqual(['SUPABASE_URL http://127.0.0.1:24321', 'VITE_VISUALIZER_WEBHOOK_URL http://127.0.0.1:24321']);
+    // A Docker network's service name, a LAN address, a private IPv6 one, loopback written as localhost or mapped.
+    expect(
+      networkOnlyServicesOf(site, {
+        a: 'http://kong:8000',
+        b: 'http://192.168.1.20:8000',
+        c: 'http://[fd00::2]:8000',
+        d: 'http://localhost:54321',
+        e: 'http://[::ffff:127.0.0.1]:8000',
+        f: 'https://supabase.internal',
+        g: 'http://10.0.0.5',
+        h: 'http://172.20.0.3',
+      }).map((found) => found.split(' ')[0]),
+    ).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']);
+    expect(networkOnlyServicesOf(site, { SUPABASE_URL: 'https://ref.supabase.co', VITE_VISUALIZER_WEBHOOK_URL: 'https://203.0.113.5/x' })).toEqual([]);
+    // 172.32.x and 192.169.x are public; a site that is itself on this machine (a preview) may call it.
+    expect(networkOnlyServicesOf(site, { a: 'http://172.32.0.1', b: 'http://192.169.0.1' })).toEqual([]);
+    expect(networkOnlyServicesOf(new URL('https://127.0.0.1:4173'), local)).toEqual([]);
+    expect(isNetworkOnlyHost('floors.example')).toBe(false);
+    expect(isNetworkOnlyHost('[::1]')).toBe(true);
+  });
+});
+
+describe("the site's connection settings as built", () => {
+  const expected = {
+    VITE_SUPABASE_URL: { name: 'SUPABASE_URL', value: 'https://ref.supabase.co' },
+    VITE_SUPABASE_ANON_KEY: { name: 'SUPABASE_ANON_KEY', value: 'sb_publishable_abc123' },
+    VITE_VISUALIZER_WEBHOOK_URL: { name: 'VITE_VISUALIZER_WEBHOOK_URL', value: 'https://processor.floors.example' },
+  };
+  // How Vite writes import.meta.env into the bundle (src/lib/env.ts reads it whole).
+  const bundle = (url: string, key: string, webhook: string) =>
+    `ba=Ui({x:1});var e=ba.safeParse({BASE_URL:\`/\`,DEV:!1,VITE_SUPABASE_ANON_KEY:\`${key}\`,VITE_SUPABASE_URL:\`${url}\`,VITE_VISUALIZER_WEBHOOK_URL:\`${webhook}\`});`;
+
+  it('passes scripts built with the values given, a trailing slash aside', () => {
+    expect(settingsNotBuiltIn([bundle('https://ref.supabase.co', 'sb_publishable_abc123', 'https://processor.floors.example/')], expected)).toEqual([]);
+    // A build without the env object holds each as a whole string.
+    expect(settingsNotBuiltIn(['fetch("https://ref.supabase.co"+p,{k:"sb_publishable_abc123"});u="https://processor.floors.example/"'], expected)).toEqual([]);
+  });
+
+  it('names each setting the scripts call another value for, though they contain the one given', () => {
+    // Another host that begins with the project's address, a path under the processor's, another key beside it.
+    const other = bundle('https://ref.supabase.co.staging.example', 'sb_publishable_abc123', 'https://processor.floors.example/staging');
+    expect(settingsNotBuiltIn([other], expected)).toEqual([
+      'SUPABASE_URL (they hold https://ref.supabase.co.staging.example)',
+      'VITE_VISUALIZER_WEBHOOK_URL (they hold https://processor.floors.example/staging)',
+    ]);
+    // The values given written somewhere else in the scripts change nothing: the env object is what the site reads.
+    expect(settingsNotBuiltIn([other, 'var decoy="https://ref.supabase.co";'], expected)).toHaveLength(2);
+    expect(settingsNotBuiltIn(['u="https://ref.supabase.co.staging.example";k="sb_publishable_abc123";w="https://processor.floors.example"'], expected)).toEqual(['SUPABASE_URL (not in them)']);
+  });
+});
+
+describe("the pages' own address", () => {
+  const at = (href: string) => `<!doctype html><html><head><link rel="canonical" href="${href}"/></head><body><h1>Hi</h1></body></html>`;
+  const site = new URL('https://www.floors.example');
+
+  it('passes pages whose canonical links are on the address checked', () => {
+    expect(canonicalProblems(site, new Map([['/', at('https://www.floors.example/')], ['/realtors', at('https://www.floors.example/realtors')]]))).toEqual([]);
+    // A local preview (this machine) of a build for this machine's address, another port or scheme.
+    expect(canonicalProblems(new URL('https://127.0.0.1:4443'), new Map([['/', at('http://127.0.0.1:4173/')]]))).toEqual([]);
+  });
+
+  it("names each page that names another host, plain http on an https site, or no address: a staging copy checked, or a build without VITE_SITE_URL", () => {
+    expect(
+      canonicalProblems(
+        site,
+        new Map([
+          ['/', at('http://127.0.0.1:5173/')],
+          ['/realtors', at('https://staging.floors.example/realtors')],
+          ['/investors', at('http://www.floors.example/investors')],
+          ['/privacy', '<!doctype html><h1>Privacy Policy</h1>'],
+        ]),
+      ),
+    ).toEqual(['/ names http://127.0.0.1:5173', '/realtors names https://staging.floors.example', '/investors names http://www.floors.example, plain http', '/privacy names no address']);
+    // Checked at a host's preview address of the production build.
+    expect(canonicalProblems(new URL('https://deploy-preview-12--floors.netlify.app'), new Map([['/', at('https://www.floors.example/')]]))).toEqual(['/ names https://www.floors.example']);
   });
 });

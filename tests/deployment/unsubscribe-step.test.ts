@@ -24,6 +24,8 @@ type Processor = {
   placeholderFacts?: boolean;
   /** Where its page's way back to the site leads (its SITE_URL). */
   siteLink?: string;
+  /** Run with the owner's older VITE_BUSINESS_* settings: another phone and registration number than the site's. */
+  olderFacts?: boolean;
 };
 
 /** The site the check is run against: its home page, the build that starts ENTRY; any other path is not found. */
@@ -65,11 +67,12 @@ async function deployment(processor: Processor, headers?: { list?: string | null
       if (!genuine && !(request.method === 'POST' && processor.takesForged)) return response.writeHead(400).end('This unsubscribe link does not work');
       if (request.method === 'GET') {
         if (processor.getUnsubscribes) database.unsubscribedAt = new Date().toISOString();
-        const [name, registration] = processor.placeholderFacts ? ['Your Flooring Co.', '13VH00000000'] : ['Haddon Floors', '13VH01234567'];
+        const [name, registration] = processor.placeholderFacts ? ['Your Flooring Co.', '13VH00000000'] : ['Haddon Floors', processor.olderFacts ? '13VH07654321' : '13VH01234567'];
+        const phone = processor.placeholderFacts ? '(856) 555-0100' : processor.olderFacts ? '(856) 555-0199' : '(856) 555-0142';
         return response
           .writeHead(200, { 'content-type': 'text/html' })
           .end(
-            `<p>${name}</p><form method="post"><button>Unsubscribe</button></form><p><a href="${processor.siteLink ?? SITE.origin}">Go to the ${name} website</a></p><footer>NJ Home Improvement Contractor Reg. No. ${registration}</footer>`,
+            `<p>${name}</p><form method="post"><button>Unsubscribe</button></form><p><a href="${processor.siteLink ?? SITE.origin}">Go to the ${name} website</a></p><footer><a class="phone" href="tel:${phone.replace(/[^\d+]/g, '')}">${phone}</a> NJ Home Improvement Contractor Reg. No. ${registration}</footer>`,
           );
       }
       if (!processor.recordsElsewhere) database.unsubscribedAt = new Date().toISOString();
@@ -114,10 +117,31 @@ describe("check:deployment's unsubscribe line", () => {
       ok: false,
       detail: expect.stringMatching(
         new RegExp(
-          `works, but its page shows the placeholder VITE_BUSINESS_NAME Your Flooring Co\\., VITE_BUSINESS_NJ_HIC_REGISTRATION 13VH00000000: the processor runs without the owner's VITE_BUSINESS_\\* settings .*; its page has no link back to ${SITE.origin}: set the processor's SITE_URL to ${SITE.origin}$`,
+          `works, but its page shows the placeholder VITE_BUSINESS_NAME Your Flooring Co\\., VITE_BUSINESS_PHONE \\(856\\) 555-0100, VITE_BUSINESS_NJ_HIC_REGISTRATION 13VH00000000: the processor runs without the owner's VITE_BUSINESS_\\* settings .*; its page has no link back to ${SITE.origin}: set the processor's SITE_URL to ${SITE.origin}$`,
         ),
       ),
     });
+  });
+
+  it("fails a page that gives another phone and registration number than the site's pages (the processor's host kept older settings)", async () => {
+    // The site's home page as served: its footer's phone link and registration number (src/components/layout/site-footer.tsx).
+    const homePage = `<h1>${PAGE_HEADINGS['/']}</h1><footer><a href="tel:+18565550142">(856) 555-0142</a><a href="mailto:office@haddonfloors.example">office@haddonfloors.example</a><p>NJ Home Improvement Contractor Reg. No. 13VH01234567</p></footer>`;
+    const { rest } = await deployment({ olderFacts: true });
+
+    const outcome = await followUnsubscribeLink(rest, 'service key', SITE, ENTRY, homePage);
+
+    expect(outcome).toEqual({
+      ok: false,
+      detail: expect.stringMatching(
+        /works, but its page does not give the phone \+18565550142, the registration number 13VH01234567, as the site's pages do: the processor runs with other VITE_BUSINESS_\* settings than the site was built with; give its host the site's$/,
+      ),
+    });
+    // The same page with the site's facts passes.
+    server!.closeAllConnections();
+    await new Promise((resolve) => server!.close(resolve));
+    server = undefined;
+    const current = await deployment({});
+    expect((await followUnsubscribeLink(current.rest, 'service key', SITE, ENTRY, homePage)).ok).toBe(true);
   });
 
   it("fails a link back on the site's host that does not open its home page: a wrong path, another host name for this machine, another port", async () => {
