@@ -104,10 +104,11 @@ async function checkDeployment(env: Record<string, string>, args = defaultArgs()
   if (process.env.CHECK_LOG) console.log(lines.join('\n'));
   const failed = lines.filter((line) => line.startsWith('FAIL'));
   // Whatever else a run shows, its exit code and last line agree with its lines: no 0 beside a FAIL, no pass for a skip.
-  const skippedCount = lines.filter((line) => line.startsWith('skip')).length;
+  const skippedNames = lines.filter((line) => line.startsWith('skip')).map((line) => line.slice('skip  '.length, line.indexOf(': ')));
+  const skippedCount = skippedNames.length;
   if (failed.length > 0) expect([result.code, lines.at(-1)], lines.join('\n')).toEqual([1, `${failed.length} check(s) failed.`]);
   else if (skippedCount > 0) {
-    expect([result.code, lines.at(-1)], lines.join('\n')).toEqual([3, `No check failed, but ${skippedCount} could not run from here; the deployment is not fully checked.`]);
+    expect([result.code, lines.at(-1)], lines.join('\n')).toEqual([3, `No check failed, but ${skippedCount} could not run from here (${skippedNames.join('; ')}); the deployment is not fully checked.`]);
   } else expect([result.code, lines.at(-1)], lines.join('\n')).toEqual([0, 'The deployment passed every check.']);
   return { code: result.code, lines, failed };
 }
@@ -205,13 +206,15 @@ describe('npm run check:deployment on a healthy deployment', () => {
     // the database's migrations; changes, views and functions; both buckets; CORS twice, /healthz; the heartbeats and both workers; staff e-mails;
     // retention; the test lead; the e-mails' unsubscribe link and their facts; the e-mail worker instances' settings; a photo for an unknown request; the test
     // photo and its files; the functions' grant; the removal; the throttle; the site's and the processor's commits; signed-in
-    // users' access and the throttle's pre-request; the project's keys; who handles the photos; whether visitors reach the services; the pages' own address.
-    expect(checks).toHaveLength(DEPLOYED_PAGES.length + 1 + 1 + 2 + 2 + 4 + 1 + 1 + LEAD_TABLES.length + 2 + 2 + 3 + 3 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 2 + 1 + 1 + 1 + 1);
+    // users' access and the throttle's pre-request; the project's keys; who handles the photos; whether visitors reach the services; the pages' own address; storage policies.
+    expect(checks).toHaveLength(DEPLOYED_PAGES.length + 1 + 1 + 2 + 2 + 4 + 1 + 1 + LEAD_TABLES.length + 2 + 2 + 3 + 3 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1);
     // The stack's processor draws the floors itself, and the site is built without an engine company.
     expect(lines).toContain("ok    privacy page names who handles visitors' photos: the processor draws the floors itself, and the privacy page says so (no other company gets the photos)");
     expect(lines).toContain("ok    project's keys are its own: the local stack's published keys, on this machine's own address, which no one else reaches");
     expect(lines).toContain('ok    signed-in users cannot read, change or delete lead rows: no lead table lets the authenticated role read, change or delete a row');
-    expect(lines).toContain("ok    write throttle runs before every API request: the authenticator role's pgrst.db_pre_request is private.throttle_anonymous_writes");
+    expect(lines).toContain("ok    write throttle runs before every API request: the authenticator role's pgrst.db_pre_request is private.throttle_anonymous_writes, and PostgREST ran it before the check's own request");
+    // The local stack has no storage schema (its gateway serves files from disk): no policy at all.
+    expect(lines).toContain('ok    no storage policy lets visitors or signed-in users reach the photo buckets: no policy on storage.objects for anon or authenticated names floor-visualizer and floor-visualizer-uploads, or applies to every bucket');
     // The site's build and the processor both run from this checkout: one commit (with this checkout's changes, if any).
     expect(lines).toContain(`ok    site and processor built from one commit: both built from ${checkoutCommit()}${checkoutCommit().endsWith('-modified') ? ' (with uncommitted changes, which may differ between the two builds)' : ''}`);
     // The stack's e-mail worker runs with the owner's settings, as the site was built.
@@ -273,7 +276,10 @@ describe('npm run check:deployment on a healthy deployment', () => {
       `skip  pages send a content security policy: none sent: another site may show these pages in a frame of its own (clickjacking on the forms); send decision 033's header (README, "Site"): Content-Security-Policy: ${RECOMMENDED_CSP}`,
       expect.stringMatching(/^skip {2}throttle tells two clients apart: could not send from two addresses here; pass --client-addresses \(/),
     ]);
-    expect(lines.at(-1)).toBe('No check failed, but 4 could not run from here; the deployment is not fully checked.');
+    // Named again at the end: a run that exits 3 is not a pass.
+    expect(lines.at(-1)).toBe(
+      `No check failed, but 4 could not run from here (site is the build in ${noBuild}; site served over https with HSTS; pages send a content security policy; throttle tells two clients apart); the deployment is not fully checked.`,
+    );
     expect(code).toBe(3);
   }, 300_000);
 
@@ -644,6 +650,29 @@ describe('npm run check:deployment on a broken deployment', () => {
         schedule!.known_since,
         schedule!.last_execution,
       ]);
+    }
+    expect(await leftovers(site.stack)).toEqual([]);
+  }, 300_000);
+
+  it("fails a PostgREST that does not run the throttle though the authenticator role names it (one that reads no settings from the database)", async () => {
+    const throttleRan = async () => {
+      const reply = await fetch(`${site.stack.url}/rest/v1/rpc/deployment_check_throttle`, { headers: { apikey: site.stack.serviceRoleKey, authorization: `Bearer ${site.stack.serviceRoleKey}` } });
+      return ((await reply.json()) as { ran: boolean }).ran;
+    };
+    // PostgREST told to drop the setting, then the setting put back without telling it: it runs no pre-request while
+    // the catalog names the throttle, as a self-hosted PostgREST with db-config off does.
+    await sql(`alter role authenticator reset pgrst.db_pre_request; notify pgrst, 'reload config'`);
+    try {
+      await eventually('PostgREST to stop running the throttle', async () => ((await throttleRan()) ? undefined : true));
+      await sql(`alter role authenticator set pgrst.db_pre_request = 'private.throttle_anonymous_writes'`);
+      const { failed, lines } = await checkDeployment(envFor(site.stack));
+
+      expect(failed, lines.join('\n')).toEqual([
+        "FAIL  write throttle runs before every API request: the authenticator role's pgrst.db_pre_request is private.throttle_anonymous_writes, but PostgREST did not run it before this request: it does not read its settings from the database (a self-hosted PostgREST with db-config = false, or its own db-pre-request), so the lead tables take writes without limit or size check; set PGRST_DB_CONFIG=true (or PGRST_DB_PRE_REQUEST=private.throttle_anonymous_writes) and restart it",
+      ]);
+    } finally {
+      await sql(`alter role authenticator set pgrst.db_pre_request = 'private.throttle_anonymous_writes'; notify pgrst, 'reload config'`);
+      await eventually('PostgREST to run the throttle again', async () => ((await throttleRan()) ? true : undefined));
     }
     expect(await leftovers(site.stack)).toEqual([]);
   }, 300_000);

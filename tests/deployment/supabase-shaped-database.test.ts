@@ -108,6 +108,36 @@ describe('a Supabase-shaped database', () => {
     await rest(db.anonKey, 'contacts', { method: 'POST', headers: { Prefer: 'return=minimal' }, body: JSON.stringify(LEAD_ROWS.contacts!()) });
     const hits = await asAdmin<{ client_address: string }>('select client_address from private.insert_throttle_hits');
     expect(hits.map((hit) => hit.client_address)).toContain('127.0.0.1');
+    // check:deployment asks PostgREST itself: the throttle marks the request it ran before; outside PostgREST, no mark.
+    const asked = await rest(db.serviceRoleKey, 'rpc/deployment_check_throttle');
+    expect(await asked.json()).toEqual({ pre_request: 'private.throttle_anonymous_writes', ran: true });
+    const [direct] = await asAdmin<{ seen: { ran: boolean } }>('select public.deployment_check_throttle() as seen');
+    expect(direct!.seen.ran).toBe(false);
+  });
+
+  it("check:deployment's storage policy function names each policy for anon or authenticated that reaches the photo buckets, and no other", async () => {
+    // None of the migrations' own: only the service key uses the buckets.
+    const none = await rest(db.serviceRoleKey, 'rpc/deployment_check_storage_policies');
+    expect([none.status, await none.json()]).toEqual([200, []]);
+    // What a dashboard's templates and a hurried fix add, made as Storage's owner (as the dashboard does).
+    const policies = [
+      `create policy "Authenticated users can read" on storage.objects for select to authenticated using (bucket_id = 'floor-visualizer')`,
+      `create policy "Anyone uploads" on storage.objects for insert with check (true)`,
+      `create policy "Avatars are public" on storage.objects for select using (bucket_id = 'avatars')`,
+      `create policy "Only the service" on storage.objects for all to service_role using (bucket_id = 'floor-visualizer-uploads')`,
+      `create policy "Not this" on storage.objects as restrictive for select to authenticated using (bucket_id = 'floor-visualizer')`,
+    ];
+    onTestFinished(async () => {
+      for (const name of ['Authenticated users can read', 'Anyone uploads', 'Avatars are public', 'Only the service', 'Not this']) await asAdmin(`drop policy if exists "${name}" on storage.objects`);
+    });
+    for (const policy of policies) await asAdmin(policy);
+
+    const found = await rest(db.serviceRoleKey, 'rpc/deployment_check_storage_policies');
+    expect(await found.json()).toEqual([
+      { name: 'Anyone uploads', command: 'insert', roles: ['public'] },
+      { name: 'Authenticated users can read', command: 'select', roles: ['authenticated'] },
+    ]);
+    expect((await rest(db.anonKey, 'rpc/deployment_check_storage_policies')).status).toBe(401);
   });
 
   describe.each(Object.keys(LEAD_ROWS))('the anon key on %s', (table) => {
