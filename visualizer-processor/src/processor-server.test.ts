@@ -303,6 +303,20 @@ describe('the visualizer processor webhook', () => {
     expect([metadata.width, metadata.height, metadata.orientation]).toEqual([1024, 768, undefined]);
   });
 
+  it("renders a phone screenshot's photo without the screen's bands above and below it (no planks laid on them)", async () => {
+    // A landscape room shown on a portrait phone: the engine took the black band below the room for floor.
+    const room = await readFile(path.join(FIXTURE_DIR, 'room-gps.jpg'));
+    const { width, height } = await sharp(room).rotate().metadata();
+    const screenshot = await sharp(room).rotate().extend({ top: 600, bottom: 600, background: '#000000' }).png().toBuffer();
+    const row = addPendingRow();
+    const reply = await postWebhook(payloadFor(row, toDataUrl(screenshot, 'image/png')));
+    expect(reply.status).toBe(200);
+    for (const url of [reply.json.originalImageUrl, reply.json.processedImageUrl] as string[]) {
+      const metadata = await sharp(storedFile(url)).metadata();
+      expect([metadata.width, metadata.height], url).toEqual([width, height]);
+    }
+  });
+
   it('replies 202 and finishes in the background when processing outlasts the reply window', async () => {
     syncReplyMs = 10;
     // The engine waits until the reply has arrived, so the reply cannot be anything but the early one.

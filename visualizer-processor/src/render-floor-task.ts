@@ -10,6 +10,7 @@ import { describeRugCovering } from './default-rug-choice.ts';
 import { floorAsShown, type ChosenFloor } from './floor-as-shown.ts';
 import { MAX_WORKING_SIDE, MIN_PHOTO_SHORT_SIDE, PhotoRejectedError, decodePhoto, encodeJpeg } from './decode-photo.ts';
 import { encodeFloorMask, floorShare } from './encode-floor-mask.ts';
+import { photoContent } from './photo-content.ts';
 import type { RenderFinishedSignal } from './render-finished.ts';
 import type { ImageStorage } from './image-storage.ts';
 import { floorMaskPath, originalImagePath, renderJobSchema, renderedImagePath, rugChoiceFloorPath, sceneClassesPath } from './render-job.ts';
@@ -329,11 +330,16 @@ export function createRenderFloorTask(deps: RenderFloorDependencies) {
       // A first render starts from the upload; a correction from the stored (already upright, clean) original.
       const source = job.uploadPath ? await deps.uploads.get(job.uploadPath) : await deps.storage.read(originalImagePath(requestId));
       stages.end('read');
-      const photo = await decodePhoto(source, {
-        maxInputPixels: deps.maxInputPixels,
-        maxSide: MAX_WORKING_SIDE,
-        minShortSide: MIN_PHOTO_SHORT_SIDE,
-      });
+      // A screenshot's flat bands round the photo are no part of the room (photo-content.ts): the stored original is
+      // the photo inside them, so a fix or a later wood, which start from it, find none.
+      const photo = photoContent(
+        await decodePhoto(source, {
+          maxInputPixels: deps.maxInputPixels,
+          maxSide: MAX_WORKING_SIDE,
+          minShortSide: MIN_PHOTO_SHORT_SIDE,
+        }),
+        MIN_PHOTO_SHORT_SIDE,
+      );
       stages.end('decode');
       // The photo as shown is uploaded while the engine works, as its copies are: an upload to storage is a round
       // trip on the network that the floor need not wait for. Its JPEG is still made first: made meanwhile, it took
