@@ -70,5 +70,7 @@ describe('the deployment check link job', () => {
     // And what the check reads the worker's business facts and office inbox from.
     expect(stored!.values[2]).toMatch(/^<!doctype html>/i);
     expect(stored!.values[3]).toBe('office@floors.example');
+    // And the sender every e-mail goes out with (MAIL_FROM): the worker records only a digest of it elsewhere.
+    expect(stored!.values[4]).toBe('Your Flooring Co. <hello@floors.example>');
   });
 });

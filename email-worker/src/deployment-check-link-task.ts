@@ -17,7 +17,7 @@ type HandedMessage = Parameters<MailTransport['sendMail']>[0];
  * message, and its repository answers for one e-mail that is not in the queue (a realtor welcome, marketing and
  * without the guide's PDF). Only this worker knows UNSUBSCRIBE_URL, so only its own link proves the e-mails' link
  * works; the address is fixed here, never taken from the job, so the job can make no link for anybody else. The
- * e-mail's HTML and STAFF_INBOX are stored too: a worker run without the owner's VITE_BUSINESS_* settings signs every
+ * e-mail's HTML, STAFF_INBOX and sender (MAIL_FROM) are stored too: a worker run without the owner's VITE_BUSINESS_* settings signs every
  * e-mail with the placeholder phone and registration number while the site shows the real ones.
  */
 export function createDeploymentCheckLinkTask(deps: Omit<SendEmailDependencies, 'transport' | 'log'>, db: pg.Pool): Task {
@@ -61,14 +61,15 @@ export function createDeploymentCheckLinkTask(deps: Omit<SendEmailDependencies, 
     const keep: MailTransport = { sendMail: async (message) => void (handed = message) };
     await createSendEmailTask({ ...deps, repository, transport: keep, log: () => undefined })({ emailId: id }, helpers);
     if (!handed) throw new Error(`the test e-mail was not made: ${notMade ?? 'no reason given'}`);
-    // With the e-mail's HTML and STAFF_INBOX: the business's facts and the office's address as this worker has them.
+    // With the e-mail's HTML, STAFF_INBOX and sender: the business's facts, the office's address and the MAIL_FROM
+    // every e-mail goes out with, as this worker has them.
     await db.query(
-      `insert into back_office.deployment_check_unsubscribe_links (list_unsubscribe, list_unsubscribe_post, message_html, staff_inbox)
-       values ($1, $2, $3, $4)
+      `insert into back_office.deployment_check_unsubscribe_links (list_unsubscribe, list_unsubscribe_post, message_html, staff_inbox, mail_from)
+       values ($1, $2, $3, $4, $5)
        on conflict (singleton) do update
        set list_unsubscribe = excluded.list_unsubscribe, list_unsubscribe_post = excluded.list_unsubscribe_post,
-           message_html = excluded.message_html, staff_inbox = excluded.staff_inbox, made_at = now()`,
-      [handed.headers['List-Unsubscribe'] ?? null, handed.headers['List-Unsubscribe-Post'] ?? null, handed.html, deps.context.staffInbox],
+           message_html = excluded.message_html, staff_inbox = excluded.staff_inbox, mail_from = excluded.mail_from, made_at = now()`,
+      [handed.headers['List-Unsubscribe'] ?? null, handed.headers['List-Unsubscribe-Post'] ?? null, handed.html, deps.context.staffInbox, handed.from],
     );
   };
 }

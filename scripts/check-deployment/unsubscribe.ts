@@ -13,6 +13,8 @@ type UnsubscribeState = {
   list_unsubscribe_post: string | null;
   message_html: string | null;
   staff_inbox: string | null;
+  /** The sender the worker puts on every e-mail (its MAIL_FROM); absent from a database before 20261130190003. */
+  mail_from?: string | null;
   made: boolean;
   job_waiting: boolean;
   job_error: string | null;
@@ -225,6 +227,11 @@ export async function checkEmailFacts(rest: Rest, serviceKey: string, site: URL,
     }
   }
   if (placeholderInbox(state.staff_inbox)) problems.push(`its STAFF_INBOX is ${state.staff_inbox}, an address nobody reads: the office would hear of no lead; set it to the business's inbox`);
+  // The worker records only a digest of its sender: a staging copy's or the placeholders' passed until mail bounced.
+  const sender = state.mail_from?.match(/<([^<>]+)>\s*$/)?.[1] ?? state.mail_from?.trim();
+  if (sender && placeholderInbox(sender)) {
+    problems.push(`its MAIL_FROM is ${state.mail_from}, at a domain nobody can send from (no SPF or DKIM can exist for it): providers refuse its e-mails or file them as spam; set it to an address on the business's verified domain (README, "E-mail")`);
+  }
   return problems.length > 0
     ? { ok: false, detail: problems.join('; ') }
     : { ok: true, detail: `the e-mail the worker made shows no placeholder of the business settings${homePage ? ", gives the site's phone, e-mail address and registration number" : ''}, its links open the site's pages on ${site.hostname}, and staff e-mails go to ${state.staff_inbox}` };

@@ -808,12 +808,13 @@ describe('npm run check:deployment on a broken deployment', () => {
       expect(await leftovers(broken)).toEqual([]);
     }, 300_000);
 
-    it("fails on an e-mail worker whose UNSUBSCRIBE_URL is another deployment's processor, run without the owner's business settings, with a developer's SITE_URL and the placeholder STAFF_INBOX", async () => {
+    it("fails on an e-mail worker whose UNSUBSCRIBE_URL is another deployment's processor, run without the owner's business settings, with a developer's SITE_URL, the placeholder STAFF_INBOX and a sender at the placeholder's domain", async () => {
       // A careless copy of another deployment's settings (staging's): the worker runs, the processor's own route works,
-      // and only the link in the e-mails is wrong. And none of the owner's VITE_BUSINESS_* settings on its host.
+      // and only the link in the e-mails is wrong. And none of the owner's VITE_BUSINESS_* settings on its host, and the
+      // sender made from the placeholders (the worker records only its digest; mail from it is refused or spam).
       const elsewhere = `${site.stack.url}/functions/v1/floor-visualizer/unsubscribe`;
       const settings = Object.fromEntries(
-        Object.entries({ ...process.env, ...broken.emailWorkerEnv, UNSUBSCRIBE_URL: elsewhere, STAFF_INBOX: 'hello@example.com', SITE_URL: 'http://localhost:5173' }).filter(([name]) => !name.startsWith('VITE_BUSINESS_')),
+        Object.entries({ ...process.env, ...broken.emailWorkerEnv, UNSUBSCRIBE_URL: elsewhere, STAFF_INBOX: 'hello@example.com', SITE_URL: 'http://localhost:5173', MAIL_FROM: 'Your Flooring Co. <hello@example.com>' }).filter(([name]) => !name.startsWith('VITE_BUSINESS_')),
       );
       const worker = spawn(process.execPath, ['--import', 'tsx', EMAIL_WORKER_ENTRY], { env: settings, stdio: ['ignore', 'pipe', 'pipe'] });
       const output: string[] = [];
@@ -827,7 +828,7 @@ describe('npm run check:deployment on a broken deployment', () => {
           `FAIL  e-mails' unsubscribe link works: the e-mails' link ${elsewhere} answers a click with 400 (This unsubscribe link does not work): the processor there does not take this deployment's signature (another deployment's processor?); is the e-mail worker's UNSUBSCRIBE_URL (${elsewhere}) this deployment's processor /unsubscribe?`,
         );
         expect(failed.find((line) => line.startsWith("FAIL  e-mails show the business's own facts")), lines.join('\n')).toMatch(
-          /^FAIL {2}e-mails show the business's own facts, link to the site and reach its inbox: its e-mails show the placeholder .*VITE_BUSINESS_PHONE \(856\) 555-0100.*VITE_BUSINESS_NJ_HIC_REGISTRATION 13VH00000000.*: the e-mail worker runs without the owner's VITE_BUSINESS_\* settings .*; its e-mails link to http:\/\/localhost:5173 \(SITE_URL\), and http:\/\/localhost:5173\/realtors (does not open \(.*\)|is not on 127\.0\.0\.1): visitors' "See your result" and the e-mails' buttons lead nowhere they should; set the e-mail worker's SITE_URL to http:\/\/127\.0\.0\.1:\d+; its STAFF_INBOX is hello@example\.com, an address nobody reads: the office would hear of no lead; set it to the business's inbox$/,
+          /^FAIL {2}e-mails show the business's own facts, link to the site and reach its inbox: its e-mails show the placeholder .*VITE_BUSINESS_PHONE \(856\) 555-0100.*VITE_BUSINESS_NJ_HIC_REGISTRATION 13VH00000000.*: the e-mail worker runs without the owner's VITE_BUSINESS_\* settings .*; its e-mails link to http:\/\/localhost:5173 \(SITE_URL\), and http:\/\/localhost:5173\/realtors (does not open \(.*\)|is not on 127\.0\.0\.1): visitors' "See your result" and the e-mails' buttons lead nowhere they should; set the e-mail worker's SITE_URL to http:\/\/127\.0\.0\.1:\d+; its STAFF_INBOX is hello@example\.com, an address nobody reads: the office would hear of no lead; set it to the business's inbox; its MAIL_FROM is [^;]*<hello@example\.com>, at a domain nobody can send from \(no SPF or DKIM can exist for it\): providers refuse its e-mails or file them as spam; set it to an address on the business's verified domain \(README, "E-mail"\)$/,
         );
         // The worker itself is alive and well: only its settings are wrong.
         expect(lines.some((line) => line.startsWith('ok    e-mail worker alive')), lines.join('\n')).toBe(true);
