@@ -87,3 +87,30 @@ test('a page opened from the menu or a Back link puts focus on its heading, so a
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
   await expect(page.getByRole('button', { name: 'Request Free Estimate' })).toBeVisible();
 });
+
+// 'Process Image' is disabled while a field is empty (spec), and Chromium ignores Enter in a form whose submit button is
+// disabled: a keyboard visitor pressing it in the info step heard and saw nothing.
+test('the visualizer answers Enter with a field empty: says what is missing and sends nothing', async ({ page }) => {
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST') sent.push(request.url());
+  });
+  await open(page, '/floor-visualizer');
+  await page.getByLabel('Choose a photo').setInputFiles('visualizer-processor/fixtures/images/room-gps.jpg');
+  const name = page.getByLabel('Name');
+  await expect(page.getByRole('heading', { name: 'Where should we send your result?' })).toBeFocused();
+  await name.focus();
+  await page.keyboard.press('Enter');
+  // The focus is already in the field to fix: the form's status says it.
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+  await expect(name).toHaveAccessibleDescription('Please enter your name');
+  await expect(page.getByRole('status').filter({ hasText: 'Please enter your name' })).toBeAttached();
+  await page.keyboard.type('Kay Board');
+  await page.keyboard.press('Enter');
+  // From the filled field the focus goes to the empty one, which says why.
+  await expect(page.getByLabel('Email')).toBeFocused();
+  await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Please enter a valid email address');
+  await expect(page.getByRole('button', { name: 'Process Image' })).toBeDisabled();
+  await expect(page.getByRole('heading', { name: 'Where should we send your result?' })).toBeVisible();
+  expect(sent.filter((url) => url.includes('floor_visualizer_requests') || url.includes('webhook'))).toEqual([]);
+});
