@@ -95,7 +95,8 @@ export type PollState =
   | { phase: 'polling'; attempt: number; status?: VisualizerRequest['status'] }
   | { phase: 'completed'; row: VisualizerRequest & { processed_image_url: string } }
   | { phase: 'failed'; reason: string | null }
-  | { phase: 'timeout'; attempt: number };
+  /** The reads ran out, or one failed (`readFailed`: the page could not ask, so how the render goes is not known). */
+  | { phase: 'timeout'; attempt: number; readFailed?: boolean };
 
 function isFinished(row: VisualizerRequest): boolean {
   return (row.status === 'completed' && Boolean(row.processed_image_url)) || row.status === 'failed';
@@ -130,7 +131,7 @@ export function useVisualizerRequestPolling(requestId: string | null, round = 0)
 
   if (requestId === null) return { phase: 'idle' };
   const attempt = query.data?.attempt ?? 0;
-  if (query.isError) return { phase: 'timeout', attempt };
+  if (query.isError) return { phase: 'timeout', attempt, readFailed: true };
   const row = query.data?.row;
   if (row?.status === 'completed' && row.processed_image_url) {
     return { phase: 'completed', row: { ...row, processed_image_url: row.processed_image_url } };

@@ -15,6 +15,8 @@ type ProcessingStepProps = {
   rowStatus?: VisualizerRequest['status'] | null;
   startedAt: number;
   failureReason?: string | null;
+  /** The step timed out because a read of the row failed, not because the reads ran out. */
+  readFailed?: boolean;
   onCheckAgain: () => void;
   onRetry: () => void;
   /** Sends the same photo and details again (after a stalled upload). */
@@ -42,9 +44,12 @@ function stageText(phase: ProcessingPhase, upload: UploadProgress | null, rowSta
   // Followed without the photo known to be all out (the webhook's host refused the connection, or never took it):
   // "Photo sent." was said for the spec's 30 reads, 5 minutes, with the processor down and no byte gone.
   // Before the row's first read too: "Finding the floor ..." was said for a moment at the deadline.
+  // After a reload (no upload seen by this page) a pending row says nothing of the photo either: the address names a
+  // request whose upload failed too, and "Photo sent." was said of a photo that never left (decision 040, session 19).
   const notAllOut = upload !== null && upload.sentBytes < upload.totalBytes;
-  if (rowStatus === 'pending' || (rowStatus === null && notAllOut))
-    return notAllOut ? 'Waiting for our visualizer to answer.' : 'Photo sent. Your render starts in a moment.';
+  const allOut = upload !== null && !notAllOut;
+  if (rowStatus === 'pending' || (rowStatus === null && !allOut))
+    return allOut ? 'Photo sent. Your render starts in a moment.' : 'Waiting for our visualizer to answer.';
   // Followed after this page sent the photo: the sentence said while the processor held its answer, kept. Dropping
   // "Photo sent." when the answer came (the render done, the row read next) had the region read out the stage again.
   return upload && upload.sentBytes >= upload.totalBytes ? `Photo sent. ${RENDERING}` : RENDERING;
@@ -127,6 +132,7 @@ export function ProcessingStep({
   rowStatus = null,
   startedAt,
   failureReason,
+  readFailed = false,
   onCheckAgain,
   onRetry,
   onSendAgain,
@@ -190,11 +196,14 @@ export function ProcessingStep({
       )}
       {phase === 'timeout' && (
         <div className="space-y-2">
+          {/* A failed read is the spec's timeout too (its toast says the processing is taking longer); the step says
+              what the page knows: it could not ask (decision 040, session 19). */}
           <h2 id="visualizer-processing-title" className="font-display text-2xl font-bold text-walnut-950">
-            This is taking longer than expected
+            {readFailed ? "We couldn't check on your photo" : 'This is taking longer than expected'}
           </h2>
           <p className="text-walnut-800">
-            Your photo may still be in the works. Check again in a moment, or start over with the same photo.
+            {readFailed && "Our server didn't answer. "}Your photo may still be in the works. Check again in a moment, or
+            start over with the same photo.
           </p>
         </div>
       )}

@@ -229,7 +229,18 @@ describe('a result link', () => {
       expect(screen.getByRole('status')).not.toHaveTextContent(/kept on this page/);
     } finally {
       online.mockRestore();
+      // React Query pauses its reads while the browser says it is offline: the next tests' pages would read nothing.
+      act(() => window.dispatchEvent(new Event('online')));
     }
+  });
+
+  it('does not say the photo was sent when it follows a pending request after a reload', async () => {
+    // The address names the request after an upload that failed too (the processor's host refused the connection):
+    // the page said "Photo sent. Your render starts in a moment." of a photo that may never have left.
+    openResultLink((id) => HttpResponse.json(row(id, { status: 'pending' })));
+    expect(await screen.findByRole('heading', { name: 'Laying your new hardwood floor...' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Waiting for our visualizer to answer.'));
+    expect(screen.getByRole('status')).not.toHaveTextContent('Photo sent');
   });
 
   it('says so when there is no such result', async () => {

@@ -475,6 +475,12 @@ describe('polling (fake timers)', () => {
     expectStep('Processing');
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Check again' })).toBeInTheDocument();
+    // The step says what the page knows: it could not ask, not that the render takes longer (decision 040, session 19).
+    const heading = screen.getByRole('heading', { name: "We couldn't check on your photo" });
+    expect(heading.parentElement).toHaveTextContent(
+      "Our server didn't answer. Your photo may still be in the works. Check again in a moment, or start over with the same photo.",
+    );
+    expect(screen.queryByRole('heading', { name: 'This is taking longer than expected' })).not.toBeInTheDocument();
   });
 
   it('lets the visitor check again after a timeout, with a fresh set of reads', async () => {

@@ -377,6 +377,7 @@ export function VisualizerPage() {
                 rowStatus={poll.phase === 'polling' ? poll.status : null}
                 startedAt={startedAt}
                 failureReason={poll.phase === 'failed' ? poll.reason : null}
+                readFailed={poll.phase === 'timeout' && poll.readFailed === true}
                 onCheckAgain={() => setPollRound((round) => round + 1)}
                 onRetry={backToInfo}
                 onSendAgain={() => void process()}
