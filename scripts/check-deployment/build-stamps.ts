@@ -72,3 +72,32 @@ export function buildStampsOutcome(
     detail: `both built from ${short(site.commit)}${site.commit.endsWith('-modified') ? ' (with uncommitted changes, which may differ between the two builds)' : ''}`,
   };
 }
+
+/**
+ * Whether this checkout, whose lines judge the deployment, is the deployed commit or a later one. Run from an older
+ * checkout, the check lacks every line added since (a canonical address, a storage policy, a sender's domain), so a
+ * deployment failing one of them passes, and nothing else says so when no migration came with them. `deployed` is
+ * the site's stamp; `checkout` is git's HEAD here (never SOURCE_COMMIT, which anyone can set); `contains` asks git
+ * whether HEAD has the deployed commit (undefined: git does not know it, so this checkout is older or elsewhere).
+ */
+export function checkoutOutcome(
+  deployed: string | undefined,
+  checkout: string,
+  contains: (commit: string) => boolean | undefined,
+): Outcome & { skipped?: boolean } {
+  if (!deployed || deployed === UNKNOWN_COMMIT) {
+    return { ok: false, skipped: true, detail: 'the site says no commit (see the commit line above), so whether this checkout is as new as the deployment is not known' };
+  }
+  if (checkout === UNKNOWN_COMMIT) {
+    return { ok: false, skipped: true, detail: 'this folder is not a git checkout, so whether the check is as new as the deployment is not known; run it from a clone of the repository' };
+  }
+  const [site, here] = [deployed.replace(/-modified$/, ''), checkout.replace(/-modified$/, '')];
+  if (site === here) return { ok: true, detail: `the check runs from the deployed commit, ${short(site)}` };
+  const has = contains(site);
+  if (has) return { ok: true, detail: `this checkout (${short(here)}) is later than the deployed commit ${short(site)}: its lines are at least as new` };
+  return {
+    ok: false,
+    skipped: true,
+    detail: `this checkout (${short(here)}) ${has === false ? `does not contain the deployed commit ${short(site)}` : `does not know the deployed commit ${short(site)}`}: the check may be older than the deployment and lack the lines added since, so a fault they name would pass unseen; git pull (or check out ${short(site)}) and run it again`,
+  };
+}

@@ -10,6 +10,7 @@
  * to the processor's sweep. Marked rows queue no e-mail. The throttle check needs two addresses this machine can
  * send from: its IPv4 and IPv6 addresses by default, or two local addresses named with --client-addresses.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { isIP } from 'node:net';
 import os from 'node:os';
@@ -45,8 +46,8 @@ import {
   sourceMapOf,
 } from './site.ts';
 import { contentSecurityPolicyOutcome } from './csp.ts';
-import { BUILD_STAMP_FILE } from '../../contracts/build-stamp.ts';
-import { buildStampsOutcome } from './build-stamps.ts';
+import { BUILD_STAMP_FILE, sourceCommit } from '../../contracts/build-stamp.ts';
+import { buildStampsOutcome, checkoutOutcome } from './build-stamps.ts';
 import { floorEngineOutcome, type EngineSeen } from './floor-engine.ts';
 import { publishedKeysOutcome } from './published-keys.ts';
 import { listMigrations } from '../../local-stack/migrations.ts';
@@ -551,6 +552,20 @@ async function main(): Promise<number> {
         seen = undefined;
       }
       return floorEngineOutcome(seen, privacyPage);
+    });
+
+    await check('check is as new as the deployment', async () => {
+      // The checkout this runs from holds the lines: an older one passes what later lines fail.
+      const root = path.resolve(import.meta.dirname, '..', '..');
+      const contains = (commit: string) => {
+        try {
+          execFileSync('git', ['-C', root, 'merge-base', '--is-ancestor', commit, 'HEAD'], { stdio: 'ignore' });
+          return true;
+        } catch (error) {
+          return (error as { status?: number }).status === 1 ? false : undefined;
+        }
+      };
+      return checkoutOutcome(siteCommit, sourceCommit(root, {}), contains);
     });
 
     let alive: Record<string, number> = {};

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readBuildStamp, sourceCommit } from '../../contracts/build-stamp';
-import { buildStampsOutcome } from '../../scripts/check-deployment/build-stamps';
+import { buildStampsOutcome, checkoutOutcome } from '../../scripts/check-deployment/build-stamps';
 
 /**
  * check:deployment's "site and processor built from one commit" (check-deployment.test.ts runs it against the real site
@@ -72,6 +72,24 @@ describe("check:deployment's build stamps line", () => {
       ok: false,
       detail: expect.stringMatching(/^the processor was built where its commit was not known .*docker build --build-arg SOURCE_COMMIT=\$\(git rev-parse HEAD\)/),
     });
+  });
+});
+
+describe('the checkout the check runs from', () => {
+  const B = 'fedcba9876543210fedcba9876543210fedcba98';
+
+  it('passes the deployed commit, with or without local changes, and a later checkout that contains it', () => {
+    expect(checkoutOutcome(A, A, () => false)).toEqual({ ok: true, detail: 'the check runs from the deployed commit, 0123456789ab' });
+    expect(checkoutOutcome(A, `${A}-modified`, () => false).ok).toBe(true);
+    expect(checkoutOutcome(A, B, (commit) => commit === A)).toEqual({ ok: true, detail: 'this checkout (fedcba987654) is later than the deployed commit 0123456789ab: its lines are at least as new' });
+  });
+
+  it("says not checked, never ok, from a checkout older than the deployment or without git: its lines may lack the ones added since", () => {
+    // An older checkout does not know a later commit (not fetched) or does not contain it.
+    expect(checkoutOutcome(B, A, () => undefined)).toEqual({ ok: false, skipped: true, detail: expect.stringMatching(/^this checkout \(0123456789ab\) does not know the deployed commit fedcba987654: the check may be older than the deployment/) });
+    expect(checkoutOutcome(B, A, () => false)).toMatchObject({ ok: false, skipped: true, detail: expect.stringMatching(/does not contain the deployed commit fedcba987654/) });
+    expect(checkoutOutcome(A, 'unknown', () => true)).toMatchObject({ ok: false, skipped: true });
+    expect(checkoutOutcome(undefined, A, () => true)).toMatchObject({ ok: false, skipped: true });
   });
 });
 

@@ -206,8 +206,8 @@ describe('npm run check:deployment on a healthy deployment', () => {
     // the database's migrations; changes, views and functions; both buckets; CORS twice, /healthz; the heartbeats and both workers; staff e-mails;
     // retention; the test lead; the e-mails' unsubscribe link and their facts; the e-mail worker instances' settings; a photo for an unknown request; the test
     // photo and its files; the functions' grant; the removal; the throttle; the site's and the processor's commits; signed-in
-    // users' access and the throttle's pre-request; the project's keys; who handles the photos; whether visitors reach the services; the pages' own address; storage policies.
-    expect(checks).toHaveLength(DEPLOYED_PAGES.length + 1 + 1 + 2 + 2 + 4 + 1 + 1 + LEAD_TABLES.length + 2 + 2 + 3 + 3 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1);
+    // users' access and the throttle's pre-request; the project's keys; who handles the photos; whether visitors reach the services; the pages' own address; storage policies; the checkout's age.
+    expect(checks).toHaveLength(DEPLOYED_PAGES.length + 1 + 1 + 2 + 2 + 4 + 1 + 1 + LEAD_TABLES.length + 2 + 2 + 3 + 3 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1);
     // The stack's processor draws the floors itself, and the site is built without an engine company.
     expect(lines).toContain("ok    privacy page names who handles visitors' photos: the processor draws the floors itself, and the privacy page says so (no other company gets the photos)");
     expect(lines).toContain("ok    project's keys are its own: the local stack's published keys, on this machine's own address, which no one else reaches");
@@ -217,6 +217,8 @@ describe('npm run check:deployment on a healthy deployment', () => {
     expect(lines).toContain('ok    no storage policy lets visitors or signed-in users reach the photo buckets: no policy on storage.objects for anon or authenticated names floor-visualizer and floor-visualizer-uploads, or applies to every bucket');
     // The site's build and the processor both run from this checkout: one commit (with this checkout's changes, if any).
     expect(lines).toContain(`ok    site and processor built from one commit: both built from ${checkoutCommit()}${checkoutCommit().endsWith('-modified') ? ' (with uncommitted changes, which may differ between the two builds)' : ''}`);
+    // The check runs from the checkout the site was built from (or a later commit, if one landed meanwhile).
+    expect(lines.some((line) => /^ok {4}check is as new as the deployment: (the check runs from the deployed commit, [0-9a-f]{12}|this checkout \([0-9a-f]{12}\) is later than the deployed commit [0-9a-f]{12}: its lines are at least as new)$/.test(line)), lines.join('\n')).toBe(true);
     // The stack's e-mail worker runs with the owner's settings, as the site was built.
     expect(lines).toContain(
       `ok    e-mails show the business's own facts, link to the site and reach its inbox: the e-mail the worker made shows no placeholder of the business settings, gives the site's phone, e-mail address and registration number, its links open the site's pages on 127.0.0.1, and staff e-mails go to ${OWNER_SETTINGS.VITE_BUSINESS_EMAIL}`,
@@ -488,6 +490,10 @@ describe('npm run check:deployment on a broken deployment', () => {
         `FAIL  site and processor built from one commit: the site is built from aaaaaaaaaaaa and the processor from ${checkoutCommit()}: one of them is a stale deploy, and they disagree on what a render holds; build both from one commit and deploy both`,
         // The e-mail worker runs this checkout too: not the commit the site's stamp says.
         "FAIL  every e-mail worker instance runs with the settings checked: the e-mail worker is built from another commit than the site (aaaaaaaaaaaa): one of them is a stale deploy, and the e-mails' links and words may not fit the site's pages; build both from one commit and deploy both",
+      ]);
+      // A commit this checkout does not know: the check may be older than the deployment, so it says it is not checked.
+      expect(lines.filter((line) => line.startsWith('skip  check is as new as the deployment'))).toEqual([
+        expect.stringMatching(/^skip {2}check is as new as the deployment: this checkout \([0-9a-f]{12}\) does not know the deployed commit aaaaaaaaaaaa: the check may be older than the deployment/),
       ]);
       expect(lines.at(-1)).toBe('14 check(s) failed.');
       expect(code).toBe(1);
