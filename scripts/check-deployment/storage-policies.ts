@@ -12,7 +12,11 @@ export type StoragePolicy = { name: string; command: string; roles: string[] };
  */
 export function storagePoliciesOutcome(policies: StoragePolicy[]): Outcome {
   const buckets = BUCKETS.map((bucket) => bucket.id).join(' and ');
-  if (policies.length === 0) return { ok: true, detail: `no policy on storage.objects for anon or authenticated names ${buckets}, or applies to every bucket` };
+  if (policies.length === 0)
+    return {
+      ok: true,
+      detail: `no policy on storage.objects for anon or authenticated names ${buckets}, or applies to every bucket`,
+    };
   const named = policies.map((policy) => `"${policy.name}" (${policy.command}, to ${policy.roles.join(', ')})`);
   return {
     ok: false,

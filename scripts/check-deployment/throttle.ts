@@ -26,5 +26,8 @@ export function throttleOutcome(seen: ThrottleSeen): Outcome {
       detail: `the authenticator role's pgrst.db_pre_request is ${THROTTLE_FUNCTION}, but PostgREST did not run it before this request: it does not read its settings from the database (a self-hosted PostgREST with db-config = false, or its own db-pre-request), so the lead tables take writes without limit or size check; set PGRST_DB_CONFIG=true (or PGRST_DB_PRE_REQUEST=${THROTTLE_FUNCTION}) and restart it`,
     };
   }
-  return { ok: true, detail: `the authenticator role's pgrst.db_pre_request is ${THROTTLE_FUNCTION}, and PostgREST ran it before the check's own request` };
+  return {
+    ok: true,
+    detail: `the authenticator role's pgrst.db_pre_request is ${THROTTLE_FUNCTION}, and PostgREST ran it before the check's own request`,
+  };
 }

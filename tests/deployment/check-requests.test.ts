@@ -13,7 +13,9 @@ let url: string;
 beforeAll(async () => {
   front = http.createServer((incoming, outgoing) => {
     const browser = /Mozilla\/5\.0 .*Chrome\//.test(incoming.headers['user-agent'] ?? '');
-    outgoing.writeHead(browser ? 503 : 200, { 'content-type': 'text/plain' }).end(browser ? 'down for visitors' : 'all well');
+    outgoing
+      .writeHead(browser ? 503 : 200, { 'content-type': 'text/plain' })
+      .end(browser ? 'down for visitors' : 'all well');
   });
   await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(front.address() as AddressInfo).port}/`;

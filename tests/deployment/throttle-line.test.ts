@@ -8,8 +8,12 @@ describe("check:deployment's write throttle line", () => {
   });
 
   it('fails a role setting that was reset or names another function', () => {
-    expect(throttleOutcome({ pre_request: null, ran: false }).detail).toMatch(/^the authenticator role's pgrst\.db_pre_request is not set, not private\.throttle_anonymous_writes/);
-    expect(throttleOutcome({ pre_request: 'public.noop', ran: false }).detail).toMatch(/^the authenticator role's pgrst\.db_pre_request is "public\.noop"/);
+    expect(throttleOutcome({ pre_request: null, ran: false }).detail).toMatch(
+      /^the authenticator role's pgrst\.db_pre_request is not set, not private\.throttle_anonymous_writes/,
+    );
+    expect(throttleOutcome({ pre_request: 'public.noop', ran: false }).detail).toMatch(
+      /^the authenticator role's pgrst\.db_pre_request is "public\.noop"/,
+    );
   });
 
   it("fails a PostgREST that does not apply the role's setting (db-config off): the setting is right, the request ran nothing", () => {
