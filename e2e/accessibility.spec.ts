@@ -167,12 +167,15 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByText('Please enter a valid email address')).toBeVisible();
       await expectAccessible(page, 'visualizer info step, field error');
 
-      // Hold the photo at the webhook until the processing step has been checked.
+      // Hold the webhook's answer until the processing step has been checked. The photo goes to the processor first:
+      // with none of it out and the row pending after UPLOAD_STALL_MS, the page would say it was not sent.
       let release: () => void = () => {};
       const held = new Promise<void>((resolveHeld) => (release = resolveHeld));
       await page.route('**/functions/v1/floor-visualizer', async (route) => {
+        if (route.request().method() !== 'POST') return route.continue();
+        const answer = await route.fetch();
         await held;
-        await route.continue();
+        await route.fulfill({ response: answer });
       });
       await page.getByLabel('Email').fill(uniqueEmail('visualizer'));
       await page.getByRole('button', { name: 'Process Image' }).click();

@@ -9,10 +9,18 @@ import { expect, test } from './support/test';
  * renders it; the page is handed the lost answer instead of the processor's, and must follow the row to the
  * result rather than show an error for a render that completes.
  */
-const PHOTO = { name: 'room-carpet.jpg', mimeType: 'image/jpeg', buffer: readFileSync(resolve('visualizer-processor/fixtures/images/room-carpet.jpg')) };
+const PHOTO = {
+  name: 'room-carpet.jpg',
+  mimeType: 'image/jpeg',
+  buffer: readFileSync(resolve('visualizer-processor/fixtures/images/room-carpet.jpg')),
+};
 
 const lostAnswers: [string, (route: Route) => Promise<void>][] = [
-  ['a 502 from the gateway', (route) => route.fulfill({ status: 502, json: { message: 'The local service behind the gateway is not answering' } })],
+  [
+    'a 502 from the gateway',
+    (route) =>
+      route.fulfill({ status: 502, json: { message: 'The local service behind the gateway is not answering' } }),
+  ],
   ['a connection dropped after the photo was sent', (route) => route.abort('connectionreset')],
 ];
 
@@ -31,10 +39,79 @@ test.describe('Snap & See Wood when the webhook answer is lost', () => {
       await page.getByLabel('Email').fill(email);
       await page.getByRole('button', { name: 'Process Image' }).click();
 
-      await expect(page.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeVisible({ timeout: 60_000 });
+      await expect(page.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeVisible({
+        timeout: 60_000,
+      });
       await expect(page.getByText('Error', { exact: true })).toHaveCount(0);
       const rows = await database.rowsWhere('floor_visualizer_requests', { email });
       expect(rows.map((row) => row.status)).toEqual(['completed']);
     });
   }
+});
+
+/**
+ * The processor down or stopped (review, session 18): none of the photo goes out, and the row stays pending. The page
+ * waited for the answer's deadline (about a minute and a half), then followed the row for the spec's 30 reads (5
+ * minutes) before "Try again". Chromium reports no upload progress for these calls, intercepted or not.
+ */
+test.describe('Snap & See Wood when the webhook cannot be reached', () => {
+  test('a refused connection: the page says at once that the photo was not sent, and "Try again" sends it', async ({
+    page,
+    database,
+  }) => {
+    const email = `e2e-refused-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const refuse = (route: Route) =>
+      route.request().method() === 'POST' ? route.abort('connectionrefused') : route.continue();
+    await page.route('**/functions/v1/floor-visualizer', refuse);
+    await page.goto('/floor-visualizer');
+    await page.getByLabel('Choose a photo').setInputFiles(PHOTO);
+    await page.getByLabel('Name').fill('Robin Refused');
+    await page.getByLabel('Email').fill(email);
+    const clicked = Date.now();
+    await page.getByRole('button', { name: 'Process Image' }).click();
+
+    const alert = page.getByRole('alert').filter({ hasText: "We couldn't send your photo" });
+    await expect(alert).toBeVisible();
+    // Told after one read of the row, not after the answer's deadline (a hang guard: the deadline is over 60 s).
+    expect(Date.now() - clicked).toBeLessThan(30_000);
+    await expect(alert).toContainText('your photo was not sent and nothing will be rendered from it');
+    expect((await database.rowsWhere('floor_visualizer_requests', { email })).map((row) => row.status)).toEqual([
+      'pending',
+    ]);
+
+    await page.unroute('**/functions/v1/floor-visualizer', refuse);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeVisible({
+      timeout: 60_000,
+    });
+    const statuses = (await database.rowsWhere('floor_visualizer_requests', { email })).map((row) => row.status);
+    expect(statuses.sort()).toEqual(['completed', 'pending']);
+  });
+
+  test('a connection never answered (a stopped processor): the page says the photo was not sent within 30 s', async ({
+    page,
+    database,
+  }) => {
+    test.setTimeout(90_000);
+    const email = `e2e-unanswered-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    // Held for ever, as a stopped processor's host holds the connection and its preflight.
+    await page.route('**/functions/v1/floor-visualizer', (route) =>
+      route.request().method() === 'POST' ? new Promise<void>(() => undefined) : route.continue(),
+    );
+    await page.goto('/floor-visualizer');
+    await page.getByLabel('Choose a photo').setInputFiles(PHOTO);
+    await page.getByLabel('Name').fill('Robin Unanswered');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Process Image' }).click();
+
+    await expect(page.getByRole('status')).toContainText('Sending your photo to our visualizer.');
+    await expect(page.getByRole('alert').filter({ hasText: "We couldn't send your photo" })).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Choose another photo' })).toBeVisible();
+    expect((await database.rowsWhere('floor_visualizer_requests', { email })).map((row) => row.status)).toEqual([
+      'pending',
+    ]);
+  });
 });

@@ -59,9 +59,10 @@ export class WebhookUnanswered extends Error {
 
 /**
  * The upload stopped: no byte of the photo went out for `UPLOAD_STALL_MS`, or the connection broke, while some of it
- * was still to send. The processor cannot have the photo (its body is incomplete), so no render can come of this
- * request and the page says so and offers to send it again. Once every byte is out, waiting for the answer is the
- * deadline's business.
+ * was still to send; or none of it went out at all (the webhook's host refused the connection, or took it and never
+ * answered), and the row is still pending. The processor cannot have the photo (its body is incomplete), so no
+ * render can come of this request and the page says so and offers to send it again. Once every byte is out, waiting
+ * for the answer is the deadline's business.
  */
 export class UploadStalled extends Error {
   constructor() {
@@ -72,7 +73,10 @@ export class UploadStalled extends Error {
 
 /**
  * No upload progress for this long, once the upload has begun and with bytes still to send, is a stalled upload
- * (a phone that lost its signal). A phone on slow 4G sends a progress event every fraction of a second.
+ * (a phone that lost its signal). A phone on slow 4G sends a progress event every fraction of a second. No byte out
+ * this long after the call began is one too (a processor that is stopped: its host takes the connection, and the
+ * preflight, then the photo, wait unanswered), once the row says the photo has not reached the processor: making
+ * the connection and the preflight take a few round trips, a second or two on slow 4G.
  */
 export const UPLOAD_STALL_MS = 20_000;
 
@@ -150,7 +154,14 @@ export async function startProcessing({
     onUploadProgress?.(progress);
   };
   try {
-    const response = await postWithUploadProgress(getSiteEnv().VITE_VISUALIZER_WEBHOOK_URL, requestId, body, stop.signal, onProgress);
+    const response = await postWithUploadProgress(
+      getSiteEnv().VITE_VISUALIZER_WEBHOOK_URL,
+      requestId,
+      body,
+      stop.signal,
+      onProgress,
+      () => photoNotReceived(requestId),
+    );
     if (response.status >= 500) throw new WebhookUnanswered(new Error(pageTexts.visualizer.processingFailure));
     // Our processor's 4xx is not always a refusal of the call: the render ran within the webhook's wait and failed
     // (422: a photo too small, not a photo, damaged), the payload was one it cannot use (400, 413), the photo never
@@ -158,14 +169,17 @@ export async function startProcessing({
     // after a 202, so the page shows that reason with "Choose another photo", as when the render fails later; the
     // spec's default "Failed to process your image. Please try again." sent the visitor back to send the same photo,
     // to fail again. Any other not-ok answer, a 4xx with no reason on the row included, raises the spec's error.
-    if (response.status >= 400 && response.status <= 499 && (await rowSaysWhyItFailed(requestId))) return { correctionToken: null, firstPictures: [] };
+    if (response.status >= 400 && response.status <= 499 && (await rowSaysWhyItFailed(requestId)))
+      return { correctionToken: null, firstPictures: [] };
     if (response.status < 200 || response.status > 299) throw new Error(pageTexts.visualizer.processingFailure);
 
     const reply = webhookReplySchema.safeParse(parseJson(response.text));
     if (!reply.success) return { correctionToken: null, firstPictures: [] };
     const firstPictures =
       reply.data.status === 'completed'
-        ? [reply.data.processedImageRenditions, reply.data.originalImageRenditions].filter((copies) => copies !== undefined)
+        ? [reply.data.processedImageRenditions, reply.data.originalImageRenditions].filter(
+            (copies) => copies !== undefined,
+          )
         : [];
     return { correctionToken: reply.data.correctionToken, firstPictures };
   } catch (error) {
@@ -178,6 +192,20 @@ export async function startProcessing({
     deadline.signal.removeEventListener('abort', onDeadline);
     signal?.removeEventListener('abort', onLeft);
     deadline.clear();
+  }
+}
+
+/**
+ * Nothing says the processor has the photo: its row is still pending (the processor moves it on once it has the
+ * whole photo), or cannot be read. Asked when the browser saw none of the photo go out; a photo that reached the
+ * processor all the same (a proxy in the way that reports nothing, Playwright's request interception in the
+ * end-to-end tests) has its row processing, completed or failed, and is followed as before.
+ */
+async function photoNotReceived(requestId: string): Promise<boolean> {
+  try {
+    return (await getVisualizerRequest(requestId)).status === 'pending';
+  } catch {
+    return true;
   }
 }
 
@@ -203,14 +231,16 @@ function parseJson(text: string): unknown {
  * POSTs the JSON body with XMLHttpRequest, the one browser API that reports how much of a request body has gone
  * out (fetch has no upload progress over HTTP/1.1). Resolves with the status and text of any answer; rejects with
  * WebhookUnanswered when no answer comes (a dropped connection, the deadline) and UploadStalled when the body stops
- * moving, or its connection drops, before it is all sent.
+ * moving, or its connection drops, before it is all sent, or when none of it has gone out (the connection refused,
+ * or nothing out for UPLOAD_STALL_MS) and `notReceived` says the processor does not have it either.
  */
 function postWithUploadProgress(
   url: string,
   requestId: string,
   body: WireBody,
   signal: AbortSignal,
-  onUploadProgress?: (progress: UploadProgress) => void,
+  onUploadProgress: (progress: UploadProgress) => void,
+  notReceived: () => Promise<boolean>,
 ): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
@@ -219,6 +249,8 @@ function postWithUploadProgress(
     let uploaded = false;
     // The body began to go out and some of it was still to send: a connection that breaks now broke mid-photo.
     let partlySent = false;
+    // Some of the body was seen going out (a progress event with bytes, or the upload's end).
+    let anyOut = false;
     const finish = (outcome: () => void) => {
       if (settled) return;
       settled = true;
@@ -226,6 +258,18 @@ function postWithUploadProgress(
       signal.removeEventListener('abort', onAbort);
       outcome();
     };
+    // Without one byte seen out, the processor cannot have the photo, unless its row says it has (see notReceived):
+    // Chromium reports no upload progress for a refused connection, nor while a stopped processor's preflight waits,
+    // and none either for a call Playwright intercepts. Pending, it is a failed send, told at once; the row read
+    // takes one round trip. Before, the page followed the row for the spec's 30 reads (5 minutes) after the
+    // answer's deadline (about a minute and a half), saying "Waiting for our visualizer to answer." throughout.
+    const failIfNotReceived = (otherwise: () => void) =>
+      void notReceived().then((stillPending) => {
+        if (settled || anyOut) return;
+        if (!stillPending) return otherwise();
+        finish(() => reject(new UploadStalled()));
+        request.abort();
+      });
     const watchForStall = () => {
       clearTimeout(stallTimer);
       if (uploaded) return;
@@ -249,34 +293,43 @@ function postWithUploadProgress(
     request.setRequestHeader('Accept', 'application/json');
     request.upload.addEventListener('progress', (event) => {
       const totalBytes = event.lengthComputable ? event.total : body.size;
+      onUploadProgress({ sentBytes: Math.min(event.loaded, totalBytes), totalBytes });
+      // An event with no byte out yet leaves the watch for the first byte running.
+      if (event.loaded === 0) return;
       partlySent = event.loaded < totalBytes;
-      onUploadProgress?.({ sentBytes: Math.min(event.loaded, totalBytes), totalBytes });
+      anyOut = true;
       watchForStall();
     });
     request.upload.addEventListener('load', () => {
       uploaded = true;
+      anyOut = true;
       clearTimeout(stallTimer);
-      onUploadProgress?.({ sentBytes: body.size, totalBytes: body.size });
+      onUploadProgress({ sentBytes: body.size, totalBytes: body.size });
     });
-    request.addEventListener('load', () => finish(() => resolve({ status: request.status, text: request.responseText })));
+    request.addEventListener('load', () =>
+      finish(() => resolve({ status: request.status, text: request.responseText })),
+    );
     // A connection that breaks with part of the photo still to send (a phone losing its signal, the browser's own
     // retry failing too) is a stalled upload, known at once: the processor cannot have the photo, and the row,
     // which only it moves on, stays pending, so following it kept "Photo sent. Your render starts in a moment."
     // on screen for the spec's 30 reads (5 minutes) before a timeout. Broken after the last byte, the photo may
     // have arrived and the row is followed (issue 27).
-    request.addEventListener('error', () =>
-      finish(() =>
-        reject(partlySent && !uploaded ? new UploadStalled() : new WebhookUnanswered(new TypeError('Network error: the webhook could not be reached'))),
-      ),
-    );
+    request.addEventListener('error', () => {
+      const unanswered = () =>
+        finish(() => reject(new WebhookUnanswered(new TypeError('Network error: the webhook could not be reached'))));
+      if (partlySent && !uploaded) finish(() => reject(new UploadStalled()));
+      else if (!anyOut) failIfNotReceived(unanswered);
+      else unanswered();
+    });
     request.addEventListener('abort', () => finish(() => reject(new WebhookUnanswered(signal.reason))));
     request.addEventListener('timeout', () => finish(() => reject(new WebhookUnanswered(signal.reason))));
-    // The watch starts with the first bytes out: until then the connection is being made, which the answer's
-    // deadline covers as before (the row is followed, then the visitor told).
     request.send(body.data);
+    // Until the first bytes are out the connection is being made: nothing out after UPLOAD_STALL_MS, with the row
+    // pending, is a failed send; with the row moved on, the processor has the photo and its answer is awaited.
+    stallTimer = setTimeout(() => failIfNotReceived(() => undefined), UPLOAD_STALL_MS);
     // The photo is ready and going out: said so at once. Until the first progress event (a processor or proxy that
     // does not answer the connection holds it back: 60 s and more) the step said "Getting your photo ready to send."
-    onUploadProgress?.({ sentBytes: 0, totalBytes: body.size });
+    onUploadProgress({ sentBytes: 0, totalBytes: body.size });
   });
 }
 

@@ -34,7 +34,11 @@ const RENDERING = 'Finding the floor in your photo and fitting planks to the roo
  * What is happening now, in one sentence that changes only when the stage does (the status region reads it out,
  * so it must not change with every percent): the photo being prepared, sent, then the render's stages.
  */
-function stageText(phase: ProcessingPhase, upload: UploadProgress | null, rowStatus: VisualizerRequest['status'] | null): string {
+function stageText(
+  phase: ProcessingPhase,
+  upload: UploadProgress | null,
+  rowStatus: VisualizerRequest['status'] | null,
+): string {
   if (phase === 'starting') {
     if (!upload) return 'Getting your photo ready to send.';
     if (upload.sentBytes < upload.totalBytes) return 'Sending your photo to our visualizer.';
@@ -142,12 +146,17 @@ export function ProcessingStep({
   const elapsedMs = useElapsed(startedAt, running);
   const elapsed = formatElapsed(elapsedMs);
   const sending = phase === 'starting' && upload !== null && upload.sentBytes < upload.totalBytes;
+  const nothingSent = upload === null || upload.sentBytes === 0;
   const percent = upload ? Math.floor((upload.sentBytes / Math.max(1, upload.totalBytes)) * 100) : 0;
   const section = useFocusKeptAcrossPhases(phase);
   const online = useOnline();
 
   return (
-    <section ref={section} aria-labelledby="visualizer-processing-title" className="mx-auto max-w-xl space-y-6 text-center">
+    <section
+      ref={section}
+      aria-labelledby="visualizer-processing-title"
+      className="mx-auto max-w-xl space-y-6 text-center"
+    >
       <div className="flex justify-center" aria-hidden="true">
         {running ? (
           <Icon icon={Loader2} className="size-16 animate-spin text-oak-500 motion-reduce:animate-none" />
@@ -176,7 +185,10 @@ export function ProcessingStep({
             aria-valuetext={`${percent} % of ${formatMegabytes(upload.totalBytes)}`}
             className="h-3 overflow-hidden rounded-full bg-oak-100"
           >
-            <div className="h-full rounded-full bg-oak-500 transition-[width] motion-reduce:transition-none" style={{ width: `${percent}%` }} />
+            <div
+              className="h-full rounded-full bg-oak-500 transition-[width] motion-reduce:transition-none"
+              style={{ width: `${percent}%` }}
+            />
           </div>
           <p className="text-sm font-medium text-walnut-800 tabular-nums">
             {percent} % of {formatMegabytes(upload.totalBytes)} sent
@@ -185,12 +197,15 @@ export function ProcessingStep({
       )}
       {phase === 'stalled' && (
         <div role="alert" className="space-y-2">
+          {/* None of it out: the visualizer's host refused the connection or never answered it (a processor down or
+              stopped), or the phone had no connection; "stopped sending" would say some of it had gone. */}
           <h2 id="visualizer-processing-title" className="font-display text-2xl font-bold text-walnut-950">
-            Your photo stopped sending
+            {nothingSent ? "We couldn't send your photo" : 'Your photo stopped sending'}
           </h2>
           <p className="text-walnut-800">
-            The connection stopped before all of your photo reached us, so nothing will be rendered from it. Check your
-            signal and try again.
+            {nothingSent
+              ? "We couldn't reach our visualizer, so your photo was not sent and nothing will be rendered from it. Check your connection and try again."
+              : 'The connection stopped before all of your photo reached us, so nothing will be rendered from it. Check your signal and try again.'}
           </p>
         </div>
       )}

@@ -20,7 +20,7 @@ import {
   type Calls,
 } from '../testing/visualizer-calls';
 import { chooseFile, fillInfo, openPage, startProcessing } from '../testing/visualizer-journey';
-import { webhookAnswerDeadlineMs } from '../api/start-processing';
+import { UPLOAD_STALL_MS, webhookAnswerDeadlineMs } from '../api/start-processing';
 import { getSupabaseClient } from '@/lib/supabase-client';
 import { WOOD_STYLES } from '@contracts/wood-styles';
 
@@ -391,6 +391,44 @@ describe('polling (fake timers)', () => {
    * Reaches info with real timers (the lazy route and Testing Library's waiting need them), then fakes the
    * clock just before 'Process Image', so every read of the poll is counted against a controlled clock.
    */
+  /**
+   * jsdom's XMLHttpRequest (behind MSW) reports no upload progress unless MSW answers, where a browser reports the
+   * photo going out: without it a dropped connection, or no answer, reads as a call that sent nothing
+   * (start-processing.ts), which the page tells at once when the row is pending. For the tests of a photo that went
+   * out: the webhook call goes through this wrapper, which says the upload ended as soon as it is sent.
+   */
+  function uploadsReportThePhotoOut() {
+    const Inner = XMLHttpRequest;
+    class PhotoOut extends EventTarget {
+      readonly upload = new EventTarget();
+      private readonly inner = new Inner();
+      constructor() {
+        super();
+        for (const type of ['load', 'error', 'abort', 'timeout']) this.inner.addEventListener(type, () => this.dispatchEvent(new Event(type)));
+      }
+      get status() {
+        return this.inner.status;
+      }
+      get responseText() {
+        return this.inner.responseText;
+      }
+      open(method: string, url: string) {
+        this.inner.open(method, url);
+      }
+      setRequestHeader(name: string, value: string) {
+        this.inner.setRequestHeader(name, value);
+      }
+      send(body: string) {
+        this.inner.send(body);
+        this.upload.dispatchEvent(new ProgressEvent('load'));
+      }
+      abort() {
+        this.inner.abort();
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', PhotoOut);
+  }
+
   async function startWithFakeTimers(
     calls: Calls,
     answer: Parameters<typeof readHandler>[1],
@@ -657,6 +695,7 @@ describe('polling (fake timers)', () => {
       ['a 500', () => HttpResponse.json({ error: 'Failed to process the image. Please try again.' }, { status: 500 })],
       ['a dropped connection', () => HttpResponse.error()],
     ])('%s: keeps reading the row and shows the result when it completes, with no error', async (_what, reply) => {
+      uploadsReportThePhotoOut();
       const calls = newCalls();
       const toastError = vi.spyOn(toast, 'error');
       await startWithFakeTimers(calls, (id, attempt) => HttpResponse.json(attempt <= 4 ? row(id) : completedRow(id)), reply);
@@ -689,6 +728,7 @@ describe('polling (fake timers)', () => {
     ])('%s and a row pending for over a minute (the upload waited in the processor\'s line): no error, and the result when it comes', async (_what, reply) => {
       // Issue 38: the page took a row still pending at the second read for a photo that never arrived, said
       // "Failed to process your image" and went back to info; the row completed 34 s later.
+      uploadsReportThePhotoOut();
       const calls = newCalls();
       const toastError = vi.spyOn(toast, 'error');
       await startWithFakeTimers(calls, (id, attempt) => HttpResponse.json(attempt <= 11 ? row(id, { status: 'pending' }) : completedRow(id)), reply);
@@ -703,6 +743,7 @@ describe('polling (fake timers)', () => {
     });
 
     it('and a row pending through all 30 reads: the spec\'s timeout, on the processing step, never "failed"', async () => {
+      uploadsReportThePhotoOut();
       const calls = newCalls();
       const toastError = vi.spyOn(toast, 'error');
       await startWithFakeTimers(calls, (id) => HttpResponse.json(row(id, { status: 'pending' })), () => HttpResponse.error());
@@ -726,6 +767,7 @@ describe('polling (fake timers)', () => {
     const webhookDeadline = (calls: Calls) => webhookAnswerDeadlineMs(JSON.stringify(calls.webhooks[0]).length);
 
     it('and a row still pending: past the deadline, the page goes on reading the row, with no error', async () => {
+      uploadsReportThePhotoOut();
       const calls = newCalls();
       const toastError = vi.spyOn(toast, 'error');
       await startWithFakeTimers(calls, (id) => HttpResponse.json(row(id, { status: 'pending' })), noAnswer);
@@ -736,6 +778,28 @@ describe('polling (fake timers)', () => {
       expect(calls.reads.length).toBeGreaterThanOrEqual(3);
       expect(toastError).not.toHaveBeenCalled();
       expectStep('Processing');
+    });
+
+    // The review's stopped processor (session 18): its host took the connection, and the preflight, so the photo,
+    // waited unanswered. The page waited for the answer's deadline (about a minute and a half), then followed the
+    // pending row for the spec's 30 reads (5 minutes), saying "Waiting for our visualizer to answer."
+    it('and none of the photo out while the row stays pending: a failed send, told after UPLOAD_STALL_MS', async () => {
+      const calls = newCalls();
+      const toastError = vi.spyOn(toast, 'error');
+      await startWithFakeTimers(calls, (id) => HttpResponse.json(row(id, { status: 'pending' })), noAnswer);
+      expect(calls.reads).toHaveLength(0);
+
+      await advance(UPLOAD_STALL_MS - 1000);
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      await advance(1000);
+      expect(screen.getByRole('alert')).toHaveTextContent("We couldn't send your photo");
+      expect(screen.getByRole('alert')).toHaveTextContent('your photo was not sent and nothing will be rendered from it');
+      expect(calls.reads).toHaveLength(1);
+      expect(toastError).not.toHaveBeenCalled();
+      expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+      // Nothing more is read or awaited for this request.
+      await advance(webhookDeadline(calls) + 60_000);
+      expect(calls.reads).toHaveLength(1);
     });
 
     it('and a row the render completes: past the deadline, the page follows the row to the result', async () => {
