@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { FORM_ANSWER, uniqueEmail } from './support/visitor';
+import { expectOnlyScrollPositionsKept } from './support/browser-storage';
 
 /**
  * The home page against the built site and the real local stack (issue 3): the estimate journey, the API
@@ -67,6 +68,8 @@ test.describe('the home page', () => {
       phone: '(856) 555-0142',
       message: 'Carpet to LVP in two bedrooms and the hall.',
     });
+    // The privacy notice's "what it keeps in your browser", after a form sent through the data client.
+    await expectOnlyScrollPositionsKept(page);
   });
 
   test('with the API stopped, shows the failure toast with the phone number and keeps the values', async ({ page }) => {

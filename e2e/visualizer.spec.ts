@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { RENDERED_ROOMS } from '../visualizer-processor/evaluation/rendered/rendered-room-scenes';
 import { renderRoomScene } from '../visualizer-processor/evaluation/rendered/room-ray-tracer';
 import { expectAccessible } from './support/accessibility';
+import { expectOnlyScrollPositionsKept } from './support/browser-storage';
 import { expect, test } from './support/test';
 import { uniqueEmail } from './support/visitor';
 
@@ -223,6 +224,8 @@ test.describe('Snap & See Wood', () => {
     // The new picture is focused, so on screen: the Fix button the focus used to go back to lies below the woods.
     await expect(page.getByRole('slider', { name: 'Before and after comparison' })).toBeFocused();
     await expect(page.getByRole('slider', { name: 'Before and after comparison' })).toBeInViewport();
+    // The privacy notice's "what it keeps in your browser", after the page's whole journey.
+    await expectOnlyScrollPositionsKept(page);
   });
 
   test('a portrait photo at 1280 px: after a fix the new picture is focused and on screen whole', async ({ page }) => {

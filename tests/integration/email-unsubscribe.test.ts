@@ -143,7 +143,13 @@ describe('marketing e-mail and unsubscribing', () => {
     const statement = /`(select back_office\.record_unsubscribe\(back_office\.mailbox_digest\('their@address'\)\);)`/.exec(readme)?.[1];
     expect(statement, "the README's statement").toBeDefined();
     const visitor = visitorAddress('byhand');
+    // And the one staff run before a marketing e-mail of their own (CAN-SPAM, business to business too).
+    const asked = /`(select exists \(select from back_office\.email_unsubscribes where mailbox_digest = back_office\.mailbox_digest\('their@address'\)\) as unsubscribed;)`/.exec(readme)?.[1];
+    expect(asked, "the README's question before a staff marketing e-mail").toBeDefined();
+    const unsubscribed = async () => (await sql<{ unsubscribed: boolean }>(asked!.replace("'their@address'", '$1'), [visitor]))[0]!.unsubscribed;
+    expect(await unsubscribed()).toBe(false);
     await sql(statement!.replace("'their@address'", '$1'), [visitor.toUpperCase()]);
+    expect(await unsubscribed()).toBe(true);
     expect(await sql('select 1 from back_office.email_unsubscribes where mailbox_digest = back_office.mailbox_digest($1)', [visitor])).toHaveLength(1);
 
     await insertWithFallback('leads', { email: visitor, lead_source: 'free_flooring_guide', guide_sent: true });
