@@ -21,6 +21,8 @@ import { describeProcessingError } from '../utils/describe-processing-error';
 import { asImageFile } from '../utils/as-image-file';
 import { preparePhotoAhead } from '../utils/prepare-photo-ahead';
 import { getSupabaseClient } from '@/lib/supabase-client';
+import { getSiteEnv } from '@/lib/env';
+import { warmConnections } from '../utils/warm-connections';
 import { InfoStep, type InfoErrors } from './info-step';
 import { ProcessingStep, type ProcessingPhase } from './processing-step';
 import { resultFromRow, type VisualizerResult } from '../utils/result-from-row';
@@ -35,6 +37,9 @@ import { VisualizerStepper, type VisualizerStep } from './visualizer-stepper';
 
 /** The "Processing started" toast, taken down when the result or an error replaces what it says. */
 const STARTED_TOAST_ID = 'visualizer-started';
+
+/** How long a preconnect is taken to last: below Chromium's 10 s for a connection opened and not used. */
+const CONNECTIONS_KEPT_WARM_MS = 8_000;
 
 export const NOT_AN_IMAGE_MESSAGE =
   "That file isn't an image. Please choose a photo of your room (JPG, PNG or WEBP work best).";
@@ -100,6 +105,18 @@ export function VisualizerPage() {
       setPendingRender(null);
     }
   }, [pendingWait]);
+
+  // Once the details could be sent, the connections the click needs (the row's insert, then the photo) are opened:
+  // in production two hosts, each some three round trips on a phone before its first byte. Again at an edit after a
+  // pause, as Chromium closes an unused connection after about 10 s. Nothing is sent on them before the click.
+  const detailsReady = step === 'info' && file !== null && visualizerContactSchema.safeParse({ name, email }).success;
+  const connectionsWarmedAt = useRef(Number.NEGATIVE_INFINITY);
+  useEffect(() => {
+    if (!detailsReady || Date.now() - connectionsWarmedAt.current < CONNECTIONS_KEPT_WARM_MS) return;
+    connectionsWarmedAt.current = Date.now();
+    const { VITE_SUPABASE_URL, VITE_VISUALIZER_WEBHOOK_URL } = getSiteEnv();
+    warmConnections([VITE_SUPABASE_URL, VITE_VISUALIZER_WEBHOOK_URL]);
+  }, [detailsReady, name, email]);
 
   // Every step of the page can end in a toast: load them with the page, not at the first one.
   useEffect(preloadToasts, []);
