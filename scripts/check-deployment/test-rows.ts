@@ -167,7 +167,20 @@ export function createTestRows(deployment: Deployment) {
         }
       }
       storedImages = [row.original_image_url, row.processed_image_url].filter((url): url is string => Boolean(url));
-      return { ok: true, detail: `stored, rendered (${reply.status}) and both images served` };
+      // Served, but from where the processor stored them: a processor given another project's SUPABASE_URL and key
+      // (staging's) stores every photo there, out of reach of this project's retention, forget and export.
+      for (const link of storedImages) {
+        const signed = new URL(link).pathname.match(/\/storage\/v1\/object\/sign\/([^/]+)\/(.+)$/);
+        if (!signed) continue;
+        const here = await request(`${deployment.supabaseUrl}/storage/v1/object/authenticated/${signed[1]}/${signed[2]}`, { headers: keyHeaders(deployment.serviceKey) });
+        if (here.status !== 200) {
+          return {
+            ok: false,
+            detail: `rendered and served, but ${signed[1]}/${signed[2]} is not in this project's Storage (${here.status} to the secret key): the processor stores the photos in another project (its SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are another's, staging's?), where this project's retention job, data:forget and data:export never reach them; give it this project's`,
+          };
+        }
+      }
+      return { ok: true, detail: `stored in this project's Storage, rendered (${reply.status}) and both images served` };
     },
 
     /**

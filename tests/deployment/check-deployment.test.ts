@@ -259,7 +259,7 @@ describe('npm run check:deployment on a healthy deployment', () => {
     expect(lines).toContain(`ok    webhook CORS for the site: 204, allows ${new URL(httpsSite.url).origin} and the page's headers`);
     for (const table of LEAD_TABLES) expect(lines).toContain(`ok    public key cannot read ${table}: a marked row is there, and the public key does not see it`);
     expect(lines).toContain('ok    webhook CORS refuses other origins: a preflight from https://deployment-check.invalid is not allowed');
-    expect(lines.some((line) => /^ok {4}test photo stored and rendered: stored, rendered \((200|202)\) and both images served$/.test(line))).toBe(true);
+    expect(lines.some((line) => /^ok {4}test photo stored and rendered: stored in this project's Storage, rendered \((200|202)\) and both images served$/.test(line))).toBe(true);
     expect(lines.some((line) => /^ok {4}test rows and photo removed: 5 rows and \d+ stored files removed; no e-mail was queued for them$/.test(line))).toBe(true);
     expect(lines.some((line) => line.startsWith('ok    throttle tells two clients apart: 127.0.0.2 and 127.0.0.3'))).toBe(true);
     expect(lines.at(-1)).toBe('The deployment passed every check.');
@@ -503,7 +503,7 @@ describe('npm run check:deployment on a broken deployment', () => {
     expect(await leftovers(site.stack)).toEqual([]);
   }, 300_000);
 
-  it("fails on an API that answers the public key's reads with an empty 200, storage that lets the public key open photos, and a webhook whose preflight leaves out the page's headers", async () => {
+  it("fails on an API that answers the public key's reads with an empty 200, storage that lets the public key open photos and lacks the photo's files, and a webhook whose preflight leaves out the page's headers", async () => {
     const webhookPath = new URL(site.stack.webhookUrl).pathname;
     const host = await startHost(site.stack.url, otherHostPort, async (asked, upstream) => {
       // A slow processor that answers the test photo after its default 20 s wait for the render is not broken.
@@ -515,6 +515,10 @@ describe('npm run check:deployment on a broken deployment', () => {
       // A storage policy that lets anon read the bucket: the public key's read goes through as the secret key's would.
       if (asked.method === 'GET' && asked.path.startsWith('/storage/v1/object/authenticated/') && asked.headers.apikey === site.stack.anonKey) {
         return upstream(asked.path, { apikey: site.stack.serviceRoleKey, authorization: `Bearer ${site.stack.serviceRoleKey}` });
+      }
+      // And a Storage without the photo's files (the processor stored them in another project's, which serves its links).
+      if (asked.method === 'GET' && asked.path.startsWith('/storage/v1/object/authenticated/') && asked.headers.apikey === site.stack.serviceRoleKey) {
+        return { status: 400, headers: { 'content-type': 'application/json' }, body: '{"statusCode":"404","error":"not_found","message":"Object not found"}' };
       }
       const table = asked.path.match(/^\/rest\/v1\/(\w+)\?/)?.[1];
       if (asked.method === 'GET' && table && (LEAD_TABLES as readonly string[]).includes(table) && asked.headers.apikey === site.stack.anonKey) {
@@ -537,6 +541,7 @@ describe('npm run check:deployment on a broken deployment', () => {
         ),
         `FAIL  webhook CORS for the site: allows ${new URL(site.siteUrl).origin} but not the header(s) content-encoding, x-visualizer-request the page sends: browsers would send no photo (a proxy's own CORS settings in front of the processor?)`,
         'FAIL  webhook refuses a photo for a request nobody made: it took a photo for a request nobody made (202 {"status":"queued"}): anyone could have it render and store photos; is something in front of the processor answering for it?',
+        expect.stringMatching(/^FAIL {2}test photo stored and rendered: rendered and served, but floor-visualizer(-uploads)?\/.+ is not in this project's Storage \(400 to the secret key\): the processor stores the photos in another project /),
         expect.stringMatching(/^FAIL {2}public key cannot open the stored photos: the public key opened floor-visualizer\/.+: a storage policy lets anon read the visitors' photos$/),
       ]);
     } finally {
