@@ -243,6 +243,34 @@ describe('a result link', () => {
     expect(screen.getByRole('status')).not.toHaveTextContent('Photo sent');
   });
 
+  it('says the render is under way, and only that, when it follows a processing request after a reload', async () => {
+    // The link's read found the row processing; until the follow's own first read the step said "Waiting for our
+    // visualizer to answer." of a render under way, then "Finding the floor ...", and said "Waiting ..." again for a
+    // moment when the follow read the render completed: each a new announcement, the "Waiting" ones untrue.
+    let answerFollow = () => {};
+    const followAnswered = new Promise<void>((resolve) => (answerFollow = resolve));
+    openResultLink(async (id, attempt) => {
+      if (attempt === 1) return HttpResponse.json(row(id, { status: 'processing' }));
+      await followAnswered;
+      return HttpResponse.json(completedRow(id));
+    });
+    const said = new Set<string>();
+    const listen = new MutationObserver(() => {
+      for (const status of screen.queryAllByRole('status')) said.add(status.textContent ?? '');
+    });
+    listen.observe(document.body, { subtree: true, childList: true, characterData: true });
+    try {
+      expect(await screen.findByRole('heading', { name: 'Laying your new hardwood floor...' })).toBeInTheDocument();
+      const rendering = 'Finding the floor in your photo and fitting planks to the room.';
+      expect(screen.getByRole('status')).toHaveTextContent(rendering);
+      answerFollow();
+      expect(await screen.findByRole('heading', { name: 'Your room with hardwood floors' })).toBeInTheDocument();
+    } finally {
+      listen.disconnect();
+    }
+    expect([...said].filter((text) => text.includes('Waiting for our visualizer'))).toEqual([]);
+  });
+
   it('says so when there is no such result', async () => {
     openResultLink(() => HttpResponse.json({ code: 'PGRST116', message: 'no rows' }, { status: 406 }));
     expect(await screen.findByRole('heading', { name: "We couldn't find this result" })).toBeInTheDocument();

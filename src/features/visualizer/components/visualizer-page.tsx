@@ -14,6 +14,7 @@ import {
   useVisualizerRequestPolling,
   resultHasExpired,
   VisualizerRequestNotFound,
+  type VisualizerRequest,
 } from '../api/get-visualizer-request';
 import { resultIdFromFragment, VISUALIZER_PAGE_PATH } from '@contracts/visualizer-result-link';
 import { UploadStalled, useStartProcessing, WebhookUnanswered, type UploadProgress } from '../api/start-processing';
@@ -66,6 +67,11 @@ export function VisualizerPage() {
   const pendingWait = useCorrectionRender(pendingRender?.id ?? '', pendingRender?.renderNumber ?? null);
   // How much of the photo has gone out to the webhook (null before the upload starts), and whether it stalled.
   const [upload, setUpload] = useState<UploadProgress | null>(null);
+  // The row's status as a result link's read found it, for the processing step it then follows: until the follow's
+  // own first read, the step said "Waiting for our visualizer to answer." of a render already under way, then the
+  // stage: two announcements, the first untrue. (And when the follow read the render completed, for the moment before
+  // the result step, it said it again: the step is given 'completed' then.)
+  const [linkedStatus, setLinkedStatus] = useState<VisualizerRequest['status'] | null>(null);
   const [uploadStalled, setUploadStalled] = useState(false);
 
   // Aborted when the visitor leaves the page (made in the effect, so a development remount gets a live one).
@@ -166,6 +172,7 @@ export function VisualizerPage() {
           // Reloaded while the floor was being laid (the address names the request): follow it again. A render that
           // failed meanwhile shows why, as it would have without the reload, not that the link names nothing.
           setSavedResult(null);
+          setLinkedStatus(row.status);
           setStartedAt(requestStart(row.created_at));
           setPollRound((round) => round + 1);
           setRequestId(id);
@@ -240,6 +247,7 @@ export function VisualizerPage() {
     setRequestId(null);
     setCorrectionToken(null);
     setUpload(null);
+    setLinkedStatus(null);
     setUploadStalled(false);
     setStartedAt(Date.now());
     setStep('processing');
@@ -391,7 +399,13 @@ export function VisualizerPage() {
               <ProcessingStep
                 phase={processingPhase}
                 upload={upload}
-                rowStatus={poll.phase === 'polling' ? poll.status : null}
+                rowStatus={
+                  poll.phase === 'polling'
+                    ? (poll.status ?? linkedStatus)
+                    : poll.phase === 'completed'
+                      ? 'completed'
+                      : null
+                }
                 startedAt={startedAt}
                 failureReason={poll.phase === 'failed' ? poll.reason : null}
                 readFailed={poll.phase === 'timeout' && poll.readFailed === true}
