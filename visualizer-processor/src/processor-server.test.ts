@@ -295,6 +295,70 @@ describe('the visualizer processor webhook', () => {
     }
   });
 
+  it('asks for the floor before it encodes the photo as shown (the floor does not wait for that JPEG)', async () => {
+    const files = createLocalImageStorage({ directory: storageDir, supabaseUrl: SUPABASE_URL });
+    const events: string[] = [];
+    const watched: ImageStorage = {
+      ...files,
+      save: async (objectPath, bytes, contentType) => {
+        if (objectPath.endsWith('/original.jpg')) events.push('photo as shown stored');
+        return files.save(objectPath, bytes, contentType);
+      },
+    };
+    const offline = createOfflineFloorEngine();
+    engine = {
+      ...offline,
+      findFloor: (photo, options) => {
+        events.push('floor asked');
+        return offline.findFloor(photo, options);
+      },
+    };
+    const sharedTask = renderTask;
+    renderTask = renderTaskWith(watched);
+    const row = addPendingRow();
+    try {
+      const reply = await postWebhook(payloadFor(row, await fixtureDataUrl('room-tile.png')));
+
+      expect(reply).toMatchObject({ status: 200, json: { status: 'completed' } });
+      expect(events[0]).toBe('floor asked');
+      expect(events).toContain('photo as shown stored');
+      expect(existsSync(storedFile(repository.rows.get(row.id)!.original_image_url))).toBe(true);
+    } finally {
+      renderTask = sharedTask;
+      await rendersDone();
+    }
+  });
+
+  it("stores both rug choices' floors while the web copies are made, not after them", async () => {
+    const files = createLocalImageStorage({ directory: storageDir, supabaseUrl: SUPABASE_URL });
+    let rugFloorStored = () => {};
+    const rugFloor = new Promise<void>((resolve) => (rugFloorStored = resolve));
+    // Storage that stores the new picture's web copies only once the kept-rugs floor is stored.
+    const watched: ImageStorage = {
+      ...files,
+      save: async (objectPath, bytes, contentType) => {
+        if (objectPath.includes(`/render-1/${DEFAULT_WOOD_STYLE}-`)) await rugFloor;
+        await files.save(objectPath, bytes, contentType);
+        if (objectPath.endsWith('/render-1/floor-keep-rugs.png')) rugFloorStored();
+      },
+    };
+    const sharedTask = renderTask;
+    renderTask = renderTaskWith(watched);
+    syncReplyMs = 10_000;
+    const row = addPendingRow();
+    try {
+      const reply = await postWebhook(payloadFor(row, await fixtureDataUrl('room-tile.png')));
+
+      // Had the rug choices' floors waited for the copies, nothing would have been rendered: 202, still processing.
+      expect(reply).toMatchObject({ status: 200, json: { status: 'completed' } });
+      expect(repository.rows.get(row.id)).toMatchObject({ rug_choice: expect.stringMatching(/^(keep|replace)$/) });
+    } finally {
+      rugFloorStored();
+      renderTask = sharedTask;
+      await rendersDone();
+    }
+  });
+
   it('stores a photo with EXIF orientation 6 upright', async () => {
     const row = addPendingRow();
     const reply = await postWebhook(payloadFor(row, await fixtureDataUrl('room-concrete-exif6.jpg')));
@@ -539,8 +603,9 @@ describe('the visualizer processor webhook', () => {
     syncReplyMs = 0;
     const row = addPendingRow();
     expect((await postWebhook(payloadFor(row, await fixtureDataUrl('room-tile.png')))).status).toBe(202);
-    // The photo as shown is stored before the engine runs; then the visitor's data is deleted.
-    await vi.waitFor(() => expect(existsSync(path.join(storageDir, 'floor-visualizer', row.id, 'original.jpg'))).toBe(true), { timeout: 30_000 });
+    // The photo's web copies are stored while the floor is found, before the woods; then the visitor's data is deleted.
+    const folder = path.join(storageDir, 'floor-visualizer', row.id);
+    await vi.waitFor(() => expect(existsSync(folder) && readdirSync(folder).some((name) => name.startsWith('original-'))).toBe(true), { timeout: 30_000 });
     repository.rows.delete(row.id);
     releaseEngine();
     await rendersDone();

@@ -341,17 +341,9 @@ export function createRenderFloorTask(deps: RenderFloorDependencies) {
         MIN_PHOTO_SHORT_SIDE,
       );
       stages.end('decode');
-      // The photo as shown is uploaded while the engine works, as its copies are: an upload to storage is a round
-      // trip on the network that the floor need not wait for. Its JPEG is still made first: made meanwhile, it took
-      // a core from the network's threads and the floor came no sooner. Both are awaited before links are signed.
-      const originalStored = correction
-        ? undefined
-        : deps.storage.save(originalImagePath(requestId), await encodeJpeg(photo), 'image/jpeg');
-      stages.end('original');
       // The photo's copies are made while the engine works: its floor finding holds one core, sharp takes the other.
       const originalCopies = correction ? undefined : storeWebCopies(deps.storage, originalImagePath(requestId), photo);
       // Awaited below; an engine failure first must not leave them unhandled rejections.
-      originalStored?.catch(() => undefined);
       originalCopies?.catch(() => undefined);
       const { floor, rugs } = await floorToRender(deps, job, photo);
       stages.end('floor');
@@ -364,19 +356,32 @@ export function createRenderFloorTask(deps: RenderFloorDependencies) {
       stages.end('woods');
       // The full pictures and the floor's outline are uploaded while the web copies, which the page fetches first,
       // are made: an upload is a round trip that the copies' encoding need not wait for. All are stored before any
-      // link is signed.
+      // link is signed. The photo as shown (its JPEG) and both rug choices' floors (three PNGs) are encoded and
+      // stored here too, beside the copies, not before the floor and after the links as they were: libvips makes
+      // the copies one size after another, leaving a core, and the floor's network phase and the woods leave none
+      // (decision 028, session 19: the 1600 px photo's first render 25-60 ms sooner).
       const stylePaths = pathsOfRenders(job, result.renders);
       const maskPath = floorMaskPath(requestId, job.renderNumber);
+      // `floor.mask` is the chosen floor; with the rugs replaced, the kept-rugs floor is `keptRugsMask`.
+      const rugFloors =
+        floor?.rugsReplacedMask && floor.scene && rugs
+          ? { ...floor, keep: floor.keptRugsMask ?? floor.mask, replace: floor.rugsReplacedMask, scene: floor.scene }
+          : undefined;
       const stored = Promise.all([
         storeRenders(job, result.renders),
         encodeFloorMask(result).then((png) => deps.storage.save(maskPath, png, 'image/png')),
-        originalStored,
+        correction ? undefined : encodeJpeg(photo).then((jpeg) => deps.storage.save(originalImagePath(requestId), jpeg, 'image/jpeg')),
+        rugFloors && storeRugChoiceFloors(deps.storage, requestId, job.renderNumber, rugFloors),
       ]);
       // Awaited below, after the copies; a failure of the copies first must not leave it an unhandled rejection.
       stored.catch(() => undefined);
+      const renderCopies = storeCopiesOfRenders(result.renders, stylePaths);
+      renderCopies.catch(() => undefined);
+      // Worked out on this thread (20-30 ms) while libvips makes the copies.
+      const rugShare = rugFloors ? describeRugCovering({ ...rugFloors, mask: rugFloors.keep }).coveringShare : null;
       const renditionPaths: Record<string, StoredCopies> = {};
       if (originalCopies) renditionPaths[ORIGINAL_RENDITIONS] = await originalCopies;
-      Object.assign(renditionPaths, await storeCopiesOfRenders(result.renders, stylePaths));
+      Object.assign(renditionPaths, await renderCopies);
       stages.end('copies');
       await stored;
       stages.end('store');
@@ -393,16 +398,7 @@ export function createRenderFloorTask(deps: RenderFloorDependencies) {
         ...(correction && row.image_renditions[ORIGINAL_RENDITIONS] ? { [ORIGINAL_RENDITIONS]: row.image_renditions[ORIGINAL_RENDITIONS] } : {}),
         ...signedCopies(renditionPaths, links),
       };
-      let rugChoice: RenderedImages['rugChoice'] = null;
-      let rugShare: RenderedImages['rugShare'] = null;
-      if (floor?.rugsReplacedMask && floor.scene && rugs) {
-        // `floor.mask` is the chosen floor; with the rugs replaced, the kept-rugs floor is `keptRugsMask`.
-        const keep = floor.keptRugsMask ?? floor.mask;
-        await storeRugChoiceFloors(deps.storage, requestId, job.renderNumber, { ...floor, keep, replace: floor.rugsReplacedMask, scene: floor.scene });
-        rugChoice = rugs;
-        rugShare = describeRugCovering({ ...floor, mask: keep }).coveringShare;
-      }
-      stages.end('rug floors');
+      const rugChoice: RenderedImages['rugChoice'] = rugFloors && rugs ? rugs : null;
       const images = {
         originalImageUrl,
         processedImageUrl,
