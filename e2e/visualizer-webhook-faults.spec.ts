@@ -67,13 +67,11 @@ test.describe('Snap & See Wood when the webhook cannot be reached', () => {
     await page.getByLabel('Choose a photo').setInputFiles(PHOTO);
     await page.getByLabel('Name').fill('Robin Refused');
     await page.getByLabel('Email').fill(email);
-    const clicked = Date.now();
     await page.getByRole('button', { name: 'Process Image' }).click();
 
+    // Told after one read of the row: within the assertion's wait (10 s), where the answer's deadline is over 60 s.
     const alert = page.getByRole('alert').filter({ hasText: "We couldn't send your photo" });
     await expect(alert).toBeVisible();
-    // Told after one read of the row, not after the answer's deadline (a hang guard: the deadline is over 60 s).
-    expect(Date.now() - clicked).toBeLessThan(30_000);
     await expect(alert).toContainText('your photo was not sent and nothing will be rendered from it');
     expect((await database.rowsWhere('floor_visualizer_requests', { email })).map((row) => row.status)).toEqual([
       'pending',
@@ -88,7 +86,7 @@ test.describe('Snap & See Wood when the webhook cannot be reached', () => {
     expect(statuses.sort()).toEqual(['completed', 'pending']);
   });
 
-  test('a connection never answered (a stopped processor): the page says the photo was not sent within 30 s', async ({
+  test('a connection never answered (a stopped processor): the page says the photo was not sent after 20 s, not after the deadline', async ({
     page,
     database,
   }) => {
@@ -105,8 +103,9 @@ test.describe('Snap & See Wood when the webhook cannot be reached', () => {
     await page.getByRole('button', { name: 'Process Image' }).click();
 
     await expect(page.getByRole('status')).toContainText('Sending your photo to our visualizer.');
+    // UPLOAD_STALL_MS (20 s), then one read of the row; the answer's deadline is over 60 s.
     await expect(page.getByRole('alert').filter({ hasText: "We couldn't send your photo" })).toBeVisible({
-      timeout: 30_000,
+      timeout: 45_000,
     });
     await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Choose another photo' })).toBeVisible();
