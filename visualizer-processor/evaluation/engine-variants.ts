@@ -9,6 +9,7 @@ import { ROUGH_THING_LIMITS } from '../engine/segmentation/rough-floor-things.ts
 import { STANDING_COLUMN_LIMITS } from '../engine/segmentation/standing-columns.ts';
 import { ZOOMED_PATCH_LIMITS } from '../engine/segmentation/clear-around-objects.ts';
 import { RUG_ISLAND_LIMITS } from '../engine/segmentation/rug-islands.ts';
+import { WHOLE_RUG_LIMITS } from '../engine/segmentation/whole-rugs.ts';
 import { ZOOMED_MARGIN_REGROWTH_LIMITS } from '../engine/segmentation/zoomed-margin-regrowth.ts';
 
 const bases = (limits: Partial<typeof OBJECT_BASE_LIMITS>) => ({ objectBases: { ...OBJECT_BASE_LIMITS, ...limits } });
@@ -29,6 +30,8 @@ export const ENGINE_VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   'engine, rough things without the grain test': { roughThings: { ...ROUGH_THING_LIMITS, grain: Infinity } },
   'engine, with standing columns': { standingColumns: STANDING_COLUMN_LIMITS },
   'engine, without rug islands': { rugIslands: null },
+  'engine, without whole rugs': { wholeRugs: null },
+  'engine, whole rugs with the colour drift': { wholeRugs: { ...WHOLE_RUG_LIMITS, drift: 60 } },
   'engine, with zoomed margin regrowth': { zoomedMarginRegrowth: ZOOMED_MARGIN_REGROWTH_LIMITS },
   'engine, zoomed margin regrowth into shade to 0.5': { zoomedMarginRegrowth: { ...ZOOMED_MARGIN_REGROWTH_LIMITS, darker: 0.5 } },
   'engine, zoomed margin regrowth into shade to 0.7': { zoomedMarginRegrowth: { ...ZOOMED_MARGIN_REGROWTH_LIMITS, darker: 0.7 } },

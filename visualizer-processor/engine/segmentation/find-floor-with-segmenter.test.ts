@@ -6,7 +6,7 @@ import { FIXTURE_DIR, ROOM_FIXTURES } from '../../fixtures/make-fixtures.ts';
 import { RENDERED_ROOMS } from '../../evaluation/rendered/rendered-room-scenes.ts';
 import { renderRoomScene } from '../../evaluation/rendered/room-ray-tracer.ts';
 import { decodePhoto } from '../../src/decode-photo.ts';
-import { DEFAULT_TUNING, findFloorWithSegmenter, floorFromSegmentation, zoomedCells, type SegmentedFloorPhoto, type ZoomedRun } from './find-floor-with-segmenter.ts';
+import { DEFAULT_TUNING, findFloorWithSegmenter, floorFromSegmentation, floorsFromSegmentation, zoomedCells, type SegmentedFloorPhoto, type ZoomedRun } from './find-floor-with-segmenter.ts';
 import { OBJECT_CLASSES } from './clear-around-objects.ts';
 import { segmentedFromRuns } from './segment-photo.ts';
 import { SCENE_CLASS } from './scene-classes.ts';
@@ -229,6 +229,39 @@ describe('rugs', () => {
     expect(at(withoutIslands, 256 / 512, 385 / 512)).toBe(255);
     // Rugs replaced: the rug and its island are wood.
     expect(at((await floorFromSegmentation(photo, pass, { keepRugs: false }, tuning)).mask, 256 / 512, 385 / 512)).toBe(255);
+  });
+
+  it('with rugs replaced, lays wood on the rug in the shade under a table the runs call table, not on the table; the kept floor is as before', async () => {
+    // Wall above row 200 of the grid, wood-coloured floor below, a grey rug both runs saw (columns 100-411, rows
+    // 280-489) with a table standing on it: its brown top (columns 200-311, rows 300-339) and, under it, the rug in
+    // its shade (rows 340-399, softly darker down to half the rug's light), which both runs call table too.
+    const table = (x: number, y: number) => x >= 200 && x < 312 && y >= 300 && y < 400;
+    const { photo, pass, at } = constructedPass(
+      (x, y) => (y < 200 ? SCENE_CLASS.wall : table(x, y) ? SCENE_CLASS.table : x >= 100 && x < 412 && y >= 280 && y < 490 ? SCENE_CLASS.rug : SCENE_CLASS.floor),
+      {
+        paint: (fx, fy) => {
+          const [x, y] = [fx * 512, fy * 512];
+          if (y < 200) return null;
+          if (table(x, y)) {
+            if (y < 340) return [150, 100, 60];
+            const grey = Math.round(150 - (75 * Math.min(1, (y - 340) / 40)));
+            return [grey, grey, grey];
+          }
+          return x >= 100 && x < 412 && y >= 280 && y < 490 ? [150, 150, 150] : WOOD_GRAIN[Math.floor(fx * 640) % 3]!;
+        },
+      },
+    );
+    const both = await floorsFromSegmentation(photo, pass, { withRugsReplaced: true });
+    const replaced = both.rugsReplacedMask!;
+    expect(at(replaced, 256 / 512, 380 / 512)).toBe(255);
+    expect(at(replaced, 256 / 512, 320 / 512)).toBe(0);
+    expect(at(replaced, 0.5, 0.9)).toBe(255);
+    // The same asked for alone.
+    expect(replaced.equals((await floorFromSegmentation(photo, pass, { keepRugs: false })).mask)).toBe(true);
+    const without = { ...DEFAULT_TUNING, wholeRugs: null };
+    const before = await floorsFromSegmentation(photo, pass, { withRugsReplaced: true }, without);
+    expect(at(before.rugsReplacedMask!, 256 / 512, 380 / 512)).toBe(0);
+    expect(both.mask.equals(before.mask)).toBe(true);
   });
 
   it("lays no wood on a grey rug of the laminate's colour that the runs saw only in part: its pile has no grain", async () => {

@@ -17,6 +17,7 @@ import { ROUGH_THING_LIMITS, roughThingsOnFloor, type RoughThingLimits } from '.
 import { columnsStandingInFloor, type StandingColumnLimits } from './standing-columns.ts';
 import { RUG_ISLAND_LIMITS, floorIslandsInRugs, type RugIslandLimits } from './rug-islands.ts';
 import { zoomedMarginRegrowth, type ZoomedMarginInputs, type ZoomedMarginRegrowthLimits } from './zoomed-margin-regrowth.ts';
+import { WHOLE_RUG_LIMITS, restOfPaintedRugs, type WholeRugLimits } from './whole-rugs.ts';
 import { SEGMENTER_SIZE, announcePhoto, classifyPixels, whenNetworkBusy } from './scene-segmenter.ts';
 import { sceneGridSize, segmentPhoto, type FitMode, type SegmentedPhoto } from './segment-photo.ts';
 
@@ -106,6 +107,12 @@ export interface SegmenterTuning {
    * bench's legs on a rug; rug-islands.ts); only while rugs are kept. null = not.
    */
   rugIslands: RugIslandLimits | null;
+  /**
+   * With rugs replaced: the rest of a rug the replaced floor paints in part, grown from it through the rug's own hue
+   * and shade over what the floor steps left (the shade under a table, pile the zoomed runs call wall; whole-rugs.ts);
+   * the rug it grows from is the one the kept floor knew. null = not.
+   */
+  wholeRugs: WholeRugLimits | null;
   /** How far a visitor's tap reaches (apply-floor-taps.ts). */
   taps: TapLimits;
 }
@@ -153,6 +160,8 @@ export const DEFAULT_TUNING: SegmenterTuning = {
   // where the floor meets the walls, not only the leftovers this step takes. The variant 'engine, without rug
   // islands' measures the engine without it.
   rugIslands: RUG_ISLAND_LIMITS,
+  // Measured on the tuning photos with rugs replaced (decision 012, session 19).
+  wholeRugs: WHOLE_RUG_LIMITS,
   taps: TAP_LIMITS,
 };
 
@@ -488,13 +497,13 @@ export async function floorsFromSegmentation(
   options: FindFloorOptions = {},
   tuning: SegmenterTuning = DEFAULT_TUNING,
 ): Promise<FloorMask> {
-  const floor = await floorFromSegmentation(photo, pass, options, tuning);
+  const { floor, knownRug } = await floorAndRug(photo, pass, options, tuning, Boolean(options.withRugsReplaced && tuning.wholeRugs));
   if (!options.withRugsReplaced) return floor;
   // The second floor from the same network run: only the steps after it are repeated, and only when a run saw a
   // rug (most photos have none, and rugs counted as floor then change nothing).
   const rugSeen = pass.segmented.share([SCENE_CLASS.rug]).some((share) => share > 0);
   const replaced =
-    options.keepRugs === false || !rugSeen ? floor : await floorFromSegmentation(photo, pass, { ...options, keepRugs: false }, tuning);
+    options.keepRugs === false || !rugSeen ? floor : (await floorAndRug(photo, pass, { ...options, keepRugs: false }, tuning, false, knownRug)).floor;
   return { ...floor, rugsReplacedMask: replaced.mask };
 }
 
@@ -505,6 +514,27 @@ export async function floorFromSegmentation(
   options: FindFloorOptions = {},
   tuning: SegmenterTuning = DEFAULT_TUNING,
 ): Promise<FloorMask> {
+  return (await floorAndRug(photo, pass, options, tuning, false)).floor;
+}
+
+/**
+ * `floorFromSegmentation`; with rugs kept and `wantRug`, also the rug it knew on the scene grid (seen by a run, or
+ * taken out by a rug step), which the replaced floor's `wholeRugs` takes as `keptFloorsRug` (worked out here when
+ * not given: the replaced floor asked for alone is the same as the one made beside the kept floor). `rugOnly`: that
+ * rug alone, the floor's mask left empty.
+ */
+async function floorAndRug(
+  photo: DecodedPhoto,
+  pass: SegmentedFloorPhoto,
+  options: FindFloorOptions,
+  tuning: SegmenterTuning,
+  wantRug: boolean,
+  keptFloorsRug?: Uint8Array,
+  rugOnly = false,
+): Promise<{ floor: FloorMask; knownRug?: Uint8Array }> {
+  if (tuning.wholeRugs && options.keepRugs === false && !keptFloorsRug) {
+    keptFloorsRug = (await floorAndRug(photo, pass, { ...options, keepRugs: true }, tuning, true, undefined, true)).knownRug;
+  }
   const { guidePixels, segmented } = pass;
   const guideCopy = guideOf(pass);
   const { scene } = segmented;
@@ -521,7 +551,7 @@ export async function floorFromSegmentation(
   const rugVotes = takingOutRugs || outliningRugs || roughRugs || options.taps?.length ? segmented.share([SCENE_CLASS.rug]) : new Float32Array(0);
   if (tuning.unanimous) keepUnanimous(soft);
   // Where a rug is known (a run saw it, or a rug step took it out of the floor), for the islands the rug steps leave.
-  const islandsInRugs = tuning.rugIslands !== null && options.keepRugs !== false;
+  const islandsInRugs = (tuning.rugIslands !== null || wantRug) && options.keepRugs !== false;
   const knownRug = islandsInRugs ? seenByAnyRun(rugVotes.length ? rugVotes : segmented.share([SCENE_CLASS.rug])) : new Uint8Array(0);
   // What any run saw standing on the floor (the zoomed runs too): the margin's and the photo colours' objects.
   const objectSeen = tuning.objectMargin || tuning.photoColours ? segmented.share(OBJECT_CLASSES) : new Float32Array(0);
@@ -613,6 +643,7 @@ export async function floorFromSegmentation(
       clearWhere(soft, grown);
     }
   }
+  if (rugOnly) return { floor: { width: photo.width, height: photo.height, mask: Buffer.alloc(0), scene }, knownRug };
   if (regrowth && tuning.zoomedMarginRegrowth) {
     // After the rug and wall steps: the sure floor it grows from is then no rug the runs called floor.
     const rugKnown = islandsInRugs ? knownRug : seenByAnyRun(rugVotes.length ? rugVotes : segmented.share([SCENE_CLASS.rug]));
@@ -626,6 +657,18 @@ export async function floorFromSegmentation(
     // Objects, and rugs while they are kept (then a rug is something on the floor too).
     const objects = objectCells(objectSeen, rugVotes, options.keepRugs !== false && rugVotes.length > 0);
     clearWhere(soft, floorOfOtherColours(floor, rgb, scene.width, scene.height, tuning.photoColours, objects, regions));
+  }
+  if (tuning.wholeRugs && options.keepRugs === false && keptFloorsRug?.includes(1)) {
+    // Smoothed as the rug step smooths it: a weave is not an edge.
+    const rgb = await ofGuide(guideCopy, `smoothed ${scene.width}x${scene.height} ${RUG_LIMITS.blur}`, () =>
+      sharp(guidePixels, { raw: { width: info.width, height: info.height, channels: 3 } })
+        .resize(scene.width, scene.height, { fit: 'fill' })
+        .blur(RUG_LIMITS.blur)
+        .raw()
+        .toBuffer(),
+    );
+    const zoomedThings = tuning.objectZoom ? pass.zoomedObjects : undefined;
+    setWhere(soft, restOfPaintedRugs(beliefFloor(soft), keptFloorsRug, rgb, scene.width, scene.height, tuning.wholeRugs, zoomedThings));
   }
   // Most photos have no rug: no piece of their floor to look at.
   if (islandsInRugs && tuning.rugIslands && knownRug.includes(1)) {
@@ -662,5 +705,5 @@ export async function floorFromSegmentation(
     pinCoefficients(coefficients, decided, 2);
   }
   const mask = applyCoefficients(coefficients, photo.pixels, photo.width, photo.height, tuning.threshold);
-  return { width: photo.width, height: photo.height, mask, scene };
+  return { floor: { width: photo.width, height: photo.height, mask, scene }, ...(wantRug && islandsInRugs ? { knownRug } : {}) };
 }

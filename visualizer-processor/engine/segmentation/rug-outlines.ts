@@ -76,10 +76,10 @@ export function floorInsideRugs(floor: Uint8Array, rugSeen: Uint8Array, width: n
   return inside;
 }
 
-type Point = [number, number];
+export type Point = [number, number];
 
 /** Convex hull (Andrew's monotone chain) of the rows' end cells, counter-clockwise. */
-function convexHull(left: Int32Array, right: Int32Array): Point[] {
+export function convexHull(left: Int32Array, right: Int32Array): Point[] {
   const points: Point[] = [];
   for (let y = 0; y < left.length; y++) {
     if (right[y]! < 0) continue;
@@ -103,7 +103,7 @@ function convexHull(left: Int32Array, right: Int32Array): Point[] {
 }
 
 /** Per row, the first and last cell inside a convex polygon of cell centres (to < from where none). */
-function hullSpans(hull: Point[], width: number, height: number) {
+export function hullSpans(hull: Point[], width: number, height: number) {
   const from = new Int32Array(height).fill(width);
   const to = new Int32Array(height).fill(-1);
   const n = hull.length;
