@@ -68,7 +68,9 @@ export function SavedResultNotice({
       <p className="text-walnut-800">
         {expired
           ? `We delete room photos and the floors drawn on them ${dataRetention.visualizerImagesDays} days after they are sent, so this one is gone. Upload your photo again to see it with a new floor.`
-          : 'The link may be incomplete. Upload a photo of your room to see it with a new floor.'}
+          : // No row is also what a request deleted leaves: on the visitor's request, or by the retention job once its
+            // time is up (src/config/data-retention.ts). "The link may be incomplete" alone was said of those too.
+            'The link may be incomplete, or the request has been deleted. Upload a photo of your room to see it with a new floor.'}
       </p>
       {expired && (
         <p className="text-sm text-walnut-700">

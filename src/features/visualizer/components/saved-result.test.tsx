@@ -277,7 +277,12 @@ describe('a result link', () => {
 
   it('says so when there is no such result', async () => {
     openResultLink(() => HttpResponse.json({ code: 'PGRST116', message: 'no rows' }, { status: 406 }));
-    expect(await screen.findByRole('heading', { name: "We couldn't find this result" })).toBeInTheDocument();
+    const heading = await screen.findByRole('heading', { name: "We couldn't find this result" });
+    // No row is also what a deleted request leaves (data:forget, or the retention job after its months): the notice
+    // said only "The link may be incomplete." (decision 040, session 19).
+    expect(heading.closest('section')).toHaveTextContent(
+      'The link may be incomplete, or the request has been deleted. Upload a photo of your room to see it with a new floor.',
+    );
   });
 
   // A link that is fine but met a server that did not answer (offline, the API down or failing) must not be told
