@@ -55,7 +55,7 @@ export function serviceProvidersFrom(settings: ProvidersSettings): ServiceProvid
           {
             kind: 'Floor drawing',
             name: floorEngineProviderFrom(settings),
-            does: 'receives each room photo, with the spots you tap to fix the floor, finds the floor in it and draws the new floor on it for us. It gets the photo and those spots only, not your name or e-mail address.',
+            does: 'receives each room photo, with the spots you tap to fix the floor, finds the floor in it and draws the new floor on it for us. It gets the photo, those spots, the wood to draw and whether to keep your rugs, not your name or e-mail address.',
           },
         ]
       : []),

@@ -191,7 +191,7 @@ describe('the privacy notice, claim by claim', () => {
     expect(remoteWords).not.toContain(OWN_ENGINE_WORDS);
     expect(remoteWords).not.toContain('so we hold no biometric information about you');
     expect(remoteWords).toContain(
-      `Floor drawing (${engineCompany}): receives each room photo, with the spots you tap to fix the floor, finds the floor in it and draws the new floor on it for us. It gets the photo and those spots only, not your name or e-mail address.`,
+      `Floor drawing (${engineCompany}): receives each room photo, with the spots you tap to fix the floor, finds the floor in it and draws the new floor on it for us. It gets the photo, those spots, the wood to draw and whether to keep your rugs, not your name or e-mail address.`,
     );
     // What the http engine sends: the photo, with the style, a seed, the taps and the rug choice; no name, no e-mail.
     const httpEngine = readFileSync(resolve(REPOSITORY_ROOT, 'visualizer-processor/engine/http/http-floor-engine.ts'), 'utf8');
