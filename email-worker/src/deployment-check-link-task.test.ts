@@ -36,7 +36,7 @@ const repository = {
 
 const helpers = { job: { attempts: 1, max_attempts: 1 } } as unknown as JobHelpers;
 
-function task(db: pg.Pool) {
+function task(db: pg.Pool, verify: () => Promise<unknown> = async () => true) {
   return createDeploymentCheckLinkTask(
     {
       repository,
@@ -50,10 +50,22 @@ function task(db: pg.Pool) {
       },
     },
     db,
+    verify,
   );
 }
 
 describe('the deployment check link job', () => {
+  it("stores why the SMTP server refused the worker's connection or login, never the password", async () => {
+    const { db, queries } = fakeDatabase();
+
+    await task(db, async () => {
+      throw Object.assign(new Error('Invalid login: 535 5.7.8 Authentication failed'), { code: 'EAUTH' });
+    })({}, helpers);
+
+    const stored = queries.find((query) => query.text.includes('deployment_check_unsubscribe_links'));
+    expect(stored!.values[5]).toMatch(/Invalid login: 535 5\.7\.8 Authentication failed/);
+  });
+
   it("stores the one-click headers the worker's send path puts on a marketing e-mail to the check's address: its UNSUBSCRIBE_URL, signed with the database's key", async () => {
     const { db, queries } = fakeDatabase();
 
@@ -72,5 +84,7 @@ describe('the deployment check link job', () => {
     expect(stored!.values[3]).toBe('office@floors.example');
     // And the sender every e-mail goes out with (MAIL_FROM): the worker records only a digest of it elsewhere.
     expect(stored!.values[4]).toBe('Your Flooring Co. <hello@floors.example>');
+    // The SMTP server took the login: no error stored.
+    expect(stored!.values[5]).toBeNull();
   });
 });

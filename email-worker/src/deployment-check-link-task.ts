@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { JobHelpers, Task } from 'graphile-worker';
 import type pg from 'pg';
 import { DEPLOYMENT_CHECK_ADDRESS, DEPLOYMENT_CHECK_NAME } from '../../contracts/deployment-check.ts';
+import { describeError } from '../../job-queue/redact.ts';
 import type { RealtorRecord } from './messages/lead-records.ts';
 import type { OutboundEmail, OutboundEmailRepository } from './outbound-email-repository.ts';
 import { createSendEmailTask, type MailTransport, type SendEmailDependencies } from './send-email-task.ts';
@@ -20,7 +21,12 @@ type HandedMessage = Parameters<MailTransport['sendMail']>[0];
  * e-mail's HTML, STAFF_INBOX and sender (MAIL_FROM) are stored too: a worker run without the owner's VITE_BUSINESS_* settings signs every
  * e-mail with the placeholder phone and registration number while the site shows the real ones.
  */
-export function createDeploymentCheckLinkTask(deps: Omit<SendEmailDependencies, 'transport' | 'log'>, db: pg.Pool): Task {
+export function createDeploymentCheckLinkTask(
+  deps: Omit<SendEmailDependencies, 'transport' | 'log'>,
+  db: pg.Pool,
+  /** Connects to the SMTP server and logs in, sending nothing (nodemailer's verify); rejects when it cannot. */
+  verifySmtp: () => Promise<unknown>,
+): Task {
   return async (_payload: unknown, helpers: JobHelpers) => {
     const { rows } = await db.query<{ digest: string }>('select back_office.mailbox_digest($1) as digest', [DEPLOYMENT_CHECK_ADDRESS]);
     const id = randomUUID();
@@ -61,15 +67,21 @@ export function createDeploymentCheckLinkTask(deps: Omit<SendEmailDependencies, 
     const keep: MailTransport = { sendMail: async (message) => void (handed = message) };
     await createSendEmailTask({ ...deps, repository, transport: keep, log: () => undefined })({ emailId: id }, helpers);
     if (!handed) throw new Error(`the test e-mail was not made: ${notMade ?? 'no reason given'}`);
+    // A wrong SMTP password or host fails every e-mail; the office's failures show it only on a day with a lead.
+    const smtpError = await verifySmtp().then(
+      () => null,
+      (error: unknown) => describeError(error).slice(0, 300),
+    );
     // With the e-mail's HTML, STAFF_INBOX and sender: the business's facts, the office's address and the MAIL_FROM
     // every e-mail goes out with, as this worker has them.
     await db.query(
-      `insert into back_office.deployment_check_unsubscribe_links (list_unsubscribe, list_unsubscribe_post, message_html, staff_inbox, mail_from)
-       values ($1, $2, $3, $4, $5)
+      `insert into back_office.deployment_check_unsubscribe_links (list_unsubscribe, list_unsubscribe_post, message_html, staff_inbox, mail_from, smtp_checked, smtp_error)
+       values ($1, $2, $3, $4, $5, true, $6)
        on conflict (singleton) do update
        set list_unsubscribe = excluded.list_unsubscribe, list_unsubscribe_post = excluded.list_unsubscribe_post,
-           message_html = excluded.message_html, staff_inbox = excluded.staff_inbox, mail_from = excluded.mail_from, made_at = now()`,
-      [handed.headers['List-Unsubscribe'] ?? null, handed.headers['List-Unsubscribe-Post'] ?? null, handed.html, deps.context.staffInbox, handed.from],
+           message_html = excluded.message_html, staff_inbox = excluded.staff_inbox, mail_from = excluded.mail_from,
+           smtp_checked = excluded.smtp_checked, smtp_error = excluded.smtp_error, made_at = now()`,
+      [handed.headers['List-Unsubscribe'] ?? null, handed.headers['List-Unsubscribe-Post'] ?? null, handed.html, deps.context.staffInbox, handed.from, smtpError],
     );
   };
 }

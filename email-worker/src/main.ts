@@ -80,7 +80,8 @@ const runner = await startJobRunner({
   taskList: {
     [SEND_EMAIL_TASK]: createSendEmailTask({ ...sending, transport }),
     // The deployment check's unsubscribe link, made with the same settings as every e-mail's (nothing is sent).
-    [DEPLOYMENT_CHECK_UNSUBSCRIBE_TASK]: createDeploymentCheckLinkTask(sending, db),
+    // And whether the SMTP server takes this worker's login (nothing is sent).
+    [DEPLOYMENT_CHECK_UNSUBSCRIBE_TASK]: createDeploymentCheckLinkTask(sending, db, () => transport.verify()),
   },
 });
 const healthServer = createHealthServer(() => checkQueueHealth(db, () => runner.poolId()));

@@ -15,6 +15,9 @@ type UnsubscribeState = {
   staff_inbox: string | null;
   /** The sender the worker puts on every e-mail (its MAIL_FROM); absent from a database before 20261130190003. */
   mail_from?: string | null;
+  /** Whether the worker tried its SMTP login, and why it failed (null: it worked); absent before 20261130190004. */
+  smtp_checked?: boolean;
+  smtp_error?: string | null;
   made: boolean;
   job_waiting: boolean;
   job_error: string | null;
@@ -227,6 +230,12 @@ export async function checkEmailFacts(rest: Rest, serviceKey: string, site: URL,
     }
   }
   if (placeholderInbox(state.staff_inbox)) problems.push(`its STAFF_INBOX is ${state.staff_inbox}, an address nobody reads: the office would hear of no lead; set it to the business's inbox`);
+  // A live worker is not a working one: a wrong SMTP password fails every e-mail, seen before only on a day with a lead.
+  if (state.smtp_checked !== true) {
+    problems.push("the e-mail worker did not say whether its SMTP server takes its login: it is from before this check (rebuild and redeploy it: npm run build:services)");
+  } else if (state.smtp_error) {
+    problems.push(`its SMTP server does not take it (${state.smtp_error.slice(0, 160)}): every e-mail fails, the office's and the visitors'; check SMTP_HOST, SMTP_PORT, SMTP_USER and SMTP_PASSWORD`);
+  }
   // The worker records only a digest of its sender: a staging copy's or the placeholders' passed until mail bounced.
   const sender = state.mail_from?.match(/<([^<>]+)>\s*$/)?.[1] ?? state.mail_from?.trim();
   if (sender && placeholderInbox(sender)) {
@@ -234,5 +243,5 @@ export async function checkEmailFacts(rest: Rest, serviceKey: string, site: URL,
   }
   return problems.length > 0
     ? { ok: false, detail: problems.join('; ') }
-    : { ok: true, detail: `the e-mail the worker made shows no placeholder of the business settings${homePage ? ", gives the site's phone, e-mail address and registration number" : ''}, its links open the site's pages on ${site.hostname}, and staff e-mails go to ${state.staff_inbox}` };
+    : { ok: true, detail: `the e-mail the worker made shows no placeholder of the business settings${homePage ? ", gives the site's phone, e-mail address and registration number" : ''}, its links open the site's pages on ${site.hostname}, and staff e-mails go to ${state.staff_inbox}, through an SMTP server that takes the worker's login` };
 }

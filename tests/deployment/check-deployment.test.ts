@@ -221,7 +221,7 @@ describe('npm run check:deployment on a healthy deployment', () => {
     expect(lines.some((line) => /^ok {4}check is as new as the deployment: (the check runs from the deployed commit, [0-9a-f]{12}|this checkout \([0-9a-f]{12}\) is later than the deployed commit [0-9a-f]{12}: its lines are at least as new)$/.test(line)), lines.join('\n')).toBe(true);
     // The stack's e-mail worker runs with the owner's settings, as the site was built.
     expect(lines).toContain(
-      `ok    e-mails show the business's own facts, link to the site and reach its inbox: the e-mail the worker made shows no placeholder of the business settings, gives the site's phone, e-mail address and registration number, its links open the site's pages on 127.0.0.1, and staff e-mails go to ${OWNER_SETTINGS.VITE_BUSINESS_EMAIL}`,
+      `ok    e-mails show the business's own facts, link to the site and reach its inbox: the e-mail the worker made shows no placeholder of the business settings, gives the site's phone, e-mail address and registration number, its links open the site's pages on 127.0.0.1, and staff e-mails go to ${OWNER_SETTINGS.VITE_BUSINESS_EMAIL}, through an SMTP server that takes the worker's login`,
     );
     // The link the e-mail worker puts in its e-mails (its UNSUBSCRIBE_URL: the gateway's route to the processor), followed.
     expect(lines).toContain(
@@ -843,6 +843,31 @@ describe('npm run check:deployment on a broken deployment', () => {
         );
         // The worker itself is alive and well: only its settings are wrong.
         expect(lines.some((line) => line.startsWith('ok    e-mail worker alive')), lines.join('\n')).toBe(true);
+      } finally {
+        worker.kill('SIGKILL');
+      }
+      expect(await leftovers(broken)).toEqual([]);
+    }, 300_000);
+
+    it("fails on an e-mail worker whose SMTP server does not answer (a wrong host or port), on a day without a lead to show it", async () => {
+      // The owner's settings, but SMTP at a port nothing listens on: the worker runs and takes jobs, every e-mail fails.
+      const closedPort = await findFreePort();
+      const worker = spawn(process.execPath, ['--import', 'tsx', EMAIL_WORKER_ENTRY], {
+        env: { ...process.env, ...broken.emailWorkerEnv, ...OWNER_SETTINGS, SMTP_HOST: '127.0.0.1', SMTP_PORT: String(closedPort) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const output: string[] = [];
+      worker.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+      worker.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+      try {
+        await eventually('the e-mail worker to run', async () => (output.join('').includes('email worker running') ? true : undefined));
+        const { failed, lines } = await checkDeployment(envFor(broken, processorUrl));
+
+        expect(failed.find((line) => line.startsWith("FAIL  e-mails show the business's own facts")), lines.join('\n')).toMatch(
+          /its SMTP server does not take it \(.*ECONNREFUSED.*\): every e-mail fails, the office's and the visitors'; check SMTP_HOST, SMTP_PORT, SMTP_USER and SMTP_PASSWORD/,
+        );
+        // No e-mail to the office failed in the last day: that line alone passed such a worker.
+        expect(lines).toContain('ok    staff e-mails of the last day sent: none failed or is being retried');
       } finally {
         worker.kill('SIGKILL');
       }

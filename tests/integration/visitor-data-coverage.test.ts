@@ -66,9 +66,9 @@ const REVIEWED: Record<string, Review> = {
   },
   'back_office.deployment_check_unsubscribe_links': {
     coverage:
-      'no visitor data: the unsubscribe headers and e-mail the worker made for the check’s own fixed test address, and the business’s STAFF_INBOX and MAIL_FROM; one row, removed with the check’s rows (decision 023)',
+      'no visitor data: the unsubscribe headers and e-mail the worker made for the check’s own fixed test address, the business’s STAFF_INBOX and MAIL_FROM, and whether its SMTP login works; one row, removed with the check’s rows (decision 023)',
     notExported: NOTHING_OF_A_VISITOR,
-    columns: ['singleton', 'list_unsubscribe', 'list_unsubscribe_post', 'message_html', 'staff_inbox', 'made_at', 'mail_from'],
+    columns: ['singleton', 'list_unsubscribe', 'list_unsubscribe_post', 'message_html', 'staff_inbox', 'made_at', 'mail_from', 'smtp_checked', 'smtp_error'],
   },
   'back_office.email_unsubscribes': {
     coverage: 'kept on purpose: a digest of the mailbox, never the address; it stops the next marketing e-mail (decision 024)',
