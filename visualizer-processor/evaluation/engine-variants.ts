@@ -106,6 +106,8 @@ export const ENGINE_VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   "engine, taps, a 'not floor' region cut short, ring 6": taps({ cutRing: 6 }),
   "engine, taps, a 'not floor' region cut short keeps what is unlike the floor past the cut, not the tapped place": taps({ cutRingKeepsPlace: false }),
   "engine, taps, no 'not floor' tap on a sure rug": taps({ rugShare: Infinity }),
+  "engine, taps, 'this is floor' held to the tapped class": taps({ acrossClass: 0 }),
+  "engine, taps, 'this is floor' across the class border 0.04": taps({ acrossClass: 0.04 }),
   'engine, taps without the strong edge': taps({ strongEdge: 0 }),
   'engine, taps, strong edge 16': taps({ strongEdge: 16 }),
   'engine, taps, climb 0.05': taps({ climb: 0.05 }),

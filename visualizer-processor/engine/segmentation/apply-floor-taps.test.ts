@@ -1081,3 +1081,47 @@ describe('a "not floor" tap on a cable a pixel wide whose end fades into the flo
     expect(floorIoU(room.asMask(), room.truth)).toBeLessThan(before - 0.01);
   });
 });
+
+describe('"this is floor" on a strip missed along a bed, half of it in the bed\'s class', () => {
+  // Boards the mask holds (rows 140–199 of a 300 × 200 photo) and a strip of the same boards missed along a grey bed's
+  // foot (rows 124–139): the network put the strip's lower part (rows 130–139) in the floor's class and its upper part
+  // (rows 124–129) in the bed's, with the bed (rows 60–123).
+  const W = 300;
+  const H = 200;
+  const strip = (_: number, y: number) => y >= 124 && y < 140;
+  const bed = (_: number, y: number) => y >= 60 && y < 124;
+  const bedroom = () =>
+    paintedRoom(
+      W,
+      H,
+      (x, y) => {
+        const grain = ((x * 31 + y * 17) % 5) - 2;
+        if (y < 60) return { rgb: [230, 228, 222], sceneClass: SCENE_CLASS.wall, floor: false };
+        const boards: [number, number, number] = [170 + grain, 130 + grain, 90 + grain];
+        if (bed(x, y))
+          return { rgb: [110 + grain, 112 + grain, 118 + grain], sceneClass: SCENE_CLASS.bed, floor: false };
+        return { rgb: boards, sceneClass: y < 130 ? SCENE_CLASS.bed : SCENE_CLASS.floor, floor: true };
+      },
+      (_, y) => y >= 140,
+    );
+  // At the strip's middle, as a visitor taps it, in the floor's class.
+  const tap = { x: 150 / W, y: 132 / H, floor: true };
+  const painted = (mask: Uint8Array, where: (x: number, y: number) => boolean) =>
+    mask.reduce((n, v, i) => n + (v && where(i % W, Math.floor(i / W)) ? 1 : 0), 0);
+  const nearTap = (x: number) => Math.abs(x - 150) <= 20;
+  const inBedClass = (x: number, y: number) => strip(x, y) && y < 130 && nearTap(x);
+
+  it('takes the strip across the class border, and none of the bed', () => {
+    const room = bedroom();
+    applyFloorTaps(room.mask, room.image, room.scene, [tap]);
+    expect(painted(room.mask, inBedClass)).toBe(6 * 41);
+    expect(painted(room.mask, bed)).toBe(0);
+  });
+
+  it("held to the tapped class, the same tap takes the strip's lower part only", () => {
+    const room = bedroom();
+    applyFloorTaps(room.mask, room.image, room.scene, [tap], undefined, { ...TAP_LIMITS, acrossClass: 0 });
+    expect(painted(room.mask, (x, y) => strip(x, y) && y >= 130 && nearTap(x))).toBe(10 * 41);
+    expect(painted(room.mask, inBedClass)).toBe(0);
+  });
+});
