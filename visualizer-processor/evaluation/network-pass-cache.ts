@@ -45,6 +45,7 @@ export async function cachedSegmentForFloor(folder: string | undefined, id: stri
       zoomed,
       zoomedObjects: zoomedCells(zoomed, guide, segmented.scene, OBJECT_CLASSES),
       zoomedWall: zoomedCells(zoomed, guide, segmented.scene, [SCENE_CLASS.wall]),
+      zoomedRug: zoomedCells(zoomed, guide, segmented.scene, [SCENE_CLASS.rug]),
     };
   } catch {
     // Not stored yet: run the network and keep what it saw.

@@ -29,6 +29,8 @@ export interface PieceSource {
   zoomedRug: number;
   /** The scene's three commonest classes under the piece, with their shares. */
   classes: { name: string; share: number }[];
+  /** The classes the zoomed runs saw under the piece (a cell counts for each), the three commonest, with their shares. */
+  zoomedClasses: { name: string; share: number }[];
 }
 
 export interface LargestPieceSources {
@@ -55,12 +57,14 @@ export function largestPieceSources(predicted: FloorMask, truth: FloorMask, pass
   const zoomedLooked = zoomedCells(pass.zoomed, guide, scene, anyClass);
   const zoomedFloor = zoomedCells(pass.zoomed, guide, scene, [SCENE_CLASS.floor, SCENE_CLASS.road, SCENE_CLASS.sidewalk]);
   const zoomedRug = zoomedCells(pass.zoomed, guide, scene, [SCENE_CLASS.rug]);
+  const zoomedByClass = anyClass.map((id) => zoomedCells(pass.zoomed, guide, scene, [id]));
   const { width, height } = truth;
 
   const describe = (id: number | null): PieceSource | null => {
     if (id === null) return null;
     const counts = { pixels: 0, x: 0, y: 0, floor: 0, rug: 0, object: 0, looked: 0, zoomedFloor: 0, zoomedRug: 0 };
     const classes = new Map<number, number>();
+    const zoomedClasses = new Float64Array(anyClass.length);
     for (let y = 0; y < height; y++) {
       const row = Math.min(scene.height - 1, Math.floor(((y + 0.5) * scene.height) / height)) * scene.width;
       for (let x = 0; x < width; x++) {
@@ -76,6 +80,7 @@ export function largestPieceSources(predicted: FloorMask, truth: FloorMask, pass
         counts.zoomedFloor += zoomedFloor[cell]!;
         counts.zoomedRug += zoomedRug[cell]!;
         classes.set(scene.classes[cell]!, (classes.get(scene.classes[cell]!) ?? 0) + 1);
+        for (let id = 0; id < zoomedByClass.length; id++) zoomedClasses[id]! += zoomedByClass[id]![cell]!;
       }
     }
     const n = counts.pixels;
@@ -92,6 +97,11 @@ export function largestPieceSources(predicted: FloorMask, truth: FloorMask, pass
         .sort((a, b) => b[1] - a[1])
         .slice(0, 3)
         .map(([id, count]) => ({ name: SCENE_CLASS_NAMES[id] ?? String(id), share: count / n })),
+      zoomedClasses: [...zoomedClasses.entries()]
+        .filter(([, count]) => count > 0)
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 3)
+        .map(([id, count]) => ({ name: SCENE_CLASS_NAMES[id] ?? String(id), share: count / n })),
     };
   };
   return { missed: describe(largest(1)), painted: describe(largest(2)) };
@@ -105,6 +115,7 @@ export function describePieceSource(piece: PieceSource | null): string {
     `${(100 * piece.share).toFixed(1)} % of the photo at (${piece.centre.x.toFixed(2)}, ${piece.centre.y.toFixed(2)}); ` +
     `floor in every run ${percent(piece.floorInEveryRun)}, rug in some run ${percent(piece.rugInSomeRun)}, thing in some run ${percent(piece.objectInSomeRun)}; ` +
     `zoomed runs looked at ${percent(piece.zoomedLooked)}: floor ${percent(piece.zoomedFloor)}, rug ${percent(piece.zoomedRug)}; ` +
-    `scene ${piece.classes.map((c) => `${c.name} ${percent(c.share)}`).join(', ')}`
+    `scene ${piece.classes.map((c) => `${c.name} ${percent(c.share)}`).join(', ')}` +
+    (piece.zoomedClasses.length ? `; zoomed ${piece.zoomedClasses.map((c) => `${c.name} ${percent(c.share)}`).join(', ')}` : '')
   );
 }

@@ -11,7 +11,6 @@ import { OBJECT_CLASSES } from './clear-around-objects.ts';
 import { segmentedFromRuns } from './segment-photo.ts';
 import { SCENE_CLASS } from './scene-classes.ts';
 import { STANDING_COLUMN_LIMITS } from './standing-columns.ts';
-import { ZOOMED_MARGIN_REGROWTH_LIMITS } from './zoomed-margin-regrowth.ts';
 
 async function fixture(file: string) {
   const entry = ROOM_FIXTURES.find((item) => item.file === file)!;
@@ -331,7 +330,7 @@ describe('rugs', () => {
     expect(at((await floorFromSegmentation(plain.photo, plain.pass)).mask, 0.25, 0.73)).toBe(255);
   });
 
-  it('with zoomed margin regrowth on, lays wood on the sunlit floor beside a plant pot that only the zoomed runs took for part of the pot, and none on the pot; as shipped (off) leaves it', async () => {
+  it('lays wood on the sunlit floor beside a plant pot that only the zoomed runs took for part of the pot, and none on the pot (zoomed margin regrowth); without the step it is left', async () => {
     // Wall above row 150 of the grid, an oak-brown floor below in both whole-photo runs, a patch of sun on it. Up close
     // the zoomed runs call a terracotta pot (x 0.30-0.38, y 0.66-0.74 of the photo) and the sunlit floor to its right
     // (to x 0.46) one thing: that patch, pot and all, is not of the floor's hue, so the margin step takes it whole.
@@ -344,12 +343,11 @@ describe('rugs', () => {
     });
     // What segmentForFloor hands the steps: the zoomed runs' things on the scene grid.
     pass.zoomedObjects = zoomedCells(pass.zoomed, { width: photo.width, height: photo.height }, pass.segmented.scene, OBJECT_CLASSES);
-    // The step is off as the engine ships (decision 012, session 18): held on here; below, as it ships.
-    const kept = (await floorFromSegmentation(photo, pass, {}, { ...DEFAULT_TUNING, zoomedMarginRegrowth: ZOOMED_MARGIN_REGROWTH_LIMITS })).mask;
+    const kept = (await floorFromSegmentation(photo, pass)).mask;
     expect(at(kept, 0.42, 0.7)).toBe(255);
     expect(at(kept, 0.34, 0.7)).toBe(0);
     expect(at(kept, 0.7, 0.7)).toBe(255);
-    const without = (await floorFromSegmentation(photo, pass)).mask;
+    const without = (await floorFromSegmentation(photo, pass, {}, { ...DEFAULT_TUNING, zoomedMarginRegrowth: null })).mask;
     expect(at(without, 0.42, 0.7)).toBe(0);
   });
 

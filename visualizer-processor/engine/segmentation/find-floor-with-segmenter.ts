@@ -16,7 +16,7 @@ import { UNLIKE_PIECE_LIMITS, piecesUnlikeTheFloor, type UnlikePieceLimits } fro
 import { ROUGH_THING_LIMITS, roughThingsOnFloor, type RoughThingLimits } from './rough-floor-things.ts';
 import { columnsStandingInFloor, type StandingColumnLimits } from './standing-columns.ts';
 import { RUG_ISLAND_LIMITS, floorIslandsInRugs, type RugIslandLimits } from './rug-islands.ts';
-import { zoomedMarginRegrowth, type ZoomedMarginInputs, type ZoomedMarginRegrowthLimits } from './zoomed-margin-regrowth.ts';
+import { ZOOMED_MARGIN_REGROWTH_LIMITS, zoomedMarginRegrowth, type ZoomedMarginInputs, type ZoomedMarginRegrowthLimits } from './zoomed-margin-regrowth.ts';
 import { WHOLE_RUG_LIMITS, restOfPaintedRugs, type WholeRugLimits } from './whole-rugs.ts';
 import { SEGMENTER_SIZE, announcePhoto, classifyPixels, whenNetworkBusy } from './scene-segmenter.ts';
 import { sceneGridSize, segmentPhoto, type FitMode, type SegmentedPhoto } from './segment-photo.ts';
@@ -137,11 +137,11 @@ export const DEFAULT_TUNING: SegmenterTuning = {
   objectZoom: true,
   // Measured on the tuning photos (decision 012, issue 34 sessions 4 and 6).
   zoomedBroadPatches: ZOOMED_PATCH_LIMITS,
-  // Off (decision 012, issue 34 session 18): on the tuning photos it gave back the sunlit floor beside a plant pot
-  // (one photo more believable, none less), but on the held-back part it moved away from both bars it touches: it
-  // grew onto the edges of rugs no run saw (precision -0.008 to -0.016 on three rug photos, first-render precision
-  // 0.923 -> 0.921) and a second tap there fell to -0.011. The variant 'engine, with zoomed margin regrowth' measures it.
-  zoomedMarginRegrowth: null,
+  // Measured on the tuning photos (decision 012, issue 34 sessions 18 and 19): off in session 18, when on the
+  // held-back part it grew onto the edges of rugs no run saw; on again with its rug guards (a rug a zoomed run saw,
+  // 6 cells from any known rug, nothing rougher than 1.5 times the sure floor). The variant 'engine, without zoomed
+  // margin regrowth' measures the engine without it.
+  zoomedMarginRegrowth: ZOOMED_MARGIN_REGROWTH_LIMITS,
   // Measured on the real set (decision 012, 2026-11-25 session 3).
   zoomedWalls: ZOOMED_WALL_LIMITS,
   // Measured on the real set (decision 012, 2026-11-25 session 4).
@@ -338,6 +338,8 @@ export interface SegmentedFloorPhoto {
   zoomedWall?: Uint8Array;
   /** Per scene cell, 1 where a zoomed run saw a door or a mirror (tuning.objectZoom), else absent (then worked out from `zoomed`). */
   zoomedGlass?: Uint8Array;
+  /** Per scene cell, 1 where a zoomed run saw a rug (tuning.objectZoom), else absent (then worked out from `zoomed`). */
+  zoomedRug?: Uint8Array;
 }
 
 /** Runs the network (with its mirrored run) once; `floorFromSegmentation` then makes any number of masks from it. */
@@ -359,10 +361,10 @@ export async function segmentForFloor(photo: DecodedPhoto, tuning: SegmenterTuni
     }),
     tuning.objectZoom ? zoomedRuns({ pixels: guidePixels, width: info.width, height: info.height }) : [],
   ]);
-  const [zoomedObjects, zoomedWall, zoomedGlass] = tuning.objectZoom
-    ? zoomedCellSets(zoomed, info, segmented.scene, [OBJECT_CLASSES, [SCENE_CLASS.wall], GLASS_CLASSES])
+  const [zoomedObjects, zoomedWall, zoomedGlass, zoomedRug] = tuning.objectZoom
+    ? zoomedCellSets(zoomed, info, segmented.scene, [OBJECT_CLASSES, [SCENE_CLASS.wall], GLASS_CLASSES, [SCENE_CLASS.rug]])
     : [];
-  return { guidePixels, guideWidth: info.width, guideHeight: info.height, segmented, zoomed, zoomedObjects, zoomedWall, zoomedGlass };
+  return { guidePixels, guideWidth: info.width, guideHeight: info.height, segmented, zoomed, zoomedObjects, zoomedWall, zoomedGlass, zoomedRug };
 }
 
 /** Things whose surface shows the floor's own colours (a glass door, a mirror): no colour tells them from the floor. */
@@ -646,9 +648,17 @@ async function floorAndRug(
   if (rugOnly) return { floor: { width: photo.width, height: photo.height, mask: Buffer.alloc(0), scene }, knownRug };
   if (regrowth && tuning.zoomedMarginRegrowth) {
     // After the rug and wall steps: the sure floor it grows from is then no rug the runs called floor.
-    const rugKnown = islandsInRugs ? knownRug : seenByAnyRun(rugVotes.length ? rugVotes : segmented.share([SCENE_CLASS.rug]));
-    const inputs = { ...regrowth, floor: beliefFloor(soft), rugKnown, rgb: await guideOnSceneGrid(guideCopy, scene) };
-    setWhere(soft, zoomedMarginRegrowth(inputs, scene.width, scene.height, tuning.zoomedMarginRegrowth));
+    const limits = tuning.zoomedMarginRegrowth;
+    let rugKnown = islandsInRugs ? knownRug : seenByAnyRun(rugVotes.length ? rugVotes : segmented.share([SCENE_CLASS.rug]));
+    // A rug only the zoomed runs saw (up close, its edge is plain) keeps the growth off it too.
+    if (limits.zoomedRugs) {
+      rugKnown = rugKnown.slice();
+      markWhere(rugKnown, pass.zoomedRug ?? zoomedCells(pass.zoomed, info, scene, [SCENE_CLASS.rug]));
+    }
+    // Roughness as the rug step reads it, with its window.
+    const guide = { brightness: guideBrightness(guideCopy), radius: ROUGH_RUG_LIMITS.radius };
+    const inputs = { ...regrowth, floor: beliefFloor(soft), rugKnown, rgb: await guideOnSceneGrid(guideCopy, scene), guide };
+    setWhere(soft, zoomedMarginRegrowth(inputs, scene.width, scene.height, limits));
   }
   if (tuning.photoColours) {
     const floor = beliefFloor(soft);

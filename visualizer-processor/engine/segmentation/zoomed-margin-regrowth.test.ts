@@ -10,7 +10,8 @@ const POT: [number, number, number] = [170, 80, 50];
  * A scene on the scene grid drawn with a character for each 4 × 4 cells. Every whole-photo run saw floor everywhere
  * but at 'P' (a thing they saw); what the zoomed runs saw as a thing is 'z' (the floor's colour), 's' (the floor in
  * sun) and 'p' (a terracotta pot); '#' floor, '*' the floor in sun, 'r' floor a run called rug, 'g' floor a zoomed run
- * called a door or a mirror. The margin is one cell round every thing, as the engine's.
+ * called a door or a mirror; 'q' is what the zoomed runs saw as a thing, of the floor's colour but rough (a fine checker
+ * of light and dark in the guide's brightness: a rug's pile). The margin is one cell round every thing, as the engine's.
  */
 function scene(rows: string[], { pot = POT, sun = SUNLIT } = {}) {
   const scale = 4;
@@ -24,10 +25,13 @@ function scene(rows: string[], { pot = POT, sun = SUNLIT } = {}) {
   const rugKnown = new Uint8Array(size);
   const unanimousFloor = new Uint8Array(size);
   const rgb = new Uint8Array(size * 3);
+  // The guide's brightness, one pixel a cell: even, but a fine checker at 'q'.
+  const brightness = new Float32Array(size);
   for (let i = 0; i < size; i++) {
     const m = mark(i);
     wholeRunObjects[i] = m === 'P' ? 1 : 0;
-    zoomedObjects[i] = 'zsp'.includes(m) ? 1 : 0;
+    zoomedObjects[i] = 'zspq'.includes(m) ? 1 : 0;
+    brightness[i] = m === 'q' ? (((i % width) + Math.floor(i / width)) % 2 ? 0.3 : 0.7) : 0.5;
     zoomedGlass[i] = m === 'g' ? 1 : 0;
     rugKnown[i] = m === 'r' ? 1 : 0;
     unanimousFloor[i] = m === 'P' ? 0 : 1;
@@ -59,6 +63,7 @@ function scene(rows: string[], { pot = POT, sun = SUNLIT } = {}) {
     floor,
     rugKnown,
     rgb,
+    guide: { brightness: { width, height, values: brightness }, radius: 1 },
   };
   const grow = (limits = ZOOMED_MARGIN_REGROWTH_LIMITS) => zoomedMarginRegrowth(inputs, width, height, limits);
   const at = (mask: Uint8Array, column: number, row: number) =>
@@ -119,6 +124,25 @@ describe('the floor given back where only the zoomed runs saw a thing', () => {
     expect(at(loose, 8, 3)).toBe(1);
     expect(at(loose, 6, 3)).toBe(1);
     expect(cell(loose, 24, 13)).toBe(0);
+  });
+
+  it('does not grow into cells far rougher than the sure floor near them (a rug no run called a rug)', () => {
+    const { grow, at } = scene([
+      '################',
+      '################',
+      '#####zzzqqqq####',
+      '#####zzzqqqq####',
+      '################',
+      '################',
+    ]);
+    const guarded = grow({ ...ZOOMED_MARGIN_REGROWTH_LIMITS, rougher: 1.5 });
+    expect(at(guarded, 6, 2)).toBe(1);
+    expect(at(guarded, 9, 2)).toBe(0);
+    expect(at(guarded, 10, 3)).toBe(0);
+    // Without the test the rough cells, of the floor's colour, come back with the smooth ones.
+    const unguarded = grow({ ...ZOOMED_MARGIN_REGROWTH_LIMITS, rougher: Infinity });
+    expect(at(unguarded, 9, 2)).toBe(1);
+    expect(at(unguarded, 10, 3)).toBe(1);
   });
 
   it('grows from sure floor only: not beside a rug, nor near glass', () => {

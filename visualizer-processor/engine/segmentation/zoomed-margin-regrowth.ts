@@ -11,13 +11,15 @@
  * the sure floor near it (its shade or sun may differ: brightness within `darker`..`lighter` times it) and steps
  * from the cell it is reached from by at most `step` of their brightness (no thing's outline is crossed). The
  * thing itself, of another hue or parted from the floor by its outline, stays out with its margin. It never grows
- * where a whole-photo run saw a thing (or its margin), a rug, or where a zoomed run saw glass (which shows the
- * floor's own colours).
+ * where a whole-photo run saw a thing (or its margin), where a zoomed run saw glass (which shows the floor's own
+ * colours), near a rug any run saw or a rug step took out, nor into a cell far rougher than the sure floor near it:
+ * a rug's edge beside the floor is of the floor's hue often enough, and no run need have called it a rug.
  */
 import { dilate } from '../procedural/binary-morphology.ts';
 import { SRGB_TO_LINEAR } from '../rendering/color-space.ts';
+import { boxMean, type GrayImage } from './guided-upsample.ts';
 
-/** Measured on the tuning photos (decision 012, issue 34 session 18). */
+/** Measured on the tuning photos (decision 012, issue 34 sessions 18 and 19). */
 export const ZOOMED_MARGIN_REGROWTH_LIMITS = {
   /** Sure floor is at least this many cells (of the 512 grid) from anything a run saw standing on it. */
   seedGap: 3,
@@ -35,9 +37,20 @@ export const ZOOMED_MARGIN_REGROWTH_LIMITS = {
   lighter: 2,
   /** Largest brightness step from the cell it is reached from, as a share of the brighter of the two. */
   step: 0.15,
-  /** Cells this near a zoomed run's door or mirror, or a whole run's rug, are not grown into. */
+  /** Cells this near a zoomed run's door or mirror are not grown into. */
   glassGap: 3,
-  rugGap: 2,
+  /**
+   * Nor cells this near a known rug (session 19: 6, was 2; at 2 the growth reached the edges of rugs on three
+   * held-back photos).
+   */
+  rugGap: 6,
+  /** Whether a rug only a zoomed run saw is a known rug too (session 19). */
+  zoomedRugs: true,
+  /**
+   * A cell more than this many times as rough as the sure floor near it is not grown into: a rug's pile or pattern
+   * beside a smooth floor that no run called a rug (session 19); Infinity = no test.
+   */
+  rougher: 1.5,
 };
 
 export type ZoomedMarginRegrowthLimits = typeof ZOOMED_MARGIN_REGROWTH_LIMITS;
@@ -61,6 +74,16 @@ export interface ZoomedMarginInputs {
   rugKnown: Uint8Array;
   /** The photo on the grid (RGB). */
   rgb: Uint8Array;
+  /**
+   * The guide copy's brightness (0..1) and the window radius (guide pixels) its roughness is read with, as
+   * rough-rugs.ts' roughnessOnGrid reads it; needed only with a finite `rougher`.
+   */
+  guide?: { brightness: GrayImage; radius: number };
+}
+
+/** The inputs cropped to the box the work is done in, with the roughness of its cells (when the test needs it). */
+interface BoxInputs extends Omit<ZoomedMarginInputs, 'guide'> {
+  roughness?: Float32Array;
 }
 
 /**
@@ -93,7 +116,7 @@ export function zoomedMarginRegrowth(
     }
     return out;
   };
-  const cropped: ZoomedMarginInputs = {
+  const cropped: BoxInputs = {
     unanimousFloor: crop(inputs.unanimousFloor),
     margin: crop(inputs.margin),
     wholeRunMargin: crop(inputs.wholeRunMargin),
@@ -103,6 +126,16 @@ export function zoomedMarginRegrowth(
     floor: crop(inputs.floor),
     rugKnown: crop(inputs.rugKnown),
     rgb: crop(inputs.rgb, 3),
+    roughness:
+      inputs.guide && Number.isFinite(limits.rougher)
+        ? roughnessInBox(
+            inputs.guide.brightness,
+            width,
+            height,
+            { left, top, width: boxWidth, height: boxHeight },
+            inputs.guide.radius,
+          )
+        : undefined,
   };
   const inBox = regrowWithin(cropped, boxWidth, boxHeight, limits);
   for (let y = 0; y < boxHeight; y++)
@@ -110,8 +143,59 @@ export function zoomedMarginRegrowth(
   return grown;
 }
 
+/**
+ * rough-rugs.ts' roughnessOnGrid (the mean absolute Laplacian of the brightness over a window, over the window's mean
+ * brightness, averaged over each cell's guide pixels) for the cells of `box` only: the guide pixels under it and as
+ * many again as the window needs, not the whole copy (this step's box is a small part of the grid).
+ */
+function roughnessInBox(
+  brightness: GrayImage,
+  gridWidth: number,
+  gridHeight: number,
+  box: { left: number; top: number; width: number; height: number },
+  radius: number,
+): Float32Array {
+  const { width, height, values } = brightness;
+  // Pixel x lies in cell floor(x × gridWidth / width): a cell's first pixel is the ceiling of its start.
+  const margin = radius + 2;
+  const x0 = Math.max(0, Math.ceil((box.left * width) / gridWidth) - margin);
+  const x1 = Math.min(width, Math.ceil(((box.left + box.width) * width) / gridWidth) + margin);
+  const y0 = Math.max(0, Math.ceil((box.top * height) / gridHeight) - margin);
+  const y1 = Math.min(height, Math.ceil(((box.top + box.height) * height) / gridHeight) + margin);
+  const cropWidth = x1 - x0;
+  const cropHeight = y1 - y0;
+  const crop = new Float32Array(cropWidth * cropHeight);
+  for (let y = 0; y < cropHeight; y++)
+    crop.set(values.subarray((y + y0) * width + x0, (y + y0) * width + x1), y * cropWidth);
+  // The Laplacian where a pixel has its four neighbours in the photo (none at the photo's own edge, as there).
+  const laplacian = new Float32Array(crop.length);
+  for (let y = Math.max(1, 1 - y0); y < Math.min(cropHeight - 1, height - 1 - y0); y++) {
+    for (let x = Math.max(1, 1 - x0); x < Math.min(cropWidth - 1, width - 1 - x0); x++) {
+      const i = y * cropWidth + x;
+      laplacian[i] = Math.abs(4 * crop[i]! - crop[i - 1]! - crop[i + 1]! - crop[i - cropWidth]! - crop[i + cropWidth]!);
+    }
+  }
+  const rough = boxMean(laplacian, cropWidth, cropHeight, radius);
+  const light = boxMean(crop, cropWidth, cropHeight, radius);
+  const sums = new Float32Array(box.width * box.height);
+  const counts = new Float32Array(box.width * box.height);
+  for (let y = 0; y < cropHeight; y++) {
+    const cy = Math.min(gridHeight - 1, Math.floor(((y + y0) * gridHeight) / height)) - box.top;
+    if (cy < 0 || cy >= box.height) continue;
+    for (let x = 0; x < cropWidth; x++) {
+      const cx = Math.min(gridWidth - 1, Math.floor(((x + x0) * gridWidth) / width)) - box.left;
+      if (cx < 0 || cx >= box.width) continue;
+      const i = y * cropWidth + x;
+      sums[cy * box.width + cx]! += rough[i]! / Math.max(0.02, light[i]!);
+      counts[cy * box.width + cx]!++;
+    }
+  }
+  for (let c = 0; c < sums.length; c++) sums[c] = counts[c]! ? sums[c]! / counts[c]! : 0;
+  return sums;
+}
+
 /** Whether a cell may be given back: every whole run saw floor there, the margin took it, and not the whole runs' margin. */
-function mayRegrow(inputs: ZoomedMarginInputs, i: number): boolean {
+function mayRegrow(inputs: BoxInputs, i: number): boolean {
   return Boolean(
     inputs.unanimousFloor[i] &&
     inputs.margin[i] &&
@@ -146,7 +230,7 @@ function candidateBox(
 }
 
 function regrowWithin(
-  inputs: ZoomedMarginInputs,
+  inputs: BoxInputs,
   width: number,
   height: number,
   limits: ZoomedMarginRegrowthLimits = ZOOMED_MARGIN_REGROWTH_LIMITS,
@@ -174,7 +258,8 @@ function regrowWithin(
     if (nearGlass[i] || nearRug[i]) candidate[i] = 0;
     if (floor[i] && !margin[i] && !nearThing[i] && !nearRug[i]) seed[i] = 1;
   }
-  const seedMeans = new SeedMeans(seed, colour, width, height);
+  const { roughness } = inputs;
+  const seedMeans = new SeedMeans(seed, colour, width, height, roughness);
   // Breadth first from the sure floor; the floor the margin left (not sure, but floor) is walked through freely.
   const reached = seed.slice();
   // Per cell: 0 not judged yet, 1 of the sure floor's hue and light, 2 not (the same whichever cell reaches it).
@@ -189,7 +274,7 @@ function regrowWithin(
       return;
     }
     if (!candidate[n]) return;
-    if (!verdict[n]) verdict[n] = likeSureFloor(n, colour, seedMeans, width, limits) ? 1 : 2;
+    if (!verdict[n]) verdict[n] = likeSureFloor(n, colour, seedMeans, width, limits, roughness) ? 1 : 2;
     if (verdict[n] !== 1 || !gentleStep(n, from, colour, limits)) return;
     reached[n] = 1;
     grown[n] = 1;
@@ -263,21 +348,30 @@ class SeedMeans {
   private readonly r: Float64Array;
   private readonly g: Float64Array;
   private readonly light: Float64Array;
+  private readonly rough: Float64Array;
 
   constructor(
     seed: Uint8Array,
     colour: GridColours,
     private readonly width: number,
     private readonly height: number,
+    roughness?: Float32Array,
   ) {
     const stride = width + 1;
-    const tables = [0, 1, 2, 3].map(() => new Float64Array(stride * (height + 1)));
-    const [count, r, g, light] = tables as [Float64Array, Float64Array, Float64Array, Float64Array];
+    const tables = [0, 1, 2, 3, 4].map((k) => new Float64Array(k < 4 || roughness ? stride * (height + 1) : 0));
+    const [count, r, g, light, rough] = tables as [
+      Float64Array,
+      Float64Array,
+      Float64Array,
+      Float64Array,
+      Float64Array,
+    ];
     for (let y = 0; y < height; y++) {
       let rowCount = 0;
       let rowR = 0;
       let rowG = 0;
       let rowLight = 0;
+      let rowRough = 0;
       for (let x = 0; x < width; x++) {
         const i = y * width + x;
         if (seed[i]) {
@@ -285,18 +379,21 @@ class SeedMeans {
           rowR += colour.r[i]!;
           rowG += colour.g[i]!;
           rowLight += colour.light[i]!;
+          if (roughness) rowRough += roughness[i]!;
         }
         const at = (y + 1) * stride + x + 1;
         count[at] = count[at - stride]! + rowCount;
         r[at] = r[at - stride]! + rowR;
         g[at] = g[at - stride]! + rowG;
         light[at] = light[at - stride]! + rowLight;
+        if (roughness) rough[at] = rough[at - stride]! + rowRough;
       }
     }
     this.count = count;
     this.r = r;
     this.g = g;
     this.light = light;
+    this.rough = rough;
   }
 
   private sum(table: Float64Array, x: number, y: number, reach: number): number {
@@ -309,7 +406,7 @@ class SeedMeans {
   }
 
   /** The sure floor's mean colour within `reach` cells of (x, y), doubling the reach twice where it holds under 5 cells; null if none. */
-  near(x: number, y: number, reach: number): { r: number; g: number; light: number } | null {
+  near(x: number, y: number, reach: number): { r: number; g: number; light: number; rough: number } | null {
     for (let k = 0; k < 3; k++, reach *= 2) {
       const cells = this.sum(this.count, x, y, reach);
       if (cells < 5) continue;
@@ -317,6 +414,7 @@ class SeedMeans {
         r: this.sum(this.r, x, y, reach) / cells,
         g: this.sum(this.g, x, y, reach) / cells,
         light: this.sum(this.light, x, y, reach) / cells,
+        rough: this.rough.length ? this.sum(this.rough, x, y, reach) / cells : 0,
       };
     }
     return null;
@@ -330,11 +428,13 @@ function likeSureFloor(
   seeds: SeedMeans,
   width: number,
   limits: ZoomedMarginRegrowthLimits,
+  roughness?: Float32Array,
 ): boolean {
   const x = cell % width;
   const floor = seeds.near(x, (cell - x) / width, limits.reach);
   if (!floor) return false;
   if (Math.hypot(colour.r[cell]! - floor.r, colour.g[cell]! - floor.g) > limits.sameHue) return false;
+  if (roughness && Number.isFinite(limits.rougher) && roughness[cell]! > limits.rougher * floor.rough) return false;
   const light = colour.light[cell]!;
   return light >= limits.darker * floor.light && light <= limits.lighter * floor.light;
 }
