@@ -58,6 +58,7 @@ export function restOfPaintedRugs(
   const seen = new Uint8Array(size);
   const queue = new Int32Array(size);
   const step2 = limits.edgeStep ** 2;
+  const around = new Int32Array(4);
   for (let start = 0; start < size; start++) {
     if (!joined[start] || seen[start]) continue;
     let head = 0;
@@ -78,8 +79,11 @@ export function restOfPaintedRugs(
         if (x < left[y]!) left[y] = x;
         if (x > right[y]!) right[y] = x;
       }
-      for (const next of neighbours(index, width, size))
+      neighbours(index, width, size, around);
+      for (let k = 0; k < 4; k++) {
+        const next = around[k]!;
         if (next >= 0 && joined[next] && !seen[next]) ((seen[next] = 1), (queue[tail++] = next));
+      }
     }
     const { from, to } = hullSpans(convexHull(left, right), width, height);
     const inside = (i: number): boolean => {
@@ -104,7 +108,9 @@ export function restOfPaintedRugs(
     for (const seed of seeds) queue[tail++] = seed;
     while (head < tail) {
       const index = queue[head++]!;
-      for (const next of neighbours(index, width, size)) {
+      neighbours(index, width, size, around);
+      for (let k = 0; k < 4; k++) {
+        const next = around[k]!;
         if (next < 0 || floor[next] || grown[next] || zoomedThings?.[next] || !inside(next)) continue;
         const dr = rgb[next * 3]! - rgb[index * 3]!;
         const dg = rgb[next * 3 + 1]! - rgb[index * 3 + 1]!;
@@ -118,14 +124,13 @@ export function restOfPaintedRugs(
   return grown;
 }
 
-function neighbours(index: number, width: number, size: number): [number, number, number, number] {
+/** The four neighbours of a cell into `into` (-1 past the grid's edge): no array made per cell. */
+function neighbours(index: number, width: number, size: number, into: Int32Array): void {
   const x = index % width;
-  return [
-    x > 0 ? index - 1 : -1,
-    x < width - 1 ? index + 1 : -1,
-    index >= width ? index - width : -1,
-    index < size - width ? index + width : -1,
-  ];
+  into[0] = x > 0 ? index - 1 : -1;
+  into[1] = x < width - 1 ? index + 1 : -1;
+  into[2] = index >= width ? index - width : -1;
+  into[3] = index < size - width ? index + width : -1;
 }
 
 /** Distance between two colours' chromaticities (each channel's share of the sum): a shadow keeps its hue. */
