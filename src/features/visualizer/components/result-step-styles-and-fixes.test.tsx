@@ -80,6 +80,7 @@ function markerList() {
 afterEach(() => {
   vi.restoreAllMocks();
   vi.useRealTimers();
+  window.history.replaceState(null, '', '/');
 });
 
 describe('the wood styles', () => {
@@ -102,6 +103,24 @@ describe('the wood styles', () => {
     // The arrow keys move through the woods like any radio group.
     await user.keyboard('{ArrowRight}');
     expect(afterImage()).toHaveAttribute('src', `${storage}/render-1/grey-washed-oak.jpg`);
+  });
+
+  it('keeps the wood chosen in the address, replaced so Back does not walk through the woods', async () => {
+    // The page writes its address only when it is the visualizer's (the tests' routers leave jsdom's at '/').
+    window.history.replaceState(null, '', '/floor-visualizer');
+    const { user } = await reachResult();
+    expect(window.location.search).toBe('');
+    const entries = window.history.length;
+    const group = screen.getByRole('group', { name: 'Wood style' });
+    await user.click(within(group).getByRole('radio', { name: 'Walnut' }));
+    expect(new URLSearchParams(window.location.search).get('wood')).toBe('walnut');
+    expect(window.location.hash).toMatch(/^#result=/);
+    await user.click(within(group).getByRole('radio', { name: 'Hickory' }));
+    expect(new URLSearchParams(window.location.search).get('wood')).toBe('hickory');
+    expect(window.history.length).toBe(entries);
+    // The default wood needs no word in the address.
+    await user.click(within(group).getByRole('radio', { name: 'Natural white oak' }));
+    expect(window.location.search).toBe('');
   });
 
   it('comes under the picture, so the picture is what a phone shows first after the wait', async () => {
@@ -316,6 +335,67 @@ describe('"Not quite right? Fix the floor"', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(afterImage()).toHaveAttribute('src', `${storage}/render-2/natural-white-oak.jpg`);
     expect(screen.getByText('You can fix this photo 4 more times.')).toBeInTheDocument();
+  });
+
+  /** A fix whose render 2 lays wood on `after` of the photo where render 1 laid it on `before`. */
+  async function fixWithShares(before: number, after: number, rugs: Parameters<typeof row>[1] = {}, mark = markAndSend) {
+    let sent = false;
+    let corrected = false;
+    const view = await reachResult({
+      read: (id) =>
+        HttpResponse.json(
+          corrected
+            ? completedRender(id, 2, { floor_share: after, ...rugs })
+            : completedRender(id, 1, { floor_share: before, ...rugs, correction_state: sent ? 'rendering' : null }),
+        ),
+      correctionReply: () => {
+        sent = true;
+        setTimeout(() => (corrected = true), 100);
+        return HttpResponse.json({ status: 'rendering', requestId: '00000000-0000-4000-8000-000000000000', renderNumber: 2 }, { status: 202 });
+      },
+    });
+    await mark(view.user);
+    await screen.findByRole('img', { name: 'Your room with a new hardwood floor' });
+    return view;
+  }
+
+  // Session 19's walk: a "Wood here" tap on the jute rug the visitor keeps took the floor from 0.00876 to 0.00878 of
+  // the photo, and the page said the floor was re-rendered with the markers.
+  it('says when the markers barely changed the floor, and points to "Replace carpet and rugs too" when the rugs are kept', async () => {
+    await fixWithShares(0.00876, 0.00878, { rug_choice: 'keep', rug_share: 0.3 });
+    expect(
+      await screen.findByText(
+        'Your floor was re-rendered, but your markers barely changed it. If a “Wood here” marker is on a rug or carpet, choose “Replace carpet and rugs too” to lay wood there.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Your floor was re-rendered with your markers.')).not.toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Replace carpet and rugs too' })).toBeEnabled();
+  });
+
+  it('says the markers barely changed the floor, without the rug choice when there is none to make', async () => {
+    await fixWithShares(0.2, 0.2004);
+    expect(await screen.findByText('Your floor was re-rendered, but your markers barely changed it.')).toBeInTheDocument();
+    expect(screen.queryByText(/Replace carpet and rugs too/)).not.toBeInTheDocument();
+  });
+
+  it('does not say the markers barely changed the floor when they were of both kinds (what one adds the other can take away)', async () => {
+    await fixWithShares(0.2, 0.2, {}, async (user) => {
+      await user.click(screen.getByRole('button', { name: 'Not quite right? Fix the floor' }));
+      photo().focus();
+      await user.keyboard('{Enter}');
+      await user.click(screen.getByRole('radio', { name: 'Not wood here' }));
+      photo().focus();
+      await user.keyboard('{ArrowUp}{Enter}');
+      expect(markerList()).toEqual(['1. Wood here', '2. Not wood here']);
+      await user.click(screen.getByRole('button', { name: 'Re-render my floor' }));
+    });
+    expect(await screen.findByText('Your floor was re-rendered with your markers.')).toBeInTheDocument();
+  });
+
+  it('says the floor was re-rendered with the markers when they changed it', async () => {
+    await fixWithShares(0.00876, 0.04, { rug_choice: 'keep', rug_share: 0.3 });
+    expect(await screen.findByText('Your floor was re-rendered with your markers.')).toBeInTheDocument();
+    expect(screen.queryByText(/barely changed/)).not.toBeInTheDocument();
   });
 
   it('says so when the new render fails, keeps the previous result and the markers, and can try again', async () => {

@@ -4,7 +4,8 @@ import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react
 import { Link } from 'react-router';
 import { ORIGINAL_RENDITIONS, type PictureRenditions } from '@contracts/image-renditions';
 import { MAX_CORRECTIONS_PER_REQUEST, RUG_CHOICE_MIN_SHARE } from '@contracts/visualizer-webhook';
-import { DEFAULT_WOOD_STYLE, WOOD_STYLES, WOOD_STYLE_IDS, type WoodStyleId } from '@contracts/wood-styles';
+import { VISUALIZER_PAGE_PATH } from '@contracts/visualizer-result-link';
+import { DEFAULT_WOOD_STYLE, WOOD_STYLES, WOOD_STYLE_IDS, isWoodStyleId, type WoodStyleId } from '@contracts/wood-styles';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { pageTexts } from '@/content/spec-texts';
 import type { VisualizerRequest } from '../api/get-visualizer-request';
@@ -73,6 +74,56 @@ function usePreloadedImages(pictures: { url: string; renditions?: PictureRenditi
  */
 export const LITTLE_FLOOR_SHARE = 0.01;
 
+/**
+ * A fix whose render lays wood on a share of the photo within this of the render before it changed (next to)
+ * nothing: a "Wood here" marker on a rug the visitor keeps, say (session 19's walk: 0.00876 -> 0.00878). The page
+ * then says so instead of saying the markers were used.
+ */
+export const BARELY_CHANGED_SHARE = 0.001;
+
+export const fixOutcomeTexts = {
+  rendered: 'Your floor was re-rendered with your markers.',
+  barelyChanged: 'Your floor was re-rendered, but your markers barely changed it.',
+  onKeptRug: 'If a “Wood here” marker is on a rug or carpet, choose “Replace carpet and rugs too” to lay wood there.',
+};
+
+/**
+ * What the page says of a fix that came back: whether it changed the floor, from the share of the photo laid with
+ * wood. Markers of both kinds can add as much as they take away, the share then the same with the floor changed: the
+ * share says nothing of them.
+ */
+function fixOutcome(before: VisualizerResult, after: VisualizerRequest, markers: readonly FloorMarker[], rugChoiceOffered: boolean): string {
+  if (before.floorShare === null || after.floor_share === null) return fixOutcomeTexts.rendered;
+  if (markers.some((marker) => marker.floor) && markers.some((marker) => !marker.floor)) return fixOutcomeTexts.rendered;
+  if (Math.abs(after.floor_share - before.floorShare) >= BARELY_CHANGED_SHARE) return fixOutcomeTexts.rendered;
+  const woodOnKeptRug = rugChoiceOffered && after.rug_choice === 'keep' && markers.some((marker) => marker.floor);
+  return woodOnKeptRug ? `${fixOutcomeTexts.barelyChanged} ${fixOutcomeTexts.onKeptRug}` : fixOutcomeTexts.barelyChanged;
+}
+
+/** The wood the visitor chose is kept in the address (`?wood=walnut`), so a reload shows it again. */
+const WOOD_PARAM = 'wood';
+
+function woodInAddress(): WoodStyleId | null {
+  const wood = new URLSearchParams(window.location.search).get(WOOD_PARAM);
+  return wood !== null && isWoodStyleId(wood) ? wood : null;
+}
+
+/**
+ * Replaced, not pushed: Back leaves the page rather than walking back through every wood tried. Not kept in local or
+ * session storage: the site leaves nothing there but scroll positions (the privacy e2e). A new request's address
+ * (visualizer-page's keepRequestInAddress) drops it.
+ */
+function keepWoodInAddress(styleId: WoodStyleId) {
+  const { pathname, search, hash } = window.location;
+  if (pathname !== VISUALIZER_PAGE_PATH) return;
+  const params = new URLSearchParams(search);
+  if (styleId === DEFAULT_WOOD_STYLE) params.delete(WOOD_PARAM);
+  else params.set(WOOD_PARAM, styleId);
+  const query = params.toString();
+  const wanted = `${pathname}${query ? `?${query}` : ''}${hash}`;
+  if (wanted !== `${pathname}${search}${hash}`) window.history.replaceState(window.history.state, '', wanted);
+}
+
 type ResultStepProps = {
   result: VisualizerResult;
   /** The secret the webhook gave this page; without it (another device, a reload) there is no fixing. */
@@ -93,7 +144,12 @@ type ResultStepProps = {
 export function ResultStep({ result, correctionToken, laterStylesLost = false, onCheckLaterStylesAgain, onResultChange, onTryAnother }: ResultStepProps) {
   const { originalImageUrl, processedImageUrl, styleImageUrls, renditions } = result;
   const [shownArrived, setShownArrived] = useState(false);
-  const [styleId, setStyleId] = useState<WoodStyleId>(DEFAULT_WOOD_STYLE);
+  // The wood in the address (a reload), if this render has it; the woods still coming after a reload start at the default.
+  const [styleId, setStyleId] = useState<WoodStyleId>(() => {
+    const wood = woodInAddress();
+    return wood !== null && styleImageUrls[wood] ? wood : DEFAULT_WOOD_STYLE;
+  });
+  useEffect(() => keepWoodInAddress(styleId), [styleId]);
   const [fixing, setFixing] = useState(false);
   const [markers, setMarkers] = useState<FloorMarker[]>([]);
   const [correctionsUsed, setCorrectionsUsed] = useState(0);
@@ -139,11 +195,17 @@ export function ResultStep({ result, correctionToken, laterStylesLost = false, o
     setFixing(false);
   };
 
+  const offersRugChoice = correctionToken !== null && result.rugChoice !== null && (result.rugShare ?? 0) >= RUG_CHOICE_MIN_SHARE;
+  // Read when a fix comes back, without making the panel's onRendered new on every change.
+  const beforeFix = useRef({ result, markers, offersRugChoice });
+  beforeFix.current = { result, markers, offersRugChoice };
+
   const onRendered = useCallback(
     (row: VisualizerRequest) => {
       if (!row.original_image_url || !row.processed_image_url) return;
+      const before = beforeFix.current;
       onResultChange(resultFromRow({ ...row, original_image_url: row.original_image_url, processed_image_url: row.processed_image_url }));
-      setMessage('Your floor was re-rendered with your markers.');
+      setMessage(fixOutcome(before.result, row, before.markers, before.offersRugChoice));
       showNewPicture.current = true;
       setFixing(false);
     },
@@ -159,7 +221,6 @@ export function ResultStep({ result, correctionToken, laterStylesLost = false, o
     },
     [onResultChange],
   );
-  const offersRugChoice = correctionToken !== null && result.rugChoice !== null && (result.rugShare ?? 0) >= RUG_CHOICE_MIN_SHARE;
 
   return (
     <section aria-labelledby="visualizer-result-title" className="space-y-8">

@@ -44,6 +44,26 @@ describe('a result link', () => {
     expect(calls.reads.length).toBeGreaterThanOrEqual(2);
   });
 
+  it('shows the wood the visitor had chosen when it is reloaded (the address keeps it), and the default for an unknown one', async () => {
+    const styles = ['natural-white-oak', 'walnut', 'hickory'];
+    const answer = (id: string) =>
+      HttpResponse.json({ ...completedRow(id), style_image_urls: Object.fromEntries(styles.map((style) => [style, `${PROCESSED_URL}&${style}`])) });
+    const calls = newCalls();
+    server.use(readHandler(calls, answer));
+    window.history.replaceState(null, '', `/floor-visualizer?wood=walnut#result=${ID}`);
+    const { unmount } = renderRoute(`/floor-visualizer?wood=walnut#result=${ID}`);
+    await screen.findByRole('heading', { name: 'Your room with hardwood floors' });
+    expect(screen.getByRole('radio', { name: 'Walnut' })).toBeChecked();
+    expect(screen.getByRole('img', { name: 'Your room with a new hardwood floor' })).toHaveAttribute('src', `${PROCESSED_URL}&walnut`);
+    unmount();
+
+    window.history.replaceState(null, '', `/floor-visualizer?wood=teak#result=${ID}`);
+    renderRoute(`/floor-visualizer?wood=teak#result=${ID}`);
+    await screen.findByRole('heading', { name: 'Your room with hardwood floors' });
+    expect(screen.getByRole('radio', { name: 'Natural white oak' })).toBeChecked();
+    expect(window.location.search).toBe('');
+  });
+
   it('shows the result it names, read by its id', async () => {
     const { calls } = openResultLink((id) => HttpResponse.json(completedRow(id)));
     // The first visit loads the route's and the result step's chunks.
