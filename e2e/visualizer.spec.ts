@@ -15,6 +15,12 @@ import { uniqueEmail } from './support/visitor';
  */
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 const FIXTURE = resolve('visualizer-processor/fixtures/images/room-carpet.jpg');
+/**
+ * What the page says once a fix came back. These tests' tap (the bottom middle, already floor) leaves room-carpet's
+ * floor as it was (0.2384 of the photo either way, npm run floor-mask), so the page says the markers barely changed it
+ * (result-step.tsx's fixOutcome); with another photo, or an engine whose floor the tap changes, it says they were used.
+ */
+const FIX_RENDERED = /^Your floor was re-rendered(, but your markers barely changed it\.| with your markers\.)/;
 
 
 /** The processor engineer's room fixture; a small generated room-like JPEG if that is not there. */
@@ -204,7 +210,7 @@ test.describe('Snap & See Wood', () => {
     await page.getByRole('button', { name: 'Re-render my floor' }).click();
     await expect(page.getByText('Re-rendering your floor with your markers...')).toBeVisible();
 
-    await expect(page.getByText('Your floor was re-rendered with your markers.')).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByText(FIX_RENDERED)).toBeVisible({ timeout: 60_000 });
     const [second] = (await database.rowsWhere('floor_visualizer_requests', { email })) as {
       render_number: number;
       style_image_urls: Record<string, string>;
@@ -252,7 +258,7 @@ test.describe('Snap & See Wood', () => {
     const box = (await photo.boundingBox())!;
     await photo.click({ position: { x: box.width / 2, y: box.height * 0.9 } });
     await page.getByRole('button', { name: 'Re-render my floor' }).click();
-    await expect(page.getByText('Your floor was re-rendered with your markers.')).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByText(FIX_RENDERED)).toBeVisible({ timeout: 60_000 });
     const slider = page.getByRole('slider', { name: 'Before and after comparison' });
     await expect(slider).toBeFocused();
     await expect.poll(async () => page.getByRole('img', { name: 'Your room with a new hardwood floor' }).evaluate((img: HTMLImageElement) => img.complete)).toBe(true);
