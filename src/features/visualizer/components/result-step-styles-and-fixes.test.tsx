@@ -20,7 +20,8 @@ import { LAZY_ARRIVAL_TIMEOUT_MS } from '@/testing/waits';
  */
 const TOKEN = 'tok_ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnop'.slice(0, 43);
 const storage = 'http://supabase.test/storage/v1/object/public/floor-visualizer/abc';
-const styleUrls = (render: number) => Object.fromEntries(WOOD_STYLES.map((style) => [style.id, `${storage}/render-${render}/${style.id}.jpg`]));
+const styleUrls = (render: number) =>
+  Object.fromEntries(WOOD_STYLES.map((style) => [style.id, `${storage}/render-${render}/${style.id}.jpg`]));
 const maskUrl = (render: number) => `${storage}/render-${render}/floor-mask.png`;
 
 function completedRender(id: string, render: number, overrides: Parameters<typeof row>[1] = {}) {
@@ -36,7 +37,11 @@ function completedRender(id: string, render: number, overrides: Parameters<typeo
 }
 
 type Reply = () => Response;
-const withToken: Reply = () => HttpResponse.json({ status: 'processing', requestId: '00000000-0000-4000-8000-000000000000', correctionToken: TOKEN }, { status: 202 });
+const withToken: Reply = () =>
+  HttpResponse.json(
+    { status: 'processing', requestId: '00000000-0000-4000-8000-000000000000', correctionToken: TOKEN },
+    { status: 202 },
+  );
 
 /**
  * The webhook: the photo gets `photoReply`; a correction (it carries the token) gets `correctionReply`. Reads
@@ -67,7 +72,9 @@ const photo = () => screen.getByRole('application', { name: 'Your photo: place m
 
 /** jsdom lays nothing out: the photo is given a 400 × 300 box so a click has a place on it. */
 function layOutPhoto() {
-  vi.spyOn(photo(), 'getBoundingClientRect').mockReturnValue(DOMRect.fromRect({ x: 10, y: 20, width: 400, height: 300 }));
+  vi.spyOn(photo(), 'getBoundingClientRect').mockReturnValue(
+    DOMRect.fromRect({ x: 10, y: 20, width: 400, height: 300 }),
+  );
 }
 
 function markerList() {
@@ -87,7 +94,11 @@ describe('the wood styles', () => {
   it('offers the five woods by name, the default chosen, and switching shows the chosen one in the slider and the after image', async () => {
     const { user } = await reachResult();
     const group = screen.getByRole('group', { name: 'Wood style' });
-    expect(within(group).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual(WOOD_STYLES.map((style) => style.label));
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual(WOOD_STYLES.map((style) => style.label));
     expect(within(group).getByRole('radio', { name: 'Natural white oak' })).toBeChecked();
     expect(afterImage()).toHaveAttribute('src', `${storage}/render-1/natural-white-oak.jpg`);
 
@@ -97,7 +108,9 @@ describe('the wood styles', () => {
     expect(screen.getByText('After: Walnut')).toBeInTheDocument();
     // The slider's "after" layer is the same picture.
     const slider = screen.getByRole('slider', { name: 'Before and after comparison' });
-    const layers = [...(slider.parentElement as HTMLElement).querySelectorAll('img')].map((image) => image.getAttribute('src'));
+    const layers = [...(slider.parentElement as HTMLElement).querySelectorAll('img')].map((image) =>
+      image.getAttribute('src'),
+    );
     expect(layers).toEqual([`${storage}/render-1/walnut.jpg`, ORIGINAL_URL]);
 
     // The arrow keys move through the woods like any radio group.
@@ -138,7 +151,9 @@ describe('the wood styles', () => {
     server.use(
       http.get(`${storage}/render-1/:file`, ({ request }) => {
         fetched.push(request.url);
-        return new HttpResponse(new Uint8Array([0xff, 0xd8, 0xff, 0xd9]), { headers: { 'content-type': 'image/jpeg' } });
+        return new HttpResponse(new Uint8Array([0xff, 0xd8, 0xff, 0xd9]), {
+          headers: { 'content-type': 'image/jpeg' },
+        });
       }),
     );
     const saved: string[] = [];
@@ -173,9 +188,15 @@ describe('"Not quite right? Fix the floor"', () => {
   });
 
   it("shows the photo's web-sized copy, the one the slider's before picture already fetched, not the full photo", async () => {
-    const copy = (width: number, ending: string) => ({ width, height: (width * 3) / 4, url: `${storage}/original-${width}w.${ending}` });
+    const copy = (width: number, ending: string) => ({
+      width,
+      height: (width * 3) / 4,
+      url: `${storage}/original-${width}w.${ending}`,
+    });
     const renditions = { original: { webp: [copy(720, 'webp'), copy(1280, 'webp')], jpeg: copy(1040, 'jpg') } };
-    const { user } = await reachResult({ read: (id) => HttpResponse.json(completedRender(id, 1, { image_renditions: renditions })) });
+    const { user } = await reachResult({
+      read: (id) => HttpResponse.json(completedRender(id, 1, { image_renditions: renditions })),
+    });
     const before = screen.getByRole('img', { name: 'Your original photo' });
     expect(before).toHaveAttribute('src', `${storage}/original-1040w.jpg`);
 
@@ -192,11 +213,17 @@ describe('"Not quite right? Fix the floor"', () => {
     let sent = false;
     let corrected = false;
     const { user, calls } = await reachResult({
-      read: (id) => HttpResponse.json(corrected ? completedRender(id, 2) : completedRender(id, 1, { correction_state: sent ? 'rendering' : null })),
+      read: (id) =>
+        HttpResponse.json(
+          corrected ? completedRender(id, 2) : completedRender(id, 1, { correction_state: sent ? 'rendering' : null }),
+        ),
       correctionReply: () => {
         sent = true;
         setTimeout(() => (corrected = true), 100);
-        return HttpResponse.json({ status: 'rendering', requestId: '00000000-0000-4000-8000-000000000000', renderNumber: 2 }, { status: 202 });
+        return HttpResponse.json(
+          { status: 'rendering', requestId: '00000000-0000-4000-8000-000000000000', renderNumber: 2 },
+          { status: 202 },
+        );
       },
     });
     await user.click(screen.getByRole('radio', { name: 'Walnut' }));
@@ -248,7 +275,10 @@ describe('"Not quite right? Fix the floor"', () => {
     expect(screen.queryByRole('heading', { name: 'Fix the floor' })).not.toBeInTheDocument();
     // The new render, in the wood that was chosen, and its download.
     expect(afterImage()).toHaveAttribute('src', `${storage}/render-2/walnut.jpg`);
-    expect(screen.getByRole('link', { name: 'Download result' })).toHaveAttribute('href', `${storage}/render-2/walnut.jpg`);
+    expect(screen.getByRole('link', { name: 'Download result' })).toHaveAttribute(
+      'href',
+      `${storage}/render-2/walnut.jpg`,
+    );
     // The new picture is what the visitor sees next (focused, so scrolled to): on a phone the Fix button lies a
     // screen below it.
     expect(screen.getByRole('slider', { name: 'Before and after comparison' })).toHaveFocus();
@@ -264,7 +294,9 @@ describe('"Not quite right? Fix the floor"', () => {
   });
 
   it('shows the photo without an outline when the row has no floor mask', async () => {
-    const { user } = await reachResult({ read: (id) => HttpResponse.json(completedRender(id, 1, { floor_mask_url: null })) });
+    const { user } = await reachResult({
+      read: (id) => HttpResponse.json(completedRender(id, 1, { floor_mask_url: null })),
+    });
     await user.click(screen.getByRole('button', { name: 'Not quite right? Fix the floor' }));
     expect(photo()).toBeInTheDocument();
     expect(screen.queryByText(/The gold line shows the floor we found/)).not.toBeInTheDocument();
@@ -280,19 +312,37 @@ describe('"Not quite right? Fix the floor"', () => {
 
   it.each([
     ['a wrong token', WEBHOOK_REFUSAL.status, WEBHOOK_REFUSAL.error, correctionRefusals.notYours],
-    ['the limit reached', 429, 'This photo has had all its corrections. Please start a new request.', 'This photo has had all its corrections. Please start a new request.'],
-    ['the result expired', 410, 'This result has expired and its photo has been deleted. Please start a new request.', 'This result has expired and its photo has been deleted. Please start a new request.'],
-    ['a correction still rendering', 409, 'A correction of this photo is still rendering. Please wait for it.', 'A correction of this photo is still rendering. Please wait for it.'],
+    [
+      'the limit reached',
+      429,
+      'This photo has had all its corrections. Please start a new request.',
+      'This photo has had all its corrections. Please start a new request.',
+    ],
+    [
+      'the result expired',
+      410,
+      'This result has expired and its photo has been deleted. Please start a new request.',
+      'This result has expired and its photo has been deleted. Please start a new request.',
+    ],
+    [
+      'a correction still rendering',
+      409,
+      'A correction of this photo is still rendering. Please wait for it.',
+      'A correction of this photo is still rendering. Please wait for it.',
+    ],
     ['a server error', 500, 'Failed to process the image. Please try again.', correctionRefusals.unreachable],
-  ])('says so clearly when the processor refuses (%s), and keeps the markers and the result', async (_case, status, error, shown) => {
-    const { user } = await reachResult({ correctionReply: () => HttpResponse.json({ error }, { status }) });
-    await markAndSend(user);
+  ])(
+    'says so clearly when the processor refuses (%s), and keeps the markers and the result',
+    async (_case, status, error, shown) => {
+      const { user } = await reachResult({ correctionReply: () => HttpResponse.json({ error }, { status }) });
+      await markAndSend(user);
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(shown);
-    expect(markerList()).toEqual(['1. Wood here']);
-    expect(screen.getByRole('button', { name: 'Re-render my floor' })).toBeEnabled();
-    expect(afterImage()).toHaveAttribute('src', `${storage}/render-1/natural-white-oak.jpg`);
-  });
+      expect(await screen.findByRole('alert')).toHaveTextContent(shown);
+      expect(markerList()).toEqual(['1. Wood here']);
+      expect(screen.getByRole('button', { name: 'Re-render my floor' })).toBeEnabled();
+      expect(afterImage()).toHaveAttribute('src', `${storage}/render-1/natural-white-oak.jpg`);
+    },
+  );
 
   it('says so when the webhook cannot be reached', async () => {
     const { user } = await reachResult({ correctionReply: () => HttpResponse.error() });
@@ -302,7 +352,9 @@ describe('"Not quite right? Fix the floor"', () => {
   });
 
   it('says so when the webhook takes the fix and never answers (a stalled proxy), instead of rendering for ever', async () => {
-    const { user } = await reachResult({ correctionReply: () => new Promise<Response>(() => undefined) as unknown as Response });
+    const { user } = await reachResult({
+      correctionReply: () => new Promise<Response>(() => undefined) as unknown as Response,
+    });
     await user.click(screen.getByRole('button', { name: 'Not quite right? Fix the floor' }));
     photo().focus();
     await user.keyboard('{Enter}');
@@ -317,13 +369,19 @@ describe('"Not quite right? Fix the floor"', () => {
 
   // As for the photo (issue 27): a 5xx or a dropped connection is no answer; the row tells whether the fix was taken.
   it.each([
-    ['a 502', () => HttpResponse.json({ error: 'The local service behind the gateway is not answering' }, { status: 502 })],
+    [
+      'a 502',
+      () => HttpResponse.json({ error: 'The local service behind the gateway is not answering' }, { status: 502 }),
+    ],
     ['a dropped connection', () => HttpResponse.error()],
   ])('follows the new render when the answer is %s but the processor took the fix', async (_case, unanswered) => {
     let sent = false;
     let corrected = false;
     const { user } = await reachResult({
-      read: (id) => HttpResponse.json(corrected ? completedRender(id, 2) : completedRender(id, 1, { correction_state: sent ? 'rendering' : null })),
+      read: (id) =>
+        HttpResponse.json(
+          corrected ? completedRender(id, 2) : completedRender(id, 1, { correction_state: sent ? 'rendering' : null }),
+        ),
       correctionReply: () => {
         sent = true;
         setTimeout(() => (corrected = true), 100);
@@ -338,7 +396,12 @@ describe('"Not quite right? Fix the floor"', () => {
   });
 
   /** A fix whose render 2 lays wood on `after` of the photo where render 1 laid it on `before`. */
-  async function fixWithShares(before: number, after: number, rugs: Parameters<typeof row>[1] = {}, mark = markAndSend) {
+  async function fixWithShares(
+    before: number,
+    after: number,
+    rugs: Parameters<typeof row>[1] = {},
+    mark = markAndSend,
+  ) {
     let sent = false;
     let corrected = false;
     const view = await reachResult({
@@ -351,7 +414,10 @@ describe('"Not quite right? Fix the floor"', () => {
       correctionReply: () => {
         sent = true;
         setTimeout(() => (corrected = true), 100);
-        return HttpResponse.json({ status: 'rendering', requestId: '00000000-0000-4000-8000-000000000000', renderNumber: 2 }, { status: 202 });
+        return HttpResponse.json(
+          { status: 'rendering', requestId: '00000000-0000-4000-8000-000000000000', renderNumber: 2 },
+          { status: 202 },
+        );
       },
     });
     await mark(view.user);
@@ -374,7 +440,9 @@ describe('"Not quite right? Fix the floor"', () => {
 
   it('says the markers barely changed the floor, without the rug choice when there is none to make', async () => {
     await fixWithShares(0.2, 0.2004);
-    expect(await screen.findByText('Your floor was re-rendered, but your markers barely changed it.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Your floor was re-rendered, but your markers barely changed it.'),
+    ).toBeInTheDocument();
     expect(screen.queryByText(/Replace carpet and rugs too/)).not.toBeInTheDocument();
   });
 
@@ -422,7 +490,9 @@ describe('a render that found little or no floor', () => {
 
   it('says so, and points the visitor who made the request to "Fix the floor"', async () => {
     await reachResult({ read: (id) => HttpResponse.json(completedRender(id, 1, { floor_share: 0.002 })) });
-    expect(screen.getByText(littleFloor)).toHaveTextContent('Use “Not quite right? Fix the floor” to show us where the floor is');
+    expect(screen.getByText(littleFloor)).toHaveTextContent(
+      'Use “Not quite right? Fix the floor” to show us where the floor is',
+    );
     expect(screen.getByRole('button', { name: 'Not quite right? Fix the floor' })).toBeEnabled();
   });
 
@@ -431,7 +501,9 @@ describe('a render that found little or no floor', () => {
       photoReply: () => HttpResponse.json({ status: 'processing' }, { status: 202 }),
       read: (id) => HttpResponse.json(completedRender(id, 1, { floor_share: 0 })),
     });
-    expect(screen.getByText(littleFloor)).toHaveTextContent('Try a photo that shows more of the floor, taken from standing height.');
+    expect(screen.getByText(littleFloor)).toHaveTextContent(
+      'Try a photo that shows more of the floor, taken from standing height.',
+    );
     expect(screen.queryByText(/Fix the floor/)).not.toBeInTheDocument();
   });
 
@@ -477,7 +549,11 @@ describe('carpet and rugs: "Keep my rugs" or "Replace carpet and rugs too"', () 
       HttpResponse.json({ status: 'rendering', requestId: calls.id(), renderNumber: 2 }, { status: 202 }),
     );
     const group = rugGroup();
-    expect(within(group).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual(['Keep my rugs', 'Replace carpet and rugs too']);
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual(['Keep my rugs', 'Replace carpet and rugs too']);
     expect(within(group).getByRole('radio', { name: 'Keep my rugs' })).toBeChecked();
     await user.click(screen.getByRole('radio', { name: 'Hickory' }));
 
@@ -491,9 +567,14 @@ describe('carpet and rugs: "Keep my rugs" or "Replace carpet and rugs too"', () 
     expect(screen.getByRole('radio', { name: 'Walnut' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Not quite right? Fix the floor' })).not.toBeInTheDocument();
 
-    expect(await screen.findByText('Your floor was re-rendered with the carpet and rugs replaced by wood.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Your floor was re-rendered with the carpet and rugs replaced by wood.'),
+    ).toBeInTheDocument();
     expect(afterImage()).toHaveAttribute('src', `${storage}/render-2/hickory.jpg`);
-    expect(screen.getByRole('link', { name: 'Download result' })).toHaveAttribute('href', `${storage}/render-2/hickory.jpg`);
+    expect(screen.getByRole('link', { name: 'Download result' })).toHaveAttribute(
+      'href',
+      `${storage}/render-2/hickory.jpg`,
+    );
     expect(within(rugGroup()).getByRole('radio', { name: 'Replace carpet and rugs too' })).toBeChecked();
     expect(within(rugGroup()).getByRole('radio', { name: 'Keep my rugs' })).toBeEnabled();
     // The new picture is focused, so scrolled to (the choice, disabled while it rendered, had lost the focus).
@@ -503,7 +584,11 @@ describe('carpet and rugs: "Keep my rugs" or "Replace carpet and rugs too"', () 
   });
 
   it.each([
-    ['without the token (another device, a reload)', { photoReply: () => HttpResponse.json({ status: 'processing' }, { status: 202 }) }, withRugs],
+    [
+      'without the token (another device, a reload)',
+      { photoReply: () => HttpResponse.json({ status: 'processing' }, { status: 202 }) },
+      withRugs,
+    ],
     ['when the photo has next to no rug or carpet', {}, { rug_choice: 'keep' as const, rug_share: 0.001 }],
     ['for a row from an engine that gives no choice', {}, { rug_choice: null, rug_share: null }],
   ])('is not offered %s', async (_case, replies, rugs) => {
@@ -530,12 +615,17 @@ describe('carpet and rugs: "Keep my rugs" or "Replace carpet and rugs too"', () 
   // Issue 27's rule for the photo holds for the choice too: a 5xx or a dropped connection is no answer, and the
   // processor may have queued the render (the row says so), which the e-mails would then show.
   it.each([
-    ['a 502', () => HttpResponse.json({ error: 'The local service behind the gateway is not answering' }, { status: 502 })],
+    [
+      'a 502',
+      () => HttpResponse.json({ error: 'The local service behind the gateway is not answering' }, { status: 502 }),
+    ],
     ['a dropped connection', () => HttpResponse.error()],
   ])('follows the new render when the answer is %s but the processor took the choice', async (_case, unanswered) => {
     const { user } = await reachResultWhereTheChoiceIsTaken(unanswered);
     await user.click(screen.getByRole('radio', { name: 'Replace carpet and rugs too' }));
-    expect(await screen.findByText('Your floor was re-rendered with the carpet and rugs replaced by wood.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Your floor was re-rendered with the carpet and rugs replaced by wood.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(afterImage()).toHaveAttribute('src', `${storage}/render-2/natural-white-oak.jpg`);
     expect(within(rugGroup()).getByRole('radio', { name: 'Replace carpet and rugs too' })).toBeChecked();
@@ -544,7 +634,8 @@ describe('carpet and rugs: "Keep my rugs" or "Replace carpet and rugs too"', () 
   it('says the visualizer could not be reached when the answer is a 502 and the row shows nothing was taken', async () => {
     const { user } = await reachResult({
       read: (id) => HttpResponse.json(completedRender(id, 1, withRugs)),
-      correctionReply: () => HttpResponse.json({ error: 'The local service behind the gateway is not answering' }, { status: 502 }),
+      correctionReply: () =>
+        HttpResponse.json({ error: 'The local service behind the gateway is not answering' }, { status: 502 }),
     });
     await user.click(screen.getByRole('radio', { name: 'Replace carpet and rugs too' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(correctionRefusals.unreachable);
@@ -555,7 +646,8 @@ describe('carpet and rugs: "Keep my rugs" or "Replace carpet and rugs too"', () 
   it('says so when the new render fails, keeps the result and its choice, and can try again', async () => {
     let failed = false;
     const { user, calls } = await reachResult({
-      read: (id) => HttpResponse.json(completedRender(id, 1, { ...withRugs, correction_state: failed ? 'failed' : null })),
+      read: (id) =>
+        HttpResponse.json(completedRender(id, 1, { ...withRugs, correction_state: failed ? 'failed' : null })),
       correctionReply: () => {
         failed = true;
         return HttpResponse.json({ status: 'rendering', requestId: calls.id(), renderNumber: 2 }, { status: 202 });
@@ -574,10 +666,16 @@ describe('the default wood first, the other woods as they come (decision 025, se
   const DEFAULT = 'natural-white-oak';
   const others = WOOD_STYLES.map((style) => style.id).filter((style) => style !== DEFAULT);
   const defaultOnly = (id: string, overrides: Parameters<typeof row>[1] = {}) =>
-    completedRender(id, 1, { style_image_urls: { [DEFAULT]: `${storage}/render-1/${DEFAULT}.jpg` }, styles_coming: others, ...overrides });
+    completedRender(id, 1, {
+      style_image_urls: { [DEFAULT]: `${storage}/render-1/${DEFAULT}.jpg` },
+      styles_coming: others,
+      ...overrides,
+    });
 
   it('shows the default wood at once, names the others as still coming (disabled), and lets them be chosen once the row has them', async () => {
-    const { user } = await reachResult({ read: (id, attempt) => HttpResponse.json(attempt < 3 ? defaultOnly(id) : completedRender(id, 1)) });
+    const { user } = await reachResult({
+      read: (id, attempt) => HttpResponse.json(attempt < 3 ? defaultOnly(id) : completedRender(id, 1)),
+    });
     const group = screen.getByRole('group', { name: 'Wood style' });
     expect(afterImage()).toHaveAttribute('src', `${storage}/render-1/${DEFAULT}.jpg`);
     expect(within(group).getByRole('radio', { name: 'Natural white oak' })).toBeChecked();
@@ -602,20 +700,28 @@ describe('the default wood first, the other woods as they come (decision 025, se
     // A 502 (a gateway's answer): supabase-js tries a GET again itself only after a network error, a 503 or a 520.
     await reachResult({
       read: (id, attempt) =>
-        attempt === 2 ? HttpResponse.json({ message: 'bad gateway' }, { status: 502 }) : HttpResponse.json(attempt < 2 ? defaultOnly(id) : completedRender(id, 1)),
+        attempt === 2
+          ? HttpResponse.json({ message: 'bad gateway' }, { status: 502 })
+          : HttpResponse.json(attempt < 2 ? defaultOnly(id) : completedRender(id, 1)),
     });
     const group = screen.getByRole('group', { name: 'Wood style' });
     expect(within(group).getByRole('radio', { name: 'Walnut (still coming)' })).toBeDisabled();
-    expect(await within(group).findByRole('radio', { name: 'Walnut' }, { timeout: LAZY_ARRIVAL_TIMEOUT_MS })).toBeEnabled();
+    expect(
+      await within(group).findByRole('radio', { name: 'Walnut' }, { timeout: LAZY_ARRIVAL_TIMEOUT_MS }),
+    ).toBeEnabled();
     expect(within(group).getByRole('status')).toHaveTextContent('The other woods are ready.');
   });
 
   it('says truthfully that the other woods could not be made, and the default picture stays', async () => {
-    await reachResult({ read: (id) => HttpResponse.json(defaultOnly(id, { styles_coming: [], styles_not_made: others })) });
+    await reachResult({
+      read: (id) => HttpResponse.json(defaultOnly(id, { styles_coming: [], styles_not_made: others })),
+    });
     const group = screen.getByRole('group', { name: 'Wood style' });
     expect(afterImage()).toHaveAttribute('src', `${storage}/render-1/${DEFAULT}.jpg`);
     expect(within(group).getByRole('radio', { name: "Walnut (couldn't be made)" })).toBeDisabled();
-    expect(within(group).getByRole('status')).toHaveTextContent("We couldn't make the other woods for this photo. The one shown is ready.");
+    expect(within(group).getByRole('status')).toHaveTextContent(
+      "We couldn't make the other woods for this photo. The one shown is ready.",
+    );
   });
 
   it('a fix started while the other woods are coming shows its own render, every wood of it choosable', async () => {
@@ -624,16 +730,29 @@ describe('the default wood first, the other woods as they come (decision 025, se
       read: (id) => HttpResponse.json(fixed ? completedRender(id, 2) : defaultOnly(id)),
       correctionReply: () => {
         fixed = true;
-        return HttpResponse.json({ status: 'rendering', requestId: '00000000-0000-4000-8000-000000000000', renderNumber: 2 }, { status: 202 });
+        return HttpResponse.json(
+          { status: 'rendering', requestId: '00000000-0000-4000-8000-000000000000', renderNumber: 2 },
+          { status: 202 },
+        );
       },
     });
     await user.click(screen.getByRole('button', { name: 'Not quite right? Fix the floor' }));
     photo().focus();
     await user.keyboard('{Enter}');
     await user.click(screen.getByRole('button', { name: 'Re-render my floor' }));
-    expect(await screen.findByText('Your floor was re-rendered with your markers.', {}, { timeout: LAZY_ARRIVAL_TIMEOUT_MS })).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Your floor was re-rendered with your markers.',
+        {},
+        { timeout: LAZY_ARRIVAL_TIMEOUT_MS },
+      ),
+    ).toBeInTheDocument();
     const group = screen.getByRole('group', { name: 'Wood style' });
-    expect(within(group).getAllByRole('radio').filter((radio) => !(radio as HTMLInputElement).disabled)).toHaveLength(5);
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .filter((radio) => !(radio as HTMLInputElement).disabled),
+    ).toHaveLength(5);
     await user.click(within(group).getByRole('radio', { name: 'Walnut' }));
     expect(afterImage()).toHaveAttribute('src', `${storage}/render-2/walnut.jpg`);
   });

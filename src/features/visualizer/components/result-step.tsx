@@ -5,7 +5,13 @@ import { Link } from 'react-router';
 import { ORIGINAL_RENDITIONS, type PictureRenditions } from '@contracts/image-renditions';
 import { MAX_CORRECTIONS_PER_REQUEST, RUG_CHOICE_MIN_SHARE } from '@contracts/visualizer-webhook';
 import { VISUALIZER_PAGE_PATH } from '@contracts/visualizer-result-link';
-import { DEFAULT_WOOD_STYLE, WOOD_STYLES, WOOD_STYLE_IDS, isWoodStyleId, type WoodStyleId } from '@contracts/wood-styles';
+import {
+  DEFAULT_WOOD_STYLE,
+  WOOD_STYLES,
+  WOOD_STYLE_IDS,
+  isWoodStyleId,
+  type WoodStyleId,
+} from '@contracts/wood-styles';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { pageTexts } from '@/content/spec-texts';
 import type { VisualizerRequest } from '../api/get-visualizer-request';
@@ -15,7 +21,6 @@ import { RESULT_PICTURE_SIZES, ResultPicture, webpSrcSet } from './result-pictur
 import { FloorCorrection, type FloorMarker } from './floor-correction';
 import { RugChoice, rugChoiceTexts } from './rug-choice';
 import { WoodStyleSwitcher, type LaterStylesLost } from './wood-style-switcher';
-
 
 /**
  * The images live on the storage host, another origin, where the `download` attribute is ignored; fetching
@@ -92,12 +97,20 @@ export const fixOutcomeTexts = {
  * wood. Markers of both kinds can add as much as they take away, the share then the same with the floor changed: the
  * share says nothing of them.
  */
-function fixOutcome(before: VisualizerResult, after: VisualizerRequest, markers: readonly FloorMarker[], rugChoiceOffered: boolean): string {
+function fixOutcome(
+  before: VisualizerResult,
+  after: VisualizerRequest,
+  markers: readonly FloorMarker[],
+  rugChoiceOffered: boolean,
+): string {
   if (before.floorShare === null || after.floor_share === null) return fixOutcomeTexts.rendered;
-  if (markers.some((marker) => marker.floor) && markers.some((marker) => !marker.floor)) return fixOutcomeTexts.rendered;
+  if (markers.some((marker) => marker.floor) && markers.some((marker) => !marker.floor))
+    return fixOutcomeTexts.rendered;
   if (Math.abs(after.floor_share - before.floorShare) >= BARELY_CHANGED_SHARE) return fixOutcomeTexts.rendered;
   const woodOnKeptRug = rugChoiceOffered && after.rug_choice === 'keep' && markers.some((marker) => marker.floor);
-  return woodOnKeptRug ? `${fixOutcomeTexts.barelyChanged} ${fixOutcomeTexts.onKeptRug}` : fixOutcomeTexts.barelyChanged;
+  return woodOnKeptRug
+    ? `${fixOutcomeTexts.barelyChanged} ${fixOutcomeTexts.onKeptRug}`
+    : fixOutcomeTexts.barelyChanged;
 }
 
 /** The wood the visitor chose is kept in the address (`?wood=walnut`), so a reload shows it again. */
@@ -141,7 +154,14 @@ type ResultStepProps = {
  * between and, for the visitor who made the request, "Not quite right? Fix the floor" and (issue 23) "Keep my
  * rugs" or "Replace carpet and rugs too" when the photo has rugs or carpet.
  */
-export function ResultStep({ result, correctionToken, laterStylesLost = false, onCheckLaterStylesAgain, onResultChange, onTryAnother }: ResultStepProps) {
+export function ResultStep({
+  result,
+  correctionToken,
+  laterStylesLost = false,
+  onCheckLaterStylesAgain,
+  onResultChange,
+  onTryAnother,
+}: ResultStepProps) {
   const { originalImageUrl, processedImageUrl, styleImageUrls, renditions } = result;
   const [shownArrived, setShownArrived] = useState(false);
   // The wood in the address (a reload), if this render has it; the woods still coming after a reload start at the default.
@@ -195,7 +215,8 @@ export function ResultStep({ result, correctionToken, laterStylesLost = false, o
     setFixing(false);
   };
 
-  const offersRugChoice = correctionToken !== null && result.rugChoice !== null && (result.rugShare ?? 0) >= RUG_CHOICE_MIN_SHARE;
+  const offersRugChoice =
+    correctionToken !== null && result.rugChoice !== null && (result.rugShare ?? 0) >= RUG_CHOICE_MIN_SHARE;
   // Read when a fix comes back, without making the panel's onRendered new on every change.
   const beforeFix = useRef({ result, markers, offersRugChoice });
   beforeFix.current = { result, markers, offersRugChoice };
@@ -204,7 +225,13 @@ export function ResultStep({ result, correctionToken, laterStylesLost = false, o
     (row: VisualizerRequest) => {
       if (!row.original_image_url || !row.processed_image_url) return;
       const before = beforeFix.current;
-      onResultChange(resultFromRow({ ...row, original_image_url: row.original_image_url, processed_image_url: row.processed_image_url }));
+      onResultChange(
+        resultFromRow({
+          ...row,
+          original_image_url: row.original_image_url,
+          processed_image_url: row.processed_image_url,
+        }),
+      );
       setMessage(fixOutcome(before.result, row, before.markers, before.offersRugChoice));
       showNewPicture.current = true;
       setFixing(false);
@@ -215,7 +242,13 @@ export function ResultStep({ result, correctionToken, laterStylesLost = false, o
   const onRugRendered = useCallback(
     (row: VisualizerRequest) => {
       if (!row.original_image_url || !row.processed_image_url) return;
-      onResultChange(resultFromRow({ ...row, original_image_url: row.original_image_url, processed_image_url: row.processed_image_url }));
+      onResultChange(
+        resultFromRow({
+          ...row,
+          original_image_url: row.original_image_url,
+          processed_image_url: row.processed_image_url,
+        }),
+      );
       setMessage(row.rug_choice ? rugChoiceTexts.rendered[row.rug_choice] : '');
       showNewPicture.current = true;
     },
@@ -263,7 +296,10 @@ export function ResultStep({ result, correctionToken, laterStylesLost = false, o
         <figure className="space-y-2">
           <BeforeAfterSlider
             before={{ url: originalImageUrl, renditions: renditions[ORIGINAL_RENDITIONS] }}
-            after={{ url: shownUrl, renditions: styleImageUrls[styleId] ? renditions[styleId] : renditions[DEFAULT_WOOD_STYLE] }}
+            after={{
+              url: shownUrl,
+              renditions: styleImageUrls[styleId] ? renditions[styleId] : renditions[DEFAULT_WOOD_STYLE],
+            }}
             onAfterLoad={() => setShownArrived(true)}
             inputRef={picture}
             aspect={photoAspect}
@@ -325,7 +361,9 @@ export function ResultStep({ result, correctionToken, laterStylesLost = false, o
               Not quite right? Fix the floor
             </Button>
             <p className="text-sm text-walnut-700">
-              {correctionsLeft === 1 ? 'You can fix this photo 1 more time.' : `You can fix this photo ${correctionsLeft} more times.`}
+              {correctionsLeft === 1
+                ? 'You can fix this photo 1 more time.'
+                : `You can fix this photo ${correctionsLeft} more times.`}
             </p>
           </>
         )}
@@ -351,7 +389,9 @@ export function ResultStep({ result, correctionToken, laterStylesLost = false, o
             alt="Your room with a new hardwood floor"
             className="aspect-[4/3] h-auto w-full rounded-lg bg-oak-100 object-contain shadow-sm"
           />
-          <figcaption className="text-sm font-semibold text-walnut-800">{shownStyle && styles.length > 1 ? `After: ${shownStyle.label}` : 'After'}</figcaption>
+          <figcaption className="text-sm font-semibold text-walnut-800">
+            {shownStyle && styles.length > 1 ? `After: ${shownStyle.label}` : 'After'}
+          </figcaption>
         </figure>
       </div>
 
