@@ -200,6 +200,17 @@ describe('the privacy notice, claim by claim', () => {
     expect(pageWords(ownPage)).toContain(OWN_ENGINE_WORDS);
     expect(pageWords(ownPage)).not.toMatch(/Floor drawing|Your photo is sent to/);
 
+    // The retention table's row on the request's files (session 20): the service makes no map of the room, and the
+    // one map kept is the floor the processor works out from the pixels the service changed (changedPixels).
+    expect(remoteWords).toContain(
+      `Your room photo as we show it, each floor ${engineCompany} drew on it, and the map of the floor our software worked out from it`,
+    );
+    expect(remoteWords).not.toMatch(/map[^.]* of the room|maps of the floor and room/);
+    expect(httpEngine).toContain('floor ??= changedPixels(photo, pixels);');
+    expect(pageWords(ownPage)).toContain(
+      'Your room photo as we show it, each floor we drew on it, and the maps of the floor and room our software made',
+    );
+
     // check:deployment's line, on each page against each processor.
     expect(floorEngineOutcome({ engine: 'offline' }, ownPage).ok).toBe(true);
     expect(floorEngineOutcome({ engine: 'http', engineProvider: engineCompany }, remotePage).ok).toBe(true);

@@ -202,7 +202,7 @@ export function PrivacyPage({
               </tr>
             </thead>
             <tbody className="divide-y divide-walnut-900/10">
-              {retentionSchedule().map(({ what, kept }) => (
+              {retentionSchedule(dataRetention, floorEngine).map(({ what, kept }) => (
                 <tr key={what} className="align-top">
                   <th scope="row" className="px-4 py-3 font-normal">
                     {what}

@@ -71,11 +71,22 @@ export const whatEachFormCollects = [
  */
 export const marketingEmailsInWords = ['the free guide', 'the realtor program welcome', 'the investor program welcome'];
 
+/**
+ * What a visualizer request's folder holds, by floor engine. The processor's own engine stores each render's floor and
+ * its map of the room (scene-classes.png, with both rug choices' floors: render-floor-task.ts); an external service
+ * (`floorEngine`, VITE_VISUALIZER_ENGINE_PROVIDER_NAME) draws the floors and makes no map of the room, and the one
+ * map kept is the floor's, which our software works out from the pixels the service changed (http-floor-engine.ts).
+ */
+export const visualizerFilesInWords = (floorEngine?: string) =>
+  floorEngine
+    ? `Your room photo as we show it, each floor ${floorEngine} drew on it, and the map of the floor our software worked out from it`
+    : 'Your room photo as we show it, each floor we drew on it, and the maps of the floor and room our software made';
+
 /** Each kind of data the site holds and how long it stays: the periods are the retention settings themselves. */
-export function retentionSchedule(retention = dataRetention) {
+export function retentionSchedule(retention = dataRetention, floorEngine?: string) {
   return [
     {
-      what: 'Your room photo as we show it, each floor we drew on it, and the maps of the floor and room our software made',
+      what: visualizerFilesInWords(floorEngine),
       kept: `${days(retention.visualizerImagesDays)} after you sent the photo. Then we delete the files, and the result link says the result has expired.`,
     },
     {
