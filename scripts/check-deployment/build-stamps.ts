@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { UNKNOWN_COMMIT } from '../../contracts/build-stamp.ts';
 import type { Outcome } from './test-rows.ts';
 
@@ -74,27 +75,113 @@ export function buildStampsOutcome(
 }
 
 /**
- * Whether this checkout, whose lines judge the deployment, is the deployed commit or a later one. Run from an older
- * checkout, the check lacks every line added since (a canonical address, a storage policy, a sender's domain), so a
- * deployment failing one of them passes, and nothing else says so when no migration came with them. `deployed` is
- * the site's stamp; `checkout` is git's HEAD here (never SOURCE_COMMIT, which anyone can set); `contains` asks git
- * whether HEAD has the deployed commit (undefined: git does not know it, so this checkout is older or elsewhere).
+ * Files of the repository that no deployed part is built from: the site's build, the services' image and the
+ * database's migrations never read them. Commits that change only these leave a deployment of the earlier commit the
+ * same as one of the later (but its stamp): the decisions' and the READMEs' words, the tests, the benchmarks, and this
+ * check's own lines, which judge a deployment and are not part of it. Anything else counts as deployed, a file added
+ * later included: a wrong "deployed" only makes the line fail where it could have passed.
+ */
+export function isDeployedFile(file: string): boolean {
+  return !(
+    /^(docs|tests|e2e|bench|\.ci)\//.test(file) ||
+    file.startsWith('scripts/check-deployment/') ||
+    /\.md$/.test(file) ||
+    /\.(test|spec)\.[cm]?[jt]sx?$/.test(file)
+  );
+}
+
+/** What git says of this checkout's history, for `checkoutOutcome`. */
+export type CheckoutHistory = {
+  /** Whether HEAD is `commit` or contains it; undefined when git does not know the commit (not fetched, or elsewhere). */
+  contains(commit: string): boolean | undefined;
+  /** The commits from `commit` to HEAD and the files they change; undefined when git cannot say. */
+  changesSince(commit: string): { commits: number; files: string[] } | undefined;
+};
+
+/** The history of the checkout at `root`, as git tells it. */
+export function gitHistory(root: string): CheckoutHistory {
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-C', root, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  return {
+    contains: (commit) => {
+      try {
+        git('merge-base', '--is-ancestor', commit, 'HEAD');
+        return true;
+      } catch (error) {
+        return (error as { status?: number }).status === 1 ? false : undefined;
+      }
+    },
+    changesSince: (commit) => {
+      try {
+        return {
+          commits: Number(git('rev-list', '--count', `${commit}..HEAD`).trim()),
+          files: git('diff', '--name-only', '--no-renames', commit, 'HEAD').split('\n').filter(Boolean),
+        };
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
+
+/**
+ * Whether this checkout, whose lines judge the deployment, is the deployed commit, compared both ways.
+ * Older than the deployment, the check lacks every line added since (a canonical address, a storage policy, a
+ * sender's domain), so a deployment failing one of them passes: not checked, `git pull`. Newer than the deployment,
+ * the check judges a deployment that is not this checkout's: after a deploy that did not reach the host (a failed
+ * build, a service not redeployed, an upload to another site) every line passes on the earlier version still live,
+ * and the one who deployed reads that the new one works. That fails, unless the commits since change no deployed file
+ * (`isDeployedFile`: the docs, the tests, the check itself). `deployed` is the site's stamp (the site and the
+ * processor are held to one commit by the line before); `checkout` is git's HEAD here (never SOURCE_COMMIT, which
+ * anyone can set). Uncommitted changes of the checkout are not weighed: only a build made here could carry them.
  */
 export function checkoutOutcome(
   deployed: string | undefined,
   checkout: string,
-  contains: (commit: string) => boolean | undefined,
+  history: CheckoutHistory,
 ): Outcome & { skipped?: boolean } {
   if (!deployed || deployed === UNKNOWN_COMMIT) {
-    return { ok: false, skipped: true, detail: 'the site says no commit (see the commit line above), so whether this checkout is as new as the deployment is not known' };
+    return {
+      ok: false,
+      skipped: true,
+      detail:
+        'the site says no commit (see the commit line above), so whether this checkout is the deployed version is not known',
+    };
   }
   if (checkout === UNKNOWN_COMMIT) {
-    return { ok: false, skipped: true, detail: 'this folder is not a git checkout, so whether the check is as new as the deployment is not known; run it from a clone of the repository' };
+    return {
+      ok: false,
+      skipped: true,
+      detail:
+        'this folder is not a git checkout, so whether the check and the deployment are one version is not known; run it from a clone of the repository',
+    };
   }
   const [site, here] = [deployed.replace(/-modified$/, ''), checkout.replace(/-modified$/, '')];
   if (site === here) return { ok: true, detail: `the check runs from the deployed commit, ${short(site)}` };
-  const has = contains(site);
-  if (has) return { ok: true, detail: `this checkout (${short(here)}) is later than the deployed commit ${short(site)}: its lines are at least as new` };
+  const has = history.contains(site);
+  if (has) {
+    const changes = history.changesSince(site);
+    if (!changes) {
+      return {
+        ok: false,
+        skipped: true,
+        detail: `this checkout (${short(here)}) is later than the deployed commit ${short(site)}, but git could not say what changed since, so whether the deployment is this checkout's version is not known`,
+      };
+    }
+    const deployedFiles = changes.files.filter(isDeployedFile);
+    if (deployedFiles.length === 0) {
+      return {
+        ok: true,
+        detail: `this checkout (${short(here)}) is ${changes.commits} commit(s) later than the deployed commit ${short(site)}, and they change nothing that is deployed (only docs, tests or the check itself)`,
+      };
+    }
+    const shown =
+      deployedFiles.slice(0, 3).join(', ') + (deployedFiles.length > 3 ? ` and ${deployedFiles.length - 3} more` : '');
+    return {
+      ok: false,
+      detail: `the site and the processor are built from ${short(site)}, ${changes.commits} commit(s) older than this checkout (${short(here)}), whose changes since (${shown}) are not deployed: a deploy that did not reach the host (a failed build, a service not redeployed, another site uploaded to), so every line above judged the earlier version; deploy ${short(here)} to both, or, to check ${short(site)} as it is, run the check from a checkout of it (git checkout ${short(site)})`,
+    };
+  }
   return {
     ok: false,
     skipped: true,

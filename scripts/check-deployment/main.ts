@@ -1,6 +1,7 @@
 /**
  * `npm run check:deployment -- <site url> [--client-addresses <a>,<b>]`: checks a live deployment end to end, one
- * line per check, and exits 1 when any check fails (3 when none failed but one could not run from here). Reads:
+ * line per check, and a last line that starts PASS, FAIL or NOT CHECKED; it exits 0 only on PASS, 1 otherwise
+ * (verdict.ts). Reads:
  *   SUPABASE_URL (or VITE_SUPABASE_URL), the project URL
  *   SUPABASE_ANON_KEY (or VITE_SUPABASE_ANON_KEY), the publishable key sb_publishable_… or the legacy anon JWT
  *   SUPABASE_SERVICE_ROLE_KEY, the secret key sb_secret_… or the legacy service_role JWT
@@ -10,10 +11,8 @@
  * to the processor's sweep. Marked rows queue no e-mail. The throttle check needs two addresses this machine can
  * send from: its IPv4 and IPv6 addresses by default, or two local addresses named with --client-addresses.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { isIP } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { WEBHOOK_REQUEST_ID_HEADER } from '../../contracts/visualizer-webhook.ts';
 import { excerpt, keyHeaders, request, type Reply, type RequestOptions } from './http.ts';
@@ -47,7 +46,7 @@ import {
 } from './site.ts';
 import { contentSecurityPolicyOutcome } from './csp.ts';
 import { BUILD_STAMP_FILE, sourceCommit } from '../../contracts/build-stamp.ts';
-import { buildStampsOutcome, checkoutOutcome } from './build-stamps.ts';
+import { buildStampsOutcome, checkoutOutcome, gitHistory } from './build-stamps.ts';
 import { floorEngineOutcome, type EngineSeen } from './floor-engine.ts';
 import { publishedKeysOutcome } from './published-keys.ts';
 import { listMigrations } from '../../local-stack/migrations.ts';
@@ -58,6 +57,7 @@ import { storagePoliciesOutcome, type StoragePolicy } from './storage-policies.t
 import { throttleOutcome, type ThrottleSeen } from './throttle.ts';
 import { createTestRows, restClient, type Deployment, type Outcome } from './test-rows.ts';
 import { checkEmailFacts, followUnsubscribeLink } from './unsubscribe.ts';
+import { notCheckedVerdict, verdictOf, type Verdict } from './verdict.ts';
 
 /** An origin that is not the site's: a webhook that answers it as allowed would take photos from any page. */
 export const FOREIGN_ORIGIN = 'https://deployment-check.invalid';
@@ -103,12 +103,19 @@ function readArguments(args: string[]): { site?: string; clientAddresses?: strin
   return { site, clientAddresses, buildDir };
 }
 
+/** Ends the run: its verdict is the last line on stdout, and its exit code (0 only for a pass). */
+function end(verdict: Verdict): number {
+  console.log(`\n${verdict.line}`);
+  return verdict.code;
+}
+
 async function main(): Promise<number> {
   const { site: siteArg, clientAddresses, buildDir, problem } = readArguments(process.argv.slice(2));
   if (!siteArg || problem) {
     if (problem) console.error(`check:deployment: ${problem}`);
     console.error('Usage: npm run check:deployment -- <site url> [--build-dir <the folder uploaded, dist>] [--client-addresses <a>,<b>]');
-    return 2;
+    // Not 2, as a usage error often is: a CI job whose secret is missing must not look like a pass to `$? -ne 1`.
+    return end(notCheckedVerdict(`the check did not start (${problem ?? 'no site address given'})`));
   }
   let site: URL;
   let deployment: Deployment;
@@ -122,15 +129,16 @@ async function main(): Promise<number> {
       siteOrigin: site.origin,
     };
   } catch (error) {
-    console.error(`check:deployment: ${error instanceof Error ? error.message : String(error)}`);
-    return 2;
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`check:deployment: ${message}`);
+    return end(notCheckedVerdict(`the check did not start (${message})`));
   }
   const { anonKey, serviceKey, webhookUrl } = deployment;
   const rest = restClient(deployment);
 
-  let failures = 0;
-  let skipped = 0;
-  /** The lines that could not run, named again at the end: a run that exits 3 is not a pass. */
+  let total = 0;
+  /** The lines that failed and those that could not run, named again in the last line. */
+  const failedNames: string[] = [];
   const skippedNames: string[] = [];
   /**
    * Set by Ctrl-C and the like: no further check starts (the checks go on while the rows are removed, and one started
@@ -149,10 +157,9 @@ async function main(): Promise<number> {
     } catch (error) {
       outcome = { ok: false, detail: error instanceof Error ? error.message : String(error) };
     }
-    if (outcome.skipped) {
-      skipped++;
-      skippedNames.push(name);
-    } else if (!outcome.ok) failures++;
+    total++;
+    if (outcome.skipped) skippedNames.push(name);
+    else if (!outcome.ok) failedNames.push(name);
     console.log(`${outcome.skipped ? 'skip' : outcome.ok ? 'ok  ' : 'FAIL'}  ${name}: ${outcome.detail}`);
   };
 
@@ -396,9 +403,10 @@ async function main(): Promise<number> {
     // A closed terminal takes stdout with it: a failed write must not end the process before the rows are gone.
     for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
     console.log(`\n${signal}: removing the test rows before stopping`);
+    // Exit 1, not 128 + the signal's number: a stopped run is not a pass, whatever its caller tests (verdict.ts).
     void settleInFlight()
       .then(removeTestRows)
-      .finally(() => process.exit(128 + os.constants.signals[signal]));
+      .finally(() => process.exit(end(notCheckedVerdict(`stopped by ${signal} after ${total} checks, before every check ran`))));
   };
   // Ctrl-C, a timeout's or a host's stop, and a closed terminal or dropped ssh session (SIGHUP) all remove first.
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, stopOnSignal);
@@ -554,18 +562,11 @@ async function main(): Promise<number> {
       return floorEngineOutcome(seen, privacyPage);
     });
 
-    await check('check is as new as the deployment', async () => {
-      // The checkout this runs from holds the lines: an older one passes what later lines fail.
+    await check('deployment is the version of this checkout', async () => {
+      // The checkout this runs from holds the lines (an older one passes what later lines fail) and is what the one
+      // running it means to have deployed (a deploy that never reached the host passes on the version still live).
       const root = path.resolve(import.meta.dirname, '..', '..');
-      const contains = (commit: string) => {
-        try {
-          execFileSync('git', ['-C', root, 'merge-base', '--is-ancestor', commit, 'HEAD'], { stdio: 'ignore' });
-          return true;
-        } catch (error) {
-          return (error as { status?: number }).status === 1 ? false : undefined;
-        }
-      };
-      return checkoutOutcome(siteCommit, sourceCommit(root, {}), contains);
+      return checkoutOutcome(siteCommit, sourceCommit(root, {}), gitHistory(root));
     });
 
     let alive: Record<string, number> = {};
@@ -698,10 +699,11 @@ async function main(): Promise<number> {
     return { ok: true, detail: `${seen[0]} and ${seen[1]}; a forged header changed nothing` };
   });
 
-  if (failures > 0) console.log(`\n${failures} check(s) failed.`);
-  else if (skipped > 0) console.log(`\nNo check failed, but ${skipped} could not run from here (${skippedNames.join('; ')}); the deployment is not fully checked.`);
-  else console.log('\nThe deployment passed every check.');
-  return failures > 0 ? 1 : skipped > 0 ? 3 : 0;
+  return end(verdictOf(total, failedNames, skippedNames));
 }
 
-process.exitCode = await main();
+// The check's own error (a bug, a reply it cannot read) must not leave an earlier line, `ok` perhaps, as the last.
+process.exitCode = await main().catch((error: unknown) => {
+  console.error(error);
+  return end(notCheckedVerdict(`the check stopped on its own error (${error instanceof Error ? error.message : String(error)})`));
+});

@@ -4,7 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readBuildStamp, sourceCommit } from '../../contracts/build-stamp';
-import { buildStampsOutcome, checkoutOutcome } from '../../scripts/check-deployment/build-stamps';
+import {
+  buildStampsOutcome,
+  checkoutOutcome,
+  gitHistory,
+  type CheckoutHistory,
+} from '../../scripts/check-deployment/build-stamps';
 
 /**
  * check:deployment's "site and processor built from one commit" (check-deployment.test.ts runs it against the real site
@@ -30,7 +35,8 @@ describe("check:deployment's build stamps line", () => {
     });
     expect(buildStampsOutcome({ commit: `${A}-modified`, entry: ENTRY }, A, ENTRY)).toEqual({
       ok: false,
-      detail: 'the site and the processor are built from 0123456789ab, but the site with uncommitted changes: they are not known to be the same sources; commit the changes and build both from that commit',
+      detail:
+        'the site and the processor are built from 0123456789ab, but the site with uncommitted changes: they are not known to be the same sources; commit the changes and build both from that commit',
     });
   });
 
@@ -61,35 +67,99 @@ describe("check:deployment's build stamps line", () => {
   it('fails, never skips, when neither says or either was built where its commit was not known: the build left it out, not this machine', () => {
     expect(buildStampsOutcome(undefined, undefined, ENTRY)).toEqual({
       ok: false,
-      detail: expect.stringMatching(/^neither the site \(\/build-stamp\.json\) nor the processor \(\/healthz\) says which commit it is built from: both are from a version before build stamps, older than this check/),
+      detail: expect.stringMatching(
+        /^neither the site \(\/build-stamp\.json\) nor the processor \(\/healthz\) says which commit it is built from: both are from a version before build stamps, older than this check/,
+      ),
     });
     expect(buildStampsOutcome({ commit: 'unknown', entry: ENTRY }, 'unknown', ENTRY)).toEqual({
       ok: false,
-      detail: expect.stringMatching(/^the site and the processor were built where its commit was not known .*: a stale deploy built so passes unseen; /),
+      detail: expect.stringMatching(
+        /^the site and the processor were built where its commit was not known .*: a stale deploy built so passes unseen; /,
+      ),
     });
     // An image built without --build-arg SOURCE_COMMIT beside a site built in a checkout: a stale processor hid here.
     expect(buildStampsOutcome({ commit: A, entry: ENTRY }, 'unknown', ENTRY)).toEqual({
       ok: false,
-      detail: expect.stringMatching(/^the processor was built where its commit was not known .*docker build --build-arg SOURCE_COMMIT=\$\(git rev-parse HEAD\)/),
+      detail: expect.stringMatching(
+        /^the processor was built where its commit was not known .*docker build --build-arg SOURCE_COMMIT=\$\(git rev-parse HEAD\)/,
+      ),
     });
   });
 });
 
-describe('the checkout the check runs from', () => {
+describe('the checkout the check runs from, against the deployed commit', () => {
   const B = 'fedcba9876543210fedcba9876543210fedcba98';
-
-  it('passes the deployed commit, with or without local changes, and a later checkout that contains it', () => {
-    expect(checkoutOutcome(A, A, () => false)).toEqual({ ok: true, detail: 'the check runs from the deployed commit, 0123456789ab' });
-    expect(checkoutOutcome(A, `${A}-modified`, () => false).ok).toBe(true);
-    expect(checkoutOutcome(A, B, (commit) => commit === A)).toEqual({ ok: true, detail: 'this checkout (fedcba987654) is later than the deployed commit 0123456789ab: its lines are at least as new' });
+  /** A history where HEAD contains `ancestors`, and the commits since each change `files`. */
+  const history = (ancestors: string[], files: string[] = [], commits = 1): CheckoutHistory => ({
+    contains: (commit) => ancestors.includes(commit),
+    changesSince: (commit) => (ancestors.includes(commit) ? { commits, files } : undefined),
   });
 
-  it("says not checked, never ok, from a checkout older than the deployment or without git: its lines may lack the ones added since", () => {
+  it('passes the deployed commit, with or without local changes', () => {
+    expect(checkoutOutcome(A, A, history([]))).toEqual({
+      ok: true,
+      detail: 'the check runs from the deployed commit, 0123456789ab',
+    });
+    expect(checkoutOutcome(A, `${A}-modified`, history([])).ok).toBe(true);
+    expect(checkoutOutcome(`${A}-modified`, A, history([])).ok).toBe(true);
+  });
+
+  it('passes a later checkout whose commits since change no deployed file: docs, tests, the check itself', () => {
+    const notDeployed = [
+      'docs/decisions/023-a-deployment-check-with-real-rows.md',
+      'README.md',
+      'tests/deployment/check-deployment.test.ts',
+      'src/app/deployed-pages.test.ts',
+      'e2e/visualizer.spec.ts',
+      'scripts/check-deployment/main.ts',
+      'bench/run.ts',
+    ];
+    expect(checkoutOutcome(A, B, history([A], notDeployed, 3))).toEqual({
+      ok: true,
+      detail:
+        'this checkout (fedcba987654) is 3 commit(s) later than the deployed commit 0123456789ab, and they change nothing that is deployed (only docs, tests or the check itself)',
+    });
+  });
+
+  it('fails a deployment older than the checkout, whose commits since change what is deployed: a deploy that did not reach the host', () => {
+    const files = [
+      'docs/x.md',
+      'src/features/contact/contact-form.tsx',
+      'supabase/migrations/20261201000001_x.sql',
+      'visualizer-processor/src/main.ts',
+      'scripts/build-services.ts',
+    ];
+    expect(checkoutOutcome(A, B, history([A], files, 2))).toEqual({
+      ok: false,
+      detail:
+        'the site and the processor are built from 0123456789ab, 2 commit(s) older than this checkout (fedcba987654), whose changes since (src/features/contact/contact-form.tsx, supabase/migrations/20261201000001_x.sql, visualizer-processor/src/main.ts and 1 more) are not deployed: a deploy that did not reach the host (a failed build, a service not redeployed, another site uploaded to), so every line above judged the earlier version; deploy fedcba987654 to both, or, to check 0123456789ab as it is, run the check from a checkout of it (git checkout 0123456789ab)',
+    });
+    // One deployed file is enough; a file the list does not know counts as deployed.
+    expect(checkoutOutcome(A, B, history([A], ['docs/a.md', 'package-lock.json'])).ok).toBe(false);
+    expect(checkoutOutcome(A, B, history([A], ['public/robots.txt'])).ok).toBe(false);
+    // git that cannot say what changed is not a pass either.
+    expect(checkoutOutcome(A, B, { contains: () => true, changesSince: () => undefined })).toMatchObject({
+      ok: false,
+      skipped: true,
+    });
+  });
+
+  it('says not checked, never ok, from a checkout older than the deployment or without git: its lines may lack the ones added since', () => {
     // An older checkout does not know a later commit (not fetched) or does not contain it.
-    expect(checkoutOutcome(B, A, () => undefined)).toEqual({ ok: false, skipped: true, detail: expect.stringMatching(/^this checkout \(0123456789ab\) does not know the deployed commit fedcba987654: the check may be older than the deployment/) });
-    expect(checkoutOutcome(B, A, () => false)).toMatchObject({ ok: false, skipped: true, detail: expect.stringMatching(/does not contain the deployed commit fedcba987654/) });
-    expect(checkoutOutcome(A, 'unknown', () => true)).toMatchObject({ ok: false, skipped: true });
-    expect(checkoutOutcome(undefined, A, () => true)).toMatchObject({ ok: false, skipped: true });
+    expect(checkoutOutcome(B, A, { contains: () => undefined, changesSince: () => undefined })).toEqual({
+      ok: false,
+      skipped: true,
+      detail: expect.stringMatching(
+        /^this checkout \(0123456789ab\) does not know the deployed commit fedcba987654: the check may be older than the deployment/,
+      ),
+    });
+    expect(checkoutOutcome(B, A, history([]))).toMatchObject({
+      ok: false,
+      skipped: true,
+      detail: expect.stringMatching(/does not contain the deployed commit fedcba987654/),
+    });
+    expect(checkoutOutcome(A, 'unknown', history([A]))).toMatchObject({ ok: false, skipped: true });
+    expect(checkoutOutcome(undefined, A, history([A]))).toMatchObject({ ok: false, skipped: true });
   });
 });
 
@@ -119,6 +189,26 @@ describe('the commit a build records', () => {
     // ...a tracked one is.
     fs.writeFileSync(path.join(scratch, 'a.txt'), 'two');
     expect(sourceCommit(scratch, {})).toBe(`${head}-modified`);
+  });
+
+  it("is read by the check's history: which commits HEAD contains, and what the commits since one changed", () => {
+    const first = git('rev-parse', 'HEAD');
+    fs.writeFileSync(path.join(scratch, 'a.txt'), 'two');
+    fs.mkdirSync(path.join(scratch, 'docs'), { recursive: true });
+    fs.writeFileSync(path.join(scratch, 'docs', 'b.md'), 'words');
+    git('add', 'a.txt', 'docs/b.md');
+    git('commit', '-q', '-m', 'two');
+    git('commit', '-q', '--allow-empty', '-m', 'three');
+    const later = gitHistory(scratch);
+    expect(later.contains(first)).toBe(true);
+    expect(later.changesSince(first)).toEqual({ commits: 2, files: ['a.txt', 'docs/b.md'] });
+    // A commit git does not know: not fetched, or of another repository.
+    expect(later.contains(A)).toBeUndefined();
+    expect(later.changesSince(A)).toBeUndefined();
+    const last = git('rev-parse', 'HEAD');
+    // A checkout older than the deployed commit: HEAD does not contain it.
+    git('checkout', '-q', first);
+    expect(gitHistory(scratch).contains(last)).toBe(false);
   });
 
   it('is SOURCE_COMMIT when given (a Docker build has no .git), and refuses one that is no commit', () => {
