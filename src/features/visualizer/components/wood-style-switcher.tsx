@@ -16,14 +16,16 @@ const SWATCHES: Record<WoodStyleId, string> = {
 /** What the page says of woods that are not there to pick (decision 025, session 16). */
 export const laterStyleTexts = {
   comingName: 'still coming',
-  notMadeName: "couldn't be made",
+  // Not "couldn't be made": past the processor's bound (LATER_STYLES_TIMEOUT_MS) the woods are marked not made while
+  // their work goes on, and if it finishes they are added to the row after all (a reload shows them: session 20).
+  notMadeName: 'not made in time',
   coming: 'The other woods are on their way.',
   arrived: 'The other woods are ready.',
   late: 'The other woods are taking longer than usual.',
   // Three reads in a row failed: the page could not ask, and the woods may be there already (decision 040).
   unreachable: "We couldn't reach our server to get the other woods.",
   checkAgain: 'Check again',
-  notMade: "We couldn't make the other woods for this photo. The one shown is ready.",
+  notMade: "We couldn't make the other woods in time. The one shown is ready.",
 } as const;
 
 /** Why the page stopped following the woods still coming: their reads ran out, or failed; false while it follows them. */
