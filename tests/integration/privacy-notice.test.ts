@@ -33,7 +33,7 @@ describe('the privacy notice against the database', () => {
     }
   });
 
-  it('"The site can add to our records but cannot read them back": the public key reads back nothing about a person', async () => {
+  it('"The site can add to our records but cannot read back what anyone typed into them": the public key reads back nothing typed', async () => {
     for (const table of ['contacts', 'leads', 'realtors', 'investors']) {
       expect(await anonColumns(table, 'SELECT'), table).toEqual(['id']);
     }

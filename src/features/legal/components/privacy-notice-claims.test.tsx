@@ -296,6 +296,12 @@ describe('the privacy notice, claim by claim', () => {
     await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' });
     const sent = new Date('2026-11-28T12:00:00Z');
     expect(visualizerImagesExpireAt(sent).getTime() - sent.getTime()).toBe(dataRetention.visualizerImagesDays * 86_400_000);
+    // The result page reads its own row back by the request's id (its status and these links; decision 002): "cannot
+    // read them back" was untrue of that row. What is typed is what the public key cannot read back
+    // (tests/integration/privacy-notice.test.ts; session 20).
+    expect(section('Who can see it')).toHaveTextContent(
+      'Our staff. The site can add to our records but cannot read back what anyone typed into them: nobody can look up what someone else sent through it.',
+    );
     expect(section('Who can see it')).toHaveTextContent(
       `The pictures of your room are kept in private storage. They open only through the links on your result page, in our e-mail to you and in our office's copy of the result, which contain a long random code nobody can guess and stop working when the pictures are deleted, ${days(dataRetention.visualizerImagesDays)} after you sent the photo.`,
     );

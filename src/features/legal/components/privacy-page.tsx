@@ -177,9 +177,9 @@ export function PrivacyPage({
 
       <LegalSection id="privacy-who" title="Who can see it">
         <p>
-          Our staff. The site can add to our records but cannot read them back: nobody can look up what someone else
-          sent through it. The pictures of your room are kept in private storage. They open only through the links on
-          your result page, in our e-mail to you and in our office&apos;s copy of the result, which contain a long
+          Our staff. The site can add to our records but cannot read back what anyone typed into them: nobody can look
+          up what someone else sent through it. The pictures of your room are kept in private storage. They open only
+          through the links on your result page, in our e-mail to you and in our office&apos;s copy of the result, which contain a long
           random code nobody can guess and stop working when the pictures are deleted,{' '}
           {days(dataRetention.visualizerImagesDays)} after you sent the photo. Until then, anyone you give such a link
           to (or who sees the e-mail with it) can open the pictures.
