@@ -51,6 +51,13 @@ export const UNLIKE_PIECE_LIMITS = {
   darkHue: 0.04,
   /** Darker than this share of the other's brightness (linear), or brighter than its inverse, is unlike whatever its hue. */
   dark: 0.15,
+  /**
+   * Near in Lab (`minDistance`) is the floor's own only up to this many times brighter; past it, only as its sun (of
+   * its hue). On a dark floor 30 apart in Lab is twice to four times the light: a squat pan's pale blue-grey on dark
+   * grey tile, a toilet's pedestal in a dim room. Off (Infinity): at 2 the pan leaves, but the simulated visitor's
+   * next tap then climbs a wall (decision 012's log, session 20).
+   */
+  nearBrighter: Infinity,
   /** The floor outside a candidate may hold at most this many times its area of its colour (else it is a pattern). */
   recurs: 0.5,
   /**
@@ -225,7 +232,7 @@ function piecesOnGrid(
   const alike = (c: ArrayLike<number>, f: ArrayLike<number>) => {
     const ratio = c[Y]! / Math.max(1e-4, f[Y]!);
     if (ratio < limits.dark || ratio > 1 / limits.dark) return false;
-    if (lab(c, f) < limits.minDistance) return true;
+    if (lab(c, f) < limits.minDistance && ratio <= limits.nearBrighter) return true;
     const hue2 = (c[R]! - f[R]!) ** 2 + (c[G]! - f[G]!) ** 2;
     return ratio < 1 ? hue2 < darkHue2 : ratio <= limits.sun && hue2 < sameHue2;
   };
@@ -242,7 +249,7 @@ function piecesOnGrid(
     const dl = labL[i]! - bodyColour[L]!;
     const da = labA[i]! - bodyColour[A]!;
     const db = labB[i]! - bodyColour[B]!;
-    if (ratio >= limits.dark && ratio <= 1 / limits.dark && dl * dl + da * da + db * db < limits.minDistance ** 2) {
+    if (ratio >= limits.dark && ratio <= 1 / limits.dark && ratio <= limits.nearBrighter && dl * dl + da * da + db * db < limits.minDistance ** 2) {
       body[i] = 1;
       continue;
     }
