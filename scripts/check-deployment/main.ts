@@ -30,6 +30,7 @@ import {
   insecureAssetsOf,
   isNetworkOnlyHost,
   isThisMachine,
+  manifestsOf,
   noindexOf,
   PAGE_CACHE_LIMIT_S,
   pageKeptTooLong,
@@ -43,8 +44,10 @@ import {
   servesPrivateFile,
   settingsNotBuiltIn,
   sourceMapOf,
+  textFilesOf,
 } from './site.ts';
 import { contentSecurityPolicyOutcome } from './csp.ts';
+import { everyPageOutcome } from './every-page.ts';
 import { BUILD_STAMP_FILE, sourceCommit } from '../../contracts/build-stamp.ts';
 import { buildStampsOutcome, checkoutOutcome, gitHistory } from './build-stamps.ts';
 import { floorEngineOutcome, type EngineSeen } from './floor-engine.ts';
@@ -228,10 +231,14 @@ async function main(): Promise<number> {
   const scriptTexts = servedScripts.map(([, reply]) => reply.body);
   // The source maps the scripts name, where the host serves them: they hold the sources, and a key put in one is as public.
   const mapTexts: string[] = [];
+  const mapPaths: string[] = [];
   for (const [scriptPath, reply] of servedScripts) {
     const mapPath = sourceMapOf(reply.body, scriptPath);
     const map = mapPath ? await readSite(mapPath).catch(() => undefined) : undefined;
-    if (map?.status === 200) mapTexts.push(map.body);
+    if (map?.status === 200) {
+      mapTexts.push(map.body);
+      mapPaths.push(mapPath!);
+    }
   }
   await check(`site is the build in ${buildDir}`, async () => {
     if (servedBuilds.size === 0) return { ok: false, detail: 'no page could be read (see the page lines above)' };
@@ -304,9 +311,33 @@ async function main(): Promise<number> {
     // A public key given as the secret one is in the scripts by design; the planting line says the key is wrong.
     const secretKey = deployment.serviceKey === deployment.anonKey ? undefined : deployment.serviceKey;
     const found = [...new Set([...pageTexts, ...scriptTexts, ...mapTexts].flatMap((text) => secretsIn(text, secretKey)))];
-    return found.length === 0
-      ? { ok: true, detail: `none in its ${pageTexts.length} pages, ${scriptTexts.length} scripts and ${mapTexts.length} source maps` }
-      : { ok: false, detail: `its pages, scripts or source maps hold ${found.join(', ')}: anyone can read every row with it. Rotate the key in the Supabase dashboard now, redeploy the services, and rebuild the site without it in any VITE_ setting or source file` };
+    // Every other file it serves is as public: a stylesheet, robots.txt, the sitemap, the not-found page, a manifest,
+    // and each text file of the build (public/ is copied into it: a config.json or a debug page put there).
+    const read = new Set<string>([...DEPLOYED_PAGES, ...scripts.keys(), ...mapPaths]);
+    const otherPaths = [
+      ...new Set([
+        ...[...pageBodies].flatMap(([page, html]) => [...assetsOf(html, new URL(page, site)).filter((asset) => asset.kind === 'stylesheet').map((asset) => asset.path), ...manifestsOf(html, new URL(page, site))]),
+        '/robots.txt',
+        '/sitemap.xml',
+        `/${BUILD_STAMP_FILE}`,
+        `/no-such-page-${Date.now()}`,
+        ...textFilesOf(buildDir),
+      ]),
+    ].filter((filePath) => !read.has(filePath));
+    const holding: string[] = [];
+    let otherFiles = 0;
+    for (const filePath of otherPaths) {
+      const notFoundPage = filePath.startsWith('/no-such-page-');
+      const reply = await readSite(filePath).catch(() => undefined);
+      if (!reply?.body || (reply.status !== 200 && !notFoundPage)) continue;
+      otherFiles++;
+      const secrets = secretsIn(reply.body, secretKey);
+      if (secrets.length > 0) holding.push(`${notFoundPage ? 'its not-found page' : filePath} holds ${secrets.join(', ')}`);
+    }
+    const places = [...(found.length > 0 ? [`its pages, scripts or source maps hold ${found.join(', ')}`] : []), ...holding];
+    return places.length === 0
+      ? { ok: true, detail: `none in its ${pageTexts.length} pages, ${scriptTexts.length} scripts, ${mapTexts.length} source maps and ${otherFiles} other files` }
+      : { ok: false, detail: `${places.join('; ')}: anyone can read every row with it. Rotate the key in the Supabase dashboard now, redeploy the services, and rebuild the site without it in any VITE_ setting or source file` };
   });
   await check("project's keys are its own", async () =>
     publishedKeysOutcome(deployment.supabaseUrl, { SUPABASE_ANON_KEY: deployment.anonKey, SUPABASE_SERVICE_ROLE_KEY: deployment.serviceKey }),
@@ -354,26 +385,37 @@ async function main(): Promise<number> {
       detail: onThisMachine.length > 0 ? `https, or this machine's own address (${onThisMachine.join(', ')}), which browsers let an https page call` : 'its API and webhook are https',
     };
   });
+  /** The pages a visitor may land on first, as they answered: a header a host sets page by page is judged on each. */
+  const answeredPages = () => DEPLOYED_PAGES.filter((page) => pageBodies.has(page));
   await check('site served over https with HSTS', async () => {
     if (isThisMachine(site) && site.protocol === 'http:') {
       return { ok: false, skipped: true, detail: `${site.origin} is this machine (a local preview): https is asked of the deployed site's address` };
     }
-    const home = await readSite('/');
     // The bare domain's http:// address is only known when the site is on the default port.
     const plainHttp = site.protocol === 'https:' && !site.port ? await request(`http://${site.host}/`).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))) : undefined;
-    const problem = httpsProblem(site, home.headers, plainHttp);
-    return problem
-      ? { ok: false, detail: problem }
-      : { ok: true, detail: `https, ${home.headers['strict-transport-security']}${plainHttp ? `, http:// redirects to ${plainHttp instanceof Error ? '' : plainHttp.headers.location}` : ''}` };
+    // Every page: a visitor who only ever opens /realtors from an advert learns HSTS from that page alone.
+    const outcomes = new Map<string, CheckOutcome>();
+    for (const page of answeredPages()) {
+      const { headers } = await readSite(page);
+      const problem = httpsProblem(site, headers, page === '/' ? plainHttp : undefined);
+      outcomes.set(
+        page,
+        problem
+          ? { ok: false, detail: problem }
+          : { ok: true, detail: `https, ${headers['strict-transport-security']}${plainHttp ? `, http:// redirects to ${plainHttp instanceof Error ? '' : plainHttp.headers.location}` : ''}` },
+      );
+    }
+    return everyPageOutcome(outcomes);
   });
   await check('pages send a content security policy', async () => {
     // Decision 033: a missing policy is not protection as decided, but no failure; one that blocks the services is.
-    const home = await readSite('/');
-    const header = home.headers['content-security-policy'];
-    return contentSecurityPolicyOutcome(Array.isArray(header) ? header.join(', ') : header, site, {
-      SUPABASE_URL: deployment.supabaseUrl,
-      VITE_VISUALIZER_WEBHOOK_URL: deployment.webhookUrl,
-    });
+    // Every page: the forms that framing would trick a visitor into sending are on the pages other than the home page.
+    const outcomes = new Map<string, CheckOutcome>();
+    for (const page of answeredPages()) {
+      const header = (await readSite(page)).headers['content-security-policy'];
+      outcomes.set(page, contentSecurityPolicyOutcome(Array.isArray(header) ? header.join(', ') : header, site, { SUPABASE_URL: deployment.supabaseUrl, VITE_VISUALIZER_WEBHOOK_URL: deployment.webhookUrl }));
+    }
+    return everyPageOutcome(outcomes);
   });
   await check('robots.txt lets search engines in', async () => {
     const reply = await readSite('/robots.txt');

@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import { isIP } from 'node:net';
+import path from 'node:path';
 import { businessEnvSchema } from '../../src/config/settings.ts';
 import { request, type Reply } from './http.ts';
 
@@ -193,6 +195,38 @@ export function insecureAssetsOf(html: string, pageUrl: URL): string[] {
     }
   }
   return [...found];
+}
+
+/** The web app manifests a page links (`<link rel="manifest">`), as paths on the site. */
+export function manifestsOf(html: string, pageUrl: URL): string[] {
+  const found: string[] = [];
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
+    if (!/\srel\s*=\s*["']?manifest\b/i.test(tag)) continue;
+    const reference = tag.match(/\shref\s*=\s*["']([^"']+)["']/i)?.[1];
+    const url = reference ? new URL(reference, pageUrl) : undefined;
+    if (url?.origin === pageUrl.origin) found.push(url.pathname);
+  }
+  return found;
+}
+
+/** The kinds of file of a build anyone may read as text: a key in one is as public as in a script. */
+const TEXT_FILE = /\.(html|js|mjs|cjs|css|json|txt|xml|webmanifest|map|svg)$/i;
+
+/**
+ * The text files of the build folder, as paths on the site (at most `limit`): what the upload put on the host, the
+ * files Vite copied from public/ included. None when the folder is not there (the build line says so).
+ */
+export function textFilesOf(buildDir: string, limit = 2000): string[] {
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(buildDir, { recursive: true, withFileTypes: true });
+  } catch {
+    return [];
+  }
+  return entries
+    .filter((entry) => entry.isFile() && TEXT_FILE.test(entry.name))
+    .map((entry) => `/${path.relative(buildDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')}`)
+    .slice(0, limit);
 }
 
 /** The source map a script names (`//# sourceMappingURL=`), as a path on the site; data: maps are in the script itself. */

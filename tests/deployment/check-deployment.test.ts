@@ -31,6 +31,8 @@ const run = promisify(execFile);
 let site: SiteUnderTest;
 /** Where a second host serves the same build (below, a host that gets things wrong); the processor takes its photos too. */
 let otherHostPort: number;
+/** Where a second https host serves the same build (below, one that sends its security headers with some pages only). */
+let otherHttpsPort: number;
 /** The site as a deployed host serves it: over https (a certificate made for this run) with HSTS. */
 let httpsSite: { url: string; close(): Promise<void> };
 let certificateFolder: string;
@@ -51,10 +53,11 @@ beforeAll(async () => {
   // edit, a merge into it while the suite runs): the line compares two builds, not the checkout at two moments.
   process.env.SOURCE_COMMIT ??= sourceCommit(PROJECT_ROOT);
   otherHostPort = await findFreePort();
+  otherHttpsPort = await findFreePort();
   const httpsPort = await findFreePort();
   site = await startSiteUnderTest({
     throttleMaxWrites: 1000,
-    moreSiteOrigins: [`http://127.0.0.1:${otherHostPort}`, `https://127.0.0.1:${httpsPort}`],
+    moreSiteOrigins: [`http://127.0.0.1:${otherHostPort}`, `https://127.0.0.1:${httpsPort}`, `https://127.0.0.1:${otherHttpsPort}`],
     businessSettings: OWNER_SETTINGS,
     // The e-mails link to the site as a host serves it (the https front below), as the owner's SITE_URL would.
     emailSiteUrl: `https://127.0.0.1:${httpsPort}`,
@@ -236,8 +239,8 @@ describe('npm run check:deployment on a healthy deployment', () => {
     expect(lines).toContain(`ok    database has every migration of this checkout: all ${listMigrations().length} migrations of supabase/migrations/ are applied`);
     expect(lines).toContain("ok    every e-mail worker instance runs with the settings checked: one instance is alive: the one the lines above checked, built from the site's commit");
     expect(lines).toContain(`ok    site is the build in ${site.buildDir}: its ${DEPLOYED_PAGES.length} pages name the same scripts and stylesheets as ${site.buildDir}/ (their names carry the build's hashes)`);
-    expect(lines).toContain(`ok    site served over https with HSTS: https, ${HSTS}`);
-    expect(lines).toContain("ok    pages send a content security policy: frame-ancestors 'none', and nothing the pages load is restricted");
+    expect(lines).toContain(`ok    site served over https with HSTS: https, ${HSTS} (all ${DEPLOYED_PAGES.length} pages)`);
+    expect(lines).toContain(`ok    pages send a content security policy: frame-ancestors 'none', and nothing the pages load is restricted (all ${DEPLOYED_PAGES.length} pages)`);
     expect(lines).toContain('ok    site hands out no file of the build machine: /.env, /.env.local, /.env.production, /.env.production.local, /.git/config are not served');
     // The build's VITE_SITE_URL is the preview's address on this machine; the https front is the same host name.
     expect(lines).toContain(`ok    pages say they live at this address: the ${DEPLOYED_PAGES.length} pages name addresses on 127.0.0.1 as theirs (their canonical links, from the build's VITE_SITE_URL)`);
@@ -260,7 +263,7 @@ describe('npm run check:deployment on a healthy deployment', () => {
       expect(lines.some((line) => new RegExp(`^ok {4}page ${page}: 200, prerendered ".+", its \\d+ scripts and stylesheets served$`).test(line)), page).toBe(true);
     }
     expect(lines.some((line) => /^ok {4}site built for this deployment: its \d+ scripts use this project's URL, public key and webhook$/.test(line))).toBe(true);
-    expect(lines.some((line) => /^ok {4}site publishes no secret key: none in its 6 pages, \d+ scripts and [1-9]\d* source maps$/.test(line))).toBe(true);
+    expect(lines.some((line) => /^ok {4}site publishes no secret key: none in its 6 pages, \d+ scripts, [1-9]\d* source maps and [1-9]\d* other files$/.test(line))).toBe(true);
     expect(lines).toContain(`ok    webhook CORS for the site: 204, allows ${new URL(httpsSite.url).origin} and the page's headers`);
     for (const table of LEAD_TABLES) expect(lines).toContain(`ok    public key cannot read ${table}: a marked row is there, and the public key does not see it`);
     expect(lines).toContain('ok    webhook CORS refuses other origins: a preflight from https://deployment-check.invalid is not allowed');
@@ -421,6 +424,52 @@ describe('npm run check:deployment stopped half-way', () => {
 });
 
 describe('npm run check:deployment on a broken deployment', () => {
+  it('fails a secret key in a served file that is neither a page, a script nor a source map: robots.txt, the not-found page, a file of the build', async () => {
+    // A file public/ put in the build (the favicon), which no page loads as a script or stylesheet.
+    const buildFile = fs.readdirSync(site.buildDir).find((name) => name.endsWith('.svg'))!;
+    const host = await startHost(site.siteUrl, otherHostPort, async (asked, upstream) => {
+      const reply = await upstream();
+      if (asked.path === '/robots.txt') return { ...reply, body: `${reply.body}\n# deploy: ${site.stack.serviceRoleKey}\n` };
+      if (asked.path === `/${buildFile}`) return { ...reply, body: `${reply.body}\n<!-- sb_secret_AbCdEf0123456789 -->` };
+      if (reply.status === 404) return { ...reply, body: `${reply.body}\n<pre>SUPABASE_SERVICE_ROLE_KEY=${site.stack.serviceRoleKey}</pre>` };
+      return reply;
+    });
+    try {
+      const { failed, lines } = await checkDeployment(envFor(site.stack), undefined, host.url);
+
+      expect(failed, lines.join('\n')).toEqual([
+        `FAIL  site publishes no secret key: /robots.txt holds the secret key SUPABASE_SERVICE_ROLE_KEY${site.stack.serviceRoleKey.startsWith('eyJ') ? ', a JWT key for the role service_role' : ''}; its not-found page holds the secret key SUPABASE_SERVICE_ROLE_KEY${site.stack.serviceRoleKey.startsWith('eyJ') ? ', a JWT key for the role service_role' : ''}; /${buildFile} holds an sb_secret_… key: anyone can read every row with it. Rotate the key in the Supabase dashboard now, redeploy the services, and rebuild the site without it in any VITE_ setting or source file`,
+      ]);
+    } finally {
+      await host.close();
+    }
+    expect(await leftovers(site.stack)).toEqual([]);
+  }, 300_000);
+
+  it("fails a host that sends HSTS, and says not checked for one that sends the content security policy, with the home page only (nginx's add_header in one location block)", async () => {
+    const certificate = { key: fs.readFileSync(path.join(certificateFolder, 'key.pem')), cert: fs.readFileSync(path.join(certificateFolder, 'cert.pem')) };
+    const host = await startHost(site.siteUrl, otherHttpsPort, async (asked, upstream) => {
+      const reply = await upstream();
+      return asked.path === '/' ? { ...reply, headers: { ...reply.headers, 'strict-transport-security': HSTS, 'content-security-policy': RECOMMENDED_CSP } } : reply;
+    }, certificate);
+    try {
+      const { code, failed, lines } = await checkDeployment(envFor(site.stack), undefined, host.url);
+
+      const others = DEPLOYED_PAGES.filter((page) => page !== '/').join(', ');
+      const why = "(not on /: a host rule for some pages only, such as nginx's add_header in one location block, which replaces the server block's)";
+      expect(code).toBe(1);
+      expect(failed, lines.join('\n')).toEqual([
+        `FAIL  site served over https with HSTS: on ${others}: no Strict-Transport-Security header: a network on the way can serve a plain-http copy; turn on HSTS at the host (max-age of a year) ${why}`,
+      ]);
+      expect(lines.filter((line) => line.startsWith('skip')), lines.join('\n')).toEqual([
+        `skip  pages send a content security policy: on ${others}: none sent: another site may show these pages in a frame of its own (clickjacking on the forms); send decision 033's header (README, "Site"): Content-Security-Policy: ${RECOMMENDED_CSP} ${why}`,
+      ]);
+    } finally {
+      await host.close();
+    }
+    expect(await leftovers(site.stack)).toEqual([]);
+  }, 300_000);
+
   it('fails on a host that serves another page for a path, a page of an earlier build, a page kept for a year, a staging host\'s noindex and robots.txt, a cut-off page, and scripts built for another project that hold the secret key (in a source map too)', async () => {
     const entry = /data-entry="(\/assets\/[^"]+\.js)"/;
     const host = await startHost(site.siteUrl, otherHostPort, async (asked, upstream) => {

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pageFile } from '../../scripts/prerender/prerender-plugin';
 import { builtFileOf, DEPLOYED_PAGES } from '../../scripts/check-deployment/pages';
@@ -8,6 +11,7 @@ import {
   httpsProblem,
   insecureAssetsOf,
   isNetworkOnlyHost,
+  manifestsOf,
   networkOnlyServicesOf,
   noindexOf,
   placeholderFactsOf,
@@ -16,6 +20,7 @@ import {
   servesPrivateFile,
   settingsNotBuiltIn,
   sourceMapOf,
+  textFilesOf,
 } from '../../scripts/check-deployment/site';
 import type { Reply } from '../../scripts/check-deployment/http';
 
@@ -217,5 +222,19 @@ describe("the pages' own address", () => {
     ).toEqual(['/ names http://127.0.0.1:5173', '/realtors names https://staging.floors.example', '/investors names http://www.floors.example, plain http', '/privacy names no address']);
     // Checked at a host's preview address of the production build.
     expect(canonicalProblems(new URL('https://deploy-preview-12--floors.netlify.app'), new Map([['/', at('https://www.floors.example/')]]))).toEqual(['/ names https://www.floors.example']);
+  });
+
+  it('names every text file of the build as a path on the site, and the manifests a page links: the secret key line reads them all', () => {
+    const build = fs.mkdtempSync(path.join(os.tmpdir(), 'text-files-'));
+    try {
+      fs.mkdirSync(path.join(build, 'assets'));
+      for (const name of ['robots.txt', 'config.json', 'favicon.svg', 'hero.webp', 'index.html.br', path.join('assets', 'index-a1.js'), path.join('assets', 'index-a1.css')]) fs.writeFileSync(path.join(build, name), 'x');
+      expect(textFilesOf(build).sort()).toEqual(['/assets/index-a1.css', '/assets/index-a1.js', '/config.json', '/favicon.svg', '/robots.txt']);
+      expect(textFilesOf(path.join(build, 'missing'))).toEqual([]);
+    } finally {
+      fs.rmSync(build, { recursive: true, force: true });
+    }
+    const page = new URL('https://www.floors.example/realtors');
+    expect(manifestsOf('<link rel="manifest" href="/site.webmanifest"><link rel="manifest" href="https://cdn.example/m.json"><link rel="icon" href="/favicon.svg">', page)).toEqual(['/site.webmanifest']);
   });
 });
