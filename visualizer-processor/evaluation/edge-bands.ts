@@ -75,7 +75,7 @@ function nearestSideIsBelow(target: Uint8Array, width: number, height: number, x
  * Euclidean distance from every pixel to the nearest set pixel of `target` (Felzenszwalb and Huttenlocher's
  * lower envelope of parabolas, by columns then rows); Infinity everywhere when none is set.
  */
-function distanceTo(target: Uint8Array, width: number, height: number): Float64Array {
+export function distanceTo(target: Uint8Array, width: number, height: number): Float64Array {
   const far = 1e20;
   const longest = Math.max(width, height);
   const line = new Float64Array(longest);

@@ -16,7 +16,7 @@
  * render paints and misses (edge-bands.ts): a band past the edge on every photo, or whole things.
  */
 import { bareNetworkMask } from '../baseline-masks.ts';
-import { loadRealSet } from '../load-real-set.ts';
+import { loadRealSet, readLabel } from '../load-real-set.ts';
 import type { EvaluationCase } from '../score-floor-masks.ts';
 import { judgeMask, simulateVisitor, summariseVisitor, type VisitorJudgement, type VisitorScore } from '../visitor-view.ts';
 import { ENGINE_VARIANTS } from '../engine-variants.ts';
@@ -28,15 +28,17 @@ import { describePieceSource, largestPieceSources } from '../piece-sources.ts';
 import type { FloorMask } from '../floor-mask.ts';
 import { optionProblem } from './command-options.ts';
 import { EDGE_BANDS, edgeBands, type EdgeBands } from '../edge-bands.ts';
+import { describeAnatomy, errorAnatomy, meanAnatomy, type ErrorAnatomy } from '../error-anatomy.ts';
+import { rasteriseLabel } from '../rasterise-label.ts';
 
 const args = process.argv.slice(2);
 const problem = optionProblem(args, {
   values: ['--taps', '--only', '--max-side', '--cache', '--overlays'],
-  switches: ['--replace-rugs', '--per-photo', '--pieces', '--edge-bands'],
+  switches: ['--replace-rugs', '--per-photo', '--pieces', '--edge-bands', '--anatomy'],
 });
 if (problem) {
   console.error(
-    `${problem}\nUsage: npm run eval:visitor -- [variant ...] [--taps N] [--replace-rugs] [--only id,id] [--max-side N] [--cache DIR] [--overlays DIR] [--per-photo] [--pieces] [--edge-bands]`,
+    `${problem}\nUsage: npm run eval:visitor -- [variant ...] [--taps N] [--replace-rugs] [--only id,id] [--max-side N] [--cache DIR] [--overlays DIR] [--per-photo] [--pieces] [--edge-bands] [--anatomy]`,
   );
   process.exit(1);
 }
@@ -68,6 +70,7 @@ const bare = new Map<string, VisitorJudgement>();
 const firstRenderPieces: string[] = [];
 const scores = new Map<string, VisitorScore[]>(chosen.map((name) => [name, []]));
 const firstRenderBands = new Map<string, Map<string, EdgeBands>>(chosen.map((name) => [name, new Map()]));
+const anatomies = new Map<string, Map<string, ErrorAnatomy[]>>(chosen.map((name) => [name, new Map()]));
 for (const item of cases) {
   const pass = await cachedSegmentForFloor(cache, item.id, item.photo);
   const bareMask = await cachedMask(cache, `${item.id}-${item.photo.width}x${item.photo.height}-bare`, () => bareNetworkMask(item.photo));
@@ -87,6 +90,10 @@ for (const item of cases) {
       },
       tapCount,
     );
+    if (args.includes('--anatomy')) {
+      const { things, rugs } = await thingsAndRugs(item.id, item.truth);
+      anatomies.get(name)!.set(item.id, [shownMasks[0]!, shownMasks.at(-1)!].map((shown) => errorAnatomy(shown, item.truth, bareMask, things, rugs)));
+    }
     if (args.includes('--edge-bands')) firstRenderBands.get(name)!.set(item.id, edgeBands(shownMasks[0]!, item.truth));
     if (overlays) await writeVisitorOverlays(overlays, `${item.id}-${name}`, item, shownMasks, score.taps);
     if (args.includes('--pieces')) {
@@ -167,4 +174,31 @@ if (args.includes('--edge-bands')) {
       console.log(`${group}, ${name}: missed ${byBand('missed')}; above the paint ${points(all.map((bands) => bands.missedAboveThePaint))}`);
     }
   }
+}
+
+if (args.includes('--anatomy')) {
+  console.log("\nwhere the IoU goes: the first render's and the last render's wrong pixels (evaluation/error-anatomy.ts)");
+  for (const [group, within] of groups) {
+    const inGroup = cases.filter(within);
+    if (!inGroup.length) continue;
+    for (const name of chosen) {
+      const all = inGroup.map((item) => anatomies.get(name)!.get(item.id)!);
+      console.log(describeAnatomy(`${group}, ${name}, first render`, meanAnatomy(all.map((a) => a[0]!))));
+      console.log(describeAnatomy(`${group}, ${name}, after ${tapCount} taps`, meanAnatomy(all.map((a) => a[1]!))));
+    }
+  }
+}
+
+/** Where the label says something stands on the floor (its holes) and where its rugs lie; none for a dataset's mask or a scaled photo. */
+async function thingsAndRugs(id: string, truth: FloorMask): Promise<{ things?: Uint8Array; rugs?: Uint8Array }> {
+  const label = await readLabel(id);
+  if (label.width !== truth.width || label.height !== truth.height) return {};
+  const withRugs = rasteriseLabel(label, 'replace-rugs').mask;
+  const rugs = new Uint8Array(withRugs.length);
+  for (let i = 0; i < rugs.length; i++) rugs[i] = withRugs[i]! >= 128 && truth.mask[i]! < 128 ? 255 : 0;
+  if (!Array.isArray(label.floor)) return { rugs };
+  const noHoles = rasteriseLabel({ ...label, floor: label.floor.map((region) => ({ ...region, holes: [] })) }, 'replace-rugs').mask;
+  const things = new Uint8Array(withRugs.length);
+  for (let i = 0; i < things.length; i++) things[i] = noHoles[i]! >= 128 && withRugs[i]! < 128 ? 255 : 0;
+  return { things, rugs };
 }
