@@ -99,6 +99,12 @@ export const RUG_CHOICES = ['keep', 'replace'] as const;
 export type RugChoice = (typeof RUG_CHOICES)[number];
 export const RUG_CHOICE_LABELS: Record<RugChoice, string> = { keep: 'Keep my rugs', replace: 'Replace carpet and rugs too' };
 export const RUG_CHOICE_MIN_SHARE = 0.005;
+/**
+ * Below this share of the photo laid with wood (`floor_share`), the render looks like the photo: the engine found little
+ * or no floor (a close-up, a photo of a wall, a floor hidden under things). The result page and the result e-mail then
+ * say so rather than call it a room with a new floor.
+ */
+export const LITTLE_FLOOR_SHARE = 0.01;
 /** Switches between the two a request may have (each is a render); separate from the fixes' allowance. */
 export const MAX_RUG_CHOICES_PER_REQUEST = 10;
 

@@ -38,6 +38,27 @@ describe('rugs and carpet in the visualizer e-mails', () => {
     expect(visitor.html).toContain('A computer&#39;s preview: a real floor&#39;s colours, boards and edges will differ.');
   });
 
+  // Session 20: a render that found little or no floor looks like the photo, and the e-mail called it "your room with a
+  // new hardwood floor" in its subject, its first line and its picture's text, as the result page does not.
+  it('says when little or no floor was found, as the result page does, and offers another photo', async () => {
+    const noRugs = { rug_choice: null, rug_share: null, rug_choices_used: 0 } as const;
+    const little = await composeEmail('visualizer_result', { ...request(noRugs), floor_share: 0.004 }, 'robin@example.com', context);
+    expect(little.subject).toBe('Your Snap & See Wood result');
+    expect(little.text).not.toContain('with a new hardwood floor');
+    expect(little.html).not.toContain('alt="Your room with a new hardwood floor"');
+    expect(little.text).toContain(
+      'Here is the room photo you sent to our floor visualizer. We found little or no floor in this photo, so it barely changed. Try a photo that shows more of the floor, taken from standing height.',
+    );
+    expect(little.text).toContain('Try another photo: https://floors.example/floor-visualizer');
+    // At the threshold the page stops saying it, and so does the e-mail; a row without the share says nothing of it.
+    for (const floor_share of [0.01, 0.3, null, undefined]) {
+      const found = await composeEmail('visualizer_result', { ...request(noRugs), floor_share }, 'robin@example.com', context);
+      expect(found.subject).toBe('Your room with a new hardwood floor');
+      expect(found.text).toContain('Here is the room photo you sent to our floor visualizer, with a new hardwood floor.');
+      expect(found.text).not.toContain('little or no floor');
+    }
+  });
+
   it('says nothing of a choice the page did not offer (no rugs, or next to none)', async () => {
     for (const rugs of [{ rug_choice: null, rug_share: null, rug_choices_used: 0 }, { rug_choice: 'keep', rug_share: 0.001, rug_choices_used: 0 }] as const) {
       expect((await composeEmail('staff_visualizer', request(rugs), null, context)).text).toContain('Rugs and carpet: No rugs or carpet found');

@@ -1,10 +1,10 @@
 import { encodeWord } from 'nodemailer/lib/mime-funcs';
 import { ORIGINAL_RENDITIONS, imageRenditionsSchema } from '../../../contracts/image-renditions.ts';
-import { RUG_CHOICE_LABELS, RUG_CHOICE_MIN_SHARE } from '../../../contracts/visualizer-webhook.ts';
+import { LITTLE_FLOOR_SHARE, RUG_CHOICE_LABELS, RUG_CHOICE_MIN_SHARE } from '../../../contracts/visualizer-webhook.ts';
 import { DEFAULT_WOOD_STYLE } from '../../../contracts/wood-styles.ts';
 import type { Business } from '../../../src/config/business.ts';
 import { dataRetention } from '../../../src/config/data-retention.ts';
-import { visualizerResultLink } from '../../../contracts/visualizer-result-link.ts';
+import { VISUALIZER_PAGE_PATH, visualizerResultLink } from '../../../contracts/visualizer-result-link.ts';
 import { GUIDE_FILE_NAME, GUIDE_TIPS, GUIDE_TITLE } from '../guide/guide-content.ts';
 import { renderEmail, type Block } from './email-layout.ts';
 import {
@@ -194,9 +194,26 @@ async function visitorEmail(
       }
       const rugs = rugChoiceShown(lead);
       const resultLink = visualizerResultLink(context.siteUrl, lead.id);
-      return compose('Your room with a new hardwood floor', 'Your Snap & See Wood result is ready', [
-        { kind: 'paragraph', text: 'Here is the room photo you sent to our floor visualizer, with a new hardwood floor.' },
-        { kind: 'image', src: emailPicture(lead, DEFAULT_WOOD_STYLE, lead.processed_image_url), alt: 'Your room with a new hardwood floor', href: resultLink },
+      // A render that found little or no floor looks like the photo: "with a new hardwood floor" would be untrue of
+      // it. Said as the result page says it (result-step.tsx), with what the result link cannot offer: a fix needs the
+      // page the photo was sent from (decision 009), so the way on is another photo.
+      const littleFloor = lead.floor_share != null && lead.floor_share < LITTLE_FLOOR_SHARE;
+      const opening: Block[] = littleFloor
+        ? [
+            {
+              kind: 'paragraph',
+              text: 'Here is the room photo you sent to our floor visualizer. We found little or no floor in this photo, so it barely changed. Try a photo that shows more of the floor, taken from standing height.',
+            },
+            { kind: 'image', src: emailPicture(lead, DEFAULT_WOOD_STYLE, lead.processed_image_url), alt: 'Your room photo from our floor visualizer', href: resultLink },
+            { kind: 'button', label: 'Try another photo', href: site(context, VISUALIZER_PAGE_PATH) },
+          ]
+        : [
+            { kind: 'paragraph', text: 'Here is the room photo you sent to our floor visualizer, with a new hardwood floor.' },
+            { kind: 'image', src: emailPicture(lead, DEFAULT_WOOD_STYLE, lead.processed_image_url), alt: 'Your room with a new hardwood floor', href: resultLink },
+          ];
+      const subject = littleFloor ? 'Your Snap & See Wood result' : 'Your room with a new hardwood floor';
+      return compose(subject, 'Your Snap & See Wood result is ready', [
+        ...opening,
         ...(rugs ? [{ kind: 'paragraph', text: RUGS_IN_THE_AFTER_IMAGE[rugs] } as const] : []),
         // What the picture is, as the result page and the Terms say (decision 040).
         { kind: 'paragraph', text: "A computer's preview: a real floor's colours, boards and edges will differ." },

@@ -45,6 +45,8 @@ export type VisualizerRequestRecord = {
   rug_share: number | null;
   /** How often the visitor switched between the two: 0 means the photo's default stands. */
   rug_choices_used: number;
+  /** The share of the photo laid with wood in the latest render (0..1); null before it is rendered. */
+  floor_share?: number | null;
 };
 
 export type LeadRecord = ContactRecord | GuideLeadRecord | RealtorRecord | InvestorRecord | VisualizerRequestRecord;

@@ -3,7 +3,7 @@ import { Download, Info, PencilLine, RotateCcw } from '@/components/ui/icons';
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { ORIGINAL_RENDITIONS, type PictureRenditions } from '@contracts/image-renditions';
-import { MAX_CORRECTIONS_PER_REQUEST, RUG_CHOICE_MIN_SHARE } from '@contracts/visualizer-webhook';
+import { LITTLE_FLOOR_SHARE, MAX_CORRECTIONS_PER_REQUEST, RUG_CHOICE_MIN_SHARE } from '@contracts/visualizer-webhook';
 import { VISUALIZER_PAGE_PATH } from '@contracts/visualizer-result-link';
 import {
   DEFAULT_WOOD_STYLE,
@@ -72,12 +72,6 @@ function usePreloadedImages(pictures: { url: string; renditions?: PictureRenditi
       });
   }, [key, enabled]);
 }
-
-/**
- * Below this share of the photo, the render looks like the photo: the engine found little or no floor (a close-up,
- * a photo of a wall, a floor hidden under things). The page says so rather than leave the visitor wondering.
- */
-export const LITTLE_FLOOR_SHARE = 0.01;
 
 /**
  * A fix whose render lays wood on a share of the photo within this of the render before it changed (next to)
