@@ -74,6 +74,17 @@ const WORKERS = [
 
 type CheckOutcome = Outcome & { skipped?: boolean };
 
+/**
+ * Origins that are not the site's but that a loose CORS rule takes for it: `null` (any page can get it: a sandboxed
+ * frame, a file) and the site's name followed by another domain (a pattern with no end anchor; any domain's owner can
+ * make that name). Sent as headers only; nothing resolves them. The site's name with letters before it (no start
+ * anchor) is not tried: without the public suffix list it cannot be told from the owner's own sub-domains.
+ */
+export function lookAlikeOrigins(site: URL): string[] {
+  const port = site.port ? `:${site.port}` : '';
+  return ['null', `${site.protocol}//${site.hostname}.deployment-check.invalid${port}`];
+}
+
 function setting(...names: string[]): string {
   for (const name of names) {
     const value = process.env[name]?.trim();
@@ -480,21 +491,25 @@ async function main(): Promise<number> {
           };
     });
 
-    await check('no view or function hands the public key lead rows', async () => {
-      // Row-level security guards the tables; a view or a security definer function runs as its owner, past it.
+    await check('no view, function or copy hands the public key lead rows', async () => {
+      // Row-level security guards the tables; a view or a security definer function runs as its owner, past it, and
+      // a copy made with `create table ... as select` has none (Supabase's default privileges grant it to anon).
       const reply = await rest('rpc/deployment_check_anon_leaks', serviceKey);
       if (reply.status !== 200) return { ok: false, detail: `status ${reply.status}: ${excerpt(reply)} (are the migrations applied?)` };
-      const leaks = JSON.parse(reply.body) as { views?: unknown; functions?: unknown };
-      if (!Array.isArray(leaks.views) || !Array.isArray(leaks.functions)) return { ok: false, detail: `an answer that says nothing: ${excerpt(reply, 80)}` };
+      const leaks = JSON.parse(reply.body) as { views?: unknown; functions?: unknown; copies?: unknown };
+      if (!Array.isArray(leaks.views) || !Array.isArray(leaks.functions) || !Array.isArray(leaks.copies)) {
+        return { ok: false, detail: `an answer that says nothing: ${excerpt(reply, 80)} (are the migrations applied? see the migrations line)` };
+      }
       const found = [
         ...leaks.views.map((view) => `the view ${String(view)} (reads a lead table as its owner)`),
         ...leaks.functions.map((fn) => `the security definer function ${String(fn)}`),
+        ...leaks.copies.map((copy) => `${String(copy)}, which row-level security does not guard`),
       ];
       return found.length === 0
-        ? { ok: true, detail: 'no view anon may read reads a lead table as its owner, and anon may call no security definer function in public' }
+        ? { ok: true, detail: 'no view anon may read reads a lead table as its owner, anon may call no security definer function in public, and no other table or view there gives it personal columns' }
         : {
             ok: false,
-            detail: `the public key may use ${found.join(', ')}: they run past row-level security, so anyone may read what they return; drop them, or make the view security_invoker and revoke the function from anon`,
+            detail: `the public key may use ${found.join(', ')}: they run past row-level security, so anyone may read what they return; drop them (a copy: or turn its row-level security on), or make the view security_invoker and revoke the function from anon`,
           };
     });
 
@@ -561,9 +576,19 @@ async function main(): Promise<number> {
     });
     await check('webhook CORS refuses other origins', async () => {
       const allowed = (await preflight(FOREIGN_ORIGIN)).headers['access-control-allow-origin'];
-      return allowed === '*' || allowed === FOREIGN_ORIGIN
-        ? { ok: false, detail: `a preflight from ${FOREIGN_ORIGIN} is allowed (${allowed}): any web page could post photos; set ALLOWED_ORIGINS to ${site.origin}` }
-        : { ok: true, detail: `a preflight from ${FOREIGN_ORIGIN} is not allowed` };
+      if (allowed === '*' || allowed === FOREIGN_ORIGIN) {
+        return { ok: false, detail: `a preflight from ${FOREIGN_ORIGIN} is allowed (${allowed}): any web page could post photos; set ALLOWED_ORIGINS to ${site.origin}` };
+      }
+      // The processor allows exact origins only; a proxy's rule in front of it may match the site's name loosely.
+      const lookAlikes = lookAlikeOrigins(site);
+      const taken: string[] = [];
+      for (const origin of lookAlikes) if ((await preflight(origin)).headers['access-control-allow-origin'] === origin) taken.push(origin);
+      return taken.length > 0
+        ? {
+            ok: false,
+            detail: `a preflight from ${taken.join(', ')} is allowed (each sent back as the allowed origin): ${taken.includes('null') ? 'a page in a sandboxed frame or a file (origin null) ' : 'a page on a name that merely contains the site\'s '}could post photos; something in front of the processor (a proxy's or CDN's CORS rule) matches origins too loosely: allow ${site.origin} exactly`,
+          }
+        : { ok: true, detail: `a preflight from ${FOREIGN_ORIGIN} is not allowed, nor from ${lookAlikes.join(', ')}` };
     });
     await check('webhook /healthz', async () => {
       const reply = await request(`${webhookUrl}/healthz`);

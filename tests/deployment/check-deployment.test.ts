@@ -254,7 +254,7 @@ describe('npm run check:deployment on a healthy deployment', () => {
       `ok    pages show the business's own facts: none of the ${DEPLOYED_PAGES.length} pages shows a placeholder of the business settings (name, phone, e-mail, address, NJ registration, social links)`,
     );
     expect(lines).toContain('ok    robots.txt lets search engines in: the pages may be listed');
-    expect(lines).toContain('ok    no view or function hands the public key lead rows: no view anon may read reads a lead table as its owner, and anon may call no security definer function in public');
+    expect(lines).toContain('ok    no view, function or copy hands the public key lead rows: no view anon may read reads a lead table as its owner, anon may call no security definer function in public, and no other table or view there gives it personal columns');
     expect(lines.some((line) => /^ok {4}retention job scheduled and running: (scheduled \d+ min ago, first run within the hour|hourly; last ran \d+ min ago, no failed run)$/.test(line)), lines.join('\n')).toBe(true);
     expect(lines).toContain('ok    staff e-mails of the last day sent: none failed or is being retried');
     expect(lines).toContain('ok    public key cannot open the stored photos: the public key neither opens nor lists its 2 stored images, and their public address opens nothing');
@@ -266,7 +266,7 @@ describe('npm run check:deployment on a healthy deployment', () => {
     expect(lines.some((line) => /^ok {4}site publishes no secret key: none in its 6 pages, \d+ scripts, [1-9]\d* source maps and [1-9]\d* other files$/.test(line))).toBe(true);
     expect(lines).toContain(`ok    webhook CORS for the site: 204, allows ${new URL(httpsSite.url).origin} and the page's headers`);
     for (const table of LEAD_TABLES) expect(lines).toContain(`ok    public key cannot read ${table}: a marked row is there, and the public key does not see it`);
-    expect(lines).toContain('ok    webhook CORS refuses other origins: a preflight from https://deployment-check.invalid is not allowed');
+    expect(lines).toContain(`ok    webhook CORS refuses other origins: a preflight from https://deployment-check.invalid is not allowed, nor from null, https://127.0.0.1.deployment-check.invalid:${new URL(httpsSite.url).port}`);
     expect(lines.some((line) => /^ok {4}test photo stored and rendered: stored in this project's Storage, rendered \((200|202)\) and both images served$/.test(line))).toBe(true);
     expect(lines.some((line) => /^ok {4}test rows and photo removed: 5 rows and \d+ stored files removed; no e-mail was queued for them$/.test(line))).toBe(true);
     expect(lines.some((line) => line.startsWith('ok    throttle tells two clients apart: 127.0.0.2 and 127.0.0.3'))).toBe(true);
@@ -583,7 +583,12 @@ describe('npm run check:deployment on a broken deployment', () => {
         return { status: 200, headers: { 'content-type': 'application/json' }, body: '' };
       }
       const reply = await upstream();
-      if (asked.method === 'OPTIONS') reply.headers['access-control-allow-headers'] = 'content-type';
+      if (asked.method === 'OPTIONS') {
+        reply.headers['access-control-allow-headers'] = 'content-type';
+        // And a CORS rule of its own that matches the site's name with no end anchor, and takes the origin null.
+        const origin = String(asked.headers.origin ?? '');
+        if (origin === 'null' || /^https?:\/\/127\.0\.0\.1/.test(origin)) reply.headers['access-control-allow-origin'] = origin;
+      }
       return reply;
     });
     try {
@@ -598,6 +603,7 @@ describe('npm run check:deployment on a broken deployment', () => {
             `FAIL  public key cannot read ${table}: answered 200 without a list for select=id (an empty body): nothing can be concluded; is SUPABASE_URL the project's API?`,
         ),
         `FAIL  webhook CORS for the site: allows ${new URL(site.siteUrl).origin} but not the header(s) content-encoding, x-visualizer-request the page sends: browsers would send no photo (a proxy's own CORS settings in front of the processor?)`,
+        `FAIL  webhook CORS refuses other origins: a preflight from null, http://127.0.0.1.deployment-check.invalid:${new URL(site.siteUrl).port} is allowed (each sent back as the allowed origin): a page in a sandboxed frame or a file (origin null) could post photos; something in front of the processor (a proxy's or CDN's CORS rule) matches origins too loosely: allow ${new URL(site.siteUrl).origin} exactly`,
         'FAIL  webhook refuses a photo for a request nobody made: it took a photo for a request nobody made (202 {"status":"queued"}): anyone could have it render and store photos; is something in front of the processor answering for it?',
         expect.stringMatching(/^FAIL {2}test photo stored and rendered: rendered and served, but floor-visualizer(-uploads)?\/.+ is not in this project's Storage \(400 to the secret key\): the processor stores the photos in another project /),
         expect.stringMatching(/^FAIL {2}public key cannot open the stored photos: the public key opened floor-visualizer\/.+: a storage policy lets anon read the visitors' photos$/),
@@ -686,7 +692,14 @@ describe('npm run check:deployment on a broken deployment', () => {
                grant select on public.recent_investors, public.investor_count, public.recent_names to anon;
                create function public.find_contact(address text) returns setof public.contacts language sql stable security definer
                  set search_path = '' as 'select * from public.contacts where email = address';
-               grant execute on function public.find_contact(text) to anon;`);
+               grant execute on function public.find_contact(text) to anon;
+               -- A copy made in the SQL editor (hosted Supabase's default privileges grant a new public table to anon);
+               -- beside it, one guarded by row-level security and one without personal columns, which are not named.
+               create table public.leads_backup as select * from public.leads;
+               create table public.realtors_archive as select * from public.realtors;
+               alter table public.realtors_archive enable row level security;
+               create table public.lead_totals as select count(*) as signups from public.leads;
+               grant select on public.leads_backup, public.realtors_archive, public.lead_totals to anon;`);
     // A schedule the processor made three hours ago that never ran (its job runner stopped taking jobs).
     const [schedule] = await sql<{ known_since: Date; last_execution: Date | null }>(
       `select known_since, last_execution from graphile_worker._private_known_crontabs where identifier = 'enforce_retention'`,
@@ -698,7 +711,7 @@ describe('npm run check:deployment on a broken deployment', () => {
       expect(code).toBe(1);
       expect(failed, lines.join('\n')).toEqual([
         "FAIL  public key cannot change or delete lead rows: it may change or delete rows of contacts (update), leads (delete): row-level security off with the grant, or a policy for anon that allows it; anyone could alter or erase visitors' requests",
-        'FAIL  no view or function hands the public key lead rows: the public key may use the view recent_investors (reads a lead table as its owner), the view recent_names (reads a lead table as its owner), the security definer function find_contact(address text): they run past row-level security, so anyone may read what they return; drop them, or make the view security_invoker and revoke the function from anon',
+        'FAIL  no view, function or copy hands the public key lead rows: the public key may use the view recent_investors (reads a lead table as its owner), the view recent_names (reads a lead table as its owner), the security definer function find_contact(address text), the table leads_backup (email), which row-level security does not guard: they run past row-level security, so anyone may read what they return; drop them (a copy: or turn its row-level security on), or make the view security_invoker and revoke the function from anon',
         "FAIL  signed-in users cannot read, change or delete lead rows: a signed-in user may read, change or delete rows of realtors (read): anyone can sign up with the public key (Supabase Auth takes sign-ups unless they are turned off) and so reach every visitor's name, e-mail and phone; revoke the grant or drop the policy for authenticated (the site has no logins)",
         "FAIL  write throttle runs before every API request: the authenticator role's pgrst.db_pre_request is not set, not private.throttle_anonymous_writes: the lead tables take writes without limit or size check, so a script could fill them and the office's inbox; run alter role authenticator set pgrst.db_pre_request = 'private.throttle_anonymous_writes'; notify pgrst, 'reload config';",
         "FAIL  retention job scheduled and running: enforce_retention (hourly) has not run in the 3.0 h since it was scheduled: is the processor's job runner running?",
@@ -714,7 +727,8 @@ describe('npm run check:deployment on a broken deployment', () => {
                  drop function public.find_contact(text);
                  drop view public.recent_names;
                  drop view public.recent_investors;
-                 drop view public.investor_count;`);
+                 drop view public.investor_count;
+                 drop table public.leads_backup, public.realtors_archive, public.lead_totals;`);
       await sql(`update graphile_worker._private_known_crontabs set known_since = $1, last_execution = $2 where identifier = 'enforce_retention'`, [
         schedule!.known_since,
         schedule!.last_execution,
