@@ -159,7 +159,7 @@ export function objectBasesOverFloor(
 }
 
 /** The model's grid, `scale` times smaller than the box: each pixel column's cell and each pixel row's first cell. */
-interface ModelGrid {
+export interface ModelGrid {
   width: number;
   height: number;
   columnOf: Int32Array;
@@ -184,9 +184,11 @@ function basesInBox(floor: Uint8Array, rgb: Uint8Array, width: number, height: n
     shade: limits.shade,
     sun: limits.sun,
   };
-  let floorModel = localFloor(deep, model, grid, radius, limits.minShare, channel);
+  // Each cell's squared Lab length, for the spread: the same in every pass.
+  const square = sumOfSquares(model[L]!, model[A]!, model[B]!);
+  let floorModel = localFloor(deep, model, square, grid, radius, limits.minShare, channel);
   for (let pass = 1; pass < limits.passes; pass++) {
-    floorModel = localFloor(nearCells(deep, model, floorModel, test), model, grid, radius, limits.minShare, channel);
+    floorModel = localFloor(nearCells(deep, model, floorModel, test), model, square, grid, radius, limits.minShare, channel);
   }
   const { thin, thinPixels } = thinPixelsOverFloor(floor, rgb, width, height, grid, floorModel, test, limits);
   // Growth from the floor's edge, over thin pixels only: it starts at those next to anything not floor.
@@ -196,7 +198,7 @@ function basesInBox(floor: Uint8Array, rgb: Uint8Array, width: number, height: n
   return out;
 }
 
-function modelGrid(width: number, height: number, scale: number): ModelGrid {
+export function modelGrid(width: number, height: number, scale: number): ModelGrid {
   const hw = Math.max(1, Math.floor(width / scale));
   const hh = Math.max(1, Math.floor(height / scale));
   const columnOf = new Int32Array(width);
@@ -218,7 +220,7 @@ function cellMeans(floor: Uint8Array, rgb: Uint8Array, width: number, height: nu
   return { floorShare, bytes };
 }
 
-function addPixelsToCells(
+export function addPixelsToCells(
   floor: Uint8Array,
   rgb: Uint8Array,
   width: number,
@@ -250,7 +252,7 @@ function dividePerCell(floorSums: Float32Array, rgbSums: Float32Array, counts: F
 }
 
 /** Each cell's colour (`colourOf`), one array per channel (L, A, B, Y, R, G). */
-function cellColours(bytes: Uint8Array, cells: number): Float32Array[] {
+export function cellColours(bytes: Uint8Array, cells: number): Float32Array[] {
   const model = Array.from({ length: 6 }, () => new Float32Array(cells));
   const colour: Colour = new Float64Array(6);
   for (let c = 0; c < cells; c++) {
@@ -267,15 +269,25 @@ function wholly(share: Float32Array): Float32Array {
   return out;
 }
 
-/** The floor's local model from the cells of non-zero `weight` (`channel` is scratch, the grid's size). */
-function localFloor(weight: Float32Array, model: Float32Array[], grid: ModelGrid, radius: number, minShare: number, channel: Float32Array): LocalFloor {
+/**
+ * The floor's local model from the cells of non-zero `weight` (`square`: each cell's squared Lab length; `channel` is
+ * scratch, the grid's size).
+ */
+function localFloor(
+  weight: Float32Array,
+  model: Float32Array[],
+  square: Float32Array,
+  grid: ModelGrid,
+  radius: number,
+  minShare: number,
+  channel: Float32Array,
+): LocalFloor {
   const { width, height } = grid;
   const share = boxMean(weight, width, height, radius);
   const mean = (value: Float32Array) => {
     keepWeighted(value, weight, channel);
     return divideByShare(boxMean(channel, width, height, radius), share);
   };
-  const square = sumOfSquares(model[L]!, model[A]!, model[B]!);
   const l = mean(model[L]!);
   const a = mean(model[A]!);
   const b = mean(model[B]!);
@@ -384,10 +396,13 @@ function markFarRows(
       let isFarPixel = false;
       let isDark = false;
       if (x < width && floor[i]) {
-        colourOf(rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!, colour);
         const c = cells + columnOf[x]!;
-        isFarPixel = isFar(floorModel, c, colour, test);
-        isDark = dark !== null && floorModel.known[c] === 1 && colour[Y]! < limits.darkFar * floorModel.y[c]!;
+        // Where too little of the window is deep floor, the model calls nothing far or dark: no colour to work out.
+        if (floorModel.known[c] === 1) {
+          colourOf(rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!, colour);
+          isFarPixel = isFar(floorModel, c, colour, test);
+          isDark = dark !== null && colour[Y]! < limits.darkFar * floorModel.y[c]!;
+        }
       }
       if (isDark) {
         dark![i] = 1;

@@ -21,7 +21,7 @@
  * was not built (decision 012's log).
  */
 import { onFloorBox } from './floor-box.ts';
-import { A, B, colourOf, G, L, R, Y } from './object-bases.ts';
+import { A, B, G, L, R, Y, addPixelsToCells, cellColours, modelGrid, type ModelGrid } from './object-bases.ts';
 
 export const UNLIKE_PIECE_LIMITS = {
   /** A colour step (Lab distance between cells two apart) this many times the floor's median step parts pieces. */
@@ -112,137 +112,153 @@ export function piecesUnlikeTheFloor(
 /** `piecesUnlikeTheFloor` on the floor's box: the work on a copy `scale` times smaller, laid back at the box's size. */
 function piecesInBox(boxFloor: Uint8Array, boxRgb: Uint8Array, w: number, h: number, minCells: number, limits: UnlikePieceLimits): Uint8Array {
   // The work is on a copy `scale` times smaller (a candidate is broad): each cell the mean of its pixels, floor
-  // where at least half of them are.
-  const scale = limits.scale;
-  const hw = Math.max(1, Math.floor(w / scale));
-  const hh = Math.max(1, Math.floor(h / scale));
-  const cells = hw * hh;
-  const columnOf = new Int32Array(w);
-  for (let x = 0; x < w; x++) columnOf[x] = Math.min(hw - 1, Math.floor(x / scale));
+  // where at least half of them are. The cells' sums are object-bases' (the same loop, already fast: that step runs
+  // first).
+  const grid = modelGrid(w, h, limits.scale);
+  const cells = grid.width * grid.height;
   const floorSum = new Float32Array(cells);
   const rgbSum = new Float32Array(cells * 3);
   const counts = new Float32Array(cells);
-  for (let y = 0; y < h; y++) {
-    const row = Math.min(hh - 1, Math.floor(y / scale)) * hw;
-    for (let x = 0, i = y * w; x < w; x++, i++) {
-      const c = row + columnOf[x]!;
-      counts[c]!++;
-      floorSum[c]! += boxFloor[i]!;
-      rgbSum[c * 3]! += boxRgb[i * 3]!;
-      rgbSum[c * 3 + 1]! += boxRgb[i * 3 + 1]!;
-      rgbSum[c * 3 + 2]! += boxRgb[i * 3 + 2]!;
-    }
-  }
+  addPixelsToCells(boxFloor, boxRgb, w, h, grid, counts, floorSum, rgbSum);
   const cellFloor = new Uint8Array(cells);
   const cellRgb = new Uint8Array(cells * 3);
+  const cellFloorCount = cellMeansOfBox(floorSum, rgbSum, counts, cellFloor, cellRgb);
+  const found = piecesOnGrid(cellFloor, cellRgb, grid.width, grid.height, cellFloorCount, minCells, limits);
+  return layBackOnBox(boxFloor, found, w, h, grid);
+}
+
+/*
+ * The loops below are functions of their own, not one long function: V8 compiles a hot loop on the spot with the
+ * function holding it (decision 028), and the fast code made for one loop of a long function was thrown away at the
+ * first line after it that had never run, then compiled again for the next loop: a fresh process's first three calls
+ * took 70-100 ms against 20 once the function had been compiled whole (decision 028, session 20).
+ */
+
+/** Each cell's floor (at least half its pixels) into `cellFloor` and its rounded mean colour into `cellRgb`; returns the floor cells. */
+function cellMeansOfBox(floorSum: Float32Array, rgbSum: Float32Array, counts: Float32Array, cellFloor: Uint8Array, cellRgb: Uint8Array): number {
   let cellFloorCount = 0;
-  for (let c = 0; c < cells; c++) {
+  for (let c = 0; c < counts.length; c++) {
     cellFloor[c] = floorSum[c]! * 2 >= counts[c]! ? 1 : 0;
     cellFloorCount += cellFloor[c]!;
     for (let k = 0; k < 3; k++) cellRgb[c * 3 + k] = Math.round(rgbSum[c * 3 + k]! / counts[c]!);
   }
-  const found = piecesOnGrid(cellFloor, cellRgb, hw, hh, cellFloorCount, minCells, limits);
+  return cellFloorCount;
+}
+
+/** The box's floor pixels whose cell was `found`: 1 there, at the box's size. */
+function layBackOnBox(boxFloor: Uint8Array, found: Uint8Array, w: number, h: number, { columnOf, rowOf }: ModelGrid): Uint8Array {
   const out = new Uint8Array(w * h);
   for (let y = 0; y < h; y++) {
-    const row = Math.min(hh - 1, Math.floor(y / scale)) * hw;
+    const row = rowOf[y]!;
     for (let x = 0, i = y * w; x < w; x++, i++) if (boxFloor[i] && found[row + columnOf[x]!]) out[i] = 1;
   }
   return out;
 }
 
-function piecesOnGrid(
+/** Lab distance between cells `i` and `j`. */
+function cellDistance(labL: Float32Array, labA: Float32Array, labB: Float32Array, i: number, j: number): number {
+  const dl = labL[i]! - labL[j]!;
+  const da = labA[i]! - labA[j]!;
+  const db = labB[i]! - labB[j]!;
+  return Math.sqrt(dl * dl + da * da + db * db);
+}
+
+/** The colour step at each floor cell (into `step`), counted in half-unit bins (into `stepCounts`). */
+function colourSteps(
   floor: Uint8Array,
-  rgb: Uint8Array,
+  labL: Float32Array,
+  labA: Float32Array,
+  labB: Float32Array,
   width: number,
   height: number,
-  floorCount: number,
-  minArea: number,
-  limits: UnlikePieceLimits,
-): Uint8Array {
-  const size = width * height;
-  const out = new Uint8Array(size);
-  // Each cell's colour (the mean of its pixels: the noise of a photo's pixels is not an outline).
-  const channels = Array.from({ length: 6 }, () => new Float32Array(size));
-  const colour = new Float64Array(6);
-  for (let i = 0; i < size; i++) {
-    colourOf(rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!, colour);
-    for (let k = 0; k < 6; k++) channels[k]![i] = colour[k]!;
-  }
-  const [labL, labA, labB] = [channels[L]!, channels[A]!, channels[B]!];
-  const distance = (i: number, j: number) => {
-    const dl = labL[i]! - labL[j]!;
-    const da = labA[i]! - labA[j]!;
-    const db = labB[i]! - labB[j]!;
-    return Math.sqrt(dl * dl + da * da + db * db);
-  };
-  // The colour step at each floor pixel, and the floor's median step (from a histogram of half-unit bins).
-  const step = new Float32Array(size);
-  const stepCounts = new Uint32Array(401);
+  step: Float32Array,
+  stepCounts: Uint32Array,
+): void {
   for (let y = 1; y < height - 1; y++) {
     for (let x = 1; x < width - 1; x++) {
       const i = y * width + x;
       if (!floor[i]) continue;
-      step[i] = Math.max(distance(i - 1, i + 1), distance(i - width, i + width));
+      step[i] = Math.max(cellDistance(labL, labA, labB, i - 1, i + 1), cellDistance(labL, labA, labB, i - width, i + width));
       stepCounts[Math.min(400, Math.floor(step[i]! * 2))]!++;
     }
   }
-  let seen = 0;
-  let median = 0;
-  for (let k = 0; k <= 400; k++) {
-    seen += stepCounts[k]!;
-    if (seen * 2 >= floorCount) {
-      median = (k + 0.5) / 2;
-      break;
-    }
-  }
-  const barrier = Math.max(limits.edgeMin, limits.edge * median);
-  // The largest piece of the floor between its strong steps (4-connected) gives the colour of the floor's body.
+}
+
+/** The largest piece of the floor between its strong steps (4-connected): its cells' summed colour and its size. */
+function largestSmoothPiece(
+  floor: Uint8Array,
+  step: Float32Array,
+  barrier: number,
+  channels: Float32Array[],
+  width: number,
+  queue: Int32Array,
+): { sum: number[]; size: number } {
+  const size = floor.length;
   const visited = new Uint8Array(size);
-  const queue = new Int32Array(size);
   let bodySum: number[] = [];
   let bodySize = 0;
   for (let start = 0; start < size; start++) {
     if (!floor[start] || visited[start] || step[start]! >= barrier) continue;
     const sum = [0, 0, 0, 0, 0, 0];
-    let tail = 0;
-    queue[tail++] = start;
-    visited[start] = 1;
-    for (let head = 0; head < tail; head++) {
-      const i = queue[head]!;
-      for (let k = 0; k < 6; k++) sum[k]! += channels[k]![i]!;
-      const x = i % width;
-      for (let side = 0; side < 4; side++) {
-        const n = side === 0 ? (x > 0 ? i - 1 : -1) : side === 1 ? (x < width - 1 ? i + 1 : -1) : side === 2 ? i - width : i + width;
-        if (n < 0 || n >= size || !floor[n] || visited[n] || step[n]! >= barrier) continue;
-        visited[n] = 1;
-        queue[tail++] = n;
-      }
-    }
+    const tail = growSmoothPiece(start, floor, step, barrier, channels, width, queue, visited, sum);
     if (tail > bodySize) {
       bodySize = tail;
       bodySum = sum;
     }
   }
-  if (!bodySize) return out;
-  const bodyColour = bodySum.map((value) => value / bodySize);
-  const sameHue2 = limits.sameHue ** 2;
-  const darkHue2 = limits.darkHue ** 2;
-  const lab = (c: ArrayLike<number>, f: ArrayLike<number>) => Math.sqrt((c[L]! - f[L]!) ** 2 + (c[A]! - f[A]!) ** 2 + (c[B]! - f[B]!) ** 2);
-  // Is colour `c` (L, a, b, Y, r, g) the floor's own beside colour `f`: near in Lab, or its shade or sun?
-  const alike = (c: ArrayLike<number>, f: ArrayLike<number>) => {
-    const ratio = c[Y]! / Math.max(1e-4, f[Y]!);
-    if (ratio < limits.dark || ratio > 1 / limits.dark) return false;
-    if (lab(c, f) < limits.minDistance && ratio <= limits.nearBrighter) return true;
-    const hue2 = (c[R]! - f[R]!) ** 2 + (c[G]! - f[G]!) ** 2;
-    return ratio < 1 ? hue2 < darkHue2 : ratio <= limits.sun && hue2 < sameHue2;
-  };
-  // The floor's body: its pixels of the body's colour (or its shade or sun); the rest may hold things.
-  const body = new Uint8Array(size);
-  const rest = new Uint8Array(size);
+  return { sum: bodySum, size: bodySize };
+}
+
+/** The piece of the floor between its strong steps from `start` (4-connected), marked in `visited`; its colour summed into `sum`; returns its size. */
+function growSmoothPiece(
+  start: number,
+  floor: Uint8Array,
+  step: Float32Array,
+  barrier: number,
+  channels: Float32Array[],
+  width: number,
+  queue: Int32Array,
+  visited: Uint8Array,
+  sum: number[],
+): number {
+  const size = floor.length;
+  let tail = 0;
+  queue[tail++] = start;
+  visited[start] = 1;
+  for (let head = 0; head < tail; head++) {
+    const i = queue[head]!;
+    for (let k = 0; k < 6; k++) sum[k]! += channels[k]![i]!;
+    const x = i % width;
+    for (let side = 0; side < 4; side++) {
+      const n = side === 0 ? (x > 0 ? i - 1 : -1) : side === 1 ? (x < width - 1 ? i + 1 : -1) : side === 2 ? i - width : i + width;
+      if (n < 0 || n >= size || !floor[n] || visited[n] || step[n]! >= barrier) continue;
+      visited[n] = 1;
+      queue[tail++] = n;
+    }
+  }
+  return tail;
+}
+
+/** Lab distance between two colours (L, a, b, Y, r, g). */
+function lab(c: ArrayLike<number>, f: ArrayLike<number>): number {
+  return Math.sqrt((c[L]! - f[L]!) ** 2 + (c[A]! - f[A]!) ** 2 + (c[B]! - f[B]!) ** 2);
+}
+
+/** Is colour `c` (L, a, b, Y, r, g) the floor's own beside colour `f`: near in Lab, or its shade or sun? */
+function alike(c: ArrayLike<number>, f: ArrayLike<number>, limits: UnlikePieceLimits): boolean {
+  const ratio = c[Y]! / Math.max(1e-4, f[Y]!);
+  if (ratio < limits.dark || ratio > 1 / limits.dark) return false;
+  if (lab(c, f) < limits.minDistance && ratio <= limits.nearBrighter) return true;
+  const hue2 = (c[R]! - f[R]!) ** 2 + (c[G]! - f[G]!) ** 2;
+  return ratio < 1 ? hue2 < limits.darkHue ** 2 : ratio <= limits.sun && hue2 < limits.sameHue ** 2;
+}
+
+/** The floor's body (its cells of the body's colour, or its shade or sun) into `body`, the rest into `rest`; returns the rest's size. */
+function splitBody(floor: Uint8Array, channels: Float32Array[], bodyColour: number[], limits: UnlikePieceLimits, body: Uint8Array, rest: Uint8Array): number {
   let restCount = 0;
   const pixel = [0, 0, 0, 0, 0, 0];
-  const [lightness, chromaR, chromaG] = [channels[Y]!, channels[R]!, channels[G]!];
-  for (let i = 0; i < size; i++) {
+  const [labL, labA, labB, lightness, chromaR, chromaG] = [channels[L]!, channels[A]!, channels[B]!, channels[Y]!, channels[R]!, channels[G]!];
+  for (let i = 0; i < floor.length; i++) {
     if (!floor[i]) continue;
     // Near in Lab and not far darker or brighter: the body, without asking more.
     const ratio = lightness[i]! / Math.max(1e-4, bodyColour[Y]!);
@@ -259,25 +275,189 @@ function piecesOnGrid(
     pixel[Y] = lightness[i]!;
     pixel[R] = chromaR[i]!;
     pixel[G] = chromaG[i]!;
-    if (alike(pixel, bodyColour)) body[i] = 1;
+    if (alike(pixel, bodyColour, limits)) body[i] = 1;
     else {
       rest[i] = 1;
       restCount++;
     }
   }
+  return restCount;
+}
+
+/** Keeps `into` only where `where` is set too. */
+function keepWhere(into: Uint8Array, where: Uint8Array): void {
+  for (let i = 0; i < into.length; i++) into[i] = into[i]! & where[i]!;
+}
+
+/** Each floor cell's colour bin (into `binAt`), and how many floor cells each bin holds (into `floorBins`; thin strokes of the rest left out unless they count). */
+function floorColourBins(
+  floor: Uint8Array,
+  channels: Float32Array[],
+  rest: Uint8Array,
+  opened: Uint8Array,
+  strokesRecur: boolean,
+  floorBins: Uint32Array,
+  binAt: Int32Array,
+): void {
+  const [labL, labA, labB] = [channels[L]!, channels[A]!, channels[B]!];
+  for (let i = 0; i < floor.length; i++) {
+    if (!floor[i]) continue;
+    binAt[i] = binOf(labL[i]!, labA[i]!, labB[i]!);
+    if (!strokesRecur && rest[i] && !opened[i]) continue;
+    floorBins[binAt[i]!]!++;
+  }
+}
+
+/** Labels the piece of `opened` (8-connected) from `start` as `candidate`, queued from 0; sums its colour into `sum`; returns its size. */
+function labelPiece(start: number, candidate: number, opened: Uint8Array, label: Int32Array, queue: Int32Array, channels: Float32Array[], width: number, sum: number[]): number {
+  const size = opened.length;
+  let tail = 0;
+  queue[tail++] = start;
+  label[start] = candidate;
+  for (let head = 0; head < tail; head++) {
+    const i = queue[head]!;
+    for (let k = 0; k < 6; k++) sum[k]! += channels[k]![i]!;
+    const x = i % width;
+    for (let dy = -width; dy <= width; dy += width) {
+      for (let dx = -1; dx <= 1; dx++) {
+        const n = i + dy + dx;
+        if (n < 0 || n >= size || x + dx < 0 || x + dx >= width || !opened[n] || label[n]) continue;
+        label[n] = candidate;
+        queue[tail++] = n;
+      }
+    }
+  }
+  return tail;
+}
+
+/** The floor elsewhere of colour `mean`'s bins round it (less the candidate's own `area` cells, queued from 0). */
+function floorElsewhereOfColour(mean: number[], candidate: number, floorBins: Uint32Array, nearBin: Int32Array, binAt: Int32Array, queue: Int32Array, area: number): number {
+  const near = binsAround(binOf(mean[L]!, mean[A]!, mean[B]!));
+  let elsewhere = 0;
+  for (const bin of near) {
+    elsewhere += floorBins[bin]!;
+    nearBin[bin] = candidate;
+  }
+  for (let head = 0; head < area; head++) if (nearBin[binAt[queue[head]!]!] === candidate) elsewhere--;
+  return elsewhere;
+}
+
+/**
+ * The ring `ring` steps out of the candidate (4-connected, through anything), queued after its `area` cells and
+ * marked in `ringMark`; returns where the queue ends and where its outline (the first `open` + 1 layers) ends.
+ */
+function ringAround(candidate: number, area: number, queue: Int32Array, ringMark: Int32Array, width: number, ring: number, open: number): { ringTail: number; outlineEnd: number } {
+  const size = ringMark.length;
+  for (let head = 0; head < area; head++) ringMark[queue[head]!] = candidate;
+  let ringTail = area;
+  let layerStart = 0;
+  let outlineEnd = area;
+  for (let reach = 0; reach < ring; reach++) {
+    const layerEnd = ringTail;
+    for (let head = layerStart; head < layerEnd; head++) {
+      const i = queue[head]!;
+      const x = i % width;
+      for (let side = 0; side < 4; side++) {
+        const n = side === 0 ? (x > 0 ? i - 1 : -1) : side === 1 ? (x < width - 1 ? i + 1 : -1) : side === 2 ? i - width : i + width;
+        if (n < 0 || n >= size || ringMark[n] === candidate) continue;
+        ringMark[n] = candidate;
+        queue[ringTail++] = n;
+      }
+    }
+    layerStart = layerEnd;
+    if (reach === open) outlineEnd = ringTail;
+  }
+  return { ringTail, outlineEnd };
+}
+
+/** Is the mean colour step on the floor of the queue's cells `from`..`to` (the outline) at least `least`? */
+function sharpOutline(queue: Int32Array, from: number, to: number, floor: Uint8Array, step: Float32Array, least: number): boolean {
+  let outlineSum = 0;
+  let outlineCount = 0;
+  for (let head = from; head < to; head++) {
+    const i = queue[head]!;
+    if (!floor[i]) continue;
+    outlineSum += step[i]!;
+    outlineCount++;
+  }
+  return !(outlineSum < least * outlineCount);
+}
+
+/** The summed colour of the body's cells among the queue's `from`..`to` (into `ringSum`); returns how many. */
+function bodyInRing(queue: Int32Array, from: number, to: number, body: Uint8Array, channels: Float32Array[], ringSum: number[]): number {
+  let ringCount = 0;
+  for (let head = from; head < to; head++) {
+    const i = queue[head]!;
+    if (!body[i]) continue;
+    ringCount++;
+    for (let k = 0; k < 6; k++) ringSum[k]! += channels[k]![i]!;
+  }
+  return ringCount;
+}
+
+/** How many of the body's cells among the queue's `from`..`to` are plainly apart from `mean` (half the distance, or far darker or brighter). */
+function apartInRing(queue: Int32Array, from: number, to: number, body: Uint8Array, channels: Float32Array[], mean: number[], limits: UnlikePieceLimits): number {
+  const pixel = [0, 0, 0, 0, 0, 0];
+  let apart = 0;
+  for (let head = from; head < to; head++) {
+    const i = queue[head]!;
+    if (!body[i]) continue;
+    for (let k = 0; k < 6; k++) pixel[k] = channels[k]![i]!;
+    const ratio = pixel[Y]! / Math.max(1e-4, mean[Y]!);
+    if (ratio < limits.dark || ratio > 1 / limits.dark || lab(pixel, mean) >= limits.minDistance / 2) apart++;
+  }
+  return apart;
+}
+
+/** Sets `into` where both `a` and `b` are set. */
+function markWhereBoth(into: Uint8Array, a: Uint8Array, b: Uint8Array): void {
+  for (let i = 0; i < into.length; i++) if (a[i] && b[i]) into[i] = 1;
+}
+
+function piecesOnGrid(
+  floor: Uint8Array,
+  rgb: Uint8Array,
+  width: number,
+  height: number,
+  floorCount: number,
+  minArea: number,
+  limits: UnlikePieceLimits,
+): Uint8Array {
+  const size = width * height;
+  const out = new Uint8Array(size);
+  // Each cell's colour (the mean of its pixels: the noise of a photo's pixels is not an outline).
+  const channels = cellColours(rgb, size);
+  // The colour step at each floor pixel, and the floor's median step (from a histogram of half-unit bins).
+  const step = new Float32Array(size);
+  const stepCounts = new Uint32Array(401);
+  colourSteps(floor, channels[L]!, channels[A]!, channels[B]!, width, height, step, stepCounts);
+  let seen = 0;
+  let median = 0;
+  for (let k = 0; k <= 400; k++) {
+    seen += stepCounts[k]!;
+    if (seen * 2 >= floorCount) {
+      median = (k + 0.5) / 2;
+      break;
+    }
+  }
+  const barrier = Math.max(limits.edgeMin, limits.edge * median);
+  // The largest piece of the floor between its strong steps (4-connected) gives the colour of the floor's body.
+  const queue = new Int32Array(size);
+  const { sum: bodySum, size: bodySize } = largestSmoothPiece(floor, step, barrier, channels, width, queue);
+  if (!bodySize) return out;
+  const bodyColour = bodySum.map((value) => value / bodySize);
+  // The floor's body: its pixels of the body's colour (or its shade or sun); the rest may hold things.
+  const body = new Uint8Array(size);
+  const rest = new Uint8Array(size);
+  const restCount = splitBody(floor, channels, bodyColour, limits, body, rest);
   // Every candidate lies in the rest: with less of it than a candidate's least area, there is none.
   if (restCount < minArea) return out;
   const opened = dilate(erode(rest, width, height, limits.open), width, height, limits.open);
-  for (let i = 0; i < size; i++) opened[i] = opened[i]! & rest[i]!;
+  keepWhere(opened, rest);
   // How much of the floor is of each colour (in broad patches, unless strokes count).
   const floorBins = new Uint32Array(L_BINS * AB_BINS * AB_BINS);
   const binAt = new Int32Array(size);
-  for (let i = 0; i < size; i++) {
-    if (!floor[i]) continue;
-    binAt[i] = binOf(labL[i]!, labA[i]!, labB[i]!);
-    if (!limits.strokesRecur && rest[i] && !opened[i]) continue;
-    floorBins[binAt[i]!]!++;
-  }
+  floorColourBins(floor, channels, rest, opened, limits.strokesRecur, floorBins, binAt);
   const maxArea = limits.maxShare * floorCount;
   // Candidates are labelled 1, 2, ...; the ring's pixels are marked with their candidate's label.
   const label = new Int32Array(size);
@@ -287,91 +467,26 @@ function piecesOnGrid(
   for (let start = 0; start < size; start++) {
     if (!opened[start] || label[start]) continue;
     candidate++;
-    let tail = 0;
-    queue[tail++] = start;
-    label[start] = candidate;
     const sum = [0, 0, 0, 0, 0, 0];
-    for (let head = 0; head < tail; head++) {
-      const i = queue[head]!;
-      for (let k = 0; k < 6; k++) sum[k]! += channels[k]![i]!;
-      const x = i % width;
-      for (let dy = -width; dy <= width; dy += width) {
-        for (let dx = -1; dx <= 1; dx++) {
-          const n = i + dy + dx;
-          if (n < 0 || n >= size || x + dx < 0 || x + dx >= width || !opened[n] || label[n]) continue;
-          label[n] = candidate;
-          queue[tail++] = n;
-        }
-      }
-    }
-    const area = tail;
+    const area = labelPiece(start, candidate, opened, label, queue, channels, width, sum);
     if (area < minArea || area > maxArea) continue;
     const mean = sum.map((value) => value / area);
     // The floor elsewhere of its colour (the bins round its mean, less its own pixels there): a pattern's tiles.
-    const near = binsAround(binOf(mean[L]!, mean[A]!, mean[B]!));
-    let elsewhere = 0;
-    for (const bin of near) {
-      elsewhere += floorBins[bin]!;
-      nearBin[bin] = candidate;
-    }
-    for (let head = 0; head < area; head++) if (nearBin[binAt[queue[head]!]!] === candidate) elsewhere--;
-    if (elsewhere > limits.recurs * area) continue;
-    // The ring, `ring` steps out (4-connected, through anything), queued after the candidate's own pixels.
-    for (let head = 0; head < area; head++) ringMark[queue[head]!] = candidate;
-    let ringTail = area;
-    let layerStart = 0;
-    let outlineEnd = area;
-    for (let reach = 0; reach < limits.ring; reach++) {
-      const layerEnd = ringTail;
-      for (let head = layerStart; head < layerEnd; head++) {
-        const i = queue[head]!;
-        const x = i % width;
-        for (let side = 0; side < 4; side++) {
-          const n = side === 0 ? (x > 0 ? i - 1 : -1) : side === 1 ? (x < width - 1 ? i + 1 : -1) : side === 2 ? i - width : i + width;
-          if (n < 0 || n >= size || ringMark[n] === candidate) continue;
-          ringMark[n] = candidate;
-          queue[ringTail++] = n;
-        }
-      }
-      layerStart = layerEnd;
-      if (reach === limits.open) outlineEnd = ringTail;
-    }
+    if (floorElsewhereOfColour(mean, candidate, floorBins, nearBin, binAt, queue, area) > limits.recurs * area) continue;
+    const { ringTail, outlineEnd } = ringAround(candidate, area, queue, ringMark, width, limits.ring, limits.open);
     // A sharp outline: the mean colour step on the floor in the first `open` + 1 layers out is a strong one.
-    let outlineSum = 0;
-    let outlineCount = 0;
-    for (let head = area; head < outlineEnd; head++) {
-      const i = queue[head]!;
-      if (!floor[i]) continue;
-      outlineSum += step[i]!;
-      outlineCount++;
-    }
-    if (outlineSum < limits.outline * barrier * outlineCount) continue;
+    if (!sharpOutline(queue, area, outlineEnd, floor, step, limits.outline * barrier)) continue;
     // The floor round it, past the outline (whose pixels blend the two colours).
     const ringSum = [0, 0, 0, 0, 0, 0];
-    let ringCount = 0;
-    for (let head = outlineEnd; head < ringTail; head++) {
-      const i = queue[head]!;
-      if (!body[i]) continue;
-      ringCount++;
-      for (let k = 0; k < 6; k++) ringSum[k]! += channels[k]![i]!;
-    }
+    const ringCount = bodyInRing(queue, outlineEnd, ringTail, body, channels, ringSum);
     if (ringCount < area * 0.05) continue;
-    if (alike(mean, ringSum.map((value) => value / ringCount))) continue;
-    // Unlike on every side: the ring's pixels one by one plainly apart from it (half the distance, or far darker or brighter).
-    let apart = 0;
-    for (let head = outlineEnd; head < ringTail; head++) {
-      const i = queue[head]!;
-      if (!body[i]) continue;
-      for (let k = 0; k < 6; k++) pixel[k] = channels[k]![i]!;
-      const ratio = pixel[Y]! / Math.max(1e-4, mean[Y]!);
-      if (ratio < limits.dark || ratio > 1 / limits.dark || lab(pixel, mean) >= limits.minDistance / 2) apart++;
-    }
-    if (apart < limits.everySide * ringCount) continue;
+    if (alike(mean, ringSum.map((value) => value / ringCount), limits)) continue;
+    // Unlike on every side: the ring's pixels one by one plainly apart from it.
+    if (apartInRing(queue, outlineEnd, ringTail, body, channels, mean, limits) < limits.everySide * ringCount) continue;
     for (let head = 0; head < area; head++) out[queue[head]!] = 1;
   }
   // The outline itself goes with what it outlines: the rest of the floor (not its body) within the opening's reach.
-  const grown = dilate(out, width, height, limits.open + 1);
-  for (let i = 0; i < size; i++) if (grown[i] && rest[i]) out[i] = 1;
+  markWhereBoth(out, dilate(out, width, height, limits.open + 1), rest);
   return out;
 }
 
