@@ -83,6 +83,12 @@ export interface StyleRender {
   style: WoodStyleId;
   /** The rendered photo, JPEG, the photo's width and height. */
   image: Buffer;
+  /**
+   * The raw pixels `image` was encoded from (RGB), when the engine still holds them: the processor scales the web
+   * copies from these rather than decoding `image` again (decision 028, session 20). Absent, the copies come from
+   * `image`.
+   */
+  raw?: { pixels: Buffer; width: number; height: number };
 }
 
 export interface FloorVisualization extends FloorMask {

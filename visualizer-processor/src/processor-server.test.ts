@@ -295,6 +295,38 @@ describe('the visualizer processor webhook', () => {
     }
   });
 
+  it("scales the new picture's web copies from the raw pixels the engine kept, not from a decode of its JPEG", async () => {
+    const offline = createOfflineFloorEngine();
+    // The engine's JPEG and its raw pixels told apart: the JPEG black, the pixels white.
+    engine = {
+      ...offline,
+      visualize: async (photo, options) => {
+        const result = await offline.visualize(photo, options);
+        const { width, height } = photo;
+        const black = await sharp({ create: { width, height, channels: 3, background: '#000' } }).jpeg().toBuffer();
+        const white = { pixels: Buffer.alloc(width * height * 3, 255), width, height };
+        return { ...result, renders: result.renders.map(({ style }) => ({ style, image: black, raw: white })) };
+      },
+    };
+    syncReplyMs = 10_000;
+    const row = addPendingRow();
+    try {
+      const reply = await postWebhook(payloadFor(row, await fixtureDataUrl('room-tile.png')));
+
+      expect(reply).toMatchObject({ status: 200, json: { status: 'completed' } });
+      const stored = repository.rows.get(row.id)!;
+      const { webp, jpeg } = stored.image_renditions[DEFAULT_WOOD_STYLE]!;
+      for (const copy of [...webp, jpeg]) {
+        const { channels } = await sharp(storedFile(copy.url)).stats();
+        expect(Math.min(...channels.map((channel) => channel.min)), copy.url).toBeGreaterThan(240);
+      }
+      // The full picture stays the engine's JPEG.
+      expect((await sharp(storedFile(stored.processed_image_url)).stats()).channels[0]!.max).toBeLessThan(16);
+    } finally {
+      await rendersDone();
+    }
+  });
+
   it('asks for the floor before it encodes the photo as shown (the floor does not wait for that JPEG)', async () => {
     const files = createLocalImageStorage({ directory: storageDir, supabaseUrl: SUPABASE_URL });
     const events: string[] = [];

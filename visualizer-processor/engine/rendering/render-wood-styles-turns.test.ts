@@ -30,3 +30,21 @@ describe('renderWoodStyles and the thread it runs on', () => {
     expect(order.slice(0, 3)).toEqual(['planks', 'event loop', 'planks']);
   });
 });
+
+describe('renderWoodStyles and the pixels it keeps', () => {
+  it('gives a render its raw pixels only where no later style is laid into their buffer', async () => {
+    const [width, height] = [160, 120];
+    const photo = { pixels: Buffer.alloc(width * height * 3, 128), width, height };
+    const floor = { width, height, mask: Buffer.alloc(width * height).fill(255, (width * height) / 2) };
+
+    const renders = await renderWoodStyles(photo, floor, ['hickory', 'honey-oak', 'walnut']);
+
+    // Three styles, two buffers in turn: the first style's buffer takes the third's planks, so it keeps none.
+    expect(renders.map((render) => render.raw !== undefined)).toEqual([false, true, true]);
+    for (const { raw } of renders.slice(1))
+      expect([raw!.width, raw!.height, raw!.pixels.length]).toEqual([width, height, width * height * 3]);
+    expect(renders[1]!.raw!.pixels).not.toBe(renders[2]!.raw!.pixels);
+    const [alone] = await renderWoodStyles(photo, floor, ['walnut']);
+    expect(alone!.raw).toBeDefined();
+  });
+});

@@ -50,11 +50,14 @@ export async function encodeWoodStyles(renderer: WoodRenderer, styles: readonly 
     else if (i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
     const buffer = (buffers[i % 2] ??= Buffer.from(photoPixels));
     const pixels = renderer.render(style, seed, buffer);
+    // The pixels go with the render where no later style is laid into their buffer (a first render's one wood, the
+    // last two of more): the web copies are then scaled from them, not from a decode of the JPEG.
+    const raw = i + 2 >= styles.length ? { pixels, width, height } : undefined;
     pending.push(
       sharp(pixels, { raw: { width, height, channels: 3 } })
         .jpeg({ quality: 88, optimiseCoding: false })
         .toBuffer()
-        .then((image) => ({ style, image })),
+        .then((image) => (raw ? { style, image, raw } : { style, image })),
     );
   }
   for (let i = renders.length; i < pending.length; i++) renders.push(await pending[i]!);
