@@ -56,19 +56,31 @@ export function scriptsImportedBy(script: string, scriptPath: string): string[] 
 export const PAGE_CACHE_LIMIT_S = 3600;
 
 /**
- * How long browsers and shared caches may keep a page without asking the host again (cache-control's max-age or
- * s-maxage; for ever when `immutable` comes with one over the limit; nginx's `expires` sets both headers), in seconds, when that is longer than
+ * The headers that tell caches how long to keep a page: `cache-control` (browsers and every cache), and those a CDN
+ * reads in its place and usually takes out before the answer goes on (RFC 9213's `cdn-cache-control`, the CDNs' own,
+ * and `surrogate-control`): a page kept a year at the edge after the next deploy is stale for every visitor, while
+ * `cache-control` says no-cache. Seen when the CDN passes them on, or when the check reaches the origin.
+ */
+export const PAGE_CACHE_HEADERS = ['cache-control', 'cdn-cache-control', 'cloudflare-cdn-cache-control', 'vercel-cdn-cache-control', 'surrogate-control'] as const;
+
+/**
+ * How long browsers and shared caches may keep a page without asking the host again (max-age or s-maxage in any of
+ * PAGE_CACHE_HEADERS; for ever when `immutable` comes with one over the limit; nginx's `expires` sets both headers), in seconds, when that is longer than
  * PAGE_CACHE_LIMIT_S; else undefined. A page's scripts have hashed names and may be kept for ever; the page that
  * names them must not, or a deploy reaches no one who has been before.
  */
 export function pageKeptTooLong(headers: Reply['headers']): { seconds: number; said: string } | undefined {
-  const cacheControl = String(headers['cache-control'] ?? '').toLowerCase();
-  if (!cacheControl || /\b(no-cache|no-store)\b/.test(cacheControl)) return undefined;
-  const ages = [...cacheControl.matchAll(/\b(?:s-maxage|max-age)\s*=\s*"?(\d+)/g)].map(([, age]) => Number(age));
-  const longest = Math.max(0, ...ages);
-  // `immutable` holds only while the page is fresh: with `max-age=0` the browser asks again all the same.
-  if (longest <= PAGE_CACHE_LIMIT_S) return undefined;
-  return { seconds: /\bimmutable\b/.test(cacheControl) ? Infinity : longest, said: `cache-control: ${headers['cache-control']}` };
+  let longest: { seconds: number; said: string } | undefined;
+  for (const name of PAGE_CACHE_HEADERS) {
+    const value = String(headers[name] ?? '').toLowerCase();
+    if (!value || /\b(no-cache|no-store)\b/.test(value)) continue;
+    const age = Math.max(0, ...[...value.matchAll(/\b(?:s-maxage|max-age)\s*=\s*"?(\d+)/g)].map(([, found]) => Number(found)));
+    // `immutable` holds only while the page is fresh: with `max-age=0` the browser asks again all the same.
+    if (age <= PAGE_CACHE_LIMIT_S) continue;
+    const seconds = /\bimmutable\b/.test(value) ? Infinity : age;
+    if (!longest || seconds > longest.seconds) longest = { seconds, said: `${name}: ${headers[name]}` };
+  }
+  return longest;
 }
 
 /** Whether a reply is the kind of file a page asked for; a host's fallback page answers 200 with HTML. */

@@ -3,7 +3,8 @@ import { PAGE_CACHE_LIMIT_S, pageKeptTooLong } from '../../scripts/check-deploym
 
 /** Which cache-control answers make a deployed page outlive the next deploy (decision 023). */
 describe('pageKeptTooLong', () => {
-  const kept = (cacheControl?: string) => pageKeptTooLong(cacheControl === undefined ? {} : { 'cache-control': cacheControl });
+  const kept = (cacheControl?: string) =>
+    pageKeptTooLong(cacheControl === undefined ? {} : { 'cache-control': cacheControl });
 
   it('lets a page be asked for again: no header, no-cache, or a max-age within the limit', () => {
     expect(kept()).toBeUndefined();
@@ -19,5 +20,23 @@ describe('pageKeptTooLong', () => {
   it('counts immutable as for ever only while the page may be kept: with max-age=0 the browser asks again', () => {
     expect(kept('public, max-age=31536000, immutable')?.seconds).toBe(Infinity);
     expect(kept('public, max-age=0, immutable')).toBeUndefined();
+  });
+
+  it("refuses a page kept over the limit by the headers a CDN reads in cache-control's place, while cache-control says no-cache", () => {
+    expect(pageKeptTooLong({ 'cache-control': 'no-cache', 'cdn-cache-control': 'max-age=31536000' })).toEqual({
+      seconds: 31536000,
+      said: 'cdn-cache-control: max-age=31536000',
+    });
+    expect(
+      pageKeptTooLong({ 'cache-control': 'public, max-age=0', 'surrogate-control': 'max-age=2592000' })?.said,
+    ).toBe('surrogate-control: max-age=2592000');
+    expect(
+      pageKeptTooLong({
+        'cache-control': 'max-age=600',
+        'cloudflare-cdn-cache-control': 'max-age=86400',
+        'vercel-cdn-cache-control': 'max-age=604800',
+      })?.seconds,
+    ).toBe(604800);
+    expect(pageKeptTooLong({ 'cache-control': 'no-cache', 'cdn-cache-control': 'max-age=300' })).toBeUndefined();
   });
 });
