@@ -199,6 +199,8 @@ describe('"Not quite right? Fix the floor"', () => {
     });
     const before = screen.getByRole('img', { name: 'Your original photo' });
     expect(before).toHaveAttribute('src', `${storage}/original-1040w.jpg`);
+    // The page that sent the photo holds the fix's token: nothing says fixing is only offered elsewhere.
+    expect(screen.queryByText(/Fixing the floor is offered only/)).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Not quite right? Fix the floor' }));
     const shown = photo().querySelector('img')!;

@@ -107,6 +107,17 @@ function fixOutcome(
     : fixOutcomeTexts.barelyChanged;
 }
 
+/**
+ * Said where the Fix button would be, on a result read back from its address (a reload, another tab, the result
+ * e-mail's link): the fix's token lived only in the page that sent the photo (decision 009), so the button and the
+ * rug choice are gone, and without a word a visitor who had them a moment ago looked for them.
+ */
+export const reopenedTexts = {
+  fix: 'Fixing the floor is offered only on the page that sent the photo, until that page is reloaded or left, so nobody else with a link to this result can change it.',
+  fixAndRugs:
+    'Fixing the floor and the choice to keep or replace the rugs are offered only on the page that sent the photo, until that page is reloaded or left, so nobody else with a link to this result can change it.',
+};
+
 /** The wood the visitor chose is kept in the address (`?wood=walnut`), so a reload shows it again. */
 const WOOD_PARAM = 'wood';
 
@@ -135,6 +146,8 @@ type ResultStepProps = {
   result: VisualizerResult;
   /** The secret the webhook gave this page; without it (another device, a reload) there is no fixing. */
   correctionToken: string | null;
+  /** The result was read back from the page's address (a reload, another tab, a result link), not made here. */
+  reopened?: boolean;
   /** The page stopped following the woods still coming after the first (its reads ran out or failed). */
   laterStylesLost?: LaterStylesLost;
   /** Reads the row again for the woods still coming, once the page stopped following them. */
@@ -151,6 +164,7 @@ type ResultStepProps = {
 export function ResultStep({
   result,
   correctionToken,
+  reopened = false,
   laterStylesLost = false,
   onCheckLaterStylesAgain,
   onResultChange,
@@ -209,8 +223,8 @@ export function ResultStep({
     setFixing(false);
   };
 
-  const offersRugChoice =
-    correctionToken !== null && result.rugChoice !== null && (result.rugShare ?? 0) >= RUG_CHOICE_MIN_SHARE;
+  const hasRugChoice = result.rugChoice !== null && (result.rugShare ?? 0) >= RUG_CHOICE_MIN_SHARE;
+  const offersRugChoice = correctionToken !== null && hasRugChoice;
   // Read when a fix comes back, without making the panel's onRendered new on every change.
   const beforeFix = useRef({ result, markers, offersRugChoice });
   beforeFix.current = { result, markers, offersRugChoice };
@@ -368,6 +382,11 @@ export function ResultStep({
         )}
         {correctionToken && correctionsLeft <= 0 && !fixing && (
           <p className="text-sm text-walnut-700">This photo has had all its fixes. To fix more, try another photo.</p>
+        )}
+        {reopened && !correctionToken && (
+          <p className="mx-auto max-w-2xl text-sm text-walnut-700">
+            {hasRugChoice ? reopenedTexts.fixAndRugs : reopenedTexts.fix}
+          </p>
         )}
       </div>
 

@@ -81,6 +81,26 @@ describe('a result link', () => {
     expect(screen.getByText(preview)).toBeVisible();
   });
 
+  it('says why it offers no "Fix the floor" and no rug choice: they stay with the page that sent the photo', async () => {
+    const fixOnly =
+      'Fixing the floor is offered only on the page that sent the photo, until that page is reloaded or left, so nobody else with a link to this result can change it.';
+    const { unmount } = openResultLink((id) => HttpResponse.json(completedRow(id)));
+    await screen.findByRole('heading', { name: 'Your room with hardwood floors' });
+    expect(screen.queryByRole('button', { name: /Fix the floor/ })).not.toBeInTheDocument();
+    expect(screen.getByText(fixOnly)).toBeVisible();
+    unmount();
+
+    // A photo with rugs: the page that sent it also offered "Keep my rugs" / "Replace carpet and rugs too".
+    openResultLink((id) => HttpResponse.json({ ...completedRow(id), rug_choice: 'keep', rug_share: 0.12 }));
+    await screen.findByRole('heading', { name: 'Your room with hardwood floors' });
+    expect(screen.queryByRole('group', { name: 'Rugs and carpet' })).not.toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Fixing the floor and the choice to keep or replace the rugs are offered only on the page that sent the photo, until that page is reloaded or left, so nobody else with a link to this result can change it.',
+      ),
+    ).toBeVisible();
+  });
+
   it('opened while a fix or a rug choice re-renders it (a reload just after asking), says so and shows the new pictures once stored', async () => {
     const REPLACED_URL = 'http://supabase.test/storage/v1/object/sign/floor-visualizer/abc/processed-2.jpg?token=a.b.e';
     let answerFirstRead = () => {};

@@ -59,6 +59,8 @@ export function VisualizerPage() {
   const [result, setResult] = useState<VisualizerResult | null>(null);
   // "Fix the floor" is for the visitor who made the request: the webhook's token lives only in this page's memory.
   const [correctionToken, setCorrectionToken] = useState<string | null>(null);
+  // The request was read back from the address (a reload, another tab, a result link): this page never had its token.
+  const [reopened, setReopened] = useState(false);
   // Opened from a result link (`#result=<id>`, the result e-mail): that result, or why it cannot be shown.
   const [savedResult, setSavedResult] = useState<SavedResultState | null>(null);
   // Read while a fix or a rug choice was re-rendering it (the visitor reloaded just after asking): the row still holds
@@ -162,6 +164,7 @@ export function VisualizerPage() {
   const loadSavedResult = (id: string) => {
     const read = ++savedResultRead.current;
     const current = () => read === savedResultRead.current;
+    setReopened(true);
     setSavedResult('loading');
     setStep('result');
     getVisualizerRequest(id).then(
@@ -246,6 +249,7 @@ export function VisualizerPage() {
     setFieldErrors({});
     setRequestId(null);
     setCorrectionToken(null);
+    setReopened(false);
     setUpload(null);
     setLinkedStatus(null);
     setUploadStalled(false);
@@ -318,6 +322,7 @@ export function VisualizerPage() {
     setUploadError(null);
     setResult(null);
     setCorrectionToken(null);
+    setReopened(false);
     setRequestId(null);
     setSavedResult(null);
     setPendingRender(null);
@@ -429,6 +434,7 @@ export function VisualizerPage() {
               <ResultStep
                 result={result}
                 correctionToken={correctionToken}
+                reopened={reopened}
                 laterStylesLost={laterStyles.phase === 'lost' ? laterStyles.reason : false}
                 onCheckLaterStylesAgain={laterStyles.phase === 'lost' ? laterStyles.checkAgain : undefined}
                 onResultChange={setResult}
