@@ -54,7 +54,11 @@ export function describeRugCovering(floor: FloorMask): RugCovering {
   const { mask, rugsReplacedMask, width, height } = floor;
   if (!rugsReplacedMask) return { coveringShare: 0, bareFloorContact: 1, bareFarEdge: 1, bareWallEdge: 1 };
   let covering = 0;
-  for (let i = 0; i < mask.length; i++) if (rugsReplacedMask[i]! >= 128 && mask[i]! < 128) covering++;
+  // The same floor both ways (no run saw a rug: the engine hands the kept floor back as the replaced one) covers nothing.
+  if (rugsReplacedMask !== mask) for (let i = 0; i < mask.length; i++) if (rugsReplacedMask[i]! >= 128 && mask[i]! < 128) covering++;
+  // Nothing covered: no outline, and every column's far edge is kept floor. The answer the grid below would give,
+  // without it (most photos have no rug; this comes between the floor and the woods: decision 028, session 20).
+  if (covering === 0) return { coveringShare: 0, bareFloorContact: 1, bareFarEdge: 1, bareWallEdge: 1 };
   // The outline is read on a coarse grid (the network's, or about 128 cells a side), where a rug's fringe or a
   // chair leg is below one cell: the question is what the covering meets, not its exact edge.
   const gridWidth = floor.scene?.width ?? Math.min(width, 128);
