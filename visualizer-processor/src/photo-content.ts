@@ -38,11 +38,12 @@ export function photoContentBox(photo: DecodedPhoto, limits = PHOTO_CONTENT_LIMI
     for (let y = 0; y < height; y++) if (near((y * width + x) * 3)) flat++;
     return flat >= limits.flatShare * height;
   };
-  const rows = Array.from({ length: height }, (_, y) => rowFlat(y));
-  const vertical = bands(rows, limits);
+  // A line is read only when the search for the bands comes to it: in a real photo a few dozen from each end (the
+  // search stops at the first run of unlike lines longer than `maxBreak`), not every row and column of the photo,
+  // which took 15-35 ms before the floor at 1600 px (decision 028, session 20).
+  const vertical = bands(rowFlat, height, limits);
   if (vertical) return { left: 0, top: vertical.start, width, height: vertical.end - vertical.start };
-  const columns = Array.from({ length: width }, (_, x) => columnFlat(x));
-  const horizontal = bands(columns, limits);
+  const horizontal = bands(columnFlat, width, limits);
   if (horizontal) return { left: horizontal.start, top: 0, width: horizontal.end - horizontal.start, height };
   return null;
 }
@@ -73,26 +74,25 @@ function cornerColour({ pixels, width, height }: DecodedPhoto): [number, number,
 }
 
 /**
- * Where the content lies between two bands of flat lines at both ends of `flat`, or null. A band runs from its end of
- * the picture to the first run of unlike lines longer than `maxBreak` of the side.
+ * Where the content lies between two bands of flat lines at both ends of the `side` lines (`flat` says whether a line
+ * is flat), or null. A band runs from its end of the picture to the first run of unlike lines longer than `maxBreak`
+ * of the side.
  */
-function bands(flat: boolean[], limits: typeof PHOTO_CONTENT_LIMITS): { start: number; end: number } | null {
-  const side = flat.length;
+function bands(flat: (line: number) => boolean, side: number, limits: typeof PHOTO_CONTENT_LIMITS): { start: number; end: number } | null {
   const maxBreak = Math.max(1, Math.floor(limits.maxBreak * side));
-  const bandEnd = (order: number[]) => {
+  const bandEnd = (lineAt: (i: number) => number) => {
     let end = 0;
     let unlike = 0;
-    for (let i = 0; i < order.length; i++) {
-      if (flat[order[i]!]) {
+    for (let i = 0; i < side; i++) {
+      if (flat(lineAt(i))) {
         end = i + 1;
         unlike = 0;
       } else if (++unlike > maxBreak) break;
     }
     return end;
   };
-  const forward = Array.from({ length: side }, (_, i) => i);
-  const start = bandEnd(forward);
-  const end = side - bandEnd(forward.slice().reverse());
+  const start = bandEnd((i) => i);
+  const end = side - bandEnd((i) => side - 1 - i);
   const minBand = limits.minBand * side;
   if (start < minBand || side - end < minBand || end - start < limits.minContent * side) return null;
   return { start, end };
