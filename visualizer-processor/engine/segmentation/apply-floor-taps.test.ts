@@ -1125,3 +1125,49 @@ describe('"this is floor" on a strip missed along a bed, half of it in the bed\'
     expect(painted(room.mask, inBedClass)).toBe(0);
   });
 });
+
+describe('a "not floor" tap on the rim of a chair leg the mask painted, beside the shade under the chair', () => {
+  // Lit boards (rows 60–399) under a wall, shaded under a chair (columns 90–209, rows 100–169); a black leg (columns
+  // 140–151, rows 60–169) stands in that shade. The network called leg and boards floor; the mask leaves the leg out but
+  // for its left rim (columns 140–142), which the guided filter painted. The photo is blurred as the tap's copy is, so the
+  // rim is halfway between the leg and the shade, and the tapped place round it is mostly shade.
+  const W = 600;
+  const H = 400;
+  const leg = (x: number, y: number) => x >= 140 && x < 152 && y >= 60 && y < 170;
+  const shade = (x: number, y: number) => x >= 90 && x < 210 && y >= 100 && y < 170 && !leg(x, y);
+  const chairRoom = () => {
+    const room = paintedRoom(
+      W,
+      H,
+      (x, y) =>
+        y < 60
+          ? { rgb: [215, 210, 200], sceneClass: SCENE_CLASS.wall, floor: false }
+          : leg(x, y)
+            ? { rgb: [15, 14, 12], sceneClass: SCENE_CLASS.floor, floor: false }
+            : shade(x, y)
+              ? { rgb: [58, 47, 38], sceneClass: SCENE_CLASS.floor, floor: true }
+              : { rgb: [150, 112, 78], sceneClass: SCENE_CLASS.floor, floor: true },
+      (x, y) => y >= 60 && !(leg(x, y) && x >= 143),
+    );
+    blurInPlace(room.image.rgb, W, H);
+    return room;
+  };
+  const rimTap = { x: 141.5 / W, y: 140 / H, floor: false };
+  const left = (mask: Uint8Array, where: (x: number, y: number) => boolean) =>
+    mask.reduce((n, v, i) => n + (v && where(i % W, Math.floor(i / W)) ? 1 : 0), 0);
+  // The shade farther from the leg than the tapped place reaches.
+  const farShade = (x: number, y: number) => shade(x, y) && Math.abs(x - 146) > 12;
+
+  it('takes the rim and leaves the shade beside it', () => {
+    const room = chairRoom();
+    applyFloorTaps(room.mask, room.image, room.scene, [rimTap]);
+    expect(room.mask[140 * W + 141]).toBe(0);
+    expect(left(room.mask, farShade)).toBe(area2(W, H, farShade));
+  });
+
+  it('without the band along the not-floor, the same tap takes a third of the shade with it', () => {
+    const room = chairRoom();
+    applyFloorTaps(room.mask, room.image, room.scene, [rimTap], undefined, { ...TAP_LIMITS, besideThing: 0 });
+    expect(left(room.mask, farShade)).toBeLessThan((area2(W, H, farShade) * 2) / 3);
+  });
+});
