@@ -89,6 +89,7 @@ export const ENGINE_VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   'engine, no object bases': { objectBases: null },
   'engine, no object margin': { objectMargin: null },
   'engine, not grounded': { grounded: false },
+  'engine, grounded through the margin': { groundedThroughMargin: true },
   'engine, not unanimous': { unanimous: false },
   'engine, threshold 0.5': { threshold: 0.5 },
   'engine, threshold 0.65': { threshold: 0.65 },

@@ -33,6 +33,11 @@ export interface SegmenterTuning {
   epsilon: number;
   grounded: boolean;
   /**
+   * Whether floor the object margin took still joins the pieces it parted for grounding (session 20, engine): floor
+   * seen between a table's legs or behind a chair, cut off from the rest only by the margin, is the room's floor.
+   */
+  groundedThroughMargin: boolean;
+  /**
    * Floor only where every run saw floor. Most of the network's errors on real photos are things taken for
    * floor (a patio through a door, a counter top), and a mirrored run rarely makes the same mistake.
    */
@@ -124,6 +129,7 @@ export const DEFAULT_TUNING: SegmenterTuning = {
   radius: 5,
   epsilon: 0.002,
   grounded: true,
+  groundedThroughMargin: false,
   // 0.6, not the filter's middle: where the edge is unsure, the photo stays as it was (decision 012).
   threshold: 0.6,
   unanimous: true,
@@ -579,8 +585,13 @@ async function floorAndRug(
     }
     addInto(objectSeen, zoomed);
   }
+  let marginTook: Uint8Array | undefined;
   if (tuning.objectMargin) {
     const near = cellsAroundObjects(objectSeen, scene.width, scene.height, tuning.objectMargin);
+    if (tuning.grounded && tuning.groundedThroughMargin) {
+      marginTook = new Uint8Array(near.length);
+      for (let i = 0; i < near.length; i++) marginTook[i] = near[i]! && soft[i]! >= 0.5 ? 1 : 0;
+    }
     if (zoomedForRegrowth) {
       regrowth = {
         ...zoomedForRegrowth,
@@ -593,7 +604,7 @@ async function floorAndRug(
   }
   if (tuning.grounded) {
     const floor = beliefFloor(soft);
-    clearDropped(soft, floor, groundSceneFloor(floor, segmented));
+    clearDropped(soft, floor, groundSceneFloor(floor, segmented, marginTook));
   }
   if (takingOutRugs) {
     const floor = beliefFloor(soft);

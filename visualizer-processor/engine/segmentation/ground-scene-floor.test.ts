@@ -45,4 +45,15 @@ describe('grounding the floor through what stands on it', () => {
     expect(kept[upperPiece]).toBe(0);
     expect(kept[9 * 10]).toBe(1);
   });
+
+  it('a piece parted from the floor only by cells given as also walkable (the object margin) is kept, and those cells are not made floor', () => {
+    const { segmented, floor, upperPiece } = sceneWith('table');
+    // A gap under the table the margin closed: the column of cells below the upper piece.
+    const gap = new Uint8Array(floor.length);
+    gap[3 * 10 + 4] = 1;
+    gap[4 * 10 + 4] = 1;
+    const kept = groundSceneFloor(floor, segmented, gap);
+    expect(kept[upperPiece]).toBe(1);
+    expect(kept[3 * 10 + 4]).toBe(0);
+  });
 });
