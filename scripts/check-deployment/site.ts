@@ -9,7 +9,10 @@ export function headingOf(html: string): string | undefined {
   const match = html.match(/<h1\b[^>]*>([\s\S]*?)<\/h1>/i);
   const text = match?.[1]
     ?.replace(/<[^>]+>/g, '')
-    .replace(/&(amp|lt|gt|quot|#39);/g, (entity) => ({ '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" })[entity] ?? entity)
+    .replace(
+      /&(amp|lt|gt|quot|#39);/g,
+      (entity) => ({ '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" })[entity] ?? entity,
+    )
     .replace(/\s+/g, ' ')
     .trim();
   return text || undefined;
@@ -61,24 +64,58 @@ export const PAGE_CACHE_LIMIT_S = 3600;
  * and `surrogate-control`): a page kept a year at the edge after the next deploy is stale for every visitor, while
  * `cache-control` says no-cache. Seen when the CDN passes them on, or when the check reaches the origin.
  */
-export const PAGE_CACHE_HEADERS = ['cache-control', 'cdn-cache-control', 'cloudflare-cdn-cache-control', 'vercel-cdn-cache-control', 'surrogate-control'] as const;
+export const PAGE_CACHE_HEADERS = [
+  'cache-control',
+  'cdn-cache-control',
+  'cloudflare-cdn-cache-control',
+  'vercel-cdn-cache-control',
+  'surrogate-control',
+] as const;
+
+/**
+ * A cache header's directives in order, each a name (lower case) and its value when it has one (quotes taken off). A
+ * quoted value may hold commas (`no-cache="set-cookie, x-id"`), so the header is not simply split on them.
+ */
+export function cacheDirectives(value: string): { name: string; value?: string }[] {
+  return [...value.matchAll(/([\w-]+)\s*(?:=\s*(?:"((?:[^"\\]|\\.)*)"|([^,\s]*)))?/g)].map(
+    ([, name, quoted, token]) => ({
+      name: name!.toLowerCase(),
+      ...((quoted ?? token) === undefined ? {} : { value: quoted ?? token }),
+    }),
+  );
+}
 
 /**
  * How long browsers and shared caches may keep a page without asking the host again (max-age or s-maxage in any of
  * PAGE_CACHE_HEADERS; for ever when `immutable` comes with one over the limit; nginx's `expires` sets both headers), in seconds, when that is longer than
  * PAGE_CACHE_LIMIT_S; else undefined. A page's scripts have hashed names and may be kept for ever; the page that
- * names them must not, or a deploy reaches no one who has been before.
+ * names them must not, or a deploy reaches no one who has been before. Only a bare `no-cache` or `no-store` stops
+ * the keeping: `no-cache="set-cookie"` (and `private="set-cookie"`) name header fields, and RFC 9111 lets caches keep
+ * the rest of the page, so `no-cache="set-cookie", max-age=31536000` keeps the page a year.
  */
 export function pageKeptTooLong(headers: Reply['headers']): { seconds: number; said: string } | undefined {
   let longest: { seconds: number; said: string } | undefined;
   for (const name of PAGE_CACHE_HEADERS) {
-    const value = String(headers[name] ?? '').toLowerCase();
-    if (!value || /\b(no-cache|no-store)\b/.test(value)) continue;
-    const age = Math.max(0, ...[...value.matchAll(/\b(?:s-maxage|max-age)\s*=\s*"?(\d+)/g)].map(([, found]) => Number(found)));
+    const raw = headers[name];
+    const value = Array.isArray(raw) ? raw.join(', ') : String(raw ?? '');
+    if (!value) continue;
+    const directives = cacheDirectives(value);
+    if (
+      directives.some(
+        (directive) =>
+          (directive.name === 'no-cache' && directive.value === undefined) || directive.name === 'no-store',
+      )
+    )
+      continue;
+    // Given twice, the longest: some cache keeps the page that long.
+    const ages = directives
+      .filter(({ name }) => name === 'max-age' || name === 's-maxage')
+      .map(({ value }) => Number.parseInt(value ?? '', 10));
+    const age = Math.max(0, ...ages.filter((found) => Number.isFinite(found)));
     // `immutable` holds only while the page is fresh: with `max-age=0` the browser asks again all the same.
     if (age <= PAGE_CACHE_LIMIT_S) continue;
-    const seconds = /\bimmutable\b/.test(value) ? Infinity : age;
-    if (!longest || seconds > longest.seconds) longest = { seconds, said: `${name}: ${headers[name]}` };
+    const seconds = directives.some(({ name }) => name === 'immutable') ? Infinity : age;
+    if (!longest || seconds > longest.seconds) longest = { seconds, said: `${name}: ${value}` };
   }
   return longest;
 }
@@ -86,7 +123,11 @@ export function pageKeptTooLong(headers: Reply['headers']): { seconds: number; s
 /** Whether a reply is the kind of file a page asked for; a host's fallback page answers 200 with HTML. */
 export function servesAsset(reply: Reply, kind: PageAsset['kind']): boolean {
   const type = String(reply.headers['content-type'] ?? '');
-  return reply.status === 200 && reply.body.length > 0 && (kind === 'script' ? /javascript/i.test(type) : /text\/css/i.test(type));
+  return (
+    reply.status === 200 &&
+    reply.body.length > 0 &&
+    (kind === 'script' ? /javascript/i.test(type) : /text\/css/i.test(type))
+  );
 }
 
 /** The role each JWT-shaped string in a text names (a Supabase key says `anon`, `service_role`, ...). */
@@ -108,7 +149,8 @@ export function secretsIn(text: string, serviceKey: string | undefined): string[
   const found: string[] = [];
   if (serviceKey && text.includes(serviceKey)) found.push('the secret key SUPABASE_SERVICE_ROLE_KEY');
   if (/sb_secret_[\w-]{8,}/.test(text)) found.push('an sb_secret_… key');
-  for (const role of new Set(jwtRoles(text).filter((role) => role !== 'anon'))) found.push(`a JWT key for the role ${role}`);
+  for (const role of new Set(jwtRoles(text).filter((role) => role !== 'anon')))
+    found.push(`a JWT key for the role ${role}`);
   return found;
 }
 
@@ -123,7 +165,11 @@ export function createSiteReader(site: URL) {
 }
 
 /** Every script of the site reachable from the given ones, each read once; at most `limit` (a loop cannot run away). */
-export async function collectScripts(read: (path: string) => Promise<Reply>, entries: string[], limit = 400): Promise<Map<string, Reply>> {
+export async function collectScripts(
+  read: (path: string) => Promise<Reply>,
+  entries: string[],
+  limit = 400,
+): Promise<Map<string, Reply>> {
   const collected = new Map<string, Reply>();
   const queue = [...new Set(entries)];
   while (queue.length > 0 && collected.size < limit) {
@@ -155,7 +201,9 @@ export function buildFingerprint(html: string, pageUrl: URL): string[] {
 
 /** The app's entry a page starts (the first-interaction loader's `data-entry`, else its module script). */
 export function entryOf(html: string, pageUrl: URL): string | undefined {
-  const reference = html.match(/\sdata-entry\s*=\s*["']([^"']+)["']/i)?.[1] ?? html.match(/<script\b[^>]*\stype\s*=\s*["']module["'][^>]*\ssrc\s*=\s*["']([^"']+)["']/i)?.[1];
+  const reference =
+    html.match(/\sdata-entry\s*=\s*["']([^"']+)["']/i)?.[1] ??
+    html.match(/<script\b[^>]*\stype\s*=\s*["']module["'][^>]*\ssrc\s*=\s*["']([^"']+)["']/i)?.[1];
   return reference ? new URL(reference, pageUrl).pathname : undefined;
 }
 
@@ -164,7 +212,8 @@ export function noindexOf(html: string, headers: Reply['headers']): string | und
   for (const [tag] of html.matchAll(/<meta\b[^>]*>/gi)) {
     const name = tag.match(/\sname\s*=\s*["']([^"']+)["']/i)?.[1]?.toLowerCase();
     const content = tag.match(/\scontent\s*=\s*["']([^"']*)["']/i)?.[1] ?? '';
-    if ((name === 'robots' || name === 'googlebot') && /\b(noindex|none)\b/i.test(content)) return `<meta name="${name}" content="${content}">`;
+    if ((name === 'robots' || name === 'googlebot') && /\b(noindex|none)\b/i.test(content))
+      return `<meta name="${name}" content="${content}">`;
   }
   const header = String(headers['x-robots-tag'] ?? '');
   return /\b(noindex|none)\b/i.test(header) ? `x-robots-tag: ${header}` : undefined;
@@ -190,7 +239,10 @@ export function robotsTxtBlocksAll(text: string): boolean {
       if (agents.includes('*')) rulesForAll[field].push(value);
     }
   }
-  return rulesForAll.disallow.some((path) => path === '/' || path === '/*') && !rulesForAll.allow.some((path) => path === '/' || path === '/*');
+  return (
+    rulesForAll.disallow.some((path) => path === '/' || path === '/*') &&
+    !rulesForAll.allow.some((path) => path === '/' || path === '/*')
+  );
 }
 
 /** Scripts and stylesheets an https page loads over plain http: browsers block them (mixed content), or anyone on the way can change them. */
@@ -261,18 +313,26 @@ export const isThisMachine = (url: URL) => ['127.0.0.1', 'localhost', '[::1]', '
  * them a plain-http copy), and send visitors who type the bare domain from http to https. `plainHttp` is what its
  * http:// address answered (only asked when the site is on the default port; an Error when nothing answered).
  */
-export function httpsProblem(site: URL, pageHeaders: Reply['headers'], plainHttp: Reply | Error | undefined): string | undefined {
-  if (site.protocol !== 'https:') return `${site.origin} is plain http: visitors' names, e-mail addresses and photos would cross the network readable; serve the site over https`;
+export function httpsProblem(
+  site: URL,
+  pageHeaders: Reply['headers'],
+  plainHttp: Reply | Error | undefined,
+): string | undefined {
+  if (site.protocol !== 'https:')
+    return `${site.origin} is plain http: visitors' names, e-mail addresses and photos would cross the network readable; serve the site over https`;
   const hsts = String(pageHeaders['strict-transport-security'] ?? '');
   const maxAge = Number(hsts.match(/max-age\s*=\s*"?(\d+)/i)?.[1] ?? 0);
   if (maxAge < HSTS_MIN_AGE_S) {
     return `${hsts ? `its Strict-Transport-Security (${hsts}) keeps browsers on https for under a day` : 'no Strict-Transport-Security header'}: a network on the way can serve a plain-http copy; turn on HSTS at the host (max-age of a year)`;
   }
-  if (plainHttp instanceof Error) return `http://${site.host}/ does not answer (${plainHttp.message}): a visitor who types the bare domain may see an error; redirect it to https`;
+  if (plainHttp instanceof Error)
+    return `http://${site.host}/ does not answer (${plainHttp.message}): a visitor who types the bare domain may see an error; redirect it to https`;
   if (plainHttp) {
     const location = String(plainHttp.headers.location ?? '');
-    const redirects = [301, 302, 307, 308].includes(plainHttp.status) && location.startsWith(`https://${site.hostname}`);
-    if (!redirects) return `http://${site.host}/ answers ${plainHttp.status}${location ? ` to ${location}` : ''} instead of redirecting to https: a first visit by the bare domain stays on plain http`;
+    const redirects =
+      [301, 302, 307, 308].includes(plainHttp.status) && location.startsWith(`https://${site.hostname}`);
+    if (!redirects)
+      return `http://${site.host}/ answers ${plainHttp.status}${location ? ` to ${location}` : ''} instead of redirecting to https: a first visit by the bare domain stays on plain http`;
   }
   return undefined;
 }
@@ -303,14 +363,25 @@ export function placeholderFactsOf(pages: readonly string[]): string[] {
  * build) or a project folder uploaded whole holds the secret key, the SMTP password and DATABASE_URL; a `.git`
  * folder holds the code and its history.
  */
-export const PRIVATE_PATHS = ['/.env', '/.env.local', '/.env.production', '/.env.production.local', '/.git/config'] as const;
+export const PRIVATE_PATHS = [
+  '/.env',
+  '/.env.local',
+  '/.env.production',
+  '/.env.production.local',
+  '/.git/config',
+] as const;
 
 /**
  * Whether a reply to one of PRIVATE_PATHS hands the file out: a 200 with a body that is not a page (hosts answer an
  * unknown path with their not-found or fallback page, HTML).
  */
 export function servesPrivateFile(reply: Reply): boolean {
-  return reply.status === 200 && reply.body.trim().length > 0 && !/text\/html/i.test(String(reply.headers['content-type'] ?? '')) && !/^\s*<(!doctype|html)/i.test(reply.body);
+  return (
+    reply.status === 200 &&
+    reply.body.trim().length > 0 &&
+    !/text\/html/i.test(String(reply.headers['content-type'] ?? '')) &&
+    !/^\s*<(!doctype|html)/i.test(reply.body)
+  );
 }
 
 /**
@@ -321,7 +392,10 @@ export function servesPrivateFile(reply: Reply): boolean {
 export function plainHttpServicesOf(site: URL, services: Record<string, string>): string[] {
   if (site.protocol !== 'https:') return [];
   return Object.entries(services)
-    .filter(([, address]) => URL.canParse(address) && new URL(address).protocol === 'http:' && !isThisMachine(new URL(address)))
+    .filter(
+      ([, address]) =>
+        URL.canParse(address) && new URL(address).protocol === 'http:' && !isThisMachine(new URL(address)),
+    )
     .map(([name, address]) => `${name} ${new URL(address).origin}`);
 }
 
@@ -331,11 +405,22 @@ export function plainHttpServicesOf(site: URL, services: Record<string, string>)
  * `.home.arpa`. The check may reach it from where it runs; a visitor's browser does not.
  */
 export function isNetworkOnlyHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+  const host = hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
   const family = isIP(host);
   if (family === 4) {
     const [a = 0, b = 0] = host.split('.').map(Number);
-    return a === 0 || a === 10 || a === 127 || (a === 100 && b >= 64 && b <= 127) || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168);
+    return (
+      a === 0 ||
+      a === 10 ||
+      a === 127 ||
+      (a === 100 && b >= 64 && b <= 127) ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168)
+    );
   }
   if (family === 6) {
     // The URL parser writes an IPv4-mapped address in hex (::ffff:7f00:1 for 127.0.0.1).
@@ -363,7 +448,11 @@ export function networkOnlyServicesOf(site: URL, services: Record<string, string
 }
 
 /** The settings src/lib/env.ts reads from the bundle, where Vite writes `import.meta.env` as an object literal. */
-export const SITE_CONNECTION_SETTINGS = ['VITE_SUPABASE_URL', 'VITE_SUPABASE_ANON_KEY', 'VITE_VISUALIZER_WEBHOOK_URL'] as const;
+export const SITE_CONNECTION_SETTINGS = [
+  'VITE_SUPABASE_URL',
+  'VITE_SUPABASE_ANON_KEY',
+  'VITE_VISUALIZER_WEBHOOK_URL',
+] as const;
 export type SiteConnectionSetting = (typeof SITE_CONNECTION_SETTINGS)[number];
 
 /**
@@ -374,8 +463,12 @@ export type SiteConnectionSetting = (typeof SITE_CONNECTION_SETTINGS)[number];
  * it, nor a build that holds the value somewhere else. A build that writes no such object (another bundler) must hold
  * the value as a whole string literal. URLs are compared without trailing slashes, as the site joins paths to them.
  */
-export function settingsNotBuiltIn(scripts: readonly string[], expected: Record<SiteConnectionSetting, { name: string; value: string }>): string[] {
-  const trim = (setting: SiteConnectionSetting, value: string) => (setting === 'VITE_SUPABASE_ANON_KEY' ? value.trim() : value.trim().replace(/\/+$/, ''));
+export function settingsNotBuiltIn(
+  scripts: readonly string[],
+  expected: Record<SiteConnectionSetting, { name: string; value: string }>,
+): string[] {
+  const trim = (setting: SiteConnectionSetting, value: string) =>
+    setting === 'VITE_SUPABASE_ANON_KEY' ? value.trim() : value.trim().replace(/\/+$/, '');
   const problems: string[] = [];
   for (const setting of SITE_CONNECTION_SETTINGS) {
     const { name, value } = expected[setting];
@@ -384,8 +477,16 @@ export function settingsNotBuiltIn(scripts: readonly string[], expected: Record<
     for (const script of scripts) for (const match of script.matchAll(pattern)) built.add(trim(setting, match[2]!));
     const wanted = trim(setting, value);
     const others = [...built].filter((found) => found !== wanted);
-    if (others.length > 0) problems.push(`${name} (they hold ${others.map((found) => found.slice(0, 80)).join(' and ')})`);
-    else if (built.size === 0 && !scripts.some((script) => ['"', "'", '`'].some((quote) => script.includes(`${quote}${wanted}${quote}`) || script.includes(`${quote}${wanted}/${quote}`)))) {
+    if (others.length > 0)
+      problems.push(`${name} (they hold ${others.map((found) => found.slice(0, 80)).join(' and ')})`);
+    else if (
+      built.size === 0 &&
+      !scripts.some((script) =>
+        ['"', "'", '`'].some(
+          (quote) => script.includes(`${quote}${wanted}${quote}`) || script.includes(`${quote}${wanted}/${quote}`),
+        ),
+      )
+    ) {
       problems.push(`${name} (not in them)`);
     }
   }
@@ -416,7 +517,8 @@ export function canonicalProblems(site: URL, pages: ReadonlyMap<string, string>)
     }
     const named = new URL(canonical);
     if (named.hostname !== site.hostname) problems.push(`${page} names ${named.origin}`);
-    else if (site.protocol === 'https:' && named.protocol !== 'https:' && !isThisMachine(site)) problems.push(`${page} names ${named.origin}, plain http`);
+    else if (site.protocol === 'https:' && named.protocol !== 'https:' && !isThisMachine(site))
+      problems.push(`${page} names ${named.origin}, plain http`);
   }
   return problems;
 }

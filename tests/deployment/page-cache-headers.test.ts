@@ -39,4 +39,19 @@ describe('pageKeptTooLong', () => {
     ).toBe(604800);
     expect(pageKeptTooLong({ 'cache-control': 'no-cache', 'cdn-cache-control': 'max-age=300' })).toBeUndefined();
   });
+
+  it('keeps refusing when no-cache or private names header fields: only the fields are held back, the page is kept', () => {
+    expect(kept('no-cache="set-cookie", max-age=31536000')).toEqual({
+      seconds: 31536000,
+      said: 'cache-control: no-cache="set-cookie", max-age=31536000',
+    });
+    expect(kept('No-Cache="Set-Cookie, X-Visitor", public, s-maxage=86400')?.seconds).toBe(86400);
+    expect(kept('private="set-cookie", max-age=604800')?.seconds).toBe(604800);
+    expect(kept('private, max-age=604800')?.seconds).toBe(604800);
+    expect(kept('no-cache=set-cookie, max-age=604800')?.seconds).toBe(604800);
+    // A bare no-cache or any no-store still lets the page be asked for again, wherever it stands.
+    expect(kept('max-age=31536000, no-cache')).toBeUndefined();
+    expect(kept('no-cache="set-cookie", no-store, max-age=31536000')).toBeUndefined();
+    expect(kept('NO-CACHE, max-age=31536000')).toBeUndefined();
+  });
 });
