@@ -7,7 +7,10 @@ import { renderFirstAnswers, renderPage, renderSendingToast } from './render-pag
 /** The page's own buttons as the browser sees them in #root, before the app is up. */
 async function buttonsOf(path: string): Promise<HTMLButtonElement[]> {
   const { html } = await renderPage(path);
-  const page = new DOMParser().parseFromString(`<!doctype html><html><body><div id="root">${html}</div></body></html>`, 'text/html');
+  const page = new DOMParser().parseFromString(
+    `<!doctype html><html><body><div id="root">${html}</div></body></html>`,
+    'text/html',
+  );
   return [...page.getElementById('root')!.querySelectorAll('button')];
 }
 
@@ -42,7 +45,9 @@ describe('first answers (decision 013, session 2)', () => {
     const kinds = new Map([...answers.byButton.values()].map((answer) => [answer.kind, answer.content]));
     const dialog = kinds.get('guide')!;
     expect(dialog.querySelector('[role="dialog"] h2')?.textContent).toBe('Free Flooring Guide');
-    expect(dialog.querySelector('h2 + p')?.textContent).toBe('5 Pro Tips to Choose the Right Floors (And Save Money Doing It)');
+    expect(dialog.querySelector('h2 + p')?.textContent).toBe(
+      '5 Pro Tips to Choose the Right Floors (And Save Money Doing It)',
+    );
     expect(dialog.querySelector('input[name="email"][type="email"]')).not.toBeNull();
     expect(dialog.querySelector('button[aria-label="Close"]')).not.toBeNull();
     const shapesOf = (svg: SVGElement) => [...svg.querySelectorAll('path')].map((path) => path.getAttribute('d'));
@@ -58,14 +63,16 @@ describe('first answers (decision 013, session 2)', () => {
     const buttons = await buttonsOf('/realtors');
     const form = answers.byButton.get(buttons.findIndex((button) => button.textContent === 'Submit Application'))!;
     expect(form.kind).toBe('form-errors');
-    expect(form.content.querySelector('form [role="alert"]')?.textContent).toMatch(/^Please fix 4 fields before sending your application:/);
+    expect(form.content.querySelector('form [role="alert"]')?.textContent).toMatch(
+      /^Please fix 4 fields before sending your application:/,
+    );
     expect(form.content.querySelectorAll('form [aria-invalid="true"]')).toHaveLength(4);
     // The page's own form starts without problems.
     const { html } = await renderPage('/realtors');
     expect(html).not.toContain('Please fix');
   });
 
-  it("gives the dialog ids of its own: it joins the page beside the prerendered markup", async () => {
+  it('gives the dialog ids of its own: it joins the page beside the prerendered markup', async () => {
     const { guideDialog } = await renderFirstAnswers('/');
     const { html } = await renderPage('/');
     const ids = (markup: string) => [...markup.matchAll(/\sid="([^"]+)"/g)].map((match) => match[1]);
@@ -75,7 +82,9 @@ describe('first answers (decision 013, session 2)', () => {
   });
 
   it('reads marks from the opening tags of buttons only', () => {
-    const marked = markedButtons('<button>a</button><button data-first-answer="menu">b</button><div data-first-answer="guide"></div>');
+    const marked = markedButtons(
+      '<button>a</button><button data-first-answer="menu">b</button><div data-first-answer="guide"></div>',
+    );
     expect(marked.count).toBe(2);
     expect([...marked.byKind]).toEqual([['menu', [1]]]);
   });
@@ -85,7 +94,9 @@ describe('first answers (decision 013, session 2)', () => {
     const buttons = await buttonsOf('/');
     const carousel = answers.byButton.get(buttons.findIndex((button) => button.textContent === 'Next testimonial'))!;
     expect(carousel.kind).toBe('carousel');
-    expect(carousel.controls.map((index) => buttons[index]!.textContent || buttons[index]!.getAttribute('aria-label'))).toEqual([
+    expect(
+      carousel.controls.map((index) => buttons[index]!.textContent || buttons[index]!.getAttribute('aria-label')),
+    ).toEqual([
       'Previous testimonial',
       'Show testimonial 1 of 3',
       'Show testimonial 2 of 3',
@@ -102,7 +113,9 @@ describe('first answers (decision 013, session 2)', () => {
     const toast = [...answers.byButton.values()].find((answer) => answer.kind === 'sending-toast')!.content;
     const region = toast.querySelector('section[aria-live="polite"]')!;
     expect(region.querySelector('[data-sonner-toast] [data-title]')?.textContent).toBe('Sending your message...');
-    expect(region.querySelector('[data-sonner-toast] [data-description]')?.textContent).toBe('Please wait while we process your request.');
+    expect(region.querySelector('[data-sonner-toast] [data-description]')?.textContent).toBe(
+      'Please wait while we process your request.',
+    );
     expect(region.querySelector('[data-sonner-toast] [data-icon] svg')?.getAttribute('class')).toMatch(/animate-spin/);
     expect(region.querySelector('button[aria-label="Close toast"]')).not.toBeNull();
     expect(toast.querySelector('style')?.textContent).toContain('[data-sonner-toaster]');
@@ -116,7 +129,8 @@ describe('first answers (decision 013, session 2)', () => {
   });
 
   it('cuts a carousel out whole, nested <div>s and all', () => {
-    const page = '<p>x</p><div role="region" aria-roledescription="carousel"><div><div>a</div></div><div>b</div></div><div>after</div>';
+    const page =
+      '<p>x</p><div role="region" aria-roledescription="carousel"><div><div>a</div></div><div>b</div></div><div>after</div>';
     expect(carouselsIn(page).map((carousel) => carousel.html)).toEqual([
       '<div role="region" aria-roledescription="carousel"><div><div>a</div></div><div>b</div></div>',
     ]);

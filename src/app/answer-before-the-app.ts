@@ -260,11 +260,15 @@ function openDialog(content: DocumentFragment, opener: HTMLElement): FirstAnswer
     // The tap has been replayed on the opener: focus goes back into this dialog until React's is in.
     if (dialog.isConnected) focusedInDialog?.focus();
     whenInPage(
-      () => [...document.querySelectorAll('[role="dialog"]')].find((element) => element !== dialog && !dialog.contains(element)),
+      () =>
+        [...document.querySelectorAll('[role="dialog"]')].find(
+          (element) => element !== dialog && !dialog.contains(element),
+        ),
       (reacts) => {
         if (!dialog.isConnected) {
           // Closed after the tap was replayed: React's dialog, on its way then, closes too (giving focus back).
-          if (reacts && replayed && !answer.wanted) reacts.querySelector<HTMLElement>('button[aria-label="Close"]')?.click();
+          if (reacts && replayed && !answer.wanted)
+            reacts.querySelector<HTMLElement>('button[aria-label="Close"]')?.click();
           return;
         }
         const focused = [...dialog.querySelectorAll(FOCUSABLE)].indexOf(focusedInDialog as Element);
@@ -278,7 +282,10 @@ function openDialog(content: DocumentFragment, opener: HTMLElement): FirstAnswer
         // Focus goes where it was in this dialog, once Radix has moved it into its own (moved sooner, Radix would
         // move it again, to its first control).
         const moveFocus = () =>
-          (reacts.querySelectorAll<HTMLElement>(FOCUSABLE)[focused] ?? reacts.querySelector<HTMLElement>('input, button'))?.focus();
+          (
+            reacts.querySelectorAll<HTMLElement>(FOCUSABLE)[focused] ??
+            reacts.querySelector<HTMLElement>('input, button')
+          )?.focus();
         if (reacts.contains(document.activeElement)) moveFocus();
         else {
           const timer = setTimeout(() => {
@@ -332,7 +339,13 @@ function menuAnswers() {
   };
 
   document.addEventListener('keydown', (event) => {
-    if (event.key !== 'Escape' || !open || handingOver || !open.button.closest('header')?.contains(document.activeElement)) return;
+    if (
+      event.key !== 'Escape' ||
+      !open ||
+      handingOver ||
+      !open.button.closest('header')?.contains(document.activeElement)
+    )
+      return;
     const { button } = open;
     show(button, undefined);
     // Closed before the app was up: none of the menu's taps is replayed, so React's menu stays closed too.
@@ -381,7 +394,9 @@ function carouselAnswers() {
   const show = (answer: Answer, state: { at: number; overlay?: HTMLElement; region: HTMLElement }) => {
     const { region } = state;
     const hadFocus = state.overlay?.contains(document.activeElement) || region.contains(document.activeElement);
-    const focusedButton = [...(state.overlay ?? region).querySelectorAll('button')].indexOf(document.activeElement as HTMLButtonElement);
+    const focusedButton = [...(state.overlay ?? region).querySelectorAll('button')].indexOf(
+      document.activeElement as HTMLButtonElement,
+    );
     state.overlay?.remove();
     state.overlay = undefined;
     region.removeAttribute('style');
@@ -418,7 +433,9 @@ function carouselAnswers() {
             () => region.querySelector(`[aria-roledescription="slide"][aria-label^="${state.at + 1} of"]`),
             () => {
               state.at = 0;
-              const focusedButton = [...(state.overlay?.querySelectorAll('button') ?? [])].indexOf(document.activeElement as HTMLButtonElement);
+              const focusedButton = [...(state.overlay?.querySelectorAll('button') ?? [])].indexOf(
+                document.activeElement as HTMLButtonElement,
+              );
               state.overlay?.remove();
               state.overlay = undefined;
               region.removeAttribute('style');
@@ -547,9 +564,9 @@ function showSending(submit: HTMLButtonElement, content: DocumentFragment): Firs
     toast.querySelector('[data-close-button]')?.addEventListener('click', () => toaster.remove());
   }
 
-  const disabled = [...form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLButtonElement>('input, textarea, button')].filter(
-    (control) => !control.disabled,
-  );
+  const disabled = [
+    ...form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLButtonElement>('input, textarea, button'),
+  ].filter((control) => !control.disabled);
   for (const control of disabled) control.disabled = true;
   const relabelled = labelAsSending(submit, content.querySelector('[data-sending-button]'));
   return {
@@ -562,7 +579,9 @@ function showSending(submit: HTMLButtonElement, content: DocumentFragment): Firs
     },
     handOver() {
       whenInPage(
-        () => [...document.querySelectorAll('[data-sonner-toast]')].find((theirs) => !toaster.contains(theirs)) ?? form.querySelector('[aria-invalid="true"]'),
+        () =>
+          [...document.querySelectorAll('[data-sonner-toast]')].find((theirs) => !toaster.contains(theirs)) ??
+          form.querySelector('[aria-invalid="true"]'),
         (reacts) => {
           // React's form refused the request (or never answered): its errors show, and this toast goes at once.
           if (!reacts?.hasAttribute('data-sonner-toast')) return toaster.remove();

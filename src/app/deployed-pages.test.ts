@@ -9,8 +9,11 @@ describe('npm run check:deployment', () => {
     expect([...DEPLOYED_PAGES]).toEqual([...sitePaths]);
   });
 
-  it.each(DEPLOYED_PAGES.map((page) => [page]))('expects %s to carry the heading its prerendered page has', async (page) => {
-    const { html } = await renderPage(page);
-    expect(headingOf(html)).toBe(PAGE_HEADINGS[page]);
-  });
+  it.each(DEPLOYED_PAGES.map((page) => [page]))(
+    'expects %s to carry the heading its prerendered page has',
+    async (page) => {
+      const { html } = await renderPage(page);
+      expect(headingOf(html)).toBe(PAGE_HEADINGS[page]);
+    },
+  );
 });

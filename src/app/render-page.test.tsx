@@ -31,19 +31,26 @@ describe('prerendered pages', () => {
     ['/floor-visualizer', 'Snap & See Wood', /^Snap & See Wood/],
     ['/privacy', 'Privacy Policy', /^Privacy Policy \| /],
     ['/terms', 'Terms of Service', /^Terms of Service \| /],
-  ])('%s carries its content, its own title and description, canonical URL and share tags', async (path, heading, title) => {
-    const page = await prerendered(path);
-    const h1 = page.querySelector('h1');
-    expect(h1?.textContent?.length).toBeGreaterThan(5);
-    if (heading) expect(h1?.textContent).toBe(heading);
-    expect(page.querySelector('title')?.textContent).toMatch(title);
-    expect(page.querySelector('meta[name="description"]')?.getAttribute('content')?.length).toBeGreaterThan(50);
-    expect(page.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(siteUrl(path));
-    expect(page.querySelector('meta[property="og:url"]')?.getAttribute('content')).toBe(siteUrl(path));
-    expect(page.querySelector('meta[property="og:image"]')?.getAttribute('content')).toMatch(/^https?:\/\/.+\/images\/share\/.+\.jpg$/);
-    expect(page.querySelector('meta[name="twitter:card"]')?.getAttribute('content')).toBe('summary_large_image');
-    expect(page.querySelector('meta[property="og:title"]')?.getAttribute('content')).toBe(page.querySelector('title')?.textContent);
-  });
+  ])(
+    '%s carries its content, its own title and description, canonical URL and share tags',
+    async (path, heading, title) => {
+      const page = await prerendered(path);
+      const h1 = page.querySelector('h1');
+      expect(h1?.textContent?.length).toBeGreaterThan(5);
+      if (heading) expect(h1?.textContent).toBe(heading);
+      expect(page.querySelector('title')?.textContent).toMatch(title);
+      expect(page.querySelector('meta[name="description"]')?.getAttribute('content')?.length).toBeGreaterThan(50);
+      expect(page.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(siteUrl(path));
+      expect(page.querySelector('meta[property="og:url"]')?.getAttribute('content')).toBe(siteUrl(path));
+      expect(page.querySelector('meta[property="og:image"]')?.getAttribute('content')).toMatch(
+        /^https?:\/\/.+\/images\/share\/.+\.jpg$/,
+      );
+      expect(page.querySelector('meta[name="twitter:card"]')?.getAttribute('content')).toBe('summary_large_image');
+      expect(page.querySelector('meta[property="og:title"]')?.getAttribute('content')).toBe(
+        page.querySelector('title')?.textContent,
+      );
+    },
+  );
 
   // N.J.A.C. 13:45A-17.11(d)2: a registered home improvement contractor shows its registration number on every
   // advertisement distributed in New Jersey; every page of the site is one (decision 031).
@@ -65,12 +72,16 @@ describe('prerendered pages', () => {
     expect(page.querySelector('a[href="/"]')?.textContent).toBe('Return to Home');
     expect(page.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
     // A page of the site (an advertisement) like the others: the registration number too (decision 031).
-    expect(page.querySelector('footer')?.textContent).toBe(`${business.name} · NJ Home Improvement Contractor Reg. No. ${business.registrationNumber}`);
+    expect(page.querySelector('footer')?.textContent).toBe(
+      `${business.name} · NJ Home Improvement Contractor Reg. No. ${business.registrationNumber}`,
+    );
   });
 
   it('sitemap.xml lists every page at its canonical URL; robots.txt points at it; the manifest names the business', () => {
     const sitemap = new DOMParser().parseFromString(sitemapXml(), 'application/xml');
-    expect([...sitemap.querySelectorAll('url > loc')].map((loc) => loc.textContent)).toEqual(sitePaths.map((path) => siteUrl(path)));
+    expect([...sitemap.querySelectorAll('url > loc')].map((loc) => loc.textContent)).toEqual(
+      sitePaths.map((path) => siteUrl(path)),
+    );
     expect(robotsTxt()).toContain(`Sitemap: ${siteUrl('/sitemap.xml')}`);
     expect(JSON.parse(webManifest())).toMatchObject({ name: business.name, start_url: '/' });
   });
@@ -104,7 +115,10 @@ describe('hydrating a prerendered page', () => {
       const logged = expectedLog.mock.calls.map((args) => args.map(String).join(' '));
       // The 404 page logs the missing path (spec section 2). React's development build also warns that two
       // renderers shared a context: the prerender of this test ran in the same process. Nothing else may be logged.
-      const expected = ['404 Error: User attempted to access non-existent route', 'Detected multiple renderers concurrently rendering'];
+      const expected = [
+        '404 Error: User attempted to access non-existent route',
+        'Detected multiple renderers concurrently rendering',
+      ];
       expect(logged.filter((line) => !expected.some((start) => line.startsWith(start)))).toEqual([]);
     },
   );

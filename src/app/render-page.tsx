@@ -19,7 +19,10 @@ export { NOT_FOUND_PATH, sitePaths };
 /** `opensAtTop`: the route asks to open at the top (RouteHandle), which the page must say before the app loads. */
 export type RenderedPage = { html: string; status: number; opensAtTop: boolean };
 
-export async function renderPage(path: string, options: { firstAnswers?: FirstAnswersRenderState } = {}): Promise<RenderedPage> {
+export async function renderPage(
+  path: string,
+  options: { firstAnswers?: FirstAnswersRenderState } = {},
+): Promise<RenderedPage> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(siteUrl(path)));
   if (context instanceof Response) throw new Error(`Prerendering ${path}: the route answered a redirect`);
@@ -39,7 +42,9 @@ export async function renderPage(path: string, options: { firstAnswers?: FirstAn
     // Ids of their own: the answers' markup joins the page beside the prerendered one before the app is up.
     options.firstAnswers ? { identifierPrefix: FIRST_ANSWERS_ID_PREFIX } : {},
   );
-  const opensAtTop = context.matches.some((match) => (match.route.handle as RouteHandle | undefined)?.opensAtTop === true);
+  const opensAtTop = context.matches.some(
+    (match) => (match.route.handle as RouteHandle | undefined)?.opensAtTop === true,
+  );
   return { html: await new Response(prelude).text(), status: context.statusCode, opensAtTop };
 }
 
@@ -56,7 +61,9 @@ export async function renderFirstAnswers(
 ): Promise<{ answeredPage: string; slides: string[]; guideDialog: string }> {
   const { html: answeredPage } = await renderPage(path, { firstAnswers: { slide: 0 } });
   // As many renders as the longest carousel has slides ("1 of 3" in the first: three).
-  const slideCounts = [...answeredPage.matchAll(/aria-roledescription="slide" aria-label="1 of (\d+)"/g)].map((match) => Number(match[1]));
+  const slideCounts = [...answeredPage.matchAll(/aria-roledescription="slide" aria-label="1 of (\d+)"/g)].map((match) =>
+    Number(match[1]),
+  );
   const slides = [answeredPage];
   for (let slide = 1; slide < Math.max(0, ...slideCounts); slide++) {
     slides.push((await renderPage(path, { firstAnswers: { slide } })).html);
@@ -91,11 +98,18 @@ const DRAWN_TOAST = '[data-sonner-toast][data-mounted="true"]';
  */
 export async function renderSendingToast(): Promise<{ toaster: string; style: string }> {
   // Loaded here, once the DOM is there: both look for it as they load.
-  const [{ createRoot }, { flushSync }, { Toaster, toast }] = await Promise.all([import('react-dom/client'), import('react-dom'), import('sonner')]);
+  const [{ createRoot }, { flushSync }, { Toaster, toast }] = await Promise.all([
+    import('react-dom/client'),
+    import('react-dom'),
+    import('sonner'),
+  ]);
   // sonner adds its stylesheet to the document it finds when its module is first loaded (the build bundles a copy of
   // sonner into each build's renderer, so that is this window's document: scripts/prerender/prerender-plugin.ts).
-  const style = [...document.head.querySelectorAll('style')].find((element) => element.textContent?.includes('[data-sonner-toaster]'));
-  if (!style?.textContent) throw new Error('sonner added no stylesheet to the document: was it loaded before the DOM was there?');
+  const style = [...document.head.querySelectorAll('style')].find((element) =>
+    element.textContent?.includes('[data-sonner-toaster]'),
+  );
+  if (!style?.textContent)
+    throw new Error('sonner added no stylesheet to the document: was it loaded before the DOM was there?');
   const container = document.createElement('div');
   document.body.append(container);
   const root = createRoot(container);
@@ -134,7 +148,10 @@ export function elementDrawn(container: Element, selector: string, hangGuardMs: 
       if (container.querySelector(selector)) settle(resolve);
     });
     observer.observe(container, { subtree: true, childList: true, attributes: true });
-    const hangGuard = setTimeout(() => settle(() => reject(new Error(`Still no ${what} after ${hangGuardMs / 1000} s`))), hangGuardMs);
+    const hangGuard = setTimeout(
+      () => settle(() => reject(new Error(`Still no ${what} after ${hangGuardMs / 1000} s`))),
+      hangGuardMs,
+    );
     if (container.querySelector(selector)) settle(resolve);
   });
 }

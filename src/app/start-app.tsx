@@ -104,7 +104,9 @@ function forgetSavedScrollPosition(): void {
  */
 function keepPagesThatOpenAtTop(router: ReturnType<typeof createAppRouter>): void {
   window.addEventListener('pagehide', () => {
-    const opensAtTop = router.state.matches.some((match) => (match.route.handle as RouteHandle | undefined)?.opensAtTop);
+    const opensAtTop = router.state.matches.some(
+      (match) => (match.route.handle as RouteHandle | undefined)?.opensAtTop,
+    );
     if (opensAtTop) window.history.scrollRestoration = 'manual';
   });
 }

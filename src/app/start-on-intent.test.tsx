@@ -82,7 +82,9 @@ describe('starting the app on the first interaction', () => {
     field().dispatchEvent(new Event('input', { bubbles: true }));
     button().click();
 
-    await vi.waitFor(() => expect(sent).toHaveBeenCalledWith('early@example.com'), { timeout: LAZY_ARRIVAL_TIMEOUT_MS });
+    await vi.waitFor(() => expect(sent).toHaveBeenCalledWith('early@example.com'), {
+      timeout: LAZY_ARRIVAL_TIMEOUT_MS,
+    });
     expect(root.textContent).toContain('Sent');
     expect(field().value).toBe('early@example.com');
   });
@@ -124,16 +126,21 @@ describe('starting the app on the first interaction', () => {
     }
   });
 
-  it('shows a held tap\'s answer at once, replays the tap, then lets React\'s answer take over', async () => {
+  it("shows a held tap's answer at once, replays the tap, then lets React's answer take over", async () => {
     const sent = vi.fn();
     const { root, start } = prerenderedSignUp(sent);
     const steps: string[] = [];
-    const answer = vi.fn(() => ({ wanted: true, handOver: () => steps.push(`handed over, sent ${sent.mock.calls.length}`) }));
+    const answer = vi.fn(() => ({
+      wanted: true,
+      handOver: () => steps.push(`handed over, sent ${sent.mock.calls.length}`),
+    }));
     startOnIntent(root, () => start().then(() => void steps.push('app up')), { answer });
 
     button().click();
     expect(answer).toHaveBeenCalledWith(button());
-    await vi.waitFor(() => expect(steps).toEqual(['app up', 'handed over, sent 1']), { timeout: LAZY_ARRIVAL_TIMEOUT_MS });
+    await vi.waitFor(() => expect(steps).toEqual(['app up', 'handed over, sent 1']), {
+      timeout: LAZY_ARRIVAL_TIMEOUT_MS,
+    });
   });
 
   it('does not replay a tap whose answer the visitor undid before the app was up', async () => {
@@ -160,10 +167,14 @@ describe('starting the app on the first interaction', () => {
     const root = document.createElement('div');
     root.innerHTML = renderToString(<Counter />);
     document.body.append(root);
-    startOnIntent(root, () => new Promise<void>((resolve) => {
-      hydrateRoot(root, <Counter />);
-      setTimeout(resolve, 50);
-    }));
+    startOnIntent(
+      root,
+      () =>
+        new Promise<void>((resolve) => {
+          hydrateRoot(root, <Counter />);
+          setTimeout(resolve, 50);
+        }),
+    );
     button().click();
     button().click();
     await vi.waitFor(() => expect(button().textContent).toBe('Pressed 2'), { timeout: LAZY_ARRIVAL_TIMEOUT_MS });

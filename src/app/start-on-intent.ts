@@ -110,7 +110,10 @@ function needsApp(control: Element): boolean {
   return !(samePage && url.hash !== '');
 }
 
-type TypedFields = { typed: { field: HTMLInputElement | HTMLTextAreaElement; value: string }[]; chosenFiles: HTMLInputElement[] };
+type TypedFields = {
+  typed: { field: HTMLInputElement | HTMLTextAreaElement; value: string }[];
+  chosenFiles: HTMLInputElement[];
+};
 
 /**
  * React keeps what is in a field when it hydrates but starts its own state from the prerendered (empty) value,

@@ -24,6 +24,6 @@ export const privacyRequests = {
  */
 export const deletionStepsByHand = [
   'Office inbox: delete the staff notifications about this visitor (search the inbox STAFF_INBOX points to for their address).',
-  "E-mail provider: nothing to do; its delivery records expire on their own period (the privacy page says so).",
+  'E-mail provider: nothing to do; its delivery records expire on their own period (the privacy page says so).',
   `Reply to the visitor, at the address they asked from, that their data is deleted, within ${privacyRequests.answerWithinDays} days of their request.`,
 ] as const;

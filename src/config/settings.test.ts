@@ -3,7 +3,10 @@ import { checkSettings } from './settings';
 
 /** A JWT key as Supabase mints them (HS256; the signature does not matter to the check). */
 const jwtKey = (role: string) =>
-  [{ alg: 'HS256', typ: 'JWT' }, { iss: 'supabase', role, iat: 1767225600, exp: 2082758400 }]
+  [
+    { alg: 'HS256', typ: 'JWT' },
+    { iss: 'supabase', role, iat: 1767225600, exp: 2082758400 },
+  ]
     .map((part) => Buffer.from(JSON.stringify(part)).toString('base64url'))
     .join('.') + '.c2lnbmF0dXJl';
 
@@ -33,7 +36,8 @@ describe('checkSettings and the keys a build may publish', () => {
 
 describe('the New Jersey contractor registration number', () => {
   const registration = (value?: string) =>
-    checkSettings(value === undefined ? {} : { VITE_BUSINESS_NJ_HIC_REGISTRATION: value }).business.VITE_BUSINESS_NJ_HIC_REGISTRATION;
+    checkSettings(value === undefined ? {} : { VITE_BUSINESS_NJ_HIC_REGISTRATION: value }).business
+      .VITE_BUSINESS_NJ_HIC_REGISTRATION;
 
   it("is always there: the owner's number, trimmed, or a plain placeholder", () => {
     expect(registration(' 13VH01234567\n')).toBe('13VH01234567');
@@ -41,7 +45,15 @@ describe('the New Jersey contractor registration number', () => {
   });
 
   it('stops the build unless it is 13VH and 8 digits, as the Division of Consumer Affairs issues them', () => {
-    for (const wrong of ['', '13VH1234567', '13VH012345678', '13vh01234567', '13 VH 01234567', 'HIC 13VH01234567', '12VH01234567']) {
+    for (const wrong of [
+      '',
+      '13VH1234567',
+      '13VH012345678',
+      '13vh01234567',
+      '13 VH 01234567',
+      'HIC 13VH01234567',
+      '12VH01234567',
+    ]) {
       expect(() => registration(wrong), JSON.stringify(wrong)).toThrow('13VH and 8 digits');
     }
   });
@@ -50,7 +62,12 @@ describe('the New Jersey contractor registration number', () => {
 describe('the addresses a visitor clicks', () => {
   it('stops the build on a site address or social link that is not http(s): a javascript: link would run on a click', () => {
     for (const name of ['VITE_SITE_URL', 'VITE_BUSINESS_FACEBOOK_URL', 'VITE_BUSINESS_INSTAGRAM_URL']) {
-      for (const value of ['javascript:alert(document.cookie)', 'data:text/html,<script>alert(1)</script>', 'file:///etc/passwd', 'ftp://floors.example/']) {
+      for (const value of [
+        'javascript:alert(document.cookie)',
+        'data:text/html,<script>alert(1)</script>',
+        'file:///etc/passwd',
+        'ftp://floors.example/',
+      ]) {
         expect(() => checkSettings({ [name]: value }), `${name}=${value}`).toThrow();
       }
       expect(() => checkSettings({ [name]: 'https://www.floors.example/' }), name).not.toThrow();

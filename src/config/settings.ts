@@ -91,7 +91,9 @@ function jwtRole(value: string): string | null {
   if (parts.length !== 3) return null;
   try {
     const claims: unknown = JSON.parse(atob(parts[1]!.replace(/-/g, '+').replace(/_/g, '/')));
-    return claims && typeof claims === 'object' && typeof (claims as { role?: unknown }).role === 'string' ? (claims as { role: string }).role : null;
+    return claims && typeof claims === 'object' && typeof (claims as { role?: unknown }).role === 'string'
+      ? (claims as { role: string }).role
+      : null;
   } catch {
     return null;
   }

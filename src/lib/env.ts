@@ -7,12 +7,13 @@ import * as z from 'zod/mini';
 const siteEnvSchema = z.object({
   VITE_SUPABASE_URL: z.url({ message: 'VITE_SUPABASE_URL must be the Supabase project URL (run `npm start` locally)' }),
   // The publishable key (sb_publishable_…) or the legacy anon JWT; never the secret key, which bypasses RLS.
-  VITE_SUPABASE_ANON_KEY: z
-    .string()
-    .check(
-      z.minLength(20, 'VITE_SUPABASE_ANON_KEY must be the publishable key (sb_publishable_…) or the legacy anon key'),
-      z.refine((key) => !key.startsWith('sb_secret_'), 'VITE_SUPABASE_ANON_KEY is a secret key (sb_secret_…): use the publishable key'),
+  VITE_SUPABASE_ANON_KEY: z.string().check(
+    z.minLength(20, 'VITE_SUPABASE_ANON_KEY must be the publishable key (sb_publishable_…) or the legacy anon key'),
+    z.refine(
+      (key) => !key.startsWith('sb_secret_'),
+      'VITE_SUPABASE_ANON_KEY is a secret key (sb_secret_…): use the publishable key',
     ),
+  ),
   VITE_VISUALIZER_WEBHOOK_URL: z.url({ message: 'VITE_VISUALIZER_WEBHOOK_URL must be the visualizer processor URL' }),
 });
 

@@ -100,7 +100,10 @@ describe('insertWithFallback', () => {
   it("fails with the server's message when both paths fail", async () => {
     answer('contacts', () =>
       HttpResponse.json(
-        { code: 'PT429', message: 'Too many submissions from your internet address. Please wait a few minutes and try again.' },
+        {
+          code: 'PT429',
+          message: 'Too many submissions from your internet address. Please wait a few minutes and try again.',
+        },
         { status: 429 },
       ),
     );

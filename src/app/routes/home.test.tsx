@@ -148,7 +148,9 @@ describe('the home page', () => {
   it('why us: the five points verbatim', async () => {
     renderRoute('/');
     const section = (await screen.findByRole('heading', { name: `Why ${business.name}` })).closest('section')!;
-    const points = within(section).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    const points = within(section)
+      .getAllByRole('heading', { level: 3 })
+      .map((h) => h.textContent);
     expect(points).toEqual([...home.whyUsPoints]);
   });
 
@@ -171,7 +173,9 @@ describe('the home page', () => {
     const scrolled = watchScrolling();
     const { user } = renderRoute('/');
     const section = (await screen.findByRole('heading', { name: home.wainscotingTitle })).closest('section')!;
-    const titles = within(section).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    const titles = within(section)
+      .getAllByRole('heading', { level: 3 })
+      .map((h) => h.textContent);
     expect(titles).toEqual([...home.wainscotingGallery, ...home.wainscotingBenefits]);
     expect(within(section).getAllByRole('img')).toHaveLength(3);
 
@@ -183,7 +187,9 @@ describe('the home page', () => {
   it('audiences: the four cards', async () => {
     renderRoute('/');
     const section = (await screen.findByRole('heading', { name: home.audienceTitle })).closest('section')!;
-    const titles = within(section).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    const titles = within(section)
+      .getAllByRole('heading', { level: 3 })
+      .map((h) => h.textContent);
     expect(titles).toEqual([...home.audienceCards]);
   });
 
@@ -192,7 +198,11 @@ describe('the home page', () => {
     const section = (await screen.findByRole('heading', { name: 'Proudly Serving South Jersey' })).closest('section')!;
     for (const area of business.serviceAreas) {
       const county = within(section).getByRole('heading', { name: area.county }).parentElement!;
-      expect(within(county).getAllByRole('listitem').map((li) => li.textContent)).toEqual([...area.towns]);
+      expect(
+        within(county)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual([...area.towns]);
     }
     expect(section.querySelector('iframe')).toBeNull();
     expect(within(section).getByRole('button', { name: 'Show map' })).toBeInTheDocument();
@@ -216,7 +226,10 @@ describe('the home page', () => {
 
     const card = within(section).getByRole('complementary', { name: home.contactCardTitle });
     expect(within(card).getByRole('link', { name: business.phone })).toHaveAttribute('href', business.phoneHref);
-    expect(within(card).getByRole('link', { name: business.email })).toHaveAttribute('href', `mailto:${business.email}`);
+    expect(within(card).getByRole('link', { name: business.email })).toHaveAttribute(
+      'href',
+      `mailto:${business.email}`,
+    );
     for (const line of business.hours) expect(within(card).getByText(line)).toBeInTheDocument();
     expect(within(card).getByText(new RegExp(business.responsePromise))).toBeInTheDocument();
 
@@ -239,7 +252,11 @@ describe('the home page', () => {
     expect(within(footer).getByRole('link', { name: business.email })).toBeInTheDocument();
     expect(within(footer).getByText(new RegExp(`© ${new Date().getFullYear()}`))).toBeInTheDocument();
     const legal = within(footer).getByRole('list', { name: 'Legal' });
-    expect(within(legal).getAllByRole('link').map((a) => a.textContent)).toEqual([...home.footerLinks]);
+    expect(
+      within(legal)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual([...home.footerLinks]);
   });
 
   it('/#contact lands on the contact section and focuses it on a fresh load', async () => {

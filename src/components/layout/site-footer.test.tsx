@@ -33,7 +33,9 @@ describe('the footer copyright', () => {
     const recoverableErrors: unknown[] = [];
     root = hydrateRoot(container, footer, { onRecoverableError: (error) => recoverableErrors.push(error) });
 
-    await vi.waitFor(() => expect(screen.getByText(/All rights reserved/)).toHaveTextContent(/^© 2027 /), { timeout: LAZY_ARRIVAL_TIMEOUT_MS });
+    await vi.waitFor(() => expect(screen.getByText(/All rights reserved/)).toHaveTextContent(/^© 2027 /), {
+      timeout: LAZY_ARRIVAL_TIMEOUT_MS,
+    });
     // A mismatch would have made React throw the prerendered footer away and render it again.
     expect(recoverableErrors).toEqual([]);
   });

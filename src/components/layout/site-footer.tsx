@@ -87,7 +87,10 @@ export function SiteFooter({ onOpenLeadMagnet }: SiteFooterProps) {
               </a>
             </li>
             <li>
-              <a href={`mailto:${business.email}`} className="flex items-start gap-2 break-all hover:text-white hover:underline">
+              <a
+                href={`mailto:${business.email}`}
+                className="flex items-start gap-2 break-all hover:text-white hover:underline"
+              >
                 <Icon icon={Mail} aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-oak-400" />
                 {business.email}
               </a>

@@ -91,7 +91,11 @@ export function SiteHeader({ onOpenLeadMagnet }: SiteHeaderProps) {
             {...menuMark}
             className="inline-flex h-10 w-10 items-center justify-center rounded-md text-walnut-900 hover:bg-oak-100 focus-visible:outline-2 focus-visible:outline-oak-500 lg:hidden"
           >
-            {menuOpen ? <Icon icon={X} aria-hidden="true" className="h-6 w-6" /> : <Icon icon={Menu} aria-hidden="true" className="h-6 w-6" />}
+            {menuOpen ? (
+              <Icon icon={X} aria-hidden="true" className="h-6 w-6" />
+            ) : (
+              <Icon icon={Menu} aria-hidden="true" className="h-6 w-6" />
+            )}
             <span className="sr-only">Menu</span>
           </button>
         </div>

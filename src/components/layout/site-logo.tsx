@@ -6,7 +6,14 @@ function LogoMark({ className = '' }: { className?: string }) {
   return (
     <svg viewBox="0 0 40 40" aria-hidden="true" className={className}>
       <rect width="40" height="40" rx="9" fill="#3b2416" />
-      <path d="M8 19 20 9l12 10" fill="none" stroke="#d9a066" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M8 19 20 9l12 10"
+        fill="none"
+        stroke="#d9a066"
+        strokeWidth="3"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
       <rect x="10" y="21" width="20" height="3.2" rx="1" fill="#f0d9b5" />
       <rect x="10" y="25.4" width="20" height="3.2" rx="1" fill="#d9a066" />
       <rect x="10" y="29.8" width="20" height="3.2" rx="1" fill="#c08a4f" />

@@ -14,7 +14,15 @@ type FieldChrome = {
   note?: ReactNode;
 };
 
-function FieldFrame({ id, label, error, hint, optional, note, children }: FieldChrome & { id: string; children: ReactNode }) {
+function FieldFrame({
+  id,
+  label,
+  error,
+  hint,
+  optional,
+  note,
+  children,
+}: FieldChrome & { id: string; children: ReactNode }) {
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block text-sm font-semibold text-walnut-900">

@@ -25,7 +25,9 @@ describe('Icon', () => {
 
   it('carries only the classes it is given and no xmlns', () => {
     const markup = renderToStaticMarkup(<Icon icon={icons.Menu} className="h-6 w-6" />);
-    expect(markup).toMatch(/^<svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" class="h-6 w-6">/);
+    expect(markup).toMatch(
+      /^<svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" class="h-6 w-6">/,
+    );
     expect(markup).not.toContain('lucide');
     expect(markup).not.toContain('xmlns');
   });

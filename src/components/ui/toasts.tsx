@@ -89,7 +89,11 @@ export const toast = Object.assign((title: string, options?: ExternalToast) => s
  * How sonner's `<Toaster>` is set up. The build renders a toast with these too, for the page to show before the
  * app is up (src/app/render-page.tsx, `renderSendingToast`).
  */
-export const TOASTER_PROPS = { richColors: true, closeButton: true, position: 'top-center' } as const satisfies ToasterProps;
+export const TOASTER_PROPS = {
+  richColors: true,
+  closeButton: true,
+  position: 'top-center',
+} as const satisfies ToasterProps;
 
 /** Where toasts appear; rendered once, in the app's providers. */
 export function ToastRegion() {

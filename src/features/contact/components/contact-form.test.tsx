@@ -118,7 +118,9 @@ describe('the estimate form', () => {
 
     expect(endpoint.bodies).toHaveLength(1);
     // The spec's four values, and the version of the consent words shown beside the phone field (decision 021).
-    expect(endpoint.bodies[0]).toEqual([{ ...trimmed, phone_consent_version: phoneConsent.version, id: expect.any(String) }]);
+    expect(endpoint.bodies[0]).toEqual([
+      { ...trimmed, phone_consent_version: phoneConsent.version, id: expect.any(String) },
+    ]);
 
     const f = fields();
     for (const field of Object.values(f)) {

@@ -200,8 +200,8 @@ export function ContactForm() {
         )}
       </Button>
       <p className="text-xs text-walnut-700">
-        We use your details only to answer you about your project. We never sell them or share them for anyone
-        else's use. <PrivacyPolicyLink />
+        We use your details only to answer you about your project. We never sell them or share them for anyone else's
+        use. <PrivacyPolicyLink />
       </p>
     </form>
   );

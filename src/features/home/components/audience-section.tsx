@@ -43,7 +43,10 @@ export function AudienceSection() {
         </div>
         <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {cards.map((card) => (
-            <li key={card.title} className="flex flex-col rounded-2xl border-t-4 border-oak-400 bg-cream-50 p-6 shadow-sm">
+            <li
+              key={card.title}
+              className="flex flex-col rounded-2xl border-t-4 border-oak-400 bg-cream-50 p-6 shadow-sm"
+            >
               <span className="inline-flex h-12 w-12 items-center justify-center rounded-full bg-walnut-900 text-oak-200">
                 <Icon icon={card.icon} aria-hidden="true" className="h-6 w-6" />
               </span>

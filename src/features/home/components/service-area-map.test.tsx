@@ -4,7 +4,8 @@ import { renderWithProviders } from '@/testing/render';
 import { ServiceAreaMap } from './service-area-map';
 
 /** An IntersectionObserver the test drives: it records what is watched and lets the test say "it is near". */
-let observers: { callback: IntersectionObserverCallback; options?: IntersectionObserverInit; targets: Element[] }[] = [];
+let observers: { callback: IntersectionObserverCallback; options?: IntersectionObserverInit; targets: Element[] }[] =
+  [];
 
 beforeEach(() => {
   observers = [];
@@ -56,7 +57,12 @@ describe('the service-area map', () => {
     const src = new URL(map.getAttribute('src')!);
     expect(src.origin).toBe('https://www.openstreetmap.org');
     expect(src.searchParams.get('marker')).toBe('39.8915,-75.0377');
-    const [west, south, east, north] = src.searchParams.get('bbox')!.split(',').map(Number) as [number, number, number, number];
+    const [west, south, east, north] = src.searchParams.get('bbox')!.split(',').map(Number) as [
+      number,
+      number,
+      number,
+      number,
+    ];
     expect((west + east) / 2).toBeCloseTo(-75.0377, 3);
     expect((south + north) / 2).toBeCloseTo(39.8915, 3);
     expect(map.parentElement).toHaveStyle({ height: '400px' });

@@ -23,7 +23,8 @@ const cards = [
     title: carpetTile,
     icon: Grid2x2,
     image: siteImages.serviceCarpetTile,
-    description: 'Soft, stain-resistant carpet for bedrooms and durable porcelain and ceramic tile for baths and entries.',
+    description:
+      'Soft, stain-resistant carpet for bedrooms and durable porcelain and ceramic tile for baths and entries.',
   },
   {
     title: commercial,

@@ -29,7 +29,11 @@ const gallery = [
 const benefits = [
   { title: wow, icon: Zap, text: 'One accent wall changes how a whole room feels, usually in a day or two.' },
   { title: value, icon: TrendingUp, text: 'Millwork reads as craftsmanship to buyers and photographs beautifully.' },
-  { title: custom, icon: Paintbrush, text: 'Pattern, spacing, height and finish are designed for your wall and your trim.' },
+  {
+    title: custom,
+    icon: Paintbrush,
+    text: 'Pattern, spacing, height and finish are designed for your wall and your trim.',
+  },
 ] as const;
 
 type WainscotingSectionProps = { onRequestQuote: () => void };

@@ -151,7 +151,9 @@ describe('the free-guide modal', () => {
     await user.type(screen.getByLabelText('Email address'), 'pat@example.com');
     await user.click(screen.getByRole('button', { name: pageTexts.leadMagnet.submitButton }));
     const dialog = screen.getByRole('dialog', { name: pageTexts.leadMagnet.title });
-    expect(await within(dialog).findByRole('heading', { name: pageTexts.leadMagnet.thankYouTitle })).toBeInTheDocument();
+    expect(
+      await within(dialog).findByRole('heading', { name: pageTexts.leadMagnet.thankYouTitle }),
+    ).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -154,7 +154,9 @@ export function LeadMagnetDialog({ open, onOpenChange, inPlace = false, openedFr
             <body>, which every element inherits, so the tap that opens the modal restyled the whole page (647
             elements, about 90 ms of a phone's 240 ms to the dialog; issue 35). A tap on it still closes the modal
             (it is outside the content), and usePageScrollLock keeps the page behind still. */}
-        {open && <div aria-hidden="true" style={{ pointerEvents: 'auto' }} className="fixed inset-0 z-50 bg-walnut-950/75" />}
+        {open && (
+          <div aria-hidden="true" style={{ pointerEvents: 'auto' }} className="fixed inset-0 z-50 bg-walnut-950/75" />
+        )}
         <Dialog.Content
           onOpenAutoFocus={() => {
             focusedOnOpening.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -197,7 +199,10 @@ export function LeadMagnetDialog({ open, onOpenChange, inPlace = false, openedFr
                 Your guide is on its way. Check your inbox (and spam folder) in the next few minutes. We send it to an
                 address once a day at most, and not to one that has unsubscribed from our e-mails; if it doesn&apos;t
                 arrive, call us at{' '}
-                <a href={business.phoneHref} className="font-semibold whitespace-nowrap text-walnut-900 underline underline-offset-2">
+                <a
+                  href={business.phoneHref}
+                  className="font-semibold whitespace-nowrap text-walnut-900 underline underline-offset-2"
+                >
                   {business.phone}
                 </a>
                 .
@@ -232,7 +237,14 @@ export function LeadMagnetDialog({ open, onOpenChange, inPlace = false, openedFr
                 }}
                 disabled={pending}
               />
-              <Button ref={submitButton} type="submit" variant="primary" size="lg" className="w-full" disabled={pending}>
+              <Button
+                ref={submitButton}
+                type="submit"
+                variant="primary"
+                size="lg"
+                className="w-full"
+                disabled={pending}
+              >
                 {pending ? pageTexts.submitting : pageTexts.leadMagnet.submitButton}
               </Button>
               <p className="text-center text-xs text-walnut-700">

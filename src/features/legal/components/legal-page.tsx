@@ -8,7 +8,9 @@ import { LEGAL_PAGES_LAST_CHANGED } from '@/config/data-retention';
 
 /** '2026-11-25' -> 'November 25, 2026', the same on the server and in every browser (no time zone shift). */
 export function formatLegalDate(isoDate: string): string {
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${isoDate}T12:00:00Z`));
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${isoDate}T12:00:00Z`),
+  );
 }
 
 /** The frame the privacy notice and the terms share: header, a readable column, the date of the last change, footer. */

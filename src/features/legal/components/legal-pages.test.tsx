@@ -39,24 +39,34 @@ describe('the privacy notice', () => {
   it('states every retention setting the system enforces, each against the data it is about', async () => {
     renderRoute('/privacy');
     const rows = await retentionTable();
-    expect(rowAbout(rows, /room photo as we show it/)).toMatch(new RegExp(`^${days(dataRetention.visualizerImagesDays)} after you sent the photo`));
+    expect(rowAbout(rows, /room photo as we show it/)).toMatch(
+      new RegExp(`^${days(dataRetention.visualizerImagesDays)} after you sent the photo`),
+    );
     // Every photo the webhook takes is stored as it arrived until its render (processor-server.ts, render-floor-task.ts
     // drops it), not only one the browser could not open: the row is about every upload.
-    expect(rows.map((row) => row.what)).toContain('Your photo exactly as it arrived (with its hidden details, if your browser could not open it)');
+    expect(rows.map((row) => row.what)).toContain(
+      'Your photo exactly as it arrived (with its hidden details, if your browser could not open it)',
+    );
     // The job deletes an upload once it is older than the setting, on its next hourly run: never within the period.
     expect(rowAbout(rows, /exactly as it arrived/)).toMatch(
       new RegExp(`If that fails, it is deleted ${days(dataRetention.abandonedUploadDays)} after you sent it\\.$`),
     );
-    expect(rowAbout(rows, /address each of our e-mails went to/)).toMatch(new RegExp(`^${days(dataRetention.emailRecipientDays)} after the e-mail was sent`));
+    expect(rowAbout(rows, /address each of our e-mails went to/)).toMatch(
+      new RegExp(`^${days(dataRetention.emailRecipientDays)} after the e-mail was sent`),
+    );
     expect(rowAbout(rows, /internet address/)).toBe(`${days(dataRetention.throttleAddressDays)}.`);
     // Form rows: the job deletes them after the setting, except those staff marked as a customer's (customer_since).
     expect(rowAbout(rows, /typed into a form/)).toBe(
       `${dataRetention.leadRowMonths} months after you sent it, then we delete it. If you become our customer or join one of our partner programs, we keep it as our record of working with you until you ask us to delete it.`,
     );
-    expect(rowAbout(rows, /address each of our e-mails went to/)).toContain('for as long as we keep the form it was about.');
+    expect(rowAbout(rows, /address each of our e-mails went to/)).toContain(
+      'for as long as we keep the form it was about.',
+    );
     // The outbox row keeps its status, time and reason (sent, suppressed, dead): whether the mail server took it, not
     // whether it reached the inbox, which nothing here tracks.
-    expect(rowAbout(rows, /address each of our e-mails went to/)).toContain('We keep a note of what kind of e-mail it was and when it was sent (or why it was not)');
+    expect(rowAbout(rows, /address each of our e-mails went to/)).toContain(
+      'We keep a note of what kind of e-mail it was and when it was sent (or why it was not)',
+    );
     // An unsubscribe is kept for good (an opt-out must outlive the rest): the row says so.
     expect(rowAbout(rows, /If you unsubscribe/)).toMatch(/^Always, even after the rest of your data is deleted/);
     // Every setting has its row, and the one kept without a period (unsubscribes): a new setting must be put on the page.
@@ -65,22 +75,39 @@ describe('the privacy notice', () => {
 
   it('says what each form collects, where it is kept, who sees it, and how to ask for a copy or deletion', async () => {
     renderRoute('/privacy');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' }, ROUTE_CODE_LOADS)).toBeInTheDocument();
-    for (const form of ['Free estimate form', 'Free flooring guide', 'Realtor referral program', 'Investor partner program', 'Snap & See Wood']) {
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' }, ROUTE_CODE_LOADS),
+    ).toBeInTheDocument();
+    for (const form of [
+      'Free estimate form',
+      'Free flooring guide',
+      'Realtor referral program',
+      'Investor partner program',
+      'Snap & See Wood',
+    ]) {
       expect(screen.getByText(new RegExp(`^${form}`))).toBeInTheDocument();
     }
-    expect(screen.getByRole('heading', { name: 'Your room photos' }).parentElement).toHaveTextContent(/Your location stays on your device/);
-    expect(screen.getByRole('heading', { name: 'Who handles it for us' }).parentElement).toHaveTextContent(/Supabase.*E-mail delivery/);
-    expect(screen.getByRole('heading', { name: 'Who can see it' }).parentElement).toHaveTextContent(/Our staff.*private storage.*long random code/);
+    expect(screen.getByRole('heading', { name: 'Your room photos' }).parentElement).toHaveTextContent(
+      /Your location stays on your device/,
+    );
+    expect(screen.getByRole('heading', { name: 'Who handles it for us' }).parentElement).toHaveTextContent(
+      /Supabase.*E-mail delivery/,
+    );
+    expect(screen.getByRole('heading', { name: 'Who can see it' }).parentElement).toHaveTextContent(
+      /Our staff.*private storage.*long random code/,
+    );
     const askSection = within(screen.getByRole('heading', { name: 'Your rights, and how to use them' }).parentElement!);
     expect(askSection.getByRole('link', { name: business.email })).toHaveAttribute('href', `mailto:${business.email}`);
     expect(askSection.getByRole('link', { name: business.phone })).toHaveAttribute('href', business.phoneHref);
-    expect(screen.getByText(/^In effect from:/).querySelector('time')).toHaveAttribute('dateTime', LEGAL_PAGES_LAST_CHANGED);
+    expect(screen.getByText(/^In effect from:/).querySelector('time')).toHaveAttribute(
+      'dateTime',
+      LEGAL_PAGES_LAST_CHANGED,
+    );
     expect(screen.getByText(/^In effect from:/)).toHaveTextContent('In effect from: November 30, 2026');
   });
   // COPPA asks nothing of a general-audience site that does not knowingly collect from children under 13; the
   // notice says the site is not meant for them and what happens when a child's data reaches us anyway.
-  it('says the site is not meant for children under 13 and that a child\'s data is deleted when we learn of it', async () => {
+  it("says the site is not meant for children under 13 and that a child's data is deleted when we learn of it", async () => {
     renderRoute('/privacy');
     await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' }, ROUTE_CODE_LOADS);
     expect(screen.getByRole('heading', { name: 'What we collect and why' }).parentElement).toHaveTextContent(
@@ -92,11 +119,15 @@ describe('the privacy notice', () => {
 describe('the terms', () => {
   it('has its own page with the business contact and a link to the privacy notice', async () => {
     renderRoute('/terms');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Terms of Service' }, ROUTE_CODE_LOADS)).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Terms of Service' }, ROUTE_CODE_LOADS),
+    ).toBeInTheDocument();
     const main = within(screen.getByRole('main'));
     expect(main.getAllByRole('link', { name: business.phone })[0]).toBeInTheDocument();
     expect(main.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
-    expect(main.getByText(new RegExp(`kept for ${days(dataRetention.visualizerImagesDays)} and then deleted`))).toBeInTheDocument();
+    expect(
+      main.getByText(new RegExp(`kept for ${days(dataRetention.visualizerImagesDays)} and then deleted`)),
+    ).toBeInTheDocument();
   });
 
   // New Jersey's Truth-in-Consumer Contract, Warranty and Notice Act (N.J.S.A. 56:12-15, -16): terms shown to a
@@ -105,15 +136,19 @@ describe('the terms', () => {
     renderRoute('/terms');
     await screen.findByRole('heading', { level: 1, name: 'Terms of Service' }, ROUTE_CODE_LOADS);
     const main = within(screen.getByRole('main'));
-    expect(main.getByText(/For home improvement work over \$500 that writing is a contract we both sign, as New Jersey law requires/)).toHaveTextContent(
-      'you may cancel it until midnight of the third business day after you receive your copy.',
-    );
+    expect(
+      main.getByText(
+        /For home improvement work over \$500 that writing is a contract we both sign, as New Jersey law requires/,
+      ),
+    ).toHaveTextContent('you may cancel it until midnight of the third business day after you receive your copy.');
     // N.J.A.C. 13:45A-16.2: the contract states the work, its products, the total price and the start and finish
     // dates, and an estimate says in advance which costs (delivery, installation, financing) it leaves out.
     expect(main.getByText(/The contract names the work and its main products/)).toHaveTextContent(
       'The contract names the work and its main products, the total price, and the dates or period in which the work starts and is finished; a written estimate from us says so if its price leaves out any cost, such as delivery, installation or financing.',
     );
-    expect(main.getByText(/Nothing on this page limits the rights New Jersey or federal law gives you as a consumer\./)).toBeInTheDocument();
+    expect(
+      main.getByText(/Nothing on this page limits the rights New Jersey or federal law gives you as a consumer\./),
+    ).toBeInTheDocument();
     expect(main.getByText(/a New Jersey registered home improvement contractor/)).toHaveTextContent(
       `(NJ Home Improvement Contractor Reg. No. ${business.registrationNumber})`,
     );
@@ -121,7 +156,9 @@ describe('the terms', () => {
     // The site's own statements are not waved away (the Consumer Fraud Act holds an advertisement to its words), and
     // no blanket waiver, indemnity or "void where prohibited" appears.
     expect(words).not.toContain('what we confirm with you in writing is what counts');
-    expect(words).not.toMatch(/fullest extent|permitted by law|void where|some jurisdictions|indemnif|hold harmless|not (be )?liable|as is\b/i);
+    expect(words).not.toMatch(
+      /fullest extent|permitted by law|void where|some jurisdictions|indemnif|hold harmless|not (be )?liable|as is\b/i,
+    );
   });
   // ADA Title III and New Jersey's Law Against Discrimination: a business open to the public offers its services
   // on its website to people with disabilities too. The statement promises what the repository does
@@ -130,14 +167,17 @@ describe('the terms', () => {
     renderRoute('/terms');
     await screen.findByRole('heading', { level: 1, name: 'Terms of Service' }, ROUTE_CODE_LOADS);
     const statement = within(screen.getByRole('heading', { level: 2, name: 'Accessibility' }).parentElement!);
-    expect(statement.getByText(/We build it to the Web Content Accessibility Guidelines \(WCAG\) 2\.2, level AA/)).toHaveTextContent(
+    expect(
+      statement.getByText(/We build it to the Web Content Accessibility Guidelines \(WCAG\) 2\.2, level AA/),
+    ).toHaveTextContent(
       'automated accessibility tests check every page, with its menus, forms and visualizer steps, on phone and desktop screens; such tests cannot catch everything.',
     );
     expect(statement.getByRole('link', { name: business.phone })).toHaveAttribute('href', business.phoneHref);
     expect(statement.getByRole('link', { name: business.email })).toHaveAttribute('href', `mailto:${business.email}`);
     const checks = readFileSync(resolve(import.meta.dirname, '../../../../e2e/accessibility.spec.ts'), 'utf8');
     expect(checks).toContain('WCAG 2.2 AA');
-    for (const path of ['/', '/realtors', '/investors', '/floor-visualizer', '/privacy', '/terms']) expect(checks).toContain(`'${path}'`);
+    for (const path of ['/', '/realtors', '/investors', '/floor-visualizer', '/privacy', '/terms'])
+      expect(checks).toContain(`'${path}'`);
   });
 });
 

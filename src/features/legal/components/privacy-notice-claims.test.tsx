@@ -14,7 +14,12 @@ import { business } from '@/config/business';
 import { dataRetention, LEGAL_PAGES_LAST_CHANGED, visualizerImagesExpireAt } from '@/config/data-retention';
 import { photoUpload } from '@/config/photo-upload';
 import { deletionStepsByHand, privacyRequests } from '@/config/privacy-requests';
-import { floorEngineProvider, floorEngineProviderFrom, serviceProviders, serviceProvidersFrom } from '@/config/service-providers';
+import {
+  floorEngineProvider,
+  floorEngineProviderFrom,
+  serviceProviders,
+  serviceProvidersFrom,
+} from '@/config/service-providers';
 import { phoneConsent } from '@/content/phone-consent';
 import { contactRequestSchema } from '@/features/contact/api/create-contact-request';
 import { guideLeadSchema } from '@/features/lead-magnet/api/create-guide-lead';
@@ -25,7 +30,13 @@ import { mapEmbedUrl } from '@/features/home/components/service-area-map';
 import { server } from '@/testing/msw-server';
 import { renderRoute } from '@/testing/render';
 import { restUrl } from '@/testing/test-env';
-import { days, listInWords, marketingEmailsInWords, valueInWords, whatEachFormCollects } from '../content/what-we-collect';
+import {
+  days,
+  listInWords,
+  marketingEmailsInWords,
+  valueInWords,
+  whatEachFormCollects,
+} from '../content/what-we-collect';
 import { composeEmail } from '../../../../email-worker/src/messages/compose-email';
 import { MARKETING_EMAIL_KINDS, type LeadRecord } from '../../../../email-worker/src/messages/lead-records';
 import { SCENE_CLASS_NAMES } from '../../../../visualizer-processor/engine/segmentation/scene-classes';
@@ -44,7 +55,12 @@ import { PrivacyPage } from './privacy-page';
 /** The repository's folder, from this file's own place (src/features/legal/components). */
 const REPOSITORY_ROOT = resolve(import.meta.dirname, '../../../..');
 /** Every package of the repository: the site, the services, the scripts they share. */
-const PACKAGE_MANIFESTS = ['package.json', ...['contracts', 'email-worker', 'job-queue', 'visitor-data', 'visualizer-processor'].map((dir) => `${dir}/package.json`)];
+const PACKAGE_MANIFESTS = [
+  'package.json',
+  ...['contracts', 'email-worker', 'job-queue', 'visitor-data', 'visualizer-processor'].map(
+    (dir) => `${dir}/package.json`,
+  ),
+];
 
 const section = (title: string) => screen.getByRole('heading', { level: 2, name: title }).parentElement!;
 
@@ -60,7 +76,8 @@ async function payloadKeys(): Promise<Record<string, string[]>> {
   await createVisualizerRequest({ name: 'Jo', email: 'jo@example.com' });
   const person = { name: 'Jo', email: 'jo@example.com', phone: '856 555 0100' };
   // The guide's fixed lead_source and guide_sent say nothing about the visitor; the row's id neither.
-  const aboutTheVisitor = (keys: string[]) => keys.filter((key) => !['id', 'lead_source', 'guide_sent'].includes(key)).sort();
+  const aboutTheVisitor = (keys: string[]) =>
+    keys.filter((key) => !['id', 'lead_source', 'guide_sent'].includes(key)).sort();
   return {
     'Free estimate form': aboutTheVisitor(Object.keys(contactRequestSchema.parse({ ...person, message: 'Oak' }))),
     'Free flooring guide': aboutTheVisitor(Object.keys(guideLeadSchema.parse({ email: person.email }))),
@@ -97,7 +114,9 @@ describe('the privacy notice, claim by claim', () => {
     expect(section('What we collect and why')).toHaveTextContent(
       "On the visualizer's result, where you can fix the floor and choose what happens to your rugs, we also keep whether you chose to keep or replace your rugs and how many times you changed the picture, so the result shows your choice and we can limit how often it is redrawn. The spots you tap to fix the floor are used only to redraw it.",
     );
-    expect(section('What we collect and why')).toHaveTextContent('photos of your rooms and your rug choice on the visualizer;');
+    expect(section('What we collect and why')).toHaveTextContent(
+      'photos of your rooms and your rug choice on the visualizer;',
+    );
   });
 
   it('names the internet address, counted for the throttle setting the retention job uses', async () => {
@@ -123,10 +142,18 @@ describe('the privacy notice, claim by claim', () => {
     expect(text).toContain('Your location stays on your device.');
     // Besides the picture, the webhook carries the request's id, the name, the e-mail and the file name: the
     // notice names the three that are the visitor's.
-    expect(Object.keys(visualizerWebhookPayloadSchema.shape).sort()).toEqual(['email', 'fileName', 'imageBase64', 'name', 'requestId']);
+    expect(Object.keys(visualizerWebhookPayloadSchema.shape).sort()).toEqual([
+      'email',
+      'fileName',
+      'imageBase64',
+      'name',
+      'requestId',
+    ]);
     expect(text).toContain("together with your name, your e-mail address and the photo's file name");
     // A photo the browser cannot open goes as it is: the notice says so as long as the page does it.
-    expect(text.includes('the page sends the file as it is, hidden details included')).toBe(photoUpload.undecodableSentAsChosen);
+    expect(text.includes('the page sends the file as it is, hidden details included')).toBe(
+      photoUpload.undecodableSentAsChosen,
+    );
   });
 
   // Decision 040: a room photo may show people, and the laws on biometrics (Illinois's BIPA, the New Jersey Data
@@ -152,7 +179,10 @@ describe('the privacy notice, claim by claim', () => {
     // out is held to the next test. (Read from its settings' source: importing them would load the whole engine into
     // this page test.)
     expect(floorEngineProvider).toBeUndefined();
-    const processorSettings = readFileSync(resolve(REPOSITORY_ROOT, 'visualizer-processor/src/processor-config.ts'), 'utf8');
+    const processorSettings = readFileSync(
+      resolve(REPOSITORY_ROOT, 'visualizer-processor/src/processor-config.ts'),
+      'utf8',
+    );
     expect(processorSettings).toContain("VISUALIZER_ENGINE: z.enum(FLOOR_ENGINE_KINDS).default('offline'),");
     // No package of ours can find, match or measure a face.
     const faceLibraries = /face|biometr|rekognition|vision|mediapipe|opencv|dlib|landmark/i;
@@ -169,8 +199,12 @@ describe('the privacy notice, claim by claim', () => {
   // paragraph above would be untrue. The site's build and the processor read one setting for it; the processor refuses
   // to start in production when its engine and that setting disagree (processor-config.test.ts), and
   // check:deployment holds the served page to what the processor's /healthz says (floor-engine.ts), with these words.
-  it("says who gets the photo when the build names the company an external floor engine sends it to, as check:deployment reads it", () => {
-    const settings = { VITE_SITE_HOST_NAME: undefined, VITE_SERVICES_HOST_NAME: undefined, VITE_EMAIL_PROVIDER_NAME: undefined };
+  it('says who gets the photo when the build names the company an external floor engine sends it to, as check:deployment reads it', () => {
+    const settings = {
+      VITE_SITE_HOST_NAME: undefined,
+      VITE_SERVICES_HOST_NAME: undefined,
+      VITE_EMAIL_PROVIDER_NAME: undefined,
+    };
     const engineCompany = 'Floors & Pixels AI';
     const remote = { ...settings, VITE_VISUALIZER_ENGINE_PROVIDER_NAME: ` ${engineCompany} ` };
     expect(floorEngineProviderFrom(remote)).toBe(engineCompany);
@@ -194,8 +228,16 @@ describe('the privacy notice, claim by claim', () => {
       `Floor drawing (${engineCompany}): receives each room photo, with the spots you tap to fix the floor, finds the floor in it and draws the new floor on it for us. It gets the photo, those spots, the wood to draw and whether to keep your rugs, not your name or e-mail address.`,
     );
     // What the http engine sends: the photo, with the style, a seed, the taps and the rug choice; no name, no e-mail.
-    const httpEngine = readFileSync(resolve(REPOSITORY_ROOT, 'visualizer-processor/engine/http/http-floor-engine.ts'), 'utf8');
-    expect([...httpEngine.matchAll(/searchParams\.set\('(\w+)'/g)].map(([, name]) => name)).toEqual(['style', 'seed', 'taps', 'keepRugs']);
+    const httpEngine = readFileSync(
+      resolve(REPOSITORY_ROOT, 'visualizer-processor/engine/http/http-floor-engine.ts'),
+      'utf8',
+    );
+    expect([...httpEngine.matchAll(/searchParams\.set\('(\w+)'/g)].map(([, name]) => name)).toEqual([
+      'style',
+      'seed',
+      'taps',
+      'keepRugs',
+    ]);
     expect(httpEngine).toContain('const body = await encodeJpeg(photo, 92);');
     expect(pageWords(ownPage)).toContain(OWN_ENGINE_WORDS);
     expect(pageWords(ownPage)).not.toMatch(/Floor drawing|Your photo is sent to/);
@@ -227,7 +269,9 @@ describe('the privacy notice, claim by claim', () => {
 
   it('lists every service provider by what it does, named as the configuration names it', async () => {
     renderRoute('/privacy');
-    const providers = within(await screen.findByRole('list', { name: 'Companies that handle your information for us' }));
+    const providers = within(
+      await screen.findByRole('list', { name: 'Companies that handle your information for us' }),
+    );
     expect(providers.getAllByRole('listitem')).toHaveLength(serviceProviders.length);
     expect(providers.getByText('Database and file storage (Supabase):')).toBeInTheDocument();
 
@@ -268,16 +312,32 @@ describe('the privacy notice, claim by claim', () => {
       investment_focus: 'Duplexes in Collingswood',
     } as const;
     const created_at = new Date('2026-11-30T15:00:00Z');
-    const visualizer = { status: 'completed', original_image_url: null, processed_image_url: null, failure_reason: null, rug_choice: null, rug_share: null, rug_choices_used: 0 };
+    const visualizer = {
+      status: 'completed',
+      original_image_url: null,
+      processed_image_url: null,
+      failure_reason: null,
+      rug_choice: null,
+      rug_share: null,
+      rug_choices_used: 0,
+    };
     const staffEmailOf = {
       contacts: ['staff_contact', { table: 'contacts', id: '1', created_at, ...typed }],
       leads: ['staff_guide', { table: 'leads', id: '2', created_at, ...typed }],
       realtors: ['staff_realtor', { table: 'realtors', id: '3', created_at, ...typed }],
       investors: ['staff_investor', { table: 'investors', id: '4', created_at, ...typed }],
-      floor_visualizer_requests: ['staff_visualizer', { table: 'floor_visualizer_requests', id: '5', created_at, ...typed, ...visualizer }],
+      floor_visualizer_requests: [
+        'staff_visualizer',
+        { table: 'floor_visualizer_requests', id: '5', created_at, ...typed, ...visualizer },
+      ],
     } as const;
     const tables = ['contacts', 'leads', 'realtors', 'investors', 'floor_visualizer_requests'] as const;
-    const context = { business, siteUrl: 'https://floors.example', staffInbox: 'office@floors.example', guidePdf: async () => Buffer.alloc(0) };
+    const context = {
+      business,
+      siteUrl: 'https://floors.example',
+      staffInbox: 'office@floors.example',
+      guidePdf: async () => Buffer.alloc(0),
+    };
     for (const [index, { form, sends }] of whatEachFormCollects.entries()) {
       const [kind, row] = staffEmailOf[tables[index]!];
       const { text } = await composeEmail(kind, row as unknown as LeadRecord, null, context);
@@ -295,7 +355,9 @@ describe('the privacy notice, claim by claim', () => {
     renderRoute('/privacy');
     await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' });
     const sent = new Date('2026-11-28T12:00:00Z');
-    expect(visualizerImagesExpireAt(sent).getTime() - sent.getTime()).toBe(dataRetention.visualizerImagesDays * 86_400_000);
+    expect(visualizerImagesExpireAt(sent).getTime() - sent.getTime()).toBe(
+      dataRetention.visualizerImagesDays * 86_400_000,
+    );
     // The result page reads its own row back by the request's id (its status and these links; decision 002): "cannot
     // read them back" was untrue of that row. What is typed is what the public key cannot read back
     // (tests/integration/privacy-notice.test.ts; session 20).
@@ -310,7 +372,9 @@ describe('the privacy notice, claim by claim', () => {
   it("names the map's host as the one the map is loaded from", async () => {
     renderRoute('/privacy');
     expect(new URL(mapEmbedUrl).hostname).toBe('www.openstreetmap.org');
-    expect(await screen.findByText(/The map on the home page is loaded from OpenStreetMap only when/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/The map on the home page is loaded from OpenStreetMap only when/),
+    ).toBeInTheDocument();
   });
 
   it('names the one thing the site keeps in the browser, as the app leaves it there', async () => {
@@ -337,7 +401,9 @@ describe('the privacy notice, claim by claim', () => {
     expect(section('How long we keep it')).toHaveTextContent(
       'The e-mails about your request in our office inbox are kept as our correspondence with you; when you ask us to delete your data, we delete them by hand.',
     );
-    expect(section('Your rights, and how to use them')).toHaveTextContent('the copies in our office inbox we delete by hand.');
+    expect(section('Your rights, and how to use them')).toHaveTextContent(
+      'the copies in our office inbox we delete by hand.',
+    );
     expect(deletionStepsByHand[0]).toMatch(/^Office inbox: delete the staff notifications about this visitor/);
     expect(section('How long we keep it')).not.toHaveTextContent(/deleted with the rest when you ask/);
   });
@@ -353,14 +419,18 @@ describe('the privacy notice, claim by claim', () => {
     expect(section('Calls and texts')).toHaveTextContent(
       `The ${listInWords(['free estimate form', 'realtor referral program', 'investor partner program'])} forms ask for your phone number.`,
     );
-    expect(section('Calls and texts')).toHaveTextContent('only if you ticked the box for them on the investor partner program form');
+    expect(section('Calls and texts')).toHaveTextContent(
+      'only if you ticked the box for them on the investor partner program form',
+    );
     expect(phoneConsent.callsAndTexts).toContain('Agreeing is not a condition of buying anything.');
   });
 
   it('says the site sends no texts, which holds while no provider and no package of ours can send one', async () => {
     renderRoute('/privacy');
     await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' });
-    expect(section('Calls and texts')).toHaveTextContent('This website sends no texts itself: any text from us is sent by our staff.');
+    expect(section('Calls and texts')).toHaveTextContent(
+      'This website sends no texts itself: any text from us is sent by our staff.',
+    );
     expect(section('Calls and texts')).toHaveTextContent(
       `To stop texts, reply STOP to any of them or tell us in any other way (a reply in your own words, an e-mail, a call), and we stop, within ${privacyRequests.textOptOutWithinBusinessDays} business days at the latest.`,
     );
@@ -368,13 +438,19 @@ describe('the privacy notice, claim by claim', () => {
     expect(privacyRequests.textOptOutWithinBusinessDays).toBeLessThanOrEqual(10);
     for (const { kind, does } of serviceProviders) expect(`${kind} ${does}`).not.toMatch(/\b(texts?|sms)\b/i);
     // A texting company's library in any of the repository's packages would make "sends no texts" a guess.
-    const textingLibraries = /twilio|vonage|nexmo|plivo|telnyx|messagebird|sinch|bandwidth|clicksend|textmagic|client-sns|client-pinpoint|sms/i;
+    const textingLibraries =
+      /twilio|vonage|nexmo|plivo|telnyx|messagebird|sinch|bandwidth|clicksend|textmagic|client-sns|client-pinpoint|sms/i;
     for (const manifest of PACKAGE_MANIFESTS) {
-      const { dependencies = {}, devDependencies = {} } = JSON.parse(readFileSync(resolve(REPOSITORY_ROOT, manifest), 'utf8')) as {
+      const { dependencies = {}, devDependencies = {} } = JSON.parse(
+        readFileSync(resolve(REPOSITORY_ROOT, manifest), 'utf8'),
+      ) as {
         dependencies?: Record<string, string>;
         devDependencies?: Record<string, string>;
       };
-      expect(Object.keys({ ...dependencies, ...devDependencies }).filter((name) => textingLibraries.test(name)), manifest).toEqual([]);
+      expect(
+        Object.keys({ ...dependencies, ...devDependencies }).filter((name) => textingLibraries.test(name)),
+        manifest,
+      ).toEqual([]);
     }
   });
 
@@ -382,7 +458,11 @@ describe('the privacy notice, claim by claim', () => {
     renderRoute('/privacy');
     await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' });
     expect([...MARKETING_EMAIL_KINDS]).toEqual(['guide', 'realtor_welcome', 'investor_welcome']);
-    expect(marketingEmailsInWords).toEqual(['the free guide', 'the realtor program welcome', 'the investor program welcome']);
+    expect(marketingEmailsInWords).toEqual([
+      'the free guide',
+      'the realtor program welcome',
+      'the investor program welcome',
+    ]);
     expect(section('Your rights, and how to use them')).toHaveTextContent(
       `Our marketing e-mails (${listInWords(marketingEmailsInWords)}) each have an unsubscribe link: one click stops them for that address for good, even if it asks for the guide again later, and our answers to your estimate and visualizer requests still reach you.`,
     );
@@ -392,11 +472,21 @@ describe('the privacy notice, claim by claim', () => {
     renderRoute('/privacy');
     await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' });
     const rights = within(section('Your rights, and how to use them'));
-    for (const right of ['to see it', 'to correct it', 'to delete it', 'for a copy of it', 'to stop sending you marketing texts or e-mails']) {
+    for (const right of [
+      'to see it',
+      'to correct it',
+      'to delete it',
+      'for a copy of it',
+      'to stop sending you marketing texts or e-mails',
+    ]) {
       expect(rights.getByText(new RegExp(right))).toBeInTheDocument();
     }
-    expect(section('Your rights, and how to use them')).toHaveTextContent(`We answer within ${days(privacyRequests.answerWithinDays)}.`);
-    expect(section('Your rights, and how to use them')).toHaveTextContent(`at most ${days(privacyRequests.extensionDays)} more`);
+    expect(section('Your rights, and how to use them')).toHaveTextContent(
+      `We answer within ${days(privacyRequests.answerWithinDays)}.`,
+    );
+    expect(section('Your rights, and how to use them')).toHaveTextContent(
+      `at most ${days(privacyRequests.extensionDays)} more`,
+    );
     expect(section('Your rights, and how to use them')).toHaveTextContent(
       `answers within ${days(privacyRequests.appealAnswerWithinDays)}`,
     );
@@ -405,7 +495,10 @@ describe('the privacy notice, claim by claim', () => {
     expect(section('Your rights, and how to use them')).toHaveTextContent(
       'Nor do we follow you over time or across other websites, so a browser\'s "Do Not Track" or Global Privacy Control signal has nothing here to switch off: the site works the same with it or without it.',
     );
-    expect(rights.getByRole('link', { name: privacyRequests.regulator.name })).toHaveAttribute('href', privacyRequests.regulator.url);
+    expect(rights.getByRole('link', { name: privacyRequests.regulator.name })).toHaveAttribute(
+      'href',
+      privacyRequests.regulator.url,
+    );
     expect(rights.getByRole('link', { name: business.email })).toHaveAttribute('href', `mailto:${business.email}`);
     expect(rights.getByRole('link', { name: business.phone })).toHaveAttribute('href', business.phoneHref);
   });

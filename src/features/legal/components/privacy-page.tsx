@@ -73,7 +73,8 @@ export function PrivacyPage({
         <ul aria-label="What each form keeps" className="list-disc space-y-2 pl-6">
           {whatEachFormCollects.map(({ form, sends, why }) => (
             <li key={form}>
-              <strong className="font-semibold">{form}:</strong> {listInWords(sends.map((value) => valueInWords[value]))}, {why}
+              <strong className="font-semibold">{form}:</strong>{' '}
+              {listInWords(sends.map((value) => valueInWords[value]))}, {why}
             </li>
           ))}
         </ul>
@@ -95,11 +96,11 @@ export function PrivacyPage({
           calls and texts; and records of the e-mails we sent you.
         </p>
         <p>
-          We don&apos;t collect your location, and we don&apos;t ask for sensitive information such as health, money
-          or family matters. The site sets no cookies and uses no analytics or advertising trackers. The one thing it
-          keeps in your browser is how far down you had scrolled on each page you opened, so that Back takes you to
-          the same place; your browser keeps that for the tab only (session storage) and forgets it when you close the
-          tab. The map on the home page is loaded from OpenStreetMap only when you scroll to it or ask for it; like any website,
+          We don&apos;t collect your location, and we don&apos;t ask for sensitive information such as health, money or
+          family matters. The site sets no cookies and uses no analytics or advertising trackers. The one thing it keeps
+          in your browser is how far down you had scrolled on each page you opened, so that Back takes you to the same
+          place; your browser keeps that for the tab only (session storage) and forgets it when you close the tab. The
+          map on the home page is loaded from OpenStreetMap only when you scroll to it or ask for it; like any website,
           OpenStreetMap then sees your internet address.
         </p>
         <p>
@@ -111,10 +112,11 @@ export function PrivacyPage({
       <LegalSection id="privacy-photos" title="Your room photos">
         <p>
           Phone photos carry hidden details: often the exact place where they were taken (GPS), the time, and the
-          camera. Before your photo leaves your phone or computer, this page makes its own copy of it: what it sends us is a{' '}
-          {formatName(photoUpload.format)} picture of at most {photoUpload.longestSidePx} pixels on its longest side (or,
-          for a {listInWords(photoUpload.sentAsStored.map(formatName), 'or')} photo that is already at most{' '}
-          {photoUpload.storedLongestSidePx} pixels on its longest side and the right way up, the photo&apos;s own picture),
+          camera. Before your photo leaves your phone or computer, this page makes its own copy of it: what it sends us
+          is a {formatName(photoUpload.format)} picture of at most {photoUpload.longestSidePx} pixels on its longest
+          side (or, for a {listInWords(photoUpload.sentAsStored.map(formatName), 'or')} photo that is already at most{' '}
+          {photoUpload.storedLongestSidePx} pixels on its longest side and the right way up, the photo&apos;s own
+          picture),
           {photoUpload.sendsMetadata ? ' with' : ' without any of'} those hidden details, together with your name, your
           e-mail address and the photo&apos;s file name. Your location stays on your device.
         </p>
@@ -122,8 +124,8 @@ export function PrivacyPage({
           <p>
             One exception: if your browser cannot open the photo itself (an iPhone photo in HEIC format in a browser
             other than Safari, for example), the page sends the file as it is, hidden details included. We then keep
-            that file where no link reaches it, only until the picture of your new floor is made, and everything we
-            show or send you is redrawn from the picture alone, without those details.
+            that file where no link reaches it, only until the picture of your new floor is made, and everything we show
+            or send you is redrawn from the picture alone, without those details.
           </p>
         )}
         <p>
@@ -138,28 +140,27 @@ export function PrivacyPage({
           <p>
             Your photo is sent to {floorEngine}, whose service finds the floor in it and draws the new floor for us. It
             gets the photo and the spots you tap to fix the floor, not your name or e-mail address, and we get back only
-            the picture with the new floor: no information about anyone in the photo. Our own software does not look
-            for faces, recognise anyone or measure anyone&apos;s face or body. Anyone in your photo stays in the
-            pictures we show and e-mail you, as they were in the photo: a photo of the room without people is best.
+            the picture with the new floor: no information about anyone in the photo. Our own software does not look for
+            faces, recognise anyone or measure anyone&apos;s face or body. Anyone in your photo stays in the pictures we
+            show and e-mail you, as they were in the photo: a photo of the room without people is best.
           </p>
         ) : (
           <p>
-            Our software looks at your photo only to find the floor. It sorts each part of the picture into one of
-            about thirty kinds of things, such as floor, wall, rug, chair or person, so that the new floor goes under
-            the furniture and around anyone standing in the room. Where it keeps that map of the room, the map is
-            stored with your pictures and deleted with them. It does not look for faces, recognise anyone or measure
-            anyone&apos;s face or body, so we hold no biometric information about you. Anyone in your photo stays in
-            the pictures we show and e-mail you, as they were in the photo: a photo of the room without people is
-            best.
+            Our software looks at your photo only to find the floor. It sorts each part of the picture into one of about
+            thirty kinds of things, such as floor, wall, rug, chair or person, so that the new floor goes under the
+            furniture and around anyone standing in the room. Where it keeps that map of the room, the map is stored
+            with your pictures and deleted with them. It does not look for faces, recognise anyone or measure
+            anyone&apos;s face or body, so we hold no biometric information about you. Anyone in your photo stays in the
+            pictures we show and e-mail you, as they were in the photo: a photo of the room without people is best.
           </p>
         )}
       </LegalSection>
 
       <LegalSection id="privacy-providers" title="Who handles it for us">
         <p>
-          We never sell your information, never share it for advertising, and never give it to anyone for their own
-          use. We would only hand it over if the law required us to. To run this website we use these companies,
-          which handle your information for us and only to do these jobs:
+          We never sell your information, never share it for advertising, and never give it to anyone for their own use.
+          We would only hand it over if the law required us to. To run this website we use these companies, which handle
+          your information for us and only to do these jobs:
         </p>
         <ul aria-label="Companies that handle your information for us" className="list-disc space-y-2 pl-6">
           {providers.map(({ kind, name, does }) => (
@@ -179,8 +180,8 @@ export function PrivacyPage({
         <p>
           Our staff. The site can add to our records but cannot read back what anyone typed into them: nobody can look
           up what someone else sent through it. The pictures of your room are kept in private storage. They open only
-          through the links on your result page, in our e-mail to you and in our office&apos;s copy of the result, which contain a long
-          random code nobody can guess and stop working when the pictures are deleted,{' '}
+          through the links on your result page, in our e-mail to you and in our office&apos;s copy of the result, which
+          contain a long random code nobody can guess and stop working when the pictures are deleted,{' '}
           {days(dataRetention.visualizerImagesDays)} after you sent the photo. Until then, anyone you give such a link
           to (or who sees the e-mail with it) can open the pictures.
         </p>
@@ -214,10 +215,10 @@ export function PrivacyPage({
           </table>
         </div>
         <p>
-          Two kinds of copies are out of the system&apos;s reach. The e-mails about your request in our office inbox
-          are kept as our correspondence with you; when you ask us to delete your data, we delete them by hand. The
-          e-mail delivery company and our hosting companies keep their own delivery records and logs (with e-mail and
-          internet addresses) for their own periods, usually days to weeks. Deleted data can also stay in our database
+          Two kinds of copies are out of the system&apos;s reach. The e-mails about your request in our office inbox are
+          kept as our correspondence with you; when you ask us to delete your data, we delete them by hand. The e-mail
+          delivery company and our hosting companies keep their own delivery records and logs (with e-mail and internet
+          addresses) for their own periods, usually days to weeks. Deleted data can also stay in our database
           host&apos;s backups until those are replaced, usually within a few weeks; backups are only used to recover
           from a failure.
         </p>
@@ -226,9 +227,8 @@ export function PrivacyPage({
       <LegalSection id="privacy-calls" title="Calls and texts">
         <p>
           The {listInWords(formsAskingForAPhone)} forms ask for your phone number. The words under the phone field say
-          that we may call or text you at that number about your request; we keep which words you saw and when you
-          sent the form. Agreeing is not a condition of buying anything from us: you can always reach us at {phone}{' '}
-          instead.
+          that we may call or text you at that number about your request; we keep which words you saw and when you sent
+          the form. Agreeing is not a condition of buying anything from us: you can always reach us at {phone} instead.
         </p>
         <p>
           This website sends no texts itself: any text from us is sent by our staff. We send marketing texts (deal
@@ -256,8 +256,8 @@ export function PrivacyPage({
         <p>
           We don&apos;t sell information, show targeted advertising or make automated decisions about people, so there
           is nothing of that kind to opt out of. Nor do we follow you over time or across other websites, so a
-          browser&apos;s &quot;Do Not Track&quot; or Global Privacy Control signal has nothing here to switch off: the site
-          works the same with it or without it.
+          browser&apos;s &quot;Do Not Track&quot; or Global Privacy Control signal has nothing here to switch off: the
+          site works the same with it or without it.
         </p>
         <p>
           To ask, write to {mail} or call {phone}. To be sure we are dealing with you, we reply to the e-mail address
@@ -267,8 +267,8 @@ export function PrivacyPage({
           their pictures, and the record of the e-mails we sent you; the copies in our office inbox we delete by hand.
         </p>
         <p>
-          If we turn down your request, we tell you why. You can appeal by replying to our answer with &quot;Appeal&quot;
-          in the subject, or by calling us; the owner looks at it again and answers within{' '}
+          If we turn down your request, we tell you why. You can appeal by replying to our answer with
+          &quot;Appeal&quot; in the subject, or by calling us; the owner looks at it again and answers within{' '}
           {days(privacyRequests.appealAnswerWithinDays)}. If you are still not satisfied, you can complain to the{' '}
           <a href={privacyRequests.regulator.url} className={legalLinkClasses}>
             {privacyRequests.regulator.name}

@@ -55,7 +55,15 @@ export const whatEachFormCollects = [
   },
   {
     form: 'Investor partner program',
-    sends: ['name', 'email', 'phone', 'company', 'investment_focus', 'phone_consent_version', 'marketing_texts_consent'],
+    sends: [
+      'name',
+      'email',
+      'phone',
+      'company',
+      'investment_focus',
+      'phone_consent_version',
+      'marketing_texts_consent',
+    ],
     why: 'so we can reply about the program and send you deals. Our office gets a copy.',
   },
   {

@@ -66,7 +66,9 @@ export function PartnerApplicationForm<Input extends Values>({
   // The build's first-answers render shows what sending the empty form shows (the page's answer before the app
   // is up); the page itself starts without problems.
   const rendersFirstAnswers = useRendersFirstAnswers();
-  const [errors, setErrors] = useState<Problems<Input>>(() => (rendersFirstAnswers ? problemsOf(schema, emptyValues()) ?? {} : {}));
+  const [errors, setErrors] = useState<Problems<Input>>(() =>
+    rendersFirstAnswers ? (problemsOf(schema, emptyValues()) ?? {}) : {},
+  );
   // The summary is in the alert region from a refusal until the visitor works on a field, then beside it, the same on
   // screen: left in it, each message cleared by typing changed the region, and a screen reader read the whole summary
   // again ("Please fix 3 fields ...", then 2, then 1) over every field's first keystroke.
@@ -203,8 +205,8 @@ export function PartnerApplicationForm<Input extends Values>({
         {mutation.isPending ? pageTexts.submitting : submitLabel}
       </Button>
       <p className="text-center text-xs text-walnut-700">
-        We only use your details to contact you about the program. We never sell them or share them for anyone
-        else's use. <PrivacyPolicyLink />
+        We only use your details to contact you about the program. We never sell them or share them for anyone else's
+        use. <PrivacyPolicyLink />
       </p>
     </form>
   );
@@ -213,7 +215,10 @@ export function PartnerApplicationForm<Input extends Values>({
 type Problems<Input extends Values> = Partial<Record<keyof Input, string>>;
 
 /** What the schema finds wrong with `values`, the first message per field; undefined when they may be sent. */
-function problemsOf<Input extends Values>(schema: z.ZodType<unknown, Input>, values: Input): Problems<Input> | undefined {
+function problemsOf<Input extends Values>(
+  schema: z.ZodType<unknown, Input>,
+  values: Input,
+): Problems<Input> | undefined {
   const checked = schema.safeParse(values);
   if (checked.success) return undefined;
   const found: Problems<Input> = {};

@@ -271,7 +271,9 @@ describe.each(programs)('$path', (program) => {
     await openPage(program);
     const card = within(screen.getByRole('region', { name: program.cardTitle }));
     expect(card.getByRole('textbox', { name: 'Phone' })).toHaveAccessibleDescription(phoneConsent.callsAndTexts);
-    expect(phoneConsent.callsAndTexts).toMatch(/call or text you at that number about this request\. Agreeing is not a condition of buying anything\./);
+    expect(phoneConsent.callsAndTexts).toMatch(
+      /call or text you at that number about this request\. Agreeing is not a condition of buying anything\./,
+    );
     const box = card.queryByRole('checkbox');
     if (program.path === '/investors') {
       // Deal alerts are marketing: an optional box, unticked, that says what ticking it means.
@@ -291,12 +293,16 @@ describe.each(programs)('$path', (program) => {
     const first = program.required[0];
     await user.type(field(first.label), 'J');
     expect(field(first.label)).not.toHaveAttribute('aria-invalid');
-    expect(screen.getByText(`Please fix ${program.required.length - 1} fields before sending your application:`)).toBeVisible();
+    expect(
+      screen.getByText(`Please fix ${program.required.length - 1} fields before sending your application:`),
+    ).toBeVisible();
     // Announced once per refusal: the summary has left the alert region, so its new count is not read out over the
     // visitor's typing (it was, whole, at each field's first keystroke); the next refusal is announced again.
     expect(screen.getByRole('alert')).toBeEmptyDOMElement();
     await user.click(submitButton());
-    expect(screen.getByRole('alert')).toHaveTextContent(`Please fix ${program.required.length - 1} fields before sending your application:`);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      `Please fix ${program.required.length - 1} fields before sending your application:`,
+    );
   });
 
   it('sends every value trimmed and an empty optional field as null; disables the button while submitting; then clears the form with the welcome toast', async () => {

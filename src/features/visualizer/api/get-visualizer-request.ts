@@ -51,7 +51,10 @@ export type VisualizerRequest = z.infer<typeof visualizerRequestSchema>;
  * The result's pictures are gone, or about to be: the retention job deleted them, or their signed links have ended
  * (they end when the images are due for deletion, up to an hour before the job's run deletes them).
  */
-export function resultHasExpired(row: Pick<VisualizerRequest, 'created_at' | 'images_deleted_at'>, now = Date.now()): boolean {
+export function resultHasExpired(
+  row: Pick<VisualizerRequest, 'created_at' | 'images_deleted_at'>,
+  now = Date.now(),
+): boolean {
   if (row.images_deleted_at) return true;
   return row.created_at !== null && now >= visualizerImagesExpireAt(row.created_at).getTime();
 }

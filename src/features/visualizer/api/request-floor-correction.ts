@@ -36,7 +36,10 @@ export class CorrectionRefusedError extends Error {
  * URL. The processor answers 202 with the number of the render that will carry the correction; the page then
  * reads the row until that render is there.
  */
-export async function requestFloorCorrection({ shownRenderNumber, ...input }: FloorCorrectionRequest): Promise<{ renderNumber: number }> {
+export async function requestFloorCorrection({
+  shownRenderNumber,
+  ...input
+}: FloorCorrectionRequest): Promise<{ renderNumber: number }> {
   return orWhatTheRowSays(input.requestId, shownRenderNumber, () =>
     sendWithToken(visualizerCorrectionPayloadSchema.parse(input), visualizerCorrectionReplySchema),
   );
@@ -49,7 +52,10 @@ export type FloorCorrectionRequest = VisualizerCorrectionPayload & { shownRender
  * "Keep my rugs" / "Replace carpet and rugs too": the same token, the same webhook, the same answers as a fix.
  * The choice already shown answers with the current render, so the page has nothing to wait for.
  */
-export async function requestRugChoice({ shownRenderNumber, ...input }: RugChoiceRequest): Promise<{ renderNumber: number }> {
+export async function requestRugChoice({
+  shownRenderNumber,
+  ...input
+}: RugChoiceRequest): Promise<{ renderNumber: number }> {
   return orWhatTheRowSays(input.requestId, shownRenderNumber, () =>
     sendWithToken(visualizerRugChoicePayloadSchema.parse(input), visualizerRugChoiceReplySchema),
   );
@@ -85,7 +91,10 @@ async function renderTakenWithoutAnAnswer(requestId: string, shownRenderNumber: 
   return row.render_number > shownRenderNumber ? shownRenderNumber + 1 : null;
 }
 
-async function sendWithToken(payload: object, replySchema: typeof visualizerRugChoiceReplySchema): Promise<{ renderNumber: number }> {
+async function sendWithToken(
+  payload: object,
+  replySchema: typeof visualizerRugChoiceReplySchema,
+): Promise<{ renderNumber: number }> {
   // The processor answers a fix or a rug choice at once (202); a call that gets no answer in time is unanswered, like
   // a dropped connection, and the row tells whether it was taken.
   const deadline = answerDeadline();
@@ -119,7 +128,10 @@ async function sendWithToken(payload: object, replySchema: typeof visualizerRugC
   if (refusal.success && [409, 410, 429].includes(response.status)) {
     throw new CorrectionRefusedError(refusal.data.error, response.status);
   }
-  throw new CorrectionRefusedError(response.status >= 500 ? correctionRefusals.unreachable : correctionRefusals.unexpected, response.status);
+  throw new CorrectionRefusedError(
+    response.status >= 500 ? correctionRefusals.unreachable : correctionRefusals.unexpected,
+    response.status,
+  );
 }
 
 export function useRequestFloorCorrection() {

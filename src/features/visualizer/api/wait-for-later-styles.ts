@@ -30,7 +30,8 @@ export type LaterStylesWait =
    */
   | { phase: 'lost'; reason: 'late' | 'unreachable'; checkAgain: () => void };
 
-const settled = (row: VisualizerRequest, renderNumber: number) => row.render_number !== renderNumber || row.styles_coming.length === 0;
+const settled = (row: VisualizerRequest, renderNumber: number) =>
+  row.render_number !== renderNumber || row.styles_coming.length === 0;
 
 /**
  * Follows the visitor's row while render `renderNumber` still has styles coming (`waiting`), until it has none:

@@ -25,7 +25,15 @@ type BeforeAfterSliderProps = {
  * The original photo over the hardwood result, split where the visitor drags. The control is a real range
  * input laid over the images, so it works with a pointer, a finger, and the arrow/Home/End/Page keys.
  */
-export function BeforeAfterSlider({ before, after, label = 'Before and after comparison', onAfterLoad, inputRef, aspect: knownAspect = null, onAspect }: BeforeAfterSliderProps) {
+export function BeforeAfterSlider({
+  before,
+  after,
+  label = 'Before and after comparison',
+  onAfterLoad,
+  inputRef,
+  aspect: knownAspect = null,
+  onAspect,
+}: BeforeAfterSliderProps) {
   const [position, setPosition] = useState(50);
   const [loadedAspect, setLoadedAspect] = useState<number | null>(null);
   const aspect = loadedAspect ?? knownAspect;
@@ -72,10 +80,16 @@ export function BeforeAfterSlider({ before, after, label = 'Before and after com
             <Icon icon={MoveHorizontal} className="size-5" />
           </span>
         </span>
-        <span aria-hidden="true" className="pointer-events-none absolute top-3 left-3 rounded bg-walnut-950/70 px-2 py-1 text-xs font-semibold text-white">
+        <span
+          aria-hidden="true"
+          className="pointer-events-none absolute top-3 left-3 rounded bg-walnut-950/70 px-2 py-1 text-xs font-semibold text-white"
+        >
           Before
         </span>
-        <span aria-hidden="true" className="pointer-events-none absolute top-3 right-3 rounded bg-walnut-950/70 px-2 py-1 text-xs font-semibold text-white">
+        <span
+          aria-hidden="true"
+          className="pointer-events-none absolute top-3 right-3 rounded bg-walnut-950/70 px-2 py-1 text-xs font-semibold text-white"
+        >
           After
         </span>
         <input

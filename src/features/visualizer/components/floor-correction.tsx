@@ -109,7 +109,9 @@ export function FloorCorrection({
     const marker = { x: clamp(x), y: clamp(y), floor };
     setNotice(null);
     onMarkersChange([...markers, marker]);
-    setAnnouncement(`Marker ${markers.length + 1} placed: ${markerName(marker)}, ${percent(marker.x)} across, ${percent(marker.y)} down.`);
+    setAnnouncement(
+      `Marker ${markers.length + 1} placed: ${markerName(marker)}, ${percent(marker.x)} across, ${percent(marker.y)} down.`,
+    );
   };
 
   const remove = (index: number) => {
@@ -128,7 +130,12 @@ export function FloorCorrection({
 
   const moveCursor = (event: KeyboardEvent<HTMLDivElement>) => {
     const step = event.shiftKey ? BIG_STEP : STEP;
-    const moves: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
+    const moves: Record<string, [number, number]> = {
+      ArrowLeft: [-step, 0],
+      ArrowRight: [step, 0],
+      ArrowUp: [0, -step],
+      ArrowDown: [0, step],
+    };
     const move = moves[event.key];
     if (move) {
       event.preventDefault();
@@ -162,14 +169,23 @@ export function FloorCorrection({
     (wait.phase === 'failed' ? correctionTexts.renderFailed : wait.phase === 'lost' ? correctionTexts.lost : null);
 
   return (
-    <section ref={panel} aria-labelledby="fix-floor-title" className="space-y-4 rounded-xl bg-oak-100/60 p-3 ring-1 ring-walnut-700/15 sm:p-5">
+    <section
+      ref={panel}
+      aria-labelledby="fix-floor-title"
+      className="space-y-4 rounded-xl bg-oak-100/60 p-3 ring-1 ring-walnut-700/15 sm:p-5"
+    >
       <div className="space-y-1">
-        <h3 id="fix-floor-title" ref={headingRef} tabIndex={-1} className="font-display text-xl font-bold text-walnut-950">
+        <h3
+          id="fix-floor-title"
+          ref={headingRef}
+          tabIndex={-1}
+          className="font-display text-xl font-bold text-walnut-950"
+        >
           Fix the floor
         </h3>
         <p id={hintId} className="text-sm text-walnut-800">
-          {floorMaskUrl ? 'The gold line shows the floor we found. ' : ''}Tap the photo where the new wood should go, or where it
-          shouldn't. With a keyboard, move the crosshair with the arrow keys and press Enter to place a marker.
+          {floorMaskUrl ? 'The gold line shows the floor we found. ' : ''}Tap the photo where the new wood should go, or
+          where it shouldn't. With a keyboard, move the crosshair with the arrow keys and press Enter to place a marker.
         </p>
       </div>
 
@@ -216,7 +232,11 @@ export function FloorCorrection({
             }`}
             style={{ left: `${marker.x * 100}%`, top: `${marker.y * 100}%` }}
           >
-            {marker.floor ? <Icon icon={Check} className="size-4" strokeWidth={3} /> : <Icon icon={X} className="size-4" strokeWidth={3} />}
+            {marker.floor ? (
+              <Icon icon={Check} className="size-4" strokeWidth={3} />
+            ) : (
+              <Icon icon={X} className="size-4" strokeWidth={3} />
+            )}
           </span>
         ))}
         <span
@@ -229,7 +249,11 @@ export function FloorCorrection({
         </span>
         {rendering && (
           <div className="absolute inset-0 flex items-center justify-center bg-walnut-950/55">
-            <Icon icon={Loader2} aria-hidden="true" className="size-12 animate-spin text-white motion-reduce:animate-none" />
+            <Icon
+              icon={Loader2}
+              aria-hidden="true"
+              className="size-12 animate-spin text-white motion-reduce:animate-none"
+            />
           </div>
         )}
       </div>
@@ -244,7 +268,10 @@ export function FloorCorrection({
         ) : (
           <ol className="flex flex-wrap gap-2">
             {markers.map((marker, index) => (
-              <li key={index} className="inline-flex items-center gap-1 rounded-full bg-white pl-3 text-sm text-walnut-900 ring-1 ring-walnut-700/20">
+              <li
+                key={index}
+                className="inline-flex items-center gap-1 rounded-full bg-white pl-3 text-sm text-walnut-900 ring-1 ring-walnut-700/20"
+              >
                 {index + 1}. {marker.floor ? 'Wood here' : 'Not wood here'}
                 <button
                   type="button"
@@ -269,13 +296,24 @@ export function FloorCorrection({
           </p>
         )}
       </div>
-      {problem && !rendering && <RenderProblem problem={problem} lost={wait.phase === 'lost'} onCheckAgain={() => setRound((value) => value + 1)} />}
+      {problem && !rendering && (
+        <RenderProblem
+          problem={problem}
+          lost={wait.phase === 'lost'}
+          onCheckAgain={() => setRound((value) => value + 1)}
+        />
+      )}
 
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         <Button ref={reRenderButton} className="min-h-11" onClick={submit} disabled={rendering || markers.length === 0}>
           Re-render my floor
         </Button>
-        <Button variant="outline" className="min-h-11" onClick={() => remove(markers.length - 1)} disabled={rendering || markers.length === 0}>
+        <Button
+          variant="outline"
+          className="min-h-11"
+          onClick={() => remove(markers.length - 1)}
+          disabled={rendering || markers.length === 0}
+        >
           <Icon icon={Undo2} aria-hidden="true" className="size-4" />
           Undo last marker
         </Button>
@@ -287,8 +325,21 @@ export function FloorCorrection({
   );
 }
 
-function MarkKind({ checked, onChange, label, kind }: { checked: boolean; onChange: () => void; label: string; kind: 'wood' | 'not-wood' }) {
-  const colour = kind === 'wood' ? 'has-checked:border-green-700 has-checked:bg-green-700' : 'has-checked:border-red-700 has-checked:bg-red-700';
+function MarkKind({
+  checked,
+  onChange,
+  label,
+  kind,
+}: {
+  checked: boolean;
+  onChange: () => void;
+  label: string;
+  kind: 'wood' | 'not-wood';
+}) {
+  const colour =
+    kind === 'wood'
+      ? 'has-checked:border-green-700 has-checked:bg-green-700'
+      : 'has-checked:border-red-700 has-checked:bg-red-700';
   return (
     <label
       className={`relative inline-flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-md border-2 border-walnut-700/30 bg-white px-4 py-2 text-sm font-semibold text-walnut-900 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-oak-500 has-disabled:opacity-60 ${colour}`}
@@ -300,7 +351,11 @@ function MarkKind({ checked, onChange, label, kind }: { checked: boolean; onChan
         onChange={onChange}
         className="absolute inset-0 cursor-pointer appearance-none rounded-md opacity-0 disabled:cursor-not-allowed"
       />
-      {kind === 'wood' ? <Icon icon={Check} aria-hidden="true" className="size-4 shrink-0" /> : <Icon icon={X} aria-hidden="true" className="size-4 shrink-0" />}
+      {kind === 'wood' ? (
+        <Icon icon={Check} aria-hidden="true" className="size-4 shrink-0" />
+      ) : (
+        <Icon icon={X} aria-hidden="true" className="size-4 shrink-0" />
+      )}
       {label}
     </label>
   );

@@ -23,7 +23,17 @@ type InfoStepProps = {
 };
 
 /** Step 2: who the result is for. 'Process Image' waits for both fields and is off while processing runs. */
-export function InfoStep({ file, name, email, errors, processing, onNameChange, onEmailChange, onBack, onSubmit }: InfoStepProps) {
+export function InfoStep({
+  file,
+  name,
+  email,
+  errors,
+  processing,
+  onNameChange,
+  onEmailChange,
+  onBack,
+  onSubmit,
+}: InfoStepProps) {
   const canSubmit = name.trim() !== '' && email.trim() !== '' && !processing;
   const fieldId = `${useId()}-field`;
   // Said in the status below when the field to fix already has the focus: moving the focus there says nothing then.
@@ -66,8 +76,8 @@ export function InfoStep({ file, name, email, errors, processing, onNameChange, 
           Where should we send your result?
         </h2>
         <p className="text-walnut-800">
-          We'll show your new floor right here, and keep your name and email so a flooring pro can follow up if you
-          want a quote.
+          We'll show your new floor right here, and keep your name and email so a flooring pro can follow up if you want
+          a quote.
         </p>
         <p className="text-sm text-walnut-700">
           We strip the location and camera details from your photo and delete the pictures after{' '}

@@ -13,9 +13,11 @@ describe('the chosen photo, when it cannot be shown', () => {
     );
   });
 
-  it('says a format this browser does not show (an iPhone HEIC) is this browser\'s, not the photo\'s', () => {
+  it("says a format this browser does not show (an iPhone HEIC) is this browser's, not the photo's", () => {
     render(<PhotoPreview file={new File(['heic'], 'room.heic', { type: 'image/heic' })} />);
     fireEvent.error(screen.getByRole('img', { name: 'Your photo: room.heic' }));
-    expect(screen.getByRole('img', { name: 'Your photo: room.heic' })).toHaveTextContent('This browser cannot show a preview of this photo.');
+    expect(screen.getByRole('img', { name: 'Your photo: room.heic' })).toHaveTextContent(
+      'This browser cannot show a preview of this photo.',
+    );
   });
 });

@@ -35,7 +35,7 @@ export function PhotoPreview({ file, className = '' }: { file: File; className?:
         <Icon icon={ImageOff} aria-hidden="true" className="size-8 text-walnut-600" />
         <span>
           {SHOWN_BY_EVERY_BROWSER.includes(file.type)
-            ? 'We can\'t show this photo: the file may be damaged. You can send it anyway, or go Back and choose another.'
+            ? "We can't show this photo: the file may be damaged. You can send it anyway, or go Back and choose another."
             : 'This browser cannot show a preview of this photo.'}
         </span>
       </div>

@@ -217,8 +217,8 @@ export function ProcessingStep({
             {readFailed ? "We couldn't check on your photo" : 'This is taking longer than expected'}
           </h2>
           <p className="text-walnut-800">
-            {readFailed && "Our server didn't answer. "}Your photo may still be in the works. Check again in a moment, or
-            start over with the same photo.
+            {readFailed && "Our server didn't answer. "}Your photo may still be in the works. Check again in a moment,
+            or start over with the same photo.
           </p>
         </div>
       )}

@@ -7,7 +7,8 @@ import type { PictureRenditions } from '@contracts/image-renditions';
  */
 export const RESULT_PICTURE_SIZES = '(min-width: 64rem) 62rem, calc(100vw - 2rem)';
 
-export const webpSrcSet = (renditions: PictureRenditions) => renditions.webp.map((copy) => `${copy.url} ${copy.width}w`).join(', ');
+export const webpSrcSet = (renditions: PictureRenditions) =>
+  renditions.webp.map((copy) => `${copy.url} ${copy.width}w`).join(', ');
 
 /**
  * Starts fetching the copies the result opens on (the default wood, then the photo) as soon as the webhook answers

@@ -13,7 +13,10 @@ export const rugChoiceTexts = {
   rendering: 'Re-rendering your floor...',
   renderFailed: "We couldn't re-render your floor this time. Please try again.",
   lost: "We couldn't check on your new floor. It may still be on its way.",
-  rendered: { keep: 'Your floor was re-rendered with your rugs kept.', replace: 'Your floor was re-rendered with the carpet and rugs replaced by wood.' },
+  rendered: {
+    keep: 'Your floor was re-rendered with your rugs kept.',
+    replace: 'Your floor was re-rendered with the carpet and rugs replaced by wood.',
+  },
 } as const;
 
 type RugChoiceProps = {
@@ -34,7 +37,15 @@ type RugChoiceProps = {
  * (with the visitor's token, like a fix) for the next render, which lays the same woods on the other floor the
  * first render found; the shown images stay until it is there. A failure says so and goes back to the choice shown.
  */
-export function RugChoice({ requestId, correctionToken, value, renderNumber, disabled, onRenderingChange, onRendered }: RugChoiceProps) {
+export function RugChoice({
+  requestId,
+  correctionToken,
+  value,
+  renderNumber,
+  disabled,
+  onRenderingChange,
+  onRendered,
+}: RugChoiceProps) {
   const [requested, setRequested] = useState<RugChoiceValue | null>(null);
   const [awaiting, setAwaiting] = useState<number | null>(null);
   const [round, setRound] = useState(0);
@@ -84,7 +95,13 @@ export function RugChoice({ requestId, correctionToken, value, renderNumber, dis
   };
 
   const failed = wait.phase === 'failed';
-  const problem = choice.isError ? choice.error.message : failed ? rugChoiceTexts.renderFailed : wait.phase === 'lost' ? rugChoiceTexts.lost : null;
+  const problem = choice.isError
+    ? choice.error.message
+    : failed
+      ? rugChoiceTexts.renderFailed
+      : wait.phase === 'lost'
+        ? rugChoiceTexts.lost
+        : null;
   // A failed render shows the choice the images were made with again.
   const checked = failed ? value : (requested ?? value);
 
@@ -123,7 +140,12 @@ export function RugChoice({ requestId, correctionToken, value, renderNumber, dis
         )}
       </div>
       {problem && !rendering && (
-        <RenderProblem problem={problem} lost={wait.phase === 'lost'} onCheckAgain={() => setRound((current) => current + 1)} className="mx-auto max-w-xl" />
+        <RenderProblem
+          problem={problem}
+          lost={wait.phase === 'lost'}
+          onCheckAgain={() => setRound((current) => current + 1)}
+          className="mx-auto max-w-xl"
+        />
       )}
     </div>
   );

@@ -33,12 +33,26 @@ describe('a result link', () => {
     const { calls } = openResultLink((id, attempt) =>
       HttpResponse.json(
         attempt <= 1
-          ? { ...completedRow(id), render_number: 1, style_image_urls: { 'natural-white-oak': PROCESSED_URL }, styles_coming: others }
-          : { ...completedRow(id), render_number: 1, style_image_urls: Object.fromEntries(['natural-white-oak', ...others].map((style) => [style, `${PROCESSED_URL}&${style}`])) },
+          ? {
+              ...completedRow(id),
+              render_number: 1,
+              style_image_urls: { 'natural-white-oak': PROCESSED_URL },
+              styles_coming: others,
+            }
+          : {
+              ...completedRow(id),
+              render_number: 1,
+              style_image_urls: Object.fromEntries(
+                ['natural-white-oak', ...others].map((style) => [style, `${PROCESSED_URL}&${style}`]),
+              ),
+            },
       ),
     );
     expect(await screen.findByRole('heading', { name: 'Your room with hardwood floors' })).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Your room with a new hardwood floor' })).toHaveAttribute('src', PROCESSED_URL);
+    expect(screen.getByRole('img', { name: 'Your room with a new hardwood floor' })).toHaveAttribute(
+      'src',
+      PROCESSED_URL,
+    );
     expect(screen.getByRole('radio', { name: 'Walnut (still coming)' })).toBeDisabled();
     expect(await screen.findByRole('radio', { name: 'Walnut' }, { timeout: 30_000 })).toBeEnabled();
     expect(calls.reads.length).toBeGreaterThanOrEqual(2);
@@ -47,14 +61,20 @@ describe('a result link', () => {
   it('shows the wood the visitor had chosen when it is reloaded (the address keeps it), and the default for an unknown one', async () => {
     const styles = ['natural-white-oak', 'walnut', 'hickory'];
     const answer = (id: string) =>
-      HttpResponse.json({ ...completedRow(id), style_image_urls: Object.fromEntries(styles.map((style) => [style, `${PROCESSED_URL}&${style}`])) });
+      HttpResponse.json({
+        ...completedRow(id),
+        style_image_urls: Object.fromEntries(styles.map((style) => [style, `${PROCESSED_URL}&${style}`])),
+      });
     const calls = newCalls();
     server.use(readHandler(calls, answer));
     window.history.replaceState(null, '', `/floor-visualizer?wood=walnut#result=${ID}`);
     const { unmount } = renderRoute(`/floor-visualizer?wood=walnut#result=${ID}`);
     await screen.findByRole('heading', { name: 'Your room with hardwood floors' });
     expect(screen.getByRole('radio', { name: 'Walnut' })).toBeChecked();
-    expect(screen.getByRole('img', { name: 'Your room with a new hardwood floor' })).toHaveAttribute('src', `${PROCESSED_URL}&walnut`);
+    expect(screen.getByRole('img', { name: 'Your room with a new hardwood floor' })).toHaveAttribute(
+      'src',
+      `${PROCESSED_URL}&walnut`,
+    );
     unmount();
 
     window.history.replaceState(null, '', `/floor-visualizer?wood=teak#result=${ID}`);
@@ -67,9 +87,7 @@ describe('a result link', () => {
   it('shows the result it names, read by its id', async () => {
     const { calls } = openResultLink((id) => HttpResponse.json(completedRow(id)));
     // The first visit loads the route's and the result step's chunks.
-    expect(
-      await screen.findByRole('heading', { name: 'Your room with hardwood floors' }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Your room with hardwood floors' })).toBeInTheDocument();
     expect(screen.getAllByRole('img').map((image) => image.getAttribute('src'))).toContain(ORIGINAL_URL);
     expect(calls.reads[0]!.headers.get('x-submission-id')).toBe(ID);
     // What the business does, with no install time nobody has promised (decision 040).
@@ -110,7 +128,13 @@ describe('a result link', () => {
       return HttpResponse.json(
         attempt <= 1
           ? { ...completedRow(id), render_number: 1, correction_state: 'rendering', rug_choice: 'replace' }
-          : { ...completedRow(id), render_number: 2, correction_state: null, rug_choice: 'replace', processed_image_url: REPLACED_URL },
+          : {
+              ...completedRow(id),
+              render_number: 2,
+              correction_state: null,
+              rug_choice: 'replace',
+              processed_image_url: REPLACED_URL,
+            },
       );
     });
     // Screen readers announce a change in a live region already in the page, not always one inserted with its words:
@@ -120,9 +144,17 @@ describe('a result link', () => {
     answerFirstRead();
     expect(await screen.findByRole('heading', { name: 'Your room with hardwood floors' })).toBeInTheDocument();
     expect(statusesAtLoad).toContain(screen.getByText('Re-rendering your floor...').closest('[role="status"]'));
-    expect(screen.getByRole('img', { name: 'Your room with a new hardwood floor' })).toHaveAttribute('src', PROCESSED_URL);
+    expect(screen.getByRole('img', { name: 'Your room with a new hardwood floor' })).toHaveAttribute(
+      'src',
+      PROCESSED_URL,
+    );
 
-    await waitFor(() => expect(screen.getByRole('img', { name: 'Your room with a new hardwood floor' })).toHaveAttribute('src', REPLACED_URL));
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'Your room with a new hardwood floor' })).toHaveAttribute(
+        'src',
+        REPLACED_URL,
+      ),
+    );
     expect(screen.queryByText('Re-rendering your floor...')).not.toBeInTheDocument();
     expect(calls.reads.length).toBeGreaterThanOrEqual(2);
   });
@@ -142,17 +174,23 @@ describe('a result link', () => {
     expect(loading.closest('[role="status"]')).not.toBeNull();
 
     answer();
-    expect(
-      await screen.findByRole('heading', { name: 'Your room with hardwood floors' }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Your room with hardwood floors' })).toBeInTheDocument();
   });
 
   // The read's answer replaces the focused 'Loading your result...' heading, and the focus fell to the page's start:
   // a screen reader heard 'Loading your result...' and then nothing, whether the result, an expired one or none came.
   it.each([
     ['the result', (id: string) => HttpResponse.json(completedRow(id)), 'Your room with hardwood floors'],
-    ['an expired result', (id: string) => HttpResponse.json(row(id, { status: 'completed', images_deleted_at: '2027-02-24T03:17:00Z' })), 'This result has expired'],
-    ['no such result', () => HttpResponse.json({ code: 'PGRST116', message: 'no rows' }, { status: 406 }), "We couldn't find this result"],
+    [
+      'an expired result',
+      (id: string) => HttpResponse.json(row(id, { status: 'completed', images_deleted_at: '2027-02-24T03:17:00Z' })),
+      'This result has expired',
+    ],
+    [
+      'no such result',
+      () => HttpResponse.json({ code: 'PGRST116', message: 'no rows' }, { status: 406 }),
+      "We couldn't find this result",
+    ],
     ['an unreachable server', () => HttpResponse.error(), "We couldn't load this result"],
   ])('moves the focus from "Loading your result..." to the heading of what it shows: %s', async (_, answer, shown) => {
     let answerRead = () => {};
@@ -194,7 +232,10 @@ describe('a result link', () => {
       jpeg: { width: 1040, height: 780, url: `http://supabase.test/${name}-1040w.jpg?token=t` },
     });
     openResultLink((id) =>
-      HttpResponse.json({ ...completedRow(id), image_renditions: { original: copies('original'), 'natural-white-oak': copies('oak') } }),
+      HttpResponse.json({
+        ...completedRow(id),
+        image_renditions: { original: copies('original'), 'natural-white-oak': copies('oak') },
+      }),
     );
     const after = await screen.findByRole('img', { name: 'Your room with a new hardwood floor' });
     expect(after).toHaveAttribute('src', 'http://supabase.test/oak-1040w.jpg?token=t');
@@ -204,7 +245,10 @@ describe('a result link', () => {
       'http://supabase.test/oak-720w.webp?token=t 720w, http://supabase.test/oak-1280w.webp?token=t 1280w',
       RESULT_PICTURE_SIZES,
     ]);
-    expect(screen.getByRole('img', { name: 'Your original photo' })).toHaveAttribute('src', 'http://supabase.test/original-1040w.jpg?token=t');
+    expect(screen.getByRole('img', { name: 'Your original photo' })).toHaveAttribute(
+      'src',
+      'http://supabase.test/original-1040w.jpg?token=t',
+    );
     expect(screen.getByRole('link', { name: 'Download result' })).toHaveAttribute('href', PROCESSED_URL);
   });
 
@@ -246,7 +290,9 @@ describe('a result link', () => {
   it('counts the elapsed time from when the request was made when it follows a render again after a reload', async () => {
     // It restarted at 0:00, as if the photo had only just been sent.
     const made = Date.now() - 95_000;
-    openResultLink((id) => HttpResponse.json(row(id, { status: 'processing', created_at: new Date(made).toISOString() })));
+    openResultLink((id) =>
+      HttpResponse.json(row(id, { status: 'processing', created_at: new Date(made).toISOString() })),
+    );
     const elapsed = await screen.findByText(/^\d+:\d\d$/, { selector: 'time' });
     expect(elapsed.closest('p')).toHaveTextContent(/^Elapsed time: \d+:\d\d$/);
     // The time since the request was made, however long a busy machine took to get this far (no window to hit).
@@ -268,7 +314,9 @@ describe('a result link', () => {
       // The step listens for 'offline' from an effect React may run a moment after the heading shows; an event before
       // it is read when it subscribes (failed once in four runs of this file, load ~15, asserted at once).
       await waitFor(() =>
-        expect(screen.getByRole('status')).toHaveTextContent("You're offline. Keep this page open and reconnect to carry on."),
+        expect(screen.getByRole('status')).toHaveTextContent(
+          "You're offline. Keep this page open and reconnect to carry on.",
+        ),
       );
       expect(screen.getByRole('status')).not.toHaveTextContent(/kept on this page/);
     } finally {
@@ -346,9 +394,7 @@ describe('a result link', () => {
       reachable = true;
       const readsBefore = calls.reads.length;
       await user.click(notice.getByRole('button', { name: 'Try again' }));
-      expect(
-        await screen.findByRole('heading', { name: 'Your room with hardwood floors' }),
-      ).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: 'Your room with hardwood floors' })).toBeInTheDocument();
       expect(calls.reads.length).toBe(readsBefore + 1);
     },
     30_000,

@@ -40,7 +40,9 @@ class ControlledUpload extends EventTarget {
   }
   progress(fraction: number) {
     const total = this.body.length;
-    this.upload.dispatchEvent(new ProgressEvent('progress', { lengthComputable: true, loaded: Math.round(total * fraction), total }));
+    this.upload.dispatchEvent(
+      new ProgressEvent('progress', { lengthComputable: true, loaded: Math.round(total * fraction), total }),
+    );
   }
   /** The connection breaks (XMLHttpRequest's 'error': a reset, a lost signal, the browser's retry failing too). */
   breakConnection() {
@@ -95,7 +97,8 @@ async function startUpload(answer: Parameters<typeof readHandler>[1], { fakeCloc
     vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
   }
   await view.user.click(screen.getByRole('button', { name: 'Process Image' }));
-  if (fakeClockFromTheClick) for (let tick = 0; tick < 40 && ControlledUpload.sent.length === 0; tick += 1) await advance(0);
+  if (fakeClockFromTheClick)
+    for (let tick = 0; tick < 40 && ControlledUpload.sent.length === 0; tick += 1) await advance(0);
   else await waitFor(() => expect(ControlledUpload.sent).toHaveLength(1));
   expect(ControlledUpload.sent).toHaveLength(1);
   return { calls, view, upload: ControlledUpload.sent[0]! };
@@ -128,7 +131,9 @@ describe('sending the photo', () => {
     );
 
     act(() => upload.answer(202, { status: 'processing' }));
-    expect(await within(screen.getByRole('status')).findByText('Photo sent. Your render starts in a moment.')).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('status')).findByText('Photo sent. Your render starts in a moment.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   });
 
@@ -351,10 +356,14 @@ describe('sending the photo', () => {
     const toastError = vi.spyOn(toast, 'error');
     const { calls, upload } = await startUpload((id, attempt) =>
       HttpResponse.json(
-        attempt < 3 ? row(id, { status: 'pending' }) : row(id, { status: 'failed', failure_reason: 'No photo was received for this request.' }),
+        attempt < 3
+          ? row(id, { status: 'pending' })
+          : row(id, { status: 'failed', failure_reason: 'No photo was received for this request.' }),
       ),
     );
-    expect(upload.headers[WEBHOOK_REQUEST_ID_HEADER]).toBe((JSON.parse(upload.body) as { requestId: string }).requestId);
+    expect(upload.headers[WEBHOOK_REQUEST_ID_HEADER]).toBe(
+      (JSON.parse(upload.body) as { requestId: string }).requestId,
+    );
     notifyManager.setScheduler(queueMicrotask);
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
     vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
@@ -402,7 +411,12 @@ describe('sending the photo', () => {
     await advance(POLL_INTERVAL_MS);
 
     act(() => upload.answer(202, { status: 'processing', requestId: calls.id() }));
-    for (let tick = 0; tick < 20 && !screen.queryByRole('heading', { name: 'Your room with hardwood floors' }); tick += 1) await advance(0);
+    for (
+      let tick = 0;
+      tick < 20 && !screen.queryByRole('heading', { name: 'Your room with hardwood floors' });
+      tick += 1
+    )
+      await advance(0);
     expect(screen.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeInTheDocument();
     releaseRead();
     await advance(0);
@@ -414,7 +428,10 @@ describe('sending the photo', () => {
 
   it('stops the photo, makes no row and shows no toast when the visitor leaves before the photo moves', async () => {
     const calls = newCalls();
-    server.use(insertHandler(calls), readHandler(calls, (id) => HttpResponse.json(row(id))));
+    server.use(
+      insertHandler(calls),
+      readHandler(calls, (id) => HttpResponse.json(row(id))),
+    );
     vi.stubGlobal('XMLHttpRequest', ControlledUpload);
     const pageToastInfo = vi.spyOn(pageToast, 'info');
     const view = await openPage();
@@ -453,7 +470,10 @@ describe('sending the photo', () => {
     act(() => ControlledUpload.sent[0]!.progress(0.2));
 
     expect(await screen.findByRole('button', { name: 'Process Image' })).toBeEnabled();
-    expect(toastError).toHaveBeenCalledWith('Error', { description: 'Failed to process your image. Please try again.', duration: 6000 });
+    expect(toastError).toHaveBeenCalledWith('Error', {
+      description: 'Failed to process your image. Please try again.',
+      duration: 6000,
+    });
     expect(ControlledUpload.sent[0]!.aborted).toBe(true);
     expect(calls.reads).toHaveLength(0);
   });
@@ -488,7 +508,9 @@ describe('sending the photo', () => {
     // again, as the spec's "Failed to process your image. Please try again." invites, fails again.
     const toastError = vi.spyOn(toast, 'error');
     const reason = 'The file is not an image the visualizer can read.';
-    const { upload } = await startUpload((id) => HttpResponse.json(row(id, { status: 'failed', failure_reason: reason })));
+    const { upload } = await startUpload((id) =>
+      HttpResponse.json(row(id, { status: 'failed', failure_reason: reason })),
+    );
     act(() => upload.answer(400, { error: 'imageBase64: imageBase64 must be a base64 data URL of an image' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(reason);

@@ -53,7 +53,10 @@ export function UploadStep({ onFile, error }: { onFile: (file: File) => void; er
           dragging ? 'border-oak-500 bg-oak-100' : 'border-walnut-700/30 bg-white',
         ].join(' ')}
       >
-        <span aria-hidden="true" className="flex size-16 items-center justify-center rounded-full bg-oak-100 text-walnut-800">
+        <span
+          aria-hidden="true"
+          className="flex size-16 items-center justify-center rounded-full bg-oak-100 text-walnut-800"
+        >
           <Icon icon={ImagePlus} className="size-8" />
         </span>
         <p className="font-semibold text-walnut-900">
@@ -95,7 +98,11 @@ export function UploadStep({ onFile, error }: { onFile: (file: File) => void; er
         <p className="text-sm text-walnut-700">{pageTexts.visualizer.supportedFormats}</p>
       </div>
       {error && (
-        <p id={errorId} role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+        <p
+          id={errorId}
+          role="alert"
+          className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"
+        >
           {error}
         </p>
       )}

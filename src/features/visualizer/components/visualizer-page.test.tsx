@@ -42,15 +42,17 @@ describe('Snap & See Wood: the frame', () => {
     const { user, router } = await openPage();
 
     const progress = screen.getByRole('navigation', { name: 'Progress' });
-    expect(within(progress).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      '1Upload',
-      '2Your info',
-      '3Processing',
-      '4Result',
-    ]);
+    expect(
+      within(progress)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['1Upload', '2Your info', '3Processing', '4Result']);
     expectStep('Upload');
     expect(document.title).toContain('Snap & See Wood');
-    expect(document.querySelector('meta[name="description"]')).toHaveAttribute('content', expect.stringContaining('hardwood'));
+    expect(document.querySelector('meta[name="description"]')).toHaveAttribute(
+      'content',
+      expect.stringContaining('hardwood'),
+    );
 
     await user.click(screen.getByRole('link', { name: 'Back to Home' }));
     expect(router.state.location.pathname).toBe('/');
@@ -73,7 +75,10 @@ describe('the upload step', () => {
 
     expect(await screen.findByRole('heading', { name: 'Where should we send your result?' })).toBeInTheDocument();
     expectStep('Your info');
-    expect(screen.getByRole('img', { name: 'Your photo: exactly-10mb.jpg' })).toHaveAttribute('src', expect.stringMatching(/^blob:/));
+    expect(screen.getByRole('img', { name: 'Your photo: exactly-10mb.jpg' })).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^blob:/),
+    );
   });
 
   it('begins loading the data client once a photo is chosen, before anything is sent', async () => {
@@ -117,7 +122,11 @@ describe('the upload step', () => {
 
   it('takes a HEIC photo the browser gives no type (no HEIF viewer on the system) by its name, and sends it as an image', async () => {
     const calls = newCalls();
-    server.use(insertHandler(calls), webhookHandler(calls), readHandler(calls, (id) => HttpResponse.json(completedRow(id))));
+    server.use(
+      insertHandler(calls),
+      webhookHandler(calls),
+      readHandler(calls, (id) => HttpResponse.json(completedRow(id))),
+    );
     const { user } = await openPage();
     const dropZone = screen.getByText('Drag and drop your photo here, or').closest('div') as HTMLElement;
     fireEvent.drop(dropZone, { dataTransfer: { files: [imageFile(4096, 'IMG_0042.HEIC', '')], types: ['Files'] } });
@@ -136,7 +145,9 @@ describe('the upload step', () => {
   it('still refuses an untyped file whose name is no image', async () => {
     await openPage();
     const dropZone = screen.getByText('Drag and drop your photo here, or').closest('div') as HTMLElement;
-    fireEvent.drop(dropZone, { dataTransfer: { files: [new File(['notes'], 'notes.txt', { type: '' })], types: ['Files'] } });
+    fireEvent.drop(dropZone, {
+      dataTransfer: { files: [new File(['notes'], 'notes.txt', { type: '' })], types: ['Files'] },
+    });
     expect(await screen.findByRole('alert')).toHaveTextContent("That file isn't an image.");
     expectStep('Upload');
   });
@@ -145,7 +156,9 @@ describe('the upload step', () => {
     await openPage();
     const dropZone = screen.getByText('Drag and drop your photo here, or').closest('div') as HTMLElement;
     fireEvent.dragEnter(dropZone, { dataTransfer: { files: [], types: ['Files'] } });
-    fireEvent.drop(dropZone, { dataTransfer: { files: [imageFile(1024, 'dropped.png', 'image/png')], types: ['Files'] } });
+    fireEvent.drop(dropZone, {
+      dataTransfer: { files: [imageFile(1024, 'dropped.png', 'image/png')], types: ['Files'] },
+    });
 
     expect(await screen.findByRole('img', { name: 'Your photo: dropped.png' })).toBeInTheDocument();
     expectStep('Your info');
@@ -258,7 +271,11 @@ describe('processing', () => {
   it('creates the row, sends the photo to the webhook, reads the row, and shows the result', async () => {
     const calls = newCalls();
     const toastInfo = vi.spyOn(toast, 'info');
-    server.use(insertHandler(calls), webhookHandler(calls), readHandler(calls, (id) => HttpResponse.json(completedRow(id))));
+    server.use(
+      insertHandler(calls),
+      webhookHandler(calls),
+      readHandler(calls, (id) => HttpResponse.json(completedRow(id))),
+    );
     await startProcessing();
 
     expect(await screen.findByText('Processing started')).toBeInTheDocument();
@@ -295,10 +312,22 @@ describe('processing', () => {
     const calls = newCalls();
     const copies = (name: string) => ({
       webp: [
-        { width: 720, height: 540, url: `http://supabase.test/storage/v1/object/sign/floor-visualizer/abc/${name}-720w.webp?token=t` },
-        { width: 1280, height: 960, url: `http://supabase.test/storage/v1/object/sign/floor-visualizer/abc/${name}-1280w.webp?token=t` },
+        {
+          width: 720,
+          height: 540,
+          url: `http://supabase.test/storage/v1/object/sign/floor-visualizer/abc/${name}-720w.webp?token=t`,
+        },
+        {
+          width: 1280,
+          height: 960,
+          url: `http://supabase.test/storage/v1/object/sign/floor-visualizer/abc/${name}-1280w.webp?token=t`,
+        },
       ],
-      jpeg: { width: 1040, height: 780, url: `http://supabase.test/storage/v1/object/sign/floor-visualizer/abc/${name}-1040w.jpg?token=t` },
+      jpeg: {
+        width: 1040,
+        height: 780,
+        url: `http://supabase.test/storage/v1/object/sign/floor-visualizer/abc/${name}-1040w.jpg?token=t`,
+      },
     });
     let answerTheRead!: () => void;
     const readMayAnswer = new Promise<void>((resolve) => (answerTheRead = resolve));
@@ -320,14 +349,26 @@ describe('processing', () => {
     await startProcessing();
 
     await waitFor(() => expect(calls.reads).toHaveLength(1));
-    const preloads = [...document.head.querySelectorAll('link[rel="preload"][as="image"][imagesrcset*="floor-visualizer/abc/"]')];
-    expect(preloads.map((link) => [link.getAttribute('imagesrcset'), link.getAttribute('imagesizes'), link.getAttribute('type')])).toEqual([
+    const preloads = [
+      ...document.head.querySelectorAll('link[rel="preload"][as="image"][imagesrcset*="floor-visualizer/abc/"]'),
+    ];
+    expect(
+      preloads.map((link) => [
+        link.getAttribute('imagesrcset'),
+        link.getAttribute('imagesizes'),
+        link.getAttribute('type'),
+      ]),
+    ).toEqual([
       [
         `${copies('natural-white-oak').webp[0]!.url} 720w, ${copies('natural-white-oak').webp[1]!.url} 1280w`,
         '(min-width: 64rem) 62rem, calc(100vw - 2rem)',
         'image/webp',
       ],
-      [`${copies('original').webp[0]!.url} 720w, ${copies('original').webp[1]!.url} 1280w`, '(min-width: 64rem) 62rem, calc(100vw - 2rem)', 'image/webp'],
+      [
+        `${copies('original').webp[0]!.url} 720w, ${copies('original').webp[1]!.url} 1280w`,
+        '(min-width: 64rem) 62rem, calc(100vw - 2rem)',
+        'image/webp',
+      ],
     ]);
     expect(preloads[0]).toHaveAttribute('fetchpriority', 'high');
     // What is shown still comes from the row.
@@ -408,7 +449,8 @@ describe('polling (fake timers)', () => {
   const settleUntil = async (what: string, done: () => boolean) => {
     const givingUpAt = performance.now() + LAZY_ARRIVAL_TIMEOUT_MS;
     while (!done()) {
-      if (performance.now() > givingUpAt) throw new Error(`${what}: not there after ${LAZY_ARRIVAL_TIMEOUT_MS} ms with the clock standing still`);
+      if (performance.now() > givingUpAt)
+        throw new Error(`${what}: not there after ${LAZY_ARRIVAL_TIMEOUT_MS} ms with the clock standing still`);
       await advance(0);
     }
   };
@@ -430,7 +472,8 @@ describe('polling (fake timers)', () => {
       private readonly inner = new Inner();
       constructor() {
         super();
-        for (const type of ['load', 'error', 'abort', 'timeout']) this.inner.addEventListener(type, () => this.dispatchEvent(new Event(type)));
+        for (const type of ['load', 'error', 'abort', 'timeout'])
+          this.inner.addEventListener(type, () => this.dispatchEvent(new Event(type)));
       }
       get status() {
         return this.inner.status;
@@ -482,7 +525,10 @@ describe('polling (fake timers)', () => {
     await startWithFakeTimers(calls, (id) => HttpResponse.json(completedRow(id)));
     const clockAtClick = Date.now();
 
-    await settleUntil('the result', () => screen.queryByRole('heading', { name: 'Your room with hardwood floors' }) !== null);
+    await settleUntil(
+      'the result',
+      () => screen.queryByRole('heading', { name: 'Your room with hardwood floors' }) !== null,
+    );
     expectStep('Result');
     expect(calls.reads).toHaveLength(1);
     expect(Date.now()).toBe(clockAtClick);
@@ -629,8 +675,11 @@ describe('polling (fake timers)', () => {
       const calls = newCalls();
       // Read 1 is the processing step's, read 2 the woods' first; the fourth brings them.
       await startWithFakeTimers(calls, (id, attempt) => HttpResponse.json(attempt < 4 ? defaultOnly(id) : allFive(id)));
-      await settleUntil('the result', () => screen.queryByRole('heading', { name: 'Your room with hardwood floors' }) !== null);
-      await settleUntil('the woods\' first read', () => calls.reads.length === 2);
+      await settleUntil(
+        'the result',
+        () => screen.queryByRole('heading', { name: 'Your room with hardwood floors' }) !== null,
+      );
+      await settleUntil("the woods' first read", () => calls.reads.length === 2);
       expect(woodsLine()).toHaveTextContent('The other woods are on their way.');
 
       await advance(999);
@@ -649,7 +698,7 @@ describe('polling (fake timers)', () => {
     it('says the woods are late after 120 reads, and reads no more', async () => {
       const calls = newCalls();
       await startWithFakeTimers(calls, (id) => HttpResponse.json(defaultOnly(id)));
-      await settleUntil('the woods\' first read', () => calls.reads.length === 2);
+      await settleUntil("the woods' first read", () => calls.reads.length === 2);
 
       await advance(118 * 1000);
       expect(calls.reads).toHaveLength(1 + 119);
@@ -670,9 +719,11 @@ describe('polling (fake timers)', () => {
       const calls = newCalls();
       // Reads 3, 4 and 5 get a gateway's 502.
       await startWithFakeTimers(calls, (id, attempt) =>
-        attempt >= 3 && attempt <= 5 ? HttpResponse.json({ message: 'bad gateway' }, { status: 502 }) : HttpResponse.json(defaultOnly(id)),
+        attempt >= 3 && attempt <= 5
+          ? HttpResponse.json({ message: 'bad gateway' }, { status: 502 })
+          : HttpResponse.json(defaultOnly(id)),
       );
-      await settleUntil('the woods\' first read', () => calls.reads.length === 2);
+      await settleUntil("the woods' first read", () => calls.reads.length === 2);
 
       await advance(1000);
       expect(calls.reads).toHaveLength(3);
@@ -697,7 +748,7 @@ describe('polling (fake timers)', () => {
           ? HttpResponse.json({ message: 'bad gateway' }, { status: 502 })
           : HttpResponse.json(attempt >= 7 ? allFive(id) : defaultOnly(id)),
       );
-      await settleUntil('the woods\' first read', () => calls.reads.length === 2);
+      await settleUntil("the woods' first read", () => calls.reads.length === 2);
       await advance(3000);
       expect(calls.reads).toHaveLength(5);
       expect(woodsLine()).toHaveTextContent("We couldn't reach our server to get the other woods.");
@@ -717,14 +768,21 @@ describe('polling (fake timers)', () => {
 
   describe('after a webhook answer of 5xx or a dropped connection (the render may be under way)', () => {
     it.each([
-      ['a 502 (the processor restarted mid-render)', () => HttpResponse.json({ message: 'The local service behind the gateway is not answering' }, { status: 502 })],
+      [
+        'a 502 (the processor restarted mid-render)',
+        () => HttpResponse.json({ message: 'The local service behind the gateway is not answering' }, { status: 502 }),
+      ],
       ['a 500', () => HttpResponse.json({ error: 'Failed to process the image. Please try again.' }, { status: 500 })],
       ['a dropped connection', () => HttpResponse.error()],
     ])('%s: keeps reading the row and shows the result when it completes, with no error', async (_what, reply) => {
       uploadsReportThePhotoOut();
       const calls = newCalls();
       const toastError = vi.spyOn(toast, 'error');
-      await startWithFakeTimers(calls, (id, attempt) => HttpResponse.json(attempt <= 4 ? row(id) : completedRow(id)), reply);
+      await startWithFakeTimers(
+        calls,
+        (id, attempt) => HttpResponse.json(attempt <= 4 ? row(id) : completedRow(id)),
+        reply,
+      );
 
       expect(calls.webhooks).toHaveLength(1);
       expect(calls.reads).toHaveLength(1);
@@ -737,11 +795,16 @@ describe('polling (fake timers)', () => {
       expect(toastError).not.toHaveBeenCalled();
     });
 
-    it('shows the row\'s failure reason when the render fails', async () => {
+    it("shows the row's failure reason when the render fails", async () => {
       const calls = newCalls();
       await startWithFakeTimers(
         calls,
-        (id, attempt) => HttpResponse.json(attempt === 1 ? row(id) : row(id, { status: 'failed', failure_reason: 'We could not find a floor in this photo.' })),
+        (id, attempt) =>
+          HttpResponse.json(
+            attempt === 1
+              ? row(id)
+              : row(id, { status: 'failed', failure_reason: 'We could not find a floor in this photo.' }),
+          ),
         () => HttpResponse.json({}, { status: 502 }),
       );
       await advance(10_000);
@@ -751,28 +814,39 @@ describe('polling (fake timers)', () => {
     it.each([
       ['a 502', () => HttpResponse.json({}, { status: 502 })],
       ['a dropped connection', () => HttpResponse.error()],
-    ])('%s and a row pending for over a minute (the upload waited in the processor\'s line): no error, and the result when it comes', async (_what, reply) => {
-      // Issue 38: the page took a row still pending at the second read for a photo that never arrived, said
-      // "Failed to process your image" and went back to info; the row completed 34 s later.
-      uploadsReportThePhotoOut();
-      const calls = newCalls();
-      const toastError = vi.spyOn(toast, 'error');
-      await startWithFakeTimers(calls, (id, attempt) => HttpResponse.json(attempt <= 11 ? row(id, { status: 'pending' }) : completedRow(id)), reply);
+    ])(
+      "%s and a row pending for over a minute (the upload waited in the processor's line): no error, and the result when it comes",
+      async (_what, reply) => {
+        // Issue 38: the page took a row still pending at the second read for a photo that never arrived, said
+        // "Failed to process your image" and went back to info; the row completed 34 s later.
+        uploadsReportThePhotoOut();
+        const calls = newCalls();
+        const toastError = vi.spyOn(toast, 'error');
+        await startWithFakeTimers(
+          calls,
+          (id, attempt) => HttpResponse.json(attempt <= 11 ? row(id, { status: 'pending' }) : completedRow(id)),
+          reply,
+        );
 
-      await advance(100_000);
-      expect(calls.reads).toHaveLength(11);
-      expectStep('Processing');
-      expect(toastError).not.toHaveBeenCalled();
-      await advance(10_000);
-      expect(screen.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeInTheDocument();
-      expect(toastError).not.toHaveBeenCalled();
-    });
+        await advance(100_000);
+        expect(calls.reads).toHaveLength(11);
+        expectStep('Processing');
+        expect(toastError).not.toHaveBeenCalled();
+        await advance(10_000);
+        expect(screen.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeInTheDocument();
+        expect(toastError).not.toHaveBeenCalled();
+      },
+    );
 
     it('and a row pending through all 30 reads: the spec\'s timeout, on the processing step, never "failed"', async () => {
       uploadsReportThePhotoOut();
       const calls = newCalls();
       const toastError = vi.spyOn(toast, 'error');
-      await startWithFakeTimers(calls, (id) => HttpResponse.json(row(id, { status: 'pending' })), () => HttpResponse.error());
+      await startWithFakeTimers(
+        calls,
+        (id) => HttpResponse.json(row(id, { status: 'pending' })),
+        () => HttpResponse.error(),
+      );
 
       await advance(280_000);
       expect(calls.reads).toHaveLength(29);
@@ -819,7 +893,9 @@ describe('polling (fake timers)', () => {
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
       await advance(1000);
       expect(screen.getByRole('alert')).toHaveTextContent("We couldn't send your photo");
-      expect(screen.getByRole('alert')).toHaveTextContent('your photo was not sent and nothing will be rendered from it');
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'your photo was not sent and nothing will be rendered from it',
+      );
       expect(calls.reads).toHaveLength(1);
       expect(toastError).not.toHaveBeenCalled();
       expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
@@ -867,7 +943,7 @@ describe('errors while starting', () => {
     expect(toast.error).toHaveBeenCalledWith('Error', { description, duration: 6000 });
   }
 
-  it("a webhook reply that refuses (4xx) gives the default text and returns to info", async () => {
+  it('a webhook reply that refuses (4xx) gives the default text and returns to info', async () => {
     const calls = newCalls();
     // The row is read once, for a reason the processor may have written for the visitor (a 422's, a 400's): a row
     // that gives none leaves the refusal as the spec has it.
@@ -882,8 +958,9 @@ describe('errors while starting', () => {
     expect(calls.reads).toHaveLength(1);
   });
 
-  it('a photo the processor refuses within the webhook\'s wait (422) shows the row\'s reason and a way to choose another photo', async () => {
-    const reason = 'This photo is too small to show a floor: 240×160 pixels. Please choose a photo at least 200 pixels on its shorter side.';
+  it("a photo the processor refuses within the webhook's wait (422) shows the row's reason and a way to choose another photo", async () => {
+    const reason =
+      'This photo is too small to show a floor: 240×160 pixels. Please choose a photo at least 200 pixels on its shorter side.';
     const calls = newCalls();
     const toastError = vi.spyOn(toast, 'error');
     const toastDismiss = vi.spyOn(toast, 'dismiss');
@@ -964,7 +1041,11 @@ describe('a reload (or a phone reopening a discarded tab) comes back to the requ
 
   it('on the result step: the same result', async () => {
     const calls = newCalls();
-    server.use(insertHandler(calls), webhookHandler(calls), readHandler(calls, (id) => HttpResponse.json(completedRow(id))));
+    server.use(
+      insertHandler(calls),
+      webhookHandler(calls),
+      readHandler(calls, (id) => HttpResponse.json(completedRow(id))),
+    );
     const before = await startProcessing();
     await screen.findByRole('heading', { name: 'Your room with hardwood floors' });
     expect(window.location.hash).toBe(`#result=${calls.id()}`);
@@ -978,7 +1059,11 @@ describe('a reload (or a phone reopening a discarded tab) comes back to the requ
 
   it('while the floor is laid: follows the request again, not "we couldn\'t find this result"', async () => {
     const calls = newCalls();
-    server.use(insertHandler(calls), webhookHandler(calls), readHandler(calls, (id) => HttpResponse.json(row(id))));
+    server.use(
+      insertHandler(calls),
+      webhookHandler(calls),
+      readHandler(calls, (id) => HttpResponse.json(row(id))),
+    );
     const before = await startProcessing();
     // The address names the request once the webhook has taken the photo.
     await waitFor(() => expect(calls.reads.length).toBeGreaterThan(0));
@@ -994,7 +1079,11 @@ describe('a reload (or a phone reopening a discarded tab) comes back to the requ
 
   it("'Try Another Photo' takes the request out of the address", async () => {
     const calls = newCalls();
-    server.use(insertHandler(calls), webhookHandler(calls), readHandler(calls, (id) => HttpResponse.json(completedRow(id))));
+    server.use(
+      insertHandler(calls),
+      webhookHandler(calls),
+      readHandler(calls, (id) => HttpResponse.json(completedRow(id))),
+    );
     const { user } = await startProcessing();
     await user.click(await screen.findByRole('button', { name: 'Try Another Photo' }));
     expect(window.location.hash).toBe('');
@@ -1019,7 +1108,10 @@ describe('the result step', () => {
   it('shows both images, a before/after slider, a download, and the quote link', async () => {
     await reachResult();
     expect(screen.getByRole('img', { name: 'Your original photo' })).toHaveAttribute('src', ORIGINAL_URL);
-    expect(screen.getByRole('img', { name: 'Your room with a new hardwood floor' })).toHaveAttribute('src', PROCESSED_URL);
+    expect(screen.getByRole('img', { name: 'Your room with a new hardwood floor' })).toHaveAttribute(
+      'src',
+      PROCESSED_URL,
+    );
 
     const slider = screen.getByRole('slider', { name: 'Before and after comparison' });
     expect(slider).toHaveValue('50');

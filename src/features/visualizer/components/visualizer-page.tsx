@@ -103,13 +103,18 @@ export function VisualizerPage() {
     // Only the render shown: a fix or a rug choice that replaced it brings its own pictures, whole.
     if (row.status !== 'completed' || !row.original_image_url || !row.processed_image_url) return;
     const { original_image_url, processed_image_url } = row;
-    setResult((shown) => (shown && shown.renderNumber === row.render_number ? resultFromRow({ ...row, original_image_url, processed_image_url }) : shown));
+    setResult((shown) =>
+      shown && shown.renderNumber === row.render_number
+        ? resultFromRow({ ...row, original_image_url, processed_image_url })
+        : shown,
+    );
   }, [laterStyles]);
 
   useEffect(() => {
     if (pendingWait.phase === 'rendered') {
       const { original_image_url, processed_image_url } = pendingWait.row;
-      if (original_image_url && processed_image_url) setResult(resultFromRow({ ...pendingWait.row, original_image_url, processed_image_url }));
+      if (original_image_url && processed_image_url)
+        setResult(resultFromRow({ ...pendingWait.row, original_image_url, processed_image_url }));
       setPendingRender(null);
     } else if (pendingWait.phase === 'failed' || pendingWait.phase === 'lost') {
       // The earlier pictures stay the result, as after a fix that failed.
@@ -327,7 +332,11 @@ export function VisualizerPage() {
       keepOnceStoredAndSent();
       if (rowStored) {
         const started = toasts.visualizerStarted;
-        toast.info(started.title, { id: STARTED_TOAST_ID, description: started.description, duration: started.duration });
+        toast.info(started.title, {
+          id: STARTED_TOAST_ID,
+          description: started.description,
+          duration: started.duration,
+        });
       }
       try {
         const { correctionToken: token, firstPictures } = await sent;
@@ -409,7 +418,10 @@ export function VisualizerPage() {
               <Icon icon={ArrowLeft} aria-hidden="true" className="size-4" />
               Back to Home
             </Link>
-            <a href={business.phoneHref} className="inline-flex min-h-11 items-center text-sm font-semibold text-walnut-800 hover:text-walnut-950">
+            <a
+              href={business.phoneHref}
+              className="inline-flex min-h-11 items-center text-sm font-semibold text-walnut-800 hover:text-walnut-950"
+            >
               {business.phone}
             </a>
           </div>
@@ -434,10 +446,21 @@ export function VisualizerPage() {
             {/* On the result step from its start (a result link shows "Loading your result..." first), empty until a
                 re-render is pending: a status inserted with its words is not announced by every screen reader. */}
             {step === 'result' && (
-              <p role="status" className={showsPendingRender ? 'mb-4 flex items-center justify-center gap-2 font-semibold text-walnut-900' : undefined}>
+              <p
+                role="status"
+                className={
+                  showsPendingRender
+                    ? 'mb-4 flex items-center justify-center gap-2 font-semibold text-walnut-900'
+                    : undefined
+                }
+              >
                 {showsPendingRender && (
                   <>
-                    <Icon icon={Loader2} aria-hidden="true" className="size-5 animate-spin motion-reduce:animate-none" />
+                    <Icon
+                      icon={Loader2}
+                      aria-hidden="true"
+                      className="size-5 animate-spin motion-reduce:animate-none"
+                    />
                     {rugChoiceTexts.rendering}
                   </>
                 )}

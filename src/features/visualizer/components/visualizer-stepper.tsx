@@ -20,7 +20,11 @@ export function VisualizerStepper({ current }: { current: VisualizerStep }) {
           const done = index < currentIndex;
           const active = index === currentIndex;
           return (
-            <li key={step} className="flex flex-1 items-center gap-1 sm:gap-2 last:flex-none" aria-current={active ? 'step' : undefined}>
+            <li
+              key={step}
+              className="flex flex-1 items-center gap-1 sm:gap-2 last:flex-none"
+              aria-current={active ? 'step' : undefined}
+            >
               <span className="flex items-center gap-2">
                 <span
                   aria-hidden="true"
@@ -45,7 +49,10 @@ export function VisualizerStepper({ current }: { current: VisualizerStep }) {
                 </span>
               </span>
               {index < VISUALIZER_STEPS.length - 1 && (
-                <span aria-hidden="true" className={`h-0.5 flex-1 rounded ${done ? 'bg-walnut-800' : 'bg-walnut-700/20'}`} />
+                <span
+                  aria-hidden="true"
+                  className={`h-0.5 flex-1 rounded ${done ? 'bg-walnut-800' : 'bg-walnut-700/20'}`}
+                />
               )}
             </li>
           );

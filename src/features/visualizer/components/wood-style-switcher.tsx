@@ -52,7 +52,16 @@ type WoodStyleSwitcherProps = {
  * any radio group. A wood still coming, or that could not be made, is a disabled choice whose name says so, and a
  * line under the group says it in words (read out when it changes).
  */
-export function WoodStyleSwitcher({ styles, coming = [], notMade = [], comingLate = false, onCheckAgain, value, onChange, disabled = false }: WoodStyleSwitcherProps) {
+export function WoodStyleSwitcher({
+  styles,
+  coming = [],
+  notMade = [],
+  comingLate = false,
+  onCheckAgain,
+  value,
+  onChange,
+  disabled = false,
+}: WoodStyleSwitcherProps) {
   // Once woods were said to be coming, their arrival is said too: an emptied line was silent for a screen reader, and
   // everything under it (the "Fix the floor" button) moved up a line as the visitor may have been about to tap it.
   const [othersAwaited, setOthersAwaited] = useState(false);
@@ -72,7 +81,9 @@ export function WoodStyleSwitcher({ styles, coming = [], notMade = [], comingLat
     <fieldset className="space-y-2" disabled={disabled}>
       <legend className="mx-auto text-center text-sm font-semibold text-walnut-900">Wood style</legend>
       <div className="flex flex-wrap justify-center gap-2">
-        {WOOD_STYLES.filter((style) => styles.includes(style.id) || coming.includes(style.id) || notMade.includes(style.id)).map((style) => {
+        {WOOD_STYLES.filter(
+          (style) => styles.includes(style.id) || coming.includes(style.id) || notMade.includes(style.id),
+        ).map((style) => {
           const isComing = !styles.includes(style.id) && coming.includes(style.id);
           const unavailable = !styles.includes(style.id);
           return (
@@ -87,15 +98,27 @@ export function WoodStyleSwitcher({ styles, coming = [], notMade = [], comingLat
                 checked={value === style.id}
                 disabled={unavailable}
                 // The wood's name, and why it cannot be picked yet (the visible words are under the group).
-                aria-label={unavailable ? `${style.label} (${isComing ? laterStyleTexts.comingName : laterStyleTexts.notMadeName})` : undefined}
+                aria-label={
+                  unavailable
+                    ? `${style.label} (${isComing ? laterStyleTexts.comingName : laterStyleTexts.notMadeName})`
+                    : undefined
+                }
                 onChange={() => onChange(style.id)}
                 className="absolute inset-0 cursor-pointer appearance-none rounded-full opacity-0 disabled:cursor-not-allowed"
               />
               {/* No spinner once the page stopped following them: nothing is turning that it would hear of. */}
               {isComing && !comingLate ? (
-                <Icon icon={Loader2} aria-hidden="true" className="size-5 animate-spin text-walnut-700 motion-reduce:animate-none" />
+                <Icon
+                  icon={Loader2}
+                  aria-hidden="true"
+                  className="size-5 animate-spin text-walnut-700 motion-reduce:animate-none"
+                />
               ) : (
-                <span aria-hidden="true" className="size-5 rounded-full ring-2 ring-white" style={{ backgroundColor: SWATCHES[style.id] }} />
+                <span
+                  aria-hidden="true"
+                  className="size-5 rounded-full ring-2 ring-white"
+                  style={{ backgroundColor: SWATCHES[style.id] }}
+                />
               )}
               {style.label}
             </label>

@@ -6,7 +6,8 @@ import type { VisualizerRequest } from '../api/get-visualizer-request';
 export const REQUESTS_URL = restUrl('floor_visualizer_requests');
 /** Signed links, as the processor stores them (decision 022). */
 export const ORIGINAL_URL = 'http://supabase.test/storage/v1/object/sign/floor-visualizer/abc/original.jpg?token=a.b.c';
-export const PROCESSED_URL = 'http://supabase.test/storage/v1/object/sign/floor-visualizer/abc/processed.jpg?token=a.b.d';
+export const PROCESSED_URL =
+  'http://supabase.test/storage/v1/object/sign/floor-visualizer/abc/processed.jpg?token=a.b.d';
 
 export function imageFile(size = 2048, name = 'living-room.jpg', type = 'image/jpeg'): File {
   return new File([new Uint8Array(size).fill(7)], name, { type });
@@ -52,7 +53,10 @@ export function insertHandler(calls: Calls) {
   });
 }
 
-export function webhookHandler(calls: Calls, reply: () => Response = () => HttpResponse.json({ status: 'processing' }, { status: 202 })) {
+export function webhookHandler(
+  calls: Calls,
+  reply: () => Response = () => HttpResponse.json({ status: 'processing' }, { status: 202 }),
+) {
   return http.post(TEST_WEBHOOK_URL, async ({ request }) => {
     calls.webhooks.push((await request.json()) as Record<string, unknown>);
     return reply();

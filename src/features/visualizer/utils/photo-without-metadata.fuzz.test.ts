@@ -42,13 +42,27 @@ function mutate(source: Uint8Array, random: Random): Uint8Array<ArrayBuffer> {
         bytes = Uint8Array.from([...bytes.subarray(0, at), ...bytes.subarray(at + 1 + random.below(64))]);
         break;
       case 3: // a piece repeated
-        bytes = Uint8Array.from([...bytes.subarray(0, at + 64), ...bytes.subarray(at, at + 64), ...bytes.subarray(at + 64)]);
+        bytes = Uint8Array.from([
+          ...bytes.subarray(0, at + 64),
+          ...bytes.subarray(at, at + 64),
+          ...bytes.subarray(at + 64),
+        ]);
         break;
       case 4: // a 16- or 32-bit length at a marker or chunk set to 0, 1, 2 or its largest value
-        if (at + 4 < bytes.length) bytes.set([[0, 0], [0, 1], [0, 2], [0xff, 0xff]][random.below(4)]!, at + 2);
+        if (at + 4 < bytes.length)
+          bytes.set(
+            [
+              [0, 0],
+              [0, 1],
+              [0, 2],
+              [0xff, 0xff],
+            ][random.below(4)]!,
+            at + 2,
+          );
         break;
       case 5: // a marker byte planted
-        if (at + 1 < bytes.length) bytes.set([0xff, [0xd8, 0xd9, 0xda, 0xe1, 0xc0, 0xff, 0x00, 0xd0][random.below(8)]!], at);
+        if (at + 1 < bytes.length)
+          bytes.set([0xff, [0xd8, 0xd9, 0xda, 0xe1, 0xc0, 0xff, 0x00, 0xd0][random.below(8)]!], at);
         break;
       default: // noise after the end
         bytes = Uint8Array.from([...bytes, ...Array.from({ length: random.below(200) }, () => random.below(256))]);
@@ -63,7 +77,10 @@ function expectWellFormed(input: Uint8Array, seed: number): boolean {
   if (!picture) return false;
   const { bytes, type, facts } = picture;
   const where = `seed ${seed}`;
-  expect(Number.isInteger(facts.width) && facts.width > 0 && Number.isInteger(facts.height) && facts.height > 0, where).toBe(true);
+  expect(
+    Number.isInteger(facts.width) && facts.width > 0 && Number.isInteger(facts.height) && facts.height > 0,
+    where,
+  ).toBe(true);
   expect(bytes.length, where).toBeLessThanOrEqual(input.length + 1);
   if (type === 'image/jpeg') {
     expect([bytes[0], bytes[1], bytes.at(-2), bytes.at(-1)], where).toEqual([0xff, 0xd8, 0xff, 0xd9]);
@@ -84,7 +101,9 @@ beforeAll(async () => {
   const pixels = Buffer.alloc(96 * 72 * 3);
   for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 2654435761) >>> 24;
   const camera = () =>
-    sharp(pixels, { raw: { width: 96, height: 72, channels: 3 } }).withExif({ IFD0: { Make: 'FixturePhone', Orientation: '1' } });
+    sharp(pixels, { raw: { width: 96, height: 72, channels: 3 } }).withExif({
+      IFD0: { Make: 'FixturePhone', Orientation: '1' },
+    });
   sources = (
     await Promise.all([
       camera().jpeg({ quality: 80 }).toBuffer(),
@@ -112,7 +131,12 @@ describe('photoWithoutMetadata on damaged and made-up files', () => {
       const random = generator(seed);
       const noise = Array.from({ length: random.below(4096) }, () => random.below(256));
       const riffSize = random.below(2) ? noise.length + 4 : random.below(0x7fffffff);
-      const headers = [[], [0xff, 0xd8], [0xff, 0xd8, 0xff, 0xe1], [0x52, 0x49, 0x46, 0x46, ...[0, 8, 16, 24].map((shift) => (riffSize >>> shift) & 0xff), 0x57, 0x45, 0x42, 0x50]];
+      const headers = [
+        [],
+        [0xff, 0xd8],
+        [0xff, 0xd8, 0xff, 0xe1],
+        [0x52, 0x49, 0x46, 0x46, ...[0, 8, 16, 24].map((shift) => (riffSize >>> shift) & 0xff), 0x57, 0x45, 0x42, 0x50],
+      ];
       expectWellFormed(Uint8Array.from([...headers[seed % headers.length]!, ...noise]), seed);
     }
   });

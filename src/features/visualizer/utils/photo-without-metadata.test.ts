@@ -10,7 +10,12 @@ import { jpegWithoutMetadata, pictureSentAsStored, webpWithoutMetadata } from '.
  */
 const EXIF = {
   IFD0: { Make: 'FixturePhone', Model: 'Synthetic Room Camera', DateTime: '2026:11:20 10:31:07' },
-  IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '39/1 53/1 4212/100', GPSLongitudeRef: 'W', GPSLongitude: '75/1 2/1 2496/100' },
+  IFD3: {
+    GPSLatitudeRef: 'N',
+    GPSLatitude: '39/1 53/1 4212/100',
+    GPSLongitudeRef: 'W',
+    GPSLongitude: '75/1 2/1 2496/100',
+  },
 };
 const TRACES = ['Exif', 'FixturePhone', 'Synthetic Room Camera', '2026:11:20', 'xmpmeta', 'a visitor wrote this'];
 
@@ -30,7 +35,9 @@ function camera(options: Options) {
 }
 
 async function photo(options: Options = {}) {
-  const jpeg = await camera(options).jpeg({ quality: 90, progressive: options.progressive ?? false }).toBuffer();
+  const jpeg = await camera(options)
+    .jpeg({ quality: 90, progressive: options.progressive ?? false })
+    .toBuffer();
   return withComment(jpeg, 'a visitor wrote this');
 }
 
@@ -80,7 +87,7 @@ describe('jpegWithoutMetadata', () => {
     expect((await sharp(stripped!.jpeg).metadata()).orientation).toBeUndefined();
   });
 
-  it('leaves out what follows the end of the picture (a motion photo\'s video, a second picture)', async () => {
+  it("leaves out what follows the end of the picture (a motion photo's video, a second picture)", async () => {
     const original = await photo();
     const withTrailer = Buffer.concat([original, Buffer.from('ftypmp42 the video of the room', 'latin1')]);
 
@@ -120,8 +127,12 @@ describe('webpWithoutMetadata', () => {
   });
 
   it('reads the size of a plain lossy WebP and of a lossless one, and the orientation in its EXIF', async () => {
-    const plain = await sharp(await photo()).webp().toBuffer();
-    const lossless = await sharp(await photo()).webp({ lossless: true }).toBuffer();
+    const plain = await sharp(await photo())
+      .webp()
+      .toBuffer();
+    const lossless = await sharp(await photo())
+      .webp({ lossless: true })
+      .toBuffer();
     const sideways = await webpPhoto({ orientation: 6 });
 
     expect(webpWithoutMetadata(plain)?.facts).toEqual({ width: 640, height: 480, orientation: 1 });
@@ -154,6 +165,12 @@ describe('pictureSentAsStored', () => {
     const heavy = await camera({ width: 2000 }).jpeg({ quality: 100 }).toBuffer();
     expect(heavy.length).toBeGreaterThan(photoUpload.targetBytes);
     expect(pictureSentAsStored(heavy)).toBeNull();
-    expect(pictureSentAsStored(await sharp(await photo()).png().toBuffer())).toBeNull();
+    expect(
+      pictureSentAsStored(
+        await sharp(await photo())
+          .png()
+          .toBuffer(),
+      ),
+    ).toBeNull();
   });
 });

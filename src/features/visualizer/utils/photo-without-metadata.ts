@@ -53,7 +53,11 @@ function isPictureSegment(bytes: Uint8Array, marker: number, at: number): boolea
 }
 
 /** A photo's own picture without its metadata: the bytes, their MIME type, and what the file said about itself. */
-export type PictureWithoutMetadata = { bytes: Uint8Array<ArrayBuffer>; type: 'image/jpeg' | 'image/webp'; facts: PhotoFacts };
+export type PictureWithoutMetadata = {
+  bytes: Uint8Array<ArrayBuffer>;
+  type: 'image/jpeg' | 'image/webp';
+  facts: PhotoFacts;
+};
 
 /** The photo's own picture without its metadata, for a JPEG or a WebP this reader can follow; otherwise null. */
 export function photoWithoutMetadata(bytes: Uint8Array): PictureWithoutMetadata | null {
@@ -74,7 +78,8 @@ export function pictureSentAsStored(
   const picture = photoWithoutMetadata(bytes);
   if (!picture || !photoUpload.sentAsStored.includes(picture.type)) return null;
   const { width, height, orientation } = picture.facts;
-  const fits = orientation === 1 && Math.max(width, height) <= longestSidePx && picture.bytes.length <= photoUpload.targetBytes;
+  const fits =
+    orientation === 1 && Math.max(width, height) <= longestSidePx && picture.bytes.length <= photoUpload.targetBytes;
   return fits ? picture : null;
 }
 

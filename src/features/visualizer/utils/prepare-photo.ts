@@ -64,7 +64,12 @@ async function decodeUpright(file: File): Promise<Drawable | null> {
     // An <img> applies the EXIF orientation itself (CSS image-orientation: from-image is the default).
     await image.decode();
     if (!image.naturalWidth || !image.naturalHeight) throw new Error('no pixels');
-    return { source: image, width: image.naturalWidth, height: image.naturalHeight, release: () => URL.revokeObjectURL(url) };
+    return {
+      source: image,
+      width: image.naturalWidth,
+      height: image.naturalHeight,
+      release: () => URL.revokeObjectURL(url),
+    };
   } catch {
     URL.revokeObjectURL(url);
     return null;
@@ -114,7 +119,11 @@ function drawingCanvas(width: number, height: number): DrawingCanvas | null {
     canvas.height = height;
     const context = canvas.getContext('2d');
     if (!context) return null;
-    return { context, encode: (quality) => toBlob(canvas, quality), release: () => void (canvas.width = canvas.height = 0) };
+    return {
+      context,
+      encode: (quality) => toBlob(canvas, quality),
+      release: () => void (canvas.width = canvas.height = 0),
+    };
   }
   if (typeof OffscreenCanvas !== 'function') return null;
   const canvas = new OffscreenCanvas(width, height);

@@ -29,7 +29,9 @@ export type VisualizerResult = {
  * The result of a completed row. `processed_image_url` (spec call 9) is the default style's image whatever
  * `style_image_urls` holds, so a row from a processor that renders one style still shows one.
  */
-export function resultFromRow(row: VisualizerRequest & { original_image_url: string; processed_image_url: string }): VisualizerResult {
+export function resultFromRow(
+  row: VisualizerRequest & { original_image_url: string; processed_image_url: string },
+): VisualizerResult {
   const styleImageUrls: Partial<Record<WoodStyleId, string>> = {};
   for (const [style, url] of Object.entries(row.style_image_urls)) {
     if (isWoodStyleId(style)) styleImageUrls[style] = url;

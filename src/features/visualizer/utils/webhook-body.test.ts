@@ -8,7 +8,13 @@ import { gzipped, storedGzip, webhookBody, type WireBody } from './webhook-body'
 const dataUrl = `data:image/jpeg;base64,${Buffer.from(Array.from({ length: 30_000 }, (_, i) => (i * 7919) % 251)).toString('base64')}`;
 
 function payload(name: string, email = 'dana@example.com', fileName = 'living-room.jpg') {
-  return visualizerWebhookPayloadSchema.parse({ requestId: '3f0c5a52-8d1e-4c55-9a57-1c3e2f9b7a10', name, email, imageBase64: dataUrl, fileName });
+  return visualizerWebhookPayloadSchema.parse({
+    requestId: '3f0c5a52-8d1e-4c55-9a57-1c3e2f9b7a10',
+    name,
+    email,
+    imageBase64: dataUrl,
+    fileName,
+  });
 }
 
 const bytesOf = (body: WireBody) => Buffer.from(typeof body.data === 'string' ? body.data : new Uint8Array(body.data));
