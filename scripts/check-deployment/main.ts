@@ -398,6 +398,8 @@ async function main(): Promise<number> {
   });
   /** The pages a visitor may land on first, as they answered: a header a host sets page by page is judged on each. */
   const answeredPages = () => DEPLOYED_PAGES.filter((page) => pageBodies.has(page));
+  /** The pages that did not answer as pages: a line judged on every page says it was not judged on them. */
+  const unreadPages = () => DEPLOYED_PAGES.filter((page) => !pageBodies.has(page));
   await check('site served over https with HSTS', async () => {
     if (isThisMachine(site) && site.protocol === 'http:') {
       return { ok: false, skipped: true, detail: `${site.origin} is this machine (a local preview): https is asked of the deployed site's address` };
@@ -416,7 +418,7 @@ async function main(): Promise<number> {
           : { ok: true, detail: `https, ${headers['strict-transport-security']}${plainHttp ? `, http:// redirects to ${plainHttp instanceof Error ? '' : plainHttp.headers.location}` : ''}` },
       );
     }
-    return everyPageOutcome(outcomes);
+    return everyPageOutcome(outcomes, unreadPages());
   });
   await check('pages send a content security policy', async () => {
     // Decision 033: a missing policy is not protection as decided, but no failure; one that blocks the services is.
@@ -426,7 +428,7 @@ async function main(): Promise<number> {
       const header = (await readSite(page)).headers['content-security-policy'];
       outcomes.set(page, contentSecurityPolicyOutcome(Array.isArray(header) ? header.join(', ') : header, site, { SUPABASE_URL: deployment.supabaseUrl, VITE_VISUALIZER_WEBHOOK_URL: deployment.webhookUrl }));
     }
-    return everyPageOutcome(outcomes);
+    return everyPageOutcome(outcomes, unreadPages());
   });
   await check('robots.txt lets search engines in', async () => {
     const reply = await readSite('/robots.txt');

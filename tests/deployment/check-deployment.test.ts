@@ -456,7 +456,7 @@ describe('npm run check:deployment on a broken deployment', () => {
       const { code, failed, lines } = await checkDeployment(envFor(site.stack), undefined, host.url);
 
       const others = DEPLOYED_PAGES.filter((page) => page !== '/').join(', ');
-      const why = "(not on /: a host rule for some pages only, such as nginx's add_header in one location block, which replaces the server block's)";
+      const why = "(fine on /: a host rule for some pages only, such as nginx's add_header in one location block, which replaces the server block's)";
       expect(code).toBe(1);
       expect(failed, lines.join('\n')).toEqual([
         `FAIL  site served over https with HSTS: on ${others}: no Strict-Transport-Security header: a network on the way can serve a plain-http copy; turn on HSTS at the host (max-age of a year) ${why}`,

@@ -15,7 +15,7 @@ describe('a line judged on every page', () => {
     ).toEqual({ ok: true, detail: "frame-ancestors 'none' (all 2 pages)" });
   });
 
-  it('fails when one page fails, naming the pages that do and those that do not', () => {
+  it('fails when one page fails, naming the pages that do, those not judged and those fine apart', () => {
     const outcome = everyPageOutcome(
       new Map([
         ['/', { ok: true, detail: 'https, max-age=31536000' }],
@@ -28,7 +28,7 @@ describe('a line judged on every page', () => {
     expect(outcome).toEqual({
       ok: false,
       detail:
-        "on /realtors, /terms: no Strict-Transport-Security header (not on /, /privacy: a host rule for some pages only, such as nginx's add_header in one location block, which replaces the server block's)",
+        "on /realtors, /terms: no Strict-Transport-Security header; not judged on /privacy: could not tell (fine on /: a host rule for some pages only, such as nginx's add_header in one location block, which replaces the server block's)",
     });
   });
 
@@ -43,7 +43,7 @@ describe('a line judged on every page', () => {
     ).toMatchObject({
       ok: false,
       skipped: true,
-      detail: expect.stringMatching(/^on \/realtors: none sent \(not on \/: /),
+      detail: expect.stringMatching(/^on \/realtors: none sent \(fine on \/: /),
     });
     expect(
       everyPageOutcome(
@@ -54,5 +54,36 @@ describe('a line judged on every page', () => {
       ),
     ).toEqual({ ok: false, skipped: true, detail: 'none sent' });
     expect(everyPageOutcome(new Map())).toMatchObject({ ok: false });
+  });
+
+  it('names the pages that could not be read apart, and is not ok while one was not read', () => {
+    const ok = { ok: true, detail: "frame-ancestors 'none'" };
+    expect(
+      everyPageOutcome(
+        new Map([
+          ['/', ok],
+          ['/realtors', ok],
+        ]),
+        ['/privacy', '/terms'],
+      ),
+    ).toEqual({
+      ok: false,
+      skipped: true,
+      detail: "frame-ancestors 'none' on the 2 pages read; not read: /privacy, /terms (see their page lines above)",
+    });
+    const failing = everyPageOutcome(
+      new Map([
+        ['/', { ok: true, detail: 'https' }],
+        ['/realtors', { ok: false, detail: 'no Strict-Transport-Security header' }],
+      ]),
+      ['/privacy'],
+    );
+    expect(failing).toEqual({
+      ok: false,
+      detail: expect.stringMatching(
+        /^on \/realtors: no Strict-Transport-Security header; not read: \/privacy \(see its page line above\) \(fine on \/: /,
+      ),
+    });
+    expect(failing.detail).not.toMatch(/fine on [^:]*\/privacy/);
   });
 });
