@@ -30,6 +30,15 @@ export const VISITOR_HEADERS = {
   'accept-language': 'en-US,en;q=0.9',
 } as const;
 
+/** A request sent and not yet answered: what a run that prints nothing for a while is waiting on. */
+export type WaitingRequest = { method: string; url: string; since: number; idleTimeoutMs: number };
+const inFlight = new Set<WaitingRequest>();
+
+/** The requests waiting for their answer, oldest first (the query string left out: it may hold a row's id). */
+export function requestsWaiting(): WaitingRequest[] {
+  return [...inFlight].sort((a, b) => a.since - b.since);
+}
+
 /** How long one request may take in all: a server that trickles bytes never trips the idle timeout. */
 const WHOLE_REQUEST_MS = 120_000;
 
@@ -40,12 +49,23 @@ const WHOLE_REQUEST_MS = 120_000;
 export function request(url: string, options: RequestOptions = {}): Promise<Reply> {
   const target = new URL(url);
   const client = target.protocol === 'https:' ? https : http;
-  return new Promise((resolve, reject) => {
+  const waiting: WaitingRequest = {
+    method: options.method ?? 'GET',
+    url: `${target.origin}${target.pathname}`,
+    since: Date.now(),
+    idleTimeoutMs: options.idleTimeoutMs ?? 20_000,
+  };
+  inFlight.add(waiting);
+  const answer = new Promise<Reply>((resolve, reject) => {
     const outgoing = client.request(
       target,
       {
         method: options.method ?? 'GET',
-        headers: { ...VISITOR_HEADERS, ...(options.body ? { 'content-type': 'application/json' } : {}), ...options.headers },
+        headers: {
+          ...VISITOR_HEADERS,
+          ...(options.body ? { 'content-type': 'application/json' } : {}),
+          ...options.headers,
+        },
         localAddress: options.localAddress,
         family: options.family,
         timeout: options.idleTimeoutMs ?? 20_000,
@@ -70,13 +90,18 @@ export function request(url: string, options: RequestOptions = {}): Promise<Repl
       reject(error);
       outgoing.destroy(error);
     }, WHOLE_REQUEST_MS);
-    outgoing.on('timeout', () => outgoing.destroy(new Error(`no answer within ${(options.idleTimeoutMs ?? 20_000) / 1000} s`)));
+    outgoing.on('timeout', () =>
+      outgoing.destroy(new Error(`no answer within ${(options.idleTimeoutMs ?? 20_000) / 1000} s`)),
+    );
     outgoing.on('error', (error) => {
       clearTimeout(whole);
       reject(error);
     });
     outgoing.end(options.body);
   });
+  const settled = () => inFlight.delete(waiting);
+  answer.then(settled, settled);
+  return answer;
 }
 
 export const keyHeaders = (key: string) => ({ apikey: key, authorization: `Bearer ${key}` });

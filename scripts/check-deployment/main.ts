@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { WEBHOOK_REQUEST_ID_HEADER } from '../../contracts/visualizer-webhook.ts';
-import { excerpt, keyHeaders, request, type Reply, type RequestOptions } from './http.ts';
+import { excerpt, keyHeaders, request, requestsWaiting, type Reply, type RequestOptions } from './http.ts';
 import { BUCKETS, builtFileOf, DEPLOYED_PAGES, LEAD_TABLES, PAGE_HEADINGS } from './pages.ts';
 import {
   assetsOf,
@@ -73,6 +73,9 @@ const WORKERS = [
 ] as const;
 
 type CheckOutcome = Outcome & { skipped?: boolean };
+
+/** Silence on stdout after which stderr says what the run is waiting on. */
+const QUIET_NOTICE_MS = 15_000;
 
 /**
  * Origins that are not the site's but that a loose CORS rule takes for it: `null` (any page can get it: a sandboxed
@@ -161,8 +164,26 @@ async function main(): Promise<number> {
    */
   let stopping = false;
   let inFlight: Promise<unknown> = Promise.resolve();
+  /**
+   * A site or service that takes connections and never answers costs each request its 20 s idle wait, and a check
+   * may wait on several in turn: a run printed nothing for minutes. After QUIET_NOTICE_MS with no line, stderr says
+   * which check runs and which request it waits on (stdout keeps one line per check and the verdict last).
+   */
+  let lastLineAt = Date.now();
+  let current: { name: string; since: number } | undefined;
+  const secondsSince = (since: number) => Math.round((Date.now() - since) / 1000);
+  setInterval(() => {
+    if (!current || Date.now() - lastLineAt < QUIET_NOTICE_MS) return;
+    lastLineAt = Date.now();
+    const [oldest, ...others] = requestsWaiting();
+    const on = oldest
+      ? `${oldest.method} ${oldest.url}, unanswered for ${secondsSince(oldest.since)} s (given up after ${oldest.idleTimeoutMs / 1000} s of silence)${others.length > 0 ? `, and ${others.length} other request${others.length === 1 ? '' : 's'}` : ''}`
+      : 'no request (a pause between tries)';
+    console.error(`... still on "${current.name}" after ${secondsSince(current.since)} s: waiting on ${on}`);
+  }, 5_000).unref();
   const check = async (name: string, run: () => Promise<CheckOutcome>, { evenWhenStopping = false } = {}) => {
     if (stopping && !evenWhenStopping) return;
+    current = { name, since: Date.now() };
     let outcome: CheckOutcome;
     const running = run();
     if (!evenWhenStopping) inFlight = running.catch(() => undefined);
@@ -175,6 +196,8 @@ async function main(): Promise<number> {
     if (outcome.skipped) skippedNames.push(name);
     else if (!outcome.ok) failedNames.push(name);
     console.log(`${outcome.skipped ? 'skip' : outcome.ok ? 'ok  ' : 'FAIL'}  ${name}: ${outcome.detail}`);
+    lastLineAt = Date.now();
+    current = undefined;
   };
 
   const readSite = createSiteReader(site);

@@ -1,0 +1,57 @@
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../../local-stack/paths';
+
+/**
+ * check:deployment against a host that takes connections and never answers: each request waits out its 20 s of
+ * silence, and a check may wait on several in turn, so a run printed nothing for minutes (load ~20). A person
+ * watching must see what it waits on.
+ */
+describe('check:deployment against a host that never answers', () => {
+  it('says on stderr, before the first request gives up, which check runs and which request it waits on', async () => {
+    const sockets = new Set<net.Socket>();
+    const host = net.createServer((socket) => {
+      sockets.add(socket);
+      socket.on('error', () => undefined);
+    });
+    await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(host.address() as net.AddressInfo).port}`;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/check-deployment/main.ts', origin], {
+      cwd: PROJECT_ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        SUPABASE_URL: origin,
+        SUPABASE_ANON_KEY: 'sb_publishable_quiet-host-test',
+        SUPABASE_SERVICE_ROLE_KEY: 'sb_secret_quiet-host-test',
+        VITE_VISUALIZER_WEBHOOK_URL: `${origin}/functions/v1/floor-visualizer`,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    try {
+      const notice = await new Promise<string>((resolve, reject) => {
+        child.stderr.on('data', (chunk: Buffer) => {
+          stderr += chunk.toString();
+          const line = stderr.split('\n').find((candidate) => candidate.startsWith('... still on'));
+          if (line) resolve(line);
+        });
+        child.on('exit', () => reject(new Error(`ended without a notice; stdout:\n${stdout}\nstderr:\n${stderr}`)));
+      });
+
+      expect(notice).toMatch(
+        new RegExp(
+          `^\\.\\.\\. still on "page /" after \\d+ s: waiting on GET ${origin}/, unanswered for \\d+ s \\(given up after 20 s of silence\\)$`,
+        ),
+      );
+      // Said while the page's request still waits: before its line, which comes when the 20 s are out.
+      expect(stdout).not.toMatch(/page \//);
+    } finally {
+      child.kill('SIGKILL');
+      for (const socket of sockets) socket.destroy();
+      host.close();
+    }
+  }, 60_000);
+});
