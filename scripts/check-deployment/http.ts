@@ -39,6 +39,16 @@ export function requestsWaiting(): WaitingRequest[] {
   return [...inFlight].sort((a, b) => a.since - b.since);
 }
 
+/**
+ * A host that takes connections and never answers costs every request its idle timeout, one after another: a run
+ * against one waited 20 s a line for ten minutes and more. After GIVE_UP_AFTER requests in a row with no answer
+ * begun, the host is taken as unreachable and later requests to it fail at once, saying so; one answer, of any
+ * status, clears it. Two, not one: a single slow answer (a processor waking up) does not cost the rest of the run.
+ */
+const GIVE_UP_AFTER = 2;
+/** By origin, the requests in a row that got no answer before their idle timeout. */
+const unanswered = new Map<string, string[]>();
+
 /** How long one request may take in all: a server that trickles bytes never trips the idle timeout. */
 const WHOLE_REQUEST_MS = 120_000;
 
@@ -49,6 +59,14 @@ const WHOLE_REQUEST_MS = 120_000;
 export function request(url: string, options: RequestOptions = {}): Promise<Reply> {
   const target = new URL(url);
   const client = target.protocol === 'https:' ? https : http;
+  const missed = unanswered.get(target.origin) ?? [];
+  if (missed.length >= GIVE_UP_AFTER) {
+    return Promise.reject(
+      new Error(
+        `not asked: ${target.origin} answered none of its last ${missed.length} requests (${missed.slice(-GIVE_UP_AFTER).join(', ')}), each waited out to its idle timeout: the host does not answer from here, so its further checks are not asked`,
+      ),
+    );
+  }
   const waiting: WaitingRequest = {
     method: options.method ?? 'GET',
     url: `${target.origin}${target.pathname}`,
@@ -56,6 +74,7 @@ export function request(url: string, options: RequestOptions = {}): Promise<Repl
     idleTimeoutMs: options.idleTimeoutMs ?? 20_000,
   };
   inFlight.add(waiting);
+  let answered = false;
   const answer = new Promise<Reply>((resolve, reject) => {
     const outgoing = client.request(
       target,
@@ -71,6 +90,9 @@ export function request(url: string, options: RequestOptions = {}): Promise<Repl
         timeout: options.idleTimeoutMs ?? 20_000,
       },
       (incoming) => {
+        // An answer, even a cut-off or failing one: the host is there.
+        answered = true;
+        unanswered.delete(target.origin);
         let body = '';
         incoming.setEncoding('utf8');
         incoming.on('data', (chunk: string) => (body += chunk));
@@ -90,9 +112,15 @@ export function request(url: string, options: RequestOptions = {}): Promise<Repl
       reject(error);
       outgoing.destroy(error);
     }, WHOLE_REQUEST_MS);
-    outgoing.on('timeout', () =>
-      outgoing.destroy(new Error(`no answer within ${(options.idleTimeoutMs ?? 20_000) / 1000} s`)),
-    );
+    outgoing.on('timeout', () => {
+      // Silent before any answer began (not a body that stalled): counted against the host.
+      if (!answered)
+        unanswered.set(target.origin, [
+          ...(unanswered.get(target.origin) ?? []),
+          `${waiting.method} ${target.pathname}`,
+        ]);
+      outgoing.destroy(new Error(`no answer within ${(options.idleTimeoutMs ?? 20_000) / 1000} s`));
+    });
     outgoing.on('error', (error) => {
       clearTimeout(whole);
       reject(error);

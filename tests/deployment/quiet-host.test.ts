@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../local-stack/paths';
+import { request } from '../../scripts/check-deployment/http';
 
 /**
  * check:deployment against a host that takes connections and never answers: each request waits out its 20 s of
@@ -54,4 +55,39 @@ describe('check:deployment against a host that never answers', () => {
       host.close();
     }
   }, 60_000);
+
+  it('gives up on a host after two requests in a row got no answer, saying so, and asks again of one that answered', async () => {
+    let connections = 0;
+    let answering = false;
+    const sockets = new Set<net.Socket>();
+    const host = net.createServer((socket) => {
+      connections++;
+      sockets.add(socket);
+      socket.on('error', () => undefined);
+      socket.on('data', () => {
+        if (answering) socket.end('HTTP/1.1 503 Service Unavailable\r\ncontent-length: 0\r\nconnection: close\r\n\r\n');
+      });
+    });
+    await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(host.address() as net.AddressInfo).port}`;
+    const quick = { idleTimeoutMs: 300 };
+    try {
+      await expect(request(`${origin}/`, quick)).rejects.toThrow('no answer within 0.3 s');
+      // One answer, of any status, between two silences: the host is there and is asked again.
+      answering = true;
+      expect((await request(`${origin}/robots.txt`, quick)).status).toBe(503);
+      answering = false;
+      await expect(request(`${origin}/realtors`, quick)).rejects.toThrow('no answer within 0.3 s');
+      await expect(request(`${origin}/privacy`, quick)).rejects.toThrow('no answer within 0.3 s');
+      expect(connections).toBe(4);
+
+      await expect(request(`${origin}/terms?id=1`, quick)).rejects.toThrow(
+        `not asked: ${origin} answered none of its last 2 requests (GET /realtors, GET /privacy), each waited out to its idle timeout`,
+      );
+      expect(connections).toBe(4);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      host.close();
+    }
+  });
 });
