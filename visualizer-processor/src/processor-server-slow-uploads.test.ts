@@ -117,30 +117,6 @@ describe('an upload slot held by a trickling or abandoned body', () => {
   });
 });
 
-describe('a photo whose row is not there yet (the page sends it beside the insert)', () => {
-  it('gives the upload slot back at once when its client hangs up during the wait for the row', async () => {
-    const repository = createInMemoryVisualizerRequestRepository([]);
-    // An existing row sent with another name: refused at once, with no wait, once it has a slot.
-    const other = newRequestRow({ status: 'pending' });
-    repository.rows.set(other.id, other);
-    const port = await startProcessor(60_000, { repository, rowWaitMs: 60_000 });
-    const body = JSON.stringify({ requestId: randomUUID(), name: 'Jo Park', email: 'jo@example.com', fileName: 'room.jpg' });
-    const head = `POST / HTTP/1.1\r\nhost: localhost\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}`;
-    const socket = net.connect(port, '127.0.0.1', () => socket.write(`${head}\r\n\r\n${body}`));
-    socket.on('error', () => undefined);
-    // The whole body is in and the processor waits for a row nobody will insert; then the caller goes.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    socket.destroy();
-    const response = await fetch(`http://127.0.0.1:${port}/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ requestId: other.id, name: 'Someone Else', email: 'jo@example.com', fileName: 'room.jpg' }),
-      signal: AbortSignal.timeout(10_000),
-    });
-    expect(response.status).toBe(WEBHOOK_REFUSAL.status);
-  });
-});
-
 describe('a request that never finishes its headers', () => {
   it('is answered 408 and closed once the headers deadline passes', async () => {
     const port = await startProcessor(60_000, { headersTimeoutMs: 500, requestTimeoutMs: 1_000 });

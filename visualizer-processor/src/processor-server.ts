@@ -356,20 +356,9 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
    * answer (two round trips and the data client's work on a slow phone). An id made up costs its caller the wait,
    * in one of its own two upload slots, and writes nothing.
    */
-  async function findOrWaitForRow(
-    requestId: string,
-    request: http.IncomingMessage,
-    named: string | undefined,
-  ): Promise<VisualizerRequestRow | null> {
+  async function findOrWaitForRow(requestId: string): Promise<VisualizerRequestRow | null> {
     const deadline = Date.now() + (deps.rowWaitMs ?? 10_000);
     for (;;) {
-      // A caller who hung up after its whole body (a page whose insert failed stops its photo; a made-up id sent and
-      // dropped) is not waited for in its upload slot, which goes back now, not at the wait's end. (whenClientGoes'
-      // signal does not see it: the body is complete.) Its row, if one comes, fails as a photo that never arrived.
-      if (request.socket.destroyed) {
-        if (named) failUnlessResent(named);
-        throw new ClientGone();
-      }
       const row = await deps.repository.find(requestId);
       const left = deadline - Date.now();
       if (row || left <= 0) return row;
@@ -501,7 +490,7 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
         await deps.repository.markPendingFailed(requestId, tooMany);
         throw new HttpError(429, tooMany);
       }
-      const row = await findOrWaitForRow(requestId, request, named);
+      const row = await findOrWaitForRow(requestId);
       if (!row || row.status !== 'pending' || !sameIdentity(row, identity.data.name, identity.data.email)) {
         return await refuse(requestId, { count: row !== null });
       }
