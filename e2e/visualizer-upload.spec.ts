@@ -133,27 +133,6 @@ test.describe('the photo the visualizer sends', () => {
     expect(sentPhoto.exif).toBeUndefined();
   });
 
-  test('the photo goes out beside the row\'s insert: sent in full before the insert is answered, and rendered all the same', async ({ page }) => {
-    test.setTimeout(120_000);
-    // The insert is held until the page says the photo is all out (or 30 s): the processor then has the photo before
-    // the row exists, and waits for it (decision 025, session 20). Before, the photo waited for the insert's answer.
-    let photoOutBeforeTheRow = false;
-    await page.route('**/rest/v1/floor_visualizer_requests*', async (route) => {
-      if (route.request().method() !== 'POST') return route.fallback();
-      photoOutBeforeTheRow = await expect(page.getByText('Photo sent.', { exact: false }).first())
-        .toBeVisible({ timeout: 30_000 })
-        .then(
-          () => true,
-          () => false,
-        );
-      await route.fallback();
-    });
-    const sent = await sendPhoto(page, { name: 'room.jpg', mimeType: 'image/jpeg', buffer: readFileSync(resolve(FIXTURES, 'room-gps.jpg')) }, 'beside-insert');
-    await expect(page.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeVisible({ timeout: 60_000 });
-    expect(photoOutBeforeTheRow).toBe(true);
-    expect(sent.requestId).toMatch(/^[0-9a-f-]{36}$/);
-  });
-
   test('a small upright JPEG goes out as its own pixels, with its EXIF left out and no second JPEG loss', async ({ page }) => {
     test.setTimeout(120_000);
     // 960×720, stored upright, with the camera's EXIF: nothing to turn or scale, so nothing to redraw.

@@ -27,8 +27,6 @@ async function startProcessor(uploadGraceMs: number, options: Partial<ProcessorD
     maxUploadsInFlight: 1,
     minUploadBytesPerSecond: 8 * 1024,
     uploadGraceMs,
-    // The quick calls name made-up ids: refused at once, not after the wait for a row being inserted.
-    rowWaitMs: 0,
     log: () => undefined,
     ...options,
   });

@@ -41,12 +41,6 @@ export interface ProcessorDependencies {
   syncReplyMs?: number;
   /** How often the row is read while waiting for the render. */
   pollMs?: number;
-  /**
-   * How long a photo whose row is not there yet waits for it (default 10 s): the page sends the photo beside the
-   * row's insert, not after it (decision 025, session 20), so on a fast line the photo can arrive first. Past it the
-   * call is refused as for an unknown id. Short: the wait holds an upload slot, as a slow upload does for its grace.
-   */
-  rowWaitMs?: number;
   /** Wakes that wait as soon as this process's render job has written the row (main.ts gives both the same). */
   renderFinished?: RenderFinishedSignal;
   /**
@@ -219,9 +213,6 @@ function clientAddressOf(request: http.IncomingMessage, header: string): string 
   return last || (request.socket.remoteAddress ?? 'unknown').replace(/^::ffff:/, '');
 }
 
-/** How often a row not there yet is looked for (findOrWaitForRow): a read by primary key. */
-const ROW_WAIT_POLL_MS = 50;
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -350,23 +341,6 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
     throw new HttpError(WEBHOOK_REFUSAL.status, WEBHOOK_REFUSAL.error);
   }
 
-  /**
-   * The request's row, waited for while it is not there yet (rowWaitMs), the upload slot still held: the page
-   * inserts the row and sends the photo at once, and on a fast line the whole photo can be here before the insert's
-   * answer (two round trips and the data client's work on a slow phone). An id made up costs its caller the wait,
-   * in one of its own two upload slots, and writes nothing.
-   */
-  async function findOrWaitForRow(requestId: string): Promise<VisualizerRequestRow | null> {
-    const deadline = Date.now() + (deps.rowWaitMs ?? 10_000);
-    for (;;) {
-      const row = await deps.repository.find(requestId);
-      const left = deadline - Date.now();
-      if (row || left <= 0) return row;
-      // Often, as the row is usually a round trip or two away: a fast line's photo is held no longer than that.
-      await sleep(Math.min(ROW_WAIT_POLL_MS, left));
-    }
-  }
-
   async function waitForOutcome(requestId: string): Promise<VisualizerRequestRow | null> {
     const deadline = Date.now() + (deps.syncReplyMs ?? 8000);
     for (;;) {
@@ -490,7 +464,7 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
         await deps.repository.markPendingFailed(requestId, tooMany);
         throw new HttpError(429, tooMany);
       }
-      const row = await findOrWaitForRow(requestId);
+      const row = await deps.repository.find(requestId);
       if (!row || row.status !== 'pending' || !sameIdentity(row, identity.data.name, identity.data.email)) {
         return await refuse(requestId, { count: row !== null });
       }

@@ -377,32 +377,6 @@ describe('processing', () => {
     expect(await screen.findByRole('heading', { name: 'Your room with hardwood floors' })).toBeInTheDocument();
   });
 
-  it("sends the photo beside the row's insert, not after its answer, with the id the insert stores", async () => {
-    const calls = newCalls();
-    let photoWhileInserting = false;
-    server.use(
-      http.post(REQUESTS_URL, async ({ request }) => {
-        const body = (await request.json()) as { id: string }[];
-        calls.inserts.push(body);
-        // The insert answers once the photo has reached the webhook (or after a while: it must not wait for ever).
-        photoWhileInserting = await waitFor(() => expect(calls.webhooks).toHaveLength(1), { timeout: 3000 }).then(
-          () => true,
-          () => false,
-        );
-        return HttpResponse.json([{ id: body[0]!.id }], { status: 201 });
-      }),
-      webhookHandler(calls),
-      readHandler(calls, (id) => HttpResponse.json(completedRow(id))),
-    );
-    await startProcessing();
-
-    expect(await screen.findByRole('heading', { name: 'Your room with hardwood floors' })).toBeInTheDocument();
-    expect(photoWhileInserting).toBe(true);
-    const [inserted] = calls.inserts[0] as { id: string }[];
-    expect(calls.webhooks[0]!.requestId).toBe(inserted!.id);
-    expect(new URL(calls.reads[0]!.url).searchParams.get('id')).toBe(`eq.${inserted!.id}`);
-  });
-
   it('does not offer Process Image again while processing runs', async () => {
     const calls = newCalls();
     server.use(
@@ -1001,20 +975,14 @@ describe('errors while starting', () => {
     ['storage', 'Storage quota exceeded', 'Storage setup issue. Please contact support.'],
     ['the network', 'upstream network unreachable', 'Network error. Please check your connection and try again.'],
   ])('a failure that mentions %s gives its text', async (_what, serverMessage, description) => {
-    server.use(
-      http.post(REQUESTS_URL, () => HttpResponse.json({ code: 'P0001', message: serverMessage }, { status: 400 })),
-      webhookHandler(newCalls()),
-    );
+    server.use(http.post(REQUESTS_URL, () => HttpResponse.json({ code: 'P0001', message: serverMessage }, { status: 400 })));
     await startProcessing();
     await expectErrorToast(description);
   });
 
   // Offline, or the API unreachable: the spec's network text, as a fetch failure's own message would give.
   it('an insert that reaches no server (offline) gives the network text', async () => {
-    server.use(
-      http.post(REQUESTS_URL, () => HttpResponse.error()),
-      webhookHandler(newCalls()),
-    );
+    server.use(http.post(REQUESTS_URL, () => HttpResponse.error()));
     await startProcessing();
     await expectErrorToast('Network error. Please check your connection and try again.');
   });
@@ -1026,7 +994,6 @@ describe('errors while starting', () => {
         attempts += 1;
         return HttpResponse.json({ code: '42501', message: 'permission denied for table' }, { status: 403 });
       }),
-      webhookHandler(newCalls()),
     );
     await startProcessing();
     await expectErrorToast('Failed to process your image. Please try again.');

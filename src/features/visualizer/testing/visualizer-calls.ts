@@ -79,8 +79,7 @@ export function newCalls(): Calls {
     id: () => {
       const first = calls.inserts[0];
       const inserted = (Array.isArray(first) ? first[0] : first) as { id?: string } | undefined;
-      // The photo goes out beside the insert (decision 025, session 20): either may reach the server first.
-      return inserted?.id ?? (calls.webhooks[0]?.requestId as string | undefined) ?? '';
+      return inserted?.id ?? '';
     },
   };
   return calls;
