@@ -285,51 +285,42 @@ export function ResultStep({
         </p>
       )}
 
-      {/* The picture and, right under it, the line that says how a fix or a rug choice went: the new picture is
-          focused when it comes (so scrolled to), and at 360 px the line under the woods and the rug choice was a
-          screen below it (session 20). */}
-      <div className="space-y-2">
-        {fixing && correctionToken ? (
-          <FloorCorrection
-            requestId={result.id}
-            correctionToken={correctionToken}
-            originalImageUrl={originalImageUrl}
-            originalRenditions={renditions[ORIGINAL_RENDITIONS]}
-            floorMaskUrl={result.floorMaskUrl}
-            photoAspect={photoAspect}
-            renderNumber={result.renderNumber}
-            markers={markers}
-            onMarkersChange={setMarkers}
-            onStarted={() => setCorrectionsUsed((used) => used + 1)}
-            onRendered={onRendered}
-            onCancel={closeFixing}
+      {fixing && correctionToken ? (
+        <FloorCorrection
+          requestId={result.id}
+          correctionToken={correctionToken}
+          originalImageUrl={originalImageUrl}
+          originalRenditions={renditions[ORIGINAL_RENDITIONS]}
+          floorMaskUrl={result.floorMaskUrl}
+          photoAspect={photoAspect}
+          renderNumber={result.renderNumber}
+          markers={markers}
+          onMarkersChange={setMarkers}
+          onStarted={() => setCorrectionsUsed((used) => used + 1)}
+          onRendered={onRendered}
+          onCancel={closeFixing}
+        />
+      ) : (
+        <figure className="space-y-2">
+          <BeforeAfterSlider
+            before={{ url: originalImageUrl, renditions: renditions[ORIGINAL_RENDITIONS] }}
+            after={{
+              url: shownUrl,
+              renditions: styleImageUrls[styleId] ? renditions[styleId] : renditions[DEFAULT_WOOD_STYLE],
+            }}
+            onAfterLoad={() => setShownArrived(true)}
+            inputRef={picture}
+            aspect={photoAspect}
+            onAspect={setPhotoAspect}
           />
-        ) : (
-          <figure className="space-y-2">
-            <BeforeAfterSlider
-              before={{ url: originalImageUrl, renditions: renditions[ORIGINAL_RENDITIONS] }}
-              after={{
-                url: shownUrl,
-                renditions: styleImageUrls[styleId] ? renditions[styleId] : renditions[DEFAULT_WOOD_STYLE],
-              }}
-              onAfterLoad={() => setShownArrived(true)}
-              inputRef={picture}
-              aspect={photoAspect}
-              onAspect={setPhotoAspect}
-            />
-            {/* What the picture is, as the Terms say it ("The floor visualizer"): the visitor chooses a real floor by it.
-                Under the picture, as its caption: above it, its two lines at 360 px pushed the new floor below the
-                first screen (e2e 'the first result at 360 x 740'). */}
-            <figcaption className="text-center text-sm text-walnut-700">
-              A computer's preview: a real floor's colours, boards and edges will differ.
-            </figcaption>
-          </figure>
-        )}
-        {/* Kept in the accessibility tree while empty (no display: none), so the words put in it later are announced. */}
-        <p role="status" className="text-center font-semibold text-walnut-900">
-          {message}
-        </p>
-      </div>
+          {/* What the picture is, as the Terms say it ("The floor visualizer"): the visitor chooses a real floor by it.
+              Under the picture, as its caption: above it, its two lines at 360 px pushed the new floor below the
+              first screen (e2e 'the first result at 360 x 740'). */}
+          <figcaption className="text-center text-sm text-walnut-700">
+            A computer's preview: a real floor's colours, boards and edges will differ.
+          </figcaption>
+        </figure>
+      )}
 
       {/* The choices come under the picture: at 360 × 740 the five woods above it pushed the whole picture below the
           first screen, so a visitor who had waited for it saw buttons. */}
@@ -359,6 +350,10 @@ export function ResultStep({
       )}
 
       <div className="space-y-2 text-center">
+        {/* Kept in the accessibility tree while empty (no display: none), so the words put in it later are announced. */}
+        <p role="status" className="font-semibold text-walnut-900 empty:mb-0">
+          {message}
+        </p>
         {correctionToken && !fixing && !rugRendering && correctionsLeft > 0 && (
           <>
             <Button
