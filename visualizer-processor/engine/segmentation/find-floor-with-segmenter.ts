@@ -120,7 +120,16 @@ export interface SegmenterTuning {
   wholeRugs: WholeRugLimits | null;
   /** How far a visitor's tap reaches (apply-floor-taps.ts). */
   taps: TapLimits;
+  /**
+   * Evaluation only (evaluation/cli/step-trace.ts: which step takes the floor the network saw), absent in the
+   * engine: called after each step with the floor belief on the scene grid, then with the refined floor at the
+   * guide's size before and after each step that pins it. The values are the steps' own: copy what you keep.
+   */
+  trace?: StepTrace;
 }
+
+/** See SegmenterTuning.trace. */
+export type StepTrace = (step: string, at: 'grid' | 'guide', values: Float32Array | Uint8Array) => void;
 
 export const DEFAULT_TUNING: SegmenterTuning = {
   fit: 'stretch',
@@ -557,7 +566,9 @@ async function floorAndRug(
   const outliningRugs = tuning.rugOutlines !== null && options.keepRugs !== false;
   const roughRugs = tuning.roughRugs !== null && options.keepRugs !== false;
   const rugVotes = takingOutRugs || outliningRugs || roughRugs || options.taps?.length ? segmented.share([SCENE_CLASS.rug]) : new Float32Array(0);
+  tuning.trace?.('runs', 'grid', soft);
   if (tuning.unanimous) keepUnanimous(soft);
+  tuning.trace?.('unanimous', 'grid', soft);
   // Where a rug is known (a run saw it, or a rug step took it out of the floor), for the islands the rug steps leave.
   const islandsInRugs = (tuning.rugIslands !== null || wantRug) && options.keepRugs !== false;
   const knownRug = islandsInRugs ? seenByAnyRun(rugVotes.length ? rugVotes : segmented.share([SCENE_CLASS.rug])) : new Uint8Array(0);
@@ -602,10 +613,12 @@ async function floorAndRug(
     }
     clearWhere(soft, near);
   }
+  tuning.trace?.('margin', 'grid', soft);
   if (tuning.grounded) {
     const floor = beliefFloor(soft);
     clearDropped(soft, floor, groundSceneFloor(floor, segmented, marginTook));
   }
+  tuning.trace?.('grounded', 'grid', soft);
   if (takingOutRugs) {
     const floor = beliefFloor(soft);
     const votes = { floor: floorVotes, rug: rugVotes };
@@ -621,6 +634,7 @@ async function floorAndRug(
       clearDropped(soft, floor, kept);
     }
   }
+  tuning.trace?.('takeOutRugs', 'grid', soft);
   if (tuning.zoomedWalls && tuning.objectZoom && pass.zoomed.length) {
     const floor = beliefFloor(soft);
     const zoomedWall = pass.zoomedWall ?? zoomedCells(pass.zoomed, info, scene, [SCENE_CLASS.wall]);
@@ -629,14 +643,17 @@ async function floorAndRug(
       clearWhere(soft, floorZoomedRunsCallWall(floor, zoomedWall, rgb, scene.width, scene.height, zoomedViewEdges(pass.zoomed, info, scene), tuning.zoomedWalls));
     }
   }
+  tuning.trace?.('zoomedWalls', 'grid', soft);
   if (tuning.wallBelow !== null) {
     clearWhere(soft, cellsAboveWalls(segmented.share([SCENE_CLASS.wall]), scene.width, scene.height, tuning.wallBelow));
   }
+  tuning.trace?.('wallBelow', 'grid', soft);
   if (outliningRugs && tuning.rugOutlines) {
     const inside = floorInsideRugs(beliefFloor(soft), seenByAnyRun(rugVotes), scene.width, scene.height, tuning.rugOutlines);
     if (islandsInRugs) markWhere(knownRug, inside);
     clearWhere(soft, inside);
   }
+  tuning.trace?.('rugOutlines', 'grid', soft);
   if (roughRugs && tuning.roughRugs) {
     const rugSeen = seenByAnyRun(rugVotes);
     if (rugSeen.includes(1)) {
@@ -656,6 +673,7 @@ async function floorAndRug(
       clearWhere(soft, grown);
     }
   }
+  tuning.trace?.('roughRugs', 'grid', soft);
   if (rugOnly) return { floor: { width: photo.width, height: photo.height, mask: Buffer.alloc(0), scene }, knownRug };
   if (regrowth && tuning.zoomedMarginRegrowth) {
     // After the rug and wall steps: the sure floor it grows from is then no rug the runs called floor.
@@ -671,6 +689,7 @@ async function floorAndRug(
     const inputs = { ...regrowth, floor: beliefFloor(soft), rugKnown, rgb: await guideOnSceneGrid(guideCopy, scene), guide };
     setWhere(soft, zoomedMarginRegrowth(inputs, scene.width, scene.height, limits));
   }
+  tuning.trace?.('zoomedMarginRegrowth', 'grid', soft);
   if (tuning.photoColours) {
     const floor = beliefFloor(soft);
     const rgb = await guideOnSceneGrid(guideCopy, scene);
@@ -679,6 +698,7 @@ async function floorAndRug(
     const objects = objectCells(objectSeen, rugVotes, options.keepRugs !== false && rugVotes.length > 0);
     clearWhere(soft, floorOfOtherColours(floor, rgb, scene.width, scene.height, tuning.photoColours, objects, regions));
   }
+  tuning.trace?.('photoColours', 'grid', soft);
   if (tuning.wholeRugs && options.keepRugs === false && keptFloorsRug?.includes(1)) {
     // Smoothed as the rug step smooths it: a weave is not an edge.
     const rgb = await ofGuide(guideCopy, `smoothed ${scene.width}x${scene.height} ${RUG_LIMITS.blur}`, () =>
@@ -691,26 +711,33 @@ async function floorAndRug(
     const zoomedThings = tuning.objectZoom ? pass.zoomedObjects : undefined;
     setWhere(soft, restOfPaintedRugs(beliefFloor(soft), keptFloorsRug, rgb, scene.width, scene.height, tuning.wholeRugs, zoomedThings));
   }
+  tuning.trace?.('wholeRugs', 'grid', soft);
   // Most photos have no rug: no piece of their floor to look at.
   if (islandsInRugs && tuning.rugIslands && knownRug.includes(1)) {
     clearWhere(soft, floorIslandsInRugs(beliefFloor(soft), knownRug, scene.width, scene.height, tuning.rugIslands));
   }
+  tuning.trace?.('rugIslands', 'grid', soft);
   const guide = guideBrightness(guideCopy);
   const p = resizeBilinear(soft, scene.width, scene.height, info.width, info.height);
   const coefficients =
     tuning.radius > 0
       ? guidedCoefficients(guide, p, tuning.radius, tuning.epsilon, guideWindowMeans(guideCopy, tuning.radius))
       : { width: info.width, height: info.height, a: new Float32Array(p.length), b: p };
+  const traceRefined = (step: string) => tuning.trace?.(step, 'guide', refinedFloor(coefficients, guide, tuning.threshold));
+  traceRefined('filter');
   if (tuning.objectBases) {
     // What grew back is not floor (its code, 1, is not the floor's 2).
     pinCoefficients(coefficients, objectBasesOverFloor(refinedFloor(coefficients, guide, tuning.threshold), guidePixels, info.width, info.height, tuning.objectBases), 2);
   }
+  traceRefined('objectBases');
   if (tuning.unlikePieces && options.keepRugs !== false) {
     pinCoefficients(coefficients, piecesUnlikeTheFloor(refinedFloor(coefficients, guide, tuning.threshold), guidePixels, info.width, info.height, tuning.unlikePieces), 2);
   }
+  traceRefined('unlikePieces');
   if (tuning.roughThings && options.keepRugs !== false) {
     pinCoefficients(coefficients, roughThingsOnFloor(refinedFloor(coefficients, guide, tuning.threshold), guidePixels, info.width, info.height, tuning.roughThings), 2);
   }
+  traceRefined('roughThings');
   if (tuning.standingColumns) {
     pinCoefficients(coefficients, columnsStandingInFloor(refinedFloor(coefficients, guide, tuning.threshold), guidePixels, info.width, info.height, tuning.standingColumns), 2);
   }
