@@ -475,6 +475,38 @@ test.describe('Snap & See Wood', () => {
     });
   }
 
+  // Session 20: after a fix the new picture is focused (so scrolled to), and the line saying how the fix went lay under
+  // the woods and the Fix button, a screen below it at 360 px: the visitor saw a picture and not whether it changed.
+  // Session 21: with the line under the picture the focus's own (smooth) scroll still left it under the two captions,
+  // below 740 px, with this portrait photo (the fresh-clone check).
+  test('at 360 x 740, after a fix the line saying how it went is on screen with the new picture', async ({ page }, testInfo) => {
+    test.setTimeout(150_000);
+    await page.setViewportSize({ width: 360, height: 740 });
+    const room = await roomPhoto();
+    await page.goto('/floor-visualizer');
+    await choosePhoto(page, { ...room, name: 'portrait-room.jpg', buffer: await sharp(room.buffer).rotate(90).jpeg({ quality: 85 }).toBuffer() });
+    await page.getByLabel('Name').fill('Sam Small');
+    await page.getByLabel('Email').fill(uniqueEmail('fix-360'));
+    await page.getByRole('button', { name: 'Process Image' }).click();
+    await expect(page.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeFocused({ timeout: 60_000 });
+    await expect(page.getByRole('radio', { name: /still coming/ })).toHaveCount(0, { timeout: 60_000 });
+
+    await page.getByRole('button', { name: 'Not quite right? Fix the floor' }).click();
+    const photo = page.getByRole('application', { name: 'Your photo: place markers' });
+    await expect.poll(async () => (await photo.boundingBox())!.height).toBeGreaterThan(0);
+    const box = (await photo.boundingBox())!;
+    await photo.click({ position: { x: box.width / 2, y: box.height * 0.9 } });
+    await page.getByRole('button', { name: 'Re-render my floor' }).click();
+    const outcome = page.getByText(FIX_RENDERED);
+    await expect(outcome).toBeVisible({ timeout: 60_000 });
+    const slider = page.getByRole('slider', { name: 'Before and after comparison' });
+    await expect(slider).toBeFocused();
+    await expect.poll(async () => page.getByRole('img', { name: 'Your room with a new hardwood floor' }).first().evaluate((img: HTMLImageElement) => img.complete)).toBe(true);
+    await page.screenshot({ path: testInfo.outputPath('fix-outcome-360.png') });
+    await expect(slider).toBeInViewport();
+    await expect(outcome).toBeInViewport({ ratio: 1 });
+  });
+
   test('fits a 360 px phone screen at every step, and offers the camera there', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 780 });
     await page.goto('/floor-visualizer');
