@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient, type Query } from '@tanstack/react-query';
 import { getVisualizerRequest, type VisualizerRequest } from './get-visualizer-request';
 
@@ -69,4 +70,55 @@ export function useLaterStyles(requestId: string | null, renderNumber: number, w
   if (settled(data.row, renderNumber)) return { phase: 'arrived', row: data.row };
   if (data.attempt >= MAX_LATER_STYLES_POLLS) return { phase: 'lost', reason: 'late', checkAgain };
   return { phase: 'coming' };
+}
+
+/**
+ * After the row says the other woods were not made (the processor's 90 s bound), their work may still finish: it
+ * cannot be stopped mid-way, and if it ends it adds them to the row after all (render-floor-task.ts). The page then
+ * reads the row quietly, every 15 s for 10 minutes (past the HTTP engine's 2 minute call bound and a slow upload), and
+ * shows them if they come (session 21): "not made in time" stayed on screen while the woods sat in the row, and only
+ * a reload showed them. Slower than while they are coming: most never come (a failure is marked not made too).
+ */
+export const LATE_STYLES_POLL_MS = 15_000;
+export const MAX_LATE_STYLES_POLLS = 40;
+
+const madeLate = (row: VisualizerRequest, renderNumber: number) =>
+  row.render_number !== renderNumber || (row.styles_not_made.length === 0 && row.styles_coming.length === 0);
+
+/**
+ * Follows request `requestId`'s row while its render `renderNumber` says the other woods were not made (`listening`),
+ * the first read a poll after the one that said so. Gives the row once they were added after all (or another render
+ * replaced it). A failed read, or the last, ends it without a word: the page already says they were not made in time.
+ */
+export function useStylesMadeLate(
+  requestId: string | null,
+  renderNumber: number,
+  listening: boolean,
+): VisualizerRequest | null {
+  const [found, setFound] = useState<{ requestId: string; renderNumber: number; row: VisualizerRequest } | null>(null);
+  useEffect(() => {
+    if (!listening || requestId === null) return;
+    let stopped = false;
+    let reads = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const read = async () => {
+      reads += 1;
+      let row: VisualizerRequest;
+      try {
+        row = await getVisualizerRequest(requestId);
+      } catch {
+        return;
+      }
+      if (stopped) return;
+      if (madeLate(row, renderNumber)) setFound({ requestId, renderNumber, row });
+      else if (reads < MAX_LATE_STYLES_POLLS) timer = setTimeout(() => void read(), LATE_STYLES_POLL_MS);
+    };
+    timer = setTimeout(() => void read(), LATE_STYLES_POLL_MS);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [requestId, renderNumber, listening]);
+  // Only what was found for the render listened to now (not a row found for an earlier one).
+  return found !== null && found.requestId === requestId && found.renderNumber === renderNumber ? found.row : null;
 }

@@ -738,6 +738,50 @@ describe('polling (fake timers)', () => {
       expect(screen.getByRole('radio', { name: 'Walnut' })).toBeEnabled();
       expect(woodsLine()).toHaveTextContent('The other woods are ready.');
     });
+    // Session 21: past the processor's bound the row says the woods were not made while their work goes on; if it ends
+    // they are added to the row, and the page said "not made in time" until a reload.
+    it('after "not made in time", reads the row every 15 s, quietly, and shows the woods if they are added after all', async () => {
+      const notMade = (id: string) => ({ ...defaultOnly(id), styles_coming: [], styles_not_made: others });
+      const calls = newCalls();
+      // Read 2 (the woods' first) finds them not made; read 5, the third quiet one, finds all five.
+      await startWithFakeTimers(calls, (id, attempt) =>
+        HttpResponse.json(attempt < 2 ? defaultOnly(id) : attempt < 5 ? notMade(id) : allFive(id)),
+      );
+      await settleUntil("the woods' first read", () => calls.reads.length === 2);
+      expect(woodsLine()).toHaveTextContent("We couldn't make the other woods in time. The one shown is ready.");
+      expect(screen.getByRole('radio', { name: 'Walnut (not made in time)' })).toBeDisabled();
+
+      await advance(14_999);
+      expect(calls.reads).toHaveLength(2);
+      await advance(1);
+      expect(calls.reads).toHaveLength(3);
+      await advance(15_000);
+      expect(calls.reads).toHaveLength(4);
+      expect(woodsLine()).toHaveTextContent("We couldn't make the other woods in time.");
+      await advance(15_000);
+      expect(calls.reads).toHaveLength(5);
+      expect(screen.getByRole('radio', { name: 'Walnut' })).toBeEnabled();
+      expect(woodsLine()).toHaveTextContent('The other woods are ready.');
+      expect(screen.queryByText(/not made in time/)).not.toBeInTheDocument();
+
+      await advance(120_000);
+      expect(calls.reads).toHaveLength(5);
+    });
+
+    it('after "not made in time", stops reading after 40 quiet reads (10 minutes) and still says so', async () => {
+      const calls = newCalls();
+      await startWithFakeTimers(calls, (id, attempt) =>
+        HttpResponse.json(
+          attempt < 2 ? defaultOnly(id) : { ...defaultOnly(id), styles_coming: [], styles_not_made: others },
+        ),
+      );
+      await settleUntil("the woods' first read", () => calls.reads.length === 2);
+      await advance(40 * 15_000);
+      expect(calls.reads).toHaveLength(2 + 40);
+      await advance(120_000);
+      expect(calls.reads).toHaveLength(2 + 40);
+      expect(woodsLine()).toHaveTextContent("We couldn't make the other woods in time. The one shown is ready.");
+    }, 120_000);
   });
 
   describe('after a webhook answer of 5xx or a dropped connection (the render may be under way)', () => {
@@ -975,7 +1019,9 @@ describe('errors while starting', () => {
     ['storage', 'Storage quota exceeded', 'Storage setup issue. Please contact support.'],
     ['the network', 'upstream network unreachable', 'Network error. Please check your connection and try again.'],
   ])('a failure that mentions %s gives its text', async (_what, serverMessage, description) => {
-    server.use(http.post(REQUESTS_URL, () => HttpResponse.json({ code: 'P0001', message: serverMessage }, { status: 400 })));
+    server.use(
+      http.post(REQUESTS_URL, () => HttpResponse.json({ code: 'P0001', message: serverMessage }, { status: 400 })),
+    );
     await startProcessing();
     await expectErrorToast(description);
   });

@@ -31,7 +31,7 @@ import { ResultStep } from './result-step';
 import { preloadResultPictures } from './result-picture';
 import { rugChoiceTexts } from './rug-choice';
 import { useCorrectionRender } from '../api/wait-for-correction';
-import { useLaterStyles } from '../api/wait-for-later-styles';
+import { useLaterStyles, useStylesMadeLate } from '../api/wait-for-later-styles';
 import { SavedResultNotice, type SavedResultState } from './saved-result-notice';
 import { UploadStep } from './upload-step';
 import { VisualizerStepper, type VisualizerStep } from './visualizer-stepper';
@@ -94,9 +94,22 @@ export function VisualizerPage() {
     step === 'result' && !savedResult && result !== null && result.stylesComing.length > 0,
   );
 
+  // Past the processor's bound the row says the other woods were not made, while their work may still end and add
+  // them: the row is then read quietly, slower, for a while (useStylesMadeLate), and they are shown if they come.
+  const stylesMadeLate = useStylesMadeLate(
+    result?.id ?? null,
+    result?.renderNumber ?? 0,
+    step === 'result' &&
+      !savedResult &&
+      result !== null &&
+      result.stylesComing.length === 0 &&
+      result.stylesNotMade.length > 0,
+  );
+
+  const laterStylesRow = laterStyles.phase === 'arrived' ? laterStyles.row : stylesMadeLate;
   useEffect(() => {
-    if (laterStyles.phase !== 'arrived') return;
-    const { row } = laterStyles;
+    if (laterStylesRow === null) return;
+    const row = laterStylesRow;
     // Only the render shown: a fix or a rug choice that replaced it brings its own pictures, whole.
     if (row.status !== 'completed' || !row.original_image_url || !row.processed_image_url) return;
     const { original_image_url, processed_image_url } = row;
@@ -105,7 +118,7 @@ export function VisualizerPage() {
         ? resultFromRow({ ...row, original_image_url, processed_image_url })
         : shown,
     );
-  }, [laterStyles]);
+  }, [laterStylesRow]);
 
   useEffect(() => {
     if (pendingWait.phase === 'rendered') {

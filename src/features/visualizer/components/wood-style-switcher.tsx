@@ -64,9 +64,10 @@ export function WoodStyleSwitcher({
 }: WoodStyleSwitcherProps) {
   // Once woods were said to be coming, their arrival is said too: an emptied line was silent for a screen reader, and
   // everything under it (the "Fix the floor" button) moved up a line as the visitor may have been about to tap it.
+  // So too for woods said not made in time, which the page still listens for (useStylesMadeLate) and adds if they come.
   const [othersAwaited, setOthersAwaited] = useState(false);
   const line = useRef<HTMLParagraphElement>(null);
-  if (coming.length > 0 && !othersAwaited) setOthersAwaited(true);
+  if ((coming.length > 0 || notMade.length > 0) && !othersAwaited) setOthersAwaited(true);
   const note =
     coming.length > 0
       ? comingLate
