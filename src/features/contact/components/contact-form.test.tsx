@@ -130,6 +130,30 @@ describe('the estimate form', () => {
     expect(screen.getByRole('button', { name: /send my request/i })).toBeEnabled();
   });
 
+  // Session 21: the answer came well inside the loading toast's 2 s, and "Sending your message..." stood, spinner and
+  // all, beside "Message received!" (and beside "Submission failed"), saying the message was still being sent.
+  it.each([
+    ['Message received!', () => HttpResponse.json([{ id: 'x' }], { status: 201 }), toasts.contactSuccess.title],
+    [
+      'Submission failed',
+      () => HttpResponse.json({ code: 'XX000', message: 'database unavailable' }, { status: 503 }),
+      toasts.contactFailure.title,
+    ],
+  ])("the answer, %s, takes the loading toast's place: the two never show together", async (_, answer, title) => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const endpoint = holdContactsEndpoint(answer);
+    const { user } = renderWithProviders(<ContactForm />);
+    await fillAndSubmit(user);
+    expect(await screen.findByText(toasts.contactLoading.title)).toBeInTheDocument();
+
+    endpoint.release();
+    expect(await screen.findByText(title)).toBeInTheDocument();
+    expect(screen.queryByText(toasts.contactLoading.title)).not.toBeInTheDocument();
+    expect(screen.queryByText(toasts.contactLoading.description)).not.toBeInTheDocument();
+    expect(screen.getAllByRole('listitem').filter((item) => item.hasAttribute('data-sonner-toast'))).toHaveLength(1);
+    vi.mocked(console.error).mockRestore();
+  });
+
   it('keeps the values, logs the error and shows the failure toast with the phone when both inserts fail', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     const endpoint = holdContactsEndpoint(() =>

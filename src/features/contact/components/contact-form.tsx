@@ -23,6 +23,13 @@ const loadContactRequest = () => import('../api/create-contact-request');
 type ContactRequestModule = Awaited<ReturnType<typeof loadContactRequest>>;
 
 /**
+ * The loading toast and the answer's toast share one id: the answer's replaces the loading one where it stands. With
+ * two, "Sending your message..." and its spinner stayed beside "Message received!" for the rest of its 2 s (spec
+ * section 8's duration), saying the message was still being sent (session 21). The words and durations are the spec's.
+ */
+export const SENDING_TOAST_ID = 'estimate-sending';
+
+/**
  * The loading toast (spec section 8), shown once the request has passed the form's checks. The build renders the
  * same toast for a request sent before the app is up (decision 013, session 3).
  */
@@ -30,12 +37,16 @@ export function sendingToast(): [title: string, options: ExternalToast] {
   return [
     toasts.contactLoading.title,
     {
+      id: SENDING_TOAST_ID,
       description: toasts.contactLoading.description,
       duration: toasts.contactLoading.duration,
       icon: <Icon icon={Loader2} aria-hidden="true" className="h-4 w-4 animate-spin" />,
     },
   ];
 }
+
+/** The answer's toast in the loading toast's place: the spinner is the loading toast's own (sonner keeps what is not given). */
+const inSendingToastsPlace = { id: SENDING_TOAST_ID, icon: undefined } as const satisfies ExternalToast;
 
 const emptyForm: ContactRequestInput = { name: '', email: '', phone: '', message: '' };
 const fieldOrder: Field[] = ['name', 'phone', 'email', 'message'];
@@ -97,6 +108,7 @@ export function ContactForm() {
   function failed(error: unknown) {
     console.error('Contact request failed:', error);
     toast.error(toasts.contactFailure.title, {
+      ...inSendingToastsPlace,
       description: toasts.contactFailure.description,
       duration: toasts.contactFailure.duration,
     });
@@ -118,6 +130,7 @@ export function ContactForm() {
       .then(({ createContactRequest }) => createContactRequest(values))
       .then(() => {
         toast.success(toasts.contactSuccess.title, {
+          ...inSendingToastsPlace,
           description: toasts.contactSuccess.description,
           duration: toasts.contactSuccess.duration,
         });
