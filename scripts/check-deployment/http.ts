@@ -28,7 +28,16 @@ export type RequestOptions = {
 export const VISITOR_HEADERS = {
   'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36',
   'accept-language': 'en-US,en;q=0.9',
+  accept: '*/*',
 } as const;
+
+/**
+ * The Accept a browser sends when it opens a page (Chrome's). Hosts answer by it: a history-API fallback (webpack's,
+ * connect-history-api-fallback, `serve -s`) answers an unknown path with the home page, 200, only to a request that
+ * accepts text/html; asked without it, the check got the host's 404 while every visitor got a 200.
+ */
+export const PAGE_ACCEPT =
+  'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7';
 
 /** A request sent and not yet answered: what a run that prints nothing for a while is waiting on. */
 export type WaitingRequest = { method: string; url: string; since: number; idleTimeoutMs: number };

@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { WEBHOOK_REQUEST_ID_HEADER } from '../../contracts/visualizer-webhook.ts';
-import { excerpt, keyHeaders, request, requestsWaiting, type Reply, type RequestOptions } from './http.ts';
+import { excerpt, keyHeaders, PAGE_ACCEPT, request, requestsWaiting, type Reply, type RequestOptions } from './http.ts';
 import { BUCKETS, builtFileOf, DEPLOYED_PAGES, LEAD_TABLES, PAGE_HEADINGS } from './pages.ts';
 import {
   assetsOf,
@@ -34,6 +34,7 @@ import {
   noindexOf,
   PAGE_CACHE_LIMIT_S,
   pageKeptTooLong,
+  pageTypeProblem,
   placeholderFactsOf,
   networkOnlyServicesOf,
   plainHttpServicesOf,
@@ -213,7 +214,7 @@ async function main(): Promise<number> {
   const servedBuilds = new Map<string, { fingerprint: string[]; entry: string | undefined }>();
   for (const page of DEPLOYED_PAGES) {
     await check(`page ${page}`, async () => {
-      const reply = await readSite(page);
+      const reply = await readSite(page, { as: 'page' });
       const heading = headingOf(reply.body);
       if (reply.status !== 200) return { ok: false, detail: `status ${reply.status}, expected 200` };
       if (!heading) return { ok: false, detail: '200 but no prerendered <h1> in the HTML (is the build prerendered and served as built?)' };
@@ -223,6 +224,9 @@ async function main(): Promise<number> {
       if (page === '/privacy') privacyPage = reply.body;
       const pageUrl = new URL(page, site);
       servedBuilds.set(page, { fingerprint: buildFingerprint(reply.body, pageUrl), entry: entryOf(reply.body, pageUrl) });
+      // A browser renders only text/html: as text/plain the visitor sees the HTML's source, which the check reads as a page.
+      const wrongType = pageTypeProblem(reply.headers);
+      if (wrongType) return { ok: false, detail: `200, "${heading.slice(0, 60)}", but ${wrongType}` };
       if (heading !== PAGE_HEADINGS[page]) {
         return { ok: false, detail: `200, but its heading is "${heading.slice(0, 60)}", not this page's "${PAGE_HEADINGS[page]}" (another site, or another page served for this path?)` };
       }
@@ -362,7 +366,7 @@ async function main(): Promise<number> {
     let otherFiles = 0;
     for (const filePath of otherPaths) {
       const notFoundPage = filePath.startsWith('/no-such-page-');
-      const reply = await readSite(filePath).catch(() => undefined);
+      const reply = await readSite(filePath, { as: notFoundPage ? 'page' : 'file' }).catch(() => undefined);
       if (!reply?.body || (reply.status !== 200 && !notFoundPage)) continue;
       otherFiles++;
       const secrets = secretsIn(reply.body, secretKey);
@@ -432,7 +436,7 @@ async function main(): Promise<number> {
     // Every page: a visitor who only ever opens /realtors from an advert learns HSTS from that page alone.
     const outcomes = new Map<string, CheckOutcome>();
     for (const page of answeredPages()) {
-      const { headers } = await readSite(page);
+      const { headers } = await readSite(page, { as: 'page' });
       const problem = httpsProblem(site, headers, page === '/' ? plainHttp : undefined);
       outcomes.set(
         page,
@@ -448,7 +452,7 @@ async function main(): Promise<number> {
     // Every page: the forms that framing would trick a visitor into sending are on the pages other than the home page.
     const outcomes = new Map<string, CheckOutcome>();
     for (const page of answeredPages()) {
-      const header = (await readSite(page)).headers['content-security-policy'];
+      const header = (await readSite(page, { as: 'page' })).headers['content-security-policy'];
       outcomes.set(page, contentSecurityPolicyOutcome(Array.isArray(header) ? header.join(', ') : header, site, { SUPABASE_URL: deployment.supabaseUrl, VITE_VISUALIZER_WEBHOOK_URL: deployment.webhookUrl }));
     }
     return everyPageOutcome(outcomes, unreadPages());
@@ -462,7 +466,8 @@ async function main(): Promise<number> {
       : { ok: true, detail: 'the pages may be listed' };
   });
   await check('unknown path', async () => {
-    const reply = await request(new URL(`/no-such-page-${Date.now()}`, site).href);
+    // Asked as a browser opens a page: a history-API fallback answers only that with 200.
+    const reply = await request(new URL(`/no-such-page-${Date.now()}`, site).href, { headers: { accept: PAGE_ACCEPT } });
     return reply.status === 404
       ? { ok: true, detail: '404' }
       : { ok: false, detail: `status ${reply.status}, expected 404 (a single-page-app fallback answers every path with 200)` };

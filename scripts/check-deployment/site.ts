@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { businessEnvSchema } from '../../src/config/settings.ts';
-import { request, type Reply } from './http.ts';
+import { PAGE_ACCEPT, request, type Reply } from './http.ts';
 
 /** The prerendered page's first <h1>, as text (what a visitor and a search engine read first). */
 export function headingOf(html: string): string | undefined {
@@ -154,14 +154,33 @@ export function secretsIn(text: string, serviceKey: string | undefined): string[
   return found;
 }
 
-/** GETs of the site, each path fetched once however many pages name it. */
+/**
+ * GETs of the site, each path fetched once however many pages name it. A page (`as: 'page'`) is asked for as a
+ * browser opens one (PAGE_ACCEPT), a file as a browser loads a script or a stylesheet.
+ */
 export function createSiteReader(site: URL) {
   const replies = new Map<string, Promise<Reply>>();
-  return (path: string): Promise<Reply> => {
-    let reply = replies.get(path);
-    if (!reply) replies.set(path, (reply = request(new URL(path, site).href)));
+  return (path: string, { as = 'file' }: { as?: 'page' | 'file' } = {}): Promise<Reply> => {
+    const key = `${as} ${path}`;
+    let reply = replies.get(key);
+    if (!reply)
+      replies.set(
+        key,
+        (reply = request(new URL(path, site).href, as === 'page' ? { headers: { accept: PAGE_ACCEPT } } : {})),
+      );
     return reply;
   };
+}
+
+/**
+ * What is wrong with the type a page is served as, or undefined: a browser renders a page only as text/html (or
+ * XHTML); served as text/plain it shows the HTML's source, as application/octet-stream it downloads it, while the
+ * status, the heading and every script are as they should be.
+ */
+export function pageTypeProblem(headers: Reply['headers']): string | undefined {
+  const type = String(headers['content-type'] ?? '').trim();
+  if (/^(text\/html|application\/xhtml\+xml)\s*(;|$)/i.test(type)) return undefined;
+  return `it is served as ${type ? `"${type.slice(0, 60)}"` : 'no content type'}, not text/html: browsers ${/^text\/plain/i.test(type) ? "show the page's HTML source" : type ? 'download it or show it as text' : 'guess, and with nosniff show it as text'} instead of the page; serve .html files as text/html at the host`;
 }
 
 /** Every script of the site reachable from the given ones, each read once; at most `limit` (a loop cannot run away). */
@@ -273,8 +292,12 @@ export function manifestsOf(html: string, pageUrl: URL): string[] {
   return found;
 }
 
-/** The kinds of file of a build anyone may read as text: a key in one is as public as in a script. */
-const TEXT_FILE = /\.(html|js|mjs|cjs|css|json|txt|xml|webmanifest|map|svg)$/i;
+/**
+ * The kinds of file of a build anyone may read as text: a key in one is as public as in a script. The build machine's
+ * own files copied in by mistake too (a config, a source, a dotfile such as .env.staging, which PRIVATE_PATHS does not name).
+ */
+const TEXT_FILE =
+  /(\.(html|js|mjs|cjs|css|json|txt|xml|webmanifest|map|svg|env|ya?ml|toml|ini|conf|cfg|sh|ts|tsx|mts|md|csv|log|sql|pem|key|bak|old|orig)|^\.[^/]+)$/i;
 
 /**
  * The text files of the build folder, as paths on the site (at most `limit`): what the upload put on the host, the
@@ -329,8 +352,14 @@ export function httpsProblem(
     return `http://${site.host}/ does not answer (${plainHttp.message}): a visitor who types the bare domain may see an error; redirect it to https`;
   if (plainHttp) {
     const location = String(plainHttp.headers.location ?? '');
+    // The host as a whole, parsed: `https://floors.example.other.test/` begins like the site's address and is not it.
+    const target = URL.canParse(location, `http://${site.host}/`)
+      ? new URL(location, `http://${site.host}/`)
+      : undefined;
     const redirects =
-      [301, 302, 307, 308].includes(plainHttp.status) && location.startsWith(`https://${site.hostname}`);
+      [301, 302, 307, 308].includes(plainHttp.status) &&
+      target?.protocol === 'https:' &&
+      target.hostname === site.hostname;
     if (!redirects)
       return `http://${site.host}/ answers ${plainHttp.status}${location ? ` to ${location}` : ''} instead of redirecting to https: a first visit by the bare domain stays on plain http`;
   }
@@ -376,11 +405,12 @@ export const PRIVATE_PATHS = [
  * unknown path with their not-found or fallback page, HTML).
  */
 export function servesPrivateFile(reply: Reply): boolean {
+  // Judged by the body, not the type: a host whose default type is text/html (nginx's default_type) serves a .env
+  // as "text/html"; a fallback or not-found page is HTML, which no .env or .git file begins like.
   return (
     reply.status === 200 &&
     reply.body.trim().length > 0 &&
-    !/text\/html/i.test(String(reply.headers['content-type'] ?? '')) &&
-    !/^\s*<(!doctype|html)/i.test(reply.body)
+    !/^\s*<(!doctype|html|head|body|!--|meta|title)/i.test(reply.body)
   );
 }
 

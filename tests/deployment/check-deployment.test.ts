@@ -446,6 +446,32 @@ describe('npm run check:deployment on a broken deployment', () => {
     expect(await leftovers(site.stack)).toEqual([]);
   }, 300_000);
 
+  it("fails a host that answers as browsers see it, not as a bare request does: a history-API fallback for unknown pages (by Accept), a page served as text/plain, a .env served as text/html", async () => {
+    const host = await startHost(site.siteUrl, otherHostPort, async (asked, upstream) => {
+      // webpack's, connect-history-api-fallback's and `serve -s`'s rule: only a request that accepts HTML gets the app.
+      if (asked.path.startsWith('/no-such-page-') && String(asked.headers.accept ?? '').includes('text/html')) return upstream('/');
+      if (asked.path === '/terms') {
+        const page = await upstream();
+        return { ...page, headers: { ...page.headers, 'content-type': 'text/plain; charset=utf-8' } };
+      }
+      // nginx's default_type text/html for a file it has no type for.
+      if (asked.path === '/.env') return { status: 200, headers: { 'content-type': 'text/html' }, body: `SUPABASE_SERVICE_ROLE_KEY=${site.stack.serviceRoleKey}\n` };
+      return upstream();
+    });
+    try {
+      const { failed, lines } = await checkDeployment(envFor(site.stack), undefined, host.url);
+
+      expect(failed, lines.join('\n')).toEqual([
+        expect.stringMatching(/^FAIL {2}page \/terms: 200, ".+", but it is served as "text\/plain; charset=utf-8", not text\/html: browsers show the page's HTML source instead of the page; /),
+        expect.stringMatching(/^FAIL {2}site hands out no file of the build machine: it serves \/\.env \(\d+ bytes, holding the secret key SUPABASE_SERVICE_ROLE_KEY/),
+        'FAIL  unknown path: status 200, expected 404 (a single-page-app fallback answers every path with 200)',
+      ]);
+    } finally {
+      await host.close();
+    }
+    expect(await leftovers(site.stack)).toEqual([]);
+  }, 300_000);
+
   it("fails a host that sends HSTS, and says not checked for one that sends the content security policy, with the home page only (nginx's add_header in one location block)", async () => {
     const certificate = { key: fs.readFileSync(path.join(certificateFolder, 'key.pem')), cert: fs.readFileSync(path.join(certificateFolder, 'cert.pem')) };
     const host = await startHost(site.siteUrl, otherHttpsPort, async (asked, upstream) => {

@@ -14,6 +14,7 @@ import {
   manifestsOf,
   networkOnlyServicesOf,
   noindexOf,
+  pageTypeProblem,
   placeholderFactsOf,
   plainHttpServicesOf,
   robotsTxtBlocksAll,
@@ -79,6 +80,13 @@ describe('https', () => {
     expect(httpsProblem(site, hsts, new Error('connect ECONNREFUSED'))).toMatch(/^http:\/\/floors\.example\/ does not answer \(connect ECONNREFUSED\)/);
   });
 
+  it("fails an http:// address that redirects to another host whose name begins with the site's", () => {
+    for (const location of ['https://floors.example.other.test/', 'https://floors.examples/', 'https://floors.example@other.test/']) {
+      expect(httpsProblem(site, hsts, reply(301, { location })), location).toMatch(/instead of redirecting to https: /);
+    }
+    expect(httpsProblem(site, hsts, reply(308, { location: 'https://floors.example/?from=http' }))).toBeUndefined();
+  });
+
   it('finds the scripts and stylesheets an https page loads over http (mixed content), and none on an http page', () => {
     const html = page('<script src="http://cdn.example/analytics.js"></script><link rel="stylesheet" href="http://floors.example/assets/a.css"><script src="/assets/index-A.js"></script><link rel="canonical" href="http://floors.example/">');
     expect(insecureAssetsOf(html, site)).toEqual(['http://cdn.example/analytics.js', 'http://floors.example/assets/a.css']);
@@ -119,6 +127,17 @@ describe("the business's facts on the pages", () => {
   });
 });
 
+describe("a page's type", () => {
+  it('passes text/html and XHTML, and names what a browser does with a page served as another type or none', () => {
+    expect(pageTypeProblem({ 'content-type': 'text/html; charset=utf-8' })).toBeUndefined();
+    expect(pageTypeProblem({ 'content-type': 'application/xhtml+xml' })).toBeUndefined();
+    expect(pageTypeProblem({ 'content-type': 'text/plain; charset=utf-8' })).toMatch(/^it is served as "text\/plain; charset=utf-8", not text\/html: browsers show the page's HTML source/);
+    expect(pageTypeProblem({ 'content-type': 'application/octet-stream' })).toMatch(/browsers download it or show it as text/);
+    expect(pageTypeProblem({ 'content-type': 'text/htmlx' })).toMatch(/^it is served as "text\/htmlx"/);
+    expect(pageTypeProblem({})).toMatch(/^it is served as no content type/);
+  });
+});
+
 describe("the build machine's files and the services' addresses", () => {
   const served = (body: string, type: string): Reply => ({ status: 200, headers: { 'content-type': type }, body });
 
@@ -130,6 +149,11 @@ describe("the build machine's files and the services' addresses", () => {
     expect(servesPrivateFile(served('<!DOCTYPE html><html><h1>Home</h1>', ''))).toBe(false);
     expect(servesPrivateFile({ status: 404, headers: { 'content-type': 'text/plain' }, body: 'SUPABASE_URL=x' })).toBe(false);
     expect(servesPrivateFile(served('', 'application/octet-stream'))).toBe(false);
+  });
+
+  it("counts a .env served as text/html (a host's default type) as served: the body, not the type, tells a file from a page", () => {
+    expect(servesPrivateFile(served('SUPABASE_SERVICE_ROLE_KEY=sb_secret_x\n', 'text/html'))).toBe(true);
+    expect(servesPrivateFile(served('\n  <html><body>Not found</body></html>', 'text/html'))).toBe(false);
   });
 
   it("names each service an https site calls over plain http, except this machine's own address, which browsers allow", () => {
@@ -228,8 +252,9 @@ describe("the pages' own address", () => {
     const build = fs.mkdtempSync(path.join(os.tmpdir(), 'text-files-'));
     try {
       fs.mkdirSync(path.join(build, 'assets'));
-      for (const name of ['robots.txt', 'config.json', 'favicon.svg', 'hero.webp', 'index.html.br', path.join('assets', 'index-a1.js'), path.join('assets', 'index-a1.css')]) fs.writeFileSync(path.join(build, name), 'x');
-      expect(textFilesOf(build).sort()).toEqual(['/assets/index-a1.css', '/assets/index-a1.js', '/config.json', '/favicon.svg', '/robots.txt']);
+      for (const name of ['robots.txt', 'config.json', 'favicon.svg', 'hero.webp', 'index.html.br', path.join('assets', 'index-a1.js'), path.join('assets', 'index-a1.css'), '.env.staging', 'deploy.yaml']) fs.writeFileSync(path.join(build, name), 'x');
+      // The build machine's own files copied in by mistake (a dotfile, a config) are read as well.
+      expect(textFilesOf(build).sort()).toEqual(['/.env.staging', '/assets/index-a1.css', '/assets/index-a1.js', '/config.json', '/deploy.yaml', '/favicon.svg', '/robots.txt']);
       expect(textFilesOf(path.join(build, 'missing'))).toEqual([]);
     } finally {
       fs.rmSync(build, { recursive: true, force: true });
