@@ -521,25 +521,33 @@ async function main(): Promise<number> {
           };
     });
 
-    await check('no view, function or copy hands the public key lead rows', async () => {
+    await check('no view, function, copy or policy hands the public key lead rows', async () => {
       // Row-level security guards the tables; a view or a security definer function runs as its owner, past it, and
-      // a copy made with `create table ... as select` has none (Supabase's default privileges grant it to anon).
+      // a copy made with `create table ... as select` has none (Supabase's default privileges grant it to anon): in
+      // public or in another schema anon may use, behind an invoker view or function in public. And on the tables
+      // themselves what the marked row cannot show: a select policy that hides only a fresh row, or row-level
+      // security off where anon may select some columns but not the id the probe asks for.
       const reply = await rest('rpc/deployment_check_anon_leaks', serviceKey);
       if (reply.status !== 200) return { ok: false, detail: `status ${reply.status}: ${excerpt(reply)} (are the migrations applied?)` };
-      const leaks = JSON.parse(reply.body) as { views?: unknown; functions?: unknown; copies?: unknown };
-      if (!Array.isArray(leaks.views) || !Array.isArray(leaks.functions) || !Array.isArray(leaks.copies)) {
+      const leaks = JSON.parse(reply.body) as { views?: unknown; functions?: unknown; copies?: unknown; reads?: unknown };
+      if (!Array.isArray(leaks.views) || !Array.isArray(leaks.functions) || !Array.isArray(leaks.copies) || !Array.isArray(leaks.reads)) {
         return { ok: false, detail: `an answer that says nothing: ${excerpt(reply, 80)} (are the migrations applied? see the migrations line)` };
       }
       const found = [
         ...leaks.views.map((view) => `the view ${String(view)} (reads a lead table as its owner)`),
         ...leaks.functions.map((fn) => `the security definer function ${String(fn)}`),
         ...leaks.copies.map((copy) => `${String(copy)}, which row-level security does not guard`),
+        ...leaks.reads.map((read) => `${String(read)}, which lets it read rows whose id it was not sent`),
       ];
       return found.length === 0
-        ? { ok: true, detail: 'no view anon may read reads a lead table as its owner, anon may call no security definer function in public, and no other table or view there gives it personal columns' }
+        ? {
+            ok: true,
+            detail:
+              'no view anon may read reads a lead table as its owner, anon may call no security definer function of the owner\'s but the throttle, no other table or view gives it personal columns (public and every other schema it may use), and only the migrations\' own read-back policy lets it read a lead table',
+          }
         : {
             ok: false,
-            detail: `the public key may use ${found.join(', ')}: they run past row-level security, so anyone may read what they return; drop them (a copy: or turn its row-level security on), or make the view security_invoker and revoke the function from anon`,
+            detail: `the public key may use ${found.join(', ')}: they run past row-level security or around the probe's marked row, so anyone may read what they return; drop them (a copy: or turn its row-level security on; a policy: keep only the migrations' id = private.submission_id_header()), or make the view security_invoker and revoke the function from public and anon`,
           };
     });
 

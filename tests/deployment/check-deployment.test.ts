@@ -254,7 +254,7 @@ describe('npm run check:deployment on a healthy deployment', () => {
       `ok    pages show the business's own facts: none of the ${DEPLOYED_PAGES.length} pages shows a placeholder of the business settings (name, phone, e-mail, address, NJ registration, social links)`,
     );
     expect(lines).toContain('ok    robots.txt lets search engines in: the pages may be listed');
-    expect(lines).toContain('ok    no view, function or copy hands the public key lead rows: no view anon may read reads a lead table as its owner, anon may call no security definer function in public, and no other table or view there gives it personal columns');
+    expect(lines).toContain("ok    no view, function, copy or policy hands the public key lead rows: no view anon may read reads a lead table as its owner, anon may call no security definer function of the owner's but the throttle, no other table or view gives it personal columns (public and every other schema it may use), and only the migrations' own read-back policy lets it read a lead table");
     expect(lines.some((line) => /^ok {4}retention job scheduled and running: (scheduled \d+ min ago, first run within the hour|hourly; last ran \d+ min ago, no failed run)$/.test(line)), lines.join('\n')).toBe(true);
     expect(lines).toContain('ok    staff e-mails of the last day sent: none failed or is being retried');
     expect(lines).toContain('ok    public key cannot open the stored photos: the public key neither opens nor lists its 2 stored images, and their public address opens nothing');
@@ -704,7 +704,7 @@ describe('npm run check:deployment on a broken deployment', () => {
     expect(await leftovers(site.stack)).toEqual([]);
   }, 300_000);
 
-  it('names each lead table whose rows anon could change or delete, each view and security definer function that hands anon lead rows, a lead table signed-in users may read, a throttle PostgREST is not told to run, and a retention job that does not run', async () => {
+  it('names each lead table whose rows anon could change or delete, each view, security definer function, copy (in public or another schema anon may use) and policy that hands anon lead rows, a lead table signed-in users may read, a throttle PostgREST is not told to run, and a retention job that does not run', async () => {
     await sql(`grant update (message) on public.contacts to anon;
                grant select on public.realtors to authenticated;
                create policy "staff may read realtors" on public.realtors for select to authenticated using (true);
@@ -725,7 +725,24 @@ describe('npm run check:deployment on a broken deployment', () => {
                create table public.realtors_archive as select * from public.realtors;
                alter table public.realtors_archive enable row level security;
                create table public.lead_totals as select count(*) as signups from public.leads;
-               grant select on public.leads_backup, public.realtors_archive, public.lead_totals to anon;`);
+               grant select on public.leads_backup, public.realtors_archive, public.lead_totals to anon;
+               -- Outside public, in a schema anon may use (private, for the throttle): a definer function behind an
+               -- invoker one in public, a copy behind a security_invoker view in public.
+               create function private.all_contacts() returns setof public.contacts language sql stable security definer
+                 set search_path = '' as 'select * from public.contacts';
+               create function public.contact_list() returns setof public.contacts language sql stable
+                 set search_path = '' as 'select * from private.all_contacts()';
+               grant execute on function public.contact_list() to anon;
+               create table private.guide_copy as select * from public.leads;
+               grant select on private.guide_copy to anon;
+               create view public.guide_list with (security_invoker = true) as select * from private.guide_copy;
+               grant select on public.guide_list to anon;
+               -- On the tables, what the marked row cannot show: a policy that hides only the check's fresh row, and
+               -- row-level security off with anon given personal columns but not the id the probe asks for.
+               create policy "older investors" on public.investors for select to anon using (created_at < now() - interval '1 minute');
+               revoke select (id) on public.realtors from anon;
+               grant select (name, email) on public.realtors to anon;
+               alter table public.realtors disable row level security;`);
     // A schedule the processor made three hours ago that never ran (its job runner stopped taking jobs).
     const [schedule] = await sql<{ known_since: Date; last_execution: Date | null }>(
       `select known_since, last_execution from graphile_worker._private_known_crontabs where identifier = 'enforce_retention'`,
@@ -737,7 +754,7 @@ describe('npm run check:deployment on a broken deployment', () => {
       expect(code).toBe(1);
       expect(failed, lines.join('\n')).toEqual([
         "FAIL  public key cannot change or delete lead rows: it may change or delete rows of contacts (update), leads (delete): row-level security off with the grant, or a policy for anon that allows it; anyone could alter or erase visitors' requests",
-        'FAIL  no view, function or copy hands the public key lead rows: the public key may use the view recent_investors (reads a lead table as its owner), the view recent_names (reads a lead table as its owner), the security definer function find_contact(address text), the table leads_backup (email), which row-level security does not guard: they run past row-level security, so anyone may read what they return; drop them (a copy: or turn its row-level security on), or make the view security_invoker and revoke the function from anon',
+        "FAIL  no view, function, copy or policy hands the public key lead rows: the public key may use the view recent_investors (reads a lead table as its owner), the view recent_names (reads a lead table as its owner), the security definer function find_contact(address text), the security definer function private.all_contacts(), the table leads_backup (email), which row-level security does not guard, the table private.guide_copy (email), which row-level security does not guard, investors: the policy \"older investors\" (using (created_at < (now() - '00:01:00'::interval))), which lets it read rows whose id it was not sent, realtors: row-level security off (anon may select name, email), which lets it read rows whose id it was not sent: they run past row-level security or around the probe's marked row, so anyone may read what they return; drop them (a copy: or turn its row-level security on; a policy: keep only the migrations' id = private.submission_id_header()), or make the view security_invoker and revoke the function from public and anon",
         "FAIL  signed-in users cannot read, change or delete lead rows: a signed-in user may read, change or delete rows of realtors (read): anyone can sign up with the public key (Supabase Auth takes sign-ups unless they are turned off) and so reach every visitor's name, e-mail and phone; revoke the grant or drop the policy for authenticated (the site has no logins)",
         "FAIL  write throttle runs before every API request: the authenticator role's pgrst.db_pre_request is not set, not private.throttle_anonymous_writes: the lead tables take writes without limit or size check, so a script could fill them and the office's inbox; run alter role authenticator set pgrst.db_pre_request = 'private.throttle_anonymous_writes'; notify pgrst, 'reload config';",
         "FAIL  retention job scheduled and running: enforce_retention (hourly) has not run in the 3.0 h since it was scheduled: is the processor's job runner running?",
@@ -754,7 +771,15 @@ describe('npm run check:deployment on a broken deployment', () => {
                  drop view public.recent_names;
                  drop view public.recent_investors;
                  drop view public.investor_count;
-                 drop table public.leads_backup, public.realtors_archive, public.lead_totals;`);
+                 drop table public.leads_backup, public.realtors_archive, public.lead_totals;
+                 drop function public.contact_list();
+                 drop function private.all_contacts();
+                 drop view public.guide_list;
+                 drop table private.guide_copy;
+                 drop policy "older investors" on public.investors;
+                 alter table public.realtors enable row level security;
+                 revoke select (name, email) on public.realtors from anon;
+                 grant select (id) on public.realtors to anon;`);
       await sql(`update graphile_worker._private_known_crontabs set known_since = $1, last_execution = $2 where identifier = 'enforce_retention'`, [
         schedule!.known_since,
         schedule!.last_execution,

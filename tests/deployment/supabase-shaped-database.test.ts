@@ -140,6 +140,22 @@ describe('a Supabase-shaped database', () => {
     expect((await rest(db.anonKey, 'rpc/deployment_check_storage_policies')).status).toBe(401);
   });
 
+  it("check:deployment's leaks function finds nothing in the migrations as applied there, nor in Supabase's own schemas, and finds the owner's definer function outside public", async () => {
+    const leaks = async () => {
+      const reply = await rest(db.serviceRoleKey, 'rpc/deployment_check_anon_leaks');
+      return [reply.status, await reply.json()];
+    };
+    expect(await leaks()).toEqual([200, { views: [], functions: [], copies: [], reads: [] }]);
+    // Supabase puts security definer functions anon may call in its own schemas (extensions' grant_pg_*_access): not
+    // the owner's, not named. One the owner adds to private (anon may use it, for the throttle) is.
+    onTestFinished(async () => {
+      await asAdmin('drop function if exists extensions.grant_pg_example_access(); drop function if exists private.all_contacts()');
+    });
+    await asAdmin(`create function extensions.grant_pg_example_access() returns void language sql security definer set search_path = '' as 'select'`);
+    await asPostgres(`create function private.all_contacts() returns setof public.contacts language sql stable security definer set search_path = '' as 'select * from public.contacts'`);
+    expect(await leaks()).toEqual([200, { views: [], functions: ['private.all_contacts()'], copies: [], reads: [] }]);
+  });
+
   describe.each(Object.keys(LEAD_ROWS))('the anon key on %s', (table) => {
     it('inserts a row, cannot read any back; the service key can', async () => {
       const row = LEAD_ROWS[table]!();
