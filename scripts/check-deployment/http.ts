@@ -18,6 +18,11 @@ export type RequestOptions = {
   family?: 4 | 6;
   /** Silence allowed before giving up (20 s); longer where the other side may rightly think that long. */
   idleTimeoutMs?: number;
+  /**
+   * Sent even to a host given up on (GIVE_UP_AFTER): the removal of the test rows, which a host that was silent a
+   * while may take again; one more wait of its timeout is worth rows not left in the deployment.
+   */
+  evenIfGivenUp?: boolean;
 };
 
 /**
@@ -50,12 +55,13 @@ export function requestsWaiting(): WaitingRequest[] {
 
 /**
  * A host that takes connections and never answers costs every request its idle timeout, one after another: a run
- * against one waited 20 s a line for ten minutes and more. After GIVE_UP_AFTER requests in a row with no answer
- * begun, the host is taken as unreachable and later requests to it fail at once, saying so; one answer, of any
- * status, clears it. Two, not one: a single slow answer (a processor waking up) does not cost the rest of the run.
+ * against one waited 20 s a line for ten minutes and more. After GIVE_UP_AFTER requests in a row with no whole
+ * answer (none begun, or headers and then a stall), the host is taken as unreachable and later requests to it fail
+ * at once, saying so; one whole answer, of any status, clears it. Two, not one: a single slow answer (a processor
+ * waking up) does not cost the rest of the run.
  */
 const GIVE_UP_AFTER = 2;
-/** By origin, the requests in a row that got no answer before their idle timeout. */
+/** By origin, the requests in a row that got no whole answer before their timeout. */
 const unanswered = new Map<string, string[]>();
 
 /** How long one request may take in all: a server that trickles bytes never trips the idle timeout. */
@@ -69,10 +75,10 @@ export function request(url: string, options: RequestOptions = {}): Promise<Repl
   const target = new URL(url);
   const client = target.protocol === 'https:' ? https : http;
   const missed = unanswered.get(target.origin) ?? [];
-  if (missed.length >= GIVE_UP_AFTER) {
+  if (missed.length >= GIVE_UP_AFTER && !options.evenIfGivenUp) {
     return Promise.reject(
       new Error(
-        `not asked: ${target.origin} answered none of its last ${missed.length} requests (${missed.slice(-GIVE_UP_AFTER).join(', ')}), each waited out to its idle timeout: the host does not answer from here, so its further checks are not asked`,
+        `not asked: ${target.origin} answered none of its last ${missed.length} requests in full (${missed.slice(-GIVE_UP_AFTER).join(', ')}), each waited out to its timeout: the host does not answer from here, so its further checks are not asked`,
       ),
     );
   }
@@ -84,6 +90,7 @@ export function request(url: string, options: RequestOptions = {}): Promise<Repl
   };
   inFlight.add(waiting);
   let answered = false;
+  let complete = false;
   const answer = new Promise<Reply>((resolve, reject) => {
     const outgoing = client.request(
       target,
@@ -99,15 +106,16 @@ export function request(url: string, options: RequestOptions = {}): Promise<Repl
         timeout: options.idleTimeoutMs ?? 20_000,
       },
       (incoming) => {
-        // An answer, even a cut-off or failing one: the host is there.
+        // An answer begun: the host is there once the answer is whole (a stall after the headers is no answer).
         answered = true;
-        unanswered.delete(target.origin);
         let body = '';
         incoming.setEncoding('utf8');
         incoming.on('data', (chunk: string) => (body += chunk));
         const localAddress = incoming.socket.localAddress;
         incoming.on('end', () => {
+          complete = true;
           clearTimeout(whole);
+          unanswered.delete(target.origin);
           resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body, localAddress });
         });
         incoming.on('error', (error) => {
@@ -116,18 +124,19 @@ export function request(url: string, options: RequestOptions = {}): Promise<Repl
         });
       },
     );
+    /** Counts this request against the host: it waited out a timeout with no whole answer. */
+    const miss = (how: string) =>
+      unanswered.set(target.origin, [...(unanswered.get(target.origin) ?? []), `${waiting.method} ${target.pathname}${how}`]);
     const whole = setTimeout(() => {
+      // A host that trickles its answer never trips the idle timeout: this one counts against it too.
+      miss(' (trickled past the whole-request limit)');
       const error = new Error(`no whole answer within ${WHOLE_REQUEST_MS / 1000} s`);
       reject(error);
       outgoing.destroy(error);
     }, WHOLE_REQUEST_MS);
     outgoing.on('timeout', () => {
-      // Silent before any answer began (not a body that stalled): counted against the host.
-      if (!answered)
-        unanswered.set(target.origin, [
-          ...(unanswered.get(target.origin) ?? []),
-          `${waiting.method} ${target.pathname}`,
-        ]);
+      // Silent before any answer began, or after its headers (a body that stalled): counted against the host.
+      if (!complete) miss(answered ? ' (stalled after its headers)' : '');
       outgoing.destroy(new Error(`no answer within ${(options.idleTimeoutMs ?? 20_000) / 1000} s`));
     });
     outgoing.on('error', (error) => {

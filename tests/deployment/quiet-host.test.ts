@@ -82,9 +82,43 @@ describe('check:deployment against a host that never answers', () => {
       expect(connections).toBe(4);
 
       await expect(request(`${origin}/terms?id=1`, quick)).rejects.toThrow(
-        `not asked: ${origin} answered none of its last 2 requests (GET /realtors, GET /privacy), each waited out to its idle timeout`,
+        `not asked: ${origin} answered none of its last 2 requests in full (GET /realtors, GET /privacy), each waited out to its timeout`,
       );
       expect(connections).toBe(4);
+      // The test rows' removal is asked all the same: a host silent a while may take it again.
+      answering = true;
+      expect((await request(`${origin}/rest/v1/rpc/deployment_check_remove_rows`, { ...quick, method: 'POST', body: '{}', evenIfGivenUp: true })).status).toBe(503);
+      expect(connections).toBe(5);
+      // Its whole answer clears the give-up.
+      expect((await request(`${origin}/terms`, quick)).status).toBe(503);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      host.close();
+    }
+  });
+
+  it('counts a request whose answer began and then stalled as unanswered: a host that sends its headers and nothing more is given up on too', async () => {
+    let connections = 0;
+    const sockets = new Set<net.Socket>();
+    const host = net.createServer((socket) => {
+      connections++;
+      sockets.add(socket);
+      socket.on('error', () => undefined);
+      // Headers and part of the body, then nothing: no idle timeout would fire for the first bytes alone.
+      socket.on('data', () => socket.write('HTTP/1.1 200 OK\r\ncontent-type: text/html\r\ncontent-length: 1000\r\n\r\n<!doctype html>'));
+    });
+    await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(host.address() as net.AddressInfo).port}`;
+    const quick = { idleTimeoutMs: 300 };
+    try {
+      await expect(request(`${origin}/`, quick)).rejects.toThrow();
+      await expect(request(`${origin}/realtors`, quick)).rejects.toThrow();
+      expect(connections).toBe(2);
+
+      await expect(request(`${origin}/privacy`, quick)).rejects.toThrow(
+        `not asked: ${origin} answered none of its last 2 requests in full (GET / (stalled after its headers), GET /realtors (stalled after its headers)), each waited out to its timeout`,
+      );
+      expect(connections).toBe(2);
     } finally {
       for (const socket of sockets) socket.destroy();
       host.close();
