@@ -537,7 +537,7 @@ async function main(): Promise<number> {
         ...leaks.views.map((view) => `the view ${String(view)} (reads a lead table as its owner)`),
         ...leaks.functions.map((fn) => `the security definer function ${String(fn)}`),
         ...leaks.copies.map((copy) => `${String(copy)}, which row-level security does not guard`),
-        ...leaks.reads.map((read) => `${String(read)}, which lets it read rows whose id it was not sent`),
+        ...leaks.reads.map((read) => `the lead table ${String(read)}, which lets it read rows whose id it was not sent`),
       ];
       return found.length === 0
         ? {

@@ -16,8 +16,8 @@
 -- 3. Row-level security off with anon granted some columns but not id (`grant select (name, email, phone)`): the
 --    probe's select=id and select=* are refused (42501) and it passed. Row-level security off on a lead table anon
 --    may select any column of is answered, with the columns.
--- Answers {"views", "functions", "copies", "reads"}: reads lists 'realtors: the policy "x" (using (...))' and
--- 'investors: row-level security off (anon may select name, email)'.
+-- Answers {"views", "functions", "copies", "reads"}: reads lists 'realtors (its policy "x", using (...))' and
+-- 'investors (row-level security off; anon may select name, email)'.
 create or replace function public.deployment_check_anon_leaks()
 returns json
 language sql
@@ -112,7 +112,7 @@ as $$
     'reads', coalesce((
       select json_agg(found.what order by found.relname, found.what)
       from (
-        select class.relname, pg_catalog.format('%s: row-level security off (anon may select %s)', class.relname, columns.names) as what
+        select class.relname, pg_catalog.format('%s (row-level security off; anon may select %s)', class.relname, columns.names) as what
         from pg_catalog.pg_class as class
         cross join lateral (
           select string_agg(attribute.attname, ', ' order by attribute.attnum) as names
@@ -123,7 +123,7 @@ as $$
         where class.oid in (select oid from lead_tables) and not class.relrowsecurity and columns.names is not null
         union all
         select class.relname,
-               pg_catalog.format('%s: the policy "%s" (using %s)', class.relname, policy.polname,
+               pg_catalog.format('%s (its policy "%s", using %s)', class.relname, policy.polname,
                                  coalesce(pg_catalog.pg_get_expr(policy.polqual, policy.polrelid), 'no condition'))
         from pg_catalog.pg_policy as policy
         join pg_catalog.pg_class as class on class.oid = policy.polrelid
