@@ -226,7 +226,7 @@ describe('a Supabase-shaped database', () => {
     expect((await rest(db.anonKey, 'rpc/deployment_check_staff_emails')).status).toBe(401);
     // Nor does a view or a security definer function in the API's schema hand the public key lead rows.
     const leaks = await rest(db.serviceRoleKey, 'rpc/deployment_check_anon_leaks');
-    expect([leaks.status, await leaks.json()]).toEqual([200, { views: [], functions: [], copies: [] }]);
+    expect([leaks.status, await leaks.json()]).toEqual([200, { views: [], functions: [], copies: [], reads: [] }]);
     expect((await rest(db.anonKey, 'rpc/deployment_check_anon_leaks')).status).toBe(401);
     expect((await rest(db.serviceRoleKey, 'rpc/deployment_check_retention')).status).toBe(200);
     expect((await rest(db.anonKey, 'rpc/deployment_check_retention')).status).toBe(401);
