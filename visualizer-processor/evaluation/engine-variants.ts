@@ -7,6 +7,7 @@ import { UNLIKE_PIECE_LIMITS } from '../engine/segmentation/unlike-floor-pieces.
 import { TAP_LIMITS } from '../engine/segmentation/apply-floor-taps.ts';
 import { ROUGH_THING_LIMITS } from '../engine/segmentation/rough-floor-things.ts';
 import { STANDING_COLUMN_LIMITS } from '../engine/segmentation/standing-columns.ts';
+import { CLOSED_OUTLINE_LIMITS } from '../engine/segmentation/closed-outlines.ts';
 import { ZOOMED_PATCH_LIMITS } from '../engine/segmentation/clear-around-objects.ts';
 import { RUG_ISLAND_LIMITS } from '../engine/segmentation/rug-islands.ts';
 import { WHOLE_RUG_LIMITS } from '../engine/segmentation/whole-rugs.ts';
@@ -31,6 +32,7 @@ export const ENGINE_VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   'engine, unlike pieces, near only to 2 times brighter': { unlikePieces: { ...UNLIKE_PIECE_LIMITS, nearBrighter: 2 } },
   'engine, rough things without the grain test': { roughThings: { ...ROUGH_THING_LIMITS, grain: Infinity } },
   'engine, with standing columns': { standingColumns: STANDING_COLUMN_LIMITS },
+  'engine, with closed outlines': { closedOutlines: CLOSED_OUTLINE_LIMITS },
   'engine, without rug islands': { rugIslands: null },
   'engine, without whole rugs': { wholeRugs: null },
   'engine, whole rugs with the colour drift': { wholeRugs: { ...WHOLE_RUG_LIMITS, drift: 60 } },

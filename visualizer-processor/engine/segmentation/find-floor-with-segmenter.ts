@@ -14,6 +14,7 @@ import { PHOTO_COLOUR_LIMITS, floorOfOtherColours, photoRegions, type PhotoColou
 import { OBJECT_BASE_LIMITS, objectBasesOverFloor, type ObjectBaseLimits } from './object-bases.ts';
 import { UNLIKE_PIECE_LIMITS, piecesUnlikeTheFloor, type UnlikePieceLimits } from './unlike-floor-pieces.ts';
 import { ROUGH_THING_LIMITS, roughThingsOnFloor, type RoughThingLimits } from './rough-floor-things.ts';
+import { closedOutlinesOnFloor, type ClosedOutlineLimits } from './closed-outlines.ts';
 import { columnsStandingInFloor, type StandingColumnLimits } from './standing-columns.ts';
 import { RUG_ISLAND_LIMITS, floorIslandsInRugs, type RugIslandLimits } from './rug-islands.ts';
 import { ZOOMED_MARGIN_REGROWTH_LIMITS, zoomedMarginRegrowth, type ZoomedMarginInputs, type ZoomedMarginRegrowthLimits } from './zoomed-margin-regrowth.ts';
@@ -101,6 +102,12 @@ export interface SegmenterTuning {
    */
   roughThings: RoughThingLimits | null;
   /**
+   * Not floor: compact patches of the refined floor closed all round by a sharp outline with the floor's plain body on
+   * every side, whatever their colour (a squat pan, a dish, a keyboard of the floor's tone; closed-outlines.ts); only
+   * while rugs are kept (a rug is one too). null = not.
+   */
+  closedOutlines: ClosedOutlineLimits | null;
+  /**
    * Not floor: between two straight upright edges of opposite step standing side by side inside the refined floor and
    * running up to where it ends, a column of the floor's own colour (a toilet's pedestal, a door frame's foot;
    * standing-columns.ts). null = not.
@@ -167,6 +174,8 @@ export const DEFAULT_TUNING: SegmenterTuning = {
   unlikePieces: UNLIKE_PIECE_LIMITS,
   // Measured on the tuning photos (decision 012, issue 34 session 12).
   roughThings: ROUGH_THING_LIMITS,
+  // Off: measured on the tuning photos (decision 012's log, session 21).
+  closedOutlines: null,
   // Off (decision 012, issue 34 session 14): it took one tuning photo's toilet pedestal and no held-back photo's
   // anything, but a hallway shot along crisp dark plank seams lost whole planks to it (a test holds that), and it cost
   // ~80 ms of the 12 MP budget. The variant 'engine, with standing columns' measures it.
@@ -738,6 +747,9 @@ async function floorAndRug(
     pinCoefficients(coefficients, roughThingsOnFloor(refinedFloor(coefficients, guide, tuning.threshold), guidePixels, info.width, info.height, tuning.roughThings), 2);
   }
   traceRefined('roughThings');
+  if (tuning.closedOutlines && options.keepRugs !== false) {
+    pinCoefficients(coefficients, closedOutlinesOnFloor(refinedFloor(coefficients, guide, tuning.threshold), guidePixels, info.width, info.height, tuning.closedOutlines), 2);
+  }
   if (tuning.standingColumns) {
     pinCoefficients(coefficients, columnsStandingInFloor(refinedFloor(coefficients, guide, tuning.threshold), guidePixels, info.width, info.height, tuning.standingColumns), 2);
   }
