@@ -10,6 +10,8 @@ export interface FloorEngineSettings {
   /** Required for `http`. */
   url?: string;
   apiKey?: string;
+  /** `offline`: rehearse once the network is warm and no photo has come (OfflineEngineOptions). */
+  rehearse?: boolean;
 }
 
 /** Picks the engine named by configuration (VISUALIZER_ENGINE / VISUALIZER_ENGINE_URL). */
@@ -18,5 +20,5 @@ export function createFloorEngine(settings: FloorEngineSettings): FloorEngine {
     if (!settings.url) throw new Error('VISUALIZER_ENGINE=http needs VISUALIZER_ENGINE_URL');
     return createHttpFloorEngine({ url: settings.url, apiKey: settings.apiKey });
   }
-  return createOfflineFloorEngine();
+  return createOfflineFloorEngine(undefined, { rehearse: settings.rehearse });
 }

@@ -9,6 +9,7 @@ import { WOOD_STYLE_IDS } from '../../contracts/wood-styles.ts';
 import { FIXTURE_DIR, ROOM_FIXTURES } from '../fixtures/make-fixtures.ts';
 import { decodePhoto } from '../src/decode-photo.ts';
 import { createOfflineFloorEngine } from './offline-floor-engine.ts';
+import { classificationCount, warmUpSegmenter, whenNetworkBusy } from './segmentation/scene-segmenter.ts';
 
 /**
  * Measured on the committed fixtures with the segmentation network: IoU 0.94–0.97 (carpet 0.95, tile 0.97,
@@ -168,5 +169,49 @@ describe('the offline floor engine', () => {
     expect(result.mask.every((value) => value === 0 || value === 255)).toBe(true);
     const rendered = await sharp(result.renders[0]!.image).metadata();
     expect([rendered.width, rendered.height]).toEqual([width, height]);
+  });
+});
+
+describe('the offline engine rehearsing before its first photo (a processor waiting for photos)', () => {
+  const tile = () => readFile(path.join(FIXTURE_DIR, 'room-tile.png')).then((bytes) => decodePhoto(bytes));
+
+  it('finds a made-up room’s floor and lays the default wood when no photo comes, and a photo then gets the same floor and picture', async () => {
+    const rehearsing = createOfflineFloorEngine(undefined, { rehearse: true });
+    const before = classificationCount();
+    expect(await rehearsing.rehearsed).toBe(true);
+    // Three times the made-up room's whole photo, its mirror image and the two zoomed quadrants (and the warm-up's grey
+    // runs, in a process whose network had not run before).
+    expect(classificationCount() - before).toBeGreaterThanOrEqual(3 * 4);
+    const photo = await tile();
+    const afterRehearsal = await rehearsing.visualize(photo, { styles: ['walnut'] });
+    const plain = await createOfflineFloorEngine().visualize(photo, { styles: ['walnut'] });
+    expect(afterRehearsal.mask.equals(plain.mask)).toBe(true);
+    expect(afterRehearsal.rugsReplacedMask).toEqual(plain.rugsReplacedMask);
+    expect(afterRehearsal.renders[0]!.image.equals(plain.renders[0]!.image)).toBe(true);
+    // Three rehearsals and two renders: 30 s at load 40.
+  }, 180_000);
+
+  it('does not rehearse once a photo has come', async () => {
+    const rehearsing = createOfflineFloorEngine(undefined, { rehearse: true });
+    const found = rehearsing.findFloor(await tile());
+    expect(await rehearsing.rehearsed).toBe(false);
+    expect((await found).mask.length).toBeGreaterThan(0);
+  });
+
+  it('stops for a photo that comes while it runs, before its next part', async () => {
+    const photo = await tile();
+    // The network warmed up first, so that the runs which next hold its threads are the made-up room's.
+    await warmUpSegmenter();
+    const rehearsing = createOfflineFloorEngine(undefined, { rehearse: true });
+    const before = classificationCount();
+    await whenNetworkBusy();
+    expect(classificationCount()).toBeGreaterThan(before);
+    const found = rehearsing.findFloor(photo);
+    expect(await rehearsing.rehearsed).toBe(false);
+    expect((await found).mask.length).toBe(photo.width * photo.height);
+  });
+
+  it('is not asked of an engine by default (a command given its photo at once)', () => {
+    expect(createOfflineFloorEngine().rehearsed).toBeUndefined();
   });
 });

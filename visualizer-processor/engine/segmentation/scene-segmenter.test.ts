@@ -86,6 +86,26 @@ describe('the network on its threads', () => {
     await told;
     expect(answeredWhileBusy).toEqual(answeredWhileBusy.map(() => true));
   });
+
+  it('starts a photo’s run before background runs still waiting (the engine’s rehearsal makes way for a photo)', async () => {
+    const segmenter = await freshSegmenter();
+    const side = segmenter.SEGMENTER_SIZE;
+    const answered: string[] = [];
+    const ask = (name: string, grey: number) =>
+      segmenter.classifyPixels(new Uint8Array(side * side * 3).fill(grey)).then(() => answered.push(name));
+    // Enough background runs that some still wait when the photo's is asked for, whatever the number of threads.
+    const count = segmenter.NETWORK_THREADS * 4;
+    const background = segmenter.inBackground(() =>
+      Promise.all(Array.from({ length: count }, (_, i) => ask(`background ${i}`, 40 + 10 * i))),
+    );
+    await segmenter.whenNetworkBusy();
+    await Promise.all([ask('photo', 200), background]);
+    // Every thread had a background run when the photo's was asked for, and the next free thread took the photo's:
+    // it is answered long before the last background runs (asked for last, it would be answered after all but at
+    // most one thread's last).
+    expect(answered.indexOf('photo')).toBeLessThan(count - segmenter.NETWORK_THREADS);
+    expect(answered).toHaveLength(count + 1);
+  });
 });
 
 describe('the runtime under the network', () => {

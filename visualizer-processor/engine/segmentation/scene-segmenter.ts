@@ -6,6 +6,7 @@
  * They run it on ONNX Runtime's native build, converted from the TensorFlow Lite file as it loads (decision 029),
  * or, where onnxruntime-node cannot load, on the TensorFlow Lite interpreter in WebAssembly: the same classes.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -62,6 +63,8 @@ type NetworkThreadMessage =
 interface Job {
   id: number;
   rgb: Uint8Array;
+  /** Asked for inside `inBackground`: a photo's runs go first. */
+  background: boolean;
   resolve(classes: Uint8Array): void;
   reject(error: Error): void;
 }
@@ -231,9 +234,26 @@ export async function classifyPixels(rgb: Uint8Array): Promise<Uint8Array> {
   }
   classificationsAsked++;
   await loadThreads();
-  const classes = new Promise<Uint8Array>((resolve, reject) => waiting.push({ id: nextJobId++, rgb, resolve, reject }));
+  const background = backgroundWork.getStore() === true;
+  const classes = new Promise<Uint8Array>((resolve, reject) => {
+    const job = { id: nextJobId++, rgb, background, resolve, reject };
+    // A photo's run waits behind no background run that has not started.
+    const firstBackground = background ? -1 : waiting.findIndex((queued) => queued.background);
+    waiting.splice(firstBackground < 0 ? waiting.length : firstBackground, 0, job);
+  });
   dispatch();
   return classes;
+}
+
+/** Set inside `inBackground`. */
+const backgroundWork = new AsyncLocalStorage<true>();
+
+/**
+ * Runs `work` with its network runs in the background: a run any photo asks for later starts before those of
+ * them still waiting (the engine's rehearsal, offline-floor-engine.ts, makes way for a photo that comes meanwhile).
+ */
+export function inBackground<T>(work: () => Promise<T>): Promise<T> {
+  return backgroundWork.run(true, work);
 }
 
 let warmedUp: Promise<void> | undefined;
