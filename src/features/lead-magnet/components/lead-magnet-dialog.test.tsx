@@ -123,10 +123,11 @@ describe('the free-guide modal', () => {
     expect(within(dialog).getByRole('heading', { name: pageTexts.leadMagnet.thankYouTitle })).toHaveTextContent(
       /^Thank You$/,
     );
-    // "On its way" is not true of a second request the same day or of a mailbox that unsubscribed: the queue
-    // suppresses both (the daily limit per kind, decision 024), and the panel says so.
+    // "On its way" is not true of a second request the same day, of a mailbox that had its few e-mails that day, or of
+    // one that unsubscribed: the queue suppresses all three (the daily limits per kind and in all, decision 024), and
+    // the panel says so (the limit in all since session 21).
     expect(within(dialog).getByText(/^Your guide is on its way\./)).toHaveTextContent(
-      'We send it to an address once a day at most, and not to one that has unsubscribed from our e-mails;',
+      'We send it to an address once a day at most, with only a few of our e-mails a day in all, and not to one that has unsubscribed from our e-mails;',
     );
     // The number to call if it does not come is a link a phone dials.
     expect(within(dialog).getByRole('link', { name: business.phone })).toHaveAttribute('href', business.phoneHref);
