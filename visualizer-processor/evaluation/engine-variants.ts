@@ -12,6 +12,7 @@ import { ZOOMED_PATCH_LIMITS } from '../engine/segmentation/clear-around-objects
 import { RUG_ISLAND_LIMITS } from '../engine/segmentation/rug-islands.ts';
 import { WHOLE_RUG_LIMITS } from '../engine/segmentation/whole-rugs.ts';
 import { ZOOMED_MARGIN_REGROWTH_LIMITS } from '../engine/segmentation/zoomed-margin-regrowth.ts';
+import { SPLIT_VOTE_LIMITS } from '../engine/segmentation/split-vote-regrowth.ts';
 
 const bases = (limits: Partial<typeof OBJECT_BASE_LIMITS>) => ({ objectBases: { ...OBJECT_BASE_LIMITS, ...limits } });
 const taps = (limits: Partial<typeof TAP_LIMITS>) => ({ taps: { ...TAP_LIMITS, ...limits } });
@@ -37,6 +38,9 @@ export const ENGINE_VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   'engine, without whole rugs': { wholeRugs: null },
   'engine, whole rugs with the colour drift': { wholeRugs: { ...WHOLE_RUG_LIMITS, drift: 60 } },
   'engine, without zoomed margin regrowth': { zoomedMarginRegrowth: null },
+  'engine, split-vote regrowth': { splitVoteRegrowth: SPLIT_VOTE_LIMITS },
+  'engine, split-vote regrowth outside the margin': { splitVoteRegrowth: { ...SPLIT_VOTE_LIMITS, intoMargin: false, seedGap: 3, darker: 0.85 } },
+  'engine, split-vote regrowth, seed gap 3, shade 0.85': { splitVoteRegrowth: { ...SPLIT_VOTE_LIMITS, seedGap: 3, darker: 0.85 } },
   'engine, zoomed margin regrowth without rug guards': { zoomedMarginRegrowth: { ...ZOOMED_MARGIN_REGROWTH_LIMITS, rugGap: 2, zoomedRugs: false, rougher: Infinity } },
   'engine, zoomed margin regrowth, rug gap 2': { zoomedMarginRegrowth: { ...ZOOMED_MARGIN_REGROWTH_LIMITS, rugGap: 2 } },
   'engine, zoomed margin regrowth, no zoomed rugs': { zoomedMarginRegrowth: { ...ZOOMED_MARGIN_REGROWTH_LIMITS, zoomedRugs: false } },

@@ -22,6 +22,7 @@ export const GRID_STEPS = [
   'rugOutlines',
   'roughRugs',
   'zoomedMarginRegrowth',
+  'splitVoteRegrowth',
   'photoColours',
   'wholeRugs',
   'rugIslands',

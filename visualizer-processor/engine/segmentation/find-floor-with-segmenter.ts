@@ -18,6 +18,7 @@ import { closedOutlinesOnFloor, type ClosedOutlineLimits } from './closed-outlin
 import { columnsStandingInFloor, type StandingColumnLimits } from './standing-columns.ts';
 import { RUG_ISLAND_LIMITS, floorIslandsInRugs, type RugIslandLimits } from './rug-islands.ts';
 import { ZOOMED_MARGIN_REGROWTH_LIMITS, zoomedMarginRegrowth, type ZoomedMarginInputs, type ZoomedMarginRegrowthLimits } from './zoomed-margin-regrowth.ts';
+import { splitVoteRegrowth, type SplitVoteLimits } from './split-vote-regrowth.ts';
 import { WHOLE_RUG_LIMITS, restOfPaintedRugs, type WholeRugLimits } from './whole-rugs.ts';
 import { SEGMENTER_SIZE, announcePhoto, classifyPixels, whenNetworkBusy } from './scene-segmenter.ts';
 import { sceneGridSize, segmentPhoto, type FitMode, type SegmentedPhoto } from './segment-photo.ts';
@@ -75,6 +76,12 @@ export interface SegmenterTuning {
    * null = not.
    */
   zoomedMarginRegrowth: ZoomedMarginRegrowthLimits | null;
+  /**
+   * With unanimous: where some run saw floor and the steps left none (the runs split; with `intoMargin`, the object
+   * margin too), the floor grows back from sure floor through cells of its hue and light, never above walls, into
+   * the zoomed runs' wall, near glass or a rug (split-vote-regrowth.ts); null = not.
+   */
+  splitVoteRegrowth: SplitVoteLimits | null;
   /**
    * Not floor: what the zoomed runs (objectZoom) call wall, within these limits (zoomed-walls.ts); null = not.
    */
@@ -164,6 +171,9 @@ export const DEFAULT_TUNING: SegmenterTuning = {
   // 6 cells from any known rug, nothing rougher than 1.5 times the sure floor). The variant 'engine, without zoomed
   // margin regrowth' measures the engine without it.
   zoomedMarginRegrowth: ZOOMED_MARGIN_REGROWTH_LIMITS,
+  // Off (decision 012, session 21): +0.003 IoU on the tuning photos' first renders, but precision down more than
+  // 0.005 on 8 of them and one believable render lost. The variant 'engine, split-vote regrowth' measures it.
+  splitVoteRegrowth: null,
   // Measured on the real set (decision 012, 2026-11-25 session 3).
   zoomedWalls: ZOOMED_WALL_LIMITS,
   // Measured on the real set (decision 012, 2026-11-25 session 4).
@@ -576,6 +586,8 @@ async function floorAndRug(
   const roughRugs = tuning.roughRugs !== null && options.keepRugs !== false;
   const rugVotes = takingOutRugs || outliningRugs || roughRugs || options.taps?.length ? segmented.share([SCENE_CLASS.rug]) : new Float32Array(0);
   tuning.trace?.('runs', 'grid', soft);
+  // The runs' votes before they are made to agree, for the split-vote regrowth.
+  const splitVotes = tuning.unanimous && tuning.splitVoteRegrowth ? soft.slice() : null;
   if (tuning.unanimous) keepUnanimous(soft);
   tuning.trace?.('unanimous', 'grid', soft);
   // Where a rug is known (a run saw it, or a rug step took it out of the floor), for the islands the rug steps leave.
@@ -606,8 +618,10 @@ async function floorAndRug(
     addInto(objectSeen, zoomed);
   }
   let marginTook: Uint8Array | undefined;
+  let marginCells: Uint8Array | undefined;
   if (tuning.objectMargin) {
     const near = cellsAroundObjects(objectSeen, scene.width, scene.height, tuning.objectMargin);
+    marginCells = near;
     if (tuning.grounded && tuning.groundedThroughMargin) {
       marginTook = new Uint8Array(near.length);
       for (let i = 0; i < near.length; i++) marginTook[i] = near[i]! && soft[i]! >= 0.5 ? 1 : 0;
@@ -653,8 +667,10 @@ async function floorAndRug(
     }
   }
   tuning.trace?.('zoomedWalls', 'grid', soft);
+  let aboveWalls: Uint8Array | undefined;
   if (tuning.wallBelow !== null) {
-    clearWhere(soft, cellsAboveWalls(segmented.share([SCENE_CLASS.wall]), scene.width, scene.height, tuning.wallBelow));
+    aboveWalls = cellsAboveWalls(segmented.share([SCENE_CLASS.wall]), scene.width, scene.height, tuning.wallBelow);
+    clearWhere(soft, aboveWalls);
   }
   tuning.trace?.('wallBelow', 'grid', soft);
   if (outliningRugs && tuning.rugOutlines) {
@@ -699,6 +715,31 @@ async function floorAndRug(
     setWhere(soft, zoomedMarginRegrowth(inputs, scene.width, scene.height, limits));
   }
   tuning.trace?.('zoomedMarginRegrowth', 'grid', soft);
+  if (splitVotes && tuning.splitVoteRegrowth) {
+    const blocked = aboveWalls ? aboveWalls.slice() : new Uint8Array(soft.length);
+    const zoomedGlass = tuning.objectZoom ? (pass.zoomedGlass ?? zoomedCells(pass.zoomed, info, scene, GLASS_CLASSES)) : new Uint8Array(soft.length);
+    if (tuning.objectZoom) markWhere(blocked, pass.zoomedWall ?? zoomedCells(pass.zoomed, info, scene, [SCENE_CLASS.wall]));
+    const things = objectCells(objectSeen.length ? objectSeen : segmented.share(OBJECT_CLASSES), rugVotes, false);
+    markWhere(things, zoomedGlass);
+    let rugKnown = islandsInRugs ? knownRug : seenByAnyRun(rugVotes.length ? rugVotes : segmented.share([SCENE_CLASS.rug]));
+    if (tuning.splitVoteRegrowth.zoomedRugs && tuning.objectZoom) {
+      rugKnown = rugKnown.slice();
+      markWhere(rugKnown, pass.zoomedRug ?? zoomedCells(pass.zoomed, info, scene, [SCENE_CLASS.rug]));
+    }
+    const inputs = {
+      votes: splitVotes,
+      floor: beliefFloor(soft),
+      blocked,
+      margin: marginCells ?? new Uint8Array(soft.length),
+      things,
+      glass: zoomedGlass,
+      rugKnown,
+      rgb: await guideOnSceneGrid(guideCopy, scene),
+      guide: { brightness: guideBrightness(guideCopy), radius: ROUGH_RUG_LIMITS.radius },
+    };
+    setWhere(soft, splitVoteRegrowth(inputs, scene.width, scene.height, tuning.splitVoteRegrowth));
+  }
+  tuning.trace?.('splitVoteRegrowth', 'grid', soft);
   if (tuning.photoColours) {
     const floor = beliefFloor(soft);
     const rgb = await guideOnSceneGrid(guideCopy, scene);

@@ -148,7 +148,7 @@ export function zoomedMarginRegrowth(
  * brightness, averaged over each cell's guide pixels) for the cells of `box` only: the guide pixels under it and as
  * many again as the window needs, not the whole copy (this step's box is a small part of the grid).
  */
-function roughnessInBox(
+export function roughnessInBox(
   brightness: GrayImage,
   gridWidth: number,
   gridHeight: number,
@@ -294,14 +294,14 @@ function regrowWithin(
   return grown;
 }
 
-interface GridColours {
+export interface GridColours {
   /** Chromaticity r, g and brightness (linear) of each cell, its 3 × 3 neighbourhood averaged. */
   r: Float32Array;
   g: Float32Array;
   light: Float32Array;
 }
 
-function gridColours(rgb: Uint8Array, width: number, height: number): GridColours {
+export function gridColours(rgb: Uint8Array, width: number, height: number): GridColours {
   const size = width * height;
   const lr = new Float32Array(size);
   const lg = new Float32Array(size);
@@ -343,7 +343,7 @@ function gridColours(rgb: Uint8Array, width: number, height: number): GridColour
 }
 
 /** Box sums of the sure floor's cells and colours (summed-area tables), for its mean near any cell. */
-class SeedMeans {
+export class SeedMeans {
   private readonly count: Float64Array;
   private readonly r: Float64Array;
   private readonly g: Float64Array;
@@ -422,7 +422,7 @@ class SeedMeans {
 }
 
 /** Whether a cell has the hue of the sure floor near it, and its light within shade and sun of it. */
-function likeSureFloor(
+export function likeSureFloor(
   cell: number,
   colour: GridColours,
   seeds: SeedMeans,
@@ -440,7 +440,12 @@ function likeSureFloor(
 }
 
 /** Whether the step in light from the cell it is reached from is small: no thing's outline lies between them. */
-function gentleStep(cell: number, from: number, colour: GridColours, limits: ZoomedMarginRegrowthLimits): boolean {
+export function gentleStep(
+  cell: number,
+  from: number,
+  colour: GridColours,
+  limits: ZoomedMarginRegrowthLimits,
+): boolean {
   const light = colour.light[cell]!;
   const before = colour.light[from]!;
   return Math.abs(light - before) <= limits.step * Math.max(light, before, 1e-6);

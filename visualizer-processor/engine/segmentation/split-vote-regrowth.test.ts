@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { SPLIT_VOTE_LIMITS, splitVoteRegrowth, type SplitVoteInputs } from './split-vote-regrowth.ts';
+
+const side = 40;
+const OAK: [number, number, number] = [170, 120, 80];
+const BLUE: [number, number, number] = [60, 80, 170];
+
+/**
+ * A 40 × 40 grid: sure floor (every run) in rows 25 and below; rows 15-24 one run's floor, of the floor's colour
+ * in columns 0-19 and blue in columns 20-39; what `extra` marks on top.
+ */
+function grid(
+  extra: (inputs: SplitVoteInputs, at: (x: number, y: number) => number) => void = () => {},
+): SplitVoteInputs {
+  const size = side * side;
+  const at = (x: number, y: number) => y * side + x;
+  const inputs: SplitVoteInputs = {
+    votes: new Float32Array(size),
+    floor: new Uint8Array(size),
+    blocked: new Uint8Array(size),
+    margin: new Uint8Array(size),
+    things: new Uint8Array(size),
+    glass: new Uint8Array(size),
+    rugKnown: new Uint8Array(size),
+    rgb: new Uint8Array(size * 3),
+  };
+  for (let y = 0; y < side; y++) {
+    for (let x = 0; x < side; x++) {
+      const i = at(x, y);
+      if (y >= 25) {
+        inputs.votes[i] = 1;
+        inputs.floor[i] = 1;
+      } else if (y >= 15) inputs.votes[i] = 0.5;
+      inputs.rgb.set(y >= 15 && y < 25 && x >= 20 ? BLUE : OAK, i * 3);
+    }
+  }
+  extra(inputs, at);
+  return inputs;
+}
+
+describe('splitVoteRegrowth', () => {
+  it("gives back the floor one run saw where it is the sure floor's colour, not where it is another", () => {
+    const grown = splitVoteRegrowth(grid(), side, side);
+    const at = (x: number, y: number) => grown[y * side + x];
+    expect(at(10, 20)).toBe(1);
+    expect(at(10, 15)).toBe(1);
+    expect(at(30, 20)).toBe(0);
+    // No run saw floor above row 15: nothing grows there, whatever its colour.
+    expect(at(10, 10)).toBe(0);
+  });
+
+  it('never grows above walls or near a rug, and into the object margin only when allowed', () => {
+    const inputs = grid((cells, at) => {
+      for (let x = 0; x < 20; x++) cells.blocked[at(x, 24)] = 1;
+      cells.rugKnown[at(5, 5)] = 1;
+    });
+    // The blocked row parts the band from the sure floor: nothing of it grows.
+    expect(splitVoteRegrowth(inputs, side, side).includes(1)).toBe(false);
+    const margin = grid((cells, at) => {
+      for (let y = 15; y < 25; y++) for (let x = 0; x < 20; x++) cells.margin[at(x, y)] = 1;
+    });
+    expect(splitVoteRegrowth(margin, side, side)[20 * side + 10]).toBe(1);
+    expect(splitVoteRegrowth(margin, side, side, { ...SPLIT_VOTE_LIMITS, intoMargin: false })[20 * side + 10]).toBe(0);
+    const nearRug = grid((cells, at) => {
+      cells.rugKnown[at(10, 14)] = 1;
+    });
+    const grownNearRug = splitVoteRegrowth(nearRug, side, side);
+    expect(grownNearRug[20 * side + 10]).toBe(0);
+    expect(grownNearRug[24 * side + 10]).toBe(1);
+  });
+});

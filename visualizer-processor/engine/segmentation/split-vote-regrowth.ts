@@ -1,0 +1,172 @@
+/**
+ * The floor some run saw, given back where it is the floor's own (issue 34, decision 012 session 21; off: see there).
+ * The floor is kept only where every run (the photo and its mirror image) saw floor, and the object margin takes the
+ * cells round anything a run saw standing on it. The step trace (evaluation/step-trace.ts) names those two as what
+ * takes most of the floor the network saw (unanimity 1.95 points of IoU, the margin 1.79, of the 7.07 the steps take
+ * on the tuning photos' first renders): the floor beside a rug or a thing one run called a thing, the floor between a
+ * table's legs that the zoomed runs call part of the table.
+ *
+ * So the floor grows back into cells some run saw floor in and the steps left out (where the runs split; with
+ * `intoMargin`, the object margin's too), as zoomed-margin-regrowth.ts grows it into the zoomed runs' margin: from
+ * floor that is surely floor (every run saw floor, no thing within `seedGap` cells, no rug within `rugGap`), cell by
+ * cell, while each cell keeps the hue of the sure floor near it, its light within shade and sun of it, no rougher
+ * than it, and a gentle step in light from the cell it is reached from. Never above walls (`blocked`), into the zoomed
+ * runs' wall, near a door, a mirror or a rug. Measured (session 21): where the "sure" floor is itself a desk top or a
+ * patterned wall, the growth spreads the mistake, so it stays off until a guard tells such floor apart.
+ */
+import { dilate } from '../procedural/binary-morphology.ts';
+import {
+  ZOOMED_MARGIN_REGROWTH_LIMITS,
+  SeedMeans,
+  gentleStep,
+  gridColours,
+  likeSureFloor,
+  roughnessInBox,
+} from './zoomed-margin-regrowth.ts';
+import type { GrayImage } from './guided-upsample.ts';
+
+/** The zoomed margin regrowth's tests, with the best measured here (decision 012, session 21): into the margin, sure floor from 1 cell of a thing, shade to 0.6. */
+export const SPLIT_VOTE_LIMITS = {
+  ...ZOOMED_MARGIN_REGROWTH_LIMITS,
+  seedGap: 1,
+  darker: 0.6,
+  /** Whether the growth may enter the object margin (where a run saw a thing, and the ring round it). */
+  intoMargin: true,
+};
+
+export type SplitVoteLimits = typeof SPLIT_VOTE_LIMITS;
+
+export interface SplitVoteInputs {
+  /** Share of the whole-photo runs that saw floor, per cell, before unanimity. */
+  votes: Float32Array;
+  /** The floor the steps have kept so far. */
+  floor: Uint8Array;
+  /** Cells never grown into: those above walls, the zoomed runs' wall. */
+  blocked: Uint8Array;
+  /** The object margin's cells (every thing a run saw and its ring): not grown into unless `intoMargin`. */
+  margin: Uint8Array;
+  /** Where any run saw a thing standing on the floor (whole or zoomed): sure floor keeps `seedGap` from it. */
+  things: Uint8Array;
+  /** Where a zoomed run saw a door or a mirror. */
+  glass: Uint8Array;
+  /** Where a rug is known. */
+  rugKnown: Uint8Array;
+  /** The photo on the grid (RGB). */
+  rgb: Uint8Array;
+  /** The guide copy's brightness and the roughness window (guide pixels), as rough-rugs.ts reads roughness. */
+  guide?: { brightness: GrayImage; radius: number };
+}
+
+/** A cell some run saw floor in, and (unless the growth may enter the margin, where both runs' floor was taken) not every run. */
+function candidateVote(vote: number, limits: SplitVoteLimits): boolean {
+  return vote > 0 && (vote < 1 || limits.intoMargin);
+}
+
+/** The cells where the runs split to give back to the floor. */
+export function splitVoteRegrowth(
+  inputs: SplitVoteInputs,
+  width: number,
+  height: number,
+  limits: SplitVoteLimits = SPLIT_VOTE_LIMITS,
+): Uint8Array {
+  const size = width * height;
+  const grown = new Uint8Array(size);
+  const { votes, floor, things, glass, rugKnown } = inputs;
+  let blocked = inputs.blocked;
+  if (!limits.intoMargin) {
+    blocked = blocked.slice();
+    for (let i = 0; i < size; i++) if (inputs.margin[i]) blocked[i] = 1;
+  }
+  let left = width;
+  let right = -1;
+  let top = height;
+  let bottom = -1;
+  for (let i = 0; i < size; i++) {
+    const vote = votes[i]!;
+    if (!candidateVote(vote, limits) || floor[i] || blocked[i]) continue;
+    const x = i % width;
+    const y = (i - x) / width;
+    if (x < left) left = x;
+    if (x > right) right = x;
+    if (y < top) top = y;
+    bottom = y;
+  }
+  if (right < 0) return grown;
+  // The work in the box round the candidates and the sure floor they are compared with.
+  const pad = 4 * limits.reach + Math.max(limits.seedGap, limits.glassGap, limits.rugGap) + 2;
+  const x0 = Math.max(0, left - pad);
+  const y0 = Math.max(0, top - pad);
+  const boxWidth = Math.min(width - 1, right + pad) - x0 + 1;
+  const boxHeight = Math.min(height - 1, bottom + pad) - y0 + 1;
+  const crop = (values: Uint8Array, channels = 1): Uint8Array => {
+    const out = new Uint8Array(boxWidth * boxHeight * channels);
+    for (let y = 0; y < boxHeight; y++) {
+      const from = ((y + y0) * width + x0) * channels;
+      out.set(values.subarray(from, from + boxWidth * channels), y * boxWidth * channels);
+    }
+    return out;
+  };
+  const boxSize = boxWidth * boxHeight;
+  const boxFloor = crop(floor);
+  const candidate = new Uint8Array(boxSize);
+  const sure = new Uint8Array(boxSize);
+  for (let y = 0; y < boxHeight; y++) {
+    for (let x = 0; x < boxWidth; x++) {
+      const i = (y + y0) * width + x + x0;
+      const vote = votes[i]!;
+      if (candidateVote(vote, limits) && !floor[i] && !blocked[i]) candidate[y * boxWidth + x] = 1;
+      if (floor[i] && vote >= 1) sure[y * boxWidth + x] = 1;
+    }
+  }
+  const nearRug = dilate(crop(rugKnown), boxWidth, boxHeight, limits.rugGap);
+  const nearGlass = dilate(crop(glass), boxWidth, boxHeight, limits.glassGap);
+  const nearThing = dilate(crop(things), boxWidth, boxHeight, limits.seedGap);
+  const seed = new Uint8Array(boxSize);
+  for (let i = 0; i < boxSize; i++) {
+    if (nearRug[i] || nearGlass[i]) candidate[i] = 0;
+    if (sure[i] && !nearThing[i] && !nearRug[i]) seed[i] = 1;
+  }
+  const roughness =
+    inputs.guide && Number.isFinite(limits.rougher)
+      ? roughnessInBox(
+          inputs.guide.brightness,
+          width,
+          height,
+          { left: x0, top: y0, width: boxWidth, height: boxHeight },
+          inputs.guide.radius,
+        )
+      : undefined;
+  const colour = gridColours(crop(inputs.rgb, 3), boxWidth, boxHeight);
+  const seedMeans = new SeedMeans(seed, colour, boxWidth, boxHeight, roughness);
+  // Breadth first from the sure floor; the rest of the floor is walked through freely.
+  const reached = seed.slice();
+  const verdict = new Uint8Array(boxSize);
+  let frontier: number[] = [];
+  for (let i = 0; i < boxSize; i++) if (seed[i]) frontier.push(i);
+  const visit = (n: number, from: number, next: number[]) => {
+    if (reached[n]) return;
+    if (boxFloor[n]) {
+      reached[n] = 1;
+      next.push(n);
+      return;
+    }
+    if (!candidate[n]) return;
+    if (!verdict[n]) verdict[n] = likeSureFloor(n, colour, seedMeans, boxWidth, limits, roughness) ? 1 : 2;
+    if (verdict[n] !== 1 || !gentleStep(n, from, colour, limits)) return;
+    reached[n] = 1;
+    grown[(Math.floor(n / boxWidth) + y0) * width + (n % boxWidth) + x0] = 1;
+    next.push(n);
+  };
+  while (frontier.length) {
+    const next: number[] = [];
+    for (const i of frontier) {
+      const x = i % boxWidth;
+      if (x > 0) visit(i - 1, i, next);
+      if (x < boxWidth - 1) visit(i + 1, i, next);
+      if (i >= boxWidth) visit(i - boxWidth, i, next);
+      if (i + boxWidth < boxSize) visit(i + boxWidth, i, next);
+    }
+    frontier = next;
+  }
+  return grown;
+}
