@@ -28,7 +28,14 @@ export const GRID_STEPS = [
   'rugIslands',
 ] as const;
 /** The refined floor at the guide's size ('filter': the guided filter's, before any pin). */
-export const GUIDE_STEPS = ['filter', 'objectBases', 'unlikePieces', 'roughThings'] as const;
+export const GUIDE_STEPS = [
+  'filter',
+  'objectBases',
+  'unlikePieces',
+  'roughThings',
+  'closedOutlines',
+  'standingColumns',
+] as const;
 
 /** What one floorAndRug call went through: each step's belief (grid) or refined floor (guide), copied. */
 export interface TracedFloor {

@@ -791,9 +791,11 @@ async function floorAndRug(
   if (tuning.closedOutlines && options.keepRugs !== false) {
     pinCoefficients(coefficients, closedOutlinesOnFloor(refinedFloor(coefficients, guide, tuning.threshold), guidePixels, info.width, info.height, tuning.closedOutlines), 2);
   }
+  traceRefined('closedOutlines');
   if (tuning.standingColumns) {
     pinCoefficients(coefficients, columnsStandingInFloor(refinedFloor(coefficients, guide, tuning.threshold), guidePixels, info.width, info.height, tuning.standingColumns), 2);
   }
+  traceRefined('standingColumns');
   if (options.taps?.length) {
     // Taps are judged on the refined mask at the guide's size.
     const floor = refinedFloor(coefficients, guide, tuning.threshold);
