@@ -149,6 +149,7 @@ export const ENGINE_VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   "engine, taps, 'this is floor' climbing an upright surface held to the disc round the tap": taps({ climbAlongFloor: false }),
   "engine, taps, 'not floor' beside the not-floor not held to a band along it": taps({ besideThing: 0 }),
   "engine, taps, 'not floor' within 1 % of the not-floor held to a band along it": taps({ besideThing: 0.01 }),
+  "engine, taps, a 'not floor' tap on the floor's class keeps its colour growth however small": taps({ noFloorClassGrowth: true }),
   'engine, object bases, any row length': bases({ maxRun: Infinity }),
   'engine, object bases, rows up to 10': bases({ maxRun: 10 }),
   'engine, object bases, rows up to 28': bases({ maxRun: 28 }),

@@ -1171,3 +1171,40 @@ describe('a "not floor" tap on the rim of a chair leg the mask painted, beside t
     expect(left(room.mask, farShade)).toBeLessThan((area2(W, H, farShade) * 2) / 3);
   });
 });
+
+describe('a "not floor" tap on a small chrome foot the network put in the floor\'s class', () => {
+  // Boards (rows 60–399) under a wall; a chair's chrome foot (columns 300–307, rows 250–255), bright and unlike the
+  // boards, that the network called floor and the mask painted. The foot is smaller than the least surface
+  // (`minSurfaceFraction`), where a tap falls back to the network's class: here the floor's.
+  const W = 600;
+  const H = 400;
+  const foot = (x: number, y: number) => x >= 300 && x < 308 && y >= 250 && y < 256;
+  const footRoom = () =>
+    paintedRoom(
+      W,
+      H,
+      (x, y) =>
+        y < 60
+          ? { rgb: [215, 210, 200], sceneClass: SCENE_CLASS.wall, floor: false }
+          : foot(x, y)
+            ? { rgb: [235, 235, 240], sceneClass: SCENE_CLASS.floor, floor: false }
+            : { rgb: [150 + (((x * 7 + y * 13) % 5) - 2), 112, 78], sceneClass: SCENE_CLASS.floor, floor: true },
+      (_x, y) => y >= 60,
+    );
+  const footTap = { x: 303.5 / W, y: 252.5 / H, floor: false };
+  const boards = (x: number, y: number) => y >= 60 && !foot(x, y);
+  const boardsLeft = (mask: Uint8Array) => mask.reduce((n, v, i) => n + (v && boards(i % W, Math.floor(i / W)) ? 1 : 0), 0);
+
+  it('with `noFloorClassGrowth` (measured, not kept), takes the foot and leaves the boards round it', () => {
+    const room = footRoom();
+    applyFloorTaps(room.mask, room.image, room.scene, [footTap], undefined, { ...TAP_LIMITS, noFloorClassGrowth: true });
+    expect(room.mask[252 * W + 303]).toBe(0);
+    expect(boardsLeft(room.mask)).toBeGreaterThan(area2(W, H, boards) - 20);
+  });
+
+  it("grown by the floor's class (the engine as kept), the same tap takes the boards round the foot", () => {
+    const room = footRoom();
+    applyFloorTaps(room.mask, room.image, room.scene, [footTap]);
+    expect(boardsLeft(room.mask)).toBeLessThan(area2(W, H, boards) - 1000);
+  });
+});

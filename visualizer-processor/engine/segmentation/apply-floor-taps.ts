@@ -149,6 +149,17 @@ export const TAP_LIMITS = {
   cutRing: 3,
   cutRingKeepsPlace: true,
   /**
+   * Measured, not kept (issue 34 session 21, decision 012's log): a "not floor" tap on the mask's floor where the network
+   * named the tapped place floor (floor, road, sidewalk) keeps its colour growth when that is under `minSurfaceFraction`,
+   * instead of growing by the network's class. That class there is the floor itself, and `maxShare` cuts the class
+   * growth to a disc of twice the tap's distance to the mask's not-floor: a tap on a chair's chrome foot took a disc of
+   * the sunlit boards (office-walnut -0.036; -0.024 with the rule), one on a chair leg's painted margin a disc of tile
+   * (kitchen-stools-chairs -0.015 -> 0.000). But on a textured thing the network called floor the disc, parted by the
+   * tapped side's test and the cut, was the thing: office-busy's taps gain less, and held back hall-train-platform's
+   * two taps gain nothing (0.923 -> 0.906 after 2). true = on.
+   */
+  noFloorClassGrowth: false,
+  /**
    * A "not floor" tap on the rim of a thing that the mask painted takes the rim, not the floor beside it (issue 34
    * session 20): where the tap lies within this share of the diagonal of the mask's not-floor, the region keeps to a
    * band along that not-floor, `besideThingFactor` times the tap's distance from it (at least `besideThingLeast` of the
@@ -610,7 +621,9 @@ export function applyFloorTaps(
     // And on the network's own floor where the tapped place is patterned (see `TAP_LIMITS.patternedPlace`).
     const patterned =
       limits.patternedPlace > 0 && tap.floor && NAMED_FLOOR.has(seedClass) && steppedShare(seed, width, height, rgb, floor, pixelClass, limits) > limits.patternedPlace;
-    const byClass = (grown < size * limits.minSurfaceFraction || patterned) && !floorUnderThing;
+    // With `TAP_LIMITS.noFloorClassGrowth` (off: measured, not kept), not for a "not floor" tap on the network's own floor.
+    const onFloorClass = limits.noFloorClassGrowth && !tap.floor && NAMED_FLOOR.has(seedClass);
+    const byClass = (grown < size * limits.minSurfaceFraction || patterned) && !floorUnderThing && !onFloorClass;
     // The surface the colour found under the finger, kept for the class growth's bound below.
     const colourGrown = patterned && limits.patternedCovered > 0 ? region.slice() : null;
     const colourGrownSize = grown;
