@@ -109,6 +109,8 @@ export const ENGINE_VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   'engine, broad zoomed-only patches within hue 0.02 stay floor': { zoomedBroadPatches: { ...ZOOMED_PATCH_LIMITS, sameHue: 0.02 } },
   'engine, broad zoomed-only patches within hue 0.05 stay floor': { zoomedBroadPatches: { ...ZOOMED_PATCH_LIMITS, sameHue: 0.05 } },
   'engine, zoomed-only patches from 13 cells stay floor': { zoomedBroadPatches: { ...ZOOMED_PATCH_LIMITS, radius: 6 } },
+  "engine, taps, a climbing 'this is floor' region not held below the floor's far edge": taps({ farEdge: 0 }),
+  "engine, taps, a climbing 'this is floor' region held to the tap's height above the far edge plus 1 %": taps({ farEdgeRise: 1 }),
   'engine, taps without the other side': taps({ otherSide: 0 }),
   'engine, taps, other side 2': taps({ otherSide: 2 }),
   'engine, taps, other side 0.5': taps({ otherSide: 0.5 }),

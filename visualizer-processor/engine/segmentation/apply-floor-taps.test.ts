@@ -1208,3 +1208,45 @@ describe('a "not floor" tap on a small chrome foot the network put in the floor\
     expect(boardsLeft(room.mask)).toBeLessThan(area2(W, H, boards) - 1000);
   });
 });
+
+describe('"this is floor" on a strip missed along the floor\'s far edge, under a dark door of its colour', () => {
+  // Grey boards that the mask holds below row 150 of a 300 × 200 photo; above them a strip of dark boards (rows 126–149)
+  // that the network called wall and the mask missed, and above the strip's left part a dark door of the strip's own
+  // colour (columns 60–139, rows 30–125), in the white wall. The tap, in the middle of the strip (12 px above the
+  // mask's floor, farther than a sliver), climbs the door with the strip: the disc round it (twice its distance to the
+  // floor) reaches 12 rows up the door. The floor is a plane: its piece reaches no farther above the floor's far edge
+  // than twice the tap does.
+  const W = 300;
+  const H = 200;
+  const strip = (_: number, y: number) => y >= 126 && y < 150;
+  const door = (x: number, y: number) => x >= 60 && x < 140 && y >= 30 && y < 126;
+  const photo = () =>
+    paintedRoom(
+      W,
+      H,
+      (x, y) => {
+        const grain = ((x * 31 + y * 17) % 5) - 2;
+        if (y >= 150) return { rgb: [150 + grain, 150 + grain, 152 + grain], sceneClass: SCENE_CLASS.floor, floor: true };
+        if (strip(x, y) || door(x, y)) return { rgb: [70 + grain, 72 + grain, 76 + grain], sceneClass: SCENE_CLASS.wall, floor: strip(x, y) };
+        return { rgb: [228, 226, 220], sceneClass: SCENE_CLASS.wall, floor: false };
+      },
+      (_, y) => y >= 150,
+    );
+  const tap = { x: 100.5 / W, y: 138.5 / H, floor: true };
+  const painted = (mask: Uint8Array, where: (x: number, y: number) => boolean) =>
+    mask.reduce((n, v, i) => n + (v && where(i % W, Math.floor(i / W)) ? 1 : 0), 0);
+  const stripUnderTap = (x: number, y: number) => strip(x, y) && x >= 90 && x <= 110;
+
+  it('takes the strip under the door across its whole depth, and none of the door', () => {
+    const room = photo();
+    applyFloorTaps(room.mask, room.image, room.scene, [tap]);
+    expect(painted(room.mask, stripUnderTap)).toBe(area2(W, H, stripUnderTap));
+    expect(painted(room.mask, door)).toBe(0);
+  });
+
+  it('without the floor\'s far edge, the same tap climbs the door', () => {
+    const room = photo();
+    applyFloorTaps(room.mask, room.image, room.scene, [tap], undefined, { ...TAP_LIMITS, farEdge: 0 });
+    expect(painted(room.mask, door)).toBeGreaterThan(100);
+  });
+});

@@ -332,6 +332,21 @@ export const TAP_LIMITS = {
    * smoothed photo): such a pixel joins, as in `keepInsideEdges`, so a strip's last row against a thing stays. 0 = off.
    */
   acrossClassEdge: 16,
+  /**
+   * A "this is floor" region that climbs an upright surface (see `climb`) keeps below the floor's far edge (issue 34
+   * session 21): the floor is a plane, and a piece of it the mask missed lies no higher above the mask's far edge (per
+   * column, the highest row of the mask's floor) than `farEdgeRise` times as high as the tap lies above that edge in its
+   * own column, nor than that height plus this share of the diagonal. The visitor taps a missed strip across its depth,
+   * so it reaches about as far above the tap as the tap lies above the floor; what lies higher has gone up a door, a
+   * wall or clutter of the strip's colour, which the disc round the tap (`keepNear`, twice the tap's distance to the
+   * floor) took with it: a tap on floor by a pipe took the wall's tiles round it (bathroom-tile's simulated third tap,
+   * with the first render of the engine's `nearBrighter: 2`, -0.034; now -0.010), one above a cat the dark clutter above
+   * the carpet (other-cat-carpet-cables -0.048; now -0.009), one by a fridge its dark door (kitchen-fridge-wood -0.044;
+   * now -0.025). Held to the tap's height plus this share alone, or on every "this is floor" region, it cut the missed
+   * floor above the tap (living-baby-wood's first tap +0.416 -> +0.153) (decision 012's log, session 21). 0 = off.
+   */
+  farEdge: 0.01,
+  farEdgeRise: 2,
 };
 
 export type TapLimits = typeof TAP_LIMITS;
@@ -721,6 +736,8 @@ export function applyFloorTaps(
       keepWithinReach(region, seed, width, limits.stripReach * Math.hypot(width, height));
       keepJoined(region, seed, width, height);
     }
+    // A region that climbed an upright surface keeps below the floor's far edge (see `TAP_LIMITS.farEdge`).
+    if (limits.farEdge > 0 && climbsUpright) keepBelowFarEdge(region, seed, width, height, floor, limits.farEdge * Math.hypot(width, height), limits.farEdgeRise);
     tappedColours.push([r0, g0, b0]);
     if (limits.earlierTapsHold) keepEarlierTaps(region, seed, width, height, rgb, decided, decidedBy, tappedColours, wanted);
     for (let i = 0; i < size; i++) {
@@ -1367,6 +1384,39 @@ function cutTappedThing(region: Uint8Array, seed: number, width: number, height:
   for (let i = 0; i < cut.length; i++) size += cut[i]!;
   if (size > floorCount * limits.maxShare) return;
   for (let i = 0; i < cut.length; i++) if (cut[i]) region[i] = 1;
+}
+
+/**
+ * Shrinks `region` to the pixels no higher above the mask's far edge than `rise` times as high as the seed lies above it
+ * in its column, nor than that height plus `margin` pixels, then to the piece joined to the seed (see
+ * `TAP_LIMITS.farEdge`). The far edge of a column is the highest row of the mask's floor in it; a column without floor
+ * takes the last column to its left with floor (the first column with floor, left of that).
+ */
+function keepBelowFarEdge(region: Uint8Array, seed: number, width: number, height: number, floor: Uint8Array, margin: number, rise: number): void {
+  const edge = new Float64Array(width).fill(NaN);
+  for (let x = 0; x < width; x++) {
+    for (let y = 0; y < height; y++) {
+      if (floor[y * width + x]) {
+        edge[x] = y;
+        break;
+      }
+    }
+  }
+  let last = NaN;
+  for (let x = 0; x < width; x++) (Number.isNaN(edge[x]!) ? (edge[x] = last) : (last = edge[x]!));
+  for (let x = width - 1; x >= 0; x--) (Number.isNaN(edge[x]!) ? (edge[x] = last) : (last = edge[x]!));
+  // No floor in the mask: no far edge.
+  if (Number.isNaN(edge[0]!)) return;
+  const sx = seed % width;
+  const tapHeight = Math.max(0, edge[sx]! - (seed - sx) / width);
+  const highest = Math.max(tapHeight + margin, rise * tapHeight);
+  let dropped = false;
+  for (let i = 0; i < region.length; i++) {
+    if (!region[i]) continue;
+    const x = i % width;
+    if (edge[x]! - (i - x) / width > highest) (region[i] = 0), (dropped = true);
+  }
+  if (dropped) keepJoined(region, seed, width, height);
 }
 
 /**
