@@ -133,6 +133,35 @@ test.describe('the photo the visualizer sends', () => {
     expect(sentPhoto.exif).toBeUndefined();
   });
 
+  test('the photo goes out beside the row\'s insert: sent before the insert is answered, and rendered all the same', async ({ page }) => {
+    test.setTimeout(120_000);
+    // The insert is held until the photo's request has gone out (or 30 s), and half a second more for its bytes to
+    // reach the processor on this unthrottled line: the processor then has the photo before the row exists, and waits
+    // for it (decision 025, sessions 20 and 21). Before, the photo waited for the insert's answer. (The page shows the
+    // photo's progress only once the insert is answered, so the page's words cannot tell here.)
+    let photoRequested = false;
+    page.on('request', (request) => {
+      if (isPhotoUpload(request)) photoRequested = true;
+    });
+    let photoOutBeforeTheRow = false;
+    await page.route('**/rest/v1/floor_visualizer_requests*', async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      photoOutBeforeTheRow = await expect
+        .poll(() => photoRequested, { timeout: 30_000 })
+        .toBe(true)
+        .then(
+          () => true,
+          () => false,
+        );
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await route.fallback();
+    });
+    const sent = await sendPhoto(page, { name: 'room.jpg', mimeType: 'image/jpeg', buffer: readFileSync(resolve(FIXTURES, 'room-gps.jpg')) }, 'beside-insert');
+    await expect(page.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeVisible({ timeout: 60_000 });
+    expect(photoOutBeforeTheRow).toBe(true);
+    expect(sent.requestId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   test('a small upright JPEG goes out as its own pixels, with its EXIF left out and no second JPEG loss', async ({ page }) => {
     test.setTimeout(120_000);
     // 960×720, stored upright, with the camera's EXIF: nothing to turn or scale, so nothing to redraw.

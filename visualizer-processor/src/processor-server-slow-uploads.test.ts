@@ -27,6 +27,8 @@ async function startProcessor(uploadGraceMs: number, options: Partial<ProcessorD
     maxUploadsInFlight: 1,
     minUploadBytesPerSecond: 8 * 1024,
     uploadGraceMs,
+    // The quick calls name made-up ids: refused at once, not after the wait for a row being inserted.
+    rowWaitMs: 0,
     log: () => undefined,
     ...options,
   });
@@ -115,6 +117,30 @@ describe('an upload slot held by a trickling or abandoned body', () => {
   });
 });
 
+describe('a photo whose row is not there yet (the page sends it beside the insert)', () => {
+  it('gives the upload slot back at once when its client hangs up during the wait for the row', async () => {
+    const repository = createInMemoryVisualizerRequestRepository([]);
+    // An existing row sent with another name: refused at once, with no wait, once it has a slot.
+    const other = newRequestRow({ status: 'pending' });
+    repository.rows.set(other.id, other);
+    const port = await startProcessor(60_000, { repository, rowWaitMs: 60_000 });
+    const body = JSON.stringify({ requestId: randomUUID(), name: 'Jo Park', email: 'jo@example.com', fileName: 'room.jpg' });
+    const head = `POST / HTTP/1.1\r\nhost: localhost\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}`;
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(`${head}\r\n\r\n${body}`));
+    socket.on('error', () => undefined);
+    // The whole body is in and the processor waits for a row nobody will insert; then the caller goes.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    socket.destroy();
+    const response = await fetch(`http://127.0.0.1:${port}/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ requestId: other.id, name: 'Someone Else', email: 'jo@example.com', fileName: 'room.jpg' }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    expect(response.status).toBe(WEBHOOK_REFUSAL.status);
+  });
+});
+
 describe('a request that never finishes its headers', () => {
   it('is answered 408 and closed once the headers deadline passes', async () => {
     const port = await startProcessor(60_000, { headersTimeoutMs: 500, requestTimeoutMs: 1_000 });
@@ -141,6 +167,21 @@ describe('a photo that never arrives for the request the call names in its heade
     expect(await reply).toMatch(/^HTTP\/1\.1 408/);
     await untilSettled(() => repository.rows.get(pending.id)!.status !== 'pending');
     expect(repository.rows.get(pending.id)).toMatchObject({
+      status: 'failed',
+      failure_reason: 'The upload stopped arriving. Please try again on a stronger connection.',
+    });
+  });
+
+  it('fails a row inserted after its photo was given up on (408) once the row has had its time, not after the hour', async () => {
+    // The page inserts the row beside the photo (decision 025, session 20): the 408 can come before the row is there.
+    const repository = createInMemoryVisualizerRequestRepository([]);
+    const late = newRequestRow({ status: 'pending' });
+    const port = await startProcessor(60_000, { repository, uploadIdleMs: 300, rowWaitMs: 600 });
+    const { reply } = await trickleUpload(port, `${WEBHOOK_REQUEST_ID_HEADER}: ${late.id}\r\n`);
+    expect(await reply).toMatch(/^HTTP\/1\.1 408/);
+    repository.rows.set(late.id, late);
+    await untilSettled(() => repository.rows.get(late.id)!.status !== 'pending');
+    expect(repository.rows.get(late.id)).toMatchObject({
       status: 'failed',
       failure_reason: 'The upload stopped arriving. Please try again on a stronger connection.',
     });

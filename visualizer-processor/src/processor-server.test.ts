@@ -49,6 +49,8 @@ const logLines: string[] = [];
 let engine: FloorEngine = createOfflineFloorEngine();
 let syncReplyMs = 30_000;
 let pollMs = 20;
+/** Short, so a refused made-up id answers quickly; a test that sends the photo before its row sets it longer. */
+let rowWaitMs = 300;
 const renderFinished = createRenderFinishedSignal();
 let storageDir: string;
 let uploadsDir: string;
@@ -88,6 +90,9 @@ beforeAll(async () => {
     },
     get pollMs() {
       return pollMs;
+    },
+    get rowWaitMs() {
+      return rowWaitMs;
     },
     renderFinished,
     allowedOrigins: ['https://floors.example'],
@@ -129,6 +134,7 @@ beforeEach(() => {
   engine = createOfflineFloorEngine();
   syncReplyMs = 30_000;
   pollMs = 20;
+  rowWaitMs = 300;
 });
 
 function addPendingRow(overrides: Partial<VisualizerRequestRow> = {}): VisualizerRequestRow {
@@ -479,6 +485,34 @@ describe('the visualizer processor webhook', () => {
     expect(reply).toEqual({ status: WEBHOOK_REFUSAL.status, json: { error: WEBHOOK_REFUSAL.error } });
     expect(await repository.refusalsThisHour(unknownId)).toBe(0);
     await expectStillServing();
+  });
+
+  it('takes a photo that arrives before its row: waits for the row the page is inserting, then renders it', async () => {
+    // The page inserts the row and sends the photo at once (decision 025, session 20); on a fast line the photo wins.
+    rowWaitMs = 10_000;
+    const row = newRequestRow();
+    const payload = payloadFor(row, await fixtureDataUrl('room-tile.png'));
+    // The row lands just after the processor first looks for it.
+    const find = repository.find.bind(repository);
+    const lookedFor = vi.spyOn(repository, 'find').mockImplementationOnce(async (id) => {
+      const found = await find(id);
+      repository.rows.set(row.id, { ...row });
+      return found;
+    });
+    const reply = await postWebhook(payload);
+    lookedFor.mockRestore();
+    expect(reply.status).toBe(200);
+    expect(reply.json).toMatchObject({ status: 'completed', requestId: row.id });
+    expect(repository.rows.get(row.id)!.status).toBe('completed');
+  });
+
+  it('refuses a photo whose row never comes within the wait, as an unknown id, and writes nothing for it', async () => {
+    rowWaitMs = 500;
+    const row = newRequestRow();
+    const reply = await postWebhook(payloadFor(row, await fixtureDataUrl('room-tile.png')));
+    expect(reply).toEqual({ status: WEBHOOK_REFUSAL.status, json: { error: WEBHOOK_REFUSAL.error } });
+    expect(repository.rows.has(row.id)).toBe(false);
+    expect(await repository.refusalsThisHour(row.id)).toBe(0);
   });
 
   it.each([

@@ -41,6 +41,12 @@ export interface ProcessorDependencies {
   syncReplyMs?: number;
   /** How often the row is read while waiting for the render. */
   pollMs?: number;
+  /**
+   * How long a photo whose row is not there yet waits for it (default 10 s): the page sends the photo beside the
+   * row's insert, not after it (decision 025, session 20), so on a fast line the photo can arrive first. Past it the
+   * call is refused as for an unknown id. Short: the wait holds an upload slot, as a slow upload does for its grace.
+   */
+  rowWaitMs?: number;
   /** Wakes that wait as soon as this process's render job has written the row (main.ts gives both the same). */
   renderFinished?: RenderFinishedSignal;
   /**
@@ -213,6 +219,9 @@ function clientAddressOf(request: http.IncomingMessage, header: string): string 
   return last || (request.socket.remoteAddress ?? 'unknown').replace(/^::ffff:/, '');
 }
 
+/** How often a row not there yet is looked for (findOrWaitForRow): a read by primary key. */
+const ROW_WAIT_POLL_MS = 50;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -231,6 +240,7 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
   const uploadGraceMs = deps.uploadGraceMs ?? 15_000;
   const uploadIdleMs = deps.uploadIdleMs ?? 30_000;
   const resendGraceMs = deps.resendGraceMs ?? 10_000;
+  const rowWaitMs = deps.rowWaitMs ?? 10_000;
   /** How many calls naming each request in their header are being handled now (handleWebhook). */
   const namedCallsNow = new Map<string, number>();
   const clientAddressHeader = deps.clientAddressHeader ?? 'cf-connecting-ip';
@@ -341,6 +351,34 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
     throw new HttpError(WEBHOOK_REFUSAL.status, WEBHOOK_REFUSAL.error);
   }
 
+  /**
+   * The request's row, waited for while it is not there yet (rowWaitMs), the upload slot still held: the page
+   * inserts the row and sends the photo at once, and on a fast line the whole photo can be here before the insert's
+   * answer (two round trips and the data client's work on a slow phone). An id made up costs its caller the wait,
+   * in one of its own two upload slots, and writes nothing.
+   */
+  async function findOrWaitForRow(
+    requestId: string,
+    request: http.IncomingMessage,
+    named: string | undefined,
+  ): Promise<VisualizerRequestRow | null> {
+    const deadline = Date.now() + rowWaitMs;
+    for (;;) {
+      // A caller who hung up after its whole body (a page whose insert failed stops its photo; a made-up id sent and
+      // dropped) is not waited for in its upload slot, which goes back now, not at the wait's end. (whenClientGoes'
+      // signal does not see it: the body is complete.) Its row, if one comes, fails as a photo that never arrived.
+      if (request.socket.destroyed) {
+        if (named) failUnlessResent(named);
+        throw new ClientGone();
+      }
+      const row = await deps.repository.find(requestId);
+      const left = deadline - Date.now();
+      if (row || left <= 0) return row;
+      // Often, as the row is usually a round trip or two away: a fast line's photo is held no longer than that.
+      await sleep(Math.min(ROW_WAIT_POLL_MS, left));
+    }
+  }
+
   async function waitForOutcome(requestId: string): Promise<VisualizerRequestRow | null> {
     const deadline = Date.now() + (deps.syncReplyMs ?? 8000);
     for (;;) {
@@ -393,6 +431,22 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
   }
 
   /**
+   * The page inserts the row beside the photo (decision 025, session 20): a photo given up on before its row was
+   * there (a 408 within the insert's round trips) would leave the row, inserted after, pending until the hour's
+   * sweep, its page following it all that while. So it is failed again once the row has had the time a photo waits
+   * for it (rowWaitMs), unless a call naming it is being handled then (markPendingFailed leaves a row that moved on).
+   */
+  function failOnceItsRowMayBeThere(named: string, reason: string): void {
+    const check = setTimeout(() => {
+      if (namedCallsNow.has(named)) return;
+      const work = failNeverArrived(named, reason);
+      inProgress.add(work);
+      void work.finally(() => inProgress.delete(work));
+    }, rowWaitMs);
+    check.unref();
+  }
+
+  /**
    * The body, or the reason it will never arrive told to the row the header names, if it names one
    * (failNeverArrived), before the error goes on.
    */
@@ -402,7 +456,10 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
     } catch (error) {
       if (named && error instanceof ClientGone) failUnlessResent(named);
       // The 408's own words say what to do: "The upload was too slow. Please try again on a stronger connection."
-      if (named && error instanceof HttpError && error.status === 408) await failNeverArrived(named, error.message);
+      if (named && error instanceof HttpError && error.status === 408) {
+        await failNeverArrived(named, error.message);
+        failOnceItsRowMayBeThere(named, error.message);
+      }
       throw error;
     }
   }
@@ -464,7 +521,7 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
         await deps.repository.markPendingFailed(requestId, tooMany);
         throw new HttpError(429, tooMany);
       }
-      const row = await deps.repository.find(requestId);
+      const row = await findOrWaitForRow(requestId, request, named);
       if (!row || row.status !== 'pending' || !sameIdentity(row, identity.data.name, identity.data.email)) {
         return await refuse(requestId, { count: row !== null });
       }

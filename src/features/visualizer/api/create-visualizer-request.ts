@@ -23,12 +23,20 @@ export const visualizerContactSchema = z.object({
 export type VisualizerContact = z.infer<typeof visualizerContactSchema>;
 
 /**
- * Spec call 7: create the request row. The id is made by the client (insertWithFallback) and becomes the
- * webhook's requestId and the key the visitor reads their row back with.
+ * Spec call 7: create the request row. The id is made by the client and becomes the webhook's requestId and the
+ * key the visitor reads their row back with. The page makes it itself (`id`), so that the photo can go out beside
+ * the insert rather than after it (decision 025, session 20); without it insertWithFallback makes one.
  */
-export async function createVisualizerRequest(contact: VisualizerContact): Promise<{ id: string }> {
+export async function createVisualizerRequest({
+  id,
+  ...contact
+}: VisualizerContact & { id?: string }): Promise<{ id: string }> {
   const { name, email } = visualizerContactSchema.parse(contact);
-  return insertWithFallback('floor_visualizer_requests', { customer_name: name, email });
+  return insertWithFallback(
+    'floor_visualizer_requests',
+    { customer_name: name, email },
+    id === undefined ? {} : { id },
+  );
 }
 
 export function useCreateVisualizerRequest() {

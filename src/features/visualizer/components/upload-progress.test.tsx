@@ -101,6 +101,11 @@ async function startUpload(answer: Parameters<typeof readHandler>[1], { fakeCloc
     for (let tick = 0; tick < 40 && ControlledUpload.sent.length === 0; tick += 1) await advance(0);
   else await waitFor(() => expect(ControlledUpload.sent).toHaveLength(1));
   expect(ControlledUpload.sent).toHaveLength(1);
+  // The row's insert starts once the photo moves, or a second after the click, and the photo's progress is shown
+  // once the insert has answered (decision 025, sessions 20 and 21): the tests below start from there.
+  const bar = () => screen.queryByRole('progressbar', { name: 'Photo sent' });
+  if (fakeClockFromTheClick) for (let tick = 0; tick < 40 && !bar(); tick += 1) await advance(100);
+  else await waitFor(() => expect(bar()).toBeInTheDocument(), { timeout: 5000 });
   return { calls, view, upload: ControlledUpload.sent[0]! };
 }
 
@@ -158,10 +163,13 @@ describe('sending the photo', () => {
     expect(calls.reads).toHaveLength(1);
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     expect(toastError).not.toHaveBeenCalled();
+    // "Try again" is a new request, whose row is inserted once its photo moves (decision 025, session 20).
+    const insertsBefore = calls.inserts.length;
     await view.user.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(ControlledUpload.sent).toHaveLength(2));
-    expect(calls.inserts).toHaveLength(2);
     expect(JSON.parse(ControlledUpload.sent[1]!.body)).toMatchObject({ name: 'Dana Whitman' });
+    act(() => ControlledUpload.sent[1]!.progress(0.1));
+    await waitFor(() => expect(calls.inserts).toHaveLength(insertsBefore + 1));
   });
 
   // Chromium reports no upload progress for a call Playwright intercepts (route.fetch, then the connection dropped:
@@ -236,7 +244,9 @@ describe('sending the photo', () => {
     expect(toastError).not.toHaveBeenCalled();
     await view.user.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(ControlledUpload.sent).toHaveLength(2));
-    expect(calls.inserts).toHaveLength(2);
+    // The new request's row is inserted once its photo moves (decision 025, session 20).
+    act(() => ControlledUpload.sent[1]!.progress(0.1));
+    await waitFor(() => expect(calls.inserts).toHaveLength(2));
     // The pressed button went with the alert: the focus is on what the step says now, not at the page's start.
     expect(screen.getByRole('heading', { name: 'Laying your new hardwood floor...' })).toHaveFocus();
   });
@@ -298,7 +308,8 @@ describe('sending the photo', () => {
       expect(window.location.hash).toBe('');
       act(() => upload.progress(1));
       act(() => upload.upload.dispatchEvent(new ProgressEvent('load')));
-      expect(window.location.hash).toBe(`#result=${calls.id()}`);
+      // Once its row is stored too (inserted as the photo goes, decision 025, session 20).
+      await waitFor(() => expect(window.location.hash).toBe(`#result=${calls.id()}`));
 
       view.unmount();
       await openPage();
@@ -334,6 +345,9 @@ describe('sending the photo', () => {
     await view.user.click(screen.getByRole('button', { name: 'Try again' }));
     for (let tick = 0; tick < 20 && ControlledUpload.sent.length < 2; tick += 1) await advance(0);
     expect(ControlledUpload.sent).toHaveLength(2);
+    // The new request's row is inserted once its photo moves (decision 025, session 20).
+    act(() => ControlledUpload.sent[1]!.progress(0.1));
+    for (let tick = 0; tick < 20 && calls.inserts.length < 2; tick += 1) await advance(0);
     expect(calls.inserts).toHaveLength(2);
     act(() => ControlledUpload.sent[1]!.answer(202, { status: 'processing' }));
     for (let tick = 0; tick < 20 && calls.reads.length === 0; tick += 1) await advance(0);
@@ -352,7 +366,9 @@ describe('sending the photo', () => {
           : row(id, { status: 'failed', failure_reason: 'No photo was received for this request.' }),
       ),
     );
-    expect(upload.headers[WEBHOOK_REQUEST_ID_HEADER]).toBe(calls.id());
+    expect(upload.headers[WEBHOOK_REQUEST_ID_HEADER]).toBe(
+      (JSON.parse(upload.body) as { requestId: string }).requestId,
+    );
     notifyManager.setScheduler(queueMicrotask);
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
     vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
@@ -415,30 +431,56 @@ describe('sending the photo', () => {
     expect(calls.reads).toHaveLength(readsWithTheResultShown);
   });
 
-  it('sends no photo and shows no toast when the visitor leaves while the request is being made', async () => {
+  it('stops the photo, makes no row and shows no toast when the visitor leaves before the photo moves', async () => {
     const calls = newCalls();
-    let answerTheInsert = () => {};
-    const insertHeld = new Promise<void>((resolve) => (answerTheInsert = resolve));
     server.use(
       insertHandler(calls),
       readHandler(calls, (id) => HttpResponse.json(row(id))),
     );
-    // Held, then falling through to the insert handler: the row is made after the visitor has gone.
-    server.use(http.post(REQUESTS_URL, async () => (await insertHeld, undefined), { once: true }));
     vi.stubGlobal('XMLHttpRequest', ControlledUpload);
     const pageToastInfo = vi.spyOn(pageToast, 'info');
     const view = await openPage();
     await chooseFile(view.user);
     await fillInfo(view.user);
     await view.user.click(screen.getByRole('button', { name: 'Process Image' }));
+    await waitFor(() => expect(ControlledUpload.sent).toHaveLength(1));
 
     await view.user.click(screen.getByRole('link', { name: 'Back to Home' }));
-    answerTheInsert();
-    await waitFor(() => expect(calls.inserts).toHaveLength(1));
-    // The insert's answer reaches the page within a few turns of the event loop (MSW answers in this process).
+    // The page's calls settle within a few turns of the event loop (MSW answers in this process).
     for (let turn = 0; turn < 200; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+    expect(ControlledUpload.sent[0]!.aborted).toBe(true);
+    // The row is inserted once the photo moves (decision 025, session 20): none for a photo stopped before it did.
+    expect(calls.inserts).toHaveLength(0);
     expect(pageToastInfo).not.toHaveBeenCalled();
-    expect(ControlledUpload.sent).toHaveLength(0);
+  });
+
+  it('an insert refused while the photo is going out stops the photo and reads no row: the error, back on info', async () => {
+    // The row is inserted once the photo moves (decision 025, session 20); refused, the photo has nothing to go to.
+    const calls = newCalls();
+    server.use(
+      http.post(REQUESTS_URL, async ({ request }) => {
+        calls.inserts.push(await request.json());
+        return HttpResponse.json({ code: '42501', message: 'permission denied for table' }, { status: 403 });
+      }),
+      readHandler(calls, (id) => HttpResponse.json(row(id, { status: 'pending' }))),
+    );
+    vi.stubGlobal('XMLHttpRequest', ControlledUpload);
+    const toastError = vi.spyOn(toast, 'error');
+    const view = await openPage();
+    await chooseFile(view.user);
+    await fillInfo(view.user);
+    await view.user.click(screen.getByRole('button', { name: 'Process Image' }));
+    await waitFor(() => expect(ControlledUpload.sent).toHaveLength(1));
+    expect(calls.inserts).toHaveLength(0);
+    act(() => ControlledUpload.sent[0]!.progress(0.2));
+
+    expect(await screen.findByRole('button', { name: 'Process Image' })).toBeEnabled();
+    expect(toastError).toHaveBeenCalledWith('Error', {
+      description: 'Failed to process your image. Please try again.',
+      duration: 6000,
+    });
+    expect(ControlledUpload.sent[0]!.aborted).toBe(true);
+    expect(calls.reads).toHaveLength(0);
   });
 
   it('stops sending the photo when the visitor leaves the visualizer, and says nothing on the page they went to', async () => {

@@ -377,6 +377,32 @@ describe('processing', () => {
     expect(await screen.findByRole('heading', { name: 'Your room with hardwood floors' })).toBeInTheDocument();
   });
 
+  it("sends the photo beside the row's insert, not after its answer, with the id the insert stores", async () => {
+    const calls = newCalls();
+    let photoWhileInserting = false;
+    server.use(
+      http.post(REQUESTS_URL, async ({ request }) => {
+        const body = (await request.json()) as { id: string }[];
+        calls.inserts.push(body);
+        // The insert answers once the photo has reached the webhook (or after a while: it must not wait for ever).
+        photoWhileInserting = await waitFor(() => expect(calls.webhooks).toHaveLength(1), { timeout: 3000 }).then(
+          () => true,
+          () => false,
+        );
+        return HttpResponse.json([{ id: body[0]!.id }], { status: 201 });
+      }),
+      webhookHandler(calls),
+      readHandler(calls, (id) => HttpResponse.json(completedRow(id))),
+    );
+    await startProcessing();
+
+    expect(await screen.findByRole('heading', { name: 'Your room with hardwood floors' })).toBeInTheDocument();
+    expect(photoWhileInserting).toBe(true);
+    const [inserted] = calls.inserts[0] as { id: string }[];
+    expect(calls.webhooks[0]!.requestId).toBe(inserted!.id);
+    expect(new URL(calls.reads[0]!.url).searchParams.get('id')).toBe(`eq.${inserted!.id}`);
+  });
+
   it('does not offer Process Image again while processing runs', async () => {
     const calls = newCalls();
     server.use(
@@ -1021,6 +1047,7 @@ describe('errors while starting', () => {
   ])('a failure that mentions %s gives its text', async (_what, serverMessage, description) => {
     server.use(
       http.post(REQUESTS_URL, () => HttpResponse.json({ code: 'P0001', message: serverMessage }, { status: 400 })),
+      webhookHandler(newCalls()),
     );
     await startProcessing();
     await expectErrorToast(description);
@@ -1028,9 +1055,40 @@ describe('errors while starting', () => {
 
   // Offline, or the API unreachable: the spec's network text, as a fetch failure's own message would give.
   it('an insert that reaches no server (offline) gives the network text', async () => {
-    server.use(http.post(REQUESTS_URL, () => HttpResponse.error()));
+    server.use(
+      http.post(REQUESTS_URL, () => HttpResponse.error()),
+      // Asked whether the row was stored all the same (decision 025, session 21): no answer either.
+      http.get(REQUESTS_URL, () => HttpResponse.error()),
+      webhookHandler(newCalls()),
+    );
     await startProcessing();
     await expectErrorToast('Network error. Please check your connection and try again.');
+  });
+
+  it('an insert stored with its answer lost goes on to the render, one row and no error: a read of the row says', async () => {
+    // The photo goes out beside the insert (decision 025, sessions 20 and 21). Without the read the page stopped the
+    // photo and said the network failed, and the visitor's second click made a second row.
+    const calls = newCalls();
+    server.use(
+      http.post(REQUESTS_URL, async ({ request }) => {
+        calls.inserts.push(await request.json());
+        return HttpResponse.error();
+      }),
+      webhookHandler(calls),
+      readHandler(calls, (id) => HttpResponse.json(completedRow(id))),
+    );
+    await startProcessing();
+
+    expect(await screen.findByRole('heading', { name: 'Your room with hardwood floors' })).toBeInTheDocument();
+    expect(toast.error).not.toHaveBeenCalled();
+    // The data client's insert and its fallback's (an array, then one record), both with the photo's id.
+    const ids = new Set(
+      calls.inserts.map((insert) =>
+        Array.isArray(insert) ? (insert[0] as { id: string }).id : (insert as { id: string }).id,
+      ),
+    );
+    expect(calls.inserts).toHaveLength(2);
+    expect([...ids]).toEqual([calls.webhooks[0]!.requestId]);
   });
 
   it('a refused insert gives the default text (both the client insert and the fallback were tried)', async () => {
@@ -1040,6 +1098,7 @@ describe('errors while starting', () => {
         attempts += 1;
         return HttpResponse.json({ code: '42501', message: 'permission denied for table' }, { status: 403 });
       }),
+      webhookHandler(newCalls()),
     );
     await startProcessing();
     await expectErrorToast('Failed to process your image. Please try again.');

@@ -22,6 +22,7 @@ import { describeProcessingError } from '../utils/describe-processing-error';
 import { asImageFile } from '../utils/as-image-file';
 import { preparePhotoAhead } from '../utils/prepare-photo-ahead';
 import { getSupabaseClient } from '@/lib/supabase-client';
+import { InsertError } from '@/lib/insert-with-fallback';
 import { getSiteEnv } from '@/lib/env';
 import { warmConnections } from '../utils/warm-connections';
 import { InfoStep, type InfoErrors } from './info-step';
@@ -38,6 +39,19 @@ import { VisualizerStepper, type VisualizerStep } from './visualizer-stepper';
 
 /** The "Processing started" toast, taken down when the result or an error replaces what it says. */
 const STARTED_TOAST_ID = 'visualizer-started';
+
+/** Whether the visitor's request row is stored: false when the server says there is none, or cannot be asked. */
+async function rowIsThere(id: string): Promise<boolean> {
+  try {
+    await getVisualizerRequest(id);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The row's insert waits this long at most for the photo's first bytes to go out (decision 025, session 20). */
+const INSERT_AT_THE_LATEST_MS = 1_000;
 
 /** How long a preconnect is taken to last: below Chromium's 10 s for a connection opened and not used. */
 const CONNECTIONS_KEPT_WARM_MS = 8_000;
@@ -276,24 +290,98 @@ export function VisualizerPage() {
     // The visitor who leaves the visualizer meanwhile has their photo's upload stopped and hears no more of it, as
     // after closing the tab: no toast on the page they went to, no reads of the row every 10 s behind it.
     const left = pageLeft.current?.signal;
+    // The photo goes out first and the row's insert beside it, not the photo after the insert's answer (decision 025,
+    // sessions 20 and 21): on a phone the insert is two round trips and the data client's work, 0.2-0.9 s of slow 4G at
+    // CPU x4 before the photo's first byte (`npm run bench -- visualizer-phone`). The insert starts once the photo's
+    // first bytes are out: begun together, the two held each other up (the photo's first byte no sooner, the insert
+    // twice as long). So the page makes the id, and the processor waits briefly for a row not there yet. A fresh id at
+    // every click: an insert unanswered is settled by a read of its row below, so no error is said of a row stored
+    // unheard; after an error the photo sent with its id, stopped, may have had its row failed by the processor.
+    const id = crypto.randomUUID();
+    // Stopped when the insert fails (no row: the processor could only refuse the photo) or the visitor leaves.
+    const upload = new AbortController();
+    const stopUpload = () => upload.abort(left?.reason);
+    left?.addEventListener('abort', stopUpload, { once: true });
+    if (left?.aborted) stopUpload();
+    // A request in the address is one a reload can follow: its row is stored and its photo all out.
+    let rowStored = false;
+    let photoOut = false;
+    const keepOnceStoredAndSent = () => {
+      if (rowStored && photoOut) keepRequestInAddress(id);
+    };
+    // The photo's progress is shown once the insert has been answered, as when the photo waited for it: until then
+    // the page says it is getting the photo ready. A connection lost while the bar shows is then one lost with the
+    // row stored, which the page follows once back online (e2e "a phone that loses its connection while its photo
+    // goes out"); lost before, the insert fails and says so, as it did.
+    let insertSettled = false;
+    let lastProgress: UploadProgress | null = null;
+    // The photo's first bytes are out, or its call has ended (sent in full, refused, or never sent), or a second has
+    // passed: a browser that reports no upload progress (Chromium under Playwright's interception does not) must not
+    // leave the photo at the processor waiting for a row that is never made.
+    let photoMoves = () => {};
+    const photoMoving = new Promise<void>((resolve) => (photoMoves = resolve));
+    const insertAtTheLatest = setTimeout(photoMoves, INSERT_AT_THE_LATEST_MS);
+    void photoMoving.then(() => clearTimeout(insertAtTheLatest));
+    const sent = startProcessing.mutateAsync({
+      requestId: id,
+      ...parsed.data,
+      file,
+      signal: upload.signal,
+      onUploadProgress: (progress) => {
+        lastProgress = progress;
+        if (insertSettled) setUpload(progress);
+        if (progress.sentBytes > 0) photoMoves();
+        // Every byte is out: the processor renders the photo while it holds its answer (up to 20 s), the wait
+        // in which a visitor on a phone looks at another app, and a tab the phone discarded meanwhile reloads.
+        if (progress.sentBytes >= progress.totalBytes) {
+          photoOut = true;
+          keepOnceStoredAndSent();
+        }
+      },
+    });
+    // Its outcome is taken below, once the row is stored; an insert that failed leaves it unheard.
+    let stalledBeforeTheRow = false;
+    sent.then(photoMoves, (error: unknown) => {
+      stalledBeforeTheRow = error instanceof UploadStalled && !photoOut;
+      photoMoves();
+    });
     try {
-      const { id } = await createRequest.mutateAsync(parsed.data);
-      if (left?.aborted) return;
-      const started = toasts.visualizerStarted;
-      toast.info(started.title, { id: STARTED_TOAST_ID, description: started.description, duration: started.duration });
       try {
-        const { correctionToken: token, firstPictures } = await startProcessing.mutateAsync({
-          requestId: id,
-          ...parsed.data,
-          file,
-          signal: left,
-          onUploadProgress: (progress) => {
-            setUpload(progress);
-            // Every byte is out: the processor renders the photo while it holds its answer (up to 20 s), the wait
-            // in which a visitor on a phone looks at another app, and a tab the phone discarded meanwhile reloads.
-            if (progress.sentBytes >= progress.totalBytes) keepRequestInAddress(id);
-          },
+        await photoMoving;
+        // The visitor who left meanwhile has no row made for a photo stopped on its way.
+        if (left?.aborted) return;
+        // None of the photo can reach the processor (its host refused it, or it stopped on the way): no row is made
+        // for it, and the visitor is told at once, as below.
+        if (!stalledBeforeTheRow) {
+          await createRequest.mutateAsync({ ...parsed.data, id }).catch(async (error: unknown) => {
+            // No answer (offline, the deadline): the insert may have been stored all the same, its answer lost, with
+            // the photo already on its way to it. A read of the row by its id says (section 9's read): there, the
+            // request goes on as if the insert had answered, so no second click makes a second row for it.
+            if (!(error instanceof InsertError && error.status === undefined) || left?.aborted) throw error;
+            if (!(await rowIsThere(id))) throw error;
+          });
+        }
+      } catch (error) {
+        stopUpload();
+        throw error;
+      } finally {
+        insertSettled = true;
+        if (lastProgress) setUpload(lastProgress);
+      }
+      // Gone meanwhile: the address they left is not written to.
+      if (left?.aborted) return;
+      rowStored = !stalledBeforeTheRow;
+      keepOnceStoredAndSent();
+      if (rowStored) {
+        const started = toasts.visualizerStarted;
+        toast.info(started.title, {
+          id: STARTED_TOAST_ID,
+          description: started.description,
+          duration: started.duration,
         });
+      }
+      try {
+        const { correctionToken: token, firstPictures } = await sent;
         setCorrectionToken(token);
         preloadResultPictures(firstPictures);
       } catch (error) {
@@ -315,6 +403,8 @@ export function VisualizerPage() {
       keepRequestInAddress(id);
     } catch (error) {
       if (!left?.aborted) failToStart(error);
+    } finally {
+      left?.removeEventListener('abort', stopUpload);
     }
   };
 

@@ -79,7 +79,8 @@ export function newCalls(): Calls {
     id: () => {
       const first = calls.inserts[0];
       const inserted = (Array.isArray(first) ? first[0] : first) as { id?: string } | undefined;
-      return inserted?.id ?? '';
+      // The photo goes out beside the insert (decision 025, session 20): either may reach the server first.
+      return inserted?.id ?? (calls.webhooks[0]?.requestId as string | undefined) ?? '';
     },
   };
   return calls;
