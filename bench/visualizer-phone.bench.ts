@@ -365,6 +365,12 @@ async function whereTheTimeWent(
     ...Object.fromEntries(Object.entries(webhookParts).map(([name, ms]) => [`processor: ${name}`, ms])),
     ...Object.fromEntries(Object.entries(stageParts).map(([name, ms]) => [`render: ${name}`, ms])),
     'processor: webhook line, ms after the render done line': webhookLine && doneLine ? webhookLine.at - doneLine.at : Number.NaN,
+    // The stages line is logged just after the later woods' row write (render-floor-task.ts): how long the page took
+    // to see them there is the woods' read of the row (decision 025, session 21).
+    'later woods in the row': since(stagesLine?.at),
+    'all five woods choosable': since(marks.woodsAt === undefined ? undefined : at(marks.woodsAt)),
+    'woods choosable, ms after their row write':
+      stagesLine && marks.woodsAt !== undefined ? Math.round(at(marks.woodsAt) - stagesLine.at) : Number.NaN,
   };
 }
 
