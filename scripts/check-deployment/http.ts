@@ -1,5 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
+import zlib from 'node:zlib';
 
 export type Reply = {
   status: number;
@@ -34,7 +35,30 @@ export const VISITOR_HEADERS = {
   'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36',
   'accept-language': 'en-US,en;q=0.9',
   accept: '*/*',
+  // As a browser asks: hosts serve their compressed copies (nginx's brotli_static, a CDN's), which may not be the
+  // file the identity body is (a stale index.html.br beside a fresh index.html reached every visitor but the check).
+  'accept-encoding': 'br, gzip, deflate',
 } as const;
+
+/** A body as the host sent it, decoded as a browser decodes it; throws on an encoding or a body it cannot read. */
+export function decodeBody(body: Buffer, contentEncoding: string | undefined): string {
+  let decoded = body;
+  // Applied in the order listed, so undone in reverse.
+  for (const coding of String(contentEncoding ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter((name) => name && name !== 'identity')
+    .reverse()) {
+    if (coding === 'br') decoded = zlib.brotliDecompressSync(decoded);
+    else if (coding === 'gzip' || coding === 'x-gzip') decoded = zlib.gunzipSync(decoded);
+    else if (coding === 'deflate') decoded = zlib.inflateSync(decoded);
+    else
+      throw new Error(
+        `answered in content-encoding ${coding}, which browsers asked for br, gzip or deflate do not expect`,
+      );
+  }
+  return decoded.toString('utf8');
+}
 
 /**
  * The Accept a browser sends when it opens a page (Chrome's). Hosts answer by it: a history-API fallback (webpack's,
@@ -108,14 +132,25 @@ export function request(url: string, options: RequestOptions = {}): Promise<Repl
       (incoming) => {
         // An answer begun: the host is there once the answer is whole (a stall after the headers is no answer).
         answered = true;
-        let body = '';
-        incoming.setEncoding('utf8');
-        incoming.on('data', (chunk: string) => (body += chunk));
+        const chunks: Buffer[] = [];
+        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
         const localAddress = incoming.socket.localAddress;
         incoming.on('end', () => {
           complete = true;
           clearTimeout(whole);
           unanswered.delete(target.origin);
+          let body: string;
+          try {
+            body = decodeBody(Buffer.concat(chunks), incoming.headers['content-encoding']);
+          } catch (error) {
+            // What a browser could not read either: a failed line, not a body judged as if it were the page.
+            reject(
+              new Error(
+                `${waiting.method} ${target.pathname}: a body that does not decode as its content-encoding (${incoming.headers['content-encoding']}) says: ${error instanceof Error ? error.message : String(error)}`,
+              ),
+            );
+            return;
+          }
           resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body, localAddress });
         });
         incoming.on('error', (error) => {
@@ -126,7 +161,10 @@ export function request(url: string, options: RequestOptions = {}): Promise<Repl
     );
     /** Counts this request against the host: it waited out a timeout with no whole answer. */
     const miss = (how: string) =>
-      unanswered.set(target.origin, [...(unanswered.get(target.origin) ?? []), `${waiting.method} ${target.pathname}${how}`]);
+      unanswered.set(target.origin, [
+        ...(unanswered.get(target.origin) ?? []),
+        `${waiting.method} ${target.pathname}${how}`,
+      ]);
     const whole = setTimeout(() => {
       // A host that trickles its answer never trips the idle timeout: this one counts against it too.
       miss(' (trickled past the whole-request limit)');

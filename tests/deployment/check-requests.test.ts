@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from '../../scripts/check-deployment/http';
 
@@ -26,6 +27,30 @@ afterAll(async () => {
 });
 
 describe("check:deployment's requests", () => {
+  it('ask for the compressed copy a browser gets and read it decoded, so a stale .br beside a fresh file is what the check sees too', async () => {
+    // nginx's brotli_static: the .br file beside the page, from an earlier upload, to any client that accepts br.
+    const stale = zlib.brotliCompressSync(Buffer.from('<h1>Earlier build</h1>'));
+    const gzipped = zlib.gzipSync(Buffer.from('<h1>Gzipped</h1>'));
+    const host = http.createServer((incoming, outgoing) => {
+      const accepts = String(incoming.headers['accept-encoding'] ?? '');
+      if (incoming.url === '/gzip' && accepts.includes('gzip')) outgoing.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' }).end(gzipped);
+      else if (incoming.url === '/broken') outgoing.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'br' }).end('<h1>not brotli</h1>');
+      else if (accepts.includes('br')) outgoing.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'br' }).end(stale);
+      else outgoing.writeHead(200, { 'content-type': 'text/html' }).end('<h1>This build</h1>');
+    });
+    await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+    try {
+      expect((await request(`${origin}/`)).body).toBe('<h1>Earlier build</h1>');
+      expect((await request(`${origin}/gzip`)).body).toBe('<h1>Gzipped</h1>');
+      // A body a browser cannot decode either is no answer to judge.
+      await expect(request(`${origin}/broken`)).rejects.toThrow('GET /broken: a body that does not decode as its content-encoding (br)');
+    } finally {
+      host.closeAllConnections();
+      await new Promise((resolve) => host.close(resolve));
+    }
+  });
+
   it("are sent as a visitor's browser sends them, so a front that tells the check apart by its User-Agent shows it what visitors get", async () => {
     const reply = await request(url);
 
