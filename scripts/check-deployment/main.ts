@@ -28,6 +28,7 @@ import {
   headingOf,
   httpsProblem,
   insecureAssetsOf,
+  lookAlikeOrigins,
   isNetworkOnlyHost,
   isThisMachine,
   manifestsOf,
@@ -77,17 +78,6 @@ type CheckOutcome = Outcome & { skipped?: boolean };
 
 /** Silence on stdout after which stderr says what the run is waiting on. */
 const QUIET_NOTICE_MS = 15_000;
-
-/**
- * Origins that are not the site's but that a loose CORS rule takes for it: `null` (any page can get it: a sandboxed
- * frame, a file) and the site's name followed by another domain (a pattern with no end anchor; any domain's owner can
- * make that name). Sent as headers only; nothing resolves them. The site's name with letters before it (no start
- * anchor) is not tried: without the public suffix list it cannot be told from the owner's own sub-domains.
- */
-export function lookAlikeOrigins(site: URL): string[] {
-  const port = site.port ? `:${site.port}` : '';
-  return ['null', `${site.protocol}//${site.hostname}.deployment-check.invalid${port}`];
-}
 
 function setting(...names: string[]): string {
   for (const name of names) {

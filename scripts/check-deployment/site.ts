@@ -324,6 +324,25 @@ export function sourceMapOf(script: string, scriptPath: string): string | undefi
   return url.origin === 'http://site.invalid' ? url.pathname : undefined;
 }
 
+/**
+ * Origins that are not the site's but that a loose CORS rule takes for it, sent as headers only (nothing resolves
+ * them): `null` (any page can get it: a sandboxed frame, a file); the site's name followed by another domain (a
+ * pattern with no end anchor); and letters put before the site's domain, its last two labels (a pattern with no start
+ * anchor, `floors\.com$`, takes `https://deployment-checkfloors.com`, which anyone can register). Letters before the
+ * whole host name are not tried (`xwww.floors.com` may be the owner's own sub-domain), and a domain under a suffix of
+ * two labels (`floors.co.uk`) is tried as `deployment-checkco.uk`, which such a pattern does not take: without the
+ * public suffix list those stay unseen, but what is sent is never the owner's.
+ */
+export function lookAlikeOrigins(site: URL): string[] {
+  const port = site.port ? `:${site.port}` : '';
+  const labels = site.hostname.replace(/\.$/, '').split('.');
+  const prefixed =
+    !isIP(site.hostname.replace(/^\[|\]$/g, '')) && labels.length >= 2
+      ? [`${site.protocol}//deployment-check${labels.slice(-2).join('.')}${port}`]
+      : [];
+  return ['null', `${site.protocol}//${site.hostname}.deployment-check.invalid${port}`, ...prefixed];
+}
+
 /** How long a browser must be told to keep to https (HSTS max-age): one day at least; hosts send a year. */
 export const HSTS_MIN_AGE_S = 86_400;
 

@@ -11,6 +11,7 @@ import {
   httpsProblem,
   insecureAssetsOf,
   isNetworkOnlyHost,
+  lookAlikeOrigins,
   manifestsOf,
   networkOnlyServicesOf,
   noindexOf,
@@ -124,6 +125,20 @@ describe("the business's facts on the pages", () => {
       '<footer>Your Flooring Company of Haddonfield · (856) 555-01001 · othello@example.com · 13VH000000001 · <a href="https://www.facebook.com/haddonfloors">Facebook</a> <a href="https://www.instagram.com/haddonfloors">Instagram</a></footer>',
     );
     expect(placeholderFactsOf([owners])).toEqual([]);
+  });
+});
+
+describe("origins a loose CORS rule takes for the site's", () => {
+  it("are null, the site's name with another domain after it, and letters before its domain, never a name of the owner's", () => {
+    expect(lookAlikeOrigins(new URL('https://www.floors.com/'))).toEqual([
+      'null',
+      'https://www.floors.com.deployment-check.invalid',
+      // A pattern with no start anchor, floors\.com$, takes this domain, which anyone can register.
+      'https://deployment-checkfloors.com',
+    ]);
+    expect(lookAlikeOrigins(new URL('https://floors.example:8443/'))).toEqual(['null', 'https://floors.example.deployment-check.invalid:8443', 'https://deployment-checkfloors.example:8443']);
+    // An address has no domain to put letters before.
+    expect(lookAlikeOrigins(new URL('http://127.0.0.1:5173/'))).toEqual(['null', 'http://127.0.0.1.deployment-check.invalid:5173']);
   });
 });
 
