@@ -171,8 +171,8 @@ export const DEFAULT_TUNING: SegmenterTuning = {
   // 6 cells from any known rug, nothing rougher than 1.5 times the sure floor). The variant 'engine, without zoomed
   // margin regrowth' measures the engine without it.
   zoomedMarginRegrowth: ZOOMED_MARGIN_REGROWTH_LIMITS,
-  // Off (decision 012, session 21): +0.003 IoU on the tuning photos' first renders, but precision down more than
-  // 0.005 on 8 of them and one believable render lost. The variant 'engine, split-vote regrowth' measures it.
+  // Off (decision 012, session 21): +0.002 IoU on the tuning photos' first renders, but precision down more than
+  // 0.005 on 7 of them (a desk top the network calls floor -0.036). The variant 'engine, split-vote regrowth' measures it.
   splitVoteRegrowth: null,
   // Measured on the real set (decision 012, 2026-11-25 session 3).
   zoomedWalls: ZOOMED_WALL_LIMITS,
@@ -731,6 +731,7 @@ async function floorAndRug(
       floor: beliefFloor(soft),
       blocked,
       margin: marginCells ?? new Uint8Array(soft.length),
+      wholeRunThings: objectCells(segmented.share(OBJECT_CLASSES), rugVotes, false),
       things,
       glass: zoomedGlass,
       rugKnown,

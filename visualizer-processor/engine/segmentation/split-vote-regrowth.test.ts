@@ -49,7 +49,7 @@ describe('splitVoteRegrowth', () => {
     expect(at(10, 10)).toBe(0);
   });
 
-  it('never grows above walls or near a rug, and into the object margin only when allowed', () => {
+  it('never grows above walls, near a rug or where a whole run saw a thing, and into the object margin only when allowed', () => {
     const inputs = grid((cells, at) => {
       for (let x = 0; x < 20; x++) cells.blocked[at(x, 24)] = 1;
       cells.rugKnown[at(5, 5)] = 1;
@@ -61,6 +61,15 @@ describe('splitVoteRegrowth', () => {
     });
     expect(splitVoteRegrowth(margin, side, side)[20 * side + 10]).toBe(1);
     expect(splitVoteRegrowth(margin, side, side, { ...SPLIT_VOTE_LIMITS, intoMargin: false })[20 * side + 10]).toBe(0);
+    // Where a whole run saw a thing (a chair's white leg on white tile passes every colour test): not by default.
+    const thing = grid((cells, at) => {
+      cells.wholeRunThings = new Uint8Array(side * side);
+      for (let y = 15; y < 25; y++) for (let x = 0; x < 20; x++) cells.wholeRunThings[at(x, y)] = 1;
+    });
+    expect(splitVoteRegrowth(thing, side, side)[20 * side + 10]).toBe(0);
+    expect(splitVoteRegrowth(thing, side, side, { ...SPLIT_VOTE_LIMITS, wholeRunThings: true })[20 * side + 10]).toBe(
+      1,
+    );
     const nearRug = grid((cells, at) => {
       cells.rugKnown[at(10, 14)] = 1;
     });
