@@ -30,7 +30,7 @@ export const ENGINE_VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   'engine, unlike pieces with thin strokes recurring': { unlikePieces: { ...UNLIKE_PIECE_LIMITS, strokesRecur: true } },
   'engine, no rough things': { roughThings: null },
   'engine, unlike pieces, near only to 3 times brighter': { unlikePieces: { ...UNLIKE_PIECE_LIMITS, nearBrighter: 3 } },
-  'engine, unlike pieces, near only to 2 times brighter': { unlikePieces: { ...UNLIKE_PIECE_LIMITS, nearBrighter: 2 } },
+  'engine, unlike pieces, near at any brightness': { unlikePieces: { ...UNLIKE_PIECE_LIMITS, nearBrighter: Infinity } },
   'engine, rough things without the grain test': { roughThings: { ...ROUGH_THING_LIMITS, grain: Infinity } },
   'engine, with standing columns': { standingColumns: STANDING_COLUMN_LIMITS },
   'engine, with closed outlines': { closedOutlines: CLOSED_OUTLINE_LIMITS },

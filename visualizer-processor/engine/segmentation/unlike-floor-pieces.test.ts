@@ -46,14 +46,14 @@ describe('pieces of the floor unlike it on every side', () => {
     expect(at(piecesUnlikeTheFloor(floor, rgb, width, height, { ...UNLIKE_PIECE_LIMITS, dark: 0 }), 160, 140)).toBe(0);
   });
 
-  it('with `nearBrighter`, takes a pale blue-grey pan on dark grey tile, near it in Lab but far brighter and bluer', () => {
+  it('takes a pale blue-grey pan on dark grey tile, near it in Lab but far brighter and bluer (`nearBrighter`)', () => {
     // 26 apart in Lab (under the least distance of 30: the floor's body by that alone) and 3.7 times as bright (a
     // squat pan on dark tile, session 20).
     const pan = square(140, 120);
     const { floor, rgb, width, height, at } = scene((x, y) => (pan(x, y) ? [112, 116, 140] : null), [62, 62, 66]);
-    expect(at(piecesUnlikeTheFloor(floor, rgb, width, height), 160, 140)).toBe(0);
-    expect(at(piecesUnlikeTheFloor(floor, rgb, width, height, { ...UNLIKE_PIECE_LIMITS, nearBrighter: 2 }), 160, 140)).toBe(1);
-    expect(at(piecesUnlikeTheFloor(floor, rgb, width, height, { ...UNLIKE_PIECE_LIMITS, nearBrighter: 2 }), 135, 140)).toBe(0);
+    expect(at(piecesUnlikeTheFloor(floor, rgb, width, height), 160, 140)).toBe(1);
+    expect(at(piecesUnlikeTheFloor(floor, rgb, width, height), 135, 140)).toBe(0);
+    expect(at(piecesUnlikeTheFloor(floor, rgb, width, height, { ...UNLIKE_PIECE_LIMITS, nearBrighter: Infinity }), 160, 140)).toBe(0);
   });
 
   it("leaves a sharp shadow of the floor's hue, a fifth as bright (the floor's shade, never a thing)", () => {

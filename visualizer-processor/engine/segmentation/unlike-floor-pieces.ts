@@ -54,10 +54,11 @@ export const UNLIKE_PIECE_LIMITS = {
   /**
    * Near in Lab (`minDistance`) is the floor's own only up to this many times brighter; past it, only as its sun (of
    * its hue). On a dark floor 30 apart in Lab is twice to four times the light: a squat pan's pale blue-grey on dark
-   * grey tile, a toilet's pedestal in a dim room. Off (Infinity): at 2 the pan leaves, but the simulated visitor's
-   * next tap then climbs a wall (decision 012's log, session 20).
+   * grey tile, a toilet's pedestal in a dim room. At 2 the pan leaves (bathroom-tile believable). Off until session
+   * 21: the simulated visitor's next tap then climbed a wall, which the taps' far-edge rule now stops (decision 012's
+   * log, sessions 20 and 21).
    */
-  nearBrighter: Infinity,
+  nearBrighter: 2,
   /** The floor outside a candidate may hold at most this many times its area of its colour (else it is a pattern). */
   recurs: 0.5,
   /**
