@@ -115,4 +115,9 @@ export interface FloorEngine {
   findFloor(photo: DecodedPhoto, options?: FindFloorOptions): Promise<FloorMask>;
   /** Finds the floor once and renders each requested style onto the photo. */
   visualize(photo: DecodedPhoto, options?: VisualizeOptions): Promise<FloorVisualization>;
+  /**
+   * A visitor's photo is on its way (the processor's upload call has come): work done only while no photo waits (the
+   * offline engine's rehearsal) stops now, not once the photo is received, stored and decoded.
+   */
+  photoComing?(): void;
 }

@@ -211,6 +211,15 @@ describe('the offline engine rehearsing before its first photo (a processor wait
     expect((await found).mask.length).toBe(photo.width * photo.height);
   });
 
+  it('does not rehearse once told a photo is on its way, before the photo itself comes (the processor’s upload call)', async () => {
+    const rehearsing = createOfflineFloorEngine(undefined, { rehearse: true });
+    rehearsing.photoComing!();
+    const before = classificationCount();
+    expect(await rehearsing.rehearsed).toBe(false);
+    // No run of the made-up room's pass was asked for (the warm-up's own grey runs at most).
+    expect(classificationCount() - before).toBeLessThan(4);
+  });
+
   it('is not asked of an engine by default (a command given its photo at once)', () => {
     expect(createOfflineFloorEngine().rehearsed).toBeUndefined();
   });

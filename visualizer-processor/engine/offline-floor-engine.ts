@@ -105,6 +105,9 @@ export function createOfflineFloorEngine(parts: OfflineEngineParts = defaultPart
   // The network loads in the background while the caller decodes its photo; a failure to load is reported
   // by the first findFloor, which tries again.
   let photoArrived = false;
+  // Told by the processor when an upload call comes (photoComing): a phone's photo takes seconds to arrive, and the
+  // rehearsal's CPU meanwhile would be the photo's wait (decision 028, session 21, words' review).
+  let photoOnItsWay = false;
   const ownNetwork = parts.findFloor === defaultParts.findFloor;
   const ownRenderer = parts.prepareStyles === defaultParts.prepareStyles;
   let rehearsed: Promise<boolean> | undefined;
@@ -119,7 +122,7 @@ export function createOfflineFloorEngine(parts: OfflineEngineParts = defaultPart
       rehearsed = warmedUp
         // Unreferenced: the wait keeps no process alive.
         .then(() => new Promise((resolve) => setTimeout(resolve, REHEARSAL_DELAY_MS).unref()))
-        .then(() => !photoArrived && rehearseEngine(() => photoArrived))
+        .then(() => !photoArrived && !photoOnItsWay && rehearseEngine(() => photoArrived || photoOnItsWay))
         .catch(() => false);
     }
   }
@@ -142,6 +145,9 @@ export function createOfflineFloorEngine(parts: OfflineEngineParts = defaultPart
     ...(rehearsed ? { rehearsed } : {}),
     name: 'offline',
     offersRugChoice: true,
+    photoComing: () => {
+      photoOnItsWay = true;
+    },
     findFloor: (photo, options = {}) => findFloor(photo, options),
     async visualize(photo, options: VisualizeOptions = {}) {
       photoArrived = true;

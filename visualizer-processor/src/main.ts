@@ -174,6 +174,12 @@ const { server, whenIdle } = createProcessorServer({
   unsubscribes: { store: createSqlUnsubscribeStore(db), sender: { business: config.business, siteUrl: config.siteUrl } },
 });
 
+// An upload call (POST /, the webhook) is a photo on its way: the engine stops rehearsing now, so the photo's upload,
+// storing and decoding do not share the CPU with it and its render does not wait for a rehearsal's part under way.
+server.on('request', (request) => {
+  if (request.method === 'POST' && (request.url ?? '/').split('?')[0] === '/') engine.photoComing?.();
+});
+
 server.listen(config.PORT, config.HOST, () => {
   console.log(
     `visualizer processor listening on http://${config.HOST}:${config.PORT} (${config.VISUALIZER_RENDER_CONCURRENCY} render(s) at a time, ${config.DATABASE_POOL_SIZE} database connections at most)`,
