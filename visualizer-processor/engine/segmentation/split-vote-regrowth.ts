@@ -17,10 +17,10 @@
 import { dilate } from '../procedural/binary-morphology.ts';
 import {
   ZOOMED_MARGIN_REGROWTH_LIMITS,
-  SeedMeans,
-  gentleStep,
+  cropper,
   gridColours,
-  likeSureFloor,
+  growFromSureFloor,
+  paddedBox,
   roughnessInBox,
 } from './zoomed-margin-regrowth.ts';
 import type { GrayImage } from './guided-upsample.ts';
@@ -107,34 +107,22 @@ export function splitVoteRegrowth(
   }
   if (right < 0) return grown;
   // The work in the box round the candidates and the sure floor they are compared with.
-  const pad = 4 * limits.reach + Math.max(limits.seedGap, limits.glassGap, limits.rugGap) + 2;
-  const x0 = Math.max(0, left - pad);
-  const y0 = Math.max(0, top - pad);
-  const boxWidth = Math.min(width - 1, right + pad) - x0 + 1;
-  const boxHeight = Math.min(height - 1, bottom + pad) - y0 + 1;
-  const crop = (values: Uint8Array, channels = 1): Uint8Array => {
-    const out = new Uint8Array(boxWidth * boxHeight * channels);
-    for (let y = 0; y < boxHeight; y++) {
-      const from = ((y + y0) * width + x0) * channels;
-      out.set(values.subarray(from, from + boxWidth * channels), y * boxWidth * channels);
-    }
-    return out;
-  };
-  const boxSize = boxWidth * boxHeight;
-  const boxFloor = crop(floor);
+  const box = paddedBox({ left, right, top, bottom }, width, height, limits);
+  const crop = cropper(box, width);
+  const boxSize = box.width * box.height;
   const candidate = new Uint8Array(boxSize);
   const sure = new Uint8Array(boxSize);
-  for (let y = 0; y < boxHeight; y++) {
-    for (let x = 0; x < boxWidth; x++) {
-      const i = (y + y0) * width + x + x0;
+  for (let y = 0; y < box.height; y++) {
+    for (let x = 0; x < box.width; x++) {
+      const i = (y + box.top) * width + x + box.left;
       const vote = votes[i]!;
-      if (candidateVote(vote, limits) && !floor[i] && !blocked[i]) candidate[y * boxWidth + x] = 1;
-      if (floor[i] && vote >= 1) sure[y * boxWidth + x] = 1;
+      if (candidateVote(vote, limits) && !floor[i] && !blocked[i]) candidate[y * box.width + x] = 1;
+      if (floor[i] && vote >= 1) sure[y * box.width + x] = 1;
     }
   }
-  const nearRug = dilate(crop(rugKnown), boxWidth, boxHeight, limits.rugGap);
-  const nearGlass = dilate(crop(glass), boxWidth, boxHeight, limits.glassGap);
-  const nearThing = dilate(crop(things), boxWidth, boxHeight, limits.seedGap);
+  const nearRug = dilate(crop(rugKnown), box.width, box.height, limits.rugGap);
+  const nearGlass = dilate(crop(glass), box.width, box.height, limits.glassGap);
+  const nearThing = dilate(crop(things), box.width, box.height, limits.seedGap);
   const seed = new Uint8Array(boxSize);
   for (let i = 0; i < boxSize; i++) {
     if (nearRug[i] || nearGlass[i]) candidate[i] = 0;
@@ -142,45 +130,12 @@ export function splitVoteRegrowth(
   }
   const roughness =
     inputs.guide && Number.isFinite(limits.rougher)
-      ? roughnessInBox(
-          inputs.guide.brightness,
-          width,
-          height,
-          { left: x0, top: y0, width: boxWidth, height: boxHeight },
-          inputs.guide.radius,
-        )
+      ? roughnessInBox(inputs.guide.brightness, width, height, box, inputs.guide.radius)
       : undefined;
-  const colour = gridColours(crop(inputs.rgb, 3), boxWidth, boxHeight);
-  const seedMeans = new SeedMeans(seed, colour, boxWidth, boxHeight, roughness);
-  // Breadth first from the sure floor; the rest of the floor is walked through freely.
-  const reached = seed.slice();
-  const verdict = new Uint8Array(boxSize);
-  let frontier: number[] = [];
-  for (let i = 0; i < boxSize; i++) if (seed[i]) frontier.push(i);
-  const visit = (n: number, from: number, next: number[]) => {
-    if (reached[n]) return;
-    if (boxFloor[n]) {
-      reached[n] = 1;
-      next.push(n);
-      return;
-    }
-    if (!candidate[n]) return;
-    if (!verdict[n]) verdict[n] = likeSureFloor(n, colour, seedMeans, boxWidth, limits, roughness) ? 1 : 2;
-    if (verdict[n] !== 1 || !gentleStep(n, from, colour, limits)) return;
-    reached[n] = 1;
-    grown[(Math.floor(n / boxWidth) + y0) * width + (n % boxWidth) + x0] = 1;
-    next.push(n);
-  };
-  while (frontier.length) {
-    const next: number[] = [];
-    for (const i of frontier) {
-      const x = i % boxWidth;
-      if (x > 0) visit(i - 1, i, next);
-      if (x < boxWidth - 1) visit(i + 1, i, next);
-      if (i >= boxWidth) visit(i - boxWidth, i, next);
-      if (i + boxWidth < boxSize) visit(i + boxWidth, i, next);
-    }
-    frontier = next;
-  }
+  const colour = gridColours(crop(inputs.rgb, 3), box.width, box.height);
+  // The rest of the floor (not sure, but floor) is walked through freely.
+  const inBox = growFromSureFloor(seed, crop(floor), candidate, colour, box.width, box.height, limits, roughness);
+  for (let y = 0; y < box.height; y++)
+    grown.set(inBox.subarray(y * box.width, (y + 1) * box.width), (y + box.top) * width + box.left);
   return grown;
 }

@@ -97,25 +97,11 @@ export function zoomedMarginRegrowth(
   height: number,
   limits: ZoomedMarginRegrowthLimits = ZOOMED_MARGIN_REGROWTH_LIMITS,
 ): Uint8Array {
-  const box = candidateBox(inputs, width, height);
+  const bounds = candidateBounds(inputs, width, height);
   const grown = new Uint8Array(width * height);
-  if (!box) return grown;
-  // The sure floor's colour is read up to 4 × reach away, and tested for things seedGap beyond that.
-  const pad = 4 * limits.reach + Math.max(limits.seedGap, limits.glassGap, limits.rugGap) + 2;
-  const left = Math.max(0, box.left - pad);
-  const top = Math.max(0, box.top - pad);
-  const boxWidth = Math.min(width - 1, box.right + pad) - left + 1;
-  const boxHeight = Math.min(height - 1, box.bottom + pad) - top + 1;
-  // Plain typed arrays (the photo's grid may be a Buffer, whose constructor Node warns against calling).
-  const crop = <T extends Uint8Array | Float32Array>(values: T, channels = 1): T => {
-    const length = boxWidth * boxHeight * channels;
-    const out = (values instanceof Float32Array ? new Float32Array(length) : new Uint8Array(length)) as T;
-    for (let y = 0; y < boxHeight; y++) {
-      const from = ((y + top) * width + left) * channels;
-      out.set(values.subarray(from, from + boxWidth * channels), y * boxWidth * channels);
-    }
-    return out;
-  };
+  if (!bounds) return grown;
+  const box = paddedBox(bounds, width, height, limits);
+  const crop = cropper(box, width);
   const cropped: BoxInputs = {
     unanimousFloor: crop(inputs.unanimousFloor),
     margin: crop(inputs.margin),
@@ -128,19 +114,66 @@ export function zoomedMarginRegrowth(
     rgb: crop(inputs.rgb, 3),
     roughness:
       inputs.guide && Number.isFinite(limits.rougher)
-        ? roughnessInBox(
-            inputs.guide.brightness,
-            width,
-            height,
-            { left, top, width: boxWidth, height: boxHeight },
-            inputs.guide.radius,
-          )
+        ? roughnessInBox(inputs.guide.brightness, width, height, box, inputs.guide.radius)
         : undefined,
   };
-  const inBox = regrowWithin(cropped, boxWidth, boxHeight, limits);
-  for (let y = 0; y < boxHeight; y++)
-    grown.set(inBox.subarray(y * boxWidth, (y + 1) * boxWidth), (y + top) * width + left);
+  const inBox = regrowWithin(cropped, box.width, box.height, limits);
+  for (let y = 0; y < box.height; y++)
+    grown.set(inBox.subarray(y * box.width, (y + 1) * box.width), (y + box.top) * width + box.left);
   return grown;
+}
+
+/** The cells a regrowth may give back lie within these bounds (inclusive, grid cells). */
+export interface GridBounds {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+/** A box of the grid: its top-left cell and its size. */
+export interface GridBox {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * The box a regrowth works in: round the cells it may give back and as far again as the sure floor it reads (its
+ * colour up to 4 × reach away, tested for things, glass and rugs their gap beyond that), within the grid.
+ */
+export function paddedBox(
+  bounds: GridBounds,
+  width: number,
+  height: number,
+  limits: Pick<ZoomedMarginRegrowthLimits, 'reach' | 'seedGap' | 'glassGap' | 'rugGap'>,
+): GridBox {
+  const pad = 4 * limits.reach + Math.max(limits.seedGap, limits.glassGap, limits.rugGap) + 2;
+  const left = Math.max(0, bounds.left - pad);
+  const top = Math.max(0, bounds.top - pad);
+  return {
+    left,
+    top,
+    width: Math.min(width - 1, bounds.right + pad) - left + 1,
+    height: Math.min(height - 1, bounds.bottom + pad) - top + 1,
+  };
+}
+
+/**
+ * Crops grids of `width` columns (`channels` values a cell) to `box`, into plain typed arrays (the photo's grid may
+ * be a Buffer, whose constructor Node warns against calling).
+ */
+export function cropper(box: GridBox, width: number) {
+  return <T extends Uint8Array | Float32Array>(values: T, channels = 1): T => {
+    const length = box.width * box.height * channels;
+    const out = (values instanceof Float32Array ? new Float32Array(length) : new Uint8Array(length)) as T;
+    for (let y = 0; y < box.height; y++) {
+      const from = ((y + box.top) * width + box.left) * channels;
+      out.set(values.subarray(from, from + box.width * channels), y * box.width * channels);
+    }
+    return out;
+  };
 }
 
 /**
@@ -205,12 +238,8 @@ function mayRegrow(inputs: BoxInputs, i: number): boolean {
   );
 }
 
-/** The box round the cells that may be given back; null if there are none. */
-function candidateBox(
-  inputs: ZoomedMarginInputs,
-  width: number,
-  height: number,
-): { left: number; right: number; top: number; bottom: number } | null {
+/** The bounds of the cells that may be given back; null if there are none. */
+function candidateBounds(inputs: ZoomedMarginInputs, width: number, height: number): GridBounds | null {
   const { unanimousFloor, margin, floor, wholeRunMargin, wholeRunObjects } = inputs;
   let left = width;
   let right = -1;
@@ -258,9 +287,28 @@ function regrowWithin(
     if (nearGlass[i] || nearRug[i]) candidate[i] = 0;
     if (floor[i] && !margin[i] && !nearThing[i] && !nearRug[i]) seed[i] = 1;
   }
-  const { roughness } = inputs;
+  return growFromSureFloor(seed, floor, candidate, colour, width, height, limits, inputs.roughness);
+}
+
+/**
+ * The cells of `candidate` grown into, breadth first from `seed` (sure floor), through `walkable` floor freely (not
+ * sure, but floor) and into a candidate cell only while it is like the sure floor near it (likeSureFloor) and a
+ * gentle step in light from the cell it is reached from (gentleStep). The walk both regrowths take (this file's and
+ * split-vote-regrowth.ts').
+ */
+export function growFromSureFloor(
+  seed: Uint8Array,
+  walkable: Uint8Array,
+  candidate: Uint8Array,
+  colour: GridColours,
+  width: number,
+  height: number,
+  limits: ZoomedMarginRegrowthLimits,
+  roughness?: Float32Array,
+): Uint8Array {
+  const size = width * height;
+  const grown = new Uint8Array(size);
   const seedMeans = new SeedMeans(seed, colour, width, height, roughness);
-  // Breadth first from the sure floor; the floor the margin left (not sure, but floor) is walked through freely.
   const reached = seed.slice();
   // Per cell: 0 not judged yet, 1 of the sure floor's hue and light, 2 not (the same whichever cell reaches it).
   const verdict = new Uint8Array(size);
@@ -268,7 +316,7 @@ function regrowWithin(
   for (let i = 0; i < size; i++) if (seed[i]) frontier.push(i);
   const visit = (n: number, from: number, next: number[]) => {
     if (reached[n]) return;
-    if (floor[n]) {
+    if (walkable[n]) {
       reached[n] = 1;
       next.push(n);
       return;
