@@ -1,9 +1,12 @@
 import { startSiteUnderTest } from '../../tests/support/site-under-test';
+import { LATE_WOODS_TEST_DOMAIN } from './late-woods';
 
 /** Every journey comes from 127.0.0.1, so the run allows more writes per address than production does. */
 const E2E_THROTTLE_MAX_WRITES = 10_000;
 
 export default async function globalSetup() {
+  // Read by the stack's processor, which inherits this environment.
+  process.env.VISUALIZER_LATE_WOODS_TEST_DOMAIN = LATE_WOODS_TEST_DOMAIN;
   const site = await startSiteUnderTest({ throttleMaxWrites: E2E_THROTTLE_MAX_WRITES });
   // Workers inherit the environment the global setup leaves behind.
   process.env.E2E_BASE_URL = site.siteUrl;

@@ -115,6 +115,7 @@ const runner = await startJobRunner({
       engine,
       deleteRequestFiles: (requestId) => visitorFiles.deleteRequestFiles(requestId),
       renderFinished,
+      ...(config.VISUALIZER_LATE_WOODS_TEST_DOMAIN ? { lateWoodsTestDomain: config.VISUALIZER_LATE_WOODS_TEST_DOMAIN } : {}),
       storage:
         config.VISUALIZER_STORAGE === 'supabase'
           ? createSupabaseImageStorage(credentials)

@@ -83,6 +83,19 @@ describe('the processor settings', () => {
     expect(readProcessorConfig(development).VISUALIZER_ENGINE).toBe('http');
   });
 
+  it('refuses in production the end-to-end setting that says later woods were not made at once, and takes only a .test domain', () => {
+    expect(refusal({ ...production, VISUALIZER_LATE_WOODS_TEST_DOMAIN: 'late-woods.test' })).toEqual([
+      'visualizer processor refuses to start: VISUALIZER_LATE_WOODS_TEST_DOMAIN is a test setting (the later woods of that domain\'s requests said not made at once); unset it',
+    ]);
+    const { NODE_ENV: _mode, ...development } = production;
+    expect(readProcessorConfig({ ...development, VISUALIZER_LATE_WOODS_TEST_DOMAIN: ' Late-Woods.test ' }).VISUALIZER_LATE_WOODS_TEST_DOMAIN).toBe('late-woods.test');
+    expect(readProcessorConfig({ ...development, VISUALIZER_LATE_WOODS_TEST_DOMAIN: '' }).VISUALIZER_LATE_WOODS_TEST_DOMAIN).toBeUndefined();
+    // A real domain would shorten real visitors' woods.
+    expect(refusal({ ...development, VISUALIZER_LATE_WOODS_TEST_DOMAIN: 'gmail.com' })).toEqual([
+      'visualizer processor refuses to start: VISUALIZER_LATE_WOODS_TEST_DOMAIN: must be a domain ending in .test (a test setting)',
+    ]);
+  });
+
   it('names a missing database setting on its own line', () => {
     const { DATABASE_URL: _database, ...env } = production;
     expect(refusal(env)).toEqual(['visualizer processor refuses to start: DATABASE_URL is not set']);

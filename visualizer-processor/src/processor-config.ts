@@ -59,6 +59,19 @@ const processorEnvSchema = z
      */
     SITE_URL: webAddress().optional(),
     VISUALIZER_SYNC_REPLY_MS: z.coerce.number().int().min(0).default(20_000),
+    /**
+     * For the end-to-end tests only, refused in production: requests from a mailbox at this domain have their later
+     * woods marked not made as soon as the default wood is shown (LATER_STYLES_TIMEOUT_MS is 90 s for every other),
+     * so a journey sees the woods come after the row said they were not made. A `.test` domain (RFC 2606), which no
+     * visitor's real mailbox has; one setting of the stack, never a switch a page could send.
+     */
+    VISUALIZER_LATE_WOODS_TEST_DOMAIN: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .refine((domain) => domain === '' || /^([a-z0-9-]+\.)+test$/.test(domain), 'must be a domain ending in .test (a test setting)')
+      .optional()
+      .transform((domain) => domain || undefined),
   })
   .refine((env) => env.VISUALIZER_ENGINE !== 'http' || env.VISUALIZER_ENGINE_URL, {
     message: 'VISUALIZER_ENGINE=http needs VISUALIZER_ENGINE_URL',
@@ -108,6 +121,11 @@ function productionProblems(
   } else if (engine === 'offline' && engineProvider) {
     problems.push(
       `VITE_VISUALIZER_ENGINE_PROVIDER_NAME names ${engineProvider}, but VISUALIZER_ENGINE is offline: the privacy page built with it says every photo goes to ${engineProvider}; unset it, here and in the site's build, or set VISUALIZER_ENGINE=http`,
+    );
+  }
+  if (!isUnset(env, 'VISUALIZER_LATE_WOODS_TEST_DOMAIN')) {
+    problems.push(
+      "VISUALIZER_LATE_WOODS_TEST_DOMAIN is a test setting (the later woods of that domain's requests said not made at once); unset it",
     );
   }
   if (isUnset(env, 'VISUALIZER_STORAGE')) {

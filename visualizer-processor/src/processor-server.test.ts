@@ -103,9 +103,10 @@ beforeAll(async () => {
 });
 
 /** The render job on the tests' rows, uploads and engine, storing through `storage`. */
-function renderTaskWith(storage: ImageStorage, laterStylesTimeoutMs?: number): ReturnType<typeof createRenderFloorTask> {
+function renderTaskWith(storage: ImageStorage, laterStylesTimeoutMs?: number, lateWoodsTestDomain?: string): ReturnType<typeof createRenderFloorTask> {
   return createRenderFloorTask({
     ...(laterStylesTimeoutMs === undefined ? {} : { laterStylesTimeoutMs }),
+    ...(lateWoodsTestDomain === undefined ? {} : { lateWoodsTestDomain }),
     repository,
     uploads: createLocalUploadStore(uploadsDir),
     storage,
@@ -1213,6 +1214,35 @@ describe('the default wood first, then the other four (decision 025, session 16)
         timeout: 20_000,
       });
       expect(repository.rows.get(row.id)).toMatchObject({ styles_coming: [], styles_not_made: [], processed_image_url: shown.processed_image_url });
+    } finally {
+      releaseLaterWoods();
+      renderTask = sharedTask;
+      await rendersDone();
+    }
+  });
+
+  it('the end-to-end setting: a request from the test domain has its later woods said not made at once, then joined when laid; any other keeps the bound', async () => {
+    engine = engineWithLaterWoodsHeld();
+    const sharedTask = renderTask;
+    renderTask = renderTaskWith(createLocalImageStorage({ directory: storageDir, supabaseUrl: SUPABASE_URL }), undefined, 'late-woods.test');
+    const late = addPendingRow({ email: 'robin@Late-Woods.test' });
+    const other = addPendingRow({ email: 'robin@late-woods.test.example.com' });
+    try {
+      expect((await sendPhoto(late)).status).toBe(200);
+      await vi.waitFor(() => expect(repository.rows.get(late.id)).toMatchObject({ styles_coming: [], styles_not_made: otherStyles }), { timeout: 10_000 });
+      expect(Object.keys(repository.rows.get(late.id)!.style_image_urls)).toEqual([DEFAULT_WOOD_STYLE]);
+      releaseLaterWoods();
+      await vi.waitFor(() => expect(Object.keys(repository.rows.get(late.id)!.style_image_urls).sort()).toEqual([...WOOD_STYLE_IDS].sort()), {
+        timeout: 20_000,
+      });
+      expect(repository.rows.get(late.id)).toMatchObject({ styles_coming: [], styles_not_made: [] });
+
+      engine = engineWithLaterWoodsHeld();
+      expect((await sendPhoto(other)).status).toBe(200);
+      await vi.waitFor(() => expect(laterWoodsAsked).toEqual([otherStyles]));
+      // Held past what the test domain's zero bound takes: still coming, as under the 90 s bound.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(repository.rows.get(other.id)).toMatchObject({ styles_coming: otherStyles, styles_not_made: [] });
     } finally {
       releaseLaterWoods();
       renderTask = sharedTask;
