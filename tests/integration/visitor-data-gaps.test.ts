@@ -44,4 +44,27 @@ describe('e-mails that never went', () => {
     expect(byId[recent]).toMatchObject({ status: 'queued', recipient: expect.stringContaining('@example.com') });
     expect(await sql(`select 1 from graphile_worker.jobs where key = $1`, [`email:${stuck}`])).toEqual([]);
   });
+
+  it('held back by the queue (an unsubscribed address, the day\'s limit): the address goes after the same period, counted from the hold, and the reason stays', async () => {
+    // The privacy notice's row on e-mail addresses covers these (what-we-collect.ts, session 22).
+    const [old, recent] = [randomUUID(), randomUUID()];
+    const insert = (id: string, days: number) =>
+      sql(
+        `insert into back_office.outbound_emails (id, kind, source_table, source_id, recipient, status, status_reason, created_at)
+         values ($1, 'guide', 'leads', gen_random_uuid(), $2, 'suppressed', 'Daily limit for this address reached', now() - make_interval(days => $3))`,
+        [id, `held.${randomUUID().slice(0, 8)}@example.com`, days],
+      );
+    await insert(old, dataRetention.emailRecipientDays + 1);
+    await insert(recent, dataRetention.emailRecipientDays - 1);
+
+    await sql('select back_office.remove_expired_email_recipients($1::interval, 1000)', [`${dataRetention.emailRecipientDays} days`]);
+
+    const rows = await sql<{ id: string; status: string; status_reason: string | null; recipient: string | null }>(
+      'select id, status, status_reason, recipient from back_office.outbound_emails where id = any($1::uuid[])',
+      [[old, recent]],
+    );
+    const byId = Object.fromEntries(rows.map((row) => [row.id, row]));
+    expect(byId[old]).toMatchObject({ status: 'suppressed', recipient: null, status_reason: 'Daily limit for this address reached' });
+    expect(byId[recent]).toMatchObject({ status: 'suppressed', recipient: expect.stringContaining('@example.com') });
+  });
 });

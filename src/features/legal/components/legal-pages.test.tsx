@@ -54,6 +54,12 @@ describe('the privacy notice', () => {
     expect(rowAbout(rows, /address each of our e-mails went to/)).toMatch(
       new RegExp(`^${days(dataRetention.emailRecipientDays)} after the e-mail was sent`),
     );
+    // An e-mail the queue held back (an unsubscribed address, the day's limit) keeps its address as long, counted from
+    // when it was queued (remove_expired_email_recipients; tests/integration/visitor-data-gaps.test.ts): the row covers it.
+    expect(rows.map((row) => row.what)).toContain('The address each of our e-mails went to, or was held back from');
+    expect(rowAbout(rows, /address each of our e-mails went to/)).toContain(
+      'or, for one we did not send (the address unsubscribed, had already had our e-mails for that day, or could not be reached), after we held it back or last tried.',
+    );
     expect(rowAbout(rows, /internet address/)).toBe(`${days(dataRetention.throttleAddressDays)}.`);
     // Form rows: the job deletes them after the setting, except those staff marked as a customer's (customer_since).
     expect(rowAbout(rows, /typed into a form/)).toBe(

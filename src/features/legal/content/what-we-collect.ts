@@ -102,8 +102,11 @@ export function retentionSchedule(retention = dataRetention, floorEngine?: strin
       kept: `Only until the picture is made, which usually takes a few seconds. If that fails, it is deleted ${days(retention.abandonedUploadDays)} after you sent it.`,
     },
     {
-      what: 'The address each of our e-mails went to',
-      kept: `${days(retention.emailRecipientDays)} after the e-mail was sent. We keep a note of what kind of e-mail it was and when it was sent (or why it was not), without the address, for as long as we keep the form it was about. We don't store the text of the e-mails: they are written from your form when they are sent.`,
+      // An e-mail held back (an unsubscribed address, or one past its e-mails for the day: queue_email's
+      // 'suppressed') or never sent keeps its address as long, counted from when it was held back or last tried
+      // (remove_expired_email_recipients): the notice said only "after the e-mail was sent" (session 22).
+      what: 'The address each of our e-mails went to, or was held back from',
+      kept: `${days(retention.emailRecipientDays)} after the e-mail was sent, or, for one we did not send (the address unsubscribed, had already had our e-mails for that day, or could not be reached), after we held it back or last tried. We keep a note of what kind of e-mail it was and when it was sent (or why it was not), without the address, for as long as we keep the form it was about. We don't store the text of the e-mails: they are written from your form when they are sent.`,
     },
     {
       what: 'What you typed into a form, and the name and e-mail address on a visualizer request',
