@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { emptyMask, type FloorMask } from './floor-mask.ts';
 import { fillRect } from '../testing/fill-mask-rect.ts';
 import { scoreSweptTap, seededRandom, summariseSweep, sweepTaps, textSeed, type SweepTap } from './tap-sweep.ts';
+import { errorRegions } from './tap-simulator.ts';
 
 /** A room 100 × 80: floor below row 40; the render paints a chair's leg (a 3 px column) and a box, and misses a patch. */
 function scene(): { truth: FloorMask; render: FloorMask } {
@@ -87,5 +88,24 @@ describe('the tap sweep', () => {
     expect(notFloor!.hurt).toEqual([scored]);
     expect(notFloor!.worst).toBe(scored);
     expect(floor).toMatchObject({ kind: 'this is floor', taps: 0, hurt: [] });
+  });
+
+  it('measures how much of the piece it lands on a tap made right', () => {
+    const { truth, render } = scene();
+    const [tap] = sweepTaps(render, truth, 'room', { points: 1 }).filter((t) => t.floor);
+    const { label } = errorRegions(render, truth);
+    expect(tap!.pieceId).toBe(label[Math.floor(tap!.y * 80) * 100 + Math.floor(tap!.x * 100)]);
+    // The tap fills the left 4 of the missed patch's 10 columns.
+    const after = { ...render, mask: Buffer.from(render.mask) };
+    fillRect(after, 40, 70, 44, 76, 255);
+    const partly = scoreSweptTap('room', tap!, render, after, truth, undefined, label);
+    expect(partly.pieceTaken).toBeCloseTo(24 / 60);
+    const whole = { ...render, mask: Buffer.from(render.mask) };
+    fillRect(whole, 40, 70, 50, 76, 255);
+    expect(scoreSweptTap('room', tap!, render, whole, truth, undefined, label).pieceTaken).toBe(1);
+    // Without the labels, no take.
+    expect(scoreSweptTap('room', tap!, render, whole, truth).pieceTaken).toBeUndefined();
+    const [, floor] = summariseSweep([partly, scoreSweptTap('room', tap!, render, whole, truth, undefined, label)]);
+    expect(floor).toMatchObject({ medianPieceTaken: (24 / 60 + 1) / 2, underAQuarter: 0 });
   });
 });

@@ -29,6 +29,8 @@ export interface SweepTap extends FloorTap {
   /** The piece's rank among its kind (0 = largest) and its share of the photo. */
   piece: number;
   pieceShare: number;
+  /** The piece's id in `errorRegions(predicted, truth).label` (from 1): what `scoreSweptTap` measures the tap's take on. */
+  pieceId?: number;
 }
 
 /** A 32-bit hash of a text (FNV-1a): the photo's id gives each photo its own points, the same every run. */
@@ -108,6 +110,7 @@ export function sweepTaps(
           floor: kind === 1,
           piece: rank,
           pieceShare: region.pixels / size,
+          pieceId: region.id,
         });
       }
     });
@@ -126,6 +129,11 @@ export interface SweptTap {
   /** Shares of the photo the tap turned: real floor taken out, non-floor cleared ("not floor"); floor added, non-floor painted ("this is floor"). */
   turnedRight: number;
   turnedWrong: number;
+  /**
+   * The share of the wrong piece the tap lands on that it made right (issue 34 deliver 3: a tap takes the whole piece);
+   * only when the tap says its piece and the scorer was given the pieces' labels.
+   */
+  pieceTaken?: number;
 }
 
 /** Scores one tap: what it changed between the first render (`before`) and the render with it (`after`). */
@@ -136,15 +144,24 @@ export function scoreSweptTap(
   after: FloorMask,
   truth: FloorMask,
   judgedBefore = judgeMask(before, truth),
+  /** `errorRegions(render, truth).label` of the render the taps were placed on: with `tap.pieceId`, the tap's take of its piece. */
+  pieceLabel?: Int32Array,
 ): SweptTap {
   assertSameSize(before, truth, 'scoreSweptTap');
   assertSameSize(after, truth, 'scoreSweptTap');
   let right = 0;
   let wrong = 0;
+  let piece = 0;
+  let pieceRight = 0;
   const size = truth.width * truth.height;
+  const pieceId = pieceLabel ? tap.pieceId : undefined;
   for (let i = 0; i < size; i++) {
     const was = isFloor(before, i);
     const now = isFloor(after, i);
+    if (pieceId !== undefined && pieceLabel![i] === pieceId) {
+      piece++;
+      if (now === isFloor(truth, i)) pieceRight++;
+    }
     if (was === now) continue;
     if (now === isFloor(truth, i)) right++;
     else wrong++;
@@ -158,6 +175,7 @@ export function scoreSweptTap(
     change: judgedAfter.iou - judgedBefore.iou,
     turnedRight: right / size,
     turnedWrong: wrong / size,
+    ...(piece ? { pieceTaken: pieceRight / piece } : {}),
   };
 }
 
@@ -172,6 +190,9 @@ export interface SweepSummary {
   /** Taps after which a believable render was no longer believable. */
   believabilityLost: SweptTap[];
   worst: SweptTap | null;
+  /** Of the taps with a measured take: the median share of its piece a tap made right, and how many made right under a quarter. */
+  medianPieceTaken: number;
+  underAQuarter: number;
 }
 
 /** Per kind of tap: how many, the mean change, the taps past the issue's bar (worst first) and those that lost believability. */
@@ -179,6 +200,7 @@ export function summariseSweep(swept: readonly SweptTap[]): SweepSummary[] {
   return (['not floor', 'this is floor'] as const).map((kind) => {
     const ofKind = swept.filter((s) => s.tap.floor === (kind === 'this is floor'));
     const byChange = [...ofKind].sort((a, b) => a.change - b.change);
+    const takes = ofKind.flatMap((s) => (s.pieceTaken === undefined ? [] : [s.pieceTaken]));
     return {
       kind,
       taps: ofKind.length,
@@ -188,8 +210,17 @@ export function summariseSweep(swept: readonly SweptTap[]): SweepSummary[] {
       hurt: byChange.filter((s) => s.change < -TAP_DROP_LIMIT),
       believabilityLost: byChange.filter((s) => s.before.believable && !s.after.believable),
       worst: byChange[0] ?? null,
+      medianPieceTaken: median(takes),
+      underAQuarter: takes.filter((take) => take < 0.25).length,
     };
   });
+}
+
+function median(values: readonly number[]): number {
+  if (!values.length) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 /** A tap as the other commands print it, so it can be given to the engine again (`--tap x,y,kind`). */
@@ -199,6 +230,7 @@ export function describeSweptTap(s: SweptTap): string {
   return (
     `${s.id} --tap ${tap.x.toFixed(4)},${tap.y.toFixed(4)},${tap.floor ? 'floor' : 'not-floor'} (piece ${tap.piece + 1}, ${(100 * tap.pieceShare).toFixed(1)} %): ` +
     `${s.before.iou.toFixed(3)} -> ${s.after.iou.toFixed(3)} (${sign}${Math.abs(s.change).toFixed(3)}), turned right ${(100 * s.turnedRight).toFixed(2)} % wrong ${(100 * s.turnedWrong).toFixed(2)} %` +
-    `${s.before.believable && !s.after.believable ? ', believability lost' : ''}`
+    `${s.before.believable && !s.after.believable ? ', believability lost' : ''}` +
+    `${s.pieceTaken === undefined ? '' : `, took ${(100 * s.pieceTaken).toFixed(0)} % of its piece`}`
   );
 }

@@ -4,9 +4,10 @@
  * 3; tap-sweep.ts). Per tuning photo, taps at seeded points of the first render's wrong pieces ("not floor" on painted
  * ones, "this is floor" on missed ones), each scored alone on the first render as the page makes it (src/floor-as-
  * shown.ts, with the first render's rug choice). Prints the taps that lower their photo by more than 0.01 or cost it its
- * believability, then a summary per kind. With more than one variant (engine-variants.ts) every variant scores the same
- * taps (placed on the first variant's first render), and the taps whose change differs by more than 0.001 are listed
- * side by side. `--held-back`: the held-back photos instead (never tuned on: run once per change kept, not to decide).
+ * believability, then a summary per kind (with the median share of the piece it lands on that a tap made right, and how
+ * many taps made right under a quarter of it: a tap should take its whole piece; each tap's line gives its own). With
+ * more than one variant (engine-variants.ts) every variant scores the same taps (placed on the first variant's first
+ * render), and the taps whose change differs by more than 0.001 are listed side by side. `--held-back`: the held-back photos instead (never tuned on: run once per change kept, not to decide).
  * `--all-taps`: every tap's line, not only those past the bar. `--overlays DIR`: each tap past the bar drawn over the photo
  * (visitor-overlay.ts; `<id>-<variant>-<k>.png`, k the tap's place in the photo's sweep); keep DIR outside the repository. `--cache DIR`: the network's passes, as eval:visitor.
  */
@@ -29,7 +30,7 @@ import { visitorOverlay } from '../visitor-overlay.ts';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { FloorTap } from '../tap-simulator.ts';
+import { errorRegions, type FloorTap } from '../tap-simulator.ts';
 import type { RugChoice } from '../../../contracts/visualizer-webhook.ts';
 
 const usage =
@@ -101,6 +102,8 @@ const swept = new Map<string, SweptTap[]>(chosen.map((name) => [name, []]));
 for (const item of cases) {
   const pass = await cachedSegmentForFloor(cache, item.id, item.photo);
   let taps: FloorTap[] | undefined;
+  // The wrong pieces of the render the taps are placed on (the first variant's): each tap's take is measured on its own.
+  let pieceLabel: Int32Array | undefined;
   for (const name of chosen) {
     const tuning = { ...DEFAULT_TUNING, ...ENGINE_VARIANTS[name]! };
     const show = async (request: { taps?: readonly FloorTap[]; rugs?: RugChoice }) =>
@@ -111,9 +114,18 @@ for (const item of cases) {
     taps ??= sweepTaps(first.floor, item.truth, item.id, options).filter(
       (tap) => !kind || tap.floor === (kind === 'floor'),
     );
+    pieceLabel ??= errorRegions(first.floor, item.truth).label;
     for (const tap of taps) {
       const after = await show({ taps: [tap], rugs: first.rugs });
-      const scored = scoreSweptTap(item.id, tap as SweptTap['tap'], first.floor, after.floor, item.truth, judgedFirst);
+      const scored = scoreSweptTap(
+        item.id,
+        tap as SweptTap['tap'],
+        first.floor,
+        after.floor,
+        item.truth,
+        judgedFirst,
+        pieceLabel,
+      );
       swept.get(name)!.push(scored);
       if (overlays && (scored.change < -TAP_DROP_LIMIT || (scored.before.believable && !scored.after.believable))) {
         const file = path.join(overlays, `${item.id}-${name.replace(/[^a-z0-9]+/gi, '-')}-${taps.indexOf(tap)}.png`);
@@ -140,7 +152,10 @@ for (const name of chosen) {
   if (args.includes('--all-taps')) for (const s of all) console.log(`  ${describeSweptTap(s)}`);
   for (const summary of summariseSweep(all)) {
     console.log(
-      `${summary.kind}: ${summary.taps} taps on ${summary.photos} photos, mean change ${summary.meanChange >= 0 ? '+' : ''}${summary.meanChange.toFixed(4)}, gained ${summary.gained}, lowered by more than 0.01: ${summary.hurt.length}, believability lost: ${summary.believabilityLost.length}`,
+      `${summary.kind}: ${summary.taps} taps on ${summary.photos} photos, mean change ${summary.meanChange >= 0 ? '+' : ''}${summary.meanChange.toFixed(4)}, gained ${summary.gained}, lowered by more than 0.01: ${summary.hurt.length}, believability lost: ${summary.believabilityLost.length}` +
+        (Number.isNaN(summary.medianPieceTaken)
+          ? ''
+          : `; of the piece it lands on a tap made right a median ${(100 * summary.medianPieceTaken).toFixed(0)} %, under a quarter ${summary.underAQuarter} taps`),
     );
     for (const s of summary.hurt) console.log(`  ${describeSweptTap(s)}`);
     for (const s of summary.believabilityLost.filter((s) => !summary.hurt.includes(s)))
