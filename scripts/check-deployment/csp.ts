@@ -38,28 +38,61 @@ export function sourcesAllow(sources: string[], address: URL, site: URL): boolea
 }
 
 /**
- * The check's line on the pages' Content-Security-Policy header (decision 033): none, or one that lets other sites
- * frame the pages, is `skip` (the site works; it is not protected as decided), never a failure; one whose connections
- * leave out the project's API or the processor fails (every form and photo would be blocked); one that restricts
- * more than the check can judge without a browser is `skip`.
+ * The policies a page is held to: each one of the header's (a host's and a CDN's header arrive joined by commas, and a
+ * browser enforces every one: a request must pass them all), and each of the page's own `<meta http-equiv>` ones,
+ * which browsers enforce too, except for frame-ancestors, report-uri and sandbox (CSP 3, section 3.3).
  */
-export function contentSecurityPolicyOutcome(header: string | undefined, site: URL, services: Record<string, string>): Outcome & { skipped?: boolean } {
+export function policiesOf(header: string | undefined, html = ''): { text: string; where: string; directives: Map<string, string[]> }[] {
+  const policies = String(header ?? '')
+    .split(',')
+    .map((text) => text.trim())
+    .filter(Boolean)
+    .map((text, index, all) => ({ text, where: all.length > 1 ? `the header's policy ${index + 1} of ${all.length}` : 'the header', directives: parsePolicy(text) }));
+  for (const tag of html.match(/<meta\b[^>]*>/gi) ?? []) {
+    if (!/\bhttp-equiv\s*=\s*["']?content-security-policy["'\s/>]/i.test(tag)) continue;
+    const content = tag.match(/\bcontent\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i);
+    const text = (content?.[1] ?? content?.[2] ?? content?.[3] ?? '').replace(/&#39;|&#x27;|&apos;/gi, "'").replace(/&quot;/gi, '"').replace(/&amp;/gi, '&').trim();
+    if (!text) continue;
+    const directives = parsePolicy(text);
+    for (const ignored of ['frame-ancestors', 'report-uri', 'sandbox']) directives.delete(ignored);
+    policies.push({ text, where: "the page's <meta http-equiv> policy", directives });
+  }
+  return policies;
+}
+
+/**
+ * The check's line on the pages' Content-Security-Policy (decision 033): none, or one that lets other sites frame the
+ * pages, is `skip` (the site works; it is not protected as decided), never a failure; one whose connections leave out
+ * the project's API or the processor fails (every form and photo would be blocked); one that restricts more than the
+ * check can judge without a browser is `skip`. Every policy the page is held to is judged (`policiesOf`): a second
+ * header's `connect-src 'self'` blocks the API however open the first one is.
+ */
+export function contentSecurityPolicyOutcome(header: string | undefined, site: URL, services: Record<string, string>, html = ''): Outcome & { skipped?: boolean } {
   const advice = `send decision 033's header (README, "Site"): Content-Security-Policy: ${RECOMMENDED_CSP}`;
-  if (!header?.trim()) return { ok: false, skipped: true, detail: `none sent: another site may show these pages in a frame of its own (clickjacking on the forms); ${advice}` };
-  const policy = parsePolicy(header);
-  const connect = policy.get('connect-src') ?? policy.get('default-src');
-  const blocked = connect ? Object.entries(services).filter(([, address]) => !sourcesAllow(connect, new URL(address), site)) : [];
-  if (blocked.length > 0) {
+  const policies = policiesOf(header, html);
+  const fromHeader = policies.filter((policy) => !policy.where.includes('<meta'));
+  if (policies.length === 0) return { ok: false, skipped: true, detail: `none sent: another site may show these pages in a frame of its own (clickjacking on the forms); ${advice}` };
+  for (const { where, directives } of policies) {
+    const connect = directives.get('connect-src') ?? directives.get('default-src');
+    const blocked = connect ? Object.entries(services).filter(([, address]) => !sourcesAllow(connect, new URL(address), site)) : [];
+    if (blocked.length > 0) {
+      return {
+        ok: false,
+        detail: `${policies.length > 1 ? `${where}: ` : ''}its ${directives.has('connect-src') ? 'connect-src' : 'default-src'} (${connect!.join(' ')}) leaves out ${blocked.map(([name, address]) => `${name} ${new URL(address).origin}`).join(', ')}: browsers would block every form or photo sent there${policies.length > 1 ? ' (a browser enforces every policy sent, each on its own: two Content-Security-Policy headers, a host\'s and a CDN\'s, or a <meta> one in the page)' : ''}`,
+      };
+    }
+  }
+  // Every header policy must let a frame in for it to show: one that forbids it is enough.
+  const guarding = fromHeader.find(({ directives }) => directives.get('frame-ancestors')?.every((source) => source === "'none'" || source === "'self'"));
+  if (!guarding) {
+    const ancestors = fromHeader.map(({ directives }) => directives.get('frame-ancestors')).find(Boolean);
     return {
       ok: false,
-      detail: `its ${policy.has('connect-src') ? 'connect-src' : 'default-src'} (${connect!.join(' ')}) leaves out ${blocked.map(([name, address]) => `${name} ${new URL(address).origin}`).join(', ')}: browsers would block every form or photo sent there`,
+      skipped: true,
+      detail: `${fromHeader.length === 0 ? 'only a <meta> policy is sent, whose frame-ancestors browsers ignore, so it' : ancestors ? `its frame-ancestors (${ancestors.join(' ')})` : 'it says no frame-ancestors, so it'} lets other sites frame the pages; ${advice}`,
     };
   }
-  const ancestors = policy.get('frame-ancestors');
-  if (!ancestors || !ancestors.every((source) => source === "'none'" || source === "'self'")) {
-    return { ok: false, skipped: true, detail: `${ancestors ? `its frame-ancestors (${ancestors.join(' ')})` : 'it says no frame-ancestors, so it'} lets other sites frame the pages; ${advice}` };
-  }
-  const unjudged = FETCH_DIRECTIVES.filter((name) => policy.has(name) && name !== 'connect-src');
+  const unjudged = FETCH_DIRECTIVES.filter((name) => name !== 'connect-src' && policies.some(({ directives }) => directives.has(name)));
   if (unjudged.length > 0) {
     return {
       ok: false,
@@ -67,5 +100,9 @@ export function contentSecurityPolicyOutcome(header: string | undefined, site: U
       detail: `it restricts ${unjudged.join(', ')}: whether that blocks part of the site (its inline loader, the photo's blob: preview, the map's frame, the photo worker) shows only in a browser, which this check is not; go through every page and the visualizer with the browser's console open`,
     };
   }
-  return { ok: true, detail: `frame-ancestors ${ancestors.join(' ')}${policy.has('connect-src') || policy.has('default-src') ? ", its connections allow the project's API and the processor" : ''}, and nothing the pages load is restricted` };
+  const connects = policies.some(({ directives }) => directives.has('connect-src') || directives.has('default-src'));
+  return {
+    ok: true,
+    detail: `frame-ancestors ${guarding.directives.get('frame-ancestors')!.join(' ')}${connects ? ", its connections allow the project's API and the processor" : ''}, and nothing the pages load is restricted${policies.length > 1 ? ` (${policies.length} policies, each judged)` : ''}`,
+  };
 }

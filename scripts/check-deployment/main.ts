@@ -442,8 +442,10 @@ async function main(): Promise<number> {
     // Every page: the forms that framing would trick a visitor into sending are on the pages other than the home page.
     const outcomes = new Map<string, CheckOutcome>();
     for (const page of answeredPages()) {
-      const header = (await readSite(page, { as: 'page' })).headers['content-security-policy'];
-      outcomes.set(page, contentSecurityPolicyOutcome(Array.isArray(header) ? header.join(', ') : header, site, { SUPABASE_URL: deployment.supabaseUrl, VITE_VISUALIZER_WEBHOOK_URL: deployment.webhookUrl }));
+      // The page's own <meta> policy is enforced beside the header's: its body is read too.
+      const { headers, body } = await readSite(page, { as: 'page' });
+      const header = headers['content-security-policy'];
+      outcomes.set(page, contentSecurityPolicyOutcome(Array.isArray(header) ? header.join(', ') : header, site, { SUPABASE_URL: deployment.supabaseUrl, VITE_VISUALIZER_WEBHOOK_URL: deployment.webhookUrl }, body));
     }
     return everyPageOutcome(outcomes, unreadPages());
   });

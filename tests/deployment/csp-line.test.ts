@@ -34,6 +34,22 @@ describe('the content security policy line', () => {
     expect(outcome).toMatchObject({ ok: false, skipped: true, detail: expect.stringMatching(/^it restricts script-src, img-src: whether that blocks part of the site/) });
   });
 
+  it('judges every policy the page is held to: a second header (a CDN\'s beside the host\'s) or a <meta> one in the page', () => {
+    // Node joins a repeated header with ", "; browsers enforce each policy on its own, so the API must pass both.
+    expect(contentSecurityPolicyOutcome(`${RECOMMENDED_CSP}, connect-src 'self'`, site, services)).toMatchObject({
+      ok: false,
+      detail: expect.stringMatching(/^the header's policy 2 of 2: its connect-src \('self'\) leaves out SUPABASE_URL https:\/\/ref\.supabase\.co, VITE_VISUALIZER_WEBHOOK_URL/),
+    });
+    const meta = `<head><meta http-equiv="Content-Security-Policy" content="default-src &#39;self&#39;"></head>`;
+    expect(contentSecurityPolicyOutcome(RECOMMENDED_CSP, site, services, meta)).toMatchObject({ ok: false, detail: expect.stringMatching(/^the page's <meta http-equiv> policy: its default-src \('self'\) leaves out SUPABASE_URL/) });
+    // Two policies that both let the services through, one guarding frames: ok, each judged.
+    expect(contentSecurityPolicyOutcome(`${RECOMMENDED_CSP}, upgrade-insecure-requests`, site, services)).toEqual({ ok: true, detail: "frame-ancestors 'none', and nothing the pages load is restricted (2 policies, each judged)" });
+    // A <meta> policy's frame-ancestors is ignored by browsers: it does not stand for the header's.
+    expect(contentSecurityPolicyOutcome(undefined, site, services, `<meta content="frame-ancestors 'none'" http-equiv=content-security-policy>`)).toMatchObject({ ok: false, skipped: true, detail: expect.stringMatching(/^only a <meta> policy is sent, whose frame-ancestors browsers ignore/) });
+    // Report-only enforces nothing, and a meta tag of another kind is no policy.
+    expect(contentSecurityPolicyOutcome(RECOMMENDED_CSP, site, services, `<meta http-equiv="Content-Security-Policy-Report-Only" content="connect-src 'none'"><meta name="x" content="connect-src 'none'">`).ok).toBe(true);
+  });
+
   it("matches sources as browsers do for origins: 'self', *, schemes, host wildcards and ports", () => {
     const api = new URL('https://ref.supabase.co/rest/v1/');
     expect(['*', 'https:', 'https://*.supabase.co', 'ref.supabase.co', 'https://ref.supabase.co:443', 'http://ref.supabase.co'].map((source) => sourcesAllow([source], api, site))).toEqual([true, true, true, true, true, true]);
