@@ -48,6 +48,7 @@ import {
   sourceMapOf,
   textFilesOf,
 } from './site.ts';
+import { anonInsertsOutcome, type AnonInsertSeen } from './anon-inserts.ts';
 import { contentSecurityPolicyOutcome } from './csp.ts';
 import { everyPageOutcome } from './every-page.ts';
 import { BUILD_STAMP_FILE, sourceCommit } from '../../contracts/build-stamp.ts';
@@ -513,6 +514,16 @@ async function main(): Promise<number> {
           };
     });
 
+    await check("visitors' inserts store their rows", async () => {
+      // Made as the site makes them, as anon, and undone in the database: trying them over the API would spend this
+      // machine's write allowance and send the office e-mails. The only insert before was the owner's test lead.
+      const reply = await rest('rpc/deployment_check_anon_inserts', serviceKey, { method: 'POST', body: '{}' });
+      if (reply.status !== 200) return { ok: false, detail: `status ${reply.status}: ${excerpt(reply)} (are the migrations applied?)` };
+      const seen: unknown = JSON.parse(reply.body);
+      if (typeof seen !== 'object' || seen === null || Array.isArray(seen)) return { ok: false, detail: `an answer that says nothing: ${excerpt(reply, 80)}` };
+      return anonInsertsOutcome(seen as Record<string, AnonInsertSeen>);
+    });
+
     await check('no view, function, copy or policy hands the public key lead rows', async () => {
       // Row-level security guards the tables; a view or a security definer function runs as its owner, past it, and
       // a copy made with `create table ... as select` has none (Supabase's default privileges grant it to anon): in
@@ -745,6 +756,7 @@ async function main(): Promise<number> {
         ['deployment_check_throttle', 'GET'],
         ['deployment_check_storage_policies', 'GET'],
         ['deployment_check_plant_rows', 'POST'],
+        ['deployment_check_anon_inserts', 'POST'],
         ['deployment_check_unsubscribe_start', 'POST'],
       ]) {
         const reply = await rest(`rpc/${fn}`, anonKey, method === 'POST' ? { method, body: '{}' } : {});

@@ -214,8 +214,9 @@ describe('npm run check:deployment on a healthy deployment', () => {
     // the database's migrations; changes, views and functions; both buckets; CORS twice, /healthz; the heartbeats and both workers; staff e-mails;
     // retention; the test lead; the e-mails' unsubscribe link and their facts; the e-mail worker instances' settings; a photo for an unknown request; the test
     // photo and its files; the functions' grant; the removal; the throttle; the site's and the processor's commits; signed-in
-    // users' access and the throttle's pre-request; the project's keys; who handles the photos; whether visitors reach the services; the pages' own address; storage policies; the checkout's age.
-    expect(checks).toHaveLength(DEPLOYED_PAGES.length + 1 + 1 + 2 + 2 + 4 + 1 + 1 + LEAD_TABLES.length + 2 + 2 + 3 + 3 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1);
+    // users' access and the throttle's pre-request; the project's keys; who handles the photos; whether visitors reach the services; the pages' own address; storage policies; the checkout's age;
+    // visitors' inserts.
+    expect(checks).toHaveLength(DEPLOYED_PAGES.length + 1 + 1 + 2 + 2 + 4 + 1 + 1 + LEAD_TABLES.length + 2 + 2 + 3 + 3 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1);
     // The stack's processor draws the floors itself, and the site is built without an engine company.
     expect(lines).toContain("ok    privacy page names who handles visitors' photos: the processor draws the floors itself, and the privacy page says so (no other company gets the photos)");
     expect(lines).toContain("ok    project's keys are its own: the local stack's published keys, on this machine's own address, which no one else reaches");
@@ -259,6 +260,9 @@ describe('npm run check:deployment on a healthy deployment', () => {
     expect(lines).toContain('ok    staff e-mails of the last day sent: none failed or is being retried');
     expect(lines).toContain('ok    public key cannot open the stored photos: the public key neither opens nor lists its 2 stored images, and their public address opens nothing');
     expect(lines).toContain('ok    public key cannot change or delete lead rows: no lead table lets it update or delete a row');
+    expect(lines).toContain(
+      "ok    visitors' inserts store their rows: each of the 5 tables took the row its form sends, as the public key's role, answered its id, stored it as sent, and the four leads queued their e-mails (undone in the database: nothing sent, no write allowance spent)",
+    );
     for (const page of DEPLOYED_PAGES) {
       expect(lines.some((line) => new RegExp(`^ok {4}page ${page}: 200, prerendered ".+", its \\d+ scripts and stylesheets served$`).test(line)), page).toBe(true);
     }
@@ -758,6 +762,8 @@ describe('npm run check:deployment on a broken deployment', () => {
       expect(code).toBe(1);
       expect(failed, lines.join('\n')).toEqual([
         "FAIL  public key cannot change or delete lead rows: it may change or delete rows of contacts (update), leads (delete): row-level security off with the grant, or a policy for anon that allows it; anyone could alter or erase visitors' requests",
+        // Anon no longer selects realtors' id: the site's insert ... select id is refused, every realtor application fails.
+        "FAIL  visitors' inserts store their rows: a visitor's insert, made as the site makes it: realtors: refused (42501: permission denied for table realtors): every visitor's form fails",
         "FAIL  no view, function, copy or policy hands the public key lead rows: the public key may use the view recent_investors (reads a lead table as its owner), the view recent_names (reads a lead table as its owner), the security definer function find_contact(address text), the security definer function private.all_contacts(), the table leads_backup (email), which row-level security does not guard, the table private.guide_copy (email), which row-level security does not guard, the lead table investors (its policy \"older investors\", using (created_at < (now() - '00:01:00'::interval))), which lets it read rows whose id it was not sent, the lead table realtors (row-level security off; anon may select name, email), which lets it read rows whose id it was not sent: they run past row-level security or around the probe's marked row, so anyone may read what they return; drop them (a copy: or turn its row-level security on; a policy: keep only the migrations' id = private.submission_id_header()), or make the view security_invoker and revoke the function from public and anon",
         "FAIL  signed-in users cannot read, change or delete lead rows: a signed-in user may read, change or delete rows of realtors (read): anyone can sign up with the public key (Supabase Auth takes sign-ups unless they are turned off) and so reach every visitor's name, e-mail and phone; revoke the grant or drop the policy for authenticated (the site has no logins)",
         "FAIL  write throttle runs before every API request: the authenticator role's pgrst.db_pre_request is not set, not private.throttle_anonymous_writes: the lead tables take writes without limit or size check, so a script could fill them and the office's inbox; run alter role authenticator set pgrst.db_pre_request = 'private.throttle_anonymous_writes'; notify pgrst, 'reload config';",
@@ -788,6 +794,32 @@ describe('npm run check:deployment on a broken deployment', () => {
         schedule!.known_since,
         schedule!.last_execution,
       ]);
+    }
+    expect(await leftovers(site.stack)).toEqual([]);
+  }, 300_000);
+
+  it("fails a visitor's insert refused, dropped by a trigger, stored without its e-mails or not read back, though the owner's test lead goes through (red-team, session 22)", async () => {
+    await sql(`revoke insert on public.leads from anon;
+               create function public.drop_anonymous_rows() returns trigger language plpgsql
+                 as 'begin if current_user = ''anon'' then return null; end if; return new; end';
+               -- Named to run after the migrations' own row triggers, so their guard against empty inserts is passed.
+               create trigger zz_drop_anonymous_realtors before insert on public.realtors for each row execute function public.drop_anonymous_rows();
+               drop trigger follow_up_new_investor on public.investors;
+               drop policy "a visitor can read back the id of the contact request they submitted" on public.contacts;`);
+    try {
+      const { code, failed, lines } = await checkDeployment(envFor(site.stack));
+
+      expect(code).toBe(1);
+      expect(failed, lines.join('\n')).toEqual([
+        "FAIL  visitors' inserts store their rows: a visitor's insert, made as the site makes it: contacts: refused (42501: new row violates row-level security policy for table \"contacts\"): every visitor's form fails; leads: refused (42501: permission denied for table leads): every visitor's form fails; realtors: answered no row (a trigger or rule that drops or removes it: the API answers success, the site says the request was sent, and the lead is lost); investors: stored, but it queued 0 e-mail(s) and 0 job(s) (its follow-up trigger dropped?): the office never hears of it",
+      ]);
+    } finally {
+      await sql(`grant insert (id, email, lead_source, guide_sent) on public.leads to anon;
+                 drop trigger zz_drop_anonymous_realtors on public.realtors;
+                 drop function public.drop_anonymous_rows();
+                 create trigger follow_up_new_investor after insert on public.investors for each row execute function back_office.follow_up_new_lead();
+                 create policy "a visitor can read back the id of the contact request they submitted" on public.contacts
+                   for select to anon using (id = private.submission_id_header());`);
     }
     expect(await leftovers(site.stack)).toEqual([]);
   }, 300_000);

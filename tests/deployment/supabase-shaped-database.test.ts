@@ -188,6 +188,20 @@ describe('a Supabase-shaped database', () => {
     expect(await address.json()).toBe('127.0.0.1');
   });
 
+  it("check:deployment's visitors' inserts work there: the service key's request takes anon's role (PostgREST's authenticator may), every form's row is stored and undone, nothing left; the public key may not call it", async () => {
+    const before = await asAdmin<{ rows: string; emails: string }>(
+      'select (select count(*) from public.contacts) + (select count(*) from public.realtors) as rows, (select count(*) from back_office.outbound_emails) as emails',
+    );
+    const reply = await rest(db.serviceRoleKey, 'rpc/deployment_check_anon_inserts', { method: 'POST', body: '{}' });
+    expect(reply.status).toBe(200);
+    const lead = { returned: true, stored: true, email_kept: true, emails_queued: 2, jobs_queued: 2 };
+    expect(await reply.json()).toEqual({ contacts: lead, leads: lead, realtors: lead, investors: lead, floor_visualizer_requests: { ...lead, emails_queued: 0, jobs_queued: 0 } });
+    expect(
+      await asAdmin('select (select count(*) from public.contacts) + (select count(*) from public.realtors) as rows, (select count(*) from back_office.outbound_emails) as emails'),
+    ).toEqual(before);
+    expect((await rest(db.anonKey, 'rpc/deployment_check_anon_inserts', { method: 'POST', body: '{}' })).status).toBe(401);
+  });
+
   it("check:deployment's marked rows: planted and removed by the service key, no e-mail queued for them, refused to the public key", async () => {
     const planted = await rest(db.serviceRoleKey, 'rpc/deployment_check_plant_rows', { method: 'POST', body: '{}' });
     expect(planted.status).toBe(200);

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { anonInsertsOutcome, type AnonInsertSeen } from '../../scripts/check-deployment/anon-inserts';
+
+/**
+ * check:deployment's line on the forms' inserts as the public key's role makes them (public.deployment_check_anon_inserts;
+ * check-deployment.test.ts breaks them on the real stack).
+ */
+const stored: AnonInsertSeen = { returned: true, stored: true, email_kept: true, emails_queued: 2, jobs_queued: 2 };
+const healthy = { contacts: stored, leads: stored, realtors: stored, investors: stored, floor_visualizer_requests: { ...stored, emails_queued: 0, jobs_queued: 0 } };
+
+describe("check:deployment's line on visitors' inserts", () => {
+  it('is ok when every table stores the row its form sends and the four leads queue their e-mails', () => {
+    expect(anonInsertsOutcome(healthy)).toMatchObject({ ok: true, detail: expect.stringMatching(/^each of the 5 tables took the row its form sends/) });
+  });
+
+  it('fails, naming each table, an insert refused, a row dropped or removed, an address changed, no e-mail queued, a table not tried', () => {
+    const outcome = anonInsertsOutcome({
+      contacts: { refused: '42501: new row violates row-level security policy for table "contacts"' },
+      leads: { ...stored, returned: false, stored: false },
+      realtors: { ...stored, stored: false },
+      investors: { ...stored, email_kept: false },
+      floor_visualizer_requests: undefined,
+    });
+    expect(outcome.ok).toBe(false);
+    expect(outcome.detail).toBe(
+      'a visitor\'s insert, made as the site makes it: contacts: refused (42501: new row violates row-level security policy for table "contacts"): every visitor\'s form fails; leads: answered no row (a trigger or rule that drops or removes it: the API answers success, the site says the request was sent, and the lead is lost); realtors: answered its id, but the row is not stored (a trigger or rule that drops or removes it: the API answers success, the site says the request was sent, and the lead is lost); investors: stored with another e-mail address than the one sent (a trigger that changes it): nobody can answer the visitor; floor_visualizer_requests: not tried (the function does not know it: are the migrations applied?)',
+    );
+    expect(anonInsertsOutcome({ ...healthy, investors: { ...stored, emails_queued: 0, jobs_queued: 0 } }).detail).toBe(
+      "a visitor's insert, made as the site makes it: investors: stored, but it queued 0 e-mail(s) and 0 job(s) (its follow-up trigger dropped?): the office never hears of it",
+    );
+  });
+});
