@@ -519,11 +519,14 @@ export function settingsNotBuiltIn(
   const trim = (setting: SiteConnectionSetting, value: string) =>
     setting === 'VITE_SUPABASE_ANON_KEY' ? value.trim() : value.trim().replace(/\/+$/, '');
   const problems: string[] = [];
+  /** Every value the settings object holds: a wrong one is named above, not again as "another project" below. */
+  const inSettings = new Set<string>();
   for (const setting of SITE_CONNECTION_SETTINGS) {
     const { name, value } = expected[setting];
     const built = new Set<string>();
     const pattern = new RegExp(`(?:^|[^\\w$])["']?${setting}["']?\\s*:\\s*(["'\`])((?:\\\\.|(?!\\1)[^\\\\])*)\\1`, 'g');
     for (const script of scripts) for (const match of script.matchAll(pattern)) built.add(trim(setting, match[2]!));
+    for (const found of built) inSettings.add(found);
     const wanted = trim(setting, value);
     const others = [...built].filter((found) => found !== wanted);
     if (others.length > 0)
@@ -538,6 +541,22 @@ export function settingsNotBuiltIn(
     ) {
       problems.push(`${name} (not in them)`);
     }
+  }
+  // Beside the settings object, another project written into the code (a second client for one form, a key pasted
+  // from staging): the object is right, the check passed, and that form's rows went to the other project.
+  const text = scripts.join('\n');
+  const ownOrigin = URL.canParse(expected.VITE_SUPABASE_URL.value) ? new URL(expected.VITE_SUPABASE_URL.value).origin : undefined;
+  const otherProjects = [...new Set([...text.matchAll(/https:\/\/[a-z0-9]{20}\.supabase\.(?:co|in)(?![\w.-])/g)].map(([found]) => found))].filter((found) => found !== ownOrigin && ![...inSettings].some((value) => value.startsWith(found)));
+  if (otherProjects.length > 0) problems.push(`${expected.VITE_SUPABASE_URL.name} (they also call another project, ${otherProjects.join(' and ')})`);
+  const ownKey = expected.VITE_SUPABASE_ANON_KEY.value.trim();
+  const otherKeys = [
+    ...new Set([
+      ...[...text.matchAll(/sb_publishable_[\w-]{8,}/g)].map(([found]) => found),
+      ...[...text.matchAll(/eyJ[\w-]+\.eyJ[\w-]+\.[\w-]+/g)].map(([found]) => found).filter((found) => jwtRoles(found)[0] === 'anon'),
+    ]),
+  ].filter((found) => found !== ownKey && !inSettings.has(found));
+  if (otherKeys.length > 0) {
+    problems.push(`${expected.VITE_SUPABASE_ANON_KEY.name} (they also hold another public key, ${otherKeys.map((found) => `${found.slice(0, 24)}…`).join(' and ')})`);
   }
   return problems;
 }

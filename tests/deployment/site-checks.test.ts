@@ -237,6 +237,28 @@ describe("the site's connection settings as built", () => {
   });
 });
 
+describe("another project's address or public key beside the site's settings", () => {
+  const expected = {
+    VITE_SUPABASE_URL: { name: 'SUPABASE_URL', value: 'https://abcdefghijklmnopqrst.supabase.co' },
+    VITE_SUPABASE_ANON_KEY: { name: 'SUPABASE_ANON_KEY', value: 'sb_publishable_abc123def456' },
+    VITE_VISUALIZER_WEBHOOK_URL: { name: 'VITE_VISUALIZER_WEBHOOK_URL', value: 'https://processor.floors.example' },
+  };
+  const settings = `var e={VITE_SUPABASE_ANON_KEY:"sb_publishable_abc123def456",VITE_SUPABASE_URL:"https://abcdefghijklmnopqrst.supabase.co",VITE_VISUALIZER_WEBHOOK_URL:"https://processor.floors.example"};`;
+  const anonJwt = (ref: string) => `eyJhbGciOiJIUzI1NiJ9.${Buffer.from(JSON.stringify({ role: 'anon', ref })).toString('base64url')}.c2lnbmF0dXJl`;
+
+  it('names a second project the scripts call, or a second public key they hold, though the settings object is right (red-team, session 22)', () => {
+    expect(settingsNotBuiltIn([settings, 'const c=createClient("https://zyxwvutsrqponmlkjihg.supabase.co","sb_publishable_staging99999")'], expected)).toEqual([
+      'SUPABASE_URL (they also call another project, https://zyxwvutsrqponmlkjihg.supabase.co)',
+      'SUPABASE_ANON_KEY (they also hold another public key, sb_publishable_staging99…)',
+    ]);
+    expect(settingsNotBuiltIn([settings, `k="${anonJwt('zyxw')}"`], expected)).toEqual(['SUPABASE_ANON_KEY (they also hold another public key, eyJhbGciOiJIUzI1NiJ9.eyJ…)']);
+  });
+
+  it("passes the project's own address and key written again, paths under it, and JWTs of no anon role", () => {
+    expect(settingsNotBuiltIn([settings, 'fetch("https://abcdefghijklmnopqrst.supabase.co/rest/v1/contacts");k="sb_publishable_abc123def456";l="https://supabase.com/docs"'], expected)).toEqual([]);
+  });
+});
+
 describe("the pages' own address", () => {
   const at = (href: string) => `<!doctype html><html><head><link rel="canonical" href="${href}"/></head><body><h1>Hi</h1></body></html>`;
   const site = new URL('https://www.floors.example');
