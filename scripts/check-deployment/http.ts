@@ -38,6 +38,10 @@ export const VISITOR_HEADERS = {
   // As a browser asks: hosts serve their compressed copies (nginx's brotli_static, a CDN's), which may not be the
   // file the identity body is (a stale index.html.br beside a fresh index.html reached every visitor but the check).
   'accept-encoding': 'br, gzip, deflate',
+  // Chrome's client hints, sent with every https request: their absence alone told the check from a visitor.
+  'sec-ch-ua': '"Chromium";v="142", "Google Chrome";v="142", "Not_A Brand";v="99"',
+  'sec-ch-ua-mobile': '?0',
+  'sec-ch-ua-platform': '"Linux"',
 } as const;
 
 /** A body as the host sent it, decoded as a browser decodes it; throws on an encoding or a body it cannot read. */
@@ -67,6 +71,21 @@ export function decodeBody(body: Buffer, contentEncoding: string | undefined): s
  */
 export const PAGE_ACCEPT =
   'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7';
+
+/**
+ * What a browser sends when a visitor opens a page (Chrome's, for an address typed or followed from elsewhere): its
+ * Accept, and the fetch metadata an edge rule reads to tell a page opened from a script's request (a front that
+ * serves the real page only to `sec-fetch-mode: navigate`, or another one only to requests without it, showed the
+ * check another page than visitors; red-team, session 22).
+ */
+export const PAGE_HEADERS = {
+  accept: PAGE_ACCEPT,
+  'sec-fetch-dest': 'document',
+  'sec-fetch-mode': 'navigate',
+  'sec-fetch-site': 'none',
+  'sec-fetch-user': '?1',
+  'upgrade-insecure-requests': '1',
+} as const;
 
 /** A request sent and not yet answered: what a run that prints nothing for a while is waiting on. */
 export type WaitingRequest = { method: string; url: string; since: number; idleTimeoutMs: number };

@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { WEBHOOK_REQUEST_ID_HEADER } from '../../contracts/visualizer-webhook.ts';
-import { excerpt, keyHeaders, PAGE_ACCEPT, request, requestsWaiting, type Reply, type RequestOptions } from './http.ts';
+import { excerpt, keyHeaders, PAGE_HEADERS, request, requestsWaiting, type Reply, type RequestOptions } from './http.ts';
 import { BUCKETS, builtFileOf, DEPLOYED_PAGES, LEAD_TABLES, PAGE_HEADINGS } from './pages.ts';
 import {
   assetsOf,
@@ -460,7 +460,7 @@ async function main(): Promise<number> {
   });
   await check('unknown path', async () => {
     // Asked as a browser opens a page: a history-API fallback answers only that with 200.
-    const reply = await request(new URL(`/no-such-page-${Date.now()}`, site).href, { headers: { accept: PAGE_ACCEPT } });
+    const reply = await request(new URL(`/no-such-page-${Date.now()}`, site).href, { headers: { ...PAGE_HEADERS } });
     return reply.status === 404
       ? { ok: true, detail: '404' }
       : { ok: false, detail: `status ${reply.status}, expected 404 (a single-page-app fallback answers every path with 200)` };

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { businessEnvSchema } from '../../src/config/settings.ts';
-import { PAGE_ACCEPT, request, type Reply } from './http.ts';
+import { PAGE_HEADERS, request, type Reply } from './http.ts';
 
 /** The prerendered page's first <h1>, as text (what a visitor and a search engine read first). */
 export function headingOf(html: string): string | undefined {
@@ -156,7 +156,7 @@ export function secretsIn(text: string, serviceKey: string | undefined): string[
 
 /**
  * GETs of the site, each path fetched once however many pages name it. A page (`as: 'page'`) is asked for as a
- * browser opens one (PAGE_ACCEPT), a file as a browser loads a script or a stylesheet.
+ * browser opens one (PAGE_HEADERS: its Accept and fetch metadata), a file as a browser loads a script or a stylesheet.
  */
 export function createSiteReader(site: URL) {
   const replies = new Map<string, Promise<Reply>>();
@@ -166,7 +166,7 @@ export function createSiteReader(site: URL) {
     if (!reply)
       replies.set(
         key,
-        (reply = request(new URL(path, site).href, as === 'page' ? { headers: { accept: PAGE_ACCEPT } } : {})),
+        (reply = request(new URL(path, site).href, as === 'page' ? { headers: { ...PAGE_HEADERS } } : {})),
       );
     return reply;
   };

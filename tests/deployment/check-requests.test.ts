@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from '../../scripts/check-deployment/http';
+import { createSiteReader } from '../../scripts/check-deployment/site';
 
 /**
  * check:deployment's requests, as a host in front of the site or the processor sees them: a front that answers a
@@ -55,6 +56,24 @@ describe("check:deployment's requests", () => {
     const reply = await request(url);
 
     expect([reply.status, reply.body]).toEqual([503, 'down for visitors']);
+  });
+
+  it("ask for a page as a browser opens one, fetch metadata and client hints included, so a front keyed on them shows the check the visitors' page", async () => {
+    // An edge rule that serves the page only to a script's request (no sec-fetch-mode: navigate), and visitors a
+    // placeholder; and one that tells Chrome from a client without its client hints.
+    const host = http.createServer((incoming, outgoing) => {
+      const navigation = incoming.headers['sec-fetch-mode'] === 'navigate' && incoming.headers['sec-fetch-dest'] === 'document';
+      const chrome = String(incoming.headers['sec-ch-ua'] ?? '').includes('Google Chrome');
+      outgoing.writeHead(200, { 'content-type': 'text/html' }).end(navigation && chrome ? '<h1>Maintenance</h1>' : '<h1>Expert Floors. Neighborly Service.</h1>');
+    });
+    await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+    try {
+      const read = createSiteReader(new URL(`http://127.0.0.1:${(host.address() as AddressInfo).port}/`));
+      expect((await read('/', { as: 'page' })).body).toBe('<h1>Maintenance</h1>');
+    } finally {
+      host.closeAllConnections();
+      await new Promise((resolve) => host.close(resolve));
+    }
   });
 
   it('still send the headers a line gives them', async () => {
