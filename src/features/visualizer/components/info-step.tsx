@@ -75,9 +75,13 @@ export function InfoStep({
         <h2 id="visualizer-info-title" className="font-display text-2xl font-bold text-walnut-950">
           Where should we send your result?
         </h2>
+        {/* The result e-mail goes through the queue's limits (queue_email, visitor_email_limits): one of each kind a
+            day per mailbox and three in all, so a second photo the same day is not e-mailed; "send your result" said
+            nothing of it (session 22). */}
         <p className="text-walnut-800">
-          We'll show your new floor right here, and keep your name and email so a flooring pro can follow up if you want
-          a quote.
+          We'll show your new floor right here and e-mail it to you: one result a day per address (with only a few of
+          our e-mails a day in all), so another photo the same day is shown here only. We keep your name and email so a
+          flooring pro can follow up if you want a quote.
         </p>
         <p className="text-sm text-walnut-700">
           We strip the location and camera details from your photo and delete the pictures after{' '}

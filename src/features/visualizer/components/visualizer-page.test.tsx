@@ -81,6 +81,18 @@ describe('the upload step', () => {
     );
   });
 
+  // The queue e-mails one result a day per mailbox (visitor_email_limits; tests/integration/privacy-notice.test.ts):
+  // "send your result" alone was untrue of a second photo the same day (session 22).
+  it('says on the info step that the result is e-mailed once a day per address, and shown on the page every time', async () => {
+    const { user } = await openPage();
+    await chooseFile(user, imageFile());
+
+    const heading = await screen.findByRole('heading', { name: 'Where should we send your result?' });
+    expect(heading.nextElementSibling).toHaveTextContent(
+      "We'll show your new floor right here and e-mail it to you: one result a day per address (with only a few of our e-mails a day in all), so another photo the same day is shown here only. We keep your name and email so a flooring pro can follow up if you want a quote.",
+    );
+  });
+
   it('begins loading the data client once a photo is chosen, before anything is sent', async () => {
     const calls = newCalls();
     server.use(insertHandler(calls), webhookHandler(calls));
