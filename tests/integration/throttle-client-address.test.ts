@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createSqlVisualizerRequestRepository } from '../../visualizer-processor/src/sql-visualizer-request-repository';
 import { setThrottleLimit } from '../support/throwaway-stack';
 import { TEST_THROTTLE_MAX_WRITES } from './global-setup';
 import { sql, stack } from './stack-clients';
@@ -72,5 +74,32 @@ describe('the client address the throttle counts', () => {
     await expect(
       sql("update private.insert_throttle_settings set client_address_header = 'X-Forwarded-For; drop'"),
     ).rejects.toThrow(/check constraint/);
+  });
+});
+
+describe('a webhook call whose row never came (decision 025, session 22)', () => {
+  it("counts as one write of its caller's allowance, by the throttle's own address key, and past it the processor does not wait", async () => {
+    const db = new pg.Pool({ connectionString: stack.superuserUrl, max: 1 });
+    try {
+      const repository = createSqlVisualizerRequestRepository(db);
+      // The allowance is 3 in this file: one insert and two made-up ids use it up.
+      expect(await submit('198.51.100.60')).toBe(201);
+      await repository.recordRowlessCall('198.51.100.60');
+      await repository.recordRowlessCall('198.51.100.60');
+      expect(await submit('198.51.100.60')).toBe(429);
+      // Used up is not past: a visitor whose own insert took the last write is still waited for.
+      expect(await repository.isBeyondAllowance('198.51.100.60')).toBe(false);
+      await repository.recordRowlessCall('198.51.100.60');
+      expect(await repository.isBeyondAllowance('198.51.100.60')).toBe(true);
+      expect(await repository.isBeyondAllowance('198.51.100.61')).toBe(false);
+
+      // An IPv6 caller by its /64 network, as its inserts are counted.
+      for (let n = 1; n <= 4; n++) await repository.recordRowlessCall(`2001:db8:5:6::${n}`);
+      expect(await repository.isBeyondAllowance('2001:db8:5:6::abcd')).toBe(true);
+      expect(await repository.isBeyondAllowance('2001:db8:5:7::1')).toBe(false);
+      expect(await submit('2001:db8:5:6::99')).toBe(429);
+    } finally {
+      await db.end();
+    }
   });
 });

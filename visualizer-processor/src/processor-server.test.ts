@@ -132,6 +132,7 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
+  repository.rowlessCalls.clear();
   engine = createOfflineFloorEngine();
   syncReplyMs = 30_000;
   pollMs = 20;
@@ -514,6 +515,51 @@ describe('the visualizer processor webhook', () => {
     expect(reply).toEqual({ status: WEBHOOK_REFUSAL.status, json: { error: WEBHOOK_REFUSAL.error } });
     expect(repository.rows.has(row.id)).toBe(false);
     expect(await repository.refusalsThisHour(row.id)).toBe(0);
+  });
+
+  it('reads a row that is not there less often after the first second of the wait (a made-up id read it every 50 ms)', async () => {
+    rowWaitMs = 4000;
+    const row = newRequestRow();
+    const find = vi.spyOn(repository, 'find');
+    const reply = await postWebhook(payloadFor(row, await fixtureDataUrl('room-tile.png')));
+    const reads = find.mock.calls.filter(([id]) => id === row.id).length;
+    find.mockRestore();
+    expect(reply).toEqual({ status: WEBHOOK_REFUSAL.status, json: { error: WEBHOOK_REFUSAL.error } });
+    // A count, not a time: 21 reads at most in the first second, then pauses of 100, 200, 400, 800 ms and 1 s (about
+    // 27 in all); every 50 ms throughout was 80 reads. A busy machine reads fewer, never more.
+    expect(reads).toBeLessThanOrEqual(30);
+  });
+
+  it("counts a call whose row never came as a write of its caller's allowance, and does not wait at all past it", async () => {
+    // The test calls come from 127.0.0.1 without a client address header: the connection's address counts.
+    const visitor = newRequestRow();
+    const find = repository.find.bind(repository);
+    const visitorsRow = vi.spyOn(repository, 'find').mockImplementationOnce(async (id) => {
+      const found = await find(id);
+      repository.rows.set(visitor.id, { ...visitor });
+      return found;
+    });
+    // Taken (200 with the render, or 202 when the render outlasts syncReplyMs on a busy machine), not refused.
+    expect([200, 202]).toContain((await postWebhook(payloadFor(visitor, await fixtureDataUrl('room-tile.png')))).status);
+    visitorsRow.mockRestore();
+    await rendersDone();
+    // A photo that found its row, even after a wait, costs nothing.
+    expect(repository.rowlessCalls.get('127.0.0.1') ?? 0).toBe(0);
+
+    expect((await postWebhook(payloadFor(newRequestRow(), await fixtureDataUrl('room-tile.png')))).status).toBe(WEBHOOK_REFUSAL.status);
+    expect(repository.rowlessCalls.get('127.0.0.1')).toBe(1);
+
+    // Past the allowance (20 writes in the SQL throttle's window), a row not there at once is not waited for.
+    repository.rowlessCalls.set('127.0.0.1', 21);
+    rowWaitMs = 10_000;
+    const madeUp = newRequestRow();
+    const reads = vi.spyOn(repository, 'find');
+    const reply = await postWebhook(payloadFor(madeUp, await fixtureDataUrl('room-tile.png')));
+    const madeUpReads = reads.mock.calls.filter(([id]) => id === madeUp.id).length;
+    reads.mockRestore();
+    expect(reply).toEqual({ status: WEBHOOK_REFUSAL.status, json: { error: WEBHOOK_REFUSAL.error } });
+    expect(madeUpReads).toBe(1);
+    await expectStillServing();
   });
 
   it.each([

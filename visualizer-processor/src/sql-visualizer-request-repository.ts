@@ -205,5 +205,12 @@ export function createSqlVisualizerRequestRepository(db: pg.Pool): VisualizerReq
       const { rows } = await db.query<{ refusals: number }>('select back_office.visualizer_webhook_refusals_this_hour($1) as refusals', [id]);
       return rows[0]?.refusals ?? 0;
     },
+    async recordRowlessCall(clientAddress) {
+      await db.query('select private.count_rowless_webhook_call($1)', [clientAddress]);
+    },
+    async isBeyondAllowance(clientAddress) {
+      const { rows } = await db.query<{ beyond: boolean }>('select private.beyond_write_allowance($1) as beyond', [clientAddress]);
+      return rows[0]?.beyond ?? false;
+    },
   };
 }

@@ -113,6 +113,17 @@ export interface VisualizerRequestRepository {
   /** Counts one refused webhook call for this id and returns the count for the current hour. */
   recordRefusal(id: string): Promise<number>;
   refusalsThisHour(id: string): Promise<number>;
+  /**
+   * Counts a webhook call whose row never came within its wait (an id made up, or an insert that never landed) as one
+   * write of its caller's allowance in the write throttle (docs/throttle.md: 20 per address per 10 minutes), as the
+   * row's insert would have been: the wait held an upload slot and read the row many times.
+   */
+  recordRowlessCall(clientAddress: string): Promise<void>;
+  /**
+   * Whether the address has gone past its write allowance this window. Inserts cannot take it past (a refused insert
+   * rolls its count back); only rowless calls can, so a visitor at the very end of the allowance is still waited for.
+   */
+  isBeyondAllowance(clientAddress: string): Promise<boolean>;
 }
 
 type RowStyles = Pick<VisualizerRequestRow, 'style_image_urls' | 'styles_coming' | 'styles_not_made'>;
@@ -150,16 +161,20 @@ export function shortenFailureReason(reason: string): string {
 /** For tests: rows in a map; a started render is handed to `onRenderQueued` (the tests' stand-in for the queue). */
 export function createInMemoryVisualizerRequestRepository(
   initialRows: VisualizerRequestRow[] = [],
-  options: { onRenderQueued?: (job: RenderJob) => void } = {},
-): VisualizerRequestRepository & { rows: Map<string, VisualizerRequestRow>; queuedJobs: RenderJob[] } {
+  options: { onRenderQueued?: (job: RenderJob) => void; writeAllowance?: number } = {},
+): VisualizerRequestRepository & { rows: Map<string, VisualizerRequestRow>; queuedJobs: RenderJob[]; rowlessCalls: Map<string, number> } {
   const rows = new Map(initialRows.map((row) => [row.id, { ...row }]));
   const tokens = new Map<string, { sha256: string; used: number }>();
   const refusals = new Map<string, number>();
   const rugChoices = new Map<string, number>();
   const queuedJobs: RenderJob[] = [];
+  /** Rowless webhook calls per client address; no inserts and no windows here (the SQL repository has both). */
+  const rowlessCalls = new Map<string, number>();
+  const writeAllowance = options.writeAllowance ?? 20;
   return {
     rows,
     queuedJobs,
+    rowlessCalls,
     async find(id) {
       const row = rows.get(id);
       return row ? { ...row } : null;
@@ -285,6 +300,12 @@ export function createInMemoryVisualizerRequestRepository(
     },
     async refusalsThisHour(id) {
       return refusals.get(id) ?? 0;
+    },
+    async recordRowlessCall(clientAddress) {
+      rowlessCalls.set(clientAddress, (rowlessCalls.get(clientAddress) ?? 0) + 1);
+    },
+    async isBeyondAllowance(clientAddress) {
+      return (rowlessCalls.get(clientAddress) ?? 0) > writeAllowance;
     },
   };
 }
