@@ -3,14 +3,16 @@ import { useQuery, useQueryClient, type Query } from '@tanstack/react-query';
 import { getVisualizerRequest, type VisualizerRequest } from './get-visualizer-request';
 
 /**
- * The other wood styles follow the default one by 1.5-3.5 s (decision 025, session 16): the row is read every second
- * while any is still coming (a small read; at 2 s the woods waited a second longer on average for it). Two minutes
- * covers a busy processor, which says they were not made after 90 s of its own (LATER_STYLES_TIMEOUT_MS in the
- * processor's render-floor-task.ts); after that the page says they are taking longer, stops reading, and offers to
- * read again (decision 025, session 18).
+ * The other wood styles follow the default one by 1.5-7 s (decision 025, sessions 16 and 20): the row is read every
+ * half second while any is still coming (a small read; at 1 s a phone on slow 4G saw them 0.3-1.05 s after their row
+ * write, at 2 s a second later still). Two minutes covers a busy processor, which says they were not made after 90 s of
+ * its own (LATER_STYLES_TIMEOUT_MS in the processor's render-floor-task.ts); after that the page says they are taking
+ * longer, stops reading, and offers to read again (decision 025, session 18).
  */
-export const LATER_STYLES_POLL_MS = 1000;
-export const MAX_LATER_STYLES_POLLS = 120;
+export const LATER_STYLES_POLL_MS = 500;
+export const MAX_LATER_STYLES_POLLS = 120_000 / LATER_STYLES_POLL_MS;
+/** A failed read is tried again a second after (one lost read is not news, and a struggling server is not hurried). */
+const FAILED_READ_RETRY_MS = 1000;
 /**
  * A read that fails is tried again twice, a poll apart, before the page says the woods are late: one lost read is not
  * news for the visitor. (supabase-js itself tries a GET again only after a network error, a 503 or a 520; a gateway's
@@ -58,7 +60,7 @@ export function useLaterStyles(requestId: string | null, renderNumber: number, w
     },
     refetchIntervalInBackground: true,
     retry: FAILED_READ_RETRIES,
-    retryDelay: LATER_STYLES_POLL_MS,
+    retryDelay: FAILED_READ_RETRY_MS,
     staleTime: Infinity,
     gcTime: 0,
   });

@@ -21,6 +21,7 @@ import {
 } from '../testing/visualizer-calls';
 import { chooseFile, fillInfo, openPage, startProcessing } from '../testing/visualizer-journey';
 import { UPLOAD_STALL_MS, webhookAnswerDeadlineMs } from '../api/start-processing';
+import { LATER_STYLES_POLL_MS, MAX_LATER_STYLES_POLLS } from '../api/wait-for-later-styles';
 import { getSupabaseClient } from '@/lib/supabase-client';
 import { WOOD_STYLES } from '@contracts/wood-styles';
 
@@ -661,7 +662,7 @@ describe('polling (fake timers)', () => {
     expect(screen.getByLabelText('Email')).toHaveValue('dana@example.com');
   });
 
-  describe('the other woods, read every second while they are coming (decision 025, session 16)', () => {
+  describe('the other woods, read every half second while they are coming (decision 025, sessions 16 and 21)', () => {
     const others = WOOD_STYLES.map((style) => style.id).filter((style) => style !== 'natural-white-oak');
     /** The processor's first answer: the default wood laid, the other four still coming. */
     const defaultOnly = (id: string) =>
@@ -683,7 +684,7 @@ describe('polling (fake timers)', () => {
       });
     const woodsLine = () => within(screen.getByRole('group', { name: 'Wood style' })).getByRole('status');
 
-    it('reads the row at once and then every second, and not again once the woods are there', async () => {
+    it('reads the row at once and then every half second, and not again once the woods are there', async () => {
       const calls = newCalls();
       // Read 1 is the processing step's, read 2 the woods' first; the fourth brings them.
       await startWithFakeTimers(calls, (id, attempt) => HttpResponse.json(attempt < 4 ? defaultOnly(id) : allFive(id)));
@@ -694,11 +695,11 @@ describe('polling (fake timers)', () => {
       await settleUntil("the woods' first read", () => calls.reads.length === 2);
       expect(woodsLine()).toHaveTextContent('The other woods are on their way.');
 
-      await advance(999);
+      await advance(LATER_STYLES_POLL_MS - 1);
       expect(calls.reads).toHaveLength(2);
       await advance(1);
       expect(calls.reads).toHaveLength(3);
-      await advance(1000);
+      await advance(LATER_STYLES_POLL_MS);
       expect(calls.reads).toHaveLength(4);
       expect(screen.getByRole('radio', { name: 'Walnut' })).toBeEnabled();
       expect(woodsLine()).toHaveTextContent('The other woods are ready.');
@@ -707,24 +708,24 @@ describe('polling (fake timers)', () => {
       expect(calls.reads).toHaveLength(4);
     });
 
-    it('says the woods are late after 120 reads, and reads no more', async () => {
+    it('says the woods are late after two minutes of reads, and reads no more', async () => {
       const calls = newCalls();
       await startWithFakeTimers(calls, (id) => HttpResponse.json(defaultOnly(id)));
       await settleUntil("the woods' first read", () => calls.reads.length === 2);
 
-      await advance(118 * 1000);
-      expect(calls.reads).toHaveLength(1 + 119);
+      await advance((MAX_LATER_STYLES_POLLS - 2) * LATER_STYLES_POLL_MS);
+      expect(calls.reads).toHaveLength(1 + MAX_LATER_STYLES_POLLS - 1);
       expect(woodsLine()).toHaveTextContent('The other woods are on their way.');
-      await advance(1000);
-      expect(calls.reads).toHaveLength(1 + 120);
+      await advance(LATER_STYLES_POLL_MS);
+      expect(calls.reads).toHaveLength(1 + MAX_LATER_STYLES_POLLS);
       expect(woodsLine()).toHaveTextContent('The other woods are taking longer than usual.');
       expect(screen.getByRole('radio', { name: 'Walnut (still coming)' })).toBeDisabled();
       expect(screen.getByRole('button', { name: 'Check again' })).toBeInTheDocument();
 
       await advance(60_000);
-      expect(calls.reads).toHaveLength(1 + 120);
+      expect(calls.reads).toHaveLength(1 + MAX_LATER_STYLES_POLLS);
       // A hang guard, not a speed claim: 120 reads, each through MSW and a render of the result, took ~20 s at load 13.
-    }, 120_000);
+    }, 240_000);
 
     it('says the server could not be reached after three failed reads in a row, each a second apart, and reads no more', async () => {
       // It said "The other woods are taking longer than usual.": the page could not ask, and the woods may be there.
