@@ -77,4 +77,60 @@ describe('splitVoteRegrowth', () => {
     expect(grownNearRug[20 * side + 10]).toBe(0);
     expect(grownNearRug[24 * side + 10]).toBe(1);
   });
+
+  it("with mainPiece, grows only from the floor's main piece, not from a piece of its own (a desk top)", () => {
+    // A piece of sure floor in rows 3-7 (left half), parted from the main floor by rows 13-14 no run called floor;
+    // one run's floor of its colour below it, rows 8-12.
+    const inputs = grid((cells, at) => {
+      for (let y = 3; y < 13; y++) {
+        for (let x = 0; x < 20; x++) {
+          cells.votes[at(x, y)] = y < 8 ? 1 : 0.5;
+          cells.floor[at(x, y)] = y < 8 ? 1 : 0;
+        }
+      }
+    });
+    expect(splitVoteRegrowth(inputs, side, side)[10 * side + 10]).toBe(1);
+    const fromMain = splitVoteRegrowth(inputs, side, side, { ...SPLIT_VOTE_LIMITS, mainPiece: true });
+    expect(fromMain[10 * side + 10]).toBe(0);
+    // The one run's floor beside the main piece still grows.
+    expect(fromMain[20 * side + 10]).toBe(1);
+  });
+
+  it("with belowFarEdge, fills the floor's gaps but never grows it up past its far edge (a plinth, a wall's foot)", () => {
+    // Sure floor in rows 10-14 too, in columns 0-9: there the one run's band (rows 15-24) is a gap in the floor.
+    const inputs = grid((cells, at) => {
+      for (let y = 10; y < 15; y++) {
+        for (let x = 0; x < 10; x++) {
+          cells.votes[at(x, y)] = 1;
+          cells.floor[at(x, y)] = 1;
+        }
+      }
+    });
+    expect(splitVoteRegrowth(inputs, side, side)[20 * side + 15]).toBe(1);
+    const below = splitVoteRegrowth(inputs, side, side, { ...SPLIT_VOTE_LIMITS, belowFarEdge: true });
+    expect(below[20 * side + 5]).toBe(1);
+    // Column 15's floor begins at row 25: the band above it is past the far edge.
+    expect(below[20 * side + 15]).toBe(0);
+  });
+
+  it("with outline, does not grow into a cell crossed by a step far sharper than the sure floor's (a thing's edge)", () => {
+    // The guide, one pixel a cell: the floor's grain (columns 0.5, 0.5, 0.45, 0.45 over and over), and in rows
+    // 17-24, columns 3-6, a thing of the floor's colour but darker in the guide (0.15): its outline is sharp.
+    const inputs = grid();
+    const values = new Float32Array(side * side);
+    for (let y = 0; y < side; y++) {
+      for (let x = 0; x < side; x++) {
+        const thing = y >= 17 && y < 25 && x >= 3 && x <= 6;
+        values[y * side + x] = thing ? 0.15 : x % 4 < 2 ? 0.5 : 0.45;
+      }
+    }
+    inputs.guide = { brightness: { width: side, height: side, values }, radius: 1 };
+    const limits = { ...SPLIT_VOTE_LIMITS, rougher: Infinity };
+    expect(splitVoteRegrowth(inputs, side, side, limits)[20 * side + 4]).toBe(1);
+    const sharp = splitVoteRegrowth(inputs, side, side, { ...limits, outline: 1.5 });
+    // The thing's inside is even, but the growth does not cross its outline to reach it.
+    expect(sharp[20 * side + 4]).toBe(0);
+    // The floor's grain alone is no outline: the band beside the thing still grows.
+    expect(sharp[20 * side + 15]).toBe(1);
+  });
 });

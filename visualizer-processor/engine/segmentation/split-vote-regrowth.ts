@@ -14,9 +14,10 @@
  * runs' wall, near a door, a mirror or a rug. Measured (session 21): where the "sure" floor is itself a desk top or a
  * patterned wall, the growth spreads the mistake, so it stays off until a guard tells such floor apart.
  */
-import { dilate } from '../procedural/binary-morphology.ts';
+import { dilate, labelComponents } from '../procedural/binary-morphology.ts';
 import {
   ZOOMED_MARGIN_REGROWTH_LIMITS,
+  SeedMeans,
   cropper,
   gridColours,
   growFromSureFloor,
@@ -40,6 +41,24 @@ export const SPLIT_VOTE_LIMITS = {
    * white tile pass every colour test (kitchen-stools-chairs' precision -0.029 with, -0.011 without).
    */
   wholeRunThings: false,
+  /**
+   * Whether sure floor is only in the floor's main piece: of the floor's 4-connected pieces on the grid, the largest
+   * that reaches the photo's bottom row (or the largest, if none does). Session 22: a desk top or a patterned wall the
+   * network calls floor is a piece of its own, and growing from it spreads the mistake.
+   */
+  mainPiece: false,
+  /**
+   * Whether a cell is grown into only below the floor's far edge (the highest floor cell in its column): the growth
+   * fills the floor's gaps, never extends it up (session 22: up a kitchen's plinth, the base of a fridge, the foot of
+   * a wall, where one run saw floor).
+   */
+  belowFarEdge: false,
+  /**
+   * A cell whose sharpest step in the guide's brightness is more than this many times the sharpest step of the sure
+   * floor's cells near it (their mean) is not grown into: a thing's outline crosses it (session 22: a wooden bucket
+   * beside a table's leg on lino). Infinity = no test.
+   */
+  outline: Infinity,
 };
 
 export type SplitVoteLimits = typeof SPLIT_VOTE_LIMITS;
@@ -110,14 +129,17 @@ export function splitVoteRegrowth(
   const box = paddedBox({ left, right, top, bottom }, width, height, limits);
   const crop = cropper(box, width);
   const boxSize = box.width * box.height;
+  const main = limits.mainPiece ? mainFloorPiece(floor, width, height) : null;
+  const farEdge = limits.belowFarEdge ? floorFarEdge(floor, width, height) : null;
   const candidate = new Uint8Array(boxSize);
   const sure = new Uint8Array(boxSize);
   for (let y = 0; y < box.height; y++) {
     for (let x = 0; x < box.width; x++) {
       const i = (y + box.top) * width + x + box.left;
       const vote = votes[i]!;
-      if (candidateVote(vote, limits) && !floor[i] && !blocked[i]) candidate[y * box.width + x] = 1;
-      if (floor[i] && vote >= 1) sure[y * box.width + x] = 1;
+      const belowEdge = !farEdge || y + box.top > farEdge[x + box.left]!;
+      if (candidateVote(vote, limits) && !floor[i] && !blocked[i] && belowEdge) candidate[y * box.width + x] = 1;
+      if (floor[i] && vote >= 1 && (!main || main[i])) sure[y * box.width + x] = 1;
     }
   }
   const nearRug = dilate(crop(rugKnown), box.width, box.height, limits.rugGap);
@@ -133,9 +155,76 @@ export function splitVoteRegrowth(
       ? roughnessInBox(inputs.guide.brightness, width, height, box, inputs.guide.radius)
       : undefined;
   const colour = gridColours(crop(inputs.rgb, 3), box.width, box.height);
+  if (inputs.guide && Number.isFinite(limits.outline)) {
+    const sharpest = sharpestStepInBox(inputs.guide.brightness, width, height, box);
+    const near = new SeedMeans(seed, colour, box.width, box.height, sharpest);
+    for (let i = 0; i < boxSize; i++) {
+      if (!candidate[i]) continue;
+      const x = i % box.width;
+      const floorNear = near.near(x, (i - x) / box.width, limits.reach);
+      if (!floorNear || sharpest[i]! > limits.outline * floorNear.rough) candidate[i] = 0;
+    }
+  }
   // The rest of the floor (not sure, but floor) is walked through freely.
   const inBox = growFromSureFloor(seed, crop(floor), candidate, colour, box.width, box.height, limits, roughness);
   for (let y = 0; y < box.height; y++)
     grown.set(inBox.subarray(y * box.width, (y + 1) * box.width), (y + box.top) * width + box.left);
   return grown;
+}
+
+/**
+ * The floor's main piece: of its 4-connected pieces, the largest that reaches the grid's bottom row, or the largest
+ * if none does (a photo whose floor the network leaves short of the frame).
+ */
+export function mainFloorPiece(floor: Uint8Array, width: number, height: number): Uint8Array {
+  const { labels, sizes } = labelComponents(floor, width, height, 1);
+  let best = 0;
+  for (let x = 0; x < width; x++) {
+    const label = labels[(height - 1) * width + x]!;
+    if (label && sizes[label]! > sizes[best]!) best = label;
+  }
+  if (!best) for (let label = 1; label < sizes.length; label++) if (sizes[label]! > sizes[best]!) best = label;
+  const piece = new Uint8Array(floor.length);
+  if (best) for (let i = 0; i < floor.length; i++) if (labels[i] === best) piece[i] = 1;
+  return piece;
+}
+
+/** Per column, the row of the floor's highest cell (the grid's height where the column has none). */
+function floorFarEdge(floor: Uint8Array, width: number, height: number): Int32Array {
+  const edge = new Int32Array(width).fill(height);
+  for (let y = height - 1; y >= 0; y--) for (let x = 0; x < width; x++) if (floor[y * width + x]) edge[x] = y;
+  return edge;
+}
+
+/**
+ * Per cell of `box`, the sharpest step in the guide's brightness among its pixels: the larger of the steps across and
+ * down (central differences) over the pixel's brightness (at least 0.02), so a step reads the same in shade and sun.
+ */
+export function sharpestStepInBox(
+  brightness: GrayImage,
+  gridWidth: number,
+  gridHeight: number,
+  box: { left: number; top: number; width: number; height: number },
+): Float32Array {
+  const { width, height, values } = brightness;
+  const sharpest = new Float32Array(box.width * box.height);
+  const x0 = Math.max(1, Math.ceil((box.left * width) / gridWidth));
+  const x1 = Math.min(width - 1, Math.ceil(((box.left + box.width) * width) / gridWidth));
+  const y0 = Math.max(1, Math.ceil((box.top * height) / gridHeight));
+  const y1 = Math.min(height - 1, Math.ceil(((box.top + box.height) * height) / gridHeight));
+  for (let y = y0; y < y1; y++) {
+    const cy = Math.min(gridHeight - 1, Math.floor((y * gridHeight) / height)) - box.top;
+    if (cy < 0 || cy >= box.height) continue;
+    for (let x = x0; x < x1; x++) {
+      const cx = Math.min(gridWidth - 1, Math.floor((x * gridWidth) / width)) - box.left;
+      if (cx < 0 || cx >= box.width) continue;
+      const i = y * width + x;
+      const step =
+        Math.max(Math.abs(values[i + 1]! - values[i - 1]!), Math.abs(values[i + width]! - values[i - width]!)) /
+        Math.max(0.02, values[i]!);
+      const cell = cy * box.width + cx;
+      if (step > sharpest[cell]!) sharpest[cell] = step;
+    }
+  }
+  return sharpest;
 }
