@@ -44,7 +44,8 @@ describe('the privacy notice against the database', () => {
 
   // The free-guide dialog's thank-you panel (lead-magnet-dialog.tsx): "We send it to an address once a day at most",
   // and the visualizer's info step (info-step.tsx): "one result a day per address ... another photo the same day is
-  // shown here only". The queue's limit per kind of e-mail is what makes them true; a higher one would make them false.
+  // shown here only", and the privacy notice's "at most one e-mail of each kind a day". The queue's limit per kind of
+  // e-mail is what makes them true; a higher one would make them false.
   it('"We send it to an address once a day at most": the queue sends each kind of e-mail to an address once a New York day', async () => {
     expect(await sql('select max_per_kind_per_address_per_day, time_zone from back_office.visitor_email_limits')).toEqual([
       { max_per_kind_per_address_per_day: 1, time_zone: 'America/New_York' },

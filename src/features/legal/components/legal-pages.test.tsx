@@ -111,6 +111,15 @@ describe('the privacy notice', () => {
     );
     expect(screen.getByText(/^In effect from:/)).toHaveTextContent('In effect from: November 30, 2026');
   });
+  // The e-mails each form's line promises ("We e-mail you a confirmation", the guide, the result) go through the
+  // queue's limits: one of each kind a day per mailbox (tests/integration/privacy-notice.test.ts), a few in all.
+  it('says that an address gets one e-mail of each kind a day at most, and that the office still gets its copy', async () => {
+    renderRoute('/privacy');
+    await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' }, ROUTE_CODE_LOADS);
+    expect(screen.getByRole('heading', { name: 'What we collect and why' }).parentElement).toHaveTextContent(
+      'We send an address at most one e-mail of each kind a day (one confirmation, one guide, one visualizer result) and only a few in all, so a second form sent the same day may get no e-mail of its own; our office still gets its copy.',
+    );
+  });
   // COPPA asks nothing of a general-audience site that does not knowingly collect from children under 13; the
   // notice says the site is not meant for them and what happens when a child's data reaches us anyway.
   it("says the site is not meant for children under 13 and that a child's data is deleted when we learn of it", async () => {

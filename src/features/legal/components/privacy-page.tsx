@@ -78,6 +78,13 @@ export function PrivacyPage({
             </li>
           ))}
         </ul>
+        {/* queue_email's limits (visitor_email_limits; tests/integration/privacy-notice.test.ts): "We e-mail you a
+            confirmation" and the other e-mails the list names hold for the first form of the day (session 22). */}
+        <p>
+          We send an address at most one e-mail of each kind a day (one confirmation, one guide, one visualizer result)
+          and only a few in all, so a second form sent the same day may get no e-mail of its own; our office still gets
+          its copy.
+        </p>
         <p>
           On the visualizer&apos;s result, where you can fix the floor and choose what happens to your rugs, we also
           keep whether you chose to keep or replace your rugs and how many times you changed the picture, so the result
