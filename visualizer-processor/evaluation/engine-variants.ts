@@ -6,6 +6,7 @@ import { OBJECT_BASE_LIMITS } from '../engine/segmentation/object-bases.ts';
 import { UNLIKE_PIECE_LIMITS } from '../engine/segmentation/unlike-floor-pieces.ts';
 import { TAP_LIMITS } from '../engine/segmentation/apply-floor-taps.ts';
 import { ROUGH_THING_LIMITS } from '../engine/segmentation/rough-floor-things.ts';
+import { ROUGH_CLOSED_LIMITS } from '../engine/segmentation/rough-closed-things.ts';
 import { STANDING_COLUMN_LIMITS } from '../engine/segmentation/standing-columns.ts';
 import { CLOSED_OUTLINE_LIMITS } from '../engine/segmentation/closed-outlines.ts';
 import { ZOOMED_PATCH_LIMITS } from '../engine/segmentation/clear-around-objects.ts';
@@ -34,6 +35,10 @@ export const ENGINE_VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   'engine, rough things without the grain test': { roughThings: { ...ROUGH_THING_LIMITS, grain: Infinity } },
   'engine, with standing columns': { standingColumns: STANDING_COLUMN_LIMITS },
   'engine, with closed outlines': { closedOutlines: CLOSED_OUTLINE_LIMITS },
+  'engine, with rough closed things': { roughClosedThings: ROUGH_CLOSED_LIMITS },
+  'engine, with rough closed things, contrast 2': { roughClosedThings: { ...ROUGH_CLOSED_LIMITS, contrast: 2 } },
+  'engine, with rough closed things, contrast 3': { roughClosedThings: { ...ROUGH_CLOSED_LIMITS, contrast: 3 } },
+  'engine, with rough closed things, no contrast test': { roughClosedThings: { ...ROUGH_CLOSED_LIMITS, contrast: 0 } },
   'engine, without rug islands': { rugIslands: null },
   'engine, without whole rugs': { wholeRugs: null },
   'engine, whole rugs with the colour drift': { wholeRugs: { ...WHOLE_RUG_LIMITS, drift: 60 } },

@@ -34,6 +34,7 @@ export const GUIDE_STEPS = [
   'unlikePieces',
   'roughThings',
   'closedOutlines',
+  'roughClosedThings',
   'standingColumns',
 ] as const;
 

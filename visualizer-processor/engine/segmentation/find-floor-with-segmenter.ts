@@ -15,6 +15,7 @@ import { OBJECT_BASE_LIMITS, objectBasesOverFloor, type ObjectBaseLimits } from 
 import { UNLIKE_PIECE_LIMITS, piecesUnlikeTheFloor, type UnlikePieceLimits } from './unlike-floor-pieces.ts';
 import { ROUGH_THING_LIMITS, roughThingsOnFloor, type RoughThingLimits } from './rough-floor-things.ts';
 import { closedOutlinesOnFloor, type ClosedOutlineLimits } from './closed-outlines.ts';
+import { roughClosedThingsOnFloor, type RoughClosedLimits } from './rough-closed-things.ts';
 import { columnsStandingInFloor, type StandingColumnLimits } from './standing-columns.ts';
 import { RUG_ISLAND_LIMITS, floorIslandsInRugs, type RugIslandLimits } from './rug-islands.ts';
 import { ZOOMED_MARGIN_REGROWTH_LIMITS, zoomedMarginRegrowth, type ZoomedMarginInputs, type ZoomedMarginRegrowthLimits } from './zoomed-margin-regrowth.ts';
@@ -115,6 +116,12 @@ export interface SegmenterTuning {
    */
   closedOutlines: ClosedOutlineLimits | null;
   /**
+   * Not floor: compact patches of the refined floor a few times rougher than its median, closed in by it on most of
+   * their outline (a keyboard or a device on a carpet of its tone; rough-closed-things.ts); only while rugs are kept
+   * (a rug is one too). null = not.
+   */
+  roughClosedThings: RoughClosedLimits | null;
+  /**
    * Not floor: between two straight upright edges of opposite step standing side by side inside the refined floor and
    * running up to where it ends, a column of the floor's own colour (a toilet's pedestal, a door frame's foot;
    * standing-columns.ts). null = not.
@@ -186,6 +193,8 @@ export const DEFAULT_TUNING: SegmenterTuning = {
   roughThings: ROUGH_THING_LIMITS,
   // Off: measured on the tuning photos (decision 012's log, session 21).
   closedOutlines: null,
+  // Off: being measured (decision 012's log, session 22).
+  roughClosedThings: null,
   // Off (decision 012, issue 34 session 14): it took one tuning photo's toilet pedestal and no held-back photo's
   // anything, but a hallway shot along crisp dark plank seams lost whole planks to it (a test holds that), and it cost
   // ~80 ms of the 12 MP budget. The variant 'engine, with standing columns' measures it.
@@ -793,6 +802,10 @@ async function floorAndRug(
     pinCoefficients(coefficients, closedOutlinesOnFloor(refinedFloor(coefficients, guide, tuning.threshold), guidePixels, info.width, info.height, tuning.closedOutlines), 2);
   }
   traceRefined('closedOutlines');
+  if (tuning.roughClosedThings && options.keepRugs !== false) {
+    pinCoefficients(coefficients, roughClosedThingsOnFloor(refinedFloor(coefficients, guide, tuning.threshold), guidePixels, info.width, info.height, tuning.roughClosedThings), 2);
+  }
+  traceRefined('roughClosedThings');
   if (tuning.standingColumns) {
     pinCoefficients(coefficients, columnsStandingInFloor(refinedFloor(coefficients, guide, tuning.threshold), guidePixels, info.width, info.height, tuning.standingColumns), 2);
   }

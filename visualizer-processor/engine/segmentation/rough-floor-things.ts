@@ -56,7 +56,7 @@ export function roughThingsOnFloor(
  */
 
 /** Cells `scale` pixels wide over a box `width` pixels wide, `columns` × `rows` of them; `columnOf` each pixel column's. */
-interface CellGrid {
+export interface CellGrid {
   scale: number;
   columns: number;
   rows: number;
@@ -64,6 +64,23 @@ interface CellGrid {
 }
 
 function roughInBox(boxFloor: Uint8Array, boxRgb: Uint8Array, w: number, h: number, minCells: number, limits: RoughThingLimits): Uint8Array {
+  const rough = roughCellsOfBox(boxFloor, boxRgb, w, h, limits);
+  if (!rough) return new Uint8Array(w * h);
+  return layBack(boxFloor, broadPieces(rough.rough, rough.grid.columns, rough.grid.rows, minCells), w, h, rough.grid);
+}
+
+/**
+ * The box's cells (`scale` pixels wide) and, 1 in `rough`, its floor cells at least `times` the floor's median
+ * roughness and `least`, whose steps do not all run one way; undefined without floor. Shared with
+ * rough-closed-things.ts, which reads the same cells at a lower bar.
+ */
+export function roughCellsOfBox(
+  boxFloor: Uint8Array,
+  boxRgb: Uint8Array,
+  w: number,
+  h: number,
+  limits: Pick<RoughThingLimits, 'scale' | 'radius' | 'times' | 'least' | 'grain'>,
+): { grid: CellGrid; cellFloor: Uint8Array; rough: Uint8Array; roughness: Float32Array } | undefined {
   // The work is on cells `scale` pixels wide, each its pixels' mean brightness, floor where at least half of them
   // are (a thing's detail is broad; the floor's finest grain and the camera's noise average out).
   const scale = limits.scale;
@@ -80,11 +97,11 @@ function roughInBox(boxFloor: Uint8Array, boxRgb: Uint8Array, w: number, h: numb
   const roughness = new Float32Array(columns * rows);
   const floorRoughness = new Float32Array(columns * rows);
   const floorCellCount = roughnessOfCells(cellFloor, stepW, pairW, brightW, floorW, roughness, floorRoughness);
-  if (!floorCellCount) return new Uint8Array(w * h);
+  if (!floorCellCount) return undefined;
   const median = medianRoughness(floorRoughness, floorCellCount);
   const bar = Math.max(limits.least, limits.times * median);
   const rough = roughCells(cellFloor, roughness, bar, bright, { columns, rows, radius: limits.radius }, limits.grain);
-  return layBack(boxFloor, broadPieces(rough, columns, rows, minCells), w, h, grid);
+  return { grid, cellFloor, rough, roughness };
 }
 
 /** Each cell's mean brightness, and 1 where at least half its pixels are floor. */
@@ -241,7 +258,7 @@ function roughCells(
 }
 
 /** The box's floor pixels whose cell is set in `found`: 1 there. */
-function layBack(boxFloor: Uint8Array, found: Uint8Array, w: number, h: number, grid: CellGrid): Uint8Array {
+export function layBack(boxFloor: Uint8Array, found: Uint8Array, w: number, h: number, grid: CellGrid): Uint8Array {
   const { scale, columns, rows, columnOf } = grid;
   const out = new Uint8Array(w * h);
   for (let y = 0; y < h; y++) {

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { ROUGH_CLOSED_LIMITS, roughClosedThingsOnFloor } from './rough-closed-things.ts';
+
+type Rgb = [number, number, number];
+
+/** A deterministic grain of ±`amplitude` per pixel (a carpet's pile). */
+const grain = (x: number, y: number, amplitude: number) =>
+  (((x * 7919 + y * 104729 + ((x * y) % 13) * 31) % 23) / 11 - 1) * amplitude;
+
+/**
+ * A 320×240 guide copy: wall above row 60, floor below it (the floor mask says so): a beige carpet with pile, and
+ * where `thing` says so a keyboard of the carpet's tone (keys 6 pixels wide of about its colour, 2-pixel gaps darker).
+ */
+function scene(thing: (x: number, y: number) => boolean) {
+  const width = 320;
+  const height = 240;
+  const rgb = new Uint8Array(width * height * 3);
+  const floor = new Uint8Array(width * height);
+  const carpet: Rgb = [176, 164, 140];
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      floor[i] = y >= 60 ? 1 : 0;
+      const gap = x % 8 >= 6 || y % 8 >= 6;
+      const colour: number[] =
+        y < 60
+          ? [228, 226, 220]
+          : thing(x, y)
+            ? gap
+              ? [110, 104, 92]
+              : [184, 174, 152]
+            : carpet.map((level) => level + grain(x, y, 12));
+      rgb.set(
+        colour.map((level) => Math.max(0, Math.min(255, Math.round(level)))),
+        i * 3,
+      );
+    }
+  }
+  return { floor, rgb, width, height, at: (mask: Uint8Array, x: number, y: number) => mask[y * width + x] };
+}
+
+const box = (left: number, top: number, right: number, bottom: number) => (x: number, y: number) =>
+  x >= left && x < right && y >= top && y < bottom;
+
+describe('compact rough patches closed in by the floor (a keyboard on a carpet of its tone)', () => {
+  it('takes a keyboard lying inside a carpet, and none of the carpet round it', () => {
+    const { floor, rgb, width, height, at } = scene(box(120, 130, 220, 170));
+    const taken = roughClosedThingsOnFloor(floor, rgb, width, height);
+    expect(at(taken, 170, 150)).toBe(1);
+    expect(at(taken, 124, 134)).toBe(1);
+    expect(at(taken, 170, 200)).toBe(0);
+    expect(at(taken, 40, 220)).toBe(0);
+    expect(at(taken, 300, 100)).toBe(0);
+  });
+
+  it('takes nothing of a plain carpet: its pile is its median roughness', () => {
+    const { floor, rgb, width, height } = scene(() => false);
+    expect(roughClosedThingsOnFloor(floor, rgb, width, height).includes(1)).toBe(false);
+  });
+
+  it('leaves the keyboard when it is not `times` as rough as the carpet', () => {
+    const { floor, rgb, width, height, at } = scene(box(120, 130, 220, 170));
+    expect(
+      at(roughClosedThingsOnFloor(floor, rgb, width, height, { ...ROUGH_CLOSED_LIMITS, times: 40 }), 170, 150),
+    ).toBe(0);
+  });
+
+  it('leaves the keyboard when it is not `contrast` times as rough as the carpet round it', () => {
+    const { floor, rgb, width, height, at } = scene(box(120, 130, 220, 170));
+    expect(
+      at(roughClosedThingsOnFloor(floor, rgb, width, height, { ...ROUGH_CLOSED_LIMITS, contrast: 100 }), 170, 150),
+    ).toBe(0);
+  });
+
+  it("leaves a rough band across the floor (a seam, a tile's joint): longer than `aspect` times its width", () => {
+    const { floor, rgb, width, height, at } = scene(box(20, 140, 300, 156));
+    expect(at(roughClosedThingsOnFloor(floor, rgb, width, height), 160, 148)).toBe(0);
+    expect(
+      at(roughClosedThingsOnFloor(floor, rgb, width, height, { ...ROUGH_CLOSED_LIMITS, aspect: Infinity }), 160, 148),
+    ).toBe(1);
+  });
+
+  it("leaves a rough patch the frame and the floor's edge close in on most sides (not closed in by the floor)", () => {
+    // In the bottom-left corner: the frame is more than 40 % of what lies just out of it.
+    const { floor, rgb, width, height, at } = scene(box(0, 180, 60, 240));
+    expect(at(roughClosedThingsOnFloor(floor, rgb, width, height), 20, 220)).toBe(0);
+    expect(
+      at(roughClosedThingsOnFloor(floor, rgb, width, height, { ...ROUGH_CLOSED_LIMITS, enclosed: 0 }), 20, 220),
+    ).toBe(1);
+  });
+});

@@ -1,0 +1,281 @@
+/**
+ * A keyboard on a carpet of its colour, a device and its cables on it, a chair's star base on a carpet of its red:
+ * things lying on the floor in its own tone, which every network run calls floor and no colour step tells
+ * (decision 012's log, sessions 20-22). Their detail tells: keys, spokes, a device's edges change the brightness
+ * from place to place more than the floor round them does, though not the eight times `roughThings` asks (a carpet's
+ * pile is rough too: the keyboard is two to four times the carpet's median). At that lower bar the floor's own
+ * detail comes too (a seam, a cable lying flat, grout, a pattern's strokes, the floor's edge); what parts a thing
+ * from it is its shape: a compact patch (its holes, a key's plain top, filled), closed in by the floor on most of
+ * its outline, not a line or a network across the floor and not cut by the frame.
+ *
+ * On the refined floor, on roughThings' cells (rough-floor-things.ts, same window and grain test) at `times` the
+ * floor's median roughness: the rough cells, joined across `join` cells, in 8-connected patches; a patch, its holes
+ * filled, leaves when it covers `minArea` of the photo to `maxShare` of the floor, at least `enclosed` of the cells
+ * just out of it are floor (the frame counting as none), it fills at least `fill` of its bounding box, that box is
+ * no longer than `aspect` times its width, and it is `contrast` times as rough as the floor in a `ring` round it.
+ */
+import { onFloorBox } from './floor-box.ts';
+import { ROUGH_THING_LIMITS, layBack, roughCellsOfBox } from './rough-floor-things.ts';
+
+export const ROUGH_CLOSED_LIMITS = {
+  /** roughThings' cells, window and grain test. */
+  scale: ROUGH_THING_LIMITS.scale,
+  radius: ROUGH_THING_LIMITS.radius,
+  grain: ROUGH_THING_LIMITS.grain,
+  least: ROUGH_THING_LIMITS.least,
+  /** A cell this many times as rough as the floor's median is detail of a thing or of the floor. */
+  times: 3,
+  /** Rough cells this many cells apart join one patch (a key's plain top between its edges). */
+  join: 1,
+  /** Least share of the photo's pixels a patch covers. */
+  minArea: 0.003,
+  /** Most share of the floor a patch covers. */
+  maxShare: 0.15,
+  /** Least share of the cells just out of a patch that are floor (the frame is not). */
+  enclosed: 0.6,
+  /** Least share of its bounding box a patch (its holes filled) fills. */
+  fill: 0.3,
+  /** Most ratio of its bounding box's long side to its short one: a band along a seam or a tile's joint is no thing. */
+  aspect: 3,
+  /**
+   * Least ratio of the patch's mean roughness to that of the floor within `ring` cells round it (outside any rough
+   * cell): a thing stands out from the floor beside it; the floor's own busy places (a tangle of cables lying flat,
+   * the shade and legs under a chair, a tile's joints) are busy round the patch too.
+   */
+  contrast: 2.5,
+  ring: 4,
+};
+
+export type RoughClosedLimits = typeof ROUGH_CLOSED_LIMITS;
+
+/** Floor pixels (1 in `floor`, raw RGB `rgb`, `width` × `height`) of compact rough patches closed in by the floor: 1 there. */
+export function roughClosedThingsOnFloor(
+  floor: Uint8Array,
+  rgb: Uint8Array,
+  width: number,
+  height: number,
+  limits: RoughClosedLimits = ROUGH_CLOSED_LIMITS,
+): Uint8Array {
+  return onFloorBox(floor, rgb, width, height, (limits.radius + 1) * limits.scale, (boxFloor, boxRgb, w, h) => {
+    const found = roughCellsOfBox(boxFloor, boxRgb, w, h, limits);
+    if (!found) return new Uint8Array(w * h);
+    const { grid, cellFloor, rough, roughness } = found;
+    const minCells = (limits.minArea * width * height) / limits.scale ** 2;
+    const patches = closedPatches(
+      joined(rough, grid.columns, grid.rows, limits.join),
+      cellFloor,
+      roughness,
+      grid.columns,
+      grid.rows,
+      minCells,
+      limits,
+    );
+    return layBack(boxFloor, patches, w, h, grid);
+  });
+}
+
+/** The patch's mean roughness (its floor cells) over that of the floor within `width` cells round its box, outside `set`. */
+function ringContrast(
+  patch: number[],
+  member: Int32Array,
+  id: number,
+  set: Uint8Array,
+  cellFloor: Uint8Array,
+  roughness: Float32Array,
+  box: { left: number; right: number; top: number; bottom: number },
+  columns: number,
+  rows: number,
+  width: number,
+): number {
+  let inside = 0;
+  let insideCount = 0;
+  for (const i of patch) {
+    if (!cellFloor[i]) continue;
+    inside += roughness[i]!;
+    insideCount++;
+  }
+  let ring = 0;
+  let ringCount = 0;
+  for (let y = Math.max(0, box.top - width); y <= Math.min(rows - 1, box.bottom + width); y++) {
+    for (let x = Math.max(0, box.left - width); x <= Math.min(columns - 1, box.right + width); x++) {
+      const c = y * columns + x;
+      if (!cellFloor[c] || set[c] || member[c] === id) continue;
+      ring += roughness[c]!;
+      ringCount++;
+    }
+  }
+  if (!insideCount || !ringCount) return 0;
+  return inside / insideCount / Math.max(1e-6, ring / ringCount);
+}
+
+/** `set` grown by `join` cells (a square). */
+function joined(set: Uint8Array, columns: number, rows: number, join: number): Uint8Array {
+  if (join <= 0) return set;
+  const out = new Uint8Array(set.length);
+  for (let y = 0; y < rows; y++) {
+    for (let x = 0; x < columns; x++) {
+      if (!set[y * columns + x]) continue;
+      for (let yy = Math.max(0, y - join); yy <= Math.min(rows - 1, y + join); yy++) {
+        out.fill(1, yy * columns + Math.max(0, x - join), yy * columns + Math.min(columns - 1, x + join) + 1);
+      }
+    }
+  }
+  return out;
+}
+
+/** The 8-connected patches of `set`, holes filled, that pass the limits: 1 there. */
+function closedPatches(
+  set: Uint8Array,
+  cellFloor: Uint8Array,
+  roughness: Float32Array,
+  columns: number,
+  rows: number,
+  minCells: number,
+  limits: RoughClosedLimits,
+): Uint8Array {
+  const size = columns * rows;
+  const out = new Uint8Array(size);
+  const label = new Int32Array(size);
+  // Per cell, the last patch whose filled outline holds it.
+  const member = new Int32Array(size);
+  const queue = new Int32Array(size);
+  let floorCells = 0;
+  for (let c = 0; c < size; c++) floorCells += cellFloor[c]!;
+  let count = 0;
+  for (let start = 0; start < size; start++) {
+    if (!set[start] || label[start]) continue;
+    count++;
+    let tail = 0;
+    queue[tail++] = start;
+    label[start] = count;
+    let [left, right, top, bottom] = [columns, 0, rows, 0];
+    for (let head = 0; head < tail; head++) {
+      const i = queue[head]!;
+      const x = i % columns;
+      const y = (i - x) / columns;
+      left = Math.min(left, x);
+      right = Math.max(right, x);
+      top = Math.min(top, y);
+      bottom = Math.max(bottom, y);
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx;
+          const yy = y + dy;
+          if (xx < 0 || yy < 0 || xx >= columns || yy >= rows) continue;
+          const n = yy * columns + xx;
+          if (!set[n] || label[n]) continue;
+          label[n] = count;
+          queue[tail++] = n;
+        }
+      }
+    }
+    if (tail < minCells) continue;
+    const patch = withHoles(label, member, count, left, right, top, bottom, columns);
+    if (patch.length > limits.maxShare * floorCells) continue;
+    const [across, down] = [right - left + 1, bottom - top + 1];
+    if (patch.length < limits.fill * across * down || Math.max(across, down) > limits.aspect * Math.min(across, down))
+      continue;
+    if (enclosedShare(patch, member, count, cellFloor, columns, rows) < limits.enclosed) continue;
+    const box = { left, right, top, bottom };
+    if (
+      ringContrast(patch, member, count, set, cellFloor, roughness, box, columns, rows, limits.ring) < limits.contrast
+    )
+      continue;
+    for (const i of patch) out[i] = 1;
+  }
+  return out;
+}
+
+/**
+ * The cells of patch `id` and the cells its bounding box holds that cannot reach the box's border without crossing
+ * it (its holes); `member` is set to `id` on them all.
+ */
+function withHoles(
+  label: Int32Array,
+  member: Int32Array,
+  id: number,
+  left: number,
+  right: number,
+  top: number,
+  bottom: number,
+  columns: number,
+): number[] {
+  const w = right - left + 3;
+  const h = bottom - top + 3;
+  // The box grown by one cell, so the outside is one piece round the patch.
+  const outside = new Uint8Array(w * h);
+  const inPatch = (bx: number, by: number) => {
+    const x = bx + left - 1;
+    const y = by + top - 1;
+    return x >= left && x <= right && y >= top && y <= bottom && label[y * columns + x] === id;
+  };
+  const queue = new Int32Array(w * h);
+  let tail = 0;
+  queue[tail++] = 0;
+  outside[0] = 1;
+  for (let head = 0; head < tail; head++) {
+    const i = queue[head]!;
+    const bx = i % w;
+    const by = (i - bx) / w;
+    for (const [dx, dy] of [
+      [1, 0],
+      [-1, 0],
+      [0, 1],
+      [0, -1],
+    ] as const) {
+      const nx = bx + dx;
+      const ny = by + dy;
+      if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
+      const n = ny * w + nx;
+      if (outside[n] || inPatch(nx, ny)) continue;
+      outside[n] = 1;
+      queue[tail++] = n;
+    }
+  }
+  const cells: number[] = [];
+  for (let y = top; y <= bottom; y++) {
+    for (let x = left; x <= right; x++) {
+      const c = y * columns + x;
+      if (label[c] === id || !outside[(y - top + 1) * w + (x - left + 1)]) {
+        member[c] = id;
+        cells.push(c);
+      }
+    }
+  }
+  return cells;
+}
+
+/** Of the cells just out of the patch (4-connected; past the frame counts), the share that are floor. */
+function enclosedShare(
+  patch: number[],
+  member: Int32Array,
+  id: number,
+  cellFloor: Uint8Array,
+  columns: number,
+  rows: number,
+): number {
+  let out = 0;
+  let floor = 0;
+  for (const i of patch) {
+    const x = i % columns;
+    const y = (i - x) / columns;
+    for (const [dx, dy] of [
+      [1, 0],
+      [-1, 0],
+      [0, 1],
+      [0, -1],
+    ] as const) {
+      const xx = x + dx;
+      const yy = y + dy;
+      if (xx < 0 || yy < 0 || xx >= columns || yy >= rows) {
+        out++;
+        continue;
+      }
+      const n = yy * columns + xx;
+      if (member[n] === id) continue;
+      out++;
+      floor += cellFloor[n]!;
+    }
+  }
+  return out ? floor / out : 0;
+}
