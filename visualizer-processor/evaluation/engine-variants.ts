@@ -14,6 +14,7 @@ import { RUG_ISLAND_LIMITS } from '../engine/segmentation/rug-islands.ts';
 import { WHOLE_RUG_LIMITS } from '../engine/segmentation/whole-rugs.ts';
 import { ZOOMED_MARGIN_REGROWTH_LIMITS } from '../engine/segmentation/zoomed-margin-regrowth.ts';
 import { SPLIT_VOTE_LIMITS } from '../engine/segmentation/split-vote-regrowth.ts';
+import { FLOOR_TO_EDGE_LIMITS } from '../engine/segmentation/floor-to-edges.ts';
 
 const bases = (limits: Partial<typeof OBJECT_BASE_LIMITS>) => ({ objectBases: { ...OBJECT_BASE_LIMITS, ...limits } });
 const taps = (limits: Partial<typeof TAP_LIMITS>) => ({ taps: { ...TAP_LIMITS, ...limits } });
@@ -51,6 +52,22 @@ export const ENGINE_VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   "engine, split-vote regrowth below the far edge, no outline 2": { splitVoteRegrowth: { ...SPLIT_VOTE_LIMITS, belowFarEdge: true, outline: 2 } },
   "engine, split-vote regrowth below the far edge, no outline 1.25": { splitVoteRegrowth: { ...SPLIT_VOTE_LIMITS, belowFarEdge: true, outline: 1.25 } },
   "engine, split-vote regrowth below the far edge, no outline 1": { splitVoteRegrowth: { ...SPLIT_VOTE_LIMITS, belowFarEdge: true, outline: 1 } },
+  'engine, floor to edges': { floorToEdges: FLOOR_TO_EDGE_LIMITS },
+  'engine, floor to edges, pinned': { floorToEdges: { ...FLOOR_TO_EDGE_LIMITS, refilter: false } },
+  'engine, floor to edges, margin only': { floorToEdges: { ...FLOOR_TO_EDGE_LIMITS, marginOnly: true } },
+  'engine, floor to edges, no colour test': { floorToEdges: { ...FLOOR_TO_EDGE_LIMITS, likeFloor: 0 } },
+  'engine, floor to edges, like floor 1.5': { floorToEdges: { ...FLOOR_TO_EDGE_LIMITS, likeFloor: 1.5 } },
+  'engine, floor to edges, like floor 1.5, margin only': { floorToEdges: { ...FLOOR_TO_EDGE_LIMITS, likeFloor: 1.5, marginOnly: true } },
+  'engine, floor to edges, band 4': { floorToEdges: { ...FLOOR_TO_EDGE_LIMITS, band: 4 } },
+  'engine, floor to edges, band 8': { floorToEdges: { ...FLOOR_TO_EDGE_LIMITS, band: 8 } },
+  'engine, floor to edges, band 8, like floor 1.5': { floorToEdges: { ...FLOOR_TO_EDGE_LIMITS, band: 8, likeFloor: 1.5 } },
+  'engine, floor to edges, band 8, stop 0.06': { floorToEdges: { ...FLOOR_TO_EDGE_LIMITS, band: 8, stop: 0.06 } },
+  'engine, floor to edges, band 8, stop 0.1': { floorToEdges: { ...FLOOR_TO_EDGE_LIMITS, band: 8, stop: 0.1 } },
+  'engine, floor to edges, band 4, stop 0.06': { floorToEdges: { ...FLOOR_TO_EDGE_LIMITS, band: 4, stop: 0.06 } },
+  'engine, floor to edges, band 8, stop 0.04': { floorToEdges: { ...FLOOR_TO_EDGE_LIMITS, band: 8, stop: 0.04 } },
+  'engine, floor to edges, head 4': { floorToEdges: { ...FLOOR_TO_EDGE_LIMITS, head: 4 } },
+  'engine, floor to edges, reach 12': { floorToEdges: { ...FLOOR_TO_EDGE_LIMITS, reach: 12 } },
+  'engine, floor to edges, edge weight 120': { floorToEdges: { ...FLOOR_TO_EDGE_LIMITS, edgeWeight: 120 } },
   "engine, split-vote regrowth into whole runs' things too": { splitVoteRegrowth: { ...SPLIT_VOTE_LIMITS, wholeRunThings: true } },
   'engine, split-vote regrowth outside the margin': { splitVoteRegrowth: { ...SPLIT_VOTE_LIMITS, intoMargin: false, wholeRunThings: true, seedGap: 3, darker: 0.85 } },
   'engine, split-vote regrowth, seed gap 3, shade 0.85': { splitVoteRegrowth: { ...SPLIT_VOTE_LIMITS, wholeRunThings: true, seedGap: 3, darker: 0.85 } },

@@ -21,6 +21,8 @@ import { RUG_ISLAND_LIMITS, floorIslandsInRugs, type RugIslandLimits } from './r
 import { ZOOMED_MARGIN_REGROWTH_LIMITS, zoomedMarginRegrowth, type ZoomedMarginInputs, type ZoomedMarginRegrowthLimits } from './zoomed-margin-regrowth.ts';
 import { splitVoteRegrowth, type SplitVoteLimits } from './split-vote-regrowth.ts';
 import { WHOLE_RUG_LIMITS, restOfPaintedRugs, type WholeRugLimits } from './whole-rugs.ts';
+import { floorToEdges, type FloorToEdgeLimits } from './floor-to-edges.ts';
+import { dilate } from '../procedural/binary-morphology.ts';
 import { SEGMENTER_SIZE, announcePhoto, classifyPixels, whenNetworkBusy } from './scene-segmenter.ts';
 import { sceneGridSize, segmentPhoto, type FitMode, type SegmentedPhoto } from './segment-photo.ts';
 
@@ -139,6 +141,12 @@ export interface SegmenterTuning {
    * the rug it grows from is the one the kept floor knew. null = not.
    */
   wholeRugs: WholeRugLimits | null;
+  /**
+   * With objectMargin: the floor every run saw that only the margin or the filter's threshold left out, shared at the
+   * guide's size between the refined floor and the not-floor round it by geodesic distance on the guide's colours
+   * (floor-to-edges.ts): the floor comes back up to a thing's own edge. null = not.
+   */
+  floorToEdges: FloorToEdgeLimits | null;
   /** How far a visitor's tap reaches (apply-floor-taps.ts). */
   taps: TapLimits;
   /**
@@ -205,6 +213,7 @@ export const DEFAULT_TUNING: SegmenterTuning = {
   rugIslands: RUG_ISLAND_LIMITS,
   // Measured on the tuning photos with rugs replaced (decision 012, session 19).
   wholeRugs: WHOLE_RUG_LIMITS,
+  floorToEdges: null,
   taps: TAP_LIMITS,
 };
 
@@ -308,6 +317,47 @@ function pinCoefficients(coefficients: GuidedCoefficients, where: Uint8Array, fl
     a[i] = 0;
     b[i] = code === floorCode ? 1 : 0;
   }
+}
+
+/**
+ * The scene cells whose floor may come back (floorToEdges): the floor left before the filter, and what the margin
+ * took from the runs' floor, but not within 2 cells of floor a later step took (a rug's edge, a wall's foot, a
+ * seat of the thing's colour: that step's reason holds beside it too).
+ */
+function floorToEdgeCandidates(
+  beforeMargin: Uint8Array,
+  margin: Uint8Array,
+  floor: Uint8Array,
+  things: Uint8Array,
+  width: number,
+  height: number,
+  marginOnly: boolean,
+): { cells: Uint8Array; thingCells: Uint8Array } {
+  const takenLater = new Uint8Array(floor.length);
+  for (let i = 0; i < floor.length; i++) takenLater[i] = beforeMargin[i] && !margin[i] && !floor[i] ? 1 : 0;
+  const nearTaken = dilate(takenLater, width, height, 2);
+  const cells = new Uint8Array(floor.length);
+  const thingCells = new Uint8Array(floor.length);
+  for (let i = 0; i < floor.length; i++) {
+    cells[i] = (floor[i] && !marginOnly) || (beforeMargin[i] && margin[i] && !nearTaken[i]) ? 1 : 0;
+    thingCells[i] = things[i] && !beforeMargin[i] && !nearTaken[i] ? 1 : 0;
+  }
+  return { cells, thingCells };
+}
+
+/** `cells` (on the scene grid) at the guide's size, left out where `except` is set. */
+function onGuide(cells: Uint8Array, grid: { width: number; height: number }, guide: { width: number; height: number }, except: Uint8Array): Uint8Array {
+  const out = new Uint8Array(guide.width * guide.height);
+  const columns = new Int32Array(guide.width);
+  for (let x = 0; x < guide.width; x++) columns[x] = Math.min(grid.width - 1, Math.floor((x * grid.width) / guide.width));
+  for (let y = 0; y < guide.height; y++) {
+    const row = Math.min(grid.height - 1, Math.floor((y * grid.height) / guide.height)) * grid.width;
+    for (let x = 0; x < guide.width; x++) {
+      const i = y * guide.width + x;
+      out[i] = cells[row + columns[x]!] && !except[i] ? 1 : 0;
+    }
+  }
+  return out;
 }
 
 /** A guide copy (raw RGB) and its size. */
@@ -628,6 +678,8 @@ async function floorAndRug(
   }
   let marginTook: Uint8Array | undefined;
   let marginCells: Uint8Array | undefined;
+  // The floor before the margin, for floorToEdges: what the margin took may come back.
+  const beforeMargin = tuning.floorToEdges && tuning.objectMargin ? beliefFloor(soft) : null;
   if (tuning.objectMargin) {
     const near = cellsAroundObjects(objectSeen, scene.width, scene.height, tuning.objectMargin);
     marginCells = near;
@@ -779,12 +831,39 @@ async function floorAndRug(
   tuning.trace?.('rugIslands', 'grid', soft);
   const guide = guideBrightness(guideCopy);
   const p = resizeBilinear(soft, scene.width, scene.height, info.width, info.height);
-  const coefficients =
+  let coefficients =
     tuning.radius > 0
       ? guidedCoefficients(guide, p, tuning.radius, tuning.epsilon, guideWindowMeans(guideCopy, tuning.radius))
       : { width: info.width, height: info.height, a: new Float32Array(p.length), b: p };
   const traceRefined = (step: string) => tuning.trace?.(step, 'guide', refinedFloor(coefficients, guide, tuning.threshold));
   traceRefined('filter');
+  if (tuning.floorToEdges && beforeMargin && marginCells) {
+    const limits = tuning.floorToEdges;
+    const things = objectCells(objectSeen, rugVotes, false);
+    if (rugVotes.length) for (let i = 0; i < things.length; i++) if (rugVotes[i]! > 0) things[i] = 0;
+    const { cells, thingCells } = floorToEdgeCandidates(beforeMargin, marginCells, beliefFloor(soft), things, scene.width, scene.height, limits.marginOnly);
+    const refined = refinedFloor(coefficients, guide, tuning.threshold);
+    const candidate = onGuide(cells, scene, info, refined);
+    if (limits.band > 0) {
+      // The things' own cells within `band` pixels of the floor: the network's thing often runs past the thing's outline.
+      const near = dilate(refined, info.width, info.height, limits.band);
+      const thingBand = onGuide(thingCells, scene, info, refined);
+      for (let i = 0; i < candidate.length; i++) if (thingBand[i] && near[i]) candidate[i] = 1;
+    }
+    const smoothed = await ofGuide(guideCopy, 'smoothed 1', () =>
+      sharp(guidePixels, { raw: { width: info.width, height: info.height, channels: 3 } })
+        .blur(1)
+        .raw()
+        .toBuffer(),
+    );
+    const back = floorToEdges(refined, candidate, smoothed, info.width, info.height, tuning.floorToEdges);
+    if (tuning.floorToEdges.refilter && tuning.radius > 0) {
+      // The floor that came back, fed to the filter as sure floor: its edge then lands on the photo's own at full size.
+      for (let i = 0; i < back.length; i++) if (back[i]) p[i] = 1;
+      coefficients = guidedCoefficients(guide, p, tuning.radius, tuning.epsilon, guideWindowMeans(guideCopy, tuning.radius));
+    } else pinCoefficients(coefficients, back, 1);
+  }
+  traceRefined('floorToEdges');
   if (tuning.objectBases) {
     // What grew back is not floor (its code, 1, is not the floor's 2).
     pinCoefficients(coefficients, objectBasesOverFloor(refinedFloor(coefficients, guide, tuning.threshold), guidePixels, info.width, info.height, tuning.objectBases), 2);

@@ -1,0 +1,248 @@
+/**
+ * The floor up to the photo's own edge round things (issue 34, decision 012's log, session 22). The object margin
+ * takes a fixed band of cells round everything a run saw standing on the floor, and the zoomed runs' things take
+ * their own cells, so the floor between a chair's legs, up to a bed's foot or a cabinet's plinth is left as the old
+ * floor, spread thin along the thing's outline where no tap (one region each) can mend it; the guided filter's
+ * threshold (0.6) does the same along any edge it is unsure of.
+ *
+ * Here, at the guide's size, the pixels the network's runs all called floor but the steps left out only for the
+ * margin or the filter (`candidate`) are shared between the refined floor and the not-floor round them by geodesic
+ * distance on the guide's colours: each goes to whichever it is reached from first, a step costing its length and
+ * `edgeWeight` times the colour step it crosses. The floor comes back up to the strongest colour edge between it and
+ * the thing (a leg's dark outline on pale tile), while a thing's part of the floor's tone stays with the thing it
+ * joins without an edge. The floor starts `head` behind (where no edge parts them, the thing wins the middle), and
+ * comes back no farther than `reach` pixels of path.
+ */
+import { boxMean } from './guided-upsample.ts';
+
+export interface FloorToEdgeLimits {
+  /** How much a colour step (Euclidean RGB, 0..1 a channel) costs, in pixels of path, per unit. */
+  edgeWeight: number;
+  /** Colour steps up to this (0..1 a channel, Euclidean) are the floor's grain or noise, and cost nothing. */
+  grain: number;
+  /** The floor's path starts this many pixels behind the not-floor's. */
+  head: number;
+  /** The floor comes back at most this far along its path (pixels, with the colour steps' cost). */
+  reach: number;
+  /** The floor that came back is fed to the guided filter again (true), or pinned as floor (false). */
+  refilter: boolean;
+  /** Only what the margin took may come back, not what the filter's threshold left out along other edges. */
+  marginOnly: boolean;
+  /**
+   * A pixel comes back only when its colour is nearer the floor's round it than this times nearer the not-floor's
+   * round it (means over a square of 2 × `window` + 1 pixels); 0 = no colour test.
+   */
+  likeFloor: number;
+  window: number;
+  /** The things' own cells within this many pixels of the refined floor may come back too; 0 = not. */
+  band: number;
+  /**
+   * The floor does not pass a pixel whose colour gradient (central differences, Euclidean over the channels, 0..1 a
+   * channel) reaches this: it stops at a thing's outline however thin the thing; 0 = no stop.
+   */
+  stop: number;
+}
+
+/** Measured on the tuning photos (decision 012's log, session 22). */
+export const FLOOR_TO_EDGE_LIMITS: FloorToEdgeLimits = {
+  edgeWeight: 60,
+  grain: 0.06,
+  head: 1,
+  reach: 24,
+  refilter: true,
+  marginOnly: false,
+  likeFloor: 1,
+  window: 8,
+  band: 0,
+  stop: 0,
+};
+
+/** A binary min-heap of pixel indices keyed by a Float64 distance array (ties: any order). */
+class PixelHeap {
+  private items: Int32Array;
+  private size = 0;
+
+  constructor(
+    capacity: number,
+    private readonly keys: Float64Array,
+  ) {
+    this.items = new Int32Array(Math.max(16, capacity));
+  }
+
+  get length(): number {
+    return this.size;
+  }
+
+  push(i: number): void {
+    if (this.size === this.items.length) {
+      const grown = new Int32Array(this.items.length * 2);
+      grown.set(this.items);
+      this.items = grown;
+    }
+    const { items, keys } = this;
+    let at = this.size++;
+    const key = keys[i]!;
+    while (at > 0) {
+      const parent = (at - 1) >> 1;
+      if (keys[items[parent]!]! <= key) break;
+      items[at] = items[parent]!;
+      at = parent;
+    }
+    items[at] = i;
+  }
+
+  pop(): number {
+    const { items, keys } = this;
+    const top = items[0]!;
+    const last = items[--this.size]!;
+    const key = keys[last]!;
+    let at = 0;
+    for (;;) {
+      let child = 2 * at + 1;
+      if (child >= this.size) break;
+      if (child + 1 < this.size && keys[items[child + 1]!]! < keys[items[child]!]!) child++;
+      if (keys[items[child]!]! >= key) break;
+      items[at] = items[child]!;
+      at = child;
+    }
+    if (this.size > 0) items[at] = last;
+    return top;
+  }
+}
+
+/**
+ * The candidate pixels that come back as floor. `floor` is the refined floor (1), `candidate` the pixels that may
+ * come back (not in `floor`); every other pixel is not floor. `rgb` is the guide copy (raw RGB, `width` × `height`).
+ */
+export function floorToEdges(
+  floor: Uint8Array,
+  candidate: Uint8Array,
+  rgb: Uint8Array,
+  width: number,
+  height: number,
+  limits: FloorToEdgeLimits = FLOOR_TO_EDGE_LIMITS,
+): Uint8Array {
+  const size = width * height;
+  const floorish = limits.likeFloor > 0 ? likeTheFloor(floor, candidate, rgb, width, height, limits) : null;
+  const edges = limits.stop > 0 ? strongEdges(candidate, rgb, width, height, limits.stop) : null;
+  const distance = new Float64Array(size).fill(Infinity);
+  // 1 floor, 2 not floor, 0 not reached.
+  const label = new Uint8Array(size);
+  const heap = new PixelHeap(1024, distance);
+  // Seeds: the pixels beside a candidate, of either side.
+  for (let i = 0; i < size; i++) {
+    if (candidate[i]) continue;
+    if (!touchesCandidate(candidate, i, width, height)) continue;
+    label[i] = floor[i] ? 1 : 2;
+    distance[i] = floor[i] ? limits.head : 0;
+    heap.push(i);
+  }
+  const done = new Uint8Array(size);
+  const scale = limits.edgeWeight / 255;
+  while (heap.length) {
+    const i = heap.pop();
+    if (done[i]) continue;
+    done[i] = 1;
+    const from = distance[i]!;
+    const side = label[i]!;
+    const x = i % width;
+    const y = (i - x) / width;
+    for (let dy = -1; dy <= 1; dy++) {
+      const ny = y + dy;
+      if (ny < 0 || ny >= height) continue;
+      for (let dx = -1; dx <= 1; dx++) {
+        const nx = x + dx;
+        if ((dx === 0 && dy === 0) || nx < 0 || nx >= width) continue;
+        const n = ny * width + nx;
+        if (!candidate[n] || done[n]) continue;
+        if (side === 1 && ((floorish && !floorish[n]) || (edges && edges[n]))) continue;
+        const dr = rgb[n * 3]! - rgb[i * 3]!;
+        const dg = rgb[n * 3 + 1]! - rgb[i * 3 + 1]!;
+        const db = rgb[n * 3 + 2]! - rgb[i * 3 + 2]!;
+        const step = Math.max(0, Math.sqrt(dr * dr + dg * dg + db * db) * scale - limits.grain * limits.edgeWeight);
+        const to = from + (dx && dy ? Math.SQRT2 : 1) + step;
+        if (side === 1 && to > limits.reach) continue;
+        if (to < distance[n]!) {
+          distance[n] = to;
+          label[n] = side;
+          heap.push(n);
+        }
+      }
+    }
+  }
+  const back = new Uint8Array(size);
+  for (let i = 0; i < size; i++) if (candidate[i] && label[i] === 1) back[i] = 1;
+  return back;
+}
+
+/**
+ * 1 at the candidates whose colour is nearer the mean of the floor round them than `likeFloor` times nearer the
+ * mean of the not-floor round them (neither counting candidates); with none of either round, not.
+ */
+function likeTheFloor(floor: Uint8Array, candidate: Uint8Array, rgb: Uint8Array, width: number, height: number, limits: FloorToEdgeLimits): Uint8Array {
+  const size = width * height;
+  const sums = [0, 1].map(() => [0, 1, 2, 3].map(() => new Float32Array(size)));
+  for (let i = 0; i < size; i++) {
+    if (candidate[i]) continue;
+    const side = sums[floor[i] ? 0 : 1]!;
+    side[0]![i] = rgb[i * 3]!;
+    side[1]![i] = rgb[i * 3 + 1]!;
+    side[2]![i] = rgb[i * 3 + 2]!;
+    side[3]![i] = 1;
+  }
+  const means = sums.map((side) => side.map((plane) => boxMean(plane, width, height, limits.window)));
+  const out = new Uint8Array(size);
+  for (let i = 0; i < size; i++) {
+    if (!candidate[i]) continue;
+    const floorCount = means[0]![3]![i]!;
+    const otherCount = means[1]![3]![i]!;
+    if (!(floorCount > 0)) continue;
+    if (!(otherCount > 0)) {
+      out[i] = 1;
+      continue;
+    }
+    let toFloor = 0;
+    let toOther = 0;
+    for (let c = 0; c < 3; c++) {
+      toFloor += (rgb[i * 3 + c]! - means[0]![c]![i]! / floorCount) ** 2;
+      toOther += (rgb[i * 3 + c]! - means[1]![c]![i]! / otherCount) ** 2;
+    }
+    if (Math.sqrt(toFloor) * limits.likeFloor < Math.sqrt(toOther)) out[i] = 1;
+  }
+  return out;
+}
+
+/** 1 at the candidates (not on the frame) whose colour gradient reaches `stop`. */
+function strongEdges(candidate: Uint8Array, rgb: Uint8Array, width: number, height: number, stop: number): Uint8Array {
+  const out = new Uint8Array(width * height);
+  const limit = (2 * 255 * stop) ** 2;
+  for (let y = 1; y < height - 1; y++) {
+    for (let x = 1; x < width - 1; x++) {
+      const i = y * width + x;
+      if (!candidate[i]) continue;
+      let sum = 0;
+      for (let c = 0; c < 3; c++) {
+        const gx = rgb[(i + 1) * 3 + c]! - rgb[(i - 1) * 3 + c]!;
+        const gy = rgb[(i + width) * 3 + c]! - rgb[(i - width) * 3 + c]!;
+        sum += gx * gx + gy * gy;
+      }
+      if (sum >= limit) out[i] = 1;
+    }
+  }
+  return out;
+}
+
+function touchesCandidate(candidate: Uint8Array, i: number, width: number, height: number): boolean {
+  const x = i % width;
+  const y = (i - x) / width;
+  for (let dy = -1; dy <= 1; dy++) {
+    const ny = y + dy;
+    if (ny < 0 || ny >= height) continue;
+    for (let dx = -1; dx <= 1; dx++) {
+      const nx = x + dx;
+      if (nx < 0 || nx >= width) continue;
+      if (candidate[ny * width + nx]) return true;
+    }
+  }
+  return false;
+}
