@@ -179,7 +179,14 @@ export function floorToEdges(
  * 1 at the candidates whose colour is nearer the mean of the floor round them than `likeFloor` times nearer the
  * mean of the not-floor round them (neither counting candidates); with none of either round, not.
  */
-function likeTheFloor(floor: Uint8Array, candidate: Uint8Array, rgb: Uint8Array, width: number, height: number, limits: FloorToEdgeLimits): Uint8Array {
+function likeTheFloor(
+  floor: Uint8Array,
+  candidate: Uint8Array,
+  rgb: Uint8Array,
+  width: number,
+  height: number,
+  limits: FloorToEdgeLimits,
+): Uint8Array {
   const size = width * height;
   const sums = [0, 1].map(() => [0, 1, 2, 3].map(() => new Float32Array(size)));
   for (let i = 0; i < size; i++) {

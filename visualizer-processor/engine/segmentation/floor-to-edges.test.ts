@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { FLOOR_TO_EDGE_LIMITS, floorToEdges } from './floor-to-edges.ts';
+
+const FLOOR: [number, number, number] = [170, 140, 110];
+const LEG: [number, number, number] = [60, 40, 30];
+
+/**
+ * A guide 40 × 12 drawn by columns: 'F' the refined floor, 'c' a candidate of the floor's colour, 'L' a candidate of
+ * a dark leg's colour, 'T' not floor (the thing the network saw) of the floor's colour, 'D' not floor of the leg's.
+ */
+function scene(columns: string) {
+  const width = columns.length;
+  const height = 12;
+  const floor = new Uint8Array(width * height);
+  const candidate = new Uint8Array(width * height);
+  const rgb = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const mark = columns[x]!;
+      floor[i] = mark === 'F' ? 1 : 0;
+      candidate[i] = mark === 'c' || mark === 'L' ? 1 : 0;
+      rgb.set(mark === 'L' || mark === 'D' ? LEG : FLOOR, i * 3);
+    }
+  }
+  const backColumns = (back: Uint8Array) => [...columns].map((_, x) => (back[5 * width + x] ? 'b' : '.')).join('');
+  return { floor, candidate, rgb, width, height, backColumns };
+}
+
+const LIMITS = { ...FLOOR_TO_EDGE_LIMITS, band: 8, stop: 0.06 };
+
+describe('floorToEdges', () => {
+  it('gives the floor back up to a dark leg the margin took it round, and not the leg', () => {
+    const { floor, candidate, rgb, width, height, backColumns } = scene('FFFFFFFFFFccccccLLLLccccDDDDDD');
+    // Up to the leg's edge: the pixel on it (its gradient reaches `stop`) is left to the guided filter.
+    expect(backColumns(floorToEdges(floor, candidate, rgb, width, height, LIMITS))).toBe(
+      '..........bbbbb...............',
+    );
+  });
+
+  it('leaves a thing of the floor\u2019s own colour, with no edge between, to the thing from the middle on', () => {
+    const { floor, candidate, rgb, width, height, backColumns } = scene('FFFFFFFFFFccccccccccTTTTTT');
+    // The geodesic alone (no colour test): the floor starts `head` behind, so it takes less than half of the ten.
+    expect(
+      backColumns(floorToEdges(floor, candidate, rgb, width, height, { ...LIMITS, likeFloor: 0 })).slice(10, 20),
+    ).toMatch(/^b{3,4}\.{6,7}$/);
+    // With it: a candidate as like the thing round it as the floor is not floor's more than the thing's.
+    expect(backColumns(floorToEdges(floor, candidate, rgb, width, height, LIMITS)).slice(10, 20)).toBe('bb........');
+  });
+
+  it('stops the floor at `reach`', () => {
+    const { floor, candidate, rgb, width, height, backColumns } = scene(`FFFF${'c'.repeat(30)}LL`);
+    const back = backColumns(floorToEdges(floor, candidate, rgb, width, height, { ...LIMITS, reach: 6 }));
+    expect(back.slice(4, 34)).toBe(`${'b'.repeat(5)}${'.'.repeat(25)}`);
+  });
+});
