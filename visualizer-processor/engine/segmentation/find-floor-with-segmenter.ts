@@ -22,7 +22,7 @@ import { ZOOMED_MARGIN_REGROWTH_LIMITS, zoomedMarginRegrowth, type ZoomedMarginI
 import { splitVoteRegrowth, type SplitVoteLimits } from './split-vote-regrowth.ts';
 import { WHOLE_RUG_LIMITS, restOfPaintedRugs, type WholeRugLimits } from './whole-rugs.ts';
 import { floorToEdges, type FloorToEdgeLimits } from './floor-to-edges.ts';
-import { dilate } from '../procedural/binary-morphology.ts';
+import { dilate, erode } from '../procedural/binary-morphology.ts';
 import { SEGMENTER_SIZE, announcePhoto, classifyPixels, whenNetworkBusy } from './scene-segmenter.ts';
 import { sceneGridSize, segmentPhoto, type FitMode, type SegmentedPhoto } from './segment-photo.ts';
 
@@ -332,10 +332,14 @@ function floorToEdgeCandidates(
   width: number,
   height: number,
   marginOnly: boolean,
+  interior: number,
 ): { cells: Uint8Array; thingCells: Uint8Array } {
   const takenLater = new Uint8Array(floor.length);
   for (let i = 0; i < floor.length; i++) takenLater[i] = beforeMargin[i] && !margin[i] && !floor[i] ? 1 : 0;
   const nearTaken = dilate(takenLater, width, height, 2);
+  // A thing's inside (more than `interior` cells from its outline) never comes back: a pot of the floor's tone whose
+  // outline is soft.
+  if (interior > 0) markWhere(nearTaken, erode(things, width, height, interior));
   const cells = new Uint8Array(floor.length);
   const thingCells = new Uint8Array(floor.length);
   for (let i = 0; i < floor.length; i++) {
@@ -841,7 +845,7 @@ async function floorAndRug(
     const limits = tuning.floorToEdges;
     const things = objectCells(objectSeen, rugVotes, false);
     if (rugVotes.length) for (let i = 0; i < things.length; i++) if (rugVotes[i]! > 0) things[i] = 0;
-    const { cells, thingCells } = floorToEdgeCandidates(beforeMargin, marginCells, beliefFloor(soft), things, scene.width, scene.height, limits.marginOnly);
+    const { cells, thingCells } = floorToEdgeCandidates(beforeMargin, marginCells, beliefFloor(soft), things, scene.width, scene.height, limits.marginOnly, limits.interior);
     const refined = refinedFloor(coefficients, guide, tuning.threshold);
     const candidate = onGuide(cells, scene, info, refined);
     if (limits.band > 0) {

@@ -41,6 +41,8 @@ export interface FloorToEdgeLimits {
    * channel) reaches this: it stops at a thing's outline however thin the thing; 0 = no stop.
    */
   stop: number;
+  /** Scene cells a run saw a thing in, more than this many cells inside its outline, never come back; 0 = any may. */
+  interior: number;
 }
 
 /** Measured on the tuning photos (decision 012's log, session 22). */
@@ -55,6 +57,7 @@ export const FLOOR_TO_EDGE_LIMITS: FloorToEdgeLimits = {
   window: 8,
   band: 0,
   stop: 0,
+  interior: 0,
 };
 
 /** A binary min-heap of pixel indices keyed by a Float64 distance array (ties: any order). */
