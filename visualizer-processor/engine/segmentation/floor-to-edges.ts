@@ -45,7 +45,10 @@ export interface FloorToEdgeLimits {
   interior: number;
 }
 
-/** Measured on the tuning photos (decision 012's log, session 22). */
+/**
+ * The first form measured (decision 012's log, session 22: off, its precision cost too high); the variants in
+ * engine-variants.ts ('engine, floor to edges, ...') add the band, the stop and the things' insides.
+ */
 export const FLOOR_TO_EDGE_LIMITS: FloorToEdgeLimits = {
   edgeWeight: 60,
   grain: 0.06,
