@@ -30,6 +30,7 @@ export const GRID_STEPS = [
 /** The refined floor at the guide's size ('filter': the guided filter's, before any pin). */
 export const GUIDE_STEPS = [
   'filter',
+  'floorToEdges',
   'objectBases',
   'unlikePieces',
   'roughThings',
