@@ -1,3 +1,4 @@
+import { getDomain } from 'tldts';
 import fs from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
@@ -329,16 +330,19 @@ export function sourceMapOf(script: string, scriptPath: string): string | undefi
  * them): `null` (any page can get it: a sandboxed frame, a file); the site's name followed by another domain (a
  * pattern with no end anchor); and letters put before the site's domain, its last two labels (a pattern with no start
  * anchor, `floors\.com$`, takes `https://deployment-checkfloors.com`, which anyone can register). Letters before the
- * whole host name are not tried (`xwww.floors.com` may be the owner's own sub-domain), and a domain under a suffix of
- * two labels (`floors.co.uk`) is tried as `deployment-checkco.uk`, which such a pattern does not take: without the
- * public suffix list those stay unseen, but what is sent is never the owner's.
+ * whole host name are not tried (`xwww.floors.com` may be the owner's own sub-domain). The site's domain is the one
+ * the public suffix list says can be registered (tldts, private suffixes included): `floors.co.uk` under `co.uk`
+ * (the last two labels made `deployment-checkco.uk`, which such a pattern does not take), and a host's own name under
+ * its platform's suffix (`myapp.netlify.app`: `deployment-checkmyapp.netlify.app` is anyone's Netlify site). A name
+ * the list does not know keeps its last two labels.
  */
 export function lookAlikeOrigins(site: URL): string[] {
   const port = site.port ? `:${site.port}` : '';
   const labels = site.hostname.replace(/\.$/, '').split('.');
+  const domain = getDomain(site.hostname, { allowPrivateDomains: true }) ?? labels.slice(-2).join('.');
   const prefixed =
     !isIP(site.hostname.replace(/^\[|\]$/g, '')) && labels.length >= 2
-      ? [`${site.protocol}//deployment-check${labels.slice(-2).join('.')}${port}`]
+      ? [`${site.protocol}//deployment-check${domain}${port}`]
       : [];
   return ['null', `${site.protocol}//${site.hostname}.deployment-check.invalid${port}`, ...prefixed];
 }

@@ -140,6 +140,14 @@ describe("origins a loose CORS rule takes for the site's", () => {
     // An address has no domain to put letters before.
     expect(lookAlikeOrigins(new URL('http://127.0.0.1:5173/'))).toEqual(['null', 'http://127.0.0.1.deployment-check.invalid:5173']);
   });
+
+  it('put the letters before the domain the public suffix list says can be registered: under a two-label suffix, and under a platform\'s', () => {
+    // floors\.co\.uk$ takes deployment-checkfloors.co.uk; the last two labels gave deployment-checkco.uk, which it does not.
+    expect(lookAlikeOrigins(new URL('https://www.floors.co.uk/')).at(-1)).toBe('https://deployment-checkfloors.co.uk');
+    // On a host's own sub-domain, another customer of the host can take the look-alike.
+    expect(lookAlikeOrigins(new URL('https://haddon-floors.netlify.app/')).at(-1)).toBe('https://deployment-checkhaddon-floors.netlify.app');
+    expect(lookAlikeOrigins(new URL('https://www.floors.com.au/')).at(-1)).toBe('https://deployment-checkfloors.com.au');
+  });
 });
 
 describe("a page's type", () => {
