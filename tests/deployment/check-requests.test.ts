@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { request } from '../../scripts/check-deployment/http';
+import { ACCEPTS_ZSTD, request } from '../../scripts/check-deployment/http';
 import { createSiteReader } from '../../scripts/check-deployment/site';
 
 /**
@@ -46,6 +46,33 @@ describe("check:deployment's requests", () => {
       expect((await request(`${origin}/gzip`)).body).toBe('<h1>Gzipped</h1>');
       // A body a browser cannot decode either is no answer to judge.
       await expect(request(`${origin}/broken`)).rejects.toThrow('GET /broken: a body that does not decode as its content-encoding (br)');
+    } finally {
+      host.closeAllConnections();
+      await new Promise((resolve) => host.close(resolve));
+    }
+  });
+
+  it('ask for zstd as Chrome does where Node can decode it, and say why not where it cannot', async () => {
+    const zstdCompress = (zlib as unknown as { zstdCompressSync?: (body: Buffer) => Buffer }).zstdCompressSync;
+    let asked = '';
+    const host = http.createServer((incoming, outgoing) => {
+      asked = String(incoming.headers['accept-encoding'] ?? '');
+      // A stale .zst copy, served to whoever says zstd (Chrome) and, below, to a client that did not.
+      const stale = zstdCompress ? zstdCompress(Buffer.from('<h1>Earlier build</h1>')) : Buffer.from('(zstd frame)');
+      if (asked.includes('zstd') || incoming.url === '/unasked') outgoing.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'zstd' }).end(stale);
+      else outgoing.writeHead(200, { 'content-type': 'text/html' }).end('<h1>This build</h1>');
+    });
+    await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+    try {
+      if (ACCEPTS_ZSTD) {
+        expect((await request(`${origin}/`)).body).toBe('<h1>Earlier build</h1>');
+        expect(asked).toContain('zstd');
+      } else {
+        expect((await request(`${origin}/`)).body).toBe('<h1>This build</h1>');
+        expect(asked).not.toContain('zstd');
+        await expect(request(`${origin}/unasked`)).rejects.toThrow(`which the check does not ask for because Node ${process.version} cannot decode it (Node 22.15 or later can: run the check there)`);
+      }
     } finally {
       host.closeAllConnections();
       await new Promise((resolve) => host.close(resolve));
