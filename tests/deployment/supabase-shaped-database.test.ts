@@ -156,6 +156,22 @@ describe('a Supabase-shaped database', () => {
     expect(await leaks()).toEqual([200, { views: [], functions: ['private.all_contacts()'], copies: [], reads: [] }]);
   });
 
+  it("check:deployment's leaks function finds the owner's definer function in graphql_public, which PostgREST exposes beside public on hosted, but not pg_graphql's own entry point (red-team, session 22)", async () => {
+    const leaks = async () => (await (await rest(db.serviceRoleKey, 'rpc/deployment_check_anon_leaks')).json()) as { functions: string[] };
+    onTestFinished(async () => {
+      await asAdmin('drop schema if exists graphql_public cascade');
+    });
+    // As hosted has it: the schema, anon's USAGE, and pg_graphql's entry point (an invoker function; made definer
+    // here, so that leaving it out by name is what is tested).
+    await asAdmin(`create schema if not exists graphql_public;
+                   grant usage on schema graphql_public to anon, authenticated, service_role;
+                   create or replace function graphql_public.graphql(query text default null) returns jsonb language sql security definer as 'select null::jsonb';
+                   grant execute on function graphql_public.graphql(text) to anon;
+                   grant all on schema graphql_public to postgres;`);
+    await asPostgres(`create function graphql_public.all_contacts() returns setof public.contacts language sql stable security definer set search_path = '' as 'select * from public.contacts'`);
+    expect((await leaks()).functions).toEqual(['graphql_public.all_contacts()']);
+  });
+
   describe.each(Object.keys(LEAD_ROWS))('the anon key on %s', (table) => {
     it('inserts a row, cannot read any back; the service key can', async () => {
       const row = LEAD_ROWS[table]!();
