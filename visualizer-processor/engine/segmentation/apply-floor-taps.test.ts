@@ -1250,3 +1250,52 @@ describe('"this is floor" on a strip missed along the floor\'s far edge, under a
     expect(painted(room.mask, door)).toBeGreaterThan(100);
   });
 });
+
+describe('a "not floor" tap on a dark foot in the shade under a sofa', () => {
+  // Lit boards (rows 60–399 of a 600 × 400 photo) under a wall; a sofa (columns 100–499, rows 60–139) the mask leaves
+  // out, and under it a band of the boards in its shade (rows 140–199), wider than the minimum cut's window. A chair's
+  // dark foot (columns 296–303, rows 166–173) stands in the shade: the network called it floor, the mask painted it,
+  // and it is smaller than a surface of its own, so the tap grows by the floor's class and `maxShare` cuts that to a
+  // disc round the tap. The shade is rare in the floor at large, so the tapped side's test keeps it (and the ring test
+  // as kept stands aside), and the minimum cut takes more of it: the floor just past the cut is more shade.
+  const W = 600;
+  const H = 400;
+  const sofa = (x: number, y: number) => x >= 100 && x < 500 && y >= 60 && y < 140;
+  const shade = (x: number, y: number) => x >= 100 && x < 500 && y >= 140 && y < 200;
+  const foot = (x: number, y: number) => x >= 296 && x < 304 && y >= 166 && y < 174;
+  const sofaRoom = () =>
+    paintedRoom(
+      W,
+      H,
+      (x, y) =>
+        y < 60
+          ? { rgb: [215, 210, 200], sceneClass: SCENE_CLASS.wall, floor: false }
+          : sofa(x, y)
+            ? { rgb: [200, 90, 40], sceneClass: SCENE_CLASS.sofa, floor: false }
+            : foot(x, y)
+              ? { rgb: [35, 30, 24], sceneClass: SCENE_CLASS.floor, floor: false }
+              : shade(x, y)
+                ? { rgb: [60, 48, 34], sceneClass: SCENE_CLASS.floor, floor: true }
+                : { rgb: [150, 112, 78], sceneClass: SCENE_CLASS.floor, floor: true },
+      (x, y) => y >= 60 && !sofa(x, y),
+    );
+  const footTap = { x: 300.5 / W, y: 170.5 / H, floor: false };
+  const floorShade = (x: number, y: number) => shade(x, y) && !foot(x, y);
+  const shadeLeft = (mask: Uint8Array) =>
+    mask.reduce((n, v, i) => n + (v && floorShade(i % W, Math.floor(i / W)) ? 1 : 0), 0);
+
+  it('with the ring test where the side test parted it (`ringCutShort`, measured, not kept), takes the foot and of the shade only the tapped place', () => {
+    const room = sofaRoom();
+    applyFloorTaps(room.mask, room.image, room.scene, [footTap], undefined, { ...TAP_LIMITS, ringCutShort: true });
+    expect(room.mask[170 * W + 300]).toBe(0);
+    const tappedPlace = Math.PI * (TAP_LIMITS.tappedReach * Math.hypot(W, H)) ** 2;
+    expect(shadeLeft(room.mask)).toBeGreaterThanOrEqual(area2(W, H, floorShade) - tappedPlace);
+  });
+
+  it('as kept, the same tap takes the foot and a quarter of the shade', () => {
+    const room = sofaRoom();
+    applyFloorTaps(room.mask, room.image, room.scene, [footTap]);
+    expect(room.mask[170 * W + 300]).toBe(0);
+    expect(shadeLeft(room.mask)).toBeLessThan(area2(W, H, floorShade) - 5000);
+  });
+});

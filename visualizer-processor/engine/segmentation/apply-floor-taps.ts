@@ -149,6 +149,17 @@ export const TAP_LIMITS = {
   cutRing: 3,
   cutRingKeepsPlace: true,
   /**
+   * Measured, not kept (issue 34 session 22, decision 012's log): the ring test above on every region cut to the tap's
+   * neighbourhood, also where the tapped side's test parted it. There the region's colours are unlike the floor at
+   * large but may be the floor's own shade just past the cut: a tap on a sofa's dark leg took a disc of the carpet's
+   * shade under the sofa, and the minimum cut more of it (living-sofa-carpet -0.110; -0.040 with it, and its two other
+   * taps -0.032 / -0.017 -> +0.001). But where `maxShare` or `offCentre` cut a whole thing the network called floor (a
+   * green bath mat, a rug, a desk's shaded side), the floor just past the cut is more of the thing, and the test takes
+   * it back: the simulated visitor lost a tap's believability (bathroom-pattern-tile) and living-dog-rug's two taps
+   * gain less (0.197 -> 0.143 after 2). true = on.
+   */
+  ringCutShort: false,
+  /**
    * Measured, not kept (issue 34 session 21, decision 012's log): a "not floor" tap on the mask's floor where the network
    * named the tapped place floor (floor, road, sidewalk) keeps its colour growth when that is under `minSurfaceFraction`,
    * instead of growing by the network's class. That class there is the floor itself, and `maxShare` cuts the class
@@ -716,8 +727,9 @@ export function applyFloorTaps(
       }
       keepJoined(region, seed, width, height);
     }
-    // A "not floor" region cut to the tap's neighbourhood keeps only what is unlike the floor just past the cut.
-    if (limits.cutRing > 0 && cutShort && !sidePartedIt && !tap.floor && seedState === 1 && !onRug) keepUnlikeRing(region, seed, width, height, rgb, floor, limits);
+    // A "not floor" region cut to the tap's neighbourhood keeps only what is unlike the floor just past the cut (with
+    // `TAP_LIMITS.ringCutShort`, measured and off, also where the tapped side's test parted it).
+    if (limits.cutRing > 0 && cutShort && (!sidePartedIt || limits.ringCutShort) && !tap.floor && seedState === 1 && !onRug) keepUnlikeRing(region, seed, width, height, rgb, floor, limits);
     // A "not floor" tap beside the mask's not-floor keeps to a band along it, whatever the rules above took.
     if (limits.besideThing > 0 && !tap.floor && seedState === 1) {
       keepBesideThing(region, seed, width, height, floor, limits);
