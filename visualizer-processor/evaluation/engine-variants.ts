@@ -68,6 +68,7 @@ export const ENGINE_VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   'engine, floor to edges, band 8, stop 0.06, like floor 2': { floorToEdges: { ...FLOOR_TO_EDGE_LIMITS, band: 8, stop: 0.06, likeFloor: 2 } },
   'engine, floor to edges, band 8, stop 0.06, like floor 2, pinned': { floorToEdges: { ...FLOOR_TO_EDGE_LIMITS, band: 8, stop: 0.06, likeFloor: 2, refilter: false } },
   'engine, floor to edges, band 8, stop 0.06, interior 2': { floorToEdges: { ...FLOOR_TO_EDGE_LIMITS, band: 8, stop: 0.06, interior: 2 } },
+  'engine, floor to edges, band 4, stop 0.06, interior 2': { floorToEdges: { ...FLOOR_TO_EDGE_LIMITS, band: 4, stop: 0.06, interior: 2 } },
   'engine, floor to edges, band 8, stop 0.06, interior 4': { floorToEdges: { ...FLOOR_TO_EDGE_LIMITS, band: 8, stop: 0.06, interior: 4 } },
   'engine, floor to edges, head 4': { floorToEdges: { ...FLOOR_TO_EDGE_LIMITS, head: 4 } },
   'engine, floor to edges, reach 12': { floorToEdges: { ...FLOOR_TO_EDGE_LIMITS, reach: 12 } },
