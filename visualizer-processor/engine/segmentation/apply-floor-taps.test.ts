@@ -1027,6 +1027,49 @@ describe('"this is floor" between the legs of a stool the network put in the flo
   });
 });
 
+describe('"this is floor" on a plain patch below patterned floor receding up the photo', () => {
+  // A 300 × 200 photo: a white wall, boards the mask holds from row 170, and above them a piece of the network's floor
+  // the mask left out (columns 100–199): plain tile (rows 150–169) and, receding up the photo past it, parquet whose
+  // pixels alternate light and dark column by column (rows 136–149, 7 % of the height). The tap lands on the tile near
+  // the parquet: the tapped place (a disc of `tappedReach`, 5 px) is a third parquet, so it is patterned and the class
+  // grows the region; the tile covers two thirds of it, and the parquet climbs 14 rows above the tile's top, more than
+  // `climb` (10 rows) and less than `patternedClimb` (16).
+  const W = 300;
+  const H = 200;
+  const tile = (x: number, y: number) => y >= 150 && y < 170 && x >= 100 && x < 200;
+  const parquet = (x: number, y: number) => y >= 136 && y < 150 && x >= 100 && x < 200;
+  const room = () =>
+    paintedRoom(
+      W,
+      H,
+      (x, y) => {
+        if (y >= 170) return { rgb: [190, 178, 160], sceneClass: SCENE_CLASS.floor, floor: true };
+        if (tile(x, y)) return { rgb: [150, 160, 155], sceneClass: SCENE_CLASS.floor, floor: false };
+        if (parquet(x, y)) return { rgb: x % 2 ? [120, 85, 55] : [165, 120, 80], sceneClass: SCENE_CLASS.floor, floor: false };
+        return { rgb: [230, 228, 222], sceneClass: SCENE_CLASS.wall, floor: false };
+      },
+      (_, y) => y >= 170,
+    );
+  const tap = { x: 150.5 / W, y: 151.5 / H, floor: true };
+  const painted = (mask: Uint8Array, where: (x: number, y: number) => boolean) =>
+    mask.reduce((n, v, i) => n + (v && where(i % W, Math.floor(i / W)) ? 1 : 0), 0);
+
+  it('takes the tile and the parquet above it, and none of the wall', () => {
+    const photo = room();
+    applyFloorTaps(photo.mask, photo.image, photo.scene, [tap]);
+    expect(painted(photo.mask, tile)).toBe(20 * 100);
+    expect(painted(photo.mask, parquet)).toBe(14 * 100);
+    expect(painted(photo.mask, (x, y) => y < 170 && !tile(x, y) && !parquet(x, y))).toBe(0);
+  });
+
+  it('held to `climb`, as a region on an upright surface is, the same tap falls back to the tile and leaves the parquet', () => {
+    const photo = room();
+    applyFloorTaps(photo.mask, photo.image, photo.scene, [tap], undefined, { ...TAP_LIMITS, patternedClimb: TAP_LIMITS.climb });
+    expect(painted(photo.mask, tile)).toBeGreaterThan(0);
+    expect(painted(photo.mask, parquet)).toBe(0);
+  });
+});
+
 describe('a "not floor" tap on a cable a pixel wide whose end fades into the floor', () => {
   // Boards (rows 60–299) with a cable one pixel wide, within `drift` of their colour, lying across them (column 200, rows 100–259), which the
   // mask painted with the floor; its end (rows 260–271) fades into the boards in steps under `edgeStep`, so the
