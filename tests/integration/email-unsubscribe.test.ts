@@ -46,7 +46,8 @@ describe('marketing e-mail and unsubscribing', () => {
     expect(listUnsubscribe).toMatch(/^<http:\/\/127\.0\.0\.1:\d+\/functions\/v1\/floor-visualizer\/unsubscribe\?token=[0-9a-f]{64}\.[\w-]{43}>$/);
     expect(guide.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
     const link = listUnsubscribe.slice(1, -1);
-    expect(guide.text).toContain(`unsubscribe (one click): ${link}`);
+    expect(guide.text).toContain(`unsubscribe (${link}): the link opens a page with one button to press, nothing to fill in.`);
+    expect(guide.html).toContain(`<a href="${link}" `);
     expect(guide.text).toContain('100 Example Street, Haddonfield, NJ 08033');
     // The link names no address: a log or a forwarded e-mail does not give the visitor away.
     expect(link).not.toContain('example.com');

@@ -134,8 +134,18 @@ describe('the postal address and the way to unsubscribe', () => {
     expect(email.headers).toEqual(
       marketing ? { 'List-Unsubscribe': `<${unsubscribeLink}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {},
     );
-    expect(email.text.includes(`unsubscribe (one click): ${unsubscribeLink}`)).toBe(marketing);
+    expect(email.text.includes(`unsubscribe (${unsubscribeLink}): the link opens a page with one button to press, nothing to fill in.`)).toBe(marketing);
     expect(email.html.includes(unsubscribeLink)).toBe(marketing);
+  });
+
+  // Session 23: the HTML showed the link as a bare address in a sentence, which not every mail program makes
+  // clickable; and it said "one click" where the link opens a page whose button is the click (decision 024).
+  it.each(['guide', 'realtor_welcome', 'investor_welcome'] as const)('the %s e-mail links its unsubscribe, and says what the link opens', async (kind) => {
+    const email = await composeEmail(kind, rows[kind], person.email, withAddress, { unsubscribeLink });
+    const paragraph = email.html.split('\n').find((line) => line.includes('To get no more offers or news'));
+    expect(paragraph).toContain(`<a href="${unsubscribeLink}" `);
+    expect(paragraph).toMatch(/>unsubscribe<\/a>: the link opens a page with one button to press, nothing to fill in\.<\/p>$/);
+    expect(email.html).not.toContain('one click');
   });
 
   it.each([

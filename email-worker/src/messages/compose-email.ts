@@ -106,8 +106,14 @@ async function visitorEmail(
     isMarketingEmail(kind) && unsubscribeLink
       ? [
           {
-            kind: 'paragraph',
-            text: `You get this e-mail because this address was given on our website. To get no more offers or news from ${business.name}, unsubscribe (one click): ${unsubscribeLink}`,
+            // A link in the HTML (a bare address is not one in every mail program), the address itself in the text.
+            // It opens the processor's page, whose one button unsubscribes (a GET changes nothing: decision 024).
+            kind: 'linked',
+            parts: [
+              `You get this e-mail because this address was given on our website. To get no more offers or news from ${business.name}, `,
+              { label: 'unsubscribe', href: unsubscribeLink },
+              ': the link opens a page with one button to press, nothing to fill in.',
+            ],
           },
         ]
       : [];

@@ -5,9 +5,13 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-/** One block of an e-mail: a paragraph, a list, a button, or a table of fields. */
+/** A link inside a sentence: its words in the HTML, its address after them in the plain text. */
+export type InlineLink = { label: string; href: string };
+
+/** One block of an e-mail: a paragraph (plain, or with links in it), a list, a button, or a table of fields. */
 export type Block =
   | { kind: 'paragraph'; text: string }
+  | { kind: 'linked'; parts: readonly (string | InlineLink)[] }
   | { kind: 'list'; items: readonly string[]; ordered?: boolean }
   | { kind: 'button'; label: string; href: string }
   | { kind: 'fields'; rows: readonly (readonly [label: string, value: string])[] }
@@ -23,6 +27,15 @@ function blockHtml(block: Block): string {
   switch (block.kind) {
     case 'paragraph':
       return `<p style="margin:0 0 16px;font-size:16px;line-height:1.55;color:${WALNUT_900}">${escapeHtml(block.text)}</p>`;
+    case 'linked':
+      // A link, not an address to copy: mail programs do not all turn a bare address in HTML into one.
+      return `<p style="margin:0 0 16px;font-size:16px;line-height:1.55;color:${WALNUT_900}">${block.parts
+        .map((part) =>
+          typeof part === 'string'
+            ? escapeHtml(part)
+            : `<a href="${escapeHtml(part.href)}" style="color:${WALNUT_900};font-weight:bold;text-decoration:underline">${escapeHtml(part.label)}</a>`,
+        )
+        .join('')}</p>`;
     case 'list': {
       const tag = block.ordered ? 'ol' : 'ul';
       return `<${tag} style="margin:0 0 16px;padding-left:22px;font-size:16px;line-height:1.55;color:${WALNUT_900}">${block.items
@@ -47,6 +60,8 @@ function blockText(block: Block): string {
   switch (block.kind) {
     case 'paragraph':
       return block.text;
+    case 'linked':
+      return block.parts.map((part) => (typeof part === 'string' ? part : `${part.label} (${part.href})`)).join('');
     case 'list':
       return block.items.map((item, index) => `${block.ordered ? `${index + 1}.` : '-'} ${item}`).join('\n');
     case 'button':
