@@ -1,4 +1,5 @@
-import { phoneConsent } from '@/content/phone-consent';
+import { business } from '@/config/business';
+import { marketingTextsFor, phoneConsent } from '@/content/phone-consent';
 import { toasts } from '@/content/spec-texts';
 import {
   investorApplicationSchema,
@@ -31,7 +32,7 @@ export function InvestorsPage() {
       form={
         <PartnerApplicationForm
           fields={fields}
-          checkbox={{ name: 'marketing_texts_consent', ...phoneConsent.marketingTexts }}
+          checkbox={{ name: 'marketing_texts_consent', ...marketingTextsFor(business.name) }}
           schema={investorApplicationSchema}
           mutation={mutation}
           successToast={toasts.investorSuccess}

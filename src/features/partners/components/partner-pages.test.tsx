@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import * as sonner from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import { business } from '@/config/business';
-import { phoneConsent } from '@/content/phone-consent';
+import { marketingTextsFor, phoneConsent } from '@/content/phone-consent';
 import { pageTexts, toasts } from '@/content/spec-texts';
 import { server } from '@/testing/msw-server';
 import { renderRoute } from '@/testing/render';
@@ -279,8 +279,8 @@ describe.each(programs)('$path', (program) => {
       // Deal alerts are marketing: an optional box, unticked, that says what ticking it means.
       expect(box).not.toBeChecked();
       expect(box).not.toBeRequired();
-      expect(box).toHaveAccessibleName(phoneConsent.marketingTexts.label);
-      expect(box).toHaveAccessibleDescription(phoneConsent.marketingTexts.details);
+      expect(box).toHaveAccessibleName(marketingTextsFor(business.name).label);
+      expect(box).toHaveAccessibleDescription(marketingTextsFor(business.name).details);
     } else {
       expect(box).toBeNull();
     }
@@ -397,12 +397,28 @@ describe.each(programs)('$path', (program) => {
 });
 
 describe('/investors marketing texts', () => {
+  // Session 23 (decision 021): prior express written consent authorises "the seller" to send automated marketing
+  // texts to a number, and says it is no condition of purchase (47 CFR 64.1200(f)(9), law); the carriers' rules
+  // (CTIA) ask a sign-up for the brand, how often, rates, STOP and HELP. The box of 2026-11-28 named nobody and said
+  // nothing of frequency or HELP.
+  it("names the business the visitor lets text them, and says what the law and the carriers' rules ask", async () => {
+    await openPage(programs[1]);
+    const box = screen.getByRole('checkbox', {
+      name: `Yes, ${business.name} may text me deal alerts and clearance offers at the number above.`,
+    });
+    expect(box).not.toBeChecked();
+    expect(box).toHaveAccessibleDescription(
+      'These are marketing texts and may be sent automatically. Ticking this box is optional and is not a condition of buying anything. Message frequency varies. Message and data rates may apply. Reply STOP to any text to stop them, or HELP for help.',
+    );
+    expect(screen.queryByText(/\{business\}/)).toBeNull();
+  });
+
   it('sends the box ticked only when the visitor ticks it, and unticks it with the rest of the form', async () => {
     const investors = programs[1];
     const bodies = recordInserts(investors.table, stored);
     const { user } = await openPage(investors);
     for (const entry of investors.required) await user.type(field(entry.label), entry.typed);
-    const box = screen.getByRole('checkbox', { name: phoneConsent.marketingTexts.label });
+    const box = screen.getByRole('checkbox', { name: marketingTextsFor(business.name).label });
     await user.click(box);
     expect(box).toBeChecked();
     await user.click(submitButton());
@@ -411,7 +427,7 @@ describe('/investors marketing texts', () => {
     expect(bodies[0]).toEqual([
       expect.objectContaining({ phone_consent_version: phoneConsent.version, marketing_texts_consent: true }),
     ]);
-    expect(screen.getByRole('checkbox', { name: phoneConsent.marketingTexts.label })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: marketingTextsFor(business.name).label })).not.toBeChecked();
   });
 });
 
