@@ -464,8 +464,11 @@ describe('the privacy notice, claim by claim', () => {
       'the investor program welcome',
     ]);
     expect(section('Your rights, and how to use them')).toHaveTextContent(
-      `Our marketing e-mails (${listInWords(marketingEmailsInWords)}) each have an unsubscribe link: one click stops them for that address for good, even if it asks for the guide again later, and our answers to your estimate and visualizer requests still reach you.`,
+      `Our marketing e-mails (${listInWords(marketingEmailsInWords)}) each have an unsubscribe link, which opens a page with one button to press (many mail programs also show an Unsubscribe button of their own): that stops them for that address for good, even if it asks for the guide again later, and our answers to your estimate and visualizer requests still reach you.`,
     );
+    // Session 23: it said "one click stops them", where the link opens the processor's page and its button is the
+    // click (a GET changes nothing: decision 024), as the e-mails now say too.
+    expect(section('Your rights, and how to use them')).not.toHaveTextContent('one click');
   });
 
   it('states the answer periods, how to ask and how to appeal', async () => {

@@ -256,7 +256,8 @@ export function PrivacyPage({
           <li>to stop sending you marketing texts or e-mails.</li>
         </ul>
         <p>
-          Our marketing e-mails ({listInWords(marketingEmailsInWords)}) each have an unsubscribe link: one click stops
+          Our marketing e-mails ({listInWords(marketingEmailsInWords)}) each have an unsubscribe link, which opens a
+          page with one button to press (many mail programs also show an Unsubscribe button of their own): that stops
           them for that address for good, even if it asks for the guide again later, and our answers to your estimate
           and visualizer requests still reach you.
         </p>
