@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scratchFolder } from '../tests/support/scratch-folder';
-import { EXPORTED_TABLES, ExportFolderExists, writeVisitorExport, type ExportedTable, type VisitorExport } from './export-visitor.ts';
+import { EXPORTED_TABLES, ExportFolderExists, exportReadme, writeVisitorExport, type ExportedTable, type VisitorExport } from './export-visitor.ts';
 import type { VisitorFiles } from './visitor-files.ts';
 
 const ID = '7f1c2a9e-0b7d-4c55-9f0e-2d9a41b3c6aa';
@@ -47,5 +47,15 @@ describe('writeVisitorExport', () => {
     expect(JSON.parse(await readFile(path.join(folder, 'data.json'), 'utf8')).tables['public.floor_visualizer_requests']).toEqual([{ id: ID, customer_name: 'Dana' }]);
     await expect(writeVisitorExport(visitorExport(), files, parent)).rejects.toBeInstanceOf(ExportFolderExists);
     expect(await readdir(parent)).toEqual([path.basename(folder)]);
+  });
+});
+
+// Session 23: the deal-alert box's words (consent version 2026-12-01) are kept with {business} where the page showed
+// the business's name; a visitor reading their export is told so.
+describe('exportReadme', () => {
+  it('says what the consent words are, and what {business} in them stood for', () => {
+    expect(exportReadme(visitorExport())).toContain(
+      '"back_office.phone_consent_texts": the exact words about calls and texts you saw beside the phone field and, on the investor form, beside the box for deal-alert texts (where they say {business}, the page showed our name) (0 records)',
+    );
   });
 });

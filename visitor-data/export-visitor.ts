@@ -4,6 +4,7 @@ import path from 'node:path';
 import type pg from 'pg';
 import { UPLOADS_BUCKET, VISUALIZER_BUCKET } from '../contracts/visualizer-webhook.ts';
 import { dataRetention } from '../src/config/data-retention.ts';
+import { BUSINESS_NAME_MARK } from '../src/content/phone-consent.ts';
 import { LEAD_TABLES, mailboxOf, NotAnEmailAddress, OF_MAILBOX } from './find-visitor.ts';
 import type { StoredFile, VisitorFiles } from './visitor-files.ts';
 
@@ -26,7 +27,12 @@ export const EXPORTED_TABLES = {
     matched: 'recipient address, or the request it is about',
   },
   'back_office.visualizer_webhook_refusals': { what: 'how many times a photo sent for one of your requests was turned away, per hour', matched: 'your visualizer requests' },
-  'back_office.phone_consent_texts': { what: 'the exact words about calls and texts you saw beside the phone field', matched: 'the version your forms recorded' },
+  // From version 2026-12-01 the deal-alert box's words are kept with a mark where the page put the business's name
+  // (a deployment setting the export does not read): the visitor is told what the mark stood for.
+  'back_office.phone_consent_texts': {
+    what: `the exact words about calls and texts you saw beside the phone field and, on the investor form, beside the box for deal-alert texts (where they say ${BUSINESS_NAME_MARK}, the page showed our name)`,
+    matched: 'the version your forms recorded',
+  },
   'back_office.email_unsubscribes': {
     what: 'when you unsubscribed from our marketing e-mails; we keep a scrambled code made from your address, shown here, never the address',
     matched: 'the code of your address',
