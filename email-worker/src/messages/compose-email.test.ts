@@ -59,6 +59,17 @@ describe('rugs and carpet in the visualizer e-mails', () => {
     }
   });
 
+  // Session 23: the info step takes any address, so a result can reach someone who sent no photo; the estimate
+  // confirmation said what to do then, the result did not.
+  it('tells someone who sent no photo that the address may have been typed by mistake, and that a reply deletes it', async () => {
+    for (const floor_share of [0.3, 0.004]) {
+      const visitor = await composeEmail('visualizer_result', { ...request({ rug_choice: null, rug_share: null, rug_choices_used: 0 }), floor_share }, 'robin@example.com', context);
+      const line = 'If you did not send us this photo, someone may have typed your address by mistake: you can ignore this e-mail, or reply and we delete the photo and its pictures.';
+      expect(visitor.text).toContain(line);
+      expect(visitor.html).toContain(line);
+    }
+  });
+
   it('says nothing of a choice the page did not offer (no rugs, or next to none)', async () => {
     for (const rugs of [{ rug_choice: null, rug_share: null, rug_choices_used: 0 }, { rug_choice: 'keep', rug_share: 0.001, rug_choices_used: 0 }] as const) {
       expect((await composeEmail('staff_visualizer', request(rugs), null, context)).text).toContain('Rugs and carpet: No rugs or carpet found');

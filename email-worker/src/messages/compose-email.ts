@@ -236,6 +236,12 @@ async function visitorEmail(
         },
         { kind: 'button', label: 'Get a free quote', href: site(context, '/#contact') },
         { kind: 'paragraph', text: callOrWrite },
+        // Anyone can type any address on the info step, so this can reach someone who sent nothing: "the room photo
+        // you sent" is then untrue, and the photo is a stranger's. data:forget deletes a request by its address.
+        {
+          kind: 'paragraph',
+          text: 'If you did not send us this photo, someone may have typed your address by mistake: you can ignore this e-mail, or reply and we delete the photo and its pictures.',
+        },
       ]);
     }
     default:
