@@ -1342,3 +1342,48 @@ describe('a "not floor" tap on a dark foot in the shade under a sofa', () => {
     expect(shadeLeft(room.mask)).toBeLessThan(area2(W, H, floorShade) - 5000);
   });
 });
+
+describe('"this is floor" beside a keyboard a step took off a carpet of its colour', () => {
+  // 200 × 150: a beige carpet below row 60 with a keyboard on it (columns 90–139, rows 100–119) whose keys are a
+  // shade off the carpet, a step smaller than the colour growth's, so the growth crosses it as carpet. The mask left
+  // out a piece of carpet beside it (columns 30–89, rows 90–129), and a step took the keyboard off the floor.
+  const keyboard = (x: number, y: number) => x >= 90 && x < 140 && y >= 100 && y < 120;
+  const missed = (x: number, y: number) => x >= 30 && x < 90 && y >= 90 && y < 130;
+  const carpetRoom = () =>
+    paintedRoom(
+      200,
+      150,
+      (x, y) =>
+        y < 60
+          ? { rgb: [215, 210, 200], sceneClass: SCENE_CLASS.wall, floor: false }
+          : keyboard(x, y)
+            ? { rgb: (x + y) % 4 < 2 ? [172, 156, 128] : [180, 164, 136], sceneClass: SCENE_CLASS.floor, floor: false }
+            : { rgb: [176, 160, 132], sceneClass: SCENE_CLASS.floor, floor: true },
+      (x, y) => y >= 60 && !keyboard(x, y) && !missed(x, y),
+    );
+  const taken = Uint8Array.from({ length: 200 * 150 }, (_, i) => (keyboard(i % 200, Math.floor(i / 200)) ? 1 : 0));
+  const painted = (mask: Uint8Array, where: (x: number, y: number) => boolean) =>
+    mask.reduce((n, v, i) => n + (v && where(i % 200, Math.floor(i / 200)) ? 1 : 0), 0);
+  const keyboardPainted = (mask: Uint8Array) => painted(mask, keyboard);
+  const carpetTap = { x: 60.5 / 200, y: 110.5 / 150, floor: true };
+
+  it('takes the missed carpet and leaves the keyboard out', () => {
+    const room = carpetRoom();
+    applyFloorTaps(room.mask, room.image, room.scene, [carpetTap], undefined, undefined, undefined, taken);
+    expect(keyboardPainted(room.mask)).toBe(0);
+    expect(painted(room.mask, missed)).toBe(area2(200, 150, missed));
+  });
+
+  it('without the patch the step took, the same tap paints a part of the keyboard as carpet', () => {
+    const room = carpetRoom();
+    applyFloorTaps(room.mask, room.image, room.scene, [carpetTap]);
+    expect(keyboardPainted(room.mask)).toBeGreaterThan(area2(200, 150, keyboard) / 10);
+  });
+
+  it('a tap on the keyboard itself makes most of it floor', () => {
+    const room = carpetRoom();
+    const keyTap = { x: 115.5 / 200, y: 110.5 / 150, floor: true };
+    applyFloorTaps(room.mask, room.image, room.scene, [keyTap], undefined, undefined, undefined, taken);
+    expect(keyboardPainted(room.mask)).toBeGreaterThan(area2(200, 150, keyboard) / 2);
+  });
+});

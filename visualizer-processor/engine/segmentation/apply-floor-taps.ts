@@ -432,6 +432,11 @@ export function applyFloorTaps(
   limits: TapLimits = TAP_LIMITS,
   /** 1 on the scene grid where a zoomed run (the photo's bottom half at twice the scale) saw something standing on the floor. */
   objectsUpClose?: Uint8Array,
+  /**
+   * 1 on `image`'s grid where a step took a thing off the floor the network saw (roughClosedThings: a keyboard on a
+   * carpet of its tone). A "this is floor" tap does not grow back over such a patch unless it lands on it.
+   */
+  thingsTaken?: Uint8Array,
 ): Uint8Array {
   const { width, height, rgb } = image;
   const size = width * height;
@@ -746,13 +751,17 @@ export function applyFloorTaps(
     }
     // "This is floor" adds floor, not what a zoomed run saw standing on it: table legs and a shower tray's face of
     // the floor's own colours join the floor in soft steps (issue 34). Unless the tap itself is on such a thing.
-    if (tap.floor && objectsUpClose && !pixelObject[seed]) {
-      for (let i = 0; i < size; i++) if (pixelObject[i]) region[i] = 0;
+    // Nor the things a step took off the floor (a keyboard of the carpet's colour, which the colour growth crosses
+    // as if it were carpet; decision 012's log, session 23), but for the patch the tap lands on.
+    const objectsOff = objectsUpClose && !pixelObject[seed] ? pixelObject : undefined;
+    const keepOff = tap.floor ? thingsToKeepOff(seed, objectsOff, thingsTaken, width, height) : undefined;
+    if (keepOff) {
+      for (let i = 0; i < size; i++) if (keepOff[i]) region[i] = 0;
       keepJoined(region, seed, width, height);
     }
     // A "this is floor" surface goes on past the network's class border where it looks like itself, not like the other
     // class's pixels round it (see `TAP_LIMITS.acrossClass`); from the region the rules above left.
-    if (limits.acrossClass > 0 && tap.floor && !byClass && otherClassNearer()) crossClassBorder(limits.acrossClass * Math.hypot(width, height), objectsUpClose && !pixelObject[seed] ? pixelObject : undefined);
+    if (limits.acrossClass > 0 && tap.floor && !byClass && otherClassNearer()) crossClassBorder(limits.acrossClass * Math.hypot(width, height), keepOff);
     if (limits.alongFloor > 0 && tap.floor) keepAlongFloor(region, seed, width, height, distanceToFloor(), limits.alongFloor);
     if (limits.stripReach > 0 && tap.floor && closeToFloor(distanceToFloor(), seed, width, height)) {
       keepWithinReach(region, seed, width, limits.stripReach * Math.hypot(width, height));
@@ -773,6 +782,28 @@ export function applyFloorTaps(
     decidedBy[seed] = tapIndex;
   }
   return decided;
+}
+
+/**
+ * What a "this is floor" tap at `seed` keeps off: the zoomed runs' things (`objects`, already left out when the tap is
+ * on one) and the patches a step took (`taken`) but the one holding the seed (4-connected); undefined when neither.
+ */
+function thingsToKeepOff(
+  seed: number,
+  objects: Uint8Array | undefined,
+  taken: Uint8Array | undefined,
+  width: number,
+  height: number,
+): Uint8Array | undefined {
+  if (!taken?.includes(1)) return objects;
+  const off = objects ? objects.slice() : new Uint8Array(width * height);
+  for (let i = 0; i < off.length; i++) if (taken[i]) off[i] = 1;
+  if (!taken[seed]) return off;
+  // The patch the tap lands on: the visitor says it is floor, and it is not kept off (the zoomed runs' things still are).
+  const tapped = taken.slice();
+  keepJoined(tapped, seed, width, height);
+  for (let i = 0; i < off.length; i++) if (tapped[i] && !objects?.[i]) off[i] = 0;
+  return off;
 }
 
 /**

@@ -888,8 +888,12 @@ async function floorAndRug(
     pinCoefficients(coefficients, closedOutlinesOnFloor(refinedFloor(coefficients, guide, tuning.threshold), guidePixels, info.width, info.height, tuning.closedOutlines), 2);
   }
   traceRefined('closedOutlines');
+  // The patches a thing step took off the floor, which a "this is floor" tap does not grow back over (apply-floor-taps.ts).
+  let thingsTaken: Uint8Array | undefined;
   if (tuning.roughClosedThings && options.keepRugs !== false) {
-    pinCoefficients(coefficients, roughClosedThingsOnFloor(refinedFloor(coefficients, guide, tuning.threshold), guidePixels, info.width, info.height, tuning.roughClosedThings), 2);
+    const refined = refinedFloor(coefficients, guide, tuning.threshold);
+    thingsTaken = roughClosedThingsOnFloor(refined, guidePixels, info.width, info.height, tuning.roughClosedThings);
+    pinCoefficients(coefficients, thingsTaken, 2);
   }
   traceRefined('roughClosedThings');
   if (tuning.standingColumns) {
@@ -901,7 +905,7 @@ async function floorAndRug(
     const floor = refinedFloor(coefficients, guide, tuning.threshold);
     const smoothed = await sharp(guidePixels, { raw: { width: info.width, height: info.height, channels: 3 } }).blur(tuning.taps.blur).raw().toBuffer();
     const rugSeen = seenByAnyRun(rugVotes);
-    const decided = applyFloorTaps(floor, { width: info.width, height: info.height, rgb: smoothed }, scene, options.taps, rugSeen, tuning.taps, tuning.objectZoom ? pass.zoomedObjects : undefined);
+    const decided = applyFloorTaps(floor, { width: info.width, height: info.height, rgb: smoothed }, scene, options.taps, rugSeen, tuning.taps, tuning.objectZoom ? pass.zoomedObjects : undefined, thingsTaken);
     // Pinned: inside a tapped region the coefficients become a constant, so the full-size mask says exactly
     // what the tap said. (Feeding the regions back into the filter instead was measured: no better overall,
     // and the tapped place itself could flip back.)
