@@ -37,6 +37,8 @@ export const ENGINE_VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   'engine, with standing columns': { standingColumns: STANDING_COLUMN_LIMITS },
   'engine, with closed outlines': { closedOutlines: CLOSED_OUTLINE_LIMITS },
   'engine, with rough closed things': { roughClosedThings: ROUGH_CLOSED_LIMITS },
+  'engine, with rough closed things, shrink 1': { roughClosedThings: { ...ROUGH_CLOSED_LIMITS, shrink: 1 } },
+  'engine, with rough closed things, shrink 2': { roughClosedThings: { ...ROUGH_CLOSED_LIMITS, shrink: 2 } },
   'engine, with rough closed things, contrast 2': { roughClosedThings: { ...ROUGH_CLOSED_LIMITS, contrast: 2 } },
   'engine, with rough closed things, contrast 3': { roughClosedThings: { ...ROUGH_CLOSED_LIMITS, contrast: 3 } },
   'engine, with rough closed things, no contrast test': { roughClosedThings: { ...ROUGH_CLOSED_LIMITS, contrast: 0 } },

@@ -1292,6 +1292,28 @@ describe('"this is floor" on a strip missed along the floor\'s far edge, under a
     applyFloorTaps(room.mask, room.image, room.scene, [tap], undefined, { ...TAP_LIMITS, farEdge: 0 });
     expect(painted(room.mask, door)).toBeGreaterThan(100);
   });
+
+  // A thing lying on the boards just below the tap (columns 80–119, rows 150–189) that a step took off the floor: the
+  // floor's far edge still runs along the boards' top above it, not along the thing's foot 40 rows lower.
+  const thing = (x: number, y: number) => x >= 80 && x < 120 && y >= 150 && y < 190;
+  const taken = Uint8Array.from({ length: W * H }, (_, i) => (thing(i % W, Math.floor(i / W)) ? 1 : 0));
+  const withThingTaken = () => {
+    const room = photo();
+    for (let i = 0; i < taken.length; i++) if (taken[i]) room.mask[i] = 0;
+    return room;
+  };
+
+  it('with a thing a step took off the boards below the tap, takes none of the door', () => {
+    const room = withThingTaken();
+    applyFloorTaps(room.mask, room.image, room.scene, [tap], undefined, undefined, undefined, taken);
+    expect(painted(room.mask, door)).toBe(0);
+  });
+
+  it('when the thing counts as a hole in the floor, the same tap climbs the door', () => {
+    const room = withThingTaken();
+    applyFloorTaps(room.mask, room.image, room.scene, [tap]);
+    expect(painted(room.mask, door)).toBeGreaterThan(100);
+  });
 });
 
 describe('a "not floor" tap on a dark foot in the shade under a sofa', () => {

@@ -470,6 +470,8 @@ export function applyFloorTaps(
     const seedClass = pixelClass[seed]!;
     const [r0, g0, b0] = [rgb[seed * 3]!, rgb[seed * 3 + 1]!, rgb[seed * 3 + 2]!];
     const step2 = limits.edgeStep ** 2;
+    // The patches a step took off the floor that a "this is floor" growth does not enter (see `thingsTaken`).
+    const takenOff = tap.floor ? takenApart(seed, thingsTaken, width, height) : undefined;
     let throughShade = tap.floor && !ON_THE_FLOOR.has(seedClass) && limits.shadeHue > 0;
     const tapped = [r0 + limits.shadeFloor, g0 + limits.shadeFloor, b0 + limits.shadeFloor] as const;
     const tappedLength = Math.hypot(...tapped);
@@ -511,7 +513,7 @@ export function applyFloorTaps(
             if (index >= size - width) continue;
             next = index + width;
           }
-          if (region[next] || floor[next] !== seedState || pixelClass[next] !== seedClass) continue;
+          if (region[next] || floor[next] !== seedState || pixelClass[next] !== seedClass || takenOff?.[next]) continue;
           if (bySurface) {
             const r = rgb[next * 3]!;
             const g = rgb[next * 3 + 1]!;
@@ -754,7 +756,7 @@ export function applyFloorTaps(
     // Nor the things a step took off the floor (a keyboard of the carpet's colour, which the colour growth crosses
     // as if it were carpet; decision 012's log, session 23), but for the patch the tap lands on.
     const objectsOff = objectsUpClose && !pixelObject[seed] ? pixelObject : undefined;
-    const keepOff = tap.floor ? thingsToKeepOff(seed, objectsOff, thingsTaken, width, height) : undefined;
+    const keepOff = tap.floor ? either(objectsOff, takenOff) : undefined;
     if (keepOff) {
       for (let i = 0; i < size; i++) if (keepOff[i]) region[i] = 0;
       keepJoined(region, seed, width, height);
@@ -768,7 +770,11 @@ export function applyFloorTaps(
       keepJoined(region, seed, width, height);
     }
     // A region that climbed an upright surface keeps below the floor's far edge (see `TAP_LIMITS.farEdge`).
-    if (limits.farEdge > 0 && climbsUpright) keepBelowFarEdge(region, seed, width, height, floor, limits.farEdge * Math.hypot(width, height), limits.farEdgeRise);
+    // The patches a step took lie on the floor: the floor's far edge runs above them, not along their foot.
+    if (limits.farEdge > 0 && climbsUpright) {
+      const margin = limits.farEdge * Math.hypot(width, height);
+      keepBelowFarEdge(region, seed, width, height, either(floor, thingsTaken) ?? floor, margin, limits.farEdgeRise);
+    }
     tappedColours.push([r0, g0, b0]);
     if (limits.earlierTapsHold) keepEarlierTaps(region, seed, width, height, rgb, decided, decidedBy, tappedColours, wanted);
     for (let i = 0; i < size; i++) {
@@ -785,25 +791,23 @@ export function applyFloorTaps(
 }
 
 /**
- * What a "this is floor" tap at `seed` keeps off: the zoomed runs' things (`objects`, already left out when the tap is
- * on one) and the patches a step took (`taken`) but the one holding the seed (4-connected); undefined when neither.
+ * The patches a step took (`taken`) that a "this is floor" tap at `seed` keeps off: all but the one holding the seed
+ * (4-connected; the visitor says that one is floor); undefined when there are none.
  */
-function thingsToKeepOff(
-  seed: number,
-  objects: Uint8Array | undefined,
-  taken: Uint8Array | undefined,
-  width: number,
-  height: number,
-): Uint8Array | undefined {
-  if (!taken?.includes(1)) return objects;
-  const off = objects ? objects.slice() : new Uint8Array(width * height);
-  for (let i = 0; i < off.length; i++) if (taken[i]) off[i] = 1;
-  if (!taken[seed]) return off;
-  // The patch the tap lands on: the visitor says it is floor, and it is not kept off (the zoomed runs' things still are).
+function takenApart(seed: number, taken: Uint8Array | undefined, width: number, height: number): Uint8Array | undefined {
+  if (!taken?.includes(1)) return undefined;
+  if (!taken[seed]) return taken;
   const tapped = taken.slice();
   keepJoined(tapped, seed, width, height);
-  for (let i = 0; i < off.length; i++) if (tapped[i] && !objects?.[i]) off[i] = 0;
-  return off;
+  const apart = taken.slice();
+  for (let i = 0; i < apart.length; i++) if (tapped[i]) apart[i] = 0;
+  return apart.includes(1) ? apart : undefined;
+}
+
+/** 1 where `a` or `b` is; either alone when the other is undefined. */
+function either(a: Uint8Array | undefined, b: Uint8Array | undefined): Uint8Array | undefined {
+  if (!a || !b) return a ?? b;
+  return a.map((v, i) => v | b[i]!);
 }
 
 /**

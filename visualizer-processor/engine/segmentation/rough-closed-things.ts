@@ -44,6 +44,11 @@ export const ROUGH_CLOSED_LIMITS = {
    */
   contrast: 2.5,
   ring: 4,
+  /**
+   * Cells taken off a patch's outline where the floor is beside it: a cell's roughness is read over a window `radius`
+   * cells round it and the rough cells are `join`ed, so a patch runs that far past the thing's edge onto the floor.
+   */
+  shrink: 0,
 };
 
 export type RoughClosedLimits = typeof ROUGH_CLOSED_LIMITS;
@@ -70,7 +75,7 @@ export function roughClosedThingsOnFloor(
       minCells,
       limits,
     );
-    return layBack(boxFloor, patches, w, h, grid);
+    return layBack(boxFloor, shrunk(patches, cellFloor, grid.columns, grid.rows, limits.shrink), w, h, grid);
   });
 }
 
@@ -106,6 +111,27 @@ function ringContrast(
   }
   if (!insideCount || !ringCount) return 0;
   return inside / insideCount / Math.max(1e-6, ring / ringCount);
+}
+
+/** `patches` less the cells within `by` cells (a square) of a floor cell out of them. */
+function shrunk(patches: Uint8Array, cellFloor: Uint8Array, columns: number, rows: number, by: number): Uint8Array {
+  if (by <= 0) return patches;
+  const out = patches.slice();
+  for (let y = 0; y < rows; y++) {
+    for (let x = 0; x < columns; x++) {
+      if (!patches[y * columns + x]) continue;
+      near: for (let yy = Math.max(0, y - by); yy <= Math.min(rows - 1, y + by); yy++) {
+        for (let xx = Math.max(0, x - by); xx <= Math.min(columns - 1, x + by); xx++) {
+          const n = yy * columns + xx;
+          if (cellFloor[n] && !patches[n]) {
+            out[y * columns + x] = 0;
+            break near;
+          }
+        }
+      }
+    }
+  }
+  return out;
 }
 
 /** `set` grown by `join` cells (a square). */
