@@ -325,7 +325,8 @@ function pinCoefficients(coefficients: GuidedCoefficients, where: Uint8Array, fl
 /**
  * The scene cells whose floor may come back (floorToEdges): the floor left before the filter, and what the margin
  * took from the runs' floor, but not within 2 cells of floor a later step took (a rug's edge, a wall's foot, a
- * seat of the thing's colour: that step's reason holds beside it too).
+ * seat of the thing's colour: that step's reason holds beside it too), nor where a zoomed run saw a thing
+ * (`zoomedThings`, when given).
  */
 function floorToEdgeCandidates(
   beforeMargin: Uint8Array,
@@ -336,6 +337,7 @@ function floorToEdgeCandidates(
   height: number,
   marginOnly: boolean,
   interior: number,
+  zoomedThings: Uint8Array | null,
 ): { cells: Uint8Array; thingCells: Uint8Array } {
   const takenLater = new Uint8Array(floor.length);
   for (let i = 0; i < floor.length; i++) takenLater[i] = beforeMargin[i] && !margin[i] && !floor[i] ? 1 : 0;
@@ -343,6 +345,8 @@ function floorToEdgeCandidates(
   // A thing's inside (more than `interior` cells from its outline) never comes back: a pot of the floor's tone whose
   // outline is soft.
   if (interior > 0) markWhere(nearTaken, erode(things, width, height, interior));
+  // Where a zoomed run (twice the scale) saw a thing, the thing is there at the finer scale too.
+  if (zoomedThings) markWhere(nearTaken, zoomedThings);
   const cells = new Uint8Array(floor.length);
   const thingCells = new Uint8Array(floor.length);
   for (let i = 0; i < floor.length; i++) {
@@ -848,7 +852,13 @@ async function floorAndRug(
     const limits = tuning.floorToEdges;
     const things = objectCells(objectSeen, rugVotes, false);
     if (rugVotes.length) for (let i = 0; i < things.length; i++) if (rugVotes[i]! > 0) things[i] = 0;
-    const { cells, thingCells } = floorToEdgeCandidates(beforeMargin, marginCells, beliefFloor(soft), things, scene.width, scene.height, limits.marginOnly, limits.interior);
+    const { cells, thingCells } = floorToEdgeCandidates(beforeMargin, marginCells, beliefFloor(soft), things, scene.width, scene.height, limits.marginOnly, limits.interior, limits.zoomedClear ? (pass.zoomedObjects ?? null) : null);
+    if (limits.glassClear > 0) {
+      const glass = seenByAnyRun(segmented.share(GLASS_CLASSES));
+      if (pass.zoomed.length) markWhere(glass, pass.zoomedGlass ?? zoomedCells(pass.zoomed, info, scene, GLASS_CLASSES));
+      const nearGlass = dilate(glass, scene.width, scene.height, limits.glassClear);
+      for (let i = 0; i < cells.length; i++) if (nearGlass[i]) cells[i] = thingCells[i] = 0;
+    }
     const refined = refinedFloor(coefficients, guide, tuning.threshold);
     const candidate = onGuide(cells, scene, info, refined);
     if (limits.band > 0) {

@@ -53,4 +53,31 @@ describe('floorToEdges', () => {
     const back = backColumns(floorToEdges(floor, candidate, rgb, width, height, { ...LIMITS, reach: 6 }));
     expect(back.slice(4, 34)).toBe(`${'b'.repeat(5)}${'.'.repeat(25)}`);
   });
+  it('holds the floor to its own colour: a thing whose tone drifts from the floor\u2019s a little a step stops it', () => {
+    // 10 floor columns, 12 candidates whose colour steps by 8 a channel each column (under `grain`, under `stop`:
+    // no edge anywhere), then 6 of the thing's, of the last candidate's colour.
+    const width = 28;
+    const height = 12;
+    const floor = new Uint8Array(width * height);
+    const candidate = new Uint8Array(width * height);
+    const rgb = new Uint8Array(width * height * 3);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const i = y * width + x;
+        floor[i] = x < 10 ? 1 : 0;
+        candidate[i] = x >= 10 && x < 22 ? 1 : 0;
+        const drift = 8 * (Math.min(x, 21) - 9);
+        rgb.set(x < 10 ? FLOOR : FLOOR.map((c) => c - drift), i * 3);
+      }
+    }
+    const backColumns = (back: Uint8Array) =>
+      [...Array(12).keys()].map((k) => (back[5 * width + 10 + k] ? 'b' : '.')).join('');
+    const limits = { ...LIMITS, likeFloor: 0 };
+    // Without the hold the floor takes its geodesic share (no edge: about half, less its head).
+    expect(backColumns(floorToEdges(floor, candidate, rgb, width, height, limits))).toMatch(/^b{5,6}\.{6,7}$/);
+    // Held to 0.1 (25.5 of 255) from the floor's colour: 13.9 away one column in, 27.7 two.
+    expect(backColumns(floorToEdges(floor, candidate, rgb, width, height, { ...limits, hold: 0.1 }))).toBe(
+      'b...........',
+    );
+  });
 });

@@ -43,11 +43,26 @@ export interface FloorToEdgeLimits {
   stop: number;
   /** Scene cells a run saw a thing in, more than this many cells inside its outline, never come back; 0 = any may. */
   interior: number;
+  /**
+   * The floor's path holds to the colour of the floor it grew from: it does not enter a pixel farther than this
+   * (Euclidean RGB, 0..1 a channel) from the mean of the floor round its seed (a square of 2 × `holdWindow` + 1
+   * pixels), so a soft-edged thing of a near tone, whose colour drifts away a little a step, stops it; 0 = no hold.
+   */
+  hold: number;
+  holdWindow: number;
+  /** Only scene cells where no zoomed run saw a thing may come back (the band's and the margin's alike). */
+  zoomedClear: boolean;
+  /**
+   * No scene cell within this many cells of a door or mirror any run saw comes back (the floor's reflection in a
+   * glass door is the floor's colour, and the floor painted over it would grow along it); 0 = no such test.
+   */
+  glassClear: number;
 }
 
 /**
  * The first form measured (decision 012's log, session 22: off, its precision cost too high); the variants in
- * engine-variants.ts ('engine, floor to edges, ...') add the band, the stop and the things' insides.
+ * engine-variants.ts ('engine, floor to edges, ...') add the band, the stop and the things' insides, and (session 23,
+ * still off) the hold to the seed's colour, the zoomed runs' things and the glass.
  */
 export const FLOOR_TO_EDGE_LIMITS: FloorToEdgeLimits = {
   edgeWeight: 60,
@@ -61,6 +76,10 @@ export const FLOOR_TO_EDGE_LIMITS: FloorToEdgeLimits = {
   band: 0,
   stop: 0,
   interior: 0,
+  hold: 0,
+  holdWindow: 8,
+  zoomedClear: false,
+  glassClear: 0,
 };
 
 /** A binary min-heap of pixel indices keyed by a Float64 distance array (ties: any order). */
@@ -129,7 +148,17 @@ export function floorToEdges(
   limits: FloorToEdgeLimits = FLOOR_TO_EDGE_LIMITS,
 ): Uint8Array {
   const size = width * height;
-  const floorish = limits.likeFloor > 0 ? likeTheFloor(floor, candidate, rgb, width, height, limits) : null;
+  const means = limits.likeFloor > 0 ? sideMeans(floor, candidate, rgb, width, height, limits.window) : null;
+  const floorish = means ? likeTheFloor(candidate, rgb, size, means, limits.likeFloor) : null;
+  const holdMeans =
+    limits.hold > 0
+      ? means && limits.holdWindow === limits.window
+        ? means
+        : sideMeans(floor, candidate, rgb, width, height, limits.holdWindow)
+      : null;
+  // Per pixel the floor reached, the seed its path started from (for `hold`).
+  const origin = limits.hold > 0 ? new Int32Array(size).fill(-1) : null;
+  const holdLimit = (limits.hold * 255) ** 2;
   const edges = limits.stop > 0 ? strongEdges(candidate, rgb, width, height, limits.stop) : null;
   const distance = new Float64Array(size).fill(Infinity);
   // 1 floor, 2 not floor, 0 not reached.
@@ -141,6 +170,7 @@ export function floorToEdges(
     if (!touchesCandidate(candidate, i, width, height)) continue;
     label[i] = floor[i] ? 1 : 2;
     distance[i] = floor[i] ? limits.head : 0;
+    if (origin && floor[i]) origin[i] = i;
     heap.push(i);
   }
   const done = new Uint8Array(size);
@@ -168,9 +198,11 @@ export function floorToEdges(
         const step = Math.max(0, Math.sqrt(dr * dr + dg * dg + db * db) * scale - limits.grain * limits.edgeWeight);
         const to = from + (dx && dy ? Math.SQRT2 : 1) + step;
         if (side === 1 && to > limits.reach) continue;
+        if (side === 1 && origin && holdMeans && !nearSeed(rgb, n, origin[i]!, holdMeans[0]!, holdLimit)) continue;
         if (to < distance[n]!) {
           distance[n] = to;
           label[n] = side;
+          if (origin) origin[n] = side === 1 ? origin[i]! : -1;
           heap.push(n);
         }
       }
@@ -182,17 +214,18 @@ export function floorToEdges(
 }
 
 /**
- * 1 at the candidates whose colour is nearer the mean of the floor round them than `likeFloor` times nearer the
- * mean of the not-floor round them (neither counting candidates); with none of either round, not.
+ * Over squares of 2 × `window` + 1 pixels, the means of R, G, B (0 where a pixel is not counted) and of the share
+ * counted, of the floor's pixels and of the not-floor's, neither counting candidates: R's mean over the share's is the
+ * side's mean R.
  */
-function likeTheFloor(
+function sideMeans(
   floor: Uint8Array,
   candidate: Uint8Array,
   rgb: Uint8Array,
   width: number,
   height: number,
-  limits: FloorToEdgeLimits,
-): Uint8Array {
+  window: number,
+): Float32Array[][] {
   const size = width * height;
   const sums = [0, 1].map(() => [0, 1, 2, 3].map(() => new Float32Array(size)));
   for (let i = 0; i < size; i++) {
@@ -203,7 +236,29 @@ function likeTheFloor(
     side[2]![i] = rgb[i * 3 + 2]!;
     side[3]![i] = 1;
   }
-  const means = sums.map((side) => side.map((plane) => boxMean(plane, width, height, limits.window)));
+  return sums.map((side) => side.map((plane) => boxMean(plane, width, height, window)));
+}
+
+/** Whether pixel `n`'s colour is within the limit (squared, 0..255 a channel) of the floor's mean round `seed`. */
+function nearSeed(rgb: Uint8Array, n: number, seed: number, floorMeans: Float32Array[], limit: number): boolean {
+  const count = floorMeans[3]![seed]!;
+  if (!(count > 0)) return true;
+  let sum = 0;
+  for (let c = 0; c < 3; c++) sum += (rgb[n * 3 + c]! - floorMeans[c]![seed]! / count) ** 2;
+  return sum <= limit;
+}
+
+/**
+ * 1 at the candidates whose colour is nearer the mean of the floor round them than `likeFloor` times nearer the
+ * mean of the not-floor round them (neither counting candidates); with none of either round, not.
+ */
+function likeTheFloor(
+  candidate: Uint8Array,
+  rgb: Uint8Array,
+  size: number,
+  means: Float32Array[][],
+  likeFloor: number,
+): Uint8Array {
   const out = new Uint8Array(size);
   for (let i = 0; i < size; i++) {
     if (!candidate[i]) continue;
@@ -220,7 +275,7 @@ function likeTheFloor(
       toFloor += (rgb[i * 3 + c]! - means[0]![c]![i]! / floorCount) ** 2;
       toOther += (rgb[i * 3 + c]! - means[1]![c]![i]! / otherCount) ** 2;
     }
-    if (Math.sqrt(toFloor) * limits.likeFloor < Math.sqrt(toOther)) out[i] = 1;
+    if (Math.sqrt(toFloor) * likeFloor < Math.sqrt(toOther)) out[i] = 1;
   }
   return out;
 }
