@@ -52,6 +52,8 @@ export const ENGINE_VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   "engine, split-vote regrowth from the main piece, below the far edge": { splitVoteRegrowth: { ...SPLIT_VOTE_LIMITS, mainPiece: true, belowFarEdge: true } },
   "engine, split-vote regrowth below the far edge, no outline 1.5": { splitVoteRegrowth: { ...SPLIT_VOTE_LIMITS, belowFarEdge: true, outline: 1.5 } },
   "engine, split-vote regrowth below the far edge, no outline 2": { splitVoteRegrowth: { ...SPLIT_VOTE_LIMITS, belowFarEdge: true, outline: 2 } },
+  'engine, split-vote regrowth below the far edge, no outline 1.5, pieces of the main hue 0.05': { splitVoteRegrowth: { ...SPLIT_VOTE_LIMITS, belowFarEdge: true, outline: 1.5, pieceHue: 0.05 } },
+  'engine, split-vote regrowth below the far edge, no outline 1.5, pieces of the main hue 0.1': { splitVoteRegrowth: { ...SPLIT_VOTE_LIMITS, belowFarEdge: true, outline: 1.5, pieceHue: 0.1 } },
   "engine, split-vote regrowth below the far edge, no outline 1.25": { splitVoteRegrowth: { ...SPLIT_VOTE_LIMITS, belowFarEdge: true, outline: 1.25 } },
   "engine, split-vote regrowth below the far edge, no outline 1": { splitVoteRegrowth: { ...SPLIT_VOTE_LIMITS, belowFarEdge: true, outline: 1 } },
   'engine, floor to edges': { floorToEdges: FLOOR_TO_EDGE_LIMITS },

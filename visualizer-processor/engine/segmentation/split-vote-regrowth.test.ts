@@ -133,4 +133,17 @@ describe('splitVoteRegrowth', () => {
     // The floor's grain alone is no outline: the band beside the thing still grows.
     expect(sharp[20 * side + 15]).toBe(1);
   });
+
+  it("with pieceHue, grows only from the sure floor's pieces of its main hue, not from a desk top joined to it", () => {
+    // Rows 25-34, columns 20-39: sure floor of blue (a desk top every run called floor), joined on the grid to the
+    // larger oak floor below it (rows 35-39, and rows 25-34 left): the one run's blue band above it is the desk's too.
+    const inputs = grid((cells, at) => {
+      for (let y = 25; y < 35; y++) for (let x = 20; x < side; x++) cells.rgb.set(BLUE, at(x, y) * 3);
+    });
+    expect(splitVoteRegrowth(inputs, side, side)[20 * side + 30]).toBe(1);
+    const fromMain = splitVoteRegrowth(inputs, side, side, { ...SPLIT_VOTE_LIMITS, pieceHue: 0.05 });
+    expect(fromMain[20 * side + 30]).toBe(0);
+    // The oak band beside it still grows from the oak floor.
+    expect(fromMain[20 * side + 10]).toBe(1);
+  });
 });

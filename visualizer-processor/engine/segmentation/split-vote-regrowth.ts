@@ -19,10 +19,12 @@ import {
   ZOOMED_MARGIN_REGROWTH_LIMITS,
   SeedMeans,
   cropper,
+  gentleStep,
   gridColours,
   growFromSureFloor,
   paddedBox,
   roughnessInBox,
+  type GridColours,
 } from './zoomed-margin-regrowth.ts';
 import type { GrayImage } from './guided-upsample.ts';
 
@@ -59,6 +61,15 @@ export const SPLIT_VOTE_LIMITS = {
    * beside a table's leg on lino). Infinity = no test.
    */
   outline: Infinity,
+  /**
+   * The growth starts only from the sure floor's colour pieces (its cells joined to their 4-neighbours while of one
+   * hue, `sameHue`, and a gentle step in light, `step`) whose mean hue (chromaticity) is within this of the largest
+   * piece's: the floor's own material, in its shade and sun. Session 23: a desk's top that every run calls floor is a
+   * piece of its own wood, parted by the desk's front edge from the carpet under it though joined to it on the grid,
+   * and grown from it took the desk's knots and grain (office-desk-carpet; then a tap on the desk took less of it).
+   * Infinity = every piece.
+   */
+  pieceHue: Infinity,
 };
 
 export type SplitVoteLimits = typeof SPLIT_VOTE_LIMITS;
@@ -155,6 +166,7 @@ export function splitVoteRegrowth(
       ? roughnessInBox(inputs.guide.brightness, width, height, box, inputs.guide.radius)
       : undefined;
   const colour = gridColours(crop(inputs.rgb, 3), box.width, box.height);
+  if (Number.isFinite(limits.pieceHue)) keepFloorsOwnPieces(seed, colour, box.width, box.height, limits);
   if (inputs.guide && Number.isFinite(limits.outline)) {
     const sharpest = sharpestStepInBox(inputs.guide.brightness, width, height, box);
     const near = new SeedMeans(seed, colour, box.width, box.height, sharpest);
@@ -187,6 +199,68 @@ export function mainFloorPiece(floor: Uint8Array, width: number, height: number)
   const piece = new Uint8Array(floor.length);
   if (best) for (let i = 0; i < floor.length; i++) if (labels[i] === best) piece[i] = 1;
   return piece;
+}
+
+/**
+ * Leaves in `seed` only the colour pieces of the largest piece's hue (within limits.pieceHue): a piece is the sure
+ * floor's cells joined to their 4-neighbours while of one hue and a gentle step in light.
+ */
+export function keepFloorsOwnPieces(
+  seed: Uint8Array,
+  colour: GridColours,
+  width: number,
+  height: number,
+  limits: SplitVoteLimits,
+): void {
+  const size = width * height;
+  const labels = new Int32Array(size);
+  const sizes = [0];
+  const sumR = [0];
+  const sumG = [0];
+  const stack: number[] = [];
+  const joined = (a: number, b: number) =>
+    Math.hypot(colour.r[a]! - colour.r[b]!, colour.g[a]! - colour.g[b]!) <= limits.sameHue &&
+    gentleStep(b, a, colour, limits);
+  for (let start = 0; start < size; start++) {
+    if (!seed[start] || labels[start]) continue;
+    const label = sizes.length;
+    let count = 0;
+    let r = 0;
+    let g = 0;
+    labels[start] = label;
+    stack.push(start);
+    while (stack.length) {
+      const i = stack.pop()!;
+      count++;
+      r += colour.r[i]!;
+      g += colour.g[i]!;
+      const x = i % width;
+      const visit = (n: number) => {
+        if (seed[n] && !labels[n] && joined(i, n)) {
+          labels[n] = label;
+          stack.push(n);
+        }
+      };
+      if (x > 0) visit(i - 1);
+      if (x < width - 1) visit(i + 1);
+      if (i >= width) visit(i - width);
+      if (i + width < size) visit(i + width);
+    }
+    sizes.push(count);
+    sumR.push(r);
+    sumG.push(g);
+  }
+  let main = 0;
+  for (let label = 1; label < sizes.length; label++) if (sizes[label]! > sizes[main]!) main = label;
+  if (!main) return;
+  const keep = new Uint8Array(sizes.length);
+  const mainR = sumR[main]! / sizes[main]!;
+  const mainG = sumG[main]! / sizes[main]!;
+  for (let label = 1; label < sizes.length; label++) {
+    const hue = Math.hypot(sumR[label]! / sizes[label]! - mainR, sumG[label]! / sizes[label]! - mainG);
+    keep[label] = hue <= limits.pieceHue ? 1 : 0;
+  }
+  for (let i = 0; i < size; i++) if (seed[i] && !keep[labels[i]!]) seed[i] = 0;
 }
 
 /** Per column, the row of the floor's highest cell (the grid's height where the column has none). */
