@@ -1409,3 +1409,47 @@ describe('"this is floor" beside a keyboard a step took off a carpet of its colo
     expect(keyboardPainted(room.mask)).toBeGreaterThan(area2(200, 150, keyboard) / 2);
   });
 });
+
+describe('"this is floor" on a patterned floor the network called "other", missed up to a wall', () => {
+  // Boards the mask holds (rows 160–199 of a 300 × 200 photo); above them a patterned lino the mask missed (rows
+  // 100–159), a checker of 8-pixel squares two colours 20 apart, every square's edge a step the colour growth does not
+  // pass; above that a pale wall. The network called the lino "other".
+  const W = 300;
+  const H = 200;
+  const lino = (_: number, y: number) => y >= 100 && y < 160;
+  const wall = (_: number, y: number) => y < 100;
+  const kitchen = () =>
+    paintedRoom(
+      W,
+      H,
+      (x, y) => {
+        if (wall(x, y)) return { rgb: [225, 222, 210], sceneClass: SCENE_CLASS.wall, floor: false };
+        if (lino(x, y)) {
+          const light = (Math.floor(x / 8) + Math.floor(y / 8)) % 2 === 0;
+          return { rgb: light ? [150, 140, 110] : [138, 128, 98], sceneClass: SCENE_CLASS.other, floor: true };
+        }
+        return { rgb: [170, 130, 90], sceneClass: SCENE_CLASS.floor, floor: true };
+      },
+      (_, y) => y >= 160,
+    );
+  // In the middle of a square (columns 144–151, rows 136–143), 20 pixels above the boards.
+  const tap = { x: 148 / W, y: 140 / H, floor: true };
+  const flooding = { ...TAP_LIMITS, surfaceLevel: 30 };
+  const taken = (mask: Uint8Array, where: (x: number, y: number) => boolean) =>
+    mask.reduce((n, v, i) => n + (v && where(i % W, Math.floor(i / W)) ? 1 : 0), 0);
+  // The squares between the tapped one and the boards, within the flood's reach (5 % of the diagonal, 18 px).
+  const below = (x: number, y: number) => x >= 144 && x < 152 && y >= 144 && y < 156;
+
+  it('with the flood over the surface (`surfaceLevel`, measured, off), takes the squares between the tap and the boards, and none of the wall', () => {
+    const room = kitchen();
+    applyFloorTaps(room.mask, room.image, room.scene, [tap], undefined, flooding);
+    expect(taken(room.mask, below)).toBe(8 * 12);
+    expect(taken(room.mask, wall)).toBe(0);
+  });
+
+  it('as kept, the colour growth stops at the tapped square\'s edges', () => {
+    const room = kitchen();
+    applyFloorTaps(room.mask, room.image, room.scene, [tap]);
+    expect(taken(room.mask, lino)).toBe(64);
+  });
+});

@@ -368,6 +368,25 @@ export const TAP_LIMITS = {
    */
   farEdge: 0.01,
   farEdgeRise: 2,
+  /**
+   * Measured, not kept (issue 34 session 23, decision 012's log): a "this is floor" region takes the rest of the surface it
+   * lies on by a marker watershed within `surfaceReach` of the diagonal of the tap, over the pixels of the tapped mask
+   * state, after the rules above and before the bands along the floor. The region is one marker; the other is what lies
+   * off the floor: the pixels farther from the mask's floor than `surfaceDeep` times the tap is (at least 1 % of the
+   * diagonal), a zoomed run's things, and the pixels of a thing's or an upright surface's class other than the tapped
+   * pixel's. Each floods by the colour step between neighbours, lowest first; a pixel takes the marker whose flood
+   * reaches it first, and the region's flood climbs no step over `surfaceLevel` (RGB distance of the smoothed photo).
+   * The colour growth stops at every step over `edgeStep` (a lino's pattern, the blur along a plinth's foot), and a tap
+   * took a third of the piece it landed on (session 22); the flood passes those steps and stops where the two floods
+   * meet. At `surfaceDeep` 1.5 it took more of a patterned lino and of strips along cabinets (kitchen-lino's first
+   * visitor tap +0.020 -> +0.048, kitchen-yellow's worst sweep tap -0.019 -> -0.003), but "deep off the floor" is distance in the photo, and
+   * a thing's low parts lie as near the floor as the tap: it took a person in the tap's class (hall-carpet-crowd, -0.06),
+   * a table's apron of the floor's pine (dining-bench -0.023), a cabinet's toe-kick of the floor's grey with
+   * `surfaceDeep` 3 (kitchen-yellow -0.051). 0 = off; 30 with `surfaceDeep` 1 was the variant measured last.
+   */
+  surfaceLevel: 0,
+  surfaceReach: 0.05,
+  surfaceDeep: 1,
 };
 
 export type TapLimits = typeof TAP_LIMITS;
@@ -764,6 +783,11 @@ export function applyFloorTaps(
     // A "this is floor" surface goes on past the network's class border where it looks like itself, not like the other
     // class's pixels round it (see `TAP_LIMITS.acrossClass`); from the region the rules above left.
     if (limits.acrossClass > 0 && tap.floor && !byClass && otherClassNearer()) crossClassBorder(limits.acrossClass * Math.hypot(width, height), keepOff);
+    // The rest of the tapped surface, by a marker watershed against what lies deep off the floor (see `TAP_LIMITS.surfaceLevel`).
+    if (limits.surfaceLevel > 0 && tap.floor && seedState === 0) {
+      const distance = distanceToFloor();
+      if (distance) floodSurface(region, seed, width, height, rgb, floor, distance, keepOff, limits, pixelClass);
+    }
     if (limits.alongFloor > 0 && tap.floor) keepAlongFloor(region, seed, width, height, distanceToFloor(), limits.alongFloor);
     if (limits.stripReach > 0 && tap.floor && closeToFloor(distanceToFloor(), seed, width, height)) {
       keepWithinReach(region, seed, width, limits.stripReach * Math.hypot(width, height));
@@ -808,6 +832,73 @@ function takenApart(seed: number, taken: Uint8Array | undefined, width: number, 
 function either(a: Uint8Array | undefined, b: Uint8Array | undefined): Uint8Array | undefined {
   if (!a || !b) return a ?? b;
   return a.map((v, i) => v | b[i]!);
+}
+
+/**
+ * Grows a "this is floor" region over the rest of its surface (see `TAP_LIMITS.surfaceLevel`): a marker watershed in a
+ * window round the seed over the pixels of the seed's mask state, the region's pixels one marker and the pixels deep off
+ * the mask's floor (and `things`) the other, each flooding by the colour step between neighbours, lowest first; a pixel
+ * takes the marker whose flood reaches it first. The region's flood climbs no step over `surfaceLevel`. The region gains
+ * what its flood took, joined to the seed. `distance` is the chamfer distance to the mask's floor, three per pixel.
+ */
+function floodSurface(
+  region: Uint8Array,
+  seed: number,
+  width: number,
+  height: number,
+  rgb: Uint8Array,
+  floor: Uint8Array,
+  distance: Int32Array,
+  things: Uint8Array | undefined,
+  limits: TapLimits,
+  pixelClass: Uint8Array,
+): void {
+  const diagonal = Math.hypot(width, height);
+  const seedClass = pixelClass[seed]!;
+  const otherThing = (i: number) => pixelClass[i] !== seedClass && (ON_THE_FLOOR.has(pixelClass[i]!) || UPRIGHT.has(pixelClass[i]!));
+  const sx = seed % width;
+  const sy = (seed - sx) / width;
+  const reach = Math.round(limits.surfaceReach * diagonal);
+  const [x0, x1, y0, y1] = [Math.max(0, sx - reach), Math.min(width - 1, sx + reach), Math.max(0, sy - reach), Math.min(height - 1, sy + reach)];
+  const seedState = floor[seed]!;
+  const deep = Math.max(limits.surfaceDeep * distance[seed]!, 3 * 0.01 * diagonal);
+  const inWindow = (i: number) => {
+    const x = i % width;
+    const y = (i - x) / width;
+    return x >= x0 && x <= x1 && y >= y0 && y <= y1 && (x - sx) ** 2 + (y - sy) ** 2 <= reach * reach && floor[i] === seedState;
+  };
+  // Buckets by level (0..442): pixel and marker (1 the region's, 2 the other's), popped lowest level first.
+  const buckets: number[][] = Array.from({ length: 443 }, () => []);
+  const label = new Uint8Array(width * height);
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      const i = y * width + x;
+      if (!inWindow(i)) continue;
+      if (region[i]) buckets[0]!.push(i, 1);
+      else if (distance[i]! > deep || things?.[i] || otherThing(i)) buckets[0]!.push(i, 2);
+    }
+  }
+  for (let level = 0; level < buckets.length; level++) {
+    const bucket = buckets[level]!;
+    for (let n = 0; n < bucket.length; n += 2) {
+      const i = bucket[n]!;
+      if (label[i]) continue;
+      const marker = bucket[n + 1]!;
+      label[i] = marker;
+      const x = i % width;
+      for (const j of [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, i - width, i + width]) {
+        if (j < 0 || j >= label.length || label[j] || !inWindow(j)) continue;
+        const step = Math.round(Math.hypot(rgb[i * 3]! - rgb[j * 3]!, rgb[i * 3 + 1]! - rgb[j * 3 + 1]!, rgb[i * 3 + 2]! - rgb[j * 3 + 2]!));
+        const next = Math.max(level, step);
+        if (marker === 1 && next > limits.surfaceLevel) continue;
+        buckets[next]!.push(j, marker);
+      }
+    }
+    bucket.length = 0;
+  }
+  let grew = false;
+  for (let i = 0; i < label.length; i++) if (label[i] === 1 && !region[i]) (region[i] = 1), (grew = true);
+  if (grew) keepJoined(region, seed, width, height);
 }
 
 /**
