@@ -187,6 +187,28 @@ export async function linkProblem(link: string, page: keyof typeof PAGE_HEADINGS
   }
 }
 
+const HTML_ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+/** Letters and digits only, in lower case: "Haddon Floorworks, LLC" and "haddon floorworks llc" are one name. */
+const nameKey = (name: string) => name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+/**
+ * Why the sender's name on every e-mail (MAIL_FROM's display name) does not say who sends them, or undefined. A
+ * mailbox shows that name first, and CAN-SPAM forbids header information that misleads about who sends (15 U.S.C.
+ * 7704(a)(1)): a bare address names nobody, a staging copy's or another company's name names someone else. The
+ * business's name is read from the e-mail's own footer, which email-layout.ts starts with it ("<name> · <postal
+ * address> · <phone> · <e-mail>"); a short form of it ("Haddon Floorworks" for "Haddon Floorworks, LLC") or a longer
+ * one ("Haddon Floorworks Office") passes.
+ */
+export function senderNameProblem(mailFrom: string, emailHtml: string): string | undefined {
+  const footerName = emailHtml.match(/>([^<>]+?) · [^<>]+ · [^<>]+ · [^<>]+</)?.[1]?.replace(/&(?:amp|lt|gt|quot|#39);/g, (entity) => HTML_ENTITIES[entity]!);
+  if (!footerName || !nameKey(footerName)) return undefined;
+  const display = mailFrom.match(/^\s*"?([^"<]*?)"?\s*<[^<>]+>\s*$/)?.[1]?.trim() ?? '';
+  const suggestion = `set it to "${footerName} <an address on the business's domain>" (README, "E-mail")`;
+  if (!nameKey(display)) return `its MAIL_FROM is ${mailFrom}, which names no sender: a visitor's mailbox shows the bare address where the business's name should be; ${suggestion}`;
+  if (nameKey(display).includes(nameKey(footerName)) || nameKey(footerName).includes(nameKey(display))) return undefined;
+  return `its MAIL_FROM names "${display}" as the sender, while its e-mails are from ${footerName}: a From line that misleads about who sends is what CAN-SPAM forbids first (15 U.S.C. 7704(a)(1)); ${suggestion}`;
+}
+
 /**
  * The e-mail the worker made for the unsubscribe line (still stored until the test rows go): its footer must show the
  * business's own facts, and the worker's STAFF_INBOX must be an inbox someone reads. A worker run without the owner's
@@ -241,6 +263,8 @@ export async function checkEmailFacts(rest: Rest, serviceKey: string, site: URL,
   if (sender && placeholderInbox(sender)) {
     problems.push(`its MAIL_FROM is ${state.mail_from}, at a domain nobody can send from (no SPF or DKIM can exist for it): providers refuse its e-mails or file them as spam; set it to an address on the business's verified domain (README, "E-mail")`);
   }
+  const senderName = state.mail_from ? senderNameProblem(state.mail_from, state.message_html) : undefined;
+  if (senderName) problems.push(senderName);
   return problems.length > 0
     ? { ok: false, detail: problems.join('; ') }
     : { ok: true, detail: `the e-mail the worker made shows no placeholder of the business settings${homePage ? ", gives the site's phone, e-mail address and registration number" : ''}, its links open the site's pages on ${site.hostname}, and staff e-mails go to ${state.staff_inbox}, through an SMTP server that takes the worker's login` };
