@@ -202,6 +202,7 @@ export const ENGINE_VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   "engine, taps, 'not floor' within 1 % of the not-floor held to a band along it": taps({ besideThing: 0.01 }),
   "engine, taps, a 'not floor' tap on the floor's class keeps its colour growth however small": taps({ noFloorClassGrowth: true }),
   "engine, taps, the ring test on every cut-short 'not floor' region, whether the side test parted it or not": taps({ ringCutShort: true }),
+  "engine, taps, the ring test on cut-short 'not floor' regions the side test parted not where they ended in soft steps": taps({ ringSoftShare: 0 }),
   'engine, object bases, any row length': bases({ maxRun: Infinity }),
   'engine, object bases, rows up to 10': bases({ maxRun: 10 }),
   'engine, object bases, rows up to 28': bases({ maxRun: 28 }),

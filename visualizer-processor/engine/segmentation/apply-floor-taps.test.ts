@@ -1365,6 +1365,96 @@ describe('a "not floor" tap on a dark foot in the shade under a sofa', () => {
   });
 });
 
+describe('a "not floor" tap in the shade fading out from under a sofa, or on a bath mat', () => {
+  // Boards (rows 60–399 of a 600 × 400 photo) under a wall. A sofa (columns 100–499, rows 60–139) the mask leaves out
+  // casts a shade on the boards that fades out smoothly over 200 pixels; the network called the shade floor, and the
+  // mask painted it. A "not floor" tap in the shade grows by its colour, in soft steps, until the colour has drifted too
+  // far: that band is off the tap's middle, so it is cut to the tap's neighbourhood, and the shade is rare in the floor
+  // at large, so the tapped side's test parts it (the ring test as kept stands aside). The region as grown ended in
+  // soft steps (`ringSoftShare`): the floor just past the cut is more shade, and the ring test leaves it.
+  const W = 600;
+  const H = 400;
+  const sofa = (x: number, y: number) => x >= 100 && x < 500 && y >= 60 && y < 140;
+  const shadeRoom = () =>
+    paintedRoom(
+      W,
+      H,
+      (x, y) => {
+        if (y < 60) return { rgb: [215, 210, 200], sceneClass: SCENE_CLASS.wall, floor: false };
+        if (sofa(x, y)) return { rgb: [200, 90, 40], sceneClass: SCENE_CLASS.sofa, floor: false };
+        const fromSofa = Math.hypot(Math.max(0, 100 - x, x - 499), Math.max(0, y - 140));
+        const light = 0.25 + 0.75 * Math.min(1, fromSofa / 200);
+        const grain = ((x * 31 + y * 17) % 3) - 1;
+        return {
+          rgb: [Math.round(150 * light) + grain, Math.round(112 * light) + grain, Math.round(78 * light) + grain],
+          sceneClass: SCENE_CLASS.floor,
+          floor: true,
+        };
+      },
+      (x, y) => y >= 60 && !sofa(x, y),
+    );
+  const shadeTap = { x: 300.5 / W, y: 165.5 / H, floor: false };
+  const taken = (before: Uint8Array, after: Uint8Array, where: (x: number, y: number) => boolean = () => true) =>
+    before.reduce((n, v, i) => n + (v && !after[i] && where(i % W, Math.floor(i / W)) ? 1 : 0), 0);
+  const tappedPlace = Math.PI * (TAP_LIMITS.tappedReach * Math.hypot(W, H)) ** 2;
+
+  it('takes the tapped place and leaves the shade round it', () => {
+    const room = shadeRoom();
+    const before = room.mask.slice();
+    applyFloorTaps(room.mask, room.image, room.scene, [shadeTap]);
+    expect(room.mask[165 * W + 300]).toBe(0);
+    expect(taken(before, room.mask)).toBeLessThanOrEqual(tappedPlace * 1.1);
+  });
+
+  it('without the soft-border gate (`ringSoftShare` 0), the same tap takes a disc of the shade many times the tapped place', () => {
+    const room = shadeRoom();
+    const before = room.mask.slice();
+    applyFloorTaps(room.mask, room.image, room.scene, [shadeTap], undefined, { ...TAP_LIMITS, ringSoftShare: 0 });
+    expect(taken(before, room.mask)).toBeGreaterThan(tappedPlace * 5);
+  });
+
+  // A green mat (columns 168–431, rows 200–369), a fifth of the floor, that the network called floor and the mask
+  // painted, with a white cabinet standing on it (columns 280–319, rows 260–289) the mask leaves out. A "not floor" tap
+  // on the mat below the cabinet is cut to a disc twice its distance from the cabinet (`maxShare`), inside the mat; the
+  // mat is rare in the floor at large, so the side test parts it. The mat ends at hard edges: the gate stands aside,
+  // and the region stays the disc (the ring test there, `ringCutShort`, would keep only the tapped place: the ring past
+  // the cut is more mat).
+  const mat = (x: number, y: number) => x >= 168 && x < 432 && y >= 200 && y < 370;
+  const cabinet = (x: number, y: number) => x >= 280 && x < 320 && y >= 260 && y < 290;
+  const matRoom = () =>
+    paintedRoom(
+      W,
+      H,
+      (x, y) => {
+        const grain = ((x * 31 + y * 17) % 5) - 2;
+        if (y < 60) return { rgb: [215, 210, 200], sceneClass: SCENE_CLASS.wall, floor: false };
+        if (cabinet(x, y)) return { rgb: [240, 240, 235], sceneClass: SCENE_CLASS.cabinet, floor: false };
+        if (mat(x, y))
+          return { rgb: [60 + grain, 120 + grain, 70 + grain], sceneClass: SCENE_CLASS.floor, floor: false };
+        return { rgb: [150 + grain, 112 + grain, 78 + grain], sceneClass: SCENE_CLASS.floor, floor: true };
+      },
+      (x, y) => y >= 60 && !cabinet(x, y),
+    );
+  const matTap = { x: 300.5 / W, y: 310.5 / H, floor: false };
+
+  it('a tap on a hard-edged mat takes the same disc of the mat as without the gate, and none of the floor', () => {
+    const withGate = matRoom();
+    const before = withGate.mask.slice();
+    applyFloorTaps(withGate.mask, withGate.image, withGate.scene, [matTap]);
+    const withoutGate = matRoom();
+    applyFloorTaps(withoutGate.mask, withoutGate.image, withoutGate.scene, [matTap], undefined, { ...TAP_LIMITS, ringSoftShare: 0 });
+    expect(Array.from(withGate.mask)).toEqual(Array.from(withoutGate.mask));
+    expect(taken(before, withGate.mask, mat)).toBeGreaterThan(tappedPlace * 5);
+    expect(taken(before, withGate.mask, (x, y) => !mat(x, y))).toBe(0);
+    const ringEverywhere = matRoom();
+    applyFloorTaps(ringEverywhere.mask, ringEverywhere.image, ringEverywhere.scene, [matTap], undefined, {
+      ...TAP_LIMITS,
+      ringCutShort: true,
+    });
+    expect(taken(before, ringEverywhere.mask, mat)).toBeLessThanOrEqual(tappedPlace * 1.1);
+  });
+});
+
 describe('"this is floor" beside a keyboard a step took off a carpet of its colour', () => {
   // 200 × 150: a beige carpet below row 60 with a keyboard on it (columns 90–139, rows 100–119) whose keys are a
   // shade off the carpet, a step smaller than the colour growth's, so the growth crosses it as carpet. The mask left

@@ -160,6 +160,19 @@ export const TAP_LIMITS = {
    */
   ringCutShort: false,
   /**
+   * The ring test above also where the tapped side's test parted a cut-short region, when at least this share of the
+   * region's border, as grown before the cut, onto the floor of its own mask state and class is a soft step (within
+   * `edgeStep`; issue 34 session 23). A whole thing ends at its edges; a run from a dark foot into the floor's shade
+   * stops where the colour has drifted too far, in soft steps: on the tuning photos the shade runs' share was 0.85-0.93
+   * (a sofa's leg, a chair's foot between legs, a dark corner), the whole things' 0.00-0.74 (a bath mat, a desk's
+   * shaded side, the simulated visitor's rugs). A region grown by class has no such border (0). On the tap sweep's 273
+   * "not floor" taps (51 tuning photos) those lowering their photo by more than 0.01 went 17 -> 14, none new, mean
+   * +0.0046 -> +0.0050, believability lost 1 -> 0 (living-sofa-carpet's leg -0.110 -> -0.040, its two other taps
+   * -0.032 / -0.017 -> +0.001, bedroom-carpet-coco -0.014 -> -0.001); 14 taps gain less, by at most 0.007; the simulated
+   * visitor as before (decision 012's log, session 23). 0 = off.
+   */
+  ringSoftShare: 0.8,
+  /**
    * Measured, not kept (issue 34 session 21, decision 012's log): a "not floor" tap on the mask's floor where the network
    * named the tapped place floor (floor, road, sidewalk) keeps its colour growth when that is under `minSurfaceFraction`,
    * instead of growing by the network's class. That class there is the floor itself, and `maxShare` cuts the class
@@ -728,6 +741,10 @@ export function applyFloorTaps(
     // Along the floor's edge, a climbing strip recedes with the floor (see `TAP_LIMITS.climbAlongFloor`): kept beside the disc.
     const alongClimb =
       limits.climbAlongFloor && climbsUpright && !floorUnderThing && !besideFloor ? bandAlongFloor(region, seed, width, height, distanceToFloor(), limits) : null;
+    // Of the region as grown, the share of its border onto the floor of its state and class that is a soft step, before
+    // any cut (see `TAP_LIMITS.ringSoftShare`).
+    const softBorder =
+      limits.ringSoftShare > 0 && limits.cutRing > 0 && !tap.floor && seedState === 1 && !onRug ? softBorderShare(region, width, rgb, floor, pixelClass, seedState, seedClass, limits.edgeStep) : 0;
     // Whether the region was cut to the tap's neighbourhood: its border there is no edge of the thing (`cutRing`).
     let cutShort = false;
     if ((grown > sameState * limits.maxShare && !onRug) || ((floorUnderThing || climbsUpright) && !besideFloor)) {
@@ -764,8 +781,10 @@ export function applyFloorTaps(
       keepJoined(region, seed, width, height);
     }
     // A "not floor" region cut to the tap's neighbourhood keeps only what is unlike the floor just past the cut (with
-    // `TAP_LIMITS.ringCutShort`, measured and off, also where the tapped side's test parted it).
-    if (limits.cutRing > 0 && cutShort && (!sidePartedIt || limits.ringCutShort) && !tap.floor && seedState === 1 && !onRug) keepUnlikeRing(region, seed, width, height, rgb, floor, limits);
+    // `TAP_LIMITS.ringCutShort`, measured and off, also where the tapped side's test parted it; with
+    // `TAP_LIMITS.ringSoftShare` there too where the region as grown ended in soft steps: a run into the floor's shade).
+    const ringWherePartedToo = limits.ringCutShort || (limits.ringSoftShare > 0 && softBorder >= limits.ringSoftShare);
+    if (limits.cutRing > 0 && cutShort && (!sidePartedIt || ringWherePartedToo) && !tap.floor && seedState === 1 && !onRug) keepUnlikeRing(region, seed, width, height, rgb, floor, limits);
     // A "not floor" tap beside the mask's not-floor keeps to a band along it, whatever the rules above took.
     if (limits.besideThing > 0 && !tap.floor && seedState === 1) {
       keepBesideThing(region, seed, width, height, floor, limits);
@@ -1146,6 +1165,30 @@ function climbAboveSeed(region: Uint8Array, seed: number, width: number): number
   const seedRow = Math.floor(seed / width);
   for (let i = 0; i < seedRow * width; i++) if (region[i]) return seedRow - Math.floor(i / width);
   return 0;
+}
+
+/**
+ * Of `region`'s border steps onto pixels of the floor mask state `state` and the network class `cls` (4-neighbours
+ * outside the region), the share within `edgeStep` in RGB: near 1 where a colour growth stopped by drifting off the
+ * tapped colour in soft steps, low where it stopped at the thing's edges; 0 where it has no such border.
+ */
+function softBorderShare(region: Uint8Array, width: number, rgb: Uint8Array, floor: Uint8Array, pixelClass: Uint8Array, state: number, cls: number, edgeStep: number): number {
+  const size = region.length;
+  const step2 = edgeStep ** 2;
+  let soft = 0;
+  let all = 0;
+  for (let i = 0; i < size; i++) {
+    if (!region[i]) continue;
+    const x = i % width;
+    for (let k = 0; k < 4; k++) {
+      const j = k === 0 ? (x > 0 ? i - 1 : -1) : k === 1 ? (x < width - 1 ? i + 1 : -1) : k === 2 ? i - width : i + width;
+      if (j < 0 || j >= size || region[j] || floor[j] !== state || pixelClass[j] !== cls) continue;
+      all++;
+      const d = (rgb[i * 3]! - rgb[j * 3]!) ** 2 + (rgb[i * 3 + 1]! - rgb[j * 3 + 1]!) ** 2 + (rgb[i * 3 + 2]! - rgb[j * 3 + 2]!) ** 2;
+      if (d <= step2) soft++;
+    }
+  }
+  return all ? soft / all : 0;
 }
 
 /**
