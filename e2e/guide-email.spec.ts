@@ -30,6 +30,8 @@ test('the guide asked for in the modal arrives by e-mail with its PDF', async ({
 
   await expect(page.getByRole('cell', { name: email })).toBeVisible();
   await expect(page.frameLocator('iframe').getByRole('heading', { name: 'Your free flooring guide is here' })).toBeVisible();
+  // The way out is a link a reader can press, not an address to copy (session 23, decision 040).
+  await expect(page.frameLocator('iframe').getByRole('link', { name: 'unsubscribe', exact: true })).toHaveAttribute('href', /\/unsubscribe\?token=[0-9a-f]{64}\./);
   const downloading = page.waitForEvent('download');
   await page.getByRole('link', { name: GUIDE_FILE_NAME }).click();
   const download = await downloading;
