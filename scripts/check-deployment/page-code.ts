@@ -1,0 +1,152 @@
+import { buildFingerprint, headingOf } from './site.ts';
+import { PAGE_HEADERS, type Reply } from './http.ts';
+import type { Outcome } from './test-rows.ts';
+
+/**
+ * What a page runs of its own: each `<script>` that is code (by its address, or an inline one by its text) and each
+ * inline event handler (`onerror="…"`), as key -> a label for the line. Red-team, session 23: the check compared only
+ * the build's hashed files under /assets/, so a script the build does not have, added to the page as served (a host's
+ * snippet injection, a CDN's analytics beacon, a tag manager pasted into the host's settings, a hacked host), passed
+ * every line while it read each form a visitor fills in. Data blocks (`application/ld+json`) run nothing.
+ * A CDN's own scripts on the site's origin (Cloudflare's `/cdn-cgi/`: its bot checks, which it adds to every page
+ * when they are on) are the host's, which serves the pages anyway, and are left out.
+ */
+export function codeOf(html: string, pageUrl: URL): Map<string, string> {
+  const found = new Map<string, string>();
+  const isCdnOwn = (url: URL) => url.origin === pageUrl.origin && url.pathname.startsWith('/cdn-cgi/');
+  for (const [, attributes = '', text = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    const attribute = (name: string) =>
+      attributes
+        .match(new RegExp(`(?:^|\\s)${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i'))
+        ?.slice(1)
+        .find((value) => value !== undefined);
+    const type = (attribute('type') ?? '').trim().toLowerCase();
+    if (/(^|[/+])json$/.test(type)) continue;
+    const src = attribute('src');
+    if (src !== undefined) {
+      let url: URL;
+      try {
+        url = new URL(src, pageUrl);
+      } catch {
+        continue;
+      }
+      if (isCdnOwn(url)) continue;
+      const name = url.origin === pageUrl.origin ? `${url.pathname}${url.search}` : url.href;
+      found.set(`src ${name}`, `the script ${name}`);
+    } else if (text.trim()) {
+      const code = text.trim();
+      // Cloudflare's inline starter for its /cdn-cgi/ bot check names no other address.
+      if (code.includes('/cdn-cgi/') && !/https?:\/\//i.test(code)) continue;
+      found.set(`inline ${code}`, `an inline script "${code.replace(/\s+/g, ' ').slice(0, 60)}…"`);
+    }
+  }
+  const withoutScripts = html.replace(/<script\b[^>]*>[\s\S]*?<\/script\s*>/gi, '');
+  for (const [tag] of withoutScripts.matchAll(/<[a-z][^>]*>/gi)) {
+    for (const [, name, double, single, bare] of tag.matchAll(
+      /\s(on[a-z]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi,
+    )) {
+      const code = (double ?? single ?? bare ?? '').trim();
+      found.set(
+        `handler ${name!.toLowerCase()} ${code}`,
+        `an inline ${name!.toLowerCase()} handler "${code.slice(0, 60)}"`,
+      );
+    }
+  }
+  return found;
+}
+
+/** The code a page as served runs that the build's pages do not (labels). */
+export function codeNotBuilt(served: string, built: string, pageUrl: URL): string[] {
+  const builtCode = codeOf(built, pageUrl);
+  return [...codeOf(served, pageUrl)].filter(([key]) => !builtCode.has(key)).map(([, label]) => label);
+}
+
+/** An Android phone's Chrome, as it opens a page: what a host that serves phones another page keys on. */
+export const PHONE_PAGE_HEADERS = {
+  ...PAGE_HEADERS,
+  'user-agent':
+    'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Mobile Safari/537.36',
+  'sec-ch-ua-mobile': '?1',
+  'sec-ch-ua-platform': '"Android"',
+} as const;
+
+/** The `cookie` header a browser sends back after these answers (each `set-cookie`'s name=value; later ones win). */
+export function cookiesSetBy(replies: readonly Reply[]): string | undefined {
+  const jar = new Map<string, string>();
+  for (const reply of replies) {
+    const said = reply.headers['set-cookie'];
+    for (const cookie of Array.isArray(said) ? said : said ? [said] : []) {
+      const pair = cookie.split(';')[0]!.trim();
+      const equals = pair.indexOf('=');
+      if (equals > 0) jar.set(pair.slice(0, equals).trim(), pair.slice(equals + 1).trim());
+    }
+  }
+  return jar.size === 0 ? undefined : [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+}
+
+/** How a page another visitor gets differs from the check's first answer for it, or undefined. */
+export function pageAgainstFirst(reply: Reply, first: Reply, pageUrl: URL): string | undefined {
+  if (reply.status !== first.status)
+    return `status ${reply.status}${reply.headers.location ? ` to ${String(reply.headers.location).slice(0, 80)}` : ''}`;
+  const [heading, firstHeading] = [headingOf(reply.body), headingOf(first.body)];
+  if (heading !== firstHeading) return `the heading "${(heading ?? 'none').slice(0, 60)}"`;
+  const [files, firstFiles] = [buildFingerprint(reply.body, pageUrl), buildFingerprint(first.body, pageUrl)];
+  if (files.join(' ') !== firstFiles.join(' ')) {
+    return `${files.find((name) => !firstFiles.includes(name)) ?? 'fewer files'} where the first answer names ${firstFiles.find((name) => !files.includes(name)) ?? 'fewer files'} (another build)`;
+  }
+  const extra = codeNotBuilt(reply.body, first.body, pageUrl);
+  return extra.length > 0 ? `${listed(extra)}, which the first answer does not run` : undefined;
+}
+
+const listed = (labels: string[]) =>
+  `${labels.slice(0, 3).join(', ')}${labels.length > 3 ? ` and ${labels.length - 3} more` : ''}`;
+
+/** One page as the check saw it: the build's pages (undefined without them), the first answer and the others. */
+export type PageAsSeen = { page: string; built: string | undefined; first: Reply; phone: Reply; secondVisit?: Reply };
+
+/**
+ * The line "pages run only the build's scripts, on a phone and on a second visit too". Before it, the check asked
+ * each page once, as desktop Chrome with no cookie, and held only the hashed files under /assets/ to the build: a
+ * script the host added passed, and so did a host that gave phones (most of the site's visitors) or a returning
+ * visitor (a cookie its first answer set) another page. Each page's first answer is now held to the build (every
+ * script it runs is in one of the build's pages: another page served for a path is the page lines' fault), and a
+ * phone's and a second visit's answers to the first.
+ */
+export function pageCodeOutcome(
+  site: URL,
+  pages: readonly PageAsSeen[],
+  cookie: string | undefined,
+  buildDir: string,
+): Outcome & { skipped?: boolean } {
+  if (pages.length === 0) return { ok: false, detail: 'no page could be read (see the page lines above)' };
+  const problems: string[] = [];
+  for (const { page, built, first, phone, secondVisit } of pages) {
+    const pageUrl = new URL(page, site);
+    const added = built === undefined ? [] : codeNotBuilt(first.body, built, pageUrl);
+    if (added.length > 0) problems.push(`${page} runs ${listed(added)}, which the build does not have`);
+    const onPhone = pageAgainstFirst(phone, first, pageUrl);
+    if (onPhone) problems.push(`${page} on a phone: ${onPhone}`);
+    const again = secondVisit && pageAgainstFirst(secondVisit, first, pageUrl);
+    if (again) problems.push(`${page} on a second visit (with the cookies the pages set): ${again}`);
+  }
+  if (problems.length > 0) {
+    return {
+      ok: false,
+      detail: `${problems.join('; ')}: a script the build does not have reads every form a visitor fills in (a host's snippet injection or analytics, a tag manager, a hacked host), and a page that differs for phones or returning visitors is not the page checked; remove it at the host (or add it to the build, and name its company on the privacy page)`,
+    };
+  }
+  const visits = cookie
+    ? 'phones and returning visitors (with the cookies the pages set) get the same pages'
+    : 'phones get the same pages (no page set a cookie, so a second visit is a first)';
+  if (pages.some(({ built }) => built === undefined)) {
+    return {
+      ok: false,
+      skipped: true,
+      detail: `${visits}, but without the build in ${buildDir}/ the scripts the pages should run are not known (a host may add its own); run the check where the uploaded build is, or name it with --build-dir`,
+    };
+  }
+  return {
+    ok: true,
+    detail: `the ${pages.length} pages run only scripts the pages in ${buildDir}/ have, and ${visits}`,
+  };
+}

