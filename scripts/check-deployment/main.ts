@@ -49,6 +49,7 @@ import {
   textFilesOf,
 } from './site.ts';
 import { anonInsertsOutcome, type AnonInsertSeen } from './anon-inserts.ts';
+import { leadExportsOutcome, ownTriggersOf, type LeadExport } from './lead-exports.ts';
 import { cookiesSetBy, pageCodeOutcome, PHONE_PAGE_HEADERS, type PageAsSeen } from './page-code.ts';
 import { contentSecurityPolicyOutcome } from './csp.ts';
 import { everyPageOutcome } from './every-page.ts';
@@ -545,6 +546,15 @@ async function main(): Promise<number> {
       if (typeof seen !== 'object' || seen === null || Array.isArray(seen)) return { ok: false, detail: `an answer that says nothing: ${excerpt(reply, 80)}` };
       return anonInsertsOutcome(seen as Record<string, AnonInsertSeen>);
     });
+    await check('nothing in the database sends leads elsewhere', async () => {
+      // A database webhook or a copying trigger made in the dashboard hands each lead on as it arrives (session 23).
+      const reply = await rest('rpc/deployment_check_lead_exports', serviceKey);
+      if (reply.status !== 200) return { ok: false, detail: `status ${reply.status}: ${excerpt(reply)} (are the migrations applied?)` };
+      const found: unknown = JSON.parse(reply.body);
+      if (!Array.isArray(found)) return { ok: false, detail: `an answer that says nothing: ${excerpt(reply, 80)}` };
+      const own = ownTriggersOf(listMigrations().map((migration) => fs.readFileSync(migration.file, 'utf8')));
+      return leadExportsOutcome(found as LeadExport[], own);
+    });
 
     await check('no view, function, copy or policy hands the public key lead rows', async () => {
       // Row-level security guards the tables; a view or a security definer function runs as its owner, past it, and
@@ -777,6 +787,7 @@ async function main(): Promise<number> {
         ['deployment_check_signed_in_access', 'GET'],
         ['deployment_check_throttle', 'GET'],
         ['deployment_check_storage_policies', 'GET'],
+        ['deployment_check_lead_exports', 'GET'],
         ['deployment_check_plant_rows', 'POST'],
         ['deployment_check_anon_inserts', 'POST'],
         ['deployment_check_unsubscribe_start', 'POST'],

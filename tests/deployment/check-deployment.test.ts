@@ -215,8 +215,9 @@ describe('npm run check:deployment on a healthy deployment', () => {
     // retention; the test lead; the e-mails' unsubscribe link and their facts; the e-mail worker instances' settings; a photo for an unknown request; the test
     // photo and its files; the functions' grant; the removal; the throttle; the site's and the processor's commits; signed-in
     // users' access and the throttle's pre-request; the project's keys; who handles the photos; whether visitors reach the services; the pages' own address; storage policies; the checkout's age;
-    // visitors' inserts; the code the pages run, on a phone and on a second visit.
-    expect(checks).toHaveLength(DEPLOYED_PAGES.length + 1 + 1 + 2 + 2 + 4 + 1 + 1 + LEAD_TABLES.length + 2 + 2 + 3 + 3 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1);
+    // visitors' inserts; the code the pages run, on a phone and on a second visit; what sends leads elsewhere.
+    expect(checks).toHaveLength(DEPLOYED_PAGES.length + 1 + 1 + 2 + 2 + 4 + 1 + 1 + LEAD_TABLES.length + 2 + 2 + 3 + 3 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1);
+    expect(lines.some((line) => /^ok {4}nothing in the database sends leads elsewhere: the lead tables' \d+ triggers are the migrations' own, and no rule, publication \(but Realtime's\) or pg_cron job reads them$/.test(line)), lines.join('\n')).toBe(true);
     // The stack's processor draws the floors itself, and the site is built without an engine company.
     expect(lines).toContain("ok    privacy page names who handles visitors' photos: the processor draws the floors itself, and the privacy page says so (no other company gets the photos)");
     expect(lines).toContain("ok    project's keys are its own: the local stack's published keys, on this machine's own address, which no one else reaches");
@@ -848,6 +849,8 @@ describe('npm run check:deployment on a broken deployment', () => {
       expect(code).toBe(1);
       expect(failed, lines.join('\n')).toEqual([
         "FAIL  visitors' inserts store their rows: a visitor's insert, made as the site makes it: contacts: refused (42501: new row violates row-level security policy for table \"contacts\"): every visitor's form fails; leads: refused (42501: permission denied for table leads): every visitor's form fails; realtors: answered no row (a trigger or rule that drops or removes it: the API answers success, the site says the request was sent, and the lead is lost); investors: stored, but it queued 0 e-mail(s) and 0 job(s) (its follow-up trigger dropped?): the office never hears of it",
+        // The dropping trigger is none of the migrations' own either (session 23).
+        expect.stringMatching(/^FAIL {2}nothing in the database sends leads elsewhere: trigger "zz_drop_anonymous_realtors" on realtors \(runs public\.drop_anonymous_rows\): not made by the checkout's migrations/),
       ]);
     } finally {
       await sql(`grant insert (id, email, lead_source, guide_sent) on public.leads to anon;
@@ -856,6 +859,32 @@ describe('npm run check:deployment on a broken deployment', () => {
                  create trigger follow_up_new_investor after insert on public.investors for each row execute function back_office.follow_up_new_lead();
                  create policy "a visitor can read back the id of the contact request they submitted" on public.contacts
                    for select to anon using (id = private.submission_id_header());`);
+    }
+    expect(await leftovers(site.stack)).toEqual([]);
+  }, 300_000);
+
+  it("fails a database webhook and a copying trigger made in the dashboard, which hand each lead on as it arrives (left from session 22)", async () => {
+    // A database webhook is a trigger running supabase_functions.http_request (a stub here: the local stack has none).
+    await sql(`create schema supabase_functions;
+               create function supabase_functions.http_request() returns trigger language plpgsql as 'begin return new; end';
+               create trigger crm_webhook after insert on public.contacts for each row
+                 execute function supabase_functions.http_request('https://hooks.crm.example/leads', 'POST', '{}', '{}', '1000');
+               create table back_office.lead_copies (email text);
+               create function back_office.copy_lead() returns trigger language plpgsql security definer set search_path = ''
+                 as 'begin insert into back_office.lead_copies (email) values (new.email); return new; end';
+               create trigger keep_a_copy after insert on public.leads for each row execute function back_office.copy_lead();`);
+    try {
+      const { code, failed, lines } = await checkDeployment(envFor(site.stack));
+
+      expect(code).toBe(1);
+      expect(failed, lines.join('\n')).toEqual([
+        `FAIL  nothing in the database sends leads elsewhere: trigger "crm_webhook" on contacts (runs supabase_functions.http_request: a database webhook, which posts each row to an address), trigger "keep_a_copy" on leads (runs back_office.copy_lead): not made by the checkout's migrations, so each may hand visitors' leads to someone the privacy page does not name (a database webhook or copy made in the dashboard); if it is not the business's, remove it (drop trigger "crm_webhook" on public.contacts;); if it is, put it in a migration of the checkout and name its company on the privacy page`,
+      ]);
+    } finally {
+      await sql(`drop schema supabase_functions cascade;
+                 drop trigger keep_a_copy on public.leads;
+                 drop function back_office.copy_lead();
+                 drop table back_office.lead_copies;`);
     }
     expect(await leftovers(site.stack)).toEqual([]);
   }, 300_000);

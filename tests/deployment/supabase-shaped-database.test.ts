@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { LOCAL_SECRET_KEY, LOCAL_SERVICE_ROLE_KEY } from '../../local-stack/keys';
 import { startMailCatcher, type MailCatcher } from '../../local-stack/mail-catcher';
 import { listMigrations } from '../../local-stack/migrations';
+import { leadExportsOutcome, ownTriggersOf, type LeadExport } from '../../scripts/check-deployment/lead-exports';
 import { EMAIL_WORKER_ENTRY, PROCESSOR_ENTRY } from '../../local-stack/paths';
 import { findFreePort } from '../../local-stack/ports';
 import { FIXTURE_DIR } from '../../visualizer-processor/fixtures/make-fixtures';
@@ -170,6 +171,33 @@ describe('a Supabase-shaped database', () => {
                    grant all on schema graphql_public to postgres;`);
     await asPostgres(`create function graphql_public.all_contacts() returns setof public.contacts language sql stable security definer set search_path = '' as 'select * from public.contacts'`);
     expect((await leaks()).functions).toEqual(['graphql_public.all_contacts()']);
+  });
+
+  it("check:deployment's lead exports function names a database webhook made as the dashboard makes it and a publication, and nothing of the migrations' own there (session 23)", async () => {
+    const exports = async () => {
+      const reply = await rest(db.serviceRoleKey, 'rpc/deployment_check_lead_exports');
+      expect(reply.status).toBe(200);
+      return (await reply.json()) as LeadExport[];
+    };
+    const own = ownTriggersOf(listMigrations().map((migration) => fs.readFileSync(migration.file, 'utf8')));
+    expect(leadExportsOutcome(await exports(), own).ok).toBe(true);
+    onTestFinished(async () => {
+      await asPostgres('drop trigger if exists crm_webhook on public.contacts; drop publication if exists crm_sync');
+      await asAdmin('drop schema if exists supabase_functions cascade');
+    });
+    // As hosted has it: supabase_functions belongs to the platform, postgres may run its http_request (a stub here).
+    await asAdmin(`create schema supabase_functions;
+                   create function supabase_functions.http_request() returns trigger language plpgsql as 'begin return new; end';
+                   grant usage on schema supabase_functions to postgres;
+                   grant execute on function supabase_functions.http_request() to postgres;`);
+    await asPostgres(`create trigger crm_webhook after insert on public.contacts for each row
+                        execute function supabase_functions.http_request('https://hooks.example/crm', 'POST', '{}', '{}', '1000');
+                      create publication crm_sync for table public.investors;`);
+    expect((await exports()).filter((found) => !(found.kind === 'trigger' && own.has(`${found.table} ${found.name}`)))).toEqual([
+      { kind: 'trigger', name: 'crm_webhook', table: 'contacts', runs: 'supabase_functions.http_request', network: true },
+      { kind: 'publication', name: 'crm_sync', table: 'investors' },
+    ]);
+    expect((await rest(db.anonKey, 'rpc/deployment_check_lead_exports')).status).toBe(401);
   });
 
   describe.each(Object.keys(LEAD_ROWS))('the anon key on %s', (table) => {
