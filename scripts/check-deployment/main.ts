@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { WEBHOOK_REQUEST_ID_HEADER } from '../../contracts/visualizer-webhook.ts';
-import { excerpt, keyHeaders, PAGE_HEADERS, request, requestsWaiting, type Reply, type RequestOptions } from './http.ts';
+import { excerpt, keyHeaders, PAGE_HEADERS, request, requestsWaiting, ZSTD_NOTE, type Reply, type RequestOptions } from './http.ts';
 import { BUCKETS, builtFileOf, DEPLOYED_PAGES, LEAD_TABLES, PAGE_HEADINGS } from './pages.ts';
 import {
   assetsOf,
@@ -146,6 +146,7 @@ async function main(): Promise<number> {
   }
   const { anonKey, serviceKey, webhookUrl } = deployment;
   const rest = restClient(deployment);
+  if (ZSTD_NOTE) console.error(ZSTD_NOTE);
 
   let total = 0;
   /** The lines that failed and those that could not run, named again in the last line. */

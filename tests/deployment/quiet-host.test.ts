@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../local-stack/paths';
-import { request } from '../../scripts/check-deployment/http';
+import { ACCEPTS_ZSTD, request } from '../../scripts/check-deployment/http';
 
 /**
  * check:deployment against a host that takes connections and never answers: each request waits out its 20 s of
@@ -47,6 +47,8 @@ describe('check:deployment against a host that never answers', () => {
           `^\\.\\.\\. still on "page /" after \\d+ s: waiting on GET ${origin}/, unanswered for \\d+ s \\(given up after 20 s of silence\\)$`,
         ),
       );
+      // Where Node cannot decode zstd, the run says first that a host's .zst copies go unseen (session 23).
+      if (!ACCEPTS_ZSTD) expect(stderr.split('\n')[0]).toBe(`note: Node ${process.version} cannot decode zstd, so this run does not ask for it as Chrome (123 and later) does: a host that gives Chrome a .zst copy of a page or script, stale or not, is not seen from here; run the check on Node 22.15 or later to see it`);
       // Said while the page's request still waits: before its line, which comes when the 20 s are out.
       expect(stdout).not.toMatch(/page \//);
     } finally {
