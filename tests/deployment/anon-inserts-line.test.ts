@@ -1,5 +1,19 @@
-import { describe, expect, it } from 'vitest';
-import { anonInsertsOutcome, type AnonInsertSeen } from '../../scripts/check-deployment/anon-inserts';
+import { describe, expect, it, vi } from 'vitest';
+import { anonInsertsOutcome, SITE_ROWS, type AnonInsertSeen } from '../../scripts/check-deployment/anon-inserts';
+import { createContactRequest } from '@/features/contact/api/create-contact-request';
+import { createGuideLead } from '@/features/lead-magnet/api/create-guide-lead';
+import { createInvestorApplication } from '@/features/partners/api/create-investor-application';
+import { createRealtorApplication } from '@/features/partners/api/create-realtor-application';
+import { createVisualizerRequest } from '@/features/visualizer/api/create-visualizer-request';
+
+/** What each form's own function hands to the insert (nothing is sent). */
+const sent = vi.hoisted(() => [] as { table: string; row: Record<string, unknown> }[]);
+vi.mock('@/lib/insert-with-fallback', () => ({
+  insertWithFallback: async (table: string, row: Record<string, unknown>) => {
+    sent.push({ table, row });
+    return { id: 'x' };
+  },
+}));
 
 /**
  * check:deployment's line on the forms' inserts as the public key's role makes them (public.deployment_check_anon_inserts;
@@ -28,5 +42,22 @@ describe("check:deployment's line on visitors' inserts", () => {
     expect(anonInsertsOutcome({ ...healthy, investors: { ...stored, emails_queued: 0, jobs_queued: 0 } }).detail).toBe(
       "a visitor's insert, made as the site makes it: investors: stored, but it queued 0 e-mail(s) and 0 job(s) (its follow-up trigger dropped?): the office never hears of it",
     );
+  });
+
+  it("sends each form's whole row, as the form's own function makes it from the same values: every column the site sends (session 23)", async () => {
+    const { contacts, leads, realtors, investors, floor_visualizer_requests: visualizer } = SITE_ROWS;
+    await createContactRequest({ name: contacts.name, email: contacts.email, phone: contacts.phone, message: contacts.message });
+    await createGuideLead({ email: leads.email });
+    await createRealtorApplication({ name: realtors.name, email: realtors.email, phone: realtors.phone, brokerage: realtors.brokerage, instagram: realtors.instagram });
+    await createInvestorApplication({ name: investors.name, email: investors.email, phone: investors.phone, company: investors.company, investment_focus: investors.investment_focus });
+    await createVisualizerRequest({ name: visualizer.customer_name, email: visualizer.email });
+
+    expect(sent).toEqual([
+      { table: 'contacts', row: contacts },
+      { table: 'leads', row: leads },
+      { table: 'realtors', row: realtors },
+      { table: 'investors', row: investors },
+      { table: 'floor_visualizer_requests', row: visualizer },
+    ]);
   });
 });

@@ -863,6 +863,22 @@ describe('npm run check:deployment on a broken deployment', () => {
     expect(await leftovers(site.stack)).toEqual([]);
   }, 300_000);
 
+  it("fails a column the site sends that anon may not insert, though the columns of session 22's forms go through (session 23)", async () => {
+    // The migrations grant anon each column the forms send; one taken back fails every investor form (42501).
+    await sql('revoke insert (phone_consent_version) on public.investors from anon');
+    try {
+      const { code, failed, lines } = await checkDeployment(envFor(site.stack));
+
+      expect(code).toBe(1);
+      expect(failed, lines.join('\n')).toEqual([
+        "FAIL  visitors' inserts store their rows: a visitor's insert, made as the site makes it: investors: refused (42501: permission denied for table investors): every visitor's form fails",
+      ]);
+    } finally {
+      await sql('grant insert (phone_consent_version) on public.investors to anon');
+    }
+    expect(await leftovers(site.stack)).toEqual([]);
+  }, 300_000);
+
   it("fails a database webhook and a copying trigger made in the dashboard, which hand each lead on as it arrives (left from session 22)", async () => {
     // A database webhook is a trigger running supabase_functions.http_request (a stub here: the local stack has none).
     await sql(`create schema supabase_functions;

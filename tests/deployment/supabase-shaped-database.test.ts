@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { LOCAL_SECRET_KEY, LOCAL_SERVICE_ROLE_KEY } from '../../local-stack/keys';
 import { startMailCatcher, type MailCatcher } from '../../local-stack/mail-catcher';
 import { listMigrations } from '../../local-stack/migrations';
+import { SITE_ROWS } from '../../scripts/check-deployment/anon-inserts';
 import { leadExportsOutcome, ownTriggersOf, type LeadExport } from '../../scripts/check-deployment/lead-exports';
 import { EMAIL_WORKER_ENTRY, PROCESSOR_ENTRY } from '../../local-stack/paths';
 import { findFreePort } from '../../local-stack/ports';
@@ -236,14 +237,14 @@ describe('a Supabase-shaped database', () => {
     const before = await asAdmin<{ rows: string; emails: string }>(
       'select (select count(*) from public.contacts) + (select count(*) from public.realtors) as rows, (select count(*) from back_office.outbound_emails) as emails',
     );
-    const reply = await rest(db.serviceRoleKey, 'rpc/deployment_check_anon_inserts', { method: 'POST', body: '{}' });
+    const reply = await rest(db.serviceRoleKey, 'rpc/deployment_check_anon_inserts', { method: 'POST', body: JSON.stringify({ site_rows: SITE_ROWS }) });
     expect(reply.status).toBe(200);
     const lead = { returned: true, stored: true, email_kept: true, emails_queued: 2, jobs_queued: 2 };
     expect(await reply.json()).toEqual({ contacts: lead, leads: lead, realtors: lead, investors: lead, floor_visualizer_requests: { ...lead, emails_queued: 0, jobs_queued: 0 } });
     expect(
       await asAdmin('select (select count(*) from public.contacts) + (select count(*) from public.realtors) as rows, (select count(*) from back_office.outbound_emails) as emails'),
     ).toEqual(before);
-    expect((await rest(db.anonKey, 'rpc/deployment_check_anon_inserts', { method: 'POST', body: '{}' })).status).toBe(401);
+    expect((await rest(db.anonKey, 'rpc/deployment_check_anon_inserts', { method: 'POST', body: JSON.stringify({ site_rows: SITE_ROWS }) })).status).toBe(401);
   });
 
   it("check:deployment's marked rows: planted and removed by the service key, no e-mail queued for them, refused to the public key", async () => {
