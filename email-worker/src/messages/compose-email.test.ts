@@ -70,6 +70,28 @@ describe('rugs and carpet in the visualizer e-mails', () => {
     }
   });
 
+  // Session 23: a signed link is one unbroken word of some 300 characters; shown as text, it stretched the whole
+  // result e-mail to 2,700 px on a 360 px phone. Links with words now, the addresses in the plain text only.
+  it('links the before and after pictures with words, and keeps their addresses for the plain text', async () => {
+    const noRugs = { rug_choice: null, rug_share: null, rug_choices_used: 0 } as const;
+    const visitor = await composeEmail('visualizer_result', request(noRugs), 'robin@example.com', context);
+    expect(visitor.html).toMatch(/Before: <a href="https:\/\/storage\.example\/original\.jpg" [^>]*>the photo you sent<\/a>/);
+    expect(visitor.html).toMatch(/After: <a href="https:\/\/storage\.example\/render-2\/natural-white-oak\.jpg" [^>]*>your room with the new floor<\/a>/);
+    expect(visitor.html).not.toContain('Before: https://');
+    expect(visitor.text).toContain('Before: the photo you sent (https://storage.example/original.jpg)');
+    expect(visitor.text).toContain('After: your room with the new floor (https://storage.example/render-2/natural-white-oak.jpg)');
+    const little = await composeEmail('visualizer_result', { ...request(noRugs), floor_share: 0.004 }, 'robin@example.com', context);
+    expect(little.text).toContain('After: the picture we made (https://storage.example/render-2/natural-white-oak.jpg)');
+    // Any long word (a staff e-mail's link among its fields) breaks rather than widening the e-mail.
+    const staff = await composeEmail('staff_visualizer', request(noRugs), null, context);
+    for (const html of [visitor.html, staff.html]) {
+      // Every paragraph, and each field's value.
+      const styled = [...html.matchAll(/<p style="(margin:0 0 16px;[^"]*)"|<td style="(padding:6px 0;[^"]*)"/g)].map(([, p, td]) => p ?? td);
+      expect(styled.length).toBeGreaterThan(3);
+      for (const style of styled) expect(style).toContain('overflow-wrap:anywhere');
+    }
+  });
+
   it('says nothing of a choice the page did not offer (no rugs, or next to none)', async () => {
     for (const rugs of [{ rug_choice: null, rug_share: null, rug_choices_used: 0 }, { rug_choice: 'keep', rug_share: 0.001, rug_choices_used: 0 }] as const) {
       expect((await composeEmail('staff_visualizer', request(rugs), null, context)).text).toContain('Rugs and carpet: No rugs or carpet found');
@@ -241,7 +263,7 @@ describe('the visualizer e-mails’ pictures', () => {
     const visitor = await composeEmail('visualizer_result', withCopies, 'robin@example.com', context);
     expect(visitor.html).toContain('src="https://storage.example/render-2/natural-white-oak-1040w.jpg"');
     expect(visitor.html).not.toContain('src="https://storage.example/render-2/natural-white-oak.jpg"');
-    expect(visitor.text).toContain('After: https://storage.example/render-2/natural-white-oak.jpg');
+    expect(visitor.text).toContain('After: your room with the new floor (https://storage.example/render-2/natural-white-oak.jpg)');
     const staff = await composeEmail('staff_visualizer', withCopies, null, context);
     expect(staff.html).toContain('src="https://storage.example/original-1040w.jpg"');
     expect(staff.html).toContain('href="https://storage.example/render-2/natural-white-oak.jpg"');

@@ -26,10 +26,10 @@ const CREAM_50 = '#fcf9f4';
 function blockHtml(block: Block): string {
   switch (block.kind) {
     case 'paragraph':
-      return `<p style="margin:0 0 16px;font-size:16px;line-height:1.55;color:${WALNUT_900}">${escapeHtml(block.text)}</p>`;
+      return `<p style="margin:0 0 16px;font-size:16px;line-height:1.55;color:${WALNUT_900};overflow-wrap:anywhere;word-break:break-word">${escapeHtml(block.text)}</p>`;
     case 'linked':
       // A link, not an address to copy: mail programs do not all turn a bare address in HTML into one.
-      return `<p style="margin:0 0 16px;font-size:16px;line-height:1.55;color:${WALNUT_900}">${block.parts
+      return `<p style="margin:0 0 16px;font-size:16px;line-height:1.55;color:${WALNUT_900};overflow-wrap:anywhere;word-break:break-word">${block.parts
         .map((part) =>
           typeof part === 'string'
             ? escapeHtml(part)
@@ -48,7 +48,7 @@ function blockHtml(block: Block): string {
       return `<table role="presentation" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:0 0 16px;width:100%">${block.rows
         .map(
           ([label, value]) =>
-            `<tr><th align="left" valign="top" style="padding:6px 12px 6px 0;font-size:14px;color:${WALNUT_900};white-space:nowrap">${escapeHtml(label)}</th><td style="padding:6px 0;font-size:14px;color:${WALNUT_950};white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
+            `<tr><th align="left" valign="top" style="padding:6px 12px 6px 0;font-size:14px;color:${WALNUT_900};white-space:nowrap">${escapeHtml(label)}</th><td style="padding:6px 0;font-size:14px;color:${WALNUT_950};white-space:pre-wrap;overflow-wrap:anywhere;word-break:break-word">${escapeHtml(value)}</td></tr>`,
         )
         .join('')}</table>`;
     case 'image':
