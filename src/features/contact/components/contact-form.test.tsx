@@ -213,6 +213,47 @@ describe('the estimate form', () => {
     expect(f.name).not.toHaveAttribute('aria-invalid');
   });
 
+  // The database refuses these lengths too (tests/integration/database-rules.test.ts): without the form's own check
+  // the visitor would get "Submission failed" and no word of which field to shorten.
+  it('says which field is longer than the database takes, and sends nothing', async () => {
+    // No handler for contacts: a request would be an unhandled MSW request and fail the test.
+    const { user } = renderWithProviders(<ContactForm />);
+    const f = fields();
+    await user.click(f.name);
+    await user.paste('N'.repeat(121));
+    await user.type(f.email, typed.email);
+    await user.click(f.phone);
+    await user.paste('5'.repeat(41));
+    await user.click(f.message);
+    await user.paste('m'.repeat(5001));
+    await user.click(screen.getByRole('button', { name: /send my request/i }));
+
+    expect(f.name).toHaveAccessibleDescription('Please enter a name of at most 120 characters.');
+    expect(f.phone).toHaveAccessibleDescription(
+      `Please enter a phone number of at most 40 characters. ${phoneConsent.callsAndTexts}`,
+    );
+    expect(f.message).toHaveAccessibleDescription('Please keep your message to 5000 characters.');
+    expect(f.name).toHaveFocus();
+    expect(toast).not.toHaveBeenCalled();
+  });
+
+  // A second tap before the disabled button has rendered (or while the form's code loads on a slow phone) would
+  // store the request, and e-mail the office, twice.
+  it('sends one request when the button is pressed twice in a row', async () => {
+    const endpoint = holdContactsEndpoint(() => HttpResponse.json([{ id: 'x' }], { status: 201 }));
+    const { user } = renderWithProviders(<ContactForm />);
+    const f = fields();
+    await user.type(f.name, typed.name);
+    await user.type(f.email, typed.email);
+    await user.type(f.phone, typed.phone);
+    await user.type(f.message, typed.message);
+    await user.dblClick(screen.getByRole('button', { name: /send my request/i }));
+    endpoint.release();
+
+    expect(await screen.findByText(toasts.contactSuccess.title)).toBeInTheDocument();
+    expect(endpoint.bodies).toHaveLength(1);
+  });
+
   it('treats a name of invisible characters as empty', async () => {
     const { user } = renderWithProviders(<ContactForm />);
     const f = fields();
