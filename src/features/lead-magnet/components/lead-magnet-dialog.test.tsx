@@ -152,9 +152,9 @@ describe('the free-guide modal', () => {
     await user.type(screen.getByLabelText('Email address'), 'pat@example.com');
     await user.click(screen.getByRole('button', { name: pageTexts.leadMagnet.submitButton }));
     const dialog = screen.getByRole('dialog', { name: pageTexts.leadMagnet.title });
-    expect(
-      await within(dialog).findByRole('heading', { name: pageTexts.leadMagnet.thankYouTitle }),
-    ).toBeInTheDocument();
+    const thankYou = await within(dialog).findByRole('heading', { name: pageTexts.leadMagnet.thankYouTitle });
+    // The form that had focus is gone: focus goes to the panel's heading, so a screen reader reads the Thank You.
+    await waitFor(() => expect(thankYou).toHaveFocus());
 
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -162,6 +162,29 @@ describe('the free-guide modal', () => {
     await user.click(screen.getByRole('button', { name: 'Get the guide' }));
     await user.click(screen.getByRole('button', { name: /send it to another email/i }));
     expect(screen.getByLabelText('Email address')).toHaveValue('');
+  });
+
+  // A second tap before the disabled button has rendered would store the lead, and send the guide, twice.
+  it('stores one lead when the button is pressed twice in a row', async () => {
+    const bodies: unknown[] = [];
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.post(restUrl('leads'), async ({ request }) => {
+        bodies.push(await request.json());
+        // Answered after both presses, so the second cannot come after a finished first one.
+        await released;
+        return HttpResponse.json([{ id: 'x' }], { status: 201 });
+      }),
+    );
+    const { user } = renderWithProviders(<PageWithModal />);
+    await user.click(screen.getByRole('button', { name: 'Get the guide' }));
+    await user.type(screen.getByLabelText('Email address'), 'pat@example.com');
+    await user.dblClick(screen.getByRole('button', { name: pageTexts.leadMagnet.submitButton }));
+    release();
+
+    expect(await screen.findByRole('heading', { name: pageTexts.leadMagnet.thankYouTitle })).toBeInTheDocument();
+    expect(bodies).toHaveLength(1);
   });
 
   it('shows the 6 s error toast with the phone when both inserts fail, and keeps the email', async () => {
