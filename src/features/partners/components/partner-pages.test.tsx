@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import * as sonner from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
@@ -336,6 +336,26 @@ describe.each(programs)('$path', (program) => {
     for (const entry of program.required) expect(field(entry.label)).toHaveValue('');
     expect(submitButton()).toBeEnabled();
     expect(screen.queryByRole('button', { name: pageTexts.submitting })).not.toBeInTheDocument();
+  });
+
+  // A second press before the disabled button has rendered (React Query's isPending turns true only after a
+  // render) would store the application, and e-mail the office and the visitor, twice.
+  it('stores one application when the button is pressed twice in a row', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const bodies = recordInserts(program.table, async () => {
+      await held;
+      return stored();
+    });
+    const { user } = await openPage(program);
+    await fillIn(user);
+    // Two presses in one go, before React Query's next render: user-event waits between clicks, long enough for it.
+    fireEvent.click(submitButton());
+    fireEvent.click(submitButton());
+    release();
+
+    expect(await screen.findByText(program.successToast.title)).toBeInTheDocument();
+    expect(bodies).toHaveLength(1);
   });
 
   it('sends the optional field trimmed when it is filled in', async () => {
