@@ -338,6 +338,29 @@ describe.each(programs)('$path', (program) => {
     expect(screen.queryByRole('button', { name: pageTexts.submitting })).not.toBeInTheDocument();
   });
 
+  // The database refuses these lengths too: without the form's own check the visitor would read 'Application
+  // failed' and not which field to shorten.
+  it('says under the name and the phone when they are longer than the database takes, and sends nothing', async () => {
+    const bodies = recordInserts(program.table, stored);
+    const { user } = await openPage(program);
+    await fillIn(user);
+    const [name, , phone] = program.required;
+    await user.clear(field(name.label));
+    await user.click(field(name.label));
+    await user.paste('N'.repeat(121));
+    await user.clear(field(phone.label));
+    await user.click(field(phone.label));
+    await user.paste('5'.repeat(41));
+    await user.click(submitButton());
+
+    expect(field(name.label)).toHaveAccessibleDescription('Please enter a name of at most 120 characters.');
+    expect(field(phone.label)).toHaveAccessibleDescription(
+      `Please enter a phone number of at most 40 characters. ${phoneConsent.callsAndTexts}`,
+    );
+    expect(field(name.label)).toHaveFocus();
+    expect(bodies).toEqual([]);
+  });
+
   // A second press before the disabled button has rendered (React Query's isPending turns true only after a
   // render) would store the application, and e-mail the office and the visitor, twice.
   it('stores one application when the button is pressed twice in a row', async () => {
