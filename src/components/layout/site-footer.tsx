@@ -54,7 +54,7 @@ export function SiteFooter({ onOpenLeadMagnet }: SiteFooterProps) {
                     href={href}
                     aria-label={label}
                     {...(href.startsWith('http') ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-                    className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-walnut-800 text-oak-100 transition-colors hover:bg-oak-500 hover:text-walnut-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-oak-400"
+                    className="inline-flex h-11 w-11 items-center justify-center rounded-full bg-walnut-800 text-oak-100 transition-colors hover:bg-oak-500 hover:text-walnut-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-oak-400"
                   >
                     <Glyph className="h-5 w-5" />
                   </a>
@@ -75,23 +75,27 @@ export function SiteFooter({ onOpenLeadMagnet }: SiteFooterProps) {
 
         <div>
           <h2 className="font-display text-lg font-semibold text-white">Contact</h2>
-          <ul className="mt-4 space-y-3 text-sm">
-            <li className="flex items-start gap-2">
-              <Icon icon={MapPin} aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-oak-400" />
+          {/* Each line as high as a fingertip (44 px): the phone and e-mail are links a visitor taps. */}
+          <ul className="mt-2 text-sm">
+            <li className="flex min-h-11 items-center gap-2">
+              <Icon icon={MapPin} aria-hidden="true" className="h-4 w-4 shrink-0 text-oak-400" />
               {business.baseTown}
             </li>
             <li>
-              <a href={business.phoneHref} className="flex items-start gap-2 hover:text-white hover:underline">
-                <Icon icon={Phone} aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-oak-400" />
+              <a
+                href={business.phoneHref}
+                className="flex min-h-11 items-center gap-2 hover:text-white hover:underline"
+              >
+                <Icon icon={Phone} aria-hidden="true" className="h-4 w-4 shrink-0 text-oak-400" />
                 {business.phone}
               </a>
             </li>
             <li>
               <a
                 href={`mailto:${business.email}`}
-                className="flex items-start gap-2 break-all hover:text-white hover:underline"
+                className="flex min-h-11 items-center gap-2 break-all hover:text-white hover:underline"
               >
-                <Icon icon={Mail} aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-oak-400" />
+                <Icon icon={Mail} aria-hidden="true" className="h-4 w-4 shrink-0 text-oak-400" />
                 {business.email}
               </a>
             </li>
@@ -111,7 +115,7 @@ export function SiteFooter({ onOpenLeadMagnet }: SiteFooterProps) {
               type="button"
               onClick={onOpenLeadMagnet}
               {...guideMark}
-              className="mt-4 text-sm font-semibold text-oak-400 underline underline-offset-4 hover:text-white focus-visible:outline-2 focus-visible:outline-oak-400"
+              className="mt-2 min-h-11 text-sm font-semibold text-oak-400 underline underline-offset-4 hover:text-white focus-visible:outline-2 focus-visible:outline-oak-400"
             >
               Get the free flooring guide
             </button>
@@ -128,10 +132,10 @@ export function SiteFooter({ onOpenLeadMagnet }: SiteFooterProps) {
             {/* N.J.A.C. 13:45A-17.11(d)2: the registration number on every advertisement, so on every page (decision 031). */}
             <p>{business.registrationLine}</p>
           </div>
-          <ul className="flex flex-wrap gap-x-5 gap-y-2" aria-label="Legal">
+          <ul className="flex flex-wrap gap-x-5" aria-label="Legal">
             {pageTexts.home.footerLinks.map((label) => {
               const target = legalLinkTargets[label];
-              const className = 'hover:text-white hover:underline';
+              const className = 'inline-flex min-h-11 items-center hover:text-white hover:underline';
               return (
                 <li key={label}>
                   {target.endsWith('.xml') ? (

@@ -20,7 +20,7 @@ type SiteHeaderProps = {
 };
 
 const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 text-sm font-semibold transition-colors hover:bg-oak-100 hover:text-walnut-950 focus-visible:outline-2 focus-visible:outline-oak-500 ${
+  `inline-flex min-h-11 items-center rounded-md px-3 py-2 text-sm font-semibold transition-colors hover:bg-oak-100 hover:text-walnut-950 focus-visible:outline-2 focus-visible:outline-oak-500 ${
     isActive ? 'text-walnut-950 underline decoration-oak-500 decoration-2 underline-offset-8' : 'text-walnut-800'
   }`;
 
@@ -62,11 +62,12 @@ export function SiteHeader({ onOpenLeadMagnet }: SiteHeaderProps) {
           ))}
         </nav>
 
-        <div className="flex shrink-0 items-center gap-2">
+        {/* On a phone the two 44 px targets touch: a gap between them would take the width the business name needs. */}
+        <div className="flex shrink-0 items-center gap-0 sm:gap-2">
           <Tooltip content={`Call us: ${business.hours.join(', ')}`}>
             <a
               href={business.phoneHref}
-              className="inline-flex h-10 items-center gap-2 rounded-md px-2.5 text-sm font-bold text-walnut-900 hover:bg-oak-100 focus-visible:outline-2 focus-visible:outline-oak-500 sm:px-3"
+              className="inline-flex h-11 min-w-11 items-center justify-center gap-2 rounded-md px-2.5 text-sm font-bold text-walnut-900 hover:bg-oak-100 focus-visible:outline-2 focus-visible:outline-oak-500 sm:px-3"
             >
               <Icon icon={Phone} aria-hidden="true" className="h-5 w-5 text-oak-500" />
               <span className="sr-only sm:not-sr-only">{business.phone}</span>
@@ -89,7 +90,7 @@ export function SiteHeader({ onOpenLeadMagnet }: SiteHeaderProps) {
             aria-controls={menuId}
             onClick={() => setMenuOpen((open) => !open)}
             {...menuMark}
-            className="inline-flex h-10 w-10 items-center justify-center rounded-md text-walnut-900 hover:bg-oak-100 focus-visible:outline-2 focus-visible:outline-oak-500 lg:hidden"
+            className="inline-flex h-11 w-11 items-center justify-center rounded-md text-walnut-900 hover:bg-oak-100 focus-visible:outline-2 focus-visible:outline-oak-500 lg:hidden"
           >
             {menuOpen ? (
               <Icon icon={X} aria-hidden="true" className="h-6 w-6" />

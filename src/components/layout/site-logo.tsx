@@ -27,7 +27,7 @@ export function SiteLogo({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
   return (
     <Link
       to="/"
-      className="inline-flex min-w-0 max-w-full items-center gap-2.5 rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-oak-500"
+      className="inline-flex min-h-11 min-w-0 max-w-full items-center gap-2.5 rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-oak-500"
     >
       <LogoMark className="h-9 w-9 shrink-0 sm:h-10 sm:w-10" />
       <span className="min-w-0 leading-tight">

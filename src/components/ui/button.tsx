@@ -11,7 +11,7 @@ const variantClasses: Record<Variant, string> = {
 };
 
 const sizeClasses: Record<Size, string> = {
-  md: 'px-4 py-2 text-sm',
+  md: 'min-h-11 px-4 py-2 text-sm',
   lg: 'px-6 py-3 text-base',
 };
 

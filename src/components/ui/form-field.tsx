@@ -72,7 +72,7 @@ export function TextField({
         id={id}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, error, hint, note)}
-        className={controlClasses}
+        className={`min-h-11 ${controlClasses}`}
         {...input}
       />
     </FieldFrame>

@@ -19,7 +19,10 @@ export function GetInTouchCard({ onOpenLeadMagnet }: { onOpenLeadMagnet: () => v
           <Icon icon={Phone} aria-hidden="true" className="mt-1 h-5 w-5 shrink-0 text-oak-400" />
           <div>
             <p className="text-xs font-semibold uppercase tracking-wider text-oak-200">Phone</p>
-            <a href={business.phoneHref} className="text-lg font-bold text-white hover:underline">
+            <a
+              href={business.phoneHref}
+              className="inline-flex min-h-11 items-center text-lg font-bold text-white hover:underline"
+            >
               {business.phone}
             </a>
           </div>
@@ -28,7 +31,10 @@ export function GetInTouchCard({ onOpenLeadMagnet }: { onOpenLeadMagnet: () => v
           <Icon icon={Mail} aria-hidden="true" className="mt-1 h-5 w-5 shrink-0 text-oak-400" />
           <div className="min-w-0">
             <p className="text-xs font-semibold uppercase tracking-wider text-oak-200">E-mail</p>
-            <a href={`mailto:${business.email}`} className="break-all font-semibold text-white hover:underline">
+            <a
+              href={`mailto:${business.email}`}
+              className="inline-flex min-h-11 items-center break-all font-semibold text-white hover:underline"
+            >
               {business.email}
             </a>
           </div>

@@ -55,7 +55,7 @@ export function AudienceSection() {
               {'link' in card && (
                 <Link
                   to={card.link.to}
-                  className="mt-4 inline-flex items-center gap-1 text-sm font-bold text-walnut-900 underline decoration-oak-400 decoration-2 underline-offset-4 hover:text-walnut-700"
+                  className="mt-2 inline-flex min-h-11 items-center gap-1 text-sm font-bold text-walnut-900 underline decoration-oak-400 decoration-2 underline-offset-4 hover:text-walnut-700"
                 >
                   {card.link.label}
                   <Icon icon={ArrowRight} aria-hidden="true" className="h-4 w-4" />

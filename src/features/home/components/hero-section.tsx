@@ -55,7 +55,7 @@ export function HeroSection({ onRequestEstimate, onOpenLeadMagnet }: HeroSection
                   <Tooltip content={trustHints[index]}>
                     <button
                       type="button"
-                      className="inline-flex items-center gap-2 rounded-full bg-walnut-950/60 px-4 py-2 text-sm font-semibold text-white ring-1 ring-oak-400/50 backdrop-blur hover:bg-walnut-950/80 focus-visible:outline-2 focus-visible:outline-oak-400"
+                      className="inline-flex min-h-11 items-center gap-2 rounded-full bg-walnut-950/60 px-4 py-2 text-sm font-semibold text-white ring-1 ring-oak-400/50 backdrop-blur hover:bg-walnut-950/80 focus-visible:outline-2 focus-visible:outline-oak-400"
                     >
                       <Icon icon={icon} aria-hidden="true" className="h-4 w-4 text-oak-400" />
                       {point}

@@ -120,7 +120,7 @@ export function ServiceAreaMap() {
           href={largerMapUrl}
           target="_blank"
           rel="noopener noreferrer"
-          className="font-semibold text-walnut-800 underline underline-offset-4 hover:text-walnut-950"
+          className="inline-flex min-h-11 items-center font-semibold text-walnut-800 underline underline-offset-4 hover:text-walnut-950"
         >
           View a larger map<span className="sr-only"> (opens in a new tab)</span>
         </a>

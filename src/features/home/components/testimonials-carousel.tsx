@@ -59,7 +59,7 @@ export function TestimonialsCarousel({ items, label }: TestimonialsCarouselProps
               aria-current={index === active ? 'true' : undefined}
               onClick={() => show(index)}
               {...mark}
-              className="group inline-flex h-11 w-8 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-oak-500"
+              className="group inline-flex h-11 w-11 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-oak-500"
             >
               <span
                 aria-hidden="true"

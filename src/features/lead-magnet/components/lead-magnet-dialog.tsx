@@ -261,7 +261,7 @@ export function LeadMagnetDialog({ open, onOpenChange, inPlace = false, openedFr
             <button
               type="button"
               aria-label="Close"
-              className="absolute right-3 top-3 inline-flex h-9 w-9 items-center justify-center rounded-full text-oak-100 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-oak-400"
+              className="absolute right-2 top-2 inline-flex h-11 w-11 items-center justify-center rounded-full text-oak-100 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-oak-400"
             >
               <Icon icon={X} aria-hidden="true" className="h-5 w-5" />
             </button>

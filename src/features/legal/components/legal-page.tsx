@@ -22,7 +22,7 @@ export function LegalPage({ title, lead, children }: { title: string; lead: Reac
         <article className="mx-auto max-w-3xl px-4 pb-16 pt-6 sm:px-6 lg:px-8">
           <Link
             to="/"
-            className="inline-flex items-center gap-2 rounded-md py-1 text-sm font-semibold text-walnut-700 hover:text-walnut-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-oak-500"
+            className="inline-flex min-h-11 items-center gap-2 rounded-md py-1 text-sm font-semibold text-walnut-700 hover:text-walnut-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-oak-500"
           >
             <Icon icon={ArrowLeft} aria-hidden="true" className="h-4 w-4" />
             Back to Home

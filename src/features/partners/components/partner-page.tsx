@@ -49,7 +49,7 @@ export function PartnerPage({ program, form }: { program: PartnerProgram; form: 
             <div className="lg:col-span-2">
               <Link
                 to="/"
-                className="inline-flex items-center gap-2 rounded-md py-1 text-sm font-semibold text-oak-200 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-oak-400"
+                className="inline-flex min-h-11 items-center gap-2 rounded-md py-1 text-sm font-semibold text-oak-200 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-oak-400"
               >
                 <Icon icon={ArrowLeft} aria-hidden="true" className="h-4 w-4" />
                 Back to Home
