@@ -7,7 +7,6 @@ import { expect, test } from './support/test';
  */
 test.use({ viewport: { width: 360, height: 800 }, hasTouch: true });
 
-
 test('the estimate form stores one request', async ({ page, database }) => {
   const email = uniqueEmail('estimate');
   await open(page, '/');
@@ -31,19 +30,31 @@ test('the free-guide modal stores one lead', async ({ page, database }) => {
   await dialog.getByLabel('Email address').fill(email);
   await dialog.getByRole('button', { name: 'Get My Free Guide' }).dblclick();
 
-  await expect(page.getByText('Success! Your free flooring guide is on its way to your inbox!')).toBeVisible(FORM_ANSWER);
+  await expect(page.getByText('Success! Your free flooring guide is on its way to your inbox!')).toBeVisible(
+    FORM_ANSWER,
+  );
   expect(await database.rowsWhere('leads', { email })).toHaveLength(1);
 });
 
 for (const program of [
-  { path: '/realtors', table: 'realtors', toast: /^Welcome to the team!/ },
-  { path: '/investors', table: 'investors', toast: /^Welcome to the investor program!/ },
+  { path: '/realtors', table: 'realtors', toast: /^Welcome to the team!/, name: 'Full Name', business: 'Brokerage' },
+  {
+    path: '/investors',
+    table: 'investors',
+    toast: /^Welcome to the investor program!/,
+    name: 'Name',
+    business: 'Company',
+  },
 ]) {
   test(`the ${program.path} form stores one application`, async ({ page, database }) => {
     const email = uniqueEmail(program.table);
     await open(page, program.path);
-    const fields = page.getByRole('textbox');
-    for (const [index, value] of ['Dee Bull', email, '856-555-0100', 'Acme'].entries()) await fields.nth(index).fill(value);
+    // By label, as a visitor finds them (the fields' order on the page is no part of this test).
+    const field = (label: string) => page.getByRole('textbox', { name: label, exact: true });
+    await field(program.name).fill('Dee Bull');
+    await field('Email').fill(email);
+    await field('Phone').fill('856-555-0100');
+    await field(program.business).fill('Acme');
     await page.getByRole('button', { name: 'Submit Application' }).dblclick();
 
     await expect(page.getByText(program.toast)).toBeVisible(FORM_ANSWER);
