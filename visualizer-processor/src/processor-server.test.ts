@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
+import http from 'node:http';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -619,6 +620,40 @@ describe('the visualizer processor webhook', () => {
       headers: { 'content-type': 'application/json' },
       body: 'x'.repeat(MAX_BODY_BYTES + 1),
     }).then(async (response) => ({ status: response.status, json: await response.json() }));
+    expect(reply).toMatchObject({ status: 413, json: { error: expect.stringMatching(/at most 10 MB/) } });
+    await expectStillServing();
+  });
+
+  // A body sent in chunks says no length up front (no Content-Length to refuse it by): the limit is kept as the
+  // bytes arrive, with the same answer. Answered 400 it would read as a broken request, not a photo too large.
+  it('answers 413 to a chunked body that grows beyond the limit, without reading it all', async () => {
+    const reply = await new Promise<{ status: number; json: Record<string, unknown> }>((resolve, reject) => {
+      const request = http.request(`${baseUrl}/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+      });
+      request.on('response', (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (part: string) => (text += part));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, json: JSON.parse(text) }));
+      });
+      // Once it has answered, the server closes the connection on the rest of the body.
+      request.on('error', (error) => (request.writableEnded ? undefined : reject(error)));
+      const chunk = Buffer.alloc(1024 * 1024, 0x78);
+      let sent = 0;
+      const pump = (): void => {
+        while (sent <= MAX_BODY_BYTES + chunk.length) {
+          sent += chunk.length;
+          if (!request.write(chunk)) {
+            request.once('drain', pump);
+            return;
+          }
+        }
+        request.end();
+      };
+      pump();
+    });
     expect(reply).toMatchObject({ status: 413, json: { error: expect.stringMatching(/at most 10 MB/) } });
     await expectStillServing();
   });
