@@ -203,6 +203,7 @@ export const ENGINE_VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   "engine, taps, a 'not floor' tap on the floor's class keeps its colour growth however small": taps({ noFloorClassGrowth: true }),
   "engine, taps, the ring test on every cut-short 'not floor' region, whether the side test parted it or not": taps({ ringCutShort: true }),
   "engine, taps, the ring test on cut-short 'not floor' regions the side test parted not where they ended in soft steps": taps({ ringSoftShare: 0 }),
+  "engine, taps, a 'not floor' tap on the floor's class keeps its colour growth where the class's disc is 80 % floor-like by the ring": taps({ classDiscRing: 0.8 }),
   'engine, object bases, any row length': bases({ maxRun: Infinity }),
   'engine, object bases, rows up to 10': bases({ maxRun: 10 }),
   'engine, object bases, rows up to 28': bases({ maxRun: 28 }),

@@ -1455,6 +1455,85 @@ describe('a "not floor" tap in the shade fading out from under a sofa, or on a b
   });
 });
 
+describe('a "not floor" tap on the floor\'s class whose class disc is the floor, or a patterned mat', () => {
+  // Boards (rows 60–399 of a 600 × 400 photo) under a wall, with a cabinet standing on them (columns 340–379, rows
+  // 230–269) the mask leaves out. A chair's chrome foot (columns 300–307, rows 250–255) that the network called floor
+  // and the mask painted is smaller than a surface of its own, so a tap on it grows by the floor's class, and `maxShare`
+  // cuts that to a disc twice its distance from the cabinet: boards, with the boards again just past it.
+  const W = 600;
+  const H = 400;
+  const foot = (x: number, y: number) => x >= 300 && x < 308 && y >= 250 && y < 256;
+  const cabinetBeside = (x: number, y: number) => x >= 340 && x < 380 && y >= 230 && y < 270;
+  const board = (x: number, y: number): [number, number, number] => [150 + (((x * 7 + y * 13) % 5) - 2), 112, 78];
+  const footRoom = () =>
+    paintedRoom(
+      W,
+      H,
+      (x, y) =>
+        y < 60
+          ? { rgb: [215, 210, 200], sceneClass: SCENE_CLASS.wall, floor: false }
+          : cabinetBeside(x, y)
+            ? { rgb: [240, 240, 235], sceneClass: SCENE_CLASS.cabinet, floor: false }
+            : foot(x, y)
+              ? { rgb: [235, 235, 240], sceneClass: SCENE_CLASS.floor, floor: false }
+              : { rgb: board(x, y), sceneClass: SCENE_CLASS.floor, floor: true },
+      (x, y) => y >= 60 && !cabinetBeside(x, y),
+    );
+  const footTap = { x: 303.5 / W, y: 252.5 / H, floor: false };
+  const boardsTaken = (before: Uint8Array, after: Uint8Array) =>
+    before.reduce((n, v, i) => n + (v && !after[i] && !foot(i % W, Math.floor(i / W)) ? 1 : 0), 0);
+
+  it('with the class disc gate (`classDiscRing` 0.8, an experiment, off), takes the foot and none of the boards', () => {
+    const room = footRoom();
+    const before = room.mask.slice();
+    applyFloorTaps(room.mask, room.image, room.scene, [footTap], undefined, { ...TAP_LIMITS, classDiscRing: 0.8 });
+    expect(room.mask[252 * W + 303]).toBe(0);
+    expect(boardsTaken(before, room.mask)).toBe(0);
+  });
+
+  it('as kept, the same tap takes a tapped place of the boards with the foot', () => {
+    const room = footRoom();
+    const before = room.mask.slice();
+    applyFloorTaps(room.mask, room.image, room.scene, [footTap]);
+    expect(boardsTaken(before, room.mask)).toBeGreaterThan(200);
+  });
+
+  // A mat of small green checks (columns 200–399, rows 150–299) the network called floor, with a cabinet standing on it
+  // (columns 280–319, rows 200–229). A tap on the mat below the cabinet grows only a check by colour, so by the floor's
+  // class; the disc `maxShare` cuts is inside the mat, and the ring past it is more mat. But the mat is rare in the floor
+  // at large, and the side test parts the disc from it: the gate stands aside, and the tap takes the disc of mat.
+  const mat = (x: number, y: number) => x >= 200 && x < 400 && y >= 150 && y < 300;
+  const cabinetOnMat = (x: number, y: number) => x >= 280 && x < 320 && y >= 200 && y < 230;
+  const matRoom = () =>
+    paintedRoom(
+      W,
+      H,
+      (x, y) => {
+        if (y < 60) return { rgb: [215, 210, 200], sceneClass: SCENE_CLASS.wall, floor: false };
+        if (cabinetOnMat(x, y)) return { rgb: [240, 240, 235], sceneClass: SCENE_CLASS.cabinet, floor: false };
+        if (mat(x, y)) return { rgb: ((x >> 1) + (y >> 1)) & 1 ? [40, 90, 50] : [90, 160, 100], sceneClass: SCENE_CLASS.floor, floor: false };
+        return { rgb: board(x, y), sceneClass: SCENE_CLASS.floor, floor: true };
+      },
+      (x, y) => y >= 60 && !cabinetOnMat(x, y),
+    );
+  const matTap = { x: 300.5 / W, y: 250.5 / H, floor: false };
+  const matTaken = (before: Uint8Array, after: Uint8Array) =>
+    before.reduce((n, v, i) => n + (v && !after[i] && mat(i % W, Math.floor(i / W)) ? 1 : 0), 0);
+
+  it('with the class disc gate, a tap on the mat takes as much of it as kept (and `noFloorClassGrowth` nearly none)', () => {
+    const withGate = matRoom();
+    const before = withGate.mask.slice();
+    applyFloorTaps(withGate.mask, withGate.image, withGate.scene, [matTap], undefined, { ...TAP_LIMITS, classDiscRing: 0.8 });
+    const kept = matRoom();
+    applyFloorTaps(kept.mask, kept.image, kept.scene, [matTap]);
+    expect(Array.from(withGate.mask)).toEqual(Array.from(kept.mask));
+    expect(matTaken(before, withGate.mask)).toBeGreaterThan(2000);
+    const noClass = matRoom();
+    applyFloorTaps(noClass.mask, noClass.image, noClass.scene, [matTap], undefined, { ...TAP_LIMITS, noFloorClassGrowth: true });
+    expect(matTaken(before, noClass.mask)).toBeLessThan(100);
+  });
+});
+
 describe('"this is floor" beside a keyboard a step took off a carpet of its colour', () => {
   // 200 × 150: a beige carpet below row 60 with a keyboard on it (columns 90–139, rows 100–119) whose keys are a
   // shade off the carpet, a step smaller than the colour growth's, so the growth crosses it as carpet. The mask left

@@ -184,6 +184,16 @@ export const TAP_LIMITS = {
    */
   noFloorClassGrowth: false,
   /**
+   * EXPERIMENT (issue 34 session 23): `noFloorClassGrowth` only where the class's disc is the floor: a "not floor" tap
+   * on the network's own floor whose class growth `maxShare` would cut to a disc keeps its colour growth when the tapped
+   * side's test stands aside on that disc (its tapped place mostly the floor's colours at large) and at least this share
+   * of the disc fails the ring test (`cutRing`: its colours as likely in the floor just past the disc as in the tapped
+   * place). On a chair leg's painted margin the disc was 84-100 % floor-like; on office-busy's textured thing the class
+   * growth is not cut, and the gate stands aside; inside a big thing (a mat) the ring is more of the thing, but the side
+   * test parts the disc from the floor at large. 0 = off.
+   */
+  classDiscRing: 0,
+  /**
    * A "not floor" tap on the rim of a thing that the mask painted takes the rim, not the floor beside it (issue 34
    * session 20): where the tap lies within this share of the diagonal of the mask's not-floor, the region keeps to a
    * band along that not-floor, `besideThingFactor` times the tap's distance from it (at least `besideThingLeast` of the
@@ -698,11 +708,22 @@ export function applyFloorTaps(
       limits.patternedPlace > 0 && tap.floor && NAMED_FLOOR.has(seedClass) && steppedShare(seed, width, height, rgb, floor, pixelClass, limits) > limits.patternedPlace;
     // With `TAP_LIMITS.noFloorClassGrowth` (off: measured, not kept), not for a "not floor" tap on the network's own floor.
     const onFloorClass = limits.noFloorClassGrowth && !tap.floor && NAMED_FLOOR.has(seedClass);
-    const byClass = (grown < size * limits.minSurfaceFraction || patterned) && !floorUnderThing && !onFloorClass;
+    let byClass = (grown < size * limits.minSurfaceFraction || patterned) && !floorUnderThing && !onFloorClass;
     // The surface the colour found under the finger, kept for the class growth's bound below.
     const colourGrown = patterned && limits.patternedCovered > 0 ? region.slice() : null;
     const colourGrownSize = grown;
     if (byClass) grown = grow(false);
+    // Not where the class's disc would be mostly the floor's colours just past it (see `TAP_LIMITS.classDiscRing`).
+    if (limits.classDiscRing > 0 && limits.cutRing > 0 && byClass && !tap.floor && seedState === 1 && NAMED_FLOOR.has(seedClass) && grown > sameState * limits.maxShare) {
+      const disc = region.slice();
+      keepNear(disc, seed, width, height, floor, seedState, Infinity);
+      const sided = disc.slice();
+      const floorLike = !keepTappedSide(sided, seed, width, height, rgb, floor, seedState, limits) && keepUnlikeRing(disc, seed, width, height, rgb, floor, limits) >= limits.classDiscRing;
+      if (floorLike) {
+        byClass = false;
+        grown = grow(true);
+      }
+    }
     // A class growth that climbs well above a surface covering the tapped place has gone up a thing standing on it
     // (see `TAP_LIMITS.patternedCovered`): the colour growth decides.
     if (
@@ -1194,9 +1215,10 @@ function softBorderShare(region: Uint8Array, width: number, rgb: Uint8Array, flo
 /**
  * Shrinks a "not floor" region that was cut to the tap's neighbourhood (see `TAP_LIMITS.cutRing`) to the pixels whose
  * colour is at least `otherSide` times as likely among the tapped place's colours as among the mask's floor in a ring
- * of `cutRing` pixels round the region, then to the piece joined to the tap.
+ * of `cutRing` pixels round the region, then to the piece joined to the tap. Returns the share of the region's pixels
+ * whose colours fail that test (the tapped place's included), 0 where there is no ring or tapped place.
  */
-function keepUnlikeRing(region: Uint8Array, seed: number, width: number, height: number, rgb: Uint8Array, floor: Uint8Array, limits: TapLimits): void {
+function keepUnlikeRing(region: Uint8Array, seed: number, width: number, height: number, rgb: Uint8Array, floor: Uint8Array, limits: TapLimits): number {
   const size = width * height;
   const sx = seed % width;
   const sy = (seed - sx) / width;
@@ -1228,11 +1250,16 @@ function keepUnlikeRing(region: Uint8Array, seed: number, width: number, height:
       if ((x - sx) ** 2 + (y - sy) ** 2 <= reach * reach && region[i]) (tapped[colourBin(rgb, i)]!++, tappedCount++);
     }
   }
-  if (!ringCount || !tappedCount) return;
+  if (!ringCount || !tappedCount) return 0;
   const pTapped = colourDensity(tapped);
   const pRing = colourDensity(ring);
+  let regionCount = 0;
+  let failing = 0;
   for (let i = 0; i < size; i++) {
-    if (!region[i] || pTapped[colourBin(rgb, i)]! >= limits.otherSide * pRing[colourBin(rgb, i)]!) continue;
+    if (!region[i]) continue;
+    regionCount++;
+    if (pTapped[colourBin(rgb, i)]! >= limits.otherSide * pRing[colourBin(rgb, i)]!) continue;
+    failing++;
     // With `cutRingKeepsPlace`, the tapped place itself stays whatever its colours.
     const x = i % width;
     const y = (i - x) / width;
@@ -1241,6 +1268,7 @@ function keepUnlikeRing(region: Uint8Array, seed: number, width: number, height:
   }
   region[seed] = 1;
   keepJoined(region, seed, width, height);
+  return failing / regionCount;
 }
 
 /**
