@@ -15,7 +15,7 @@ import { OBJECT_BASE_LIMITS, objectBasesOverFloor, type ObjectBaseLimits } from 
 import { UNLIKE_PIECE_LIMITS, piecesUnlikeTheFloor, type UnlikePieceLimits } from './unlike-floor-pieces.ts';
 import { ROUGH_THING_LIMITS, roughThingsOnFloor, type RoughThingLimits } from './rough-floor-things.ts';
 import { closedOutlinesOnFloor, type ClosedOutlineLimits } from './closed-outlines.ts';
-import { roughClosedThingsOnFloor, type RoughClosedLimits } from './rough-closed-things.ts';
+import { ROUGH_CLOSED_LIMITS, roughClosedThingsOnFloor, type RoughClosedLimits } from './rough-closed-things.ts';
 import { columnsStandingInFloor, type StandingColumnLimits } from './standing-columns.ts';
 import { RUG_ISLAND_LIMITS, floorIslandsInRugs, type RugIslandLimits } from './rug-islands.ts';
 import { ZOOMED_MARGIN_REGROWTH_LIMITS, zoomedMarginRegrowth, type ZoomedMarginInputs, type ZoomedMarginRegrowthLimits } from './zoomed-margin-regrowth.ts';
@@ -201,8 +201,9 @@ export const DEFAULT_TUNING: SegmenterTuning = {
   roughThings: ROUGH_THING_LIMITS,
   // Off: measured on the tuning photos (decision 012's log, session 21).
   closedOutlines: null,
-  // Off: being measured (decision 012's log, session 22).
-  roughClosedThings: null,
+  // Measured on the tuning photos (decision 012, session 23): on since the taps keep off its patches (a floor tap
+  // beside a keyboard grew back over it, session 22). The variant 'engine, without rough closed things' measures it.
+  roughClosedThings: ROUGH_CLOSED_LIMITS,
   // Off (decision 012, issue 34 session 14): it took one tuning photo's toilet pedestal and no held-back photo's
   // anything, but a hallway shot along crisp dark plank seams lost whole planks to it (a test holds that), and it cost
   // ~80 ms of the 12 MP budget. The variant 'engine, with standing columns' measures it.

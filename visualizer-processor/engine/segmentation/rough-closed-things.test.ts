@@ -53,6 +53,18 @@ describe('compact rough patches closed in by the floor (a keyboard on a carpet o
     expect(at(taken, 300, 100)).toBe(0);
   });
 
+  it('gives back the carpet a patch ran onto round the keyboard (its cells read roughness 2 cells round them)', () => {
+    const keyboard = box(120, 130, 220, 170);
+    const { floor, rgb, width, height } = scene(keyboard);
+    const carpetTaken = (limits = ROUGH_CLOSED_LIMITS) =>
+      roughClosedThingsOnFloor(floor, rgb, width, height, limits).reduce(
+        (n, v, i) => n + (v && !keyboard(i % width, Math.floor(i / width)) ? 1 : 0),
+        0,
+      );
+    expect(carpetTaken()).toBeLessThan(100);
+    expect(carpetTaken({ ...ROUGH_CLOSED_LIMITS, shrink: 0 })).toBeGreaterThan(1000);
+  });
+
   it('takes nothing of a plain carpet: its pile is its median roughness', () => {
     const { floor, rgb, width, height } = scene(() => false);
     expect(roughClosedThingsOnFloor(floor, rgb, width, height).includes(1)).toBe(false);

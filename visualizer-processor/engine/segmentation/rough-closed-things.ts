@@ -48,10 +48,18 @@ export const ROUGH_CLOSED_LIMITS = {
    * Cells taken off a patch's outline where the floor is beside it: a cell's roughness is read over a window `radius`
    * cells round it and the rough cells are `join`ed, so a patch runs that far past the thing's edge onto the floor.
    */
-  shrink: 0,
+  shrink: 2,
 };
 
 export type RoughClosedLimits = typeof ROUGH_CLOSED_LIMITS;
+
+/** A cell's 4 neighbours, as steps across and down. */
+const FOUR_NEIGHBOURS = [
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+] as const;
 
 /** Floor pixels (1 in `floor`, raw RGB `rgb`, `width` × `height`) of compact rough patches closed in by the floor: 1 there. */
 export function roughClosedThingsOnFloor(
@@ -243,12 +251,7 @@ function withHoles(
     const i = queue[head]!;
     const bx = i % w;
     const by = (i - bx) / w;
-    for (const [dx, dy] of [
-      [1, 0],
-      [-1, 0],
-      [0, 1],
-      [0, -1],
-    ] as const) {
+    for (const [dx, dy] of FOUR_NEIGHBOURS) {
       const nx = bx + dx;
       const ny = by + dy;
       if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
@@ -285,12 +288,7 @@ function enclosedShare(
   for (const i of patch) {
     const x = i % columns;
     const y = (i - x) / columns;
-    for (const [dx, dy] of [
-      [1, 0],
-      [-1, 0],
-      [0, 1],
-      [0, -1],
-    ] as const) {
+    for (const [dx, dy] of FOUR_NEIGHBOURS) {
       const xx = x + dx;
       const yy = y + dy;
       if (xx < 0 || yy < 0 || xx >= columns || yy >= rows) {
