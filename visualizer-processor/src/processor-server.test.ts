@@ -624,6 +624,25 @@ describe('the visualizer processor webhook', () => {
     await expectStillServing();
   });
 
+  // A fault nothing foresaw (here the database gone mid-request): 500 and words a visitor can act on, the reason in
+  // the log for staff, and the server still serving the next visitor.
+  it('answers an unforeseen fault with 500 and a plain message, logs why, and keeps serving', async () => {
+    const row = addPendingRow();
+    const refusals = vi
+      .spyOn(repository, 'refusalsThisHour')
+      .mockRejectedValueOnce(new Error('connection terminated unexpectedly'));
+    try {
+      const reply = await postWebhook(payloadFor(row, await fixtureDataUrl('room-tile.png')));
+      expect(reply).toEqual({ status: 500, json: { error: 'Failed to process the image. Please try again.' } });
+    } finally {
+      refusals.mockRestore();
+    }
+    expect(logLines.filter((line) => line.startsWith('webhook error:')).at(-1)).toContain(
+      'connection terminated unexpectedly',
+    );
+    await expectStillServing();
+  });
+
   // A body sent in chunks says no length up front (no Content-Length to refuse it by): the limit is kept as the
   // bytes arrive, with the same answer. Answered 400 it would read as a broken request, not a photo too large.
   it('answers 413 to a chunked body that grows beyond the limit, without reading it all', async () => {
