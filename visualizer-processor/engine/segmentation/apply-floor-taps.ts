@@ -184,13 +184,15 @@ export const TAP_LIMITS = {
    */
   noFloorClassGrowth: false,
   /**
-   * EXPERIMENT (issue 34 session 23): `noFloorClassGrowth` only where the class's disc is the floor: a "not floor" tap
-   * on the network's own floor whose class growth `maxShare` would cut to a disc keeps its colour growth when the tapped
-   * side's test stands aside on that disc (its tapped place mostly the floor's colours at large) and at least this share
-   * of the disc fails the ring test (`cutRing`: its colours as likely in the floor just past the disc as in the tapped
+   * Measured, not kept (issue 34 session 23, decision 012's log): `noFloorClassGrowth` only where the class's disc is the
+   * floor: a "not floor" tap on the network's own floor whose class growth `maxShare` would cut to a disc keeps its
+   * colour growth when the tapped side's test stands aside on that disc (its tapped place mostly the floor's colours at
+   * large) and at least this share of the disc fails the ring test (`cutRing`: its colours as likely in the floor just past the disc as in the tapped
    * place). On a chair leg's painted margin the disc was 84-100 % floor-like; on office-busy's textured thing the class
    * growth is not cut, and the gate stands aside; inside a big thing (a mat) the ring is more of the thing, but the side
-   * test parts the disc from the floor at large. 0 = off.
+   * test parts the disc from the floor at large. The sweep's taps past -0.01 14 -> 12 (kitchen-stools-chairs' two), none
+   * new, but held back hall-train-platform's two "not floor" taps gain nothing (0.923 -> 0.906 after 2), as with
+   * `noFloorClassGrowth`. 0 = off.
    */
   classDiscRing: 0,
   /**
