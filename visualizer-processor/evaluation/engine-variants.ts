@@ -84,6 +84,7 @@ export const ENGINE_VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   'engine, floor to edges, band 8, stop 0.06, hold 0.08, zoomed clear, glass 2': { floorToEdges: { ...FLOOR_TO_EDGE_LIMITS, band: 8, stop: 0.06, hold: 0.08, zoomedClear: true, glassClear: 2 } },
   'engine, floor to edges, band 8, stop 0.06, hold 0.06, glass 2': { floorToEdges: { ...FLOOR_TO_EDGE_LIMITS, band: 8, stop: 0.06, hold: 0.06, glassClear: 2 } },
   'engine, floor to edges, band 8, stop 0.06, hold 0.08, hold window 24, glass 2': { floorToEdges: { ...FLOOR_TO_EDGE_LIMITS, band: 8, stop: 0.06, hold: 0.08, holdWindow: 24, glassClear: 2 } },
+  'engine, floor to edges, band 8, stop 0.06, hold 0.08, glass 2, seed deep 6': { floorToEdges: { ...FLOOR_TO_EDGE_LIMITS, band: 8, stop: 0.06, hold: 0.08, glassClear: 2, seedDeep: 6 } },
   'engine, floor to edges, head 4': { floorToEdges: { ...FLOOR_TO_EDGE_LIMITS, head: 4 } },
   'engine, floor to edges, reach 12': { floorToEdges: { ...FLOOR_TO_EDGE_LIMITS, reach: 12 } },
   'engine, floor to edges, edge weight 120': { floorToEdges: { ...FLOOR_TO_EDGE_LIMITS, edgeWeight: 120 } },

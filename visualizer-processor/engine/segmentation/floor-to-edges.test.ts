@@ -80,4 +80,17 @@ describe('floorToEdges', () => {
       'b...........',
     );
   });
+  it('with `seedDeep`, grows nothing from paint on a thing\u2019s foot: the floor must come from deep inside, across its edge', () => {
+    // 12 floor columns of the floor's colour, 2 of refined floor in the leg's (the engine's wrong paint on a foot),
+    // 6 candidates and 6 not-floor columns in the leg's.
+    const { floor, candidate, rgb, width, height, backColumns } = scene('FFFFFFFFFFFFFFLLLLLLDDDDDD');
+    for (let y = 0; y < height; y++) for (const x of [12, 13]) rgb.set(LEG, (y * width + x) * 3);
+    const limits = { ...LIMITS, likeFloor: 0 };
+    // From the paint itself the floor takes the candidates next to it (no edge between).
+    expect(backColumns(floorToEdges(floor, candidate, rgb, width, height, limits)).slice(14, 20)).toMatch(/^b+\.*$/);
+    // From 3 px deep the path meets the paint's outline (its gradient reaches `stop`) and goes no farther.
+    expect(
+      backColumns(floorToEdges(floor, candidate, rgb, width, height, { ...limits, seedDeep: 3 })).slice(14, 20),
+    ).toBe('......');
+  });
 });

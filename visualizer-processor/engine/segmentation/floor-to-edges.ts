@@ -57,6 +57,13 @@ export interface FloorToEdgeLimits {
    * glass door is the floor's colour, and the floor painted over it would grow along it); 0 = no such test.
    */
   glassClear: number;
+  /**
+   * The floor's paths start this many pixels inside the refined floor (where a square of 2 × `seedDeep` + 1 pixels is
+   * all floor) and cross the refined floor's edge band as they cross the candidates (`reach` grows by 1.5 × this):
+   * paint the engine already lays on a thing's foot, a mat or a reflection is then reached only across the colour
+   * edge between it and the floor, and seeds nothing; 0 = the paths start at the refined floor's edge.
+   */
+  seedDeep: number;
 }
 
 /**
@@ -80,6 +87,7 @@ export const FLOOR_TO_EDGE_LIMITS: FloorToEdgeLimits = {
   holdWindow: 8,
   zoomedClear: false,
   glassClear: 0,
+  seedDeep: 0,
 };
 
 /** A binary min-heap of pixel indices keyed by a Float64 distance array (ties: any order). */
@@ -148,6 +156,26 @@ export function floorToEdges(
   limits: FloorToEdgeLimits = FLOOR_TO_EDGE_LIMITS,
 ): Uint8Array {
   const size = width * height;
+  if (limits.seedDeep > 0) {
+    // The refined floor's edge band becomes part of the field: the floor must reach the candidates from deep inside.
+    const plane = new Float32Array(size);
+    for (let i = 0; i < size; i++) plane[i] = floor[i]!;
+    const share = boxMean(plane, width, height, limits.seedDeep);
+    const deep = new Uint8Array(size);
+    const field = new Uint8Array(size);
+    for (let i = 0; i < size; i++) {
+      deep[i] = share[i]! > 0.999 ? 1 : 0;
+      field[i] = candidate[i] || (floor[i] && !deep[i]) ? 1 : 0;
+    }
+    const reached = floorToEdges(deep, field, rgb, width, height, {
+      ...limits,
+      seedDeep: 0,
+      reach: limits.reach + 1.5 * limits.seedDeep,
+    });
+    const back = new Uint8Array(size);
+    for (let i = 0; i < size; i++) if (candidate[i] && reached[i]) back[i] = 1;
+    return back;
+  }
   const means = limits.likeFloor > 0 ? sideMeans(floor, candidate, rgb, width, height, limits.window) : null;
   const floorish = means ? likeTheFloor(candidate, rgb, size, means, limits.likeFloor) : null;
   const holdMeans =
