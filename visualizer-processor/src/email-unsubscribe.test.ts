@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getByRole, getByText, queryByRole } from '@testing-library/dom';
 import { JSDOM } from 'jsdom';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { unsubscribeToken } from '../../contracts/unsubscribe-link.ts';
 import { readBusinessFacts } from '../../src/config/business.ts';
 import { handleUnsubscribe, type UnsubscribePageSender, type UnsubscribeStore } from './email-unsubscribe.ts';
@@ -128,5 +128,29 @@ describe('the unsubscribe endpoint', () => {
     const brokenPage = new JSDOM(pages['the broken link page']).window.document.body;
     expect(getByRole(getByRole(brokenPage, 'main'), 'link', { name: '(856) 555-0142' })).toBeTruthy();
     expect(queryByRole(brokenPage, 'button')).toBeNull();
+  });
+
+  it('records nothing for a one-click POST whose token was not made for this mailbox', async () => {
+    const forged = link.replace(/token=[0-9a-f]{64}/, `token=${'0'.repeat(64)}`);
+    const response = await fetch(forged, { method: 'POST', body: 'List-Unsubscribe=One-Click' });
+    expect(response.status).toBe(400);
+    expect(recorded.filter((entry) => entry !== digest)).toEqual([]);
+  });
+
+  // The database gone as the button is pressed: the visitor must not read 'You are unsubscribed' (they would get
+  // the next offer), but that nothing changed and to try again; staff read why in the log.
+  it('says nothing changed, with 503, when the unsubscribe cannot be recorded', async () => {
+    const record = vi.spyOn(store, 'record').mockRejectedValueOnce(new Error('connection terminated unexpectedly'));
+    try {
+      const response = await fetch(link, { method: 'POST', body: 'List-Unsubscribe=One-Click' });
+      expect(response.status).toBe(503);
+      const page = await response.text();
+      expect(page).toContain('Please try again in a minute');
+      expect(page).toContain('nothing was changed');
+      expect(page).not.toContain('You are unsubscribed');
+    } finally {
+      record.mockRestore();
+    }
+    expect(logged.splice(0)).toEqual([expect.stringContaining('connection terminated unexpectedly')]);
   });
 });
