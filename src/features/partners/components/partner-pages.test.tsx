@@ -122,6 +122,17 @@ function recordInserts(table: string, answer: (request: Request) => Promise<Resp
 }
 
 const stored = () => HttpResponse.json([{ id: crypto.randomUUID() }], { status: 201 });
+
+/** Inserts into `table` are recorded and held unanswered until `release()`, then stored. */
+function recordHeldInserts(table: string) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const bodies = recordInserts(table, async () => {
+    await held;
+    return stored();
+  });
+  return { bodies, release };
+}
 const refused = () => HttpResponse.json({ code: 'XX000', message: 'database unavailable' }, { status: 503 });
 
 async function openPage(program: Program) {
@@ -307,12 +318,7 @@ describe.each(programs)('$path', (program) => {
 
   it('sends every value trimmed and an empty optional field as null; disables the button while submitting; then clears the form with the welcome toast', async () => {
     const success = vi.spyOn(sonner.toast, 'success');
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const bodies = recordInserts(program.table, async () => {
-      await held;
-      return stored();
-    });
+    const { bodies, release } = recordHeldInserts(program.table);
     const { user } = await openPage(program);
     await fillIn(user);
     await user.click(submitButton());
@@ -364,12 +370,7 @@ describe.each(programs)('$path', (program) => {
   // A second press before the disabled button has rendered (React Query's isPending turns true only after a
   // render) would store the application, and e-mail the office and the visitor, twice.
   it('stores one application when the button is pressed twice in a row', async () => {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const bodies = recordInserts(program.table, async () => {
-      await held;
-      return stored();
-    });
+    const { bodies, release } = recordHeldInserts(program.table);
     const { user } = await openPage(program);
     await fillIn(user);
     // Two presses in one go, before React Query's next render: user-event waits between clicks, long enough for it.
