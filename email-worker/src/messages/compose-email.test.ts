@@ -92,6 +92,28 @@ describe('rugs and carpet in the visualizer e-mails', () => {
     }
   });
 
+  // Session 24: the office's copy showed the same signed links as bare text in its fields, six lines of characters each
+  // on a phone. Links with words there too; a failed request without pictures still says "(none)".
+  it("links staff's before and after pictures with words, and keeps their addresses for the plain text", async () => {
+    const noRugs = { rug_choice: null, rug_share: null, rug_choices_used: 0 } as const;
+    const staff = await composeEmail('staff_visualizer', request(noRugs), null, context);
+    expect(staff.html).toMatch(/<th [^>]*>Before<\/th><td [^>]*><a href="https:\/\/storage\.example\/original\.jpg" [^>]*>the visitor’s photo<\/a><\/td>/);
+    expect(staff.html).toMatch(
+      /<th [^>]*>After<\/th><td [^>]*><a href="https:\/\/storage\.example\/render-2\/natural-white-oak\.jpg" [^>]*>the picture with the new floor<\/a><\/td>/,
+    );
+    expect(staff.html).not.toMatch(/<td [^>]*>https:\/\//);
+    expect(staff.text).toContain('Before: the visitor’s photo (https://storage.example/original.jpg)');
+    expect(staff.text).toContain('After: the picture with the new floor (https://storage.example/render-2/natural-white-oak.jpg)');
+    const failed = await composeEmail(
+      'staff_visualizer',
+      { ...request(noRugs), status: 'failed', processed_image_url: null, failure_reason: 'The photo could not be read' },
+      null,
+      context,
+    );
+    expect(failed.text).toContain('Before: the visitor’s photo (https://storage.example/original.jpg)');
+    expect(failed.text).toContain('After: (none)');
+  });
+
   it('says nothing of a choice the page did not offer (no rugs, or next to none)', async () => {
     for (const rugs of [{ rug_choice: null, rug_share: null, rug_choices_used: 0 }, { rug_choice: 'keep', rug_share: 0.001, rug_choices_used: 0 }] as const) {
       expect((await composeEmail('staff_visualizer', request(rugs), null, context)).text).toContain('Rugs and carpet: No rugs or carpet found');

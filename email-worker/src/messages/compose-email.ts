@@ -373,8 +373,10 @@ function staffEmail(kind: EmailKind, lead: LeadRecord, context: EmailContext, un
             ['Name', lead.customer_name],
             ['Email', lead.email],
             ['Result', completed ? 'Rendered' : `Failed: ${lead.failure_reason ?? 'no reason given'}`],
-            ['Before', lead.original_image_url ?? '(none)'],
-            ['After', lead.processed_image_url ?? '(none)'],
+            // Links with words: a signed link is one ~300-character word, which the table could only break into
+            // six lines of characters on a phone (the visitor's result e-mail does the same, session 23).
+            ['Before', lead.original_image_url ? { label: 'the visitor’s photo', href: lead.original_image_url } : '(none)'],
+            ['After', lead.processed_image_url ? { label: 'the picture with the new floor', href: lead.processed_image_url } : '(none)'],
             ...(completed ? [['Rugs and carpet', rugChoiceForStaff(lead)] as [string, string]] : []),
             received,
             reference,

@@ -8,13 +8,13 @@ export function escapeHtml(text: string): string {
 /** A link inside a sentence: its words in the HTML, its address after them in the plain text. */
 export type InlineLink = { label: string; href: string };
 
-/** One block of an e-mail: a paragraph (plain, or with links in it), a list, a button, or a table of fields. */
+/** One block of an e-mail: a paragraph (plain, or with links in it), a list, a button, or a table of fields (a value may be a link). */
 export type Block =
   | { kind: 'paragraph'; text: string }
   | { kind: 'linked'; parts: readonly (string | InlineLink)[] }
   | { kind: 'list'; items: readonly string[]; ordered?: boolean }
   | { kind: 'button'; label: string; href: string }
-  | { kind: 'fields'; rows: readonly (readonly [label: string, value: string])[] }
+  | { kind: 'fields'; rows: readonly (readonly [label: string, value: string | InlineLink])[] }
   | { kind: 'image'; src: string; alt: string; href: string };
 
 const WALNUT_950 = '#1f130b';
@@ -23,6 +23,12 @@ const OAK_500 = '#c08a4f';
 const OAK_200 = '#f0d9b5';
 const CREAM_50 = '#fcf9f4';
 
+function linkHtml(link: InlineLink): string {
+  return `<a href="${escapeHtml(link.href)}" style="color:${WALNUT_900};font-weight:bold;text-decoration:underline">${escapeHtml(link.label)}</a>`;
+}
+
+const linkText = (link: InlineLink) => `${link.label} (${link.href})`;
+
 function blockHtml(block: Block): string {
   switch (block.kind) {
     case 'paragraph':
@@ -30,11 +36,7 @@ function blockHtml(block: Block): string {
     case 'linked':
       // A link, not an address to copy: mail programs do not all turn a bare address in HTML into one.
       return `<p style="margin:0 0 16px;font-size:16px;line-height:1.55;color:${WALNUT_900};overflow-wrap:anywhere;word-break:break-word">${block.parts
-        .map((part) =>
-          typeof part === 'string'
-            ? escapeHtml(part)
-            : `<a href="${escapeHtml(part.href)}" style="color:${WALNUT_900};font-weight:bold;text-decoration:underline">${escapeHtml(part.label)}</a>`,
-        )
+        .map((part) => (typeof part === 'string' ? escapeHtml(part) : linkHtml(part)))
         .join('')}</p>`;
     case 'list': {
       const tag = block.ordered ? 'ol' : 'ul';
@@ -48,7 +50,9 @@ function blockHtml(block: Block): string {
       return `<table role="presentation" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:0 0 16px;width:100%">${block.rows
         .map(
           ([label, value]) =>
-            `<tr><th align="left" valign="top" style="padding:6px 12px 6px 0;font-size:14px;color:${WALNUT_900};white-space:nowrap">${escapeHtml(label)}</th><td style="padding:6px 0;font-size:14px;color:${WALNUT_950};white-space:pre-wrap;overflow-wrap:anywhere;word-break:break-word">${escapeHtml(value)}</td></tr>`,
+            `<tr><th align="left" valign="top" style="padding:6px 12px 6px 0;font-size:14px;color:${WALNUT_900};white-space:nowrap">${escapeHtml(label)}</th><td style="padding:6px 0;font-size:14px;color:${WALNUT_950};white-space:pre-wrap;overflow-wrap:anywhere;word-break:break-word">${
+              typeof value === 'string' ? escapeHtml(value) : linkHtml(value)
+            }</td></tr>`,
         )
         .join('')}</table>`;
     case 'image':
@@ -61,13 +65,13 @@ function blockText(block: Block): string {
     case 'paragraph':
       return block.text;
     case 'linked':
-      return block.parts.map((part) => (typeof part === 'string' ? part : `${part.label} (${part.href})`)).join('');
+      return block.parts.map((part) => (typeof part === 'string' ? part : linkText(part))).join('');
     case 'list':
       return block.items.map((item, index) => `${block.ordered ? `${index + 1}.` : '-'} ${item}`).join('\n');
     case 'button':
       return `${block.label}: ${block.href}`;
     case 'fields':
-      return block.rows.map(([label, value]) => `${label}: ${value}`).join('\n');
+      return block.rows.map(([label, value]) => `${label}: ${typeof value === 'string' ? value : linkText(value)}`).join('\n');
     case 'image':
       return `${block.alt}: ${block.href}`;
   }
