@@ -1622,3 +1622,48 @@ describe('"this is floor" on a patterned floor the network called "other", misse
     expect(taken(room.mask, lino)).toBe(64);
   });
 });
+
+describe('"this is floor" on the floor seen under a table, the flood and the table\'s own class', () => {
+  // Boards the mask holds (rows 160–199 of a 300 × 200 photo). Above them a table the network called "table" whole
+  // (columns 90–209, rows 100–159): its dark top (rows 100–119), the floor seen under it (the boards' colour, missed
+  // by the mask), and a stretcher bar low between its legs (rows 146–151, columns 120–179) in a pine 27 from the
+  // floor's colour: a step the colour growth does not pass and the flood (`surfaceLevel` 30) does. The stretcher lies
+  // nearer the mask's floor than the tap, so it is not "deep off the floor".
+  const W = 300;
+  const H = 200;
+  const table = (x: number, y: number) => x >= 90 && x < 210 && y >= 100 && y < 160;
+  const stretcher = (x: number, y: number) => x >= 120 && x < 180 && y >= 146 && y < 152;
+  const room = () =>
+    paintedRoom(
+      W,
+      H,
+      (x, y) => {
+        if (y < 100 || (y < 160 && !table(x, y)))
+          return { rgb: [225, 222, 210], sceneClass: SCENE_CLASS.wall, floor: false };
+        if (y >= 160) return { rgb: [170, 130, 90], sceneClass: SCENE_CLASS.floor, floor: true };
+        if (y < 120) return { rgb: [90, 60, 40], sceneClass: SCENE_CLASS.table, floor: false };
+        if (stretcher(x, y)) return { rgb: [150, 115, 80], sceneClass: SCENE_CLASS.table, floor: false };
+        return { rgb: [170, 130, 90], sceneClass: SCENE_CLASS.table, floor: true };
+      },
+      (_, y) => y >= 160,
+    );
+  // On the floor under the table, 25 pixels above the boards.
+  const tap = { x: 150 / W, y: 135 / H, floor: true };
+  const taken = (mask: Uint8Array, where: (x: number, y: number) => boolean) =>
+    mask.reduce((n, v, i) => n + (v && where(i % W, Math.floor(i / W)) ? 1 : 0), 0);
+  const underTable = (x: number, y: number) => table(x, y) && y >= 120 && !stretcher(x, y);
+
+  it("with the table's own class a marker (`surfaceOwnThing`), the flood leaves the stretcher out", () => {
+    const r = room();
+    const limits = { ...TAP_LIMITS, surfaceLevel: 30, surfaceOwnThing: true };
+    applyFloorTaps(r.mask, r.image, r.scene, [tap], undefined, limits);
+    expect(taken(r.mask, stretcher)).toBe(0);
+    expect(taken(r.mask, underTable)).toBeGreaterThan(500);
+  });
+
+  it('without it, the flood takes the stretcher, as near the floor as the tap', () => {
+    const r = room();
+    applyFloorTaps(r.mask, r.image, r.scene, [tap], undefined, { ...TAP_LIMITS, surfaceLevel: 30 });
+    expect(taken(r.mask, stretcher)).toBeGreaterThan(0);
+  });
+});

@@ -412,6 +412,13 @@ export const TAP_LIMITS = {
   surfaceLevel: 0,
   surfaceReach: 0.05,
   surfaceDeep: 1,
+  /**
+   * For the flood (`surfaceLevel`): where the tapped pixel's class is a thing standing on the floor (floor seen under a
+   * table, between a stool's feet), that class's own pixels are a marker against the flood too, not only the other
+   * things' classes. Its apron and legs lie as near the mask's floor in the photo as the tap and in the floor's own
+   * colours (dining-bench's pine apron -0.023, kitchen-wood-marble-stool -0.031: decision 012's log, session 23).
+   */
+  surfaceOwnThing: false,
 };
 
 export type TapLimits = typeof TAP_LIMITS;
@@ -897,7 +904,10 @@ function floodSurface(
 ): void {
   const diagonal = Math.hypot(width, height);
   const seedClass = pixelClass[seed]!;
-  const otherThing = (i: number) => pixelClass[i] !== seedClass && (ON_THE_FLOOR.has(pixelClass[i]!) || UPRIGHT.has(pixelClass[i]!));
+  // Floor under a thing: the thing's own class stands against the flood as well (see `TAP_LIMITS.surfaceOwnThing`).
+  const ownThing = limits.surfaceOwnThing && ON_THE_FLOOR.has(seedClass);
+  const otherThing = (i: number) =>
+    (ownThing || pixelClass[i] !== seedClass) && (ON_THE_FLOOR.has(pixelClass[i]!) || UPRIGHT.has(pixelClass[i]!));
   const sx = seed % width;
   const sy = (seed - sx) / width;
   const reach = Math.round(limits.surfaceReach * diagonal);
