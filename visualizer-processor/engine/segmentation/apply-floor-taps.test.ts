@@ -1667,3 +1667,46 @@ describe('"this is floor" on the floor seen under a table, the flood and the tab
     expect(taken(r.mask, stretcher)).toBeGreaterThan(0);
   });
 });
+
+describe('"this is floor" on a strip missed beside a person whose jeans are the boards\' colour', () => {
+  // Boards the mask holds (rows 140–199 of a 300 × 200 photo) and a strip of them missed (rows 124–139) below a pale
+  // wall. A person stands on the strip (columns 140–159, rows 60–139): a red shirt over jeans (rows 110–139) of the
+  // boards' own colour, all in the person class; the strip beside them is in the floor's class.
+  const W = 300;
+  const H = 200;
+  const person = (x: number, y: number) => x >= 140 && x < 160 && y >= 60 && y < 140;
+  const jeans = (x: number, y: number) => person(x, y) && y >= 110;
+  const strip = (x: number, y: number) => y >= 124 && y < 140 && !person(x, y);
+  const room = () =>
+    paintedRoom(
+      W,
+      H,
+      (x, y) => {
+        if (person(x, y))
+          return { rgb: y < 110 ? [200, 60, 60] : [170, 130, 90], sceneClass: SCENE_CLASS.person, floor: false };
+        if (y < 124) return { rgb: [230, 228, 222], sceneClass: SCENE_CLASS.wall, floor: false };
+        return { rgb: [170, 130, 90], sceneClass: SCENE_CLASS.floor, floor: true };
+      },
+      (_, y) => y >= 140,
+    );
+  // On the strip, 8 pixels left of the person and 10 above the mask's floor.
+  const tap = { x: 132 / W, y: 130 / H, floor: true };
+  const painted = (mask: Uint8Array, where: (x: number, y: number) => boolean) =>
+    mask.reduce((n, v, i) => n + (v && where(i % W, Math.floor(i / W)) ? 1 : 0), 0);
+
+  // The growth past the class border reaching 4 % of the diagonal (`acrossClass` 0.04, measured in session 23).
+  const farther = { ...TAP_LIMITS, acrossClass: 0.04 };
+
+  it('kept out of the person class (`acrossClassNotPeople`), takes the strip and none of the jeans', () => {
+    const r = room();
+    applyFloorTaps(r.mask, r.image, r.scene, [tap], undefined, { ...farther, acrossClassNotPeople: true });
+    expect(painted(r.mask, jeans)).toBe(0);
+    expect(painted(r.mask, strip)).toBe(16 * 140);
+  });
+
+  it('without it, the growth past the class border takes the jeans up to a step', () => {
+    const r = room();
+    applyFloorTaps(r.mask, r.image, r.scene, [tap], undefined, farther);
+    expect(painted(r.mask, jeans)).toBeGreaterThan(300);
+  });
+});

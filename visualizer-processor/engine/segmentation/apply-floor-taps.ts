@@ -379,6 +379,12 @@ export const TAP_LIMITS = {
    */
   acrossClassEdge: 16,
   /**
+   * That growth keeps out of the person class (unless the tap is in it): at `acrossClass` 0.04 a tap on the boards
+   * between players' legs crossed into a player's dark jeans (living-people-wood, 1.77 % of the photo painted;
+   * decision 012's log, session 23). People are no floor's surface, whatever their colours.
+   */
+  acrossClassNotPeople: false,
+  /**
    * A "this is floor" region that climbs an upright surface (see `climb`) keeps below the floor's far edge (issue 34
    * session 21): the floor is a plane, and a piece of it the mask missed lies no higher above the mask's far edge (per
    * column, the highest row of the mask's floor) than `farEdgeRise` times as high as the tap lies above that edge in its
@@ -648,6 +654,7 @@ export function applyFloorTaps(
             next = index + width;
           }
           if (steps[next]! >= 0 || floor[next] !== seedState || pixelClass[next] === seedClass || things?.[next]) continue;
+          if (limits.acrossClassNotPeople && pixelClass[next] === SCENE_CLASS.person) continue;
           const r = rgb[next * 3]!;
           const g = rgb[next * 3 + 1]!;
           const b = rgb[next * 3 + 2]!;
