@@ -70,6 +70,24 @@ describe('the client address the throttle counts', () => {
     expect(statuses).toEqual([201, 201, 201, 429]);
   });
 
+  it('refuses a body over 64 KiB with 413 and stores nothing, with no gateway in front (as on hosted Supabase)', async () => {
+    // Locally the gateway refuses such a body first with the same words (oversized-upload.test.ts); on the platform
+    // only this check stands between a 6 MB estimate request and the database.
+    const email = `too-large.${randomUUID()}@example.com`;
+    const response = await fetch(`${stack.postgrestUrl}/contacts`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${stack.anonKey}`,
+        'Content-Type': 'application/json',
+        'CF-Connecting-IP': '198.51.100.80',
+      },
+      body: JSON.stringify({ name: 'Big Body', email, phone: '856-555-0100', message: 'x'.repeat(70 * 1024) }),
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ message: 'The submission is too large.' });
+    expect(await sql('select 1 from public.contacts where email = $1', [email])).toEqual([]);
+  });
+
   it('refuses a setting that is not a header name', async () => {
     await expect(
       sql("update private.insert_throttle_settings set client_address_header = 'X-Forwarded-For; drop'"),
