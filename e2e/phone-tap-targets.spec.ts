@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Locator } from '@playwright/test';
 import type { Page } from '@playwright/test';
@@ -113,4 +114,68 @@ test("the home page's menu and free-guide modal: every target at least 44 px eac
   await page.getByRole('button', { name: 'Get Free Pro Tips' }).click();
   await expect(page.getByRole('dialog', { name: 'Free Flooring Guide' })).toBeVisible();
   expect(await shortTargetsOnPage(page)).toEqual([]);
+});
+
+/** The element at each point, as a tap there would find it: whether it is `target` or inside it. */
+async function pointsOn(target: Locator, points: { x: number; y: number }[]) {
+  return target.evaluate(
+    (element, list) =>
+      list.map(({ x, y }) => {
+        const found = document.elementFromPoint(x, y);
+        return found !== null && element.contains(found);
+      }),
+    points,
+  );
+}
+
+test("a toast's close button takes a tap anywhere within 44 px round its x, and the toast goes", async ({ page }) => {
+  await openAsVisitor(page, '/floor-visualizer');
+  // One byte over the visualizer's 10 MB: the spec's "File too large" toast, with no server involved.
+  const photo = readFileSync(ROOM_PHOTO);
+  const buffer = Buffer.concat([photo, Buffer.alloc(10 * 1024 * 1024 + 1 - photo.length)]);
+  await page.getByLabel('Choose a photo').setInputFiles({ name: 'too-big.jpg', mimeType: 'image/jpeg', buffer });
+  const toast = page.getByText('File too large');
+  await expect(toast).toBeVisible();
+  const close = page.getByRole('button', { name: 'Close toast' });
+  // The x is sonner's 20 px; 21 px from its middle each way (on the screen) is still the button, once the toast is
+  // still (it slides in).
+  const corners = async () => {
+    const box = (await close.boundingBox())!;
+    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+    const width = page.viewportSize()!.width;
+    const on = (value: number, most: number) => Math.min(most - 1, Math.max(1, value));
+    return [-21, 21].flatMap((dx) => [-21, 21].map((dy) => ({ x: on(x + dx, width), y: on(y + dy, 800) })));
+  };
+  await expect.poll(async () => pointsOn(close, await corners())).toEqual([true, true, true, true]);
+  // A fingertip a little below and right of the x, over the toast's own words: the toast closes.
+  const box = (await close.boundingBox())!;
+  await page.touchscreen.tap(box.x + box.width / 2 + 18, box.y + box.height / 2 + 18);
+  await expect(toast).toBeHidden();
+});
+
+test("the investors' box for marketing texts: a tap beside or just under the 24 px box ticks it, as its label does", async ({
+  page,
+}) => {
+  await openAsVisitor(page, '/investors');
+  const box = page.getByRole('checkbox');
+  await expect(box).toHaveCount(1);
+  await box.scrollIntoViewIfNeeded();
+  const at = (await box.boundingBox())!;
+  expect(Math.round(at.height)).toBeLessThan(44);
+  const middle = { x: at.x + at.width / 2, y: at.y + at.height / 2 };
+  const label = page.locator(`label[for="${await box.getAttribute('id')}"]`);
+  // What takes a tap 8 px below the box and 8 px to its left is the box's label (Chromium on a phone also moves a
+  // tap that just misses onto the box, but not every browser does).
+  const below = { x: middle.x, y: at.y + at.height + 8 };
+  const left = { x: at.x - 8, y: middle.y };
+  expect(await pointsOn(label, [below, left])).toEqual([true, true]);
+  // 8 px below the box, where the words under the label begin on the left: a tap that missed the box.
+  await page.touchscreen.tap(below.x, below.y);
+  await expect(box).toBeChecked();
+  // 8 px to its left, in the form's margin.
+  await page.touchscreen.tap(left.x, left.y);
+  await expect(box).not.toBeChecked();
+  // The label itself, as before.
+  await label.tap();
+  await expect(box).toBeChecked();
 });

@@ -105,7 +105,9 @@ export function TextAreaField({
 
 /**
  * A labelled checkbox, unticked unless the form ticks it, with the words that say what ticking it means under its
- * label (read with the box).
+ * label (read with the box). The box is 24 px: on a phone the label's tap area is a band 44 px tall across the row,
+ * centred on the box (the box, its label's first lines and the start of the words under it); the rest of those
+ * words, and any link in them, are not a tap on the box.
  */
 export function CheckboxField({
   label,
@@ -116,7 +118,7 @@ export function CheckboxField({
   const generatedId = useId();
   const id = givenId ?? generatedId;
   return (
-    <div className="flex gap-3">
+    <div className="relative flex gap-3">
       <input
         id={id}
         type="checkbox"
@@ -125,11 +127,14 @@ export function CheckboxField({
         {...input}
       />
       <div className="space-y-1">
-        <label htmlFor={id} className="block text-sm font-semibold text-walnut-900">
+        <label
+          htmlFor={id}
+          className="block text-sm font-semibold text-walnut-900 after:absolute after:-top-2.5 after:right-0 after:-left-2.5 after:h-11"
+        >
           {label}
         </label>
         {details && (
-          <p id={`${id}-details`} className="text-xs text-walnut-700">
+          <p id={`${id}-details`} className="text-xs text-walnut-700 [&_a]:relative">
             {details}
           </p>
         )}
