@@ -417,7 +417,9 @@ test.describe('Snap & See Wood', () => {
     await page.getByLabel('Name').fill('Robin Ames');
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Process Image' }).click();
-    await expect(page.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeVisible({ timeout: 60_000 });
+    // Not "Your room with hardwood floors": the picture barely changed (session 24).
+    await expect(page.getByRole('heading', { name: 'Your Snap & See Wood result' })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole('img', { name: 'Your room photo from our floor visualizer' })).toBeVisible();
     await expect(page.getByText('We found little or no floor in this photo, so it barely changed.', { exact: false })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Not quite right? Fix the floor' })).toBeVisible();
     const [stored] = (await database.rowsWhere('floor_visualizer_requests', { email })) as { floor_share: number }[];

@@ -63,7 +63,8 @@ async function reachResult({
     readHandler(calls, read),
   );
   const view = await startProcessing();
-  await screen.findByRole('heading', { name: 'Your room with hardwood floors' });
+  // The result's heading: with a floor, or (little or none found) the result as such.
+  await screen.findByRole('heading', { name: /^(Your room with hardwood floors|Your Snap & See Wood result)$/ });
   return { ...view, calls };
 }
 
@@ -423,7 +424,10 @@ describe('"Not quite right? Fix the floor"', () => {
       },
     });
     await mark(view.user);
-    await screen.findByRole('img', { name: 'Your room with a new hardwood floor' });
+    // The new picture (under 1 % of floor it is called the photo from the visualizer, not a room with a new floor).
+    await screen.findByRole('img', {
+      name: /^(Your room with a new hardwood floor|Your room photo from our floor visualizer)$/,
+    });
     return view;
   }
 
@@ -509,9 +513,22 @@ describe('a render that found little or no floor', () => {
     expect(screen.queryByText(/Fix the floor/)).not.toBeInTheDocument();
   });
 
+  // Session 24: the heading said "Your room with hardwood floors" and the picture "Your room with a new hardwood
+  // floor" over a photo that barely changed, as the result e-mail no longer did (session 20).
+  it('does not call the picture a room with hardwood floors', async () => {
+    await reachResult({ read: (id) => HttpResponse.json(completedRender(id, 1, { floor_share: 0.002 })) });
+    expect(screen.getByRole('heading', { level: 2, name: 'Your Snap & See Wood result' })).toBeVisible();
+    expect(screen.getByRole('img', { name: 'Your room photo from our floor visualizer' })).toBeInTheDocument();
+    const result = screen.getByRole('region', { name: 'Your Snap & See Wood result' });
+    expect(within(result).queryByText(/with (a new )?hardwood floors?/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /hardwood floor/ })).not.toBeInTheDocument();
+  });
+
   it('says nothing when the render found a floor', async () => {
     await reachResult({ read: (id) => HttpResponse.json(completedRender(id, 1, { floor_share: 0.31 })) });
     expect(screen.queryByText(littleFloor)).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Your room with hardwood floors' })).toBeVisible();
+    expect(screen.getByRole('img', { name: 'Your room with a new hardwood floor' })).toBeInTheDocument();
   });
 
   it('says nothing for a row from before the share was kept', async () => {

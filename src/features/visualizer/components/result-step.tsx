@@ -108,6 +108,17 @@ function fixOutcome(
 }
 
 /**
+ * The heading and the new picture's text. A render that found little or no floor looks like the photo, so "with
+ * hardwood floors" would be untrue of it: said as the result e-mail says it (compose-email.ts, session 20).
+ */
+export const resultWords = {
+  heading: 'Your room with hardwood floors',
+  headingLittleFloor: 'Your Snap & See Wood result',
+  afterAlt: 'Your room with a new hardwood floor',
+  afterAltLittleFloor: 'Your room photo from our floor visualizer',
+};
+
+/**
  * Said where the Fix button would be, on a result read back from its address (a reload, another tab, the result
  * e-mail's link): the fix's token lived only in the page that sent the photo (decision 009), so the button and the
  * rug choice are gone, and without a word a visitor who had them a moment ago looked for them.
@@ -233,6 +244,7 @@ export function ResultStep({
 
   const hasRugChoice = result.rugChoice !== null && (result.rugShare ?? 0) >= RUG_CHOICE_MIN_SHARE;
   const offersRugChoice = correctionToken !== null && hasRugChoice;
+  const littleFloor = result.floorShare !== null && result.floorShare < LITTLE_FLOOR_SHARE;
   // Read when a fix comes back, without making the panel's onRendered new on every change.
   const beforeFix = useRef({ result, markers, offersRugChoice });
   beforeFix.current = { result, markers, offersRugChoice };
@@ -275,13 +287,13 @@ export function ResultStep({
     <section aria-labelledby="visualizer-result-title" className="space-y-8">
       <div className="space-y-2 text-center">
         <h2 id="visualizer-result-title" className="font-display text-2xl font-bold text-walnut-950 sm:text-3xl">
-          Your room with hardwood floors
+          {littleFloor ? resultWords.headingLittleFloor : resultWords.heading}
         </h2>
         {/* No time to install: only the owner could promise one, and a contract must name its dates (decision 040). */}
         <p className="text-walnut-800">Like what you see? We install hardwood floors across South Jersey.</p>
       </div>
 
-      {result.floorShare !== null && result.floorShare < LITTLE_FLOOR_SHARE && (
+      {littleFloor && (
         <p className="mx-auto flex max-w-2xl items-start gap-2 rounded-lg border border-oak-400 bg-oak-100 p-4 text-left text-walnut-900">
           <Icon icon={Info} aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-walnut-700" />
           <span>
@@ -412,7 +424,7 @@ export function ResultStep({
           <ResultPicture
             fullUrl={shownUrl}
             renditions={styleImageUrls[styleId] ? renditions[styleId] : renditions[DEFAULT_WOOD_STYLE]}
-            alt="Your room with a new hardwood floor"
+            alt={littleFloor ? resultWords.afterAltLittleFloor : resultWords.afterAlt}
             className="aspect-[4/3] h-auto w-full rounded-lg bg-oak-100 object-contain shadow-sm"
           />
           <figcaption className="text-sm font-semibold text-walnut-800">
