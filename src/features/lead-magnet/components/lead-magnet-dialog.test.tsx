@@ -68,6 +68,9 @@ describe('the free-guide modal', () => {
     expect(email).toBeRequired();
     expect(within(dialog).getByRole('button', { name: pageTexts.leadMagnet.submitButton })).toBeInTheDocument();
     expect(within(dialog).getByText(/never sold or shared for anyone else's use/i)).toBeInTheDocument();
+    // Session 24: it said "Free download", while nothing downloads: the guide is a PDF attached to an e-mail.
+    expect(within(dialog).getByText('Free PDF by e-mail')).toBeInTheDocument();
+    expect(within(dialog).queryByText(/download/i)).not.toBeInTheDocument();
 
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -177,7 +177,8 @@ export function LeadMagnetDialog({ open, onOpenChange, inPlace = false, openedFr
             />
             <div className="relative">
               <span className="inline-flex items-center gap-2 rounded-full bg-oak-400 px-3 py-1 text-xs font-bold uppercase tracking-wider text-walnut-950">
-                <Icon icon={BookOpen} aria-hidden="true" className="h-3.5 w-3.5" /> Free download
+                {/* Nothing downloads here: the guide comes as a PDF attached to an e-mail (email-worker, 'guide'). */}
+                <Icon icon={BookOpen} aria-hidden="true" className="h-3.5 w-3.5" /> Free PDF by e-mail
               </span>
               <Dialog.Title className="mt-3 font-display text-3xl font-bold">{pageTexts.leadMagnet.title}</Dialog.Title>
               <Dialog.Description className="mt-2 text-oak-200">{pageTexts.leadMagnet.guideName}</Dialog.Description>
