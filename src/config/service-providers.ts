@@ -41,7 +41,8 @@ export function serviceProvidersFrom(settings: ProvidersSettings): ServiceProvid
     {
       kind: 'Application hosting',
       name: named(settings.VITE_SERVICES_HOST_NAME),
-      does: 'runs the programs that draw the new floor on your photo and write our e-mails. Your photo passes through them, and so does what you type into a form, which our e-mails to you and to our office repeat; they see your internet address when you send the photo.',
+      // The e-mails to the visitor repeat nothing typed (compose-email.ts): anyone can type anyone's address.
+      does: "runs the programs that draw the new floor on your photo and write our e-mails. Your photo passes through them, and so does what you type into a form, which our office's copy repeats (our e-mails to you repeat none of it); they see your internet address when you send the photo.",
     },
     {
       kind: 'E-mail delivery',

@@ -345,6 +345,33 @@ describe('the privacy notice, claim by claim', () => {
       expect(typedValues.length, form).toBeGreaterThan(0);
       for (const value of typedValues) expect(text, `${form}: ${value}`).toContain(typed[value]);
     }
+    // Session 24: it said "which our e-mails to you and to our office repeat", while the e-mails to the visitor repeat
+    // nothing typed (anyone can type anyone's address: compose-email.ts's visitorEmail).
+    expect(host.does).toContain("which our office's copy repeats (our e-mails to you repeat none of it)");
+    const visitorEmailOf = {
+      contacts: 'estimate_confirmation',
+      leads: 'guide',
+      realtors: 'realtor_welcome',
+      investors: 'investor_welcome',
+      floor_visualizer_requests: 'visualizer_result',
+    } as const;
+    const pictures = {
+      original_image_url: 'https://storage.example/original.jpg',
+      processed_image_url: 'https://storage.example/render-1/natural-white-oak.jpg',
+    };
+    for (const [index, { form, sends }] of whatEachFormCollects.entries()) {
+      const table = tables[index]!;
+      const [, row] = staffEmailOf[table];
+      const { text, html, subject } = await composeEmail(
+        visitorEmailOf[table],
+        { ...row, ...pictures } as unknown as LeadRecord,
+        typed.email,
+        context,
+        { unsubscribeLink: 'https://processor.floors.example/unsubscribe?token=t' },
+      );
+      for (const value of sends.filter((value): value is keyof typeof typed => value in typed))
+        for (const words of [subject, text, html]) expect(words, `${form}: ${value}`).not.toContain(typed[value]);
+    }
   });
 
   // The bucket is private and the processor signs links that end at visualizerImagesExpireAt (decision 022; public
