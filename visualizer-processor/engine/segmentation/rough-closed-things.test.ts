@@ -9,9 +9,10 @@ const grain = (x: number, y: number, amplitude: number) =>
 
 /**
  * A 320×240 guide copy: wall above row 60, floor below it (the floor mask says so): a beige carpet with pile, and
- * where `thing` says so a keyboard of the carpet's tone (keys 6 pixels wide of about its colour, 2-pixel gaps darker).
+ * where `thing` says so a keyboard of the carpet's tone (keys 6 pixels wide of about its colour, 2-pixel gaps darker),
+ * or where `crack` says so a dark crack.
  */
-function scene(thing: (x: number, y: number) => boolean) {
+function scene(thing: (x: number, y: number) => boolean, crack: (x: number, y: number) => boolean = () => false) {
   const width = 320;
   const height = 240;
   const rgb = new Uint8Array(width * height * 3);
@@ -25,11 +26,13 @@ function scene(thing: (x: number, y: number) => boolean) {
       const colour: number[] =
         y < 60
           ? [228, 226, 220]
-          : thing(x, y)
-            ? gap
-              ? [110, 104, 92]
-              : [184, 174, 152]
-            : carpet.map((level) => level + grain(x, y, 12));
+          : crack(x, y)
+            ? [96, 90, 80]
+            : thing(x, y)
+              ? gap
+                ? [110, 104, 92]
+                : [184, 174, 152]
+              : carpet.map((level) => level + grain(x, y, 12));
       rgb.set(
         colour.map((level) => Math.max(0, Math.min(255, Math.round(level)))),
         i * 3,
@@ -38,6 +41,10 @@ function scene(thing: (x: number, y: number) => boolean) {
   }
   return { floor, rgb, width, height, at: (mask: Uint8Array, x: number, y: number) => mask[y * width + x] };
 }
+
+/** A crack about 2 pixels wide from `fromX` to `toX`, along `y(x)`. */
+const crackAlong = (fromX: number, toX: number, y: (x: number) => number) => (x: number, py: number) =>
+  x >= fromX && x < toX && Math.abs(py - y(x)) < 1.2;
 
 const box = (left: number, top: number, right: number, bottom: number) => (x: number, y: number) =>
   x >= left && x < right && y >= top && y < bottom;
@@ -98,6 +105,33 @@ describe('compact rough patches closed in by the floor (a keyboard on a carpet o
     expect(at(roughClosedThingsOnFloor(floor, rgb, width, height), 20, 220)).toBe(0);
     expect(
       at(roughClosedThingsOnFloor(floor, rgb, width, height, { ...ROUGH_CLOSED_LIMITS, enclosed: 0 }), 20, 220),
+    ).toBe(1);
+  });
+
+  it("leaves a short crack running aslant across the floor: its band is a line's, not a thing's", () => {
+    const crack = crackAlong(150, 185, (x) => 120 + (x - 150) * 0.9 + 2 * Math.sin(x / 5));
+    const { floor, rgb, width, height } = scene(() => false, crack);
+    expect(roughClosedThingsOnFloor(floor, rgb, width, height).includes(1)).toBe(false);
+    // Its bounding box is square and it fills 0.4 of it: only its least-area rectangle (26 × 8 cells) tells.
+    const asBefore = { ...ROUGH_CLOSED_LIMITS, thinnest: 0, aspect: Infinity };
+    expect(roughClosedThingsOnFloor(floor, rgb, width, height, asBefore).includes(1)).toBe(true);
+  });
+
+  it('leaves a crack that bends, whose pieces are short: each is as narrow as a line', () => {
+    const crack = crackAlong(120, 200, (x) => 110 + 0.9 * Math.abs(x - 160) + 3 * Math.sin(x / 5));
+    const { floor, rgb, width, height } = scene(() => false, crack);
+    expect(roughClosedThingsOnFloor(floor, rgb, width, height).includes(1)).toBe(false);
+    const taken = roughClosedThingsOnFloor(floor, rgb, width, height, { ...ROUGH_CLOSED_LIMITS, thinnest: 0 });
+    expect(taken.includes(1)).toBe(true);
+  });
+
+  it('leaves a broad rough band running aslant (a threshold strip): its least-area rectangle is long', () => {
+    // 16 pixels wide, 100 pixels long, at 45 degrees: its bounding box is square.
+    const band = (x: number, y: number) => x >= 110 && x < 180 && Math.abs(y - 100 - (x - 110)) < 11;
+    const { floor, rgb, width, height, at } = scene(band);
+    expect(roughClosedThingsOnFloor(floor, rgb, width, height).includes(1)).toBe(false);
+    expect(
+      at(roughClosedThingsOnFloor(floor, rgb, width, height, { ...ROUGH_CLOSED_LIMITS, aspect: Infinity }), 145, 135),
     ).toBe(1);
   });
 });

@@ -11,8 +11,9 @@
  * On the refined floor, on roughThings' cells (rough-floor-things.ts, same window and grain test) at `times` the
  * floor's median roughness: the rough cells, joined across `join` cells, in 8-connected patches; a patch, its holes
  * filled, leaves when it covers `minArea` of the photo to `maxShare` of the floor, at least `enclosed` of the cells
- * just out of it are floor (the frame counting as none), it fills at least `fill` of its bounding box, that box is
- * no longer than `aspect` times its width, and it is `contrast` times as rough as the floor in a `ring` round it.
+ * just out of it are floor (the frame counting as none), it fills at least `fill` of its bounding box, that box and
+ * its least-area rectangle are no longer than `aspect` times their width, that rectangle is at least `thinnest` cells
+ * wide (wider than a line's band), and it is `contrast` times as rough as the floor in a `ring` round it.
  */
 import { onFloorBox } from './floor-box.ts';
 import { ROUGH_THING_LIMITS, layBack, roughCellsOfBox } from './rough-floor-things.ts';
@@ -35,8 +36,17 @@ export const ROUGH_CLOSED_LIMITS = {
   enclosed: 0.6,
   /** Least share of its bounding box a patch (its holes filled) fills. */
   fill: 0.3,
-  /** Most ratio of its bounding box's long side to its short one: a band along a seam or a tile's joint is no thing. */
+  /**
+   * Most ratio of its bounding box's long side to its short one, and of its least-area rectangle's (turned any way):
+   * a band along a seam, a crack or a tile's joint is no thing, whichever way it runs.
+   */
   aspect: 3,
+  /**
+   * Least short side (cells) of its least-area rectangle. A line of the floor's (a crack, a grout line, a board's
+   * seam, a threshold strip) makes rough every cell whose window reaches it, so its patch is a band 2 × (`radius` +
+   * `join`) + 1 cells wide plus its own width, however short or bent it is; a thing is wider than that band.
+   */
+  thinnest: 12,
   /**
    * Least ratio of the patch's mean roughness to that of the floor within `ring` cells round it (outside any rough
    * cell): a thing stands out from the floor beside it; the floor's own busy places (a tangle of cables lying flat,
@@ -209,6 +219,8 @@ function closedPatches(
     const [across, down] = [right - left + 1, bottom - top + 1];
     if (patch.length < limits.fill * across * down || Math.max(across, down) > limits.aspect * Math.min(across, down))
       continue;
+    const [long, short] = leastRectangle(patch, columns);
+    if (short < limits.thinnest || long > limits.aspect * short) continue;
     if (enclosedShare(patch, member, count, cellFloor, columns, rows) < limits.enclosed) continue;
     const box = { left, right, top, bottom };
     if (
@@ -218,6 +230,71 @@ function closedPatches(
     for (const i of patch) out[i] = 1;
   }
   return out;
+}
+
+/**
+ * The sides of the least-area rectangle round the patch's cells (any direction), long side first: a line along a
+ * crack or a seam is as narrow as its band of rough cells whichever way it runs.
+ */
+function leastRectangle(patch: number[], columns: number): [number, number] {
+  // Per row, the patch's first and last cells: their corners hold the hull.
+  const rowEnds = new Map<number, [number, number]>();
+  for (const i of patch) {
+    const x = i % columns;
+    const y = (i - x) / columns;
+    const ends = rowEnds.get(y);
+    if (!ends) rowEnds.set(y, [x, x]);
+    else {
+      if (x < ends[0]) ends[0] = x;
+      if (x > ends[1]) ends[1] = x;
+    }
+  }
+  const points: [number, number][] = [];
+  for (const [y, [first, last]] of rowEnds) points.push([first, y], [first, y + 1], [last + 1, y], [last + 1, y + 1]);
+  const hull = convexHull(points);
+  let best: [number, number] = [0, 0];
+  let bestArea = Infinity;
+  for (let k = 0; k < hull.length; k++) {
+    const [ax, ay] = hull[k]!;
+    const [bx, by] = hull[(k + 1) % hull.length]!;
+    const length = Math.hypot(bx - ax, by - ay);
+    if (!length) continue;
+    const [ux, uy] = [(bx - ax) / length, (by - ay) / length];
+    let [minU, maxU, minV, maxV] = [Infinity, -Infinity, Infinity, -Infinity];
+    for (const [px, py] of hull) {
+      const u = px * ux + py * uy;
+      const v = px * -uy + py * ux;
+      minU = Math.min(minU, u);
+      maxU = Math.max(maxU, u);
+      minV = Math.min(minV, v);
+      maxV = Math.max(maxV, v);
+    }
+    const [along, across] = [maxU - minU, maxV - minV];
+    if (along * across < bestArea) {
+      bestArea = along * across;
+      best = along >= across ? [along, across] : [across, along];
+    }
+  }
+  return best;
+}
+
+/** The convex hull of `points` (Andrew's monotone chain), anticlockwise, without repeats. */
+function convexHull(points: [number, number][]): [number, number][] {
+  const sorted = points.slice().sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  if (sorted.length < 3) return sorted;
+  const cross = (o: [number, number], a: [number, number], b: [number, number]) =>
+    (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
+  const lower: [number, number][] = [];
+  for (const p of sorted) {
+    while (lower.length >= 2 && cross(lower.at(-2)!, lower.at(-1)!, p) <= 0) lower.pop();
+    lower.push(p);
+  }
+  const upper: [number, number][] = [];
+  for (const p of sorted.reverse()) {
+    while (upper.length >= 2 && cross(upper.at(-2)!, upper.at(-1)!, p) <= 0) upper.pop();
+    upper.push(p);
+  }
+  return lower.slice(0, -1).concat(upper.slice(0, -1));
 }
 
 /**
