@@ -112,6 +112,11 @@ describe('rugs and carpet in the visualizer e-mails', () => {
     );
     expect(failed.text).toContain('Before: the visitor’s photo (https://storage.example/original.jpg)');
     expect(failed.text).toContain('After: (none)');
+    // Little or no floor found: the office is not told of a new floor either.
+    const little = await composeEmail('staff_visualizer', { ...request(noRugs), floor_share: 0.004 }, null, context);
+    expect(little.text).toContain('After: the picture made (little or no floor found) (https://storage.example/render-2/natural-white-oak.jpg)');
+    expect(little.html).toContain('alt="After: little or no floor found, the photo barely changed"');
+    expect(little.text).not.toMatch(/new (hardwood )?floor/);
   });
 
   it('says nothing of a choice the page did not offer (no rugs, or next to none)', async () => {

@@ -366,6 +366,8 @@ function staffEmail(kind: EmailKind, lead: LeadRecord, context: EmailContext, un
     case 'staff_visualizer': {
       if (lead.table !== 'floor_visualizer_requests') break;
       const completed = lead.status === 'completed';
+      // As the visitor's e-mail and the result page say it: a render with little or no floor barely changed the photo.
+      const littleFloor = lead.floor_share != null && lead.floor_share < LITTLE_FLOOR_SHARE;
       const blocks: Block[] = [
         {
           kind: 'fields',
@@ -376,7 +378,7 @@ function staffEmail(kind: EmailKind, lead: LeadRecord, context: EmailContext, un
             // Links with words: a signed link is one ~300-character word, which the table could only break into
             // six lines of characters on a phone (the visitor's result e-mail does the same, session 23).
             ['Before', lead.original_image_url ? { label: 'the visitor’s photo', href: lead.original_image_url } : '(none)'],
-            ['After', lead.processed_image_url ? { label: 'the picture with the new floor', href: lead.processed_image_url } : '(none)'],
+            ['After', lead.processed_image_url ? { label: littleFloor ? 'the picture made (little or no floor found)' : 'the picture with the new floor', href: lead.processed_image_url } : '(none)'],
             ...(completed ? [['Rugs and carpet', rugChoiceForStaff(lead)] as [string, string]] : []),
             received,
             reference,
@@ -386,7 +388,7 @@ function staffEmail(kind: EmailKind, lead: LeadRecord, context: EmailContext, un
       if (completed && lead.processed_image_url && lead.original_image_url) {
         blocks.push(
           { kind: 'image', src: emailPicture(lead, ORIGINAL_RENDITIONS, lead.original_image_url), alt: 'Before: the visitor’s photo', href: lead.original_image_url },
-          { kind: 'image', src: emailPicture(lead, DEFAULT_WOOD_STYLE, lead.processed_image_url), alt: 'After: with a new hardwood floor', href: lead.processed_image_url },
+          { kind: 'image', src: emailPicture(lead, DEFAULT_WOOD_STYLE, lead.processed_image_url), alt: littleFloor ? 'After: little or no floor found, the photo barely changed' : 'After: with a new hardwood floor', href: lead.processed_image_url },
         );
       }
       blocks.push(replyHint);
