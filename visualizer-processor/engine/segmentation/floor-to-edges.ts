@@ -14,6 +14,7 @@
  * comes back no farther than `reach` pixels of path.
  */
 import { boxMean } from './guided-upsample.ts';
+import { eachNeighbour } from './eight-neighbours.ts';
 
 export interface FloorToEdgeLimits {
   /** How much a colour step (Euclidean RGB, 0..1 a channel) costs, in pixels of path, per unit. */
@@ -209,32 +210,23 @@ export function floorToEdges(
     done[i] = 1;
     const from = distance[i]!;
     const side = label[i]!;
-    const x = i % width;
-    const y = (i - x) / width;
-    for (let dy = -1; dy <= 1; dy++) {
-      const ny = y + dy;
-      if (ny < 0 || ny >= height) continue;
-      for (let dx = -1; dx <= 1; dx++) {
-        const nx = x + dx;
-        if ((dx === 0 && dy === 0) || nx < 0 || nx >= width) continue;
-        const n = ny * width + nx;
-        if (!candidate[n] || done[n]) continue;
-        if (side === 1 && ((floorish && !floorish[n]) || (edges && edges[n]))) continue;
-        const dr = rgb[n * 3]! - rgb[i * 3]!;
-        const dg = rgb[n * 3 + 1]! - rgb[i * 3 + 1]!;
-        const db = rgb[n * 3 + 2]! - rgb[i * 3 + 2]!;
-        const step = Math.max(0, Math.sqrt(dr * dr + dg * dg + db * db) * scale - limits.grain * limits.edgeWeight);
-        const to = from + (dx && dy ? Math.SQRT2 : 1) + step;
-        if (side === 1 && to > limits.reach) continue;
-        if (side === 1 && origin && holdMeans && !nearSeed(rgb, n, origin[i]!, holdMeans[0]!, holdLimit)) continue;
-        if (to < distance[n]!) {
-          distance[n] = to;
-          label[n] = side;
-          if (origin) origin[n] = side === 1 ? origin[i]! : -1;
-          heap.push(n);
-        }
+    eachNeighbour(i, width, height, (n, diagonal) => {
+      if (!candidate[n] || done[n]) return;
+      if (side === 1 && ((floorish && !floorish[n]) || (edges && edges[n]))) return;
+      const dr = rgb[n * 3]! - rgb[i * 3]!;
+      const dg = rgb[n * 3 + 1]! - rgb[i * 3 + 1]!;
+      const db = rgb[n * 3 + 2]! - rgb[i * 3 + 2]!;
+      const step = Math.max(0, Math.sqrt(dr * dr + dg * dg + db * db) * scale - limits.grain * limits.edgeWeight);
+      const to = from + (diagonal ? Math.SQRT2 : 1) + step;
+      if (side === 1 && to > limits.reach) return;
+      if (side === 1 && origin && holdMeans && !nearSeed(rgb, n, origin[i]!, holdMeans[0]!, holdLimit)) return;
+      if (to < distance[n]!) {
+        distance[n] = to;
+        label[n] = side;
+        if (origin) origin[n] = side === 1 ? origin[i]! : -1;
+        heap.push(n);
       }
-    }
+    });
   }
   const back = new Uint8Array(size);
   for (let i = 0; i < size; i++) if (candidate[i] && label[i] === 1) back[i] = 1;
@@ -329,16 +321,7 @@ function strongEdges(candidate: Uint8Array, rgb: Uint8Array, width: number, heig
 }
 
 function touchesCandidate(candidate: Uint8Array, i: number, width: number, height: number): boolean {
-  const x = i % width;
-  const y = (i - x) / width;
-  for (let dy = -1; dy <= 1; dy++) {
-    const ny = y + dy;
-    if (ny < 0 || ny >= height) continue;
-    for (let dx = -1; dx <= 1; dx++) {
-      const nx = x + dx;
-      if (nx < 0 || nx >= width) continue;
-      if (candidate[ny * width + nx]) return true;
-    }
-  }
-  return false;
+  let touches = false;
+  eachNeighbour(i, width, height, (n) => (touches = candidate[n] === 1));
+  return touches;
 }

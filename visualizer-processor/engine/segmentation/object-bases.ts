@@ -25,6 +25,7 @@
 import { SRGB_TO_LINEAR } from '../rendering/color-space.ts';
 import { boxMean } from './guided-upsample.ts';
 import { onFloorBox } from './floor-box.ts';
+import { eachNeighbour } from './eight-neighbours.ts';
 
 export const OBJECT_BASE_LIMITS = {
   /** Guide pixels from non-floor from which a floor pixel is the floor's colour model. */
@@ -435,20 +436,6 @@ function addTallDark(dark: Uint8Array, width: number, least: number, thin: Uint8
     if (dark[i] !== 2 || thin[i] || !tall[i]) continue;
     thin[i] = 1;
     thinPixels.push(i);
-  }
-}
-
-/** Calls `visit` with each of pixel `i`'s 8 neighbours inside the box, until it returns true. */
-function eachNeighbour(i: number, width: number, height: number, visit: (n: number) => boolean | void): void {
-  const x = i % width;
-  const y = (i - x) / width;
-  for (let dy = -1; dy <= 1; dy++) {
-    const ny = y + dy;
-    if (ny < 0 || ny >= height) continue;
-    for (let dx = -1; dx <= 1; dx++) {
-      const nx = x + dx;
-      if ((dx || dy) && nx >= 0 && nx < width && visit(ny * width + nx) === true) return;
-    }
   }
 }
 
