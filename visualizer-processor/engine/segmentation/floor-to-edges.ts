@@ -193,10 +193,15 @@ export function floorToEdges(
   // 1 floor, 2 not floor, 0 not reached.
   const label = new Uint8Array(size);
   const heap = new PixelHeap(1024, distance);
-  // Seeds: the pixels beside a candidate, of either side.
+  // Seeds: the pixels beside a candidate, of either side, found from the candidates (a few of the guide's pixels),
+  // then pushed in pixel order (the heap breaks ties by its order).
+  const beside = new Uint8Array(size);
+  const markBeside = (n: number) => {
+    if (!candidate[n]) beside[n] = 1;
+  };
+  for (let i = 0; i < size; i++) if (candidate[i]) eachNeighbour(i, width, height, markBeside);
   for (let i = 0; i < size; i++) {
-    if (candidate[i]) continue;
-    if (!touchesCandidate(candidate, i, width, height)) continue;
+    if (!beside[i]) continue;
     label[i] = floor[i] ? 1 : 2;
     distance[i] = floor[i] ? limits.head : 0;
     if (origin && floor[i]) origin[i] = i;
@@ -204,29 +209,35 @@ export function floorToEdges(
   }
   const done = new Uint8Array(size);
   const scale = limits.edgeWeight / 255;
+  // The pixel being settled, its distance and side: one visitor for the whole walk (a closure a pixel would be
+  // garbage by the million at 12 MP).
+  let i = 0;
+  let from = 0;
+  let side = 0;
+  const relax = (n: number, diagonal: boolean) => {
+    if (!candidate[n] || done[n]) return;
+    if (side === 1 && ((floorish && !floorish[n]) || (edges && edges[n]))) return;
+    const dr = rgb[n * 3]! - rgb[i * 3]!;
+    const dg = rgb[n * 3 + 1]! - rgb[i * 3 + 1]!;
+    const db = rgb[n * 3 + 2]! - rgb[i * 3 + 2]!;
+    const step = Math.max(0, Math.sqrt(dr * dr + dg * dg + db * db) * scale - limits.grain * limits.edgeWeight);
+    const to = from + (diagonal ? Math.SQRT2 : 1) + step;
+    if (side === 1 && to > limits.reach) return;
+    if (side === 1 && origin && holdMeans && !nearSeed(rgb, n, origin[i]!, holdMeans[0]!, holdLimit)) return;
+    if (to < distance[n]!) {
+      distance[n] = to;
+      label[n] = side;
+      if (origin) origin[n] = side === 1 ? origin[i]! : -1;
+      heap.push(n);
+    }
+  };
   while (heap.length) {
-    const i = heap.pop();
+    i = heap.pop();
     if (done[i]) continue;
     done[i] = 1;
-    const from = distance[i]!;
-    const side = label[i]!;
-    eachNeighbour(i, width, height, (n, diagonal) => {
-      if (!candidate[n] || done[n]) return;
-      if (side === 1 && ((floorish && !floorish[n]) || (edges && edges[n]))) return;
-      const dr = rgb[n * 3]! - rgb[i * 3]!;
-      const dg = rgb[n * 3 + 1]! - rgb[i * 3 + 1]!;
-      const db = rgb[n * 3 + 2]! - rgb[i * 3 + 2]!;
-      const step = Math.max(0, Math.sqrt(dr * dr + dg * dg + db * db) * scale - limits.grain * limits.edgeWeight);
-      const to = from + (diagonal ? Math.SQRT2 : 1) + step;
-      if (side === 1 && to > limits.reach) return;
-      if (side === 1 && origin && holdMeans && !nearSeed(rgb, n, origin[i]!, holdMeans[0]!, holdLimit)) return;
-      if (to < distance[n]!) {
-        distance[n] = to;
-        label[n] = side;
-        if (origin) origin[n] = side === 1 ? origin[i]! : -1;
-        heap.push(n);
-      }
-    });
+    from = distance[i]!;
+    side = label[i]!;
+    eachNeighbour(i, width, height, relax);
   }
   const back = new Uint8Array(size);
   for (let i = 0; i < size; i++) if (candidate[i] && label[i] === 1) back[i] = 1;
@@ -236,7 +247,10 @@ export function floorToEdges(
 /**
  * Over squares of 2 × `window` + 1 pixels, the means of R, G, B (0 where a pixel is not counted) and of the share
  * counted, of the floor's pixels and of the not-floor's, neither counting candidates: R's mean over the share's is the
- * side's mean R.
+ * side's mean R. Only read at the candidates and the pixels beside them (the seeds), so worked out on their bounding
+ * box grown by the window: there every window is whole or cut by the photo's edge as on the whole photo, the rows'
+ * sums are of whole numbers and the columns' of those means in Float64 (exact at these sizes), so the values read are
+ * the whole photo's to the bit, at a part of its cost (most of the photo is far from any candidate).
  */
 function sideMeans(
   floor: Uint8Array,
@@ -247,16 +261,50 @@ function sideMeans(
   window: number,
 ): Float32Array[][] {
   const size = width * height;
-  const sums = [0, 1].map(() => [0, 1, 2, 3].map(() => new Float32Array(size)));
-  for (let i = 0; i < size; i++) {
-    if (candidate[i]) continue;
-    const side = sums[floor[i] ? 0 : 1]!;
-    side[0]![i] = rgb[i * 3]!;
-    side[1]![i] = rgb[i * 3 + 1]!;
-    side[2]![i] = rgb[i * 3 + 2]!;
-    side[3]![i] = 1;
+  const out = [0, 1].map(() => [0, 1, 2, 3].map(() => new Float32Array(size)));
+  let left = width;
+  let right = -1;
+  let top = -1;
+  let bottom = -1;
+  for (let y = 0; y < height; y++) {
+    const row = candidate.subarray(y * width, (y + 1) * width);
+    const first = row.indexOf(1);
+    if (first < 0) continue;
+    left = Math.min(left, first);
+    right = Math.max(right, row.lastIndexOf(1));
+    if (top < 0) top = y;
+    bottom = y;
   }
-  return sums.map((side) => side.map((plane) => boxMean(plane, width, height, window)));
+  if (right < 0) return out;
+  const reach = window + 1;
+  const x0 = Math.max(0, left - reach);
+  const x1 = Math.min(width - 1, right + reach);
+  const y0 = Math.max(0, top - reach);
+  const y1 = Math.min(height - 1, bottom + reach);
+  const boxWidth = x1 - x0 + 1;
+  const boxHeight = y1 - y0 + 1;
+  const sums = [0, 1].map(() => [0, 1, 2, 3].map(() => new Float32Array(boxWidth * boxHeight)));
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      const i = y * width + x;
+      if (candidate[i]) continue;
+      const side = sums[floor[i] ? 0 : 1]!;
+      const b = (y - y0) * boxWidth + (x - x0);
+      side[0]![b] = rgb[i * 3]!;
+      side[1]![b] = rgb[i * 3 + 1]!;
+      side[2]![b] = rgb[i * 3 + 2]!;
+      side[3]![b] = 1;
+    }
+  }
+  for (let s = 0; s < 2; s++) {
+    for (let c = 0; c < 4; c++) {
+      const means = boxMean(sums[s]![c]!, boxWidth, boxHeight, window);
+      const plane = out[s]![c]!;
+      for (let y = y0; y <= y1; y++)
+        plane.set(means.subarray((y - y0) * boxWidth, (y - y0 + 1) * boxWidth), y * width + x0);
+    }
+  }
+  return out;
 }
 
 /** Whether pixel `n`'s colour is within the limit (squared, 0..255 a channel) of the floor's mean round `seed`. */
@@ -318,10 +366,4 @@ function strongEdges(candidate: Uint8Array, rgb: Uint8Array, width: number, heig
     }
   }
   return out;
-}
-
-function touchesCandidate(candidate: Uint8Array, i: number, width: number, height: number): boolean {
-  let touches = false;
-  eachNeighbour(i, width, height, (n) => (touches = candidate[n] === 1));
-  return touches;
 }
