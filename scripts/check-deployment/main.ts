@@ -18,6 +18,7 @@ import { WEBHOOK_REQUEST_ID_HEADER } from '../../contracts/visualizer-webhook.ts
 import { excerpt, keyHeaders, PAGE_HEADERS, request, requestsWaiting, ZSTD_NOTE, type Reply, type RequestOptions } from './http.ts';
 import { BUCKETS, builtFileOf, DEPLOYED_PAGES, LEAD_TABLES, PAGE_HEADINGS } from './pages.ts';
 import {
+  assetsNotAsBuilt,
   assetsOf,
   buildFingerprint,
   canonicalProblems,
@@ -295,11 +296,26 @@ async function main(): Promise<number> {
       const built = buildFingerprint(fs.readFileSync(builtFile, 'utf8'), new URL(page, site));
       if (built.join(' ') !== served.fingerprint.join(' ')) differing.push(`${page} names ${served.fingerprint.find((name) => !built.includes(name)) ?? 'fewer files'} where ${builtFile} names ${built.find((name) => !served.fingerprint.includes(name)) ?? 'fewer files'}`);
     }
-    return differing.length === 0
-      ? { ok: true, detail: `its ${servedBuilds.size} pages name the same scripts and stylesheets as ${buildDir}/ (their names carry the build's hashes)` }
+    if (differing.length > 0) {
+      return {
+        ok: false,
+        detail: `the host serves another build than ${buildDir}/: ${differing.join('; ')}: an earlier build still live (an upload that failed, a CDN not purged) or ${buildDir}/ is not what was uploaded`,
+      };
+    }
+    // The names match; the bytes must too (session 24): every script the pages load, their imports followed, and
+    // every stylesheet, as read above (each path is fetched once).
+    const stylesheets = [...pageBodies].flatMap(([page, html]) => assetsOf(html, new URL(page, site)).filter((asset) => asset.kind === 'stylesheet').map((asset) => asset.path));
+    const served = new Map<string, Reply>(scripts);
+    for (const stylesheet of new Set(stylesheets)) {
+      const reply = await readSite(stylesheet).catch(() => undefined);
+      if (reply) served.set(stylesheet, reply);
+    }
+    const changed = assetsNotAsBuilt(served, buildDir);
+    return changed.length === 0
+      ? { ok: true, detail: `its ${servedBuilds.size} pages name the same scripts and stylesheets as ${buildDir}/ (their names carry the build's hashes), and the ${served.size} it serves are ${buildDir}/'s byte for byte` }
       : {
           ok: false,
-          detail: `the host serves another build than ${buildDir}/: ${differing.join('; ')}: an earlier build still live (an upload that failed, a CDN not purged) or ${buildDir}/ is not what was uploaded`,
+          detail: `the pages name ${buildDir}/'s files, but the host serves ${changed.length === 1 ? 'one of them' : `${changed.length} of them`} otherwise: ${changed.slice(0, 3).join('; ')}${changed.length > 3 ? `; and ${changed.length - 3} more` : ''}: code changed after the build (a hacked host or CDN, a host that rewrites scripts) runs on every page and reads every form a visitor fills in; upload ${buildDir}/ again, and find out who changed the files at the host`,
         };
   });
   // What a page runs, and what phones and returning visitors get: a script the host adds reads every form (session 23).

@@ -317,6 +317,34 @@ export function textFilesOf(buildDir: string, limit = 2000): string[] {
     .slice(0, limit);
 }
 
+/**
+ * The files under /assets/ whose bytes as served are not the build's (labels), from each path's reply. Red-team,
+ * session 24: the build line compared only the hashed NAMES the pages load, so a script changed in place under its
+ * own name (code appended by a hacked host or CDN, a host's "optimizer") passed every line while it read each form.
+ * A name's hash says what the build made; only the bytes say what visitors run. A file the build does not have is
+ * named too (a chunk a changed script imports).
+ */
+export function assetsNotAsBuilt(served: ReadonlyMap<string, Reply>, buildDir: string): string[] {
+  const differing: string[] = [];
+  for (const [assetPath, reply] of served) {
+    if (!assetPath.startsWith('/assets/') || reply.status !== 200) continue;
+    const file = path.join(buildDir, ...assetPath.split('/').filter(Boolean));
+    if (!fs.existsSync(file)) {
+      differing.push(`${assetPath} (which ${buildDir}/ does not have)`);
+      continue;
+    }
+    const built = fs.readFileSync(file, 'utf8');
+    if (built === reply.body) continue;
+    let at = 0;
+    while (at < built.length && built[at] === reply.body[at]) at++;
+    const shown = reply.body.slice(at, at + 60).replace(/\s+/g, ' ');
+    differing.push(
+      `${assetPath} (${Buffer.byteLength(reply.body)} bytes served, ${Buffer.byteLength(built)} in ${buildDir}/; from character ${at} it serves "${shown}${reply.body.length > at + 60 ? '…' : ''}")`,
+    );
+  }
+  return differing;
+}
+
 /** The source map a script names (`//# sourceMappingURL=`), as a path on the site; data: maps are in the script itself. */
 export function sourceMapOf(script: string, scriptPath: string): string | undefined {
   const reference = script.match(/\/\/[#@]\s*sourceMappingURL\s*=\s*(\S+)\s*$/m)?.[1];

