@@ -12,7 +12,8 @@ export type Reply = {
 
 export type RequestOptions = {
   method?: string;
-  headers?: Record<string, string>;
+  /** Added to VISITOR_HEADERS; one given as undefined is not sent (Safari sends no client hints). */
+  headers?: Record<string, string | undefined>;
   body?: string;
   /** Send from this local address, or from this address family (fetch can choose neither). */
   localAddress?: string;
@@ -159,11 +160,13 @@ export function request(url: string, options: RequestOptions = {}): Promise<Repl
       target,
       {
         method: options.method ?? 'GET',
-        headers: {
-          ...VISITOR_HEADERS,
-          ...(options.body ? { 'content-type': 'application/json' } : {}),
-          ...options.headers,
-        },
+        headers: Object.fromEntries(
+          Object.entries({
+            ...VISITOR_HEADERS,
+            ...(options.body ? { 'content-type': 'application/json' } : {}),
+            ...options.headers,
+          }).filter((header): header is [string, string] => header[1] !== undefined),
+        ),
         localAddress: options.localAddress,
         family: options.family,
         timeout: options.idleTimeoutMs ?? 20_000,

@@ -51,7 +51,7 @@ import {
 } from './site.ts';
 import { anonInsertsOutcome, SITE_ROWS, type AnonInsertSeen } from './anon-inserts.ts';
 import { leadExportsOutcome, ownTriggersOf, type LeadExport } from './lead-exports.ts';
-import { cookiesSetBy, pageCodeOutcome, PHONE_PAGE_HEADERS, type PageAsSeen } from './page-code.ts';
+import { cookiesSetBy, IN_APP_PAGE_HEADERS, IPHONE_PAGE_HEADERS, pageCodeOutcome, PHONE_PAGE_HEADERS, type PageAsSeen } from './page-code.ts';
 import { contentSecurityPolicyOutcome } from './csp.ts';
 import { everyPageOutcome } from './every-page.ts';
 import { BUILD_STAMP_FILE, sourceCommit } from '../../contracts/build-stamp.ts';
@@ -323,18 +323,20 @@ async function main(): Promise<number> {
     const firsts = await Promise.all(DEPLOYED_PAGES.map(async (page) => ({ page, first: await readSite(page, { as: 'page' }).catch(() => undefined) })));
     const answered = firsts.filter((seen): seen is { page: (typeof DEPLOYED_PAGES)[number]; first: Reply } => seen.first?.status === 200);
     const cookie = cookiesSetBy(answered.map(({ first }) => first));
-    const ask = (page: string, headers: Record<string, string>) => request(new URL(page, site).href, { headers });
+    const ask = (page: string, headers: Record<string, string | undefined>) => request(new URL(page, site).href, { headers });
     // Held to every page of the build, not only its own file: another page served for a path is the page lines'
     // fault; this line is about code the build has nowhere.
     const builtFiles = DEPLOYED_PAGES.map((page) => path.join(buildDir, builtFileOf(page)));
     const built = builtFiles.every((file) => fs.existsSync(file)) ? builtFiles.map((file) => fs.readFileSync(file, 'utf8')).join('\n') : undefined;
     const pages: PageAsSeen[] = await Promise.all(
       answered.map(async ({ page, first }) => {
-        const [phone, secondVisit] = await Promise.all([
+        const [phone, iPhone, inApp, secondVisit] = await Promise.all([
           ask(page, { ...PHONE_PAGE_HEADERS }),
+          ask(page, { ...IPHONE_PAGE_HEADERS }),
+          ask(page, { ...IN_APP_PAGE_HEADERS }),
           cookie ? ask(page, { ...PAGE_HEADERS, cookie }) : undefined,
         ]);
-        return { page, first, phone, secondVisit, built };
+        return { page, first, phone, iPhone, inApp, secondVisit, built };
       }),
     );
     return pageCodeOutcome(site, pages, cookie, buildDir);

