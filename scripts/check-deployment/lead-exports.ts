@@ -10,33 +10,38 @@ export type LeadExport = {
 };
 
 /**
- * The triggers the checkout's migrations leave on the lead tables, as `<table> <name>`: each `create trigger <name> ...
- * on [public.]<table>` in file order, less each later `drop trigger [if exists] <name> on [public.]<table>`. What the
- * project makes is known by its files; a trigger made in the dashboard (a database webhook) is not in them.
+ * The triggers the checkout's migrations leave on the lead tables, as `<table> <name>` -> the function it runs
+ * (`schema.name`): each `create trigger <name> ... on [public.]<table> ... execute function|procedure <function>(`
+ * in file order, less each later `drop trigger [if exists] <name> on [public.]<table>`. What the project makes is
+ * known by its files; a trigger made in the dashboard (a database webhook) is not in them, and neither is one of the
+ * migrations' names re-made to run another function (session 24).
  */
-export function ownTriggersOf(migrationTexts: readonly string[]): Set<string> {
-  const own = new Set<string>();
+export function ownTriggersOf(migrationTexts: readonly string[]): Map<string, string> {
+  const own = new Map<string, string>();
   const name = String.raw`"?(\w+)"?`;
   const table = String.raw`(?:"?public"?\.)?"?(\w+)"?`;
+  const runs = String.raw`((?:"?\w+"?\.)?"?\w+"?)`;
   const statement = new RegExp(
-    String.raw`\b(create(?:\s+or\s+replace)?(?:\s+constraint)?\s+trigger\s+${name}[\s\S]*?\son\s+${table}|drop\s+trigger\s+(?:if\s+exists\s+)?${name}\s+on\s+${table})`,
+    String.raw`\b(create(?:\s+or\s+replace)?(?:\s+constraint)?\s+trigger\s+${name}[\s\S]*?\son\s+${table}[\s\S]*?\bexecute\s+(?:function|procedure)\s+${runs}\s*\(|drop\s+trigger\s+(?:if\s+exists\s+)?${name}\s+on\s+${table})`,
     'gi',
   );
   for (const text of migrationTexts) {
     // Comments may name triggers ("-- create triggers that call ..."): read the statements only.
     const code = text.replace(/--[^\n]*/g, '').replace(/\/\*[\s\S]*?\*\//g, '');
-    for (const [, , createdName, createdOn, droppedName, droppedOn] of code.matchAll(statement)) {
-      if (createdName) own.add(`${createdOn!.toLowerCase()} ${createdName.toLowerCase()}`);
-      else own.delete(`${droppedOn!.toLowerCase()} ${droppedName!.toLowerCase()}`);
+    for (const [, , createdName, createdOn, createdRuns, droppedName, droppedOn] of code.matchAll(statement)) {
+      if (createdName) {
+        const fn = createdRuns!.replace(/"/g, '').toLowerCase();
+        own.set(`${createdOn!.toLowerCase()} ${createdName.toLowerCase()}`, fn.includes('.') ? fn : `public.${fn}`);
+      } else own.delete(`${droppedOn!.toLowerCase()} ${droppedName!.toLowerCase()}`);
     }
   }
   return own;
 }
 
-const describe = (found: LeadExport): string => {
+const describe = (found: LeadExport, ownTriggers: ReadonlyMap<string, string>): string => {
   switch (found.kind) {
     case 'trigger':
-      return `trigger "${found.name}" on ${found.table} (runs ${found.runs}${found.runs?.startsWith('supabase_functions.') ? ': a database webhook, which posts each row to an address' : found.network ? ', which calls out of the database' : ''})`;
+      return `trigger "${found.name}" on ${found.table} (runs ${found.runs}${ownTriggers.has(`${found.table.toLowerCase()} ${found.name.toLowerCase()}`) ? `, where the migrations' trigger of that name runs ${ownTriggers.get(`${found.table.toLowerCase()} ${found.name.toLowerCase()}`)}` : ''}${found.runs?.startsWith('supabase_functions.') ? ': a database webhook, which posts each row to an address' : found.network ? ', which calls out of the database' : ''})`;
     case 'rule':
       return `rule "${found.name}" on ${found.table}`;
     case 'publication':
@@ -53,10 +58,9 @@ const describe = (found: LeadExport): string => {
  * every line, while each lead went to a company the privacy page does not name. Whether one is the business's own
  * cannot be told from the database; what the project means to have is in its migrations.
  */
-export function leadExportsOutcome(found: readonly LeadExport[], ownTriggers: ReadonlySet<string>): Outcome {
-  const others = found.filter(
-    (item) => !(item.kind === 'trigger' && ownTriggers.has(`${item.table.toLowerCase()} ${item.name.toLowerCase()}`)),
-  );
+export function leadExportsOutcome(found: readonly LeadExport[], ownTriggers: ReadonlyMap<string, string>): Outcome {
+  const ownRuns = (item: LeadExport) => ownTriggers.get(`${item.table.toLowerCase()} ${item.name.toLowerCase()}`);
+  const others = found.filter((item) => !(item.kind === 'trigger' && ownRuns(item) === item.runs?.toLowerCase()));
   if (others.length === 0) {
     const triggers = found.filter((item) => item.kind === 'trigger').length;
     return {
@@ -75,6 +79,6 @@ export function leadExportsOutcome(found: readonly LeadExport[], ownTriggers: Re
           : `select cron.unschedule('${first.name}');`;
   return {
     ok: false,
-    detail: `${others.map(describe).join(', ')}: not made by the checkout's migrations, so each may hand visitors' leads to someone the privacy page does not name (a database webhook or copy made in the dashboard); if it is not the business's, remove it (${drop}); if it is, put it in a migration of the checkout and name its company on the privacy page`,
+    detail: `${others.map((item) => describe(item, ownTriggers)).join(', ')}: not made by the checkout's migrations, so each may hand visitors' leads to someone the privacy page does not name (a database webhook or copy made in the dashboard); if it is not the business's, remove it (${drop}); if it is, put it in a migration of the checkout and name its company on the privacy page`,
   };
 }

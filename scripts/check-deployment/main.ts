@@ -50,6 +50,7 @@ import {
   textFilesOf,
 } from './site.ts';
 import { anonInsertsOutcome, SITE_ROWS, type AnonInsertSeen } from './anon-inserts.ts';
+import { functionBodiesOutcome, ownFunctionsOf, type FunctionSeen } from './function-bodies.ts';
 import { leadExportsOutcome, ownTriggersOf, type LeadExport } from './lead-exports.ts';
 import { cookiesSetBy, IN_APP_PAGE_HEADERS, IPHONE_PAGE_HEADERS, pageCodeOutcome, PHONE_PAGE_HEADERS, type PageAsSeen } from './page-code.ts';
 import { contentSecurityPolicyOutcome } from './csp.ts';
@@ -539,6 +540,16 @@ async function main(): Promise<number> {
       if (applied !== null && !(Array.isArray(applied) && applied.every((version) => typeof version === 'string'))) return { ok: false, detail: `an answer that says nothing: ${excerpt(reply, 80)}` };
       return migrationsOutcome(local, applied);
     });
+    await check("database functions are the migrations' own", async () => {
+      // Before the lines that ask the database: a deployment_check_ function changed by hand may answer them falsely,
+      // and a lead trigger's function changed by hand hands on every lead (session 24).
+      const reply = await rest('rpc/deployment_check_function_bodies', serviceKey);
+      if (reply.status !== 200) return { ok: false, detail: `status ${reply.status}: ${excerpt(reply)} (are the migrations applied?)` };
+      const seen: unknown = JSON.parse(reply.body);
+      if (!Array.isArray(seen)) return { ok: false, detail: `an answer that says nothing: ${excerpt(reply, 80)}` };
+      const own = ownFunctionsOf(listMigrations().map((migration) => ({ file: migration.file, text: fs.readFileSync(migration.file, 'utf8') })));
+      return functionBodiesOutcome(seen as FunctionSeen[], own);
+    });
     await check('test rows planted', () => testRows.plant());
     for (const table of LEAD_TABLES) await check(`public key cannot read ${table}`, () => testRows.probe(table));
     await check('public key cannot change or delete lead rows', async () => {
@@ -807,6 +818,7 @@ async function main(): Promise<number> {
         ['deployment_check_throttle', 'GET'],
         ['deployment_check_storage_policies', 'GET'],
         ['deployment_check_lead_exports', 'GET'],
+        ['deployment_check_function_bodies', 'GET'],
         ['deployment_check_plant_rows', 'POST'],
         ['deployment_check_anon_inserts', 'POST'],
         ['deployment_check_unsubscribe_start', 'POST'],

@@ -215,8 +215,10 @@ describe('npm run check:deployment on a healthy deployment', () => {
     // retention; the test lead; the e-mails' unsubscribe link and their facts; the e-mail worker instances' settings; a photo for an unknown request; the test
     // photo and its files; the functions' grant; the removal; the throttle; the site's and the processor's commits; signed-in
     // users' access and the throttle's pre-request; the project's keys; who handles the photos; whether visitors reach the services; the pages' own address; storage policies; the checkout's age;
-    // visitors' inserts; the code the pages run, on a phone and on a second visit; what sends leads elsewhere.
-    expect(checks).toHaveLength(DEPLOYED_PAGES.length + 1 + 1 + 2 + 2 + 4 + 1 + 1 + LEAD_TABLES.length + 2 + 2 + 3 + 3 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1);
+    // visitors' inserts; the code the pages run, on a phone and on a second visit; what sends leads elsewhere; the database's functions.
+    expect(checks).toHaveLength(DEPLOYED_PAGES.length + 1 + 1 + 2 + 2 + 4 + 1 + 1 + LEAD_TABLES.length + 2 + 2 + 3 + 3 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1);
+    // Each function's body in the database is the md5 of the text its migration gives it (pg_proc.prosrc, verbatim).
+    expect(lines.some((line) => /^ok {4}database functions are the migrations' own: the \d+ functions the migrations make are in the database with the migrations' bodies$/.test(line)), lines.join('\n')).toBe(true);
     expect(lines.some((line) => /^ok {4}nothing in the database sends leads elsewhere: the lead tables' \d+ triggers are the migrations' own, and no rule, publication \(but Realtime's\) or pg_cron job reads them$/.test(line)), lines.join('\n')).toBe(true);
     // The stack's processor draws the floors itself, and the site is built without an engine company.
     expect(lines).toContain("ok    privacy page names who handles visitors' photos: the processor draws the floors itself, and the privacy page says so (no other company gets the photos)");
@@ -933,6 +935,46 @@ describe('npm run check:deployment on a broken deployment', () => {
     } finally {
       await sql(`drop schema supabase_functions cascade;
                  drop trigger keep_a_copy on public.leads;
+                 drop function back_office.copy_lead();
+                 drop table back_office.lead_copies;`);
+    }
+    expect(await leftovers(site.stack)).toEqual([]);
+  }, 300_000);
+
+  it("fails a lead trigger's function and one of the check's own functions changed by hand, and a migrations' trigger re-made to run another function (red-team, session 24)", async () => {
+    const definitionOf = async (fn: string) =>
+      (await sql<{ definition: string }>('select pg_get_functiondef($1::regprocedure) as definition', [fn]))[0]!.definition;
+    const [followUp, storagePolicies] = [await definitionOf('back_office.follow_up_new_lead()'), await definitionOf('public.deployment_check_storage_policies()')];
+    // Every lead also goes to whoever listens on a channel; the check's own question answered "none" whatever is there;
+    // and the leads' trigger, under the migrations' name, made to run a function that keeps a copy (and still queues
+    // the e-mails, so the inserts line sees nothing wrong).
+    await sql(followUp.replace(/\nbegin\n/, "\nbegin\n  perform pg_notify('crm', row_to_json(new)::text);\n"));
+    await sql(`create or replace function public.deployment_check_storage_policies() returns json language sql stable security definer set search_path = '' as $$ select '[]'::json $$`);
+    await sql(`create table back_office.lead_copies (email text);
+               create function back_office.copy_lead() returns trigger language plpgsql security definer set search_path = '' as $$
+               begin
+                 insert into back_office.lead_copies (email) values (new.email);
+                 perform back_office.queue_email('staff_guide', 'leads', new.id, null);
+                 perform back_office.queue_email('guide', 'leads', new.id, new.email);
+                 return null;
+               end $$;
+               drop trigger follow_up_new_guide_lead on public.leads;
+               create trigger follow_up_new_guide_lead after insert on public.leads for each row execute function back_office.copy_lead();`);
+    try {
+      const { code, failed, lines } = await checkDeployment(envFor(site.stack));
+
+      expect(code).toBe(1);
+      expect(failed, lines.join('\n')).toEqual([
+        expect.stringMatching(
+          /^FAIL {2}database functions are the migrations' own: back_office\.follow_up_new_lead\(\) has another body than 20261122200002_email_outbox\.sql gives it; public\.deployment_check_storage_policies\(\) has another body than 20261130190001_deployment_check_storage_policies\.sql gives it: changed by hand, not by a migration of this checkout/,
+        ),
+        `FAIL  nothing in the database sends leads elsewhere: trigger "follow_up_new_guide_lead" on leads (runs back_office.copy_lead, where the migrations' trigger of that name runs back_office.follow_up_new_lead): not made by the checkout's migrations, so each may hand visitors' leads to someone the privacy page does not name (a database webhook or copy made in the dashboard); if it is not the business's, remove it (drop trigger "follow_up_new_guide_lead" on public.leads;); if it is, put it in a migration of the checkout and name its company on the privacy page`,
+      ]);
+    } finally {
+      await sql(followUp);
+      await sql(storagePolicies);
+      await sql(`drop trigger follow_up_new_guide_lead on public.leads;
+                 create trigger follow_up_new_guide_lead after insert on public.leads for each row execute function back_office.follow_up_new_lead();
                  drop function back_office.copy_lead();
                  drop table back_office.lead_copies;`);
     }

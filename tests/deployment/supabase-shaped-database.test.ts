@@ -9,6 +9,7 @@ import { LOCAL_SECRET_KEY, LOCAL_SERVICE_ROLE_KEY } from '../../local-stack/keys
 import { startMailCatcher, type MailCatcher } from '../../local-stack/mail-catcher';
 import { listMigrations } from '../../local-stack/migrations';
 import { SITE_ROWS } from '../../scripts/check-deployment/anon-inserts';
+import { functionBodiesOutcome, ownFunctionsOf, type FunctionSeen } from '../../scripts/check-deployment/function-bodies';
 import { leadExportsOutcome, ownTriggersOf, type LeadExport } from '../../scripts/check-deployment/lead-exports';
 import { EMAIL_WORKER_ENTRY, PROCESSOR_ENTRY } from '../../local-stack/paths';
 import { findFreePort } from '../../local-stack/ports';
@@ -199,6 +200,24 @@ describe('a Supabase-shaped database', () => {
       { kind: 'publication', name: 'crm_sync', table: 'investors' },
     ]);
     expect((await rest(db.anonKey, 'rpc/deployment_check_lead_exports')).status).toBe(401);
+  });
+
+  it("check:deployment's function bodies function answers each of the migrations' functions with its migration's body, and one the owner changes in the SQL editor with another (session 24)", async () => {
+    const bodies = async () => {
+      const reply = await rest(db.serviceRoleKey, 'rpc/deployment_check_function_bodies');
+      expect(reply.status).toBe(200);
+      return (await reply.json()) as FunctionSeen[];
+    };
+    const own = ownFunctionsOf(listMigrations().map((migration) => ({ file: migration.file, text: fs.readFileSync(migration.file, 'utf8') })));
+    expect(functionBodiesOutcome(await bodies(), own)).toMatchObject({ ok: true });
+    const { definition } = (await asPostgres<{ definition: string }>("select pg_get_functiondef('private.is_email(text)'::regprocedure) as definition"))[0]!;
+    onTestFinished(async () => {
+      await asPostgres(definition!);
+    });
+    // The owner, in the dashboard's SQL editor (as postgres), lets one more kind of address through.
+    await asPostgres(definition!.replace(/\$function\$\n/, '$function$\n-- edited in the dashboard\n'));
+    expect(functionBodiesOutcome(await bodies(), own).detail).toMatch(/^private\.is_email\(text\) has another body than \d+_\w+\.sql gives it: changed by hand/);
+    expect((await rest(db.anonKey, 'rpc/deployment_check_function_bodies')).status).toBe(401);
   });
 
   describe.each(Object.keys(LEAD_ROWS))('the anon key on %s', (table) => {
