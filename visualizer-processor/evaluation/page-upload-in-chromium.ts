@@ -48,8 +48,18 @@ async function bundlePreparePhoto(): Promise<string> {
 const MIME_BY_EXTENSION: Record<string, string> = { '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp' };
 
 export type PageUploader = {
-  /** The bytes the page would send for this file (the data URL's content) at this longest side and JPEG quality. */
-  upload(bytes: Buffer, fileName: string, side: number, quality: number): Promise<{ bytes: Buffer; reencoded: boolean }>;
+  /**
+   * The bytes the page would send for this file (the data URL's content) at this longest side and encoder quality;
+   * `options.format` encodes as another type than the page's (the canvas's own encoder, as `toBlob` would), and
+   * `options.redrawAll` redraws a photo the page would send as stored (to read what the encoding does on every photo).
+   */
+  upload(
+    bytes: Buffer,
+    fileName: string,
+    side: number,
+    quality: number,
+    options?: { format?: string; redrawAll?: boolean },
+  ): Promise<{ bytes: Buffer; reencoded: boolean; type: string }>;
   close(): Promise<void>;
 };
 
@@ -60,22 +70,41 @@ export async function startPageUploader(): Promise<PageUploader> {
   await page.setContent('<!doctype html><title>page upload</title>');
   await page.addScriptTag({ content: script });
   return {
-    async upload(bytes, fileName, side, quality) {
+    async upload(bytes, fileName, side, quality, options = {}) {
       const type = MIME_BY_EXTENSION[path.extname(fileName).toLowerCase()] ?? '';
       const prepared = await page.evaluate(
-        async ({ base64, name, mimeType, longestSide, jpegQuality }) => {
+        async ({ base64, name, mimeType, longestSide, jpegQuality, format, redrawAll }) => {
           const api = (globalThis as unknown as { pageUpload: typeof import('../../src/features/visualizer/utils/prepare-photo') & typeof import('../../src/config/photo-upload') }).pageUpload;
-          Object.assign(api.photoUpload, { longestSidePx: longestSide, quality: jpegQuality });
+          // The settings object is the bundle's own (read-only only to TypeScript): set for this call, every field.
+          (globalThis as unknown as { defaults?: object }).defaults ??= { ...api.photoUpload };
+          Object.assign(api.photoUpload, (globalThis as unknown as { defaults: object }).defaults, {
+            longestSidePx: longestSide,
+            quality: jpegQuality,
+            ...(format ? { format } : {}),
+            ...(redrawAll ? { storedLongestSidePx: 0 } : {}),
+          });
           const binary = atob(base64);
           const data = new Uint8Array(binary.length);
           for (let i = 0; i < binary.length; i++) data[i] = binary.charCodeAt(i);
           const file = new File([data], name, { type: mimeType });
           return api.preparePhoto(file);
         },
-        { base64: bytes.toString('base64'), name: fileName, mimeType: type, longestSide: side, jpegQuality: quality },
+        {
+          base64: bytes.toString('base64'),
+          name: fileName,
+          mimeType: type,
+          longestSide: side,
+          jpegQuality: quality,
+          format: options.format,
+          redrawAll: options.redrawAll ?? false,
+        },
       );
       const comma = prepared.dataUrl.indexOf(',');
-      return { bytes: Buffer.from(prepared.dataUrl.slice(comma + 1), 'base64'), reencoded: prepared.reencoded };
+      return {
+        bytes: Buffer.from(prepared.dataUrl.slice(comma + 1), 'base64'),
+        reencoded: prepared.reencoded,
+        type: prepared.dataUrl.slice(5, prepared.dataUrl.indexOf(';')),
+      };
     },
     close: () => browser.close(),
   };

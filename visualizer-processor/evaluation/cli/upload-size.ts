@@ -1,5 +1,6 @@
 /**
- * npm run eval:upload-size -- [--sides=2048,1600] [--quality=80] [--part=k/n] [--only=id,id] [--noise] [--cache DIR]: what the page's own copy
+ * npm run eval:upload-size -- [--sides=2048,1600] [--quality=80] [--formats=jpeg,webp] [--redraw-all] [--set=tuning|held-back]
+ * [--part=k/n] [--only=id,id] [--noise] [--cache DIR]: what the page's own copy
  * of the photo (issue 35, src/config/photo-upload.ts) costs the floor, on the real set (photos imported with
  * `npm run eval:import`). For each photo, the floor of the page's first render (src/floor-as-shown.ts: the photo's
  * default rug choice) from
@@ -17,6 +18,12 @@
  * for the upload's rows. A photo loses to the upload only beyond that noise: worse than the file and than every
  * nudge. The same count is made for each nudge against the file and the other two, so the upload's count can be
  * read against what an invisible change alone scores.
+ *
+ * --formats=jpeg,webp encodes the page's copy in each of these types (the canvas's own encoder; `jpeg` is the page's
+ * `image/jpeg`), one upload row each (`1600q70webp`). --redraw-all redraws every photo, also those the page sends as
+ * stored (at most 2048 px, upright, light): what an encoding does to the floor read on the whole set rather than on
+ * the few camera-sized photos (rows suffixed `r`). --set=tuning or --set=held-back scores that part only (the
+ * held-back part is never tuned on: run it once per change kept).
  *
  * --cache DIR keeps the network's passes (network-pass-cache.ts) under keys of their own (`<id>~nudged97`,
  * `<id>~page2048q80`), so a second run with another engine tuning only repeats the steps after the network.
@@ -42,12 +49,12 @@ import { optionProblem } from './command-options.ts';
 const args = process.argv.slice(2);
 const problem = optionProblem(args, {
   values: ['--cache'],
-  switches: ['--noise'],
-  joined: ['--sides', '--quality', '--part', '--only'],
+  switches: ['--noise', '--redraw-all'],
+  joined: ['--sides', '--quality', '--formats', '--set', '--part', '--only'],
 });
 if (problem) {
   console.error(
-    `${problem}\nUsage: npm run eval:upload-size -- [--sides=2048,1600] [--quality=80] [--part=k/n] [--only=id,id] [--noise] [--cache DIR]`,
+    `${problem}\nUsage: npm run eval:upload-size -- [--sides=2048,1600] [--quality=80] [--formats=jpeg,webp] [--redraw-all] [--set=tuning|held-back] [--part=k/n] [--only=id,id] [--noise] [--cache DIR]`,
   );
   process.exit(1);
 }
@@ -60,6 +67,14 @@ const [part, parts] = option('part', '1/1').split('/').map(Number) as [number, n
 // --only=id,id: just these photos.
 const only = option('only', '').split(',').filter(Boolean);
 const withNoise = args.includes('--noise');
+const formats = option('formats', 'jpeg').split(',');
+const unknownFormat = formats.find((format) => !['jpeg', 'webp'].includes(format));
+const set = option('set', 'all');
+if (unknownFormat || !['all', 'tuning', 'held-back'].includes(set)) {
+  console.error(`--formats takes jpeg and webp, --set tuning or held-back`);
+  process.exit(1);
+}
+const redrawAll = args.includes('--redraw-all');
 const cacheAt = args.indexOf('--cache');
 const cache = cacheAt >= 0 ? args[cacheAt + 1] : undefined;
 const page = await startPageUploader();
@@ -90,7 +105,9 @@ const NUDGES = [
   { stride: 101, start: 2 },
 ];
 const nudgeNames = withNoise ? NUDGES.map(({ stride }) => `nudged${stride}`) : [];
-const uploads = sides.map((side) => `${side}q${quality}`);
+const uploads = sides.flatMap((side) =>
+  formats.map((format) => `${side}q${quality}${format === 'jpeg' ? '' : format}${redrawAll ? 'r' : ''}`),
+);
 const variants = ['today', ...nudgeNames, ...uploads];
 
 function nudged(photo: DecodedPhoto, variant: string): DecodedPhoto {
@@ -106,6 +123,7 @@ let missing = 0;
 const ids: string[] = [];
 for (const [index, entry] of manifest.photos.entries()) {
   if (index % parts !== part - 1 || (only.length > 0 && !only.includes(entry.id))) continue;
+  if ((set === 'tuning' && entry.heldBack) || (set === 'held-back' && !entry.heldBack)) continue;
   let original: Buffer;
   try {
     original = await readFile(path.join(PHOTOS_DIR, entry.file));
@@ -121,7 +139,13 @@ for (const [index, entry] of manifest.photos.entries()) {
   for (const variant of variants) {
     const isNudge = nudgeNames.includes(variant);
     const side = variant === 'today' || isNudge ? 0 : Number(variant.split('q')[0]);
-    const bytes = side ? (await page.upload(original, entry.file, side, quality / 100)).bytes : original;
+    const format = variant.includes('webp') ? 'image/webp' : 'image/jpeg';
+    const upload = side ? await page.upload(original, entry.file, side, quality / 100, { format, redrawAll }) : undefined;
+    // A browser that cannot encode the type gives another (Safari: PNG for WebP); never scored as if it could. (A
+    // photo sent as stored keeps its own type.)
+    if (upload && upload.type !== format && (redrawAll || !photoUpload.sentAsStored.includes(upload.type)))
+      throw new Error(`${entry.id}: asked for ${format}, the canvas gave ${upload.type}`);
+    const bytes = upload ? upload.bytes : original;
     uploadBytes.get(variant)!.push(bytes.length);
     const photo = await decodePhoto(bytes, { maxSide: MAX_WORKING_SIDE });
     // Keyed by the decoded pixels: a copy that only left the file's metadata out is the file to the engine.
