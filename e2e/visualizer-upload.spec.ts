@@ -32,6 +32,21 @@ async function cameraPhoto(): Promise<Buffer> {
     .toBuffer();
 }
 
+/**
+ * A phone's photo of this many pixels: the room fixture `tiles` times side by side (one room; several for a
+ * panorama's sweep), stretched to `width`×`height` and stored as a camera's JPEG. No sensor grain: these photos are
+ * about their pixel count, which is what the page decodes and redraws (a grainy 48 MP file weighs 2-3 MB more).
+ */
+async function phonePhoto(tiles: number, width: number, height: number): Promise<Buffer> {
+  const room = readFileSync(resolve(FIXTURES, 'room-gps.jpg'));
+  const { width: roomWidth = 0, height: roomHeight = 0 } = await sharp(room).metadata();
+  const sweep = await sharp({ create: { width: roomWidth * tiles, height: roomHeight, channels: 3, background: '#fff' } })
+    .composite(Array.from({ length: tiles }, (_, i) => ({ input: room, left: i * roomWidth, top: 0 })))
+    .png()
+    .toBuffer();
+  return sharp(sweep).resize(width, height, { fit: 'fill' }).jpeg({ quality: 85 }).toBuffer();
+}
+
 /** The webhook body as JSON text: the page gzips it (Content-Encoding), so it is decompressed here as the processor does. */
 function bodyText(request: Request): string {
   const bytes = request.postDataBuffer();
@@ -188,6 +203,50 @@ test.describe('the photo the visualizer sends', () => {
 
     expect(payload.imageBase64).toBe(`data:image/heic;base64,${heic.toString('base64')}`);
     await expect(page.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeVisible({ timeout: 90_000 });
+  });
+
+  // Photos as phones give them (an iPhone's HEIC and a sideways camera photo are above): the largest a phone's camera
+  // takes and a panorama each come back as a picture, redrawn on the page to the size the engine works at. The
+  // panorama has more pixels than the processor takes from a file (50 MP, decode-photo.ts): the page's copy is what
+  // lets it through.
+  // The result step either way: a stretched, tiled room is not always seen to have much floor, and the page then calls
+  // the result by another name (result-step.tsx) with "Fix the floor" offered: a picture, not a spinner or a refusal.
+  const resultHeading = /^(Your room with hardwood floors|Your Snap & See Wood result)$/;
+  const resultPicture = /^(Your room with a new hardwood floor|Your room photo from our floor visualizer)$/;
+  for (const { what, tiles, width, height } of [
+    { what: 'a 48 MP photo (8064×6048)', tiles: 1, width: 8064, height: 6048 },
+    { what: 'a 55 MP panorama (19200×2880)', tiles: 5, width: 19200, height: 2880 },
+  ]) {
+    test(`${what} goes out redrawn at 1600 px and comes back as a picture`, async ({ page }) => {
+      test.setTimeout(180_000);
+      const original = await phonePhoto(tiles, width, height);
+      expect(original.length).toBeLessThan(10 * 1024 * 1024);
+      const payload = await sendPhoto(page, { name: 'IMG_5120.JPG', mimeType: 'image/jpeg', buffer: original }, 'upload-phone-sized');
+      const sent = await sharp(Buffer.from(payload.imageBase64.slice(payload.imageBase64.indexOf(',') + 1), 'base64')).metadata();
+      expect([sent.width, sent.height]).toEqual([1600, Math.round((1600 * height) / width)]);
+      await expect(page.getByRole('heading', { name: resultHeading })).toBeVisible({ timeout: 120_000 });
+      await expect
+        .poll(() =>
+          page
+            .getByRole('img', { name: resultPicture })
+            .first()
+            .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+        )
+        .toBe(true);
+    });
+  }
+
+  test('a panorama so wide that 1600 px would leave its short side under the processor\'s 200 px goes out taller, and comes back as a picture', async ({ page }) => {
+    test.setTimeout(180_000);
+    // 15360×1440, 10.7:1: at 1600 px it would be 1600×150, which the processor refuses as too small to show a floor
+    // ("at least 200 pixels on its shorter side"), a reason the visitor's 15360-pixel photo does not deserve.
+    const original = await phonePhoto(8, 15360, 1440);
+    const payload = await sendPhoto(page, { name: 'IMG_5121.JPG', mimeType: 'image/jpeg', buffer: original }, 'upload-wide-panorama');
+    await expect(page.getByRole('heading', { name: resultHeading })).toBeVisible({ timeout: 120_000 });
+    await expect(page.getByText(/too small to show a floor/)).toBeHidden();
+    const sent = await sharp(Buffer.from(payload.imageBase64.slice(payload.imageBase64.indexOf(',') + 1), 'base64')).metadata();
+    expect(sent.height).toBe(200);
+    expect(sent.width).toBe(Math.round((200 * 15360) / 1440));
   });
 
   test('a phone that loses its connection while its photo goes out is told it is offline, and gets its result once back', async ({

@@ -17,6 +17,13 @@ export const photoUpload = {
    */
   longestSidePx: 1600,
   /**
+   * The shortest side the page's copy keeps: the processor refuses a photo shorter than this as too small to show a
+   * floor (MIN_PHOTO_SHORT_SIDE, decode-photo.ts). A phone's panorama wider than 8:1 would be under it at
+   * `longestSidePx` (15360×1440 -> 1600×150) and be refused for a size the visitor's photo never had, so its copy is
+   * made this tall instead, and longer (2133×200). A photo shorter than this is sent at its own size, as before.
+   */
+  shortestSidePx: 200,
+  /**
    * A JPEG or WebP already upright and at most this long on its longest side (and within `targetBytes`) is sent as
    * its own picture instead of redrawn: the processor works on up to 2048 px (MAX_WORKING_SIDE), and those pixels
    * give the very floor the file gives, where a redraw at 1600 moved the floor of 4 of the 10 such tuning photos by

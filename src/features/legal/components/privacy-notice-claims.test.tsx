@@ -131,7 +131,14 @@ describe('the privacy notice, claim by claim', () => {
     const photos = await screen.findByRole('heading', { level: 2, name: 'Your room photos' });
     const text = photos.parentElement!.textContent!;
     const format = photoUpload.format.replace('image/', '').toUpperCase();
-    expect(text).toContain(`a ${format} picture of at most ${photoUpload.longestSidePx} pixels on its longest side`);
+    expect(text).toContain(
+      `a ${format} picture of at most ${photoUpload.longestSidePx} pixels on its longest side, or of ${photoUpload.shortestSidePx} pixels on its shorter side for a very wide panorama`,
+    );
+    // The panorama's copy is as tall as the processor's shortest side (read from its source: importing it would load
+    // sharp into this page test).
+    expect(readFileSync(resolve(REPOSITORY_ROOT, 'visualizer-processor/src/decode-photo.ts'), 'utf8')).toContain(
+      `export const MIN_PHOTO_SHORT_SIDE = ${photoUpload.shortestSidePx};`,
+    );
     // The lossless path (photo-without-metadata.ts): the notice names each format sent as stored.
     expect(photoUpload.sentAsStored).toEqual(['image/jpeg', 'image/webp']);
     expect(text).toContain(

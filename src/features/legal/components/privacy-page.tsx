@@ -121,7 +121,7 @@ export function PrivacyPage({
           Phone photos carry hidden details: often the exact place where they were taken (GPS), the time, and the
           camera. Before your photo leaves your phone or computer, this page makes its own copy of it: what it sends us
           is a {formatName(photoUpload.format)} picture of at most {photoUpload.longestSidePx} pixels on its longest
-          side (or, for a {listInWords(photoUpload.sentAsStored.map(formatName), 'or')} photo that is already at most{' '}
+          side, or of {photoUpload.shortestSidePx} pixels on its shorter side for a very wide panorama (or, for a {listInWords(photoUpload.sentAsStored.map(formatName), 'or')} photo that is already at most{' '}
           {photoUpload.storedLongestSidePx} pixels on its longest side and the right way up, the photo&apos;s own
           picture),
           {photoUpload.sendsMetadata ? ' with' : ' without any of'} those hidden details, together with your name, your

@@ -76,9 +76,14 @@ async function decodeUpright(file: File): Promise<Drawable | null> {
   }
 }
 
-/** The pixels scaled to fit `longestSidePx` (never enlarged) and encoded, or null when the browser gives no JPEG. */
+/**
+ * The pixels scaled to fit `longestSidePx`, but no shorter than `shortestSidePx` (a very wide panorama), never
+ * enlarged, and encoded, or null when the browser gives no JPEG.
+ */
 async function encodeScaled(decoded: Drawable): Promise<Blob | null> {
-  const scale = Math.min(1, photoUpload.longestSidePx / Math.max(decoded.width, decoded.height));
+  const longest = Math.max(decoded.width, decoded.height);
+  const shortest = Math.min(decoded.width, decoded.height);
+  const scale = Math.min(1, Math.max(photoUpload.longestSidePx / longest, photoUpload.shortestSidePx / shortest));
   const width = Math.max(1, Math.round(decoded.width * scale));
   const height = Math.max(1, Math.round(decoded.height * scale));
   const canvas = drawingCanvas(width, height);
