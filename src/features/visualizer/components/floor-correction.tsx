@@ -91,6 +91,8 @@ export function FloorCorrection({
   // then lets the focus fall to the page's start. A render that came is shown by the result step (its picture); one
   // refused, failed or lost leaves the visitor on the button they pressed, with the problem said above it.
   const panel = useRef<HTMLElement>(null);
+  const photo = useRef<HTMLDivElement>(null);
+  const markerList = useRef<HTMLOListElement>(null);
   const reRenderButton = useRef<HTMLButtonElement>(null);
   const focusedWhenAsked = useRef(false);
   useEffect(() => {
@@ -114,9 +116,23 @@ export function FloorCorrection({
     );
   };
 
+  // A marker removed with the keyboard takes its button with it when it was the last in the list, and "Undo last
+  // marker" is disabled once none is left: either way a browser lets the focus fall to the page's start, and the next
+  // Tab began again at "Skip to content". The focus goes to the last marker's button left, or to the photo.
+  const focusAfterRemoval = useRef(false);
+  useEffect(() => {
+    if (!focusAfterRemoval.current) return;
+    focusAfterRemoval.current = false;
+    const focused = document.activeElement;
+    if (focused instanceof HTMLElement && focused !== document.body && !focused.matches(':disabled')) return;
+    const buttons = markerList.current?.querySelectorAll('button');
+    (buttons?.[buttons.length - 1] ?? photo.current)?.focus();
+  }, [markers]);
+
   const remove = (index: number) => {
     const marker = markers[index];
     if (!marker) return;
+    focusAfterRemoval.current = panel.current?.contains(document.activeElement) ?? false;
     setNotice(null);
     onMarkersChange(markers.filter((_, i) => i !== index));
     setAnnouncement(`Marker ${index + 1} removed (${markerName(marker)}).`);
@@ -198,6 +214,7 @@ export function FloorCorrection({
       </fieldset>
 
       <div
+        ref={photo}
         role="application"
         tabIndex={rendering ? -1 : 0}
         aria-label="Your photo: place markers"
@@ -241,6 +258,7 @@ export function FloorCorrection({
         ))}
         <span
           aria-hidden="true"
+          data-testid="floor-crosshair"
           className="pointer-events-none absolute hidden size-10 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-white shadow-[0_0_0_2px_rgba(31,19,11,0.8)] group-focus-visible:block"
           style={{ left: `${cursor.x * 100}%`, top: `${cursor.y * 100}%` }}
         >
@@ -266,7 +284,7 @@ export function FloorCorrection({
         {markers.length === 0 ? (
           <p className="text-sm text-walnut-800">No markers yet.</p>
         ) : (
-          <ol className="flex flex-wrap gap-2">
+          <ol ref={markerList} className="flex flex-wrap gap-2">
             {markers.map((marker, index) => (
               <li
                 key={index}

@@ -296,6 +296,26 @@ describe('"Not quite right? Fix the floor"', () => {
     expect(screen.getByRole('button', { name: 'Not quite right? Fix the floor' })).toHaveFocus();
   });
 
+  it('keeps the focus in the panel when markers are removed with the keyboard', async () => {
+    const { user } = await reachResult({ read: (id) => HttpResponse.json(completedRender(id, 1)) });
+    await user.click(screen.getByRole('button', { name: 'Not quite right? Fix the floor' }));
+    photo().focus();
+    await user.keyboard('{Enter}{ArrowUp}{Enter}');
+    expect(markerList()).toEqual(['1. Wood here', '2. Wood here']);
+
+    // The last marker's button goes with it: the focus goes to the button of the marker before it, not the page's start.
+    screen.getByRole('button', { name: 'Remove marker 2 (wood here)' }).focus();
+    await user.keyboard('{Enter}');
+    expect(markerList()).toEqual(['1. Wood here']);
+    expect(screen.getByRole('button', { name: 'Remove marker 1 (wood here)' })).toHaveFocus();
+
+    // "Undo last marker" is disabled once no marker is left: the focus goes to the photo, where the next one goes.
+    screen.getByRole('button', { name: 'Undo last marker' }).focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByText('No markers yet.')).toBeInTheDocument();
+    expect(photo()).toHaveFocus();
+  });
+
   it('shows the photo without an outline when the row has no floor mask', async () => {
     const { user } = await reachResult({
       read: (id) => HttpResponse.json(completedRender(id, 1, { floor_mask_url: null })),
