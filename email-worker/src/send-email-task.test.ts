@@ -1,13 +1,23 @@
 import type { JobHelpers } from 'graphile-worker';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readBusinessFacts } from '../../src/config/business.ts';
 import type { OutboundEmail, OutboundEmailRepository } from './outbound-email-repository.ts';
 import { unsubscribeToken, verifiedMailboxDigest } from '../../contracts/unsubscribe-link.ts';
-import { PERMANENT_FAILURE_ATTEMPTS, createSendEmailTask, messageIdDomain, type MailAddress, type MailTransport } from './send-email-task.ts';
+import {
+  PERMANENT_FAILURE_ATTEMPTS,
+  createSendEmailTask,
+  messageIdDomain,
+  type MailAddress,
+  type MailTransport,
+} from './send-email-task.ts';
 
 /** The send_email job's decisions (retry, dead, sent, resend), on a recording repository and transport. */
 const EMAIL_ID = '5b1c9e2a-1f0e-4c7a-9d3e-2a6b8c4d1e0f';
-const lead = { id: '9f2c1b7e-3d4a-4e5f-8a6b-1c2d3e4f5a6b', created_at: new Date('2026-11-20T15:00:00Z'), email: 'visitor@example.com' };
+const lead = {
+  id: '9f2c1b7e-3d4a-4e5f-8a6b-1c2d3e4f5a6b',
+  created_at: new Date('2026-11-20T15:00:00Z'),
+  email: 'visitor@example.com',
+};
 let recipient = lead.email;
 
 let states: string[];
@@ -15,6 +25,8 @@ let logLines: string[];
 let previousStatus: OutboundEmail['previous_status'];
 let leadExists: boolean;
 let unsubscribedAt: Date | null;
+/** How many of the next calls to markSent fail (the database away). */
+let markSentFailures: number;
 const DIGEST = 'a'.repeat(64);
 
 const repository: OutboundEmailRepository = {
@@ -35,6 +47,10 @@ const repository: OutboundEmailRepository = {
     return leadExists ? { table: 'leads', ...lead } : null;
   },
   async markSent() {
+    if (markSentFailures > 0) {
+      markSentFailures -= 1;
+      throw new Error('Connection terminated unexpectedly');
+    }
     states.push('sent');
   },
   async markRetrying(_id, reason) {
@@ -55,9 +71,12 @@ const repository: OutboundEmailRepository = {
 };
 
 function refusal(responseCode: number) {
-  return Object.assign(new Error(`Can't send mail - all recipients were rejected: ${responseCode} <visitor@example.com>: no such user`), {
-    responseCode,
-  });
+  return Object.assign(
+    new Error(`Can't send mail - all recipients were rejected: ${responseCode} <visitor@example.com>: no such user`),
+    {
+      responseCode,
+    },
+  );
 }
 
 function task(transport: MailTransport) {
@@ -67,7 +86,12 @@ function task(transport: MailTransport) {
     transport,
     mailFrom: 'Your Flooring Co. <hello@floors.example>',
     unsubscribeUrl: 'https://processor.floors.example/unsubscribe',
-    context: { business, siteUrl: 'https://floors.example', staffInbox: 'office@floors.example', guidePdf: async () => Buffer.from('%PDF-1.3') },
+    context: {
+      business,
+      siteUrl: 'https://floors.example',
+      staffInbox: 'office@floors.example',
+      guidePdf: async () => Buffer.from('%PDF-1.3'),
+    },
     log: (line) => logLines.push(line),
   });
 }
@@ -81,14 +105,21 @@ beforeEach(() => {
   previousStatus = 'queued';
   leadExists = true;
   unsubscribedAt = null;
+  markSentFailures = 0;
+});
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 describe('the send_email job', () => {
-  it('signs the guide\'s unsubscribe link for its recipient and puts it in the RFC 8058 headers and the text', async () => {
+  it("signs the guide's unsubscribe link for its recipient and puts it in the RFC 8058 headers and the text", async () => {
     const sent: { headers: Record<string, string>; text: string }[] = [];
     await task({ sendMail: async (message) => void sent.push(message) })({ emailId: EMAIL_ID }, attempt(1));
     const link = `https://processor.floors.example/unsubscribe?token=${unsubscribeToken('test signing key', DIGEST)}`;
-    expect(sent[0]!.headers).toEqual({ 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+    expect(sent[0]!.headers).toEqual({
+      'List-Unsubscribe': `<${link}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
     expect(sent[0]!.text).toContain(link);
     expect(verifiedMailboxDigest('test signing key', new URL(link).searchParams.get('token'))).toBe(DIGEST);
   });
@@ -104,7 +135,9 @@ describe('the send_email job', () => {
   it('sends with a Message-ID made from the e-mail id, then records it sent', async () => {
     const sent: { messageId: string; to: MailAddress; from: string }[] = [];
     await task({ sendMail: async (message) => void sent.push(message) })({ emailId: EMAIL_ID }, attempt(1));
-    expect(sent).toEqual([expect.objectContaining({ messageId: `<${EMAIL_ID}@floors.example>`, to: { name: '', address: lead.email } })]);
+    expect(sent).toEqual([
+      expect.objectContaining({ messageId: `<${EMAIL_ID}@floors.example>`, to: { name: '', address: lead.email } }),
+    ]);
     expect(states).toEqual(['sent']);
   });
 
@@ -114,7 +147,9 @@ describe('the send_email job', () => {
     const nodemailer = await import('nodemailer');
     const smtp = nodemailer.createTransport({ streamTransport: true, buffer: true });
     const envelopes: string[][] = [];
-    const send = task({ sendMail: async (message) => envelopes.push((await smtp.sendMail(message)).envelope.to as string[]) });
+    const send = task({
+      sendMail: async (message) => envelopes.push((await smtp.sendMail(message)).envelope.to as string[]),
+    });
     for (const spelling of ['a1<victim@example.org>', 'x,victim@example.org']) {
       recipient = spelling;
       await send({ emailId: EMAIL_ID }, attempt(1));
@@ -133,19 +168,57 @@ describe('the send_email job', () => {
     expect([...states, ...logLines].join('\n')).not.toContain('visitor@example.com');
   });
 
-  it('keeps retrying a temporary failure, and gives up on the job\'s last attempt', async () => {
-    const down = task({ sendMail: () => Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:587'), { code: 'ESOCKET' })) });
+  it("keeps retrying a temporary failure, and gives up on the job's last attempt", async () => {
+    const down = task({
+      sendMail: () =>
+        Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:587'), { code: 'ESOCKET' })),
+    });
     await expect(down({ emailId: EMAIL_ID }, attempt(5))).rejects.toThrow();
     expect(states).toEqual(['retrying: Attempt 5 failed: connect ECONNREFUSED 127.0.0.1:587']);
     await down({ emailId: EMAIL_ID }, attempt(10));
     expect(states.at(-1)).toBe('dead: Not delivered after 10 attempts: connect ECONNREFUSED 127.0.0.1:587');
   });
 
+  it("retries a temporary refusal (4xx: greylisting, a full mailbox) past the third attempt, until the job's last", async () => {
+    const greylist = task({ sendMail: () => Promise.reject(refusal(451)) });
+    await expect(greylist({ emailId: EMAIL_ID }, attempt(PERMANENT_FAILURE_ATTEMPTS))).rejects.toThrow(
+      /SMTP attempt 3 failed/,
+    );
+    expect(states).toEqual([expect.stringMatching(/^retrying: Attempt 3 failed: .*451/)]);
+    await greylist({ emailId: EMAIL_ID }, attempt(10));
+    expect(states.at(-1)).toMatch(/^dead: Not delivered after 10 attempts: .*451/);
+  });
+
+  it('records "sent" once the database is back, within the minute it keeps trying', async () => {
+    vi.useFakeTimers();
+    markSentFailures = 3;
+    const sending = task({ sendMail: async () => undefined })({ emailId: EMAIL_ID }, attempt(1));
+    await vi.advanceTimersByTimeAsync(10_000);
+    await sending;
+    expect(states).toEqual(['sent']);
+    expect(logLines).toEqual([`email ${EMAIL_ID} (guide): sent`]);
+  });
+
+  it('fails the attempt, leaving the e-mail to be sent again, when "sent" cannot be recorded within the minute', async () => {
+    vi.useFakeTimers();
+    markSentFailures = Number.POSITIVE_INFINITY;
+    const sending = task({ sendMail: async () => undefined })({ emailId: EMAIL_ID }, attempt(1));
+    const outcome = expect(sending).rejects.toThrow('The e-mail was sent but could not be recorded as sent');
+    await vi.advanceTimersByTimeAsync(61_000);
+    await outcome;
+    expect(states).toEqual([]);
+    expect(logLines).toEqual([
+      `email ${EMAIL_ID} (guide): sent, but "sent" could not be recorded; it may be sent a second time`,
+    ]);
+  });
+
   it('says so when it resends after an attempt that may have been delivered', async () => {
     previousStatus = 'sending';
     await task({ sendMail: async () => undefined })({ emailId: EMAIL_ID }, attempt(2));
     // One line for the job: the resend is said in its outcome line.
-    expect(logLines).toEqual([`email ${EMAIL_ID} (guide): sent on attempt 2, again after an attempt that was not confirmed`]);
+    expect(logLines).toEqual([
+      `email ${EMAIL_ID} (guide): sent on attempt 2, again after an attempt that was not confirmed`,
+    ]);
   });
 
   it('marks an e-mail dead at once when its lead is gone', async () => {
