@@ -10,7 +10,6 @@ import { expect, test } from './support/test';
  */
 test.use({ viewport: { width: 360, height: 800 } });
 
-
 /** Types each value into the focused field and Tabs on to the next. */
 async function typeInTurn(page: Page, values: string[]) {
   for (const [index, value] of values.entries()) {
@@ -35,8 +34,16 @@ test('the estimate form sent with Tab and Enter gives focus back to its button',
 });
 
 for (const program of [
-  { path: '/realtors', values: ['Pat Partner', uniqueEmail('realtor'), '856-555-0101', 'Shore Realty'], toast: /^Welcome to the team!/ },
-  { path: '/investors', values: ['Ivy Investor', uniqueEmail('investor'), '856-555-0102', 'FlipCo LLC'], toast: /^Welcome to the investor program!/ },
+  {
+    path: '/realtors',
+    values: ['Pat Partner', uniqueEmail('realtor'), '856-555-0101', 'Shore Realty'],
+    toast: /^Welcome to the team!/,
+  },
+  {
+    path: '/investors',
+    values: ['Ivy Investor', uniqueEmail('investor'), '856-555-0102', 'FlipCo LLC'],
+    toast: /^Welcome to the investor program!/,
+  },
 ]) {
   test(`the ${program.path} form sent with Tab and Space gives focus back to its button`, async ({ page }) => {
     await open(page, program.path);
@@ -71,7 +78,9 @@ test('the free-guide modal keeps focus on its button after a failed sign-up', as
   await expect(dialog.getByRole('button', { name: 'Get My Free Guide' })).toBeFocused();
 });
 
-test('a page opened from the menu or a Back link puts focus on its heading, so a screen reader says where it is', async ({ page }) => {
+test('a page opened from the menu or a Back link puts focus on its heading, so a screen reader says where it is', async ({
+  page,
+}) => {
   await open(page, '/');
   const menu = page.getByRole('button', { name: 'Menu' });
   await menu.focus();
@@ -113,4 +122,64 @@ test('the visualizer answers Enter with a field empty: says what is missing and 
   await expect(page.getByRole('button', { name: 'Process Image' })).toBeDisabled();
   await expect(page.getByRole('heading', { name: 'Where should we send your result?' })).toBeVisible();
   expect(sent.filter((url) => url.includes('floor_visualizer_requests') || url.includes('webhook'))).toEqual([]);
+});
+
+// "Fix the floor" with the keyboard only, in a real browser: the crosshair is drawn where the focus is, markers go
+// where it is, and removing them keeps the focus in the panel (it fell to the page's start: session 24).
+test('the visualizer\'s "Fix the floor" from the keyboard: the crosshair shows, Enter places markers, removing them keeps the focus', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await open(page, '/floor-visualizer');
+  await page.getByLabel('Choose a photo').setInputFiles('visualizer-processor/fixtures/images/room-carpet.jpg');
+  await page.getByLabel('Name').fill('Kay Board');
+  await page.getByLabel('Email').fill(uniqueEmail('keys-fix'));
+  await page.getByRole('button', { name: 'Process Image' }).focus();
+  await page.keyboard.press('Enter');
+
+  const fix = page.getByRole('button', { name: 'Not quite right? Fix the floor' });
+  await expect(fix).toBeVisible({ timeout: 120_000 });
+  await fix.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Fix the floor' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('radio', { name: 'Wood here', exact: true })).toBeFocused();
+  await page.keyboard.press('Tab');
+  const photo = page.getByRole('application', { name: 'Your photo: place markers' });
+  await expect(photo).toBeFocused();
+  const crosshair = photo.getByTestId('floor-crosshair');
+  await expect(crosshair).toBeVisible();
+
+  // Three big steps down from the middle: the marker goes where the crosshair is, 80 % down.
+  await page.keyboard.press('Shift+ArrowDown');
+  await page.keyboard.press('Shift+ArrowDown');
+  await page.keyboard.press('Shift+ArrowDown');
+  await page.keyboard.press('Enter');
+  const markers = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: /^Remove marker/ }) });
+  await expect(markers).toHaveText(['1. Wood here']);
+  const box = (await photo.boundingBox())!;
+  const marker = (await photo.getByTestId('floor-marker').boundingBox())!;
+  expect(Math.abs(marker.x + marker.width / 2 - (box.x + box.width / 2))).toBeLessThan(2);
+  expect(Math.abs(marker.y + marker.height / 2 - (box.y + box.height * 0.8))).toBeLessThan(2);
+  // Space places one too (and does not scroll the page).
+  await page.keyboard.press('ArrowUp');
+  const scrolled = await page.evaluate(() => window.scrollY);
+  await page.keyboard.press('Space');
+  await expect(markers).toHaveText(['1. Wood here', '2. Wood here']);
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+
+  // The last marker's button goes with it: the focus goes to the one before, then Undo's, then the photo.
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Remove marker 2 (wood here)' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(markers).toHaveText(['1. Wood here']);
+  await expect(page.getByRole('button', { name: 'Remove marker 1 (wood here)' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Undo last marker' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('No markers yet.')).toBeVisible();
+  await expect(photo).toBeFocused();
+  await expect(crosshair).toBeVisible();
 });
