@@ -699,6 +699,36 @@ describe('carpet and rugs: "Keep my rugs" or "Replace carpet and rugs too"', () 
     await user.click(screen.getByRole('radio', { name: 'Replace carpet and rugs too' }));
     expect(calls.webhooks.filter((body) => body.rugs === 'replace')).toHaveLength(2);
   });
+
+  it('says it could not check on the new render when the row cannot be read, and "Check again" finds it', async () => {
+    let asked = false;
+    let readable = true;
+    const { user, calls } = await reachResult({
+      read: (id) =>
+        readable
+          ? HttpResponse.json(
+              asked
+                ? completedRender(id, 2, { rug_choice: 'replace', rug_share: 0.12 })
+                : completedRender(id, 1, withRugs),
+            )
+          : HttpResponse.json({ message: 'The database is not answering' }, { status: 503 }),
+      correctionReply: () => {
+        asked = true;
+        readable = false;
+        return HttpResponse.json({ status: 'rendering', requestId: calls.id(), renderNumber: 2 }, { status: 202 });
+      },
+    });
+    await user.click(screen.getByRole('radio', { name: 'Replace carpet and rugs too' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(rugChoiceTexts.lost);
+    expect(afterImage()).toHaveAttribute('src', `${storage}/render-1/natural-white-oak.jpg`);
+    readable = true;
+    await user.click(screen.getByRole('button', { name: 'Check again' }));
+    expect(
+      await screen.findByText('Your floor was re-rendered with the carpet and rugs replaced by wood.'),
+    ).toBeInTheDocument();
+    expect(afterImage()).toHaveAttribute('src', `${storage}/render-2/natural-white-oak.jpg`);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
 });
 
 describe('the default wood first, the other woods as they come (decision 025, session 16)', () => {
