@@ -78,10 +78,18 @@ describe('a result link', () => {
     unmount();
 
     window.history.replaceState(null, '', `/floor-visualizer?wood=teak#result=${ID}`);
-    renderRoute(`/floor-visualizer?wood=teak#result=${ID}`);
+    const teak = renderRoute(`/floor-visualizer?wood=teak#result=${ID}`);
     await screen.findByRole('heading', { name: 'Your room with hardwood floors' });
     expect(screen.getByRole('radio', { name: 'Natural white oak' })).toBeChecked();
     expect(window.location.search).toBe('');
+    teak.unmount();
+
+    // A wood of the site's that this render does not have (a link from another photo's result): the default too, not
+    // a choice with nothing checked.
+    window.history.replaceState(null, '', `/floor-visualizer?wood=honey-oak#result=${ID}`);
+    renderRoute(`/floor-visualizer?wood=honey-oak#result=${ID}`);
+    await screen.findByRole('heading', { name: 'Your room with hardwood floors' });
+    expect(screen.getByRole('radio', { name: 'Natural white oak' })).toBeChecked();
   });
 
   it('shows the result it names, read by its id', async () => {
