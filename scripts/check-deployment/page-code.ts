@@ -9,11 +9,15 @@ import type { Outcome } from './test-rows.ts';
  * snippet injection, a CDN's analytics beacon, a tag manager pasted into the host's settings, a hacked host), passed
  * every line while it read each form a visitor fills in. Data blocks (`application/ld+json`) run nothing.
  * A CDN's own scripts on the site's origin (Cloudflare's `/cdn-cgi/`: its bot checks, which it adds to every page
- * when they are on) are the host's, which serves the pages anyway, and are left out.
+ * when they are on) are the host's, which serves the pages anyway, and are left out; but not Cloudflare's Zaraz
+ * (`/cdn-cgi/zaraz/`), a tag manager for other companies' tools.
  */
 export function codeOf(html: string, pageUrl: URL): Map<string, string> {
   const found = new Map<string, string>();
-  const isCdnOwn = (url: URL) => url.origin === pageUrl.origin && url.pathname.startsWith('/cdn-cgi/');
+  // But Cloudflare's Zaraz, also under /cdn-cgi/, is a tag manager: it hands each visit (and the events a site or
+  // its tools send) to the analytics and advertising companies set in the dashboard (session 24).
+  const isCdnOwn = (url: URL) =>
+    url.origin === pageUrl.origin && url.pathname.startsWith('/cdn-cgi/') && !url.pathname.startsWith('/cdn-cgi/zaraz/');
   for (const [, attributes = '', text = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
     const attribute = (name: string) =>
       attributes
@@ -36,7 +40,7 @@ export function codeOf(html: string, pageUrl: URL): Map<string, string> {
     } else if (text.trim()) {
       const code = text.trim();
       // Cloudflare's inline starter for its /cdn-cgi/ bot check names no other address.
-      if (code.includes('/cdn-cgi/') && !/https?:\/\//i.test(code)) continue;
+      if (code.includes('/cdn-cgi/') && !/https?:\/\//i.test(code) && !/zaraz/i.test(code)) continue;
       found.set(`inline ${code}`, `an inline script "${code.replace(/\s+/g, ' ').slice(0, 60)}…"`);
     }
   }

@@ -485,11 +485,15 @@ describe('npm run check:deployment on a broken deployment', () => {
     expect(await leftovers(site.stack)).toEqual([]);
   }, 300_000);
 
-  it("fails a page that runs a script the build does not have, and pages that phones (Android's, iPhones', Instagram's browser) or returning visitors get otherwise than the check's first request (red-team, sessions 23 and 24)", async () => {
+  it("fails a page that runs a script the build does not have, and pages that phones (Android's, iPhones', Instagram's browser) or returning visitors get otherwise than the check's first request, and Cloudflare's Zaraz (red-team, sessions 23 and 24)", async () => {
     const host = await startHost(site.siteUrl, otherHostPort, async (asked, upstream) => {
       const page = await upstream();
       // A tag manager pasted into the host's snippet injection, on one page for everyone.
       if (asked.path === '/realtors') return { ...page, body: page.body.replace('</head>', '<script async src="https://www.googletagmanager.com/gtm.js?id=GTM-TEST1"></script></head>') };
+      // Cloudflare's tag manager Zaraz, started from its own /cdn-cgi/ path as Cloudflare adds it (session 24).
+      if (asked.path === '/terms') {
+        return { ...page, body: page.body.replace('</head>', "<script>(function(w,d){w.zaraz={};var s=d.createElement('script');s.src='/cdn-cgi/zaraz/s.js?z='+btoa('{}');d.head.appendChild(s)})(window,document)</script></head>") };
+      }
       // A collector given to phones only: Android's, then iPhones' Safari (no client hints), then Instagram's
       // browser, each keyed on its user agent alone (session 24: the check asked as Android only).
       const agent = String(asked.headers['user-agent']);
@@ -518,7 +522,7 @@ describe('npm run check:deployment on a broken deployment', () => {
 
       expect(failed, lines.join('\n')).toEqual([
         expect.stringMatching(
-          /^FAIL {2}pages run only the build's scripts, on a phone and on a second visit too: \/ on a second visit \(with the cookies the pages set\): \/assets\/index-0ldBu1ld\.js where the first answer names \/assets\/index-\S+\.js \(another build\); \/realtors runs the script https:\/\/www\.googletagmanager\.com\/gtm\.js\?id=GTM-TEST1, which the build does not have; \/investors on a phone: an inline script "navigator\.sendBeacon\('https:\/\/collector\.test\/', document\.coo…", which the first answer does not run; \/floor-visualizer on an iPhone: the script https:\/\/ios-collector\.test\/t\.js, which the first answer does not run; \/privacy in Instagram's browser on an iPhone: the script https:\/\/in-app\.test\/t\.js, which the first answer does not run: a script the build does not have reads every form/,
+          /^FAIL {2}pages run only the build's scripts, on a phone and on a second visit too: \/ on a second visit \(with the cookies the pages set\): \/assets\/index-0ldBu1ld\.js where the first answer names \/assets\/index-\S+\.js \(another build\); \/realtors runs the script https:\/\/www\.googletagmanager\.com\/gtm\.js\?id=GTM-TEST1, which the build does not have; \/investors on a phone: an inline script "navigator\.sendBeacon\('https:\/\/collector\.test\/', document\.coo…", which the first answer does not run; \/floor-visualizer on an iPhone: the script https:\/\/ios-collector\.test\/t\.js, which the first answer does not run; \/privacy in Instagram's browser on an iPhone: the script https:\/\/in-app\.test\/t\.js, which the first answer does not run; \/terms runs an inline script "\(function\(w,d\)\{w\.zaraz=\{\};var s=d\.createElement\('script'\);s\.…", which the build does not have: a script the build does not have reads every form/,
         ),
       ]);
     } finally {

@@ -68,6 +68,19 @@ describe('the line on the code the pages run, and what phones and returning visi
       `<script>(function(){var a=document.createElement('script');a.src='/cdn-cgi/challenge-platform/scripts/jsd/main.js';document.head.appendChild(a)})();</script><script defer src="/cdn-cgi/scripts/email-decode.min.js"></script><script type="application/ld+json">{"extra":1}</script></body>`,
     );
     expect(pageCodeOutcome(site, [seen(cloudflare)], undefined, 'dist').ok).toBe(true);
+    // Its tag manager Zaraz, on the site's address too, hands visits to the tools set in its dashboard: not left out
+    // (session 24), whether started inline or by its address.
+    const zaraz = built.replace(
+      '</head>',
+      `<script>(function(w,d){w.zaraz={};var s=d.createElement('script');s.src='/cdn-cgi/zaraz/s.js?z='+btoa('{}');d.head.appendChild(s)})(window,document)</script></head>`,
+    );
+    expect(pageCodeOutcome(site, [seen(zaraz)], undefined, 'dist').detail).toMatch(
+      /^\/realtors runs an inline script "\(function\(w,d\)\{w\.zaraz=\{\};var s=d\.createElement\('script'\);s\.…", which the build does not have/,
+    );
+    const zarazByAddress = built.replace('</head>', '<script src="/cdn-cgi/zaraz/i.js"></script></head>');
+    expect(pageCodeOutcome(site, [seen(zarazByAddress)], undefined, 'dist').detail).toContain(
+      '/realtors runs the script /cdn-cgi/zaraz/i.js, which the build does not have',
+    );
     // Its analytics beacon is another address, which the privacy page would have to name: not left out.
     const beacon = built.replace(
       '</body>',
