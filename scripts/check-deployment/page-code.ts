@@ -59,6 +59,71 @@ export function codeOf(html: string, pageUrl: URL): Map<string, string> {
   return found;
 }
 
+/** The `rel`s of a `<link>` that make the browser fetch its address. */
+const LOADED_RELS = new Set(['stylesheet', 'preload', 'modulepreload', 'prefetch', 'preconnect', 'dns-prefetch', 'icon', 'apple-touch-icon', 'manifest', 'mask-icon', 'prerender']);
+
+/**
+ * What else a page makes the browser fetch from another site, or send a visitor's input to, as key -> label: a
+ * stylesheet, icon or preload link, an image, video or audio, a frame (any address), a form's action (any), a
+ * `<base>`, a `<meta http-equiv="refresh">`, and an inline `<style>` that imports or fetches an address. Red-team,
+ * session 24: the page-code line held scripts only, so a host's tracking pixel (`<img src="https://…/p.gif">`)
+ * told another company of every visit, a stylesheet from another site can read what a visitor types (attribute
+ * selectors with a background per value), and a form's action sends what is typed before the page's code has
+ * started; all passed.
+ */
+export function resourcesOf(html: string, pageUrl: URL): Map<string, string> {
+  const found = new Map<string, string>();
+  const resolved = (reference: string | undefined) => {
+    if (reference === undefined) return undefined;
+    try {
+      return new URL(reference.trim(), pageUrl);
+    } catch {
+      return undefined;
+    }
+  };
+  const otherSite = (reference: string | undefined) => {
+    const url = resolved(reference);
+    return url && url.origin !== pageUrl.origin ? url.href : undefined;
+  };
+  const withoutScripts = html.replace(/<script\b[^>]*>[\s\S]*?<\/script\s*>/gi, '');
+  for (const [, css = ''] of withoutScripts.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi)) {
+    if (/@import|url\s*\(/i.test(css)) found.set(`style ${css.trim()}`, `an inline style "${css.replace(/\s+/g, ' ').trim().slice(0, 60)}…"`);
+  }
+  for (const [tag, element = ''] of withoutScripts.matchAll(/<([a-z]+)\b[^>]*>/gi)) {
+    const attribute = (name: string) =>
+      tag
+        .match(new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i'))
+        ?.slice(1)
+        .find((value) => value !== undefined);
+    const kind = element.toLowerCase();
+    if (kind === 'link') {
+      const rels = (attribute('rel') ?? '').toLowerCase().split(/\s+/);
+      const href = rels.some((rel) => LOADED_RELS.has(rel)) ? otherSite(attribute('href')) : undefined;
+      if (href) found.set(`link ${href}`, `the ${rels.includes('stylesheet') ? 'stylesheet' : `${rels.join(' ')} link`} ${href}`);
+    } else if (['img', 'source', 'video', 'audio', 'input'].includes(kind)) {
+      const src = otherSite(attribute('src'));
+      if (src) found.set(`${kind} ${src}`, `the ${kind === 'img' ? 'image' : kind} ${src}`);
+    } else if (['iframe', 'frame', 'embed', 'object'].includes(kind)) {
+      const src = resolved(attribute(kind === 'object' ? 'data' : 'src'));
+      if (src) found.set(`frame ${src.href}`, `a frame of ${src.href}`);
+    } else if (kind === 'form' && attribute('action') !== undefined) {
+      const action = resolved(attribute('action'))?.href ?? attribute('action')!;
+      found.set(`form ${action}`, `a form that sends to ${action}`);
+    } else if (kind === 'base' && attribute('href') !== undefined) {
+      found.set(`base ${attribute('href')}`, `<base href="${attribute('href')!.slice(0, 60)}">`);
+    } else if (kind === 'meta' && /^refresh$/i.test(attribute('http-equiv') ?? '')) {
+      found.set(`refresh ${attribute('content')}`, `a refresh "${(attribute('content') ?? '').slice(0, 60)}"`);
+    }
+  }
+  return found;
+}
+
+/** What a page as served fetches or sends to elsewhere that the build's pages do not (labels). */
+export function resourcesNotBuilt(served: string, built: string, pageUrl: URL): string[] {
+  const builtResources = resourcesOf(built, pageUrl);
+  return [...resourcesOf(served, pageUrl)].filter(([key]) => !builtResources.has(key)).map(([, label]) => label);
+}
+
 /** The code a page as served runs that the build's pages do not (labels). */
 export function codeNotBuilt(served: string, built: string, pageUrl: URL): string[] {
   const builtCode = codeOf(built, pageUrl);
@@ -126,7 +191,9 @@ export function pageAgainstFirst(reply: Reply, first: Reply, pageUrl: URL): stri
     return `${files.find((name) => !firstFiles.includes(name)) ?? 'fewer files'} where the first answer names ${firstFiles.find((name) => !files.includes(name)) ?? 'fewer files'} (another build)`;
   }
   const extra = codeNotBuilt(reply.body, first.body, pageUrl);
-  return extra.length > 0 ? `${listed(extra)}, which the first answer does not run` : undefined;
+  if (extra.length > 0) return `${listed(extra)}, which the first answer does not run`;
+  const loads = resourcesNotBuilt(reply.body, first.body, pageUrl);
+  return loads.length > 0 ? `${listed(loads)}, which the first answer does not have` : undefined;
 }
 
 const listed = (labels: string[]) =>
@@ -164,6 +231,8 @@ export function pageCodeOutcome(
     const pageUrl = new URL(page, site);
     const added = built === undefined ? [] : codeNotBuilt(first.body, built, pageUrl);
     if (added.length > 0) problems.push(`${page} runs ${listed(added)}, which the build does not have`);
+    const loads = built === undefined ? [] : resourcesNotBuilt(first.body, built, pageUrl);
+    if (loads.length > 0) problems.push(`${page} has ${listed(loads)}, which the build does not have`);
     for (const [reply, who] of [
       [phone, 'on a phone'],
       [iPhone, 'on an iPhone'],
@@ -178,7 +247,7 @@ export function pageCodeOutcome(
   if (problems.length > 0) {
     return {
       ok: false,
-      detail: `${problems.join('; ')}: a script the build does not have reads every form a visitor fills in (a host's snippet injection or analytics, a tag manager, a hacked host), and a page that differs for phones or returning visitors is not the page checked; remove it at the host (or add it to the build, and name its company on the privacy page)`,
+      detail: `${problems.join('; ')}: a script the build does not have reads every form a visitor fills in (a host's snippet injection or analytics, a tag manager, a hacked host), an image, stylesheet or frame from another site tells it of every visit (and a stylesheet can read what is typed), and a page that differs for phones or returning visitors is not the page checked; remove it at the host (or add it to the build, and name its company on the privacy page)`,
     };
   }
   const visits = cookie

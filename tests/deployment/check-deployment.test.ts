@@ -489,7 +489,15 @@ describe('npm run check:deployment on a broken deployment', () => {
     const host = await startHost(site.siteUrl, otherHostPort, async (asked, upstream) => {
       const page = await upstream();
       // A tag manager pasted into the host's snippet injection, on one page for everyone.
-      if (asked.path === '/realtors') return { ...page, body: page.body.replace('</head>', '<script async src="https://www.googletagmanager.com/gtm.js?id=GTM-TEST1"></script></head>') };
+      // With its <noscript> frame, which tells Google of the visit without the script (session 24).
+      if (asked.path === '/realtors') {
+        return {
+          ...page,
+          body: page.body
+            .replace('</head>', '<script async src="https://www.googletagmanager.com/gtm.js?id=GTM-TEST1"></script></head>')
+            .replace(/<body([^>]*)>/, '<body$1><noscript><iframe src="https://www.googletagmanager.com/ns.html?id=GTM-TEST1" height="0" width="0"></iframe></noscript>'),
+        };
+      }
       // Cloudflare's tag manager Zaraz, started from its own /cdn-cgi/ path as Cloudflare adds it (session 24).
       if (asked.path === '/terms') {
         return { ...page, body: page.body.replace('</head>', "<script>(function(w,d){w.zaraz={};var s=d.createElement('script');s.src='/cdn-cgi/zaraz/s.js?z='+btoa('{}');d.head.appendChild(s)})(window,document)</script></head>") };
@@ -522,7 +530,7 @@ describe('npm run check:deployment on a broken deployment', () => {
 
       expect(failed, lines.join('\n')).toEqual([
         expect.stringMatching(
-          /^FAIL {2}pages run only the build's scripts, on a phone and on a second visit too: \/ on a second visit \(with the cookies the pages set\): \/assets\/index-0ldBu1ld\.js where the first answer names \/assets\/index-\S+\.js \(another build\); \/realtors runs the script https:\/\/www\.googletagmanager\.com\/gtm\.js\?id=GTM-TEST1, which the build does not have; \/investors on a phone: an inline script "navigator\.sendBeacon\('https:\/\/collector\.test\/', document\.coo…", which the first answer does not run; \/floor-visualizer on an iPhone: the script https:\/\/ios-collector\.test\/t\.js, which the first answer does not run; \/privacy in Instagram's browser on an iPhone: the script https:\/\/in-app\.test\/t\.js, which the first answer does not run; \/terms runs an inline script "\(function\(w,d\)\{w\.zaraz=\{\};var s=d\.createElement\('script'\);s\.…", which the build does not have: a script the build does not have reads every form/,
+          /^FAIL {2}pages run only the build's scripts, on a phone and on a second visit too: \/ on a second visit \(with the cookies the pages set\): \/assets\/index-0ldBu1ld\.js where the first answer names \/assets\/index-\S+\.js \(another build\); \/realtors runs the script https:\/\/www\.googletagmanager\.com\/gtm\.js\?id=GTM-TEST1, which the build does not have; \/realtors has a frame of https:\/\/www\.googletagmanager\.com\/ns\.html\?id=GTM-TEST1, which the build does not have; \/investors on a phone: an inline script "navigator\.sendBeacon\('https:\/\/collector\.test\/', document\.coo…", which the first answer does not run; \/floor-visualizer on an iPhone: the script https:\/\/ios-collector\.test\/t\.js, which the first answer does not run; \/privacy in Instagram's browser on an iPhone: the script https:\/\/in-app\.test\/t\.js, which the first answer does not run; \/terms runs an inline script "\(function\(w,d\)\{w\.zaraz=\{\};var s=d\.createElement\('script'\);s\.…", which the build does not have: a script the build does not have reads every form/,
         ),
       ]);
     } finally {
