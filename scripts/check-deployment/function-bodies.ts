@@ -54,14 +54,17 @@ const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex
  * the database's md5(prosrc) when nobody changed it. Statements are found with comments blanked out (a comment may
  * name a function); the bodies are cut from the text as written.
  */
-export function ownFunctionsOf(migrations: readonly { file: string; text: string }[]): Map<string, Map<string, OwnFunction>> {
+export function ownFunctionsOf(
+  migrations: readonly { file: string; text: string }[],
+): Map<string, Map<string, OwnFunction>> {
   const own = new Map<string, Map<string, OwnFunction>>();
   const name = String.raw`((?:"?\w+"?\.)?"?\w+"?)`;
   const statement = new RegExp(
     String.raw`\b(?:create\s+(?:or\s+replace\s+)?function\s+${name}\s*\(([\s\S]*?)\)\s*(?=returns\b|language\b|security\b|set\b|stable\b|immutable\b|volatile\b|strict\b|as\b)[\s\S]*?\bas\s+\$(\w*)\$|drop\s+function\s+(?:if\s+exists\s+)?${name}\s*\(([\s\S]*?)\)\s*(?:cascade|restrict)?\s*;)`,
     'gi',
   );
-  const key = (qualified: string) => (qualified.includes('.') ? qualified : `public.${qualified}`).replace(/"/g, '').toLowerCase();
+  const key = (qualified: string) =>
+    (qualified.includes('.') ? qualified : `public.${qualified}`).replace(/"/g, '').toLowerCase();
   for (const { file, text } of migrations) {
     // Same length, so a position in one is the same in the other.
     const blanked = text
@@ -78,7 +81,10 @@ export function ownFunctionsOf(migrations: readonly { file: string; text: string
       const bodyEnd = blanked.indexOf(`$${tag}$`, bodyStart);
       if (bodyEnd < 0) continue;
       const versions = own.get(key(createdName!)) ?? new Map<string, OwnFunction>();
-      versions.set(argumentTypes(createdArgs ?? ''), { md5: md5(text.slice(bodyStart, bodyEnd)), file: path.basename(file) });
+      versions.set(argumentTypes(createdArgs ?? ''), {
+        md5: md5(text.slice(bodyStart, bodyEnd)),
+        file: path.basename(file),
+      });
       own.set(key(createdName!), versions);
       statement.lastIndex = bodyEnd + tag!.length + 2;
     }
@@ -95,7 +101,10 @@ export function ownFunctionsOf(migrations: readonly { file: string; text: string
  * function made to answer "nothing found") passed every line. A function of another name is not judged here (the
  * triggers, policies and grants that would reach it are).
  */
-export function functionBodiesOutcome(seen: readonly FunctionSeen[], own: ReadonlyMap<string, ReadonlyMap<string, OwnFunction>>): Outcome {
+export function functionBodiesOutcome(
+  seen: readonly FunctionSeen[],
+  own: ReadonlyMap<string, ReadonlyMap<string, OwnFunction>>,
+): Outcome {
   const changed: string[] = [];
   const files = new Set<string>();
   for (const fn of seen) {
@@ -107,20 +116,41 @@ export function functionBodiesOutcome(seen: readonly FunctionSeen[], own: Readon
     if (mine) {
       changed.push(`${fn.name}(${args}) has another body than ${mine.file} gives it`);
       files.add(mine.file);
-    } else changed.push(`${fn.name}(${args}) is not one the migrations make (they make ${fn.name}(${[...versions.keys()].join('), (')}))`);
+    } else
+      changed.push(
+        `${fn.name}(${args}) is not one the migrations make (they make ${fn.name}(${[...versions.keys()].join('), (')}))`,
+      );
   }
   const seenNames = new Set(seen.map((fn) => `${fn.name.toLowerCase()}(${argumentTypes(fn.args)})`));
-  const missing = [...own].flatMap(([qualified, versions]) => [...versions.keys()].filter((args) => !seenNames.has(`${qualified}(${args})`)).map((args) => `${qualified}(${args})`));
+  const missing = [...own].flatMap(([qualified, versions]) =>
+    [...versions.keys()]
+      .filter((args) => !seenNames.has(`${qualified}(${args})`))
+      .map((args) => `${qualified}(${args})`),
+  );
   if (changed.length === 0 && missing.length === 0) {
     const count = [...own.values()].reduce((sum, versions) => sum + versions.size, 0);
-    return { ok: true, detail: `the ${count} functions the migrations make are in the database with the migrations' bodies` };
+    return {
+      ok: true,
+      detail: `the ${count} functions the migrations make are in the database with the migrations' bodies`,
+    };
   }
   const problems = [
     ...changed,
-    ...(missing.length > 0 ? [`${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ` and ${missing.length - 3} more` : ''} ${missing.length === 1 ? 'is' : 'are'} not in the database`] : []),
+    ...(missing.length > 0
+      ? [
+          `${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ` and ${missing.length - 3} more` : ''} ${missing.length === 1 ? 'is' : 'are'} not in the database`,
+        ]
+      : []),
   ];
   return {
     ok: false,
-    detail: `${problems.slice(0, 4).join('; ')}${problems.length > 4 ? `; and ${problems.length - 4} more` : ''}: changed by hand, not by a migration of this checkout, so it may do what no file says (hand each lead to someone else as it arrives, or answer this check's own questions falsely, which makes the other lines worth nothing); ${files.size > 0 ? `run its create or replace function from ${[...files].slice(0, 3).map((file) => `supabase/migrations/${file}`).join(', ')} again in the SQL editor` : 'apply the migrations again'}, and find out who changed it; a change the business means to keep belongs in a migration`,
+    detail: `${problems.slice(0, 4).join('; ')}${problems.length > 4 ? `; and ${problems.length - 4} more` : ''}: changed by hand, not by a migration of this checkout, so it may do what no file says (hand each lead to someone else as it arrives, or answer this check's own questions falsely, which makes the other lines worth nothing); ${
+      files.size > 0
+        ? `run its create or replace function from ${[...files]
+            .slice(0, 3)
+            .map((file) => `supabase/migrations/${file}`)
+            .join(', ')} again in the SQL editor`
+        : 'apply the migrations again'
+    }, and find out who changed it; a change the business means to keep belongs in a migration`,
   };
 }

@@ -17,7 +17,9 @@ export function codeOf(html: string, pageUrl: URL): Map<string, string> {
   // But Cloudflare's Zaraz, also under /cdn-cgi/, is a tag manager: it hands each visit (and the events a site or
   // its tools send) to the analytics and advertising companies set in the dashboard (session 24).
   const isCdnOwn = (url: URL) =>
-    url.origin === pageUrl.origin && url.pathname.startsWith('/cdn-cgi/') && !url.pathname.startsWith('/cdn-cgi/zaraz/');
+    url.origin === pageUrl.origin &&
+    url.pathname.startsWith('/cdn-cgi/') &&
+    !url.pathname.startsWith('/cdn-cgi/zaraz/');
   for (const [, attributes = '', text = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
     const attribute = (name: string) =>
       attributes
@@ -60,7 +62,19 @@ export function codeOf(html: string, pageUrl: URL): Map<string, string> {
 }
 
 /** The `rel`s of a `<link>` that make the browser fetch its address. */
-const LOADED_RELS = new Set(['stylesheet', 'preload', 'modulepreload', 'prefetch', 'preconnect', 'dns-prefetch', 'icon', 'apple-touch-icon', 'manifest', 'mask-icon', 'prerender']);
+const LOADED_RELS = new Set([
+  'stylesheet',
+  'preload',
+  'modulepreload',
+  'prefetch',
+  'preconnect',
+  'dns-prefetch',
+  'icon',
+  'apple-touch-icon',
+  'manifest',
+  'mask-icon',
+  'prerender',
+]);
 
 /**
  * What else a page makes the browser fetch from another site, or send a visitor's input to, as key -> label: a
@@ -87,7 +101,8 @@ export function resourcesOf(html: string, pageUrl: URL): Map<string, string> {
   };
   const withoutScripts = html.replace(/<script\b[^>]*>[\s\S]*?<\/script\s*>/gi, '');
   for (const [, css = ''] of withoutScripts.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi)) {
-    if (/@import|url\s*\(/i.test(css)) found.set(`style ${css.trim()}`, `an inline style "${css.replace(/\s+/g, ' ').trim().slice(0, 60)}…"`);
+    if (/@import|url\s*\(/i.test(css))
+      found.set(`style ${css.trim()}`, `an inline style "${css.replace(/\s+/g, ' ').trim().slice(0, 60)}…"`);
   }
   for (const [tag, element = ''] of withoutScripts.matchAll(/<([a-z]+)\b[^>]*>/gi)) {
     const attribute = (name: string) =>
@@ -99,7 +114,11 @@ export function resourcesOf(html: string, pageUrl: URL): Map<string, string> {
     if (kind === 'link') {
       const rels = (attribute('rel') ?? '').toLowerCase().split(/\s+/);
       const href = rels.some((rel) => LOADED_RELS.has(rel)) ? otherSite(attribute('href')) : undefined;
-      if (href) found.set(`link ${href}`, `the ${rels.includes('stylesheet') ? 'stylesheet' : `${rels.join(' ')} link`} ${href}`);
+      if (href)
+        found.set(
+          `link ${href}`,
+          `the ${rels.includes('stylesheet') ? 'stylesheet' : `${rels.join(' ')} link`} ${href}`,
+        );
     } else if (['img', 'source', 'video', 'audio', 'input'].includes(kind)) {
       const src = otherSite(attribute('src'));
       if (src) found.set(`${kind} ${src}`, `the ${kind === 'img' ? 'image' : kind} ${src}`);

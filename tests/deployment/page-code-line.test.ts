@@ -127,14 +127,22 @@ describe('the line on the code the pages run, and what phones and returning visi
       /^\/realtors in Instagram's browser on an iPhone: the script https:\/\/ios\.example\/m\.js, which the first answer does not run[:;] /,
     );
     // Safari sends no client hints: a request that names Android or Chrome's hints is not an iPhone's.
-    expect(Object.keys(IPHONE_PAGE_HEADERS).filter((name) => IPHONE_PAGE_HEADERS[name as keyof typeof IPHONE_PAGE_HEADERS] !== undefined && name.startsWith('sec-ch-'))).toEqual([]);
+    expect(
+      Object.keys(IPHONE_PAGE_HEADERS).filter(
+        (name) =>
+          IPHONE_PAGE_HEADERS[name as keyof typeof IPHONE_PAGE_HEADERS] !== undefined && name.startsWith('sec-ch-'),
+      ),
+    ).toEqual([]);
     expect(IPHONE_PAGE_HEADERS['user-agent']).toMatch(/iPhone.*Version\/[\d.]+ Mobile\/\S+ Safari\//);
     expect(IN_APP_PAGE_HEADERS['user-agent']).toMatch(/iPhone.*Instagram/);
     expect(IN_APP_PAGE_HEADERS['user-agent']).not.toMatch(/Safari/);
   });
 
   it("fails what a page fetches from another site or sends a visitor's input to that the build's pages do not: a pixel, a stylesheet, a frame, a form's action, a base, a refresh (session 24)", () => {
-    const own = built.replace('</body>', '<img src="/images/a.webp"><link rel="icon" href="/favicon.svg"><a href="https://www.facebook.com/x">Facebook</a><form class="f"></form></body>');
+    const own = built.replace(
+      '</body>',
+      '<img src="/images/a.webp"><link rel="icon" href="/favicon.svg"><a href="https://www.facebook.com/x">Facebook</a><form class="f"></form></body>',
+    );
     expect(pageCodeOutcome(site, [seen(own, { built: own })], undefined, 'dist').ok).toBe(true);
     for (const [added, named] of [
       ['<img src="https://px.example/p.gif?u=1" width="1" height="1">', 'the image https://px.example/p.gif?u=1'],
@@ -143,16 +151,36 @@ describe('the line on the code the pages run, and what phones and returning visi
       ['<form action="https://forms.example/lead"></form>', 'a form that sends to https://forms.example/lead'],
       ['<base href="https://cdn.example/">', '<base href="https://cdn.example/">'],
       ['<meta http-equiv="refresh" content="0;url=https://m.example/">', 'a refresh "0;url=https://m.example/"'],
-      ['<style>@import url(https://css.example/i.css);</style>', 'an inline style "@import url(https://css.example/i.css);…"'],
+      [
+        '<style>@import url(https://css.example/i.css);</style>',
+        'an inline style "@import url(https://css.example/i.css);…"',
+      ],
     ]) {
-      const outcome = pageCodeOutcome(site, [seen(own.replace('</body>', `${added}</body>`), { built: own })], undefined, 'dist');
+      const outcome = pageCodeOutcome(
+        site,
+        [seen(own.replace('</body>', `${added}</body>`), { built: own })],
+        undefined,
+        'dist',
+      );
       expect(outcome.ok, added).toBe(false);
       expect(outcome.detail).toContain(`/realtors has ${named}, which the build does not have`);
     }
     // And a phone given a pixel the first answer does not have.
     expect(
-      pageCodeOutcome(site, [seen(own, { built: own, iPhone: reply(own.replace('</body>', '<img src="https://px.example/p.gif"></body>')) })], undefined, 'dist').detail,
-    ).toMatch(/^\/realtors on an iPhone: the image https:\/\/px\.example\/p\.gif, which the first answer does not have[:;] /);
+      pageCodeOutcome(
+        site,
+        [
+          seen(own, {
+            built: own,
+            iPhone: reply(own.replace('</body>', '<img src="https://px.example/p.gif"></body>')),
+          }),
+        ],
+        undefined,
+        'dist',
+      ).detail,
+    ).toMatch(
+      /^\/realtors on an iPhone: the image https:\/\/px\.example\/p\.gif, which the first answer does not have[:;] /,
+    );
   });
 
   it('says not checked without the build, unless a phone or a second visit already differs', () => {
