@@ -1587,7 +1587,7 @@ describe('"this is floor" on a patterned floor the network called "other", misse
   const H = 200;
   const lino = (_: number, y: number) => y >= 100 && y < 160;
   const wall = (_: number, y: number) => y < 100;
-  const kitchen = () =>
+  const kitchen = (linoClass: number = SCENE_CLASS.other) =>
     paintedRoom(
       W,
       H,
@@ -1595,7 +1595,7 @@ describe('"this is floor" on a patterned floor the network called "other", misse
         if (wall(x, y)) return { rgb: [225, 222, 210], sceneClass: SCENE_CLASS.wall, floor: false };
         if (lino(x, y)) {
           const light = (Math.floor(x / 8) + Math.floor(y / 8)) % 2 === 0;
-          return { rgb: light ? [150, 140, 110] : [138, 128, 98], sceneClass: SCENE_CLASS.other, floor: true };
+          return { rgb: light ? [150, 140, 110] : [138, 128, 98], sceneClass: linoClass, floor: true };
         }
         return { rgb: [170, 130, 90], sceneClass: SCENE_CLASS.floor, floor: true };
       },
@@ -1614,6 +1614,15 @@ describe('"this is floor" on a patterned floor the network called "other", misse
     applyFloorTaps(room.mask, room.image, room.scene, [tap], undefined, flooding);
     expect(taken(room.mask, below)).toBe(8 * 12);
     expect(taken(room.mask, wall)).toBe(0);
+  });
+
+  it('kept off taps on an upright class (`surfaceNotUpright`), the flood takes nothing of a lino called wall', () => {
+    const room = kitchen(SCENE_CLASS.wall);
+    applyFloorTaps(room.mask, room.image, room.scene, [tap], undefined, { ...flooding, surfaceNotUpright: true });
+    expect(taken(room.mask, below)).toBe(0);
+    const flooded = kitchen(SCENE_CLASS.wall);
+    applyFloorTaps(flooded.mask, flooded.image, flooded.scene, [tap], undefined, flooding);
+    expect(taken(flooded.mask, below)).toBeGreaterThan(0);
   });
 
   it('as kept, the colour growth stops at the tapped square\'s edges', () => {

@@ -425,6 +425,12 @@ export const TAP_LIMITS = {
    * colours (dining-bench's pine apron -0.023, kitchen-wood-marble-stool -0.031: decision 012's log, session 23).
    */
   surfaceOwnThing: false,
+  /**
+   * No flood (`surfaceLevel`) for a tap whose pixel is in an upright surface's class (a wall, a door): from a strip at a
+   * wall's foot it took floor-class pixels the mask had left out next to it, a cat's shaded back on a carpet's far edge
+   * (other-cat-carpet-cables -0.009 -> -0.015, the one tap the flood put newly past -0.01; decision 012's log, session 24).
+   */
+  surfaceNotUpright: false,
 };
 
 export type TapLimits = typeof TAP_LIMITS;
@@ -840,7 +846,9 @@ export function applyFloorTaps(
     // class's pixels round it (see `TAP_LIMITS.acrossClass`); from the region the rules above left.
     if (limits.acrossClass > 0 && tap.floor && !byClass && otherClassNearer()) crossClassBorder(limits.acrossClass * Math.hypot(width, height), keepOff);
     // The rest of the tapped surface, by a marker watershed against what lies deep off the floor (see `TAP_LIMITS.surfaceLevel`).
-    if (limits.surfaceLevel > 0 && tap.floor && seedState === 0) {
+    // Not from a tap on an upright surface's class (see `TAP_LIMITS.surfaceNotUpright`).
+    const floodsHere = !(limits.surfaceNotUpright && UPRIGHT.has(seedClass));
+    if (limits.surfaceLevel > 0 && tap.floor && seedState === 0 && floodsHere) {
       const distance = distanceToFloor();
       if (distance) floodSurface(region, seed, width, height, rgb, floor, distance, keepOff, limits, pixelClass);
     }
