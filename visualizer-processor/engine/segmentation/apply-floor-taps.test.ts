@@ -1603,15 +1603,16 @@ describe('"this is floor" on a patterned floor the network called "other", misse
     );
   // In the middle of a square (columns 144–151, rows 136–143), 20 pixels above the boards.
   const tap = { x: 148 / W, y: 140 / H, floor: true };
-  const flooding = { ...TAP_LIMITS, surfaceLevel: 30 };
+  // The flood alone, without the two guards kept with it (each has its own test).
+  const flooding = { ...TAP_LIMITS, surfaceLevel: 30, surfaceOwnThing: false, surfaceNotUpright: false };
   const taken = (mask: Uint8Array, where: (x: number, y: number) => boolean) =>
     mask.reduce((n, v, i) => n + (v && where(i % W, Math.floor(i / W)) ? 1 : 0), 0);
   // The squares between the tapped one and the boards, within the flood's reach (5 % of the diagonal, 18 px).
   const below = (x: number, y: number) => x >= 144 && x < 152 && y >= 144 && y < 156;
 
-  it('with the flood over the surface (`surfaceLevel`, measured, off), takes the squares between the tap and the boards, and none of the wall', () => {
+  it('as kept (the flood over the surface, `surfaceLevel` 30), takes the squares between the tap and the boards, and none of the wall', () => {
     const room = kitchen();
-    applyFloorTaps(room.mask, room.image, room.scene, [tap], undefined, flooding);
+    applyFloorTaps(room.mask, room.image, room.scene, [tap]);
     expect(taken(room.mask, below)).toBe(8 * 12);
     expect(taken(room.mask, wall)).toBe(0);
   });
@@ -1625,9 +1626,9 @@ describe('"this is floor" on a patterned floor the network called "other", misse
     expect(taken(flooded.mask, below)).toBeGreaterThan(0);
   });
 
-  it('as kept, the colour growth stops at the tapped square\'s edges', () => {
+  it('without the flood (`surfaceLevel` 0), the colour growth stops at the tapped square\'s edges', () => {
     const room = kitchen();
-    applyFloorTaps(room.mask, room.image, room.scene, [tap]);
+    applyFloorTaps(room.mask, room.image, room.scene, [tap], undefined, { ...TAP_LIMITS, surfaceLevel: 0 });
     expect(taken(room.mask, lino)).toBe(64);
   });
 });
@@ -1662,17 +1663,16 @@ describe('"this is floor" on the floor seen under a table, the flood and the tab
     mask.reduce((n, v, i) => n + (v && where(i % W, Math.floor(i / W)) ? 1 : 0), 0);
   const underTable = (x: number, y: number) => table(x, y) && y >= 120 && !stretcher(x, y);
 
-  it("with the table's own class a marker (`surfaceOwnThing`), the flood leaves the stretcher out", () => {
+  it("as kept, with the table's own class a marker (`surfaceOwnThing`), the flood leaves the stretcher out", () => {
     const r = room();
-    const limits = { ...TAP_LIMITS, surfaceLevel: 30, surfaceOwnThing: true };
-    applyFloorTaps(r.mask, r.image, r.scene, [tap], undefined, limits);
+    applyFloorTaps(r.mask, r.image, r.scene, [tap]);
     expect(taken(r.mask, stretcher)).toBe(0);
     expect(taken(r.mask, underTable)).toBeGreaterThan(500);
   });
 
   it('without it, the flood takes the stretcher, as near the floor as the tap', () => {
     const r = room();
-    applyFloorTaps(r.mask, r.image, r.scene, [tap], undefined, { ...TAP_LIMITS, surfaceLevel: 30 });
+    applyFloorTaps(r.mask, r.image, r.scene, [tap], undefined, { ...TAP_LIMITS, surfaceOwnThing: false });
     expect(taken(r.mask, stretcher)).toBeGreaterThan(0);
   });
 });
