@@ -49,6 +49,13 @@ export function serviceProvidersFrom(settings: ProvidersSettings): ServiceProvid
       name: named(settings.VITE_EMAIL_PROVIDER_NAME),
       does: 'delivers our e-mails to you and to our office. It handles your e-mail address and each message, and keeps its own delivery records.',
     },
+    // The office's mailbox holds the staff copy of every form (every value typed: compose-email.ts) and what visitors
+    // write to the business, kept as correspondence and deleted by hand on request (deletionStepsByHand).
+    {
+      kind: 'Office e-mail',
+      name: named(settings.VITE_OFFICE_EMAIL_PROVIDER_NAME),
+      does: "hosts our office's mailbox, where our copy of each form and each visualizer result arrives, and so does any e-mail you write to us. It keeps them for as long as we keep them as our correspondence with you.",
+    },
     // Only when the processor sends the photos out: its own engine is no company (processor-config.ts holds the two
     // to one setting in production).
     ...(floorEngineProviderFrom(settings)

@@ -71,6 +71,12 @@ export const providersEnvSchema = () => {
     /** Delivers the e-mails (the SMTP provider the e-mail worker's SMTP_HOST belongs to). */
     VITE_EMAIL_PROVIDER_NAME: companyName,
     /**
+     * Hosts the office's mailbox (STAFF_INBOX, and the business e-mail visitors write to: Google Workspace, Microsoft
+     * 365, ...), where the copy of every form stays as correspondence. It handles what visitors type as much as the
+     * delivery company does, so the notice lists it (decision 032, session 25).
+     */
+    VITE_OFFICE_EMAIL_PROVIDER_NAME: companyName,
+    /**
      * The company whose service finds the floor and draws the new one when the processor runs VISUALIZER_ENGINE=http:
      * every photo then goes to it. Unset: the processor's own engine does it, as the privacy notice then says. The
      * processor reads this same setting and in production refuses to start when it and its engine disagree

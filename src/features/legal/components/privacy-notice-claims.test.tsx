@@ -286,6 +286,7 @@ describe('the privacy notice, claim by claim', () => {
       VITE_SITE_HOST_NAME: 'Netlify',
       VITE_SERVICES_HOST_NAME: 'Render',
       VITE_EMAIL_PROVIDER_NAME: 'Postmark',
+      VITE_OFFICE_EMAIL_PROVIDER_NAME: 'Google Workspace',
     });
     render(
       <MemoryRouter>
@@ -298,7 +299,48 @@ describe('the privacy notice, claim by claim', () => {
       'Web hosting (Netlify):',
       'Application hosting (Render):',
       'E-mail delivery (Postmark):',
+      'Office e-mail (Google Workspace):',
     ]);
+  });
+
+  // The New Jersey Data Privacy Act's notice names the categories of those the data goes to (N.J.S.A.
+  // 56:8-166.6(a)(3)); the office's mailbox holds the staff copy of every form, every value typed, for as long as the
+  // office keeps its correspondence, and its host was in no list (decision 032, session 25).
+  it("names the company that hosts the office's mailbox, where the worker sends the office's copy of every form", async () => {
+    renderRoute('/privacy');
+    const providers = within(
+      await screen.findByRole('list', { name: 'Companies that handle your information for us' }),
+    );
+    expect(providers.getByText('Office e-mail:').parentElement).toHaveTextContent(
+      "Office e-mail: hosts our office's mailbox, where our copy of each form and each visualizer result arrives, and so does any e-mail you write to us. It keeps them for as long as we keep them as our correspondence with you.",
+    );
+    // The worker sends every staff copy to STAFF_INBOX, a mailbox someone hosts.
+    expect(readFileSync(resolve(REPOSITORY_ROOT, 'email-worker/src/email-worker-config.ts'), 'utf8')).toContain(
+      'STAFF_INBOX: z.email()',
+    );
+    const named = serviceProvidersFrom({ VITE_OFFICE_EMAIL_PROVIDER_NAME: ' Fastmail ' });
+    expect(named.find(({ kind }) => kind === 'Office e-mail')?.name).toBe('Fastmail');
+    expect(
+      serviceProvidersFrom({ VITE_OFFICE_EMAIL_PROVIDER_NAME: '' }).find(({ kind }) => kind === 'Office e-mail')?.name,
+    ).toBeUndefined();
+  });
+
+  // A photo the browser cannot open is sent as it is, GPS included, and kept until its picture is made: a flat "We
+  // don't collect your location" said more than the page does (decision 032, session 25).
+  it('says where the place a photo was taken goes, with the exception the page makes', async () => {
+    renderRoute('/privacy');
+    await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' });
+    const collect = section('What we collect and why');
+    expect(collect).not.toHaveTextContent(/We don.t collect your location/);
+    expect(photoUpload.sendsMetadata).toBe(false);
+    expect(collect).toHaveTextContent(
+      `We don't ask where you are, and the page takes the place a photo was taken out of it before sending it${
+        photoUpload.undecodableSentAsChosen ? ' (with one exception, under "Your room photos")' : ''
+      }.`,
+    );
+    expect(section('Your room photos').textContent!.includes('hidden details included')).toBe(
+      photoUpload.undecodableSentAsChosen,
+    );
   });
 
   // "Application hosting ... so does what you type into a form": the e-mail worker it runs writes the office's copy

@@ -103,12 +103,15 @@ export function PrivacyPage({
           calls and texts; and records of the e-mails we sent you.
         </p>
         <p>
-          We don&apos;t collect your location, and we don&apos;t ask for sensitive information such as health, money or
-          family matters. The site sets no cookies and uses no analytics or advertising trackers. The one thing it keeps
-          in your browser is how far down you had scrolled on each page you opened, so that Back takes you to the same
-          place; your browser keeps that for the tab only (session storage) and forgets it when you close the tab. The
-          map on the home page is loaded from OpenStreetMap only when you scroll to it or ask for it; like any website,
-          OpenStreetMap then sees your internet address.
+          {/* A photo the browser cannot open goes as it is, GPS and all, and stays until its picture is made (below):
+              "We don't collect your location" said more than the page does (decision 032, session 25). */}
+          We don&apos;t ask where you are, and the page takes the place a photo was taken out of it before sending it
+          {photoUpload.undecodableSentAsChosen ? ' (with one exception, under "Your room photos")' : ''}. We don&apos;t
+          ask for sensitive information such as health, money or family matters. The site sets no cookies and uses no
+          analytics or advertising trackers. The one thing it keeps in your browser is how far down you had scrolled on
+          each page you opened, so that Back takes you to the same place; your browser keeps that for the tab only
+          (session storage) and forgets it when you close the tab. The map on the home page is loaded from OpenStreetMap
+          only when you scroll to it or ask for it; like any website, OpenStreetMap then sees your internet address.
         </p>
         <p>
           This site is for adults planning work on a home. It is not meant for children under 13, and we don&apos;t
@@ -121,7 +124,8 @@ export function PrivacyPage({
           Phone photos carry hidden details: often the exact place where they were taken (GPS), the time, and the
           camera. Before your photo leaves your phone or computer, this page makes its own copy of it: what it sends us
           is a {formatName(photoUpload.format)} picture of at most {photoUpload.longestSidePx} pixels on its longest
-          side, or of {photoUpload.shortestSidePx} pixels on its shorter side for a very wide panorama (or, for a {listInWords(photoUpload.sentAsStored.map(formatName), 'or')} photo that is already at most{' '}
+          side, or of {photoUpload.shortestSidePx} pixels on its shorter side for a very wide panorama (or, for a{' '}
+          {listInWords(photoUpload.sentAsStored.map(formatName), 'or')} photo that is already at most{' '}
           {photoUpload.storedLongestSidePx} pixels on its longest side and the right way up, the photo&apos;s own
           picture),
           {photoUpload.sendsMetadata ? ' with' : ' without any of'} those hidden details, together with your name, your
