@@ -102,3 +102,50 @@ describe('partner application operations', () => {
     ]);
   });
 });
+
+/**
+ * Every length the tables' CHECK constraints hold (supabase/migrations/*_lead_tables.sql, *_visitor_text_rules.sql):
+ * one character more and the database refuses the row, the visitor reads 'Application failed' and not which field to
+ * shorten. So the schema refuses it first, with the field's own message, and takes the longest value the table does.
+ */
+describe("the partner forms at the tables' length limits", () => {
+  const realtor = { name: 'Jess', email: 'jess@homes.com', phone: '856', brokerage: 'Shore', instagram: '' };
+  const investor = { name: 'Marcus', email: 'm@flip.co', phone: '856', company: 'FlipCo', investment_focus: '' };
+  const limits = [
+    ['realtors', 'name', 120, 'Please enter a name of at most 120 characters.'],
+    ['realtors', 'email', 254, 'Please enter an email address of at most 254 characters.'],
+    ['realtors', 'phone', 40, 'Please enter a phone number of at most 40 characters.'],
+    ['realtors', 'brokerage', 160, 'Please enter a brokerage of at most 160 characters.'],
+    ['realtors', 'instagram', 100, 'Please enter an Instagram handle of at most 100 characters.'],
+    ['investors', 'name', 120, 'Please enter a name of at most 120 characters.'],
+    ['investors', 'email', 254, 'Please enter an email address of at most 254 characters.'],
+    ['investors', 'phone', 40, 'Please enter a phone number of at most 40 characters.'],
+    ['investors', 'company', 160, 'Please enter a company name of at most 160 characters.'],
+    ['investors', 'investment_focus', 500, 'Please describe your investment focus in at most 500 characters.'],
+  ] as const;
+  /** A value of `length` characters that is otherwise fine for `column`. */
+  const ofLength = (column: string, length: number) =>
+    column === 'email' ? `${'a'.repeat(length - '@example.com'.length)}@example.com` : '5'.repeat(length);
+
+  it.each(limits)(
+    '%s: the %s is taken at %i characters and refused one past, saying so',
+    async (table, column, limit, message) => {
+      const bodies: unknown[] = [];
+      server.use(
+        http.post(restUrl(table), async ({ request }) => {
+          bodies.push(await request.json());
+          return HttpResponse.json([{ id: 'ignored' }], { status: 201 });
+        }),
+      );
+      const send = (value: string) =>
+        table === 'realtors'
+          ? createRealtorApplication({ ...realtor, [column]: value })
+          : createInvestorApplication({ ...investor, [column]: value });
+
+      await expect(send(ofLength(column, limit + 1))).rejects.toThrow(message);
+      expect(bodies).toEqual([]);
+      await send(ofLength(column, limit));
+      expect(bodies).toEqual([[expect.objectContaining({ [column]: ofLength(column, limit) })]]);
+    },
+  );
+});
