@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeProcessingError } from '@/features/visualizer/utils/describe-processing-error';
+import { investorApplicationSchema } from '@/features/partners/api/create-investor-application';
+import { realtorApplicationSchema } from '@/features/partners/api/create-realtor-application';
 import { InsertError, insertWithFallback } from '@/lib/insert-with-fallback';
 import { applyMigrations, listMigrations } from '../../local-stack/migrations';
 import { setThrottleLimit } from '../support/throwaway-stack';
@@ -60,6 +62,32 @@ describe('CHECK constraints reach the caller as clear errors and store nothing',
   it('accepts a 5000-character message and a 120-character name', async () => {
     const { id } = await insertWithFallback('contacts', { ...valid, name: 'n'.repeat(120), message: 'm'.repeat(5000) });
     expect(await sql('select id from public.contacts where id = $1', [id])).toHaveLength(1);
+  });
+
+  // The partner forms' schemas refuse one character past each of these limits with the field's own message
+  // (src/features/partners/api/application-fields.ts): the table must take every value they let through, and refuse
+  // what one more character makes, whoever sends it.
+  it.each([
+    ['realtors', 'brokerage', 160],
+    ['realtors', 'instagram', 100],
+    ['investors', 'company', 160],
+    ['investors', 'investment_focus', 500],
+  ] as const)('%s takes a %s of %i characters and refuses one more', async (table, column, limit) => {
+    const application = { name: 'Jo Park', email: 'jo.park@example.com', phone: '856-555-0199' };
+    const others =
+      table === 'realtors' ? { brokerage: 'Shore Realty', instagram: '' } : { company: 'FlipCo', investment_focus: '' };
+    const schema = table === 'realtors' ? realtorApplicationSchema : investorApplicationSchema;
+    const longest = 'x'.repeat(limit);
+    // What the page sends: the values as its schema leaves them.
+    const sent = schema.parse({ ...application, ...others, [column]: longest });
+    const { id } = await insertWithFallback(table, sent);
+    expect(await sql(`select ${column} as value from public.${table} where id = $1`, [id])).toEqual([
+      { value: longest },
+    ]);
+
+    expect(await refusal(table, { ...sent, [column]: `${longest}x` })).toBe(
+      `The ${column.replace(/_/g, ' ')} is missing, too long or not in the expected format.`,
+    );
   });
 
   it('refuses an empty optional field on the partner forms (absent means null)', async () => {
