@@ -50,12 +50,16 @@ describe('rugs and carpet in the visualizer e-mails', () => {
       'Here is the room photo you sent to our floor visualizer. We found little or no floor in this photo, so it barely changed. Try a photo that shows more of the floor, taken from standing height.',
     );
     expect(little.text).toContain('Try another photo: https://floors.example/floor-visualizer');
+    // Session 25: "Like what you see?" asked about a new floor the picture does not show.
+    expect(little.text).not.toContain('Like what you see?');
+    expect(little.text).toContain('\n\nWe will measure the room and give you a free estimate, and we respond within 1 business day.');
     // At the threshold the page stops saying it, and so does the e-mail; a row without the share says nothing of it.
     for (const floor_share of [0.01, 0.3, null, undefined]) {
       const found = await composeEmail('visualizer_result', { ...request(noRugs), floor_share }, 'robin@example.com', context);
       expect(found.subject).toBe('Your room with a new hardwood floor');
       expect(found.text).toContain('Here is the room photo you sent to our floor visualizer, with a new hardwood floor.');
       expect(found.text).not.toContain('little or no floor');
+      expect(found.text).toContain('Like what you see? We will measure the room and give you a free estimate');
     }
   });
 

@@ -234,7 +234,8 @@ async function visitorEmail(
         },
         {
           kind: 'paragraph',
-          text: `Like what you see? We will measure the room and give you a free estimate, and we respond ${business.responsePromise}.`,
+          // "Like what you see?" asks about a new floor a little-floor picture does not show (session 25).
+          text: `${littleFloor ? '' : 'Like what you see? '}We will measure the room and give you a free estimate, and we respond ${business.responsePromise}.`,
         },
         { kind: 'button', label: 'Get a free quote', href: site(context, '/#contact') },
         { kind: 'paragraph', text: callOrWrite },

@@ -544,11 +544,20 @@ describe('a render that found little or no floor', () => {
     expect(screen.queryByRole('img', { name: /hardwood floor/ })).not.toBeInTheDocument();
   });
 
+  // Session 25: "Like what you see?" stood over a picture that barely changed, asking about a floor it does not show.
+  it('does not ask whether the visitor likes a new floor it does not show', async () => {
+    await reachResult({ read: (id) => HttpResponse.json(completedRender(id, 1, { floor_share: 0.002 })) });
+    const result = screen.getByRole('region', { name: 'Your Snap & See Wood result' });
+    expect(within(result).queryByText(/Like what you see/)).not.toBeInTheDocument();
+    expect(within(result).getByText('We install hardwood floors across South Jersey.')).toBeVisible();
+  });
+
   it('says nothing when the render found a floor', async () => {
     await reachResult({ read: (id) => HttpResponse.json(completedRender(id, 1, { floor_share: 0.31 })) });
     expect(screen.queryByText(littleFloor)).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Your room with hardwood floors' })).toBeVisible();
     expect(screen.getByRole('img', { name: 'Your room with a new hardwood floor' })).toBeInTheDocument();
+    expect(screen.getByText('Like what you see? We install hardwood floors across South Jersey.')).toBeVisible();
   });
 
   it('says nothing for a row from before the share was kept', async () => {

@@ -116,6 +116,9 @@ export const resultWords = {
   headingLittleFloor: 'Your Snap & See Wood result',
   afterAlt: 'Your room with a new hardwood floor',
   afterAltLittleFloor: 'Your room photo from our floor visualizer',
+  // "Like what you see?" asks about a new floor the little-floor picture does not show (session 25).
+  invite: 'Like what you see? We install hardwood floors across South Jersey.',
+  inviteLittleFloor: 'We install hardwood floors across South Jersey.',
 };
 
 /**
@@ -290,7 +293,7 @@ export function ResultStep({
           {littleFloor ? resultWords.headingLittleFloor : resultWords.heading}
         </h2>
         {/* No time to install: only the owner could promise one, and a contract must name its dates (decision 040). */}
-        <p className="text-walnut-800">Like what you see? We install hardwood floors across South Jersey.</p>
+        <p className="text-walnut-800">{littleFloor ? resultWords.inviteLittleFloor : resultWords.invite}</p>
       </div>
 
       {littleFloor && (
