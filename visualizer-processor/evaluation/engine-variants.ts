@@ -179,6 +179,8 @@ export const ENGINE_VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   "engine, taps, 'this is floor' floods its surface (level 30), the tapped thing's own class a marker": taps({ surfaceLevel: 30, surfaceOwnThing: true }),
   "engine, taps, 'this is floor' floods its surface (level 30), the tapped thing's own class a marker, not from an upright class": taps({ surfaceLevel: 30, surfaceOwnThing: true, surfaceNotUpright: true }),
   "engine, taps, 'this is floor' without the surface flood (session 24's engine before it was on)": taps({ surfaceLevel: 0 }),
+  "engine, taps, 'this is floor' floods its surface within 0.08 of the diagonal of the tap": taps({ surfaceReach: 0.08 }),
+  "engine, taps, 'this is floor' floods its surface within 0.12 of the diagonal of the tap": taps({ surfaceReach: 0.12 }),
   "engine, taps, 'this is floor' floods its surface (level 30, deep 1.5), the tapped thing's own class a marker": taps({ surfaceLevel: 30, surfaceDeep: 1.5, surfaceOwnThing: true }),
   'engine, taps without the strong edge': taps({ strongEdge: 0 }),
   'engine, taps, strong edge 16': taps({ strongEdge: 16 }),
