@@ -424,6 +424,23 @@ describe.each(programs)('$path', (program) => {
     expect(submitButton()).toBeEnabled();
   });
 
+  // The form keeps the values so that the visitor can press again: that press must send them (a guard left set
+  // after the failure would swallow it, with no toast and no row).
+  it('sends the kept values when the visitor presses again after a failure, and stores them then', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let calls = 0;
+    const bodies = recordInserts(program.table, () => (++calls <= 2 ? refused() : stored()));
+    const { user } = await openPage(program);
+    await fillIn(user);
+    await user.click(submitButton());
+    expect(await screen.findByText('Application failed')).toBeInTheDocument();
+
+    await user.click(submitButton());
+    expect(await screen.findByText(program.successToast.title)).toBeInTheDocument();
+    expect(bodies).toHaveLength(3);
+    for (const entry of program.required) expect(field(entry.label)).toHaveValue('');
+  });
+
   it('succeeds through the fallback when only the client insert fails', async () => {
     let calls = 0;
     const bodies = recordInserts(program.table, () => (++calls === 1 ? refused() : stored()));
