@@ -87,6 +87,32 @@ describe('insertWithFallback', () => {
     expect(seen.map((s) => (Array.isArray(s.body) ? s.body[0] : s.body).id)).toEqual([id, id]);
   });
 
+  // A failed submission's id is kept for the same values sent again (its attempts may have been stored unanswered);
+  // once stored, it is forgotten: the same values sent later are a new request, and must not meet the stored row's
+  // key and be taken for it (the later request would be lost while the visitor reads 'Message received!').
+  it('sends failed values again under the same id, and values sent again after a success under a new one', async () => {
+    let down = true;
+    const seen = answer('contacts', ({ body }) =>
+      down
+        ? HttpResponse.json({ message: 'down' }, { status: 503 })
+        : HttpResponse.json([{ id: (Array.isArray(body) ? body[0] : body).id }], { status: 201 }),
+    );
+    const request = { name: 'Ann', email: 'ann@example.com', phone: '1', message: 'Same words' };
+    await expect(insertWithFallback('contacts', request)).rejects.toBeInstanceOf(InsertError);
+    const failedId = (seen[0]!.body as { id: string }[])[0]!.id;
+
+    down = false;
+    expect(await insertWithFallback('contacts', request)).toEqual({ id: failedId });
+    const later = await insertWithFallback('contacts', request);
+    expect(later.id).not.toBe(failedId);
+    expect(seen.map((s) => (Array.isArray(s.body) ? s.body[0] : s.body).id)).toEqual([
+      failedId,
+      failedId,
+      failedId,
+      later.id,
+    ]);
+  });
+
   it('does not take a duplicate of another constraint for success', async () => {
     answer('investors', () =>
       HttpResponse.json(
