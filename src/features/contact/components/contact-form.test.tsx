@@ -184,6 +184,31 @@ describe('the estimate form', () => {
     expect(consoleError).toHaveBeenCalledWith('Contact request failed:', expect.any(Error));
   });
 
+  // The form keeps the values so that the visitor can press again: that press must send them (a guard left set
+  // after the failure would swallow it, with no toast and no request).
+  it('sends the kept values when the visitor presses again after a failure', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const bodies: unknown[] = [];
+    server.use(
+      http.post(restUrl('contacts'), async ({ request }) => {
+        bodies.push(await request.json());
+        return bodies.length <= 2
+          ? HttpResponse.json({ code: 'XX000', message: 'database unavailable' }, { status: 503 })
+          : HttpResponse.json([{ id: crypto.randomUUID() }], { status: 201 });
+      }),
+    );
+    const { user } = renderWithProviders(<ContactForm />);
+    await fillAndSubmit(user);
+    expect(await screen.findByText(toasts.contactFailure.title)).toBeInTheDocument();
+    const send = screen.getByRole('button', { name: /send my request/i });
+    await waitFor(() => expect(send).toBeEnabled());
+
+    await user.click(send);
+    expect(await screen.findByText(toasts.contactSuccess.title)).toBeInTheDocument();
+    expect(bodies).toHaveLength(3);
+    expect(fields().name).toHaveValue('');
+  });
+
   it('says under the field what the database would refuse, moves focus there, and sends nothing', async () => {
     // No handler for contacts: a request would be an unhandled MSW request and fail the test.
     const { user } = renderWithProviders(<ContactForm />);
