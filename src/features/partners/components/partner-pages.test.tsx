@@ -325,6 +325,8 @@ describe.each(programs)('$path', (program) => {
 
     const busy = await screen.findByRole('button', { name: pageTexts.submitting });
     expect(busy).toBeDisabled();
+    // A screen reader hears the form is busy, not only that its button went grey.
+    expect(busy.closest('form')).toHaveAttribute('aria-busy', 'true');
     await user.click(busy);
     release();
 
