@@ -42,6 +42,7 @@ export const ENGINE_VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   'engine, rough closed things, contrast 2': { roughClosedThings: { ...ROUGH_CLOSED_LIMITS, contrast: 2 } },
   'engine, rough closed things, contrast 3': { roughClosedThings: { ...ROUGH_CLOSED_LIMITS, contrast: 3 } },
   'engine, rough closed things, no contrast test': { roughClosedThings: { ...ROUGH_CLOSED_LIMITS, contrast: 0 } },
+  'engine, rough closed things, upright 1': { roughClosedThings: { ...ROUGH_CLOSED_LIMITS, upright: 1 } },
   'engine, without rug islands': { rugIslands: null },
   'engine, without whole rugs': { wholeRugs: null },
   'engine, whole rugs with the colour drift': { wholeRugs: { ...WHOLE_RUG_LIMITS, drift: 60 } },

@@ -9,10 +9,14 @@ const grain = (x: number, y: number, amplitude: number) =>
 
 /**
  * A 320×240 guide copy: wall above row 60, floor below it (the floor mask says so): a beige carpet with pile, and
- * where `thing` says so a keyboard of the carpet's tone (keys 6 pixels wide of about its colour, 2-pixel gaps darker),
- * or where `crack` says so a dark crack.
+ * where `thing` says so a keyboard of the carpet's tone (keys 6 pixels wide of about its colour, 2-pixel gaps of
+ * `gapColour`, darker), or where `crack` says so a dark crack.
  */
-function scene(thing: (x: number, y: number) => boolean, crack: (x: number, y: number) => boolean = () => false) {
+function scene(
+  thing: (x: number, y: number) => boolean,
+  crack: (x: number, y: number) => boolean = () => false,
+  gapColour: Rgb = [110, 104, 92],
+) {
   const width = 320;
   const height = 240;
   const rgb = new Uint8Array(width * height * 3);
@@ -30,7 +34,7 @@ function scene(thing: (x: number, y: number) => boolean, crack: (x: number, y: n
             ? [96, 90, 80]
             : thing(x, y)
               ? gap
-                ? [110, 104, 92]
+                ? gapColour
                 : [184, 174, 152]
               : carpet.map((level) => level + grain(x, y, 12));
       rgb.set(
@@ -132,6 +136,27 @@ describe('compact rough patches closed in by the floor (a keyboard on a carpet o
     expect(roughClosedThingsOnFloor(floor, rgb, width, height).includes(1)).toBe(false);
     expect(
       at(roughClosedThingsOnFloor(floor, rgb, width, height, { ...ROUGH_CLOSED_LIMITS, aspect: Infinity }), 145, 135),
+    ).toBe(1);
+  });
+
+  it('takes a faint thing standing up from the floor (taller than wide) at the lower bar, and leaves one as faint lying wide', () => {
+    // Gaps nearly the keys' tone: between `uprightTimes` and `times` the carpet's median roughness.
+    const faint: Rgb = [145, 139, 127];
+    const on = { ...ROUGH_CLOSED_LIMITS, upright: 1 };
+    const off = { ...ROUGH_CLOSED_LIMITS, upright: 0 };
+    const standing = scene(box(140, 100, 180, 180), () => false, faint);
+    const taken = roughClosedThingsOnFloor(standing.floor, standing.rgb, standing.width, standing.height, on);
+    expect(standing.at(taken, 160, 140)).toBe(1);
+    expect(standing.at(taken, 40, 220)).toBe(0);
+    expect(taken.reduce((n, v) => n + v, 0)).toBeLessThan(40 * 80 + 200);
+    const without = roughClosedThingsOnFloor(standing.floor, standing.rgb, standing.width, standing.height, off);
+    expect(without.includes(1)).toBe(false);
+    // As wide as the post is tall: a mark lying on the floor is seen foreshortened, so this shape stays floor.
+    const lying = scene(box(110, 130, 210, 170), () => false, faint);
+    expect(roughClosedThingsOnFloor(lying.floor, lying.rgb, lying.width, lying.height, on).includes(1)).toBe(false);
+    const anyShape = { ...on, upright: 0.3 };
+    expect(
+      lying.at(roughClosedThingsOnFloor(lying.floor, lying.rgb, lying.width, lying.height, anyShape), 160, 150),
     ).toBe(1);
   });
 });

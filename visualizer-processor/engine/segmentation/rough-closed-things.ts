@@ -55,6 +55,16 @@ export const ROUGH_CLOSED_LIMITS = {
   contrast: 2.5,
   ring: 4,
   /**
+   * A second, lower bar for a patch that stands up from the floor: its bounding box at least `upright` times as tall
+   * as wide (0: no second bar). A mark lying on the floor (a stain, a pattern's figure, grout, the shade under a
+   * chair) is foreshortened, seen wider than tall; a post, a chair's leg, a person's legs stand up in the photo. At
+   * `uprightTimes` the floor's median roughness, with `uprightContrast` against the floor round it, the other limits
+   * as above: a carpet's barrier posts and a chair's leg on a carpet of their tone (decision 012's log, session 25).
+   */
+  upright: 0,
+  uprightTimes: 2,
+  uprightContrast: 2,
+  /**
    * Cells taken off a patch's outline where the floor is beside it: a cell's roughness is read over a window `radius`
    * cells round it and the rough cells are `join`ed, so a patch runs that far past the thing's edge onto the floor.
    */
@@ -93,6 +103,19 @@ export function roughClosedThingsOnFloor(
       minCells,
       limits,
     );
+    if (limits.upright > 0) {
+      const standing = closedPatches(
+        joined(found.roughAt(limits.uprightTimes), grid.columns, grid.rows, limits.join),
+        cellFloor,
+        roughness,
+        grid.columns,
+        grid.rows,
+        minCells,
+        { ...limits, contrast: limits.uprightContrast },
+        limits.upright,
+      );
+      for (let c = 0; c < patches.length; c++) patches[c] = patches[c]! | standing[c]!;
+    }
     return layBack(boxFloor, shrunk(patches, cellFloor, grid.columns, grid.rows, limits.shrink), w, h, grid);
   });
 }
@@ -167,7 +190,10 @@ function joined(set: Uint8Array, columns: number, rows: number, join: number): U
   return out;
 }
 
-/** The 8-connected patches of `set`, holes filled, that pass the limits: 1 there. */
+/**
+ * The 8-connected patches of `set`, holes filled, that pass the limits (and whose bounding box is at least `upright`
+ * times as tall as wide): 1 there.
+ */
 function closedPatches(
   set: Uint8Array,
   cellFloor: Uint8Array,
@@ -176,6 +202,7 @@ function closedPatches(
   rows: number,
   minCells: number,
   limits: RoughClosedLimits,
+  upright = 0,
 ): Uint8Array {
   const size = columns * rows;
   const out = new Uint8Array(size);
@@ -219,6 +246,7 @@ function closedPatches(
     const [across, down] = [right - left + 1, bottom - top + 1];
     if (patch.length < limits.fill * across * down || Math.max(across, down) > limits.aspect * Math.min(across, down))
       continue;
+    if (down < upright * across) continue;
     const [long, short] = leastRectangle(patch, columns);
     if (short < limits.thinnest || long > limits.aspect * short) continue;
     if (enclosedShare(patch, member, count, cellFloor, columns, rows) < limits.enclosed) continue;

@@ -80,7 +80,14 @@ export function roughCellsOfBox(
   w: number,
   h: number,
   limits: Pick<RoughThingLimits, 'scale' | 'radius' | 'times' | 'least' | 'grain'>,
-): { grid: CellGrid; cellFloor: Uint8Array; rough: Uint8Array; roughness: Float32Array } | undefined {
+): {
+  grid: CellGrid;
+  cellFloor: Uint8Array;
+  rough: Uint8Array;
+  roughness: Float32Array;
+  /** The floor cells at `times` another multiple of the floor's median roughness (and `least`, the grain test). */
+  roughAt: (times: number) => Uint8Array;
+} | undefined {
   // The work is on cells `scale` pixels wide, each its pixels' mean brightness, floor where at least half of them
   // are (a thing's detail is broad; the floor's finest grain and the camera's noise average out).
   const scale = limits.scale;
@@ -99,9 +106,9 @@ export function roughCellsOfBox(
   const floorCellCount = roughnessOfCells(cellFloor, stepW, pairW, brightW, floorW, roughness, floorRoughness);
   if (!floorCellCount) return undefined;
   const median = medianRoughness(floorRoughness, floorCellCount);
-  const bar = Math.max(limits.least, limits.times * median);
-  const rough = roughCells(cellFloor, roughness, bar, bright, { columns, rows, radius: limits.radius }, limits.grain);
-  return { grid, cellFloor, rough, roughness };
+  const roughAt = (times: number) =>
+    roughCells(cellFloor, roughness, Math.max(limits.least, times * median), bright, { columns, rows, radius: limits.radius }, limits.grain);
+  return { grid, cellFloor, rough: roughAt(limits.times), roughness, roughAt };
 }
 
 /** Each cell's mean brightness, and 1 where at least half its pixels are floor. */
