@@ -216,8 +216,9 @@ export const DEFAULT_TUNING: SegmenterTuning = {
   wholeRugs: WHOLE_RUG_LIMITS,
   // Off (decision 012's log, session 22): the best form measured (the things' cells within 8 pixels of the floor,
   // stopped at colour gradients of 0.06) gave the tuning photos' first renders +0.007 IoU for -0.006 precision, and
-  // painted a pot of the floor's tone whose outline is soft. Session 24: the tightest form (seedDeep 6) lowers a tuning
-  // photo after 2 taps (a "not floor" tap on a desk top takes less) and held-back precision, for ~230 ms at 12 MP.
+  // painted a pot of the floor's tone whose outline is soft. Session 24: the tightest form (seedDeep 6) lowers
+  // held-back precision (0.9252 -> 0.9240), for ~230 ms at 12 MP; the tuning photo it lowered after 2 taps (a "not
+  // floor" tap on a desk top taking less) was a knife edge of the tapped side's test that 9 far pixels tip (session 25).
   // The variants 'engine, floor to edges, ...' measure it.
   floorToEdges: null,
   taps: TAP_LIMITS,
