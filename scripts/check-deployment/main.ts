@@ -6,6 +6,8 @@
  *   SUPABASE_ANON_KEY (or VITE_SUPABASE_ANON_KEY), the publishable key sb_publishable_… or the legacy anon JWT
  *   SUPABASE_SERVICE_ROLE_KEY, the secret key sb_secret_… or the legacy service_role JWT
  *   VITE_VISUALIZER_WEBHOOK_URL (or VISUALIZER_WEBHOOK_URL), the processor's public URL
+ *   SUPABASE_ACCESS_TOKEN (optional), a personal access token: the management API lists the project's edge functions
+ *     (SUPABASE_PROJECT_REF where SUPABASE_URL is not <ref>.supabase.co; SUPABASE_MANAGEMENT_API_URL for a test's API)
  * It plants one marked row in each lead table and sends one marked test photo through the processor, and removes
  * them (files included) before it exits, also on Ctrl-C; a check killed outright leaves them to the next check and
  * to the processor's sweep. Marked rows queue no e-mail. The throttle check needs two addresses this machine can
@@ -50,8 +52,10 @@ import {
   textFilesOf,
 } from './site.ts';
 import { anonInsertsOutcome, SITE_ROWS, type AnonInsertSeen } from './anon-inserts.ts';
-import { functionBodiesOutcome, ownFunctionsOf, type FunctionSeen } from './function-bodies.ts';
+import { functionBodiesOutcome, ownFunctionsOf, type FunctionSeen, type FunctionsSeen } from './function-bodies.ts';
 import { leadExportsOutcome, ownTriggersOf, type LeadExport } from './lead-exports.ts';
+import { ownTriggerShapesOf, triggersOutcome, type TriggersSeen } from './triggers.ts';
+import { checkoutFunctionsOf, edgeFunctionsOutcome, MANAGEMENT_API_URL, projectRefOf } from './edge-functions.ts';
 import { cookiesSetBy, IN_APP_PAGE_HEADERS, IPHONE_PAGE_HEADERS, pageCodeOutcome, PHONE_PAGE_HEADERS, type PageAsSeen } from './page-code.ts';
 import { contentSecurityPolicyOutcome } from './csp.ts';
 import { everyPageOutcome } from './every-page.ts';
@@ -414,6 +418,20 @@ async function main(): Promise<number> {
   await check("project's keys are its own", async () =>
     publishedKeysOutcome(deployment.supabaseUrl, { SUPABASE_ANON_KEY: deployment.anonKey, SUPABASE_SERVICE_ROLE_KEY: deployment.serviceKey }),
   );
+  await check('project runs no edge function but the checkout\'s', async () => {
+    // Only the management API lists them, with a personal access token: optional, and without it the line says it
+    // could not look (red-team R5, session 25).
+    const token = process.env.SUPABASE_ACCESS_TOKEN?.trim() || undefined;
+    const apiUrl = (process.env.SUPABASE_MANAGEMENT_API_URL?.trim() || MANAGEMENT_API_URL).replace(/\/+$/, '');
+    const ref = projectRefOf(deployment.supabaseUrl, process.env.SUPABASE_PROJECT_REF);
+    const reply =
+      token && ref
+        ? await request(`${apiUrl}/v1/projects/${encodeURIComponent(ref)}/functions`, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } }).catch((error: unknown) =>
+            error instanceof Error ? error : new Error(String(error)),
+          )
+        : undefined;
+    return edgeFunctionsOutcome({ token, ref, apiUrl, reply }, checkoutFunctionsOf(path.resolve(import.meta.dirname, '..', '..')));
+  });
   await check('site hands out no file of the build machine', async () => {
     // A .env in public/ (Vite copies it into dist/) or a project folder uploaded whole: the secret key, the SMTP password.
     const served: string[] = [];
@@ -546,9 +564,24 @@ async function main(): Promise<number> {
       const reply = await rest('rpc/deployment_check_function_bodies', serviceKey);
       if (reply.status !== 200) return { ok: false, detail: `status ${reply.status}: ${excerpt(reply)} (are the migrations applied?)` };
       const seen: unknown = JSON.parse(reply.body);
-      if (!Array.isArray(seen)) return { ok: false, detail: `an answer that says nothing: ${excerpt(reply, 80)}` };
+      // An array is 20261201050001's answer, without the attributes (security, SET options, owner) judged since.
+      if (Array.isArray(seen)) return { ok: false, detail: "the database answers without the functions' security, SET options and owners: migration 20261201080001 is not applied (see the migrations line)" };
+      const functions = (seen as { functions?: unknown } | null)?.functions;
+      if (!Array.isArray(functions) || functions.some((fn: FunctionSeen) => typeof fn?.definer !== 'boolean' || !Array.isArray(fn.config))) {
+        return { ok: false, detail: `an answer that says nothing: ${excerpt(reply, 80)}` };
+      }
       const own = ownFunctionsOf(listMigrations().map((migration) => ({ file: migration.file, text: fs.readFileSync(migration.file, 'utf8') })));
-      return functionBodiesOutcome(seen as FunctionSeen[], own);
+      return functionBodiesOutcome(seen as FunctionsSeen, own);
+    });
+    await check("database triggers are the migrations' own and fire", async () => {
+      // Before the rows are planted: a trigger disabled by hand (the one that keeps marked rows from e-mailing, the
+      // leads' follow-up) or a role set to skip triggers changes what every visitor's row does (session 25).
+      const reply = await rest('rpc/deployment_check_triggers', serviceKey);
+      if (reply.status !== 200) return { ok: false, detail: `status ${reply.status}: ${excerpt(reply)} (are the migrations applied? see the migrations line)` };
+      const seen = JSON.parse(reply.body) as Partial<TriggersSeen> | null;
+      if (!Array.isArray(seen?.triggers) || !Array.isArray(seen.replication_roles)) return { ok: false, detail: `an answer that says nothing: ${excerpt(reply, 80)}` };
+      const own = ownTriggerShapesOf(listMigrations().map((migration) => ({ file: migration.file, text: fs.readFileSync(migration.file, 'utf8') })));
+      return triggersOutcome(seen as TriggersSeen, own);
     });
     await check('test rows planted', () => testRows.plant());
     for (const table of LEAD_TABLES) await check(`public key cannot read ${table}`, () => testRows.probe(table));
@@ -819,6 +852,7 @@ async function main(): Promise<number> {
         ['deployment_check_storage_policies', 'GET'],
         ['deployment_check_lead_exports', 'GET'],
         ['deployment_check_function_bodies', 'GET'],
+        ['deployment_check_triggers', 'GET'],
         ['deployment_check_plant_rows', 'POST'],
         ['deployment_check_anon_inserts', 'POST'],
         ['deployment_check_unsubscribe_start', 'POST'],

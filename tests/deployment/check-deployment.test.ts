@@ -37,6 +37,14 @@ let otherHttpsPort: number;
 let httpsSite: { url: string; close(): Promise<void> };
 let certificateFolder: string;
 const HSTS = 'max-age=31536000; includeSubDomains';
+/**
+ * Supabase's management API as the check asks it (GET /v1/projects/{ref}/functions, with a personal access token),
+ * answering `edgeFunctions`: what a project's Edge Functions page would list (session 25).
+ */
+let managementApi: { url: string; close(): Promise<void> };
+let edgeFunctions: unknown[] = [];
+const MANAGEMENT_TOKEN = 'sbp_0123456789abcdef0123456789abcdef01234567';
+const PROJECT_REF = 'abcdefghijklmnopqrst';
 /** A deployment built as the owner builds it: the business's own facts, not the placeholders of src/config/settings.ts. */
 const OWNER_SETTINGS = {
   VITE_BUSINESS_NAME: 'Haddon Floorworks',
@@ -79,8 +87,18 @@ beforeAll(async () => {
     // And decision 033's policy, as the README tells each host to send it.
     return { ...reply, headers: { ...reply.headers, 'strict-transport-security': HSTS, 'content-security-policy': RECOMMENDED_CSP } };
   }, { key: fs.readFileSync(key), cert: fs.readFileSync(cert) });
+  const api = http.createServer((incoming, outgoing) => {
+    const send = (status: number, body: unknown) => outgoing.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    if (incoming.headers.authorization !== `Bearer ${MANAGEMENT_TOKEN}`) return send(401, { message: 'Unauthorized' });
+    if (incoming.method !== 'GET' || incoming.url !== `/v1/projects/${PROJECT_REF}/functions`) return send(404, { message: 'Not found' });
+    return send(200, edgeFunctions);
+  });
+  const apiPort = await findFreePort();
+  await new Promise<void>((resolve) => api.listen(apiPort, '127.0.0.1', resolve));
+  managementApi = { url: `http://127.0.0.1:${apiPort}`, close: () => new Promise<void>((resolve) => api.close(() => resolve())) };
 }, 600_000);
 afterAll(async () => {
+  await managementApi?.close();
   await httpsSite?.close();
   await site?.stop();
   if (certificateFolder) fs.rmSync(certificateFolder, { recursive: true, force: true });
@@ -124,11 +142,15 @@ async function checkDeployment(env: Record<string, string>, args = defaultArgs()
 const sqlOn = (stack: Stack) => <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => sqlAs<T>(stack.superuserUrl, text, values);
 const sql = <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => sqlOn(site.stack)<T>(text, values);
 
-const envFor = (stack: Stack, webhookUrl = stack.webhookUrl) => ({
+const envFor = (stack: Stack, webhookUrl = stack.webhookUrl): Record<string, string> => ({
   SUPABASE_URL: stack.url,
   SUPABASE_ANON_KEY: stack.anonKey,
   SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
   VITE_VISUALIZER_WEBHOOK_URL: webhookUrl,
+  // The local stack runs no edge function; the fake management API lists what a test puts in edgeFunctions.
+  SUPABASE_ACCESS_TOKEN: MANAGEMENT_TOKEN,
+  SUPABASE_MANAGEMENT_API_URL: managementApi.url,
+  SUPABASE_PROJECT_REF: PROJECT_REF,
 });
 
 type Answer = { status: number; headers: Record<string, string>; body: string; cutOffAfter?: number };
@@ -215,10 +237,14 @@ describe('npm run check:deployment on a healthy deployment', () => {
     // retention; the test lead; the e-mails' unsubscribe link and their facts; the e-mail worker instances' settings; a photo for an unknown request; the test
     // photo and its files; the functions' grant; the removal; the throttle; the site's and the processor's commits; signed-in
     // users' access and the throttle's pre-request; the project's keys; who handles the photos; whether visitors reach the services; the pages' own address; storage policies; the checkout's age;
-    // visitors' inserts; the code the pages run, on a phone and on a second visit; what sends leads elsewhere; the database's functions.
-    expect(checks).toHaveLength(DEPLOYED_PAGES.length + 1 + 1 + 2 + 2 + 4 + 1 + 1 + LEAD_TABLES.length + 2 + 2 + 3 + 3 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1);
-    // Each function's body in the database is the md5 of the text its migration gives it (pg_proc.prosrc, verbatim).
-    expect(lines.some((line) => /^ok {4}database functions are the migrations' own: the \d+ functions the migrations make are in the database with the migrations' bodies$/.test(line)), lines.join('\n')).toBe(true);
+    // visitors' inserts; the code the pages run, on a phone and on a second visit; what sends leads elsewhere; the database's functions; its triggers; edge functions.
+    expect(checks).toHaveLength(DEPLOYED_PAGES.length + 1 + 1 + 2 + 2 + 4 + 1 + 1 + LEAD_TABLES.length + 2 + 2 + 3 + 3 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1);
+    // Each function's body in the database is the md5 of the text its migration gives it (pg_proc.prosrc, verbatim),
+    // its security and SET options are its migration's, and the migrations' role (here the superuser postgres) owns it.
+    expect(lines.some((line) => /^ok {4}database functions are the migrations' own: the \d+ functions the migrations make are in the database with the migrations' bodies, security and SET options, owned by postgres$/.test(line)), lines.join('\n')).toBe(true);
+    // Each trigger as pg_get_triggerdef prints it reads as its migration's statement (the two `when`s included).
+    expect(lines).toContain(`ok    project runs no edge function but the checkout's: the management API lists no edge function on project ${PROJECT_REF}, and the checkout deploys none`);
+    expect(lines).toContain("ok    database triggers are the migrations' own and fire: the 29 triggers the migrations make are in the database as they make them and fire, no other is on the project's tables, and no role's sessions are set to skip triggers");
     expect(lines.some((line) => /^ok {4}nothing in the database sends leads elsewhere: the lead tables' \d+ triggers are the migrations' own, and no rule, publication \(but Realtime's\) or pg_cron job reads them$/.test(line)), lines.join('\n')).toBe(true);
     // The stack's processor draws the floors itself, and the site is built without an engine company.
     expect(lines).toContain("ok    privacy page names who handles visitors' photos: the processor draws the floors itself, and the privacy page says so (no other company gets the photos)");
@@ -286,22 +312,24 @@ describe('npm run check:deployment on a healthy deployment', () => {
     expect(await leftovers(site.stack)).toEqual([]);
   }, 300_000);
 
-  it('says what it could not check from here instead of blaming the deployment or passing it: one address, no build to compare, a site on this machine over http, no content security policy', async () => {
+  it('says what it could not check from here instead of blaming the deployment or passing it: one address, no build to compare, a site on this machine over http, no content security policy, no management token', async () => {
     // The stack's address is 127.0.0.1: an IPv4 literal, so both requests leave from IPv4.
     const noBuild = path.join(os.tmpdir(), `no-build-here-${process.pid}`);
-    const { code, lines, failed } = await checkDeployment(envFor(site.stack), ['--build-dir', noBuild]);
+    const { SUPABASE_ACCESS_TOKEN: _token, ...withoutToken } = envFor(site.stack);
+    const { code, lines, failed } = await checkDeployment(withoutToken, ['--build-dir', noBuild]);
 
     expect(failed, lines.join('\n')).toEqual([]);
     expect(lines.filter((line) => line.startsWith('skip'))).toEqual([
       `skip  site is the build in ${noBuild}: ${path.join(noBuild, 'index.html')} is not there, so which build the host serves is not known; run the check where the uploaded build is, or name it with --build-dir`,
       `skip  pages run only the build's scripts, on a phone and on a second visit too: phones (Android's Chrome, an iPhone's Safari, Instagram's browser) get the same pages (no page set a cookie, so a second visit is a first), but without the build in ${noBuild}/ the scripts the pages should run are not known (a host may add its own); run the check where the uploaded build is, or name it with --build-dir`,
+      "skip  project runs no edge function but the checkout's: could not look: no SUPABASE_ACCESS_TOKEN is set, and only the management API lists a project's edge functions (a personal access token, from the dashboard's Account > Access Tokens; give it to the check as you give it the secret key); an edge function runs with the project's secret key (Supabase gives it SUPABASE_SERVICE_ROLE_KEY), and one deployed with verify_jwt off answers anyone, so one the business does not know of may hand out every lead",
       `skip  site served over https with HSTS: ${new URL(site.siteUrl).origin} is this machine (a local preview): https is asked of the deployed site's address`,
       `skip  pages send a content security policy: none sent: another site may show these pages in a frame of its own (clickjacking on the forms); send decision 033's header (README, "Site"): Content-Security-Policy: ${RECOMMENDED_CSP}`,
       expect.stringMatching(/^skip {2}throttle tells two clients apart: could not send from two addresses here; pass --client-addresses \(/),
     ]);
     // Named again at the end, first of all as not checked, and not a pass by its exit code either (not 3: `$? -ne 1`).
     expect(lines.at(-1)).toBe(
-      `NOT CHECKED: 5 of ${lines.filter((line) => /^(ok {3}|FAIL|skip) /.test(line)).length} checks could not run from here (site is the build in ${noBuild}; pages run only the build's scripts, on a phone and on a second visit too; site served over https with HSTS; pages send a content security policy; throttle tells two clients apart), so the deployment is not known to work; none of the others failed.`,
+      `NOT CHECKED: 6 of ${lines.filter((line) => /^(ok {3}|FAIL|skip) /.test(line)).length} checks could not run from here (site is the build in ${noBuild}; pages run only the build's scripts, on a phone and on a second visit too; project runs no edge function but the checkout's; site served over https with HSTS; pages send a content security policy; throttle tells two clients apart), so the deployment is not known to work; none of the others failed.`,
     );
     expect(code).toBe(1);
   }, 300_000);
@@ -896,6 +924,8 @@ describe('npm run check:deployment on a broken deployment', () => {
 
       expect(code).toBe(1);
       expect(failed, lines.join('\n')).toEqual([
+        // The follow-up trigger dropped is one of the migrations' (session 25).
+        expect.stringMatching(/^FAIL {2}database triggers are the migrations' own and fire: trigger follow_up_new_investor on public\.investors \(it queues the office's and the visitor's e-mails\) is not in the database: changed by hand/),
         "FAIL  visitors' inserts store their rows: a visitor's insert, made as the site makes it: contacts: refused (42501: new row violates row-level security policy for table \"contacts\"): every visitor's form fails; leads: refused (42501: permission denied for table leads): every visitor's form fails; realtors: answered no row (a trigger or rule that drops or removes it: the API answers success, the site says the request was sent, and the lead is lost); investors: stored, but it queued 0 e-mail(s) and 0 job(s) (its follow-up trigger dropped?): the office never hears of it",
         // The dropping trigger is none of the migrations' own either (session 23).
         expect.stringMatching(/^FAIL {2}nothing in the database sends leads elsewhere: trigger "zz_drop_anonymous_realtors" on realtors \(runs public\.drop_anonymous_rows\): not made by the checkout's migrations/),
@@ -980,6 +1010,9 @@ describe('npm run check:deployment on a broken deployment', () => {
         expect.stringMatching(
           /^FAIL {2}database functions are the migrations' own: back_office\.follow_up_new_lead\(\) has another body than 20261122200002_email_outbox\.sql gives it; public\.deployment_check_storage_policies\(\) has another body than 20261130190001_deployment_check_storage_policies\.sql gives it: changed by hand, not by a migration of this checkout/,
         ),
+        expect.stringMatching(
+          /^FAIL {2}database triggers are the migrations' own and fire: trigger follow_up_new_guide_lead on public\.leads \(it queues the office's and the visitor's e-mails\) is "CREATE TRIGGER follow_up_new_guide_lead AFTER INSERT ON public\.leads FOR EACH ROW EXECUTE FUNCTION back_office\.copy_lead\(\)", not as 20261122200002_email_outbox\.sql makes it: changed by hand/,
+        ),
         `FAIL  nothing in the database sends leads elsewhere: trigger "follow_up_new_guide_lead" on leads (runs back_office.copy_lead, where the migrations' trigger of that name runs back_office.follow_up_new_lead): not made by the checkout's migrations, so each may hand visitors' leads to someone the privacy page does not name (a database webhook or copy made in the dashboard); if it is not the business's, remove it (drop trigger "follow_up_new_guide_lead" on public.leads;); if it is, put it in a migration of the checkout and name its company on the privacy page`,
       ]);
     } finally {
@@ -989,6 +1022,57 @@ describe('npm run check:deployment on a broken deployment', () => {
                  create trigger follow_up_new_guide_lead after insert on public.leads for each row execute function back_office.follow_up_new_lead();
                  drop function back_office.copy_lead();
                  drop table back_office.lead_copies;`);
+    }
+    expect(await leftovers(site.stack)).toEqual([]);
+  }, 300_000);
+
+  it("fails a function turned invoker, one turned definer, a search path and an owner changed, triggers disabled, a role set to skip triggers, each by hand with its body left as it was, and an edge function the checkout does not deploy (red-team, session 25)", async () => {
+    // Each as the owner would do it in the SQL editor, and each one no other line sees: the check's own question on
+    // what sends leads elsewhere run as its caller (as service_role it may not read cron.job); the e-mail queue run
+    // as the owner; a text rule run with public first on its search path (a function or operator put there is used
+    // instead of pg_catalog's); a function owned by another role; the spreadsheet-safe text switched off on
+    // contacts and firing only on a replica on realtors (a visitor's "=HYPERLINK(...)" runs in the office's
+    // spreadsheet); and a role set to fire no trigger (one PostgREST does not use: on its authenticator, the stack's
+    // next tests would run without triggers).
+    await sql(`create role someone_else nologin;
+               alter function public.deployment_check_lead_exports() security invoker;
+               alter function back_office.queue_email(text, text, uuid, text) security definer;
+               alter function private.has_visible_text(text) set search_path = public, pg_catalog;
+               alter function private.touch_updated_at() owner to someone_else;
+               alter table public.contacts disable trigger contacts_spreadsheet_safe_text;
+               alter table public.realtors enable replica trigger realtors_spreadsheet_safe_text;
+               alter role someone_else set session_replication_role = replica;`);
+    // And an edge function someone deployed with verify_jwt off (the checkout deploys none).
+    edgeFunctions = [{ id: '5d1c', slug: 'lead-backup', name: 'lead-backup', status: 'ACTIVE', version: 3, verify_jwt: false }];
+    try {
+      const { code, failed, lines } = await checkDeployment(envFor(site.stack));
+
+      expect(code).toBe(1);
+      expect(failed, lines.join('\n')).toEqual([
+        `FAIL  project runs no edge function but the checkout's: project ${PROJECT_REF} runs the edge function lead-backup (verify_jwt off: anyone on the internet may call it), which the checkout does not deploy (it has no supabase/functions/): each runs with the project's secret key, so it may read every lead and hand it to whoever calls it or to a company the privacy page does not name; if it is not the business's, delete it (supabase functions delete lead-backup, or the dashboard's Edge Functions) and rotate the secret key; if it is, put it in supabase/functions/ of the checkout`,
+        expect.stringMatching(/^FAIL {2}database functions are the migrations' own: /),
+        "FAIL  database triggers are the migrations' own and fire: trigger contacts_spreadsheet_safe_text on public.contacts (it keeps visitors' text from running as a formula in the office's spreadsheet) is disabled (alter table ... disable trigger); trigger realtors_spreadsheet_safe_text on public.realtors (it keeps visitors' text from running as a formula in the office's spreadsheet) fires only on a replica (alter table ... enable replica trigger), never for a visitor's row; role someone_else's sessions are set to session_replication_role = replica, so none of the migrations' triggers fires in them: changed by hand, not by a migration of this checkout; what the migrations make the database do with each visitor's row as it arrives (queue the office's e-mails, refuse a second row of one request, keep text spreadsheet-safe, stamp the phone consent) does not happen, or something no file says does, while every other line sees a trigger of that name; alter table public.contacts enable trigger contacts_spreadsheet_safe_text; alter table public.realtors enable trigger realtors_spreadsheet_safe_text; alter role someone_else reset session_replication_role; and find out who changed it",
+      ]);
+      const functionsLine = failed.find((line) => line.startsWith("FAIL  database functions are the migrations' own: "));
+      for (const problem of [
+        'public.deployment_check_lead_exports() runs as its caller (security invoker), where 20261201010001_deployment_check_lead_exports.sql makes it run as its owner (security definer)',
+        'back_office.queue_email(text, text, uuid, text) runs as its owner (security definer), where 20261128990003_email_unsubscribes.sql makes it run as its caller',
+        "private.has_visible_text(text) has search_path = public, pg_catalog, where 20261122100030_visitor_text_rules.sql gives it search_path = ''",
+        'private.touch_updated_at() is owned by someone_else, not by postgres, who owns the lead tables',
+      ]) {
+        expect(functionsLine).toContain(problem);
+      }
+      expect(functionsLine).toContain('give it back (alter function private.touch_updated_at() owner to postgres;)');
+    } finally {
+      edgeFunctions = [];
+      await sql(`alter role someone_else reset session_replication_role;
+                 alter table public.realtors enable trigger realtors_spreadsheet_safe_text;
+                 alter table public.contacts enable trigger contacts_spreadsheet_safe_text;
+                 alter function private.touch_updated_at() owner to postgres;
+                 alter function private.has_visible_text(text) set search_path = '';
+                 alter function back_office.queue_email(text, text, uuid, text) security invoker;
+                 alter function public.deployment_check_lead_exports() security definer;
+                 drop role someone_else;`);
     }
     expect(await leftovers(site.stack)).toEqual([]);
   }, 300_000);

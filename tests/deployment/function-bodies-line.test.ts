@@ -7,6 +7,7 @@ import {
   functionBodiesOutcome,
   ownFunctionsOf,
   type FunctionSeen,
+  type FunctionsSeen,
 } from '../../scripts/check-deployment/function-bodies';
 
 /**
@@ -32,8 +33,12 @@ describe("the line on the database's functions", () => {
       },
     ]);
     expect([...read.keys()]).toEqual(['private.f', 'public.g']);
-    expect(read.get('private.f')).toEqual(new Map([['', { md5: md5(body), file: '2_b.sql' }]]));
-    expect(read.get('public.g')).toEqual(new Map([['json', { md5: md5('select 1'), file: '1_a.sql' }]]));
+    expect(read.get('private.f')).toEqual(
+      new Map([['', { md5: md5(body), file: '2_b.sql', definer: false, config: [] }]]),
+    );
+    expect(read.get('public.g')).toEqual(
+      new Map([['json', { md5: md5('select 1'), file: '1_a.sql', definer: false, config: [] }]]),
+    );
     expect(
       argumentTypes('in site_rows json default null, "n" integer = 3, double precision, timestamp with time zone'),
     ).toBe('json, integer, double precision, timestamp with time zone');
@@ -43,34 +48,132 @@ describe("the line on the database's functions", () => {
     expect(own.has('public.deployment_check_function_bodies')).toBe(true);
   });
 
-  it("is ok when the database has each with the migrations' body, and names one changed, an overload added and one missing", () => {
-    const seen: FunctionSeen[] = [...own].flatMap(([name, versions]) =>
-      [...versions].map(([args, fn]) => ({ name, args, md5: fn.md5 })),
-    );
-    // Functions of names the migrations do not make are not judged here.
-    const withOthers = [...seen, { name: 'public.someone_elses', args: '', md5: 'x' }];
-    expect(functionBodiesOutcome(withOthers, own)).toEqual({
-      ok: true,
-      detail: `the ${seen.length} functions the migrations make are in the database with the migrations' bodies`,
+  it("reads each function's security and SET options from its header, the clauses after its body and a later alter function (session 25)", () => {
+    const read = ownFunctionsOf([
+      {
+        file: '/m/1_a.sql',
+        text: `create function private.f() returns trigger language plpgsql security definer set search_path = '' as $$select 1$$;
+create function public.g(n integer) returns json as $body$select 2$body$ language sql security definer set search_path to public, pg_temp set statement_timeout = '5s';
+create function public.h() returns json language sql set search_path = '' as $$select 3$$;`,
+      },
+      {
+        file: '/m/2_b.sql',
+        text: `alter function public.h() security definer set search_path = private;\nalter function public.g(integer) reset statement_timeout;`,
+      },
+    ]);
+    expect(read.get('private.f')?.get('')).toMatchObject({ definer: true, config: ['search_path='] });
+    expect(read.get('public.g')?.get('integer')).toMatchObject({
+      definer: true,
+      config: ['search_path=public, pg_temp'],
+      file: '1_a.sql',
+      alteredIn: '2_b.sql',
     });
-    const changed = seen.map((fn) =>
+    expect(read.get('public.h')?.get('')).toMatchObject({
+      definer: true,
+      config: ['search_path=private'],
+      file: '1_a.sql',
+    });
+    // Every function of the checkout's migrations sets its search path to '' (checked by the migrations' review too).
+    for (const [qualified, versions] of own) {
+      for (const [args, fn] of versions) expect(fn.config, `${qualified}(${args})`).toEqual(['search_path=']);
+    }
+    expect(own.get('back_office.follow_up_new_lead')?.get('')?.definer).toBe(true);
+    expect(own.get('public.deployment_check_anon_inserts')?.get('json')?.definer).toBe(false);
+  });
+
+  it("is ok when the database has each with the migrations' body and attributes, and names one changed, an overload added and one missing", () => {
+    const functions: FunctionSeen[] = [...own].flatMap(([name, versions]) =>
+      [...versions].map(([args, fn]) => ({
+        name,
+        args,
+        md5: fn.md5,
+        definer: fn.definer,
+        config: ['search_path=""'],
+        owner: 'postgres',
+      })),
+    );
+    const seen = (list: FunctionSeen[]): FunctionsSeen => ({ functions: list, tables_owner: 'postgres' });
+    // Functions of names the migrations do not make are not judged here.
+    const withOthers = [
+      ...functions,
+      { name: 'public.someone_elses', args: '', md5: 'x', definer: true, config: [], owner: 'x' },
+    ];
+    expect(functionBodiesOutcome(seen(withOthers), own)).toEqual({
+      ok: true,
+      detail: `the ${functions.length} functions the migrations make are in the database with the migrations' bodies, security and SET options, owned by postgres`,
+    });
+    const changed = functions.map((fn) =>
       fn.name === 'back_office.follow_up_new_lead' ? { ...fn, md5: md5('begin perform pg_notify(...); end') } : fn,
     );
-    expect(functionBodiesOutcome(changed, own)).toEqual({
+    expect(functionBodiesOutcome(seen(changed), own)).toEqual({
       ok: false,
       detail:
-        "back_office.follow_up_new_lead() has another body than 20261122200002_email_outbox.sql gives it: changed by hand, not by a migration of this checkout, so it may do what no file says (hand each lead to someone else as it arrives, or answer this check's own questions falsely, which makes the other lines worth nothing); run its create or replace function from supabase/migrations/20261122200002_email_outbox.sql again in the SQL editor, and find out who changed it; a change the business means to keep belongs in a migration",
+        "back_office.follow_up_new_lead() has another body than 20261122200002_email_outbox.sql gives it: changed by hand, not by a migration of this checkout, so it may do what no file says (hand each lead to someone else as it arrives; run with rights the migrations never gave it, past row-level security, or find another schema's table or function under a name it uses; or answer this check's own questions falsely, which makes the other lines worth nothing); run its create or replace function from supabase/migrations/20261122200002_email_outbox.sql again in the SQL editor, and find out who changed it; a change the business means to keep belongs in a migration",
     });
     const overloaded = [
-      ...seen,
-      { name: 'public.deployment_check_lead_exports', args: 'everything boolean', md5: 'y' },
+      ...functions,
+      {
+        name: 'public.deployment_check_lead_exports',
+        args: 'everything boolean',
+        md5: 'y',
+        definer: true,
+        config: [],
+        owner: 'postgres',
+      },
     ];
-    expect(functionBodiesOutcome(overloaded, own).detail).toMatch(
+    expect(functionBodiesOutcome(seen(overloaded), own).detail).toMatch(
       /^public\.deployment_check_lead_exports\(boolean\) is not one the migrations make \(they make public\.deployment_check_lead_exports\(\)\): changed by hand/,
     );
-    const missing = seen.filter((fn) => fn.name !== 'private.is_email');
-    expect(functionBodiesOutcome(missing, own).detail).toMatch(
+    const missing = functions.filter((fn) => fn.name !== 'private.is_email');
+    expect(functionBodiesOutcome(seen(missing), own).detail).toMatch(
       /^private\.is_email\(text\) is not in the database: changed by hand/,
+    );
+  });
+
+  it("names a function turned invoker or definer, its search path changed, and one owned by another role than the lead tables' (session 25)", () => {
+    const functions: FunctionSeen[] = [...own].flatMap(([name, versions]) =>
+      [...versions].map(([args, fn]) => ({
+        name,
+        args,
+        md5: fn.md5,
+        definer: fn.definer,
+        config: ['search_path=""'],
+        owner: 'postgres',
+      })),
+    );
+    const altered = functions.map((fn) =>
+      fn.name === 'back_office.follow_up_new_lead'
+        ? { ...fn, definer: false }
+        : fn.name === 'public.deployment_check_anon_inserts'
+          ? { ...fn, definer: true }
+          : fn.name === 'private.is_email'
+            ? { ...fn, config: ['search_path=public, pg_catalog'] }
+            : fn.name === 'private.refuse_second_row_of_a_request'
+              ? { ...fn, config: [] }
+              : fn,
+    );
+    const outcome = functionBodiesOutcome({ functions: altered, tables_owner: 'postgres' }, own);
+    expect(outcome.ok).toBe(false);
+    for (const problem of [
+      'back_office.follow_up_new_lead() runs as its caller (security invoker), where 20261122200002_email_outbox.sql makes it run as its owner (security definer)',
+      'public.deployment_check_anon_inserts(json) runs as its owner (security definer), where 20261201010002_deployment_check_anon_inserts_site_rows.sql makes it run as its caller',
+      'private.is_email(text) has search_path = public, pg_catalog, where',
+      "private.refuse_second_row_of_a_request() has no SET option, where 20261122100010_one_row_per_anonymous_request.sql gives it search_path = ''",
+    ]) {
+      expect(outcome.detail, problem).toContain(problem);
+    }
+    expect(outcome.detail).toMatch(/makes it run as its caller: changed by hand, not by a migration of this checkout/);
+    const owned = functionBodiesOutcome(
+      {
+        functions: functions.map((fn) =>
+          fn.name === 'back_office.queue_email' ? { ...fn, owner: 'supabase_admin' } : fn,
+        ),
+        tables_owner: 'postgres',
+      },
+      own,
+    );
+    expect(owned.detail).toMatch(
+      /^back_office\.queue_email\([^)]*\) is owned by supabase_admin, not by postgres, who owns the lead tables: changed by hand, .*; give it back \(alter function back_office\.queue_email\([^)]*\) owner to postgres;\), and find out who changed it/,
     );
   });
 });

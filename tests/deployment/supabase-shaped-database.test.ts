@@ -9,7 +9,8 @@ import { LOCAL_SECRET_KEY, LOCAL_SERVICE_ROLE_KEY } from '../../local-stack/keys
 import { startMailCatcher, type MailCatcher } from '../../local-stack/mail-catcher';
 import { listMigrations } from '../../local-stack/migrations';
 import { SITE_ROWS } from '../../scripts/check-deployment/anon-inserts';
-import { functionBodiesOutcome, ownFunctionsOf, type FunctionSeen } from '../../scripts/check-deployment/function-bodies';
+import { functionBodiesOutcome, ownFunctionsOf, type FunctionsSeen } from '../../scripts/check-deployment/function-bodies';
+import { ownTriggerShapesOf, triggersOutcome, type TriggersSeen } from '../../scripts/check-deployment/triggers';
 import { leadExportsOutcome, ownTriggersOf, type LeadExport } from '../../scripts/check-deployment/lead-exports';
 import { EMAIL_WORKER_ENTRY, PROCESSOR_ENTRY } from '../../local-stack/paths';
 import { findFreePort } from '../../local-stack/ports';
@@ -206,7 +207,7 @@ describe('a Supabase-shaped database', () => {
     const bodies = async () => {
       const reply = await rest(db.serviceRoleKey, 'rpc/deployment_check_function_bodies');
       expect(reply.status).toBe(200);
-      return (await reply.json()) as FunctionSeen[];
+      return (await reply.json()) as FunctionsSeen;
     };
     const own = ownFunctionsOf(listMigrations().map((migration) => ({ file: migration.file, text: fs.readFileSync(migration.file, 'utf8') })));
     expect(functionBodiesOutcome(await bodies(), own)).toMatchObject({ ok: true });
@@ -218,6 +219,27 @@ describe('a Supabase-shaped database', () => {
     await asPostgres(definition!.replace(/\$function\$\n/, '$function$\n-- edited in the dashboard\n'));
     expect(functionBodiesOutcome(await bodies(), own).detail).toMatch(/^private\.is_email\(text\) has another body than \d+_\w+\.sql gives it: changed by hand/);
     expect((await rest(db.anonKey, 'rpc/deployment_check_function_bodies')).status).toBe(401);
+  });
+
+  it("check:deployment's function attributes and triggers functions answer the migrations' own, owned by postgres and firing, and name a function the owner turns invoker and a trigger the owner disables (session 25)", async () => {
+    const bodies = async () => (await (await rest(db.serviceRoleKey, 'rpc/deployment_check_function_bodies')).json()) as FunctionsSeen;
+    const triggers = async () => {
+      const reply = await rest(db.serviceRoleKey, 'rpc/deployment_check_triggers');
+      expect(reply.status).toBe(200);
+      return (await reply.json()) as TriggersSeen;
+    };
+    const migrations = listMigrations().map((migration) => ({ file: migration.file, text: fs.readFileSync(migration.file, 'utf8') }));
+    const [ownFunctions, ownTriggers] = [ownFunctionsOf(migrations), ownTriggerShapesOf(migrations)];
+    expect(functionBodiesOutcome(await bodies(), ownFunctions)).toMatchObject({ ok: true, detail: expect.stringMatching(/, owned by postgres$/) });
+    expect(triggersOutcome(await triggers(), ownTriggers)).toMatchObject({ ok: true });
+    onTestFinished(async () => {
+      await asPostgres('alter function back_office.follow_up_new_lead() security definer; alter table public.contacts enable trigger follow_up_new_contact');
+    });
+    // The owner, in the dashboard's SQL editor (as postgres).
+    await asPostgres('alter function back_office.follow_up_new_lead() security invoker; alter table public.contacts disable trigger follow_up_new_contact');
+    expect(functionBodiesOutcome(await bodies(), ownFunctions).detail).toMatch(/^back_office\.follow_up_new_lead\(\) runs as its caller \(security invoker\), where \d+_\w+\.sql makes it run as its owner/);
+    expect(triggersOutcome(await triggers(), ownTriggers).detail).toMatch(/^trigger follow_up_new_contact on public\.contacts \(it queues the office's and the visitor's e-mails\) is disabled/);
+    expect((await rest(db.anonKey, 'rpc/deployment_check_triggers')).status).toBe(401);
   });
 
   describe.each(Object.keys(LEAD_ROWS))('the anon key on %s', (table) => {
