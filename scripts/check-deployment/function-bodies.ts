@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Outcome } from './test-rows.ts';
 
@@ -28,6 +29,21 @@ export type OwnFunction = { md5: string; file: string; definer: boolean; config:
 /** Words that begin a type of more than one word: an argument starting with one has no name before its type. */
 const MULTI_WORD_TYPES = new Set(['double', 'character', 'char', 'timestamp', 'time', 'bit', 'interval', 'national']);
 
+/** Postgres's short names for types, as pg_get_function_identity_arguments prints them (graphile-worker writes `int`). */
+const TYPE_ALIASES: Record<string, string> = {
+  int: 'integer',
+  int4: 'integer',
+  int2: 'smallint',
+  int8: 'bigint',
+  bool: 'boolean',
+  float8: 'double precision',
+  float4: 'real',
+  varchar: 'character varying',
+  timestamptz: 'timestamp with time zone',
+  timetz: 'time with time zone',
+  decimal: 'numeric',
+};
+
 /**
  * An argument list reduced to its types, lower case (`site_rows json default '{}'` -> `json`), so that a `drop
  * function f(json)` finds the `create function f(site_rows json)` it drops.
@@ -56,7 +72,8 @@ export function argumentTypes(args: string): string {
         .filter(Boolean);
       if (['in', 'out', 'inout', 'variadic'].includes(words[0] ?? '')) words.shift();
       if (words.length >= 2 && !MULTI_WORD_TYPES.has(words[0]!)) words.shift();
-      return words.join(' ');
+      const [type, array] = [words.join(' ').replace(/(\[\])+$/, ''), /(\[\])+$/.exec(words.join(' '))?.[0] ?? ''];
+      return `${TYPE_ALIASES[type] ?? type}${array}`;
     })
     .filter(Boolean)
     .join(', ');
@@ -103,6 +120,31 @@ function attributesOf(
 }
 
 /**
+ * graphile-worker's own SQL, as the package the checkout installs has it (node_modules/graphile-worker/sql), its
+ * schema placeholder read as the library writes it (`"graphile_worker"`): the functions of the job queue every
+ * lead's e-mail passes through (add_job, with the lead's fields in its payload), which no migration of the checkout
+ * makes (red-team R6, session 25). Throws where the package is not installed: the line must not pass on functions
+ * it could not compare.
+ */
+export function jobQueueSqlOf(root: string): { file: string; text: string; shown: string }[] {
+  const folder = path.join(root, 'node_modules', 'graphile-worker', 'sql');
+  if (!fs.existsSync(folder)) {
+    throw new Error(
+      `${folder} is not there, so graphile_worker's functions cannot be compared with the job queue's own; run npm ci in the checkout`,
+    );
+  }
+  return fs
+    .readdirSync(folder)
+    .filter((name) => name.endsWith('.sql'))
+    .sort()
+    .map((name) => ({
+      file: path.join(folder, name),
+      text: fs.readFileSync(path.join(folder, name), 'utf8').replace(/:GRAPHILE_WORKER_SCHEMA\b/g, '"graphile_worker"'),
+      shown: `node_modules/graphile-worker/sql/${name}`,
+    }));
+}
+
+/**
  * Every function the checkout's migrations leave, as `schema.name` -> argument types -> its last body: each `create
  * [or replace] function schema.name(...) ... as $tag$ body $tag$` in file order, less each later `drop function`;
  * with the attributes its header (or the clauses after its body) and each later `alter function` give it.
@@ -111,17 +153,17 @@ function attributesOf(
  * name a function); the bodies are cut from the text as written.
  */
 export function ownFunctionsOf(
-  migrations: readonly { file: string; text: string }[],
+  migrations: readonly { file: string; text: string; shown?: string }[],
 ): Map<string, Map<string, OwnFunction>> {
   const own = new Map<string, Map<string, OwnFunction>>();
   const name = String.raw`((?:"?\w+"?\.)?"?\w+"?)`;
   const statement = new RegExp(
-    String.raw`\b(?:create\s+(?:or\s+replace\s+)?function\s+${name}\s*\(([\s\S]*?)\)\s*(?=returns\b|language\b|security\b|set\b|stable\b|immutable\b|volatile\b|strict\b|as\b)([\s\S]*?)\bas\s+\$(\w*)\$|drop\s+function\s+(?:if\s+exists\s+)?${name}\s*\(([\s\S]*?)\)\s*(?:cascade|restrict)?\s*;|alter\s+function\s+${name}\s*\(([\s\S]*?)\)([^;]*);)`,
+    String.raw`\b(?:create\s+(?:or\s+replace\s+)?function\s+${name}\s*\(([\s\S]*?)\)\s*(?=returns\b|language\b|security\b|set\b|stable\b|immutable\b|volatile\b|strict\b|as\b)([\s\S]*?)\bas\s+\$(\w*)\$|drop\s+function\s+(?:if\s+exists\s+)?${name}\s*(?:\(([\s\S]*?)\))?\s*(?:cascade|restrict)?\s*;|alter\s+function\s+${name}\s*\(([\s\S]*?)\)([^;]*);)`,
     'gi',
   );
   const key = (qualified: string) =>
     (qualified.includes('.') ? qualified : `public.${qualified}`).replace(/"/g, '').toLowerCase();
-  for (const { file, text } of migrations) {
+  for (const { file, text, shown } of migrations) {
     // Same length, so a position in one is the same in the other.
     const blanked = text
       .replace(/--[^\n]*/g, (comment) => ' '.repeat(comment.length))
@@ -141,7 +183,9 @@ export function ownFunctionsOf(
         actions,
       ] = found;
       if (droppedName) {
-        own.get(key(droppedName))?.delete(argumentTypes(droppedArgs ?? ''));
+        // `drop function f;` (no argument list) drops the one function of that name.
+        if (droppedArgs === undefined) own.delete(key(droppedName));
+        else own.get(key(droppedName))?.delete(argumentTypes(droppedArgs));
         continue;
       }
       if (alteredName) {
@@ -159,7 +203,7 @@ export function ownFunctionsOf(
       const versions = own.get(key(createdName!)) ?? new Map<string, OwnFunction>();
       versions.set(argumentTypes(createdArgs ?? ''), {
         md5: md5(text.slice(bodyStart, bodyEnd)),
-        file: path.basename(file),
+        file: shown ?? path.basename(file),
         ...attributesOf(`${header ?? ''} ${trailing}`),
       });
       own.set(key(createdName!), versions);
@@ -262,7 +306,11 @@ export function functionBodiesOutcome(
       ? [
           `run its create or replace function from ${[...files]
             .slice(0, 3)
-            .map((file) => `supabase/migrations/${file}`)
+            .map((file) =>
+              file.includes('/')
+                ? `${file} (with :GRAPHILE_WORKER_SCHEMA read as graphile_worker)`
+                : `supabase/migrations/${file}`,
+            )
             .join(', ')} again in the SQL editor`,
         ]
       : []),

@@ -52,7 +52,7 @@ import {
   textFilesOf,
 } from './site.ts';
 import { anonInsertsOutcome, SITE_ROWS, type AnonInsertSeen } from './anon-inserts.ts';
-import { functionBodiesOutcome, ownFunctionsOf, type FunctionSeen, type FunctionsSeen } from './function-bodies.ts';
+import { functionBodiesOutcome, jobQueueSqlOf, ownFunctionsOf, type FunctionSeen, type FunctionsSeen } from './function-bodies.ts';
 import { leadExportsOutcome, ownTriggersOf, type LeadExport } from './lead-exports.ts';
 import { ownTriggerShapesOf, triggersOutcome, type TriggersSeen } from './triggers.ts';
 import { checkoutFunctionsOf, edgeFunctionsOutcome, MANAGEMENT_API_URL, projectRefOf } from './edge-functions.ts';
@@ -570,7 +570,11 @@ async function main(): Promise<number> {
       if (!Array.isArray(functions) || functions.some((fn: FunctionSeen) => typeof fn?.definer !== 'boolean' || !Array.isArray(fn.config))) {
         return { ok: false, detail: `an answer that says nothing: ${excerpt(reply, 80)}` };
       }
-      const own = ownFunctionsOf(listMigrations().map((migration) => ({ file: migration.file, text: fs.readFileSync(migration.file, 'utf8') })));
+      // The migrations' functions, and graphile_worker's as the installed package makes them (session 25).
+      const own = ownFunctionsOf([
+        ...listMigrations().map((migration) => ({ file: migration.file, text: fs.readFileSync(migration.file, 'utf8') })),
+        ...jobQueueSqlOf(path.resolve(import.meta.dirname, '..', '..')),
+      ]);
       return functionBodiesOutcome(seen as FunctionsSeen, own);
     });
     await check("database triggers are the migrations' own and fire", async () => {

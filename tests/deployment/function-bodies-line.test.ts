@@ -2,9 +2,11 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { listMigrations } from '../../local-stack/migrations';
+import { PROJECT_ROOT } from '../../local-stack/paths';
 import {
   argumentTypes,
   functionBodiesOutcome,
+  jobQueueSqlOf,
   ownFunctionsOf,
   type FunctionSeen,
   type FunctionsSeen,
@@ -79,6 +81,37 @@ create function public.h() returns json language sql set search_path = '' as $$s
     }
     expect(own.get('back_office.follow_up_new_lead')?.get('')?.definer).toBe(true);
     expect(own.get('public.deployment_check_anon_inserts')?.get('json')?.definer).toBe(false);
+  });
+
+  it("reads graphile-worker's own SQL as the package installs it: its last functions, their types as Postgres prints them (session 25)", () => {
+    // `drop function f;` drops the one function of that name; `int` and `timestamptz` are printed integer and
+    // timestamp with time zone by pg_get_function_identity_arguments.
+    const read = ownFunctionsOf([
+      {
+        file: '/q/000001.sql',
+        text: `create function "q".f(n int, at timestamptz = now(), ids int8[]) returns int language sql as $$select 1$$;\ncreate function q.g() returns int language sql as $$select 2$$;\ndrop function "q".g;`,
+      },
+    ]);
+    expect([...read.keys()]).toEqual(['q.f']);
+    expect([...read.get('q.f')!.keys()]).toEqual(['integer, timestamp with time zone, bigint[]']);
+    const queue = ownFunctionsOf(jobQueueSqlOf(PROJECT_ROOT));
+    expect([...queue.keys()].sort()).toEqual([
+      'graphile_worker.add_job',
+      'graphile_worker.add_jobs',
+      'graphile_worker.complete_jobs',
+      'graphile_worker.force_unlock_workers',
+      'graphile_worker.permanently_fail_jobs',
+      'graphile_worker.remove_job',
+      'graphile_worker.reschedule_jobs',
+    ]);
+    expect([...queue.get('graphile_worker.add_job')!.keys()]).toEqual([
+      'text, json, text, timestamp with time zone, integer, text, integer, text[], text',
+    ]);
+    expect(
+      queue
+        .get('graphile_worker.add_job')!
+        .get('text, json, text, timestamp with time zone, integer, text, integer, text[], text')!.file,
+    ).toMatch(/^node_modules\/graphile-worker\/sql\/\d+\.sql$/);
   });
 
   it("is ok when the database has each with the migrations' body and attributes, and names one changed, an overload added and one missing", () => {

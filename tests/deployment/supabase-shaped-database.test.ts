@@ -9,7 +9,8 @@ import { LOCAL_SECRET_KEY, LOCAL_SERVICE_ROLE_KEY } from '../../local-stack/keys
 import { startMailCatcher, type MailCatcher } from '../../local-stack/mail-catcher';
 import { listMigrations } from '../../local-stack/migrations';
 import { SITE_ROWS } from '../../scripts/check-deployment/anon-inserts';
-import { functionBodiesOutcome, ownFunctionsOf, type FunctionsSeen } from '../../scripts/check-deployment/function-bodies';
+import { functionBodiesOutcome, jobQueueSqlOf, ownFunctionsOf, type FunctionsSeen } from '../../scripts/check-deployment/function-bodies';
+import { PROJECT_ROOT } from '../../local-stack/paths';
 import { ownTriggerShapesOf, triggersOutcome, type TriggersSeen } from '../../scripts/check-deployment/triggers';
 import { leadExportsOutcome, ownTriggersOf, type LeadExport } from '../../scripts/check-deployment/lead-exports';
 import { EMAIL_WORKER_ENTRY, PROCESSOR_ENTRY } from '../../local-stack/paths';
@@ -240,6 +241,26 @@ describe('a Supabase-shaped database', () => {
     expect(functionBodiesOutcome(await bodies(), ownFunctions).detail).toMatch(/^back_office\.follow_up_new_lead\(\) runs as its caller \(security invoker\), where \d+_\w+\.sql makes it run as its owner/);
     expect(triggersOutcome(await triggers(), ownTriggers).detail).toMatch(/^trigger follow_up_new_contact on public\.contacts \(it queues the office's and the visitor's e-mails\) is disabled/);
     expect((await rest(db.anonKey, 'rpc/deployment_check_triggers')).status).toBe(401);
+  });
+
+  it("check:deployment's function bodies function answers graphile_worker's functions as the installed package makes them, and add_job changed by hand with another body (red-team R6, session 25)", async () => {
+    const bodies = async () => (await (await rest(db.serviceRoleKey, 'rpc/deployment_check_function_bodies')).json()) as FunctionsSeen;
+    const own = ownFunctionsOf([
+      ...listMigrations().map((migration) => ({ file: migration.file, text: fs.readFileSync(migration.file, 'utf8') })),
+      ...jobQueueSqlOf(PROJECT_ROOT),
+    ]);
+    expect(functionBodiesOutcome(await bodies(), own)).toMatchObject({ ok: true });
+    expect((await bodies()).functions.filter((fn) => fn.name.startsWith('graphile_worker.'))).toHaveLength(7);
+    const signature = 'graphile_worker.add_job(text, json, text, timestamp with time zone, integer, text, integer, text[], text)';
+    const { definition } = (await asPostgres<{ definition: string }>('select pg_get_functiondef($1::regprocedure) as definition', [signature]))[0]!;
+    onTestFinished(async () => {
+      await asPostgres(definition!);
+    });
+    // Every job's payload (a lead's e-mail carries the lead's fields) also told to whoever listens.
+    await asPostgres(definition!.replace(/\nbegin\n/i, "\nbegin\n  perform pg_notify('jobs', payload::text);\n"));
+    expect(functionBodiesOutcome(await bodies(), own).detail).toMatch(
+      /^graphile_worker\.add_job\(text, json, text, timestamp with time zone, integer, text, integer, text\[\], text\) has another body than node_modules\/graphile-worker\/sql\/\d+\.sql gives it: changed by hand.*run its create or replace function from node_modules\/graphile-worker\/sql\/\d+\.sql \(with :GRAPHILE_WORKER_SCHEMA read as graphile_worker\)/,
+    );
   });
 
   describe.each(Object.keys(LEAD_ROWS))('the anon key on %s', (table) => {
