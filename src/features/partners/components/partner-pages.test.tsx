@@ -494,6 +494,24 @@ describe('/investors marketing texts', () => {
   });
 });
 
+describe('/investors marketing texts, changed mind', () => {
+  // The row is the record of what the visitor agreed to: a box ticked and then unticked is no consent to deal alerts.
+  it('sends the box unticked when the visitor ticks it and unticks it again', async () => {
+    const investors = programs[1];
+    const bodies = recordInserts(investors.table, stored);
+    const { user } = await openPage(investors);
+    for (const entry of investors.required) await user.type(field(entry.label), entry.typed);
+    const box = screen.getByRole('checkbox', { name: marketingTextsFor(business.name).label });
+    await user.click(box);
+    await user.click(box);
+    expect(box).not.toBeChecked();
+    await user.click(submitButton());
+
+    await screen.findByText(investors.successToast.title);
+    expect(bodies[0]).toEqual([expect.objectContaining({ marketing_texts_consent: false })]);
+  });
+});
+
 describe('/realtors content', () => {
   it('carries every line of the spec: why, three benefits, the rewards, a testimonial and the application card', async () => {
     await openPage(programs[0]);
