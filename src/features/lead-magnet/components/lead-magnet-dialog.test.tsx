@@ -229,5 +229,10 @@ describe('the free-guide modal', () => {
     // Sent with the button: focus goes to the field, whose message a screen reader then reads.
     expect(email).toHaveFocus();
     expect(toast.error).not.toHaveBeenCalled();
+
+    // The message goes as soon as the visitor works on the address; the next press checks it again.
+    await user.clear(email);
+    expect(email).not.toHaveAttribute('aria-invalid');
+    expect(email).not.toHaveAccessibleDescription('Please enter a valid email address, like name@example.com.');
   });
 });
