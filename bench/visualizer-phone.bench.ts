@@ -6,7 +6,15 @@
  * without imported photos, the synthetic fixture room rendered at that size. Never committed.
  *
  * Each run is a fresh browser context: the page loads, the app takes it over, the photo is chosen and the details
- * filled; the clock starts at the click on "Process Image". Printed, medians of 3 (VISUALIZER_PHONE_RUNS):
+ * filled, and "Process Image" is clicked VISUALIZER_PHONE_FILL_MS (3000) after the choice: a visitor who picks the photo,
+ * taps the browser's suggestion for their name and e-mail and taps the button (typing them takes longer). The clock
+ * starts at the click. The phone is 360 px wide at VISUALIZER_PHONE_DPR (2; an iPhone is 3) device pixels per CSS px.
+ *
+ * Chromium's CPU throttling does not reach a worker (its target refuses Emulation.setCPUThrottlingRate: "Operation is
+ * only supported for pages, not workers"; a busy loop ran 4x slower on the page and as fast as unthrottled in a
+ * worker), so on the slow runs the photo's preparation would be a desktop's. The page's worker answers are held
+ * instead until the throttling's factor times the worker's own time has passed since it was asked: the preparation
+ * takes as long as it would on a CPU that much slower. Printed, medians of 3 (VISUALIZER_PHONE_RUNS):
  * the webhook body's size as it goes over the wire (gzip), the time to the webhook's answer (its response end, by Resource Timing), to the first
  * result picture on screen (the render loaded and decoded, whichever file the page chose: a web-sized copy), and to
  * all of the result's pictures that are on screen or not lazily deferred, and until all five woods can be chosen
@@ -32,12 +40,11 @@ import { CHROMIUM_ARGS, resolveChromiumPath } from '../tests/support/chromium-pa
 import { startSiteUnderTest } from '../tests/support/site-under-test';
 import { PHOTOS_DIR } from '../visualizer-processor/evaluation/evaluation-paths';
 import { median, percentile, type BenchRow } from './bench-row';
-import { throttleLikeAPhone } from './first-tap.bench';
+import { PHONE, throttleLikeAPhone } from './first-tap.bench';
 
 const RUNS = Number(process.env.VISUALIZER_PHONE_RUNS ?? 3);
 const RESULT_TIMEOUT_MS = 240_000;
 const RENDER_ALT = 'Your room with a new hardwood floor';
-
 
 /** A request's body as text; the page gzips the webhook's (Content-Encoding), whose wire size is what is measured. */
 function webhookBodyText(request: Request): string {
@@ -80,23 +87,45 @@ const WATCH_THE_JOURNEY = `(() => {
   document.addEventListener('click', onClick, { capture: true });
 })()`;
 
+/** The click comes this long after the photo is chosen (see the top of the file). */
+const FILL_MS = Number(process.env.VISUALIZER_PHONE_FILL_MS ?? 3000);
+/** The phone's device pixels per CSS pixel: 2 (the default, a mid-range Android) or 3 (an iPhone). */
+const PHONE_DPR = Number(process.env.VISUALIZER_PHONE_DPR ?? 2);
+
 /**
- * Run in every page before its scripts: stamps (epoch ms, the clock the processor's log lines are read on) when the
- * photo's preparation is handed to a worker and answered, when the page starts compressing the webhook's body
+ * Run in every page before its scripts (`workerSlowdown`: the factor a worker's answers are held to, 1 for none):
+ * stamps (epoch ms, the clock the processor's log lines are read on) when the
+ * photo's preparation is handed to a worker and answered (as the page sees it, after any hold; \`workedMs\`: the
+ * worker's own time), when the page starts compressing the webhook's body
  * (CompressionStream: the payload is built), when the XMLHttpRequest is sent, when its last byte is out and when its
  * answer arrives. Wrappers only: the page's own code runs as it is.
  */
-const STAMP_THE_PAGE = `(() => {
+const STAMP_THE_PAGE = (workerSlowdown: number) => `(() => {
   const stamps = (window.__stamps = { workers: [] });
   const now = () => performance.timeOrigin + performance.now();
   const NativeWorker = window.Worker;
   if (NativeWorker) {
+    const replayed = new WeakSet();
     window.Worker = class extends NativeWorker {
       constructor(...args) {
         super(...args);
         const entry = { createdAt: now() };
         stamps.workers.push(entry);
-        this.addEventListener('message', () => { entry.answeredAt = now(); });
+        // Registered before the page's own handler: a held answer stops here and is dispatched again later.
+        this.addEventListener('message', (event) => {
+          if (replayed.has(event)) return;
+          const worked = now() - (entry.askedAt ?? entry.createdAt);
+          entry.workedMs = worked;
+          const hold = (${workerSlowdown} - 1) * worked;
+          if (!(hold > 0)) { entry.answeredAt = now(); return; }
+          event.stopImmediatePropagation();
+          setTimeout(() => {
+            const again = new MessageEvent('message', { data: event.data });
+            replayed.add(again);
+            entry.answeredAt = now();
+            this.dispatchEvent(again);
+          }, hold);
+        });
       }
       postMessage(...args) { stamps.workers.at(-1).askedAt ??= now(); return super.postMessage(...args); }
     };
@@ -134,6 +163,8 @@ type Journey = {
   pictureBytes: number;
   /** The file the first result picture shows (its currentSrc's name: a web-sized copy or the full render). */
   firstPictureFile: string;
+  /** Each Storage file fetched from the click until all pictures were on screen, and its bytes. */
+  pictureFiles: Record<string, number>;
   /** The machine's 1-minute load average when the run ended (the machine is shared). */
   load: number;
   breakdown: Breakdown;
@@ -196,7 +227,7 @@ async function runJourney(
   const context = throttled
     ? await browser.newContext({
         viewport: { width: 360, height: 740 },
-        deviceScaleFactor: 2,
+        deviceScaleFactor: PHONE_DPR,
         isMobile: true,
         hasTouch: true,
       })
@@ -204,7 +235,7 @@ async function runJourney(
   try {
     const page = await context.newPage();
     if (throttled) await throttleLikeAPhone(context, page);
-    await page.addInitScript(STAMP_THE_PAGE);
+    await page.addInitScript(STAMP_THE_PAGE(throttled ? PHONE.cpuSlowdown : 1));
     let webhook: Request | undefined;
     page.on('request', (request) => {
       if (request.method() === 'POST' && webhookBodyText(request).includes('"imageBase64"')) webhook = request;
@@ -214,23 +245,33 @@ async function runJourney(
       timeout: 60_000,
     });
     await page.getByLabel('Choose a photo').setInputFiles(photo);
+    const chosenAt = Date.now();
     await page.getByLabel('Name').fill('Bench Visitor');
     await page.getByLabel('Email').fill(`bench.phone.${Date.now()}.${run}@example.com`);
     // The page's own clock, from the click: the pictures are watched on every frame.
     await page.evaluate(WATCH_THE_JOURNEY);
+    if (chosenAt + FILL_MS > Date.now()) await page.waitForTimeout(chosenAt + FILL_MS - Date.now());
     await page.getByRole('button', { name: 'Process Image' }).click();
     // VISUALIZER_PHONE_SCREENSHOTS=DIR: what the visitor sees while the photo goes out (not for timing: a screenshot
     // costs the page's CPU).
     const shots = process.env.VISUALIZER_PHONE_SCREENSHOTS;
     const shot = (what: string) =>
-      shots ? page.screenshot({ path: path.join(shots, `${throttled ? 'slow-4g' : 'unthrottled'}-run${run + 1}-${what}.png`) }) : undefined;
+      shots
+        ? page.screenshot({
+            path: path.join(shots, `${throttled ? 'slow-4g' : 'unthrottled'}-run${run + 1}-${what}.png`),
+          })
+        : undefined;
     if (shots) {
       await page.waitForTimeout(3000);
       await shot('processing');
       // The first picture, and the woods under it while the other four are still coming (decision 025).
-      await page.waitForFunction(() => (window as unknown as { __journey: Record<string, number> }).__journey.firstAt !== undefined, undefined, {
-        timeout: RESULT_TIMEOUT_MS,
-      });
+      await page.waitForFunction(
+        () => (window as unknown as { __journey: Record<string, number> }).__journey.firstAt !== undefined,
+        undefined,
+        {
+          timeout: RESULT_TIMEOUT_MS,
+        },
+      );
       await shot('first-picture');
       await page.getByRole('group', { name: 'Wood style' }).scrollIntoViewIfNeeded();
       await shot('first-picture-woods');
@@ -256,13 +297,20 @@ async function runJourney(
             woods: [...document.querySelectorAll<HTMLInputElement>('main input[name="wood-style"]')].map(
               (wood) => wood.getAttribute('aria-label') ?? wood.labels?.[0]?.textContent ?? wood.value,
             ),
-            said: [...document.querySelectorAll('main [role="status"]')].map((status) => status.textContent).filter(Boolean),
+            said: [...document.querySelectorAll('main [role="status"]')]
+              .map((status) => status.textContent)
+              .filter(Boolean),
           }));
           // What the processor said after the click (its later woods' lines), when it runs here.
-          const said = processorLines.filter(({ at }) => at >= Date.now() - RESULT_TIMEOUT_MS - 60_000).map(({ line }) => line);
-          throw new Error(`no result pictures within ${RESULT_TIMEOUT_MS / 1000} s: ${JSON.stringify(seen)}\n${said.join('\n')}`, {
-            cause: error,
-          });
+          const said = processorLines
+            .filter(({ at }) => at >= Date.now() - RESULT_TIMEOUT_MS - 60_000)
+            .map(({ line }) => line);
+          throw new Error(
+            `no result pictures within ${RESULT_TIMEOUT_MS / 1000} s: ${JSON.stringify(seen)}\n${said.join('\n')}`,
+            {
+              cause: error,
+            },
+          );
         })
     ).jsonValue()) as Record<string, number>;
     if (!webhook) throw new Error('no webhook call seen');
@@ -279,10 +327,21 @@ async function runJourney(
     const pictures = await page.evaluate(
       ({ from, to, alt }) => {
         const storage = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
-          (entry) => entry.name.includes('/storage/v1/object/') && entry.startTime >= from && entry.responseEnd <= to + 1,
+          (entry) =>
+            entry.name.includes('/storage/v1/object/') && entry.startTime >= from && entry.responseEnd <= to + 1,
         );
         const first = document.querySelector<HTMLImageElement>(`main img[alt="${alt}"]`)?.currentSrc ?? '';
-        return { bytes: storage.reduce((sum, entry) => sum + entry.encodedBodySize, 0), first: new URL(first).pathname.split('/').pop() ?? '' };
+        return {
+          bytes: storage.reduce((sum, entry) => sum + entry.encodedBodySize, 0),
+          first: new URL(first).pathname.split('/').pop() ?? '',
+          // (No named function here: tsx would wrap it in a helper the page does not have.)
+          files: Object.fromEntries(
+            storage.map((entry) => [
+              new URL(entry.name).pathname.split('/').slice(-2).join('/'),
+              entry.encodedBodySize,
+            ]),
+          ),
+        };
       },
       { from: marks.clickAt!, to: marks.allAt!, alt: RENDER_ALT },
     );
@@ -296,6 +355,7 @@ async function runJourney(
       pictures: marks.pictures!,
       pictureBytes: pictures.bytes,
       firstPictureFile: pictures.first,
+      pictureFiles: pictures.files,
       load: loadavg()[0]!,
       breakdown,
     };
@@ -333,7 +393,13 @@ async function whereTheTimeWent(
   );
   const at = (pageMs: number) => seen.origin + pageMs;
   const click = at(marks.clickAt!);
-  const stamps = seen.stamps as { workers: { askedAt?: number; answeredAt?: number }[]; compressAt?: number; sendAt?: number; uploadedAt?: number; answeredAt?: number };
+  const stamps = seen.stamps as {
+    workers: { askedAt?: number; answeredAt?: number; workedMs?: number }[];
+    compressAt?: number;
+    sendAt?: number;
+    uploadedAt?: number;
+    answeredAt?: number;
+  };
   const since = (time: number | undefined) => (time === undefined ? Number.NaN : Math.round(time - click));
   const rows = seen.entries.filter((entry) => entry.name.includes('/rest/v1/floor_visualizer_requests'));
   const insert = rows.find((entry) => entry.start >= click - 1);
@@ -343,15 +409,21 @@ async function whereTheTimeWent(
   // The processor's lines name the request: the webhook's parts and the render's stages.
   const webhookLine = processorLines.find(({ line, at }) => at >= click && / webhook: body /.test(line));
   const requestId = webhookLine?.line.match(/request=([0-9a-f-]{36})/)?.[1];
-  const stagesLine = requestId ? processorLines.find(({ line }) => line.includes(`request=${requestId} render 1 stages: `)) : undefined;
+  const stagesLine = requestId
+    ? processorLines.find(({ line }) => line.includes(`request=${requestId} render 1 stages: `))
+    : undefined;
   // The render's last line comes after its row is written and its upload dropped; the webhook's once it has answered.
-  const doneLine = requestId ? processorLines.find(({ line }) => line.includes(`request=${requestId} render 1 done in `)) : undefined;
+  const doneLine = requestId
+    ? processorLines.find(({ line }) => line.includes(`request=${requestId} render 1 done in `))
+    : undefined;
   const parts = (line: string | undefined, pattern: RegExp) =>
     Object.fromEntries([...(line ?? '').matchAll(pattern)].map((match) => [match[1]!.trim(), Number(match[2])]));
   const webhookParts = parts(webhookLine?.line.replace(/.* webhook: /, ''), /(?:^|, )([a-z ]+?) (\d+)ms/g);
   const stageParts = parts(stagesLine?.line.replace(/.* stages: /, ''), /(?:^|, )([a-z ]+?) (\d+)ms/g);
   return {
-    'photo prepared (worker, from the choice)': worker?.answeredAt && worker.askedAt ? Math.round(worker.answeredAt - worker.askedAt) : Number.NaN,
+    'photo prepared (worker, from the choice; on the slow runs held to the CPU throttling)':
+      worker?.answeredAt && worker.askedAt ? Math.round(worker.answeredAt - worker.askedAt) : Number.NaN,
+    "the worker's own time": worker?.workedMs === undefined ? Number.NaN : Math.round(worker.workedMs),
     'photo ready, ms after the click (<= 0: before)': since(worker?.answeredAt),
     'row inserted': since(insert?.end),
     'body built (compression starts)': since(stamps.compressAt),
@@ -364,7 +436,8 @@ async function whereTheTimeWent(
     'picture on screen': Math.round(marks.firstAt! - marks.clickAt!),
     ...Object.fromEntries(Object.entries(webhookParts).map(([name, ms]) => [`processor: ${name}`, ms])),
     ...Object.fromEntries(Object.entries(stageParts).map(([name, ms]) => [`render: ${name}`, ms])),
-    'processor: webhook line, ms after the render done line': webhookLine && doneLine ? webhookLine.at - doneLine.at : Number.NaN,
+    'processor: webhook line, ms after the render done line':
+      webhookLine && doneLine ? webhookLine.at - doneLine.at : Number.NaN,
     // The stages line is logged just after the later woods' row write (render-floor-task.ts): how long the page took
     // to see them there is the woods' read of the row (decision 025, session 21).
     'later woods in the row': since(stagesLine?.at),
@@ -399,16 +472,27 @@ export default async function benchVisualizerPhone(): Promise<BenchRow[]> {
     for (const throttled of [true, false].filter((slow) => !only || only === (slow ? 'slow-4g' : 'unthrottled'))) {
       const journeys: Journey[] = [];
       for (let run = 0; run < RUNS; run++) {
-        const journey = await runJourney(browser, external ?? site!.siteUrl, photo.file, throttled, run, processorLines);
+        const journey = await runJourney(
+          browser,
+          external ?? site!.siteUrl,
+          photo.file,
+          throttled,
+          run,
+          processorLines,
+        );
         console.log(
           `  ${throttled ? 'slow 4G, 360 px' : 'unthrottled, 1280 px'} run ${run + 1}: ${JSON.stringify(journey)}`,
         );
         journeys.push(journey);
       }
-      const where = throttled ? 'slow 4G, CPU x4, 360 px' : 'unthrottled, 1280 px';
-      console.log(`  where the time went (${where}), medians of ${journeys.length}, ms from the click unless a duration:`);
+      const where = throttled ? `slow 4G, CPU x4, 360 px at ${PHONE_DPR}x` : 'unthrottled, 1280 px';
+      console.log(
+        `  where the time went (${where}), medians of ${journeys.length}, ms from the click unless a duration:`,
+      );
       for (const part of Object.keys(journeys[0]!.breakdown)) {
-        const values = journeys.map((j) => j.breakdown[part]).filter((value): value is number => Number.isFinite(value));
+        const values = journeys
+          .map((j) => j.breakdown[part])
+          .filter((value): value is number => Number.isFinite(value));
         if (values.length > 0) console.log(`    ${part}: ${median(values)}`);
       }
       const loads = journeys.map((j) => j.load.toFixed(1)).join('/');
