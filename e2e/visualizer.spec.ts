@@ -109,18 +109,25 @@ test.describe('Snap & See Wood', () => {
     // The page shows the web-sized copies the row names (issue 35), in WebP: never the full pictures, which stay
     // the row's URLs and the download. The local stack's Storage answers with Timing-Allow-Origin (hosted Storage does
     // not: decision 022), so their sizes are visible here.
-    const webpCopies = [...row.image_renditions.original!.webp, ...row.image_renditions['natural-white-oak']!.webp].map((copy) => copy.url);
-    await expect(original).toHaveAttribute('src', row.image_renditions.original!.jpeg.url);
-    for (const image of [original, processed]) {
-      const shown = await image.evaluate((img: HTMLImageElement) => img.currentSrc);
-      expect(webpCopies).toContain(shown);
-    }
+    const webpCopies = row.image_renditions['natural-white-oak']!.webp.map((copy) => copy.url);
+    await expect(processed).toHaveAttribute('src', row.image_renditions['natural-white-oak']!.jpeg.url);
+    expect(webpCopies).toContain(await processed.evaluate((img: HTMLImageElement) => img.currentSrc));
+    // The "before" is the page's own copy of the photo, the one it sent (decision 025, session 25): the processor's
+    // copies of the same pixels are not downloaded beside the new floor. Its size is the stored original's.
+    await expect(original).toHaveAttribute('src', /^blob:/);
+    const storedOriginal = await sharp(await (await request.get(row.original_image_url)).body()).metadata();
+    expect(await original.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([
+      storedOriginal.width,
+      storedOriginal.height,
+    ]);
     const fetched = await page.evaluate(() =>
       performance.getEntriesByType('resource').map((entry) => ({ name: entry.name, bytes: (entry as PerformanceResourceTiming).encodedBodySize })),
     );
     const pictures = fetched.filter((entry) => entry.name.includes('/storage/v1/object/sign/'));
     expect(pictures.map((entry) => entry.name)).not.toContain(row.processed_image_url);
     expect(pictures.map((entry) => entry.name)).not.toContain(row.original_image_url);
+    const originalCopies = [...row.image_renditions.original!.webp, row.image_renditions.original!.jpeg].map((copy) => copy.url);
+    expect(pictures.map((entry) => entry.name).filter((name) => originalCopies.includes(name))).toEqual([]);
     for (const picture of pictures) expect(picture.bytes, picture.name).toBeGreaterThan(0);
     for (const url of [row.original_image_url, row.processed_image_url]) {
       const response = await request.get(url);

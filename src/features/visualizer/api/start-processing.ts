@@ -42,7 +42,7 @@ const webhookReplySchema = z.union([visualizerWebhookCompletedReplySchema, visua
 export type WebhookReply = {
   correctionToken: string | null;
   /** The copies of the pictures the result opens on, when the answer is the finished render (fetched ahead). */
-  firstPictures: PictureRenditions[];
+  firstPictures: { processed?: PictureRenditions; original?: PictureRenditions };
 };
 
 /**
@@ -170,21 +170,19 @@ export async function startProcessing({
     // spec's default "Failed to process your image. Please try again." sent the visitor back to send the same photo,
     // to fail again. Any other not-ok answer, a 4xx with no reason on the row included, raises the spec's error.
     if (response.status >= 400 && response.status <= 499 && (await rowSaysWhyItFailed(requestId)))
-      return { correctionToken: null, firstPictures: [] };
+      return { correctionToken: null, firstPictures: {} };
     if (response.status < 200 || response.status > 299) throw new Error(pageTexts.visualizer.processingFailure);
 
     const reply = webhookReplySchema.safeParse(parseJson(response.text));
-    if (!reply.success) return { correctionToken: null, firstPictures: [] };
+    if (!reply.success) return { correctionToken: null, firstPictures: {} };
     const firstPictures =
       reply.data.status === 'completed'
-        ? [reply.data.processedImageRenditions, reply.data.originalImageRenditions].filter(
-            (copies) => copies !== undefined,
-          )
-        : [];
+        ? { processed: reply.data.processedImageRenditions, original: reply.data.originalImageRenditions }
+        : {};
     return { correctionToken: reply.data.correctionToken, firstPictures };
   } catch (error) {
     // The row says why: the page follows it and shows the reason, as after a refusal with a reason.
-    if (rowFailed) return { correctionToken: null, firstPictures: [] };
+    if (rowFailed) return { correctionToken: null, firstPictures: {} };
     throw error;
   } finally {
     awaitingAnswer = false;

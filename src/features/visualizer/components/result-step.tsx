@@ -158,6 +158,11 @@ function keepWoodInAddress(styleId: WoodStyleId) {
 
 type ResultStepProps = {
   result: VisualizerResult;
+  /**
+   * The photo as this page sent it (a blob: URL of its own copy), or null: shown as the "before" picture in place of
+   * the processor's copies of the same pixels, which a phone would otherwise download beside the new floor.
+   */
+  sentPhoto?: string | null;
   /** The secret the webhook gave this page; without it (another device, a reload) there is no fixing. */
   correctionToken: string | null;
   /** The result was read back from the page's address (a reload, another tab, a result link), not made here. */
@@ -177,6 +182,7 @@ type ResultStepProps = {
  */
 export function ResultStep({
   result,
+  sentPhoto = null,
   correctionToken,
   reopened = false,
   laterStylesLost = false,
@@ -185,6 +191,9 @@ export function ResultStep({
   onTryAnother,
 }: ResultStepProps) {
   const { originalImageUrl, processedImageUrl, styleImageUrls, renditions } = result;
+  const before = sentPhoto
+    ? { url: sentPhoto, renditions: undefined }
+    : { url: originalImageUrl, renditions: renditions[ORIGINAL_RENDITIONS] };
   const [shownArrived, setShownArrived] = useState(false);
   // The wood in the address (a reload), if this render has it; the woods still coming after a reload start at the default.
   const [styleId, setStyleId] = useState<WoodStyleId>(() => {
@@ -316,8 +325,8 @@ export function ResultStep({
           <FloorCorrection
             requestId={result.id}
             correctionToken={correctionToken}
-            originalImageUrl={originalImageUrl}
-            originalRenditions={renditions[ORIGINAL_RENDITIONS]}
+            originalImageUrl={before.url}
+            originalRenditions={before.renditions}
             floorMaskUrl={result.floorMaskUrl}
             photoAspect={photoAspect}
             renderNumber={result.renderNumber}
@@ -330,7 +339,7 @@ export function ResultStep({
         ) : (
           <figure className="space-y-2">
             <BeforeAfterSlider
-              before={{ url: originalImageUrl, renditions: renditions[ORIGINAL_RENDITIONS] }}
+              before={before}
               after={{
                 url: shownUrl,
                 renditions: styleImageUrls[styleId] ? renditions[styleId] : renditions[DEFAULT_WOOD_STYLE],
@@ -416,8 +425,8 @@ export function ResultStep({
       <div className="grid gap-4 sm:grid-cols-2">
         <figure className="space-y-2">
           <ResultPicture
-            fullUrl={originalImageUrl}
-            renditions={renditions[ORIGINAL_RENDITIONS]}
+            fullUrl={before.url}
+            renditions={before.renditions}
             alt="Your original photo"
             className="aspect-[4/3] h-auto w-full rounded-lg bg-oak-100 object-contain shadow-sm"
           />

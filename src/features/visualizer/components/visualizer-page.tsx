@@ -59,6 +59,20 @@ const CONNECTIONS_KEPT_WARM_MS = 8_000;
 export const NOT_AN_IMAGE_MESSAGE =
   "That file isn't an image. Please choose a photo of your room (JPG, PNG or WEBP work best).";
 
+/** The picture in a base64 data URL (the page's own copy of the photo), or null if it is not one. */
+function pictureOfDataUrl(dataUrl: string): Blob | null {
+  const match = /^data:(image\/[a-z+.-]+);base64,/.exec(dataUrl);
+  if (!match) return null;
+  try {
+    const text = atob(dataUrl.slice(match[0].length));
+    const bytes = new Uint8Array(text.length);
+    for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+    return new Blob([bytes], { type: match[1] });
+  } catch {
+    return null;
+  }
+}
+
 /** Snap & See Wood (spec section 2): upload -> info -> processing -> result. */
 export function VisualizerPage() {
   const [step, setStep] = useState<VisualizerStep>('upload');
@@ -89,6 +103,13 @@ export function VisualizerPage() {
   // the result step, it said it again: the step is given 'completed' then.)
   const [linkedStatus, setLinkedStatus] = useState<VisualizerRequest['status'] | null>(null);
   const [uploadStalled, setUploadStalled] = useState(false);
+  // The page's own copy of the photo it sent for this request (the very picture that went out, as a blob: URL), shown
+  // as the result's "before" picture: the processor's copies of the same pixels were 60 % of the first pictures'
+  // bytes on a phone (38 of 63 KB at 360 px and 2x, 94 of 152 KB at 3x), downloaded beside the new floor on slow 4G
+  // (decision 025, session 25). Only a copy the page made itself (it decoded the photo, so it can show it); a result
+  // read back from the address has none.
+  const [sentPhoto, setSentPhoto] = useState<{ requestId: string; url: string } | null>(null);
+  useEffect(() => (sentPhoto ? () => URL.revokeObjectURL(sentPhoto.url) : undefined), [sentPhoto]);
 
   // Aborted when the visitor leaves the page (made in the effect, so a development remount gets a live one).
   const pageLeft = useRef<AbortController | null>(null);
@@ -298,6 +319,20 @@ export function VisualizerPage() {
     // every click: an insert unanswered is settled by a read of its row below, so no error is said of a row stored
     // unheard; after an error the photo sent with its id, stopped, may have had its row failed by the processor.
     const id = crypto.randomUUID();
+    // Prepared when the photo was chosen (the same promise the upload sends from): settled long before the answer.
+    // A blob, not the data URL itself: a 0.3 MB data URL in three <img>s was decoded from its text on the page's
+    // thread as the result came (the first picture 0.1-0.6 s later at CPU x4, not sooner).
+    let ownCopy = false;
+    setSentPhoto(null);
+    // Without it (no blob URLs here, or a photo sent as chosen) the processor's copies are shown, as on a reload.
+    preparePhotoAhead(file)
+      .then((prepared) => {
+        const picture = prepared.reencoded ? pictureOfDataUrl(prepared.dataUrl) : null;
+        if (!picture || left?.aborted || typeof URL.createObjectURL !== 'function') return;
+        setSentPhoto({ requestId: id, url: URL.createObjectURL(picture) });
+        ownCopy = true;
+      })
+      .catch(() => undefined);
     // Stopped when the insert fails (no row: the processor could only refuse the photo) or the visitor leaves.
     const upload = new AbortController();
     const stopUpload = () => upload.abort(left?.reason);
@@ -383,7 +418,8 @@ export function VisualizerPage() {
       try {
         const { correctionToken: token, firstPictures } = await sent;
         setCorrectionToken(token);
-        preloadResultPictures(firstPictures);
+        const { processed, original } = firstPictures;
+        preloadResultPictures([processed, ownCopy ? undefined : original].filter((copies) => !!copies));
       } catch (error) {
         if (left?.aborted) return;
         // The photo never got all the way out, so no render can come of this row: say so and offer to send again.
@@ -555,6 +591,7 @@ export function VisualizerPage() {
             {step === 'result' && result && !savedResult && (
               <ResultStep
                 result={result}
+                sentPhoto={sentPhoto?.requestId === result.id ? sentPhoto.url : null}
                 correctionToken={correctionToken}
                 reopened={reopened}
                 laterStylesLost={laterStyles.phase === 'lost' ? laterStyles.reason : false}
