@@ -184,19 +184,24 @@ describe('the free-guide modal', () => {
     await user.click(screen.getByRole('button', { name: 'Get the guide' }));
     await user.type(screen.getByLabelText('Email address'), 'pat@example.com');
     await user.dblClick(screen.getByRole('button', { name: pageTexts.leadMagnet.submitButton }));
+    // While it is on its way the button says so and nothing can be changed or pressed.
+    expect(await screen.findByRole('button', { name: pageTexts.submitting })).toBeDisabled();
+    expect(screen.getByLabelText('Email address')).toBeDisabled();
     release();
 
     expect(await screen.findByRole('heading', { name: pageTexts.leadMagnet.thankYouTitle })).toBeInTheDocument();
     expect(bodies).toHaveLength(1);
   });
 
-  it('shows the 6 s error toast with the phone when both inserts fail, and keeps the email', async () => {
+  it('shows the 6 s error toast with the phone when both inserts fail, and keeps the email for another press', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     let attempts = 0;
     server.use(
       http.post(restUrl('leads'), () => {
         attempts += 1;
-        return HttpResponse.json({ message: 'unavailable' }, { status: 503 });
+        return attempts <= 2
+          ? HttpResponse.json({ message: 'unavailable' }, { status: 503 })
+          : HttpResponse.json([{ id: 'x' }], { status: 201 });
       }),
     );
     const { user } = renderWithProviders(<PageWithModal />);
@@ -214,6 +219,11 @@ describe('the free-guide modal', () => {
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     expect(screen.getByLabelText('Email address')).toHaveValue('pat@example.com');
     expect(consoleError).toHaveBeenCalled();
+
+    // The email is kept so that the visitor can press again: that press sends it.
+    await user.click(screen.getByRole('button', { name: pageTexts.leadMagnet.submitButton }));
+    expect(await screen.findByRole('heading', { name: pageTexts.leadMagnet.thankYouTitle })).toBeInTheDocument();
+    expect(attempts).toBe(3);
   });
 
   it('says under the field when the e-mail starts like a spreadsheet formula, and sends nothing', async () => {
