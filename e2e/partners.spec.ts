@@ -45,7 +45,6 @@ const programs = [
   },
 ] as const;
 
-
 const field = (page: Page, label: string | RegExp) => page.getByRole('textbox', { name: label, exact: true });
 
 /** Counts the inserts the page tries to make into `table` (whether or not they get through). */
@@ -145,6 +144,21 @@ for (const program of programs) {
       await expect(card).toBeInViewport();
       await expect(card).toBeFocused();
       await expect(page.getByRole('heading', { name: program.cardTitle })).toBeInViewport();
+    });
+
+    // The words are what the visitor agrees to by giving a number (decision 021): on screen under the field, not
+    // only read out to a screen reader (a jsdom test cannot tell; it loads no stylesheet).
+    test('shows the consent words under the phone field, on screen at a phone width', async ({ page }) => {
+      await page.setViewportSize({ width: 360, height: 800 });
+      await page.goto(program.path);
+      const card = page.getByRole('region', { name: program.cardTitle });
+      const words = card.getByText(phoneConsent.callsAndTexts, { exact: true });
+      await words.scrollIntoViewIfNeeded();
+      const box = (await words.boundingBox())!;
+      const phone = (await field(page, 'Phone').boundingBox())!;
+      expect(box.width).toBeGreaterThan(phone.width * 0.8);
+      expect(box.height).toBeGreaterThan(30);
+      expect(box.y).toBeGreaterThan(phone.y + phone.height - 1);
     });
 
     test('opens at the top, after a reload from further down and when arriving from a scrolled page', async ({
