@@ -4,6 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import type { Page, Request } from '@playwright/test';
 import sharp from 'sharp';
 import { photoUpload } from '../src/config/photo-upload';
+import { heicWithExif } from '../visualizer-processor/fixtures/make-heic-fixture';
 import { expect, test } from './support/test';
 import { uniqueEmail } from './support/visitor';
 
@@ -196,12 +197,25 @@ test.describe('the photo the visualizer sends', () => {
     await expect(page.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeVisible({ timeout: 90_000 });
   });
 
-  test('a photo Chromium cannot decode (an iPhone HEIC) is sent as chosen and the processor renders it as before', async ({ page }) => {
+  // Decision 025, session 25: sent as chosen, but for its EXIF GPS position, blanked in the file (same length, same
+  // picture); the camera's other details stay, as the privacy notice says.
+  test('a photo Chromium cannot decode (an iPhone HEIC) is sent as chosen without its GPS position and the processor renders it as before', async ({ page }) => {
     test.setTimeout(120_000);
-    const heic = readFileSync(resolve(FIXTURES, 'room-gps-rotated.heic'));
-    const payload = await sendPhoto(page, { name: 'room-gps-rotated.heic', mimeType: 'image/heic', buffer: heic }, 'upload-heic');
+    const exif = (await sharp(resolve(FIXTURES, 'room-gps.jpg')).metadata()).exif!;
+    const heic = heicWithExif(readFileSync(resolve(FIXTURES, 'room-gps-rotated.heic')), exif);
+    const latitude = Buffer.alloc(24);
+    [39, 1, 48, 1, 3000, 100].forEach((value, index) => latitude.writeUInt32LE(value, index * 4));
+    expect((await sharp(heic).metadata()).exif!.includes(latitude)).toBe(true);
+    const payload = await sendPhoto(page, { name: 'IMG_0412.HEIC', mimeType: 'image/heic', buffer: heic }, 'upload-heic');
 
-    expect(payload.imageBase64).toBe(`data:image/heic;base64,${heic.toString('base64')}`);
+    expect(payload.imageBase64.startsWith('data:image/heic;base64,')).toBe(true);
+    const sent = Buffer.from(payload.imageBase64.slice(payload.imageBase64.indexOf(',') + 1), 'base64');
+    expect(sent.length).toBe(heic.length);
+    const sentExif = (await sharp(sent).metadata()).exif!;
+    expect(sentExif.includes(latitude)).toBe(false);
+    expect(sentExif.toString('latin1')).toContain('FixturePhone');
+    // Everything before the EXIF item (the boxes and the picture) is the chosen file's own.
+    expect(sent.subarray(0, heic.length - exif.length - 4).equals(heic.subarray(0, heic.length - exif.length - 4))).toBe(true);
     await expect(page.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeVisible({ timeout: 90_000 });
   });
 

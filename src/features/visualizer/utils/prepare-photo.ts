@@ -1,4 +1,5 @@
 import { photoUpload } from '@/config/photo-upload';
+import { fileWithoutPosition } from './file-without-position';
 import { pictureSentAsStored } from './photo-without-metadata';
 import { readFileAsDataUrl } from './read-file-as-data-url';
 
@@ -15,8 +16,9 @@ type Drawable = { source: CanvasImageSource; width: number; height: number; rele
  * at most `longestSidePx` on its longest side, encoded again as JPEG. Only pixels go into the canvas, so nothing of
  * the file's metadata (EXIF: GPS position, camera, time) is in what is sent. A JPEG or WebP that is already upright,
  * small enough and light enough is sent as its own compressed picture with the metadata left out instead
- * (`photoUpload.sentAsStored`): the same pixels, with no second round of JPEG loss. A photo this browser cannot decode (HEIC outside Safari) is sent as chosen, and
- * the processor decodes it as before.
+ * (`photoUpload.sentAsStored`): the same pixels, with no second round of JPEG loss. A photo this browser cannot decode
+ * (HEIC outside Safari) is sent as chosen but for the place it was taken, its EXIF GPS position blanked in the file
+ * (file-without-position.ts), and the processor decodes it as before.
  */
 export async function preparePhoto(file: File): Promise<PreparedPhoto> {
   const stored = await storedPictureIfFit(file);
@@ -30,7 +32,19 @@ export async function preparePhoto(file: File): Promise<PreparedPhoto> {
       decoded.release();
     }
   }
-  return { dataUrl: await readFileAsDataUrl(file), reencoded: false };
+  return { dataUrl: await readFileAsDataUrl(await withoutPosition(file)), reencoded: false };
+}
+
+/** The chosen file with its GPS position blanked, or the file itself when it has none (or cannot be read here). */
+async function withoutPosition(file: File): Promise<Blob> {
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(await file.arrayBuffer());
+  } catch {
+    return file; // unreadable here: reading it as a data URL says so the page's usual way
+  }
+  const blanked = fileWithoutPosition(bytes);
+  return blanked.positions > 0 ? new Blob([blanked.bytes], { type: file.type }) : file;
 }
 
 /** The photo's own picture without its metadata when nothing else needs doing to it, or null. */
