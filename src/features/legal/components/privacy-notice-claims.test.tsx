@@ -4,6 +4,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
   visualizerCorrectionPayloadSchema,
@@ -42,6 +43,9 @@ import { MARKETING_EMAIL_KINDS, type LeadRecord } from '../../../../email-worker
 import { SCENE_CLASS_NAMES } from '../../../../visualizer-processor/engine/segmentation/scene-classes';
 import { sceneClassesPath } from '../../../../visualizer-processor/src/render-job';
 import { floorEngineOutcome, OWN_ENGINE_WORDS, pageWords } from '../../../../scripts/check-deployment/floor-engine';
+import { fileWithoutPosition } from '@/features/visualizer/utils/file-without-position';
+import { FIXTURE_DIR } from '../../../../visualizer-processor/fixtures/make-fixtures';
+import { HEIC_FIXTURE, heicWithExif } from '../../../../visualizer-processor/fixtures/make-heic-fixture';
 import { PrivacyPage } from './privacy-page';
 
 /**
@@ -157,10 +161,12 @@ describe('the privacy notice, claim by claim', () => {
       'requestId',
     ]);
     expect(text).toContain("together with your name, your e-mail address and the photo's file name");
-    // A photo the browser cannot open goes as it is: the notice says so as long as the page does it.
-    expect(text.includes('the page sends the file as it is, hidden details included')).toBe(
-      photoUpload.undecodableSentAsChosen,
-    );
+    // A photo the browser cannot open goes as it is but for its position: the notice says so as long as the page does it.
+    expect(
+      text.includes(
+        'the page sends the file as it is, with the place it was taken blanked out but its other hidden details (such as the time and the camera) included',
+      ),
+    ).toBe(photoUpload.undecodableSentAsChosen);
   });
 
   // Decision 040: a room photo may show people, and the laws on biometrics (Illinois's BIPA, the New Jersey Data
@@ -325,22 +331,35 @@ describe('the privacy notice, claim by claim', () => {
     ).toBeUndefined();
   });
 
-  // A photo the browser cannot open is sent as it is, GPS included, and kept until its picture is made: a flat "We
-  // don't collect your location" said more than the page does (decision 032, session 25).
-  it('says where the place a photo was taken goes, with the exception the page makes', async () => {
+  // "We don't collect your location" said more than the page does (decision 032, session 25). A photo the browser
+  // cannot open is sent as it is but for its GPS position, which the page blanks in the file (decision 025, session
+  // 25): the place is taken out of every photo, so the sentence has no exception; the camera and time still go.
+  it('says where the place a photo was taken goes, and what still goes with a photo the browser cannot open', async () => {
     renderRoute('/privacy');
     await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' });
     const collect = section('What we collect and why');
     expect(collect).not.toHaveTextContent(/We don.t collect your location/);
     expect(photoUpload.sendsMetadata).toBe(false);
     expect(collect).toHaveTextContent(
-      `We don't ask where you are, and the page takes the place a photo was taken out of it before sending it${
-        photoUpload.undecodableSentAsChosen ? ' (with one exception, under "Your room photos")' : ''
-      }.`,
+      "We don't ask where you are, and the page takes the place a photo was taken out of it before sending it. We don't",
     );
-    expect(section('Your room photos').textContent!.includes('hidden details included')).toBe(
+    expect(collect).not.toHaveTextContent(/exception/);
+    const photos = section('Your room photos').textContent!;
+    expect(photos.includes('hidden details included')).toBe(false);
+    expect(photos.includes('with the place it was taken blanked out but its other hidden details')).toBe(
       photoUpload.undecodableSentAsChosen,
     );
+
+    // What the page does with such a file (prepare-photo.ts): an iPhone HEIC with a position goes without it, its
+    // camera kept.
+    const exif = (await sharp(resolve(FIXTURE_DIR, 'room-gps.jpg')).metadata()).exif!;
+    const heic = heicWithExif(readFileSync(resolve(FIXTURE_DIR, HEIC_FIXTURE)), exif);
+    const latitude = Buffer.alloc(24);
+    [39, 1, 48, 1, 3000, 100].forEach((value, index) => latitude.writeUInt32LE(value, index * 4));
+    expect(heic.includes(latitude)).toBe(true);
+    const sent = Buffer.from(fileWithoutPosition(heic).bytes);
+    expect(sent.includes(latitude)).toBe(false);
+    expect(sent.toString('latin1')).toContain('FixturePhone');
   });
 
   // "Application hosting ... so does what you type into a form": the e-mail worker it runs writes the office's copy

@@ -103,15 +103,16 @@ export function PrivacyPage({
           calls and texts; and records of the e-mails we sent you.
         </p>
         <p>
-          {/* A photo the browser cannot open goes as it is, GPS and all, and stays until its picture is made (below):
-              "We don't collect your location" said more than the page does (decision 032, session 25). */}
-          We don&apos;t ask where you are, and the page takes the place a photo was taken out of it before sending it
-          {photoUpload.undecodableSentAsChosen ? ' (with one exception, under "Your room photos")' : ''}. We don&apos;t
-          ask for sensitive information such as health, money or family matters. The site sets no cookies and uses no
-          analytics or advertising trackers. The one thing it keeps in your browser is how far down you had scrolled on
-          each page you opened, so that Back takes you to the same place; your browser keeps that for the tab only
-          (session storage) and forgets it when you close the tab. The map on the home page is loaded from OpenStreetMap
-          only when you scroll to it or ask for it; like any website, OpenStreetMap then sees your internet address.
+          {/* "We don't collect your location" said more than the page does (decision 032, session 25); a photo the
+              browser cannot open goes as it is but for its GPS position, blanked in the file (decision 025, session 25,
+              file-without-position.ts). */}
+          We don&apos;t ask where you are, and the page takes the place a photo was taken out of it before sending it.
+          We don&apos;t ask for sensitive information such as health, money or family matters. The site sets no cookies
+          and uses no analytics or advertising trackers. The one thing it keeps in your browser is how far down you had
+          scrolled on each page you opened, so that Back takes you to the same place; your browser keeps that for the
+          tab only (session storage) and forgets it when you close the tab. The map on the home page is loaded from
+          OpenStreetMap only when you scroll to it or ask for it; like any website, OpenStreetMap then sees your
+          internet address.
         </p>
         <p>
           This site is for adults planning work on a home. It is not meant for children under 13, and we don&apos;t
@@ -134,9 +135,10 @@ export function PrivacyPage({
         {photoUpload.undecodableSentAsChosen && (
           <p>
             One exception: if your browser cannot open the photo itself (an iPhone photo in HEIC format in a browser
-            other than Safari, for example), the page sends the file as it is, hidden details included. We then keep
-            that file where no link reaches it, only until the picture of your new floor is made, and everything we show
-            or send you is redrawn from the picture alone, without those details.
+            other than Safari, for example), the page sends the file as it is, with the place it was taken blanked out
+            but its other hidden details (such as the time and the camera) included. We then keep that file where no
+            link reaches it, only until the picture of your new floor is made, and everything we show or send you is
+            redrawn from the picture alone, without those details.
           </p>
         )}
         <p>
