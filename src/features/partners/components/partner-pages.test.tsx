@@ -278,6 +278,21 @@ describe.each(programs)('$path', (program) => {
     expect(field('Email')).toHaveFocus();
   });
 
+  // The notice at the point of collection: what the details are for, that they are not sold or shared, and where
+  // the whole policy is (opening beside the form, so nothing typed is lost).
+  it('says under the button what the details are used for, with the privacy policy a tap away', async () => {
+    await openPage(program);
+    const card = within(screen.getByRole('region', { name: program.cardTitle }));
+    expect(
+      card.getByText(
+        /^We only use your details to contact you about the program\. We never sell them or share them for anyone else's use\./,
+      ),
+    ).toBeInTheDocument();
+    const link = card.getByRole('link', { name: 'Privacy Policy' });
+    expect(link).toHaveAttribute('href', '/privacy');
+    expect(link).toHaveAttribute('target', '_blank');
+  });
+
   it('says beside the phone field that we may call or text about the request, not as a condition of buying', async () => {
     await openPage(program);
     const card = within(screen.getByRole('region', { name: program.cardTitle }));
