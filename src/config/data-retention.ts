@@ -9,7 +9,7 @@ export const dataRetention = {
   visualizerImagesDays: 90,
   /** The address an e-mail went to: days after it was sent (or given up on). The row saying what was sent stays. */
   emailRecipientDays: 30,
-  /** A photo as uploaded (with its GPS and camera data) whose render never finished: days after upload. */
+  /** A photo as uploaded (a HEIC sent as chosen keeps its camera data) whose render never finished: days after. */
   abandonedUploadDays: 1,
   /** Internet addresses the anti-flood limit counts submissions by: days. */
   throttleAddressDays: 1,

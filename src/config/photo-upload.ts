@@ -54,9 +54,10 @@ export const photoUpload = {
   /** The photo sent carries no EXIF or other metadata: no location, no camera, no time taken. */
   sendsMetadata: false,
   /**
-   * A photo this browser cannot decode (HEIC outside Safari, say) is sent as chosen, metadata and all, within the
-   * spec's 10 MB: the processor decodes it and keeps only its pixels (decode-photo.ts), and the file as uploaded
-   * is deleted once its render is done (src/config/data-retention.ts).
+   * A photo this browser cannot decode (HEIC outside Safari, say) is sent as chosen, within the spec's 10 MB, but
+   * for its GPS position, blanked in the file (file-without-position.ts; the camera and time stay): the processor
+   * decodes it and keeps only its pixels (decode-photo.ts), and the file as uploaded is deleted once its render is
+   * done (src/config/data-retention.ts).
    */
   undecodableSentAsChosen: true,
 } as const;

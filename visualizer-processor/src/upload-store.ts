@@ -4,8 +4,9 @@ import { UPLOADS_BUCKET } from '../../contracts/visualizer-webhook.ts';
 
 /**
  * Where a visitor's photo waits, exactly as uploaded, between the webhook and the render: durable (a worker
- * or Postgres restart must not lose it) and private (it still carries its EXIF, GPS included). The render
- * stores metadata-free copies in the image bucket and then deletes it.
+ * or Postgres restart must not lose it) and private (it may still carry its EXIF: the page blanks the GPS position
+ * of a file it sends as chosen, but the webhook stores what it is sent). The render stores metadata-free copies in
+ * the image bucket and then deletes it.
  */
 export interface UploadStore {
   put(objectPath: string, bytes: Buffer): Promise<void>;
