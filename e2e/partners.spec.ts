@@ -146,6 +146,20 @@ for (const program of programs) {
       await expect(page.getByRole('heading', { name: program.cardTitle })).toBeInViewport();
     });
 
+    // Focus alone would scroll the first field just under the sticky header, and the summary of what to fix above
+    // it, under the header, where it can be neither read nor tapped.
+    test('a refused application shows its summary below the sticky header at a phone width', async ({ page }) => {
+      await page.setViewportSize({ width: 360, height: 800 });
+      await page.goto(program.path);
+      await page.getByRole('button', { name: 'Submit Application' }).click();
+      const summary = page.getByRole('alert').filter({ hasText: 'Please fix 4 fields' });
+      await expect(summary).toBeInViewport();
+      await expect(field(page, program.fields('x@example.com')[0]!.label)).toBeFocused();
+      const header = (await page.getByRole('banner').boundingBox())!;
+      const box = (await summary.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(header.y + header.height - 1);
+    });
+
     // The words are what the visitor agrees to by giving a number (decision 021): on screen under the field, not
     // only read out to a screen reader (a jsdom test cannot tell; it loads no stylesheet).
     test('shows the consent words under the phone field, on screen at a phone width', async ({ page }) => {
