@@ -21,6 +21,20 @@ const own = ownFunctionsOf(
   listMigrations().map((migration) => ({ file: migration.file, text: fs.readFileSync(migration.file, 'utf8') })),
 );
 
+/** Every function the migrations make, seen in the database as they make it. */
+function functionsAsMigrated(): FunctionSeen[] {
+  return [...own].flatMap(([name, versions]) =>
+    [...versions].map(([args, fn]) => ({
+      name,
+      args,
+      md5: fn.md5,
+      definer: fn.definer,
+      config: ['search_path=""'],
+      owner: 'postgres',
+    })),
+  );
+}
+
 describe("the line on the database's functions", () => {
   it("reads each function's last body as written, less those a later migration drops, and not from comments", () => {
     const body = `\nbegin\n  -- a comment is part of the body Postgres keeps\n  return new;\nend;\n`;
@@ -115,16 +129,7 @@ create function public.h() returns json language sql set search_path = '' as $$s
   });
 
   it("is ok when the database has each with the migrations' body and attributes, and names one changed, an overload added and one missing", () => {
-    const functions: FunctionSeen[] = [...own].flatMap(([name, versions]) =>
-      [...versions].map(([args, fn]) => ({
-        name,
-        args,
-        md5: fn.md5,
-        definer: fn.definer,
-        config: ['search_path=""'],
-        owner: 'postgres',
-      })),
-    );
+    const functions = functionsAsMigrated();
     const seen = (list: FunctionSeen[]): FunctionsSeen => ({ functions: list, tables_owner: 'postgres' });
     // Functions of names the migrations do not make are not judged here.
     const withOthers = [
@@ -164,16 +169,7 @@ create function public.h() returns json language sql set search_path = '' as $$s
   });
 
   it("names a function turned invoker or definer, its search path changed, and one owned by another role than the lead tables' (session 25)", () => {
-    const functions: FunctionSeen[] = [...own].flatMap(([name, versions]) =>
-      [...versions].map(([args, fn]) => ({
-        name,
-        args,
-        md5: fn.md5,
-        definer: fn.definer,
-        config: ['search_path=""'],
-        owner: 'postgres',
-      })),
-    );
+    const functions = functionsAsMigrated();
     const altered = functions.map((fn) =>
       fn.name === 'back_office.follow_up_new_lead'
         ? { ...fn, definer: false }
