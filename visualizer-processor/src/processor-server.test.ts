@@ -26,7 +26,7 @@ import { makeDecompressionBombPng, toDataUrl } from '../testing/bad-inputs.ts';
 import { newRequestRow } from '../testing/request-rows.ts';
 import { createLocalVisitorFiles } from '../../visitor-data/visitor-files.ts';
 import { createLocalImageStorage, type ImageStorage } from './image-storage.ts';
-import { MAX_BODY_BYTES, createProcessorServer, type ProcessorServer } from './processor-server.ts';
+import { MAX_BODY_BYTES, NOT_SENT_AS_JSON, TOO_INTRICATE, createProcessorServer, type ProcessorServer } from './processor-server.ts';
 import { createRenderFloorTask } from './render-floor-task.ts';
 import { createRenderFinishedSignal } from './render-finished.ts';
 import { RENDER_MAX_ATTEMPTS, type RenderJob } from './render-job.ts';
@@ -736,6 +736,20 @@ describe('the visualizer processor webhook', () => {
     await expectStillServing();
   });
 
+  it('refuses a body nested deep or holding a great many values before parsing it, and reads what is inside strings as text', async () => {
+    // 2 MB of brackets (2 KB gzipped) kept V8's JSON.parse, and so every call and render of the processor, busy for
+    // 7 s at load 33; the 14 MB a body may be, minutes. Refused unparsed, with words of their own.
+    const depth = 1_000_000;
+    expect(await postCompressed(gzipSync('['.repeat(depth) + ']'.repeat(depth)))).toEqual({ status: 400, json: { error: TOO_INTRICATE } });
+    expect(await postWebhook(`[${'0,'.repeat(200_000)}0]`)).toEqual({ status: 400, json: { error: TOO_INTRICATE } });
+    // Brackets, commas and escaped quotes inside a string are text: this call is the site's, and is taken.
+    const row = addPendingRow();
+    const fileName = `"[{${'['.repeat(20)}\\"${','.repeat(200)}.jpg`;
+    const reply = await postWebhook(payloadFor(row, await fixtureDataUrl('room-tile.png'), { fileName }));
+    expect(reply).toMatchObject({ status: 200, json: { status: 'completed' } });
+    await expectStillServing();
+  });
+
   it('answers a broken gzip body with 400 and an encoding it does not take with 415', async () => {
     const compressed = gzipSync(JSON.stringify({ requestId: randomUUID() }));
     expect(await postCompressed(compressed.subarray(0, compressed.length - 8))).toMatchObject({
@@ -806,6 +820,29 @@ describe('the visualizer processor webhook', () => {
     expect(missing.status).toBe(400);
     expect(missing.json.error).toMatch(/requestId/);
     await expectStillServing();
+  });
+
+  it("refuses a call a page on another site could send without asking (a CORS 'simple' request): its photo is not taken", async () => {
+    // A browser sends these from any page with no preflight, so ALLOWED_ORIGINS never decides them; the answer only
+    // could not be read. text/plain is what fetch(url, { method: 'POST', mode: 'no-cors', body }) sends, the other
+    // two a form's posts; a body with no type at all comes from a Blob without one.
+    const row = addPendingRow();
+    const body = JSON.stringify(payloadFor(row, await fixtureDataUrl('room-tile.png')));
+    for (const contentType of ['text/plain;charset=UTF-8', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', undefined]) {
+      const response = await fetch(`${baseUrl}/`, {
+        method: 'POST',
+        headers: { origin: 'https://elsewhere.example', ...(contentType ? { 'content-type': contentType } : {}) },
+        body: contentType ? body : new Blob([body]),
+      });
+      expect({ contentType, status: response.status, json: await response.json() }).toEqual({
+        contentType,
+        status: 415,
+        json: { error: NOT_SENT_AS_JSON },
+      });
+    }
+    expect(repository.rows.get(row.id)).toMatchObject({ status: 'pending', original_image_url: null });
+    // The same body sent as the site sends it (application/json, after the preflight) is taken.
+    expect((await postWebhook(JSON.parse(body))).status).toBe(200);
   });
 
   it('answers the CORS preflight and allows only the configured origins', async () => {

@@ -233,6 +233,60 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /**
+ * The deepest nesting and the most values (a comma each) a webhook body may have. The three calls' bodies are an
+ * object of strings, or one holding an array of at most 40 taps of three fields: depth 3, about 160 commas.
+ */
+const MAX_BODY_DEPTH = 8;
+const MAX_BODY_COMMAS = 1000;
+export const TOO_INTRICATE = 'The request body is not a visualizer call: it nests too deep or holds too many values.';
+
+/**
+ * Whether a body goes beyond MAX_BODY_DEPTH or MAX_BODY_COMMAS, read before JSON.parse. V8 parses deep nesting
+ * slowly and all at once: 2 MB of `[` and `]` (2 KB gzipped) held the processor's one thread for 7 s, every visitor's
+ * call and render waiting, and the 14 MB a body may be would hold it for minutes with 650 MB. Strings are stepped
+ * over with indexOf, so a photo's base64 costs next to nothing; a body that is not JSON is left to JSON.parse.
+ */
+function tooIntricate(body: Buffer): boolean {
+  let depth = 0;
+  let commas = 0;
+  for (let at = 0; at < body.length; at++) {
+    const byte = body[at];
+    if (byte === 0x22) {
+      // To the closing quote: the next one not escaped (an odd run of backslashes before a quote escapes it).
+      for (;;) {
+        const end = body.indexOf(0x22, at + 1);
+        if (end < 0) return false;
+        let backslashes = 0;
+        while (body[end - 1 - backslashes] === 0x5c) backslashes++;
+        at = end;
+        if (backslashes % 2 === 0) break;
+      }
+    } else if (byte === 0x5b || byte === 0x7b) {
+      if (++depth > MAX_BODY_DEPTH) return true;
+    } else if (byte === 0x5d || byte === 0x7d) {
+      depth--;
+    } else if (byte === 0x2c && ++commas > MAX_BODY_COMMAS) {
+      return true;
+    }
+  }
+  return false;
+}
+
+export const NOT_SENT_AS_JSON = 'The request must be sent as JSON (Content-Type: application/json).';
+
+/**
+ * Whether a webhook call says its body is JSON. Only such a call makes a browser ask the processor first (a CORS
+ * preflight), so only then does ALLOWED_ORIGINS decide which pages may send it: a page on any other site can post
+ * `text/plain`, a form's encodings or no type at all without asking, and the processor parsed any body as JSON, so
+ * such a page could post a photo from its visitor's browser (it could only not read the answer). The site, the
+ * corrections and the deployment check all send `application/json`.
+ */
+function sentAsJson(request: http.IncomingMessage): boolean {
+  const mediaType = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+  return mediaType === 'application/json';
+}
+
+/**
  * The webhook (spec call 8). It validates the payload against the request row, stores the photo durably in
  * private storage, and queues its render (the row turns `processing` in the same transaction). Then it waits
  * a few seconds for the render: 200 with both URLs if it finished, 422 with the reason if the photo was
@@ -544,6 +598,7 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
       const body = await readBodyOrFailRow(request, gone, named);
       bodyReadAt = performance.now();
       wireBytes = Number(request.headers['content-length']) || body.length;
+      if (tooIntricate(body)) throw new HttpError(400, TOO_INTRICATE);
       let json: unknown;
       try {
         json = JSON.parse(body.toString('utf8'));
@@ -708,6 +763,12 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
     }
     if (request.method !== 'POST' || path !== '/') {
       sendJson(request, response, 404, { error: 'Not found.' });
+      return;
+    }
+    if (!sentAsJson(request)) {
+      // Its body is not read: the connection closes once the answer is out, as for an upload too large.
+      hangUpAfterReply(request, response);
+      sendJson(request, response, 415, { error: NOT_SENT_AS_JSON });
       return;
     }
 
