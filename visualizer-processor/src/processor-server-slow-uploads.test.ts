@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_REFUSAL, WEBHOOK_REQUEST_ID_HEADER } from '../../contracts/visualizer-webhook.ts';
-import { createProcessorServer, type ProcessorDependencies, type ProcessorServer } from './processor-server.ts';
+import { createProcessorServer, uploadSlotHolder, type ProcessorDependencies, type ProcessorServer } from './processor-server.ts';
 import { newRequestRow } from '../testing/request-rows.ts';
 import { createLocalUploadStore } from './upload-store.ts';
 import { FAILURE_REASONS } from './visitor-failure-reasons.ts';
@@ -114,6 +114,23 @@ describe('an upload slot held by a trickling or abandoned body', () => {
     // The header's last entry counts (decision 005), so a forged first entry does not make another client.
     expect(await quickCall(port, { 'x-client': '203.0.113.9, 198.51.100.8' })).toBe(WEBHOOK_REFUSAL.status);
     expect([first.socket.destroyed, second.socket.destroyed]).toEqual([false, false]);
+  });
+
+  it('counts an IPv6 client by its /64 network, as the write throttle does: a second address of that network waits', async () => {
+    const port = await startProcessor(60_000, { maxUploadsInFlight: 2, maxUploadsPerClient: 1, clientAddressHeader: 'x-client' });
+    const first = await trickleUpload(port, 'x-client: 2001:db8:1:2::7\r\n');
+    // Another address of the same host's /64: before, it took the second slot and nobody else was served.
+    const second = await trickleUpload(port, 'x-client: 2001:DB8:1:2:ffff::8\r\n');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await quickCall(port, { 'x-client': '2001:db8:1:3::7' })).toBe(WEBHOOK_REFUSAL.status);
+    expect([first.socket.destroyed, second.socket.destroyed]).toEqual([false, false]);
+    expect(['2001:db8:1:2::7', '2001:0db8:0001:0002:ffff:0:0:8', '2001:db8:1:2:3:4:5:6', '198.51.100.7', '::1'].map(uploadSlotHolder)).toEqual([
+      '2001:db8:1:2::/64',
+      '2001:db8:1:2::/64',
+      '2001:db8:1:2::/64',
+      '198.51.100.7',
+      '0:0:0:0::/64',
+    ]);
   });
 });
 

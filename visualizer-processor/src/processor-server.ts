@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
+import { isIPv6 } from 'node:net';
 import { gunzip } from 'node:zlib';
 import { z } from 'zod';
 import {
@@ -217,6 +218,20 @@ function clientAddressOf(request: http.IncomingMessage, header: string): string 
   const value = Array.isArray(named) ? named.join(',') : named;
   const last = value?.split(',').at(-1)?.trim();
   return last || (request.socket.remoteAddress ?? 'unknown').replace(/^::ffff:/, '');
+}
+
+/**
+ * Who holds an upload slot (createUploadSlots' `perClient`): an IPv6 address's /64 network, as the write throttle
+ * counts it (decision 005), since a single IPv6 host is given a /64 and may send from any address in it; any other
+ * address whole. Keyed by the exact address, one host took every slot by sending from two of its addresses.
+ */
+export function uploadSlotHolder(address: string): string {
+  if (!isIPv6(address)) return address;
+  const [head = '', tail] = address.toLowerCase().split('%')[0]!.split('::');
+  const headGroups = head ? head.split(':') : [];
+  // Groups after '::' sit at the end; the network's four are the first four, which zeros fill when '::' cuts them.
+  const groups = tail === undefined ? headGroups : [...headGroups, '0', '0', '0', '0'];
+  return `${groups.slice(0, 4).map((group) => parseInt(group, 16).toString(16)).join(':')}::/64`;
 }
 
 /**
@@ -581,7 +596,7 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
   ): Promise<string | undefined> {
     const gone = whenClientGoes(request, response);
     const client = clientAddressOf(request, clientAddressHeader);
-    const release = await uploadSlots.acquire(client, gone);
+    const release = await uploadSlots.acquire(uploadSlotHolder(client), gone);
     // Gone while it waited: nobody to read from or answer, and no photo to come (unless the browser sends it again).
     if (!release) {
       if (named) failUnlessResent(named);
