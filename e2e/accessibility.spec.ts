@@ -164,7 +164,7 @@ for (const viewport of VIEWPORTS) {
       await page.getByLabel('Name').fill('Ada Reader');
       await page.getByLabel('Email').fill('not-an-email');
       await page.getByRole('button', { name: 'Process Image' }).click();
-      await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+      await expect(page.getByText('Please enter a valid email address, like name@example.com.')).toBeVisible();
       await expectAccessible(page, 'visualizer info step, field error');
 
       // Hold the webhook's answer until the processing step has been checked. The photo goes to the processor first:

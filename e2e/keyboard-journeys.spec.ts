@@ -118,7 +118,7 @@ test('the visualizer answers Enter with a field empty: says what is missing and 
   await page.keyboard.press('Enter');
   // From the filled field the focus goes to the empty one, which says why.
   await expect(page.getByLabel('Email')).toBeFocused();
-  await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Please enter a valid email address');
+  await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Please enter your email address.');
   await expect(page.getByRole('button', { name: 'Process Image' })).toBeDisabled();
   await expect(page.getByRole('heading', { name: 'Where should we send your result?' })).toBeVisible();
   expect(sent.filter((url) => url.includes('floor_visualizer_requests') || url.includes('webhook'))).toEqual([]);

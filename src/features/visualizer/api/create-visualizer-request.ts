@@ -16,8 +16,11 @@ export const visualizerContactSchema = z.object({
     .string()
     .overwrite(cleanOneLine)
     .trim()
-    .max(254, 'That email is too long')
-    .refine(isEmailShaped, 'Please enter a valid email address'),
+    // Each message says how to put it right, in the other forms' words (WCAG 3.3.3): an empty field was told
+    // "Please enter a valid email address", and one too long "That email is too long", with no limit given.
+    .min(1, 'Please enter your email address.')
+    .max(254, 'Please enter an email address of at most 254 characters.')
+    .refine(isEmailShaped, textMessages.emailShape),
 });
 
 export type VisualizerContact = z.infer<typeof visualizerContactSchema>;

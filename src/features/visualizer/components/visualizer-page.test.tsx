@@ -260,7 +260,32 @@ describe('the info step', () => {
     await fillInfo(user, 'Dana', 'dana-at-example');
     await user.click(screen.getByRole('button', { name: 'Process Image' }));
 
-    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Please enter a valid email address');
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(
+      'Please enter a valid email address, like name@example.com.',
+    );
+    expectStep('Your info');
+  });
+
+  // Each refusal says how to put the address right, in the other forms' words (WCAG 3.3.3): an empty field was told
+  // "Please enter a valid email address", and one too long "That email is too long", with no limit given.
+  it('says how to fix the email: an empty one asks for it, one too long gives the limit', async () => {
+    const calls = newCalls();
+    server.use(insertHandler(calls), webhookHandler(calls));
+    const { user } = await openPage();
+    await chooseFile(user);
+    await user.type(await screen.findByLabelText('Name'), 'Dana');
+    await user.keyboard('{Enter}');
+    const emailField = screen.getByLabelText('Email');
+    expect(emailField).toHaveFocus();
+    expect(emailField).toHaveAccessibleDescription('Please enter your email address.');
+
+    fireEvent.change(emailField, {
+      target: { value: `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(61)}.com` },
+    });
+    await user.click(screen.getByRole('button', { name: 'Process Image' }));
+    expect(emailField).toHaveAccessibleDescription('Please enter an email address of at most 254 characters.');
+    expect(calls.inserts).toEqual([]);
+    expect(calls.webhooks).toEqual([]);
     expectStep('Your info');
   });
 
