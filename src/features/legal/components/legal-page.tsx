@@ -1,10 +1,11 @@
 import { Icon } from '@/components/ui/icon';
 import { ArrowLeft } from '@/components/ui/icons';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { useEffect, type ReactNode } from 'react';
+import { Link, useLocation, useNavigationType } from 'react-router';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 import { LEGAL_PAGES_LAST_CHANGED } from '@/config/data-retention';
+import { scrollToElement } from '@/lib/scroll-to-element';
 
 /** '2026-11-25' -> 'November 25, 2026', the same on the server and in every browser (no time zone shift). */
 export function formatLegalDate(isoDate: string): string {
@@ -15,6 +16,7 @@ export function formatLegalDate(isoDate: string): string {
 
 /** The frame the privacy notice and the terms share: header, a readable column, the date of the last change, footer. */
 export function LegalPage({ title, lead, children }: { title: string; lead: ReactNode; children: ReactNode }) {
+  useArriveAtSection();
   return (
     <>
       <SiteHeader />
@@ -38,6 +40,21 @@ export function LegalPage({ title, lead, children }: { title: string; lead: Reac
       <SiteFooter />
     </>
   );
+}
+
+/**
+ * A link from another page to one of these sections (the footer's "Accessibility"): the router scrolls there but
+ * leaves the focus on nothing, so a keyboard or screen-reader visitor would start again at the top of the page. The
+ * section's heading takes the focus. Only after a link (PUSH): a page loaded with the fragment was scrolled there by
+ * the browser, which also starts Tab there, and this page hydrates on the first touch, when the visitor may have
+ * scrolled away.
+ */
+function useArriveAtSection() {
+  const { hash, key } = useLocation();
+  const navigationType = useNavigationType();
+  useEffect(() => {
+    if (navigationType === 'PUSH' && hash.length > 1) scrollToElement(hash.slice(1));
+  }, [hash, key, navigationType]);
 }
 
 /** A section of a legal page: a heading the contents can be skimmed by, and its paragraphs. */

@@ -204,6 +204,20 @@ describe('the footer', () => {
     expect(legal.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
     expect(legal.getByRole('link', { name: 'Sitemap' })).toHaveAttribute('href', '/sitemap.xml');
   });
+
+  // The statement was a section of the Terms, reached only by guessing it is under "Terms of Service" (decision 032).
+  it('links "Accessibility" to the statement, which takes the focus when the link is followed', async () => {
+    const { user } = renderRoute('/');
+    const legal = within(await screen.findByRole('list', { name: 'Legal' }, ROUTE_CODE_LOADS));
+    const link = legal.getByRole('link', { name: 'Accessibility' });
+    expect(link).toHaveAttribute('href', '/terms#terms-accessibility');
+
+    await user.click(link);
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Accessibility' }, ROUTE_CODE_LOADS);
+    expect(heading).toHaveFocus();
+    expect(heading.closest('section')).toHaveTextContent(/If any part of the site is hard to use/);
+    expect(heading.closest('section')).toHaveTextContent(business.phone);
+  });
 });
 
 describe("each form's privacy note", () => {
