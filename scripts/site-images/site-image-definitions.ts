@@ -1,5 +1,8 @@
 // The list of site images: file name, alt text and the renderer that paints the master.
-// Alt texts describe what a visitor would see, since they stand in for the picture.
+// Alt texts describe what a visitor would see, since they stand in for the picture. Each begins "Illustration of":
+// every picture here is drawn by code, none is a photo of the business's jobs, and a visitor who hears the picture
+// should know that as well as one who sees it (site-image-definitions.test.ts; README, "What only the owner can make
+// true": real photos of real jobs replace these, with alt texts of their own).
 
 import type { AvifSettings } from './encode-variants.ts';
 import { renderHeroRoom } from './scenes/hero-room.ts';
@@ -19,7 +22,7 @@ export interface SiteImageDefinition {
 export const siteImageDefinitions: readonly SiteImageDefinition[] = [
   {
     name: 'hero-room',
-    alt: 'Bright living room with a newly installed warm white-oak plank floor, a linen sofa and sunlight falling across the boards from a large window',
+    alt: 'Illustration of a bright living room with a newly installed warm white-oak plank floor, a linen sofa and sunlight falling across the boards from a large window',
     render: renderHeroRoom,
     // The home page's largest paint on a phone: its 800 px AVIF goes from 14.8 to 12.1 KB at quality 55 and the
     // slowest effort, with no difference to see side by side at twice the size (sofa, rug edge, board grain).
@@ -27,47 +30,47 @@ export const siteImageDefinitions: readonly SiteImageDefinition[] = [
   },
   {
     name: 'service-luxury-vinyl-plank',
-    alt: 'Close-up of wide grey-oak luxury vinyl planks with embossed grain and bevelled edges, running to a white baseboard',
+    alt: 'Illustration of wide grey-oak luxury vinyl planks, close up, with embossed grain and bevelled edges, running to a white baseboard',
     render: renderLuxuryVinylPlank,
   },
   {
     name: 'service-hardwood',
-    alt: 'Rich brown oak strip hardwood floor with staggered joints, warmed by afternoon sunlight through a window',
+    alt: 'Illustration of a rich brown oak strip hardwood floor with staggered joints, warmed by afternoon sunlight through a window',
     render: renderHardwood,
   },
   {
     name: 'service-carpet-tile',
-    alt: 'Plush greige carpet meeting large light porcelain floor tiles at a brushed metal transition strip',
+    alt: 'Illustration of plush greige carpet meeting large light porcelain floor tiles at a brushed metal transition strip',
     render: renderCarpetTile,
   },
   {
     name: 'service-commercial',
-    alt: 'Open-plan office with charcoal quarter-turn carpet tiles, a large-format porcelain tile walkway, glass meeting rooms and linear ceiling lights',
+    alt: 'Illustration of an open-plan office: rows of desks with monitors on charcoal quarter-turn carpet tiles, a large-format porcelain tile walkway down the middle, floor-to-ceiling windows and linear ceiling lights',
     render: renderCommercial,
   },
   {
     name: 'wainscot-modern-geometric',
-    alt: 'Sage-green accent wall with modern geometric battens: evenly spaced verticals joined by diagonals forming chevrons, above a white-oak floor',
+    alt: 'Illustration of a sage-green accent wall with modern geometric battens: evenly spaced verticals joined by diagonals forming chevrons, above a white-oak floor',
     render: renderModernGeometric,
   },
   {
     name: 'wainscot-bold-statement',
-    alt: 'Deep charcoal-navy board-and-batten grid running floor to ceiling, lit by two warm brass wall sconces',
+    alt: 'Illustration of a deep charcoal-navy board-and-batten grid running floor to ceiling, lit by two warm brass wall sconces',
     render: renderBoldStatement,
   },
   {
     name: 'wainscot-elegant-diamond',
-    alt: 'Classic white wainscoting with a chair rail and picture-frame panels holding inset diamonds, below tall frames on a soft blue-grey wall',
+    alt: 'Illustration of classic white wainscoting with a chair rail and picture-frame panels holding inset diamonds, below tall frames on a soft blue-grey wall',
     render: renderElegantDiamond,
   },
   {
     name: 'partner-realtor',
-    alt: 'Listing-ready staged living room with a navy sofa, soft rug and new greige plank flooring in bright daylight',
+    alt: 'Illustration of a listing-ready staged living room with a navy sofa, soft rug and new greige plank flooring in bright daylight',
     render: renderPartnerRealtor,
   },
   {
     name: 'partner-investor',
-    alt: 'Renovation in progress: new oak-look planks being installed over the subfloor, with cartons of flooring stacked in the room',
+    alt: 'Illustration of a renovation in progress: new oak-look planks being installed over the subfloor, with cartons of flooring stacked in the room',
     render: renderPartnerInvestor,
   },
 ];

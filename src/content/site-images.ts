@@ -17,7 +17,7 @@ export interface SiteImage {
 
 export const siteImages = {
   heroRoom: {
-    alt: 'Bright living room with a newly installed warm white-oak plank floor, a linen sofa and sunlight falling across the boards from a large window',
+    alt: 'Illustration of a bright living room with a newly installed warm white-oak plank floor, a linen sofa and sunlight falling across the boards from a large window',
     width: 1600,
     height: 900,
     sources: {
@@ -27,7 +27,7 @@ export const siteImages = {
     fallback: '/images/generated/hero-room-800.webp',
   },
   serviceLuxuryVinylPlank: {
-    alt: 'Close-up of wide grey-oak luxury vinyl planks with embossed grain and bevelled edges, running to a white baseboard',
+    alt: 'Illustration of wide grey-oak luxury vinyl planks, close up, with embossed grain and bevelled edges, running to a white baseboard',
     width: 800,
     height: 600,
     sources: {
@@ -37,7 +37,7 @@ export const siteImages = {
     fallback: '/images/generated/service-luxury-vinyl-plank-800.webp',
   },
   serviceHardwood: {
-    alt: 'Rich brown oak strip hardwood floor with staggered joints, warmed by afternoon sunlight through a window',
+    alt: 'Illustration of a rich brown oak strip hardwood floor with staggered joints, warmed by afternoon sunlight through a window',
     width: 800,
     height: 600,
     sources: {
@@ -47,7 +47,7 @@ export const siteImages = {
     fallback: '/images/generated/service-hardwood-800.webp',
   },
   serviceCarpetTile: {
-    alt: 'Plush greige carpet meeting large light porcelain floor tiles at a brushed metal transition strip',
+    alt: 'Illustration of plush greige carpet meeting large light porcelain floor tiles at a brushed metal transition strip',
     width: 800,
     height: 600,
     sources: {
@@ -57,7 +57,7 @@ export const siteImages = {
     fallback: '/images/generated/service-carpet-tile-800.webp',
   },
   serviceCommercial: {
-    alt: 'Open-plan office with charcoal quarter-turn carpet tiles, a large-format porcelain tile walkway, glass meeting rooms and linear ceiling lights',
+    alt: 'Illustration of an open-plan office: rows of desks with monitors on charcoal quarter-turn carpet tiles, a large-format porcelain tile walkway down the middle, floor-to-ceiling windows and linear ceiling lights',
     width: 800,
     height: 600,
     sources: {
@@ -67,7 +67,7 @@ export const siteImages = {
     fallback: '/images/generated/service-commercial-800.webp',
   },
   wainscotModernGeometric: {
-    alt: 'Sage-green accent wall with modern geometric battens: evenly spaced verticals joined by diagonals forming chevrons, above a white-oak floor',
+    alt: 'Illustration of a sage-green accent wall with modern geometric battens: evenly spaced verticals joined by diagonals forming chevrons, above a white-oak floor',
     width: 1200,
     height: 900,
     sources: {
@@ -77,7 +77,7 @@ export const siteImages = {
     fallback: '/images/generated/wainscot-modern-geometric-800.webp',
   },
   wainscotBoldStatement: {
-    alt: 'Deep charcoal-navy board-and-batten grid running floor to ceiling, lit by two warm brass wall sconces',
+    alt: 'Illustration of a deep charcoal-navy board-and-batten grid running floor to ceiling, lit by two warm brass wall sconces',
     width: 1200,
     height: 900,
     sources: {
@@ -87,7 +87,7 @@ export const siteImages = {
     fallback: '/images/generated/wainscot-bold-statement-800.webp',
   },
   wainscotElegantDiamond: {
-    alt: 'Classic white wainscoting with a chair rail and picture-frame panels holding inset diamonds, below tall frames on a soft blue-grey wall',
+    alt: 'Illustration of classic white wainscoting with a chair rail and picture-frame panels holding inset diamonds, below tall frames on a soft blue-grey wall',
     width: 1200,
     height: 900,
     sources: {
@@ -97,7 +97,7 @@ export const siteImages = {
     fallback: '/images/generated/wainscot-elegant-diamond-800.webp',
   },
   partnerRealtor: {
-    alt: 'Listing-ready staged living room with a navy sofa, soft rug and new greige plank flooring in bright daylight',
+    alt: 'Illustration of a listing-ready staged living room with a navy sofa, soft rug and new greige plank flooring in bright daylight',
     width: 1600,
     height: 900,
     sources: {
@@ -107,7 +107,7 @@ export const siteImages = {
     fallback: '/images/generated/partner-realtor-800.webp',
   },
   partnerInvestor: {
-    alt: 'Renovation in progress: new oak-look planks being installed over the subfloor, with cartons of flooring stacked in the room',
+    alt: 'Illustration of a renovation in progress: new oak-look planks being installed over the subfloor, with cartons of flooring stacked in the room',
     width: 1600,
     height: 900,
     sources: {
