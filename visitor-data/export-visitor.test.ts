@@ -53,6 +53,21 @@ describe('writeVisitorExport', () => {
 // Session 23: the deal-alert box's words (consent version 2026-12-01) are kept with {business} where the page showed
 // the business's name; a visitor reading their export is told so.
 describe('exportReadme', () => {
+  // An outside service drawing the floors (VISUALIZER_ENGINE=http) makes no map of the room, and its floors are not
+  // ours: the README said "each floor we drew on it, and the maps of the floor and room" whatever the files were.
+  it('says what the pictures folder holds, from its files: the room maps only when there are some', () => {
+    const withoutRoomMaps = visitorExport();
+    withoutRoomMaps.files.push({ bucket: 'floor-visualizer', path: `${ID}/render-1/floor-mask.png`, storedAt: null });
+    expect(exportReadme(withoutRoomMaps)).toContain(
+      'pictures/: 3 files: your room photo as we show it, each new floor drawn on it, and\n  the map of the floor our software made.',
+    );
+    const withRoomMaps = visitorExport();
+    withRoomMaps.files.push({ bucket: 'floor-visualizer', path: `${ID}/render-1/scene-classes.png`, storedAt: null });
+    expect(exportReadme(withRoomMaps)).toContain(
+      'pictures/: 3 files: your room photo as we show it, each new floor drawn on it, and\n  the maps of the floor and room our software made.',
+    );
+  });
+
   it('says what the consent words are, and what {business} in them stood for', () => {
     expect(exportReadme(visitorExport())).toContain(
       '"back_office.phone_consent_texts": the exact words about calls and texts you saw beside the phone field and, on the investor form, beside the box for deal-alert texts (where they say {business}, the page showed our name) (0 records)',

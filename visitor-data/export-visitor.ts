@@ -147,8 +147,14 @@ export function exportReadme(data: VisitorExport): string {
   const tableLines = (Object.keys(EXPORTED_TABLES) as ExportedTable[]).map(
     (table) => `  "${table}": ${EXPORTED_TABLES[table].what} (${data.tables[table].length} ${data.tables[table].length === 1 ? 'record' : 'records'})`,
   );
-  const pictures = data.files.filter((file) => file.bucket === VISUALIZER_BUCKET).length;
+  const pictureFiles = data.files.filter((file) => file.bucket === VISUALIZER_BUCKET);
+  const pictures = pictureFiles.length;
   const sent = data.files.length - pictures;
+  // Said from the files themselves: a map of the room (render-N/scene-classes.png) is made only by the processor's
+  // own engine; with an outside service drawing the floors (VISUALIZER_ENGINE=http) the one map is the floor's, which
+  // our software works out from the picture, and the floors are that company's drawing, not ours (decision 040,
+  // session 20, said so on the privacy page; this README still said "each floor we drew ... maps of the floor and room").
+  const roomMaps = pictureFiles.some((file) => /\/scene-classes\.png$/.test(file.path));
   return [
     `Your data, as of ${data.exportedAt.toISOString().replace('T', ' ').slice(0, 16)} UTC`,
     '',
@@ -158,8 +164,8 @@ export function exportReadme(data: VisitorExport): string {
     'data.json: every record, exactly as stored, grouped by where it is kept:',
     ...tableLines,
     '',
-    `pictures/: ${pictures} ${pictures === 1 ? 'file' : 'files'}: your room photo as we show it, each floor we drew on it, and the maps`,
-    '  of the floor and room our software made. One folder per request, named by the request\'s "id" in data.json.',
+    `pictures/: ${pictures} ${pictures === 1 ? 'file' : 'files'}: your room photo as we show it, each new floor drawn on it, and`,
+    `  ${roomMaps ? 'the maps of the floor and room' : 'the map of the floor'} our software made. One folder per request, named by the request's "id" in data.json.`,
     `  We delete them ${days(dataRetention.visualizerImagesDays)} after you sent the photo.`,
     `photos-as-sent/: ${sent} ${sent === 1 ? 'file' : 'files'}: a photo exactly as it arrived, kept only until its picture is made`,
     `  (${days(dataRetention.abandonedUploadDays)} at most if that fails).`,
