@@ -256,7 +256,7 @@ describe('the home page', () => {
       within(legal)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual([...home.footerLinks]);
+    ).toEqual([...home.footerLinks, 'Accessibility']); // the spec's three, then the accessibility statement (decision 032)
   });
 
   it('/#contact lands on the contact section and focuses it on a fresh load', async () => {
