@@ -1,7 +1,7 @@
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
-import { screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { business } from '@/config/business';
 import { SiteFooter } from './site-footer';
@@ -47,5 +47,22 @@ describe('the footer on every page', () => {
     container.innerHTML = renderToString(footer);
     document.body.append(container);
     expect(screen.getByText(`NJ Home Improvement Contractor Reg. No. ${business.registrationNumber}`)).toBeVisible();
+  });
+});
+
+describe('the social links', () => {
+  // They leave the site in a new tab, which a screen-reader visitor was not told (the forms' Privacy Policy link and
+  // the map's larger-map link say so); the placeholder, which goes nowhere, opens nothing new.
+  it('say that Facebook and Instagram open in a new tab', () => {
+    render(footer);
+    const social = within(screen.getByRole('list', { name: 'Social media' }));
+    for (const name of ['Facebook', 'Instagram']) {
+      const link = social.getByRole('link', { name });
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link).toHaveAccessibleDescription('Opens in a new tab');
+    }
+    const placeholder = social.getByRole('link', { name: 'Reviews (coming soon)' });
+    expect(placeholder).not.toHaveAttribute('target');
+    expect(placeholder).not.toHaveAccessibleDescription();
   });
 });

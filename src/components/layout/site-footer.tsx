@@ -7,6 +7,7 @@ import { pageTexts } from '@/content/spec-texts';
 import { SiteLogo } from './site-logo';
 import { FacebookIcon, InstagramIcon } from './social-icons';
 import { useCurrentYear } from '@/lib/current-year';
+import { useId } from 'react';
 import { useFirstAnswerMark } from '@/lib/first-answers';
 
 type SiteFooterProps = {
@@ -42,6 +43,7 @@ const socialLinks = [
  */
 export function SiteFooter({ onOpenLeadMagnet }: SiteFooterProps) {
   const guideMark = useFirstAnswerMark('guide');
+  const newTabId = useId();
   const { year, yearAttributes } = useCurrentYear();
   return (
     <footer className="bg-walnut-950 text-oak-100">
@@ -56,7 +58,9 @@ export function SiteFooter({ onOpenLeadMagnet }: SiteFooterProps) {
                   <a
                     href={href}
                     aria-label={label}
-                    {...(href.startsWith('http') ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+                    {...(href.startsWith('http')
+                      ? { target: '_blank', rel: 'noopener noreferrer', 'aria-describedby': newTabId }
+                      : {})}
                     className="inline-flex h-11 w-11 items-center justify-center rounded-full bg-walnut-800 text-oak-100 transition-colors hover:bg-oak-500 hover:text-walnut-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-oak-400"
                   >
                     <Glyph className="h-5 w-5" />
@@ -65,6 +69,11 @@ export function SiteFooter({ onOpenLeadMagnet }: SiteFooterProps) {
               </li>
             ))}
           </ul>
+          {/* Said as the forms' Privacy Policy link and the map's larger-map link say it: a visitor who is taken away
+              from the site unawares has to find their way back. */}
+          <span id={newTabId} className="sr-only">
+            Opens in a new tab
+          </span>
         </div>
 
         <div>
