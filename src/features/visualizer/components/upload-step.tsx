@@ -1,6 +1,6 @@
 import { Icon } from '@/components/ui/icon';
 import { Camera, ImagePlus, Upload } from '@/components/ui/icons';
-import { useId, useState, type ChangeEvent, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { pageTexts } from '@/content/spec-texts';
 
 /**
@@ -12,6 +12,13 @@ export function UploadStep({ onFile, error }: { onFile: (file: File) => void; er
   const cameraId = useId();
   const errorId = useId();
   const [dragging, setDragging] = useState(false);
+  const problem = useRef<HTMLParagraphElement>(null);
+
+  // The words go under the box, which on a 360 px phone runs past the bottom of the screen below its button: without
+  // this, a file refused there changed nothing the visitor could see (session 27, journeys).
+  useEffect(() => {
+    if (error) problem.current?.scrollIntoView({ block: 'nearest', behavior: 'instant' });
+  }, [error]);
 
   const takeFirst = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -99,6 +106,7 @@ export function UploadStep({ onFile, error }: { onFile: (file: File) => void; er
       </div>
       {error && (
         <p
+          ref={problem}
           id={errorId}
           role="alert"
           className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800"

@@ -59,6 +59,19 @@ const CONNECTIONS_KEPT_WARM_MS = 8_000;
 export const NOT_AN_IMAGE_MESSAGE =
   "That file isn't an image. Please choose a photo of your room (JPG, PNG or WEBP work best).";
 
+/**
+ * Said under the upload box as well as in the spec's "File too large" toast: the toast goes after 6 s, and a
+ * visitor who looked away (or whose screen reader was still reading) came back to an empty box with no word on why
+ * the photo was not taken or how to get under the limit.
+ */
+export function tooLargeMessage(bytes: number): string {
+  const megabytes = Math.ceil((bytes / (1024 * 1024)) * 10) / 10;
+  return (
+    `That photo is ${megabytes.toFixed(1)} MB, over the 10 MB limit. Please choose a smaller one: a photo taken ` +
+    "again with your phone's camera at its usual setting, or a screenshot of this one, is usually well under 10 MB."
+  );
+}
+
 /** The picture in a base64 data URL (the page's own copy of the photo), or null if it is not one. */
 function pictureOfDataUrl(dataUrl: string): Blob | null {
   const match = /^data:(image\/[a-z+.-]+);base64,/.exec(dataUrl);
@@ -270,7 +283,7 @@ export function VisualizerPage() {
       return;
     }
     if (chosen.size > MAX_IMAGE_BYTES) {
-      setUploadError(null);
+      setUploadError(tooLargeMessage(chosen.size));
       const { title, description, duration } = toasts.visualizerFileTooLarge;
       toast.error(title, { description, duration });
       return;
