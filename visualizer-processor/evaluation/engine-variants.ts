@@ -11,6 +11,7 @@ import { STANDING_COLUMN_LIMITS } from '../engine/segmentation/standing-columns.
 import { CLOSED_OUTLINE_LIMITS } from '../engine/segmentation/closed-outlines.ts';
 import { ZOOMED_PATCH_LIMITS } from '../engine/segmentation/clear-around-objects.ts';
 import { RUG_ISLAND_LIMITS } from '../engine/segmentation/rug-islands.ts';
+import { RUG_RIM_LIMITS } from '../engine/segmentation/rug-rim.ts';
 import { WHOLE_RUG_LIMITS } from '../engine/segmentation/whole-rugs.ts';
 import { ZOOMED_MARGIN_REGROWTH_LIMITS } from '../engine/segmentation/zoomed-margin-regrowth.ts';
 import { SPLIT_VOTE_LIMITS } from '../engine/segmentation/split-vote-regrowth.ts';
@@ -44,6 +45,9 @@ export const ENGINE_VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   'engine, rough closed things, no contrast test': { roughClosedThings: { ...ROUGH_CLOSED_LIMITS, contrast: 0 } },
   'engine, rough closed things, upright 1': { roughClosedThings: { ...ROUGH_CLOSED_LIMITS, upright: 1 } },
   'engine, without rug islands': { rugIslands: null },
+  'engine, without rug rim': { rugRim: null },
+  'engine, rug rim without the grain test': { rugRim: { ...RUG_RIM_LIMITS, maxGrain: Infinity } },
+  'engine, rug rim, reach 8, rough 0.7': { rugRim: { ...RUG_RIM_LIMITS, reach: 8, roughShare: 0.7 } },
   'engine, without whole rugs': { wholeRugs: null },
   'engine, whole rugs with the colour drift': { wholeRugs: { ...WHOLE_RUG_LIMITS, drift: 60 } },
   'engine, without zoomed margin regrowth': { zoomedMarginRegrowth: null },

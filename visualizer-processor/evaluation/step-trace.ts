@@ -26,6 +26,7 @@ export const GRID_STEPS = [
   'photoColours',
   'wholeRugs',
   'rugIslands',
+  'rugRim',
 ] as const;
 /** The refined floor at the guide's size ('filter': the guided filter's, before any pin). */
 export const GUIDE_STEPS = [

@@ -290,6 +290,36 @@ describe('rugs', () => {
     expect(at(withoutGrain, 0.35, 0.75)).toBe(255);
   });
 
+  it("lays no wood on the rim of a rug the rug steps took out where its pile thins, and keeps the boards round it", async () => {
+    // Wall above row 200 of the grid, wooden boards below (a grain of stripes one way); a beige rug (grid columns
+    // 100-411, rows 300-489) whose right half both runs saw, while they took its left half for floor. The rough-rug
+    // step takes that left half back by its pile; along its far edge (rows 300-329) the pile thins, rough at 0.6 of
+    // the rest, below that step's share, so the band stays floor beside the boards but for this step.
+    const inRug = (fx: number, fy: number) => fx >= 100 / 512 && fx < 412 / 512 && fy >= 300 / 512 && fy < 490 / 512;
+    const rim = (fx: number, fy: number) => fx < 256 / 512 && fy < 330 / 512;
+    const pile = (fx: number, fy: number) => ((Math.imul(Math.floor(fx * 640), 73856093) ^ Math.imul(Math.floor(fy * 480), 19349663)) >>> 0) % 61 - 30;
+    const { photo, pass, at } = constructedPass(
+      (x, y) => (y < 200 ? SCENE_CLASS.wall : x >= 256 && x < 412 && y >= 300 && y < 490 ? SCENE_CLASS.rug : SCENE_CLASS.floor),
+      {
+        paint: (fx, fy) => {
+          if (fy < 200 / 512) return null;
+          if (!inRug(fx, fy)) return WOOD_GRAIN[Math.floor(fx * 640) % 3]!;
+          const light = 1 + ((rim(fx, fy) ? 0.6 : 1) * pile(fx, fy)) / 100;
+          return [Math.round(200 * light), Math.round(185 * light), Math.round(160 * light)];
+        },
+      },
+    );
+    const kept = (await floorFromSegmentation(photo, pass)).mask;
+    expect(at(kept, 180 / 512, 315 / 512)).toBe(0);
+    expect(at(kept, 0.35, 0.75)).toBe(0);
+    expect(at(kept, 0.35, 0.5)).toBe(255);
+    expect(at(kept, 0.1, 0.9)).toBe(255);
+    const without = (await floorFromSegmentation(photo, pass, {}, { ...DEFAULT_TUNING, rugRim: null })).mask;
+    expect(at(without, 180 / 512, 315 / 512)).toBe(255);
+    // Rugs replaced: the rim is wood with the rest of the rug.
+    expect(at((await floorFromSegmentation(photo, pass, { keepRugs: false })).mask, 180 / 512, 315 / 512)).toBe(255);
+  });
+
   it('lays no wood on a desk top the network calls floor when the space under it is wall in every run', async () => {
     // Wall down to row 150 of the grid, a "floor" desk top (rows 150–260, columns 100–420) over a dark space both
     // runs call wall (rows 260–330), and the real floor from row 330 down. The desk top is large enough to stay

@@ -18,6 +18,7 @@ import { closedOutlinesOnFloor, type ClosedOutlineLimits } from './closed-outlin
 import { ROUGH_CLOSED_LIMITS, roughClosedThingsOnFloor, type RoughClosedLimits } from './rough-closed-things.ts';
 import { columnsStandingInFloor, type StandingColumnLimits } from './standing-columns.ts';
 import { RUG_ISLAND_LIMITS, floorIslandsInRugs, type RugIslandLimits } from './rug-islands.ts';
+import { RUG_RIM_LIMITS, rugRimOnFloor, type RugRimLimits } from './rug-rim.ts';
 import { ZOOMED_MARGIN_REGROWTH_LIMITS, zoomedMarginRegrowth, type ZoomedMarginInputs, type ZoomedMarginRegrowthLimits } from './zoomed-margin-regrowth.ts';
 import { splitVoteRegrowth, type SplitVoteLimits } from './split-vote-regrowth.ts';
 import { WHOLE_RUG_LIMITS, restOfPaintedRugs, type WholeRugLimits } from './whole-rugs.ts';
@@ -136,6 +137,12 @@ export interface SegmenterTuning {
    */
   rugIslands: RugIslandLimits | null;
   /**
+   * Not floor: the kept floor's cells near a rug the rug steps took out, nearer its colour than the floor's, about
+   * as rough as it and with no grain (the rim the steps stopped short of; rug-rim.ts); only while rugs are kept.
+   * null = not.
+   */
+  rugRim: RugRimLimits | null;
+  /**
    * With rugs replaced: the rest of a rug the replaced floor paints in part, grown from it through the rug's own hue
    * and shade over what the floor steps left (the shade under a table, pile the zoomed runs call wall; whole-rugs.ts);
    * the rug it grows from is the one the kept floor knew. null = not.
@@ -212,6 +219,8 @@ export const DEFAULT_TUNING: SegmenterTuning = {
   // where the floor meets the walls, not only the leftovers this step takes. The variant 'engine, without rug
   // islands' measures the engine without it.
   rugIslands: RUG_ISLAND_LIMITS,
+  // Measured on the tuning photos (decision 012's log, session 27).
+  rugRim: RUG_RIM_LIMITS,
   // Measured on the tuning photos with rugs replaced (decision 012, session 19).
   wholeRugs: WHOLE_RUG_LIMITS,
   // Off (decision 012's log, session 22): the best form measured (the things' cells within 8 pixels of the floor,
@@ -667,6 +676,9 @@ async function floorAndRug(
   // Where a rug is known (a run saw it, or a rug step took it out of the floor), for the islands the rug steps leave.
   const islandsInRugs = (tuning.rugIslands !== null || wantRug) && options.keepRugs !== false;
   const knownRug = islandsInRugs ? seenByAnyRun(rugVotes.length ? rugVotes : segmented.share([SCENE_CLASS.rug])) : new Uint8Array(0);
+  // The floor the rug steps take out, for the rim they leave (rugRim).
+  const rimming = tuning.rugRim !== null && options.keepRugs !== false && !rugOnly;
+  const rugTaken = rimming ? new Uint8Array(soft.length) : null;
   // What any run saw standing on the floor (the zoomed runs too): the margin's and the photo colours' objects.
   const objectSeen = tuning.objectMargin || tuning.photoColours ? segmented.share(OBJECT_CLASSES) : new Float32Array(0);
   // What the zoomed margin regrowth reads of the margin step, kept for it to run after the rug and wall steps.
@@ -730,6 +742,7 @@ async function floorAndRug(
         .toBuffer();
       const kept = takeOutRugs(floor, votes, { width: scene.width, height: scene.height, rgb });
       if (islandsInRugs) markDropped(knownRug, floor, kept);
+      if (rugTaken) markDropped(rugTaken, floor, kept);
       clearDropped(soft, floor, kept);
     }
   }
@@ -752,6 +765,7 @@ async function floorAndRug(
   if (outliningRugs && tuning.rugOutlines) {
     const inside = floorInsideRugs(beliefFloor(soft), seenByAnyRun(rugVotes), scene.width, scene.height, tuning.rugOutlines);
     if (islandsInRugs) markWhere(knownRug, inside);
+    if (rugTaken) markWhere(rugTaken, inside);
     clearWhere(soft, inside);
   }
   tuning.trace?.('rugOutlines', 'grid', soft);
@@ -771,6 +785,7 @@ async function floorAndRug(
       const rgb = await guideOnSceneGrid(guideCopy, scene);
       const grown = roughRugOverFloor(beliefFloor(soft), rugSeen, roughness, rgb, scene.width, scene.height, limits, grain);
       if (islandsInRugs) markWhere(knownRug, grown);
+      if (rugTaken) markWhere(rugTaken, grown);
       clearWhere(soft, grown);
     }
   }
@@ -841,9 +856,28 @@ async function floorAndRug(
   tuning.trace?.('wholeRugs', 'grid', soft);
   // Most photos have no rug: no piece of their floor to look at.
   if (islandsInRugs && tuning.rugIslands && knownRug.includes(1)) {
-    clearWhere(soft, floorIslandsInRugs(beliefFloor(soft), knownRug, scene.width, scene.height, tuning.rugIslands));
+    const islands = floorIslandsInRugs(beliefFloor(soft), knownRug, scene.width, scene.height, tuning.rugIslands);
+    if (rugTaken) markWhere(rugTaken, islands);
+    clearWhere(soft, islands);
   }
   tuning.trace?.('rugIslands', 'grid', soft);
+  if (rugTaken && tuning.rugRim && rugTaken.includes(1)) {
+    const limits = tuning.rugRim;
+    // The roughness and grain `roughRugs` read (a rug step took something, so a run saw a rug and it ran): kept with the guide.
+    const radius = ROUGH_RUG_LIMITS.radius;
+    const roughness = ofGuide(guideCopy, `roughness ${scene.width}x${scene.height} ${radius}`, () =>
+      roughnessOnGrid(guideBrightness(guideCopy).values, info.width, info.height, scene.width, scene.height, radius),
+    );
+    const grain =
+      limits.maxGrain === Infinity
+        ? null
+        : ofGuide(guideCopy, `grain ${scene.width}x${scene.height} ${radius}`, () =>
+            grainOnGrid(guideBrightness(guideCopy).values, info.width, info.height, scene.width, scene.height, radius),
+          );
+    const rgb = await guideOnSceneGrid(guideCopy, scene);
+    clearWhere(soft, rugRimOnFloor(beliefFloor(soft), rugTaken, rgb, roughness, grain, scene.width, scene.height, limits));
+  }
+  tuning.trace?.('rugRim', 'grid', soft);
   const guide = guideBrightness(guideCopy);
   const p = resizeBilinear(soft, scene.width, scene.height, info.width, info.height);
   let coefficients =
