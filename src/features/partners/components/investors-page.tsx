@@ -18,7 +18,7 @@ const fields: readonly PartnerFormField<keyof InvestorApplicationInput>[] = [
   {
     name: 'investment_focus',
     label: 'Investment Focus',
-    placeholder: 'e.g. fix-and-flips, rentals, multifamily',
+    placeholder: 'e.g. flips, rentals, multifamily',
     optional: true,
   },
 ];
