@@ -48,6 +48,29 @@ async function phonePhoto(tiles: number, width: number, height: number): Promise
   return sharp(sweep).resize(width, height, { fit: 'fill' }).jpeg({ quality: 85 }).toBuffer();
 }
 
+/**
+ * Put before the worker's script (decision 043's test): the WebCodecs ImageDecoder as the page's worker has it, but
+ * reporting the size each decode was asked for and the size it gave to `/__decoded`, which the test answers.
+ */
+const DECODER_SPY = `{
+  const Native = globalThis.ImageDecoder;
+  if (Native) {
+    globalThis.ImageDecoder = class extends Native {
+      constructor(init) {
+        super(init);
+        this.desired = [init.desiredWidth, init.desiredHeight];
+      }
+      async decode(options) {
+        const decoded = await super.decode(options);
+        const report = { desired: this.desired, given: [decoded.image.displayWidth, decoded.image.displayHeight] };
+        await fetch('/__decoded?d=' + encodeURIComponent(JSON.stringify(report))).catch(() => undefined);
+        return decoded;
+      }
+    };
+  }
+}
+`;
+
 /** The webhook body as JSON text: the page gzips it (Content-Encoding), so it is decompressed here as the processor does. */
 function bodyText(request: Request): string {
   const bytes = request.postDataBuffer();
@@ -80,10 +103,13 @@ test.describe('the photo the visualizer sends', () => {
     const original = await cameraPhoto();
     expect((await sharp(original).metadata()).exif?.toString('latin1')).toContain('FixturePhone');
 
-    // The phone's upload speed (750 kbit/s), so the sending takes long enough to be seen.
+    // A slow phone's upload (300 kbit/s: the 0.21 MB copy takes about 6 s), so the sending takes long enough to be
+    // seen. The bar shows once the row's insert is answered (decision 025, session 21), and the photo is now ready
+    // at the click (decision 043): at slow 4G's 750 kbit/s (2.3 s) a first test on a cold, busy stack had its insert
+    // answered after the last byte, and no bar to see (session 27, load 15).
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 750_000 / 8 });
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 300_000 / 8 });
 
     const progressSeen = page
       .getByRole('progressbar', { name: 'Photo sent' })
@@ -147,6 +173,41 @@ test.describe('the photo the visualizer sends', () => {
     const sentPhoto = await sharp(Buffer.from(payload.imageBase64.slice(payload.imageBase64.indexOf(',') + 1), 'base64')).metadata();
     expect([sentPhoto.width, sentPhoto.height]).toEqual([photoUpload.longestSidePx, photoUpload.longestSidePx * (3024 / 4032)]);
     expect(sentPhoto.exif).toBeUndefined();
+  });
+
+  test('a 12 MP camera JPEG is decoded near the copy\'s size, not whole, and its sideways copy goes out the right way up', async ({ page }) => {
+    test.setTimeout(120_000);
+    // Stored 3024×4032 with EXIF orientation 6, seen 4032×3024: the 1600×1200 copy is 1200×1600 as stored, and half
+    // the photo (1512×2016) is the smallest eighth that covers it (decision 043).
+    const original = await cameraPhoto();
+    await page.route('**/*', async (route) => {
+      if (!isPhotoUpload(route.request())) return route.fallback();
+      await route.fulfill({ status: 202, contentType: 'application/json', body: '{}' });
+    });
+    // What the worker asks of its JPEG decoder and is given: a few lines put before the worker's own script report
+    // each decode to an address answered here.
+    const decodes: unknown[] = [];
+    await page.route('**/__decoded?*', async (route) => {
+      decodes.push(JSON.parse(new URL(route.request().url()).searchParams.get('d')!));
+      await route.fulfill({ status: 204 });
+    });
+    await page.route(/prepare-photo\.worker[^/]*\.js$/, async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, body: DECODER_SPY + (await response.text()) });
+    });
+
+    const payload = await sendPhoto(page, { name: 'IMG_2041.JPG', mimeType: 'image/jpeg', buffer: original }, 'upload-decoded-near');
+
+    expect(decodes).toEqual([{ desired: [1513, 2017], given: [1512, 2016] }]);
+    const sent = sharp(Buffer.from(payload.imageBase64.slice(payload.imageBase64.indexOf(',') + 1), 'base64'));
+    expect(await sent.metadata()).toMatchObject({ width: 1600, height: 1200 });
+    // The right way up, pixel for pixel: close to the photo as seen, scaled by sharp, and far from it upside down.
+    const seen = await sharp(original).rotate().resize(1600, 1200).raw().toBuffer();
+    const upsideDown = await sharp(original).rotate().rotate(180).resize(1600, 1200).raw().toBuffer();
+    const pixels = await sent.raw().toBuffer();
+    const meanDifference = (other: Buffer) => pixels.reduce((sum, value, i) => sum + Math.abs(value - other[i]!), 0) / pixels.length;
+    expect(meanDifference(seen)).toBeLessThan(3);
+    expect(meanDifference(upsideDown)).toBeGreaterThan(4 * meanDifference(seen));
   });
 
   test('the photo goes out beside the row\'s insert: sent before the insert is answered, and rendered all the same', async ({ page }) => {

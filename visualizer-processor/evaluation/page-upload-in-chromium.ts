@@ -67,7 +67,15 @@ export async function startPageUploader(): Promise<PageUploader> {
   const script = await bundlePreparePhoto();
   const browser = await chromium.launch({ executablePath: await resolveChromiumPath(), args: CHROMIUM_ARGS });
   const page = await browser.newPage();
-  await page.setContent('<!doctype html><title>page upload</title>');
+  // A page at a localhost address, as the site is at an https one: a secure context, where the browser offers what
+  // the page uses there (WebCodecs' ImageDecoder: the camera JPEG decoded near the copy's size, decision 043). A
+  // blank page (about:blank) is not one, and its copy was made the other way. Answered here; no server.
+  const address = 'http://localhost/page-upload';
+  await page.route(address, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>page upload</title>' }),
+  );
+  await page.goto(address);
+  if (!(await page.evaluate(() => isSecureContext))) throw new Error('the page upload needs a secure context');
   await page.addScriptTag({ content: script });
   return {
     async upload(bytes, fileName, side, quality, options = {}) {

@@ -1,6 +1,6 @@
 import { photoUpload } from '@/config/photo-upload';
 import { fileWithoutPosition } from './file-without-position';
-import { pictureSentAsStored } from './photo-without-metadata';
+import { jpegWithoutMetadata, pictureSentAsStored } from './photo-without-metadata';
 import { readFileAsDataUrl } from './read-file-as-data-url';
 
 /**
@@ -9,7 +9,12 @@ import { readFileAsDataUrl } from './read-file-as-data-url';
  */
 export type PreparedPhoto = { dataUrl: string; reencoded: boolean };
 
-type Drawable = { source: CanvasImageSource; width: number; height: number; release(): void };
+/**
+ * Decoded pixels to draw: `width`×`height` is the photo's own size the right way up (the copy's size is worked out
+ * from it), whatever the size the pixels were decoded at; `orientation` is the EXIF orientation still to apply when
+ * drawing (1: `source` is already upright).
+ */
+type Drawable = { source: CanvasImageSource; width: number; height: number; orientation: number; release(): void };
 
 /**
  * The photo the render needs, not the camera's file (issue 35, src/config/photo-upload.ts): decoded here, upright,
@@ -23,7 +28,7 @@ type Drawable = { source: CanvasImageSource; width: number; height: number; rele
 export async function preparePhoto(file: File): Promise<PreparedPhoto> {
   const stored = await storedPictureIfFit(file);
   if (stored) return { dataUrl: await readFileAsDataUrl(stored), reencoded: true };
-  const decoded = await decodeUpright(file);
+  const decoded = (await decodeJpegNearCopySize(file)) ?? (await decodeUpright(file));
   if (decoded) {
     try {
       const encoded = await encodeScaled(decoded);
@@ -65,7 +70,13 @@ async function decodeUpright(file: File): Promise<Drawable | null> {
   if (typeof createImageBitmap === 'function') {
     try {
       const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
-      return { source: bitmap, width: bitmap.width, height: bitmap.height, release: () => bitmap.close() };
+      return {
+        source: bitmap,
+        width: bitmap.width,
+        height: bitmap.height,
+        orientation: 1,
+        release: () => bitmap.close(),
+      };
     } catch {
       // Some browsers decode in <img> what createImageBitmap refuses (Safari and HEIC): try that next.
     }
@@ -82,6 +93,7 @@ async function decodeUpright(file: File): Promise<Drawable | null> {
       source: image,
       width: image.naturalWidth,
       height: image.naturalHeight,
+      orientation: 1,
       release: () => URL.revokeObjectURL(url),
     };
   } catch {
@@ -91,15 +103,120 @@ async function decodeUpright(file: File): Promise<Drawable | null> {
 }
 
 /**
+ * A camera's JPEG decoded at about the size of the copy rather than at its own (decision 043): a JPEG decoder can
+ * give the picture at 1/8, 2/8 ... of its size for much less work than the whole (libjpeg's scaled IDCT; only the
+ * entropy decoding stays the whole file's), where a full decode of a 12 MP photo was half the page's preparation of
+ * it and holds 48 MB of pixels (192 MB for 48 MP). The WebCodecs ImageDecoder is asked with `desiredWidth` and
+ * `desiredHeight` (Chromium gives the largest eighth within them) for the smallest eighth that still covers the copy,
+ * so the copy is scaled down from it as before and never enlarged. The picture goes to the decoder without its
+ * metadata (the ICC profile kept), so no decoder turns it: the EXIF orientation is read here and applied when the
+ * copy is drawn, the same in every browser. Null (the whole decode below) without ImageDecoder (not every browser
+ * has it), for anything but a JPEG this reader follows, when half the photo is smaller than the copy, or when the
+ * decoder gives less than the copy needs.
+ */
+async function decodeJpegNearCopySize(file: File): Promise<Drawable | null> {
+  if (typeof ImageDecoder !== 'function' || typeof createImageBitmap !== 'function') return null;
+  let picture: ReturnType<typeof jpegWithoutMetadata>;
+  try {
+    picture = jpegWithoutMetadata(new Uint8Array(await file.arrayBuffer()));
+  } catch {
+    return null;
+  }
+  if (!picture) return null;
+  const { width, height } = picture.facts;
+  const orientation = picture.facts.orientation >= 1 && picture.facts.orientation <= 8 ? picture.facts.orientation : 1;
+  const sideways = orientation >= 5;
+  const copy = copySize(sideways ? height : width, sideways ? width : height);
+  // The copy's size as the picture is stored (before it is turned).
+  const needed = sideways ? { width: copy.height, height: copy.width } : copy;
+  // Half the photo at most: a camera's (3200 px and more; a 12 MP phone's is 4032). Between, the decode saves less
+  // (its entropy decoding is the photo's whole size either way) and the copy's new pixels move the engine's floor
+  // for little: two photos of the real set at 5/8 (2846 and 3024 px) gave other floors, one of them (a shag rug) no
+  // longer believable (decision 043).
+  const eighths = [1, 2, 3, 4].find(
+    (n) => Math.ceil((width * n) / 8) >= needed.width && Math.ceil((height * n) / 8) >= needed.height,
+  );
+  if (!eighths) return null;
+  let decoder: ImageDecoder | undefined;
+  try {
+    decoder = new ImageDecoder({
+      data: picture.jpeg,
+      type: 'image/jpeg',
+      // One pixel over the eighth's size: Chromium takes the largest eighth whose pixels fit in the size asked for,
+      // worked out in floating point, so the eighth's exact size could round to the one below it.
+      desiredWidth: Math.ceil((width * eighths) / 8) + 1,
+      desiredHeight: Math.ceil((height * eighths) / 8) + 1,
+    });
+    const { image } = await decoder.decode();
+    try {
+      const given = { width: image.displayWidth, height: image.displayHeight };
+      // Less than the copy needs, or turned or cropped on the way: the full decode, rather than a soft or wrong copy.
+      const sameShape = Math.abs(given.width / given.height - width / height) < 0.01;
+      if (given.width < needed.width || given.height < needed.height || !sameShape) return null;
+      const bitmap = await createImageBitmap(image);
+      return {
+        source: bitmap,
+        width: sideways ? height : width,
+        height: sideways ? width : height,
+        orientation,
+        release: () => bitmap.close(),
+      };
+    } finally {
+      image.close();
+    }
+  } catch {
+    return null; // a JPEG this decoder refuses: the full decode tries it its own way
+  } finally {
+    decoder?.close();
+  }
+}
+
+/** The copy's size for a photo this size (upright): see encodeScaled. */
+function copySize(photoWidth: number, photoHeight: number): { width: number; height: number } {
+  const longest = Math.max(photoWidth, photoHeight);
+  const shortest = Math.min(photoWidth, photoHeight);
+  const scale = Math.min(1, Math.max(photoUpload.longestSidePx / longest, photoUpload.shortestSidePx / shortest));
+  return { width: Math.max(1, Math.round(photoWidth * scale)), height: Math.max(1, Math.round(photoHeight * scale)) };
+}
+
+/**
+ * Draws the picture upright over the whole canvas (`width`×`height`, the upright copy): the EXIF orientation's turn
+ * and mirror as a transform (the pictures a decoder gave upright have orientation 1 and are drawn as they are).
+ */
+function drawUpright(
+  context: CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D,
+  decoded: Drawable,
+  width: number,
+  height: number,
+): void {
+  // Where the stored picture's x and y axes go on the upright canvas, per EXIF orientation 2..8 (TIFF 6.0's table).
+  const transforms: Record<number, [number, number, number, number, number, number]> = {
+    2: [-1, 0, 0, 1, width, 0],
+    3: [-1, 0, 0, -1, width, height],
+    4: [1, 0, 0, -1, 0, height],
+    5: [0, 1, 1, 0, 0, 0],
+    6: [0, 1, -1, 0, width, 0],
+    7: [0, -1, -1, 0, width, height],
+    8: [0, -1, 1, 0, 0, height],
+  };
+  const transform = transforms[decoded.orientation];
+  if (!transform) {
+    context.drawImage(decoded.source, 0, 0, width, height);
+    return;
+  }
+  context.setTransform(...transform);
+  // Sideways (5..8) the stored picture is the copy's height wide and its width tall.
+  if (decoded.orientation >= 5) context.drawImage(decoded.source, 0, 0, height, width);
+  else context.drawImage(decoded.source, 0, 0, width, height);
+  context.setTransform(1, 0, 0, 1, 0, 0);
+}
+
+/**
  * The pixels scaled to fit `longestSidePx`, but no shorter than `shortestSidePx` (a very wide panorama), never
  * enlarged, and encoded, or null when the browser gives no JPEG.
  */
 async function encodeScaled(decoded: Drawable): Promise<Blob | null> {
-  const longest = Math.max(decoded.width, decoded.height);
-  const shortest = Math.min(decoded.width, decoded.height);
-  const scale = Math.min(1, Math.max(photoUpload.longestSidePx / longest, photoUpload.shortestSidePx / shortest));
-  const width = Math.max(1, Math.round(decoded.width * scale));
-  const height = Math.max(1, Math.round(decoded.height * scale));
+  const { width, height } = copySize(decoded.width, decoded.height);
   const canvas = drawingCanvas(width, height);
   if (!canvas) return null;
   const { context } = canvas;
@@ -108,7 +225,7 @@ async function encodeScaled(decoded: Drawable): Promise<Blob | null> {
   context.fillRect(0, 0, width, height);
   context.imageSmoothingEnabled = true;
   context.imageSmoothingQuality = 'high';
-  context.drawImage(decoded.source, 0, 0, width, height);
+  drawUpright(context, decoded, width, height);
   try {
     const first = await canvas.encode(photoUpload.quality);
     if (!first || first.type !== photoUpload.format) return null;
