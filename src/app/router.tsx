@@ -17,9 +17,11 @@ export type RouteHandle = {
 
 /**
  * The site's routes (spec section 2). Home is in the main bundle because almost every visit starts there;
- * the other pages load on demand.
+ * the other pages load on demand. Their paths match only as written, as the host's files do: "/Investors" is
+ * answered with the prerendered 404 page, and a router that matched it anyway drew the investors' page over it
+ * with a hydration error (session 27, journeys). The 404 page offers the page the visitor meant instead.
  */
-const pageRoutes: RouteObject[] = [
+const pages: RouteObject[] = [
   { index: true, element: <HomeRoute />, handle: { preloadForFirstTap: loadLeadMagnetDialog } satisfies RouteHandle },
   {
     path: 'realtors',
@@ -45,19 +47,20 @@ const pageRoutes: RouteObject[] = [
     handle: { opensAtTop: true },
     lazy: async () => ({ Component: (await import('./routes/terms')).TermsRoute }),
   },
-  { path: '*', element: <NotFoundRoute /> },
-];
+].map((route): RouteObject => (route.path ? { ...route, caseSensitive: true } : route));
+
+/** The paths of the site's pages, from the routes themselves: what is prerendered and listed in the sitemap. */
+export const sitePaths: readonly string[] = pages.flatMap((route) =>
+  route.index ? ['/'] : route.path ? [`/${route.path}`] : [],
+);
+
+const pageRoutes: RouteObject[] = [...pages, { path: '*', element: <NotFoundRoute pagePaths={sitePaths} /> }];
 
 const withLayout = (children: RouteObject[]): RouteObject[] => [
   { path: '/', element: <RootLayout />, errorElement: <RouterErrorPage />, children },
 ];
 
 export const routes = withLayout(pageRoutes);
-
-/** The paths of the site's pages, from the routes themselves: what is prerendered and listed in the sitemap. */
-export const sitePaths: readonly string[] = pageRoutes.flatMap((route) =>
-  route.index ? ['/'] : route.path && route.path !== '*' ? [`/${route.path}`] : [],
-);
 
 /** A path no route claims, so rendering it gives the 404 page. */
 export const NOT_FOUND_PATH = '/404';

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '@/testing/render';
 
@@ -12,5 +12,20 @@ describe('unknown routes', () => {
 
     await user.click(screen.getByRole('link', { name: 'Return to Home' }));
     expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('offers the page an address names in other letters, and its link leads there', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { user, router } = renderRoute('/Floor-Visualizer');
+    await user.click(await screen.findByRole('link', { name: '/floor-visualizer' }));
+    // The page's module loads before the router moves there.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/floor-visualizer'));
+  });
+
+  it('suggests nothing for an address that names no page', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderRoute('/no-such-page');
+    expect(await screen.findByText('Oops! Page not found')).toBeInTheDocument();
+    expect(screen.queryByText(/Did you mean/)).toBeNull();
   });
 });

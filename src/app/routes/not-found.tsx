@@ -1,14 +1,26 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { business } from '@/config/business';
 import { pageTexts } from '@/content/spec-texts';
 
-export function NotFoundRoute() {
+/** The site's page whose path is `pathname` but for its letters' case or a slash at the end, if there is one. */
+function pageMeant(pathname: string, pagePaths: readonly string[]): string | undefined {
+  const asked = pathname.toLowerCase().replace(/\/+$/, '');
+  return asked ? pagePaths.find((path) => path !== '/' && path === asked) : undefined;
+}
+
+/**
+ * `pagePaths`: the site's pages. An address that names one in other letters ("/Investors", typed from a flyer) gets
+ * a link to it. Found once the page is up, so the 404 page hydrates as prerendered.
+ */
+export function NotFoundRoute({ pagePaths = [] }: { pagePaths?: readonly string[] }) {
   const location = useLocation();
+  const [meant, setMeant] = useState<string | undefined>(undefined);
 
   useEffect(() => {
     console.error('404 Error: User attempted to access non-existent route:', location.pathname);
-  }, [location.pathname]);
+    setMeant(pageMeant(location.pathname, pagePaths));
+  }, [location.pathname, pagePaths]);
 
   return (
     <div className="flex min-h-screen flex-col bg-oak-100">
@@ -18,6 +30,15 @@ export function NotFoundRoute() {
         <div className="text-center">
           <h1 className="mb-4 font-display text-6xl font-bold text-walnut-900">404</h1>
           <p className="mb-6 text-xl text-walnut-700">{pageTexts.notFound.message}</p>
+          {meant && (
+            <p className="mb-6 text-lg text-walnut-800">
+              Did you mean{' '}
+              <Link to={meant} className="font-semibold underline underline-offset-4">
+                {meant}
+              </Link>
+              ?
+            </p>
+          )}
           <Link
             to="/"
             className="inline-block rounded-md bg-walnut-900 px-5 py-3 font-semibold text-white underline-offset-4 hover:bg-walnut-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-oak-500"
