@@ -13,6 +13,7 @@
  * to the processor's sweep. Marked rows queue no e-mail. The throttle check needs two addresses this machine can
  * send from: its IPv4 and IPv6 addresses by default, or two local addresses named with --client-addresses.
  */
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
@@ -69,7 +70,8 @@ import { emailWorkersOutcome, type EmailWorkerPool } from './email-workers.ts';
 import { retentionOutcome, type RetentionSeen } from './retention.ts';
 import { storagePoliciesOutcome, type StoragePolicy } from './storage-policies.ts';
 import { throttleOutcome, type ThrottleSeen } from './throttle.ts';
-import { createTestRows, restClient, type Deployment, type Outcome } from './test-rows.ts';
+import { FORGED_ADDRESSES, forgedHeaders, isThrottleCounts, rowlessCountOutcome, SIMPLE_POST_TYPES, simplePostOutcome, type ThrottleCounts } from './client-address.ts';
+import { createTestRows, restClient, TEST_EMAIL, TEST_NAME, type Deployment, type Outcome } from './test-rows.ts';
 import { checkEmailFacts, followUnsubscribeLink } from './unsubscribe.ts';
 import { notCheckedVerdict, verdictOf, type Verdict } from './verdict.ts';
 
@@ -712,7 +714,19 @@ async function main(): Promise<number> {
       if (refused.length > 0) {
         return { ok: false, detail: `allows ${allowed} but not the header(s) ${refused.join(', ')} the page sends: browsers would send no photo (a proxy's own CORS settings in front of the processor?)` };
       }
-      return { ok: true, detail: `${reply.status}, allows ${allowed} and the page's headers` };
+      // The preflight may be answered by something in front of the processor (an API gateway's own CORS setting)
+      // while the processor's answers allow another origin (its ALLOWED_ORIGINS, staging's): browsers then send the
+      // photo but cannot read the reply, which alone carries the key to fix the floor or choose a rug. An empty call
+      // is refused at once (400) with the processor's own CORS headers, and spends no write (session 27).
+      const answer = await request(webhookUrl, { method: 'POST', body: '{}', headers: { origin: site.origin } });
+      const answered = answer.headers['access-control-allow-origin'];
+      if (answered !== site.origin) {
+        return {
+          ok: false,
+          detail: `its preflight allows ${allowed}, but the webhook's own answer does not (${answered ? `it allows ${answered}` : 'it allows no origin'}; a call answered ${answer.status}): something in front of the processor answers the preflight itself while the processor's ALLOWED_ORIGINS names another origin, so browsers send the photo but cannot read the reply, and visitors cannot fix the floor or choose a rug; set the processor's ALLOWED_ORIGINS to ${site.origin}`,
+        };
+      }
+      return { ok: true, detail: `${reply.status}, allows ${allowed} and the page's headers, and the webhook's answers allow ${allowed} too` };
     });
     await check('webhook CORS refuses other origins', async () => {
       const allowed = (await preflight(FOREIGN_ORIGIN)).headers['access-control-allow-origin'];
@@ -729,6 +743,24 @@ async function main(): Promise<number> {
             detail: `a preflight from ${taken.join(', ')} is allowed (each sent back as the allowed origin): ${taken.includes('null') ? 'a page in a sandboxed frame or a file (origin null) ' : 'a page on a name that merely contains the site\'s '}could post photos; something in front of the processor (a proxy's or CDN's CORS rule) matches origins too loosely: allow ${site.origin} exactly`,
           }
         : { ok: true, detail: `a preflight from ${FOREIGN_ORIGIN} is not allowed, nor from ${lookAlikes.join(', ')}` };
+    });
+    await check('webhook refuses a plain-text post from another site', async () => {
+      // A CORS "simple" request: a browser sends it without the preflight the two lines above judge (session 27).
+      // It names a request nobody made, so a processor that reads it refuses it after its wait: nothing is rendered.
+      const body = JSON.stringify({ requestId: randomUUID(), name: TEST_NAME, email: TEST_EMAIL, imageBase64: 'data:image/jpeg;base64,/9j/', fileName: 'deployment-check.jpg' });
+      const replies = await Promise.all(
+        SIMPLE_POST_TYPES.map(async (contentType) => ({
+          contentType,
+          reply: await request(webhookUrl, {
+            method: 'POST',
+            body,
+            // A processor that reads it waits for the row of the request named (10 s), more behind a slow proxy.
+            idleTimeoutMs: 60_000,
+            headers: { origin: FOREIGN_ORIGIN, 'content-type': contentType, 'sec-fetch-mode': 'cors', 'sec-fetch-site': 'cross-site', 'sec-fetch-dest': 'empty' },
+          }).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))),
+        })),
+      );
+      return simplePostOutcome(replies, FOREIGN_ORIGIN, site.origin);
     });
     await check('webhook /healthz', async () => {
       const reply = await request(`${webhookUrl}/healthz`);
@@ -836,7 +868,33 @@ async function main(): Promise<number> {
       if (!Array.isArray(pools)) return { ok: false, detail: `an answer that says nothing: ${excerpt(reply, 80)}` };
       return emailWorkersOutcome(pools as EmailWorkerPool[], siteCommit);
     });
-    await check('webhook refuses a photo for a request nobody made', () => testRows.sendForUnknownRequest());
+    // Which address the processor counts that call as (its write allowance, its upload slots): read around it, in
+    // the throttle's counts, for this machine's address as the API sees it and the addresses the call writes in the
+    // client-address headers (session 27).
+    const machineAddresses = await Promise.all(
+      ([4, 6] as const).map(async (family) => {
+        const reply = await rest('rpc/deployment_check_client_address', serviceKey, { family }).catch(() => undefined);
+        return { family, address: reply?.status === 200 ? (JSON.parse(reply.body) as string) : undefined };
+      }),
+    );
+    const throttleCounts = async (): Promise<ThrottleCounts | string> => {
+      const addresses = [...new Set([...machineAddresses.flatMap(({ address }) => (address ? [address] : [])), ...FORGED_ADDRESSES.map(({ address }) => address)])];
+      const reply = await rest('rpc/deployment_check_throttle_counts', serviceKey, { method: 'POST', body: JSON.stringify({ addresses }) }).catch((error: unknown) => error as Error);
+      if (reply instanceof Error) return reply.message;
+      if (reply.status !== 200) return `status ${reply.status}: ${excerpt(reply)} (are the migrations applied? see the migrations line)`;
+      const seen: unknown = JSON.parse(reply.body);
+      return isThrottleCounts(seen) ? seen : `an answer that says nothing: ${excerpt(reply, 80)}`;
+    };
+    const countsBefore = await throttleCounts();
+    let unknownRequest: { refused: boolean; localAddress?: string } | undefined;
+    await check('webhook refuses a photo for a request nobody made', async () => (unknownRequest = await testRows.sendForUnknownRequest(forgedHeaders())));
+    await check('processor counts each visitor by the address they send from', async () => {
+      const countsAfter = await throttleCounts();
+      if (typeof countsBefore === 'string' || typeof countsAfter === 'string') return { ok: false, detail: `the throttle's counts could not be read: ${typeof countsBefore === 'string' ? countsBefore : countsAfter}` };
+      const family = isIP(unknownRequest?.localAddress ?? '') === 6 ? 6 : 4;
+      const machine = machineAddresses.find((seen) => seen.family === family)?.address;
+      return rowlessCountOutcome({ before: countsBefore, after: countsAfter, machine, refused: unknownRequest?.refused ?? false });
+    });
     await check('test photo stored and rendered', () => testRows.sendTestPhoto());
     await check('public key cannot open the stored photos', () => testRows.probeStoredImages());
     await check('only the service key may call the check functions', async () => {
@@ -859,10 +917,11 @@ async function main(): Promise<number> {
         ['deployment_check_triggers', 'GET'],
         ['deployment_check_plant_rows', 'POST'],
         ['deployment_check_anon_inserts', 'POST'],
+        ['deployment_check_throttle_counts', 'POST'],
         ['deployment_check_unsubscribe_start', 'POST'],
       ]) {
         // Each with the arguments it takes: asked without them, PostgREST answers 404 whatever the grants.
-        const body = fn === 'deployment_check_anon_inserts' ? JSON.stringify({ site_rows: {} }) : '{}';
+        const body = fn === 'deployment_check_anon_inserts' ? JSON.stringify({ site_rows: {} }) : fn === 'deployment_check_throttle_counts' ? JSON.stringify({ addresses: [] }) : '{}';
         const reply = await rest(`rpc/${fn}`, anonKey, method === 'POST' ? { method, body } : {});
         if (![401, 403, 404].includes(reply.status)) return { ok: false, detail: `the public key called ${fn}: ${reply.status}` };
       }

@@ -70,11 +70,11 @@ export function createTestRows(deployment: Deployment) {
   let storedImages: string[] = [];
   let unsubscribeStepRan = false;
   /** The test photo through the webhook for `requestId`, with the fields the site sends. */
-  const sendTestPhotoFor = async (requestId: string) => {
+  const sendTestPhotoFor = async (requestId: string, headers: Record<string, string> = {}) => {
     const photo = await readFile(TEST_PHOTO);
     return request(deployment.webhookUrl, {
       method: 'POST',
-      headers: { origin: deployment.siteOrigin },
+      headers: { origin: deployment.siteOrigin, ...headers },
       idleTimeoutMs: WEBHOOK_ANSWER_MS,
       body: JSON.stringify({
         requestId,
@@ -133,13 +133,15 @@ export function createTestRows(deployment: Deployment) {
     /**
      * The test photo sent for a request nobody made (a fresh random id): the processor trusts only a pending row's id,
      * so it must refuse it. A processor, proxy or stub that takes it would render and store anyone's photos.
+     * `headers`: sent with it (the client-address headers the next line judges); `localAddress`, where it left from.
      */
-    async sendForUnknownRequest(): Promise<Outcome> {
-      const reply = await sendTestPhotoFor(randomUUID());
-      if (reply.status === WEBHOOK_REFUSAL.status) return { ok: true, detail: `${reply.status}: a photo for a request that does not exist is refused` };
+    async sendForUnknownRequest(headers: Record<string, string> = {}): Promise<Outcome & { refused: boolean; localAddress?: string }> {
+      const reply = await sendTestPhotoFor(randomUUID(), headers);
+      const sent = { refused: reply.status === WEBHOOK_REFUSAL.status, localAddress: reply.localAddress };
+      if (reply.status === WEBHOOK_REFUSAL.status) return { ...sent, ok: true, detail: `${reply.status}: a photo for a request that does not exist is refused` };
       return reply.status < 400
-        ? { ok: false, detail: `it took a photo for a request nobody made (${reply.status} ${excerpt(reply, 80)}): anyone could have it render and store photos; is something in front of the processor answering for it?` }
-        : { ok: false, detail: `answered ${reply.status} ${excerpt(reply, 80)}, not the processor's refusal (${WEBHOOK_REFUSAL.status}): is VITE_VISUALIZER_WEBHOOK_URL the processor?` };
+        ? { ...sent, ok: false, detail: `it took a photo for a request nobody made (${reply.status} ${excerpt(reply, 80)}): anyone could have it render and store photos; is something in front of the processor answering for it?` }
+        : { ...sent, ok: false, detail: `answered ${reply.status} ${excerpt(reply, 80)}, not the processor's refusal (${WEBHOOK_REFUSAL.status}): is VITE_VISUALIZER_WEBHOOK_URL the processor?` };
     },
 
     /**

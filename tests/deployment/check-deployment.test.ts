@@ -237,8 +237,9 @@ describe('npm run check:deployment on a healthy deployment', () => {
     // retention; the test lead; the e-mails' unsubscribe link and their facts; the e-mail worker instances' settings; a photo for an unknown request; the test
     // photo and its files; the functions' grant; the removal; the throttle; the site's and the processor's commits; signed-in
     // users' access and the throttle's pre-request; the project's keys; who handles the photos; whether visitors reach the services; the pages' own address; storage policies; the checkout's age;
-    // visitors' inserts; the code the pages run, on a phone and on a second visit; what sends leads elsewhere; the database's functions; its triggers; edge functions.
-    expect(checks).toHaveLength(DEPLOYED_PAGES.length + 1 + 1 + 2 + 2 + 4 + 1 + 1 + LEAD_TABLES.length + 2 + 2 + 3 + 3 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1);
+    // visitors' inserts; the code the pages run, on a phone and on a second visit; what sends leads elsewhere; the database's functions; its triggers; edge functions;
+    // a foreign page's plain-text post; the address the processor counts (session 27).
+    expect(checks).toHaveLength(DEPLOYED_PAGES.length + 1 + 1 + 2 + 2 + 4 + 1 + 1 + LEAD_TABLES.length + 2 + 2 + 3 + 3 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1);
     // Each function's body in the database is the md5 of the text its migration gives it (pg_proc.prosrc, verbatim),
     // its security and SET options are its migration's, and the migrations' role (here the superuser postgres) owns it.
     expect(lines.some((line) => /^ok {4}database functions are the migrations' own: the \d+ functions the migrations make are in the database with the migrations' bodies, security and SET options, owned by postgres$/.test(line)), lines.join('\n')).toBe(true);
@@ -266,6 +267,13 @@ describe('npm run check:deployment on a healthy deployment', () => {
       `ok    e-mails' unsubscribe link works: the e-mail worker's link (${site.stack.url}/functions/v1/floor-visualizer/unsubscribe) opens its page without unsubscribing, a forged one is refused (400), and one click unsubscribed the check's address (removed with the test rows); the page names the business and its link back opens the site's home page`,
     );
     expect(lines).toContain('ok    webhook refuses a photo for a request nobody made: 409: a photo for a request that does not exist is refused');
+    // Sent with an address of its own in each client-address header: the gateway, as Cloudflare does, names the real one.
+    expect(lines).toContain(
+      "ok    processor counts each visitor by the address they send from: it counted the check's call as 127.0.0.1, the address this machine sends from as the project's API sees it, and none of the addresses the check wrote in 12 client-address headers (cf-connecting-ip, x-forwarded-for, x-real-ip...)",
+    );
+    expect(lines).toContain(
+      'ok    webhook refuses a plain-text post from another site: a POST of text/plain from https://deployment-check.invalid and a POST with no Content-Type from https://deployment-check.invalid were refused (415) before being read, and their answers let no other origin read them',
+    );
     expect(lines).toContain(`ok    database has every migration of this checkout: all ${listMigrations().length} migrations of supabase/migrations/ are applied`);
     expect(lines).toContain("ok    every e-mail worker instance runs with the settings checked: one instance is alive: the one the lines above checked, built from the site's commit");
     expect(lines).toContainEqual(
@@ -302,7 +310,7 @@ describe('npm run check:deployment on a healthy deployment', () => {
     expect(lines).toContain(`ok    pages run only the build's scripts, on a phone and on a second visit too: the ${DEPLOYED_PAGES.length} pages run only scripts the pages in ${site.buildDir}/ have, and phones (Android's Chrome, an iPhone's Safari, Instagram's browser) get the same pages (no page set a cookie, so a second visit is a first)`);
     expect(lines.some((line) => /^ok {4}site built for this deployment: its \d+ scripts use this project's URL, public key and webhook$/.test(line))).toBe(true);
     expect(lines.some((line) => /^ok {4}site publishes no secret key: none in its 6 pages, \d+ scripts, [1-9]\d* source maps and [1-9]\d* other files$/.test(line))).toBe(true);
-    expect(lines).toContain(`ok    webhook CORS for the site: 204, allows ${new URL(httpsSite.url).origin} and the page's headers`);
+    expect(lines).toContain(`ok    webhook CORS for the site: 204, allows ${new URL(httpsSite.url).origin} and the page's headers, and the webhook's answers allow ${new URL(httpsSite.url).origin} too`);
     for (const table of LEAD_TABLES) expect(lines).toContain(`ok    public key cannot read ${table}: a marked row is there, and the public key does not see it`);
     expect(lines).toContain(`ok    webhook CORS refuses other origins: a preflight from https://deployment-check.invalid is not allowed, nor from null, https://127.0.0.1.deployment-check.invalid:${new URL(httpsSite.url).port}`);
     expect(lines.some((line) => /^ok {4}test photo stored and rendered: stored in this project's Storage, rendered \((200|202)\) and both images served$/.test(line))).toBe(true);
@@ -709,7 +717,9 @@ describe('npm run check:deployment on a broken deployment', () => {
     const host = await startHost(site.stack.url, otherHostPort, async (asked, upstream) => {
       // A slow processor that answers the test photo after its default 20 s wait for the render is not broken.
       if (asked.method === 'POST' && asked.path === webhookPath) {
-        const [reply] = await Promise.all([upstream(), new Promise<void>((resolve) => setTimeout(resolve, 21_000))]);
+        // Sending every call on as JSON, whatever it says it is (a wrapper that posts the body on with its own headers),
+        // takes a foreign page's plain-text post as a call (session 27).
+        const [reply] = await Promise.all([upstream(asked.path, { 'content-type': 'application/json' }), new Promise<void>((resolve) => setTimeout(resolve, 21_000))]);
         // And a queue in front of it that takes every photo, the processor's refusal of an unknown request included.
         return reply.status === 409 ? { status: 202, headers: { 'content-type': 'application/json' }, body: '{"status":"queued"}' } : reply;
       }
@@ -747,9 +757,34 @@ describe('npm run check:deployment on a broken deployment', () => {
         ),
         `FAIL  webhook CORS for the site: allows ${new URL(site.siteUrl).origin} but not the header(s) content-encoding, x-visualizer-request the page sends: browsers would send no photo (a proxy's own CORS settings in front of the processor?)`,
         `FAIL  webhook CORS refuses other origins: a preflight from null, http://127.0.0.1.deployment-check.invalid:${new URL(site.siteUrl).port} is allowed (each sent back as the allowed origin): a page in a sandboxed frame or a file (origin null) could post photos; something in front of the processor (a proxy's or CDN's CORS rule) matches origins too loosely: allow ${new URL(site.siteUrl).origin} exactly`,
+        'FAIL  webhook refuses a plain-text post from another site: a POST of text/plain from https://deployment-check.invalid answered 202 ({"status":"queued"}), not 415: it was read as a photo call, so a page on any other site can make its visitors\' browsers post photos (browsers send such a post without asking the processor first); deploy this checkout\'s processor, which refuses any call not sent as JSON, and let nothing in front of it change the Content-Type',
         'FAIL  webhook refuses a photo for a request nobody made: it took a photo for a request nobody made (202 {"status":"queued"}): anyone could have it render and store photos; is something in front of the processor answering for it?',
         expect.stringMatching(/^FAIL {2}test photo stored and rendered: rendered and served, but floor-visualizer(-uploads)?\/.+ is not in this project's Storage \(400 to the secret key\): the processor stores the photos in another project /),
         expect.stringMatching(/^FAIL {2}public key cannot open the stored photos: the public key opened floor-visualizer\/.+: a storage policy lets anon read the visitors' photos$/),
+      ]);
+    } finally {
+      await host.close();
+    }
+    expect(await leftovers(site.stack)).toEqual([]);
+  }, 300_000);
+
+  it("fails a webhook whose preflight something in front of it answers for the site while the processor's own answers allow another origin (session 27)", async () => {
+    const webhookPath = new URL(site.stack.webhookUrl).pathname;
+    // An API gateway's CORS setting answers preflights (here: passed on to a processor that allows the site); the
+    // processor's ALLOWED_ORIGINS is staging's, so its own answers allow only that.
+    const host = await startHost(site.stack.url, await findFreePort(), async (asked, upstream) => {
+      const reply = await upstream();
+      if (asked.method !== 'OPTIONS' && reply.headers['access-control-allow-origin']) reply.headers['access-control-allow-origin'] = 'https://staging.floors.example';
+      return reply;
+    });
+    try {
+      const { code, failed, lines } = await checkDeployment({ ...envFor(site.stack), VITE_VISUALIZER_WEBHOOK_URL: `${host.url}${webhookPath}` });
+
+      expect(code).toBe(1);
+      expect(failed, lines.join('\n')).toEqual([
+        // True as well: the site's build names the stack's own webhook address, not this front's.
+        expect.stringMatching(/^FAIL {2}site built for this deployment: its \d+ scripts do not use VITE_VISUALIZER_WEBHOOK_URL \(they hold http:\/\/127\.0\.0\.1:\d+\/functions\/v1\/floor-visualizer\) as set here/),
+        `FAIL  webhook CORS for the site: its preflight allows ${new URL(site.siteUrl).origin}, but the webhook's own answer does not (it allows https://staging.floors.example; a call answered 400): something in front of the processor answers the preflight itself while the processor's ALLOWED_ORIGINS names another origin, so browsers send the photo but cannot read the reply, and visitors cannot fix the floor or choose a rug; set the processor's ALLOWED_ORIGINS to ${new URL(site.siteUrl).origin}`,
       ]);
     } finally {
       await host.close();
@@ -1220,11 +1255,15 @@ describe('npm run check:deployment on a broken deployment', () => {
         expect.stringMatching(/^FAIL {2}site built for this deployment: its \d+ scripts do not use SUPABASE_URL \(they hold http:\/\/127\.0\.0\.1:\d+\), VITE_VISUALIZER_WEBHOOK_URL \(they hold http:\/\/127\.0\.0\.1:\d+\/functions\/v1\/floor-visualizer\) as set here/),
         `FAIL  webhook CORS for the site: allows *, not ${new URL(site.siteUrl).origin}: set the processor's ALLOWED_ORIGINS to ${new URL(site.siteUrl).origin}`,
         `FAIL  webhook CORS refuses other origins: a preflight from https://deployment-check.invalid is allowed (*): any web page could post photos; set ALLOWED_ORIGINS to ${new URL(site.siteUrl).origin}`,
+        // A POST's answer, as a preflight's, lets any page read it (session 27).
+        `FAIL  webhook refuses a plain-text post from another site: a POST of text/plain from https://deployment-check.invalid was refused (415), but its answer lets that page read it (access-control-allow-origin: *): any site's page may read what the processor answers its visitors; set ALLOWED_ORIGINS to ${new URL(site.siteUrl).origin}`,
         expect.stringMatching(/^FAIL {2}webhook \/healthz: status 503: .*"storage":"not writable".*VISUALIZER_STORAGE_DIR is not writable \(ENOTDIR\)/),
         "FAIL  e-mail worker alive: no e-mail worker has said it is alive in the last 30 s (back_office.worker_heartbeats): leads' e-mails stay queued and nobody is told",
         "FAIL  e-mails' unsubscribe link works: no e-mail worker made the link within 30 s: none is running, or it is from before this check (rebuild and redeploy it: npm run build:services)",
         "FAIL  e-mails show the business's own facts, link to the site and reach its inbox: no e-mail of the worker's to read (see the line above)",
         'FAIL  every e-mail worker instance runs with the settings checked: no e-mail worker is alive to compare (see the e-mail worker line above)',
+        // Reached with no proxy in front, it takes the address a caller writes in cf-connecting-ip, its default (session 27).
+        "FAIL  processor counts each visitor by the address they send from: it counted the check's call as 203.0.113.101, the address the check wrote in its cf-connecting-ip header: the processor believes an address a visitor writes, so one script can take fresh upload slots under made-up addresses and spend any visitor's write allowance; set the processor's VISUALIZER_CLIENT_ADDRESS_HEADER to the header the proxy in front of it sets itself (Cloudflare's cf-connecting-ip), or to nothing when no proxy is in front (decision 005)",
         expect.stringMatching(/^FAIL {2}test photo stored and rendered: the processor could not take the test photo: 500 /),
         'FAIL  public key cannot open the stored photos: no stored test photo to look for (see the line above), so storage is unchecked',
       ]);
