@@ -295,6 +295,27 @@ describe('a Supabase-shaped database', () => {
     expect(await address.json()).toBe('127.0.0.1');
   });
 
+  it("check:deployment's throttle counts work there: they show a call the processor counted, for the addresses asked only; the public key may not ask (session 27)", async () => {
+    const forged = `203.0.113.${100 + Math.floor(Math.random() * 100)}`;
+    const counts = async () => {
+      const reply = await rest(db.serviceRoleKey, 'rpc/deployment_check_throttle_counts', { method: 'POST', body: JSON.stringify({ addresses: [forged, '2001:db8:1:2::7'] }) });
+      expect(reply.status).toBe(200);
+      return (await reply.json()) as { window_start: string; max_writes: number; counts: Record<string, number> };
+    };
+    const before = await counts();
+    // As the processor counts a call whose row never came (it connects as the database owner).
+    await asPostgres('select private.count_rowless_webhook_call($1)', [forged]);
+    await asPostgres('select private.count_rowless_webhook_call($1)', ['2001:db8:1:2::99']);
+    const after = await counts();
+
+    expect(Object.keys(after.counts).sort()).toEqual([forged, '2001:db8:1:2::7'].sort());
+    expect(after.max_writes).toBe(1000);
+    // An IPv6 address is read as the throttle counts it, by its /64: another address of that network was counted.
+    const added = (address: string) => after.counts[address]! - (before.window_start === after.window_start ? before.counts[address]! : 0);
+    expect([added(forged), added('2001:db8:1:2::7')]).toEqual([1, 1]);
+    expect((await rest(db.anonKey, 'rpc/deployment_check_throttle_counts', { method: 'POST', body: JSON.stringify({ addresses: [forged] }) })).status).toBe(401);
+  });
+
   it("check:deployment's visitors' inserts work there: the service key's request takes anon's role (PostgREST's authenticator may), every form's row is stored and undone, nothing left; the public key may not call it", async () => {
     const before = await asAdmin<{ rows: string; emails: string }>(
       'select (select count(*) from public.contacts) + (select count(*) from public.realtors) as rows, (select count(*) from back_office.outbound_emails) as emails',
