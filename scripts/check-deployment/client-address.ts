@@ -30,24 +30,27 @@ export const FORGED_ADDRESSES: ForgedAddress[] = CLIENT_ADDRESS_HEADERS.map((hea
 /** The forged addresses as request headers. */
 export const forgedHeaders = (): Record<string, string> => Object.fromEntries(FORGED_ADDRESSES.map(({ header, address }) => [header, address]));
 
-/** What public.deployment_check_throttle_counts answers: this window's writes counted for each address asked. */
-export type ThrottleCounts = { window_start: string; max_writes: number; counts: Record<string, number> };
+/** What public.deployment_check_throttle_counts answers: this window's and the one before's writes counted for each address asked. */
+export type ThrottleCounts = { window_start: string; max_writes: number; counts: Record<string, number>; previous_counts: Record<string, number> };
 
 export function isThrottleCounts(seen: unknown): seen is ThrottleCounts {
-  const counts = (seen as ThrottleCounts | null)?.counts;
+  const numbers = (counts: unknown) => typeof counts === 'object' && counts !== null && Object.values(counts).every((hits) => typeof hits === 'number');
   return (
     typeof (seen as ThrottleCounts | null)?.window_start === 'string' &&
     typeof (seen as ThrottleCounts).max_writes === 'number' &&
-    typeof counts === 'object' &&
-    counts !== null &&
-    Object.values(counts).every((hits) => typeof hits === 'number')
+    numbers((seen as ThrottleCounts).counts) &&
+    numbers((seen as ThrottleCounts).previous_counts)
   );
 }
 
-/** What the call for a request nobody made added to `address`'s count (all of this window's, if a window began). */
+/**
+ * What the call for a request nobody made added to `address`'s count. When a window began between the two reads, the
+ * call was counted in one of the two: what the earlier one gained since the first read, and all of the new one's.
+ */
 function added(before: ThrottleCounts, after: ThrottleCounts, address: string): number {
   const now = after.counts[address] ?? 0;
-  return before.window_start === after.window_start ? now - (before.counts[address] ?? 0) : now;
+  if (before.window_start === after.window_start) return now - (before.counts[address] ?? 0);
+  return now + (after.previous_counts[address] ?? 0) - (before.counts[address] ?? 0);
 }
 
 /**

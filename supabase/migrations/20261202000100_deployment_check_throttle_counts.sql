@@ -26,10 +26,20 @@ as $$
            on h.client_address = coalesce(private.client_address_key(left(nullif(btrim(a.address), ''), 100)), 'unknown')
           and h.window_start = w.window_start),
       '{}'::json
+    ),
+    -- The window before: a call counted just before a window began is read there (the check reads before and after).
+    'previous_counts', coalesce(
+      (select json_object_agg(a.address, coalesce(h.hits, 0))
+         from unnest(addresses) as a(address)
+         left join private.insert_throttle_hits as h
+           on h.client_address = coalesce(private.client_address_key(left(nullif(btrim(a.address), ''), 100)), 'unknown')
+          and h.window_start = w.window_start - make_interval(secs => w.window_seconds)),
+      '{}'::json
     )
   )
   from (
     select s.max_writes,
+           s.window_seconds,
            to_timestamp(floor(extract(epoch from now()) / s.window_seconds) * s.window_seconds) as window_start
       from private.insert_throttle_settings as s
   ) as w;

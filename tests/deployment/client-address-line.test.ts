@@ -8,7 +8,7 @@ import { FORGED_ADDRESSES, rowlessCountOutcome, simplePostOutcome, type Throttle
  * against a right and a wrong processor in check-deployment.test.ts.
  */
 const WINDOW = '2026-12-01T23:00:00+00:00';
-const counts = (counted: Record<string, number>, window = WINDOW, max_writes = 20): ThrottleCounts => ({ window_start: window, max_writes, counts: counted });
+const counts = (counted: Record<string, number>, window = WINDOW, max_writes = 20, previous: Record<string, number> = {}): ThrottleCounts => ({ window_start: window, max_writes, counts: counted, previous_counts: previous });
 const forged = (header: string) => FORGED_ADDRESSES.find((address) => address.header === header)!.address;
 
 describe("check:deployment's line on the address the processor counts", () => {
@@ -29,8 +29,11 @@ describe("check:deployment's line on the address the processor counts", () => {
     const outcome = rowlessCountOutcome({ before: counts({ '198.51.100.20': 3 }), after: counts({ '198.51.100.20': 3 }), machine: '198.51.100.20', refused: true });
     expect(outcome.ok).toBe(false);
     expect(outcome.detail).toMatch(/^it counted the check's call neither as this machine's address \(198\.51\.100\.20, as the project's API sees it\) nor as an address the check wrote: either a proxy in front/);
-    // A new window: its count of 1 is the call's.
-    expect(rowlessCountOutcome({ before: counts({ '198.51.100.20': 3 }), after: counts({ '198.51.100.20': 1 }, '2026-12-01T23:10:00+00:00'), machine: '198.51.100.20', refused: true }).ok).toBe(true);
+    // A new window began between the reads: the call is in the new one (its count of 1), or the earlier one gained it.
+    const NEXT = '2026-12-01T23:10:00+00:00';
+    expect(rowlessCountOutcome({ before: counts({ '198.51.100.20': 3 }), after: counts({ '198.51.100.20': 1 }, NEXT, 20, { '198.51.100.20': 3 }), machine: '198.51.100.20', refused: true }).ok).toBe(true);
+    expect(rowlessCountOutcome({ before: counts({ '198.51.100.20': 3 }), after: counts({}, NEXT, 20, { '198.51.100.20': 4 }), machine: '198.51.100.20', refused: true }).ok).toBe(true);
+    expect(rowlessCountOutcome({ before: counts({ '198.51.100.20': 3 }), after: counts({}, NEXT, 20, { '198.51.100.20': 3 }), machine: '198.51.100.20', refused: true }).ok).toBe(false);
   });
 
   it('says it could not tell when this machine was already past its allowance, as the processor then counts nothing', () => {
