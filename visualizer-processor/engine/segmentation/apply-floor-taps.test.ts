@@ -1719,3 +1719,48 @@ describe('"this is floor" on a strip missed beside a person whose jeans are the 
     expect(painted(r.mask, jeans)).toBeGreaterThan(300);
   });
 });
+
+describe('"this is floor" on a band of boards missed along a rug\'s foot, crossed by the boards\' joints', () => {
+  // Oak boards the mask holds (rows 220–299 of a 400 × 300 photo) and a band of the same boards 5 px deep missed along
+  // the whole foot of a blue rug (rows 150–214), the band in the rug's class. A dark joint 2 px wide crosses the boards
+  // every 25 px: the colour growth and the flood stop at each, so a tap in the band takes the board it lands on.
+  const W = 400;
+  const H = 300;
+  const band = (_: number, y: number) => y >= 215 && y < 220;
+  const rug = (_: number, y: number) => y >= 150 && y < 215;
+  const livingRoom = () =>
+    paintedRoom(
+      W,
+      H,
+      (x, y) => {
+        const grain = ((x * 31 + y * 17) % 5) - 2;
+        if (y < 150) return { rgb: [232, 230, 224], sceneClass: SCENE_CLASS.wall, floor: false };
+        if (rug(x, y)) return { rgb: [70 + grain, 90 + grain, 150 + grain], sceneClass: SCENE_CLASS.rug, floor: false };
+        const joint = x % 25 < 2 ? 45 : 0;
+        const boards: [number, number, number] = [180 + grain - joint, 140 + grain - joint, 100 + grain - joint];
+        return { rgb: boards, sceneClass: band(x, y) ? SCENE_CLASS.rug : SCENE_CLASS.floor, floor: true };
+      },
+      (_, y) => y >= 220,
+    );
+  // Off on main (decision 012's log, session 27): the cut along the band, reaching 0.1 of the diagonal, as deep as the tap.
+  const cutting = { ...TAP_LIMITS, bandReach: 0.1, bandDeep: 1 };
+  const tap = { x: 212 / W, y: 217 / H, floor: true };
+  const painted = (mask: Uint8Array, where: (x: number, y: number) => boolean) =>
+    mask.reduce((n, v, i) => n + (v && where(i % W, Math.floor(i / W)) ? 1 : 0), 0);
+  // The band within 40 px either side of the tap (inside `stripReach`, 10 % of the diagonal, 50 px), past three joints each way.
+  const bandNearTap = (x: number, y: number) => band(x, y) && Math.abs(x - 212) <= 40;
+
+  it('takes the band past the joints on either side of the tap, and none of the rug', () => {
+    const room = livingRoom();
+    applyFloorTaps(room.mask, room.image, room.scene, [tap], undefined, cutting);
+    expect(painted(room.mask, bandNearTap)).toBe(5 * 81);
+    expect(painted(room.mask, rug)).toBe(0);
+  });
+
+  it('without the cut along the band, the same tap takes the board it lands on', () => {
+    const room = livingRoom();
+    applyFloorTaps(room.mask, room.image, room.scene, [tap], undefined, { ...cutting, bandReach: 0 });
+    expect(painted(room.mask, bandNearTap)).toBeLessThan(5 * 30);
+    expect(painted(room.mask, rug)).toBe(0);
+  });
+});

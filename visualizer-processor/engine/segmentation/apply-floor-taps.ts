@@ -434,6 +434,25 @@ export const TAP_LIMITS = {
    * (other-cat-carpet-cables -0.009 -> -0.015, the one tap the flood put newly past -0.01; decision 012's log, session 24).
    */
   surfaceNotUpright: true,
+  /**
+   * Off (decision 012's log, session 27). A "this is floor" tap close to the mask's floor (within `sliver`) decides the
+   * band of missed floor beside that floor by a minimum cut (`cutAlongBand`), after the rules above: the pixels of the
+   * tapped mask state no farther from the floor than `bandDeep` times the tap (at least 1 % of the diagonal), reached
+   * through that band within `bandReach` of the diagonal of the region; a pixel beside the mask's floor is tied to the
+   * floor, one beside what lies past the band to the thing, by the contrast between them, and each is weighed by its
+   * colour among the floor's (the region's, the mask's floor beside the band) against among what lies past the band
+   * (`bandColour`); `bandOtherSide` > 0 keeps only what is that many times likelier the floor's colour. The visitor's
+   * floor taps leave a band along a thing's foot (a rug, a TV unit, cabinets) that the flood's window, level and deep
+   * marker stop. On the tuning part at the guide's size, at reach 0.1 and twice the tap's depth, it took most of such
+   * bands (living-oak-rug +0.065 after 2 taps, kitchen-marble-tile +0.033) but climbed a thing's face of the floor's
+   * tone beside the floor as well (a cabinet's plinth, -0.038; a bathtub's dark face, -0.028; a wall's baseboard): 17
+   * sweep taps newly past -0.01. As deep as the tap only (`bandDeep` 1) the plinth and baseboard stay out, the
+   * bathtub's face does not (-0.016). 0 = off.
+   */
+  bandReach: 0,
+  bandDeep: 1,
+  bandColour: 1,
+  bandOtherSide: 0,
 };
 
 export type TapLimits = typeof TAP_LIMITS;
@@ -860,6 +879,9 @@ export function applyFloorTaps(
       keepWithinReach(region, seed, width, limits.stripReach * Math.hypot(width, height));
       keepJoined(region, seed, width, height);
     }
+    if (limits.bandReach > 0 && tap.floor && seedState === 0 && closeToFloor(distanceToFloor(), seed, width, height)) {
+      cutAlongBand(region, seed, width, height, rgb, floor, distanceToFloor()!, keepOff, limits);
+    }
     // A region that climbed an upright surface keeps below the floor's far edge (see `TAP_LIMITS.farEdge`).
     // The patches a step took lie on the floor: the floor's far edge runs above them, not along their foot.
     if (limits.farEdge > 0 && climbsUpright) {
@@ -968,6 +990,123 @@ function floodSurface(
   }
   let grew = false;
   for (let i = 0; i < label.length; i++) if (label[i] === 1 && !region[i]) (region[i] = 1), (grew = true);
+  if (grew) keepJoined(region, seed, width, height);
+}
+
+/**
+ * Decides the band of missed floor beside the mask's floor round a "this is floor" region by a minimum cut (see
+ * `TAP_LIMITS.bandReach`). The nodes: the pixels of the seed's mask state no farther from the mask's floor than
+ * `bandDeep` times the seed (at least 1 % of the diagonal), reached from the region through that band within
+ * `bandReach` of the diagonal, not `things`. The
+ * region is held as floor; a node beside the mask's floor is tied to the floor's side, one beside what lies past the
+ * band to the thing's, both by the contrast between them, so the cut runs along the photo's strongest edge between the
+ * two. Each node is weighed by its colour among the floor's (the region's and the mask's floor just beside the band)
+ * against among what lies just past the band. The floor's side, joined to the region, joins it.
+ */
+function cutAlongBand(
+  region: Uint8Array,
+  seed: number,
+  width: number,
+  height: number,
+  rgb: Uint8Array,
+  floor: Uint8Array,
+  distance: Int32Array,
+  things: Uint8Array | undefined,
+  limits: TapLimits,
+): void {
+  const size = width * height;
+  const diagonal = Math.hypot(width, height);
+  const band = Math.max(limits.bandDeep * distance[seed]!, 3 * 0.01 * diagonal);
+  const reach = limits.bandReach * diagonal;
+  const seedState = floor[seed]!;
+  const node = new Int32Array(size).fill(-1);
+  const pixels: number[] = [];
+  const queue = new Int32Array(size);
+  let head = 0;
+  let tail = 0;
+  const steps = new Int32Array(size).fill(-1);
+  for (let i = 0; i < size; i++) {
+    if (!region[i]) continue;
+    steps[i] = 0;
+    queue[tail++] = i;
+  }
+  const inBand = (i: number) => floor[i] === seedState && distance[i]! <= band && !things?.[i];
+  while (head < tail) {
+    const index = queue[head++]!;
+    if (inBand(index) || region[index]) {
+      node[index] = pixels.length;
+      pixels.push(index);
+    }
+    if (steps[index]! >= reach) continue;
+    const x = index % width;
+    for (const next of [x > 0 ? index - 1 : -1, x < width - 1 ? index + 1 : -1, index - width, index + width]) {
+      if (next < 0 || next >= size || steps[next]! >= 0 || !inBand(next)) continue;
+      steps[next] = steps[index]! + 1;
+      queue[tail++] = next;
+    }
+  }
+  if (pixels.length <= 1) return;
+  const step2 = (a: number, b: number) =>
+    (rgb[a * 3]! - rgb[b * 3]!) ** 2 + (rgb[a * 3 + 1]! - rgb[b * 3 + 1]!) ** 2 + (rgb[a * 3 + 2]! - rgb[b * 3 + 2]!) ** 2;
+  // The floor's colours (the region's, and the mask's floor beside a node) and the thing's (past the band beside a node).
+  const floorColours = new Float32Array(4096);
+  const thingColours = new Float32Array(4096);
+  let stepSum = 0;
+  let stepCount = 0;
+  let thingCount = 0;
+  const sides = (i: number) => {
+    const x = i % width;
+    return [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, i - width, i + width].filter((j) => j >= 0 && j < size);
+  };
+  for (const i of pixels) {
+    if (region[i]) floorColours[colourBin(rgb, i)]!++;
+    for (const j of sides(i)) {
+      stepSum += step2(i, j);
+      stepCount++;
+      if (node[j]! >= 0) continue;
+      if (floor[j] !== seedState) floorColours[colourBin(rgb, j)]!++;
+      else if (distance[j]! > band || things?.[j]) (thingColours[colourBin(rgb, j)]!++, thingCount++);
+    }
+  }
+  if (!thingCount) return;
+  const beta = stepSum ? stepCount / (2 * stepSum) : 0;
+  const pFloor = colourDensity(floorColours);
+  const pThing = colourDensity(thingColours);
+  const held = 1e12;
+  const least = 1e-6;
+  // Capacities in whole thousandths: flows of whole numbers are exact in doubles, so a saturated arc's residual is
+  // exactly 0. With fractions, a residual of 1e-17 kept an arc open and the search augmented by such crumbs for minutes.
+  const whole = (cost: number) => Math.round(1000 * cost);
+  const graph = new MinCutGraph(pixels.length, 2 * pixels.length);
+  for (let n = 0; n < pixels.length; n++) {
+    const i = pixels[n]!;
+    let toFloor = 0;
+    let toThing = 0;
+    if (region[i]) toFloor = held;
+    else {
+      const bin = colourBin(rgb, i);
+      toFloor = whole(limits.bandColour * -Math.log(pThing[bin]! + least));
+      toThing = whole(limits.bandColour * -Math.log(pFloor[bin]! + least));
+    }
+    for (const j of sides(i)) {
+      const w = whole(limits.cutSmooth * Math.exp(-beta * step2(i, j)));
+      if (node[j]! >= 0) {
+        if (j > i) graph.addEdge(n, node[j]!, w, w);
+      } else if (floor[j] !== seedState) toFloor += w;
+      else if (distance[j]! > band || things?.[j]) toThing += w;
+    }
+    graph.addTerminal(n, toFloor, toThing);
+  }
+  graph.maxFlow();
+  let grew = false;
+  for (let n = 0; n < pixels.length; n++) {
+    const i = pixels[n]!;
+    if (!graph.onSourceSide(n) || region[i]) continue;
+    const bin = colourBin(rgb, i);
+    if (limits.bandOtherSide > 0 && pFloor[bin]! < limits.bandOtherSide * pThing[bin]!) continue;
+    region[i] = 1;
+    grew = true;
+  }
   if (grew) keepJoined(region, seed, width, height);
 }
 
