@@ -188,6 +188,7 @@ export const ENGINE_VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   "engine, taps, 'this is floor' floods its surface within 0.12 of the diagonal of the tap": taps({ surfaceReach: 0.12 }),
   "engine, taps, 'this is floor' decides the band along the mask's floor by a minimum cut (reach 0.1, as deep as the tap)": taps({ bandReach: 0.1, bandDeep: 1 }),
   "engine, taps, 'this is floor' decides the band along the mask's floor by a minimum cut (reach 0.1, twice as deep as the tap)": taps({ bandReach: 0.1, bandDeep: 2 }),
+  "engine, taps, 'this is floor' decides the band along the mask's floor by a minimum cut (reach 0.1, as deep as the tap, colour ratio 8)": taps({ bandReach: 0.1, bandDeep: 1, bandOtherSide: 8 }),
   "engine, taps, 'this is floor' floods its surface (level 30, deep 1.5), the tapped thing's own class a marker": taps({ surfaceLevel: 30, surfaceDeep: 1.5, surfaceOwnThing: true }),
   'engine, taps without the strong edge': taps({ strongEdge: 0 }),
   'engine, taps, strong edge 16': taps({ strongEdge: 16 }),
