@@ -50,22 +50,6 @@ export function cleanMultiLine(value: string): string {
 /** Digits, spaces and + ( ) - . / with an optional extension ("ext. 12", "x12"), as the database's private.is_phone. */
 export const PHONE_SHAPE = /^[+(]?[0-9][0-9 ()./-]*( ?(x|ext\.?|extension) ?[0-9]+)?$/i;
 
-const PHONE_EXTENSION = / ?(x|ext\.?|extension) ?[0-9]+$/i;
-
-/**
- * Whether a phone-shaped value has the digits of a whole number: 10 with the area code (New Jersey dials all ten),
- * or 8 after a + (the shortest international numbers), the extension not counted. A number cut short ("856-55")
- * has the shape, and staff could neither call nor text it back. The page's own check, not the database's
- * (decision 044).
- */
-export function hasWholePhoneNumber(value: string): boolean {
-  const digits = value
-    .trim()
-    .replace(PHONE_EXTENSION, '')
-    .replace(/[^0-9]/g, '').length;
-  return digits >= (value.trim().startsWith('+') ? 8 : 10);
-}
-
 /**
  * The database's e-mail shape (private.is_email, migration 20261125270002): an address a mail server takes.
  * The name before the @ is dot-separated words without the characters that make display names, lists or quoting
@@ -96,6 +80,5 @@ export function withoutLeadingAt(value: string): string {
 export const textMessages = {
   nameStartsLikeAFormula: 'Please start your name with a letter (not =, +, - or @).',
   phoneShape: 'Please enter a phone number with digits, spaces and ( ) + - . only, like (856) 555-0100.',
-  phoneTooShort: 'Please enter your whole phone number with its area code, like (856) 555-0100.',
   emailShape: 'Please enter a valid email address, like name@example.com.',
 } as const;

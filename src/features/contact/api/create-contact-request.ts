@@ -6,7 +6,6 @@ import {
   cleanOneLine,
   hasVisibleText,
   isEmailShaped,
-  hasWholePhoneNumber,
   PHONE_SHAPE,
   startsLikeAFormula,
   textMessages,
@@ -16,9 +15,8 @@ import {
  * Spec sections 3 and 5: a contact request is name, email, phone and message, every value trimmed. The browser
  * checks presence and the email/tel shapes (native `required`, `type`); this schema cleans control characters
  * away and mirrors the database's rules (lengths, a name that shows and is no spreadsheet formula, a phone that
- * looks like one), so the form can say which field to fix. It also asks for a whole phone number, which the
- * database does not (decision 044). Beyond the spec's four fields, the row carries the version of the consent
- * words shown beside the phone field (src/content/phone-consent.ts, decision 021).
+ * looks like one), so the form can say which field to fix. Beyond the spec's four fields, the row carries the
+ * version of the consent words shown beside the phone field (src/content/phone-consent.ts, decision 021).
  */
 const oneLine = (emptyMessage: string) =>
   z.string().check(z.overwrite(cleanOneLine), z.trim(), z.refine(hasVisibleText, emptyMessage));
@@ -35,7 +33,6 @@ export const contactRequestSchema = z.object({
   phone: oneLine('Please enter your phone number.').check(
     z.maxLength(40, 'Please enter a phone number of at most 40 characters.'),
     z.regex(PHONE_SHAPE, textMessages.phoneShape),
-    z.refine(hasWholePhoneNumber, textMessages.phoneTooShort),
   ),
   message: z
     .string()

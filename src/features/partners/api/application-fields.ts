@@ -5,7 +5,6 @@ import {
   cleanOneLine,
   hasVisibleText,
   isEmailShaped,
-  hasWholePhoneNumber,
   PHONE_SHAPE,
   startsLikeAFormula,
   textMessages,
@@ -41,9 +40,7 @@ export const emailAddress = () =>
 export const phoneNumber = () =>
   requiredOneLine('Please enter your phone number.')
     .max(40, 'Please enter a phone number of at most 40 characters.')
-    .regex(PHONE_SHAPE, textMessages.phoneShape)
-    // Stricter than the database (decision 044): a number cut short cannot be called back.
-    .refine(hasWholePhoneNumber, textMessages.phoneTooShort);
+    .regex(PHONE_SHAPE, textMessages.phoneShape);
 
 /** An optional field: cleaned and trimmed, and stored as null when nothing in it shows. */
 export const optionalText = (maxLength: number, tooLongMessage: string, options: { multiLine?: boolean } = {}) =>
