@@ -87,11 +87,15 @@ export function PartnerApplicationForm<Input extends Values>({
   const summary = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     if (refusals === 0 || !problems[0]) return;
-    // The summary first, then the field: focus alone scrolls the field just under the sticky header and the
-    // summary's links above it under the header, where they cannot be read or tapped. The field still scrolls
-    // into view if it is below the screen.
+    // The summary first, then the field: focus alone scrolls the field just under the sticky header in Safari and
+    // Firefox (Chromium centres it), and the summary's links above it under the header, where they cannot be read or
+    // tapped. Focused without its own scroll, so every browser shows the same; the field still scrolls into view if
+    // a long summary pushed it below the screen.
     summary.current?.scrollIntoView({ block: 'start', behavior: 'instant' });
-    document.getElementById(fieldId(problems[0].name))?.focus();
+    const firstProblem = document.getElementById(fieldId(problems[0].name));
+    firstProblem?.focus({ preventScroll: true });
+    if (firstProblem && firstProblem.getBoundingClientRect().bottom > window.innerHeight)
+      firstProblem.scrollIntoView({ block: 'nearest', behavior: 'instant' });
   }, [refusals]);
 
   function change(name: keyof Input & string, value: string | boolean) {
