@@ -873,7 +873,7 @@ export function applyFloorTaps(
     const floodsHere = !(limits.surfaceNotUpright && UPRIGHT.has(seedClass));
     if (limits.surfaceLevel > 0 && tap.floor && seedState === 0 && floodsHere) {
       const distance = distanceToFloor();
-      if (distance) floodSurface(region, seed, width, height, rgb, floor, distance, keepOff, limits, pixelClass);
+      if (distance) floodSurface(region, seed, { width, height, rgb, floor, distance, things: keepOff, limits }, pixelClass);
     }
     if (limits.alongFloor > 0 && tap.floor) keepAlongFloor(region, seed, width, height, distanceToFloor(), limits.alongFloor);
     if (limits.stripReach > 0 && tap.floor && closeToFloor(distanceToFloor(), seed, width, height)) {
@@ -881,7 +881,7 @@ export function applyFloorTaps(
       keepJoined(region, seed, width, height);
     }
     if (limits.bandReach > 0 && tap.floor && seedState === 0 && closeToFloor(distanceToFloor(), seed, width, height)) {
-      cutAlongBand(region, seed, width, height, rgb, floor, distanceToFloor()!, keepOff, limits);
+      cutAlongBand(region, seed, { width, height, rgb, floor, distance: distanceToFloor()!, things: keepOff, limits });
     }
     // A region that climbed an upright surface keeps below the floor's far edge (see `TAP_LIMITS.farEdge`).
     // The patches a step took lie on the floor: the floor's far edge runs above them, not along their foot.
@@ -925,24 +925,45 @@ function either(a: Uint8Array | undefined, b: Uint8Array | undefined): Uint8Arra
 }
 
 /**
+ * What a "this is floor" tap's growth past its region along the mask's floor sees (`floodSurface`, `cutAlongBand`).
+ */
+interface BesideFloor {
+  width: number;
+  height: number;
+  /** The smoothed photo, 3 bytes per pixel. */
+  rgb: Uint8Array;
+  /** The mask as the earlier taps left it. */
+  floor: Uint8Array;
+  /** The chamfer distance to the mask's floor, three per pixel. */
+  distance: Int32Array;
+  /** What the growth does not enter: a zoomed run's things, the patches a step took off the floor. */
+  things: Uint8Array | undefined;
+  limits: TapLimits;
+}
+
+/**
+ * How far off the mask's floor a pixel lies deep, for a tap at `seed`: `factor` times the seed's distance, at least 1 %
+ * of the diagonal (in the chamfer's units, three per pixel). The visitor taps a missed strip across its depth, so what
+ * lies farther off the floor than the tap is, by that factor, is past the strip.
+ */
+function tapDepth(distance: Int32Array, seed: number, factor: number, diagonal: number): number {
+  return Math.max(factor * distance[seed]!, 3 * 0.01 * diagonal);
+}
+
+/** The squared colour step between pixels `a` and `b` (RGB, 3 bytes per pixel). */
+function colourStep2(rgb: Uint8Array, a: number, b: number): number {
+  return (rgb[a * 3]! - rgb[b * 3]!) ** 2 + (rgb[a * 3 + 1]! - rgb[b * 3 + 1]!) ** 2 + (rgb[a * 3 + 2]! - rgb[b * 3 + 2]!) ** 2;
+}
+
+/**
  * Grows a "this is floor" region over the rest of its surface (see `TAP_LIMITS.surfaceLevel`): a marker watershed in a
  * window round the seed over the pixels of the seed's mask state, the region's pixels one marker and the pixels deep off
  * the mask's floor (and `things`) the other, each flooding by the colour step between neighbours, lowest first; a pixel
  * takes the marker whose flood reaches it first. The region's flood climbs no step over `surfaceLevel`. The region gains
- * what its flood took, joined to the seed. `distance` is the chamfer distance to the mask's floor, three per pixel.
+ * what its flood took, joined to the seed.
  */
-function floodSurface(
-  region: Uint8Array,
-  seed: number,
-  width: number,
-  height: number,
-  rgb: Uint8Array,
-  floor: Uint8Array,
-  distance: Int32Array,
-  things: Uint8Array | undefined,
-  limits: TapLimits,
-  pixelClass: Uint8Array,
-): void {
+function floodSurface(region: Uint8Array, seed: number, beside: BesideFloor, pixelClass: Uint8Array): void {
+  const { width, height, rgb, floor, distance, things, limits } = beside;
   const diagonal = Math.hypot(width, height);
   const seedClass = pixelClass[seed]!;
   // Floor under a thing: the thing's own class stands against the flood as well (see `TAP_LIMITS.surfaceOwnThing`).
@@ -954,7 +975,7 @@ function floodSurface(
   const reach = Math.round(limits.surfaceReach * diagonal);
   const [x0, x1, y0, y1] = [Math.max(0, sx - reach), Math.min(width - 1, sx + reach), Math.max(0, sy - reach), Math.min(height - 1, sy + reach)];
   const seedState = floor[seed]!;
-  const deep = Math.max(limits.surfaceDeep * distance[seed]!, 3 * 0.01 * diagonal);
+  const deep = tapDepth(distance, seed, limits.surfaceDeep, diagonal);
   const inWindow = (i: number) => {
     const x = i % width;
     const y = (i - x) / width;
@@ -1004,20 +1025,11 @@ function floodSurface(
  * two. Each node is weighed by its colour among the floor's (the region's and the mask's floor just beside the band)
  * against among what lies just past the band. The floor's side, joined to the region, joins it.
  */
-function cutAlongBand(
-  region: Uint8Array,
-  seed: number,
-  width: number,
-  height: number,
-  rgb: Uint8Array,
-  floor: Uint8Array,
-  distance: Int32Array,
-  things: Uint8Array | undefined,
-  limits: TapLimits,
-): void {
+function cutAlongBand(region: Uint8Array, seed: number, beside: BesideFloor): void {
+  const { width, height, rgb, floor, distance, things, limits } = beside;
   const size = width * height;
   const diagonal = Math.hypot(width, height);
-  const band = Math.max(limits.bandDeep * distance[seed]!, 3 * 0.01 * diagonal);
+  const band = tapDepth(distance, seed, limits.bandDeep, diagonal);
   const reach = limits.bandReach * diagonal;
   const seedState = floor[seed]!;
   const node = new Int32Array(size).fill(-1);
@@ -1047,8 +1059,7 @@ function cutAlongBand(
     }
   }
   if (pixels.length <= 1) return;
-  const step2 = (a: number, b: number) =>
-    (rgb[a * 3]! - rgb[b * 3]!) ** 2 + (rgb[a * 3 + 1]! - rgb[b * 3 + 1]!) ** 2 + (rgb[a * 3 + 2]! - rgb[b * 3 + 2]!) ** 2;
+  const step2 = (a: number, b: number) => colourStep2(rgb, a, b);
   // The floor's colours (the region's, and the mask's floor beside a node) and the thing's (past the band beside a node).
   const floorColours = new Float32Array(4096);
   const thingColours = new Float32Array(4096);
@@ -1075,8 +1086,7 @@ function cutAlongBand(
   const pThing = colourDensity(thingColours);
   const held = 1e12;
   const least = 1e-6;
-  // Capacities in whole thousandths: flows of whole numbers are exact in doubles, so a saturated arc's residual is
-  // exactly 0. With fractions, a residual of 1e-17 kept an arc open and the search augmented by such crumbs for minutes.
+  // The costs in whole thousandths, as session 27 measured the cut (whole numbers are whole steps of the graph's).
   const whole = (cost: number) => Math.round(1000 * cost);
   const graph = new MinCutGraph(pixels.length, 2 * pixels.length);
   for (let n = 0; n < pixels.length; n++) {
@@ -1131,7 +1141,7 @@ function keepAlongFloor(region: Uint8Array, seed: number, width: number, height:
  * the chamfer distance to that floor, three per pixel.
  */
 function dropFarFromFloor(region: Uint8Array, seed: number, distance: Int32Array, factor: number, diagonal: number): boolean {
-  const band = Math.max(factor * distance[seed]!, 3 * 0.01 * diagonal);
+  const band = tapDepth(distance, seed, factor, diagonal);
   let dropped = false;
   for (let i = 0; i < region.length; i++) if (region[i] && distance[i]! > band) (region[i] = 0), (dropped = true);
   return dropped;
@@ -1707,8 +1717,7 @@ function cutTappedThing(region: Uint8Array, seed: number, width: number, height:
     }
   }
   // Contrast: parting two neighbours costs less the more they differ, on the scale of the window's own steps.
-  const step2 = (a: number, b: number) =>
-    (rgb[a * 3]! - rgb[b * 3]!) ** 2 + (rgb[a * 3 + 1]! - rgb[b * 3 + 1]!) ** 2 + (rgb[a * 3 + 2]! - rgb[b * 3 + 2]!) ** 2;
+  const step2 = (a: number, b: number) => colourStep2(rgb, a, b);
   let stepSum = 0;
   let steps = 0;
   for (const i of pixels) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MinCutGraph } from './min-cut.ts';
+import { CAPACITY_STEP, MinCutGraph } from './min-cut.ts';
 
 /** A small random graph: terminal costs and arcs, as plain lists, so a brute force can price every cut. */
 function randomGraph(seed: number, nodes: number) {
@@ -61,4 +61,39 @@ describe('the minimum cut', () => {
     expect(graph.maxFlow()).toBe(4);
     for (let y = 0; y < 4; y++) for (let x = 0; x < 6; x++) expect(graph.onSourceSide(y * 6 + x)).toBe(x <= 3);
   });
+
+  it('counts tenths in whole steps of 1/1024: the flow is exactly what its cut costs, with no crumb of a residual left', () => {
+    // Tenths, as in the taps' cuts (-log of a colour's share, exp of a colour step), do not add up exactly in doubles:
+    // 0.3 - 0.1 - 0.2 leaves a crumb that keeps an arc open, and a crumb beside a residual of 1 is lost in its
+    // rounding, so crumbs can be pushed round without any arc filling up. Held as given, this grid's search augmented 78 of
+    // its 781 paths by crumbs under 1e-9, and its flow came to 746.2000000000058.
+    let state = 5;
+    const random = () => ((state = (state * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const tenths = () => Math.floor(random() * 30) / 10;
+    const inSteps = (cost: number) => Math.round(cost / CAPACITY_STEP);
+    const [width, height] = [30, 20];
+    const graph = new MinCutGraph(width * height);
+    const terminals: [number, number][] = [];
+    const edges: [number, number, number][] = [];
+    for (let i = 0; i < width * height; i++) {
+      const x = i % width;
+      const y = (i - x) / width;
+      // A held disc at one end, the far border held to the sink, tenths between.
+      const terminal: [number, number] =
+        (x - 3) ** 2 + (y - 3) ** 2 < 5 ? [1e9, 0] : x === width - 1 || y === height - 1 ? [0, 1e9] : [tenths(), tenths()];
+      terminals.push(terminal);
+      graph.addTerminal(i, ...terminal);
+      if (x < width - 1) edges.push([i, i + 1, tenths()]);
+      if (y < height - 1) edges.push([i, i + width, tenths()]);
+    }
+    for (const [a, b, cost] of edges) graph.addEdge(a, b, cost, cost);
+    const flow = graph.maxFlow();
+    expect(Number.isInteger(flow / CAPACITY_STEP)).toBe(true);
+    // Priced in whole steps, integers: the cut the graph found costs exactly its flow.
+    let price = 0;
+    terminals.forEach(([fromSource, toSink], n) => (price += inSteps(graph.onSourceSide(n) ? toSink : fromSource)));
+    for (const [a, b, cost] of edges) if (graph.onSourceSide(a) !== graph.onSourceSide(b)) price += inSteps(cost);
+    expect(flow / CAPACITY_STEP).toBe(price);
+  });
 });
+
