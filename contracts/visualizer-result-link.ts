@@ -1,3 +1,5 @@
+import { DEFAULT_WOOD_STYLE, type WoodStyleId } from './wood-styles.ts';
+
 /**
  * The link to a visualizer result that stays meaningful after the images are gone: the visualizer page with
  * the request's id in the fragment. The page reads the row by that id and shows the result, or says that it has
@@ -10,8 +12,15 @@ const RESULT_LINK_FRAGMENT = /^#result=([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9
 
 export const VISUALIZER_PAGE_PATH = '/floor-visualizer';
 
-export function visualizerResultLink(siteUrl: string, requestId: string): string {
-  return `${siteUrl.replace(/\/+$/, '')}${VISUALIZER_PAGE_PATH}#result=${requestId}`;
+/**
+ * The page keeps the wood shown in the address (`?wood=walnut`, the default left out), so a reload shows it again; the
+ * e-mail's link carries the wood its picture shows the same way (decision 046).
+ */
+export const WOOD_PARAM = 'wood';
+
+export function visualizerResultLink(siteUrl: string, requestId: string, wood?: WoodStyleId): string {
+  const query = wood && wood !== DEFAULT_WOOD_STYLE ? `?${WOOD_PARAM}=${wood}` : '';
+  return `${siteUrl.replace(/\/+$/, '')}${VISUALIZER_PAGE_PATH}${query}#result=${requestId}`;
 }
 
 /** The request id of a result link's fragment (`location.hash`), or null. */

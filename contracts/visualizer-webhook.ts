@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isEmailShaped } from '../src/lib/visitor-text.ts';
 import { pictureRenditionsSchema } from './image-renditions.ts';
+import { isWoodStyleId, type WoodStyleId } from './wood-styles.ts';
 
 /**
  * The floor visualizer webhook payload (spec section 7, call 8): one schema, used by the page that sends
@@ -116,6 +117,23 @@ export const visualizerRugChoicePayloadSchema = z.object({
 
 export type VisualizerRugChoicePayload = z.infer<typeof visualizerRugChoicePayloadSchema>;
 
+/**
+ * The wood the visitor shows on the result step (decision 046): every pick, and once more when they leave the result
+ * step (`left`: the page goes, and its token with it, so the choice is final). Recorded on their own row for the
+ * holder of the token; the e-mails, composed when sent, show that wood, and wait a little for the choice to settle.
+ * Nothing is rendered (every wood's picture is on the row already), so the processor answers at once.
+ */
+export const visualizerWoodChoicePayloadSchema = z.object({
+  requestId: z.uuid(),
+  correctionToken,
+  wood: z.custom<WoodStyleId>(isWoodStyleId, 'wood must be one of the visualizer\'s wood styles'),
+  left: z.boolean().optional(),
+});
+
+export type VisualizerWoodChoicePayload = z.infer<typeof visualizerWoodChoicePayloadSchema>;
+
+export const visualizerWoodChoiceReplySchema = z.object({ status: z.literal('recorded'), requestId: z.uuid() });
+
 export const visualizerCorrectionReplySchema = z.object({
   status: z.literal('rendering'),
   requestId: z.uuid(),
@@ -129,6 +147,7 @@ export type VisualizerWebhookReply =
   | z.infer<typeof visualizerWebhookCompletedReplySchema>
   | z.infer<typeof visualizerWebhookProcessingReplySchema>
   | z.infer<typeof visualizerCorrectionReplySchema>
+  | z.infer<typeof visualizerWoodChoiceReplySchema>
   | z.infer<typeof visualizerWebhookErrorReplySchema>;
 
 /**

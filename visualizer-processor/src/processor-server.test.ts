@@ -997,6 +997,45 @@ describe('"Fix the floor": corrections with the visitor\'s token', () => {
   });
 });
 
+describe('the wood the visitor shows, recorded for the holder of the token (decision 046)', () => {
+  async function renderedRequest() {
+    const row = addPendingRow();
+    const reply = await postWebhook(payloadFor(row, await fixtureDataUrl('room-tile.png')));
+    expect(reply.status).toBe(200);
+    // As the later woods leave it (decision 025): walnut laid beside the default.
+    const rendered = repository.rows.get(row.id)!;
+    rendered.style_image_urls = { ...rendered.style_image_urls, walnut: `${rendered.processed_image_url}-walnut` };
+    return { row, token: String(reply.json.correctionToken) };
+  }
+
+  it('records each pick, and that the visitor left, answering at once with nothing rendered', async () => {
+    const { row, token } = await renderedRequest();
+    const queued = repository.queuedJobs.length;
+    expect(await postWebhook({ requestId: row.id, correctionToken: token, wood: 'walnut' })).toEqual({
+      status: 200,
+      json: { status: 'recorded', requestId: row.id },
+    });
+    expect(repository.woodChoices.get(row.id)).toEqual({ wood: 'walnut', left: false });
+    expect((await postWebhook({ requestId: row.id, correctionToken: token, wood: DEFAULT_WOOD_STYLE, left: true })).status).toBe(200);
+    expect(repository.woodChoices.get(row.id)).toEqual({ wood: DEFAULT_WOOD_STYLE, left: true });
+    expect(repository.queuedJobs).toHaveLength(queued);
+    expect(repository.rows.get(row.id)!.render_number).toBe(1);
+  });
+
+  it('refuses a wrong token with the one refusal, a wood the render has no picture of, and a wood that is none', async () => {
+    const { row, token } = await renderedRequest();
+    const wrong = await postWebhook({ requestId: row.id, correctionToken: 'B'.repeat(43), wood: 'walnut' });
+    expect(wrong).toEqual({ status: WEBHOOK_REFUSAL.status, json: { error: WEBHOOK_REFUSAL.error } });
+    expect((await postWebhook({ requestId: row.id, correctionToken: token, wood: 'hickory' })).status).toBe(409);
+    expect((await postWebhook({ requestId: row.id, correctionToken: token, wood: 'oak' })).status).toBe(400);
+    expect(repository.woodChoices.has(row.id)).toBe(false);
+    // Another visitor's token does not reach this row.
+    const other = await renderedRequest();
+    expect((await postWebhook({ requestId: row.id, correctionToken: other.token, wood: 'walnut' })).status).toBe(WEBHOOK_REFUSAL.status);
+    expect(repository.woodChoices.has(row.id)).toBe(false);
+  });
+});
+
 describe('carpet and rugs: "Keep my rugs" or "Replace carpet and rugs too" from one network run', () => {
   /**
    * room-tile.png (720×540) with a network stand-in: floor is the bottom half; a rug lies on it in the middle

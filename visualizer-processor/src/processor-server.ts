@@ -11,6 +11,7 @@ import {
   decodedBase64Length,
   visualizerCorrectionPayloadSchema,
   visualizerRugChoicePayloadSchema,
+  visualizerWoodChoicePayloadSchema,
   visualizerWebhookPayloadSchema,
   type VisualizerWebhookReply,
 } from '../../contracts/visualizer-webhook.ts';
@@ -621,6 +622,7 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
         throw new HttpError(400, 'The request body must be JSON.');
       }
       if (typeof json === 'object' && json !== null && 'correctionToken' in json) {
+        if ('wood' in json) return await handleWoodChoice(request, response, json);
         return 'rugs' in json ? await handleRugChoice(request, response, json) : await handleCorrection(request, response, json);
       }
       const identity = identitySchema.safeParse(json);
@@ -735,6 +737,27 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
         throw new HttpError(410, RESULT_EXPIRED);
       case 'started':
         sendJson(request, response, 202, { status: 'rendering', requestId, renderNumber: started.renderNumber });
+        return requestId;
+    }
+  }
+
+  /**
+   * The wood the visitor shows, and whether they left the result step (decision 046): the same token and refusal as a
+   * fix; nothing is rendered, so no allowance bounds it. The e-mails, composed when they are sent, show that wood.
+   */
+  async function handleWoodChoice(request: http.IncomingMessage, response: http.ServerResponse, json: object): Promise<string> {
+    const payload = visualizerWoodChoicePayloadSchema.safeParse(json);
+    if (!payload.success) throw new HttpError(400, firstIssue(payload.error));
+    const { requestId, correctionToken, wood, left = false } = payload.data;
+    switch (await deps.repository.recordWoodChoice(requestId, sha256(correctionToken), wood, left)) {
+      case 'refused':
+        return await refuse(requestId, { count: false });
+      case 'not-shown':
+        throw new HttpError(409, 'That wood is not ready for this photo yet.');
+      case 'expired':
+        throw new HttpError(410, RESULT_EXPIRED);
+      case 'recorded':
+        sendJson(request, response, 200, { status: 'recorded', requestId });
         return requestId;
     }
   }

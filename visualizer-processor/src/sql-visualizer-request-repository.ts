@@ -3,6 +3,7 @@ import { RENDER_FLOOR_TASK } from '../../job-queue/task-identifiers.ts';
 import { MAX_CORRECTIONS_PER_REQUEST, MAX_RUG_CHOICES_PER_REQUEST } from '../../contracts/visualizer-webhook.ts';
 import { RENDER_MAX_ATTEMPTS, type RenderJob } from './render-job.ts';
 import {
+  rowShowsWood,
   rugChoiceJob,
   shortenFailureReason,
   stylesOfTheRequest,
@@ -10,6 +11,7 @@ import {
   type RenderedImages,
   type VisualizerRequestRepository,
   type VisualizerRequestRow,
+  type WoodChoiceRecord,
 } from './visualizer-request-repository.ts';
 
 async function inTransaction<T>(db: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
@@ -167,6 +169,26 @@ export function createSqlVisualizerRequestRepository(db: pg.Pool): VisualizerReq
         const job = rugChoiceJob(row, rugs);
         await queueRender(client, job);
         return { kind: 'started', renderNumber: job.renderNumber };
+      });
+    },
+    async recordWoodChoice(id, correctionTokenSha256, wood, left) {
+      return inTransaction(db, async (client): Promise<WoodChoiceRecord> => {
+        const { rows } = await client.query<VisualizerRequestRow & { correction_token_sha256: string | null }>(
+          `select ${COLUMNS}, correction_token_sha256 from public.floor_visualizer_requests where id = $1 for update`,
+          [id],
+        );
+        const row = rows[0];
+        if (!row || row.correction_token_sha256 !== correctionTokenSha256 || row.status !== 'completed') return 'refused';
+        if (row.images_deleted_at !== null) return 'expired';
+        if (!rowShowsWood(row, wood)) return 'not-shown';
+        // The e-mails' timing follows from these two columns (the trigger of migration 20261203000130).
+        await client.query(
+          `update public.floor_visualizer_requests
+           set wood_style = $2, wood_settled_at = case when $3 then coalesce(wood_settled_at, now()) else wood_settled_at end
+           where id = $1`,
+          [id, wood, left],
+        );
+        return 'recorded';
       });
     },
     async markCorrectionRendered(id, images) {

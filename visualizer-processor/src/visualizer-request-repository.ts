@@ -1,6 +1,6 @@
 import { MAX_CORRECTIONS_PER_REQUEST, MAX_RUG_CHOICES_PER_REQUEST, type RugChoice } from '../../contracts/visualizer-webhook.ts';
 import type { ImageRenditions } from '../../contracts/image-renditions.ts';
-import { WOOD_STYLE_IDS } from '../../contracts/wood-styles.ts';
+import { DEFAULT_WOOD_STYLE, WOOD_STYLE_IDS, type WoodStyleId } from '../../contracts/wood-styles.ts';
 import type { RenderJob } from './render-job.ts';
 
 /**
@@ -76,6 +76,20 @@ export type CorrectionStart =
   /** The visitor's own request, but its photo has been deleted (src/config/data-retention.ts). */
   | { kind: 'expired' };
 
+/** How a wood choice went (decision 046). */
+export type WoodChoiceRecord =
+  | 'recorded'
+  /** Unknown id, wrong token, or a request without a finished render: the fixes' one answer. */
+  | 'refused'
+  /** A wood this render has no picture of (still coming, or not made): the page offers only those it has. */
+  | 'not-shown'
+  | 'expired';
+
+/** Whether a render shows this wood: the default always (its picture is `processed_image_url`), the others once laid. */
+export function rowShowsWood(row: Pick<VisualizerRequestRow, 'style_image_urls'>, wood: WoodStyleId): boolean {
+  return wood === DEFAULT_WOOD_STYLE || Boolean(row.style_image_urls[wood]);
+}
+
 export interface VisualizerRequestRepository {
   find(id: string): Promise<VisualizerRequestRow | null>;
   /**
@@ -103,6 +117,11 @@ export interface VisualizerRequestRepository {
    * with its own allowance. Asking for the choice already shown starts nothing and answers with its render.
    */
   startRugChoice(id: string, correctionTokenSha256: string, rugs: RugChoice): Promise<CorrectionStart>;
+  /**
+   * The wood the visitor shows, for the holder of the token: `wood_style` on the row, and with `left` the moment they
+   * left the result step (`wood_settled_at`, kept from the first time). The database times the e-mails from both.
+   */
+  recordWoodChoice(id: string, correctionTokenSha256: string, wood: WoodStyleId, left: boolean): Promise<WoodChoiceRecord>;
   /** The correction's images replace the previous render's; false when it was no longer awaited. */
   markCorrectionRendered(id: string, images: RenderedImages): Promise<boolean>;
   markCorrectionFailed(id: string): Promise<void>;
@@ -162,11 +181,17 @@ export function shortenFailureReason(reason: string): string {
 export function createInMemoryVisualizerRequestRepository(
   initialRows: VisualizerRequestRow[] = [],
   options: { onRenderQueued?: (job: RenderJob) => void; writeAllowance?: number } = {},
-): VisualizerRequestRepository & { rows: Map<string, VisualizerRequestRow>; queuedJobs: RenderJob[]; rowlessCalls: Map<string, number> } {
+): VisualizerRequestRepository & {
+  rows: Map<string, VisualizerRequestRow>;
+  queuedJobs: RenderJob[];
+  rowlessCalls: Map<string, number>;
+  woodChoices: Map<string, { wood: WoodStyleId; left: boolean }>;
+} {
   const rows = new Map(initialRows.map((row) => [row.id, { ...row }]));
   const tokens = new Map<string, { sha256: string; used: number }>();
   const refusals = new Map<string, number>();
   const rugChoices = new Map<string, number>();
+  const woodChoices = new Map<string, { wood: WoodStyleId; left: boolean }>();
   const queuedJobs: RenderJob[] = [];
   /** Rowless webhook calls per client address; no inserts and no windows here (the SQL repository has both). */
   const rowlessCalls = new Map<string, number>();
@@ -175,6 +200,7 @@ export function createInMemoryVisualizerRequestRepository(
     rows,
     queuedJobs,
     rowlessCalls,
+    woodChoices,
     async find(id) {
       const row = rows.get(id);
       return row ? { ...row } : null;
@@ -258,6 +284,15 @@ export function createInMemoryVisualizerRequestRepository(
       queuedJobs.push(job);
       options.onRenderQueued?.(job);
       return { kind: 'started', renderNumber: job.renderNumber };
+    },
+    async recordWoodChoice(id, correctionTokenSha256, wood, left) {
+      const row = rows.get(id);
+      const token = tokens.get(id);
+      if (!row || !token || token.sha256 !== correctionTokenSha256 || row.status !== 'completed') return 'refused';
+      if (row.images_deleted_at !== null) return 'expired';
+      if (!rowShowsWood(row, wood)) return 'not-shown';
+      woodChoices.set(id, { wood, left: left || (woodChoices.get(id)?.left ?? false) });
+      return 'recorded';
     },
     async markCorrectionRendered(id, images) {
       const row = rows.get(id);

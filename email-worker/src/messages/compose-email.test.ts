@@ -305,3 +305,64 @@ describe('the visualizer e-mails’ pictures', () => {
     expect(visitor.html).toContain('src="https://storage.example/render-2/natural-white-oak.jpg"');
   });
 });
+
+describe('the wood the visitor chose, in the visualizer e-mails (decision 046)', () => {
+  const noRugs = { rug_choice: null, rug_share: null, rug_choices_used: 0 } as const;
+  const woods = {
+    'natural-white-oak': 'https://storage.example/render-2/natural-white-oak.jpg',
+    walnut: 'https://storage.example/render-2/walnut.jpg',
+    hickory: 'https://storage.example/render-2/hickory.jpg',
+  };
+  const withWoods = (wood_style: string | null): VisualizerRequestRecord => ({
+    ...request(noRugs),
+    style_image_urls: woods,
+    image_renditions: {
+      walnut: {
+        webp: [{ width: 720, height: 540, url: 'https://storage.example/render-2/walnut-720w.webp' }],
+        jpeg: { width: 1040, height: 780, url: 'https://storage.example/render-2/walnut-1040w.jpg' },
+      },
+    },
+    wood_style,
+  });
+
+  it('show the wood chosen, name it, and link the result page with it selected', async () => {
+    const visitor = await composeEmail('visualizer_result', withWoods('walnut'), 'robin@example.com', context);
+    expect(visitor.html).toContain('src="https://storage.example/render-2/walnut-1040w.jpg"');
+    expect(visitor.text).toContain('Wood shown: Walnut, the one you chose.');
+    expect(visitor.text).toContain('After: your room with the new floor (https://storage.example/render-2/walnut.jpg)');
+    expect(visitor.text).toContain('See your result: https://floors.example/floor-visualizer?wood=walnut#result=00000000-0000-4000-8000-000000000001');
+    expect(visitor.text).not.toContain('natural-white-oak');
+
+    const staff = await composeEmail('staff_visualizer', withWoods('hickory'), null, context);
+    expect(staff.text).toContain('Wood: Hickory (chosen by the visitor)');
+    expect(staff.html).toContain('src="https://storage.example/render-2/hickory.jpg"');
+    expect(staff.html).not.toContain('natural-white-oak.jpg');
+  });
+
+  it('show the default wood, said to be the default, when the visitor picked none', async () => {
+    const visitor = await composeEmail('visualizer_result', withWoods(null), 'robin@example.com', context);
+    expect(visitor.html).toContain('src="https://storage.example/render-2/natural-white-oak.jpg"');
+    expect(visitor.text).toContain('Wood shown: Natural white oak. Your result page shows the other woods too.');
+    expect(visitor.text).toContain('See your result: https://floors.example/floor-visualizer#result=');
+    const staff = await composeEmail('staff_visualizer', withWoods(null), null, context);
+    expect(staff.text).toContain('Wood: Natural white oak (the default; the visitor picked no other)');
+    // Picked back to the default after trying others: their choice, said so.
+    expect((await composeEmail('staff_visualizer', withWoods('natural-white-oak'), null, context)).text).toContain(
+      'Wood: Natural white oak (chosen by the visitor)',
+    );
+  });
+
+  it('fall back to the default wood when the latest render has no picture of the one chosen (a fix still laying it)', async () => {
+    const visitor = await composeEmail('visualizer_result', withWoods('honey-oak'), 'robin@example.com', context);
+    expect(visitor.html).toContain('src="https://storage.example/render-2/natural-white-oak.jpg"');
+    expect(visitor.text).toContain('Wood shown: Natural white oak.');
+    expect(visitor.text).not.toMatch(/honey/i);
+    expect((await composeEmail('staff_visualizer', withWoods('honey-oak'), null, context)).text).toContain('Wood: Natural white oak (the default');
+  });
+
+  it('name no other woods when the render has only the default one', async () => {
+    const visitor = await composeEmail('visualizer_result', request(noRugs), 'robin@example.com', context);
+    expect(visitor.text).toContain('Wood shown: Natural white oak.');
+    expect(visitor.text).not.toContain('other woods');
+  });
+});

@@ -1,7 +1,7 @@
 import { encodeWord } from 'nodemailer/lib/mime-funcs';
 import { ORIGINAL_RENDITIONS, imageRenditionsSchema } from '../../../contracts/image-renditions.ts';
 import { LITTLE_FLOOR_SHARE, RUG_CHOICE_LABELS, RUG_CHOICE_MIN_SHARE } from '../../../contracts/visualizer-webhook.ts';
-import { DEFAULT_WOOD_STYLE } from '../../../contracts/wood-styles.ts';
+import { DEFAULT_WOOD_STYLE, WOOD_STYLES, isWoodStyleId, type WoodStyleId } from '../../../contracts/wood-styles.ts';
 import type { Business } from '../../../src/config/business.ts';
 import { dataRetention } from '../../../src/config/data-retention.ts';
 import { VISUALIZER_PAGE_PATH, visualizerResultLink } from '../../../contracts/visualizer-result-link.ts';
@@ -73,6 +73,37 @@ function rugChoiceForStaff(lead: VisualizerRequestRecord): string {
   const shown = rugChoiceShown(lead);
   if (!shown) return 'No rugs or carpet found';
   return `${RUG_CHOICE_LABELS[shown]} (${lead.rug_choices_used > 0 ? 'chosen by the visitor' : 'the default for this photo; the visitor kept it'})`;
+}
+
+/**
+ * The wood the e-mails show (decision 046): the one the visitor last showed on the result step, if the latest render
+ * has its picture (a fix lays the other woods after its default one, and an e-mail may go between), else the default.
+ */
+function woodShown(lead: VisualizerRequestRecord & { processed_image_url: string }): {
+  id: WoodStyleId;
+  label: string;
+  url: string;
+  chosen: boolean;
+} {
+  const picked = lead.wood_style;
+  const pictures = lead.style_image_urls ?? {};
+  if (picked && isWoodStyleId(picked) && picked !== DEFAULT_WOOD_STYLE && pictures[picked]) {
+    return { id: picked, label: woodLabel(picked), url: pictures[picked], chosen: true };
+  }
+  return { id: DEFAULT_WOOD_STYLE, label: woodLabel(DEFAULT_WOOD_STYLE), url: lead.processed_image_url, chosen: picked === DEFAULT_WOOD_STYLE };
+}
+
+const woodLabel = (id: WoodStyleId) => WOOD_STYLES.find((style) => style.id === id)!.label;
+
+/** How many woods the latest render has pictures of (the default's is always there). */
+function woodsRendered(lead: VisualizerRequestRecord): number {
+  const pictures = lead.style_image_urls ?? {};
+  return WOOD_STYLES.filter((style) => style.id === DEFAULT_WOOD_STYLE || pictures[style.id]).length;
+}
+
+/** For staff: the wood the after image shows, and whether the visitor chose it (lead information: what they liked). */
+function woodForStaff(wood: ReturnType<typeof woodShown>): string {
+  return `${wood.label} (${wood.chosen ? 'chosen by the visitor' : 'the default; the visitor picked no other'})`;
 }
 
 /**
@@ -199,7 +230,8 @@ async function visitorEmail(
         throw new EmailNotComposable('The visualizer request has no result images');
       }
       const rugs = rugChoiceShown(lead);
-      const resultLink = visualizerResultLink(context.siteUrl, lead.id);
+      const wood = woodShown({ ...lead, processed_image_url: lead.processed_image_url });
+      const resultLink = visualizerResultLink(context.siteUrl, lead.id, wood.id);
       // A render that found little or no floor looks like the photo: "with a new hardwood floor" would be untrue of
       // it. Said as the result page says it (result-step.tsx), with what the result link cannot offer: a fix needs the
       // page the photo was sent from (decision 009), so the way on is another photo.
@@ -210,12 +242,18 @@ async function visitorEmail(
               kind: 'paragraph',
               text: 'Here is the room photo you sent to our floor visualizer. We found little or no floor in this photo, so it barely changed. Try a photo that shows more of the floor, taken from standing height.',
             },
-            { kind: 'image', src: emailPicture(lead, DEFAULT_WOOD_STYLE, lead.processed_image_url), alt: 'Your room photo from our floor visualizer', href: resultLink },
+            { kind: 'image', src: emailPicture(lead, wood.id, wood.url), alt: 'Your room photo from our floor visualizer', href: resultLink },
             { kind: 'button', label: 'Try another photo', href: site(context, VISUALIZER_PAGE_PATH) },
           ]
         : [
             { kind: 'paragraph', text: 'Here is the room photo you sent to our floor visualizer, with a new hardwood floor.' },
-            { kind: 'image', src: emailPicture(lead, DEFAULT_WOOD_STYLE, lead.processed_image_url), alt: 'Your room with a new hardwood floor', href: resultLink },
+            { kind: 'image', src: emailPicture(lead, wood.id, wood.url), alt: 'Your room with a new hardwood floor', href: resultLink },
+            {
+              kind: 'paragraph',
+              text: wood.chosen
+                ? `Wood shown: ${wood.label}, the one you chose.`
+                : `Wood shown: ${wood.label}.${woodsRendered(lead) > 1 ? ' Your result page shows the other woods too.' : ''}`,
+            },
           ];
       const subject = littleFloor ? 'Your Snap & See Wood result' : 'Your room with a new hardwood floor';
       return compose(subject, 'Your Snap & See Wood result is ready', [
@@ -227,7 +265,7 @@ async function visitorEmail(
         // Links with words, the addresses in the plain text only: a signed link is one unbroken word of some 300
         // characters, which stretched the whole e-mail to 2,700 px on a 360 px phone.
         { kind: 'linked', parts: ['Before: ', { label: 'the photo you sent', href: lead.original_image_url }] },
-        { kind: 'linked', parts: ['After: ', { label: littleFloor ? 'the picture we made' : 'your room with the new floor', href: lead.processed_image_url }] },
+        { kind: 'linked', parts: ['After: ', { label: littleFloor ? 'the picture we made' : 'your room with the new floor', href: wood.url }] },
         {
           kind: 'paragraph',
           text: `We keep your photo and these pictures for ${dataRetention.visualizerImagesDays} days, then delete them; the link then says the result has expired.`,
@@ -369,6 +407,7 @@ function staffEmail(kind: EmailKind, lead: LeadRecord, context: EmailContext, un
       const completed = lead.status === 'completed';
       // As the visitor's e-mail and the result page say it: a render with little or no floor barely changed the photo.
       const littleFloor = lead.floor_share != null && lead.floor_share < LITTLE_FLOOR_SHARE;
+      const wood = lead.processed_image_url ? woodShown({ ...lead, processed_image_url: lead.processed_image_url }) : null;
       const blocks: Block[] = [
         {
           kind: 'fields',
@@ -379,7 +418,8 @@ function staffEmail(kind: EmailKind, lead: LeadRecord, context: EmailContext, un
             // Links with words: a signed link is one ~300-character word, which the table could only break into
             // six lines of characters on a phone (the visitor's result e-mail does the same, session 23).
             ['Before', lead.original_image_url ? { label: 'the visitor’s photo', href: lead.original_image_url } : '(none)'],
-            ['After', lead.processed_image_url ? { label: littleFloor ? 'the picture made (little or no floor found)' : 'the picture with the new floor', href: lead.processed_image_url } : '(none)'],
+            ['After', wood ? { label: littleFloor ? 'the picture made (little or no floor found)' : 'the picture with the new floor', href: wood.url } : '(none)'],
+            ...(completed && wood ? [['Wood', woodForStaff(wood)] as [string, string]] : []),
             ...(completed ? [['Rugs and carpet', rugChoiceForStaff(lead)] as [string, string]] : []),
             received,
             reference,
@@ -389,7 +429,7 @@ function staffEmail(kind: EmailKind, lead: LeadRecord, context: EmailContext, un
       if (completed && lead.processed_image_url && lead.original_image_url) {
         blocks.push(
           { kind: 'image', src: emailPicture(lead, ORIGINAL_RENDITIONS, lead.original_image_url), alt: 'Before: the visitor’s photo', href: lead.original_image_url },
-          { kind: 'image', src: emailPicture(lead, DEFAULT_WOOD_STYLE, lead.processed_image_url), alt: littleFloor ? 'After: little or no floor found, the photo barely changed' : 'After: with a new hardwood floor', href: lead.processed_image_url },
+          { kind: 'image', src: emailPicture(lead, wood?.id ?? DEFAULT_WOOD_STYLE, wood?.url ?? lead.processed_image_url), alt: littleFloor ? 'After: little or no floor found, the photo barely changed' : 'After: with a new hardwood floor', href: wood?.url ?? lead.processed_image_url },
         );
       }
       blocks.push(replyHint);

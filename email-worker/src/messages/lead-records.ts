@@ -47,6 +47,10 @@ export type VisualizerRequestRecord = {
   rug_choices_used: number;
   /** The share of the photo laid with wood in the latest render (0..1); null before it is rendered. */
   floor_share?: number | null;
+  /** Wood style id → full picture of the latest render (the default's is `processed_image_url` too). */
+  style_image_urls?: Record<string, string> | null;
+  /** The wood the visitor last showed on the result step (decision 046); null when they picked none. */
+  wood_style?: string | null;
 };
 
 export type LeadRecord = ContactRecord | GuideLeadRecord | RealtorRecord | InvestorRecord | VisualizerRequestRecord;
