@@ -58,6 +58,8 @@ async function reachResult({
     http.post(TEST_WEBHOOK_URL, async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>;
       calls.webhooks.push(body);
+      // The woods picked (decision 046) are recorded, answered at once: no render to follow.
+      if ('wood' in body) return HttpResponse.json({ status: 'recorded', requestId: body.requestId });
       return 'correctionToken' in body ? correctionReply() : photoReply();
     }),
     readHandler(calls, read),
@@ -135,6 +137,33 @@ describe('the wood styles', () => {
     // The default wood needs no word in the address.
     await user.click(within(group).getByRole('radio', { name: 'Natural white oak' }));
     expect(window.location.search).toBe('');
+  });
+
+  it('tells the processor, with the token, each wood picked and the one shown when the visitor leaves (decision 046)', async () => {
+    const { user, calls } = await reachResult();
+    const woodCalls = () => calls.webhooks.filter((body) => 'wood' in body);
+    expect(woodCalls()).toEqual([]);
+    const group = screen.getByRole('group', { name: 'Wood style' });
+    await user.click(within(group).getByRole('radio', { name: 'Walnut' }));
+    await user.click(within(group).getByRole('radio', { name: 'Hickory' }));
+    await vi.waitFor(() => expect(woodCalls()).toHaveLength(2));
+    const requestId = calls.id();
+    expect(woodCalls()).toEqual([
+      { requestId, correctionToken: TOKEN, wood: 'walnut' },
+      { requestId, correctionToken: TOKEN, wood: 'hickory' },
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Try Another Photo' }));
+    await vi.waitFor(() => expect(woodCalls()).toHaveLength(3));
+    expect(woodCalls()[2]).toEqual({ requestId, correctionToken: TOKEN, wood: 'hickory', left: true });
+  });
+
+  it('tells nothing of the woods picked on a result without the token', async () => {
+    const { user, calls } = await reachResult({ photoReply: () => HttpResponse.json({ status: 'processing' }, { status: 202 }) });
+    await user.click(within(screen.getByRole('group', { name: 'Wood style' })).getByRole('radio', { name: 'Walnut' }));
+    window.dispatchEvent(new Event('pagehide'));
+    await user.click(screen.getByRole('button', { name: 'Try Another Photo' }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.webhooks.filter((body) => 'wood' in body)).toEqual([]);
   });
 
   it('comes under the picture, so the picture is what a phone shows first after the wait', async () => {

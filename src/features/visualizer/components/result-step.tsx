@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react
 import { Link } from 'react-router';
 import { ORIGINAL_RENDITIONS, type PictureRenditions } from '@contracts/image-renditions';
 import { LITTLE_FLOOR_SHARE, MAX_CORRECTIONS_PER_REQUEST, RUG_CHOICE_MIN_SHARE } from '@contracts/visualizer-webhook';
-import { VISUALIZER_PAGE_PATH } from '@contracts/visualizer-result-link';
+import { VISUALIZER_PAGE_PATH, WOOD_PARAM } from '@contracts/visualizer-result-link';
 import {
   DEFAULT_WOOD_STYLE,
   WOOD_STYLES,
@@ -15,6 +15,7 @@ import {
 import { Button, buttonClasses } from '@/components/ui/button';
 import { pageTexts } from '@/content/spec-texts';
 import type { VisualizerRequest } from '../api/get-visualizer-request';
+import { useWoodChoiceRecorder } from '../api/record-wood-choice';
 import { resultFromRow, type VisualizerResult } from '../utils/result-from-row';
 import { BeforeAfterSlider } from './before-after-slider';
 import { RESULT_PICTURE_SIZES, ResultPicture, webpSrcSet } from './result-picture';
@@ -132,9 +133,10 @@ export const reopenedTexts = {
     'Fixing the floor and the choice to keep or replace the rugs are offered only on the page that sent the photo, until that page is reloaded or left, so nobody else with a link to this result can change it.',
 };
 
-/** The wood the visitor chose is kept in the address (`?wood=walnut`), so a reload shows it again. */
-const WOOD_PARAM = 'wood';
-
+/**
+ * The wood the visitor chose is kept in the address (`?wood=walnut`), so a reload shows it again; the result e-mail's
+ * link carries the wood its picture shows the same way (decision 046).
+ */
 function woodInAddress(): WoodStyleId | null {
   const wood = new URLSearchParams(window.location.search).get(WOOD_PARAM);
   return wood !== null && isWoodStyleId(wood) ? wood : null;
@@ -201,6 +203,8 @@ export function ResultStep({
     return wood !== null && styleImageUrls[wood] ? wood : DEFAULT_WOOD_STYLE;
   });
   useEffect(() => keepWoodInAddress(styleId), [styleId]);
+  // The e-mails show the wood the visitor last showed here (decision 046).
+  const leaveResult = useWoodChoiceRecorder(result.id, correctionToken, styleId);
   const [fixing, setFixing] = useState(false);
   const [markers, setMarkers] = useState<FloorMarker[]>([]);
   const [correctionsUsed, setCorrectionsUsed] = useState(0);
@@ -446,7 +450,7 @@ export function ResultStep({
       </div>
 
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:justify-center">
-        <Link to="/#contact" className={buttonClasses({ variant: 'secondary', size: 'lg' })}>
+        <Link to="/#contact" onClick={leaveResult} className={buttonClasses({ variant: 'secondary', size: 'lg' })}>
           {pageTexts.visualizer.quoteLink}
         </Link>
         <a
@@ -458,7 +462,14 @@ export function ResultStep({
           <Icon icon={Download} aria-hidden="true" className="size-5" />
           Download result
         </a>
-        <Button variant="ghost" size="lg" onClick={onTryAnother}>
+        <Button
+          variant="ghost"
+          size="lg"
+          onClick={() => {
+            leaveResult();
+            onTryAnother();
+          }}
+        >
           <Icon icon={RotateCcw} aria-hidden="true" className="size-5" />
           {pageTexts.visualizer.tryAnother}
         </Button>

@@ -1,0 +1,46 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { visualizerWoodChoicePayloadSchema, type VisualizerWoodChoicePayload } from '@contracts/visualizer-webhook';
+import type { WoodStyleId } from '@contracts/wood-styles';
+import { getSiteEnv } from '@/lib/env';
+
+/**
+ * Tells the processor which wood the visitor shows, with the token the webhook gave this page (decision 046), so the
+ * e-mails show it; `left` says the visitor left the result step. `keepalive`, so the call still goes as the page does.
+ */
+export async function recordWoodChoice(payload: VisualizerWoodChoicePayload): Promise<void> {
+  const response = await fetch(getSiteEnv().VITE_VISUALIZER_WEBHOOK_URL, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify(visualizerWoodChoicePayloadSchema.parse(payload)),
+    keepalive: true,
+  });
+  if (!response.ok) throw new Error(`The wood choice was not recorded (${response.status})`);
+}
+
+/**
+ * Records each wood the visitor picks, and, when they leave the result step, the one shown then: the page goes
+ * (`pagehide`), or the step does through the returned `leave` ("Try Another Photo", "Get Free Quote"). Only the page
+ * that sent the photo holds the token; without it nothing is sent. A call that fails is not retried and not said: the
+ * e-mails then show the wood recorded before (the default at worst), and wait their time before they go.
+ */
+export function useWoodChoiceRecorder(requestId: string, correctionToken: string | null, wood: WoodStyleId): () => void {
+  const latest = useRef(wood);
+  latest.current = wood;
+  // The wood the step opens on needs no call: the default, or (a reload, from the address) a page without the token.
+  const recorded = useRef(wood);
+  useEffect(() => {
+    if (!correctionToken || wood === recorded.current) return;
+    recorded.current = wood;
+    recordWoodChoice({ requestId, correctionToken, wood }).catch(() => undefined);
+  }, [requestId, correctionToken, wood]);
+
+  const leave = useCallback(() => {
+    if (!correctionToken) return;
+    recordWoodChoice({ requestId, correctionToken, wood: latest.current, left: true }).catch(() => undefined);
+  }, [requestId, correctionToken]);
+  useEffect(() => {
+    window.addEventListener('pagehide', leave);
+    return () => window.removeEventListener('pagehide', leave);
+  }, [leave]);
+  return leave;
+}
