@@ -245,7 +245,7 @@ describe('npm run check:deployment on a healthy deployment', () => {
     expect(lines.some((line) => /^ok {4}database functions are the migrations' own: the \d+ functions the migrations make are in the database with the migrations' bodies, security and SET options, owned by postgres$/.test(line)), lines.join('\n')).toBe(true);
     // Each trigger as pg_get_triggerdef prints it reads as its migration's statement (the two `when`s included).
     expect(lines).toContain(`ok    project runs no edge function but the checkout's: the management API lists no edge function on project ${PROJECT_REF}, and the checkout deploys none`);
-    expect(lines).toContain("ok    database triggers are the migrations' own and fire: the 29 triggers the migrations make are in the database as they make them and fire, no other is on the project's tables, and no role's sessions are set to skip triggers");
+    expect(lines).toContain("ok    database triggers are the migrations' own and fire: the 30 triggers the migrations make are in the database as they make them and fire, no other is on the project's tables, and no role's sessions are set to skip triggers");
     expect(lines.some((line) => /^ok {4}nothing in the database sends leads elsewhere: the lead tables' \d+ triggers are the migrations' own, and no rule, publication \(but Realtime's\) or pg_cron job reads them$/.test(line)), lines.join('\n')).toBe(true);
     // The stack's processor draws the floors itself, and the site is built without an engine company.
     expect(lines).toContain("ok    privacy page names who handles visitors' photos: the processor draws the floors itself, and the privacy page says so (no other company gets the photos)");

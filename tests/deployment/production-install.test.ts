@@ -172,6 +172,22 @@ describe('the services after a production install', () => {
       body: JSON.stringify({ requestId: id, name: 'Deployed Visitor', email, imageBase64: toDataUrl(photo, 'image/jpeg'), fileName: 'room.jpg' }),
     });
     expect([200, 202]).toContain(reply.status);
+    // The e-mails wait a few minutes for the visitor's wood (decision 046); a visitor who leaves the result step says so
+    // through the processor with the token, once the render is done, and they go at once.
+    const { correctionToken } = (await reply.json()) as { correctionToken: string };
+    await expect
+      .poll(
+        async () =>
+          (
+            await fetch(`http://127.0.0.1:${processorPort}/`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ requestId: id, correctionToken, wood: 'natural-white-oak', left: true }),
+            })
+          ).status,
+        { timeout: 120_000, interval: 1_000 },
+      )
+      .toBe(200);
 
     const [result] = await mailInbox(stack.mailCatcher!.webUrl).waitFor((message) => message.envelope.to.includes(email), 1, 120_000);
     // The processor stored through Storage's API with the sb_secret_ key; the e-mail's picture is a signed link,
@@ -199,7 +215,7 @@ describe('the services after a production install', () => {
     for (const service of [processor, emailWorker]) {
       expect(service.output.filter((line) => /Completed task|GET \/healthz/.test(line))).toEqual([]);
     }
-  }, 180_000);
+  }, 240_000);
 
   it('the processor reads the floor network the build converted, and converts none itself (decision 030)', () => {
     // Run as the image's user, the processor cannot write this folder: the build's file is what spares every

@@ -30,6 +30,20 @@ const staffMailAbout = (visitor: string) => (message: CaughtMessage) =>
   message.envelope.to.includes(stack.staffInbox) && message.replyTo.some((address) => address.toLowerCase() === visitor.toLowerCase());
 const mailTo = (visitor: string) => (message: CaughtMessage) => message.envelope.to.includes(visitor);
 
+/** The page's wood choice (decision 046), as result-step.tsx sends it: the webhook, with the token. */
+const sendWoodChoice = (body: { requestId: string; correctionToken: string; wood: string; left?: boolean }) =>
+  fetch(stack.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+/**
+ * The visitor leaves the result step, which the page says with the wood shown; the processor takes it once the
+ * render is done (before, a row has no result to choose on and the call gets the webhook's one refusal).
+ */
+async function leaveTheResult(requestId: string, correctionToken: string, wood: string) {
+  await expect
+    .poll(async () => (await sendWoodChoice({ requestId, correctionToken, wood, left: true })).status, { timeout: 60_000, interval: 500 })
+    .toBe(200);
+}
+
 /** What the visitor typed must not come back to whoever owns the address. */
 function expectNoEcho(message: CaughtMessage, typed: string[]) {
   for (const text of typed) {
@@ -129,6 +143,8 @@ describe('each funnel sends its e-mails', () => {
       body: JSON.stringify({ requestId: id, name: 'Sam Ortiz', email, imageBase64: toDataUrl(photo, 'image/jpeg'), fileName: 'den.jpg' }),
     });
     expect([200, 202]).toContain(webhook.status);
+    // The visitor leaves the result step without picking a wood: the e-mails go at once, in the default wood.
+    await leaveTheResult(id, String(((await webhook.json()) as { correctionToken: string }).correctionToken), 'natural-white-oak');
 
     const [result] = await inbox.waitFor(mailTo(email), 1, 60_000);
     const [row] = await sql<{ original_image_url: string; processed_image_url: string; image_renditions: Record<string, { jpeg: { url: string } }> }>(
@@ -214,21 +230,96 @@ describe('a visualizer photo with rugs or carpet', () => {
     expect(staff!.html).toContain(`href="${after}"`);
     expect(staff!.text).toContain('Replace carpet and rugs too (chosen by the visitor)');
   });
+});
 
-  it('a photo without rugs or carpet is e-mailed at once and says nothing of rugs', async () => {
-    const email = visitorAddress('norugs');
+describe('the wood the visitor chose (decision 046)', () => {
+  const emailJobs = (id: string) =>
+    sql<{ kind: string; run_at: Date; due_in_seconds: number }>(
+      `select email.kind, job.run_at, extract(epoch from job.run_at - now())::float as due_in_seconds
+       from back_office.outbound_emails as email join graphile_worker.jobs as job on job.key = 'email:' || email.id::text
+       where email.source_id = $1 order by email.kind`,
+      [id],
+    );
+  const woodOf = async (id: string) =>
+    (await sql<{ wood_style: string | null; wood_settled_at: Date | null }>('select wood_style, wood_settled_at from public.floor_visualizer_requests where id = $1', [id]))[0]!;
+
+  async function renderedRequest(label: string) {
+    const email = visitorAddress(label);
     const { id } = await insertWithFallback('floor_visualizer_requests', { customer_name: 'Sam Plain', email });
     const photo = await readFile(path.join(FIXTURE_DIR, 'room-carpet.jpg'));
-    await fetch(stack.webhookUrl, {
+    const webhook = await fetch(stack.webhookUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ requestId: id, name: 'Sam Plain', email, imageBase64: toDataUrl(photo, 'image/jpeg'), fileName: 'den.jpg' }),
     });
+    const token = String(((await webhook.json()) as { correctionToken: string }).correctionToken);
+    // The other four woods come after the default one (decision 025): the page offers them once they are there.
+    await expect
+      .poll(async () => (await sql<{ woods: string[] }>('select array(select jsonb_object_keys(style_image_urls)) as woods from public.floor_visualizer_requests where id = $1', [id]))[0]!.woods.sort(), { timeout: 120_000, interval: 500 })
+      .toEqual(['grey-washed-oak', 'hickory', 'honey-oak', 'natural-white-oak', 'walnut']);
+    return { id, email, token };
+  }
+
+  it('e-mails wait while the visitor looks at the woods; their pick is recorded for their token only, and the e-mails show and name it once they leave', async () => {
+    const { id, email, token } = await renderedRequest('woods');
+    // Without rugs or carpet: a wait of 3 minutes after the render for the woods, not the rugs' 5.
+    const waiting = await emailJobs(id);
+    expect(waiting.map((job) => job.kind)).toEqual(['staff_visualizer', 'visualizer_result']);
+    for (const job of waiting) {
+      expect(job.due_in_seconds).toBeGreaterThan(0);
+      expect(job.due_in_seconds).toBeLessThanOrEqual(180);
+    }
+
+    // A visitor with another request's token, or none, changes nothing on this row.
+    const other = await renderedRequest('other-woods');
+    const stranger = await sendWoodChoice({ requestId: id, correctionToken: other.token, wood: 'hickory', left: true });
+    expect(stranger.status).toBe(409);
+    // Nor through the API with the row's own id in the header the read policy checks: visitors may write no column.
+    const patched = await anonFetch(`floor_visualizer_requests?id=eq.${id}`, {
+      method: 'PATCH',
+      headers: { 'x-submission-id': id, Prefer: 'return=minimal' },
+      body: JSON.stringify({ wood_style: 'hickory', wood_settled_at: new Date().toISOString() }),
+    });
+    expect(patched.ok).toBe(false);
+    expect(await woodOf(id)).toEqual({ wood_style: null, wood_settled_at: null });
+    expect((await emailJobs(id)).map((job) => job.run_at)).toEqual(waiting.map((job) => job.run_at));
+
+    // The visitor's own picks: recorded; a pick keeps the e-mails at least 2 minutes from it (the first wait is longer).
+    expect((await sendWoodChoice({ requestId: id, correctionToken: token, wood: 'hickory' })).status).toBe(200);
+    expect((await sendWoodChoice({ requestId: id, correctionToken: token, wood: 'walnut' })).status).toBe(200);
+    expect(await woodOf(id)).toEqual({ wood_style: 'walnut', wood_settled_at: null });
+    for (const job of await emailJobs(id)) expect(job.due_in_seconds).toBeGreaterThan(100);
+    expect(await inbox.to(email)).toHaveLength(0);
+
+    // They leave the result step: the e-mails go now, in walnut.
+    expect((await sendWoodChoice({ requestId: id, correctionToken: token, wood: 'walnut', left: true })).status).toBe(200);
+    expect((await woodOf(id)).wood_settled_at).not.toBeNull();
+    const [row] = await sql<{ style_image_urls: Record<string, string>; image_renditions: Record<string, { jpeg: { url: string } }> }>(
+      'select style_image_urls, image_renditions from public.floor_visualizer_requests where id = $1',
+      [id],
+    );
     const [result] = await inbox.waitFor(mailTo(email), 1, 60_000);
+    expect(result!.html).toContain(`src="${row!.image_renditions.walnut!.jpeg.url}"`);
+    expect(result!.text).toContain('Wood shown: Walnut, the one you chose.');
+    expect(result!.text).toContain(`After: your room with the new floor (${row!.style_image_urls.walnut})`);
+    expect(result!.html).toContain(`href="http://site.test/floor-visualizer?wood=walnut#result=${id}"`);
     expect(result!.text).not.toMatch(/rugs/i);
     const [staff] = await inbox.waitFor(staffMailAbout(email));
+    expect(staff!.text).toContain('Wood: Walnut (chosen by the visitor)');
     expect(staff!.text).toContain('No rugs or carpet found');
-  });
+    expect(staff!.html).toContain(`src="${row!.image_renditions.walnut!.jpeg.url}"`);
+  }, 300_000);
+
+  it('a visitor who never picks gets the default wood, when the wait is over', async () => {
+    const { id, email } = await renderedRequest('nopick');
+    // The 3 minutes, skipped.
+    await sql(`select graphile_worker.reschedule_jobs(array(select job.id from graphile_worker.jobs as job join back_office.outbound_emails as email on job.key = 'email:' || email.id::text where email.source_id = $1), run_at => now())`, [id]);
+    const [result] = await inbox.waitFor(mailTo(email), 1, 60_000);
+    expect(result!.text).toContain('Wood shown: Natural white oak. Your result page shows the other woods too.');
+    expect(result!.html).toContain(`href="http://site.test/floor-visualizer#result=${id}"`);
+    const [staff] = await inbox.waitFor(staffMailAbout(email));
+    expect(staff!.text).toContain('Wood: Natural white oak (the default; the visitor picked no other)');
+  }, 300_000);
 });
 
 describe('the per-address daily limit', () => {

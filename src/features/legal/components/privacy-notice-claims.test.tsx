@@ -10,6 +10,7 @@ import {
   visualizerCorrectionPayloadSchema,
   visualizerRugChoicePayloadSchema,
   visualizerWebhookPayloadSchema,
+  visualizerWoodChoicePayloadSchema,
 } from '@contracts/visualizer-webhook';
 import { business } from '@/config/business';
 import { dataRetention, LEGAL_PAGES_LAST_CHANGED, visualizerImagesExpireAt } from '@/config/data-retention';
@@ -109,17 +110,23 @@ describe('the privacy notice, claim by claim', () => {
     }
   });
 
-  it("says what the visualizer's result page sends and keeps: the rug choice and how often the picture changed", async () => {
+  it("says what the visualizer's result page sends and keeps: the wood, the rug choice and how often the picture changed", async () => {
     renderRoute('/privacy');
     await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' });
     // What the result page sends after the first render (request-floor-correction.ts): a field added here needs words.
     expect(Object.keys(visualizerRugChoicePayloadSchema.shape)).toEqual(['requestId', 'correctionToken', 'rugs']);
     expect(Object.keys(visualizerCorrectionPayloadSchema.shape)).toEqual(['requestId', 'correctionToken', 'taps']);
+    expect(Object.keys(visualizerWoodChoicePayloadSchema.shape)).toEqual([
+      'requestId',
+      'correctionToken',
+      'wood',
+      'left',
+    ]);
     expect(section('What we collect and why')).toHaveTextContent(
-      "On the visualizer's result, where you can fix the floor and choose what happens to your rugs, we also keep whether you chose to keep or replace your rugs and how many times you changed the picture, so the result shows your choice and we can limit how often it is redrawn. The spots you tap to fix the floor are used only to redraw it.",
+      "On the visualizer's result, where you can pick a wood, fix the floor and choose what happens to your rugs, we also keep the wood you last picked and when you left the result, whether you chose to keep or replace your rugs and how many times you changed the picture, so the result and its e-mails show your choices and we can limit how often it is redrawn. The spots you tap to fix the floor are used only to redraw it.",
     );
     expect(section('What we collect and why')).toHaveTextContent(
-      'photos of your rooms and your rug choice on the visualizer;',
+      'photos of your rooms and your wood and rug choices on the visualizer;',
     );
   });
 

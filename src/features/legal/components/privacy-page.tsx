@@ -86,10 +86,10 @@ export function PrivacyPage({
           its copy.
         </p>
         <p>
-          On the visualizer&apos;s result, where you can fix the floor and choose what happens to your rugs, we also
-          keep whether you chose to keep or replace your rugs and how many times you changed the picture, so the result
-          shows your choice and we can limit how often it is redrawn. The spots you tap to fix the floor are used only
-          to redraw it.
+          On the visualizer&apos;s result, where you can pick a wood, fix the floor and choose what happens to your
+          rugs, we also keep the wood you last picked and when you left the result, whether you chose to keep or replace
+          your rugs and how many times you changed the picture, so the result and its e-mails show your choices and we
+          can limit how often it is redrawn. The spots you tap to fix the floor are used only to redraw it.
         </p>
         <p>
           Like every website, this one also gets your internet address (IP address) from your browser. We count the
@@ -99,8 +99,8 @@ export function PrivacyPage({
         <p>
           So the kinds of data we hold are: contact details (name, e-mail address, phone number); business details, if
           you apply as a partner (brokerage or company, Instagram handle, investment focus); what you write to us;
-          photos of your rooms and your rug choice on the visualizer; your internet address; what you agreed to about
-          calls and texts; and records of the e-mails we sent you.
+          photos of your rooms and your wood and rug choices on the visualizer; your internet address; what you agreed
+          to about calls and texts; and records of the e-mails we sent you.
         </p>
         <p>
           {/* "We don't collect your location" said more than the page does (decision 032, session 25); a photo the

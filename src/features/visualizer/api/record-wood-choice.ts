@@ -23,7 +23,11 @@ export async function recordWoodChoice(payload: VisualizerWoodChoicePayload): Pr
  * that sent the photo holds the token; without it nothing is sent. A call that fails is not retried and not said: the
  * e-mails then show the wood recorded before (the default at worst), and wait their time before they go.
  */
-export function useWoodChoiceRecorder(requestId: string, correctionToken: string | null, wood: WoodStyleId): () => void {
+export function useWoodChoiceRecorder(
+  requestId: string,
+  correctionToken: string | null,
+  wood: WoodStyleId,
+): () => void {
   const latest = useRef(wood);
   latest.current = wood;
   // The wood the step opens on needs no call: the default, or (a reload, from the address) a page without the token.

@@ -158,7 +158,9 @@ describe('the wood styles', () => {
   });
 
   it('tells nothing of the woods picked on a result without the token', async () => {
-    const { user, calls } = await reachResult({ photoReply: () => HttpResponse.json({ status: 'processing' }, { status: 202 }) });
+    const { user, calls } = await reachResult({
+      photoReply: () => HttpResponse.json({ status: 'processing' }, { status: 202 }),
+    });
     await user.click(within(screen.getByRole('group', { name: 'Wood style' })).getByRole('radio', { name: 'Walnut' }));
     window.dispatchEvent(new Event('pagehide'));
     await user.click(screen.getByRole('button', { name: 'Try Another Photo' }));
