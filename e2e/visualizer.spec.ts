@@ -199,6 +199,10 @@ test.describe('Snap & See Wood', () => {
     expect(walnutCopies).toContain(await after.evaluate((img: HTMLImageElement) => img.currentSrc));
     await expect.poll(() => after.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
     await expect(page.getByRole('link', { name: 'Download result' })).toHaveAttribute('href', walnut);
+    // The wood picked is recorded on the visitor's own request, for the e-mails to show (decision 046).
+    const woodOf = async () =>
+      ((await database.rowsWhere('floor_visualizer_requests', { email })) as { wood_style: string | null; wood_settled_at: string | null }[])[0]!;
+    await expect.poll(async () => (await woodOf()).wood_style).toBe('walnut');
 
     // The floor outline comes from the mask stored beside the render.
     const mask = await request.get(first!.floor_mask_url);
@@ -240,6 +244,11 @@ test.describe('Snap & See Wood', () => {
     await expect(page.getByRole('slider', { name: 'Before and after comparison' })).toBeInViewport();
     // The privacy notice's "what it keeps in your browser", after the page's whole journey.
     await expectOnlyScrollPositionsKept(page);
+    // Leaving the result step says the choice is final: the e-mails about it go now, in walnut.
+    expect((await woodOf()).wood_settled_at).toBeNull();
+    await page.getByRole('button', { name: 'Try Another Photo' }).click();
+    await expect.poll(async () => (await woodOf()).wood_settled_at).not.toBeNull();
+    expect((await woodOf()).wood_style).toBe('walnut');
   });
 
   test('woods that come after the row said they were not made: the page says "not made in time", then "The other woods are ready.", and they can be picked', async ({
