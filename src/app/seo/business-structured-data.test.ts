@@ -8,9 +8,10 @@ type Place = { '@type': string; name: string; containedInPlace?: Place };
 describe('the business as JSON-LD', () => {
   const data = JSON.parse(businessStructuredDataJson()) as Record<string, unknown>;
 
-  it('is schema.org JSON-LD for a home-and-construction business that is a general contractor', () => {
+  it('is schema.org JSON-LD for a home-and-construction business, not a general contractor (GCs are its clients)', () => {
     expect(data['@context']).toBe('https://schema.org');
-    expect(data['@type']).toEqual(['HomeAndConstructionBusiness', 'GeneralContractor']);
+    expect(data['@type']).toBe('HomeAndConstructionBusiness');
+    expect(JSON.stringify(data)).not.toContain('GeneralContractor');
     expect(data.url).toBe(siteUrl('/'));
   });
 

@@ -13,13 +13,15 @@ const DAY_NAMES = {
 } as const;
 
 /**
- * The business as schema.org JSON-LD for local search: a home-and-construction business that is a general
- * contractor, with only facts from the business config. No ratings or reviews: the site has none to show.
+ * The business as schema.org JSON-LD for local search: a home-and-construction business, with only facts from the
+ * business config. Not `GeneralContractor` as well: the business lays floors and builds millwork, a trade a general
+ * contractor hires, and the home page courts "Builders / GCs" as clients; schema.org has no narrower type for it.
+ * No ratings or reviews: the site has none to show.
  */
 export function businessStructuredData() {
   return {
     '@context': 'https://schema.org',
-    '@type': ['HomeAndConstructionBusiness', 'GeneralContractor'],
+    '@type': 'HomeAndConstructionBusiness',
     '@id': `${siteUrl('/')}#business`,
     name: business.name,
     description: business.tagline,
