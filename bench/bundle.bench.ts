@@ -13,7 +13,7 @@ import { FIRST_WINDOW_BYTES, measurePages, total } from '../scripts/prerender/pa
 import { HOME_JS_BUDGET_BYTES, pageFile } from '../scripts/prerender/prerender-plugin';
 import type { BenchRow } from './bench-row';
 
-const PAGES = ['/', '/realtors', '/investors', '/floor-visualizer', '/privacy', '/terms'];
+const PAGES = ['/', '/realtors', '/investors', '/floor-visualizer', '/privacy', '/terms', '/sitemap'];
 
 export default async function benchBundle(): Promise<BenchRow[]> {
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flooring-site-bundle-'));

@@ -53,7 +53,7 @@ for (const viewport of VIEWPORTS) {
   test.describe(`accessibility at ${viewport.name}`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
-    for (const path of ['/', '/realtors', '/investors', '/floor-visualizer', '/privacy', '/terms', '/no/such/page']) {
+    for (const path of ['/', '/realtors', '/investors', '/floor-visualizer', '/privacy', '/terms', '/sitemap', '/no/such/page']) {
       test(`${path} as it opens`, async ({ page }) => {
         await open(page, path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -92,7 +92,7 @@ async function shortTargetsOnPage(page: Page) {
   });
 }
 
-for (const path of ['/', '/realtors', '/investors', '/floor-visualizer', '/privacy', '/terms', '/no/such/page']) {
+for (const path of ['/', '/realtors', '/investors', '/floor-visualizer', '/privacy', '/terms', '/sitemap', '/no/such/page']) {
   test(`${path}: every link, button and field a visitor taps is at least 44 px each way`, async ({ page }) => {
     await openAsVisitor(page, path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -16,6 +16,7 @@ const pages = [
   { path: '/floor-visualizer', heading: 'Snap & See Wood', title: /^Snap & See Wood/ },
   { path: '/privacy', heading: 'Privacy Policy', title: /^Privacy Policy \| / },
   { path: '/terms', heading: 'Terms of Service', title: /^Terms of Service \| / },
+  { path: '/sitemap', heading: 'Sitemap', title: /^Sitemap \| / },
 ] as const;
 
 const attribute = (html: string, tag: RegExp) => tag.exec(html)?.[1];
@@ -63,7 +64,7 @@ test('an unknown path answers 404 with the 404 page', async ({ request }) => {
   expect(html).toMatch(/<meta name="robots" content="noindex"\/?>/);
 });
 
-test('sitemap.xml lists the six pages, robots.txt points at it, the manifest and icons are there', async ({ request, baseURL }) => {
+test('sitemap.xml lists the seven pages, robots.txt points at it, the manifest and icons are there', async ({ request, baseURL }) => {
   const sitemap = await (await request.get('/sitemap.xml')).text();
   expect([...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1])).toEqual(pages.map(({ path }) => `${baseURL}${path}`));
   expect(await (await request.get('/robots.txt')).text()).toContain(`Sitemap: ${baseURL}/sitemap.xml`);

@@ -1,5 +1,5 @@
 /** The site's prerendered pages (src/app/router.tsx `sitePaths`; a unit test keeps the two the same). */
-export const DEPLOYED_PAGES = ['/', '/realtors', '/investors', '/floor-visualizer', '/privacy', '/terms'] as const;
+export const DEPLOYED_PAGES = ['/', '/realtors', '/investors', '/floor-visualizer', '/privacy', '/terms', '/sitemap'] as const;
 
 /** The file a page is in the build folder ('/' -> index.html, '/realtors' -> realtors.html: prerender-plugin.ts's pageFile). */
 export const builtFileOf = (page: string): string => (page === '/' ? 'index.html' : `${page.replace(/^\/|\/$/g, '')}.html`);
@@ -15,6 +15,7 @@ export const PAGE_HEADINGS: Record<(typeof DEPLOYED_PAGES)[number], string> = {
   '/floor-visualizer': 'Snap & See Wood',
   '/privacy': 'Privacy Policy',
   '/terms': 'Terms of Service',
+  '/sitemap': 'Sitemap',
 };
 
 /** The tables visitors write leads into: none may be read back with the public key. */

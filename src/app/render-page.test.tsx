@@ -20,8 +20,8 @@ afterEach(() => {
 });
 
 describe('prerendered pages', () => {
-  it('are the six pages of the routes', () => {
-    expect(sitePaths).toEqual(['/', '/realtors', '/investors', '/floor-visualizer', '/privacy', '/terms']);
+  it('are the seven pages of the routes', () => {
+    expect(sitePaths).toEqual(['/', '/realtors', '/investors', '/floor-visualizer', '/privacy', '/terms', '/sitemap']);
   });
 
   it.each([
@@ -31,6 +31,7 @@ describe('prerendered pages', () => {
     ['/floor-visualizer', 'Snap & See Wood', /^Snap & See Wood/],
     ['/privacy', 'Privacy Policy', /^Privacy Policy \| /],
     ['/terms', 'Terms of Service', /^Terms of Service \| /],
+    ['/sitemap', 'Sitemap', /^Sitemap \| /],
   ])(
     '%s carries its content, its own title and description, canonical URL and share tags',
     async (path, heading, title) => {
@@ -98,7 +99,7 @@ describe('hydrating a prerendered page', () => {
 
   // React's development build (what the tests run) reports every mismatch, attributes included, as a console
   // error, and an unexpected console error fails the test.
-  it.each(['/', '/realtors', '/investors', '/floor-visualizer', '/no-such-page'])(
+  it.each(['/', '/realtors', '/investors', '/floor-visualizer', '/sitemap', '/no-such-page'])(
     '%s hydrates into the app without a mismatch',
     async (path) => {
       const expectedLog = vi.spyOn(console, 'error').mockImplementation(() => {});

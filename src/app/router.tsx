@@ -47,6 +47,11 @@ const pages: RouteObject[] = [
     handle: { opensAtTop: true },
     lazy: async () => ({ Component: (await import('./routes/terms')).TermsRoute }),
   },
+  {
+    path: 'sitemap',
+    handle: { opensAtTop: true },
+    lazy: async () => ({ Component: (await import('./routes/site-map')).SiteMapRoute }),
+  },
 ].map((route): RouteObject => (route.path ? { ...route, caseSensitive: true } : route));
 
 /** The paths of the site's pages, from the routes themselves: what is prerendered and listed in the sitemap. */

@@ -15,11 +15,14 @@ type SiteFooterProps = {
   onOpenLeadMagnet?: () => void;
 };
 
-/** Where the spec's three legal links (once placeholders) go: two pages of the site and the sitemap file. */
+/**
+ * Where the spec's three legal links (once placeholders) go: three pages of the site. "Sitemap" is the page a person
+ * reads (it opened /sitemap.xml, the search engines' file, shown as raw XML; the page links that file).
+ */
 const legalLinkTargets: Record<(typeof pageTexts.home.footerLinks)[number], string> = {
   'Privacy Policy': '/privacy',
   'Terms of Service': '/terms',
-  Sitemap: '/sitemap.xml',
+  Sitemap: '/sitemap',
 };
 
 /** The Terms' accessibility statement (terms-page.tsx, `LegalSection` id `terms-accessibility`). */
@@ -150,15 +153,9 @@ export function SiteFooter({ onOpenLeadMagnet }: SiteFooterProps) {
               const className = 'inline-flex min-h-11 items-center hover:text-white hover:underline';
               return (
                 <li key={label}>
-                  {target.endsWith('.xml') ? (
-                    <a href={target} className={className}>
-                      {label}
-                    </a>
-                  ) : (
-                    <Link to={target} className={className}>
-                      {label}
-                    </Link>
-                  )}
+                  <Link to={target} className={className}>
+                    {label}
+                  </Link>
                 </li>
               );
             })}

@@ -4,6 +4,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { business } from '@/config/business';
 import { dataRetention, LEGAL_PAGES_LAST_CHANGED } from '@/config/data-retention';
+import { sitePaths } from '@/app/router';
 import { renderRoute } from '@/testing/render';
 import { LAZY_ARRIVAL_TIMEOUT_MS } from '@/testing/waits';
 
@@ -191,18 +192,18 @@ describe('the terms', () => {
     expect(statement.getByRole('link', { name: business.email })).toHaveAttribute('href', `mailto:${business.email}`);
     const checks = readFileSync(resolve(import.meta.dirname, '../../../../e2e/accessibility.spec.ts'), 'utf8');
     expect(checks).toContain('WCAG 2.2 AA');
-    for (const path of ['/', '/realtors', '/investors', '/floor-visualizer', '/privacy', '/terms'])
-      expect(checks).toContain(`'${path}'`);
+    // "check every page": each page of the routes, the sitemap page included.
+    for (const path of sitePaths) expect(checks).toContain(`'${path}'`);
   });
 });
 
 describe('the footer', () => {
-  it('links Privacy Policy, Terms of Service and Sitemap to /privacy, /terms and /sitemap.xml', async () => {
+  it('links Privacy Policy, Terms of Service and Sitemap to /privacy, /terms and /sitemap', async () => {
     renderRoute('/terms');
     const legal = within(await screen.findByRole('list', { name: 'Legal' }, ROUTE_CODE_LOADS));
     expect(legal.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
     expect(legal.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
-    expect(legal.getByRole('link', { name: 'Sitemap' })).toHaveAttribute('href', '/sitemap.xml');
+    expect(legal.getByRole('link', { name: 'Sitemap' })).toHaveAttribute('href', '/sitemap');
   });
 
   // The statement was a section of the Terms, reached only by guessing it is under "Terms of Service" (decision 032).
