@@ -7,11 +7,18 @@ export type TestimonialCardProps = {
   location: string;
   /** A short line about the job, e.g. 'Hardwood refinishing'. */
   project?: string;
+  /**
+   * Written for the layout, not said by anyone: the card says so (SAMPLE_TESTIMONIAL_NOTE). The FTC's rule on reviews
+   * and testimonials (16 CFR 465.2) forbids showing one as a customer's; real words, with permission, drop the mark.
+   */
+  sample?: boolean;
   className?: string;
 };
 
+export const SAMPLE_TESTIMONIAL_NOTE = "Sample text, not a real customer's words.";
+
 /** One customer's words: the quote, then who said it and where they live. */
-export function TestimonialCard({ quote, name, location, project, className = '' }: TestimonialCardProps) {
+export function TestimonialCard({ quote, name, location, project, sample = false, className = '' }: TestimonialCardProps) {
   return (
     <figure className={`relative rounded-2xl bg-white p-6 shadow-lg ring-1 ring-walnut-900/5 sm:p-10 ${className}`}>
       <Icon icon={Quote} aria-hidden="true" className="h-10 w-10 text-oak-400" />
@@ -30,6 +37,7 @@ export function TestimonialCard({ quote, name, location, project, className = ''
             {name}, {location}
           </span>
           {project && <span className="block text-sm text-walnut-700">{project}</span>}
+          {sample && <span className="block text-sm font-semibold text-walnut-700">{SAMPLE_TESTIMONIAL_NOTE}</span>}
         </span>
       </figcaption>
     </figure>

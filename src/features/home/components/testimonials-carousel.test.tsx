@@ -34,6 +34,17 @@ describe('the testimonials carousel', () => {
     expect(slide()).toHaveTextContent(`${first.name}, ${first.location}`);
   });
 
+  // 16 CFR 465.2: a testimonial written for the layout must not pass for a customer's (decision 032, session 28).
+  it('says of each sample entry, as it shows it, that it is not a real customer\'s words', async () => {
+    const { user, slide } = renderCarousel();
+    const next = screen.getByRole('button', { name: 'Next testimonial' });
+    for (const entry of testimonials) {
+      expect(slide()).toHaveTextContent(entry.quote);
+      if (entry.sample) expect(within(slide()).getByText("Sample text, not a real customer's words.")).toBeVisible();
+      await user.click(next);
+    }
+  });
+
   it('moves next and wraps from the last entry to the first', async () => {
     const { user, slide } = renderCarousel();
     const next = screen.getByRole('button', { name: 'Next testimonial' });

@@ -1,9 +1,10 @@
 /**
  * Sample testimonials (spec section 3: quote, name, location; three entries). They are written for the launch
  * layout; the owner replaces them with real customers' words, used with permission, before going live (the FTC's
- * rule on reviews and testimonials, 16 CFR 465.2, forbids invented ones; README, decision 032).
+ * rule on reviews and testimonials, 16 CFR 465.2, forbids invented ones; README, decision 032). Until then each is
+ * marked `sample`, and its card says so: a real entry leaves the mark out.
  */
-export type Testimonial = { quote: string; name: string; location: string; project: string };
+export type Testimonial = { quote: string; name: string; location: string; project: string; sample?: true };
 
 export const testimonials = [
   {
@@ -12,6 +13,7 @@ export const testimonials = [
     name: 'Karen',
     location: 'Cherry Hill',
     project: 'Luxury vinyl plank, first floor',
+    sample: true,
   },
   {
     quote:
@@ -19,6 +21,7 @@ export const testimonials = [
     name: 'Mike',
     location: 'Glassboro',
     project: 'Investor flips',
+    sample: true,
   },
   {
     quote:
@@ -26,5 +29,6 @@ export const testimonials = [
     name: 'Dana',
     location: 'Moorestown',
     project: 'Elegant diamond wainscoting',
+    sample: true,
   },
 ] as const satisfies readonly Testimonial[];

@@ -543,6 +543,7 @@ describe('/realtors content', () => {
     const testimonial = screen.getByRole('region', { name: 'What Our Partners Say' });
     expect(within(testimonial).getByRole('blockquote')).toHaveTextContent(/headshot session/);
     expect(within(testimonial).getByText('Jessica M., Cherry Hill')).toBeInTheDocument();
+    expect(within(testimonial).getByText("Sample text, not a real customer's words.")).toBeInTheDocument();
 
     const card = screen.getByRole('region', { name: 'Become a Partner' });
     expect(within(card).getByRole('textbox', { name: 'Full Name' })).toBeInTheDocument();
@@ -572,6 +573,7 @@ describe('/investors content', () => {
     const testimonial = screen.getByRole('region', { name: 'What Our Partners Say' });
     expect(within(testimonial).getByRole('blockquote')).toHaveTextContent(/investor pricing/);
     expect(within(testimonial).getByText('Marcus T., Glassboro')).toBeInTheDocument();
+    expect(within(testimonial).getByText("Sample text, not a real customer's words.")).toBeInTheDocument();
 
     const card = screen.getByRole('region', { name: 'Become an Investor Partner' });
     for (const label of ['Name', 'Email', 'Phone', 'Company', /Investment Focus/]) {

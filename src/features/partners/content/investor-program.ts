@@ -50,13 +50,14 @@ export const investorProgram: PartnerProgram = {
     ],
   },
   // A sample written for the layout: the owner puts a real partner's words here, with permission, before going live
-  // (the FTC's 16 CFR 465.2 forbids invented testimonials; README, decision 032).
+  // (the FTC's 16 CFR 465.2 forbids invented testimonials; README, decision 032); until then the card says it is a sample.
   testimonial: {
     quote:
       'On my last three flips their investor pricing saved me thousands, and they fit me in the same week. The LVP was the first thing buyers mentioned at the open house.',
     name: 'Marcus T.',
     location: 'Glassboro',
     project: 'Real estate investor, three flips with us',
+    sample: true,
   },
   application: {
     id: 'investor-application',

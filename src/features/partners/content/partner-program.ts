@@ -13,6 +13,6 @@ export type PartnerProgram = {
   };
   why: { title: string; intro: string; benefits: readonly { icon: LucideIconData; title: string; text: string }[] };
   perks: { title: string; intro: string; items: readonly { icon: LucideIconData; text: string }[] };
-  testimonial: { quote: string; name: string; location: string; project: string };
+  testimonial: { quote: string; name: string; location: string; project: string; sample?: true };
   application: { id: string; title: string; intro: string };
 };

@@ -50,13 +50,14 @@ export const realtorProgram: PartnerProgram = {
     ],
   },
   // A sample written for the layout: the owner puts a real partner's words here, with permission, before going live
-  // (the FTC's 16 CFR 465.2 forbids invented testimonials; README, decision 032).
+  // (the FTC's 16 CFR 465.2 forbids invented testimonials; README, decision 032); until then the card says it is a sample.
   testimonial: {
     quote:
       'I send every buyer who needs new floors to this team. They fit in around closings, the work is spotless, and my clients thank me for the referral. The headshot session was a great bonus.',
     name: 'Jessica M.',
     location: 'Cherry Hill',
     project: 'Realtor and referral partner',
+    sample: true,
   },
   application: {
     id: 'realtor-application',
