@@ -44,6 +44,8 @@ export const ENGINE_VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   'engine, rough closed things, contrast 3': { roughClosedThings: { ...ROUGH_CLOSED_LIMITS, contrast: 3 } },
   'engine, rough closed things, no contrast test': { roughClosedThings: { ...ROUGH_CLOSED_LIMITS, contrast: 0 } },
   'engine, rough closed things, upright 1': { roughClosedThings: { ...ROUGH_CLOSED_LIMITS, upright: 1 } },
+  'engine, rough closed things filled to their hull': { roughClosedThings: { ...ROUGH_CLOSED_LIMITS, hull: true } },
+  'engine, rough closed things filled to their hull, each patch alone': { roughClosedThings: { ...ROUGH_CLOSED_LIMITS, hull: true, hullJoin: -1 } },
   'engine, without rug islands': { rugIslands: null },
   'engine, without rug rim': { rugRim: null },
   'engine, rug rim without the grain test': { rugRim: { ...RUG_RIM_LIMITS, maxGrain: Infinity } },

@@ -10,12 +10,14 @@ const grain = (x: number, y: number, amplitude: number) =>
 /**
  * A 320×240 guide copy: wall above row 60, floor below it (the floor mask says so): a beige carpet with pile, and
  * where `thing` says so a keyboard of the carpet's tone (keys 6 pixels wide of about its colour, 2-pixel gaps of
- * `gapColour`, darker), or where `crack` says so a dark crack.
+ * `gapColour`, darker), or where `crack` says so a dark crack, or where `plain` says so the thing's smooth plastic of
+ * its keys' colour (a keyboard's frame, a device lying on it).
  */
 function scene(
   thing: (x: number, y: number) => boolean,
   crack: (x: number, y: number) => boolean = () => false,
   gapColour: Rgb = [110, 104, 92],
+  plain: (x: number, y: number) => boolean = () => false,
 ) {
   const width = 320;
   const height = 240;
@@ -32,11 +34,13 @@ function scene(
           ? [228, 226, 220]
           : crack(x, y)
             ? [96, 90, 80]
-            : thing(x, y)
-              ? gap
-                ? gapColour
-                : [184, 174, 152]
-              : carpet.map((level) => level + grain(x, y, 12));
+            : plain(x, y)
+              ? [184, 174, 152]
+              : thing(x, y)
+                ? gap
+                  ? gapColour
+                  : [184, 174, 152]
+                : carpet.map((level) => level + grain(x, y, 12));
       rgb.set(
         colour.map((level) => Math.max(0, Math.min(255, Math.round(level)))),
         i * 3,
@@ -74,6 +78,43 @@ describe('compact rough patches closed in by the floor (a keyboard on a carpet o
       );
     expect(carpetTaken()).toBeLessThan(100);
     expect(carpetTaken({ ...ROUGH_CLOSED_LIMITS, shrink: 0 })).toBeGreaterThan(1000);
+  });
+
+  it("takes the thing's smooth part in a bay of its keys (filled to the patch's hull), and none of the carpet round it", () => {
+    // Keys round three sides of a smooth block open to the carpet below it: only the keys are rough.
+    const bay = box(150, 146, 190, 170);
+    const keys = (x: number, y: number) => box(120, 130, 220, 170)(x, y) && !bay(x, y);
+    const { floor, rgb, width, height, at } = scene(keys, () => false, undefined, bay);
+    const hull = { ...ROUGH_CLOSED_LIMITS, hull: true };
+    const taken = roughClosedThingsOnFloor(floor, rgb, width, height, hull);
+    expect(at(taken, 170, 160)).toBe(1);
+    expect(at(taken, 130, 140)).toBe(1);
+    expect(at(taken, 170, 190)).toBe(0);
+    expect(at(taken, 40, 220)).toBe(0);
+    const carpetTaken = taken.reduce(
+      (n, v, i) => n + (v && !box(120, 130, 220, 170)(i % width, Math.floor(i / width)) ? 1 : 0),
+      0,
+    );
+    expect(carpetTaken).toBeLessThan(100);
+    // Without the hull (the default, decision 012's log, session 28) the bay is left as the carpet it looks like.
+    const without = roughClosedThingsOnFloor(floor, rgb, width, height, { ...hull, hull: false });
+    expect(at(without, 170, 160)).toBe(0);
+    expect(at(without, 130, 140)).toBe(1);
+  });
+
+  it("fills one hull over a thing's patches that lie side by side (a pedestal's outline at the bowl and at the floor)", () => {
+    // Two blocks of keys with a strip of smooth plastic between them, 12 pixels wide: two patches a few cells apart.
+    const strip = box(164, 130, 176, 170);
+    const keys = (x: number, y: number) => box(120, 130, 224, 170)(x, y) && !strip(x, y);
+    const { floor, rgb, width, height, at } = scene(keys, () => false, undefined, strip);
+    const joined = { ...ROUGH_CLOSED_LIMITS, hull: true, hullJoin: 4 };
+    const taken = roughClosedThingsOnFloor(floor, rgb, width, height, joined);
+    expect(at(taken, 170, 150)).toBe(1);
+    expect(at(taken, 170, 190)).toBe(0);
+    expect(at(taken, 170, 110)).toBe(0);
+    const apart = roughClosedThingsOnFloor(floor, rgb, width, height, { ...joined, hullJoin: -1 });
+    expect(at(apart, 170, 150)).toBe(0);
+    expect(at(apart, 140, 150)).toBe(1);
   });
 
   it('takes nothing of a plain carpet: its pile is its median roughness', () => {

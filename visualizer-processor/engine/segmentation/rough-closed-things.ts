@@ -69,6 +69,19 @@ export const ROUGH_CLOSED_LIMITS = {
    * cells round it and the rough cells are `join`ed, so a patch runs that far past the thing's edge onto the floor.
    */
   shrink: 2,
+  /**
+   * Whether a patch that leaves takes the floor cells inside its convex hull too: a keyboard's plain frame, its space
+   * bar and a device lying on its keys are smooth, so only its keys make rough cells, and the patch is the keys with
+   * bays of the thing's own smooth plastic between them. Off (decision 012's log, session 28): on the tuning photos it
+   * took the rest of the keyboard and of a toilet's pedestal, but on the held-back part it left floor as it was on
+   * two photos (IoU -0.025 and -0.013).
+   */
+  hull: false,
+  /**
+   * With `hull`: patches whose bounding boxes lie within this many cells of each other fill one hull (a toilet's
+   * pedestal makes two patches, its outline where it meets the bowl and where it meets the floor); -1: each its own.
+   */
+  hullJoin: 4,
 };
 
 export type RoughClosedLimits = typeof ROUGH_CLOSED_LIMITS;
@@ -206,6 +219,7 @@ function closedPatches(
 ): Uint8Array {
   const size = columns * rows;
   const out = new Uint8Array(size);
+  const taken: { cells: number[]; box: Box }[] = [];
   const label = new Int32Array(size);
   // Per cell, the last patch whose filled outline holds it.
   const member = new Int32Array(size);
@@ -256,16 +270,62 @@ function closedPatches(
     )
       continue;
     for (const i of patch) out[i] = 1;
+    taken.push({ cells: patch, box });
   }
+  if (limits.hull) for (const group of nearGroups(taken, limits.hullJoin)) fillHull(group, cellFloor, out, columns);
   return out;
 }
 
-/**
- * The sides of the least-area rectangle round the patch's cells (any direction), long side first: a line along a
- * crack or a seam is as narrow as its band of rough cells whichever way it runs.
- */
-function leastRectangle(patch: number[], columns: number): [number, number] {
-  // Per row, the patch's first and last cells: their corners hold the hull.
+type Box = { left: number; right: number; top: number; bottom: number };
+
+/** The patches' cells, in groups of patches whose boxes lie within `join` cells of each other (through others too). */
+function nearGroups(patches: { cells: number[]; box: Box }[], join: number): number[][] {
+  const parent = patches.map((_, k) => k);
+  const root = (k: number): number => (parent[k] === k ? k : (parent[k] = root(parent[k]!)));
+  for (let a = 0; a < patches.length; a++) {
+    for (let b = a + 1; b < patches.length; b++) {
+      const [p, q] = [patches[a]!.box, patches[b]!.box];
+      const gapX = Math.max(p.left - q.right, q.left - p.right) - 1;
+      const gapY = Math.max(p.top - q.bottom, q.top - p.bottom) - 1;
+      if (Math.max(gapX, gapY) <= join) parent[root(a)] = root(b);
+    }
+  }
+  const groups = new Map<number, number[]>();
+  patches.forEach((patch, k) => {
+    const group = groups.get(root(k));
+    if (group) group.push(...patch.cells);
+    else groups.set(root(k), patch.cells.slice());
+  });
+  return [...groups.values()];
+}
+
+/** Sets to 1 in `out` the floor cells whose centres lie inside the convex hull of the patch's cells. */
+function fillHull(patch: number[], cellFloor: Uint8Array, out: Uint8Array, columns: number): void {
+  const hull = convexHull(cellCorners(patch, columns));
+  if (hull.length < 3) return;
+  let [top, bottom] = [Infinity, -Infinity];
+  for (const [, y] of hull) [top, bottom] = [Math.min(top, y), Math.max(bottom, y)];
+  for (let y = Math.floor(top); y < bottom; y++) {
+    // The hull is convex: along the row through the cells' centres it spans one interval. Its corners are whole
+    // numbers, so no side lies along that row.
+    const cy = y + 0.5;
+    let [from, to] = [Infinity, -Infinity];
+    for (let k = 0; k < hull.length; k++) {
+      const [ax, ay] = hull[k]!;
+      const [bx, by] = hull[(k + 1) % hull.length]!;
+      if (ay < cy === by < cy) continue;
+      const x = ax + ((cy - ay) / (by - ay)) * (bx - ax);
+      [from, to] = [Math.min(from, x), Math.max(to, x)];
+    }
+    for (let x = Math.ceil(from - 0.5); x + 0.5 <= to; x++) {
+      const c = y * columns + x;
+      if (x >= 0 && x < columns && cellFloor[c]) out[c] = 1;
+    }
+  }
+}
+
+/** The corners of each row's first and last cell of the patch: their hull is the patch's. */
+function cellCorners(patch: number[], columns: number): [number, number][] {
   const rowEnds = new Map<number, [number, number]>();
   for (const i of patch) {
     const x = i % columns;
@@ -279,7 +339,15 @@ function leastRectangle(patch: number[], columns: number): [number, number] {
   }
   const points: [number, number][] = [];
   for (const [y, [first, last]] of rowEnds) points.push([first, y], [first, y + 1], [last + 1, y], [last + 1, y + 1]);
-  const hull = convexHull(points);
+  return points;
+}
+
+/**
+ * The sides of the least-area rectangle round the patch's cells (any direction), long side first: a line along a
+ * crack or a seam is as narrow as its band of rough cells whichever way it runs.
+ */
+function leastRectangle(patch: number[], columns: number): [number, number] {
+  const hull = convexHull(cellCorners(patch, columns));
   let best: [number, number] = [0, 0];
   let bestArea = Infinity;
   for (let k = 0; k < hull.length; k++) {
