@@ -127,10 +127,10 @@ test.describe('the photo the visualizer sends', () => {
     expect(payload.imageBase64).toMatch(/^data:image\/jpeg;base64,/);
     const sentBytes = Buffer.from(payload.imageBase64.slice(payload.imageBase64.indexOf(',') + 1), 'base64');
     const sent = await sharp(sentBytes).metadata();
-    // Upright (the camera's landscape, not the stored portrait) and 1600 px on its longest side: more than the widest
+    // Upright (the camera's landscape, not the stored portrait) and 1440 px on its longest side: more than the widest
     // copy the result shows (1280 px, decision 026), and no more, as every byte is a phone's slowest line (decision 025).
-    expect([sent.width, sent.height]).toEqual([1600, 1200]);
-    expect(photoUpload.longestSidePx).toBe(1600);
+    expect([sent.width, sent.height]).toEqual([1440, 1080]);
+    expect(photoUpload.longestSidePx).toBe(1440);
     expect(sent.exif).toBeUndefined();
     expect(sent.xmp).toBeUndefined();
     expect(sent.iptc).toBeUndefined();
@@ -177,8 +177,8 @@ test.describe('the photo the visualizer sends', () => {
 
   test('a 12 MP camera JPEG is decoded near the copy\'s size, not whole, and its sideways copy goes out the right way up', async ({ page }) => {
     test.setTimeout(120_000);
-    // Stored 3024×4032 with EXIF orientation 6, seen 4032×3024: the 1600×1200 copy is 1200×1600 as stored, and half
-    // the photo (1512×2016) is the smallest eighth that covers it (decision 043).
+    // Stored 3024×4032 with EXIF orientation 6, seen 4032×3024: the 1440×1080 copy is 1080×1440 as stored, and 3/8 of
+    // the photo (1134×1512) is the smallest eighth that covers it (decision 043).
     const original = await cameraPhoto();
     await page.route('**/*', async (route) => {
       if (!isPhotoUpload(route.request())) return route.fallback();
@@ -198,12 +198,12 @@ test.describe('the photo the visualizer sends', () => {
 
     const payload = await sendPhoto(page, { name: 'IMG_2041.JPG', mimeType: 'image/jpeg', buffer: original }, 'upload-decoded-near');
 
-    expect(decodes).toEqual([{ desired: [1513, 2017], given: [1512, 2016] }]);
+    expect(decodes).toEqual([{ desired: [1135, 1513], given: [1134, 1512] }]);
     const sent = sharp(Buffer.from(payload.imageBase64.slice(payload.imageBase64.indexOf(',') + 1), 'base64'));
-    expect(await sent.metadata()).toMatchObject({ width: 1600, height: 1200 });
+    expect(await sent.metadata()).toMatchObject({ width: 1440, height: 1080 });
     // The right way up, pixel for pixel: close to the photo as seen, scaled by sharp, and far from it upside down.
-    const seen = await sharp(original).rotate().resize(1600, 1200).raw().toBuffer();
-    const upsideDown = await sharp(original).rotate().rotate(180).resize(1600, 1200).raw().toBuffer();
+    const seen = await sharp(original).rotate().resize(1440, 1080).raw().toBuffer();
+    const upsideDown = await sharp(original).rotate().rotate(180).resize(1440, 1080).raw().toBuffer();
     const pixels = await sent.raw().toBuffer();
     const meanDifference = (other: Buffer) => pixels.reduce((sum, value, i) => sum + Math.abs(value - other[i]!), 0) / pixels.length;
     expect(meanDifference(seen)).toBeLessThan(3);
@@ -292,13 +292,13 @@ test.describe('the photo the visualizer sends', () => {
     { what: 'a 48 MP photo (8064×6048)', tiles: 1, width: 8064, height: 6048 },
     { what: 'a 55 MP panorama (19200×2880)', tiles: 5, width: 19200, height: 2880 },
   ]) {
-    test(`${what} goes out redrawn at 1600 px and comes back as a picture`, async ({ page }) => {
+    test(`${what} goes out redrawn at 1440 px and comes back as a picture`, async ({ page }) => {
       test.setTimeout(180_000);
       const original = await phonePhoto(tiles, width, height);
       expect(original.length).toBeLessThan(10 * 1024 * 1024);
       const payload = await sendPhoto(page, { name: 'IMG_5120.JPG', mimeType: 'image/jpeg', buffer: original }, 'upload-phone-sized');
       const sent = await sharp(Buffer.from(payload.imageBase64.slice(payload.imageBase64.indexOf(',') + 1), 'base64')).metadata();
-      expect([sent.width, sent.height]).toEqual([1600, Math.round((1600 * height) / width)]);
+      expect([sent.width, sent.height]).toEqual([1440, Math.round((1440 * height) / width)]);
       await expect(page.getByRole('heading', { name: resultHeading })).toBeVisible({ timeout: 120_000 });
       await expect
         .poll(() =>
@@ -311,9 +311,9 @@ test.describe('the photo the visualizer sends', () => {
     });
   }
 
-  test('a panorama so wide that 1600 px would leave its short side under the processor\'s 200 px goes out taller, and comes back as a picture', async ({ page }) => {
+  test('a panorama so wide that 1440 px would leave its short side under the processor\'s 200 px goes out taller, and comes back as a picture', async ({ page }) => {
     test.setTimeout(180_000);
-    // 15360×1440, 10.7:1: at 1600 px it would be 1600×150, which the processor refuses as too small to show a floor
+    // 15360×1440, 10.7:1: at 1440 px it would be 1440×135, which the processor refuses as too small to show a floor
     // ("at least 200 pixels on its shorter side"), a reason the visitor's 15360-pixel photo does not deserve.
     const original = await phonePhoto(8, 15360, 1440);
     const payload = await sendPhoto(page, { name: 'IMG_5121.JPG', mimeType: 'image/jpeg', buffer: original }, 'upload-wide-panorama');

@@ -101,19 +101,19 @@ function landsAt(draw: Draw, x: number, y: number): [number, number] {
 }
 
 describe("preparePhoto: a camera JPEG decoded near the copy's size", () => {
-  it('decodes a 12 MP photo at half its size, the smallest eighth that covers the 1600 px copy, and draws the copy from it', async () => {
+  it('decodes a 12 MP photo at three eighths of its size, the smallest eighth that covers the 1440 px copy, and draws the copy from it', async () => {
     const prepared = await preparePhoto(await cameraJpeg(4032, 3024));
 
     expect(prepared.reencoded).toBe(true);
     expect(decoderInits).toHaveLength(1);
     const [init] = decoderInits;
     expect(init!.type).toBe('image/jpeg');
-    // Half of 4032×3024 is 2016×1512, the first eighth at least 1600×1200 (3/8 would be 1512×1134).
-    expect([init!.desiredWidth, init!.desiredHeight]).toEqual([2017, 1513]);
+    // 3/8 of 4032×3024 is 1512×1134, the first eighth at least 1440×1080 (2/8 would be 1008×756).
+    expect([init!.desiredWidth, init!.desiredHeight]).toEqual([1513, 1135]);
     expect(fullDecodes).toHaveLength(0);
     expect(draws).toHaveLength(1);
-    expect(draws[0]!.source).toMatchObject({ kind: 'scaled bitmap', width: 2016, height: 1512 });
-    expect(draws[0]!.canvas).toEqual({ width: 1600, height: 1200 });
+    expect(draws[0]!.source).toMatchObject({ kind: 'scaled bitmap', width: 1512, height: 1134 });
+    expect(draws[0]!.canvas).toEqual({ width: 1440, height: 1080 });
     expect(draws[0]!.transform).toEqual(IDENTITY);
   });
 
@@ -143,10 +143,10 @@ describe("preparePhoto: a camera JPEG decoded near the copy's size", () => {
       const sideways = orientation >= 5;
       const [draw] = draws;
       expect(draw!.source).toMatchObject({ kind: 'scaled bitmap' });
-      const canvas = sideways ? { width: 1200, height: 1600 } : { width: 1600, height: 1200 };
+      const canvas = sideways ? { width: 1080, height: 1440 } : { width: 1440, height: 1080 };
       expect(draw!.canvas).toEqual(canvas);
       // The stored picture, drawn at the copy's size as it is stored (sideways: the copy's height wide).
-      expect([draw!.width, draw!.height]).toEqual([1600, 1200]);
+      expect([draw!.width, draw!.height]).toEqual([1440, 1080]);
       const corners = {
         'top-left': [0, 0],
         'top-right': [canvas.width, 0],
@@ -170,12 +170,12 @@ describe("preparePhoto: a camera JPEG decoded near the copy's size", () => {
   }
 
   it('decodes the photo whole when the decoder gives less than the copy needs', async () => {
-    decodedSize = () => ({ width: 1512, height: 1134 });
+    decodedSize = () => ({ width: 1008, height: 756 });
     await preparePhoto(await cameraJpeg(4032, 3024));
     expect(decoderInits).toHaveLength(1);
     expect(fullDecodes).toHaveLength(1);
     expect(draws[0]!.source).toMatchObject({ kind: 'full bitmap', width: 4032, height: 3024 });
-    expect(draws[0]!.canvas).toEqual({ width: 1600, height: 1200 });
+    expect(draws[0]!.canvas).toEqual({ width: 1440, height: 1080 });
   });
 
   it('decodes the photo whole where the browser has no ImageDecoder, as before', async () => {
@@ -183,13 +183,13 @@ describe("preparePhoto: a camera JPEG decoded near the copy's size", () => {
     await preparePhoto(await cameraJpeg(4032, 3024, 6));
     expect(fullDecodes).toHaveLength(1);
     expect(draws[0]!.source).toMatchObject({ kind: 'full bitmap', width: 3024, height: 4032 });
-    expect(draws[0]!.canvas).toEqual({ width: 1200, height: 1600 });
+    expect(draws[0]!.canvas).toEqual({ width: 1080, height: 1440 });
     expect(draws[0]!.transform).toEqual(IDENTITY);
   });
 
   it('decodes a photo whole when half of it is smaller than the copy', async () => {
-    // Half of 3000×2250 is 1500×1125, under the 1600×1200 copy; 5/8 would cover it, but moves the floor for little.
-    await preparePhoto(await cameraJpeg(3000, 2250, 6));
+    // Half of 2800×2100 is 1400×1050, under the 1440×1080 copy; 5/8 would cover it, but moves the floor for little.
+    await preparePhoto(await cameraJpeg(2800, 2100, 6));
     expect(decoderInits).toHaveLength(0);
     expect(fullDecodes).toHaveLength(1);
   });
