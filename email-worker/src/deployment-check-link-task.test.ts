@@ -36,7 +36,9 @@ const repository = {
 
 const helpers = { job: { attempts: 1, max_attempts: 1 } } as unknown as JobHelpers;
 
-function task(db: pg.Pool, verify: () => Promise<unknown> = async () => true) {
+type Smtp = Parameters<typeof createDeploymentCheckLinkTask>[3];
+
+function task(db: pg.Pool, verify: () => Promise<unknown> = async () => true, smtp: Smtp = { host: 'smtp.provider.example', login: true, tls: 'required' }) {
   return createDeploymentCheckLinkTask(
     {
       repository,
@@ -51,6 +53,7 @@ function task(db: pg.Pool, verify: () => Promise<unknown> = async () => true) {
     },
     db,
     verify,
+    smtp,
   );
 }
 
@@ -86,5 +89,16 @@ describe('the deployment check link job', () => {
     expect(stored!.values[4]).toBe('Your Flooring Co. <hello@floors.example>');
     // The SMTP server took the login: no error stored.
     expect(stored!.values[5]).toBeNull();
+    // How it reaches the server, for the check to judge: its host, that it logs in, STARTTLS required.
+    expect(stored!.values.slice(6)).toEqual(['smtp.provider.example', true, 'required']);
+  });
+
+  it('stores a worker that hands its e-mails to its SMTP server without a login and with TLS only if offered as such (session 28)', async () => {
+    const { db, queries } = fakeDatabase();
+
+    await task(db, undefined, { host: 'relay.floors.example', login: false, tls: 'if offered' })({}, helpers);
+
+    const stored = queries.find((query) => query.text.includes('deployment_check_unsubscribe_links'));
+    expect(stored!.values.slice(6)).toEqual(['relay.floors.example', false, 'if offered']);
   });
 });

@@ -26,6 +26,12 @@ export function createDeploymentCheckLinkTask(
   db: pg.Pool,
   /** Connects to the SMTP server and logs in, sending nothing (nodemailer's verify); rejects when it cannot. */
   verifySmtp: () => Promise<unknown>,
+  /**
+   * How the worker reaches its SMTP server (session 28): the host (no password), whether it logs in, and its TLS:
+   * from the first byte, STARTTLS required, or STARTTLS only if the server offers it (which anyone on the way can
+   * strip). The check fails a server on the internet taken without a login or with TLS only if offered.
+   */
+  smtp: { host: string; login: boolean; tls: 'implicit' | 'required' | 'if offered' },
 ): Task {
   return async (_payload: unknown, helpers: JobHelpers) => {
     const { rows } = await db.query<{ digest: string }>('select back_office.mailbox_digest($1) as digest', [DEPLOYMENT_CHECK_ADDRESS]);
@@ -75,13 +81,14 @@ export function createDeploymentCheckLinkTask(
     // With the e-mail's HTML, STAFF_INBOX and sender: the business's facts, the office's address and the MAIL_FROM
     // every e-mail goes out with, as this worker has them.
     await db.query(
-      `insert into back_office.deployment_check_unsubscribe_links (list_unsubscribe, list_unsubscribe_post, message_html, staff_inbox, mail_from, smtp_checked, smtp_error)
-       values ($1, $2, $3, $4, $5, true, $6)
+      `insert into back_office.deployment_check_unsubscribe_links (list_unsubscribe, list_unsubscribe_post, message_html, staff_inbox, mail_from, smtp_checked, smtp_error, smtp_host, smtp_login, smtp_tls)
+       values ($1, $2, $3, $4, $5, true, $6, $7, $8, $9)
        on conflict (singleton) do update
        set list_unsubscribe = excluded.list_unsubscribe, list_unsubscribe_post = excluded.list_unsubscribe_post,
            message_html = excluded.message_html, staff_inbox = excluded.staff_inbox, mail_from = excluded.mail_from,
-           smtp_checked = excluded.smtp_checked, smtp_error = excluded.smtp_error, made_at = now()`,
-      [handed.headers['List-Unsubscribe'] ?? null, handed.headers['List-Unsubscribe-Post'] ?? null, handed.html, deps.context.staffInbox, handed.from, smtpError],
+           smtp_checked = excluded.smtp_checked, smtp_error = excluded.smtp_error, smtp_host = excluded.smtp_host,
+           smtp_login = excluded.smtp_login, smtp_tls = excluded.smtp_tls, made_at = now()`,
+      [handed.headers['List-Unsubscribe'] ?? null, handed.headers['List-Unsubscribe-Post'] ?? null, handed.html, deps.context.staffInbox, handed.from, smtpError, smtp.host, smtp.login, smtp.tls],
     );
   };
 }

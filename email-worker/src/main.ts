@@ -35,13 +35,19 @@ db.on('error', (error) => console.log(`email worker: idle database connection lo
 // client's own 'error' event from crashing the process meanwhile.
 db.on('connect', (client) => client.on('error', () => undefined));
 
+/** How this worker reaches its SMTP server, as the deployment check is told (no password). */
+const smtp = {
+  host: config.SMTP_HOST,
+  login: !!config.SMTP_USER,
+  // In production a login never crosses the network in plain text: without TLS from the first byte, STARTTLS is a must.
+  tls: config.SMTP_SECURE === 'true' ? 'implicit' : config.production && !!config.SMTP_USER ? 'required' : 'if offered',
+} as const;
 const transport = nodemailer.createTransport({
   host: config.SMTP_HOST,
   port: config.SMTP_PORT,
-  secure: config.SMTP_SECURE === 'true',
+  secure: smtp.tls === 'implicit',
   auth: config.SMTP_USER ? { user: config.SMTP_USER, pass: config.SMTP_PASSWORD ?? '' } : undefined,
-  // In production a login never crosses the network in plain text: without TLS from the first byte, STARTTLS is a must.
-  requireTLS: config.production && !!config.SMTP_USER && config.SMTP_SECURE !== 'true',
+  requireTLS: smtp.tls === 'required',
   connectionTimeout: 15_000,
   greetingTimeout: 15_000,
   socketTimeout: 30_000,
@@ -81,7 +87,7 @@ const runner = await startJobRunner({
     [SEND_EMAIL_TASK]: createSendEmailTask({ ...sending, transport }),
     // The deployment check's unsubscribe link, made with the same settings as every e-mail's (nothing is sent).
     // And whether the SMTP server takes this worker's login (nothing is sent).
-    [DEPLOYMENT_CHECK_UNSUBSCRIBE_TASK]: createDeploymentCheckLinkTask(sending, db, () => transport.verify()),
+    [DEPLOYMENT_CHECK_UNSUBSCRIBE_TASK]: createDeploymentCheckLinkTask(sending, db, () => transport.verify(), smtp),
   },
 });
 const healthServer = createHealthServer(() => checkQueueHealth(db, () => runner.poolId()));

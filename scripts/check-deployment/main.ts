@@ -18,6 +18,7 @@ import fs from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { WEBHOOK_REQUEST_ID_HEADER } from '../../contracts/visualizer-webhook.ts';
+import { VISUALIZER_PAGE_PATH } from '../../contracts/visualizer-result-link.ts';
 import { excerpt, keyHeaders, PAGE_HEADERS, request, requestsWaiting, ZSTD_NOTE, type Reply, type RequestOptions } from './http.ts';
 import { BUCKETS, builtFileOf, DEPLOYED_PAGES, LEAD_TABLES, PAGE_HEADINGS } from './pages.ts';
 import {
@@ -26,6 +27,7 @@ import {
   buildFingerprint,
   canonicalProblems,
   CHECK_OPTIONS,
+  corsRequestHeaders,
   collectScripts,
   createSiteReader,
   entryOf,
@@ -35,6 +37,7 @@ import {
   lookAlikeOrigins,
   isNetworkOnlyHost,
   isThisMachine,
+  keysSentReadably,
   manifestsOf,
   noindexOf,
   PAGE_CACHE_LIMIT_S,
@@ -57,7 +60,8 @@ import { functionBodiesOutcome, jobQueueSqlOf, ownFunctionsOf, type FunctionSeen
 import { leadExportsOutcome, ownTriggersOf, type LeadExport } from './lead-exports.ts';
 import { ownTriggerShapesOf, triggersOutcome, type TriggersSeen } from './triggers.ts';
 import { checkoutFunctionsOf, edgeFunctionsOutcome, MANAGEMENT_API_URL, projectRefOf } from './edge-functions.ts';
-import { cookiesSetBy, IN_APP_PAGE_HEADERS, IPHONE_PAGE_HEADERS, pageCodeOutcome, PHONE_PAGE_HEADERS, type PageAsSeen } from './page-code.ts';
+import { askAsBrowsersLoad, SUBRESOURCE_VISITORS } from './subresources.ts';
+import { ARRIVALS, cookiesSetBy, IN_APP_PAGE_HEADERS, IPHONE_PAGE_HEADERS, pageCodeOutcome, PHONE_PAGE_HEADERS, type PageAsSeen } from './page-code.ts';
 import { contentSecurityPolicyOutcome } from './csp.ts';
 import { everyPageOutcome } from './every-page.ts';
 import { BUILD_STAMP_FILE, sourceCommit } from '../../contracts/build-stamp.ts';
@@ -153,8 +157,23 @@ async function main(): Promise<number> {
     return end(notCheckedVerdict(`the check did not start (${message})`));
   }
   const { anonKey, serviceKey, webhookUrl } = deployment;
+  // The check sends the secret key (and a management token) with its requests: over plain http to a public address
+  // every network on the way reads it, before any line could say the address is wrong (session 28).
+  const managementApi = process.env.SUPABASE_ACCESS_TOKEN?.trim() ? process.env.SUPABASE_MANAGEMENT_API_URL?.trim() || MANAGEMENT_API_URL : undefined;
+  const readable = keysSentReadably({ SUPABASE_URL: deployment.supabaseUrl, ...(managementApi ? { SUPABASE_MANAGEMENT_API_URL: managementApi } : {}) });
+  if (readable.length > 0) {
+    const why = `${readable.join(' and ')} ${readable.length === 1 ? 'is' : 'are'} plain http on a public address: the check would send the secret key readable to every network on the way; give the https address`;
+    console.error(`check:deployment: ${why}`);
+    return end(notCheckedVerdict(`the check did not start (${why})`));
+  }
   const rest = restClient(deployment);
   if (ZSTD_NOTE) console.error(ZSTD_NOTE);
+  // Said first, and again in a pass: which deployment, build and lines the run is about (session 28: a pass said
+  // only "the deployment", so one pasted into a ticket could be another site's, or a staging copy's).
+  const checkoutRoot = path.resolve(import.meta.dirname, '..', '..');
+  const checkoutCommit = sourceCommit(checkoutRoot, {});
+  const whatIsChecked = `the site ${site.origin}, the project ${deployment.supabaseUrl} and the processor ${webhookUrl}, held to the build in ${buildDir}/ by the lines of checkout ${checkoutCommit.replace(/^([0-9a-f]{12})[0-9a-f]*/, '$1')}${ZSTD_NOTE ? ` (on Node ${process.version}, which asks for no zstd copy)` : ''}`;
+  console.log(`check:deployment of ${whatIsChecked}\n`);
 
   let total = 0;
   /** The lines that failed and those that could not run, named again in the last line. */
@@ -318,11 +337,28 @@ async function main(): Promise<number> {
       if (reply) served.set(stylesheet, reply);
     }
     const changed = assetsNotAsBuilt(served, buildDir);
+    // And as each browser loads them from a page (session 28): a rule that adds code for phones only, or only to a
+    // request that is a page's own load (its fetch metadata, its Referer), gave the bare request above the build.
+    const loadedBy = new Map<string, { kind: 'script' | 'stylesheet'; page: string }>();
+    for (const [page, html] of pageBodies) for (const asset of assetsOf(html, new URL(page, site))) if (!loadedBy.has(asset.path)) loadedBy.set(asset.path, { kind: asset.kind, page });
+    for (const scriptPath of served.keys()) if (!loadedBy.has(scriptPath)) loadedBy.set(scriptPath, { kind: 'script', page: '/' });
+    const builtAssets = new Map([...loadedBy].filter(([assetPath]) => assetPath.startsWith('/assets/')));
+    const pageReplies = await Promise.all([...pageBodies.keys()].map((page) => readSite(page, { as: 'page' }).catch(() => undefined)));
+    const cookie = cookiesSetBy(pageReplies.filter((reply): reply is Reply => reply !== undefined));
+    for (const { path: assetPath, who, reply } of await askAsBrowsersLoad(site, builtAssets, cookie)) {
+      if (reply instanceof Error) changed.push(`${assetPath} to ${who}: ${reply.message}`);
+      else if (reply.status !== 200) changed.push(`${assetPath} to ${who}: status ${reply.status}`);
+      // The bytes the bare request got are judged above, once: a file changed for everyone is named once.
+      else if (reply.body !== served.get(assetPath)?.body) changed.push(...assetsNotAsBuilt(new Map([[assetPath, reply]]), buildDir, who));
+    }
+    /** Each label starts with the file's path; one file changed for every browser is one file. */
+    const files = new Set(changed.map((label) => label.split(' ')[0])).size;
+    const browsers = `as ${SUBRESOURCE_VISITORS.map(({ who }) => who).join(', ')}${cookie ? ' (and a returning visitor with the cookies the pages set)' : ''} load them from the pages`;
     return changed.length === 0
-      ? { ok: true, detail: `its ${servedBuilds.size} pages name the same scripts and stylesheets as ${buildDir}/ (their names carry the build's hashes), and the ${served.size} it serves are ${buildDir}/'s byte for byte` }
+      ? { ok: true, detail: `its ${servedBuilds.size} pages name the same scripts and stylesheets as ${buildDir}/ (their names carry the build's hashes), and the ${served.size} it serves are ${buildDir}/'s byte for byte, asked bare and ${browsers}` }
       : {
           ok: false,
-          detail: `the pages name ${buildDir}/'s files, but the host serves ${changed.length === 1 ? 'one of them' : `${changed.length} of them`} otherwise: ${changed.slice(0, 3).join('; ')}${changed.length > 3 ? `; and ${changed.length - 3} more` : ''}: code changed after the build (a hacked host or CDN, a host that rewrites scripts) runs on every page and reads every form a visitor fills in; upload ${buildDir}/ again, and find out who changed the files at the host`,
+          detail: `the pages name ${buildDir}/'s files, but the host serves ${files === 1 ? 'one of them' : `${files} of them`} otherwise: ${changed.slice(0, 3).join('; ')}${changed.length > 3 ? `; and ${changed.length - 3} more` : ''}: code changed after the build (a hacked host or CDN, a host that rewrites scripts) runs on every page and reads every form a visitor fills in; upload ${buildDir}/ again, and find out who changed the files at the host`,
         };
   });
   // What a page runs, and what phones and returning visitors get: a script the host adds reads every form (session 23).
@@ -337,13 +373,15 @@ async function main(): Promise<number> {
     const built = builtFiles.every((file) => fs.existsSync(file)) ? builtFiles.map((file) => fs.readFileSync(file, 'utf8')).join('\n') : undefined;
     const pages: PageAsSeen[] = await Promise.all(
       answered.map(async ({ page, first }) => {
-        const [phone, iPhone, inApp, secondVisit] = await Promise.all([
+        const [phone, iPhone, inApp, secondVisit, ...arrivals] = await Promise.all([
           ask(page, { ...PHONE_PAGE_HEADERS }),
           ask(page, { ...IPHONE_PAGE_HEADERS }),
           ask(page, { ...IN_APP_PAGE_HEADERS }),
           cookie ? ask(page, { ...PAGE_HEADERS, cookie }) : undefined,
+          // Visitors from a search or an advert: a Referer and a click id (session 28).
+          ...ARRIVALS.map((arrival) => ask(`${page}${arrival.query}`, { ...arrival.headers })),
         ]);
-        return { page, first, phone, iPhone, inApp, secondVisit, built };
+        return { page, first, phone, iPhone, inApp, secondVisit, arrivals: arrivals.filter((reply): reply is Reply => reply !== undefined), built };
       }),
     );
     return pageCodeOutcome(site, pages, cookie, buildDir);
@@ -698,10 +736,11 @@ async function main(): Promise<number> {
       });
     }
 
+    // As a browser sends them from the visualizer page, fetch metadata and Referer included (session 28).
     const preflight = (origin: string) =>
       request(webhookUrl, {
         method: 'OPTIONS',
-        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': SITE_UPLOAD_HEADERS.join(', ') },
+        headers: { origin, ...corsRequestHeaders(origin, webhookUrl, VISUALIZER_PAGE_PATH), 'access-control-request-method': 'POST', 'access-control-request-headers': SITE_UPLOAD_HEADERS.join(', ') },
       });
     await check('webhook CORS for the site', async () => {
       const reply = await preflight(site.origin);
@@ -718,7 +757,7 @@ async function main(): Promise<number> {
       // while the processor's answers allow another origin (its ALLOWED_ORIGINS, staging's): browsers then send the
       // photo but cannot read the reply, which alone carries the key to fix the floor or choose a rug. An empty call
       // is refused at once (400) with the processor's own CORS headers, and spends no write (session 27).
-      const answer = await request(webhookUrl, { method: 'POST', body: '{}', headers: { origin: site.origin } });
+      const answer = await request(webhookUrl, { method: 'POST', body: '{}', headers: { origin: site.origin, ...corsRequestHeaders(site.origin, webhookUrl, VISUALIZER_PAGE_PATH) } });
       const answered = answer.headers['access-control-allow-origin'];
       if (answered !== site.origin) {
         return {
@@ -805,7 +844,7 @@ async function main(): Promise<number> {
       // The checkout this runs from holds the lines (an older one passes what later lines fail) and is what the one
       // running it means to have deployed (a deploy that never reached the host passes on the version still live).
       const root = path.resolve(import.meta.dirname, '..', '..');
-      return checkoutOutcome(siteCommit, sourceCommit(root, {}), gitHistory(root));
+      return checkoutOutcome(siteCommit, checkoutCommit, gitHistory(root));
     });
 
     let alive: Record<string, number> = {};
@@ -971,7 +1010,7 @@ async function main(): Promise<number> {
     return { ok: true, detail: `${seen[0]} and ${seen[1]}; a forged header changed nothing` };
   });
 
-  return end(verdictOf(total, failedNames, skippedNames));
+  return end(verdictOf(total, failedNames, skippedNames, whatIsChecked));
 }
 
 // The check's own error (a bug, a reply it cannot read) must not leave an earlier line, `ok` perhaps, as the last.

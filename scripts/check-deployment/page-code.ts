@@ -137,6 +137,30 @@ export function resourcesOf(html: string, pageUrl: URL): Map<string, string> {
   return found;
 }
 
+/**
+ * What a page's headers make the browser do that no build can (red-team, session 28): a `Refresh` header sends the
+ * visitor elsewhere after the page has shown (browsers obey it as the `<meta http-equiv="refresh">` resourcesOf
+ * names), and a `Link` header loads another site's stylesheet (Firefox applies it: it can read what is typed) or
+ * preloads and connects to it (it hears of every visit). Both passed: only the HTML was read. A `Link` to the site's
+ * own files (a CDN's Early Hints) is not named. As key -> label, like resourcesOf.
+ */
+export function headerResourcesOf(headers: Reply['headers'], pageUrl: URL): Map<string, string> {
+  const found = new Map<string, string>();
+  const said = (name: string) => {
+    const value = headers[name];
+    return Array.isArray(value) ? value.join(', ') : value === undefined ? '' : String(value);
+  };
+  const refresh = said('refresh').trim();
+  if (refresh) found.set(`refresh ${refresh}`, `a Refresh header "${refresh.slice(0, 60)}"`);
+  for (const [, reference = '', parameters = ''] of said('link').matchAll(/<([^>]*)>([^,]*)/g)) {
+    const rels = (parameters.match(/\brel\s*=\s*"?([^";]+)"?/i)?.[1] ?? '').toLowerCase().split(/\s+/);
+    if (!rels.some((rel) => LOADED_RELS.has(rel)) || !URL.canParse(reference.trim(), pageUrl)) continue;
+    const url = new URL(reference.trim(), pageUrl);
+    if (url.origin !== pageUrl.origin) found.set(`link ${url.href}`, `a Link header's ${rels.join(' ')} of ${url.href}`);
+  }
+  return found;
+}
+
 /** What a page as served fetches or sends to elsewhere that the build's pages do not (labels). */
 export function resourcesNotBuilt(served: string, built: string, pageUrl: URL): string[] {
   const builtResources = resourcesOf(built, pageUrl);
@@ -185,6 +209,27 @@ export const IN_APP_PAGE_HEADERS = {
     'Mozilla/5.0 (iPhone; CPU iPhone OS 18_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 400.0.0.29.98 (iPhone15,2; iOS 18_6; en_US; en; scale=3.00; 1179x2556; 0)',
 } as const;
 
+/**
+ * Visitors who arrive from elsewhere, as a browser opens the page from a link (red-team, session 28): the check asked
+ * each page as if its address were typed, with no Referer and no query, so a host rule keyed on either passed. The
+ * hacked site's classic "conditional redirect" sends only visitors from a search engine to another site (the owner,
+ * who types the address, never sees it), and a CDN that keys its cache on the query string sends an advert's
+ * `?fbclid=` or `?gclid=` to the origin, which may hold an earlier build. Each has its query, appended to the page's
+ * path, and its headers.
+ */
+export const ARRIVALS = [
+  {
+    who: 'from a Google search (with an ad click id)',
+    query: '?gclid=deployment-check',
+    headers: { ...PAGE_HEADERS, 'sec-fetch-site': 'cross-site', referer: 'https://www.google.com/' },
+  },
+  {
+    who: "from an Instagram advert, in Instagram's browser",
+    query: '?utm_source=instagram&utm_medium=paid_social&fbclid=deployment-check',
+    headers: { ...IN_APP_PAGE_HEADERS, 'sec-fetch-site': 'cross-site', referer: 'https://l.instagram.com/' },
+  },
+] as const;
+
 /** The `cookie` header a browser sends back after these answers (each `set-cookie`'s name=value; later ones win). */
 export function cookiesSetBy(replies: readonly Reply[]): string | undefined {
   const jar = new Map<string, string>();
@@ -211,7 +256,11 @@ export function pageAgainstFirst(reply: Reply, first: Reply, pageUrl: URL): stri
   }
   const extra = codeNotBuilt(reply.body, first.body, pageUrl);
   if (extra.length > 0) return `${listed(extra)}, which the first answer does not run`;
-  const loads = resourcesNotBuilt(reply.body, first.body, pageUrl);
+  const firstHeaders = headerResourcesOf(first.headers, pageUrl);
+  const loads = [
+    ...resourcesNotBuilt(reply.body, first.body, pageUrl),
+    ...[...headerResourcesOf(reply.headers, pageUrl)].filter(([key]) => !firstHeaders.has(key)).map(([, label]) => label),
+  ];
   return loads.length > 0 ? `${listed(loads)}, which the first answer does not have` : undefined;
 }
 
@@ -228,6 +277,8 @@ export type PageAsSeen = {
   iPhone?: Reply;
   inApp?: Reply;
   secondVisit?: Reply;
+  /** Its answers to ARRIVALS, in their order. */
+  arrivals?: readonly Reply[];
 };
 
 /**
@@ -246,12 +297,15 @@ export function pageCodeOutcome(
 ): Outcome & { skipped?: boolean } {
   if (pages.length === 0) return { ok: false, detail: 'no page could be read (see the page lines above)' };
   const problems: string[] = [];
-  for (const { page, built, first, phone, iPhone, inApp, secondVisit } of pages) {
+  for (const { page, built, first, phone, iPhone, inApp, secondVisit, arrivals = [] } of pages) {
     const pageUrl = new URL(page, site);
     const added = built === undefined ? [] : codeNotBuilt(first.body, built, pageUrl);
     if (added.length > 0) problems.push(`${page} runs ${listed(added)}, which the build does not have`);
     const loads = built === undefined ? [] : resourcesNotBuilt(first.body, built, pageUrl);
     if (loads.length > 0) problems.push(`${page} has ${listed(loads)}, which the build does not have`);
+    // Headers are the host's, never the build's: any of these is the host's own doing.
+    const byHeaders = [...headerResourcesOf(first.headers, pageUrl).values()];
+    if (byHeaders.length > 0) problems.push(`${page} comes with ${listed(byHeaders)}, which no build sends`);
     for (const [reply, who] of [
       [phone, 'on a phone'],
       [iPhone, 'on an iPhone'],
@@ -260,6 +314,10 @@ export function pageCodeOutcome(
       const differs = reply && pageAgainstFirst(reply, first, pageUrl);
       if (differs) problems.push(`${page} ${who}: ${differs}`);
     }
+    arrivals.forEach((reply, index) => {
+      const differs = pageAgainstFirst(reply, first, pageUrl);
+      if (differs) problems.push(`${page} ${ARRIVALS[index]!.who}: ${differs}`);
+    });
     const again = secondVisit && pageAgainstFirst(secondVisit, first, pageUrl);
     if (again) problems.push(`${page} on a second visit (with the cookies the pages set): ${again}`);
   }
@@ -269,9 +327,10 @@ export function pageCodeOutcome(
       detail: `${problems.join('; ')}: a script the build does not have reads every form a visitor fills in (a host's snippet injection or analytics, a tag manager, a hacked host), an image, stylesheet or frame from another site tells it of every visit (and a stylesheet can read what is typed), and a page that differs for phones or returning visitors is not the page checked; remove it at the host (or add it to the build, and name its company on the privacy page)`,
     };
   }
+  const arrived = pages.some(({ arrivals }) => arrivals?.length) ? ', visitors from a Google search and an Instagram advert' : '';
   const visits = cookie
-    ? "phones (Android's Chrome, an iPhone's Safari, Instagram's browser) and returning visitors (with the cookies the pages set) get the same pages"
-    : "phones (Android's Chrome, an iPhone's Safari, Instagram's browser) get the same pages (no page set a cookie, so a second visit is a first)";
+    ? `phones (Android's Chrome, an iPhone's Safari, Instagram's browser)${arrived} and returning visitors (with the cookies the pages set) get the same pages`
+    : `phones (Android's Chrome, an iPhone's Safari, Instagram's browser)${arrived} get the same pages (no page set a cookie, so a second visit is a first)`;
   if (pages.some(({ built }) => built === undefined)) {
     return {
       ok: false,

@@ -324,13 +324,14 @@ export function textFilesOf(buildDir: string, limit = 2000): string[] {
  * A name's hash says what the build made; only the bytes say what visitors run. A file the build does not have is
  * named too (a chunk a changed script imports).
  */
-export function assetsNotAsBuilt(served: ReadonlyMap<string, Reply>, buildDir: string): string[] {
+export function assetsNotAsBuilt(served: ReadonlyMap<string, Reply>, buildDir: string, who?: string): string[] {
+  const asked = who ? ` to ${who}` : '';
   const differing: string[] = [];
   for (const [assetPath, reply] of served) {
     if (!assetPath.startsWith('/assets/') || reply.status !== 200) continue;
     const file = path.join(buildDir, ...assetPath.split('/').filter(Boolean));
     if (!fs.existsSync(file)) {
-      differing.push(`${assetPath} (which ${buildDir}/ does not have)`);
+      differing.push(`${assetPath}${asked} (which ${buildDir}/ does not have)`);
       continue;
     }
     const built = fs.readFileSync(file, 'utf8');
@@ -339,7 +340,7 @@ export function assetsNotAsBuilt(served: ReadonlyMap<string, Reply>, buildDir: s
     while (at < built.length && built[at] === reply.body[at]) at++;
     const shown = reply.body.slice(at, at + 60).replace(/\s+/g, ' ');
     differing.push(
-      `${assetPath} (${Buffer.byteLength(reply.body)} bytes served, ${Buffer.byteLength(built)} in ${buildDir}/; from character ${at} it serves "${shown}${reply.body.length > at + 60 ? '…' : ''}")`,
+      `${assetPath}${asked} (${Buffer.byteLength(reply.body)} bytes served, ${Buffer.byteLength(built)} in ${buildDir}/; from character ${at} it serves "${shown}${reply.body.length > at + 60 ? '…' : ''}")`,
     );
   }
   return differing;
@@ -373,6 +374,24 @@ export function lookAlikeOrigins(site: URL): string[] {
       ? [`${site.protocol}//deployment-check${domain}${port}`]
       : [];
   return ['null', `${site.protocol}//${site.hostname}.deployment-check.invalid${port}`, ...prefixed];
+}
+
+/**
+ * The headers a browser adds to a CORS request (`fetch` from a page on `origin` to `target`): its fetch metadata
+ * and the page as its Referer (red-team, session 28). The check's preflights carried none, so a rule in front of the
+ * processor keyed on them (an edge function's CORS that answers only what looks like a browser) showed the check
+ * the processor's own answer while browsers got another. `null` (a sandboxed frame) sends no Referer.
+ */
+export function corsRequestHeaders(origin: string, target: string, page = '/'): Record<string, string> {
+  const siteOf = (url: URL) => `${url.protocol}//${getDomain(url.hostname, { allowPrivateDomains: true }) ?? url.hostname}`;
+  const from = origin !== 'null' && URL.canParse(origin) ? new URL(origin) : undefined;
+  const to = new URL(target);
+  return {
+    'sec-fetch-mode': 'cors',
+    'sec-fetch-dest': 'empty',
+    'sec-fetch-site': from?.origin === to.origin ? 'same-origin' : from && siteOf(from) === siteOf(to) ? 'same-site' : 'cross-site',
+    ...(from ? { referer: new URL(page, from).href } : {}),
+  };
 }
 
 /** How long a browser must be told to keep to https (HSTS max-age): one day at least; hosts send a year. */
@@ -513,6 +532,17 @@ export function isNetworkOnlyHost(hostname: string): boolean {
     return host === '::1' || host === '::' || /^f[cd][0-9a-f]{0,2}:/.test(host) || /^fe[89ab][0-9a-f]?:/.test(host);
   }
   return !host.includes('.') || /\.(local|internal|localhost|lan|home\.arpa)$/.test(host);
+}
+
+/**
+ * The addresses the check would send a secret to (the secret key, a management token) over plain http on a public
+ * address, as 'SUPABASE_URL http://…': anyone on the way reads it. This machine's and its network's own (a local
+ * stack) are the exception.
+ */
+export function keysSentReadably(addresses: Record<string, string>): string[] {
+  return Object.entries(addresses)
+    .filter(([, address]) => URL.canParse(address) && new URL(address).protocol === 'http:' && !isNetworkOnlyHost(new URL(address).hostname))
+    .map(([name, address]) => `${name} ${new URL(address).origin}`);
 }
 
 /**

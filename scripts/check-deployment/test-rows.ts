@@ -7,6 +7,8 @@ import { WEBHOOK_REFUSAL } from '../../contracts/visualizer-webhook.ts';
 import { createSupabaseVisitorFiles } from '../../visitor-data/visitor-files.ts';
 import { excerpt, keyHeaders, request, type Reply, type RequestOptions } from './http.ts';
 import { LEAD_TABLES } from './pages.ts';
+import { corsRequestHeaders } from './site.ts';
+import { VISUALIZER_PAGE_PATH } from '../../contracts/visualizer-result-link.ts';
 
 export type LeadTable = (typeof LEAD_TABLES)[number];
 export type Outcome = { ok: boolean; detail: string };
@@ -74,7 +76,7 @@ export function createTestRows(deployment: Deployment) {
     const photo = await readFile(TEST_PHOTO);
     return request(deployment.webhookUrl, {
       method: 'POST',
-      headers: { origin: deployment.siteOrigin, ...headers },
+      headers: { origin: deployment.siteOrigin, ...corsRequestHeaders(deployment.siteOrigin, deployment.webhookUrl, VISUALIZER_PAGE_PATH), ...headers },
       idleTimeoutMs: WEBHOOK_ANSWER_MS,
       body: JSON.stringify({
         requestId,

@@ -3,7 +3,7 @@ import { businessEnvSchema } from '../../src/config/settings.ts';
 import { VISUALIZER_PAGE_PATH, visualizerResultLink } from '../../contracts/visualizer-result-link.ts';
 import { PAGE_HEADINGS } from './pages.ts';
 import { factsLacking, factsTheEmailLacks } from './business-facts.ts';
-import { entryOf, headingOf, isThisMachine, placeholderFactsOf } from './site.ts';
+import { entryOf, headingOf, isNetworkOnlyHost, isThisMachine, placeholderFactsOf } from './site.ts';
 import type { Outcome } from './test-rows.ts';
 
 type Rest = (pathAndQuery: string, key: string, init?: RequestOptions) => Promise<Reply>;
@@ -18,6 +18,10 @@ type UnsubscribeState = {
   /** Whether the worker tried its SMTP login, and why it failed (null: it worked); absent before 20261130190004. */
   smtp_checked?: boolean;
   smtp_error?: string | null;
+  /** How the worker reaches its SMTP server (host, login, TLS); absent before 20261203000140. */
+  smtp_host?: string | null;
+  smtp_login?: boolean | null;
+  smtp_tls?: 'implicit' | 'required' | 'if offered' | null;
   made: boolean;
   job_waiting: boolean;
   job_error: string | null;
@@ -210,6 +214,34 @@ export function senderNameProblem(mailFrom: string, emailHtml: string): string |
 }
 
 /**
+ * How the e-mail worker reaches its SMTP server, as the line says it (`said`), and what is wrong with it. Red-team,
+ * session 28: the line said "through an SMTP server that takes the worker's login" for a worker with no login at all
+ * (SMTP_USER unset), so one that hands every lead's e-mail to a server on the internet without a login (an open
+ * relay) and with STARTTLS only if the server offers it (the worker requires TLS only with a login) passed, while
+ * anyone on the way could strip STARTTLS and read each visitor's name, phone and message. A server only this machine
+ * or its network reaches (a local catcher, a relay beside the worker) may take mail without either.
+ */
+export function smtpConnectionOf(state: Pick<UnsubscribeState, 'smtp_host' | 'smtp_login' | 'smtp_tls'>): { said: string; problem?: string } {
+  const { smtp_host: host, smtp_login: login, smtp_tls: tls } = state;
+  if (!host || typeof login !== 'boolean' || !tls) {
+    return {
+      said: 'an SMTP server it did not describe',
+      problem: 'the e-mail worker did not say how it reaches its SMTP server (its host, login and TLS): it is from before this check (rebuild and redeploy it: npm run build:services)',
+    };
+  }
+  const tlsSaid = tls === 'implicit' ? 'over TLS from the first byte' : tls === 'required' ? 'over STARTTLS, required' : 'with STARTTLS only if the server offers it';
+  const said = `${host}, ${login ? "which takes the worker's login" : 'without a login'}, ${tlsSaid}`;
+  if (isNetworkOnlyHost(host)) return { said: `${said} (an address only its own machine or network reaches)` };
+  const wrong = [
+    ...(login ? [] : ['without a login (SMTP_USER is not set): a server on the internet that takes anyone\'s mail is an open relay, which providers block and spam filters distrust, and nothing ties its mail to the business']),
+    ...(tls === 'if offered' ? ['with TLS only if the server offers it: anyone on the way can strip STARTTLS and read every lead\'s name, phone and message'] : []),
+  ];
+  return wrong.length === 0
+    ? { said }
+    : { said, problem: `it hands every e-mail to ${host} ${wrong.join(', and ')}; give it its provider's login (SMTP_USER and SMTP_PASSWORD, which make STARTTLS required in production) or SMTP_SECURE=true on port 465` };
+}
+
+/**
  * The e-mail the worker made for the unsubscribe line (still stored until the test rows go): its footer must show the
  * business's own facts, and the worker's STAFF_INBOX must be an inbox someone reads. A worker run without the owner's
  * VITE_BUSINESS_* settings signs every e-mail with the 555 phone and the placeholder NJ registration number while the
@@ -258,6 +290,8 @@ export async function checkEmailFacts(rest: Rest, serviceKey: string, site: URL,
   } else if (state.smtp_error) {
     problems.push(`its SMTP server does not take it (${state.smtp_error.slice(0, 160)}): every e-mail fails, the office's and the visitors'; check SMTP_HOST, SMTP_PORT, SMTP_USER and SMTP_PASSWORD`);
   }
+  const smtp = smtpConnectionOf(state);
+  if (smtp.problem) problems.push(smtp.problem);
   // The worker records only a digest of its sender: a staging copy's or the placeholders' passed until mail bounced.
   const sender = state.mail_from?.match(/<([^<>]+)>\s*$/)?.[1] ?? state.mail_from?.trim();
   if (sender && placeholderInbox(sender)) {
@@ -267,5 +301,5 @@ export async function checkEmailFacts(rest: Rest, serviceKey: string, site: URL,
   if (senderName) problems.push(senderName);
   return problems.length > 0
     ? { ok: false, detail: problems.join('; ') }
-    : { ok: true, detail: `the e-mail the worker made shows no placeholder of the business settings${homePage ? ", gives the site's phone, e-mail address and registration number" : ''}, its links open the site's pages on ${site.hostname}, and staff e-mails go to ${state.staff_inbox}, through an SMTP server that takes the worker's login` };
+    : { ok: true, detail: `the e-mail the worker made shows no placeholder of the business settings${homePage ? ", gives the site's phone, e-mail address and registration number" : ''}, its links open the site's pages on ${site.hostname}, and staff e-mails go to ${state.staff_inbox}, through ${smtp.said}` };
 }

@@ -11,8 +11,12 @@ export const NOT_A_PASS = 1;
 
 const named = (names: readonly string[]) => names.join('; ');
 
-/** The verdict of a run whose every line ran: `failed` and `unchecked` are the names of the lines that failed or could not run. */
-export function verdictOf(total: number, failed: readonly string[], unchecked: readonly string[]): Verdict {
+/**
+ * The verdict of a run whose every line ran: `failed` and `unchecked` are the names of the lines that failed or could
+ * not run; `checked` says what a pass is a pass of (the addresses and the build asked), so a pass copied into a
+ * ticket cannot be taken for one of another deployment (red-team, session 28).
+ */
+export function verdictOf(total: number, failed: readonly string[], unchecked: readonly string[], checked?: string): Verdict {
   if (failed.length > 0) {
     return {
       line: `FAIL: ${failed.length} of ${total} checks failed (${named(failed)})${unchecked.length > 0 ? `, and ${unchecked.length} could not run from here (${named(unchecked)})` : ''}.`,
@@ -26,7 +30,7 @@ export function verdictOf(total: number, failed: readonly string[], unchecked: r
       code: NOT_A_PASS,
     };
   }
-  return { line: `PASS: the deployment passed all ${total} checks.`, code: 0 };
+  return { line: `PASS: the deployment passed all ${total} checks${checked ? `: ${checked}` : ''}.`, code: 0 };
 }
 
 /** The verdict of a run that could not start or did not finish: `why` says what stopped it. */

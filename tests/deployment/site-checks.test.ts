@@ -8,10 +8,12 @@ import {
   assetsNotAsBuilt,
   buildFingerprint,
   canonicalProblems,
+  corsRequestHeaders,
   entryOf,
   httpsProblem,
   insecureAssetsOf,
   isNetworkOnlyHost,
+  keysSentReadably,
   lookAlikeOrigins,
   manifestsOf,
   networkOnlyServicesOf,
@@ -129,6 +131,20 @@ describe("the business's facts on the pages", () => {
   });
 });
 
+describe("a browser's CORS request to the processor", () => {
+  it('carries its fetch metadata and the page as its Referer, same-site or cross-site by the registrable domain (session 28)', () => {
+    expect(corsRequestHeaders('https://www.floors.example', 'https://processor.floors.example/upload', '/floor-visualizer')).toEqual({
+      'sec-fetch-mode': 'cors',
+      'sec-fetch-dest': 'empty',
+      'sec-fetch-site': 'same-site',
+      referer: 'https://www.floors.example/floor-visualizer',
+    });
+    expect(corsRequestHeaders('https://www.floors.example', 'https://floors-processor.onrender.com/')['sec-fetch-site']).toBe('cross-site');
+    // A sandboxed frame's origin sends no Referer.
+    expect(corsRequestHeaders('null', 'https://processor.floors.example/')).toEqual({ 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty', 'sec-fetch-site': 'cross-site' });
+  });
+});
+
 describe("origins a loose CORS rule takes for the site's", () => {
   it("are null, the site's name with another domain after it, and letters before its domain, never a name of the owner's", () => {
     expect(lookAlikeOrigins(new URL('https://www.floors.com/'))).toEqual([
@@ -188,6 +204,14 @@ describe("the build machine's files and the services' addresses", () => {
     expect(plainHttpServicesOf(site, { SUPABASE_URL: 'http://203.0.113.5:8000', VITE_VISUALIZER_WEBHOOK_URL: 'http://127.0.0.1:8787/x' })).toEqual(['SUPABASE_URL http://203.0.113.5:8000']);
     // An http site mixes nothing (the https line judges the site itself).
     expect(plainHttpServicesOf(new URL('http://floors.example'), services)).toEqual([]);
+  });
+
+  it("names each address the check would send a secret to over plain http on a public address, not a local stack's (session 28)", () => {
+    expect(keysSentReadably({ SUPABASE_URL: 'http://abcdefghijklmnopqrst.supabase.co', SUPABASE_MANAGEMENT_API_URL: 'https://api.supabase.com' })).toEqual(['SUPABASE_URL http://abcdefghijklmnopqrst.supabase.co']);
+    expect(keysSentReadably({ SUPABASE_URL: 'http://203.0.113.5:8000/' })).toEqual(['SUPABASE_URL http://203.0.113.5:8000']);
+    // This machine's, a LAN's or a Docker network's stack: the key does not leave the network.
+    expect(keysSentReadably({ SUPABASE_URL: 'http://127.0.0.1:24321', SUPABASE_MANAGEMENT_API_URL: 'http://kong:8000' })).toEqual([]);
+    expect(keysSentReadably({ SUPABASE_URL: 'https://abcdefghijklmnopqrst.supabase.co' })).toEqual([]);
   });
 
   it('names each service a site on a public address calls at an address only this machine or its network reaches', () => {

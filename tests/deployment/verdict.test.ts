@@ -14,6 +14,12 @@ describe("check:deployment's verdict", () => {
     expect(verdictOf(58, [], [])).toEqual({ line: 'PASS: the deployment passed all 58 checks.', code: 0 });
   });
 
+  it('says in a pass what it is a pass of: the addresses and the build the run asked (session 28)', () => {
+    expect(verdictOf(58, [], [], 'the site https://floors.example, the project https://abc.supabase.co').line).toBe(
+      'PASS: the deployment passed all 58 checks: the site https://floors.example, the project https://abc.supabase.co.',
+    );
+  });
+
   it('fails with exit 1, naming the lines that failed and those that could not run', () => {
     expect(verdictOf(58, ['bucket floor-visualizer', 'webhook /healthz'], [])).toEqual({
       line: 'FAIL: 2 of 58 checks failed (bucket floor-visualizer; webhook /healthz).',

@@ -66,9 +66,9 @@ const REVIEWED: Record<string, Review> = {
   },
   'back_office.deployment_check_unsubscribe_links': {
     coverage:
-      'no visitor data: the unsubscribe headers and e-mail the worker made for the check’s own fixed test address, the business’s STAFF_INBOX and MAIL_FROM, and whether its SMTP login works; one row, removed with the check’s rows (decision 023)',
+      'no visitor data: the unsubscribe headers and e-mail the worker made for the check’s own fixed test address, the business’s STAFF_INBOX and MAIL_FROM, whether its SMTP login works, and its SMTP host, login (yes or no) and TLS (never a password); one row, removed with the check’s rows (decision 023)',
     notExported: NOTHING_OF_A_VISITOR,
-    columns: ['singleton', 'list_unsubscribe', 'list_unsubscribe_post', 'message_html', 'staff_inbox', 'made_at', 'mail_from', 'smtp_checked', 'smtp_error'],
+    columns: ['singleton', 'list_unsubscribe', 'list_unsubscribe_post', 'message_html', 'staff_inbox', 'made_at', 'mail_from', 'smtp_checked', 'smtp_error', 'smtp_host', 'smtp_login', 'smtp_tls'],
   },
   'back_office.email_unsubscribes': {
     coverage: 'kept on purpose: a digest of the mailbox, never the address; it stops the next marketing e-mail (decision 024)',
