@@ -63,6 +63,10 @@ describe('the privacy notice', () => {
     );
     expect(rowAbout(rows, /internet address/)).toBe(`${days(dataRetention.throttleAddressDays)}.`);
     // Form rows: the job deletes them after the setting, except those staff marked as a customer's (customer_since).
+    // A visualizer request's row also holds the choices made on its result (the wood, the rugs), which go with it.
+    expect(rows.map((row) => row.what)).toContain(
+      'What you typed into a form, and the name, e-mail address and result choices (wood, rugs) of a visualizer request',
+    );
     expect(rowAbout(rows, /typed into a form/)).toBe(
       `${dataRetention.leadRowMonths} months after you sent it, then we delete it. If you become our customer or join one of our partner programs, we keep it as our record of working with you until you ask us to delete it.`,
     );

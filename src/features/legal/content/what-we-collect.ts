@@ -109,7 +109,9 @@ export function retentionSchedule(retention = dataRetention, floorEngine?: strin
       kept: `${days(retention.emailRecipientDays)} after the e-mail was sent, or, for one we did not send (the address unsubscribed, had already had our e-mails for that day, or could not be reached), after we held it back or last tried. We keep a note of what kind of e-mail it was and when it was sent (or why it was not), without the address, for as long as we keep the form it was about. We don't store the text of the e-mails: they are written from your form when they are sent.`,
     },
     {
-      what: 'What you typed into a form, and the name and e-mail address on a visualizer request',
+      // The result's choices (wood_style, wood_settled_at, rug_choice, the counts) are columns of the request's row,
+      // deleted with it (remove_expired_lead_rows): the row says how long they stay (session 28).
+      what: 'What you typed into a form, and the name, e-mail address and result choices (wood, rugs) of a visualizer request',
       kept: `${months(retention.leadRowMonths)} after you sent it, then we delete it. If you become our customer or join one of our partner programs, we keep it as our record of working with you until you ask us to delete it.`,
     },
     {
