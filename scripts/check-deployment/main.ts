@@ -42,6 +42,7 @@ import {
   noindexOf,
   PAGE_CACHE_LIMIT_S,
   pageKeptTooLong,
+  pageStatusProblem,
   pageTypeProblem,
   placeholderFactsOf,
   networkOnlyServicesOf,
@@ -237,7 +238,7 @@ async function main(): Promise<number> {
     await check(`page ${page}`, async () => {
       const reply = await readSite(page, { as: 'page' });
       const heading = headingOf(reply.body);
-      if (reply.status !== 200) return { ok: false, detail: `status ${reply.status}, expected 200` };
+      if (reply.status !== 200) return { ok: false, detail: pageStatusProblem(site, reply) };
       if (!heading) return { ok: false, detail: '200 but no prerendered <h1> in the HTML (is the build prerendered and served as built?)' };
       pageTexts.push(reply.body);
       pageBodies.set(page, reply.body);
@@ -699,12 +700,19 @@ async function main(): Promise<number> {
       if (reply.status !== 200) return { ok: false, detail: `status ${reply.status}: ${excerpt(reply)} (are the migrations applied?)` };
       const access: unknown = JSON.parse(reply.body);
       if (typeof access !== 'object' || access === null || Array.isArray(access)) return { ok: false, detail: `an answer that says nothing: ${excerpt(reply, 80)}` };
-      const tables = Object.entries(access as Record<string, string[]>).map(([table, allowed]) => `${table} (${allowed.join(', ')})`);
-      return tables.length === 0
-        ? { ok: true, detail: 'no lead table lets the authenticated role read, change or delete a row' }
+      // Since 20261203000141 also each security definer function it may call and anon may not (session 28).
+      const entries = Object.entries(access as Record<string, string[]>);
+      const tables = entries.filter(([name]) => !name.startsWith('function ')).map(([table, allowed]) => `${table} (${allowed.join(', ')})`);
+      const functions = entries.filter(([name]) => name.startsWith('function ')).map(([name]) => name.slice('function '.length));
+      const found = [
+        ...(tables.length > 0 ? [`read, change or delete rows of ${tables.join(', ')}`] : []),
+        ...(functions.length > 0 ? [`call the security definer function${functions.length === 1 ? '' : 's'} ${functions.join(', ')}, which run${functions.length === 1 ? 's' : ''} as ${functions.length === 1 ? 'its' : 'their'} owner, past row-level security`] : []),
+      ];
+      return found.length === 0
+        ? { ok: true, detail: 'no lead table lets the authenticated role read, change or delete a row, and it may call no security definer function that anon may not' }
         : {
             ok: false,
-            detail: `a signed-in user may read, change or delete rows of ${tables.join(', ')}: anyone can sign up with the public key (Supabase Auth takes sign-ups unless they are turned off) and so reach every visitor's name, e-mail and phone; revoke the grant or drop the policy for authenticated (the site has no logins)`,
+            detail: `a signed-in user may ${found.join(', and ')}: anyone can sign up with the public key (Supabase Auth takes sign-ups unless they are turned off) and so reach every visitor's name, e-mail and phone; revoke the grant or drop the policy for authenticated${functions.length > 0 ? ', and revoke the function from authenticated' : ''} (the site has no logins)`,
           };
     });
     await check('no storage policy lets visitors or signed-in users reach the photo buckets', async () => {

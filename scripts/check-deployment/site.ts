@@ -394,6 +394,22 @@ export function corsRequestHeaders(origin: string, target: string, page = '/'): 
   };
 }
 
+/**
+ * What a page's status says when it is not 200 (session 28): a redirect said only "status 301, expected 200", so a
+ * right deployment checked at its other name (the bare domain that redirects to `www.`) read as a broken one, and a
+ * host that sends a page elsewhere was not named. Names where a redirect goes, and for one to another host, that the
+ * check asks the address given and not the one the visitor ends on.
+ */
+export function pageStatusProblem(site: URL, reply: Pick<Reply, 'status' | 'headers'>): string {
+  const location = String(reply.headers.location ?? '');
+  const target = reply.status >= 300 && reply.status < 400 && location && URL.canParse(location, site) ? new URL(location, site) : undefined;
+  if (!target) return `status ${reply.status}, expected 200`;
+  if (target.host !== site.host || target.protocol !== site.protocol) {
+    return `status ${reply.status}, a redirect to ${target.href}: if that is the live site (the bare domain sending visitors to www., say), run the check against ${target.origin}; otherwise the host sends this page's visitors to another site`;
+  }
+  return `status ${reply.status}, a redirect to ${target.pathname}${target.search}, expected the page itself (200): the host moves this page, and links, search engines and the check's lines all name it here`;
+}
+
 /** How long a browser must be told to keep to https (HSTS max-age): one day at least; hosts send a year. */
 export const HSTS_MIN_AGE_S = 86_400;
 

@@ -251,7 +251,7 @@ describe('npm run check:deployment on a healthy deployment', () => {
     // The stack's processor draws the floors itself, and the site is built without an engine company.
     expect(lines).toContain("ok    privacy page names who handles visitors' photos: the processor draws the floors itself, and the privacy page says so (no other company gets the photos)");
     expect(lines).toContain("ok    project's keys are its own: the local stack's published keys, on this machine's own address, which no one else reaches");
-    expect(lines).toContain('ok    signed-in users cannot read, change or delete lead rows: no lead table lets the authenticated role read, change or delete a row');
+    expect(lines).toContain('ok    signed-in users cannot read, change or delete lead rows: no lead table lets the authenticated role read, change or delete a row, and it may call no security definer function that anon may not');
     expect(lines).toContain("ok    write throttle runs before every API request: the authenticator role's pgrst.db_pre_request is private.throttle_anonymous_writes, and PostgREST ran it before the check's own request");
     // The local stack has no storage schema (its gateway serves files from disk): no policy at all.
     expect(lines).toContain('ok    no storage policy lets visitors or signed-in users reach the photo buckets: no policy on storage.objects for anon or authenticated names floor-visualizer and floor-visualizer-uploads, or applies to every bucket');
@@ -601,7 +601,7 @@ describe('npm run check:deployment on a broken deployment', () => {
     expect(await leftovers(site.stack)).toEqual([]);
   }, 300_000);
 
-  it("fails a host that changes a script or stylesheet only as a browser loads it (an iPhone's Safari, a page's own load), pages that visitors from a search or an advert get otherwise, and headers that send visitors elsewhere or load another site's stylesheet (red-team, session 28)", async () => {
+  it("fails a host that changes a script or stylesheet only as a browser loads it (an iPhone's Safari, a page's own load), pages that visitors from a search or an advert get otherwise, headers that send visitors elsewhere or load another site's stylesheet, and a page redirected to another host (red-team, session 28)", async () => {
     const host = await startHost(site.siteUrl, otherHostPort, async (asked, upstream) => {
       const reply = await upstream();
       const agent = String(asked.headers['user-agent']);
@@ -625,12 +625,15 @@ describe('npm run check:deployment on a broken deployment', () => {
       // What headers do that no HTML shows: a Refresh away from the page, another site's stylesheet by a Link header.
       if (asked.path.split('?')[0] === '/privacy') return { ...reply, headers: { ...reply.headers, link: '<https://collector.test/p.css>; rel=stylesheet' } };
       if (asked.path.split('?')[0] === '/terms') return { ...reply, headers: { ...reply.headers, refresh: '5; url=https://pharmacy.test/' } };
+      // A page the host sends to another host: the line says where, not only the status.
+      if (asked.path === '/sitemap') return { status: 301, headers: { location: 'https://www.floors.test/sitemap' }, body: '' };
       return reply;
     });
     try {
       const { failed, lines } = await checkDeployment(envFor(site.stack), undefined, host.url);
 
       expect(failed, lines.join('\n')).toEqual([
+        "FAIL  page /sitemap: status 301, a redirect to https://www.floors.test/sitemap: if that is the live site (the bare domain sending visitors to www., say), run the check against https://www.floors.test; otherwise the host sends this page's visitors to another site",
         expect.stringMatching(
           new RegExp(
             `^FAIL {2}site is the build in ${site.buildDir}: the pages name ${site.buildDir}/'s files, but the host serves 2 of them otherwise: (?=.*/assets/index-\\S+\\.js to an iPhone's Safari \\(\\d+ bytes served, \\d+ in ${site.buildDir}/; from character \\d+ it serves " ?;addEventListener\\('submit')(?=.*/assets/\\S+\\.css to Android's Chrome \\(\\d+ bytes served, \\d+ in ${site.buildDir}/; from character \\d+ it serves " ?input\\[value\\^="a"\\]\\{background:url\\(https://collector\\.test/a\\)\\}"\\)).*: code changed after the build`,
@@ -941,10 +944,15 @@ describe('npm run check:deployment on a broken deployment', () => {
     expect(await leftovers(site.stack)).toEqual([]);
   }, 300_000);
 
-  it('names each lead table whose rows anon could change or delete, each view, security definer function, copy (in public or another schema anon may use) and policy that hands anon lead rows, a lead table signed-in users may read, a throttle PostgREST is not told to run, and a retention job that does not run', async () => {
+  it('names each lead table whose rows anon could change or delete, each view, security definer function, copy (in public or another schema anon may use) and policy that hands anon lead rows, a lead table signed-in users may read and a definer function only they may call, a throttle PostgREST is not told to run, and a retention job that does not run', async () => {
     await sql(`grant update (message) on public.contacts to anon;
                grant select on public.realtors to authenticated;
                create policy "staff may read realtors" on public.realtors for select to authenticated using (true);
+               -- A staff page's function, kept from anon but granted to signed-in users (session 28).
+               create function public.staff_export() returns setof public.contacts language sql stable security definer
+                 set search_path = '' as 'select * from public.contacts';
+               revoke all on function public.staff_export() from public, anon;
+               grant execute on function public.staff_export() to authenticated;
                alter role authenticator reset pgrst.db_pre_request;
                create policy "anyone may change contacts" on public.contacts for update to anon using (true);
                grant delete on public.leads to anon;
@@ -994,7 +1002,7 @@ describe('npm run check:deployment on a broken deployment', () => {
         // Anon no longer selects realtors' id: the site's insert ... select id is refused, every realtor application fails.
         "FAIL  visitors' inserts store their rows: a visitor's insert, made as the site makes it: realtors: refused (42501: permission denied for table realtors): every visitor's form fails",
         "FAIL  no view, function, copy or policy hands the public key lead rows: the public key may use the view recent_investors (reads a lead table as its owner), the view recent_names (reads a lead table as its owner), the security definer function find_contact(address text), the security definer function private.all_contacts(), the table leads_backup (email), which row-level security does not guard, the table private.guide_copy (email), which row-level security does not guard, the lead table investors (its policy \"older investors\", using (created_at < (now() - '00:01:00'::interval))), which lets it read rows whose id it was not sent, the lead table realtors (row-level security off; anon may select name, email), which lets it read rows whose id it was not sent: they run past row-level security or around the probe's marked row, so anyone may read what they return; drop them (a copy: or turn its row-level security on; a policy: keep only the migrations' id = private.submission_id_header()), or make the view security_invoker and revoke the function from public and anon",
-        "FAIL  signed-in users cannot read, change or delete lead rows: a signed-in user may read, change or delete rows of realtors (read): anyone can sign up with the public key (Supabase Auth takes sign-ups unless they are turned off) and so reach every visitor's name, e-mail and phone; revoke the grant or drop the policy for authenticated (the site has no logins)",
+        "FAIL  signed-in users cannot read, change or delete lead rows: a signed-in user may read, change or delete rows of realtors (read), and call the security definer function staff_export(), which runs as its owner, past row-level security: anyone can sign up with the public key (Supabase Auth takes sign-ups unless they are turned off) and so reach every visitor's name, e-mail and phone; revoke the grant or drop the policy for authenticated, and revoke the function from authenticated (the site has no logins)",
         "FAIL  write throttle runs before every API request: the authenticator role's pgrst.db_pre_request is not set, not private.throttle_anonymous_writes: the lead tables take writes without limit or size check, so a script could fill them and the office's inbox; run alter role authenticator set pgrst.db_pre_request = 'private.throttle_anonymous_writes'; notify pgrst, 'reload config';",
         "FAIL  retention job scheduled and running: enforce_retention (hourly) has not run in the 3.0 h since it was scheduled: is the processor's job runner running?",
       ]);
@@ -1002,6 +1010,7 @@ describe('npm run check:deployment on a broken deployment', () => {
       await sql(`drop policy "anyone may change contacts" on public.contacts;
                  drop policy "staff may read realtors" on public.realtors;
                  revoke select on public.realtors from authenticated;
+                 drop function public.staff_export();
                  alter role authenticator set pgrst.db_pre_request = 'private.throttle_anonymous_writes';
                  revoke update (message) on public.contacts from anon;
                  drop policy "anyone may delete guide sign-ups" on public.leads;

@@ -18,6 +18,7 @@ import {
   manifestsOf,
   networkOnlyServicesOf,
   noindexOf,
+  pageStatusProblem,
   pageTypeProblem,
   placeholderFactsOf,
   plainHttpServicesOf,
@@ -164,6 +165,19 @@ describe("origins a loose CORS rule takes for the site's", () => {
     // On a host's own sub-domain, another customer of the host can take the look-alike.
     expect(lookAlikeOrigins(new URL('https://haddon-floors.netlify.app/')).at(-1)).toBe('https://deployment-checkhaddon-floors.netlify.app');
     expect(lookAlikeOrigins(new URL('https://www.floors.com.au/')).at(-1)).toBe('https://deployment-checkfloors.com.au');
+  });
+});
+
+describe("a page's status", () => {
+  it('names where a redirect goes, and says to check the address a redirect to another host ends on (session 28)', () => {
+    const site = new URL('https://floors.example');
+    expect(pageStatusProblem(site, reply(404))).toBe('status 404, expected 200');
+    expect(pageStatusProblem(site, reply(301, { location: 'https://www.floors.example/realtors' }))).toBe(
+      'status 301, a redirect to https://www.floors.example/realtors: if that is the live site (the bare domain sending visitors to www., say), run the check against https://www.floors.example; otherwise the host sends this page\'s visitors to another site',
+    );
+    expect(pageStatusProblem(site, reply(308, { location: '/realtors/' }))).toMatch(/^status 308, a redirect to \/realtors\/, expected the page itself \(200\)/);
+    // A redirect without a location is only a status.
+    expect(pageStatusProblem(site, reply(302))).toBe('status 302, expected 200');
   });
 });
 

@@ -161,6 +161,27 @@ describe('a Supabase-shaped database', () => {
     expect(await leaks()).toEqual([200, { views: [], functions: ['private.all_contacts()'], copies: [], reads: [] }]);
   });
 
+  it("check:deployment's signed-in function finds nothing in the migrations as applied there, nor Supabase's own functions, and names a definer function the owner grants to authenticated only (red-team, session 28)", async () => {
+    const signedIn = async () => {
+      const reply = await rest(db.serviceRoleKey, 'rpc/deployment_check_signed_in_access');
+      return [reply.status, await reply.json()];
+    };
+    expect(await signedIn()).toEqual([200, {}]);
+    onTestFinished(async () => {
+      await asAdmin('drop function if exists extensions.grant_pg_example_access(); drop function if exists public.staff_export(); drop function if exists public.open_export()');
+    });
+    // Supabase's own (an extension's helper, granted to authenticated) is not named; a staff page's function is; one
+    // anon may call too is the leaks line's, not named twice.
+    await asAdmin(`create function extensions.grant_pg_example_access() returns void language sql security definer set search_path = '' as 'select';
+                   revoke all on function extensions.grant_pg_example_access() from public; grant execute on function extensions.grant_pg_example_access() to authenticated`);
+    await asPostgres(`create function public.staff_export() returns setof public.contacts language sql stable security definer set search_path = '' as 'select * from public.contacts';
+                      revoke all on function public.staff_export() from public, anon;
+                      grant execute on function public.staff_export() to authenticated;
+                      create function public.open_export() returns setof public.contacts language sql stable security definer set search_path = '' as 'select * from public.contacts'`);
+    expect(await signedIn()).toEqual([200, { 'function staff_export()': ['call'] }]);
+    expect((await rest(db.anonKey, 'rpc/deployment_check_signed_in_access')).status).toBe(401);
+  });
+
   it("check:deployment's leaks function finds the owner's definer function in graphql_public, which PostgREST exposes beside public on hosted, but not pg_graphql's own entry point (red-team, session 22)", async () => {
     const leaks = async () => (await (await rest(db.serviceRoleKey, 'rpc/deployment_check_anon_leaks')).json()) as { functions: string[] };
     onTestFinished(async () => {
