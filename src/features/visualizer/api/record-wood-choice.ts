@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
+import { useBlocker, type BlockerFunction } from 'react-router';
 import { visualizerWoodChoicePayloadSchema, type VisualizerWoodChoicePayload } from '@contracts/visualizer-webhook';
 import type { WoodStyleId } from '@contracts/wood-styles';
 import { getSiteEnv } from '@/lib/env';
@@ -19,9 +20,10 @@ export async function recordWoodChoice(payload: VisualizerWoodChoicePayload): Pr
 
 /**
  * Records each wood the visitor picks, and, when they leave the result step, the one shown then: the page goes
- * (`pagehide`), or the step does through the returned `leave` ("Try Another Photo", "Get Free Quote"). Only the page
- * that sent the photo holds the token; without it nothing is sent. A call that fails is not retried and not said: the
- * e-mails then show the wood recorded before (the default at worst), and wait their time before they go.
+ * (`pagehide`), the site goes to another of its pages ("Get Free Quote", "Back to Home", the browser's Back), or the
+ * step does through the returned `leave` ("Try Another Photo"). Only the page that sent the photo holds the token;
+ * without it nothing is sent. A call that fails is not retried and not said: the e-mails then show the wood recorded
+ * before (the default at worst), and wait their time before they go.
  */
 export function useWoodChoiceRecorder(
   requestId: string,
@@ -46,5 +48,15 @@ export function useWoodChoiceRecorder(
     window.addEventListener('pagehide', leave);
     return () => window.removeEventListener('pagehide', leave);
   }, [leave]);
+  // Another page of the site: told as the router is asked to go, not as the step unmounts, which every test's
+  // cleanup does too (decision 046). It never blocks; a change within the page (the wood, the fragment) is no leaving.
+  const leavesPage = useCallback<BlockerFunction>(
+    ({ currentLocation, nextLocation }) => {
+      if (nextLocation.pathname !== currentLocation.pathname) leave();
+      return false;
+    },
+    [leave],
+  );
+  useBlocker(leavesPage);
   return leave;
 }

@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WEBHOOK_REFUSAL } from '@contracts/visualizer-webhook';
 import { WOOD_STYLES } from '@contracts/wood-styles';
+import { business } from '@/config/business';
 import { ANSWER_DEADLINE_MS } from '@/lib/answer-deadline';
 import { server } from '@/testing/msw-server';
 import { TEST_WEBHOOK_URL } from '@/testing/test-env';
@@ -156,6 +157,25 @@ describe('the wood styles', () => {
     await vi.waitFor(() => expect(woodCalls()).toHaveLength(3));
     expect(woodCalls()[2]).toEqual({ requestId, correctionToken: TOKEN, wood: 'hickory', left: true });
   });
+
+  it.each(['Back to Home', 'Get Free Quote'])(
+    "tells the processor the visitor left when '%s' takes them to another page of the site (decision 046)",
+    async (link) => {
+      const { user, calls } = await reachResult();
+      const woodCalls = () => calls.webhooks.filter((body) => 'wood' in body);
+      await user.click(
+        within(screen.getByRole('group', { name: 'Wood style' })).getByRole('radio', { name: 'Walnut' }),
+      );
+      await vi.waitFor(() => expect(woodCalls()).toHaveLength(1));
+      await user.click(screen.getByRole('link', { name: link }));
+      await screen.findByRole('heading', { level: 1, name: business.tagline }, { timeout: LAZY_ARRIVAL_TIMEOUT_MS });
+      await vi.waitFor(() => expect(woodCalls()).toHaveLength(2));
+      expect(woodCalls()[1]).toEqual({ requestId: calls.id(), correctionToken: TOKEN, wood: 'walnut', left: true });
+      // Told once: the link itself says nothing more.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(woodCalls()).toHaveLength(2);
+    },
+  );
 
   it('tells nothing of the woods picked on a result without the token', async () => {
     const { user, calls } = await reachResult({

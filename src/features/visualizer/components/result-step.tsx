@@ -450,7 +450,7 @@ export function ResultStep({
       </div>
 
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:justify-center">
-        <Link to="/#contact" onClick={leaveResult} className={buttonClasses({ variant: 'secondary', size: 'lg' })}>
+        <Link to="/#contact" className={buttonClasses({ variant: 'secondary', size: 'lg' })}>
           {pageTexts.visualizer.quoteLink}
         </Link>
         <a
