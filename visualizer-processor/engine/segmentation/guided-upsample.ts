@@ -61,26 +61,34 @@ function boxMeanRows(input: Float32Array, width: number, height: number, radius:
  * The columns' running means of `rows`: every column's running sum at once, row by row (the same sums, in the same
  * order, as one column at a time, but reading memory in order). Float64 like the row pass's number. A row's sums
  * take the row entering the window, then lose the row leaving it, in one pass over the columns.
+ *
+ * The rows where the window is clipped (only entering at the top, only leaving at the bottom) and the rows in between
+ * are loops in functions of their own: in one function, V8's fast code, made from the top rows, was thrown away at the
+ * first whole-window row and again at the bottom (`--trace-deopt`), each time made again from a few rows.
  */
 function boxMeanColumns(rows: Float32Array, width: number, height: number, radius: number): Float32Array {
   const out = new Float32Array(rows.length);
   const sums = new Float64Array(width);
-  for (let y = 0; y <= Math.min(radius, height - 1); y++) {
-    for (let x = 0; x < width; x++) sums[x]! += rows[y * width + x]!;
-  }
+  for (let y = 0; y <= Math.min(radius, height - 1); y++) addRow(rows, y * width, width, sums);
   for (let y = 0; y < height; y++) {
     const top = y - radius - 1;
     const bottom = y + radius;
     const count = Math.min(height - 1, bottom) - Math.max(0, y - radius) + 1;
     const entering = y > 0 && bottom < height ? bottom * width : -1;
     const leaving = y > 0 && top >= 0 ? top * width : -1;
-    columnMeansRow(rows, sums, entering, leaving, y * width, width, count, out);
+    if (entering >= 0 && leaving >= 0) {
+      slideColumnMeans(rows, sums, entering, leaving, y * width, width, count, out);
+      continue;
+    }
+    if (entering >= 0) addRow(rows, entering, width, sums);
+    if (leaving >= 0) subtractRow(rows, leaving, width, sums);
+    divideSums(sums, y * width, width, count, out);
   }
   return out;
 }
 
-/** One row of boxMeanColumns: `sums` plus row `entering`, less row `leaving` (each -1 for none), over `count` into `out`. */
-function columnMeansRow(
+/** One whole-window row of boxMeanColumns: `sums` plus row `entering`, less row `leaving`, over `count` into `out`. */
+function slideColumnMeans(
   rows: Float32Array,
   sums: Float64Array,
   entering: number,
@@ -90,16 +98,22 @@ function columnMeansRow(
   count: number,
   out: Float32Array,
 ): void {
-  if (entering >= 0 && leaving >= 0) {
-    for (let x = 0; x < width; x++) {
-      const sum = sums[x]! + rows[entering + x]!;
-      sums[x] = sum - rows[leaving + x]!;
-      out[row + x] = sums[x]! / count;
-    }
-    return;
+  for (let x = 0; x < width; x++) {
+    const sum = sums[x]! + rows[entering + x]!;
+    sums[x] = sum - rows[leaving + x]!;
+    out[row + x] = sums[x]! / count;
   }
-  if (entering >= 0) for (let x = 0; x < width; x++) sums[x]! += rows[entering + x]!;
-  if (leaving >= 0) for (let x = 0; x < width; x++) sums[x]! -= rows[leaving + x]!;
+}
+
+function addRow(rows: Float32Array, start: number, width: number, sums: Float64Array): void {
+  for (let x = 0; x < width; x++) sums[x]! += rows[start + x]!;
+}
+
+function subtractRow(rows: Float32Array, start: number, width: number, sums: Float64Array): void {
+  for (let x = 0; x < width; x++) sums[x]! -= rows[start + x]!;
+}
+
+function divideSums(sums: Float64Array, row: number, width: number, count: number, out: Float32Array): void {
   for (let x = 0; x < width; x++) out[row + x] = sums[x]! / count;
 }
 
@@ -153,9 +167,17 @@ export interface GuideMeans {
 /** `guidedCoefficients`' window means of the guide alone, for any number of masks over the same guide. */
 export function guideMeans(guide: GrayImage, radius: number): GuideMeans {
   const { width, height, values: I } = guide;
-  const squares = new Float32Array(I.length);
-  for (let i = 0; i < I.length; i++) squares[i] = I[i]! * I[i]!;
-  return { radius, meanI: boxMean(I, width, height, radius), meanII: boxMean(squares, width, height, radius) };
+  return { radius, meanI: boxMean(I, width, height, radius), meanII: boxMean(squaresOf(I), width, height, radius) };
+}
+
+/**
+ * Each value squared (as float32). A function of its own: V8 compiled the loop on the spot inside guideMeans and threw
+ * that code away at the line after it, in every call (`--trace-deopt`).
+ */
+function squaresOf(values: Float32Array): Float32Array {
+  const squares = new Float32Array(values.length);
+  for (let i = 0; i < values.length; i++) squares[i] = values[i]! * values[i]!;
+  return squares;
 }
 
 /**
