@@ -28,6 +28,7 @@ import {
   canonicalProblems,
   CHECK_OPTIONS,
   corsRequestHeaders,
+  developerOrigins,
   collectScripts,
   createSiteReader,
   entryOf,
@@ -784,12 +785,22 @@ async function main(): Promise<number> {
       const lookAlikes = lookAlikeOrigins(site);
       const taken: string[] = [];
       for (const origin of lookAlikes) if ((await preflight(origin)).headers['access-control-allow-origin'] === origin) taken.push(origin);
-      return taken.length > 0
+      if (taken.length > 0) {
+        return {
+          ok: false,
+          detail: `a preflight from ${taken.join(', ')} is allowed (each sent back as the allowed origin): ${taken.includes('null') ? 'a page in a sandboxed frame or a file (origin null) ' : 'a page on a name that merely contains the site\'s '}could post photos; something in front of the processor (a proxy's or CDN's CORS rule) matches origins too loosely: allow ${site.origin} exactly`,
+        };
+      }
+      // A list that names too much, taken exactly: a developer's local sites, the site over plain http (session 28).
+      const developers = developerOrigins(site);
+      const named: string[] = [];
+      for (const origin of developers) if ((await preflight(origin)).headers['access-control-allow-origin'] === origin) named.push(origin);
+      return named.length > 0
         ? {
             ok: false,
-            detail: `a preflight from ${taken.join(', ')} is allowed (each sent back as the allowed origin): ${taken.includes('null') ? 'a page in a sandboxed frame or a file (origin null) ' : 'a page on a name that merely contains the site\'s '}could post photos; something in front of the processor (a proxy's or CDN's CORS rule) matches origins too loosely: allow ${site.origin} exactly`,
+            detail: `a preflight from ${named.join(', ')} is allowed: the processor's ALLOWED_ORIGINS (or a CORS rule in front of it) still names a developer's or a plain-http address, so a page served there (any local dev server on a visitor's computer, a network answering the http address) may post photos and read the answers; set ALLOWED_ORIGINS to ${site.origin} alone`,
           }
-        : { ok: true, detail: `a preflight from ${FOREIGN_ORIGIN} is not allowed, nor from ${lookAlikes.join(', ')}` };
+        : { ok: true, detail: `a preflight from ${FOREIGN_ORIGIN} is not allowed, nor from ${lookAlikes.join(', ')}, nor from a developer's or plain-http address (${developers.join(', ')})` };
     });
     await check('webhook refuses a plain-text post from another site', async () => {
       // A CORS "simple" request: a browser sends it without the preflight the two lines above judge (session 27).

@@ -410,6 +410,20 @@ export function pageStatusProblem(site: URL, reply: Pick<Reply, 'status' | 'head
   return `status ${reply.status}, a redirect to ${target.pathname}${target.search}, expected the page itself (200): the host moves this page, and links, search engines and the check's lines all name it here`;
 }
 
+/**
+ * Origins a processor's ALLOWED_ORIGINS keeps when copied from a developer's settings (red-team, session 28): the
+ * local site of `npm start` (5173) and `npm run preview` (4173) by either name, and the site's own address over plain
+ * http when it is https. The look-alikes test a loose rule; these test a list that names too much, which the
+ * processor's own exact match takes: any page served there (another project's dev server on a visitor's computer, a
+ * network that answers the plain-http address before HSTS is learned) may post photos and read the answer. The site's
+ * own origin is never among them.
+ */
+export function developerOrigins(site: URL): string[] {
+  const local = ['http://localhost:5173', 'http://127.0.0.1:5173', 'http://localhost:4173', 'http://127.0.0.1:4173'];
+  const plain = site.protocol === 'https:' ? [`http://${site.host}`] : [];
+  return [...local, ...plain].filter((origin) => origin !== site.origin);
+}
+
 /** How long a browser must be told to keep to https (HSTS max-age): one day at least; hosts send a year. */
 export const HSTS_MIN_AGE_S = 86_400;
 

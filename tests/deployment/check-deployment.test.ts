@@ -313,7 +313,9 @@ describe('npm run check:deployment on a healthy deployment', () => {
     expect(lines.some((line) => /^ok {4}site publishes no secret key: none in its 7 pages, \d+ scripts, [1-9]\d* source maps and [1-9]\d* other files$/.test(line))).toBe(true);
     expect(lines).toContain(`ok    webhook CORS for the site: 204, allows ${new URL(httpsSite.url).origin} and the page's headers, and the webhook's answers allow ${new URL(httpsSite.url).origin} too`);
     for (const table of LEAD_TABLES) expect(lines).toContain(`ok    public key cannot read ${table}: a marked row is there, and the public key does not see it`);
-    expect(lines).toContain(`ok    webhook CORS refuses other origins: a preflight from https://deployment-check.invalid is not allowed, nor from null, https://127.0.0.1.deployment-check.invalid:${new URL(httpsSite.url).port}`);
+    expect(lines).toContain(
+      `ok    webhook CORS refuses other origins: a preflight from https://deployment-check.invalid is not allowed, nor from null, https://127.0.0.1.deployment-check.invalid:${new URL(httpsSite.url).port}, nor from a developer's or plain-http address (http://localhost:5173, http://127.0.0.1:5173, http://localhost:4173, http://127.0.0.1:4173, http://127.0.0.1:${new URL(httpsSite.url).port})`,
+    );
     expect(lines.some((line) => /^ok {4}test photo stored and rendered: stored in this project's Storage, rendered \((200|202)\) and both images served$/.test(line))).toBe(true);
     expect(lines.some((line) => /^ok {4}test rows and photo removed: 5 rows and \d+ stored files removed; no e-mail was queued for them$/.test(line))).toBe(true);
     expect(lines.some((line) => line.startsWith('ok    throttle tells two clients apart: 127.0.0.2 and 127.0.0.3'))).toBe(true);
@@ -869,6 +871,26 @@ describe('npm run check:deployment on a broken deployment', () => {
         // True as well: the site's build names the stack's own webhook address, not this front's.
         expect.stringMatching(/^FAIL {2}site built for this deployment: its \d+ scripts do not use VITE_VISUALIZER_WEBHOOK_URL /),
         `FAIL  webhook CORS refuses other origins: a preflight from https://deployment-check.invalid is allowed (https://deployment-check.invalid): any web page could post photos; set ALLOWED_ORIGINS to ${new URL(site.siteUrl).origin}`,
+      ]);
+    } finally {
+      await host.close();
+    }
+    expect(await leftovers(site.stack)).toEqual([]);
+  }, 300_000);
+
+  it("fails a webhook whose allowed origins still name a developer's local site, taken exactly as the processor takes its list (red-team, session 28)", async () => {
+    const webhookPath = new URL(site.stack.webhookUrl).pathname;
+    // ALLOWED_ORIGINS copied from a developer's settings: the site, and npm start's http://localhost:5173.
+    const host = await startHost(site.stack.url, await findFreePort(), async (asked, upstream) => {
+      const reply = await upstream();
+      return asked.headers.origin === 'http://localhost:5173' ? { ...reply, headers: { ...reply.headers, 'access-control-allow-origin': 'http://localhost:5173' } } : reply;
+    });
+    try {
+      const { failed, lines } = await checkDeployment({ ...envFor(site.stack), VITE_VISUALIZER_WEBHOOK_URL: `${host.url}${webhookPath}` });
+
+      expect(failed, lines.join('\n')).toEqual([
+        expect.stringMatching(/^FAIL {2}site built for this deployment: its \d+ scripts do not use VITE_VISUALIZER_WEBHOOK_URL /),
+        `FAIL  webhook CORS refuses other origins: a preflight from http://localhost:5173 is allowed: the processor's ALLOWED_ORIGINS (or a CORS rule in front of it) still names a developer's or a plain-http address, so a page served there (any local dev server on a visitor's computer, a network answering the http address) may post photos and read the answers; set ALLOWED_ORIGINS to ${new URL(site.siteUrl).origin} alone`,
       ]);
     } finally {
       await host.close();

@@ -9,6 +9,7 @@ import {
   buildFingerprint,
   canonicalProblems,
   corsRequestHeaders,
+  developerOrigins,
   entryOf,
   httpsProblem,
   insecureAssetsOf,
@@ -143,6 +144,19 @@ describe("a browser's CORS request to the processor", () => {
     expect(corsRequestHeaders('https://www.floors.example', 'https://floors-processor.onrender.com/')['sec-fetch-site']).toBe('cross-site');
     // A sandboxed frame's origin sends no Referer.
     expect(corsRequestHeaders('null', 'https://processor.floors.example/')).toEqual({ 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty', 'sec-fetch-site': 'cross-site' });
+  });
+});
+
+describe("origins a processor's list copied from a developer's settings names", () => {
+  it("are npm start's and npm run preview's local sites and the site over plain http, never the site's own origin (session 28)", () => {
+    expect(developerOrigins(new URL('https://www.floors.example'))).toEqual([
+      'http://localhost:5173',
+      'http://127.0.0.1:5173',
+      'http://localhost:4173',
+      'http://127.0.0.1:4173',
+      'http://www.floors.example',
+    ]);
+    expect(developerOrigins(new URL('http://127.0.0.1:5173'))).toEqual(['http://localhost:5173', 'http://localhost:4173', 'http://127.0.0.1:4173']);
   });
 });
 
