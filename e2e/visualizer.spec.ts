@@ -23,7 +23,6 @@ const FIXTURE = resolve('visualizer-processor/fixtures/images/room-carpet.jpg');
  */
 const FIX_RENDERED = /^Your floor was re-rendered(, but your markers barely changed it\.| with your markers\.)/;
 
-
 /** The processor engineer's room fixture; a small generated room-like JPEG if that is not there. */
 async function roomPhoto(): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
   if (existsSync(FIXTURE)) return { name: 'room-carpet.jpg', mimeType: 'image/jpeg', buffer: readFileSync(FIXTURE) };
@@ -48,7 +47,9 @@ async function choosePhoto(page: Page, file: { name: string; mimeType: string; b
 }
 
 async function expectNoHorizontalScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
@@ -81,7 +82,9 @@ test.describe('Snap & See Wood', () => {
 
     await expect(currentStep(page)).toContainText(/Processing|Result/);
     await expect(page.getByText('Processing started')).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeVisible({ timeout: 45_000 });
+    await expect(page.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeVisible({
+      timeout: 45_000,
+    });
     test.info().annotations.push({ type: 'photo in to result shown', description: `${Date.now() - photoInAt} ms` });
     await expect(currentStep(page)).toContainText('Result');
 
@@ -90,7 +93,9 @@ test.describe('Snap & See Wood', () => {
     const processed = page.getByRole('img', { name: 'Your room with a new hardwood floor' });
     for (const image of [original, processed]) {
       await expect(image).toBeVisible();
-      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0);
     }
 
     // The row: completed, with both URLs, and the page shows exactly those.
@@ -121,12 +126,16 @@ test.describe('Snap & See Wood', () => {
       storedOriginal.height,
     ]);
     const fetched = await page.evaluate(() =>
-      performance.getEntriesByType('resource').map((entry) => ({ name: entry.name, bytes: (entry as PerformanceResourceTiming).encodedBodySize })),
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => ({ name: entry.name, bytes: (entry as PerformanceResourceTiming).encodedBodySize })),
     );
     const pictures = fetched.filter((entry) => entry.name.includes('/storage/v1/object/sign/'));
     expect(pictures.map((entry) => entry.name)).not.toContain(row.processed_image_url);
     expect(pictures.map((entry) => entry.name)).not.toContain(row.original_image_url);
-    const originalCopies = [...row.image_renditions.original!.webp, row.image_renditions.original!.jpeg].map((copy) => copy.url);
+    const originalCopies = [...row.image_renditions.original!.webp, row.image_renditions.original!.jpeg].map(
+      (copy) => copy.url,
+    );
     expect(pictures.map((entry) => entry.name).filter((name) => originalCopies.includes(name))).toEqual([]);
     for (const picture of pictures) expect(picture.bytes, picture.name).toBeGreaterThan(0);
     for (const url of [row.original_image_url, row.processed_image_url]) {
@@ -174,7 +183,9 @@ test.describe('Snap & See Wood', () => {
     await page.getByLabel('Name').fill('Morgan Hale');
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Process Image' }).click();
-    await expect(page.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeVisible({
+      timeout: 60_000,
+    });
     // The default wood comes first; the other four follow it, named as still coming until they are there.
     await expect(page.getByRole('radio', { name: 'Walnut' })).toBeEnabled({ timeout: 60_000 });
     await expect(page.getByRole('radio', { name: /still coming/ })).toHaveCount(0);
@@ -185,23 +196,38 @@ test.describe('Snap & See Wood', () => {
       image_renditions: Record<string, { webp: { url: string }[]; jpeg: { url: string } }>;
       floor_mask_url: string;
     }[];
-    expect(Object.keys(first!.style_image_urls).sort()).toEqual(['grey-washed-oak', 'hickory', 'honey-oak', 'natural-white-oak', 'walnut']);
+    expect(Object.keys(first!.style_image_urls).sort()).toEqual([
+      'grey-washed-oak',
+      'hickory',
+      'honey-oak',
+      'natural-white-oak',
+      'walnut',
+    ]);
 
     // Switching is instant: every wood's picture, at the size the page shows it, was fetched once the first had arrived.
     const walnut = first!.style_image_urls.walnut!;
     const walnutCopies = first!.image_renditions.walnut!.webp.map((copy) => copy.url);
     await expect
-      .poll(() => page.evaluate((urls) => urls.some((url) => performance.getEntriesByName(url).length > 0), walnutCopies))
+      .poll(() =>
+        page.evaluate((urls) => urls.some((url) => performance.getEntriesByName(url).length > 0), walnutCopies),
+      )
       .toBe(true);
     await page.getByRole('radio', { name: 'Walnut' }).check();
     const after = page.getByRole('img', { name: 'Your room with a new hardwood floor' });
     await expect(after).toHaveAttribute('src', first!.image_renditions.walnut!.jpeg.url);
     expect(walnutCopies).toContain(await after.evaluate((img: HTMLImageElement) => img.currentSrc));
-    await expect.poll(() => after.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => after.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
     await expect(page.getByRole('link', { name: 'Download result' })).toHaveAttribute('href', walnut);
     // The wood picked is recorded on the visitor's own request, for the e-mails to show (decision 046).
     const woodOf = async () =>
-      ((await database.rowsWhere('floor_visualizer_requests', { email })) as { wood_style: string | null; wood_settled_at: string | null }[])[0]!;
+      (
+        (await database.rowsWhere('floor_visualizer_requests', { email })) as {
+          wood_style: string | null;
+          wood_settled_at: string | null;
+        }[]
+      )[0]!;
     await expect.poll(async () => (await woodOf()).wood_style).toBe('walnut');
 
     // The floor outline comes from the mask stored beside the render.
@@ -236,8 +262,13 @@ test.describe('Snap & See Wood', () => {
     expect(second!.image_renditions.walnut!.jpeg.url).toMatch(/\/render-2\/walnut-\d+w\.jpg\?token=/);
     expect(second!.image_renditions.original).toEqual(first!.image_renditions.original);
     await expect(after).toHaveAttribute('src', second!.image_renditions.walnut!.jpeg.url);
-    await expect(page.getByRole('link', { name: 'Download result' })).toHaveAttribute('href', second!.style_image_urls.walnut!);
-    await expect.poll(() => after.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect(page.getByRole('link', { name: 'Download result' })).toHaveAttribute(
+      'href',
+      second!.style_image_urls.walnut!,
+    );
+    await expect
+      .poll(() => after.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
     await expect(page.getByText('You can fix this photo 4 more times.')).toBeVisible();
     // The new picture is focused, so on screen: the Fix button the focus used to go back to lies below the woods.
     await expect(page.getByRole('slider', { name: 'Before and after comparison' })).toBeFocused();
@@ -249,6 +280,44 @@ test.describe('Snap & See Wood', () => {
     await page.getByRole('button', { name: 'Try Another Photo' }).click();
     await expect.poll(async () => (await woodOf()).wood_settled_at).not.toBeNull();
     expect((await woodOf()).wood_style).toBe('walnut');
+  });
+
+  test('leaving the result for the home page by "Back to Home" settles the wood, and the e-mail goes at once (decision 046)', async ({
+    page,
+    database,
+  }) => {
+    test.setTimeout(120_000);
+    const email = uniqueEmail('leave-home');
+    await page.goto('/floor-visualizer');
+    await choosePhoto(page, await roomPhoto());
+    await page.getByLabel('Name').fill('Robin Leaves');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Process Image' }).click();
+    await expect(page.getByRole('radio', { name: 'Hickory' })).toBeEnabled({ timeout: 60_000 });
+    await page.getByRole('radio', { name: 'Hickory' }).check();
+    const woodOf = async () =>
+      (
+        (await database.rowsWhere('floor_visualizer_requests', { email })) as {
+          wood_style: string | null;
+          wood_settled_at: string | null;
+        }[]
+      )[0]!;
+    await expect.poll(async () => (await woodOf()).wood_style).toBe('hickory');
+    expect((await woodOf()).wood_settled_at).toBeNull();
+
+    // Another page of the site: no pagehide, the router tells it.
+    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Expert Floors. Neighborly Service.' })).toBeVisible();
+    await expect.poll(async () => (await woodOf()).wood_settled_at).not.toBeNull();
+    expect((await woodOf()).wood_style).toBe('hickory');
+    // The e-mail comes well inside the 3 minutes it waits for a visitor who stays.
+    const inboxUrl = process.env.E2E_MAIL_INBOX_URL;
+    if (!inboxUrl) throw new Error('E2E_MAIL_INBOX_URL is not set: run the end-to-end tests with npm run test:e2e');
+    await page.goto(inboxUrl);
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByRole('cell', { name: email, exact: true })).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
   });
 
   test('woods that come after the row said they were not made: the page says "not made in time", then "The other woods are ready.", and they can be picked', async ({
@@ -264,14 +333,19 @@ test.describe('Snap & See Wood', () => {
     await page.getByLabel('Name').fill('Morgan Late');
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Process Image' }).click();
-    await expect(page.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeVisible({
+      timeout: 60_000,
+    });
 
     const woodsLine = page.getByRole('group', { name: 'Wood style' }).getByRole('status');
     await expect(woodsLine).toHaveText("We couldn't make the other woods in time. The one shown is ready.");
     await expect(page.getByRole('radio', { name: 'Walnut (not made in time)' })).toBeDisabled();
 
     // Their work went on and added them to the row; the page, which read "not made", reads again every 15 s.
-    type Row = { style_image_urls: Record<string, string>; image_renditions: Record<string, { jpeg: { url: string } }> };
+    type Row = {
+      style_image_urls: Record<string, string>;
+      image_renditions: Record<string, { jpeg: { url: string } }>;
+    };
     const row = async () => ((await database.rowsWhere('floor_visualizer_requests', { email })) as Row[])[0]!;
     await expect.poll(async () => Object.keys((await row()).style_image_urls).length, { timeout: 60_000 }).toBe(5);
     await expect(woodsLine).toHaveText('The other woods are ready.', { timeout: 40_000 });
@@ -280,7 +354,9 @@ test.describe('Snap & See Wood', () => {
     await page.getByRole('radio', { name: 'Walnut' }).check();
     const after = page.getByRole('img', { name: 'Your room with a new hardwood floor' });
     await expect(after).toHaveAttribute('src', (await row()).image_renditions.walnut!.jpeg.url);
-    await expect.poll(() => after.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => after.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
   });
 
   test('a portrait photo at 1280 px: after a fix the new picture is focused and on screen whole', async ({ page }) => {
@@ -298,19 +374,29 @@ test.describe('Snap & See Wood', () => {
     await page.getByLabel('Name').fill('Jordan Tall');
     await page.getByLabel('Email').fill(uniqueEmail('portrait-fix'));
     await page.getByRole('button', { name: 'Process Image' }).click();
-    await expect(page.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeVisible({
+      timeout: 60_000,
+    });
     await expect(page.getByRole('radio', { name: /still coming/ })).toHaveCount(0, { timeout: 60_000 });
 
     await page.getByRole('button', { name: 'Not quite right? Fix the floor' }).click();
     const photo = page.getByRole('application', { name: 'Your photo: place markers' });
-    await expect.poll(async () => (await photo.boundingBox())!.height).toBeLessThanOrEqual(page.viewportSize()!.height * 0.7 + 1);
+    await expect
+      .poll(async () => (await photo.boundingBox())!.height)
+      .toBeLessThanOrEqual(page.viewportSize()!.height * 0.7 + 1);
     const box = (await photo.boundingBox())!;
     await photo.click({ position: { x: box.width / 2, y: box.height * 0.9 } });
     await page.getByRole('button', { name: 'Re-render my floor' }).click();
     await expect(page.getByText(FIX_RENDERED)).toBeVisible({ timeout: 60_000 });
     const slider = page.getByRole('slider', { name: 'Before and after comparison' });
     await expect(slider).toBeFocused();
-    await expect.poll(async () => page.getByRole('img', { name: 'Your room with a new hardwood floor' }).evaluate((img: HTMLImageElement) => img.complete)).toBe(true);
+    await expect
+      .poll(async () =>
+        page
+          .getByRole('img', { name: 'Your room with a new hardwood floor' })
+          .evaluate((img: HTMLImageElement) => img.complete),
+      )
+      .toBe(true);
     await expect(slider).toBeInViewport({ ratio: 1 });
   });
 
@@ -322,13 +408,17 @@ test.describe('Snap & See Wood', () => {
     const email = uniqueEmail('rugs');
     // A rendered living room whose rug the network sees as rug (the engine's own test room).
     const room = renderRoomScene(RENDERED_ROOMS.find((item) => item.id === 'rendered-living-rug')!.scene);
-    const buffer = await sharp(room.rgb, { raw: { width: room.width, height: room.height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+    const buffer = await sharp(room.rgb, { raw: { width: room.width, height: room.height, channels: 3 } })
+      .jpeg({ quality: 90 })
+      .toBuffer();
     await page.goto('/floor-visualizer');
     await choosePhoto(page, { name: 'living-room-rug.jpg', mimeType: 'image/jpeg', buffer });
     await page.getByLabel('Name').fill('Robin Carpet');
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Process Image' }).click();
-    await expect(page.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeVisible({
+      timeout: 60_000,
+    });
 
     const rugs = page.getByRole('group', { name: 'Rugs and carpet' });
     await expect(rugs.getByRole('radio', { name: 'Keep my rugs' })).toBeChecked();
@@ -340,10 +430,14 @@ test.describe('Snap & See Wood', () => {
     await rugs.evaluate((group) => {
       const seen: string[] = [];
       (window as unknown as { focusedInRugChoice: string[] }).focusedInRugChoice = seen;
-      group.addEventListener('focusin', (event) => seen.push((event.target as HTMLElement).closest('label')?.textContent ?? ''));
+      group.addEventListener('focusin', (event) =>
+        seen.push((event.target as HTMLElement).closest('label')?.textContent ?? ''),
+      );
     });
     await rugs.getByRole('radio', { name: 'Replace carpet and rugs too' }).check();
-    await expect(page.getByText('Your floor was re-rendered with the carpet and rugs replaced by wood.')).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByText('Your floor was re-rendered with the carpet and rugs replaced by wood.')).toBeVisible({
+      timeout: 60_000,
+    });
     const [row] = (await database.rowsWhere('floor_visualizer_requests', { email })) as {
       render_number: number;
       rug_choice: string;
@@ -353,13 +447,20 @@ test.describe('Snap & See Wood', () => {
     expect([row!.render_number, row!.rug_choice]).toEqual([2, 'replace']);
     const after = page.getByRole('img', { name: 'Your room with a new hardwood floor' });
     await expect(after).toHaveAttribute('src', row!.image_renditions.walnut!.jpeg.url);
-    await expect.poll(() => after.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
-    await expect(page.getByRole('link', { name: 'Download result' })).toHaveAttribute('href', row!.style_image_urls.walnut!);
+    await expect
+      .poll(() => after.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+    await expect(page.getByRole('link', { name: 'Download result' })).toHaveAttribute(
+      'href',
+      row!.style_image_urls.walnut!,
+    );
     await expect(rugs.getByRole('radio', { name: 'Replace carpet and rugs too' })).toBeChecked();
     // The new picture is focused (the choice, disabled while it rendered, had let the focus fall to the page's start).
     await expect(page.getByRole('slider', { name: 'Before and after comparison' })).toBeFocused();
     // The click's own focus only.
-    expect(await page.evaluate(() => (window as unknown as { focusedInRugChoice: string[] }).focusedInRugChoice)).toEqual(['Replace carpet and rugs too']);
+    expect(
+      await page.evaluate(() => (window as unknown as { focusedInRugChoice: string[] }).focusedInRugChoice),
+    ).toEqual(['Replace carpet and rugs too']);
     await page.screenshot({ path: testInfo.outputPath('rugs-replaced-1280.png'), fullPage: true });
     await expectAccessible(page, 'result: rug choice made');
 
@@ -369,7 +470,11 @@ test.describe('Snap & See Wood', () => {
     await page.screenshot({ path: testInfo.outputPath('rugs-replaced-360.png') });
   });
 
-  test('after a reload the result comes back without its token: no one fixes a floor from an image link', async ({ page, request, database }) => {
+  test('after a reload the result comes back without its token: no one fixes a floor from an image link', async ({
+    page,
+    request,
+    database,
+  }) => {
     const email = uniqueEmail('no-token');
     await page.goto('/floor-visualizer');
     await choosePhoto(page, await roomPhoto());
@@ -377,7 +482,10 @@ test.describe('Snap & See Wood', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Process Image' }).click();
     await expect(page.getByRole('button', { name: 'Not quite right? Fix the floor' })).toBeVisible({ timeout: 60_000 });
-    const [row] = (await database.rowsWhere('floor_visualizer_requests', { email })) as { id: string; processed_image_url: string }[];
+    const [row] = (await database.rowsWhere('floor_visualizer_requests', { email })) as {
+      id: string;
+      processed_image_url: string;
+    }[];
 
     // Someone holding the image link (and so the id) but not the token is refused by the webhook.
     const guess = await request.post(`${process.env.E2E_SUPABASE_URL}/functions/v1/floor-visualizer`, {
@@ -429,14 +537,20 @@ test.describe('Snap & See Wood', () => {
     );
     const email = uniqueEmail('no-floor');
     await page.goto('/floor-visualizer');
-    await choosePhoto(page, { name: 'wall.jpg', mimeType: 'image/jpeg', buffer: await sharp(wall).jpeg({ quality: 85 }).toBuffer() });
+    await choosePhoto(page, {
+      name: 'wall.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await sharp(wall).jpeg({ quality: 85 }).toBuffer(),
+    });
     await page.getByLabel('Name').fill('Robin Ames');
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Process Image' }).click();
     // Not "Your room with hardwood floors": the picture barely changed (session 24).
     await expect(page.getByRole('heading', { name: 'Your Snap & See Wood result' })).toBeVisible({ timeout: 60_000 });
     await expect(page.getByRole('img', { name: 'Your room photo from our floor visualizer' })).toBeVisible();
-    await expect(page.getByText('We found little or no floor in this photo, so it barely changed.', { exact: false })).toBeVisible();
+    await expect(
+      page.getByText('We found little or no floor in this photo, so it barely changed.', { exact: false }),
+    ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Not quite right? Fix the floor' })).toBeVisible();
     const [stored] = (await database.rowsWhere('floor_visualizer_requests', { email })) as { floor_share: number }[];
     expect(stored!.floor_share).toBeLessThan(0.01);
@@ -448,7 +562,11 @@ test.describe('Snap & See Wood', () => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 1280, height: 800 });
     const photo = await roomPhoto();
-    const portrait = { name: 'portrait-room.jpg', mimeType: 'image/jpeg', buffer: await sharp(photo.buffer).rotate(90).jpeg({ quality: 85 }).toBuffer() };
+    const portrait = {
+      name: 'portrait-room.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await sharp(photo.buffer).rotate(90).jpeg({ quality: 85 }).toBuffer(),
+    };
     const { width, height } = await sharp(portrait.buffer).metadata();
     await page.goto('/floor-visualizer');
     await choosePhoto(page, portrait);
@@ -456,7 +574,9 @@ test.describe('Snap & See Wood', () => {
     await page.getByLabel('Email').fill(uniqueEmail('portrait'));
     await page.getByRole('button', { name: 'Process Image' }).click();
     await expect(page.getByText('Processing started')).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeVisible({
+      timeout: 60_000,
+    });
     await expect(page.getByText('Processing started')).toBeHidden();
 
     const slider = page.getByRole('slider', { name: 'Before and after comparison' });
@@ -484,7 +604,9 @@ test.describe('Snap & See Wood', () => {
     await expect(currentStep(page)).toContainText('Upload');
   });
 
-  test('with the API stopped, the Error toast shows and the visitor is back on info with their details', async ({ page }) => {
+  test('with the API stopped, the Error toast shows and the visitor is back on info with their details', async ({
+    page,
+  }) => {
     await page.route('**/rest/v1/**', (route) => route.abort());
     await page.goto('/floor-visualizer');
     await choosePhoto(page, await roomPhoto());
@@ -506,11 +628,20 @@ test.describe('Snap & See Wood', () => {
     { width: 360, height: 740, shape: 'portrait' },
     { width: 1280, height: 800, shape: 'landscape' },
   ] as const) {
-    test(`the first result at ${width} x ${height} (a ${shape} photo): its heading focused and the whole comparison on screen`, async ({ page }) => {
+    test(`the first result at ${width} x ${height} (a ${shape} photo): its heading focused and the whole comparison on screen`, async ({
+      page,
+    }) => {
       test.setTimeout(120_000);
       await page.setViewportSize({ width, height });
       const room = await roomPhoto();
-      const photo = shape === 'portrait' ? { ...room, name: 'portrait-room.jpg', buffer: await sharp(room.buffer).rotate(90).jpeg({ quality: 85 }).toBuffer() } : room;
+      const photo =
+        shape === 'portrait'
+          ? {
+              ...room,
+              name: 'portrait-room.jpg',
+              buffer: await sharp(room.buffer).rotate(90).jpeg({ quality: 85 }).toBuffer(),
+            }
+          : room;
       await page.goto('/floor-visualizer');
       await choosePhoto(page, photo);
       await page.getByLabel('Name').fill('Robin First');
@@ -519,7 +650,12 @@ test.describe('Snap & See Wood', () => {
       const heading = page.getByRole('heading', { name: 'Your room with hardwood floors' });
       await expect(heading).toBeFocused({ timeout: 60_000 });
       await expect
-        .poll(async () => page.getByRole('img', { name: 'Your room with a new hardwood floor' }).first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .poll(async () =>
+          page
+            .getByRole('img', { name: 'Your room with a new hardwood floor' })
+            .first()
+            .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+        )
         .toBe(true);
       await expect(page.getByRole('slider', { name: 'Before and after comparison' })).toBeInViewport({ ratio: 1 });
       await expect(heading).toBeInViewport({ ratio: 1 });
@@ -530,16 +666,24 @@ test.describe('Snap & See Wood', () => {
   // the woods and the Fix button, a screen below it at 360 px: the visitor saw a picture and not whether it changed.
   // Session 21: with the line under the picture the focus's own (smooth) scroll still left it under the two captions,
   // below 740 px, with this portrait photo (the fresh-clone check).
-  test('at 360 x 740, after a fix the line saying how it went is on screen with the new picture', async ({ page }, testInfo) => {
+  test('at 360 x 740, after a fix the line saying how it went is on screen with the new picture', async ({
+    page,
+  }, testInfo) => {
     test.setTimeout(150_000);
     await page.setViewportSize({ width: 360, height: 740 });
     const room = await roomPhoto();
     await page.goto('/floor-visualizer');
-    await choosePhoto(page, { ...room, name: 'portrait-room.jpg', buffer: await sharp(room.buffer).rotate(90).jpeg({ quality: 85 }).toBuffer() });
+    await choosePhoto(page, {
+      ...room,
+      name: 'portrait-room.jpg',
+      buffer: await sharp(room.buffer).rotate(90).jpeg({ quality: 85 }).toBuffer(),
+    });
     await page.getByLabel('Name').fill('Sam Small');
     await page.getByLabel('Email').fill(uniqueEmail('fix-360'));
     await page.getByRole('button', { name: 'Process Image' }).click();
-    await expect(page.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeFocused({ timeout: 60_000 });
+    await expect(page.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeFocused({
+      timeout: 60_000,
+    });
     await expect(page.getByRole('radio', { name: /still coming/ })).toHaveCount(0, { timeout: 60_000 });
 
     await page.getByRole('button', { name: 'Not quite right? Fix the floor' }).click();
@@ -552,7 +696,14 @@ test.describe('Snap & See Wood', () => {
     await expect(outcome).toBeVisible({ timeout: 60_000 });
     const slider = page.getByRole('slider', { name: 'Before and after comparison' });
     await expect(slider).toBeFocused();
-    await expect.poll(async () => page.getByRole('img', { name: 'Your room with a new hardwood floor' }).first().evaluate((img: HTMLImageElement) => img.complete)).toBe(true);
+    await expect
+      .poll(async () =>
+        page
+          .getByRole('img', { name: 'Your room with a new hardwood floor' })
+          .first()
+          .evaluate((img: HTMLImageElement) => img.complete),
+      )
+      .toBe(true);
     await page.screenshot({ path: testInfo.outputPath('fix-outcome-360.png') });
     await expect(slider).toBeInViewport();
     await expect(outcome).toBeInViewport({ ratio: 1 });
@@ -572,7 +723,9 @@ test.describe('Snap & See Wood', () => {
     await page.getByLabel('Name').fill('Jo Park');
     await page.getByLabel('Email').fill(uniqueEmail('phone'));
     await page.getByRole('button', { name: 'Process Image' }).click();
-    await expect(page.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeVisible({ timeout: 45_000 });
+    await expect(page.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeVisible({
+      timeout: 45_000,
+    });
     await expectNoHorizontalScroll(page);
   });
 });
