@@ -161,6 +161,48 @@ export function headerResourcesOf(headers: Reply['headers'], pageUrl: URL): Map<
   return found;
 }
 
+/**
+ * Where a page sends a visitor who acts on it, as key -> label (red-team, session 28): each link's phone number
+ * (`tel:`, `sms:`, by its digits), e-mail address (`mailto:`) or address on another site, and each phone number
+ * written in its text. The page-code line held what a page runs and loads, not what it tells a visitor to do, so a
+ * hacked host or a CDN rule that swapped the business's phone number for another (a call-forwarding scam, a rival),
+ * its e-mail address, or a social link for a look-alike page passed every line: the placeholders line knows only the
+ * build's defaults. The site's own links and Cloudflare's e-mail obfuscation (which makes `mailto:` a link on the site)
+ * are not named.
+ */
+export function contactsOf(html: string, pageUrl: URL): Map<string, string> {
+  const found = new Map<string, string>();
+  const withoutCode = html.replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, '');
+  for (const [tag] of withoutCode.matchAll(/<(?:a|area)\b[^>]*>/gi)) {
+    const href = tag.match(/\shref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i)?.slice(1).find((value) => value !== undefined)?.replace(/&amp;/g, '&').trim();
+    if (!href) continue;
+    const scheme = href.match(/^([a-z][\w+.-]*):/i)?.[1]?.toLowerCase();
+    if (scheme === 'tel' || scheme === 'sms') {
+      const digits = href.replace(/[^\d]/g, '').replace(/^1(?=\d{10}$)/, '');
+      found.set(`phone ${digits}`, `the phone number ${href.slice(scheme.length + 1)} (a ${scheme}: link)`);
+    } else if (scheme === 'mailto') {
+      const address = decodeURIComponent(href.slice('mailto:'.length).split('?')[0]!).toLowerCase();
+      found.set(`mail ${address}`, `the e-mail address ${address}`);
+    } else if (URL.canParse(href, pageUrl)) {
+      const url = new URL(href, pageUrl);
+      if (/^https?:$/.test(url.protocol) && url.origin !== pageUrl.origin) found.set(`link ${url.href}`, `a link to ${url.href}`);
+    }
+  }
+  // Phone numbers in the text (North American, as the business's are written), by their digits.
+  const text = withoutCode.replace(/<[^>]+>/g, ' ').replace(/&nbsp;|&#160;/g, ' ');
+  for (const [number] of text.matchAll(/(?<![\d-])(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]\d{4}(?![\d-])/g)) {
+    const digits = number.replace(/[^\d]/g, '').replace(/^1(?=\d{10}$)/, '');
+    if (!found.has(`phone ${digits}`)) found.set(`phone ${digits}`, `the phone number ${number.trim()}`);
+  }
+  return found;
+}
+
+/** Where a page as served sends a visitor that the build's pages do not (labels). */
+export function contactsNotBuilt(served: string, built: string, pageUrl: URL): string[] {
+  const builtContacts = contactsOf(built, pageUrl);
+  return [...contactsOf(served, pageUrl)].filter(([key]) => !builtContacts.has(key)).map(([, label]) => label);
+}
+
 /** What a page as served fetches or sends to elsewhere that the build's pages do not (labels). */
 export function resourcesNotBuilt(served: string, built: string, pageUrl: URL): string[] {
   const builtResources = resourcesOf(built, pageUrl);
@@ -256,6 +298,8 @@ export function pageAgainstFirst(reply: Reply, first: Reply, pageUrl: URL): stri
   }
   const extra = codeNotBuilt(reply.body, first.body, pageUrl);
   if (extra.length > 0) return `${listed(extra)}, which the first answer does not run`;
+  const sends = contactsNotBuilt(reply.body, first.body, pageUrl);
+  if (sends.length > 0) return `${listed(sends)}, which the first answer does not give`;
   const firstHeaders = headerResourcesOf(first.headers, pageUrl);
   const loads = [
     ...resourcesNotBuilt(reply.body, first.body, pageUrl),
@@ -303,6 +347,8 @@ export function pageCodeOutcome(
     if (added.length > 0) problems.push(`${page} runs ${listed(added)}, which the build does not have`);
     const loads = built === undefined ? [] : resourcesNotBuilt(first.body, built, pageUrl);
     if (loads.length > 0) problems.push(`${page} has ${listed(loads)}, which the build does not have`);
+    const sends = built === undefined ? [] : contactsNotBuilt(first.body, built, pageUrl);
+    if (sends.length > 0) problems.push(`${page} gives ${listed(sends)}, which the build does not have`);
     // Headers are the host's, never the build's: any of these is the host's own doing.
     const byHeaders = [...headerResourcesOf(first.headers, pageUrl).values()];
     if (byHeaders.length > 0) problems.push(`${page} comes with ${listed(byHeaders)}, which no build sends`);

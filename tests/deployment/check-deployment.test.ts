@@ -603,7 +603,7 @@ describe('npm run check:deployment on a broken deployment', () => {
     expect(await leftovers(site.stack)).toEqual([]);
   }, 300_000);
 
-  it("fails a host that changes a script or stylesheet only as a browser loads it (an iPhone's Safari, a page's own load), pages that visitors from a search or an advert get otherwise, headers that send visitors elsewhere or load another site's stylesheet, and a page redirected to another host (red-team, session 28)", async () => {
+  it("fails a host that changes a script or stylesheet only as a browser loads it (an iPhone's Safari, a page's own load), pages that visitors from a search or an advert get otherwise, headers that send visitors elsewhere or load another site's stylesheet, a page redirected to another host, and a phone number swapped (red-team, session 28)", async () => {
     const host = await startHost(site.siteUrl, otherHostPort, async (asked, upstream) => {
       const reply = await upstream();
       const agent = String(asked.headers['user-agent']);
@@ -619,6 +619,10 @@ describe('npm run check:deployment on a broken deployment', () => {
       // The hacked site's conditional redirect: only visitors from a search engine go elsewhere.
       if (asked.path.split('?')[0] === '/realtors' && String(asked.headers.referer ?? '').startsWith('https://www.google.')) {
         return { status: 302, headers: { location: 'https://pharmacy.test/' }, body: '' };
+      }
+      // A hacked host that swaps the business's phone number for its own (call forwarding), for everyone.
+      if (asked.path.split('?')[0] === '/realtors' && reply.status === 200) {
+        return { ...reply, body: reply.body.replaceAll('8565550142', '6095550199').replaceAll('(856) 555-0142', '(609) 555-0199') };
       }
       // A CDN that sends an advert's ?fbclid= on to the origin, which still serves an earlier build.
       if (asked.path.startsWith('/investors?') && asked.path.includes('fbclid=')) {
@@ -642,7 +646,7 @@ describe('npm run check:deployment on a broken deployment', () => {
           ),
         ),
         expect.stringMatching(
-          /^FAIL {2}pages run only the build's scripts, on a phone and on a second visit too: \/realtors from a Google search \(with an ad click id\): status 302 to https:\/\/pharmacy\.test\/; \/investors from an Instagram advert, in Instagram's browser: \/assets\/index-0ldBu1ld\.js where the first answer names \/assets\/index-\S+\.js \(another build\); \/privacy comes with a Link header's stylesheet of https:\/\/collector\.test\/p\.css, which no build sends; \/terms comes with a Refresh header "5; url=https:\/\/pharmacy\.test\/", which no build sends: /,
+          /^FAIL {2}pages run only the build's scripts, on a phone and on a second visit too: \/realtors gives the phone number \S*6095550199 \(a tel: link\), which the build does not have; \/realtors from a Google search \(with an ad click id\): status 302 to https:\/\/pharmacy\.test\/; \/investors from an Instagram advert, in Instagram's browser: \/assets\/index-0ldBu1ld\.js where the first answer names \/assets\/index-\S+\.js \(another build\); \/privacy comes with a Link header's stylesheet of https:\/\/collector\.test\/p\.css, which no build sends; \/terms comes with a Refresh header "5; url=https:\/\/pharmacy\.test\/", which no build sends: /,
         ),
       ]);
     } finally {

@@ -206,6 +206,27 @@ describe('the line on the code the pages run, and what phones and returning visi
     expect(arrived.detail).toMatch(/^\/realtors from a Google search \(with an ad click id\): a Refresh header "0; url=https:\/\/pharmacy\.test\/", which the first answer does not have: /);
   });
 
+  it("fails a page that gives a phone number, e-mail address or link to another site the build does not have, and not Cloudflare's e-mail obfuscation (session 28)", () => {
+    const footer = `<footer><a href="tel:+18565550142">(856) 555-0142</a> <a href="mailto:office@floors.example">office@floors.example</a> <a href="https://www.facebook.com/floors">Facebook</a></footer>`;
+    const builtPage = built.replace('</body>', `${footer}</body>`);
+    const swapped = builtPage
+      .replace('tel:+18565550142', 'tel:+16095550199')
+      .replace('(856) 555-0142', '(609) 555-0199')
+      .replace('https://www.facebook.com/floors', 'https://www.facebook.com/floors.deals');
+    const outcome = pageCodeOutcome(site, [seen(swapped, { built: builtPage, phone: reply(swapped) })], undefined, 'dist');
+    expect(outcome.detail).toMatch(
+      /^\/realtors gives the phone number \+16095550199 \(a tel: link\), a link to https:\/\/www\.facebook\.com\/floors\.deals, which the build does not have: /,
+    );
+    // The same number written otherwise, and Cloudflare's e-mail obfuscation (a link on the site itself): nothing new.
+    const obfuscated = builtPage
+      .replace('<a href="mailto:office@floors.example">office@floors.example</a>', '<a href="/cdn-cgi/l/email-protection#a1b2c3" class="__cf_email__" data-cfemail="a1b2c3">[email&#160;protected]</a>')
+      .replace('(856) 555-0142', '856-555-0142');
+    expect(pageCodeOutcome(site, [seen(obfuscated, { built: builtPage, phone: reply(obfuscated) })], undefined, 'dist').ok).toBe(true);
+    // A number given only to visitors from an advert is held to the first answer.
+    const arrived = pageCodeOutcome(site, [seen(builtPage, { built: builtPage, phone: reply(builtPage), arrivals: [reply(builtPage), reply(swapped)] })], undefined, 'dist');
+    expect(arrived.detail).toMatch(/^\/realtors from an Instagram advert, in Instagram's browser: the phone number \+16095550199 \(a tel: link\), a link to https:\/\/www\.facebook\.com\/floors\.deals, which the first answer does not give: /);
+  });
+
   it('says not checked without the build, unless a phone or a second visit already differs', () => {
     expect(pageCodeOutcome(site, [seen(built, { built: undefined })], undefined, 'dist')).toMatchObject({
       ok: false,
