@@ -63,6 +63,7 @@ import { leadExportsOutcome, ownTriggersOf, type LeadExport } from './lead-expor
 import { ownTriggerShapesOf, triggersOutcome, type TriggersSeen } from './triggers.ts';
 import { checkoutFunctionsOf, edgeFunctionsOutcome, MANAGEMENT_API_URL, projectRefOf } from './edge-functions.ts';
 import { askAsBrowsersLoad, SUBRESOURCE_VISITORS } from './subresources.ts';
+import { otherNameOf, otherNameOutcome } from './other-name.ts';
 import { ARRIVALS, cookiesSetBy, IN_APP_PAGE_HEADERS, IPHONE_PAGE_HEADERS, pageCodeOutcome, PHONE_PAGE_HEADERS, type PageAsSeen } from './page-code.ts';
 import { contentSecurityPolicyOutcome } from './csp.ts';
 import { everyPageOutcome } from './every-page.ts';
@@ -560,6 +561,14 @@ async function main(): Promise<number> {
     return robotsTxtBlocksAll(reply.body)
       ? { ok: false, detail: `it disallows / to every crawler (${excerpt(reply, 80)}): a staging robots.txt on the live site; search engines drop the whole site` }
       : { ok: true, detail: 'the pages may be listed' };
+  });
+  // The name visitors type without (or with) www.: an old host it still points at is the site to them (session 28).
+  await check("site's other name serves no other site", async () => {
+    const otherName = otherNameOf(site);
+    const reply = otherName
+      ? await request(`${site.protocol}//${otherName}${site.port ? `:${site.port}` : ''}/`, { headers: { ...PAGE_HEADERS } }).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))))
+      : undefined;
+    return otherNameOutcome(site, otherName, reply, servedBuilds.get('/')?.entry);
   });
   await check('unknown path', async () => {
     // Asked as a browser opens a page: a history-API fallback answers only that with 200.

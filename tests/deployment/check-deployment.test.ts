@@ -239,8 +239,8 @@ describe('npm run check:deployment on a healthy deployment', () => {
     // photo and its files; the functions' grant; the removal; the throttle; the site's and the processor's commits; signed-in
     // users' access and the throttle's pre-request; the project's keys; who handles the photos; whether visitors reach the services; the pages' own address; storage policies; the checkout's age;
     // visitors' inserts; the code the pages run, on a phone and on a second visit; what sends leads elsewhere; the database's functions; its triggers; edge functions;
-    // a foreign page's plain-text post; the address the processor counts (session 27).
-    expect(checks).toHaveLength(DEPLOYED_PAGES.length + 1 + 1 + 2 + 2 + 4 + 1 + 1 + LEAD_TABLES.length + 2 + 2 + 3 + 3 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1);
+    // a foreign page's plain-text post; the address the processor counts (session 27); the site's other name (session 28).
+    expect(checks).toHaveLength(DEPLOYED_PAGES.length + 1 + 1 + 2 + 2 + 4 + 1 + 1 + LEAD_TABLES.length + 2 + 2 + 3 + 3 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1);
     // Each function's body in the database is the md5 of the text its migration gives it (pg_proc.prosrc, verbatim),
     // its security and SET options are its migration's, and the migrations' role (here the superuser postgres) owns it.
     expect(lines.some((line) => /^ok {4}database functions are the migrations' own: the \d+ functions the migrations make are in the database with the migrations' bodies, security and SET options, owned by postgres$/.test(line)), lines.join('\n')).toBe(true);
@@ -297,6 +297,8 @@ describe('npm run check:deployment on a healthy deployment', () => {
       `ok    pages show the business's own facts: none of the ${DEPLOYED_PAGES.length} pages shows a placeholder of the business settings (name, phone, e-mail, address, NJ registration, social links)`,
     );
     expect(lines).toContain('ok    robots.txt lets search engines in: the pages may be listed');
+    // An address has no bare or www. name: the line says it asked nothing (session 28; other-name-line.test.ts judges one).
+    expect(lines).toContain("ok    site's other name serves no other site: 127.0.0.1 has no bare or www. name to ask (an address, a name of this network, or a sub-domain of another)");
     expect(lines).toContain("ok    no view, function, copy or policy hands the public key lead rows: no view anon may read reads a lead table as its owner, anon may call no security definer function of the owner's but the throttle, no other table or view gives it personal columns (public and every other schema it may use), and only the migrations' own read-back policy lets it read a lead table");
     expect(lines.some((line) => /^ok {4}retention job scheduled and running: (scheduled \d+ min ago, first run within the hour|hourly; last ran \d+ min ago, no failed run)$/.test(line)), lines.join('\n')).toBe(true);
     expect(lines).toContain('ok    staff e-mails of the last day sent: none failed or is being retried');
