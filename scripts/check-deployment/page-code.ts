@@ -286,12 +286,20 @@ export function cookiesSetBy(replies: readonly Reply[]): string | undefined {
   return jar.size === 0 ? undefined : [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
 }
 
+/** The headers the https and content security policy lines judge on the first answer only. */
+const PROTECTING_HEADERS = ['strict-transport-security', 'content-security-policy'] as const;
+
 /** How a page another visitor gets differs from the check's first answer for it, or undefined. */
 export function pageAgainstFirst(reply: Reply, first: Reply, pageUrl: URL): string | undefined {
   if (reply.status !== first.status)
     return `status ${reply.status}${reply.headers.location ? ` to ${String(reply.headers.location).slice(0, 80)}` : ''}`;
   const [heading, firstHeading] = [headingOf(reply.body), headingOf(first.body)];
   if (heading !== firstHeading) return `the heading "${(heading ?? 'none').slice(0, 60)}"`;
+  // The HSTS and framing lines judge the first answer: a rule that drops them for phones or arrivals (a mobile
+  // configuration at the CDN) leaves those visitors on http and their forms framable (session 28). Presence only: a
+  // policy with a nonce differs on every answer.
+  const dropped = PROTECTING_HEADERS.filter((name) => first.headers[name] !== undefined && reply.headers[name] === undefined);
+  if (dropped.length > 0) return `no ${dropped.join(' and no ')} header, which the first answer has`;
   const [files, firstFiles] = [buildFingerprint(reply.body, pageUrl), buildFingerprint(first.body, pageUrl)];
   if (files.join(' ') !== firstFiles.join(' ')) {
     return `${files.find((name) => !firstFiles.includes(name)) ?? 'fewer files'} where the first answer names ${firstFiles.find((name) => !files.includes(name)) ?? 'fewer files'} (another build)`;

@@ -657,11 +657,32 @@ describe('npm run check:deployment on a broken deployment', () => {
     expect(await leftovers(site.stack)).toEqual([]);
   }, 300_000);
 
+  it("fails a host that drops HSTS and the content security policy for phones only, which the lines judging the first answer did not see (red-team, session 28)", async () => {
+    const certificate = { key: fs.readFileSync(path.join(certificateFolder, 'key.pem')), cert: fs.readFileSync(path.join(certificateFolder, 'cert.pem')) };
+    const host = await startHost(site.siteUrl, otherHttpsPort, async (asked, upstream) => {
+      const reply = await upstream();
+      // A mobile configuration at the CDN that does not carry the site's security headers.
+      if (asked.path === '/investors' && /Android/.test(String(asked.headers['user-agent']))) return reply;
+      return { ...reply, headers: { ...reply.headers, 'strict-transport-security': HSTS, 'content-security-policy': RECOMMENDED_CSP } };
+    }, certificate);
+    try {
+      const { failed, lines } = await checkDeployment(envFor(site.stack), undefined, host.url);
+
+      expect(failed, lines.join('\n')).toEqual([
+        expect.stringMatching(/^FAIL {2}pages run only the build's scripts, on a phone and on a second visit too: \/investors on a phone: no strict-transport-security and no content-security-policy header, which the first answer has: /),
+      ]);
+    } finally {
+      await host.close();
+    }
+    expect(await leftovers(site.stack)).toEqual([]);
+  }, 300_000);
+
   it("fails a host that sends HSTS, and says not checked for one that sends the content security policy, with the home page only (nginx's add_header in one location block)", async () => {
     const certificate = { key: fs.readFileSync(path.join(certificateFolder, 'key.pem')), cert: fs.readFileSync(path.join(certificateFolder, 'cert.pem')) };
     const host = await startHost(site.siteUrl, otherHttpsPort, async (asked, upstream) => {
       const reply = await upstream();
-      return asked.path === '/' ? { ...reply, headers: { ...reply.headers, 'strict-transport-security': HSTS, 'content-security-policy': RECOMMENDED_CSP } } : reply;
+      // As nginx's `location = /` matches: the path, whatever query an advert's link adds.
+      return asked.path.split('?')[0] === '/' ? { ...reply, headers: { ...reply.headers, 'strict-transport-security': HSTS, 'content-security-policy': RECOMMENDED_CSP } } : reply;
     }, certificate);
     try {
       const { code, failed, lines } = await checkDeployment(envFor(site.stack), undefined, host.url);

@@ -227,6 +227,17 @@ describe('the line on the code the pages run, and what phones and returning visi
     expect(arrived.detail).toMatch(/^\/realtors from an Instagram advert, in Instagram's browser: the phone number \+16095550199 \(a tel: link\), a link to https:\/\/www\.facebook\.com\/floors\.deals, which the first answer does not give: /);
   });
 
+  it('fails a phone that gets the page without the HSTS or content security policy header the first answer has, whatever the policy says (session 28)', () => {
+    const guarded = reply(built, 200, { 'content-type': 'text/html', 'strict-transport-security': 'max-age=31536000', 'content-security-policy': "frame-ancestors 'none'" });
+    const bare = reply(built, 200, { 'content-type': 'text/html' });
+    expect(pageCodeOutcome(site, [seen(built, { first: guarded, phone: bare })], undefined, 'dist').detail).toMatch(
+      /^\/realtors on a phone: no strict-transport-security and no content-security-policy header, which the first answer has: /,
+    );
+    // Another nonce, the same headers: nothing dropped.
+    const renonced = reply(built, 200, { 'content-type': 'text/html', 'strict-transport-security': 'max-age=31536000', 'content-security-policy': "frame-ancestors 'none'; script-src 'nonce-b'" });
+    expect(pageCodeOutcome(site, [seen(built, { first: guarded, phone: renonced })], undefined, 'dist').ok).toBe(true);
+  });
+
   it('says not checked without the build, unless a phone or a second visit already differs', () => {
     expect(pageCodeOutcome(site, [seen(built, { built: undefined })], undefined, 'dist')).toMatchObject({
       ok: false,
