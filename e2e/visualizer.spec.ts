@@ -283,7 +283,7 @@ test.describe('Snap & See Wood', () => {
     await expectOnlyScrollPositionsKept(page);
   });
 
-  test('leaving the result for the home page by "Back to Home" settles the wood, and the e-mail goes at once (decision 046)', async ({
+  test('leaving the result by "Back to Home" settles the wood and sends the e-mail at once (decision 046); its link reopens the result, its title focused without a box', async ({
     page,
     database,
   }) => {
@@ -305,6 +305,7 @@ test.describe('Snap & See Wood', () => {
       )[0]!;
     await expect.poll(async () => (await woodOf()).wood_style).toBe('hickory');
     expect((await woodOf()).wood_settled_at).toBeNull();
+    const resultLink = page.url();
 
     // Another page of the site: no pagehide, the router tells it.
     await page.getByRole('link', { name: 'Back to Home' }).click();
@@ -319,6 +320,13 @@ test.describe('Snap & See Wood', () => {
       await page.reload();
       await expect(page.getByRole('cell', { name: email, exact: true })).toBeVisible({ timeout: 1_000 });
     }).toPass({ timeout: 30_000 });
+
+    // The result link reopened (as from the e-mail, before any tap): the result's title takes the focus without a box
+    // drawn round it.
+    await page.goto(resultLink);
+    const title = page.getByRole('heading', { name: 'Your room with hardwood floors' });
+    await expect(title).toBeFocused({ timeout: 30_000 });
+    expect(await title.evaluate((element) => getComputedStyle(element).outlineStyle)).toBe('none');
   });
 
   test('woods that come after the row said they were not made: the page says "not made in time", then "The other woods are ready.", and they can be picked', async ({
