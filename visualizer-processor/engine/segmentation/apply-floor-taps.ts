@@ -435,9 +435,9 @@ export const TAP_LIMITS = {
    */
   surfaceNotUpright: true,
   /**
-   * Off again (session 28): at 1.5 times the tap's depth the cut's maximum flow never ended on one sweep tap (2,114 nodes,
-   * whole-number capacities: a fault of `MinCutGraph`, not of rounding), so a visitor's tap could hang its render until
-   * that is found; measured, ready to turn on at reach 0.1, as deep as the tap, colour ratio 8 (log, sessions 27-28). A
+   * Off again (session 28): at 1.5 times the tap's depth the cut's maximum flow never ended on one sweep tap (a fault of
+   * `MinCutGraph`'s queue, fixed the same session); measured and ready at reach 0.1, as deep as the tap, colour ratio 8
+   * (log, sessions 27-28). A
    * "this is floor" tap close to the mask's floor (within `sliver`) decides the band of missed floor beside that floor
    * by a minimum cut (`cutAlongBand`), after the rules above: the pixels of the
    * tapped mask state no farther from the floor than `bandDeep` times the tap (at least 1 % of the diagonal), reached

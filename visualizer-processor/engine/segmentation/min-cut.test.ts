@@ -48,6 +48,19 @@ describe('the minimum cut', () => {
     }
   });
 
+  it('ends when its queue of active nodes fills up while a node is grown and then finds a path (seed 131)', () => {
+    // The queue is compacted when full; it dropped the slot of the node being grown, which is put back there when it
+    // finds a path, so the head went to -1 and the search read no node forever: seed 131 here, and a floor tap's band
+    // cut on a real photo (decision 012's log, session 28).
+    for (let seed = 41; seed <= 200; seed++) {
+      const built = randomGraph(seed, 9);
+      const graph = new MinCutGraph(9, 4);
+      built.terminals.forEach(([fromSource, toSink], n) => graph.addTerminal(n, fromSource, toSink));
+      for (const [a, b, ab, ba] of built.edges) graph.addEdge(a, b, ab, ba);
+      expect(graph.maxFlow()).toBe(cheapestCut(built));
+    }
+  });
+
   it('parts a grid along its weakest seam', () => {
     // 6 × 4 grid, the left column held to the source and the right to the sink; the seam between columns 3 and 4
     // is cheap, every other link dear.

@@ -110,12 +110,15 @@ export class MinCutGraph {
     let activeTail = 0;
     const activate = (node: number) => {
       if (activeTail === active.length) {
-        const kept = active.subarray(activeHead, activeTail);
+        // Keep the slot before the head: the node being grown is put back there when it finds a path. Dropping it
+        // left the head at -1, and the search then read no node forever (a floor tap's band cut, session 28).
+        const from = Math.max(0, activeHead - 1);
+        const kept = active.subarray(from, activeTail);
         const grown = new Int32Array(Math.max(active.length, kept.length * 2 + 16));
         grown.set(kept);
         active = grown;
-        activeTail -= activeHead;
-        activeHead = 0;
+        activeTail -= from;
+        activeHead -= from;
       }
       active[activeTail++] = node;
     };
