@@ -1742,9 +1742,9 @@ describe('"this is floor" on a band of boards missed along a rug\'s foot, crosse
       },
       (_, y) => y >= 220,
     );
-  // The cut along the band as measured (decision 012's log, sessions 27-28; off on main until the minimum cut's hang is
-  // found): reach 0.1 of the diagonal, as deep as the tap, keeping what is 8 times likelier the floor's colours.
-  const cutting = { ...TAP_LIMITS, bandReach: 0.1 };
+  // The cut along the band as on main (decision 012's log, sessions 27-28): reach 0.1 of the diagonal, as deep as the
+  // tap, keeping what is 8 times likelier the floor's colours than the rug's.
+  const cutting = TAP_LIMITS;
   const tap = { x: 212 / W, y: 217 / H, floor: true };
   const painted = (mask: Uint8Array, where: (x: number, y: number) => boolean) =>
     mask.reduce((n, v, i) => n + (v && where(i % W, Math.floor(i / W)) ? 1 : 0), 0);

@@ -435,9 +435,8 @@ export const TAP_LIMITS = {
    */
   surfaceNotUpright: true,
   /**
-   * Off again (session 28): at 1.5 times the tap's depth the cut's maximum flow never ended on one sweep tap (a fault of
-   * `MinCutGraph`'s queue, fixed the same session); measured and ready at reach 0.1, as deep as the tap, colour ratio 8
-   * (log, sessions 27-28). A
+   * On since session 28 (reach 0.1, as deep as the tap, colour ratio 8; decision 012's log, sessions 27-28; a hang of
+   * `MinCutGraph`'s queue that a deeper band tripped was fixed first). A
    * "this is floor" tap close to the mask's floor (within `sliver`) decides the band of missed floor beside that floor
    * by a minimum cut (`cutAlongBand`), after the rules above: the pixels of the
    * tapped mask state no farther from the floor than `bandDeep` times the tap (at least 1 % of the diagonal), reached
@@ -457,7 +456,7 @@ export const TAP_LIMITS = {
    * 0.857 (the band along the rug's and the TV unit's foot), hall-people-glass +0.003, living-sofa-carpet -0.004, worst
    * tap as before. 0 = off.
    */
-  bandReach: 0,
+  bandReach: 0.1,
   bandDeep: 1,
   bandColour: 1,
   bandOtherSide: 8,
