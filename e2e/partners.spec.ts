@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { FORM_ANSWER, openAsVisitor, uniqueEmail } from './support/visitor';
+import { FORM_ANSWER, uniqueEmail } from './support/visitor';
 import { phoneConsent } from '../src/content/phone-consent';
 
 /**
@@ -206,34 +206,3 @@ for (const program of programs) {
     });
   });
 }
-
-/**
- * The header's 'Free Estimate' (session 28): a realtor who decides to ask for their own floors, on a phone, and a
- * visitor reading the privacy notice on a desktop, reach the home page's estimate form from the menu and send it.
- */
-test('a realtor on a phone reaches the estimate form from the menu and sends it', async ({ page }) => {
-  await page.setViewportSize({ width: 360, height: 740 });
-  await openAsVisitor(page, '/realtors');
-  await page.getByRole('button', { name: 'Menu' }).click();
-  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Free Estimate' }).click();
-
-  await expect(page).toHaveURL(/\/#contact$/);
-  const form = page.getByRole('form', { name: 'Get Your Free Estimate' });
-  await expect(form.getByLabel('Name')).toBeInViewport();
-  await form.getByLabel('Name').fill('Jessica Moore');
-  await form.getByLabel('Email').fill(uniqueEmail('header-estimate'));
-  await form.getByLabel('Phone').fill('(856) 555-0147');
-  await form.getByLabel('Tell us about your project').fill('Our own kitchen this time.');
-  await form.getByRole('button', { name: 'Send My Request' }).click();
-  await expect(page.getByText("Message received! We'll be in touch soon.")).toBeVisible(FORM_ANSWER);
-});
-
-test("a visitor on the privacy notice reaches the estimate form from the header's nav (1280 px)", async ({ page }) => {
-  await openAsVisitor(page, '/privacy');
-  await page
-    .getByRole('navigation', { name: 'Main', exact: true })
-    .getByRole('link', { name: 'Free Estimate' })
-    .click();
-  await expect(page).toHaveURL(/\/#contact$/);
-  await expect(page.getByRole('heading', { name: 'Get Your Free Estimate' })).toBeInViewport();
-});
