@@ -27,15 +27,14 @@ type SiteHeaderProps = {
 };
 
 const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
-  `inline-flex min-h-11 items-center whitespace-nowrap rounded-md px-3 py-2 text-sm font-semibold transition-colors hover:bg-oak-100 hover:text-walnut-950 focus-visible:outline-2 focus-visible:outline-oak-500 ${
+  `inline-flex min-h-11 items-center rounded-md px-3 py-2 text-sm font-semibold transition-colors hover:bg-oak-100 hover:text-walnut-950 focus-visible:outline-2 focus-visible:outline-oak-500 ${
     isActive ? 'text-walnut-950 underline decoration-oak-500 decoration-2 underline-offset-8' : 'text-walnut-800'
   }`;
 
 /**
  * The site header: logo, the partner and visualizer pages, the estimate form, a click-to-call phone and the
  * free-guide opener.
- * Below the xl breakpoint (1280 px) the page links fold into a menu: a 360 px screen keeps the phone and the logo,
- * and narrower than 1280 px the four links do not fit on one line beside the phone and the guide button.
+ * Below the md breakpoint the page links fold into a menu so a 360 px screen keeps the phone and the logo.
  */
 export function SiteHeader({ onOpenLeadMagnet }: SiteHeaderProps) {
   // The build's first-answers render shows the open menu (its close icon is the answer before the app is up).
@@ -63,14 +62,13 @@ export function SiteHeader({ onOpenLeadMagnet }: SiteHeaderProps) {
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-3 sm:px-6 lg:px-8">
         <SiteLogo />
 
-        {/* Tighter than the menu's links: at 1280 px the four at px-3 pushed the logo's line onto a third row. */}
-        <nav aria-label="Main" className="hidden items-center xl:flex">
+        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
           {pageLinks.map((link) => (
-            <NavLink key={link.to} to={link.to} className={(state) => `${navLinkClasses(state)} xl:px-2.5`}>
+            <NavLink key={link.to} to={link.to} className={navLinkClasses}>
               {link.label}
             </NavLink>
           ))}
-          <Link to={estimateLink.to} className={`${navLinkClasses({ isActive: false })} xl:px-2.5`}>
+          <Link to={estimateLink.to} className={navLinkClasses({ isActive: false })}>
             {estimateLink.label}
           </Link>
         </nav>
@@ -103,7 +101,7 @@ export function SiteHeader({ onOpenLeadMagnet }: SiteHeaderProps) {
             aria-controls={menuId}
             onClick={() => setMenuOpen((open) => !open)}
             {...menuMark}
-            className="inline-flex h-11 w-11 items-center justify-center rounded-md text-walnut-900 hover:bg-oak-100 focus-visible:outline-2 focus-visible:outline-oak-500 xl:hidden"
+            className="inline-flex h-11 w-11 items-center justify-center rounded-md text-walnut-900 hover:bg-oak-100 focus-visible:outline-2 focus-visible:outline-oak-500 lg:hidden"
           >
             {menuOpen ? (
               <Icon icon={X} aria-hidden="true" className="h-6 w-6" />
@@ -115,7 +113,7 @@ export function SiteHeader({ onOpenLeadMagnet }: SiteHeaderProps) {
         </div>
       </div>
 
-      <div id={menuId} hidden={!menuOpen} className="border-t border-walnut-900/10 bg-cream-50 xl:hidden">
+      <div id={menuId} hidden={!menuOpen} className="border-t border-walnut-900/10 bg-cream-50 lg:hidden">
         <nav aria-label="Main menu" className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3 sm:px-6">
           {pageLinks.map((link) => (
             <NavLink key={link.to} to={link.to} className={navLinkClasses}>
