@@ -48,14 +48,13 @@ describe('the home page', () => {
     ]);
   });
 
-  it('has a header with the logo, the three pages, the estimate form, a click-to-call phone and the guide opener', async () => {
+  it('has a header with the logo, the three pages, a click-to-call phone and the guide opener', async () => {
     const { user } = renderRoute('/');
     const header = await screen.findByRole('banner');
     const nav = within(header).getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Realtors' })).toHaveAttribute('href', '/realtors');
     expect(within(nav).getByRole('link', { name: 'Investors' })).toHaveAttribute('href', '/investors');
     expect(within(nav).getByRole('link', { name: 'Floor Visualizer' })).toHaveAttribute('href', '/floor-visualizer');
-    expect(within(nav).getByRole('link', { name: 'Free Estimate' })).toHaveAttribute('href', '/#contact');
     expect(within(header).getByRole('link', { name: new RegExp(business.name) })).toHaveAttribute('href', '/');
     expect(within(header).getByRole('link', { name: /call us/i })).toHaveAttribute('href', business.phoneHref);
 
@@ -71,22 +70,9 @@ describe('the home page', () => {
     await user.click(menuButton);
     expect(menuButton).toHaveAttribute('aria-expanded', 'true');
     const menu = screen.getByRole('navigation', { name: 'Main menu' });
-    expect(within(menu).getAllByRole('link')).toHaveLength(4);
+    expect(within(menu).getAllByRole('link')).toHaveLength(3);
     await user.click(within(menu).getByRole('button', { name: 'Free Flooring Guide' }));
     expect(await findGuideDialog()).toBeInTheDocument();
-  });
-
-  it("takes a visitor on another page to the estimate form from the menu's 'Free Estimate'", async () => {
-    const scrolled = watchScrolling();
-    const { user } = renderRoute('/realtors');
-    await user.click(await screen.findByRole('button', { name: 'Menu' }));
-    await user.click(
-      within(screen.getByRole('navigation', { name: 'Main menu' })).getByRole('link', { name: 'Free Estimate' }),
-    );
-    await screen.findByRole('heading', { level: 1, name: business.tagline }, { timeout: LAZY_ARRIVAL_TIMEOUT_MS });
-    await waitFor(() => expect(contactSection()).toHaveFocus());
-    expect(scrolled.mock.contexts).toContain(contactSection());
-    expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument();
   });
 
   it('closes the open menu with Escape from one of its links and gives the focus back to the menu button', async () => {

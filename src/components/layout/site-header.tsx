@@ -1,7 +1,7 @@
 import { Icon } from '@/components/ui/icon';
 import { BookOpen, Menu, Phone, X } from '@/components/ui/icons';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Tooltip } from '@/components/ui/tooltip';
 import { business } from '@/config/business';
@@ -14,13 +14,6 @@ const pageLinks = [
   { to: '/floor-visualizer', label: 'Floor Visualizer' },
 ] as const;
 
-/**
- * The estimate form is the site's main ask, yet only the home page's own buttons led to it: a realtor on /realtors
- * or a visitor reading /privacy had no way there from the menu. A plain Link, not a NavLink: NavLink matches the
- * path only, so on the home page it would be marked as the current page wherever the visitor was.
- */
-const estimateLink = { to: '/#contact', label: 'Free Estimate' } as const;
-
 type SiteHeaderProps = {
   /** Opens the free-guide modal. Without it (pages that have no modal) the guide button is not shown. */
   onOpenLeadMagnet?: () => void;
@@ -32,8 +25,7 @@ const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 /**
- * The site header: logo, the partner and visualizer pages, the estimate form, a click-to-call phone and the
- * free-guide opener.
+ * The site header: logo, the partner and visualizer pages, a click-to-call phone and the free-guide opener.
  * Below the md breakpoint the page links fold into a menu so a 360 px screen keeps the phone and the logo.
  */
 export function SiteHeader({ onOpenLeadMagnet }: SiteHeaderProps) {
@@ -68,9 +60,6 @@ export function SiteHeader({ onOpenLeadMagnet }: SiteHeaderProps) {
               {link.label}
             </NavLink>
           ))}
-          <Link to={estimateLink.to} className={navLinkClasses({ isActive: false })}>
-            {estimateLink.label}
-          </Link>
         </nav>
 
         {/* On a phone the two 44 px targets touch: a gap between them would take the width the business name needs. */}
@@ -120,9 +109,6 @@ export function SiteHeader({ onOpenLeadMagnet }: SiteHeaderProps) {
               {link.label}
             </NavLink>
           ))}
-          <Link to={estimateLink.to} className={navLinkClasses({ isActive: false })}>
-            {estimateLink.label}
-          </Link>
           {onOpenLeadMagnet && (
             <Button
               variant="secondary"
