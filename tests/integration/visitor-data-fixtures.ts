@@ -6,6 +6,7 @@ import path from 'node:path';
 import { expect } from 'vitest';
 import { FIXTURE_DIR } from '../../visualizer-processor/fixtures/make-fixtures';
 import { toDataUrl } from '../../visualizer-processor/testing/bad-inputs';
+import { DEFAULT_WOOD_STYLE } from '../../contracts/wood-styles';
 import { anonFetch, sql, stack } from './stack-clients';
 
 /** Visitors and their data on the test stack, for the tests of retention, data:forget and data:export. */
@@ -43,12 +44,21 @@ export async function renderedRequest(name: string, email: string): Promise<stri
     body: JSON.stringify({ requestId: id, name, email, imageBase64: toDataUrl(photo, 'image/jpeg'), fileName: 'room.jpg' }),
   });
   expect([200, 202]).toContain(response.status);
+  const { correctionToken } = (await response.json()) as { correctionToken: string };
   await until(`request ${id} rendered`, async () => {
     // Whole: the default wood completes the row, the other woods follow it (decision 025) and write files too.
     const [row] = await sql<{ status: string; styles_coming: string[] }>('select status, styles_coming from public.floor_visualizer_requests where id = $1', [id]);
     if (row?.status === 'failed') throw new Error(`request ${id} failed`);
     return row?.status === 'completed' && row.styles_coming.length === 0;
   });
+  // The visitor leaves the result step, so the e-mails go at once rather than after the minutes they wait for a wood
+  // to be picked (decision 046): the tests that need them sent do not wait those minutes.
+  const left = await fetch(stack.webhookUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ requestId: id, correctionToken, wood: DEFAULT_WOOD_STYLE, left: true }),
+  });
+  expect(left.status, `request ${id}: the visitor leaves the result`).toBe(200);
   return id;
 }
 
