@@ -1,9 +1,8 @@
-import { Icon } from '@/components/ui/icon';
-import { ArrowLeft } from '@/components/ui/icons';
 import { useEffect, type ReactNode } from 'react';
-import { Link, useLocation, useNavigationType } from 'react-router';
+import { useLocation, useNavigationType } from 'react-router';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
+import { BackToHomeLink } from '@/components/layout/back-to-home-link';
 import { LEGAL_PAGES_LAST_CHANGED } from '@/config/data-retention';
 import { scrollToElement } from '@/lib/scroll-to-element';
 
@@ -22,13 +21,7 @@ export function LegalPage({ title, lead, children }: { title: string; lead: Reac
       <SiteHeader />
       <main id="main" className="bg-cream-50">
         <article className="mx-auto max-w-3xl px-4 pb-16 pt-6 sm:px-6 lg:px-8">
-          <Link
-            to="/"
-            className="inline-flex min-h-11 items-center gap-2 rounded-md py-1 text-sm font-semibold text-walnut-700 hover:text-walnut-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-oak-500"
-          >
-            <Icon icon={ArrowLeft} aria-hidden="true" className="h-4 w-4" />
-            Back to Home
-          </Link>
+          <BackToHomeLink />
           <h1 className="mt-4 font-display text-4xl font-bold text-walnut-950 sm:text-5xl">{title}</h1>
           <p className="mt-3 text-sm text-walnut-700">
             In effect from: <time dateTime={LEGAL_PAGES_LAST_CHANGED}>{formatLegalDate(LEGAL_PAGES_LAST_CHANGED)}</time>

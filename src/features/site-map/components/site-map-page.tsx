@@ -1,8 +1,7 @@
-import { Icon } from '@/components/ui/icon';
-import { ArrowLeft } from '@/components/ui/icons';
 import { Link } from 'react-router';
 import { ACCESSIBILITY_STATEMENT, SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
+import { BackToHomeLink } from '@/components/layout/back-to-home-link';
 import { siteMapEntries } from '../content/site-map-entries';
 
 const linkClasses =
@@ -19,13 +18,7 @@ export function SiteMapPage() {
       <SiteHeader />
       <main id="main" className="bg-cream-50">
         <article className="mx-auto max-w-3xl px-4 pb-16 pt-6 sm:px-6 lg:px-8">
-          <Link
-            to="/"
-            className="inline-flex min-h-11 items-center gap-2 rounded-md py-1 text-sm font-semibold text-walnut-700 hover:text-walnut-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-oak-500"
-          >
-            <Icon icon={ArrowLeft} aria-hidden="true" className="h-4 w-4" />
-            Back to Home
-          </Link>
+          <BackToHomeLink />
           <h1 className="mt-4 font-display text-4xl font-bold text-walnut-950 sm:text-5xl">Sitemap</h1>
           <p className="mt-6 text-lg leading-relaxed text-walnut-900">Every page of this website, and what is on it.</p>
           <nav aria-label="Every page">
