@@ -320,6 +320,20 @@ describe('the wood the visitor chose (decision 046)', () => {
     const [staff] = await inbox.waitFor(staffMailAbout(email));
     expect(staff!.text).toContain('Wood: Natural white oak (the default; the visitor picked no other)');
   }, 300_000);
+
+  it('a visitor who never picks and leaves gets the default wood at once, said to be the default, not their choice', async () => {
+    const { id, email, token } = await renderedRequest('leaves-unpicked');
+    // The page tells the wood on screen as the visitor leaves: the default here, which they never picked.
+    expect((await sendWoodChoice({ requestId: id, correctionToken: token, wood: 'natural-white-oak', left: true })).status).toBe(200);
+    const settled = await woodOf(id);
+    expect(settled.wood_style).toBeNull();
+    expect(settled.wood_settled_at).not.toBeNull();
+    const [result] = await inbox.waitFor(mailTo(email), 1, 60_000);
+    expect(result!.text).toContain('Wood shown: Natural white oak. Your result page shows the other woods too.');
+    expect(result!.text).not.toContain('the one you chose');
+    const [staff] = await inbox.waitFor(staffMailAbout(email));
+    expect(staff!.text).toContain('Wood: Natural white oak (the default; the visitor picked no other)');
+  }, 300_000);
 });
 
 describe('the per-address daily limit', () => {

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { RENDER_FLOOR_TASK } from '../../job-queue/task-identifiers.ts';
 import { MAX_CORRECTIONS_PER_REQUEST, MAX_RUG_CHOICES_PER_REQUEST } from '../../contracts/visualizer-webhook.ts';
+import { DEFAULT_WOOD_STYLE } from '../../contracts/wood-styles.ts';
 import { RENDER_MAX_ATTEMPTS, type RenderJob } from './render-job.ts';
 import {
   rowShowsWood,
@@ -182,11 +183,15 @@ export function createSqlVisualizerRequestRepository(db: pg.Pool): VisualizerReq
         if (row.images_deleted_at !== null) return 'expired';
         if (!rowShowsWood(row, wood)) return 'not-shown';
         // The e-mails' timing follows from these two columns (the trigger of migration 20261203000130).
+        // Leaving says which wood was on screen, not that one was picked: a visitor who never picked leaves on the
+        // default, and recording it made the e-mails say "the one you chose" and staff "chosen by the visitor"
+        // (session 29). So a leaving on the default keeps `wood_style` null when nothing was picked before.
         await client.query(
           `update public.floor_visualizer_requests
-           set wood_style = $2, wood_settled_at = case when $3 then coalesce(wood_settled_at, now()) else wood_settled_at end
+           set wood_style = case when $3::boolean and wood_style is null and $2::text = $4::text then null else $2 end,
+               wood_settled_at = case when $3 then coalesce(wood_settled_at, now()) else wood_settled_at end
            where id = $1`,
-          [id, wood, left],
+          [id, wood, left, DEFAULT_WOOD_STYLE],
         );
         return 'recorded';
       });
