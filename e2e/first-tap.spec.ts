@@ -306,7 +306,7 @@ test.describe('answered at once before the app is up', () => {
 
   test('"Next testimonial" shows the second testimonial at once; React\'s carousel takes over on that slide', async ({ page }) => {
     const { letTheAppIn } = await openWithoutTheApp(page, '/');
-    const carousel = page.getByRole('region', { name: 'Customer testimonials' });
+    const carousel = page.getByRole('region', { name: 'Testimonial samples' });
     await carousel.getByRole('button', { name: 'Next testimonial' }).tap();
     await expect(carousel.getByRole('group', { name: /^2 of 3$/ })).toBeVisible();
     await expect(carousel.getByRole('button', { name: 'Show testimonial 2 of 3' })).toHaveAttribute('aria-current', 'true');

@@ -147,7 +147,8 @@ export function PartnerPage({ program, form }: { program: PartnerProgram; form: 
             id="partner-testimonial-title"
             className="mb-8 text-center font-display text-3xl font-bold text-balance text-walnut-950 sm:text-4xl"
           >
-            What Our Partners Say
+            {/* A sample's heading says it is one: "What Our Partners Say" contradicted the card's note (16 CFR 465.2). */}
+            {testimonial.sample ? 'A Sample Testimonial' : 'What Our Partners Say'}
           </h2>
           <TestimonialCard {...testimonial} />
         </section>

@@ -540,7 +540,7 @@ describe('/realtors content', () => {
         .map((item) => item.textContent),
     ).toEqual(['Free headshot sessions', '1 hour in the content creation studio', 'Cooler giveaways and more']);
 
-    const testimonial = screen.getByRole('region', { name: 'What Our Partners Say' });
+    const testimonial = screen.getByRole('region', { name: 'A Sample Testimonial' });
     expect(within(testimonial).getByRole('blockquote')).toHaveTextContent(/headshot session/);
     expect(within(testimonial).getByText('Jessica M., Cherry Hill')).toBeInTheDocument();
     expect(within(testimonial).getByText("Sample text, not a real customer's words.")).toBeInTheDocument();
@@ -570,7 +570,7 @@ describe('/investors content', () => {
       'Priority scheduling',
     ]);
 
-    const testimonial = screen.getByRole('region', { name: 'What Our Partners Say' });
+    const testimonial = screen.getByRole('region', { name: 'A Sample Testimonial' });
     expect(within(testimonial).getByRole('blockquote')).toHaveTextContent(/investor pricing/);
     expect(within(testimonial).getByText('Marcus T., Glassboro')).toBeInTheDocument();
     expect(within(testimonial).getByText("Sample text, not a real customer's words.")).toBeInTheDocument();
