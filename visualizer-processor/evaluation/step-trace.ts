@@ -38,6 +38,7 @@ export const GUIDE_STEPS = [
   'closedOutlines',
   'roughClosedThings',
   'standingColumns',
+  'frontFaces',
 ] as const;
 
 /** What one floorAndRug call went through: each step's belief (grid) or refined floor (guide), copied. */

@@ -17,6 +17,7 @@ import { ROUGH_THING_LIMITS, roughThingsOnFloor, type RoughThingLimits } from '.
 import { closedOutlinesOnFloor, type ClosedOutlineLimits } from './closed-outlines.ts';
 import { ROUGH_CLOSED_LIMITS, roughClosedThingsOnFloor, type RoughClosedLimits } from './rough-closed-things.ts';
 import { columnsStandingInFloor, type StandingColumnLimits } from './standing-columns.ts';
+import { frontFacesOnFloor, zoomedOtherThanFloor, type FrontFaceLimits } from './front-faces.ts';
 import { RUG_ISLAND_LIMITS, floorIslandsInRugs, type RugIslandLimits } from './rug-islands.ts';
 import { RUG_RIM_LIMITS, rugRimOnFloor, type RugRimLimits } from './rug-rim.ts';
 import { ZOOMED_MARGIN_REGROWTH_LIMITS, zoomedMarginRegrowth, type ZoomedMarginInputs, type ZoomedMarginRegrowthLimits } from './zoomed-margin-regrowth.ts';
@@ -131,6 +132,12 @@ export interface SegmenterTuning {
    */
   standingColumns: StandingColumnLimits | null;
   /**
+   * Not floor: a band lying level at the floor's top border down to one long straight step with the floor going on
+   * below it, and no step like it further down (a plinth, a kick plate, a counter's front seen from in front;
+   * front-faces.ts). null = not.
+   */
+  frontFaces: FrontFaceLimits | null;
+  /**
    * Not floor: a piece of the floor cells, not their largest and not reaching the frame, with a known rug (seen by a
    * run, or taken out by the rug steps) round more than this share of its outline (the shade ring round a pouf, a
    * bench's legs on a rug; rug-islands.ts); only while rugs are kept. null = not.
@@ -215,6 +222,8 @@ export const DEFAULT_TUNING: SegmenterTuning = {
   // anything, but a hallway shot along crisp dark plank seams lost whole planks to it (a test holds that), and it cost
   // ~80 ms of the 12 MP budget. The variant 'engine, with standing columns' measures it.
   standingColumns: null,
+  // Off (decision 012's log, session 29). The variant 'engine, with front faces' measures it.
+  frontFaces: null,
   // Measured on the tuning photos (decision 012, sessions 16 and 17): on since the rug choice (decision 017) reads
   // where the floor meets the walls, not only the leftovers this step takes. The variant 'engine, without rug
   // islands' measures the engine without it.
@@ -948,6 +957,11 @@ async function floorAndRug(
     pinCoefficients(coefficients, columnsStandingInFloor(refinedFloor(coefficients, guide, tuning.threshold), guidePixels, info.width, info.height, tuning.standingColumns), 2);
   }
   traceRefined('standingColumns');
+  if (tuning.frontFaces) {
+    const zoomedOther = tuning.frontFaces.zoomedOther > 0 && pass.zoomed.length ? zoomedOtherThanFloor(pass.zoomed, info.width, info.height, floorClassIds({ keepRugs: false })) : null;
+    pinCoefficients(coefficients, frontFacesOnFloor(refinedFloor(coefficients, guide, tuning.threshold), guidePixels, info.width, info.height, zoomedOther, tuning.frontFaces), 2);
+  }
+  traceRefined('frontFaces');
   if (options.taps?.length) {
     // Taps are judged on the refined mask at the guide's size.
     const floor = refinedFloor(coefficients, guide, tuning.threshold);
