@@ -69,6 +69,7 @@ import { contentSecurityPolicyOutcome } from './csp.ts';
 import { everyPageOutcome } from './every-page.ts';
 import { BUILD_STAMP_FILE, sourceCommit } from '../../contracts/build-stamp.ts';
 import { buildStampsOutcome, checkoutOutcome, gitHistory } from './build-stamps.ts';
+import { buildFolderOutcome, filesOf, folderStampOf, rebuildOf } from './build-folder.ts';
 import { floorEngineOutcome, type EngineSeen } from './floor-engine.ts';
 import { publishedKeysOutcome } from './published-keys.ts';
 import { listMigrations } from '../../local-stack/migrations.ts';
@@ -302,6 +303,17 @@ async function main(): Promise<number> {
       mapPaths.push(mapPath!);
     }
   }
+  // The folder the lines below hold the host to must itself be the repository's build, or a copy of the host's
+  // files passes them all (session 29: --build-dir was trusted).
+  await check(`build folder ${buildDir} is what its commit builds`, async () => {
+    if (!fs.existsSync(path.join(buildDir, builtFileOf('/')))) {
+      return { ok: false, skipped: true, detail: `${buildDir}/ holds no built site, so what the host should serve is not known; run the check where the uploaded build is, or name it with --build-dir` };
+    }
+    const stamp = folderStampOf(buildDir);
+    if (typeof stamp === 'string') return buildFolderOutcome(buildDir, stamp, { skipped: '' });
+    const rebuild = await rebuildOf(checkoutRoot, stamp, checkoutCommit, (line) => console.error(line));
+    return buildFolderOutcome(buildDir, stamp, rebuild, 'files' in rebuild ? filesOf(buildDir) : undefined);
+  });
   await check(`site is the build in ${buildDir}`, async () => {
     if (servedBuilds.size === 0) return { ok: false, detail: 'no page could be read (see the page lines above)' };
     const entries = new Map<string, string[]>();

@@ -90,9 +90,18 @@ export function prerenderPlugin(): Plugin {
       }
       writeBrotliCopies(outDir);
       // The commit the site is built from, and the entry its pages start (check:deployment compares the commit with
-      // the processor's, and the entry with the pages', so a stamp cached apart from its pages is seen).
+      // the processor's, and the entry with the pages', so a stamp cached apart from its pages is seen). And what
+      // else decides the build's bytes, so check:deployment can build the commit again and hold a build folder to it
+      // (a folder copied from the host is not the build: decision 023, session 29). The settings publish nothing:
+      // the bundle already holds every VITE_ value (import.meta.env whole, src/lib/env.ts).
       const entry = /\sdata-entry="([^"]+)"/.exec(fs.readFileSync(path.join(outDir, 'index.html'), 'utf8'))?.[1];
-      fs.writeFileSync(path.join(outDir, BUILD_STAMP_FILE), JSON.stringify({ commit: sourceCommit(config.root), entry }) + '\n');
+      const settings = Object.fromEntries(
+        Object.entries(config.env)
+          .filter(([name, value]) => name.startsWith('VITE_') && typeof value === 'string')
+          .sort(([a], [b]) => (a < b ? -1 : 1)),
+      );
+      const stamp = { commit: sourceCommit(config.root), entry, mode: config.mode, nodeEnv: process.env.NODE_ENV, settings };
+      fs.writeFileSync(path.join(outDir, BUILD_STAMP_FILE), JSON.stringify(stamp) + '\n');
 
       const measured = measurePages(
         outDir,

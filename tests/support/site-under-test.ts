@@ -53,8 +53,17 @@ export async function startSiteUnderTest(
       VITE_SITE_URL: siteUrl,
       ...options.businessSettings,
     });
-    // envFile false: the build must not read a developer's .env.local (it points at `npm start`'s stack).
-    await build({ root: PROJECT_ROOT, logLevel: 'error', envDir: false, build: { outDir, emptyOutDir: true } });
+    // envFile false: the build must not read a developer's .env.local (it points at `npm start`'s stack). And as
+    // `npm run build` makes it: under a test runner's NODE_ENV=test, Vite made React's development build, which
+    // names this machine's folders in its scripts (check:deployment's rebuild of the commit is then not the same).
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      await build({ root: PROJECT_ROOT, logLevel: 'error', envDir: false, build: { outDir, emptyOutDir: true } });
+    } finally {
+      if (nodeEnv === undefined) delete process.env.NODE_ENV;
+      else process.env.NODE_ENV = nodeEnv;
+    }
     const server = await preview({
       root: PROJECT_ROOT,
       logLevel: 'error',
