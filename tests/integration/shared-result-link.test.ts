@@ -1,8 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MAX_WEBHOOK_REFUSALS_PER_HOUR, WEBHOOK_REFUSAL } from '@contracts/visualizer-webhook';
+import {
+  MAX_WEBHOOK_REFUSALS_PER_HOUR,
+  WEBHOOK_REFUSAL,
+  WEBHOOK_REQUEST_ID_HEADER,
+} from '@contracts/visualizer-webhook';
 import { DEFAULT_WOOD_STYLE } from '@contracts/wood-styles';
 import { SUBMISSION_ID_HEADER } from '@/lib/insert-with-fallback';
 import { FIXTURE_DIR } from '../../visualizer-processor/fixtures/make-fixtures';
@@ -28,6 +33,26 @@ const webhook = (body: Record<string, unknown>) =>
 
 /** A correction token of the right shape that nobody was given. */
 const madeUpToken = () => randomBytes(32).toString('base64url');
+
+/**
+ * A webhook call that names `requestId` in its header, sends the start of a photo and hangs up: the processor fails a
+ * pending row it names once the browser's own resend has had its grace (processor-server.ts, failUnlessResent).
+ */
+async function halfACallNaming(requestId: string): Promise<void> {
+  const call = http.request(stack.webhookUrl, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'content-length': '1000000',
+      [WEBHOOK_REQUEST_ID_HEADER]: requestId,
+    },
+  });
+  call.on('error', () => undefined);
+  call.write(`{"requestId":"${requestId}","imageBase64":"data:image/jpeg;base64,/9j/`);
+  // Time for the header to pass the gateway on to the processor (as visualizer-processor.test.ts waits).
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  call.destroy();
+}
 
 type Stored = {
   customer_name: string;
@@ -130,5 +155,27 @@ describe("someone holding a visitor's result link (the request id)", () => {
     const own = await webhook({ requestId: id, correctionToken: token, wood: DEFAULT_WOOD_STYLE });
     expect(own.status).toBe(200);
     expect((await storedRow(id)).wood_style).toBe(DEFAULT_WOOD_STYLE);
+  });
+
+  it('cannot fail the request by naming it in a call that goes half way', async () => {
+    await halfACallNaming(id);
+    // The same call for a pending row of the attacker's own, sent after: its row failing says the grace has passed
+    // for both (the processor's timers run in the order they were set), so nothing here waits on a clock.
+    const own = await insertAsVisitor('floor_visualizer_requests', {
+      customer_name: 'Lee Ward',
+      email: `own.${unique()}@example.com`,
+    });
+    await halfACallNaming(own);
+    await until(`request ${own} failed`, async () => {
+      const [row] = await sql<{ status: string }>('select status from public.floor_visualizer_requests where id = $1', [
+        own,
+      ]);
+      return row?.status === 'failed';
+    });
+    const [row] = await sql<{ status: string; failure_reason: string | null }>(
+      'select status, failure_reason from public.floor_visualizer_requests where id = $1',
+      [id],
+    );
+    expect(row).toEqual({ status: 'completed', failure_reason: null });
   });
 });
