@@ -77,6 +77,7 @@ import { migrationsOutcome } from './migrations.ts';
 import { emailWorkersOutcome, type EmailWorkerPool } from './email-workers.ts';
 import { retentionOutcome, type RetentionSeen } from './retention.ts';
 import { storagePoliciesOutcome, type StoragePolicy } from './storage-policies.ts';
+import { unguardedTablesOutcome, type UnguardedTable } from './unguarded-tables.ts';
 import { throttleOutcome, type ThrottleSeen } from './throttle.ts';
 import { FORGED_ADDRESSES, forgedHeaders, isThrottleCounts, rowlessCountOutcome, SIMPLE_POST_TYPES, simplePostOutcome, type ThrottleCounts } from './client-address.ts';
 import { createTestRows, restClient, TEST_EMAIL, TEST_NAME, type Deployment, type Outcome } from './test-rows.ts';
@@ -716,6 +717,16 @@ async function main(): Promise<number> {
           };
     });
 
+    await check('every table the API serves has row-level security', async () => {
+      // The lines above know the lead tables and tables with their columns' names; a table added later does not have
+      // them, and the dashboard's SQL editor makes it without row-level security (session 29).
+      const reply = await rest('rpc/deployment_check_unguarded_tables', serviceKey);
+      if (reply.status !== 200) return { ok: false, detail: `status ${reply.status}: ${excerpt(reply)} (are the migrations applied? see the migrations line)` };
+      const found: unknown = JSON.parse(reply.body);
+      if (!Array.isArray(found)) return { ok: false, detail: `an answer that says nothing: ${excerpt(reply, 80)}` };
+      return unguardedTablesOutcome(found as UnguardedTable[]);
+    });
+
     await check('signed-in users cannot read, change or delete lead rows', async () => {
       // The site has no logins, but anyone can sign in: Supabase Auth takes sign-ups from the public key unless turned off.
       const reply = await rest('rpc/deployment_check_signed_in_access', serviceKey);
@@ -991,6 +1002,7 @@ async function main(): Promise<number> {
         ['deployment_check_signed_in_access', 'GET'],
         ['deployment_check_throttle', 'GET'],
         ['deployment_check_storage_policies', 'GET'],
+        ['deployment_check_unguarded_tables', 'GET'],
         ['deployment_check_lead_exports', 'GET'],
         ['deployment_check_function_bodies', 'GET'],
         ['deployment_check_triggers', 'GET'],

@@ -240,8 +240,9 @@ describe('npm run check:deployment on a healthy deployment', () => {
     // users' access and the throttle's pre-request; the project's keys; who handles the photos; whether visitors reach the services; the pages' own address; storage policies; the checkout's age;
     // visitors' inserts; the code the pages run, on a phone and on a second visit; what sends leads elsewhere; the database's functions; its triggers; edge functions;
     // a foreign page's plain-text post; the address the processor counts (session 27); the site's other name (session 28);
-    // the build folder held to its commit (session 29).
-    expect(checks).toHaveLength(DEPLOYED_PAGES.length + 1 + 1 + 2 + 2 + 4 + 1 + 1 + LEAD_TABLES.length + 2 + 2 + 3 + 3 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1);
+    // the build folder held to its commit, and every table the API serves guarded (session 29).
+    expect(checks).toHaveLength(DEPLOYED_PAGES.length + 1 + 1 + 2 + 2 + 4 + 1 + 1 + LEAD_TABLES.length + 2 + 2 + 3 + 3 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1);
+    expect(lines).toContain('ok    every table the API serves has row-level security: no table in public or graphql_public has row-level security off while the public key or a signed-in user holds a privilege on it');
     // The folder the host is held to is the build of the commit its stamp names: the check built it again elsewhere.
     expect(lines).toContainEqual(
       expect.stringMatching(
@@ -1058,6 +1059,8 @@ describe('npm run check:deployment on a broken deployment', () => {
         expect.stringMatching(
           /^FAIL {2}no view, function, copy or policy hands the public key lead rows: the public key may use the lead table investors \(row-level security off; anon may select id, [^)]*email[^)]*\), which lets it read rows whose id it was not sent, the lead table realtors \(its policy "anyone may read realtors", using true\), which lets it read rows whose id it was not sent: /,
         ),
+        // And as a table the API serves with row-level security off, whatever its columns (session 29).
+        "FAIL  every table the API serves has row-level security: row-level security is off on investors (the public key may select, insert): the API serves it to anyone with the public key, who may do all that to every row (a table made in the dashboard's SQL editor, which leaves row-level security off while Supabase grants it to anon and authenticated); turn row-level security on (alter table … enable row level security) in a migration, or revoke the grants",
       ]);
     } finally {
       await sql(`drop policy "anyone may read realtors" on public.realtors;
@@ -1065,6 +1068,21 @@ describe('npm run check:deployment on a broken deployment', () => {
                  grant select (id) on public.investors to anon;
                  alter table public.investors enable row level security;`);
       await sql('insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)', [record!.version, record!.name, record!.statements]);
+    }
+    expect(await leftovers(site.stack)).toEqual([]);
+  }, 300_000);
+
+  it("fails a table added later without row-level security, which the public key may read, change and empty though no column is named like a lead table's (red-team, session 29)", async () => {
+    // Made as the dashboard's SQL editor makes it: row-level security off, and the default privileges grant it to anon.
+    await sql('create table public.estimates (id bigint generated always as identity primary key, customer_email text, address text, notes text)');
+    try {
+      const { failed, lines } = await checkDeployment(envFor(site.stack));
+
+      expect(failed, lines.join('\n')).toEqual([
+        "FAIL  every table the API serves has row-level security: row-level security is off on estimates (the public key may select, insert, update, delete, truncate; a signed-in user may select, insert, update, delete, truncate): the API serves it to anyone with the public key, who may do all that to every row (a table made in the dashboard's SQL editor, which leaves row-level security off while Supabase grants it to anon and authenticated); turn row-level security on (alter table … enable row level security) in a migration, or revoke the grants",
+      ]);
+    } finally {
+      await sql('drop table public.estimates');
     }
     expect(await leftovers(site.stack)).toEqual([]);
   }, 300_000);
@@ -1127,6 +1145,7 @@ describe('npm run check:deployment on a broken deployment', () => {
         // Anon no longer selects realtors' id: the site's insert ... select id is refused, every realtor application fails.
         "FAIL  visitors' inserts store their rows: a visitor's insert, made as the site makes it: realtors: refused (42501: permission denied for table realtors): every visitor's form fails",
         "FAIL  no view, function, copy or policy hands the public key lead rows: the public key may use the view recent_investors (reads a lead table as its owner), the view recent_names (reads a lead table as its owner), the security definer function find_contact(address text), the security definer function private.all_contacts(), the table leads_backup (email), which row-level security does not guard, the table private.guide_copy (email), which row-level security does not guard, the lead table investors (its policy \"older investors\", using (created_at < (now() - '00:01:00'::interval))), which lets it read rows whose id it was not sent, the lead table realtors (row-level security off; anon may select name, email), which lets it read rows whose id it was not sent: they run past row-level security or around the probe's marked row, so anyone may read what they return; drop them (a copy: or turn its row-level security on; a policy: keep only the migrations' id = private.submission_id_header()), or make the view security_invoker and revoke the function from public and anon",
+        "FAIL  every table the API serves has row-level security: row-level security is off on lead_totals (the public key may select, insert, update, delete, truncate; a signed-in user may select, insert, update, delete, truncate), leads_backup (the public key may select, insert, update, delete, truncate; a signed-in user may select, insert, update, delete, truncate), realtors (the public key may select, insert; a signed-in user may select): the API serves them to anyone with the public key, who may do all that to every row (a table made in the dashboard's SQL editor, which leaves row-level security off while Supabase grants it to anon and authenticated); turn row-level security on (alter table … enable row level security) in a migration, or revoke the grants",
         "FAIL  signed-in users cannot read, change or delete lead rows: a signed-in user may read, change or delete rows of realtors (read), and call the security definer function staff_export(), which runs as its owner, past row-level security: anyone can sign up with the public key (Supabase Auth takes sign-ups unless they are turned off) and so reach every visitor's name, e-mail and phone; revoke the grant or drop the policy for authenticated, and revoke the function from authenticated (the site has no logins)",
         "FAIL  write throttle runs before every API request: the authenticator role's pgrst.db_pre_request is not set, not private.throttle_anonymous_writes: the lead tables take writes without limit or size check, so a script could fill them and the office's inbox; run alter role authenticator set pgrst.db_pre_request = 'private.throttle_anonymous_writes'; notify pgrst, 'reload config';",
         "FAIL  retention job scheduled and running: enforce_retention (hourly) has not run in the 3.0 h since it was scheduled: is the processor's job runner running?",

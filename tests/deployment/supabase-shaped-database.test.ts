@@ -145,6 +145,19 @@ describe('a Supabase-shaped database', () => {
     expect((await rest(db.anonKey, 'rpc/deployment_check_storage_policies')).status).toBe(401);
   });
 
+  it("check:deployment's unguarded tables function finds none of the migrations' tables, and names one made in public as the dashboard makes it (session 29)", async () => {
+    const unguarded = async () => (await rest(db.serviceRoleKey, 'rpc/deployment_check_unguarded_tables')).json();
+    expect(await unguarded()).toEqual([]);
+    onTestFinished(() => asPostgres('drop table if exists public.estimates').then(() => undefined));
+    // As postgres, whose default privileges on a hosted project grant a new table in public to anon and authenticated.
+    await asPostgres('create table public.estimates (customer_email text, address text)');
+    expect(await unguarded()).toEqual([
+      { table: 'estimates', role: 'anon', privileges: ['select', 'insert', 'update', 'delete', 'truncate'] },
+      { table: 'estimates', role: 'authenticated', privileges: ['select', 'insert', 'update', 'delete', 'truncate'] },
+    ]);
+    expect((await rest(db.anonKey, 'rpc/deployment_check_unguarded_tables')).status).toBe(401);
+  });
+
   it("check:deployment's leaks function finds nothing in the migrations as applied there, nor in Supabase's own schemas, and finds the owner's definer function outside public", async () => {
     const leaks = async () => {
       const reply = await rest(db.serviceRoleKey, 'rpc/deployment_check_anon_leaks');
