@@ -158,6 +158,17 @@ describe('the wood styles', () => {
     expect(woodCalls()[2]).toEqual({ requestId, correctionToken: TOKEN, wood: 'hickory', left: true });
   });
 
+  // The info step promised "e-mail it to you"; without a word here the visitor looked in their inbox for an e-mail
+  // that waits for them to leave (decision 046, session 29).
+  it('says when the result e-mail goes and that it shows the wood on screen then', async () => {
+    await reachResult();
+    expect(
+      screen.getByText(
+        'We e-mail this result (one a day per address) when you leave it, or a few minutes after your last pick if you stay (15 minutes at most), with the wood on screen then.',
+      ),
+    ).toBeVisible();
+  });
+
   it.each(['Back to Home', 'Get Free Quote'])(
     "tells the processor the visitor left when '%s' takes them to another page of the site (decision 046)",
     async (link) => {

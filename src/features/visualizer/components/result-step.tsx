@@ -120,6 +120,13 @@ export const resultWords = {
   // "Like what you see?" asks about a new floor the little-floor picture does not show (session 25).
   invite: 'Like what you see? We install hardwood floors across South Jersey.',
   inviteLittleFloor: 'We install hardwood floors across South Jersey.',
+  /**
+   * When the result e-mail goes and which wood it shows (decision 046): at once as the visitor leaves the result, else
+   * 2 minutes after their last pick (3 after the render, 5 after a rug choice's), 15 at most. The info step promised
+   * "e-mail it to you" and the result said no more, so a visitor waited in their inbox for a picture that waits for them.
+   */
+  emailTiming:
+    'We e-mail this result (one a day per address) when you leave it, or a few minutes after your last pick if you stay (15 minutes at most), with the wood on screen then.',
 };
 
 /**
@@ -393,6 +400,9 @@ export function ResultStep({
           onRendered={onRugRendered}
         />
       )}
+
+      {/* Only the page that sent the photo: its token is what tells the processor the visitor left (decision 046). */}
+      {correctionToken && <p className="mx-auto max-w-2xl text-center text-sm text-walnut-700">{resultWords.emailTiming}</p>}
 
       <div className="space-y-2 text-center">
         {correctionToken && !fixing && !rugRendering && correctionsLeft > 0 && (

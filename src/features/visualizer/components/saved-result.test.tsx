@@ -115,6 +115,8 @@ describe('a result link', () => {
     await screen.findByRole('heading', { name: 'Your room with hardwood floors' });
     expect(screen.queryByRole('button', { name: /Fix the floor/ })).not.toBeInTheDocument();
     expect(screen.getByText(fixOnly)).toBeVisible();
+    // Nor when the e-mail goes: this page cannot tell the processor the visitor left (decision 046).
+    expect(screen.queryByText(/We e-mail this result/)).not.toBeInTheDocument();
     unmount();
 
     // A photo with rugs: the page that sent it also offered "Keep my rugs" / "Replace carpet and rugs too".
