@@ -197,6 +197,7 @@ export const ENGINE_VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   "engine, taps, 'this is floor' without the band's minimum cut (as before session 28)": taps({ bandReach: 0 }),
   "engine, taps, 'this is floor' decides the band along the mask's floor by a minimum cut (reach 0.2, as deep as the tap, colour ratio 8)": taps({ bandReach: 0.2, bandDeep: 1, bandOtherSide: 8 }),
   "engine, taps, 'this is floor' decides the band along the mask's floor by a minimum cut (reach 0.1, 1.5 times as deep as the tap, colour ratio 8)": taps({ bandReach: 0.1, bandDeep: 1.5, bandOtherSide: 8 }),
+  "engine, taps, 'this is floor' decides the band along the mask's floor by a minimum cut (reach 0.1, twice as deep as the tap, colour ratio 8)": taps({ bandReach: 0.1, bandDeep: 2, bandOtherSide: 8 }),
   "engine, taps, 'this is floor' floods its surface (level 30, deep 1.5), the tapped thing's own class a marker": taps({ surfaceLevel: 30, surfaceDeep: 1.5, surfaceOwnThing: true }),
   'engine, taps without the strong edge': taps({ strongEdge: 0 }),
   'engine, taps, strong edge 16': taps({ strongEdge: 16 }),
