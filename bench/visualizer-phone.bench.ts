@@ -72,6 +72,9 @@ const WATCH_THE_JOURNEY = `(() => {
       marks.pictures = pictures.length;
     }
     const woods = [...document.querySelectorAll('main input[name="wood-style"]')];
+    // Each wood's arrival: when its choice is first enabled (the default's is its first picture's frame or sooner).
+    marks.woodAt ??= {};
+    for (const wood of woods) if (!wood.disabled && marks.woodAt[wood.value] === undefined) marks.woodAt[wood.value] = performance.now();
     if (marks.firstAt !== undefined && marks.woodsAt === undefined && woods.length >= 5 && woods.every((wood) => !wood.disabled)) {
       marks.woodsAt = performance.now();
     }
@@ -158,6 +161,11 @@ type Journey = {
   allPicturesMs: number;
   /** From the click until all five woods can be chosen (their buttons enabled). */
   allWoodsMs: number;
+  /**
+   * From the click until the 2nd, 3rd, 4th and 5th wood could be chosen, in the order they came (the default wood is
+   * the 1st, with the first picture): whether the later woods reach the page one by one or together.
+   */
+  laterWoodsMs: number[];
   pictures: number;
   /** Bytes of the Storage files the page fetched from the click until all pictures were on screen. */
   pictureBytes: number;
@@ -313,6 +321,9 @@ async function runJourney(
           );
         })
     ).jsonValue()) as Record<string, number>;
+    const woodAt = await page.evaluate(
+      () => (window as unknown as { __journey: { woodAt?: Record<string, number> } }).__journey.woodAt ?? {},
+    );
     if (!webhook) throw new Error('no webhook call seen');
     await shot('result');
     const answerEnd = await page.evaluate(
@@ -352,6 +363,10 @@ async function runJourney(
       firstPictureMs: marks.firstAt! - marks.clickAt!,
       allPicturesMs: marks.allAt! - marks.clickAt!,
       allWoodsMs: marks.woodsAt! - marks.clickAt!,
+      laterWoodsMs: Object.values(woodAt)
+        .map((woodAt) => woodAt - marks.clickAt!)
+        .sort((a, b) => a - b)
+        .slice(1),
       pictures: marks.pictures!,
       pictureBytes: pictures.bytes,
       firstPictureFile: pictures.first,
@@ -532,6 +547,18 @@ export default async function benchVisualizerPhone(): Promise<BenchRow[]> {
         journeys.map((j) => j.allWoodsMs / 1000),
         's',
       );
+      // Each later wood's arrival, in the order they came (decision 049): the 2nd wood is the first a visitor who
+      // taps another wood early can have.
+      for (const [index, nth] of ['2nd', '3rd', '4th', '5th'].entries()) {
+        const values = journeys.map((j) => j.laterWoodsMs[index]).filter((ms): ms is number => ms !== undefined);
+        if (values.length > 0) {
+          row(
+            `"Process Image" to the ${nth} wood choosable`,
+            values.map((ms) => ms / 1000),
+            's',
+          );
+        }
+      }
       row(
         'result pictures downloaded, click to all on screen',
         journeys.map((j) => j.pictureBytes / 1e3),
