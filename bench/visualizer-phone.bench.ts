@@ -453,6 +453,13 @@ async function whereTheTimeWent(
     ...Object.fromEntries(Object.entries(stageParts).map(([name, ms]) => [`render: ${name}`, ms])),
     'processor: webhook line, ms after the render done line':
       webhookLine && doneLine ? webhookLine.at - doneLine.at : Number.NaN,
+    // Each later wood's row write, in the order they joined (decision 049: one by one; before it, all four in one).
+    ...Object.fromEntries(
+      (requestId
+        ? processorLines.filter(({ line }) => line.includes(`request=${requestId} render 1 later wood `))
+        : []
+      ).map(({ at }, index) => [`later wood ${index + 2} in the row`, since(at)]),
+    ),
     // The stages line is logged just after the later woods' row write (render-floor-task.ts): how long the page took
     // to see them there is the woods' read of the row (decision 025, session 21).
     'later woods in the row': since(stagesLine?.at),

@@ -98,9 +98,11 @@ export interface FloorVisualization extends FloorMask {
    * More styles on the same photo, floor and seed, from what this visualization already worked out (the offline
    * engine's floor camera, light and feathered edge): the same pictures as `visualize` with this floor and those
    * styles, without preparing the floor again. The processor's later woods after the default (decision 025).
-   * Absent for an engine that keeps nothing between calls.
+   * Absent for an engine that keeps nothing between calls. `onRender` is given each style's picture as soon as it is
+   * encoded, while the next is laid: the processor stores and shows each later wood on its own, so a phone gets the
+   * first of them about a second before the last (decision 049).
    */
-  renderMoreStyles?(styles: readonly WoodStyleId[]): Promise<StyleRender[]>;
+  renderMoreStyles?(styles: readonly WoodStyleId[], onRender?: (render: StyleRender) => void): Promise<StyleRender[]>;
 }
 
 export interface FloorEngine {

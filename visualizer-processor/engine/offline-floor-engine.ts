@@ -155,7 +155,7 @@ export function createOfflineFloorEngine(parts: OfflineEngineParts = defaultPart
       const seed = options.seed ?? 1;
       const prepared = await parts.prepareStyles(photo, floor);
       const renders = await prepared.render(options.styles ?? WOOD_STYLE_IDS, seed);
-      return { ...floor, renders, renderMoreStyles: (styles) => prepared.render(styles, seed) };
+      return { ...floor, renders, renderMoreStyles: (styles, onRender) => prepared.render(styles, seed, onRender) };
     },
   };
 }

@@ -1255,10 +1255,10 @@ describe('the default wood first, then the other four (decision 025, session 16)
         if (!keepsPrepared || !renderMoreStyles) return visualization;
         return {
           ...visualization,
-          renderMoreStyles: async (more) => {
+          renderMoreStyles: async (more, onRender) => {
             woodsAsked.push(`more ${more.join(' ')}`);
             await holdLaterWoods(more);
-            return renderMoreStyles(more);
+            return renderMoreStyles(more, onRender);
           },
         };
       },
@@ -1303,11 +1303,52 @@ describe('the default wood first, then the other four (decision 025, session 16)
     }
     // The other four from what the engine prepared for the default, not a second visualization of the floor.
     expect(woodsAsked).toEqual([`visualize ${DEFAULT_WOOD_STYLE} on a given floor`, `more ${otherStyles.join(' ')}`]);
-    // One "done" line when the default is shown; the stages line is still the render's last, the later woods in it.
+    // One "done" line when the default is shown, one line as each later wood joins the row; the stages line is still
+    // the render's last, the later woods in it.
     const lines = logLines.filter((line) => line.includes(`request=${row.id} render 1 `));
-    expect(lines).toHaveLength(2);
+    expect(lines).toHaveLength(2 + otherStyles.length);
     expect(lines[0]).toMatch(/ render 1 done in \d+ms$/);
-    expect(lines[1]).toMatch(/ render 1 stages: .*, row \d+ms, later woods \d+ms, later copies \d+ms, later store \d+ms, later links \d+ms, later row \d+ms$/);
+    expect(lines.slice(1, -1).map((line) => line.replace(/.* later wood (\S+) in the row after \d+ms$/, '$1'))).toEqual(otherStyles);
+    expect(lines.at(-1)).toMatch(/ render 1 stages: .*, row \d+ms, later woods \d+ms, later row \d+ms$/);
+  });
+
+  it('adds each later wood to the row as soon as it is stored, while the next is still being laid (decision 049)', async () => {
+    const files = createLocalImageStorage({ directory: storageDir, supabaseUrl: SUPABASE_URL });
+    const [first, second, ...rest] = otherStyles;
+    let releaseSecond = () => {};
+    const secondHeld = new Promise<void>((resolve) => (releaseSecond = resolve));
+    // The second later wood's full picture is not stored until the test says so: the first must not wait for it.
+    const heldStorage: ImageStorage = {
+      ...files,
+      save: async (objectPath, bytes, contentType) => {
+        if (objectPath.endsWith(`/render-1/${second}.jpg`)) await secondHeld;
+        return files.save(objectPath, bytes, contentType);
+      },
+    };
+    const sharedTask = renderTask;
+    renderTask = renderTaskWith(heldStorage);
+    engine = createOfflineFloorEngine();
+    const row = addPendingRow();
+    try {
+      expect((await sendPhoto(row)).status).toBe(200);
+
+      // The first later wood is in the row, with its web copies, and the others are still said to be coming.
+      await vi.waitFor(() => expect(Object.keys(repository.rows.get(row.id)!.style_image_urls)).toContain(first), { timeout: 20_000 });
+      const partial = repository.rows.get(row.id)!;
+      expect(partial.styles_coming).toEqual([second, ...rest]);
+      expect(partial.styles_not_made).toEqual([]);
+      expect(Object.keys(partial.style_image_urls).sort()).toEqual([DEFAULT_WOOD_STYLE, first].sort());
+      expect(existsSync(storedFile(partial.style_image_urls[first!]))).toBe(true);
+      expect(existsSync(storedFile(partial.image_renditions[first!]!.webp[0]!.url))).toBe(true);
+
+      releaseSecond();
+      await vi.waitFor(() => expect(repository.rows.get(row.id)!.styles_coming).toEqual([]), { timeout: 20_000 });
+      expect(Object.keys(repository.rows.get(row.id)!.style_image_urls).sort()).toEqual([...WOOD_STYLE_IDS].sort());
+    } finally {
+      releaseSecond();
+      renderTask = sharedTask;
+      await rendersDone();
+    }
   });
 
   it('makes the later woods\' web copies while their full pictures are uploaded, not after', async () => {

@@ -244,6 +244,11 @@ export function createRenderFloorTask(deps: RenderFloorDependencies) {
   ): Promise<void> {
     const { requestId, renderNumber } = job;
     const startedAt = performance.now();
+    // Once the row shows another render (a fix or a rug choice, which brings every wood itself), the woods after are
+    // neither stored nor offered.
+    let replaced = false;
+    // The end-to-end setting's hold (LATE_WOODS_TEST_HOLD_MS), once.
+    let held = false;
     const timeoutMs = laterStylesTimeout(options.email);
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<never>((_, reject) => {
@@ -265,31 +270,56 @@ export function createRenderFloorTask(deps: RenderFloorDependencies) {
     }
 
     async function layThem(): Promise<void> {
+      // Each wood joins the row on its own as soon as it is stored, its copies made and its links signed, while the
+      // engine lays the next (decision 049): a phone gets the first later wood about when it would have had one of
+      // four, not when the last is laid. One wood at a time after the engine (its copies, uploads and row write), in
+      // the order laid: the copies take sharp's threads while the engine's planks hold this one.
+      let joining: Promise<void> = Promise.resolve();
+      const handedOn = new Set<string>();
+      const join = (render: StyleRender) => {
+        handedOn.add(render.style);
+        joining = joining.then(() => joinTheRow(render));
+        // Awaited below (and raced by the bound); a failure meanwhile must not be an unhandled rejection.
+        joining.catch(() => undefined);
+      };
       const renders = options.first?.renderMoreStyles
-        ? await options.first.renderMoreStyles(styles)
+        ? await options.first.renderMoreStyles(styles, join)
         : (await deps.engine.visualize(photo, { styles, taps: job.taps, keepRugs: options.keepRugs, floor: options.floor })).renders;
+      // An engine that gives its pictures only at the end (one that keeps nothing between calls) has them joined now.
+      for (const render of renders) if (!handedOn.has(render.style)) join(render);
       stages.end('later woods');
-      // As for the default wood: the full pictures are uploaded while their web copies are made.
-      const stylePaths = pathsOfRenders(job, renders);
-      const stored = storeRenders(job, renders);
+      await joining;
+      stages.end('later row');
+    }
+
+    /** One later wood: its full picture uploaded while its web copies are made, its links signed, then the row. */
+    async function joinTheRow(render: StyleRender): Promise<void> {
+      if (replaced) return;
+      const stylePaths = pathsOfRenders(job, [render]);
+      const stored = storeRenders(job, [render]);
       // Awaited below, after the copies; a failure of the copies first must not leave it an unhandled rejection.
       stored.catch(() => undefined);
-      const renditionPaths = await storeCopiesOfRenders(renders, stylePaths);
-      stages.end('later copies');
+      const renditionPaths = await storeCopiesOfRenders([render], stylePaths);
       await stored;
-      stages.end('later store');
       const links = await deps.storage.links([...Object.values(stylePaths), ...copyPaths(renditionPaths)], linksEnd);
-      stages.end('later links');
       // On an idle machine the woods are laid within half a second of the row saying they were not made, before the
       // page's next read: held, the journey sees "not made in time" first, as a visitor does after a slow render.
-      if (fromLateWoodsTestDomain(options.email)) await new Promise((resolve) => setTimeout(resolve, LATE_WOODS_TEST_HOLD_MS));
+      // Once, before the first wood: the others follow as they would.
+      if (fromLateWoodsTestDomain(options.email) && !held) {
+        held = true;
+        await new Promise((resolve) => setTimeout(resolve, LATE_WOODS_TEST_HOLD_MS));
+      }
       const added = await deps.repository.addLaterStyles(requestId, {
         renderNumber,
         styleImageUrls: signedStyles(stylePaths, links),
         imageRenditions: signedCopies(renditionPaths, links),
       });
-      stages.end('later row');
-      if (!added) log(`request=${requestId} render ${renderNumber} later styles not added: the row shows another render now`);
+      // When each wood reached the row, from the moment the default was shown (the phone bench reads these).
+      if (added) log(`request=${requestId} render ${renderNumber} later wood ${render.style} in the row after ${Math.round(performance.now() - startedAt)}ms`);
+      else {
+        replaced = true;
+        log(`request=${requestId} render ${renderNumber} later styles not added: the row shows another render now`);
+      }
     }
   }
 

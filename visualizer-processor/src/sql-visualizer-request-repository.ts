@@ -104,10 +104,13 @@ export function createSqlVisualizerRequestRepository(db: pg.Pool): VisualizerReq
     async addLaterStyles(id, { renderNumber, styleImageUrls, imageRenditions }) {
       const { rowCount } = await db.query(
         `update public.floor_visualizer_requests
-         set style_image_urls = style_image_urls || $3::jsonb, image_renditions = image_renditions || $4::jsonb, styles_coming = '{}',
-             styles_not_made = '{}'
+         set style_image_urls = style_image_urls || $3::jsonb, image_renditions = image_renditions || $4::jsonb,
+             styles_coming = array(select style from unnest(styles_coming) with ordinality as s (style, n) where style <> all ($5::text[]) order by n),
+             styles_not_made = array(select style from unnest(styles_not_made) with ordinality as s (style, n) where style <> all ($5::text[]) order by n)
          where id = $1 and status = 'completed' and render_number = $2 and images_deleted_at is null`,
-        [id, renderNumber, JSON.stringify(styleImageUrls), JSON.stringify(imageRenditions)],
+        // Each wood joins on its own as it is laid (decision 049): only these leave the lists. One statement, so two
+        // woods' writes in a row each see the other's (the row's lock orders them; \`||\` adds to what is there).
+        [id, renderNumber, JSON.stringify(styleImageUrls), JSON.stringify(imageRenditions), Object.keys(styleImageUrls)],
       );
       return rowCount === 1;
     },

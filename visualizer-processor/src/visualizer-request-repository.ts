@@ -100,9 +100,10 @@ export interface VisualizerRequestRepository {
   /** processing → completed with render 1's images; false when the row was no longer processing (failed by the deadline, say). */
   markCompleted(id: string, images: RenderedImages): Promise<boolean>;
   /**
-   * The styles laid after the default wood join the row's images, and none is coming or not made any more (they may
-   * come after the bound said they were not made: LATER_STYLES_TIMEOUT_MS); false when the row
-   * no longer shows that render (a fix or rug choice replaced it, or the row is gone).
+   * Styles laid after the default wood join the row's images, and are no longer listed as coming or not made (they may
+   * come after the bound said they were not made: LATER_STYLES_TIMEOUT_MS); the others stay as they are, since each
+   * wood joins on its own as it is laid (decision 049). False when the row no longer shows that render (a fix or rug
+   * choice replaced it, or the row is gone).
    */
   addLaterStyles(id: string, styles: LaterStyles): Promise<boolean>;
   /** The styles still coming for that render could not be made: said so on the row; its default picture stays. */
@@ -239,8 +240,9 @@ export function createInMemoryVisualizerRequestRepository(
       if (!row || row.status !== 'completed' || row.render_number !== styles.renderNumber) return false;
       row.style_image_urls = { ...row.style_image_urls, ...styles.styleImageUrls };
       row.image_renditions = { ...row.image_renditions, ...styles.imageRenditions };
-      row.styles_coming = [];
-      row.styles_not_made = [];
+      const joined = (style: string) => style in styles.styleImageUrls;
+      row.styles_coming = row.styles_coming.filter((style) => !joined(style));
+      row.styles_not_made = row.styles_not_made.filter((style) => !joined(style));
       return true;
     },
     async markStylesNotMade(id, renderNumber) {

@@ -11,7 +11,7 @@ vi.mock('./lay-planks.ts', () => ({
   },
 }));
 
-const { renderWoodStyles } = await import('./render-wood-styles.ts');
+const { prepareWoodStyles, renderWoodStyles } = await import('./render-wood-styles.ts');
 
 afterEach(() => {
   order.length = 0;
@@ -46,5 +46,32 @@ describe('renderWoodStyles and the pixels it keeps', () => {
     expect(renders[1]!.raw!.pixels).not.toBe(renders[2]!.raw!.pixels);
     const [alone] = await renderWoodStyles(photo, floor, ['walnut']);
     expect(alone!.raw).toBeDefined();
+  });
+});
+
+describe('more styles of a prepared floor, handed on one by one (decision 049)', () => {
+  it('gives each style to onRender in the order asked, the first before the third is laid, not all at the end', async () => {
+    const [width, height] = [160, 120];
+    const photo = { pixels: Buffer.alloc(width * height * 3, 128), width, height };
+    const floor = { width, height, mask: Buffer.alloc(width * height).fill(255, (width * height) / 2) };
+    const prepared = await prepareWoodStyles(photo, floor);
+    order.length = 0;
+
+    const renders = await prepared.render(['hickory', 'honey-oak', 'walnut', 'grey-washed-oak'], 1, (render) => {
+      order.push(`handed on ${render.style}`);
+      expect(render.image.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+    });
+
+    expect(renders.map((render) => render.style)).toEqual(['hickory', 'honey-oak', 'walnut', 'grey-washed-oak']);
+    const handedOn = order.filter((step) => step.startsWith('handed on '));
+    expect(handedOn).toEqual([
+      'handed on hickory',
+      'handed on honey-oak',
+      'handed on walnut',
+      'handed on grey-washed-oak',
+    ]);
+    // The planks are laid two buffers in turn: the first picture is out before the third style's planks.
+    const planks = order.flatMap((step, index) => (step === 'planks' ? [index] : []));
+    expect(order.indexOf('handed on hickory')).toBeLessThan(planks[2]!);
   });
 });

@@ -18,7 +18,8 @@ export async function renderWoodStyles(photo: DecodedPhoto, floor: FloorMask, st
 
 /** What the styles of one photo's floor share, worked out once; then each style's picture from it. */
 export interface PreparedStyles {
-  render(styles: readonly WoodStyleId[], seed: number): Promise<StyleRender[]>;
+  /** `onRender`: each style's picture as soon as it is encoded (encodeWoodStyles). */
+  render(styles: readonly WoodStyleId[], seed: number, onRender?: (render: StyleRender) => void): Promise<StyleRender[]>;
 }
 
 /**
@@ -27,20 +28,33 @@ export interface PreparedStyles {
  */
 export async function prepareWoodStyles(photo: DecodedPhoto, floor: FloorMask): Promise<PreparedStyles> {
   const renderer = await createWoodRenderer(photo, floor);
-  return { render: (styles, seed) => encodeWoodStyles(renderer, styles, seed) };
+  return { render: (styles, seed, onRender) => encodeWoodStyles(renderer, styles, seed, onRender) };
 }
 
 /**
  * Each style laid by a renderer already prepared for its photo's floor, as a JPEG: what renderWoodStyles does
  * after preparing one, and what a later call for more styles of the same floor does without preparing it again.
  */
-export async function encodeWoodStyles(renderer: WoodRenderer, styles: readonly WoodStyleId[], seed = 1): Promise<StyleRender[]> {
+export async function encodeWoodStyles(
+  renderer: WoodRenderer,
+  styles: readonly WoodStyleId[],
+  seed = 1,
+  /**
+   * Given each style's picture, in the order asked for, as soon as its JPEG is encoded and this thread is free (between
+   * two styles' planks): a caller can store and show one while the next is laid, instead of waiting for all (decision
+   * 049). A throw from it fails the call.
+   */
+  onRender?: (render: StyleRender) => void,
+): Promise<StyleRender[]> {
   const { width, height, pixels: photoPixels } = renderer.scene;
   // Two output buffers in turn: one is encoded while the next style is laid into the other. Pixels off the
   // floor are never written, so a buffer can be reused without copying the photo again.
   const buffers: Buffer[] = [];
   const pending: Array<Promise<StyleRender>> = [];
   const renders: StyleRender[] = [];
+  // Each picture is handed on as its encode ends, not when the loop next waits for it (two styles later): the loop
+  // waits only to reuse a buffer.
+  let handedOn: Promise<void> = Promise.resolve();
   for (const [i, style] of styles.entries()) {
     if (i >= 2) renders.push(await pending[i - 2]!);
     // Each style's planks hold this thread for up to seconds on a loaded machine (3.5 s for two styles back to
@@ -59,8 +73,15 @@ export async function encodeWoodStyles(renderer: WoodRenderer, styles: readonly 
         .toBuffer()
         .then((image) => (raw ? { style, image, raw } : { style, image })),
     );
+    if (onRender) {
+      const encoded = pending[i]!;
+      handedOn = handedOn.then(async () => onRender(await encoded));
+      // Awaited below; a failure meanwhile must not be an unhandled rejection.
+      handedOn.catch(() => undefined);
+    }
   }
   for (let i = renders.length; i < pending.length; i++) renders.push(await pending[i]!);
+  await handedOn;
   return renders;
 }
 

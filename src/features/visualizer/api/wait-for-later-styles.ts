@@ -24,7 +24,11 @@ type PollData = { row: VisualizerRequest; attempt: number };
 
 export type LaterStylesWait =
   | { phase: 'idle' }
-  | { phase: 'coming' }
+  /**
+   * Some still coming. `row`: the last read, once there is one: the processor adds each wood to the row as it is laid
+   * (decision 049), so the woods already there can be shown while the others come.
+   */
+  | { phase: 'coming'; row?: VisualizerRequest }
   /** The row says none is coming any more for this render (laid, not made, or another render replaced it). */
   | { phase: 'arrived'; row: VisualizerRequest }
   /**
@@ -71,7 +75,7 @@ export function useLaterStyles(requestId: string | null, renderNumber: number, w
   if (!data) return { phase: 'coming' };
   if (settled(data.row, renderNumber)) return { phase: 'arrived', row: data.row };
   if (data.attempt >= MAX_LATER_STYLES_POLLS) return { phase: 'lost', reason: 'late', checkAgain };
-  return { phase: 'coming' };
+  return { phase: 'coming', row: data.row };
 }
 
 /**
@@ -89,8 +93,10 @@ const madeLate = (row: VisualizerRequest, renderNumber: number) =>
 
 /**
  * Follows request `requestId`'s row while its render `renderNumber` says the other woods were not made (`listening`),
- * the first read a poll after the one that said so. Gives the row once they were added after all (or another render
- * replaced it). A failed read, or the last, ends it without a word: the page already says they were not made in time.
+ * the first read a poll after the one that said so. Gives each row read (the woods join it one by one, decision 049:
+ * those added after all can be shown while the others are still out), and stops once none is missing any more (or
+ * another render replaced it). A failed read, or the last, ends it without a word: the page already says they were not
+ * made in time.
  */
 export function useStylesMadeLate(
   requestId: string | null,
@@ -112,8 +118,9 @@ export function useStylesMadeLate(
         return;
       }
       if (stopped) return;
-      if (madeLate(row, renderNumber)) setFound({ requestId, renderNumber, row });
-      else if (reads < MAX_LATE_STYLES_POLLS) timer = setTimeout(() => void read(), LATE_STYLES_POLL_MS);
+      setFound({ requestId, renderNumber, row });
+      if (!madeLate(row, renderNumber) && reads < MAX_LATE_STYLES_POLLS)
+        timer = setTimeout(() => void read(), LATE_STYLES_POLL_MS);
     };
     timer = setTimeout(() => void read(), LATE_STYLES_POLL_MS);
     return () => {

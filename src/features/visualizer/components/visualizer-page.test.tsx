@@ -733,6 +733,61 @@ describe('polling (fake timers)', () => {
       expect(calls.reads).toHaveLength(4);
     });
 
+    it('shows each wood as the row gets it, the others still coming, and says so politely without moving the focus (decision 049)', async () => {
+      const calls = newCalls();
+      const without = (gone: string[]) => others.filter((style) => !gone.includes(style));
+      const withWoods = (id: string, woods: string[]) =>
+        row(id, {
+          ...defaultOnly(id),
+          style_image_urls: Object.fromEntries(['natural-white-oak', ...woods].map((style) => [style, PROCESSED_URL])),
+          styles_coming: without(woods),
+        });
+      // Read 2 (the woods' first) finds none of the four, read 3 walnut, read 4 honey oak too, read 5 all five.
+      await startWithFakeTimers(calls, (id, attempt) =>
+        HttpResponse.json(
+          attempt < 3
+            ? defaultOnly(id)
+            : attempt === 3
+              ? withWoods(id, ['walnut'])
+              : attempt === 4
+                ? withWoods(id, ['walnut', 'honey-oak'])
+                : allFive(id),
+        ),
+      );
+      await settleUntil("the woods' first read", () => calls.reads.length === 2);
+      expect(screen.getByRole('radio', { name: 'Walnut (still coming)' })).toBeDisabled();
+      // The visitor is on the default wood, keyboard in hand: a wood's arrival must not take the focus from it.
+      const oak = screen.getByRole('radio', { name: 'Natural white oak' });
+      oak.focus();
+
+      await advance(LATER_STYLES_POLL_MS);
+      expect(calls.reads).toHaveLength(3);
+      expect(screen.getByRole('radio', { name: 'Walnut' })).toBeEnabled();
+      expect(screen.getByRole('radio', { name: 'Honey oak (still coming)' })).toBeDisabled();
+      expect(screen.getByRole('radio', { name: 'Hickory (still coming)' })).toBeDisabled();
+      expect(woodsLine()).toHaveTextContent('Walnut is ready. The other woods are on their way.');
+      expect(woodsLine()).toHaveAttribute('role', 'status');
+      expect(oak).toHaveFocus();
+
+      await advance(LATER_STYLES_POLL_MS);
+      expect(calls.reads).toHaveLength(4);
+      expect(screen.getByRole('radio', { name: 'Honey oak' })).toBeEnabled();
+      expect(woodsLine()).toHaveTextContent('Honey oak and Walnut are ready. The other woods are on their way.');
+      expect(oak).toHaveFocus();
+
+      // A wood already there can be picked while the last ones come.
+      fireEvent.click(screen.getByRole('radio', { name: 'Walnut' }));
+      expect(screen.getByRole('radio', { name: 'Walnut' })).toBeChecked();
+
+      await advance(LATER_STYLES_POLL_MS);
+      expect(calls.reads).toHaveLength(5);
+      expect(screen.getByRole('radio', { name: 'Hickory' })).toBeEnabled();
+      expect(screen.getByRole('radio', { name: 'Walnut' })).toBeChecked();
+      expect(woodsLine()).toHaveTextContent('The other woods are ready.');
+      await advance(60_000);
+      expect(calls.reads).toHaveLength(5);
+    });
+
     it('says the woods are late after two minutes of reads, and reads no more', async () => {
       const calls = newCalls();
       await startWithFakeTimers(calls, (id) => HttpResponse.json(defaultOnly(id)));

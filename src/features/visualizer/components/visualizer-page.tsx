@@ -27,7 +27,7 @@ import { getSiteEnv } from '@/lib/env';
 import { warmConnections } from '../utils/warm-connections';
 import { InfoStep, type InfoErrors } from './info-step';
 import { ProcessingStep, type ProcessingPhase } from './processing-step';
-import { resultFromRow, type VisualizerResult } from '../utils/result-from-row';
+import { resultFromRow, sameWoods, type VisualizerResult } from '../utils/result-from-row';
 import { ResultStep } from './result-step';
 import { preloadResultPictures } from './result-picture';
 import { rugChoiceTexts } from './rug-choice';
@@ -154,18 +154,35 @@ export function VisualizerPage() {
       result.stylesNotMade.length > 0,
   );
 
-  const laterStylesRow = laterStyles.phase === 'arrived' ? laterStyles.row : stylesMadeLate;
+  // Each later wood joins the row as it is laid (decision 049): a read that finds some, while others are still coming,
+  // shows those at once.
+  const laterStylesRow =
+    laterStyles.phase === 'arrived' || laterStyles.phase === 'coming' ? (laterStyles.row ?? null) : stylesMadeLate;
+  // What the last row applied said of the woods: the same again (every half second while they come) sets nothing, so
+  // a burst of reads (a phone waking up) is not a burst of renders.
+  const laterStylesApplied = useRef<string | null>(null);
   useEffect(() => {
     if (laterStylesRow === null) return;
     const row = laterStylesRow;
     // Only the render shown: a fix or a rug choice that replaced it brings its own pictures, whole.
     if (row.status !== 'completed' || !row.original_image_url || !row.processed_image_url) return;
+    const woods = JSON.stringify([
+      row.id,
+      row.render_number,
+      Object.keys(row.style_image_urls).sort(),
+      row.styles_coming,
+      row.styles_not_made,
+    ]);
+    if (woods === laterStylesApplied.current) return;
+    laterStylesApplied.current = woods;
     const { original_image_url, processed_image_url } = row;
-    setResult((shown) =>
-      shown && shown.renderNumber === row.render_number
-        ? resultFromRow({ ...row, original_image_url, processed_image_url })
-        : shown,
-    );
+    setResult((shown) => {
+      if (!shown || shown.renderNumber !== row.render_number) return shown;
+      const read = resultFromRow({ ...row, original_image_url, processed_image_url });
+      // A read that brings no wood, and says nothing new of those missing, leaves the result as it is (every half
+      // second while they come): nothing on the result step is drawn again for it.
+      return sameWoods(shown, read) ? shown : read;
+    });
   }, [laterStylesRow]);
 
   useEffect(() => {

@@ -26,7 +26,15 @@ export const laterStyleTexts = {
   unreachable: "We couldn't reach our server to get the other woods.",
   checkAgain: 'Check again',
   notMade: "We couldn't make the other woods in time. The one shown is ready.",
-} as const;
+  /**
+   * Woods that joined while others are still coming or missing (decision 049: each is shown as it is laid): said in the
+   * line under the group, which a screen reader reads out politely, so a wood that can now be picked is heard of
+   * without the focus moving.
+   */
+  ready: (names: readonly string[]) =>
+    `${names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`} ${names.length === 1 ? 'is' : 'are'} ready.`,
+  notMadeOthers: "We couldn't make the other woods in time.",
+};
 
 /** Why the page stopped following the woods still coming: their reads ran out, or failed; false while it follows them. */
 export type LaterStylesLost = 'late' | 'unreachable' | false;
@@ -65,16 +73,28 @@ export function WoodStyleSwitcher({
   // Once woods were said to be coming, their arrival is said too: an emptied line was silent for a screen reader, and
   // everything under it (the "Fix the floor" button) moved up a line as the visitor may have been about to tap it.
   // So too for woods said not made in time, which the page still listens for (useStylesMadeLate) and adds if they come.
-  const [othersAwaited, setOthersAwaited] = useState(false);
+  // The woods once said to be coming or not made: those of them that can be picked now are named while others are
+  // still missing (they join one by one, decision 049).
+  const [awaited, setAwaited] = useState<readonly WoodStyleId[]>([]);
   const line = useRef<HTMLParagraphElement>(null);
-  if ((coming.length > 0 || notMade.length > 0) && !othersAwaited) setOthersAwaited(true);
+  const missing = [...coming, ...notMade];
+  if (missing.some((style) => !awaited.includes(style))) {
+    setAwaited([...awaited, ...missing.filter((style) => !awaited.includes(style))]);
+  }
+  const othersAwaited = awaited.length > 0;
+  const readyNames = WOOD_STYLES.filter((style) => awaited.includes(style.id) && styles.includes(style.id)).map(
+    (style) => style.label,
+  );
+  const ready = readyNames.length > 0 ? `${laterStyleTexts.ready(readyNames)} ` : '';
   const note =
     coming.length > 0
       ? comingLate
         ? laterStyleTexts[comingLate]
-        : laterStyleTexts.coming
+        : `${ready}${laterStyleTexts.coming}`
       : notMade.length > 0
-        ? laterStyleTexts.notMade
+        ? ready
+          ? `${ready}${laterStyleTexts.notMadeOthers}`
+          : laterStyleTexts.notMade
         : othersAwaited
           ? laterStyleTexts.arrived
           : '';

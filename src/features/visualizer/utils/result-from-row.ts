@@ -52,3 +52,18 @@ export function resultFromRow(
     stylesNotMade: row.styles_not_made.filter(isWoodStyleId).filter((style) => !styleImageUrls[style]),
   };
 }
+
+/**
+ * Whether two results of the same render offer the same woods, and say the same of those missing (still coming, not
+ * made): the page follows the row while the later woods join it one by one (decision 049), and a read that changes
+ * none of this changes nothing on screen.
+ */
+export function sameWoods(a: VisualizerResult, b: VisualizerResult): boolean {
+  const listed = (styles: readonly string[]) => [...styles].sort().join(' ');
+  return (
+    a.renderNumber === b.renderNumber &&
+    listed(Object.keys(a.styleImageUrls)) === listed(Object.keys(b.styleImageUrls)) &&
+    listed(a.stylesComing) === listed(b.stylesComing) &&
+    listed(a.stylesNotMade) === listed(b.stylesNotMade)
+  );
+}
