@@ -272,15 +272,17 @@ export function createRenderFloorTask(deps: RenderFloorDependencies) {
     async function layThem(): Promise<void> {
       // Each wood joins the row on its own as soon as it is stored, its copies made and its links signed, while the
       // engine lays the next (decision 049): a phone gets the first later wood about when it would have had one of
-      // four, not when the last is laid. One wood at a time after the engine (its copies, uploads and row write), in
-      // the order laid: the copies take sharp's threads while the engine's planks hold this one.
-      let joining: Promise<void> = Promise.resolve();
+      // four, not when the last is laid. Two woods at a time after the engine (their copies, uploads and row writes),
+      // as the copies were made two at a time before: one at a time, the last wood came seconds later on a busy
+      // machine (the copies' steps wait for the engine's planks, which hold this thread, between each).
+      const lanes: Promise<void>[] = [Promise.resolve(), Promise.resolve()];
       const handedOn = new Set<string>();
       const join = (render: StyleRender) => {
+        const lane = handedOn.size % lanes.length;
         handedOn.add(render.style);
-        joining = joining.then(() => joinTheRow(render));
+        lanes[lane] = lanes[lane]!.then(() => joinTheRow(render));
         // Awaited below (and raced by the bound); a failure meanwhile must not be an unhandled rejection.
-        joining.catch(() => undefined);
+        lanes[lane].catch(() => undefined);
       };
       const renders = options.first?.renderMoreStyles
         ? await options.first.renderMoreStyles(styles, join)
@@ -288,7 +290,7 @@ export function createRenderFloorTask(deps: RenderFloorDependencies) {
       // An engine that gives its pictures only at the end (one that keeps nothing between calls) has them joined now.
       for (const render of renders) if (!handedOn.has(render.style)) join(render);
       stages.end('later woods');
-      await joining;
+      await Promise.all(lanes);
       stages.end('later row');
     }
 
