@@ -1,5 +1,6 @@
 import { cloneElement, useEffect, useLayoutEffect, useRef, type ReactElement, type ReactNode } from 'react';
 import { useCodeTakenUpAsATransition } from '@/lib/code-taken-up-as-a-transition';
+import { inATaskOfItsOwn } from '@/lib/next-task';
 
 type TooltipProps = {
   /** The hint shown after a 700 ms delay (spec section 9). */
@@ -34,6 +35,22 @@ export function loadTooltipHints(): Promise<HintModule> {
   return loading;
 }
 
+let asked = false;
+/**
+ * Asks for the hints' code once, in a task of its own: not in the one React runs the hydrated page's effects in
+ * (src/lib/next-task.ts), and one timer for all of the page's hints (a timer each cost a few ms there).
+ */
+function loadTooltipHintsSoon(): void {
+  if (asked) return;
+  asked = true;
+  inATaskOfItsOwn(() => {
+    loadTooltipHints().catch((error: unknown) => {
+      asked = false;
+      console.error('The tooltips could not load:', error);
+    });
+  });
+}
+
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -53,9 +70,7 @@ export function Tooltip({ content, children, side }: TooltipProps) {
   const plainTriggerHadFocus = useRef(false);
   const hintTrigger = useRef<HTMLElement | null>(null);
 
-  useEffect(() => {
-    loadTooltipHints().catch((error: unknown) => console.error('The tooltips could not load:', error));
-  }, []);
+  useEffect(loadTooltipHintsSoon, []);
 
   // The trigger is a new element once the hint takes over: if the old one had focus, the new one gets it.
   useLayoutEffect(() => {

@@ -11,6 +11,7 @@ import type { ContactRequestInput } from '../api/create-contact-request';
 import { PrivacyPolicyLink } from '@/components/privacy-policy-link';
 import { useFirstAnswerMark, useRendersFirstAnswers } from '@/lib/first-answers';
 import { useFocusBackAfterSending } from '@/lib/focus-after-sending';
+import { inATaskOfItsOwn } from '@/lib/next-task';
 
 type Field = keyof ContactRequestInput;
 
@@ -81,11 +82,16 @@ export function ContactForm() {
   // the request's code is still loading on a slow phone, would otherwise store the request (and e-mail it) twice.
   const sending = useRef(false);
   useFocusBackAfterSending(pending, submitButton);
-  useEffect(() => {
-    loadContactRequest().catch(() => {
-      // Offline, say: the submission tries again and says so if it still cannot.
-    });
-  }, []);
+  // Not in the task React runs the hydrated page's effects in (src/lib/next-task.ts).
+  useEffect(
+    () =>
+      inATaskOfItsOwn(() => {
+        loadContactRequest().catch(() => {
+          // Offline, say: the submission tries again and says so if it still cannot.
+        });
+      }),
+    [],
+  );
 
   const update = (field: Field) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     setValues((current) => ({ ...current, [field]: event.target.value }));
