@@ -1308,7 +1308,8 @@ describe('the default wood first, then the other four (decision 025, session 16)
     const lines = logLines.filter((line) => line.includes(`request=${row.id} render 1 `));
     expect(lines).toHaveLength(2 + otherStyles.length);
     expect(lines[0]).toMatch(/ render 1 done in \d+ms$/);
-    expect(lines.slice(1, -1).map((line) => line.replace(/.* later wood (\S+) in the row after \d+ms$/, '$1'))).toEqual(otherStyles);
+    // Two woods are prepared at a time (decision 049), so which of a pair joins the row first is the machine's to say.
+    expect(lines.slice(1, -1).map((line) => line.replace(/.* later wood (\S+) in the row after \d+ms$/, '$1')).sort()).toEqual([...otherStyles].sort());
     expect(lines.at(-1)).toMatch(/ render 1 stages: .*, row \d+ms, later woods \d+ms, later row \d+ms$/);
   });
 
