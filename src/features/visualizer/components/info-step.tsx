@@ -7,6 +7,9 @@ import { pageTexts } from '@/content/spec-texts';
 import { PhotoPreview } from './photo-preview';
 import { PrivacyPolicyLink } from '@/components/privacy-policy-link';
 import { dataRetention } from '@/config/data-retention';
+import { preparePhotoAhead } from '../utils/prepare-photo-ahead';
+
+const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;
 
 export type InfoErrors = Partial<Record<'name' | 'email', string>>;
 
@@ -51,6 +54,22 @@ export function InfoStep({
     }
   }, [errors, fieldId]);
 
+  // Whether this photo goes as it is (the browser cannot open it, prepare-photo.ts): then its camera details go too,
+  // and "we strip the location and camera details" would be untrue of it (words-law, session 30). The preparation
+  // started when the photo was chosen and is shared, so this only listens for its answer; a photo the browser cannot
+  // open fails to decode within a moment, long before a name and an e-mail address are typed.
+  const [sentAsIs, setSentAsIs] = useState(false);
+  useEffect(() => {
+    let current = true;
+    setSentAsIs(false);
+    preparePhotoAhead(file)
+      .then((prepared) => current && setSentAsIs(!prepared.reencoded))
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [file]);
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (canSubmit) onSubmit();
@@ -84,8 +103,20 @@ export function InfoStep({
           flooring pro can follow up if you want a quote.
         </p>
         <p className="text-sm text-walnut-700">
-          We strip the location and camera details from your photo and delete the pictures after{' '}
-          {dataRetention.visualizerImagesDays} days. <PrivacyPolicyLink />
+          {sentAsIs ? (
+            <>
+              Your browser can't open this photo, so it goes to us as it is: without the place it was taken, but with
+              its other details, such as the time and the camera. We delete that file once your picture is made (after{' '}
+              {days(dataRetention.abandonedUploadDays)} if it cannot be), and the pictures after{' '}
+              {days(dataRetention.visualizerImagesDays)}.
+            </>
+          ) : (
+            <>
+              We strip the location and camera details from your photo and delete the pictures after{' '}
+              {days(dataRetention.visualizerImagesDays)}.
+            </>
+          )}{' '}
+          <PrivacyPolicyLink />
         </p>
         <TextField
           label="Name"

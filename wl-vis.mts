@@ -1,0 +1,20 @@
+import { chromium } from 'playwright-core';
+import { resolveChromiumPath, CHROMIUM_ARGS } from './tests/support/chromium-path.ts';
+const base = 'http://127.0.0.1:5173';
+const browser = await chromium.launch({ executablePath: await resolveChromiumPath(), args: CHROMIUM_ARGS });
+const page = await browser.newPage({ viewport: { width: 360, height: 800 } });
+await page.goto(base + '/floor-visualizer', { waitUntil: 'networkidle' });
+await page.getByLabel('Choose a photo').setInputFiles('visualizer-processor/fixtures/images/room-gps.jpg');
+await page.waitForTimeout(1500);
+console.log('=== after photo\n' + await page.locator('main').innerText());
+await page.getByLabel('Name').fill('Vera Visual'); await page.getByLabel('Email').fill('visual.words@example.org');
+await page.getByRole('button', { name: 'Process Image' }).click();
+for (let i = 0; i < 6; i++) { await page.waitForTimeout(1500); console.log(`=== processing ${i}\n` + (await page.locator('main').innerText()).slice(0, 600)); }
+await page.getByRole('heading', { name: 'Your room with hardwood floors' }).waitFor({ timeout: 180000 });
+await page.waitForTimeout(3000);
+console.log('=== result\n' + await page.locator('main').innerText());
+console.log('URL', page.url());
+await page.screenshot({ path: '/tmp/wl/result-360.png', fullPage: true });
+await page.setViewportSize({ width: 1280, height: 900 });
+await page.screenshot({ path: '/tmp/wl/result-1280.png', fullPage: true });
+await browser.close();
