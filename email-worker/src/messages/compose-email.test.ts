@@ -366,3 +366,20 @@ describe('the wood the visitor chose, in the visualizer e-mails (decision 046)',
     expect(visitor.text).not.toContain('other woods');
   });
 });
+
+// The programs reward referrals; the welcome is where a new partner learns the rewards, so it tells them to say so
+// when they recommend the business (16 CFR 255.5; decision 032, session 30).
+describe('the program welcomes', () => {
+  const created_at = new Date('2026-11-25T15:00:00Z');
+  const person = { name: 'Ann Lee', email: 'ann@example.com', phone: '856 555 0100' };
+  const disclosure =
+    'When you recommend us to anyone, in person or in a post, tell them we reward you for referrals: the Federal Trade Commission asks anyone rewarded for a recommendation to say so.';
+  it.each([
+    ['realtor_welcome', { table: 'realtors', id: '3', created_at, ...person, brokerage: 'B', instagram: null }],
+    ['investor_welcome', { table: 'investors', id: '4', created_at, ...person, company: 'C', investment_focus: null }],
+  ] as const)('the %s e-mail tells the partner to say they are rewarded for referrals, in its text and its HTML', async (kind, row) => {
+    const email = await composeEmail(kind, row, person.email, context, { unsubscribeLink: 'https://processor.floors.example/unsubscribe?token=abc' });
+    expect(email.text).toContain(disclosure);
+    expect(email.html).toContain(disclosure.replace("'", '&#39;'));
+  });
+});

@@ -4,6 +4,7 @@ import { LITTLE_FLOOR_SHARE, RUG_CHOICE_LABELS, RUG_CHOICE_MIN_SHARE } from '../
 import { DEFAULT_WOOD_STYLE, WOOD_STYLES, isWoodStyleId, type WoodStyleId } from '../../../contracts/wood-styles.ts';
 import type { Business } from '../../../src/config/business.ts';
 import { dataRetention } from '../../../src/config/data-retention.ts';
+import { referralDisclosure } from '../../../src/content/referral-disclosure.ts';
 import { VISUALIZER_PAGE_PATH, visualizerResultLink } from '../../../contracts/visualizer-result-link.ts';
 import { GUIDE_FILE_NAME, GUIDE_TIPS, GUIDE_TITLE } from '../guide/guide-content.ts';
 import { renderEmail, type Block } from './email-layout.ts';
@@ -203,6 +204,7 @@ async function visitorEmail(
           kind: 'paragraph',
           text: 'And your clients get exclusive discounts and fast, clean, professional service from a vendor who helps you close faster.',
         },
+        { kind: 'paragraph', text: referralDisclosure },
         { kind: 'button', label: 'See the program', href: site(context, '/realtors') },
         { kind: 'paragraph', text: callOrWrite },
       ]);
@@ -222,6 +224,7 @@ async function visitorEmail(
             'Priority scheduling',
           ],
         },
+        { kind: 'paragraph', text: referralDisclosure },
         { kind: 'button', label: 'See the program', href: site(context, '/investors') },
         { kind: 'paragraph', text: callOrWrite },
       ]);

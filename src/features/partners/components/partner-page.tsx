@@ -139,6 +139,9 @@ export function PartnerPage({ program, form }: { program: PartnerProgram; form: 
                 </li>
               ))}
             </ul>
+            {perks.disclosure && (
+              <p className="mx-auto mt-8 max-w-2xl text-center text-walnut-800">{perks.disclosure}</p>
+            )}
           </div>
         </section>
 

@@ -581,3 +581,20 @@ describe('/investors content', () => {
     }
   });
 });
+
+// Both programs reward partners for referrals; a partner who recommends the business without saying so has a connection
+// the listener does not expect (16 CFR 255.5), and the advertiser answers for it too: the page that offers the
+// rewards tells the partner to say it (decision 032, session 30).
+describe.each([
+  { path: '/realtors', perks: 'Your Referral Rewards' },
+  { path: '/investors', perks: 'Investor Partner Benefits' },
+])('$path: the rewards for referrals', ({ path, perks }) => {
+  it('come with the words telling a partner to say they are rewarded when they recommend us', async () => {
+    await openPage(programs.find((program) => program.path === path)!);
+    expect(
+      within(screen.getByRole('region', { name: perks })).getByText(
+        'When you recommend us to anyone, in person or in a post, tell them we reward you for referrals: the Federal Trade Commission asks anyone rewarded for a recommendation to say so.',
+      ),
+    ).toBeInTheDocument();
+  });
+});

@@ -2,6 +2,7 @@ import { BadgePercent, BellRing, CalendarClock, Hammer, PiggyBank, Timer, Trophy
 import { business } from '@/config/business';
 import { siteImages } from '@/content/site-images';
 import { pageTexts } from '@/content/spec-texts';
+import { referralDisclosure } from '@/content/referral-disclosure';
 import type { PartnerProgram } from './partner-program';
 
 const [bulkPricing, dealAlerts, ambassadorRewards, priorityScheduling] = pageTexts.investors.benefits;
@@ -48,6 +49,7 @@ export const investorProgram: PartnerProgram = {
       { icon: Trophy, text: ambassadorRewards },
       { icon: CalendarClock, text: priorityScheduling },
     ],
+    disclosure: referralDisclosure,
   },
   // A sample written for the layout: the owner puts a real partner's words here, with permission, before going live
   // (the FTC's 16 CFR 465.2 forbids invented testimonials; README, decision 032); until then the card says it is a sample.

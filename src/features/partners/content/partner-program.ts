@@ -12,7 +12,13 @@ export type PartnerProgram = {
     image: SiteImage;
   };
   why: { title: string; intro: string; benefits: readonly { icon: LucideIconData; title: string; text: string }[] };
-  perks: { title: string; intro: string; items: readonly { icon: LucideIconData; text: string }[] };
+  perks: {
+    title: string;
+    intro: string;
+    items: readonly { icon: LucideIconData; text: string }[];
+    /** Said under the perks of a program that rewards referrals (`referralDisclosure`). */
+    disclosure?: string;
+  };
   testimonial: { quote: string; name: string; location: string; project: string; sample?: true };
   application: { id: string; title: string; intro: string };
 };

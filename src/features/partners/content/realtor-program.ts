@@ -2,6 +2,7 @@ import { Camera, Clapperboard, Gift, Handshake, Sparkles, Timer } from '@/compon
 import { business } from '@/config/business';
 import { siteImages } from '@/content/site-images';
 import { pageTexts } from '@/content/spec-texts';
+import { referralDisclosure } from '@/content/referral-disclosure';
 import type { PartnerProgram } from './partner-program';
 
 const [headshots, studio, giveaways] = pageTexts.realtors.rewards;
@@ -48,6 +49,7 @@ export const realtorProgram: PartnerProgram = {
       { icon: Clapperboard, text: studio },
       { icon: Gift, text: giveaways },
     ],
+    disclosure: referralDisclosure,
   },
   // A sample written for the layout: the owner puts a real partner's words here, with permission, before going live
   // (the FTC's 16 CFR 465.2 forbids invented testimonials; README, decision 032); until then the card says it is a sample.
