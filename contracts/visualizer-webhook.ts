@@ -123,6 +123,14 @@ export type VisualizerRugChoicePayload = z.infer<typeof visualizerRugChoicePaylo
  * holder of the token; the e-mails, composed when sent, show that wood, and wait a little for the choice to settle.
  * Nothing is rendered (every wood's picture is on the row already), so the processor answers at once.
  */
+/**
+ * Wood calls a request may record (picks and the leaving); past it the processor answers 429 with the wood it keeps
+ * (decision 046). The page sends a call only when the wood shown changes: five woods, the rug choice's re-render
+ * and a visitor changing their mind come to a few dozen; this is several times that, and bounds what one token
+ * can make the processor write (uncapped, 1,000 calls wrote the row 1,000 times, session 29).
+ */
+export const MAX_WOOD_PICKS_PER_REQUEST = 100;
+
 export const visualizerWoodChoicePayloadSchema = z.object({
   requestId: z.uuid(),
   correctionToken,
@@ -133,6 +141,11 @@ export const visualizerWoodChoicePayloadSchema = z.object({
 export type VisualizerWoodChoicePayload = z.infer<typeof visualizerWoodChoicePayloadSchema>;
 
 export const visualizerWoodChoiceReplySchema = z.object({ status: z.literal('recorded'), requestId: z.uuid() });
+/** Past MAX_WOOD_PICKS_PER_REQUEST: nothing more is recorded, and `wood` is the one the e-mails keep showing. */
+export const visualizerWoodPicksUsedUpReplySchema = z.object({
+  error: z.string(),
+  wood: z.custom<WoodStyleId>(isWoodStyleId, 'wood must be one of the visualizer\'s wood styles'),
+});
 
 export const visualizerCorrectionReplySchema = z.object({
   status: z.literal('rendering'),

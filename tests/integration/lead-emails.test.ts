@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
@@ -9,7 +9,9 @@ import { FIXTURE_DIR } from '../../visualizer-processor/fixtures/make-fixtures';
 import { toDataUrl } from '../../visualizer-processor/testing/bad-inputs';
 import { RENDERED_ROOMS } from '../../visualizer-processor/evaluation/rendered/rendered-room-scenes';
 import { renderRoomScene } from '../../visualizer-processor/evaluation/rendered/room-ray-tracer';
+import pg from 'pg';
 import sharp from 'sharp';
+import { MAX_WOOD_PICKS_PER_REQUEST, visualizerWoodPicksUsedUpReplySchema } from '@contracts/visualizer-webhook';
 import { mailInbox, type CaughtMessage } from '../support/mail-inbox';
 import { anonFetch, sql, stack, useSiteDataLayer } from './stack-clients';
 
@@ -333,6 +335,73 @@ describe('the wood the visitor chose (decision 046)', () => {
     expect(result!.text).not.toContain('the one you chose');
     const [staff] = await inbox.waitFor(staffMailAbout(email));
     expect(staff!.text).toContain('Wood: Natural white oak (the default; the visitor picked no other)');
+  }, 300_000);
+
+  // Session 29's audit: 1,000 picks with a visitor's token took 16.6 s and wrote the row each time. Bounded as the rug
+  // choice is (MAX_WOOD_PICKS_PER_REQUEST); a wrong token answers before the row is locked.
+  it('records at most MAX_WOOD_PICKS_PER_REQUEST wood calls per request, and keeps the wood recorded last', async () => {
+    const { id, token } = await renderedRequest('many-woods');
+    const picksUsed = async () =>
+      (await sql<{ wood_picks_used: number }>('select wood_picks_used from public.floor_visualizer_requests where id = $1', [id]))[0]!.wood_picks_used;
+    // The last of them is walnut: the call after is hickory, so a row written by it would show.
+    for (let pick = MAX_WOOD_PICKS_PER_REQUEST - 1; pick >= 0; pick--) {
+      expect((await sendWoodChoice({ requestId: id, correctionToken: token, wood: pick % 2 === 0 ? 'walnut' : 'hickory' })).status).toBe(200);
+    }
+    expect(await picksUsed()).toBe(MAX_WOOD_PICKS_PER_REQUEST);
+    const due = (await emailJobs(id)).map((job) => job.run_at);
+
+    const refused = await sendWoodChoice({ requestId: id, correctionToken: token, wood: 'hickory' });
+    expect(refused.status).toBe(429);
+    expect(visualizerWoodPicksUsedUpReplySchema.parse(await refused.json()).wood).toBe('walnut');
+    // Leaving counts too: the e-mails then go on their own timer, with the wood kept.
+    expect((await sendWoodChoice({ requestId: id, correctionToken: token, wood: 'hickory', left: true })).status).toBe(429);
+    expect(await woodOf(id)).toEqual({ wood_style: 'walnut', wood_settled_at: null });
+    expect(await picksUsed()).toBe(MAX_WOOD_PICKS_PER_REQUEST);
+    expect((await emailJobs(id)).map((job) => job.run_at)).toEqual(due);
+  }, 300_000);
+
+  it("answers a wrong token without waiting for the row's lock, and a wrong token uses none of the picks", async () => {
+    const { id, token } = await renderedRequest('locked-woods');
+    // Another transaction holds the row (as a render's write or the visitor's own pick would).
+    const holder = new pg.Client({ connectionString: stack.superuserUrl });
+    await holder.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('select 1 from public.floor_visualizer_requests where id = $1 for update', [id]);
+      const holderPid = (await holder.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+      let answered = false;
+      const answer = sendWoodChoice({ requestId: id, correctionToken: randomBytes(32).toString('base64url'), wood: 'hickory' }).then((response) => {
+        answered = true;
+        return response.status;
+      });
+      // Either the answer comes, or some session waits for the row's lock (the call's own), whichever is first: no clock.
+      const waitsForTheLock = (async () => {
+        while (!answered) {
+          const [waiting] = await sql<{ count: number }>(
+            `select count(*)::int as count from pg_locks as held join pg_locks as wanted
+               on wanted.locktype = held.locktype and wanted.database is not distinct from held.database
+              and wanted.relation is not distinct from held.relation and wanted.page is not distinct from held.page
+              and wanted.tuple is not distinct from held.tuple and wanted.transactionid is not distinct from held.transactionid
+             where held.pid = $1 and held.granted and not wanted.granted`,
+            [holderPid],
+          );
+          if (waiting!.count > 0) return 'waited for the lock';
+        }
+        return null;
+      })();
+      expect(await Promise.race([answer, waitsForTheLock])).toBe(409);
+      expect(await waitsForTheLock).toBeNull();
+    } finally {
+      await holder.query('rollback').catch(() => undefined);
+      await holder.end();
+    }
+    const [row] = await sql<{ wood_style: string | null; wood_picks_used: number }>(
+      'select wood_style, wood_picks_used from public.floor_visualizer_requests where id = $1',
+      [id],
+    );
+    expect(row).toEqual({ wood_style: null, wood_picks_used: 0 });
+    // The visitor's own token still works.
+    expect((await sendWoodChoice({ requestId: id, correctionToken: token, wood: 'hickory' })).status).toBe(200);
   }, 300_000);
 });
 

@@ -697,6 +697,8 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
   /** A fix or a rug choice for a result whose photo the retention job has deleted: nothing is left to render on. */
   const RESULT_EXPIRED = 'This result has expired and its photo has been deleted. Please start a new request.';
 
+  const WOOD_PICKS_USED_UP = 'This photo has recorded as many wood picks as it can; the e-mails show the wood recorded last.';
+
   /** "Fix the floor": the visitor's taps, with the token from the first reply, queue the next render. */
   async function handleCorrection(request: http.IncomingMessage, response: http.ServerResponse, json: object): Promise<string> {
     const payload = visualizerCorrectionPayloadSchema.safeParse(json);
@@ -743,13 +745,20 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
 
   /**
    * The wood the visitor shows, and whether they left the result step (decision 046): the same token and refusal as a
-   * fix; nothing is rendered, so no allowance bounds it. The e-mails, composed when they are sent, show that wood.
+   * fix; nothing is rendered, but each call writes the row, so MAX_WOOD_PICKS_PER_REQUEST bounds them. The e-mails,
+   * composed when they are sent, show that wood.
    */
   async function handleWoodChoice(request: http.IncomingMessage, response: http.ServerResponse, json: object): Promise<string> {
     const payload = visualizerWoodChoicePayloadSchema.safeParse(json);
     if (!payload.success) throw new HttpError(400, firstIssue(payload.error));
     const { requestId, correctionToken, wood, left = false } = payload.data;
-    switch (await deps.repository.recordWoodChoice(requestId, sha256(correctionToken), wood, left)) {
+    const recorded = await deps.repository.recordWoodChoice(requestId, sha256(correctionToken), wood, left);
+    if (typeof recorded === 'object') {
+      // The page names the wood kept from `wood`; the text is for a caller that reads only `error`.
+      sendJson(request, response, 429, { error: WOOD_PICKS_USED_UP, wood: recorded.keeps });
+      return requestId;
+    }
+    switch (recorded) {
       case 'refused':
         return await refuse(requestId, { count: false });
       case 'not-shown':

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { RENDER_FLOOR_TASK } from '../../job-queue/task-identifiers.ts';
-import { MAX_CORRECTIONS_PER_REQUEST, MAX_RUG_CHOICES_PER_REQUEST } from '../../contracts/visualizer-webhook.ts';
-import { DEFAULT_WOOD_STYLE } from '../../contracts/wood-styles.ts';
+import { MAX_CORRECTIONS_PER_REQUEST, MAX_RUG_CHOICES_PER_REQUEST, MAX_WOOD_PICKS_PER_REQUEST } from '../../contracts/visualizer-webhook.ts';
+import { DEFAULT_WOOD_STYLE, type WoodStyleId } from '../../contracts/wood-styles.ts';
 import { RENDER_MAX_ATTEMPTS, type RenderJob } from './render-job.ts';
 import {
   rowShowsWood,
@@ -176,22 +176,35 @@ export function createSqlVisualizerRequestRepository(db: pg.Pool): VisualizerReq
       });
     },
     async recordWoodChoice(id, correctionTokenSha256, wood, left) {
+      // The token first, without a lock: a wrong one (or an unknown id) answers at once and holds up nobody's own
+      // pick or render. The token's hash is written once, as the render starts, so it cannot change in between.
+      const { rows: holders } = await db.query(
+        'select 1 from public.floor_visualizer_requests where id = $1 and correction_token_sha256 = $2',
+        [id, correctionTokenSha256],
+      );
+      if (holders.length === 0) return 'refused';
       return inTransaction(db, async (client): Promise<WoodChoiceRecord> => {
-        const { rows } = await client.query<VisualizerRequestRow & { correction_token_sha256: string | null }>(
-          `select ${COLUMNS}, correction_token_sha256 from public.floor_visualizer_requests where id = $1 for update`,
+        const { rows } = await client.query<
+          VisualizerRequestRow & { correction_token_sha256: string | null; wood_style: WoodStyleId | null; wood_picks_used: number }
+        >(
+          `select ${COLUMNS}, correction_token_sha256, wood_style, wood_picks_used from public.floor_visualizer_requests where id = $1 for update`,
           [id],
         );
         const row = rows[0];
         if (!row || row.correction_token_sha256 !== correctionTokenSha256 || row.status !== 'completed') return 'refused';
         if (row.images_deleted_at !== null) return 'expired';
         if (!rowShowsWood(row, wood)) return 'not-shown';
+        // Bounded as the rug choice is (migration 20261205001000): past it nothing is written, and the e-mails keep
+        // the wood recorded last (their timer, 15 minutes at most, still sends them).
+        if (row.wood_picks_used >= MAX_WOOD_PICKS_PER_REQUEST) return { usedUp: true, keeps: row.wood_style ?? DEFAULT_WOOD_STYLE };
         // The e-mails' timing follows from these two columns (the trigger of migration 20261203000130).
         // Leaving says which wood was on screen, not that one was picked: a visitor who never picked leaves on the
         // default, and recording it made the e-mails say "the one you chose" and staff "chosen by the visitor"
         // (session 29). So a leaving on the default keeps `wood_style` null when nothing was picked before.
         await client.query(
           `update public.floor_visualizer_requests
-           set wood_style = case when $3::boolean and wood_style is null and $2::text = $4::text then null else $2 end,
+           set wood_picks_used = wood_picks_used + 1,
+               wood_style = case when $3::boolean and wood_style is null and $2::text = $4::text then null else $2 end,
                wood_settled_at = case when $3 then coalesce(wood_settled_at, now()) else wood_settled_at end
            where id = $1`,
           [id, wood, left, DEFAULT_WOOD_STYLE],

@@ -1,4 +1,4 @@
-import { MAX_CORRECTIONS_PER_REQUEST, MAX_RUG_CHOICES_PER_REQUEST, type RugChoice } from '../../contracts/visualizer-webhook.ts';
+import { MAX_CORRECTIONS_PER_REQUEST, MAX_RUG_CHOICES_PER_REQUEST, MAX_WOOD_PICKS_PER_REQUEST, type RugChoice } from '../../contracts/visualizer-webhook.ts';
 import type { ImageRenditions } from '../../contracts/image-renditions.ts';
 import { DEFAULT_WOOD_STYLE, WOOD_STYLE_IDS, type WoodStyleId } from '../../contracts/wood-styles.ts';
 import type { RenderJob } from './render-job.ts';
@@ -83,7 +83,9 @@ export type WoodChoiceRecord =
   | 'refused'
   /** A wood this render has no picture of (still coming, or not made): the page offers only those it has. */
   | 'not-shown'
-  | 'expired';
+  | 'expired'
+  /** MAX_WOOD_PICKS_PER_REQUEST recorded already: nothing changes, and `keeps` is the wood the e-mails show. */
+  | { usedUp: true; keeps: WoodStyleId };
 
 /** Whether a render shows this wood: the default always (its picture is `processed_image_url`), the others once laid. */
 export function rowShowsWood(row: Pick<VisualizerRequestRow, 'style_image_urls'>, wood: WoodStyleId): boolean {
@@ -193,6 +195,7 @@ export function createInMemoryVisualizerRequestRepository(
   const refusals = new Map<string, number>();
   const rugChoices = new Map<string, number>();
   const woodChoices = new Map<string, { wood: WoodStyleId; left: boolean }>();
+  const woodPicks = new Map<string, number>();
   const queuedJobs: RenderJob[] = [];
   /** Rowless webhook calls per client address; no inserts and no windows here (the SQL repository has both). */
   const rowlessCalls = new Map<string, number>();
@@ -293,7 +296,11 @@ export function createInMemoryVisualizerRequestRepository(
       if (!row || !token || token.sha256 !== correctionTokenSha256 || row.status !== 'completed') return 'refused';
       if (row.images_deleted_at !== null) return 'expired';
       if (!rowShowsWood(row, wood)) return 'not-shown';
-      woodChoices.set(id, { wood, left: left || (woodChoices.get(id)?.left ?? false) });
+      const before = woodChoices.get(id);
+      const picks = woodPicks.get(id) ?? 0;
+      if (picks >= MAX_WOOD_PICKS_PER_REQUEST) return { usedUp: true, keeps: before?.wood ?? DEFAULT_WOOD_STYLE };
+      woodPicks.set(id, picks + 1);
+      woodChoices.set(id, { wood, left: left || (before?.left ?? false) });
       return 'recorded';
     },
     async markCorrectionRendered(id, images) {

@@ -10,6 +10,7 @@ import { TEST_WEBHOOK_URL } from '@/testing/test-env';
 import { correctionRefusals } from '../api/request-floor-correction';
 import { correctionTexts } from './floor-correction';
 import { rugChoiceTexts } from './rug-choice';
+import { resultWords } from './result-step';
 import { insertHandler, newCalls, ORIGINAL_URL, readHandler, row } from '../testing/visualizer-calls';
 import { startProcessing } from '../testing/visualizer-journey';
 import { LAZY_ARRIVAL_TIMEOUT_MS } from '@/testing/waits';
@@ -167,6 +168,31 @@ describe('the wood styles', () => {
         'We e-mail this result (one a day per address) when you leave it, or a few minutes after your last pick if you stay (15 minutes at most), with the wood on screen then.',
       ),
     ).toBeVisible();
+  });
+
+  // Past MAX_WOOD_PICKS_PER_REQUEST the processor records no more picks and names the wood the e-mail keeps: "with the
+  // wood on screen then" would be untrue of the woods picked after it.
+  it('says which wood the e-mail shows once the processor records no more picks, and still shows every wood', async () => {
+    const { user } = await reachResult();
+    server.use(
+      http.post(TEST_WEBHOOK_URL, async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        if (body.wood !== 'hickory') return HttpResponse.json({ status: 'recorded', requestId: body.requestId });
+        return HttpResponse.json({ error: 'This photo has recorded as many wood picks as it can.', wood: 'walnut' }, { status: 429 });
+      }),
+    );
+    const group = screen.getByRole('group', { name: 'Wood style' });
+    await user.click(within(group).getByRole('radio', { name: 'Walnut' }));
+    expect(screen.getByText(resultWords.emailTiming)).toBeVisible();
+    await user.click(within(group).getByRole('radio', { name: 'Hickory' }));
+    expect(
+      await screen.findByText(
+        'You have switched woods more often than we record for one photo, so the e-mail of this result will show Walnut, the last wood we recorded. You can still look at every wood here.',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByText(resultWords.emailTiming)).not.toBeInTheDocument();
+    expect(within(group).getByRole('radio', { name: 'Hickory' })).toBeChecked();
+    expect(afterImage()).toHaveAttribute('src', `${storage}/render-1/hickory.jpg`);
   });
 
   it.each(['Back to Home', 'Get Free Quote'])(

@@ -127,6 +127,13 @@ export const resultWords = {
    */
   emailTiming:
     'We e-mail this result (one a day per address) when you leave it, or a few minutes after your last pick if you stay (15 minutes at most), with the wood on screen then.',
+  /**
+   * In its place once the request's wood picks are used up (MAX_WOOD_PICKS_PER_REQUEST, 100 calls: a visitor who
+   * clicks through the woods for long could reach it). The processor keeps the wood it recorded last and says which;
+   * the e-mail still goes on its timer. Every wood can still be looked at and downloaded here.
+   */
+  woodPicksUsedUp: (wood: string) =>
+    `You have switched woods more often than we record for one photo, so the e-mail of this result will show ${wood}, the last wood we recorded. You can still look at every wood here.`,
 };
 
 /**
@@ -211,7 +218,8 @@ export function ResultStep({
   });
   useEffect(() => keepWoodInAddress(styleId), [styleId]);
   // The e-mails show the wood the visitor last showed here (decision 046).
-  const leaveResult = useWoodChoiceRecorder(result.id, correctionToken, styleId);
+  const { leave: leaveResult, keeps: woodKept } = useWoodChoiceRecorder(result.id, correctionToken, styleId);
+  const woodKeptName = WOOD_STYLES.find((style) => style.id === woodKept)?.label;
   const [fixing, setFixing] = useState(false);
   const [markers, setMarkers] = useState<FloorMarker[]>([]);
   const [correctionsUsed, setCorrectionsUsed] = useState(0);
@@ -402,7 +410,12 @@ export function ResultStep({
       )}
 
       {/* Only the page that sent the photo: its token is what tells the processor the visitor left (decision 046). */}
-      {correctionToken && <p className="mx-auto max-w-2xl text-center text-sm text-walnut-700">{resultWords.emailTiming}</p>}
+      {/* A status, so the change to the used-up words is announced as the visitor picks (the pick itself shows). */}
+      {correctionToken && (
+        <p role="status" className="mx-auto max-w-2xl text-center text-sm text-walnut-700">
+          {woodKeptName ? resultWords.woodPicksUsedUp(woodKeptName) : resultWords.emailTiming}
+        </p>
+      )}
 
       <div className="space-y-2 text-center">
         {correctionToken && !fixing && !rugRendering && correctionsLeft > 0 && (
