@@ -140,6 +140,7 @@ export const ENGINE_VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   'engine, zoomed walls, no like-floor guard': { zoomedWalls: { ...ZOOMED_WALL_LIMITS, likeFloor: 0, sameHue: 0 } },
   'engine, zoomed walls, colour guard only': { zoomedWalls: { ...ZOOMED_WALL_LIMITS, sameHue: 0 } },
   'engine, zoomed walls, hue guard only': { zoomedWalls: { ...ZOOMED_WALL_LIMITS, likeFloor: 0 } },
+  'engine, zoomed walls, the hue guard leaving only darker patches': { zoomedWalls: { ...ZOOMED_WALL_LIMITS, sameHueLighter: false } },
   'engine, zoomed walls, no most-of-the-floor guard': { zoomedWalls: { ...ZOOMED_WALL_LIMITS, maxShare: 1 } },
   'engine, no photo colours': { photoColours: null },
   'engine, photo colours towards walls too': colours({ objectsOnly: false }),

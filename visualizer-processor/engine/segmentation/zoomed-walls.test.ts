@@ -73,6 +73,16 @@ describe('floorZoomedRunsCallWall', () => {
     expect(taken(floorZoomedRunsCallWall(most.floor, most.zoomedWall, most.rgb, SIDE, SIDE, noEdges))).toBe(0);
   });
 
+  it('with `sameHueLighter` off, takes a lighter patch of the floor’s hue (a white wall behind grey terrazzo) and still leaves a darker one (its shade)', () => {
+    const lighter = grid((x, y) => (x >= 10 && x < 22 && y >= 10 && y < 22 ? [180, 180, 180] : null));
+    const darker = grid((x, y) => (x >= 10 && x < 22 && y >= 10 && y < 22 ? [60, 60, 60] : null));
+    const darkerOnly = { ...ZOOMED_WALL_LIMITS, sameHueLighter: false };
+    expect(taken(floorZoomedRunsCallWall(lighter.floor, lighter.zoomedWall, lighter.rgb, SIDE, SIDE, noEdges, darkerOnly))).toBe(144);
+    expect(taken(floorZoomedRunsCallWall(darker.floor, darker.zoomedWall, darker.rgb, SIDE, SIDE, noEdges, darkerOnly))).toBe(0);
+    // As landed (on), the hue guard leaves the lighter patch too.
+    expect(taken(floorZoomedRunsCallWall(lighter.floor, lighter.zoomedWall, lighter.rgb, SIDE, SIDE, noEdges))).toBe(0);
+  });
+
   it('compares a patch with the floor round it that no zoomed run called wall, not with shaded pile it also called wall', () => {
     // A rug's pile round a pouf (pine), called wall by a zoomed run all round the pouf, but beyond the patch only in
     // strips too thin to count (every sixth column is not); those columns are the floor, of another hue.
