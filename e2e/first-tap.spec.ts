@@ -304,6 +304,91 @@ test.describe('answered at once before the app is up', () => {
     await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
   });
 
+  // Decision 013, session 30: the menu's open state is all in the page's own markup, so it does not wait for the
+  // answers file, which on a slow phone shares the line with the app's chunks.
+  test("the menu opens and closes at once while the page's answers are still on their way; React's menu takes over", async ({
+    page,
+  }) => {
+    const hydrationErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /hydrat/i.test(message.text())) hydrationErrors.push(message.text());
+    });
+    const releaseTheApp = await holdTheAppBack(page);
+    let releaseTheAnswers = () => {};
+    const answersReleased = new Promise<void>((resolve) => (releaseTheAnswers = resolve));
+    await page.route(/\/first-answers\//, async (route) => {
+      await answersReleased;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    const menuButton = page.getByRole('button', { name: 'Menu' });
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    const [menuIcon, closeIcon] = [menuButton.locator('svg').first(), menuButton.locator('svg').last()];
+    await menuButton.tap();
+    await expect(menu).toBeVisible();
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    await expect(closeIcon).toBeVisible();
+    await expect(menuIcon).toBeHidden();
+    await expect(menu.getByRole('link', { name: 'Floor Visualizer' })).toBeVisible();
+    await expectAccessible(page, 'the menu answered before the answers file is in');
+    await menuButton.tap();
+    await expect(menu).toBeHidden();
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    await expect(menuIcon).toBeVisible();
+    await expect(closeIcon).toBeHidden();
+    await menuButton.tap();
+    await expect(menu).toBeVisible();
+    expect(
+      await page.evaluate(() => performance.getEntriesByName('first-answers-ready', 'mark').length),
+      "the page's answers were held back",
+    ).toBe(0);
+    expect(await appIsUp(page), 'the menu answered before the app was up').toBe(false);
+
+    // Three taps held: React's menu ends open, as this one is, and then closes on a tap of its own.
+    releaseTheAnswers();
+    releaseTheApp();
+    await expect.poll(() => appIsUp(page), APP_START).toBe(true);
+    expect(hydrationErrors, 'React hydrated the page as prerendered').toEqual([]);
+    await expect(menu).toBeVisible();
+    await expect(closeIcon).toBeVisible();
+    await menuButton.tap();
+    await expect(menu).toBeHidden();
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    await expect(menuIcon).toBeVisible();
+    await expect(closeIcon).toBeHidden();
+  });
+
+  // Decision 013, session 30: under load the entry itself can come a second after the first tap; the page's
+  // bootstrap holds that tap, and it is answered as soon as the entry is in, not once the app is.
+  test('a tap made before the entry is in is answered once the entry is, before the app is up', async ({ page }) => {
+    const releaseTheApp = await holdTheAppBack(page);
+    let releaseTheEntry = () => {};
+    const entryReleased = new Promise<void>((resolve) => (releaseTheEntry = resolve));
+    let entryAskedFor = false;
+    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+      entryAskedFor = true;
+      await entryReleased;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    const menuButton = page.getByRole('button', { name: 'Menu' });
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await menuButton.tap();
+    await expect.poll(() => entryAskedFor, APP_START).toBe(true);
+    await expect(menu).toBeHidden();
+
+    releaseTheEntry();
+    await expect(menu).toBeVisible(APP_START);
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    expect(await appIsUp(page), 'the menu answered before the app was up').toBe(false);
+
+    releaseTheApp();
+    await expect.poll(() => appIsUp(page), APP_START).toBe(true);
+    await expect(menu).toBeVisible();
+    await menuButton.tap();
+    await expect(menu).toBeHidden();
+  });
+
   test('"Next testimonial" shows the second testimonial at once; React\'s carousel takes over on that slide', async ({ page }) => {
     const { letTheAppIn } = await openWithoutTheApp(page, '/');
     const carousel = page.getByRole('region', { name: 'Testimonial samples' });

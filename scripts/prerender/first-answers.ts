@@ -5,7 +5,6 @@
  * - which of the page's buttons give which answer: their places among #root's buttons in a render where the
  *   controls carry `data-first-answer` (the page's own render is the same but for that attribute);
  * - the open free-guide dialog (its overlay and content), where a page has a button that opens it;
- * - the menu button's close icon, from the render with the menu open;
  * - each testimonial carousel at each of its slides (its buttons: previous, one per slide, next);
  * - each partner application form as sending it empty leaves it (its problems listed and under each field);
  * - the estimate form's loading toast, as sonner draws it (its region and stylesheet), and its button as the form
@@ -41,11 +40,6 @@ function insideOfButton(pageHtml: string, index: number): string | undefined {
   const rest = pageHtml.slice(tag.index + tag[0].length);
   const end = rest.indexOf('</button>');
   return end < 0 ? rest : rest.slice(0, end);
-}
-
-/** The first <svg>…</svg> inside the button at `index` (its icon). */
-function iconOfButton(pageHtml: string, index: number): string | undefined {
-  return /<svg\b[\s\S]*?<\/svg>/.exec(insideOfButton(pageHtml, index) ?? '')?.[0];
 }
 
 const CAROUSEL_START = /<div role="region" aria-roledescription="carousel"/g;
@@ -88,9 +82,6 @@ export function firstAnswersFile(
     `<template data-answer="${kind}" data-controls="${controls.join(' ')}" data-buttons="${count}">${content}</template>`;
   const guideOpeners = byKind.get('guide');
   if (guideOpeners) templates.push(template('guide', guideOpeners, guideDialog));
-  const menuButtons = byKind.get('menu');
-  const closeIcon = menuButtons && iconOfButton(answeredPage, menuButtons[0]!);
-  if (menuButtons && closeIcon) templates.push(template('menu', menuButtons, closeIcon));
   // A carousel's buttons are those marked inside it; its slides, the same carousel in each slide's render.
   const buttonStarts = [...answeredPage.matchAll(BUTTON_TAG)].map((match) => match.index);
   const carouselButtons = byKind.get('carousel') ?? [];

@@ -13,9 +13,9 @@
  * file (scripts/prerender/first-answers.ts), which this module fetches as soon as the entry runs.
  *
  * React must hydrate the page exactly as prerendered, so nothing is added inside #root: the dialog lives in
- * <body>, and the menu changes only attributes (its button's aria-expanded, its panel's `hidden`, and a marker
- * that draws the close icon with CSS), which React's hydration does not compare and which its own answer then
- * sets the same way. When the held tap has been replayed, React's answer replaces this one in the same frame,
+ * <body>, and the menu changes only attributes (its button's aria-expanded, its panel's `hidden`, and which of
+ * its two icons is `hidden`; it needs nothing from the answers file, so it answers even before that is in), which
+ * React's hydration does not compare and which its own answer then sets the same way. When the held tap has been replayed, React's answer replaces this one in the same frame,
  * with what was typed and where focus was. A dialog the visitor closed meanwhile is not replayed.
  *
  * Part of the entry: no React, and small.
@@ -85,6 +85,8 @@ export function answerBeforeTheApp(
 
   function answer(control: Element): FirstAnswer | undefined {
     if (!(control instanceof HTMLButtonElement)) return undefined;
+    // The menu needs nothing from the answers file, so it does not wait for it.
+    if (menu.isMenuButton(control)) return menu.toggle(control);
     return answers ? answerNow(control) : answerOnceIn(control);
   }
 
@@ -123,7 +125,6 @@ export function answerBeforeTheApp(
       menu.closeFor(control);
       return openDialog(given.content, control);
     }
-    if (given?.kind === 'menu') return menu.toggle(control, given.content);
     if (given?.kind === 'carousel') return carousels.move(control, given, given.controls.indexOf(index));
     if (given?.kind === 'form-errors') return showProblems(control, given.content);
     if (given?.kind === 'sending-toast') return showSending(control, given.content);
@@ -156,7 +157,7 @@ function whenInPage<T>(reactsAnswer: () => T | null | undefined, then: (found: T
 const FOCUSABLE = 'a[href], button, input, textarea, select';
 
 let styleAdded = false;
-/** The few rules the answers need beyond the site's stylesheet: the <dialog>'s own backdrop off, the menu's icon. */
+/** The few rules the answers need beyond the site's stylesheet: the <dialog>'s own backdrop off, the sending button's icon and label. */
 function addStyle(): void {
   if (styleAdded) return;
   styleAdded = true;
@@ -306,70 +307,52 @@ function openDialog(content: DocumentFragment, opener: HTMLElement): FirstAnswer
   return answer;
 }
 
-/** The mobile menu: its button's taps open and close it; Escape closes it and puts focus back on the button. */
+/**
+ * The mobile menu: its button's taps open and close it; Escape closes it and puts focus back on the button. Its
+ * open state is attributes only and all of it is in the page (the button's aria-expanded, the panel's `hidden`,
+ * and which of the button's two icons is `hidden`), so it answers at once, without waiting for the answers file
+ * (decision 013, session 30), and React's menu, opened by the replayed tap, sets the same attributes: there is
+ * nothing to hand over.
+ */
 function menuAnswers() {
   const answers: FirstAnswer[] = [];
-  let open: { button: HTMLButtonElement; icon: SVGElement | null } | undefined;
-  let handingOver = false;
+  let open: HTMLButtonElement | undefined;
+  let handedOver = false;
 
-  const panelOf = (button: HTMLButtonElement) => document.getElementById(button.getAttribute('aria-controls') ?? '');
-  const show = (button: HTMLButtonElement, closeIcon: DocumentFragment | undefined) => {
+  const panelOf = (button: Element) => document.getElementById(button.getAttribute('aria-controls') ?? '');
+  const show = (button: HTMLButtonElement, opened: boolean) => {
+    button.setAttribute('aria-expanded', String(opened));
     const panel = panelOf(button);
-    button.setAttribute('aria-expanded', String(!!closeIcon));
-    if (panel) panel.hidden = !closeIcon;
-    if (closeIcon) {
-      addStyle();
-      const icon = button.querySelector('svg');
-      const size = icon?.getBoundingClientRect().width ?? 24;
-      const svg = new XMLSerializer().serializeToString(closeIcon.querySelector('svg')!);
-      button.style.setProperty('--icon', `url("data:image/svg+xml,${encodeURIComponent(svg)}")`);
-      button.style.setProperty('--icon-size', `${size}px`);
-      button.dataset.firstAnswerIcon = '';
-      open = { button, icon };
-    } else {
-      withoutCloseIcon(button);
-      open = undefined;
-    }
-  };
-  const withoutCloseIcon = (button: HTMLButtonElement) => {
-    button.removeAttribute('data-first-answer-icon');
-    button.style.removeProperty('--icon');
-    button.style.removeProperty('--icon-size');
-    if (!button.getAttribute('style')) button.removeAttribute('style');
+    if (panel) panel.hidden = !opened;
+    const [menuIcon, closeIcon] = button.querySelectorAll('svg');
+    menuIcon?.toggleAttribute('hidden', opened);
+    closeIcon?.toggleAttribute('hidden', !opened);
+    open = opened ? button : undefined;
   };
 
   document.addEventListener('keydown', (event) => {
-    if (
-      event.key !== 'Escape' ||
-      !open ||
-      handingOver ||
-      !open.button.closest('header')?.contains(document.activeElement)
-    )
+    // Once the app has the menu, its header closes it (site-header.tsx).
+    if (event.key !== 'Escape' || !open || handedOver || !open.closest('header')?.contains(document.activeElement))
       return;
-    const { button } = open;
-    show(button, undefined);
+    const button = open;
+    show(button, false);
     // Closed before the app was up: none of the menu's taps is replayed, so React's menu stays closed too.
     for (const answer of answers) (answer as { wanted: boolean }).wanted = false;
     button.focus();
   });
 
   return {
-    toggle(button: HTMLButtonElement, closeIcon: DocumentFragment): FirstAnswer {
-      show(button, open ? undefined : closeIcon);
+    /** The header's button that shows and hides a panel of the header. */
+    isMenuButton(control: HTMLButtonElement): boolean {
+      const header = control.closest('header');
+      return !!header && !!panelOf(control) && header.contains(panelOf(control));
+    },
+    toggle(button: HTMLButtonElement): FirstAnswer {
+      show(button, open !== button);
       const answer: FirstAnswer = {
         wanted: true,
         handOver() {
-          if (!open || handingOver) return;
-          handingOver = true;
-          const { button: opened, icon } = open;
-          // React's open menu is in once it has drawn its own (close) icon in place of the one prerendered.
-          whenInPage(
-            () => (opened.querySelector('svg') !== icon ? opened : undefined),
-            () => {
-              withoutCloseIcon(opened);
-              open = undefined;
-            },
-          );
+          handedOver = true;
         },
       };
       answers.push(answer);
@@ -377,7 +360,7 @@ function menuAnswers() {
     },
     /** A control in the open menu opens the dialog: React's does the same and closes the menu. */
     closeFor(control: Element) {
-      if (open && panelOf(open.button)?.contains(control)) show(open.button, undefined);
+      if (open && panelOf(open)?.contains(control)) show(open, false);
     },
   };
 }
@@ -597,9 +580,9 @@ function showSending(submit: HTMLButtonElement, content: DocumentFragment): Firs
 
 /**
  * The estimate form's button, while the request is held, reads as React's does while it sends (spec section 4:
- * 'Submitting...', with its spinner), from the build's render of it (`drawn`). Only attributes change, as for the
- * menu's icon: React hydrates the button's own label (a <span>) and icon, hidden meanwhile, and the stylesheet
- * draws the sending ones; the label is its accessible name too.
+ * 'Submitting...', with its spinner), from the build's render of it (`drawn`). Only attributes change, as for
+ * the menu: React hydrates the button's own label (a <span>) and icon, hidden meanwhile, and the stylesheet draws
+ * the sending ones; the label is its accessible name too.
  */
 function labelAsSending(button: HTMLButtonElement, drawn: Element | null): { undo(): void } | undefined {
   const label = drawn?.textContent?.trim();

@@ -143,6 +143,28 @@ describe('starting the app on the first interaction', () => {
     });
   });
 
+  it("answers a tap the page bootstrap held at once, not once the app is up, and sends it once (decision 013, session 30)", async () => {
+    const sent = vi.fn();
+    const { root, start } = prerenderedSignUp(sent);
+    const steps: string[] = [];
+    const answer = vi.fn(() => {
+      steps.push('answered');
+      return { wanted: true, handOver: () => steps.push(`handed over, sent ${sent.mock.calls.length}`) };
+    });
+    const heldClick = () => button().click();
+    startOnIntent(root, () => start().then(() => void steps.push('app up')), {
+      now: true,
+      held: { replays: [heldClick], interacted: true },
+      answer,
+    });
+
+    expect(answer).toHaveBeenCalledWith(button());
+    await vi.waitFor(() => expect(steps).toEqual(['answered', 'app up', 'handed over, sent 1']), {
+      timeout: LAZY_ARRIVAL_TIMEOUT_MS,
+    });
+    expect(sent).toHaveBeenCalledOnce();
+  });
+
   it('does not replay a tap whose answer the visitor undid before the app was up', async () => {
     const sent = vi.fn();
     const { root, start } = prerenderedSignUp(sent);

@@ -9,7 +9,8 @@
  * - a form submitted with Enter is submitted again afterwards;
  * - text typed into a field is handed to React as a change, so the app's state holds what the field shows.
  *
- * What was held before this module arrived (src/app/page-bootstrap.ts, inlined in the page) comes in as `held`.
+ * What was held before this module arrived (src/app/page-bootstrap.ts, inlined in the page) comes in as `held`:
+ * it is played again into this module's own holding at once, so such a tap gets its answer before the app too.
  *
  * This module must stay tiny and free of React: it is all the JavaScript a page loads before the app.
  */
@@ -33,7 +34,7 @@ export function startOnIntent(
   } = {},
 ): void {
   let begun = false;
-  const replays: Replay[] = [...(options.held?.replays ?? [])];
+  const replays: Replay[] = [];
   const listen = { capture: true, passive: true } as const;
   // What was typed before React had the page: read in the commit React hydrates it in, told to React right after
   // it (a microtask, once React's commit is over and it handles events as usual).
@@ -94,6 +95,10 @@ export function startOnIntent(
 
   document.addEventListener('click', holdClick, true);
   document.addEventListener('submit', holdSubmit, true);
+  // A tap the page's bootstrap held (this module was not in yet) is made again now, in order, and held here: it
+  // then gets its answer before the app (the menu at once, others once the answers file is in) instead of waiting
+  // for the app. Under load the entry can come a second after a tap (decision 013, session 30).
+  for (const replay of options.held?.replays ?? []) replay();
   for (const type of INTENT_EVENTS) window.addEventListener(type, begin, listen);
   if (options.now || options.held?.interacted) begin();
 }

@@ -5,20 +5,19 @@ import { createContext, useContext } from 'react';
  * without React (src/app/answer-before-the-app.ts), from markup the build renders with these same components
  * (scripts/prerender/first-answers.ts), and React takes over once it is up (decision 013, session 2).
  * - `guide`: opens the free-guide dialog;
- * - `menu`: opens and closes the mobile menu;
  * - `carousel`: a testimonial carousel's previous, dot and next buttons move it;
  * - `form-errors`: sending a partner application with every field empty shows what is missing;
  * - `sending-toast`: sending the estimate form shows the browser's own check of its fields, or the loading toast
  *   with the button reading 'Submitting...'.
  */
-export type FirstAnswerKind = 'guide' | 'menu' | 'carousel' | 'form-errors' | 'sending-toast';
+export type FirstAnswerKind = 'guide' | 'carousel' | 'form-errors' | 'sending-toast';
 
 /** The build's first-answers render: carousels show the slide at this index (one render per slide). */
 export type FirstAnswersRenderState = { slide: number };
 
 /**
  * True only in the build's extra render of a page for its first answers: controls say which answer they give
- * (`data-first-answer`) and components that have an answered state (the open menu) render it. The pages
+ * (`data-first-answer`) and components that have an answered state (the estimate form sending, a partner form's errors) render it. The pages
  * themselves are rendered and hydrated without it, so none of this reaches their HTML.
  */
 export const FirstAnswersRender = createContext<FirstAnswersRenderState | undefined>(undefined);

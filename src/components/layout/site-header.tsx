@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Tooltip } from '@/components/ui/tooltip';
 import { business } from '@/config/business';
 import { SiteLogo } from './site-logo';
-import { useFirstAnswerMark, useRendersFirstAnswers } from '@/lib/first-answers';
+import { useFirstAnswerMark } from '@/lib/first-answers';
 
 const pageLinks = [
   { to: '/realtors', label: 'Realtors' },
@@ -29,10 +29,8 @@ const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
  * Below the md breakpoint the page links fold into a menu so a 360 px screen keeps the phone and the logo.
  */
 export function SiteHeader({ onOpenLeadMagnet }: SiteHeaderProps) {
-  // The build's first-answers render shows the open menu (its close icon is the answer before the app is up).
-  const [menuOpen, setMenuOpen] = useState(useRendersFirstAnswers());
+  const [menuOpen, setMenuOpen] = useState(false);
   const guideMark = useFirstAnswerMark('guide');
-  const menuMark = useFirstAnswerMark('menu');
   const menuId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
   const location = useLocation();
@@ -89,14 +87,13 @@ export function SiteHeader({ onOpenLeadMagnet }: SiteHeaderProps) {
             aria-expanded={menuOpen}
             aria-controls={menuId}
             onClick={() => setMenuOpen((open) => !open)}
-            {...menuMark}
             className="inline-flex h-11 w-11 items-center justify-center rounded-md text-walnut-900 hover:bg-oak-100 focus-visible:outline-2 focus-visible:outline-oak-500 lg:hidden"
           >
-            {menuOpen ? (
-              <Icon icon={X} aria-hidden="true" className="h-6 w-6" />
-            ) : (
-              <Icon icon={Menu} aria-hidden="true" className="h-6 w-6" />
-            )}
+            {/* Both icons are always in the markup and the open state is attributes only (these two `hidden`, the
+                button's aria-expanded, the panel's `hidden`), so the page's entry can open the menu before the app
+                is up without anything from the network, exactly as React then draws it (decision 013, session 30). */}
+            <Icon icon={Menu} aria-hidden="true" hidden={menuOpen} className="h-6 w-6" />
+            <Icon icon={X} aria-hidden="true" hidden={!menuOpen} className="h-6 w-6" />
             <span className="sr-only">Menu</span>
           </button>
         </div>

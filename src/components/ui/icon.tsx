@@ -1,7 +1,11 @@
 import { createElement, type SVGProps } from 'react';
 import type { LucideIconData } from 'lucide-react';
 
-export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { icon: LucideIconData };
+export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & {
+  icon: LucideIconData;
+  /** The global `hidden` attribute (React's SVG types leave it out; the site's stylesheet hides any [hidden]). */
+  hidden?: boolean;
+};
 
 /**
  * A lucide icon drawn inline as lucide-react draws it, less what nothing here reads: lucide-react always adds the
