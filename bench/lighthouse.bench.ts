@@ -2,7 +2,8 @@
  * Lighthouse (mobile, default throttling: simulated slow 4G and a 4x slower CPU, a cheap phone) on each route
  * of the production build served by the throwaway stack, in the Chromium the tests use. Median of 3 runs per
  * route: the four category scores, LCP, TBT, CLS, and the JavaScript the page downloaded while loading (no
- * interaction: Lighthouse never touches the page).
+ * interaction: Lighthouse never touches the page). LIGHTHOUSE_URL measures a site that is already up instead (e.g. two
+ * builds served side by side, measured in turn for an A/B on a busy machine), as first-tap's FIRST_TAP_URL.
  */
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -17,7 +18,9 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as 
 type NetworkItem = { resourceType?: string; transferSize?: number; url?: string };
 
 export default async function benchLighthouse(): Promise<BenchRow[]> {
-  const site = await startSiteUnderTest();
+  const external = process.env.LIGHTHOUSE_URL;
+  const site = external ? undefined : await startSiteUnderTest();
+  const siteUrl = external ?? site!.siteUrl;
   const chrome = await launch({ chromePath: await resolveChromiumPath(), chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
   const rows: BenchRow[] = [];
   try {
@@ -32,7 +35,7 @@ export default async function benchLighthouse(): Promise<BenchRow[]> {
       const scriptKb: number[] = [];
       const failing = new Set<string>();
       for (let run = 0; run < RUNS; run++) {
-        const outcome = await lighthouse(`${site.siteUrl}${route}`, {
+        const outcome = await lighthouse(`${siteUrl}${route}`, {
           port: chrome.port,
           output: 'json',
           logLevel: 'error',
@@ -78,7 +81,7 @@ export default async function benchLighthouse(): Promise<BenchRow[]> {
     }
   } finally {
     await chrome.kill();
-    await site.stop();
+    await site?.stop();
   }
   return rows;
 }
