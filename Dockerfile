@@ -29,7 +29,10 @@ FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8080 \
-    MALLOC_ARENA_MAX=2
+    MALLOC_ARENA_MAX=2 \
+    MALLOC_MMAP_THRESHOLD_=33554432 \
+    MALLOC_TRIM_THRESHOLD_=268435456 \
+    GLIBC_TUNABLES=glibc.malloc.hugetlb=1
 WORKDIR /app
 COPY --from=build /services ./
 # The image's own `node` user: the services write nothing to disk with VISUALIZER_STORAGE=supabase.

@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 
+import { PROCESSOR_MALLOC_SETTINGS } from '../visualizer-processor/src/malloc-settings.ts';
 import { percentile, type BenchRow } from './bench-row';
 
 const RUNS = 5;
@@ -34,14 +35,14 @@ interface RunResult {
 }
 
 /**
- * glibc gives each of libuv's threads its own malloc arena, and sharp's JPEG work in them leaves freed memory
- * behind that is never returned: about 30 MB of RSS per 5 MP encode. Two arenas (a setting of the process,
- * like sharp's own advice to use jemalloc) keep RSS at what is really used; the processor should run so
- * (README). The bench measures with it, and once more without it so the difference stays visible.
+ * The process runs with the processor's glibc malloc settings (malloc-settings.ts, decision 051): two arenas, since
+ * glibc gives each of libuv's threads its own and sharp's JPEG work in them leaves freed memory behind that is never
+ * returned (about 30 MB of RSS per 5 MP encode), and freed blocks reused rather than unmapped and faulted in again.
+ * The bench measures with them, and once more with glibc's defaults so the difference stays visible.
  */
-const ARENAS = { MALLOC_ARENA_MAX: '2' };
+const MALLOC_SETTINGS: Record<string, string> = { ...PROCESSOR_MALLOC_SETTINGS };
 
-async function runOnce(photoPath: string, styles: 'default' | 'all', env: Record<string, string> = ARENAS): Promise<RunResult> {
+async function runOnce(photoPath: string, styles: 'default' | 'all', env: Record<string, string> = MALLOC_SETTINGS): Promise<RunResult> {
   const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', thisFile, '--child', photoPath, styles], {
     maxBuffer: 1024 * 1024,
     env: { ...process.env, ...env },
@@ -145,7 +146,7 @@ export default async function visualizerEngineBench(): Promise<BenchRow[]> {
           runs: RUNS,
           note: 'the same runs: CPU time of all the process threads; on a busy machine, closer to what an idle one would take than the elapsed time',
         },
-        { metric: `visualizer engine peak RSS, 12 MP, ${label}`, median: median(memory), p95: Math.round(percentile(memory, 95)), unit: 'MB', runs: RUNS, note: `${note}; MALLOC_ARENA_MAX=2` },
+        { metric: `visualizer engine peak RSS, 12 MP, ${label}`, median: median(memory), p95: Math.round(percentile(memory, 95)), unit: 'MB', runs: RUNS, note: `${note}; the processor's malloc settings (MALLOC_ARENA_MAX=2 and the rest, decision 051)` },
       );
     }
     const defaultArenas: RunResult[] = [];
@@ -157,7 +158,7 @@ export default async function visualizerEngineBench(): Promise<BenchRow[]> {
       p95: Math.round(percentile(memory, 95)),
       unit: 'MB',
       runs: RUNS,
-      note: `${description}; as above without MALLOC_ARENA_MAX: freed JPEG buffers stay in per-thread arenas`,
+      note: `${description}; as above with glibc's defaults (none of the malloc settings): freed JPEG buffers stay in per-thread arenas`,
     });
   } finally {
     await rm(directory, { recursive: true, force: true });

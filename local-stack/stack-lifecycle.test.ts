@@ -10,6 +10,7 @@ import { LOCAL_ANON_KEY } from './keys';
 import { assertPortFree, findFreePort, waitFor } from './ports';
 import { startStack, type Stack } from './stack';
 import { isRunning } from './testing/process-state';
+import { PROCESSOR_MALLOC_SETTINGS } from '../visualizer-processor/src/malloc-settings';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const folders: string[] = [];
@@ -86,7 +87,9 @@ describe('the local stack as a set of processes', () => {
     await waitFor('the children to be gone', async () => !pids.some(isRunning), 30_000);
     // What made the next `npm start` fail: every port is free again.
     await waitFor('the ports to be free', () => allFree(Object.values(started.ports)), 10_000);
-    if (process.platform === 'linux') expect(processorEnvironment).toContain('MALLOC_ARENA_MAX=2');
+    if (process.platform === 'linux') {
+      for (const [name, value] of Object.entries(PROCESSOR_MALLOC_SETTINGS)) expect(processorEnvironment).toContain(`${name}=${value}`);
+    }
   }, STACK_HANG_GUARD_MS);
 
   it('restarts PostgREST when it dies, and Postgres too, and the stack serves again', async () => {

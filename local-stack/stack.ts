@@ -13,6 +13,7 @@ import { startPostgrest } from './postgrest';
 import type { StorageBucket } from './storage-api';
 import { readBusinessFacts } from '../src/config/business';
 import { EMAIL_WORKER_STOP_GRACE_MS } from '../email-worker/src/record-sent';
+import { processorMallocEnvironment } from '../visualizer-processor/src/malloc-settings';
 import { createSupervisor, type ChildSpec, type SupervisedChild } from './supervisor';
 
 /** The e-mail worker as the stack runs it: restarted if it dies, ready once it takes jobs. */
@@ -250,8 +251,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         args: ['--import', 'tsx', PROCESSOR_ENTRY],
         env: {
           ...process.env,
-          // glibc otherwise keeps freed JPEG buffers in each libuv thread's malloc arena (visualizer-processor/README.md, "Memory").
-          MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+          // glibc's malloc settings the processor runs with (visualizer-processor/README.md, "Memory"; decision 051).
+          ...processorMallocEnvironment(),
           HOST: '127.0.0.1',
           PORT: String(options.ports.processor),
           ...processorEnv,
