@@ -17,7 +17,9 @@ import { WHOLE_RUG_LIMITS } from '../engine/segmentation/whole-rugs.ts';
 import { ZOOMED_MARGIN_REGROWTH_LIMITS } from '../engine/segmentation/zoomed-margin-regrowth.ts';
 import { SPLIT_VOTE_LIMITS } from '../engine/segmentation/split-vote-regrowth.ts';
 import { FLOOR_TO_EDGE_LIMITS } from '../engine/segmentation/floor-to-edges.ts';
+import { EDGE_COLOUR_LIMITS } from '../engine/segmentation/edge-colours.ts';
 
+const edgeColours = (limits: Partial<typeof EDGE_COLOUR_LIMITS>) => ({ edgeColours: { ...EDGE_COLOUR_LIMITS, ...limits } });
 const bases = (limits: Partial<typeof OBJECT_BASE_LIMITS>) => ({ objectBases: { ...OBJECT_BASE_LIMITS, ...limits } });
 const taps = (limits: Partial<typeof TAP_LIMITS>) => ({ taps: { ...TAP_LIMITS, ...limits } });
 const colours = (limits: Partial<typeof PHOTO_COLOUR_LIMITS>) => ({ photoColours: { ...PHOTO_COLOUR_LIMITS, ...limits } });
@@ -247,4 +249,7 @@ export const ENGINE_VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   'engine, rough rugs without the grain test': { roughRugs: { ...ROUGH_RUG_LIMITS, grainless: -Infinity } },
   'engine, rough rugs, grainless 0.4': { roughRugs: { ...ROUGH_RUG_LIMITS, grainless: 0.4 } },
   'engine, rough rugs, grainless 0.6': { roughRugs: { ...ROUGH_RUG_LIMITS, grainless: 0.6 } },
+  'engine, edge colours': edgeColours({}),
+  'engine, edge colours, both ways': edgeColours({ grows: true }),
+  'engine, edge colours, band 2, ring 3, radius 8, ratio 2': edgeColours({ band: 2, ring: 3, radius: 8, ratio: 2 }),
 };

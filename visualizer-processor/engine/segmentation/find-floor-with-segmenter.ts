@@ -18,6 +18,7 @@ import { closedOutlinesOnFloor, type ClosedOutlineLimits } from './closed-outlin
 import { ROUGH_CLOSED_LIMITS, roughClosedThingsOnFloor, type RoughClosedLimits } from './rough-closed-things.ts';
 import { columnsStandingInFloor, type StandingColumnLimits } from './standing-columns.ts';
 import { frontFacesOnFloor, zoomedOtherThanFloor, type FrontFaceLimits } from './front-faces.ts';
+import { edgeByLocalColours, type EdgeColourLimits } from './edge-colours.ts';
 import { RUG_ISLAND_LIMITS, floorIslandsInRugs, type RugIslandLimits } from './rug-islands.ts';
 import { RUG_RIM_LIMITS, rugRimOnFloor, type RugRimLimits } from './rug-rim.ts';
 import { ZOOMED_MARGIN_REGROWTH_LIMITS, zoomedMarginRegrowth, type ZoomedMarginInputs, type ZoomedMarginRegrowthLimits } from './zoomed-margin-regrowth.ts';
@@ -138,6 +139,11 @@ export interface SegmenterTuning {
    */
   frontFaces: FrontFaceLimits | null;
   /**
+   * The full-size pixels within a guide pixel or two of the floor's edge given to the side whose local colour they
+   * are clearly nearer (edge-colours.ts), after the taps. null = not.
+   */
+  edgeColours: EdgeColourLimits | null;
+  /**
    * Not floor: a piece of the floor cells, not their largest and not reaching the frame, with a known rug (seen by a
    * run, or taken out by the rug steps) round more than this share of its outline (the shade ring round a pouf, a
    * bench's legs on a rug; rug-islands.ts); only while rugs are kept. null = not.
@@ -224,6 +230,8 @@ export const DEFAULT_TUNING: SegmenterTuning = {
   standingColumns: null,
   // Off (decision 012's log, session 29). The variant 'engine, with front faces' measures it.
   frontFaces: null,
+  // Off (decision 012's log, session 30). The variants 'engine, edge colours, ...' measure it.
+  edgeColours: null,
   // Measured on the tuning photos (decision 012, sessions 16 and 17): on since the rug choice (decision 017) reads
   // where the floor meets the walls, not only the leftovers this step takes. The variant 'engine, without rug
   // islands' measures the engine without it.
@@ -974,5 +982,8 @@ async function floorAndRug(
     pinCoefficients(coefficients, decided, 2);
   }
   const mask = applyCoefficients(coefficients, photo.pixels, photo.width, photo.height, tuning.threshold);
+  if (tuning.edgeColours) {
+    edgeByLocalColours(mask, photo.pixels, photo.width, photo.height, refinedFloor(coefficients, guide, tuning.threshold), guidePixels, info.width, info.height, tuning.edgeColours);
+  }
   return { floor: { width: photo.width, height: photo.height, mask, scene }, ...(wantRug && islandsInRugs ? { knownRug } : {}) };
 }
