@@ -76,8 +76,9 @@ import { listMigrations } from '../../local-stack/migrations.ts';
 import { migrationsOutcome } from './migrations.ts';
 import { emailWorkersOutcome, type EmailWorkerPool } from './email-workers.ts';
 import { retentionOutcome, type RetentionSeen } from './retention.ts';
-import { storagePoliciesOutcome, type StoragePolicy } from './storage-policies.ts';
+import { otherBucketsOutcome, storagePoliciesOutcome, type BucketSeen, type StoragePolicy } from './storage-policies.ts';
 import { unguardedTablesOutcome, type UnguardedTable } from './unguarded-tables.ts';
+import { ownPoliciesOf, tablePoliciesOutcome, type PolicySeen } from './table-policies.ts';
 import { throttleOutcome, type ThrottleSeen } from './throttle.ts';
 import { FORGED_ADDRESSES, forgedHeaders, isThrottleCounts, rowlessCountOutcome, SIMPLE_POST_TYPES, simplePostOutcome, type ThrottleCounts } from './client-address.ts';
 import { createTestRows, restClient, TEST_EMAIL, TEST_NAME, type Deployment, type Outcome } from './test-rows.ts';
@@ -727,6 +728,17 @@ async function main(): Promise<number> {
       return unguardedTablesOutcome(found as UnguardedTable[]);
     });
 
+    await check("row-level policies are the migrations' own", async () => {
+      // The lines above try what the policies let the public key do with the rows they plant; a policy changed by hand,
+      // or one on a table added later with row-level security on, passed them (session 30).
+      const reply = await rest('rpc/deployment_check_table_policies', serviceKey);
+      if (reply.status !== 200) return { ok: false, detail: `status ${reply.status}: ${excerpt(reply)} (are the migrations applied? see the migrations line)` };
+      const seen: unknown = JSON.parse(reply.body);
+      if (!Array.isArray(seen)) return { ok: false, detail: `an answer that says nothing: ${excerpt(reply, 80)}` };
+      const own = ownPoliciesOf(listMigrations().map((migration) => ({ file: migration.file, text: fs.readFileSync(migration.file, 'utf8') })));
+      return tablePoliciesOutcome(seen as PolicySeen[], own);
+    });
+
     await check('signed-in users cannot read, change or delete lead rows', async () => {
       // The site has no logins, but anyone can sign in: Supabase Auth takes sign-ups from the public key unless turned off.
       const reply = await rest('rpc/deployment_check_signed_in_access', serviceKey);
@@ -748,7 +760,7 @@ async function main(): Promise<number> {
             detail: `a signed-in user may ${found.join(', and ')}: anyone can sign up with the public key (Supabase Auth takes sign-ups unless they are turned off) and so reach every visitor's name, e-mail and phone; revoke the grant or drop the policy for authenticated${functions.length > 0 ? ', and revoke the function from authenticated' : ''} (the site has no logins)`,
           };
     });
-    await check('no storage policy lets visitors or signed-in users reach the photo buckets', async () => {
+    await check('no storage policy lets visitors or signed-in users reach a bucket', async () => {
       // The stored-photos line below tries the public key; a signed-in user's access could only be tried with a sign-up.
       const reply = await rest('rpc/deployment_check_storage_policies', serviceKey);
       if (reply.status !== 200) return { ok: false, detail: `status ${reply.status}: ${excerpt(reply)} (are the migrations applied?)` };
@@ -776,6 +788,16 @@ async function main(): Promise<number> {
           : { ok: false, detail: `exists but is ${found.public ? 'public' : 'private'}; it must be ${bucket.public ? 'public' : 'private'}` };
       });
     }
+
+    await check('project has no storage bucket but the photo buckets', async () => {
+      // The lines above ask the migrations' buckets by name; one added later, public or not, passed them (session 30).
+      const reply = await request(`${deployment.supabaseUrl}/storage/v1/bucket`, { headers: keyHeaders(serviceKey) });
+      if (reply.status !== 200) return { ok: false, detail: `status ${reply.status}: ${excerpt(reply, 120)}` };
+      const buckets: unknown = JSON.parse(reply.body);
+      if (!Array.isArray(buckets) || buckets.some((bucket) => typeof (bucket as BucketSeen | null)?.id !== 'string'))
+        return { ok: false, detail: `an answer that is no list of buckets: ${excerpt(reply, 80)}` };
+      return otherBucketsOutcome(buckets as BucketSeen[]);
+    });
 
     // As a browser sends them from the visualizer page, fetch metadata and Referer included (session 28).
     const preflight = (origin: string) =>
@@ -1003,6 +1025,7 @@ async function main(): Promise<number> {
         ['deployment_check_throttle', 'GET'],
         ['deployment_check_storage_policies', 'GET'],
         ['deployment_check_unguarded_tables', 'GET'],
+        ['deployment_check_table_policies', 'GET'],
         ['deployment_check_lead_exports', 'GET'],
         ['deployment_check_function_bodies', 'GET'],
         ['deployment_check_triggers', 'GET'],

@@ -1,7 +1,16 @@
 import type { Outcome } from './test-rows.ts';
 
-/** A table the API serves with row-level security off, and what a role may do to it (deployment_check_unguarded_tables). */
-export type UnguardedTable = { table: string; role: 'anon' | 'authenticated'; privileges: string[] };
+/**
+ * A table the API serves with row-level security off, or a view, materialized view or foreign table it serves that
+ * reads as its owner, and what a role may do to it (deployment_check_unguarded_tables). `kind` is absent in the
+ * answer of a database before migration 20261205002000 (tables only).
+ */
+export type UnguardedTable = {
+  table: string;
+  kind?: 'table' | 'view' | 'materialized view' | 'foreign table';
+  role: 'anon' | 'authenticated';
+  privileges: string[];
+};
 
 const WHO = { anon: 'the public key', authenticated: 'a signed-in user' } as const;
 
@@ -10,17 +19,42 @@ const WHO = { anon: 'the public key', authenticated: 'a signed-in user' } as con
  * the lead tables, and the leaks line's copies only tables with a column named like theirs, so a table added later
  * in the dashboard (`create table public.estimates (customer_email text, address text)`: row-level security off,
  * granted to anon and authenticated by hosted Supabase's default privileges) passed while the public key could read,
- * change and empty it.
+ * change and empty it. Session 30: a view made there the same way (`create view public.mail_log as select recipient
+ * from back_office.outbound_emails`) reads as its owner, past every policy and past back_office being private, and
+ * passed too; views, materialized views and foreign tables are named beside the tables.
  */
 export function unguardedTablesOutcome(found: UnguardedTable[]): Outcome {
   if (found.length === 0) {
-    return { ok: true, detail: 'no table in public or graphql_public has row-level security off while the public key or a signed-in user holds a privilege on it' };
+    return {
+      ok: true,
+      detail:
+        'no table in public or graphql_public has row-level security off, and no view, materialized view or foreign table there reads as its owner, while the public key or a signed-in user holds a privilege on it',
+    };
   }
-  const byTable = new Map<string, string[]>();
-  for (const { table, role, privileges } of found) byTable.set(table, [...(byTable.get(table) ?? []), `${WHO[role] ?? role} may ${privileges.join(', ')}`]);
-  const named = [...byTable].map(([table, uses]) => `${table} (${uses.join('; ')})`);
-  return {
-    ok: false,
-    detail: `row-level security is off on ${named.join(', ')}: the API serves ${byTable.size === 1 ? 'it' : 'them'} to anyone with the public key, who may do all that to every row (a table made in the dashboard's SQL editor, which leaves row-level security off while Supabase grants it to anon and authenticated); turn row-level security on (alter table … enable row level security) in a migration, or revoke the grants`,
-  };
+  const uses = new Map<string, string[]>();
+  for (const { table, kind = 'table', role, privileges } of found) {
+    const key = `${kind} ${table}`;
+    uses.set(key, [...(uses.get(key) ?? []), `${WHO[role] ?? role} may ${privileges.join(', ')}`]);
+  }
+  const named = (kind: string) =>
+    found
+      .filter((entry) => (entry.kind ?? 'table') === kind)
+      .map((entry) => entry.table)
+      .filter((table, index, tables) => tables.indexOf(table) === index)
+      .map((table) => `${table} (${uses.get(`${kind} ${table}`)!.join('; ')})`);
+  const tables = named('table');
+  const others = (['view', 'materialized view', 'foreign table'] as const).flatMap((kind) => named(kind).map((entry) => `the ${kind} ${entry}`));
+  const parts = [
+    ...(tables.length > 0
+      ? [
+          `row-level security is off on ${tables.join(', ')}: the API serves ${tables.length === 1 ? 'it' : 'them'} to anyone with the public key, who may do all that to every row (a table made in the dashboard's SQL editor, which leaves row-level security off while Supabase grants it to anon and authenticated); turn row-level security on (alter table … enable row level security) in a migration, or revoke the grants`,
+        ]
+      : []),
+    ...(others.length > 0
+      ? [
+          `${others.join(', ')} ${others.length === 1 ? 'reads' : 'read'} as ${others.length === 1 ? 'its' : 'their'} owner, past row-level security and whatever schema ${others.length === 1 ? 'it reads' : 'they read'} from, and the API serves ${others.length === 1 ? 'it' : 'them'} to anyone with the public key (made in the dashboard's SQL editor, which Supabase grants to anon and authenticated); drop ${others.length === 1 ? 'it' : 'them'}, make a view security_invoker (alter view … set (security_invoker = true)), or revoke the grants`,
+        ]
+      : []),
+  ];
+  return { ok: false, detail: parts.join('; and ') };
 }

@@ -240,9 +240,9 @@ describe('npm run check:deployment on a healthy deployment', () => {
     // users' access and the throttle's pre-request; the project's keys; who handles the photos; whether visitors reach the services; the pages' own address; storage policies; the checkout's age;
     // visitors' inserts; the code the pages run, on a phone and on a second visit; what sends leads elsewhere; the database's functions; its triggers; edge functions;
     // a foreign page's plain-text post; the address the processor counts (session 27); the site's other name (session 28);
-    // the build folder held to its commit, and every table the API serves guarded (session 29).
-    expect(checks).toHaveLength(DEPLOYED_PAGES.length + 1 + 1 + 2 + 2 + 4 + 1 + 1 + LEAD_TABLES.length + 2 + 2 + 3 + 3 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1);
-    expect(lines).toContain('ok    every table the API serves has row-level security: no table in public or graphql_public has row-level security off while the public key or a signed-in user holds a privilege on it');
+    // the build folder held to its commit, and every table the API serves guarded (session 29); no other bucket and the policies the migrations' own (session 30).
+    expect(checks).toHaveLength(DEPLOYED_PAGES.length + 1 + 1 + 2 + 2 + 4 + 1 + 1 + LEAD_TABLES.length + 2 + 2 + 3 + 3 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1);
+    expect(lines).toContain('ok    every table the API serves has row-level security: no table in public or graphql_public has row-level security off, and no view, materialized view or foreign table there reads as its owner, while the public key or a signed-in user holds a privilege on it');
     // The folder the host is held to is the build of the commit its stamp names: the check built it again elsewhere.
     expect(lines).toContainEqual(
       expect.stringMatching(
@@ -262,7 +262,9 @@ describe('npm run check:deployment on a healthy deployment', () => {
     expect(lines).toContain('ok    signed-in users cannot read, change or delete lead rows: no lead table lets the authenticated role read, change or delete a row, and it may call no security definer function that anon may not');
     expect(lines).toContain("ok    write throttle runs before every API request: the authenticator role's pgrst.db_pre_request is private.throttle_anonymous_writes, and PostgREST ran it before the check's own request");
     // The local stack has no storage schema (its gateway serves files from disk): no policy at all.
-    expect(lines).toContain('ok    no storage policy lets visitors or signed-in users reach the photo buckets: no policy on storage.objects for anon or authenticated names floor-visualizer and floor-visualizer-uploads, or applies to every bucket');
+    expect(lines).toContain('ok    no storage policy lets visitors or signed-in users reach a bucket: no policy on storage.objects or storage.buckets applies to anon or authenticated, whatever bucket it names');
+    expect(lines).toContain('ok    project has no storage bucket but the photo buckets: Storage lists 2 buckets, none but floor-visualizer and floor-visualizer-uploads');
+    expect(lines).toContain("ok    row-level policies are the migrations' own: the 10 policies the migrations make are in the database as they make them, and no table the API serves has another");
     // The site's build and the processor both run from this checkout: one commit (with this checkout's changes, if any).
     expect(lines).toContain(`ok    site and processor built from one commit: both built from ${checkoutCommit()}${checkoutCommit().endsWith('-modified') ? ' (with uncommitted changes, which may differ between the two builds)' : ''}`);
     // The check runs from the checkout the site was built from (or a later commit, if one changing no deployed file landed meanwhile).
@@ -1061,6 +1063,8 @@ describe('npm run check:deployment on a broken deployment', () => {
         ),
         // And as a table the API serves with row-level security off, whatever its columns (session 29).
         "FAIL  every table the API serves has row-level security: row-level security is off on investors (the public key may select, insert): the API serves it to anyone with the public key, who may do all that to every row (a table made in the dashboard's SQL editor, which leaves row-level security off while Supabase grants it to anon and authenticated); turn row-level security on (alter table … enable row level security) in a migration, or revoke the grants",
+        // And as a policy no migration makes (session 30).
+        "FAIL  row-level policies are the migrations' own: realtors \"anyone may read realtors\" (for select to anon, using true), which no migration makes: a policy decides what the public key (or whoever signs up) may read and write past every other line's probe; re-make the migrations' policies as they are (supabase db reset on a copy shows them) and drop the others, or make a change in a migration",
       ]);
     } finally {
       await sql(`drop policy "anyone may read realtors" on public.realtors;
@@ -1083,6 +1087,41 @@ describe('npm run check:deployment on a broken deployment', () => {
       ]);
     } finally {
       await sql('drop table public.estimates');
+    }
+    expect(await leftovers(site.stack)).toEqual([]);
+  }, 300_000);
+
+  it("fails a view made later that reads the office's e-mail log as its owner, which the public key may read though it reads no lead table and has no column named like one (session 30)", async () => {
+    // Made as the dashboard's SQL editor makes it: a view reads as its owner, and the default privileges grant it to anon.
+    await sql('create view public.mail_log as select recipient, kind, created_at from back_office.outbound_emails');
+    try {
+      const { failed, lines } = await checkDeployment(envFor(site.stack));
+
+      expect(failed, lines.join('\n')).toEqual([
+        "FAIL  every table the API serves has row-level security: the view mail_log (the public key may select, insert, update, delete, truncate; a signed-in user may select, insert, update, delete, truncate) reads as its owner, past row-level security and whatever schema it reads from, and the API serves it to anyone with the public key (made in the dashboard's SQL editor, which Supabase grants to anon and authenticated); drop it, make a view security_invoker (alter view … set (security_invoker = true)), or revoke the grants",
+      ]);
+    } finally {
+      await sql('drop view public.mail_log');
+    }
+    expect(await leftovers(site.stack)).toEqual([]);
+  }, 300_000);
+
+  it("fails a lead table's policy changed by hand and a policy on a table added later with row-level security on, which every other line passed (session 30)", async () => {
+    // A hurried fix in the dashboard, and its template "Enable read access for all users" on a table made there.
+    await sql(`alter policy "visitors can start a floor visualizer request" on public.floor_visualizer_requests with check (true);
+               create table public.estimates (id bigint generated always as identity primary key, notes text);
+               alter table public.estimates enable row level security;
+               create policy "Enable read access for all users" on public.estimates for select using (true)`);
+    try {
+      const { failed, lines } = await checkDeployment(envFor(site.stack));
+
+      expect(failed, lines.join('\n')).toEqual([
+        "FAIL  row-level policies are the migrations' own: estimates \"Enable read access for all users\" (for select to public, using true), which no migration makes; floor_visualizer_requests \"visitors can start a floor visualizer request\" is for insert to anon, with check true, where 20261121000300_floor_visualizer_requests.sql makes it for insert to anon, with check status 'pending' and original_image_url is null and processed_image_url is null: a policy decides what the public key (or whoever signs up) may read and write past every other line's probe; re-make the migrations' policies as they are (supabase db reset on a copy shows them) and drop the others, or make a change in a migration",
+      ]);
+    } finally {
+      await sql(`alter policy "visitors can start a floor visualizer request" on public.floor_visualizer_requests
+                   with check (status = 'pending' and original_image_url is null and processed_image_url is null);
+                 drop table public.estimates`);
     }
     expect(await leftovers(site.stack)).toEqual([]);
   }, 300_000);
@@ -1145,7 +1184,9 @@ describe('npm run check:deployment on a broken deployment', () => {
         // Anon no longer selects realtors' id: the site's insert ... select id is refused, every realtor application fails.
         "FAIL  visitors' inserts store their rows: a visitor's insert, made as the site makes it: realtors: refused (42501: permission denied for table realtors): every visitor's form fails",
         "FAIL  no view, function, copy or policy hands the public key lead rows: the public key may use the view recent_investors (reads a lead table as its owner), the view recent_names (reads a lead table as its owner), the security definer function find_contact(address text), the security definer function private.all_contacts(), the table leads_backup (email), which row-level security does not guard, the table private.guide_copy (email), which row-level security does not guard, the lead table investors (its policy \"older investors\", using (created_at < (now() - '00:01:00'::interval))), which lets it read rows whose id it was not sent, the lead table realtors (row-level security off; anon may select name, email), which lets it read rows whose id it was not sent: they run past row-level security or around the probe's marked row, so anyone may read what they return; drop them (a copy: or turn its row-level security on; a policy: keep only the migrations' id = private.submission_id_header()), or make the view security_invoker and revoke the function from public and anon",
-        "FAIL  every table the API serves has row-level security: row-level security is off on lead_totals (the public key may select, insert, update, delete, truncate; a signed-in user may select, insert, update, delete, truncate), leads_backup (the public key may select, insert, update, delete, truncate; a signed-in user may select, insert, update, delete, truncate), realtors (the public key may select, insert; a signed-in user may select): the API serves them to anyone with the public key, who may do all that to every row (a table made in the dashboard's SQL editor, which leaves row-level security off while Supabase grants it to anon and authenticated); turn row-level security on (alter table … enable row level security) in a migration, or revoke the grants",
+        "FAIL  every table the API serves has row-level security: row-level security is off on lead_totals (the public key may select, insert, update, delete, truncate; a signed-in user may select, insert, update, delete, truncate), leads_backup (the public key may select, insert, update, delete, truncate; a signed-in user may select, insert, update, delete, truncate), realtors (the public key may select, insert; a signed-in user may select): the API serves them to anyone with the public key, who may do all that to every row (a table made in the dashboard's SQL editor, which leaves row-level security off while Supabase grants it to anon and authenticated); turn row-level security on (alter table … enable row level security) in a migration, or revoke the grants; and the view recent_investors (the public key may select, insert, update, delete, truncate; a signed-in user may select, insert, update, delete, truncate), the view recent_names (the public key may select, insert, update, delete, truncate; a signed-in user may select, insert, update, delete, truncate) read as their owner, past row-level security and whatever schema they read from, and the API serves them to anyone with the public key (made in the dashboard's SQL editor, which Supabase grants to anon and authenticated); drop them, make a view security_invoker (alter view … set (security_invoker = true)), or revoke the grants",
+        // Each policy no migration makes (session 30).
+        "FAIL  row-level policies are the migrations' own: contacts \"anyone may change contacts\" (for update to anon, using true), which no migration makes; investors \"older investors\" (for select to anon, using created_at < now - '00:01:00'), which no migration makes; leads \"anyone may delete guide sign-ups\" (for delete to public, using true), which no migration makes; realtors \"staff may read realtors\" (for select to authenticated, using true), which no migration makes: a policy decides what the public key (or whoever signs up) may read and write past every other line's probe; re-make the migrations' policies as they are (supabase db reset on a copy shows them) and drop the others, or make a change in a migration",
         "FAIL  signed-in users cannot read, change or delete lead rows: a signed-in user may read, change or delete rows of realtors (read), and call the security definer function staff_export(), which runs as its owner, past row-level security: anyone can sign up with the public key (Supabase Auth takes sign-ups unless they are turned off) and so reach every visitor's name, e-mail and phone; revoke the grant or drop the policy for authenticated, and revoke the function from authenticated (the site has no logins)",
         "FAIL  write throttle runs before every API request: the authenticator role's pgrst.db_pre_request is not set, not private.throttle_anonymous_writes: the lead tables take writes without limit or size check, so a script could fill them and the office's inbox; run alter role authenticator set pgrst.db_pre_request = 'private.throttle_anonymous_writes'; notify pgrst, 'reload config';",
         "FAIL  retention job scheduled and running: enforce_retention (hourly) has not run in the 3.0 h since it was scheduled: is the processor's job runner running?",
@@ -1198,6 +1239,8 @@ describe('npm run check:deployment on a broken deployment', () => {
         "FAIL  visitors' inserts store their rows: a visitor's insert, made as the site makes it: contacts: refused (42501: new row violates row-level security policy for table \"contacts\"): every visitor's form fails; leads: refused (42501: permission denied for table leads): every visitor's form fails; realtors: answered no row (a trigger or rule that drops or removes it: the API answers success, the site says the request was sent, and the lead is lost); investors: stored, but it queued 0 e-mail(s) and 0 job(s) (its follow-up trigger dropped?): the office never hears of it",
         // The dropping trigger is none of the migrations' own either (session 23).
         expect.stringMatching(/^FAIL {2}nothing in the database sends leads elsewhere: trigger "zz_drop_anonymous_realtors" on realtors \(runs public\.drop_anonymous_rows\): not made by the checkout's migrations/),
+        // The read-back policy dropped is one of the migrations' (session 30; its name as Postgres keeps it, 63 bytes).
+        expect.stringMatching(/^FAIL {2}row-level policies are the migrations' own: contacts "a visitor can read back the id of the contact request they subm" is missing: /),
       ]);
     } finally {
       await sql(`grant insert (id, email, lead_source, guide_sent) on public.leads to anon;
@@ -1277,7 +1320,7 @@ describe('npm run check:deployment on a broken deployment', () => {
       expect(code).toBe(1);
       expect(failed, lines.join('\n')).toEqual([
         expect.stringMatching(
-          /^FAIL {2}database functions are the migrations' own: back_office\.follow_up_new_lead\(\) has another body than 20261122200002_email_outbox\.sql gives it; public\.deployment_check_storage_policies\(\) has another body than 20261130190001_deployment_check_storage_policies\.sql gives it: changed by hand, not by a migration of this checkout/,
+          /^FAIL {2}database functions are the migrations' own: back_office\.follow_up_new_lead\(\) has another body than 20261122200002_email_outbox\.sql gives it; public\.deployment_check_storage_policies\(\) has another body than 20261205002000_deployment_check_every_bucket_and_owner_views\.sql gives it: changed by hand, not by a migration of this checkout/,
         ),
         expect.stringMatching(
           /^FAIL {2}database triggers are the migrations' own and fire: trigger follow_up_new_guide_lead on public\.leads \(it queues the office's and the visitor's e-mails\) is "CREATE TRIGGER follow_up_new_guide_lead AFTER INSERT ON public\.leads FOR EACH ROW EXECUTE FUNCTION back_office\.copy_lead\(\)", not as 20261122200002_email_outbox\.sql makes it: changed by hand/,
@@ -1439,6 +1482,21 @@ describe('npm run check:deployment on a broken deployment', () => {
       ]);
     } finally {
       images.public = false;
+    }
+    expect(await leftovers(site.stack)).toEqual([]);
+  }, 300_000);
+
+  it('names a bucket added later, public or private, which the bucket lines asked by name never saw (session 30)', async () => {
+    // What the dashboard's "New bucket" does on hosted Supabase: the local gateway lists its buckets from this list.
+    LOCAL_BUCKETS.push({ id: 'exports', public: true }, { id: 'staff-notes', public: false });
+    try {
+      const { failed, lines } = await checkDeployment(envFor(site.stack));
+
+      expect(failed, lines.join('\n')).toEqual([
+        "FAIL  project has no storage bucket but the photo buckets: Storage also has exports (public), staff-notes (private), which no migration makes: every file in exports opens at its public address without any key; the retention job, forgetting and a visitor's data export know only floor-visualizer and floor-visualizer-uploads, so nothing in them is ever deleted or exported; move what they hold and delete them, or make them with a migration and add them to what those walk",
+      ]);
+    } finally {
+      LOCAL_BUCKETS.splice(LOCAL_BUCKETS.findIndex((bucket) => bucket.id === 'exports'), 2);
     }
     expect(await leftovers(site.stack)).toEqual([]);
   }, 300_000);

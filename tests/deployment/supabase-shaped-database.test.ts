@@ -13,6 +13,7 @@ import { functionBodiesOutcome, jobQueueSqlOf, ownFunctionsOf, type FunctionsSee
 import { PROJECT_ROOT } from '../../local-stack/paths';
 import { ownTriggerShapesOf, triggersOutcome, type TriggersSeen } from '../../scripts/check-deployment/triggers';
 import { leadExportsOutcome, ownTriggersOf, type LeadExport } from '../../scripts/check-deployment/lead-exports';
+import { ownPoliciesOf, tablePoliciesOutcome, type PolicySeen } from '../../scripts/check-deployment/table-policies';
 import { EMAIL_WORKER_ENTRY, PROCESSOR_ENTRY } from '../../local-stack/paths';
 import { findFreePort } from '../../local-stack/ports';
 import { FIXTURE_DIR } from '../../visualizer-processor/fixtures/make-fixtures';
@@ -120,7 +121,7 @@ describe('a Supabase-shaped database', () => {
     expect(direct!.seen.ran).toBe(false);
   });
 
-  it("check:deployment's storage policy function names each policy for anon or authenticated that reaches the photo buckets, and no other", async () => {
+  it("check:deployment's storage policy function names each policy for anon or authenticated, on any bucket and on the buckets' list (session 30), and no other", async () => {
     // None of the migrations' own: only the service key uses the buckets.
     const none = await rest(db.serviceRoleKey, 'rpc/deployment_check_storage_policies');
     expect([none.status, await none.json()]).toEqual([200, []]);
@@ -131,16 +132,23 @@ describe('a Supabase-shaped database', () => {
       `create policy "Avatars are public" on storage.objects for select using (bucket_id = 'avatars')`,
       `create policy "Only the service" on storage.objects for all to service_role using (bucket_id = 'floor-visualizer-uploads')`,
       `create policy "Not this" on storage.objects as restrictive for select to authenticated using (bucket_id = 'floor-visualizer')`,
+      // A bucket added later and its policy, from the dashboard's template "Give anon users access to the folder".
+      `create policy "Anon reads exports" on storage.objects for select to anon using (bucket_id = 'exports')`,
+      `create policy "Anyone lists buckets" on storage.buckets for select to anon using (true)`,
     ];
     onTestFinished(async () => {
-      for (const name of ['Authenticated users can read', 'Anyone uploads', 'Avatars are public', 'Only the service', 'Not this']) await asAdmin(`drop policy if exists "${name}" on storage.objects`);
+      for (const name of ['Authenticated users can read', 'Anyone uploads', 'Avatars are public', 'Only the service', 'Not this', 'Anon reads exports']) await asAdmin(`drop policy if exists "${name}" on storage.objects`);
+      await asAdmin('drop policy if exists "Anyone lists buckets" on storage.buckets');
     });
     for (const policy of policies) await asAdmin(policy);
 
     const found = await rest(db.serviceRoleKey, 'rpc/deployment_check_storage_policies');
     expect(await found.json()).toEqual([
-      { name: 'Anyone uploads', command: 'insert', roles: ['public'] },
-      { name: 'Authenticated users can read', command: 'select', roles: ['authenticated'] },
+      { name: 'Anon reads exports', table: 'objects', command: 'select', roles: ['anon'] },
+      { name: 'Anyone uploads', table: 'objects', command: 'insert', roles: ['public'] },
+      { name: 'Authenticated users can read', table: 'objects', command: 'select', roles: ['authenticated'] },
+      { name: 'Avatars are public', table: 'objects', command: 'select', roles: ['public'] },
+      { name: 'Anyone lists buckets', table: 'buckets', command: 'select', roles: ['anon'] },
     ]);
     expect((await rest(db.anonKey, 'rpc/deployment_check_storage_policies')).status).toBe(401);
   });
@@ -152,10 +160,33 @@ describe('a Supabase-shaped database', () => {
     // As postgres, whose default privileges on a hosted project grant a new table in public to anon and authenticated.
     await asPostgres('create table public.estimates (customer_email text, address text)');
     expect(await unguarded()).toEqual([
-      { table: 'estimates', role: 'anon', privileges: ['select', 'insert', 'update', 'delete', 'truncate'] },
-      { table: 'estimates', role: 'authenticated', privileges: ['select', 'insert', 'update', 'delete', 'truncate'] },
+      { table: 'estimates', kind: 'table', role: 'anon', privileges: ['select', 'insert', 'update', 'delete', 'truncate'] },
+      { table: 'estimates', kind: 'table', role: 'authenticated', privileges: ['select', 'insert', 'update', 'delete', 'truncate'] },
+    ]);
+    // A view made there reads as its owner (session 30); one made security_invoker reads as the caller, and is not named.
+    onTestFinished(() => asPostgres('drop view if exists public.mail_log; drop view if exists public.my_mail').then(() => undefined));
+    await asPostgres('create view public.mail_log as select recipient, kind from back_office.outbound_emails');
+    await asPostgres('create view public.my_mail with (security_invoker = true) as select recipient from back_office.outbound_emails');
+    expect((await unguarded()).filter((entry: { kind: string }) => entry.kind === 'view')).toEqual([
+      { table: 'mail_log', kind: 'view', role: 'anon', privileges: ['select', 'insert', 'update', 'delete', 'truncate'] },
+      { table: 'mail_log', kind: 'view', role: 'authenticated', privileges: ['select', 'insert', 'update', 'delete', 'truncate'] },
     ]);
     expect((await rest(db.anonKey, 'rpc/deployment_check_unguarded_tables')).status).toBe(401);
+  });
+
+  it("check:deployment's table policies function answers the migrations' ten policies as the line reads them, and a policy changed there (session 30)", async () => {
+    const seen = async () => (await (await rest(db.serviceRoleKey, 'rpc/deployment_check_table_policies')).json()) as PolicySeen[];
+    const own = ownPoliciesOf(listMigrations().map((migration) => ({ file: migration.file, text: fs.readFileSync(migration.file, 'utf8') })));
+    expect(tablePoliciesOutcome(await seen(), own)).toEqual({
+      ok: true,
+      detail: 'the 10 policies the migrations make are in the database as they make them, and no table the API serves has another',
+    });
+    onTestFinished(() =>
+      asPostgres(`alter policy "visitors can sign up for the free guide" on public.leads with check (lead_source = 'free_flooring_guide' and guide_sent)`).then(() => undefined),
+    );
+    await asPostgres(`alter policy "visitors can sign up for the free guide" on public.leads with check (true)`);
+    expect(tablePoliciesOutcome(await seen(), own).detail).toMatch(/^leads "visitors can sign up for the free guide" is for insert to anon, with check true, where /);
+    expect((await rest(db.anonKey, 'rpc/deployment_check_table_policies')).status).toBe(401);
   });
 
   it("check:deployment's leaks function finds nothing in the migrations as applied there, nor in Supabase's own schemas, and finds the owner's definer function outside public", async () => {

@@ -9,7 +9,8 @@ describe("check:deployment's unguarded tables line", () => {
   it('passes when no table the API serves is without row-level security for anon or authenticated', () => {
     expect(unguardedTablesOutcome([])).toEqual({
       ok: true,
-      detail: 'no table in public or graphql_public has row-level security off while the public key or a signed-in user holds a privilege on it',
+      detail:
+        'no table in public or graphql_public has row-level security off, and no view, materialized view or foreign table there reads as its owner, while the public key or a signed-in user holds a privilege on it',
     });
   });
 
@@ -24,6 +25,21 @@ describe("check:deployment's unguarded tables line", () => {
       ok: false,
       detail:
         "row-level security is off on estimates (the public key may select, insert, update, delete, truncate; a signed-in user may select), graphql_public.notes (a signed-in user may update): the API serves them to anyone with the public key, who may do all that to every row (a table made in the dashboard's SQL editor, which leaves row-level security off while Supabase grants it to anon and authenticated); turn row-level security on (alter table … enable row level security) in a migration, or revoke the grants",
+    });
+  });
+
+  // Session 30: a view made in the dashboard reads as its owner; the answer's `kind` says what each is.
+  it('names views, materialized views and foreign tables that read as their owner beside the tables', () => {
+    const outcome = unguardedTablesOutcome([
+      { table: 'estimates', kind: 'table', role: 'anon', privileges: ['select'] },
+      { table: 'mail_log', kind: 'view', role: 'anon', privileges: ['select', 'insert', 'update', 'delete', 'truncate'] },
+      { table: 'lead_totals', kind: 'materialized view', role: 'authenticated', privileges: ['select'] },
+    ]);
+
+    expect(outcome).toEqual({
+      ok: false,
+      detail:
+        "row-level security is off on estimates (the public key may select): the API serves it to anyone with the public key, who may do all that to every row (a table made in the dashboard's SQL editor, which leaves row-level security off while Supabase grants it to anon and authenticated); turn row-level security on (alter table … enable row level security) in a migration, or revoke the grants; and the view mail_log (the public key may select, insert, update, delete, truncate), the materialized view lead_totals (a signed-in user may select) read as their owner, past row-level security and whatever schema they read from, and the API serves them to anyone with the public key (made in the dashboard's SQL editor, which Supabase grants to anon and authenticated); drop them, make a view security_invoker (alter view … set (security_invoker = true)), or revoke the grants",
     });
   });
 });
