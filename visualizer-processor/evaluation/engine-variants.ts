@@ -202,6 +202,7 @@ export const ENGINE_VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   "engine, taps, 'this is floor' decides the band along the mask's floor by a minimum cut (reach 0.1, 1.5 times as deep as the tap, colour ratio 8)": taps({ bandReach: 0.1, bandDeep: 1.5, bandOtherSide: 8 }),
   "engine, taps, 'this is floor' decides the band along the mask's floor by a minimum cut (reach 0.1, twice as deep as the tap, colour ratio 8)": taps({ bandReach: 0.1, bandDeep: 2, bandOtherSide: 8 }),
   "engine, taps, 'this is floor' floods its surface (level 30, deep 1.5), the tapped thing's own class a marker": taps({ surfaceLevel: 30, surfaceDeep: 1.5, surfaceOwnThing: true }),
+  "engine, taps, 'this is floor' through light as far as the shade ratio allows (before session 30)": taps({ shadeLightOver: 0 }),
   'engine, taps without the strong edge': taps({ strongEdge: 0 }),
   'engine, taps, strong edge 16': taps({ strongEdge: 16 }),
   'engine, taps, climb 0.05': taps({ climb: 0.05 }),

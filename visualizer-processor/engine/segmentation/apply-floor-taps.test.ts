@@ -238,6 +238,42 @@ describe('a tap at the middle of the largest error never makes the mask worse', 
     expect(byDrift.mask[265 * 200 + 57]).toBe(1);
   });
 
+  it('"this is floor" in a cat\'s shadow takes the tile into its light, and not a white bowl of the tile\'s hue beside it', () => {
+    // Grey tile (rows 200–299) that the network called floor everywhere; the mask kept only columns 80 and on. In the
+    // missed part a shadow halves the tile's brightness (columns 0–29, through a soft edge to column 39), and a white
+    // bowl (columns 50–64, rows 235–264) of the tile's own hue, 1.6 times as light, blurs into the tile over 10 px: a
+    // step each pixel well within `edgeStep`, and within `shadeRatio` of the shadow's colour (other-cat-tile).
+    const tile = [100, 100, 95];
+    const shade = (x: number) => (x < 30 ? 0.5 : x < 40 ? 0.5 + (x - 29) * 0.05 : 1);
+    const fromBowl = (x: number, y: number) => Math.max(50 - x, x - 64, 235 - y, y - 264, 0);
+    const tiledRoom = () =>
+      paintedRoom(
+        200,
+        300,
+        (x, y) => {
+          if (y < 200) return { rgb: [215, 210, 200], sceneClass: SCENE_CLASS.wall, floor: false };
+          const light = shade(x) * (1 + 0.6 * Math.max(0, 1 - fromBowl(x, y) / 10));
+          return { rgb: tile.map((c) => Math.round(c * light)) as [number, number, number], sceneClass: SCENE_CLASS.floor, floor: fromBowl(x, y) > 0 };
+        },
+        (x, y) => y >= 200 && x >= 80,
+      );
+    const inShadow = (mask: Uint8Array) => mask.reduce((n, v, i) => n + (v && i % 200 < 30 && i >= 200 * 200 ? 1 : 0), 0);
+    const tap = { x: 15 / 200, y: 250 / 300, floor: true };
+
+    const room = tiledRoom();
+    const before = floorIoU(room.asMask(), room.truth);
+    applyFloorTaps(room.mask, room.image, room.scene, [tap]);
+    expect(floorIoU(room.asMask(), room.truth)).toBeGreaterThan(before);
+    expect(inShadow(room.mask)).toBe(30 * 100);
+    expect(room.mask[210 * 200 + 60]).toBe(1);
+    expect(room.mask[250 * 200 + 57]).toBe(0);
+
+    // Let through light as far as `shadeRatio` allows, the same tap paints the bowl.
+    const unbounded = tiledRoom();
+    applyFloorTaps(unbounded.mask, unbounded.image, unbounded.scene, [tap], undefined, { ...TAP_LIMITS, shadeLightOver: 0 });
+    expect(unbounded.mask[250 * 200 + 57]).toBe(1);
+  });
+
   it('"not floor" on a strip of wardrobe stops near the strip, not in the shaded floor of the same wood beside it', () => {
     // A wardrobe (columns 0–59, above row 100) of the same wood and shade as the floor in the alcove beside it
     // (columns 60–199, rows 50–99); the lit floor in front starts at row 100 with a clear step in brightness.
@@ -591,6 +627,9 @@ describe('a later tap does not undo what an earlier tap of the other kind took, 
       (x, y) => y >= 100 && !(across(x) && y >= 105 && y < 140),
     );
   const rugSeen = Uint8Array.from({ length: W * H }, (_, i) => (rug(i % W, Math.floor(i / W)) ? 1 : 0));
+  // The rug is lighter than the mask's blue floor: with `shadeLightOver` the first tap would leave it, and there would be
+  // nothing for the rule to hold. The rule is what is tested here, so the growth through light is let run.
+  const limits = { ...TAP_LIMITS, shadeLightOver: 0 };
   const stripTap = { x: 100 / W, y: 112 / H, floor: true };
   const rugTap = { x: 100 / W, y: 132 / H, floor: false };
   const left = (mask: Uint8Array, where: (x: number, y: number) => boolean) =>
@@ -598,19 +637,19 @@ describe('a later tap does not undo what an earlier tap of the other kind took, 
 
   it('the rug goes, and the strip the first tap fixed stays floor', () => {
     const room = rugRoom();
-    applyFloorTaps(room.mask, room.image, room.scene, [stripTap], rugSeen);
+    applyFloorTaps(room.mask, room.image, room.scene, [stripTap], rugSeen, limits);
     // The first tap alone: strip and rug both made floor.
     expect(left(room.mask, strip)).toBe(120 * 15);
     expect(left(room.mask, rug)).toBe(120 * 15);
     const both = rugRoom();
-    applyFloorTaps(both.mask, both.image, both.scene, [stripTap, rugTap], rugSeen);
+    applyFloorTaps(both.mask, both.image, both.scene, [stripTap, rugTap], rugSeen, limits);
     expect(left(both.mask, rug)).toBe(0);
     expect(left(both.mask, strip)).toBe(120 * 15);
   });
 
   it('without the rule, the rug tap takes the strip back too', () => {
     const room = rugRoom();
-    applyFloorTaps(room.mask, room.image, room.scene, [stripTap, rugTap], rugSeen, { ...TAP_LIMITS, earlierTapsHold: false });
+    applyFloorTaps(room.mask, room.image, room.scene, [stripTap, rugTap], rugSeen, { ...limits, earlierTapsHold: false });
     expect(left(room.mask, rug)).toBe(0);
     expect(left(room.mask, strip)).toBe(0);
   });
