@@ -63,8 +63,7 @@ function businessFactsFrom(env: BusinessSettings) {
     social: {
       facebook: env.VITE_BUSINESS_FACEBOOK_URL,
       instagram: env.VITE_BUSINESS_INSTAGRAM_URL,
-      /** The spec's third, placeholder social link. */
-      placeholder: '#',
+      // The spec's third, placeholder social link has no address: the footer shows it as words (site-footer.tsx).
     },
     services: [
       'LVP Installation',

@@ -52,7 +52,7 @@ describe('the footer on every page', () => {
 
 describe('the social links', () => {
   // They leave the site in a new tab, which a screen-reader visitor was not told (the forms' Privacy Policy link and
-  // the map's larger-map link say so); the placeholder, which goes nowhere, opens nothing new.
+  // the map's larger-map link say so).
   it('say that Facebook and Instagram open in a new tab', () => {
     render(footer);
     const social = within(screen.getByRole('list', { name: 'Social media' }));
@@ -61,8 +61,16 @@ describe('the social links', () => {
       expect(link).toHaveAttribute('target', '_blank');
       expect(link).toHaveAccessibleDescription('Opens in a new tab');
     }
-    const placeholder = social.getByRole('link', { name: 'Reviews (coming soon)' });
-    expect(placeholder).not.toHaveAttribute('target');
-    expect(placeholder).not.toHaveAccessibleDescription();
+  });
+
+  // The spec's placeholder was a link to "#": it looked like a way to reviews and, pressed, jumped to the top of the
+  // page. Until there is a reviews page it says what it is, in words anyone can read, and is no link.
+  it('show the placeholder as words, not as a link that goes nowhere', () => {
+    render(footer);
+    const social = within(screen.getByRole('list', { name: 'Social media' }));
+    expect(social.getAllByRole('listitem')).toHaveLength(3);
+    expect(social.getByText('Reviews (coming soon)')).toBeVisible();
+    expect(social.queryByRole('link', { name: /Reviews/ })).toBeNull();
+    expect(social.getAllByRole('link').map((link) => link.getAttribute('href'))).not.toContain('#');
   });
 });

@@ -35,9 +35,14 @@ function ReviewsIcon({ className }: { className?: string }) {
 const socialLinks = [
   { label: 'Facebook', href: business.social.facebook, Glyph: FacebookIcon },
   { label: 'Instagram', href: business.social.instagram, Glyph: InstagramIcon },
-  // The spec's third social link is a placeholder until the owner picks one (reviews, for a local trade).
-  { label: 'Reviews (coming soon)', href: business.social.placeholder, Glyph: ReviewsIcon },
 ] as const;
+
+/**
+ * The spec's third social link is a placeholder until the owner has a reviews page (reviews, for a local trade). It
+ * is shown as what it is, words and no link: as a link to "#" it looked like a way somewhere and, pressed, only
+ * jumped to the top of the page (decision 032, session 31). Once there is a page, it becomes a link beside the others.
+ */
+const PLACEHOLDER_SOCIAL_LABEL = 'Reviews (coming soon)';
 
 /**
  * Spec section 2, home page item 10: logo, tagline, social links, the services, contact info, a copyright
@@ -54,7 +59,7 @@ export function SiteFooter({ onOpenLeadMagnet }: SiteFooterProps) {
         <div className="space-y-4">
           <SiteLogo tone="light" />
           <p className="font-display text-lg italic text-oak-200">{business.tagline}</p>
-          <ul className="flex gap-3" aria-label="Social media">
+          <ul className="flex flex-wrap gap-3" aria-label="Social media">
             {socialLinks.map(({ label, href, Glyph }) => (
               <li key={label}>
                 <Tooltip content={label}>
@@ -71,6 +76,10 @@ export function SiteFooter({ onOpenLeadMagnet }: SiteFooterProps) {
                 </Tooltip>
               </li>
             ))}
+            <li className="inline-flex h-11 items-center gap-2 whitespace-nowrap rounded-full border border-dashed border-walnut-700 px-3 text-xs text-oak-200">
+              <ReviewsIcon className="h-4 w-4 shrink-0 text-oak-400" />
+              {PLACEHOLDER_SOCIAL_LABEL}
+            </li>
           </ul>
           {/* Said as the forms' Privacy Policy link and the map's larger-map link say it: a visitor who is taken away
               from the site unawares has to find their way back. */}
