@@ -384,6 +384,31 @@ describe('a result link', () => {
     );
   });
 
+  // The stepper said "Upload (done)", "Your info (done)" and "Processing (done)" above a link that names no result
+  // or could not be read: nothing says this visitor did any of it. The result (and an expired one) did have them.
+  it.each([
+    [
+      'no such result',
+      () => HttpResponse.json({ code: 'PGRST116', message: 'no rows' }, { status: 406 }),
+      "We couldn't find this result",
+      0,
+    ],
+    ['an unreachable server', () => HttpResponse.error(), "We couldn't load this result", 0],
+    ['the result', (id: string) => HttpResponse.json(completedRow(id)), 'Your room with hardwood floors', 3],
+    [
+      'an expired result',
+      (id: string) => HttpResponse.json(row(id, { status: 'completed', images_deleted_at: '2027-02-24T03:17:00Z' })),
+      'This result has expired',
+      3,
+    ],
+  ])('marks steps done in the progress only when there was a result: %s', async (_, answer, shown, done) => {
+    openResultLink(answer);
+    await screen.findByRole('heading', { name: shown });
+    const progress = within(screen.getByRole('navigation', { name: 'Progress' }));
+    expect(progress.queryAllByText('(done)')).toHaveLength(done);
+    expect(progress.queryAllByRole('listitem', { current: 'step' })).toHaveLength(done === 0 ? 0 : 1);
+  });
+
   // A link that is fine but met a server that did not answer (offline, the API down or failing) must not be told
   // that its result does not exist: it is told the truth and can try again.
   it.each([

@@ -547,7 +547,10 @@ export function VisualizerPage() {
           </div>
 
           <div className="mx-auto mb-8 max-w-2xl">
-            <VisualizerStepper current={step} />
+            {/* A result link shows "Result" as the step once it has a result to show, or had one (expired). While
+                it is read, when it names none and when the read fails, steps 1 to 3 were not known to be done:
+                the stepper said "(done)" of each on a broken link (session 31). */}
+            <VisualizerStepper current={step === 'result' && savedResult && savedResult !== 'expired' ? null : step} />
           </div>
 
           <div ref={stepContainer} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-walnut-700/10 sm:p-8">

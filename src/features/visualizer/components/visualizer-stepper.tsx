@@ -10,8 +10,12 @@ export const VISUALIZER_STEPS: readonly { step: VisualizerStep; label: string }[
   { step: 'result', label: 'Result' },
 ];
 
-/** The four steps, with the current one marked for assistive technology (aria-current="step"). */
-export function VisualizerStepper({ current }: { current: VisualizerStep }) {
+/**
+ * The four steps, with the current one marked for assistive technology (aria-current="step"). `null`: the page does
+ * not know where the visitor is (a result link being read, or naming no result it can find), so no step is marked
+ * done or current.
+ */
+export function VisualizerStepper({ current }: { current: VisualizerStep | null }) {
   const currentIndex = VISUALIZER_STEPS.findIndex(({ step }) => step === current);
   return (
     <nav aria-label="Progress">
