@@ -83,7 +83,7 @@ const EXPORT_QUERIES: Record<ExportedTable, ExportQuery> = {
 };
 
 export type VisitorExport = {
-  /** The mailbox matched: lower case, without a +tag (private.mailbox_key). */
+  /** The mailbox matched: lower case, without a +tag, Gmail without dots (private.mailbox_key). */
   mailbox: string;
   exportedAt: Date;
   tables: Record<ExportedTable, Row[]>;

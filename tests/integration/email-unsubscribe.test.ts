@@ -90,6 +90,25 @@ describe('marketing e-mail and unsubscribing', () => {
     expect((await inbox.to(sameMailbox)).length).toBe(0);
   });
 
+  it('a Gmail address typed with dots or as googlemail.com is the mailbox that unsubscribed: no guide reaches it', async () => {
+    const name = `dots${randomUUID().slice(0, 8)}`;
+    const guide = await guideFor(`${name}@gmail.com`);
+    expect((await oneClick(guide.headers['list-unsubscribe']!.slice(1, -1))).status).toBe(200);
+
+    // Gmail ignores dots in the name and delivers googlemail.com too: each of these reaches the one who unsubscribed.
+    const spellings = [`${name.slice(0, 2)}.${name.slice(2)}@gmail.com`, `${name.split('').join('.')}@GMail.com`, `${name}@googlemail.com`];
+    for (const spelling of spellings) {
+      await insertWithFallback('leads', { email: spelling, lead_source: 'free_flooring_guide', guide_sent: true });
+      expect(await sql('select status, status_reason from back_office.outbound_emails where kind = $1 and recipient = $2', ['guide', spelling])).toEqual([
+        { status: 'suppressed', status_reason: 'The visitor unsubscribed from marketing e-mail' },
+      ]);
+    }
+    // Other providers' dots name other people: an opt-out of a.b@ is not one of ab@.
+    const outlook = `${name.slice(0, 2)}.${name.slice(2)}@outlook.com`;
+    await oneClick((await guideFor(outlook)).headers['list-unsubscribe']!.slice(1, -1));
+    await guideFor(`${name}@outlook.com`);
+  });
+
   it('a forged or altered token unsubscribes nobody', async () => {
     const visitor = visitorAddress('forged');
     const link = new URL((await guideFor(visitor)).headers['list-unsubscribe']!.slice(1, -1));
