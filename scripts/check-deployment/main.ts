@@ -78,6 +78,8 @@ import { emailWorkersOutcome, type EmailWorkerPool } from './email-workers.ts';
 import { retentionOutcome, type RetentionSeen } from './retention.ts';
 import { otherBucketsOutcome, storagePoliciesOutcome, type BucketSeen, type StoragePolicy } from './storage-policies.ts';
 import { unguardedTablesOutcome, type UnguardedTable } from './unguarded-tables.ts';
+import { exposedSchemasOutcome, NO_SUCH_SCHEMA } from './exposed-schemas.ts';
+import { servedPrivateFiles, serviceFilesOutcome } from './service-files.ts';
 import { ownPoliciesOf, tablePoliciesOutcome, type PolicySeen } from './table-policies.ts';
 import { throttleOutcome, type ThrottleSeen } from './throttle.ts';
 import { FORGED_ADDRESSES, forgedHeaders, isThrottleCounts, rowlessCountOutcome, SIMPLE_POST_TYPES, simplePostOutcome, type ThrottleCounts } from './client-address.ts';
@@ -505,6 +507,17 @@ async function main(): Promise<number> {
           detail: `it serves ${served.join('; ')}: files of the machine that built it, public to anyone; delete them from the host (and from public/), upload only dist/, and rotate every key and password they held`,
         };
   });
+  await check('processor and API hand out no file of their machine', async () => {
+    // The line above asks the site's host; the processor's host holds the secrets in its folder (session 31).
+    const origins = [...new Set([new URL(webhookUrl).origin, new URL(deployment.supabaseUrl).origin])].filter((origin) => origin !== site.origin);
+    const served: string[] = [];
+    for (const origin of origins) {
+      const replies = [];
+      for (const privatePath of PRIVATE_PATHS) replies.push({ path: privatePath, reply: await request(`${origin}${privatePath}`) });
+      served.push(...servedPrivateFiles(origin, replies, { anonKey, serviceKey }));
+    }
+    return serviceFilesOutcome(origins, served);
+  });
   await check("site's services are reachable from visitors' devices", async () => {
     // Run beside the stack the site was built for, the check reaches 127.0.0.1 and passes; a visitor's browser does not.
     const services = { SUPABASE_URL: deployment.supabaseUrl, VITE_VISUALIZER_WEBHOOK_URL: deployment.webhookUrl };
@@ -716,6 +729,16 @@ async function main(): Promise<number> {
             ok: false,
             detail: `the public key may use ${found.join(', ')}: they run past row-level security or around the probe's marked row, so anyone may read what they return; drop them (a copy: or turn its row-level security on; a policy: keep only the migrations' id = private.submission_id_header()), or make the view security_invoker and revoke the function from public and anon`,
           };
+    });
+
+    await check('the API serves no schema but public and graphql_public', async () => {
+      // The lines below read those two schemas; one more in the API's exposed schemas (the dashboard's setting, or
+      // pgrst.db_schemas on the authenticator role) passed them whatever it held (session 31). PostgREST names the
+      // schemas it serves when it refuses one, to anyone: asked with the public key.
+      // Of a table no schema has: PostgREST refuses the profile before it looks for one (and a gateway passes only paths
+      // under /rest/v1/ on, not the root), so no lead table is read and the lines on reads stay the only ones to try them.
+      const reply = await rest(`${NO_SUCH_SCHEMA}?limit=0`, anonKey, { headers: { 'accept-profile': NO_SUCH_SCHEMA } });
+      return exposedSchemasOutcome(reply);
     });
 
     await check('every table the API serves has row-level security', async () => {

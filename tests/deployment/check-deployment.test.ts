@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_WORKER_ENTRY, PROCESSOR_ENTRY, PROJECT_ROOT } from '../../local-stack/paths';
 import { listMigrations } from '../../local-stack/migrations';
 import { findFreePort } from '../../local-stack/ports';
+import { LOCAL_JWT_SECRET } from '../../local-stack/keys';
 import { LOCAL_BUCKETS, type Stack } from '../../local-stack/stack';
 import { sourceCommit } from '../../contracts/build-stamp';
 import { RECOMMENDED_CSP } from '../../scripts/check-deployment/csp';
@@ -240,8 +241,9 @@ describe('npm run check:deployment on a healthy deployment', () => {
     // users' access and the throttle's pre-request; the project's keys; who handles the photos; whether visitors reach the services; the pages' own address; storage policies; the checkout's age;
     // visitors' inserts; the code the pages run, on a phone and on a second visit; what sends leads elsewhere; the database's functions; its triggers; edge functions;
     // a foreign page's plain-text post; the address the processor counts (session 27); the site's other name (session 28);
-    // the build folder held to its commit, and every table the API serves guarded (session 29); no other bucket and the policies the migrations' own (session 30).
-    expect(checks).toHaveLength(DEPLOYED_PAGES.length + 1 + 1 + 2 + 2 + 4 + 1 + 1 + LEAD_TABLES.length + 2 + 2 + 3 + 3 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1);
+    // the build folder held to its commit, and every table the API serves guarded (session 29); no other bucket and the policies the migrations' own (session 30);
+    // the schemas the API serves, and the processor's and the API's hosts asked for the build machine's files (session 31).
+    expect(checks).toHaveLength(DEPLOYED_PAGES.length + 1 + 1 + 2 + 2 + 4 + 1 + 1 + LEAD_TABLES.length + 2 + 2 + 3 + 3 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1);
     expect(lines).toContain('ok    every table the API serves has row-level security: no table in public or graphql_public has row-level security off, and no view, materialized view or foreign table there reads as its owner, while the public key or a signed-in user holds a privilege on it');
     // The folder the host is held to is the build of the commit its stamp names: the check built it again elsewhere.
     expect(lines).toContainEqual(
@@ -265,6 +267,8 @@ describe('npm run check:deployment on a healthy deployment', () => {
     expect(lines).toContain('ok    no storage policy lets visitors or signed-in users reach a bucket: no policy on storage.objects or storage.buckets applies to anon or authenticated, whatever bucket it names');
     expect(lines).toContain('ok    project has no storage bucket but the photo buckets: Storage lists 2 buckets, none but floor-visualizer and floor-visualizer-uploads');
     expect(lines).toContain("ok    row-level policies are the migrations' own: the 10 policies the migrations make are in the database as they make them, and no table the API serves has another");
+    expect(lines).toContain('ok    the API serves no schema but public and graphql_public: it serves public, the schemas the lines on row-level security, views, policies and functions read');
+    expect(lines).toContain(`ok    processor and API hand out no file of their machine: ${new URL(site.stack.url).origin} serves none of /.env, /.env.local, /.env.production, /.env.production.local, /.git/config`);
     // The site's build and the processor both run from this checkout: one commit (with this checkout's changes, if any).
     expect(lines).toContain(`ok    site and processor built from one commit: both built from ${checkoutCommit()}${checkoutCommit().endsWith('-modified') ? ' (with uncommitted changes, which may differ between the two builds)' : ''}`);
     // The check runs from the checkout the site was built from (or a later commit, if one changing no deployed file landed meanwhile).
@@ -1004,6 +1008,34 @@ describe('npm run check:deployment on a broken deployment', () => {
     expect(await leftovers(site.stack)).toEqual([]);
   }, 300_000);
 
+  it("fails a processor whose host hands out the .env of its folder, where only the site's host was asked for the build machine's files (session 31)", async () => {
+    const webhookPath = new URL(site.stack.webhookUrl).pathname;
+    // nginx in front of a processor run with node --env-file=.env, its root at the app's folder: a file first, then
+    // the processor (try_files $uri @node). Everything else the check asks is passed on.
+    const envFile = [
+      `SUPABASE_URL=${site.stack.url}`,
+      `SUPABASE_SERVICE_ROLE_KEY=${site.stack.serviceRoleKey}`,
+      `JWT_SECRET="${LOCAL_JWT_SECRET}"`,
+      'SMTP_PASSWORD=correct-horse-battery-staple',
+      '',
+    ].join('\n');
+    const host = await startHost(site.stack.url, await findFreePort(), async (asked, upstream) =>
+      asked.path === '/.env' ? { status: 200, headers: { 'content-type': 'application/octet-stream' }, body: envFile } : upstream(),
+    );
+    try {
+      const { failed, lines } = await checkDeployment({ ...envFor(site.stack), VITE_VISUALIZER_WEBHOOK_URL: `${host.url}${webhookPath}` });
+
+      expect(failed, lines.join('\n')).toEqual([
+        // True as well: the site's build names the stack's own webhook address, not this front's.
+        expect.stringMatching(/^FAIL {2}site built for this deployment: its \d+ scripts do not use VITE_VISUALIZER_WEBHOOK_URL /),
+        `FAIL  processor and API hand out no file of their machine: ${host.url}/.env (${envFile.length} bytes, holding the secret key SUPABASE_SERVICE_ROLE_KEY, a JWT key for the role service_role, the JWT secret the keys are signed with) is handed to anyone: the settings of the machine the service runs on (a proxy whose root is the app's folder, serving its files before passing a request on); serve nothing from the service's folder (pass every path to the service), and rotate every key and password the file held`,
+      ]);
+    } finally {
+      await host.close();
+    }
+    expect(await leftovers(site.stack)).toEqual([]);
+  }, 300_000);
+
   it('fails, saying which check, when the service key is not the service key, and when the site is not the build that was made', async () => {
     // The build made last (dist/) is not the one the host serves: every hashed name of its entry differs (the line names
     // the first that differs in sorted order, the entry's script or its stylesheet, whichever hash sorts first).
@@ -1122,6 +1154,37 @@ describe('npm run check:deployment on a broken deployment', () => {
       await sql(`alter policy "visitors can start a floor visualizer request" on public.floor_visualizer_requests
                    with check (status = 'pending' and original_image_url is null and processed_image_url is null);
                  drop table public.estimates`);
+    }
+    expect(await leftovers(site.stack)).toEqual([]);
+  }, 300_000);
+
+  it("fails a schema added to the API's exposed schemas, whose table without row-level security the public key reads, though every line that reads the database looks at public and graphql_public only (session 31)", async () => {
+    // As Supabase's own help for PGRST106 says to expose a schema (the dashboard's "Exposed schemas" does the same).
+    await sql(`create schema staff;
+               create table staff.estimates (id bigint generated always as identity primary key, customer_email text, address text);
+               insert into staff.estimates (customer_email, address) values ('jo@example.com', '12 Elm Street');
+               grant usage on schema staff to anon, authenticated;
+               grant select on staff.estimates to anon, authenticated;
+               alter role authenticator set pgrst.db_schemas = 'public, staff';
+               notify pgrst, 'reload config'`);
+    const readWithPublicKey = async () => {
+      const reply = await fetch(`${site.stack.url}/rest/v1/estimates?select=customer_email,address`, {
+        headers: { apikey: site.stack.anonKey, authorization: `Bearer ${site.stack.anonKey}`, 'accept-profile': 'staff' },
+      });
+      return { status: reply.status, body: (await reply.json()) as unknown };
+    };
+    try {
+      // What the public key is handed: the row.
+      await eventually('PostgREST to serve staff', async () => ((await readWithPublicKey()).status === 200 ? true : undefined));
+      expect(await readWithPublicKey()).toEqual({ status: 200, body: [{ customer_email: 'jo@example.com', address: '12 Elm Street' }] });
+      const { failed, lines } = await checkDeployment(envFor(site.stack));
+
+      expect(failed, lines.join('\n')).toEqual([
+        "FAIL  the API serves no schema but public and graphql_public: it also serves staff (public, staff in all): whatever anon may use there (a table without row-level security, a view that reads as its owner, a policy, a function) is open to anyone with the public key, and no line reads that schema; take it out of the dashboard's Exposed schemas (Data API settings; a setting made with alter role authenticator set pgrst.db_schemas goes with alter role authenticator reset pgrst.db_schemas, then notify pgrst, 'reload config'), and serve what the site needs from public, in a migration",
+      ]);
+    } finally {
+      await sql(`alter role authenticator reset pgrst.db_schemas; notify pgrst, 'reload config'; drop schema staff cascade`);
+      await eventually('PostgREST to serve public only', async () => ((await readWithPublicKey()).status === 406 ? true : undefined));
     }
     expect(await leftovers(site.stack)).toEqual([]);
   }, 300_000);
