@@ -9,6 +9,7 @@ import { ROUGH_THING_LIMITS } from '../engine/segmentation/rough-floor-things.ts
 import { ROUGH_CLOSED_LIMITS } from '../engine/segmentation/rough-closed-things.ts';
 import { STANDING_COLUMN_LIMITS } from '../engine/segmentation/standing-columns.ts';
 import { FRONT_FACE_LIMITS } from '../engine/segmentation/front-faces.ts';
+import { DOOR_FRAME_LIMITS } from '../engine/segmentation/door-frames.ts';
 import { CLOSED_OUTLINE_LIMITS } from '../engine/segmentation/closed-outlines.ts';
 import { ZOOMED_PATCH_LIMITS } from '../engine/segmentation/clear-around-objects.ts';
 import { RUG_ISLAND_LIMITS } from '../engine/segmentation/rug-islands.ts';
@@ -41,6 +42,7 @@ export const ENGINE_VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   'engine, with standing columns': { standingColumns: STANDING_COLUMN_LIMITS },
   'engine, with front faces': { frontFaces: FRONT_FACE_LIMITS },
   'engine, with front faces, without the zoomed runs': { frontFaces: { ...FRONT_FACE_LIMITS, zoomedOther: 0 } },
+  'engine, with door frames': { doorFrames: DOOR_FRAME_LIMITS },
   'engine, with closed outlines': { closedOutlines: CLOSED_OUTLINE_LIMITS },
   'engine, without rough closed things': { roughClosedThings: null },
   'engine, rough closed things, shrink 0': { roughClosedThings: { ...ROUGH_CLOSED_LIMITS, shrink: 0 } },

@@ -17,6 +17,7 @@ import { ROUGH_THING_LIMITS, roughThingsOnFloor, type RoughThingLimits } from '.
 import { closedOutlinesOnFloor, type ClosedOutlineLimits } from './closed-outlines.ts';
 import { ROUGH_CLOSED_LIMITS, roughClosedThingsOnFloor, type RoughClosedLimits } from './rough-closed-things.ts';
 import { columnsStandingInFloor, type StandingColumnLimits } from './standing-columns.ts';
+import { floorThroughFrames, type DoorFrameLimits } from './door-frames.ts';
 import { frontFacesOnFloor, zoomedOtherThanFloor, type FrontFaceLimits } from './front-faces.ts';
 import { edgeByLocalColours, type EdgeColourLimits } from './edge-colours.ts';
 import { RUG_ISLAND_LIMITS, floorIslandsInRugs, type RugIslandLimits } from './rug-islands.ts';
@@ -138,6 +139,8 @@ export interface SegmenterTuning {
    * front-faces.ts). null = not.
    */
   frontFaces: FrontFaceLimits | null;
+  /** Floor seen through a framed opening, a glass door's panel (`door-frames.ts`). */
+  doorFrames: DoorFrameLimits | null;
   /**
    * The full-size pixels within a guide pixel or two of the floor's edge given to the side whose local colour they
    * are clearly nearer (edge-colours.ts), after the taps. null = not.
@@ -230,6 +233,7 @@ export const DEFAULT_TUNING: SegmenterTuning = {
   standingColumns: null,
   // Off (decision 012's log, session 29). The variant 'engine, with front faces' measures it.
   frontFaces: null,
+  doorFrames: null,
   // Off (decision 012's log, session 30). The variants 'engine, edge colours, ...' measure it.
   edgeColours: null,
   // Measured on the tuning photos (decision 012, sessions 16 and 17): on since the rug choice (decision 017) reads
@@ -970,6 +974,10 @@ async function floorAndRug(
     pinCoefficients(coefficients, frontFacesOnFloor(refinedFloor(coefficients, guide, tuning.threshold), guidePixels, info.width, info.height, zoomedOther, tuning.frontFaces), 2);
   }
   traceRefined('frontFaces');
+  if (tuning.doorFrames) {
+    pinCoefficients(coefficients, floorThroughFrames(refinedFloor(coefficients, guide, tuning.threshold), guidePixels, info.width, info.height, tuning.doorFrames), 2);
+  }
+  traceRefined('doorFrames');
   if (options.taps?.length) {
     // Taps are judged on the refined mask at the guide's size.
     const floor = refinedFloor(coefficients, guide, tuning.threshold);
