@@ -3,11 +3,13 @@ import { DOOR_FRAME_LIMITS, floorThroughFrames } from './door-frames.ts';
 import { hash, wallAndFloorScene as scene } from './testing/wall-and-floor-scene.ts';
 
 /** A door's frame (grey 90) standing on the floor: uprights at columns 300-309 and `right` to `right` + 9 (390 by default) from row `top` down to row 299, and its bottom rail (rows 290-299) when `rail`. */
-const door = (top: number, rail: boolean, right = 390) => (x: number, y: number) => {
-  const upright = ((x >= 300 && x < 310) || (x >= right && x < right + 10)) && y >= top && y < 300;
-  const bottom = rail && x >= 300 && x < right + 10 && y >= 290 && y < 300;
-  return upright || bottom ? 90 + hash(x, y, 3) : null;
-};
+const door =
+  (top: number, rail: boolean, right = 390) =>
+  (x: number, y: number) => {
+    const upright = ((x >= 300 && x < 310) || (x >= right && x < right + 10)) && y >= top && y < 300;
+    const bottom = rail && x >= 300 && x < right + 10 && y >= 290 && y < 300;
+    return upright || bottom ? 90 + hash(x, y, 3) : null;
+  };
 
 /** The scene with the door; the shared scene paints only below the wall's foot (row 120), so the frame above it is painted here. */
 function doorScene(top: number, rail: boolean, right = 390) {

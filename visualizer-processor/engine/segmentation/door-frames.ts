@@ -59,7 +59,13 @@ export interface Upright {
 }
 
 /** Floor pixels (1 in `floor`, raw RGB `rgb`, `width` × `height`) seen through a framed opening: 1 there. */
-export function floorThroughFrames(floor: Uint8Array, rgb: Uint8Array, width: number, height: number, limits: DoorFrameLimits = DOOR_FRAME_LIMITS): Uint8Array {
+export function floorThroughFrames(
+  floor: Uint8Array,
+  rgb: Uint8Array,
+  width: number,
+  height: number,
+  limits: DoorFrameLimits = DOOR_FRAME_LIMITS,
+): Uint8Array {
   const out = new Uint8Array(width * height);
   if (!floor.includes(1)) return out;
   const grey = greyOf(rgb, width, height);
@@ -107,7 +113,13 @@ function stepsAcross(grey: Float32Array, w: number, h: number, minStep: number):
 }
 
 /** The uprights: chains of steps across followed up from each unvisited step, long enough, standing on the floor and rising far above it. */
-function uprightsOnFloor(across: Uint8Array, floor: Uint8Array, w: number, h: number, limits: DoorFrameLimits): Upright[] {
+function uprightsOnFloor(
+  across: Uint8Array,
+  floor: Uint8Array,
+  w: number,
+  h: number,
+  limits: DoorFrameLimits,
+): Upright[] {
   const minLength = limits.minLength * h;
   const floorTop = highestFloorRows(floor, w, h);
   const window = Math.max(1, Math.round(limits.riseWindow * w));
@@ -146,7 +158,8 @@ function uprightsOnFloor(across: Uint8Array, floor: Uint8Array, w: number, h: nu
       if (y - topY < minLength) continue;
       if (!nearFloor(floor, w, h, x, y, limits.footReach)) continue;
       let highest = h;
-      for (let c = Math.max(0, x - window); c <= Math.min(w - 1, x + window); c++) highest = Math.min(highest, floorTop[c]!);
+      for (let c = Math.max(0, x - window); c <= Math.min(w - 1, x + window); c++)
+        highest = Math.min(highest, floorTop[c]!);
       if (highest - topY < limits.rise * h) continue;
       found.push({ footX: x, footY: y, topX, topY });
     }
@@ -169,7 +182,14 @@ function nearFloor(floor: Uint8Array, w: number, h: number, x: number, y: number
 }
 
 /** The share of the columns strictly between the two feet with a step down the column near the line between them. */
-function sillShare(grey: Float32Array, w: number, h: number, left: Upright, right: Upright, limits: DoorFrameLimits): number {
+function sillShare(
+  grey: Float32Array,
+  w: number,
+  h: number,
+  left: Upright,
+  right: Upright,
+  limits: DoorFrameLimits,
+): number {
   let hits = 0;
   let columns = 0;
   for (let x = left.footX + 1; x < right.footX; x++) {
@@ -187,7 +207,14 @@ function sillShare(grey: Float32Array, w: number, h: number, left: Upright, righ
   return columns ? hits / columns : 0;
 }
 
-function markAboveSill(floor: Uint8Array, w: number, left: Upright, right: Upright, reach: number, out: Uint8Array): void {
+function markAboveSill(
+  floor: Uint8Array,
+  w: number,
+  left: Upright,
+  right: Upright,
+  reach: number,
+  out: Uint8Array,
+): void {
   for (let x = left.footX + 1; x < right.footX; x++) {
     const line = left.footY + ((right.footY - left.footY) * (x - left.footX)) / (right.footX - left.footX);
     const bottom = Math.round(line) - reach;
