@@ -70,7 +70,9 @@ export function ownPoliciesOf(migrations: readonly { file: string; text: string 
     for (const match of code.matchAll(statement)) {
       const [, verb, quoted, table, rest] = match as unknown as [string, string, string, string, string];
       const name = identifier(quoted.startsWith('"') ? quoted.slice(1, -1).replace(/""/g, '"') : quoted.toLowerCase());
-      if (!table.includes('.') || /^"?(public|graphql_public)"?\./i.test(table)) {
+      // Supabase's own schemas are not the line's (storage's policies are the storage line's); every other one is,
+      // as deployment_check_table_policies reads every schema anon or authenticated may use (session 31).
+      if (!/^"?(auth|storage|realtime|extensions|graphql|vault|cron|net|supabase_functions|supabase_migrations)"?\./i.test(table)) {
         if (verb.toLowerCase() === 'drop') {
           own.delete(key(table, name));
           continue;

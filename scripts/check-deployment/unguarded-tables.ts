@@ -21,16 +21,19 @@ const WHO = { anon: 'the public key', authenticated: 'a signed-in user' } as con
  * granted to anon and authenticated by hosted Supabase's default privileges) passed while the public key could read,
  * change and empty it. Session 30: a view made there the same way (`create view public.mail_log as select recipient
  * from back_office.outbound_emails`) reads as its owner, past every policy and past back_office being private, and
- * passed too; views, materialized views and foreign tables are named beside the tables.
+ * passed too; views, materialized views and foreign tables are named beside the tables. Session 31: in every schema
+ * anon or authenticated may use, not only those the API serves, since a function in public reaches them.
  */
 export function unguardedTablesOutcome(found: UnguardedTable[]): Outcome {
   if (found.length === 0) {
     return {
       ok: true,
       detail:
-        'no table in public or graphql_public has row-level security off, and no view, materialized view or foreign table there reads as its owner, while the public key or a signed-in user holds a privilege on it',
+        'no table in public, graphql_public or another schema the public key or a signed-in user may use has row-level security off, and no view, materialized view or foreign table there reads as its owner, while either holds a privilege on it',
     };
   }
+  // Outside the schemas the API serves (session 31): reached through any invoker function or view in public.
+  const served = (table: string) => !table.includes('.') || table.startsWith('graphql_public.');
   const uses = new Map<string, string[]>();
   for (const { table, kind = 'table', role, privileges } of found) {
     const key = `${kind} ${table}`;
@@ -38,10 +41,11 @@ export function unguardedTablesOutcome(found: UnguardedTable[]): Outcome {
   }
   const named = (kind: string) =>
     found
-      .filter((entry) => (entry.kind ?? 'table') === kind)
+      .filter((entry) => (entry.kind ?? 'table') === kind && served(entry.table))
       .map((entry) => entry.table)
       .filter((table, index, tables) => tables.indexOf(table) === index)
       .map((table) => `${table} (${uses.get(`${kind} ${table}`)!.join('; ')})`);
+  const elsewhere = [...uses.keys()].filter((key) => !served(key.slice(key.lastIndexOf(' ') + 1))).map((key) => `the ${key} (${uses.get(key)!.join('; ')})`);
   const tables = named('table');
   const others = (['view', 'materialized view', 'foreign table'] as const).flatMap((kind) => named(kind).map((entry) => `the ${kind} ${entry}`));
   const parts = [
@@ -56,5 +60,9 @@ export function unguardedTablesOutcome(found: UnguardedTable[]): Outcome {
         ]
       : []),
   ];
+  if (elsewhere.length > 0)
+    parts.push(
+      `${elsewhere.join(', ')} ${elsewhere.length === 1 ? 'is' : 'are'} unguarded in a schema the API does not serve but whose usage is granted: any function or view in public that reads ${elsewhere.length === 1 ? 'it' : 'them'} (an invoker one too, as every new function is, callable by PUBLIC) hands ${elsewhere.length === 1 ? 'it' : 'them'} on; revoke the grants and the schema's usage, or turn row-level security on`,
+    );
   return { ok: false, detail: parts.join('; and ') };
 }

@@ -244,7 +244,7 @@ describe('npm run check:deployment on a healthy deployment', () => {
     // the build folder held to its commit, and every table the API serves guarded (session 29); no other bucket and the policies the migrations' own (session 30);
     // the schemas the API serves, and the processor's and the API's hosts asked for the build machine's files (session 31).
     expect(checks).toHaveLength(DEPLOYED_PAGES.length + 1 + 1 + 2 + 2 + 4 + 1 + 1 + LEAD_TABLES.length + 2 + 2 + 3 + 3 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1);
-    expect(lines).toContain('ok    every table the API serves has row-level security: no table in public or graphql_public has row-level security off, and no view, materialized view or foreign table there reads as its owner, while the public key or a signed-in user holds a privilege on it');
+    expect(lines).toContain('ok    every table the API serves has row-level security: no table in public, graphql_public or another schema the public key or a signed-in user may use has row-level security off, and no view, materialized view or foreign table there reads as its owner, while either holds a privilege on it');
     // The folder the host is held to is the build of the commit its stamp names: the check built it again elsewhere.
     expect(lines).toContainEqual(
       expect.stringMatching(
@@ -1189,6 +1189,42 @@ describe('npm run check:deployment on a broken deployment', () => {
     expect(await leftovers(site.stack)).toEqual([]);
   }, 300_000);
 
+  it("fails grants on back_office that an invoker function in public hands on: the unsubscribe signing key with row-level security off, and a staff page's policy on the office's e-mail log for whoever signs up, though no line read that schema (session 31)", async () => {
+    // A hurried staff page: usage and select granted, a policy for signed-in users (row-level security is on there, so
+    // a grant alone shows nothing), and a function in public, invoker as every new one, callable by PUBLIC.
+    await sql(`grant usage on schema back_office to anon, authenticated;
+               alter table back_office.unsubscribe_signing_key disable row level security;
+               grant select on back_office.unsubscribe_signing_key to anon;
+               grant select on back_office.outbound_emails to authenticated;
+               create policy "staff read the outbox" on back_office.outbound_emails for select to authenticated using (true);
+               create function public.outbox() returns setof back_office.outbound_emails language sql stable as $$ select * from back_office.outbound_emails $$;
+               create function public.signing_key() returns setof back_office.unsubscribe_signing_key language sql stable as $$ select * from back_office.unsubscribe_signing_key $$;
+               notify pgrst, 'reload schema'`);
+    try {
+      // What the public key is handed: the key that signs every visitor's unsubscribe link.
+      const signingKey = await eventually('PostgREST to serve signing_key()', async () => {
+        const reply = await fetch(`${site.stack.url}/rest/v1/rpc/signing_key`, { headers: { apikey: site.stack.anonKey, authorization: `Bearer ${site.stack.anonKey}` } });
+        return reply.ok ? ((await reply.json()) as unknown[]) : undefined;
+      });
+      expect(signingKey).toHaveLength(1);
+      const { failed, lines } = await checkDeployment(envFor(site.stack));
+
+      expect(failed, lines.join('\n')).toEqual([
+        "FAIL  every table the API serves has row-level security: the table back_office.unsubscribe_signing_key (the public key may select) is unguarded in a schema the API does not serve but whose usage is granted: any function or view in public that reads it (an invoker one too, as every new function is, callable by PUBLIC) hands it on; revoke the grants and the schema's usage, or turn row-level security on",
+        "FAIL  row-level policies are the migrations' own: back_office.outbound_emails \"staff read the outbox\" (for select to authenticated, using true), which no migration makes: a policy decides what the public key (or whoever signs up) may read and write past every other line's probe; re-make the migrations' policies as they are (supabase db reset on a copy shows them) and drop the others, or make a change in a migration",
+      ]);
+    } finally {
+      await sql(`drop function public.outbox(); drop function public.signing_key();
+                 drop policy "staff read the outbox" on back_office.outbound_emails;
+                 revoke select on back_office.outbound_emails from authenticated;
+                 revoke select on back_office.unsubscribe_signing_key from anon;
+                 alter table back_office.unsubscribe_signing_key enable row level security;
+                 revoke usage on schema back_office from anon, authenticated;
+                 notify pgrst, 'reload schema'`);
+    }
+    expect(await leftovers(site.stack)).toEqual([]);
+  }, 300_000);
+
   it('names each lead table whose rows anon could change or delete, each view, security definer function, copy (in public or another schema anon may use) and policy that hands anon lead rows, a lead table signed-in users may read and a definer function only they may call, a throttle PostgREST is not told to run, and a retention job that does not run', async () => {
     await sql(`grant update (message) on public.contacts to anon;
                grant select on public.realtors to authenticated;
@@ -1247,7 +1283,7 @@ describe('npm run check:deployment on a broken deployment', () => {
         // Anon no longer selects realtors' id: the site's insert ... select id is refused, every realtor application fails.
         "FAIL  visitors' inserts store their rows: a visitor's insert, made as the site makes it: realtors: refused (42501: permission denied for table realtors): every visitor's form fails",
         "FAIL  no view, function, copy or policy hands the public key lead rows: the public key may use the view recent_investors (reads a lead table as its owner), the view recent_names (reads a lead table as its owner), the security definer function find_contact(address text), the security definer function private.all_contacts(), the table leads_backup (email), which row-level security does not guard, the table private.guide_copy (email), which row-level security does not guard, the lead table investors (its policy \"older investors\", using (created_at < (now() - '00:01:00'::interval))), which lets it read rows whose id it was not sent, the lead table realtors (row-level security off; anon may select name, email), which lets it read rows whose id it was not sent: they run past row-level security or around the probe's marked row, so anyone may read what they return; drop them (a copy: or turn its row-level security on; a policy: keep only the migrations' id = private.submission_id_header()), or make the view security_invoker and revoke the function from public and anon",
-        "FAIL  every table the API serves has row-level security: row-level security is off on lead_totals (the public key may select, insert, update, delete, truncate; a signed-in user may select, insert, update, delete, truncate), leads_backup (the public key may select, insert, update, delete, truncate; a signed-in user may select, insert, update, delete, truncate), realtors (the public key may select, insert; a signed-in user may select): the API serves them to anyone with the public key, who may do all that to every row (a table made in the dashboard's SQL editor, which leaves row-level security off while Supabase grants it to anon and authenticated); turn row-level security on (alter table … enable row level security) in a migration, or revoke the grants; and the view recent_investors (the public key may select, insert, update, delete, truncate; a signed-in user may select, insert, update, delete, truncate), the view recent_names (the public key may select, insert, update, delete, truncate; a signed-in user may select, insert, update, delete, truncate) read as their owner, past row-level security and whatever schema they read from, and the API serves them to anyone with the public key (made in the dashboard's SQL editor, which Supabase grants to anon and authenticated); drop them, make a view security_invoker (alter view … set (security_invoker = true)), or revoke the grants",
+        "FAIL  every table the API serves has row-level security: row-level security is off on lead_totals (the public key may select, insert, update, delete, truncate; a signed-in user may select, insert, update, delete, truncate), leads_backup (the public key may select, insert, update, delete, truncate; a signed-in user may select, insert, update, delete, truncate), realtors (the public key may select, insert; a signed-in user may select): the API serves them to anyone with the public key, who may do all that to every row (a table made in the dashboard's SQL editor, which leaves row-level security off while Supabase grants it to anon and authenticated); turn row-level security on (alter table … enable row level security) in a migration, or revoke the grants; and the view recent_investors (the public key may select, insert, update, delete, truncate; a signed-in user may select, insert, update, delete, truncate), the view recent_names (the public key may select, insert, update, delete, truncate; a signed-in user may select, insert, update, delete, truncate) read as their owner, past row-level security and whatever schema they read from, and the API serves them to anyone with the public key (made in the dashboard's SQL editor, which Supabase grants to anon and authenticated); drop them, make a view security_invoker (alter view … set (security_invoker = true)), or revoke the grants; and the table private.guide_copy (the public key may select) is unguarded in a schema the API does not serve but whose usage is granted: any function or view in public that reads it (an invoker one too, as every new function is, callable by PUBLIC) hands it on; revoke the grants and the schema's usage, or turn row-level security on",
         // Each policy no migration makes (session 30).
         "FAIL  row-level policies are the migrations' own: contacts \"anyone may change contacts\" (for update to anon, using true), which no migration makes; investors \"older investors\" (for select to anon, using created_at < now - '00:01:00'), which no migration makes; leads \"anyone may delete guide sign-ups\" (for delete to public, using true), which no migration makes; realtors \"staff may read realtors\" (for select to authenticated, using true), which no migration makes: a policy decides what the public key (or whoever signs up) may read and write past every other line's probe; re-make the migrations' policies as they are (supabase db reset on a copy shows them) and drop the others, or make a change in a migration",
         "FAIL  signed-in users cannot read, change or delete lead rows: a signed-in user may read, change or delete rows of realtors (read), and call the security definer function staff_export(), which runs as its owner, past row-level security: anyone can sign up with the public key (Supabase Auth takes sign-ups unless they are turned off) and so reach every visitor's name, e-mail and phone; revoke the grant or drop the policy for authenticated, and revoke the function from authenticated (the site has no logins)",

@@ -10,7 +10,17 @@ describe("check:deployment's unguarded tables line", () => {
     expect(unguardedTablesOutcome([])).toEqual({
       ok: true,
       detail:
-        'no table in public or graphql_public has row-level security off, and no view, materialized view or foreign table there reads as its owner, while the public key or a signed-in user holds a privilege on it',
+        'no table in public, graphql_public or another schema the public key or a signed-in user may use has row-level security off, and no view, materialized view or foreign table there reads as its owner, while either holds a privilege on it',
+    });
+  });
+
+  it('names a table of a schema the API does not serve, whose usage is granted, as reached through a function in public (session 31)', () => {
+    const outcome = unguardedTablesOutcome([{ table: 'back_office.unsubscribe_signing_key', kind: 'table', role: 'anon', privileges: ['select'] }]);
+
+    expect(outcome).toEqual({
+      ok: false,
+      detail:
+        "the table back_office.unsubscribe_signing_key (the public key may select) is unguarded in a schema the API does not serve but whose usage is granted: any function or view in public that reads it (an invoker one too, as every new function is, callable by PUBLIC) hands it on; revoke the grants and the schema's usage, or turn row-level security on",
     });
   });
 
