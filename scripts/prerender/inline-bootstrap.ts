@@ -11,9 +11,16 @@ const BOOTSTRAP_SOURCE = 'src/app/page-bootstrap.ts';
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
 
 /** The minified bootstrap, as the body of an inline <script>, for the entry at `entryUrl`. */
-export async function bootstrapScript(root: string, entryUrl: string, appChunks: string[] = []): Promise<string> {
+export async function bootstrapScript(
+  root: string,
+  entryUrl: string,
+  appChunks: string[] = [],
+  hasMainImage = false,
+): Promise<string> {
   const file = path.join(root, BOOTSTRAP_SOURCE);
-  const { code } = await transformWithOxc(fs.readFileSync(file, 'utf8'), file, { lang: 'ts' });
+  // A page with a main image waits for it, never for a paint entry: the minifier drops that code from its copy.
+  const define = { WAIT_FOR_PRESENTATION: String(!hasMainImage) };
+  const { code } = await transformWithOxc(fs.readFileSync(file, 'utf8'), file, { lang: 'ts', define });
   const body = code.replace(/^export /gm, '');
   const program = `(()=>{${body}\nbootstrapPage(${JSON.stringify(entryUrl)},${JSON.stringify(appChunks)})})()`;
   const minified = await minify('page-bootstrap.js', program, { compress: true, mangle: true });
@@ -36,6 +43,8 @@ export function entryUrlOf(html: string): string {
 export async function inlineBootstrap(html: string, root: string, appChunks: string[] = []): Promise<string> {
   const entry = ENTRY_SCRIPT.exec(html);
   if (!entry) throw new Error('The built page has no entry <script type="module"> to replace');
-  const script = `<script data-entry="${entry[1]!}">${await bootstrapScript(root, entry[1]!, appChunks)}</script>`;
+  // React writes the attribute as fetchPriority; HTML ignores the case, as querySelector does.
+  const hasMainImage = /<img\b[^>]*\bfetchpriority="high"/i.test(html);
+  const script = `<script data-entry="${entry[1]!}">${await bootstrapScript(root, entry[1]!, appChunks, hasMainImage)}</script>`;
   return html.replace(entry[0], '').replace('</body>', () => `${script}</body>`);
 }

@@ -45,6 +45,41 @@ describe('the inlined page bootstrap', () => {
     expect(entryScript()?.type).toBe('module');
   });
 
+  it('on a page without a main image, waits for its first frame to be on the screen, not just drawn', async () => {
+    // Chromium reports a paint entry once its frame is presented, which can come long after two animation frames;
+    // jsdom has no paint timing, so the browser's is played by hand.
+    let present: (() => void) | undefined;
+    class PaintObserver {
+      static supportedEntryTypes = ['paint'];
+      constructor(private readonly callback: () => void) {}
+      observe(options: { type: string; buffered: boolean }) {
+        expect(options).toEqual({ type: 'paint', buffered: true });
+        present = () => this.callback();
+      }
+    }
+    vi.stubGlobal('PerformanceObserver', PaintObserver);
+    try {
+      document.body.innerHTML = '<div id="root"><h1>Terms of Service</h1><p>This website belongs to us.</p></div>';
+      bootstrapPage(ENTRY);
+      await afterNextPaint();
+      await afterNextPaint();
+      expect(entryScript(), 'drawn twice, not yet presented').toBeNull();
+
+      present!();
+      await afterNextPaint();
+      expect(entryScript()).not.toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('on a page without a main image, in a browser without paint timing, fetches the entry after the next paint', async () => {
+    document.body.innerHTML = '<div id="root"><h1>Terms of Service</h1></div>';
+    bootstrapPage(ENTRY);
+    await afterNextPaint();
+    expect(entryScript()).not.toBeNull();
+  });
+
   it("hands the app's chunks to the entry, which fetches them once the page's first answers are in", () => {
     prerenderedPage({ imageLoaded: false });
     const chunks = ['/assets/start-app-test.js', '/assets/page-head-test.js'];
