@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
+import { WEBHOOK_REQUEST_ID_HEADER } from '../contracts/visualizer-webhook';
 import { PROJECT_ROOT } from '../local-stack/paths';
 import type { Stack } from '../local-stack/stack';
 import { mailInbox } from '../tests/support/mail-inbox';
@@ -22,6 +23,11 @@ import { startThrowawayStack } from '../tests/support/throwaway-stack';
 import { median, percentile, type BenchRow } from './bench-row';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A row still processing this long after the last call's answer: past the processor's deadline (240 s) and a sweep. */
+const OPEN_ROW_LIMIT_MS = 5 * 60_000;
+/** The whole of one upload run at most, on a loaded machine (16 at once took 1-5 minutes). */
+const UPLOADS_LIMIT_MS = 20 * 60_000;
 
 async function withStack<T>(run: (stack: Stack) => Promise<T>): Promise<T> {
   const stack = await startThrowawayStack({ throttleMaxWrites: 100_000, staffInbox: 'staff-inbox@example.com' });
@@ -114,24 +120,43 @@ async function simultaneousUploads(photo: Buffer, count: number): Promise<{ seco
       }
       const imageBase64 = `data:image/jpeg;base64,${photo.toString('base64')}`;
       const started = performance.now();
+      /** Each call's answer (status, or why it has none), kept to name in a failure. */
+      const answers = new Map<string, string>();
+      let lastAnswerAt = 0;
       const replies = ids.map((id) =>
         fetch(stack.webhookUrl, {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
+          // The header as the page sends it (decision 016, item 18): a photo that never arrives fails its row.
+          headers: { 'content-type': 'application/json', [WEBHOOK_REQUEST_ID_HEADER]: id },
           body: JSON.stringify({ requestId: id, name: 'Bench Visitor', email: `bench.${id}@example.com`, imageBase64, fileName: 'phone.jpg' }),
-        }).then((response) => response.status),
+        })
+          .then(async (response) => `${response.status} ${(await response.text()).slice(0, 160)}`)
+          .catch((error: unknown) => `no answer (${error instanceof Error ? `${error.message}${error.cause ? `: ${String(error.cause)}` : ''}` : String(error)})`)
+          .then((answer) => {
+            answers.set(id, answer);
+            lastAnswerAt = performance.now();
+          }),
       );
       for (;;) {
-        const { rows } = await db.query<{ open: number; failed: number; reasons: string[] | null }>(
-          `select count(*) filter (where status not in ('completed', 'failed'))::int as open,
-                  count(*) filter (where status = 'failed')::int as failed,
-                  array_agg(distinct failure_reason) filter (where status = 'failed') as reasons
-           from public.floor_visualizer_requests where id = any($1::uuid[])`,
+        const { rows } = await db.query<{ id: string; status: string; failure_reason: string | null }>(
+          'select id, status, failure_reason from public.floor_visualizer_requests where id = any($1::uuid[])',
           [ids],
         );
-        if (rows[0]!.open === 0) {
-          if (rows[0]!.failed > 0) throw new Error(`${rows[0]!.failed} of ${count} renders failed: ${rows[0]!.reasons?.join('; ')}`);
+        const open = rows.filter((row) => row.status !== 'completed' && row.status !== 'failed');
+        const failed = rows.filter((row) => row.status === 'failed');
+        if (open.length === 0) {
+          if (failed.length > 0) throw new Error(`${failed.length} of ${count} renders failed: ${[...new Set(failed.map((row) => row.failure_reason))].join('; ')}`);
           break;
+        }
+        // Ends with the rows that can no longer end, instead of waiting for ever (session 31: one row stayed pending):
+        // once every call is answered a pending row has nothing left to move it; a processing row is failed by the
+        // processor's deadline (PROCESSING_DEADLINE_SECONDS, 240 s), so past it with a minute's slack something is wrong.
+        const allAnswered = answers.size === count;
+        const stuck = open.filter((row) => row.status === 'pending' && allAnswered);
+        const overdue = allAnswered && performance.now() - lastAnswerAt > OPEN_ROW_LIMIT_MS;
+        if (stuck.length > 0 || overdue || performance.now() - started > UPLOADS_LIMIT_MS) {
+          const named = (stuck.length > 0 ? stuck : open).map((row) => `${row.id} ${row.status} (its call: ${answers.get(row.id) ?? 'not answered'})`);
+          throw new Error(`${named.length} of ${count} requests did not end: ${named.join('; ')}`);
         }
         await sleep(100);
       }

@@ -30,7 +30,7 @@ import { MAX_BODY_BYTES, NOT_SENT_AS_JSON, TOO_INTRICATE, createProcessorServer,
 import { createRenderFloorTask } from './render-floor-task.ts';
 import { createRenderFinishedSignal } from './render-finished.ts';
 import { RENDER_MAX_ATTEMPTS, type RenderJob } from './render-job.ts';
-import { createLocalUploadStore } from './upload-store.ts';
+import { createLocalUploadStore, type UploadStore } from './upload-store.ts';
 import { FAILURE_REASONS } from './visitor-failure-reasons.ts';
 import { createInMemoryVisualizerRequestRepository, rugChoiceJob, type VisualizerRequestRow } from './visualizer-request-repository.ts';
 import { DEFAULT_WOOD_STYLE, WOOD_STYLE_IDS } from '../../contracts/wood-styles.ts';
@@ -58,6 +58,8 @@ let uploadsDir: string;
 let processor: ProcessorServer;
 let baseUrl: string;
 let renderTask: ReturnType<typeof createRenderFloorTask>;
+/** Where the webhook stores photos (a test may make it fail). */
+let uploads: UploadStore;
 
 function runRender(job: RenderJob): void {
   const run = (async () => {
@@ -80,7 +82,7 @@ async function rendersDone(): Promise<void> {
 beforeAll(async () => {
   storageDir = await mkdtemp(path.join(tmpdir(), 'visualizer-storage-'));
   uploadsDir = await mkdtemp(path.join(tmpdir(), 'visualizer-uploads-'));
-  const uploads = createLocalUploadStore(uploadsDir);
+  uploads = createLocalUploadStore(uploadsDir);
   renderTask = renderTaskWith(createLocalImageStorage({ directory: storageDir, supabaseUrl: SUPABASE_URL }));
   processor = createProcessorServer({
     repository,
@@ -640,6 +642,30 @@ describe('the visualizer processor webhook', () => {
     expect(logLines.filter((line) => line.startsWith('webhook error:')).at(-1)).toContain(
       'connection terminated unexpectedly',
     );
+    await expectStillServing();
+  });
+
+  // Seen under load (bench/back-office.bench.ts, 16 uploads at once): one row stayed `pending` with nothing to move it
+  // on but the hour's sweep, its page following it for 5 minutes as "taking longer" (decision 016, item 20).
+  it('fails the row, saying so, when a fault ends the call after its photo came (storage refused it): no render can come', async () => {
+    const row = addPendingRow();
+    const put = vi.spyOn(uploads, 'put').mockRejectedValueOnce(new TypeError('fetch failed'));
+    try {
+      const reply = await postWebhook(payloadFor(row, await fixtureDataUrl('room-tile.png')));
+      expect(reply).toEqual({ status: 500, json: { error: 'Failed to process the image. Please try again.' } });
+    } finally {
+      put.mockRestore();
+    }
+    expect(repository.rows.get(row.id)).toMatchObject({ status: 'failed', failure_reason: FAILURE_REASONS.notTaken });
+    // The database dropping the call as the render is queued: the row fails the same way.
+    const next = addPendingRow();
+    const start = vi.spyOn(repository, 'startRender').mockRejectedValueOnce(new Error('Connection terminated unexpectedly'));
+    try {
+      expect((await postWebhook(payloadFor(next, await fixtureDataUrl('room-tile.png')))).status).toBe(500);
+    } finally {
+      start.mockRestore();
+    }
+    expect(repository.rows.get(next.id)).toMatchObject({ status: 'failed', failure_reason: FAILURE_REASONS.notTaken });
     await expectStillServing();
   });
 

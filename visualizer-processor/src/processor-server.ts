@@ -590,6 +590,22 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
   }
 
   /** `named`: the request the call names in its header (namedRequest, read once by handleWebhook), if any. */
+  /**
+   * A fault (a 500) after the call was found to carry the photo of its pending row, before its render was queued:
+   * storage refusing the photo, a connection to it or to the database dropped (undici reusing a kept-alive socket the
+   * other side had just closed, seen under load). The visitor's page makes a new request to send again, and nothing
+   * else would move this row: left `pending`, its page followed it for 5 minutes ("taking longer") and the hour's
+   * sweep then failed it as a photo never received. So it fails now, saying so (a row that moved on is left alone).
+   */
+  async function failAfterFault(requestId: string | undefined, error: unknown): Promise<void> {
+    if (!requestId || error instanceof HttpError || error instanceof ClientGone) return;
+    try {
+      await deps.repository.markPendingFailed(requestId, FAILURE_REASONS.notTaken);
+    } catch (failError) {
+      log(`could not fail request ${requestId} after a fault: ${describeError(failError)}`);
+    }
+  }
+
   async function handleWebhookCall(
     request: http.IncomingMessage,
     response: http.ServerResponse,
@@ -605,6 +621,8 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
     }
     let requestId: string;
     let uploadPath: string;
+    /** Set once the row is found pending with this call's name and e-mail: the photo is this row's (failAfterFault). */
+    let photoOfRow: string | undefined;
     // Where the call's time went (the log line below): the body's arrival is the phone's upload as we see it.
     const arrivedAt = performance.now();
     let bodyReadAt = arrivedAt;
@@ -640,6 +658,7 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
       if (!row || row.status !== 'pending' || !sameIdentity(row, identity.data.name, identity.data.email)) {
         return await refuse(requestId, { count: row !== null });
       }
+      photoOfRow = requestId;
 
       const payload = visualizerWebhookPayloadSchema.safeParse(json);
       if (!payload.success) {
@@ -655,13 +674,23 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
       uploadPath = `${requestId}/${randomUUID()}`;
       await deps.uploads.put(uploadPath, Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64'));
       storedAt = performance.now();
+    } catch (error) {
+      await failAfterFault(photoOfRow, error);
+      throw error;
     } finally {
       release();
     }
 
     // The visitor's secret for corrections: only this reply ever carries it; the row keeps its hash.
     const correctionToken = randomBytes(32).toString('base64url');
-    if (!(await deps.repository.startRender(requestId, firstRenderJob(requestId, uploadPath, styles), sha256(correctionToken)))) {
+    let started: boolean;
+    try {
+      started = await deps.repository.startRender(requestId, firstRenderJob(requestId, uploadPath, styles), sha256(correctionToken));
+    } catch (error) {
+      await failAfterFault(requestId, error);
+      throw error;
+    }
+    if (!started) {
       // Another call for the same request won the race.
       await deps.uploads.delete(uploadPath).catch(() => undefined);
       return await refuse(requestId);
