@@ -62,7 +62,7 @@ export function unguardedTablesOutcome(found: UnguardedTable[]): Outcome {
   ];
   if (elsewhere.length > 0)
     parts.push(
-      `${elsewhere.join(', ')} ${elsewhere.length === 1 ? 'is' : 'are'} unguarded in a schema the API does not serve but whose usage is granted: any function or view in public that reads ${elsewhere.length === 1 ? 'it' : 'them'} (an invoker one too, as every new function is, callable by PUBLIC) hands ${elsewhere.length === 1 ? 'it' : 'them'} on; revoke the grants and the schema's usage, or turn row-level security on`,
+      `${elsewhere.join(', ')} ${elsewhere.length === 1 ? 'is' : 'are'} unguarded in a schema other than public and graphql_public, whose usage is granted: any function or view in public that reads ${elsewhere.length === 1 ? 'it' : 'them'} (an invoker one too, as every new function is, callable by PUBLIC) hands ${elsewhere.length === 1 ? 'it' : 'them'} on; revoke the grants and the schema's usage, or turn row-level security on`,
     );
   return { ok: false, detail: parts.join('; and ') };
 }

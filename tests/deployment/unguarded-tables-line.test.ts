@@ -14,13 +14,13 @@ describe("check:deployment's unguarded tables line", () => {
     });
   });
 
-  it('names a table of a schema the API does not serve, whose usage is granted, as reached through a function in public (session 31)', () => {
+  it('names a table of a schema other than public and graphql_public, whose usage is granted, as reached through a function in public (session 31)', () => {
     const outcome = unguardedTablesOutcome([{ table: 'back_office.unsubscribe_signing_key', kind: 'table', role: 'anon', privileges: ['select'] }]);
 
     expect(outcome).toEqual({
       ok: false,
       detail:
-        "the table back_office.unsubscribe_signing_key (the public key may select) is unguarded in a schema the API does not serve but whose usage is granted: any function or view in public that reads it (an invoker one too, as every new function is, callable by PUBLIC) hands it on; revoke the grants and the schema's usage, or turn row-level security on",
+        "the table back_office.unsubscribe_signing_key (the public key may select) is unguarded in a schema other than public and graphql_public, whose usage is granted: any function or view in public that reads it (an invoker one too, as every new function is, callable by PUBLIC) hands it on; revoke the grants and the schema's usage, or turn row-level security on",
     });
   });
 

@@ -39,6 +39,7 @@ export const GUIDE_STEPS = [
   'roughClosedThings',
   'standingColumns',
   'frontFaces',
+  'doorFrames',
 ] as const;
 
 /** What one floorAndRug call went through: each step's belief (grid) or refined floor (guide), copied. */
