@@ -1,5 +1,5 @@
 import { Icon } from '@/components/ui/icon';
-import { Mail, MapPin, Phone, Star } from '@/components/ui/icons';
+import { Mail, MapPin, Phone } from '@/components/ui/icons';
 import { Link } from 'react-router';
 import { Tooltip } from '@/components/ui/tooltip';
 import { business } from '@/config/business';
@@ -27,10 +27,6 @@ const legalLinkTargets: Record<(typeof pageTexts.home.footerLinks)[number], stri
 
 /** The Terms' accessibility statement (terms-page.tsx, `LegalSection` id `terms-accessibility`). */
 export const ACCESSIBILITY_STATEMENT = '/terms#terms-accessibility';
-
-function ReviewsIcon({ className }: { className?: string }) {
-  return <Icon icon={Star} className={className} />;
-}
 
 const socialLinks = [
   { label: 'Facebook', href: business.social.facebook, Glyph: FacebookIcon },
@@ -76,8 +72,9 @@ export function SiteFooter({ onOpenLeadMagnet }: SiteFooterProps) {
                 </Tooltip>
               </li>
             ))}
-            <li className="inline-flex h-11 items-center gap-2 whitespace-nowrap rounded-full border border-dashed border-walnut-700 px-3 text-xs text-oak-200">
-              <ReviewsIcon className="h-4 w-4 shrink-0 text-oak-400" />
+            {/* Words only, in the hero badge's own classes: the home page has a few dozen bytes to spare in its first TCP
+                window (decisions 011 and 013), and a star's path or new classes cost the bootstrap its chunk names. */}
+            <li className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-semibold text-oak-200 ring-1 ring-white/20 backdrop-blur">
               {PLACEHOLDER_SOCIAL_LABEL}
             </li>
           </ul>
