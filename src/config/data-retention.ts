@@ -44,4 +44,4 @@ export function visualizerImagesExpireAt(createdAt: string | Date, retention: Da
  * When the privacy notice and the terms last changed, and so the date they are in effect from (ISO date). Change it
  * with their text.
  */
-export const LEGAL_PAGES_LAST_CHANGED = '2026-12-02';
+export const LEGAL_PAGES_LAST_CHANGED = '2026-12-03';

@@ -41,8 +41,10 @@ export function serviceProvidersFrom(settings: ProvidersSettings): ServiceProvid
     {
       kind: 'Application hosting',
       name: named(settings.VITE_SERVICES_HOST_NAME),
-      // The e-mails to the visitor repeat nothing typed (compose-email.ts): anyone can type anyone's address.
-      does: "runs the programs that draw the new floor on your photo and write our e-mails. Your photo passes through them, and so does what you type into a form, which our office's copy repeats (our e-mails to you repeat none of it); they see your internet address when you send the photo.",
+      // The e-mails to the visitor repeat nothing typed (compose-email.ts): anyone can type anyone's address. The
+      // processor also takes the result's wood picks, fixes and rug choice (VITE_VISUALIZER_WEBHOOK_URL) and answers the
+      // e-mails' unsubscribe links (decision 024): the visitor's browser reaches it then too (decision 032, session 32).
+      does: "runs the programs that draw the new floor on your photo, write our e-mails and answer their unsubscribe links. Your photo passes through them, and so does what you type into a form, which our office's copy repeats (our e-mails to you repeat none of it); they see your internet address when you send the photo, when you pick a wood, fix the floor or choose what happens to your rugs on the result, and when you open an unsubscribe link.",
     },
     {
       kind: 'E-mail delivery',

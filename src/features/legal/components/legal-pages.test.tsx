@@ -114,7 +114,7 @@ describe('the privacy notice', () => {
       'dateTime',
       LEGAL_PAGES_LAST_CHANGED,
     );
-    expect(screen.getByText(/^In effect from:/)).toHaveTextContent('In effect from: December 2, 2026');
+    expect(screen.getByText(/^In effect from:/)).toHaveTextContent('In effect from: December 3, 2026');
   });
   // The e-mails each form's line promises ("We e-mail you a confirmation", the guide, the result) go through the
   // queue's limits: one of each kind a day per mailbox (tests/integration/privacy-notice.test.ts), a few in all.

@@ -369,6 +369,26 @@ describe('the privacy notice, claim by claim', () => {
     expect(sent.toString('latin1')).toContain('FixturePhone');
   });
 
+  // The application host's processor is reached by the visitor's browser not only with the photo: the result's wood
+  // picks, fixes and rug choice are calls to the same webhook URL, and the e-mails' unsubscribe links open its page
+  // (decision 024). "They see your internet address when you send the photo" left those out (decision 032, session 32).
+  it("says every time the application host sees your internet address: the photo, the result's choices, an unsubscribe link", async () => {
+    renderRoute('/privacy');
+    const providers = within(
+      await screen.findByRole('list', { name: 'Companies that handle your information for us' }),
+    );
+    const host = providers.getByText('Application hosting:').parentElement!;
+    expect(host).toHaveTextContent('write our e-mails and answer their unsubscribe links.');
+    expect(host).toHaveTextContent(
+      'they see your internet address when you send the photo, when you pick a wood, fix the floor or choose what happens to your rugs on the result, and when you open an unsubscribe link.',
+    );
+    const source = (path: string) => readFileSync(resolve(REPOSITORY_ROOT, path), 'utf8');
+    for (const call of ['record-wood-choice.ts', 'request-floor-correction.ts', 'start-processing.ts']) {
+      expect(source(`src/features/visualizer/api/${call}`)).toContain('getSiteEnv().VITE_VISUALIZER_WEBHOOK_URL');
+    }
+    expect(source('visualizer-processor/src/processor-server.ts')).toContain('path === UNSUBSCRIBE_PATH');
+  });
+
   // "Application hosting ... so does what you type into a form": the e-mail worker it runs writes the office's copy
   // of each form from the stored row, every value the visitor typed in it. A staff e-mail that left values out would
   // make the words say more than happens; a form whose values went nowhere near it would make them wrong.
