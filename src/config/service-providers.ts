@@ -31,7 +31,9 @@ export function serviceProvidersFrom(settings: ProvidersSettings): ServiceProvid
     {
       kind: 'Database and file storage',
       name: 'Supabase',
-      does: 'keeps everything you send through the forms and the visualizer, and the records of the e-mails we send.',
+      // The browser talks to it directly (src/lib/supabase-client.ts: every form, the result's row) and the pictures
+      // are its signed links (image-storage.ts), on the result page and in the e-mails (decision 032, session 32).
+      does: 'keeps everything you send through the forms and the visualizer, and the records of the e-mails we send. Your browser sends the forms to it and loads your result and its pictures from it (as does a mail program showing the pictures in our e-mails), so it sees your internet address then and keeps its own logs of those requests.',
     },
     {
       kind: 'Web hosting',

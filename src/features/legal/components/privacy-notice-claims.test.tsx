@@ -389,6 +389,21 @@ describe('the privacy notice, claim by claim', () => {
     expect(source('visualizer-processor/src/processor-server.ts')).toContain('path === UNSUBSCRIBE_PATH');
   });
 
+  // The database host is the other company the visitor's browser reaches itself: each form is sent to it, the result
+  // page reads its row from it, and every picture, on the page or in an e-mail, is one of its signed links.
+  it('says the database host sees your internet address: the forms, the result and its pictures come from it', async () => {
+    renderRoute('/privacy');
+    const providers = within(
+      await screen.findByRole('list', { name: 'Companies that handle your information for us' }),
+    );
+    expect(providers.getByText('Database and file storage (Supabase):').parentElement).toHaveTextContent(
+      'Your browser sends the forms to it and loads your result and its pictures from it (as does a mail program showing the pictures in our e-mails), so it sees your internet address then and keeps its own logs of those requests.',
+    );
+    const source = (path: string) => readFileSync(resolve(REPOSITORY_ROOT, path), 'utf8');
+    expect(source('src/lib/supabase-client.ts')).toContain('createClient(VITE_SUPABASE_URL');
+    expect(source('visualizer-processor/src/image-storage.ts')).toContain('/object/sign/');
+  });
+
   // "Application hosting ... so does what you type into a form": the e-mail worker it runs writes the office's copy
   // of each form from the stored row, every value the visitor typed in it. A staff e-mail that left values out would
   // make the words say more than happens; a form whose values went nowhere near it would make them wrong.
