@@ -2,6 +2,7 @@ import MailComposer from 'nodemailer/lib/mail-composer';
 import PostalMime from 'postal-mime';
 import { describe, expect, it } from 'vitest';
 import { readBusinessFacts } from '../../../src/config/business.ts';
+import { whatEachFormCollects } from '../../../src/features/legal/content/what-we-collect.ts';
 import { composeEmail } from './compose-email.ts';
 import type { VisualizerRequestRecord } from './lead-records.ts';
 
@@ -381,5 +382,32 @@ describe('the program welcomes', () => {
     const email = await composeEmail(kind, row, person.email, context, { unsubscribeLink: 'https://processor.floors.example/unsubscribe?token=abc' });
     expect(email.text).toContain(disclosure);
     expect(email.html).toContain(disclosure.replace("'", '&#39;'));
+  });
+});
+
+// Session 32: a guide sign-up and a visualizer request ask for no answer, yet their office e-mails said "Reply to this
+// e-mail to answer the visitor directly." The privacy page says what each address is kept for (the guide; the result and
+// a follow-up if they want a quote), and lists no offers to either: the office's e-mail says so where staff reply.
+describe('what the office e-mail says a guide sign-up or a visualizer visitor asked for', () => {
+  const why = (form: string) => whatEachFormCollects.find((entry) => entry.form === form)!.why;
+  const signUp = { table: 'leads', id: '2', created_at: new Date('2026-11-25T15:00:00Z'), email: 'ann@example.com' } as const;
+
+  it('a guide sign-up: the guide only, so no offers', async () => {
+    expect(why('Free flooring guide')).toContain('so we can e-mail you the guide.');
+    const staff = await composeEmail('staff_guide', signUp, null, context);
+    expect(staff.text).toContain(
+      'They asked for the guide only: our privacy page says we keep this address to send it, so send them no offers. If they write to us, reply to this e-mail to answer them.',
+    );
+    expect(staff.text).not.toContain('to answer the visitor directly');
+  });
+
+  it('a visualizer request: the picture, not a quote, and what an offer must carry', async () => {
+    expect(why('Snap & See Wood (floor visualizer)')).toContain('follow up if you want a quote.');
+    const staff = await composeEmail('staff_visualizer', request({ rug_choice: null, rug_share: null, rug_choices_used: 0 }), null, context);
+    expect(staff.text).toContain(
+      'They asked for this picture, not for a quote: our privacy page says we keep their details to follow up if they want one. Reply to this e-mail to ask whether they do; an e-mail offering our work must also carry our postal address and a way to opt out (README, "E-mail").',
+    );
+    expect(staff.html).toContain('They asked for this picture, not for a quote');
+    expect(staff.text).not.toContain('to answer the visitor directly');
   });
 });

@@ -352,6 +352,18 @@ function staffEmail(kind: EmailKind, lead: LeadRecord, context: EmailContext, un
     headers: {},
   });
   const replyHint: Block = { kind: 'paragraph', text: 'Reply to this e-mail to answer the visitor directly.' };
+  // A guide sign-up and a visualizer request ask for no answer, and the privacy page says what their address is kept
+  // for (what-we-collect.ts: the guide; the result and a follow-up "if you want a quote"): staff are told, so a reply
+  // does not become the offers the page does not mention (decision 032, session 32). An offer is commercial e-mail:
+  // the postal address and a way to opt out (CAN-SPAM, 15 U.S.C. 7704(a)(3), (a)(5); README, "E-mail").
+  const guideOnly: Block = {
+    kind: 'paragraph',
+    text: 'They asked for the guide only: our privacy page says we keep this address to send it, so send them no offers. If they write to us, reply to this e-mail to answer them.',
+  };
+  const pictureNotQuote: Block = {
+    kind: 'paragraph',
+    text: 'They asked for this picture, not for a quote: our privacy page says we keep their details to follow up if they want one. Reply to this e-mail to ask whether they do; an e-mail offering our work must also carry our postal address and a way to opt out (README, "E-mail").',
+  };
 
   switch (kind) {
     case 'staff_contact':
@@ -367,7 +379,7 @@ function staffEmail(kind: EmailKind, lead: LeadRecord, context: EmailContext, un
       if (lead.table !== 'leads') break;
       return compose(`New free-guide sign-up: ${lead.email}`, 'New free-guide sign-up', lead.email, [
         { kind: 'fields', rows: [['Email', lead.email], ['Source', 'Free flooring guide (home page modal)'], received, reference] },
-        replyHint,
+        guideOnly,
       ]);
     case 'staff_realtor':
       if (lead.table !== 'realtors') break;
@@ -435,7 +447,7 @@ function staffEmail(kind: EmailKind, lead: LeadRecord, context: EmailContext, un
           { kind: 'image', src: emailPicture(lead, wood?.id ?? DEFAULT_WOOD_STYLE, wood?.url ?? lead.processed_image_url), alt: littleFloor ? 'After: little or no floor found, the photo barely changed' : 'After: with a new hardwood floor', href: wood?.url ?? lead.processed_image_url },
         );
       }
-      blocks.push(replyHint);
+      blocks.push(pictureNotQuote);
       return compose(`New floor visualizer request from ${lead.customer_name}`, 'New Snap & See Wood request', lead.email, blocks);
     }
     default:
