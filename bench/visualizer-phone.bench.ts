@@ -435,7 +435,16 @@ async function whereTheTimeWent(
     Object.fromEntries([...(line ?? '').matchAll(pattern)].map((match) => [match[1]!.trim(), Number(match[2])]));
   const webhookParts = parts(webhookLine?.line.replace(/.* webhook: /, ''), /(?:^|, )([a-z ]+?) (\d+)ms/g);
   const stageParts = parts(stagesLine?.line.replace(/.* stages: /, ''), /(?:^|, )([a-z ]+?) (\d+)ms/g);
+  // The row's reads while the later woods come (from the first picture until all five can be chosen): how often the
+  // page asks, start to start, and how long one read takes on this link (a wood waits for the next read's answer).
+  const woodReads = rows.filter(
+    (entry) => entry.start >= at(marks.firstAt!) - 1 && marks.woodsAt !== undefined && entry.start <= at(marks.woodsAt),
+  );
+  const gaps = woodReads.slice(1).map((entry, index) => entry.start - woodReads[index]!.start);
   return {
+    'woods: ms between row reads, start to start (median)': gaps.length > 0 ? Math.round(median(gaps)) : Number.NaN,
+    'woods: ms a row read takes (median)':
+      woodReads.length > 0 ? Math.round(median(woodReads.map((entry) => entry.end - entry.start))) : Number.NaN,
     'photo prepared (worker, from the choice; on the slow runs held to the CPU throttling)':
       worker?.answeredAt && worker.askedAt ? Math.round(worker.answeredAt - worker.askedAt) : Number.NaN,
     "the worker's own time": worker?.workedMs === undefined ? Number.NaN : Math.round(worker.workedMs),

@@ -5,12 +5,16 @@ import { getVisualizerRequest, type VisualizerRequest } from './get-visualizer-r
 /**
  * The other wood styles follow the default one by 1.5-7 s (decision 025, sessions 16 and 20): the row is read every
  * half second while any is still coming (a small read; at 1 s a phone on slow 4G saw them 0.3-1.05 s after their row
- * write, at 2 s a second later still). Two minutes covers a busy processor, which says they were not made after 90 s of
- * its own (LATER_STYLES_TIMEOUT_MS in the processor's render-floor-task.ts); after that the page says they are taking
- * longer, stops reading, and offers to read again (decision 025, session 18).
+ * write, at 2 s a second later still). Every half second from each read's start, not half a second after its answer:
+ * a read takes about a quarter of a second on slow 4G, so the reads came every 0.75 s and a wood waited for the
+ * page about 0.12 s longer on average (decision 049, session 32). Two minutes covers a busy processor, which says they
+ * were not made after 90 s of its own (LATER_STYLES_TIMEOUT_MS in the processor's render-floor-task.ts); after that
+ * the page says they are taking longer, stops reading, and offers to read again (decision 025, session 18).
  */
 export const LATER_STYLES_POLL_MS = 500;
 export const MAX_LATER_STYLES_POLLS = 120_000 / LATER_STYLES_POLL_MS;
+/** The least time between one read's answer and the next read, when a read took longer than the half second. */
+const MIN_GAP_BETWEEN_READS_MS = 20;
 /** A failed read is tried again a second after (one lost read is not news, and a struggling server is not hurried). */
 const FAILED_READ_RETRY_MS = 1000;
 /**
@@ -20,7 +24,8 @@ const FAILED_READ_RETRY_MS = 1000;
  */
 const FAILED_READ_RETRIES = 2;
 
-type PollData = { row: VisualizerRequest; attempt: number };
+/** `startedAt`: when the read that gave `row` was asked (Date.now()), from which the next one is timed. */
+type PollData = { row: VisualizerRequest; attempt: number; startedAt: number };
 
 export type LaterStylesWait =
   | { phase: 'idle' }
@@ -55,12 +60,18 @@ export function useLaterStyles(requestId: string | null, renderNumber: number, w
     enabled,
     queryFn: async ({ client, queryKey }): Promise<PollData> => {
       const previous = client.getQueryData<PollData>(queryKey);
-      return { row: await getVisualizerRequest(requestId as string), attempt: (previous?.attempt ?? 0) + 1 };
+      const startedAt = Date.now();
+      return { row: await getVisualizerRequest(requestId as string), attempt: (previous?.attempt ?? 0) + 1, startedAt };
     },
     refetchInterval: (query: Query<PollData, Error, PollData, readonly unknown[]>) => {
-      const { status, data } = query.state;
+      const { status, data, fetchStatus } = query.state;
       if (status === 'error' || !data || settled(data.row, renderNumber)) return false;
-      return data.attempt >= MAX_LATER_STYLES_POLLS ? false : LATER_STYLES_POLL_MS;
+      if (data.attempt >= MAX_LATER_STYLES_POLLS) return false;
+      // The query's timer starts anew with each answer (and is asked again at the next read's start, then the time
+      // left does not matter: a read under way is not asked twice). What is left of the half second since the last
+      // read was asked; a read slower than that is followed at once, by at least a frame's gap.
+      if (fetchStatus === 'fetching') return LATER_STYLES_POLL_MS;
+      return Math.max(MIN_GAP_BETWEEN_READS_MS, LATER_STYLES_POLL_MS - (Date.now() - data.startedAt));
     },
     refetchIntervalInBackground: true,
     retry: FAILED_READ_RETRIES,

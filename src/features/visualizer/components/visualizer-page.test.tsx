@@ -733,6 +733,30 @@ describe('polling (fake timers)', () => {
       expect(calls.reads).toHaveLength(4);
     });
 
+    it("reads every half second from each read's start, not half a second after a slow read's answer (slow 4G)", async () => {
+      const calls = newCalls();
+      const READ_MS = 300;
+      // The woods' reads (2 on) take 300 ms to answer, as a read of the row does on a phone's slow 4G; the fourth
+      // brings the woods.
+      await startWithFakeTimers(calls, async (id, attempt) => {
+        if (attempt >= 2) await new Promise((resolve) => setTimeout(resolve, READ_MS));
+        return HttpResponse.json(attempt < 4 ? defaultOnly(id) : allFive(id));
+      });
+      await settleUntil("the woods' first read", () => calls.reads.length === 2);
+
+      await advance(READ_MS);
+      await advance(LATER_STYLES_POLL_MS - READ_MS - 1);
+      expect(calls.reads).toHaveLength(2);
+      await advance(1);
+      expect(calls.reads).toHaveLength(3);
+      await advance(LATER_STYLES_POLL_MS);
+      expect(calls.reads).toHaveLength(4);
+      await advance(READ_MS);
+      expect(screen.getByRole('radio', { name: 'Walnut' })).toBeEnabled();
+      await advance(60_000);
+      expect(calls.reads).toHaveLength(4);
+    });
+
     it('shows each wood as the row gets it, the others still coming, and says so politely without moving the focus (decision 049)', async () => {
       const calls = newCalls();
       const without = (gone: string[]) => others.filter((style) => !gone.includes(style));
