@@ -55,10 +55,18 @@ export function createSupabaseUploadStore(settings: { supabaseUrl: string; servi
   };
   return {
     async put(objectPath, bytes) {
-      const response = await doFetch(url(objectPath), {
-        method: 'POST',
-        headers: { ...headers, 'content-type': 'application/octet-stream', 'x-upsert': 'true' },
-        body: new Uint8Array(bytes),
+      const send = () =>
+        doFetch(url(objectPath), {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/octet-stream', 'x-upsert': 'true' },
+          body: new Uint8Array(bytes),
+        });
+      // A connection that breaks before any answer (fetch rejects: a kept-alive socket storage closed as it was
+      // reused, a reset) is tried once more on a new one, so a passing fault does not fail the visitor's photo
+      // (decision 016, item 22). The same path and x-upsert make the second put the first's if both land.
+      const response = await send().catch((error: unknown) => {
+        if (error instanceof Error && error.name === 'AbortError') throw error;
+        return send();
       });
       if (!response.ok) await fail('upload', response);
     },
