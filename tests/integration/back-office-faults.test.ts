@@ -12,6 +12,7 @@ import { findFreePort } from '../../local-stack/ports';
 import { startPostgres, type PostgresHandle } from '../../local-stack/postgres';
 import { REFUSED_MAIL_DOMAIN, emailWorkerChild, type Stack } from '../../local-stack/stack';
 import { createSupervisor, type Supervisor } from '../../local-stack/supervisor';
+import { UPLOADS_BUCKET } from '../../contracts/visualizer-webhook';
 import { toDataUrl } from '../../visualizer-processor/testing/bad-inputs';
 import { createTestSmtpServer } from '../support/test-smtp-server';
 import { startThrowawayStack } from '../support/throwaway-stack';
@@ -404,6 +405,69 @@ describe('the visualizer under faults', () => {
     );
     expect(row!.status).toBe('completed');
     expect(processor.pid()).not.toBe(killedPid);
+  }, 200_000);
+
+  it('the processor killed after storing the photo, before queuing its render: the restarted processor renders it', async () => {
+    const id = randomUUID();
+    await query(stack.superuserUrl, 'insert into public.floor_visualizer_requests (id, customer_name, email) values ($1, $2, $3)', [
+      id,
+      'Ray Stored',
+      'ray.stored@example.com',
+    ]);
+    // The row held by this test, so the webhook stores the photo and then waits on the row to queue its render: the
+    // moment to kill it, milliseconds wide otherwise.
+    const holder = new pg.Client({ connectionString: stack.superuserUrl });
+    await holder.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('select 1 from public.floor_visualizer_requests where id = $1 for update', [id]);
+      const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#8a6a4a' } })
+        .composite([{ input: Buffer.alloc(400 * 300 * 3, 200), raw: { width: 400, height: 300, channels: 3 }, top: 800, left: 600 }])
+        .jpeg({ quality: 90 })
+        .toBuffer();
+      const webhook = fetch(stack.webhookUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ requestId: id, name: 'Ray Stored', email: 'ray.stored@example.com', imageBase64: toDataUrl(photo, 'image/jpeg'), fileName: 'room.jpg' }),
+      }).catch(() => undefined);
+      await eventually('the webhook to wait to queue the render', async () =>
+        (
+          await query(
+            stack.superuserUrl,
+            `select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like 'update public.floor_visualizer_requests set status = ''processing''%'`,
+          )
+        ).length > 0
+          ? true
+          : undefined,
+      );
+      const processor = stack.children().find((child) => child.name === 'the visualizer processor')!;
+      const killedPid = processor.pid()!;
+      process.kill(killedPid, 'SIGKILL');
+      await webhook;
+      await holder.query('rollback');
+      expect(fs.readdirSync(path.join(stack.storageDir, UPLOADS_BUCKET, id))).toHaveLength(1);
+      expect(
+        await query<{ status: string }>(stack.superuserUrl, 'select status from public.floor_visualizer_requests where id = $1', [id]),
+      ).toEqual([{ status: 'pending' }]);
+
+      // Left pending, its page followed it for 5 minutes and the hour's sweep said no photo was received.
+      const [row] = await eventually(
+        'the request to finish',
+        async () => {
+          const rows = await query<{ status: string; failure_reason: string | null }>(
+            stack.superuserUrl,
+            'select status, failure_reason from public.floor_visualizer_requests where id = $1',
+            [id],
+          );
+          return rows[0]?.status === 'completed' || rows[0]?.status === 'failed' ? rows : undefined;
+        },
+        150_000,
+      );
+      expect(row).toEqual({ status: 'completed', failure_reason: null });
+      expect(processor.pid()).not.toBe(killedPid);
+    } finally {
+      await holder.end();
+    }
   }, 200_000);
 });
 

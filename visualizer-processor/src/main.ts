@@ -24,6 +24,7 @@ import { createProcessorServer } from './processor-server.ts';
 import { createRenderFinishedSignal } from './render-finished.ts';
 import { createRenderFloorTask } from './render-floor-task.ts';
 import { createSqlVisualizerRequestRepository } from './sql-visualizer-request-repository.ts';
+import { createStoredPhotoTakeover } from './take-over-stored-photos.ts';
 import { createLocalStorageCheck, createSupabaseStorageCheck } from './storage-health.ts';
 import { createLocalUploadStore, createSupabaseUploadStore } from './upload-store.ts';
 
@@ -100,6 +101,27 @@ const visitorFiles =
       });
 const enforceRetention = createEnforceRetentionTask({ db, files: visitorFiles });
 
+const renderStyles = config.VISUALIZER_RENDER_STYLES === 'all' ? WOOD_STYLE_IDS : [DEFAULT_WOOD_STYLE];
+
+// A photo stored by a webhook call that died before queuing its render (this or another processor killed mid-call)
+// is rendered, not left pending for the hour's sweep (decision 016, item 21).
+const takeOverStoredPhotos = createStoredPhotoTakeover({
+  repository,
+  // The newest first, and a few: each costs storage a listing every 15 s, and rows whose photo never came (a page
+  // closed before sending it) wait for the hour's sweep here too.
+  async pendingRequestIds(createdBefore) {
+    const { rows } = await db.query<{ id: string }>(
+      `select id from public.floor_visualizer_requests
+       where status = 'pending' and created_at < $1 and created_at > now() - make_interval(secs => $2)
+       order by created_at desc limit 20`,
+      [createdBefore, PENDING_DEADLINE_SECONDS],
+    );
+    return rows.map((row) => row.id);
+  },
+  listRequestFiles: (requestId) => visitorFiles.listRequestFiles(requestId),
+  styles: renderStyles,
+});
+
 // The render job tells the webhook waiting for it that the row is written (render-finished.ts).
 const renderFinished = createRenderFinishedSignal();
 
@@ -147,6 +169,13 @@ const runner = await startJobRunner({
         for (const row of rows) console.log(`request=${row.id} failed by the deadline`);
       },
     },
+    {
+      name: 'the photos stored without a render',
+      everyMs: 15_000,
+      async run() {
+        await takeOverStoredPhotos();
+      },
+    },
     // This service holds the storage key, so it removes what a killed `npm run check:deployment` left.
     deploymentCheckLeftoversSweep(visitorFiles),
   ],
@@ -162,7 +191,7 @@ const { server, whenIdle } = createProcessorServer({
   maxUploadsInFlight: config.VISUALIZER_MAX_UPLOADS_IN_FLIGHT,
   maxUploadsPerClient: config.VISUALIZER_MAX_UPLOADS_PER_CLIENT,
   clientAddressHeader: config.VISUALIZER_CLIENT_ADDRESS_HEADER,
-  renderStyles: config.VISUALIZER_RENDER_STYLES === 'all' ? WOOD_STYLE_IDS : [DEFAULT_WOOD_STYLE],
+  renderStyles,
   healthCheck: async () => {
     const [queue, storage] = await Promise.all([checkQueueHealth(db, () => runner.poolId()), checkStorage()]);
     const detail = [queue.detail, storage.detail].filter(Boolean).join('; ');

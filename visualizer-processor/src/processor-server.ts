@@ -23,6 +23,7 @@ import { handleUnsubscribe, type UnsubscribeEndpoint } from './email-unsubscribe
 import { hangUpAfterReply } from './hang-up-after-reply.ts';
 import type { RenderFinishedSignal } from './render-finished.ts';
 import { firstRenderJob } from './render-job.ts';
+import { STORED_PHOTO_ORPHANED_AFTER_MS } from './take-over-stored-photos.ts';
 import type { UploadStore } from './upload-store.ts';
 import { FAILURE_REASONS } from './visitor-failure-reasons.ts';
 import type { VisualizerRequestRepository, VisualizerRequestRow } from './visualizer-request-repository.ts';
@@ -691,8 +692,9 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
       throw error;
     }
     if (!started) {
-      // Another call for the same request won the race.
-      await deps.uploads.delete(uploadPath).catch(() => undefined);
+      // Another call for the same request won the race. A photo stored longer ago than the takeover waits may be the
+      // one it queued (take-over-stored-photos.ts): it stays, for the retention job.
+      if (performance.now() - storedAt < STORED_PHOTO_ORPHANED_AFTER_MS) await deps.uploads.delete(uploadPath).catch(() => undefined);
       return await refuse(requestId);
     }
 
