@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorAnatomy, MISSED_KINDS, PAINTED_KINDS } from './error-anatomy.ts';
+import { describePhotoAnatomy, errorAnatomy, MISSED_KINDS, PAINTED_KINDS } from './error-anatomy.ts';
 import { emptyMask, floorIoU } from './floor-mask.ts';
 import { fillRect } from '../testing/fill-mask-rect.ts';
 
@@ -47,5 +47,20 @@ describe('where a render’s IoU goes', () => {
     const anatomy = errorAnatomy(predicted, truth, truth);
     expect(anatomy.missed.byKind[MISSED_KINDS.indexOf('hole in the paint')]).toBeCloseTo(100 / (side * 100), 9);
     expect(anatomy.painted.total).toBe(0);
+  });
+
+  it("gives one photo's loss as points of IoU and of the mean, by kind, leaving out kinds under 0.05 points", () => {
+    const truth = floorBelowTheMiddle();
+    fillRect(truth, 40, 150, 60, 170, 0);
+    const things = new Uint8Array(side * side);
+    for (let y = 150; y < 170; y++) for (let x = 40; x < 60; x++) things[y * side + x] = 255;
+    const predicted = floorBelowTheMiddle();
+    fillRect(predicted, 0, 100, side, 102, 0);
+    const line = describePhotoAnatomy('kitchen', errorAnatomy(predicted, truth, floorBelowTheMiddle(), things), 4);
+    // 400 pixels missed and 400 painted of a union of 20000: 2 points each, 4 in all, 1 of a mean over 4 photos.
+    expect(line).toBe(
+      'kitchen: 4.0 points lost, 1.00 of the mean over 4; missed 2.0 (0.0), far edge (wall above) 2.0 (0.0); ' +
+        'painted 2.0 (2.0), on a thing standing on the floor 2.0 (2.0)',
+    );
   });
 });

@@ -256,3 +256,18 @@ export function describeAnatomy(title: string, anatomy: ErrorAnatomy): string {
   }
   return lines.join('\n');
 }
+
+/**
+ * One photo's line for `eval:visitor -- --anatomy --per-photo` (session 32): what its render lost in points of IoU
+ * and what that is of a mean over `photos`, then missed and painted by kind (each kind's network-too part in
+ * brackets), kinds under 0.05 points left out; ranked by the caller, it says which photos carry the mean's loss.
+ */
+export function describePhotoAnatomy(id: string, anatomy: ErrorAnatomy, photos: number): string {
+  const points = (share: number) => (100 * share).toFixed(1);
+  const lost = anatomy.missed.total + anatomy.painted.total;
+  const part = (name: string, of: AnatomyPart, kinds: readonly string[]) =>
+    `${name} ${points(of.total)} (${points(of.networkToo)})${kinds
+      .map((kind, k) => (of.byKind[k]! >= 0.0005 ? `, ${kind} ${points(of.byKind[k]!)} (${points(of.byKindNetworkToo[k]!)})` : ''))
+      .join('')}`;
+  return `${id}: ${points(lost)} points lost, ${(100 * lost / Math.max(1, photos)).toFixed(2)} of the mean over ${photos}; ${part('missed', anatomy.missed, MISSED_KINDS)}; ${part('painted', anatomy.painted, PAINTED_KINDS)}`;
+}

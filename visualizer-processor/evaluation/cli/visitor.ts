@@ -28,7 +28,7 @@ import { describePieceSource, largestPieceSources } from '../piece-sources.ts';
 import type { FloorMask } from '../floor-mask.ts';
 import { optionProblem } from './command-options.ts';
 import { EDGE_BANDS, edgeBands, type EdgeBands } from '../edge-bands.ts';
-import { describeAnatomy, errorAnatomy, meanAnatomy, type ErrorAnatomy } from '../error-anatomy.ts';
+import { describeAnatomy, describePhotoAnatomy, errorAnatomy, meanAnatomy, type ErrorAnatomy } from '../error-anatomy.ts';
 import { rasteriseLabel } from '../rasterise-label.ts';
 
 const args = process.argv.slice(2);
@@ -185,6 +185,17 @@ if (args.includes('--anatomy')) {
       const all = inGroup.map((item) => anatomies.get(name)!.get(item.id)!);
       console.log(describeAnatomy(`${group}, ${name}, first render`, meanAnatomy(all.map((a) => a[0]!))));
       console.log(describeAnatomy(`${group}, ${name}, after ${tapCount} taps`, meanAnatomy(all.map((a) => a[1]!))));
+    }
+  }
+  if (args.includes('--per-photo')) {
+    // The tuning photos only, so a held-back photo's losses never steer a change (decision 012).
+    const tuning = cases.filter((item) => !item.heldBack);
+    for (const name of chosen) {
+      console.log(`\nper tuning photo, ${name}, after ${tapCount} taps, most lost first: points of IoU lost (network too)`);
+      tuning
+        .map((item) => ({ id: item.id, anatomy: anatomies.get(name)!.get(item.id)![1]! }))
+        .sort((a, b) => b.anatomy.missed.total + b.anatomy.painted.total - (a.anatomy.missed.total + a.anatomy.painted.total))
+        .forEach(({ id, anatomy }) => console.log(describePhotoAnatomy(id, anatomy, tuning.length)));
     }
   }
 }
