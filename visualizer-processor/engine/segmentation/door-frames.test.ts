@@ -51,4 +51,18 @@ describe('floor seen through a framed opening', () => {
     expect(at(floorThroughFrames(floor, rgb, width, height), 400, 200)).toBe(0);
     expect(at(floorThroughFrames(floor, rgb, width, height, { ...DOOR_FRAME_LIMITS, slender: 0 }), 400, 200)).toBe(1);
   });
+
+  it("leaves a strip of floor between two tall uprights at a wall's foot (a table's leg and a chair's, the plinth's line their sill), and takes it with `strip` 0", () => {
+    // The wall comes down to row 280: the floor above the line between the feet (row 299) is 15 rows of the uprights' 279.
+    const { floor, rgb, width, height, at } = doorScene(20, true);
+    for (let y = 120; y < 280; y++) {
+      for (let x = 0; x < width; x++) {
+        const i = y * width + x;
+        floor[i] = 0;
+        if (door(20, true)(x, y) === null) rgb.fill(30, i * 3, i * 3 + 3);
+      }
+    }
+    expect(at(floorThroughFrames(floor, rgb, width, height), 360, 285)).toBe(0);
+    expect(at(floorThroughFrames(floor, rgb, width, height, { ...DOOR_FRAME_LIMITS, strip: 0 }), 360, 285)).toBe(1);
+  });
 });

@@ -17,7 +17,7 @@ import { ROUGH_THING_LIMITS, roughThingsOnFloor, type RoughThingLimits } from '.
 import { closedOutlinesOnFloor, type ClosedOutlineLimits } from './closed-outlines.ts';
 import { ROUGH_CLOSED_LIMITS, roughClosedThingsOnFloor, type RoughClosedLimits } from './rough-closed-things.ts';
 import { columnsStandingInFloor, type StandingColumnLimits } from './standing-columns.ts';
-import { floorThroughFrames, type DoorFrameLimits } from './door-frames.ts';
+import { DOOR_FRAME_LIMITS, floorThroughFrames, type DoorFrameLimits } from './door-frames.ts';
 import { frontFacesOnFloor, zoomedOtherThanFloor, type FrontFaceLimits } from './front-faces.ts';
 import { edgeByLocalColours, type EdgeColourLimits } from './edge-colours.ts';
 import { RUG_ISLAND_LIMITS, floorIslandsInRugs, type RugIslandLimits } from './rug-islands.ts';
@@ -233,7 +233,9 @@ export const DEFAULT_TUNING: SegmenterTuning = {
   standingColumns: null,
   // Off (decision 012's log, session 29). The variant 'engine, with front faces' measures it.
   frontFaces: null,
-  doorFrames: null,
+  // On since session 32 (decision 012's log): with its strip guard it takes hall-airport's glass panel and no other
+  // tuning or held-back photo's floor. The variant 'engine, without door frames' measures it.
+  doorFrames: DOOR_FRAME_LIMITS,
   // Off (decision 012's log, session 30). The variants 'engine, edge colours, ...' measure it.
   edgeColours: null,
   // Measured on the tuning photos (decision 012, sessions 16 and 17): on since the rug choice (decision 017) reads
