@@ -80,6 +80,7 @@ import { otherBucketsOutcome, storagePoliciesOutcome, type BucketSeen, type Stor
 import { unguardedTablesOutcome, type UnguardedTable } from './unguarded-tables.ts';
 import { exposedSchemasOutcome, NO_SUCH_SCHEMA } from './exposed-schemas.ts';
 import { servedPrivateFiles, serviceFilesOutcome } from './service-files.ts';
+import { errorBodiesOutcome, type ErrorProbe } from './error-bodies.ts';
 import { ownPoliciesOf, tablePoliciesOutcome, type PolicySeen } from './table-policies.ts';
 import { throttleOutcome, type ThrottleSeen } from './throttle.ts';
 import { FORGED_ADDRESSES, forgedHeaders, isThrottleCounts, rowlessCountOutcome, SIMPLE_POST_TYPES, simplePostOutcome, type ThrottleCounts } from './client-address.ts';
@@ -517,6 +518,16 @@ async function main(): Promise<number> {
       served.push(...servedPrivateFiles(origin, replies, { anonKey, serviceKey }));
     }
     return serviceFilesOutcome(origins, served);
+  });
+  await check('processor and API errors reveal nothing of their machine', async () => {
+    // Every other line asks right; a malformed request is answered by whatever fails first, perhaps a front's
+    // development error page with its stack trace (session 32). Refused before any row, file or count is made.
+    const probes: ErrorProbe[] = [];
+    const ask = async (asked: string, url: string, options: RequestOptions = {}) =>
+      probes.push({ asked, url, reply: await request(url, options).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))) });
+    await ask('a photo post whose body is not JSON', webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', origin: site.origin }, body: '{"' });
+    for (const origin of new Set([new URL(webhookUrl).origin, new URL(deployment.supabaseUrl).origin])) await ask('a path not percent-encoded right', `${origin}/%E0%A4%A`);
+    return errorBodiesOutcome(probes, { anonKey, serviceKey });
   });
   await check("site's services are reachable from visitors' devices", async () => {
     // Run beside the stack the site was built for, the check reaches 127.0.0.1 and passes; a visitor's browser does not.

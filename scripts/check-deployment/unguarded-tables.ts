@@ -22,7 +22,8 @@ const WHO = { anon: 'the public key', authenticated: 'a signed-in user' } as con
  * change and empty it. Session 30: a view made there the same way (`create view public.mail_log as select recipient
  * from back_office.outbound_emails`) reads as its owner, past every policy and past back_office being private, and
  * passed too; views, materialized views and foreign tables are named beside the tables. Session 31: in every schema
- * anon or authenticated may use, not only those the API serves, since a function in public reaches them.
+ * anon or authenticated may use, not only those the API serves, since a function in public reaches them. Session 32:
+ * Supabase's own schemas too (extensions, which hosted's GraphQL endpoint serves), for what the project's role made there.
  */
 export function unguardedTablesOutcome(found: UnguardedTable[]): Outcome {
   if (found.length === 0) {
@@ -60,9 +61,13 @@ export function unguardedTablesOutcome(found: UnguardedTable[]): Outcome {
         ]
       : []),
   ];
+  // Hosted Supabase's GraphQL endpoint reflects the schemas on PostgREST's search path, extensions among them (session 32).
+  const graphql = found.some((entry) => entry.table.startsWith('extensions.'))
+    ? ", and hosted Supabase's GraphQL endpoint (/graphql/v1) serves a table of extensions to the public key itself"
+    : '';
   if (elsewhere.length > 0)
     parts.push(
-      `${elsewhere.join(', ')} ${elsewhere.length === 1 ? 'is' : 'are'} unguarded in a schema other than public and graphql_public, whose usage is granted: any function or view in public that reads ${elsewhere.length === 1 ? 'it' : 'them'} (an invoker one too, as every new function is, callable by PUBLIC) hands ${elsewhere.length === 1 ? 'it' : 'them'} on; revoke the grants and the schema's usage, or turn row-level security on`,
+      `${elsewhere.join(', ')} ${elsewhere.length === 1 ? 'is' : 'are'} unguarded in a schema other than public and graphql_public, whose usage is granted: any function or view in public that reads ${elsewhere.length === 1 ? 'it' : 'them'} (an invoker one too, as every new function is, callable by PUBLIC) hands ${elsewhere.length === 1 ? 'it' : 'them'} on${graphql}; revoke the grants and the schema's usage, or turn row-level security on`,
     );
   return { ok: false, detail: parts.join('; and ') };
 }

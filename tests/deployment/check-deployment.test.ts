@@ -242,8 +242,9 @@ describe('npm run check:deployment on a healthy deployment', () => {
     // visitors' inserts; the code the pages run, on a phone and on a second visit; what sends leads elsewhere; the database's functions; its triggers; edge functions;
     // a foreign page's plain-text post; the address the processor counts (session 27); the site's other name (session 28);
     // the build folder held to its commit, and every table the API serves guarded (session 29); no other bucket and the policies the migrations' own (session 30);
-    // the schemas the API serves, and the processor's and the API's hosts asked for the build machine's files (session 31).
-    expect(checks).toHaveLength(DEPLOYED_PAGES.length + 1 + 1 + 2 + 2 + 4 + 1 + 1 + LEAD_TABLES.length + 2 + 2 + 3 + 3 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1);
+    // the schemas the API serves, and the processor's and the API's hosts asked for the build machine's files (session 31);
+    // what the processor's and the API's hosts answer a malformed request (session 32).
+    expect(checks).toHaveLength(1 + DEPLOYED_PAGES.length + 1 + 1 + 2 + 2 + 4 + 1 + 1 + LEAD_TABLES.length + 2 + 2 + 3 + 3 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1);
     expect(lines).toContain('ok    every table the API serves has row-level security: no table in public, graphql_public or another schema the public key or a signed-in user may use has row-level security off, and no view, materialized view or foreign table there reads as its owner, while either holds a privilege on it');
     // The folder the host is held to is the build of the commit its stamp names: the check built it again elsewhere.
     expect(lines).toContainEqual(
@@ -269,6 +270,7 @@ describe('npm run check:deployment on a healthy deployment', () => {
     expect(lines).toContain("ok    row-level policies are the migrations' own: the 10 policies the migrations make are in the database as they make them, and no table the API serves has another");
     expect(lines).toContain('ok    the API serves no schema but public and graphql_public: it serves public, the schemas the lines on row-level security, views, policies and functions read');
     expect(lines).toContain(`ok    processor and API hand out no file of their machine: ${new URL(site.stack.url).origin} serves none of /.env, /.env.local, /.env.production, /.env.production.local, /.git/config`);
+    expect(lines).toContain('ok    processor and API errors reveal nothing of their machine: a photo post whose body is not JSON (400), a path not percent-encoded right (404) told no stack trace, file, address, statement, setting or key');
     // The site's build and the processor both run from this checkout: one commit (with this checkout's changes, if any).
     expect(lines).toContain(`ok    site and processor built from one commit: both built from ${checkoutCommit()}${checkoutCommit().endsWith('-modified') ? ' (with uncommitted changes, which may differ between the two builds)' : ''}`);
     // The check runs from the checkout the site was built from (or a later commit, if one changing no deployed file landed meanwhile).
@@ -1036,6 +1038,32 @@ describe('npm run check:deployment on a broken deployment', () => {
     expect(await leftovers(site.stack)).toEqual([]);
   }, 300_000);
 
+  it("fails a processor behind a front that answers a malformed post with its development error page, its stack trace naming the app's folder, where no line sent a malformed request (session 32)", async () => {
+    const webhookPath = new URL(site.stack.webhookUrl).pathname;
+    // An Express app run without NODE_ENV=production, express.json() before its proxy to the processor: a body that is
+    // not JSON gets finalhandler's development page. Everything else is passed on.
+    const page =
+      '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Error</title>\n</head>\n<body>\n<pre>SyntaxError: Unexpected end of JSON input<br> &nbsp; &nbsp;at JSON.parse (&lt;anonymous&gt;)<br> &nbsp; &nbsp;at parse (/srv/flooring/node_modules/body-parser/lib/types/json.js:92:19)<br> &nbsp; &nbsp;at /srv/flooring/node_modules/body-parser/lib/read.js:128:18</pre>\n</body>\n</html>\n';
+    const host = await startHost(site.stack.url, await findFreePort(), async (_asked, upstream) => {
+      const reply = await upstream();
+      return reply.status === 400 && reply.body.includes('The request body must be JSON.')
+        ? { status: 400, headers: { 'content-type': 'text/html; charset=utf-8', 'x-powered-by': 'Express' }, body: page }
+        : reply;
+    });
+    try {
+      const { failed, lines } = await checkDeployment({ ...envFor(site.stack), VITE_VISUALIZER_WEBHOOK_URL: `${host.url}${webhookPath}` });
+
+      expect(failed, lines.join('\n')).toEqual([
+        // True as well: the site's build names the stack's own webhook address, not this front's.
+        expect.stringMatching(/^FAIL {2}site built for this deployment: its \d+ scripts do not use VITE_VISUALIZER_WEBHOOK_URL /),
+        `FAIL  processor and API errors reveal nothing of their machine: a photo post whose body is not JSON at ${host.url}${webhookPath} is answered 400 with a stack trace, a file of the app's folder: what an attacker reads to find the app's folders, its database and its keys; run the services with NODE_ENV=production and answer errors with a line that names no file, setting or statement (the processor's own refusals do), and rotate any key or password shown`,
+      ]);
+    } finally {
+      await host.close();
+    }
+    expect(await leftovers(site.stack)).toEqual([]);
+  }, 300_000);
+
   it('fails, saying which check, when the service key is not the service key, and when the site is not the build that was made', async () => {
     // The build made last (dist/) is not the one the host serves: every hashed name of its entry differs (the line names
     // the first that differs in sorted order, the entry's script or its stylesheet, whichever hash sorts first).
@@ -1223,6 +1251,58 @@ describe('npm run check:deployment on a broken deployment', () => {
                  alter table back_office.unsubscribe_signing_key enable row level security;
                  revoke usage on schema back_office from anon, authenticated;
                  notify pgrst, 'reload schema'`);
+    }
+    expect(await leftovers(site.stack)).toEqual([]);
+  }, 300_000);
+
+  it("fails a table made in extensions, a schema of Supabase's that anon may use and hosted's GraphQL endpoint serves, though every line left Supabase's schemas out whole (session 32)", async () => {
+    // As hosted has it: extensions, usable by anon and authenticated, on PostgREST's search path (pg_graphql reflects
+    // the search path's schemas: /graphql/v1 serves its tables). The local stack has no such schema, nor pg_graphql:
+    // the table is read here through an invoker function in public, as any function the dashboard makes is.
+    await sql(`create schema extensions;
+               grant usage on schema extensions to anon, authenticated;
+               create table extensions.staff_notes (id bigint generated always as identity primary key, customer_email text, note text);
+               insert into extensions.staff_notes (customer_email, note) values ('jo@example.com', 'gate code 4411');
+               grant select on extensions.staff_notes to anon;
+               create function public.staff_notes() returns setof extensions.staff_notes language sql stable as $$ select * from extensions.staff_notes $$;
+               notify pgrst, 'reload schema'`);
+    try {
+      const notes = await eventually('PostgREST to serve staff_notes()', async () => {
+        const reply = await fetch(`${site.stack.url}/rest/v1/rpc/staff_notes`, { headers: { apikey: site.stack.anonKey, authorization: `Bearer ${site.stack.anonKey}` } });
+        return reply.ok ? ((await reply.json()) as unknown[]) : undefined;
+      });
+      expect(notes).toEqual([{ id: 1, customer_email: 'jo@example.com', note: 'gate code 4411' }]);
+      const { failed, lines } = await checkDeployment(envFor(site.stack));
+
+      expect(failed, lines.join('\n')).toEqual([
+        "FAIL  every table the API serves has row-level security: the table extensions.staff_notes (the public key may select) is unguarded in a schema other than public and graphql_public, whose usage is granted: any function or view in public that reads it (an invoker one too, as every new function is, callable by PUBLIC) hands it on, and hosted Supabase's GraphQL endpoint (/graphql/v1) serves a table of extensions to the public key itself; revoke the grants and the schema's usage, or turn row-level security on",
+      ]);
+    } finally {
+      await sql(`drop function public.staff_notes(); drop schema extensions cascade; notify pgrst, 'reload schema'`);
+    }
+    expect(await leftovers(site.stack)).toEqual([]);
+  }, 300_000);
+
+  it("fails a security definer function made in extensions that hands every contact to the public key, through an invoker function in public (and hosted's GraphQL endpoint), though the leaks line left Supabase's schemas out whole (session 32)", async () => {
+    await sql(`create schema extensions;
+               grant usage on schema extensions to anon, authenticated;
+               create function extensions.all_contacts() returns setof public.contacts language sql stable security definer set search_path = '' as 'select * from public.contacts';
+               create function public.contact_list() returns setof public.contacts language sql stable as 'select * from extensions.all_contacts()';
+               insert into public.contacts (name, email, phone, message) values ('Jo Visitor', 'jo@example.com', '8565550142', 'Kitchen floor');
+               notify pgrst, 'reload schema'`);
+    try {
+      const contacts = await eventually('PostgREST to serve contact_list()', async () => {
+        const reply = await fetch(`${site.stack.url}/rest/v1/rpc/contact_list?select=email`, { headers: { apikey: site.stack.anonKey, authorization: `Bearer ${site.stack.anonKey}` } });
+        return reply.ok ? ((await reply.json()) as unknown[]) : undefined;
+      });
+      expect(contacts).toEqual([{ email: 'jo@example.com' }]);
+      const { failed, lines } = await checkDeployment(envFor(site.stack));
+
+      expect(failed, lines.join('\n')).toEqual([
+        "FAIL  no view, function, copy or policy hands the public key lead rows: the public key may use the security definer function extensions.all_contacts(): they run past row-level security or around the probe's marked row, so anyone may read what they return; drop them (a copy: or turn its row-level security on; a policy: keep only the migrations' id = private.submission_id_header()), or make the view security_invoker and revoke the function from public and anon",
+      ]);
+    } finally {
+      await sql(`drop function public.contact_list(); drop schema extensions cascade; delete from public.contacts where email = 'jo@example.com'; notify pgrst, 'reload schema'`);
     }
     expect(await leftovers(site.stack)).toEqual([]);
   }, 300_000);

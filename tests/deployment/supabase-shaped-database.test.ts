@@ -171,6 +171,16 @@ describe('a Supabase-shaped database', () => {
       { table: 'mail_log', kind: 'view', role: 'anon', privileges: ['select', 'insert', 'update', 'delete', 'truncate'] },
       { table: 'mail_log', kind: 'view', role: 'authenticated', privileges: ['select', 'insert', 'update', 'delete', 'truncate'] },
     ]);
+    // Session 32: extensions, which anon may use and hosted's GraphQL endpoint serves: a table the project's role makes
+    // there is named; one of Supabase's own roles' is not (nor an extension's, which pg_depend marks).
+    // Hosted grants postgres every right on extensions (supabase/postgres, migration 10000000000000_demote-postgres).
+    await asAdmin('grant create on schema extensions to postgres');
+    onTestFinished(() => asAdmin('drop table if exists extensions.staff_notes; drop table if exists extensions.supabase_own; revoke create on schema extensions from postgres').then(() => undefined));
+    await asPostgres('create table extensions.staff_notes (customer_email text, note text); grant select on extensions.staff_notes to anon');
+    await asAdmin('create table extensions.supabase_own (note text); grant select on extensions.supabase_own to anon');
+    expect((await unguarded()).filter((entry: { table: string }) => entry.table.startsWith('extensions.'))).toEqual([
+      { table: 'extensions.staff_notes', kind: 'table', role: 'anon', privileges: ['select'] },
+    ]);
     expect((await rest(db.anonKey, 'rpc/deployment_check_unguarded_tables')).status).toBe(401);
   });
 
@@ -203,6 +213,18 @@ describe('a Supabase-shaped database', () => {
     await asAdmin(`create function extensions.grant_pg_example_access() returns void language sql security definer set search_path = '' as 'select'`);
     await asPostgres(`create function private.all_contacts() returns setof public.contacts language sql stable security definer set search_path = '' as 'select * from public.contacts'`);
     expect(await leaks()).toEqual([200, { views: [], functions: ['private.all_contacts()'], copies: [], reads: [] }]);
+    // Session 32: one the owner adds to extensions (anon may use it, and hosted's GraphQL endpoint serves it) is too.
+    // Hosted grants postgres every right on extensions (supabase/postgres, migration 10000000000000_demote-postgres).
+    await asAdmin('grant create on schema extensions to postgres');
+    onTestFinished(async () => {
+      await asAdmin('drop function if exists extensions.all_contacts(); revoke create on schema extensions from postgres');
+    });
+    await asPostgres(`create function extensions.all_contacts() returns setof public.contacts language sql stable security definer set search_path = '' as 'select * from public.contacts'`);
+    const [status, found] = (await leaks()) as [number, { functions: string[] }];
+    expect([status, { ...found, functions: [...found.functions].sort() }]).toEqual([
+      200,
+      { views: [], functions: ['extensions.all_contacts()', 'private.all_contacts()'], copies: [], reads: [] },
+    ]);
   });
 
   it("check:deployment's signed-in function finds nothing in the migrations as applied there, nor Supabase's own functions, and names a definer function the owner grants to authenticated only (red-team, session 28)", async () => {
@@ -223,6 +245,15 @@ describe('a Supabase-shaped database', () => {
                       grant execute on function public.staff_export() to authenticated;
                       create function public.open_export() returns setof public.contacts language sql stable security definer set search_path = '' as 'select * from public.contacts'`);
     expect(await signedIn()).toEqual([200, { 'function staff_export()': ['call'] }]);
+    // Session 32: the same function made in extensions (Supabase's schema, which signed-in users may use) is named too.
+    await asAdmin('grant create on schema extensions to postgres');
+    onTestFinished(async () => {
+      await asAdmin('drop function if exists extensions.staff_export(); revoke create on schema extensions from postgres');
+    });
+    await asPostgres(`create function extensions.staff_export() returns setof public.contacts language sql stable security definer set search_path = '' as 'select * from public.contacts';
+                      revoke all on function extensions.staff_export() from public, anon;
+                      grant execute on function extensions.staff_export() to authenticated`);
+    expect(await signedIn()).toEqual([200, { 'function staff_export()': ['call'], 'function extensions.staff_export()': ['call'] }]);
     expect((await rest(db.anonKey, 'rpc/deployment_check_signed_in_access')).status).toBe(401);
   });
 

@@ -24,6 +24,16 @@ describe("check:deployment's unguarded tables line", () => {
     });
   });
 
+  it("says a table of extensions is served by hosted Supabase's GraphQL endpoint too (session 32)", () => {
+    const outcome = unguardedTablesOutcome([{ table: 'extensions.staff_notes', kind: 'table', role: 'anon', privileges: ['select'] }]);
+
+    expect(outcome).toEqual({
+      ok: false,
+      detail:
+        "the table extensions.staff_notes (the public key may select) is unguarded in a schema other than public and graphql_public, whose usage is granted: any function or view in public that reads it (an invoker one too, as every new function is, callable by PUBLIC) hands it on, and hosted Supabase's GraphQL endpoint (/graphql/v1) serves a table of extensions to the public key itself; revoke the grants and the schema's usage, or turn row-level security on",
+    });
+  });
+
   it('names each table once, with what the public key and a signed-in user may do to it', () => {
     const outcome = unguardedTablesOutcome([
       { table: 'estimates', role: 'anon', privileges: ['select', 'insert', 'update', 'delete', 'truncate'] },
