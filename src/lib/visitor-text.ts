@@ -51,6 +51,16 @@ export function cleanMultiLine(value: string): string {
 export const PHONE_SHAPE = /^[+(]?[0-9][0-9 ()./-]*( ?(x|ext\.?|extension) ?[0-9]+)?$/i;
 
 /**
+ * A number the office can call back: at least the ten digits of a US number with its area code, the extension left
+ * out. "856 555 010" (a digit missed on a phone) and "555-0100" (no area code: 856 or 609?) are phone-shaped and the
+ * database stores them, but nobody can ring them. Only the form checks this: it helps the visitor, it defends nothing.
+ */
+export function isWholePhoneNumber(value: string): boolean {
+  const number = value.replace(/ ?(x|ext\.?|extension) ?[0-9]+$/i, '');
+  return (number.match(/[0-9]/g)?.length ?? 0) >= 10;
+}
+
+/**
  * The database's e-mail shape (private.is_email, migration 20261125270002): an address a mail server takes.
  * The name before the @ is dot-separated words without the characters that make display names, lists or quoting
  * (< > , ; : " ( ) [ ] \) and without % (the old "percent hack" for relaying, which servers refuse); the
@@ -80,5 +90,6 @@ export function withoutLeadingAt(value: string): string {
 export const textMessages = {
   nameStartsLikeAFormula: 'Please start your name with a letter (not =, +, - or @).',
   phoneShape: 'Please enter a phone number with digits, spaces and ( ) + - . only, like (856) 555-0100.',
+  phoneDigits: 'Please enter your whole phone number with its area code, like (856) 555-0100.',
   emailShape: 'Please enter a valid email address, like name@example.com.',
 } as const;

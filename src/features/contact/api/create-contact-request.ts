@@ -6,6 +6,7 @@ import {
   cleanOneLine,
   hasVisibleText,
   isEmailShaped,
+  isWholePhoneNumber,
   PHONE_SHAPE,
   startsLikeAFormula,
   textMessages,
@@ -33,6 +34,7 @@ export const contactRequestSchema = z.object({
   phone: oneLine('Please enter your phone number.').check(
     z.maxLength(40, 'Please enter a phone number of at most 40 characters.'),
     z.regex(PHONE_SHAPE, textMessages.phoneShape),
+    z.refine(isWholePhoneNumber, textMessages.phoneDigits),
   ),
   message: z
     .string()

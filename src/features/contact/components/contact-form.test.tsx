@@ -238,6 +238,27 @@ describe('the estimate form', () => {
     expect(f.name).not.toHaveAttribute('aria-invalid');
   });
 
+  // Phone-shaped, so the browser and the database take them, but nobody can ring them back (session 33's journeys).
+  it('says under the phone a number typed a digit short or without its area code, and sends nothing', async () => {
+    // No handler for contacts: a request would be an unhandled MSW request and fail the test.
+    const { user } = renderWithProviders(<ContactForm />);
+    const f = fields();
+    await user.type(f.name, typed.name);
+    await user.type(f.email, typed.email);
+    await user.type(f.message, typed.message);
+    for (const short of ['856 555 010', '555-0100 ext. 12345']) {
+      await user.clear(f.phone);
+      await user.type(f.phone, short);
+      await user.click(screen.getByRole('button', { name: /send my request/i }));
+
+      expect(f.phone).toHaveAccessibleDescription(
+        `Please enter your whole phone number with its area code, like (856) 555-0100. ${phoneConsent.callsAndTexts}`,
+      );
+      expect(f.phone).toHaveFocus();
+    }
+    expect(toast).not.toHaveBeenCalled();
+  });
+
   // The database refuses these lengths too (tests/integration/database-rules.test.ts): without the form's own check
   // the visitor would get "Submission failed" and no word of which field to shorten.
   it('says which field is longer than the database takes, and sends nothing', async () => {

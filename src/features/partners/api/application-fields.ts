@@ -5,6 +5,7 @@ import {
   cleanOneLine,
   hasVisibleText,
   isEmailShaped,
+  isWholePhoneNumber,
   PHONE_SHAPE,
   startsLikeAFormula,
   textMessages,
@@ -40,7 +41,8 @@ export const emailAddress = () =>
 export const phoneNumber = () =>
   requiredOneLine('Please enter your phone number.')
     .max(40, 'Please enter a phone number of at most 40 characters.')
-    .regex(PHONE_SHAPE, textMessages.phoneShape);
+    .regex(PHONE_SHAPE, textMessages.phoneShape)
+    .refine(isWholePhoneNumber, textMessages.phoneDigits);
 
 /** An optional field: cleaned and trimmed, and stored as null when nothing in it shows. */
 export const optionalText = (maxLength: number, tooLongMessage: string, options: { multiLine?: boolean } = {}) =>
