@@ -135,6 +135,16 @@ describe('the home page', () => {
     );
   });
 
+  // Decision 032, session 33: "Born and based in ... We live here" said where the business began and where its
+  // people live, which no business fact gives; the card now says what the spec and the base town do.
+  it('says under "Locally Owned & Operated" only that the business is owned and run from its base town', async () => {
+    renderRoute('/');
+    const why = (await screen.findByRole('heading', { name: `Why ${business.name}` })).closest('section')!;
+    expect(within(why).getByRole('heading', { name: 'Locally Owned & Operated' }).parentElement).toHaveTextContent(
+      `Locally Owned & OperatedOwned and run from ${business.baseTown}, where our name rides on every floor.`,
+    );
+  });
+
   it.each(['/', '/realtors', '/investors'])(
     '%s says "licensed" only in the spec\'s own "Licensed & Insured"',
     async (path) => {

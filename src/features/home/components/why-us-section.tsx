@@ -4,7 +4,9 @@ import { business } from '@/config/business';
 import { pageTexts } from '@/content/spec-texts';
 
 const details = [
-  { icon: House, text: `Born and based in ${business.baseTown}. We live here, and our name rides on every floor.` },
+  // The spec's "Locally Owned & Operated" and base town, no more: where the business was founded and where its people
+  // live are the owner's facts, which the site has not been given (decision 032, session 33).
+  { icon: House, text: `Owned and run from ${business.baseTown}, where our name rides on every floor.` },
   { icon: Sparkles, text: 'Dust control, floor protection and a swept-clean site at the end of every day.' },
   {
     icon: Handshake,

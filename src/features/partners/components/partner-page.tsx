@@ -12,6 +12,9 @@ import { isHydrating } from '@/lib/hydration';
 import { scrollToElement } from '@/lib/scroll-to-element';
 import type { PartnerProgram } from '../content/partner-program';
 
+/** Beside the trust points: the registration, and the insurance registration requires (as the home hero's hint). */
+const registrationHint = `${business.registrationLine}. New Jersey registers only contractors with liability insurance.`;
+
 /** The catalogue keeps the spec's own lower-case wording; a list line starts with a capital. */
 const asListLine = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -72,6 +75,10 @@ export function PartnerPage({ program, form }: { program: PartnerProgram; form: 
                   </li>
                 ))}
               </ul>
+              {/* The home page's hero says this in the trust point's hint; here the points are plain text, so it is
+                  said beside them: what the spec's "Licensed & Insured" stands on (N.J.A.C. 13:45A-17.11(d)2,
+                  N.J.S.A. 56:8-142; decisions 040 and 032, session 33). */}
+              <p className="mt-2 text-sm text-oak-200">{registrationHint}</p>
               <Button
                 variant="secondary"
                 size="lg"

@@ -179,6 +179,19 @@ describe.each(programs)('$path', (program) => {
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
   });
 
+  // Decisions 040 and 032 (session 33): the hero lists the spec's "Licensed & Insured" as plain text, with no hint to
+  // open, so what it stands on is said beside it: the New Jersey registration (its number, N.J.A.C. 13:45A-17.11(d)2)
+  // and the liability insurance registration requires (N.J.S.A. 56:8-142).
+  it('says beside "Licensed & Insured" in the hero the registration number and the insurance it requires', async () => {
+    await openPage(program);
+    const hero = screen.getByRole('heading', { level: 1, name: program.heading }).closest('section')!;
+    const trustPoints = within(hero).getByText('Licensed & Insured').closest('ul')!;
+    expect(trustPoints.nextElementSibling).toHaveTextContent(
+      `NJ Home Improvement Contractor Reg. No. ${business.registrationNumber}. New Jersey registers only contractors with liability insurance.`,
+    );
+    expect(trustPoints.nextElementSibling).toBeVisible();
+  });
+
   it("'Join the Program' scrolls smoothly to the application card and moves focus there", async () => {
     const scrollIntoView = vi.spyOn(Element.prototype, 'scrollIntoView');
     const { user } = await openPage(program);
