@@ -42,6 +42,8 @@ export const ENGINE_VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   'engine, with standing columns': { standingColumns: STANDING_COLUMN_LIMITS },
   'engine, with front faces': { frontFaces: FRONT_FACE_LIMITS },
   'engine, with front faces, without the zoomed runs': { frontFaces: { ...FRONT_FACE_LIMITS, zoomedOther: 0 } },
+  'engine, with front faces, not where the grain goes on below': { frontFaces: { ...FRONT_FACE_LIMITS, sameGrain: 0.3 } },
+  'engine, with front faces, without the zoomed runs, not where the grain goes on below': { frontFaces: { ...FRONT_FACE_LIMITS, zoomedOther: 0, sameGrain: 0.3 } },
   'engine, without door frames': { doorFrames: null },
   'engine, door frames without the strip guard': { doorFrames: { ...DOOR_FRAME_LIMITS, strip: 0 } },
   'engine, with closed outlines': { closedOutlines: CLOSED_OUTLINE_LIMITS },

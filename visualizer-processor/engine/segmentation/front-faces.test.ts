@@ -46,4 +46,20 @@ describe('faces standing in front on the floor', () => {
     expect(at(frontFacesOnFloor(floor, rgb, width, height, null), 300, 135)).toBe(0);
     expect(at(frontFacesOnFloor(floor, rgb, width, height, plinth), 300, 135)).toBe(1);
   });
+
+  it("with the grain test, leaves a band of shade whose boards run on as the floor's below it, and takes a plain face above the same boards", () => {
+    // Boards receding at a slant (a faint seam every 24 pixels, 51° from level), as the floor's planks run towards
+    // its vanishing point; the band rows 120 to 149, columns 100 to 499.
+    const boards = (x: number, y: number) => ((((x - 0.8 * y) % 24) + 24) % 24 < 2 ? 142 : 150) + hash(x, y, 5) - 2;
+    const inBand = (x: number, y: number) => x >= 100 && x < 500 && y < 150;
+    const grain = { ...NO_ZOOM, sameGrain: 0.3 };
+    // A shade: the same boards, darker.
+    const shade = scene((x, y) => (inBand(x, y) ? Math.round(0.8 * boards(x, y)) : boards(x, y)));
+    expect(shade.at(frontFacesOnFloor(shade.floor, shade.rgb, shade.width, shade.height, null, grain), 300, 135)).toBe(0);
+    // The grain test is what leaves it: without it the shade is a face.
+    expect(shade.at(frontFacesOnFloor(shade.floor, shade.rgb, shade.width, shade.height, null, NO_ZOOM), 300, 135)).toBe(1);
+    // A plinth of the same darkness, plain, standing on those boards.
+    const plinth = scene((x, y) => (inBand(x, y) ? 120 + hash(x, y, 5) - 2 : boards(x, y)));
+    expect(plinth.at(frontFacesOnFloor(plinth.floor, plinth.rgb, plinth.width, plinth.height, null, grain), 300, 135)).toBe(1);
+  });
 });

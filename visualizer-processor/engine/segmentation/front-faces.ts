@@ -21,7 +21,10 @@
  * Off (decision 012's log, session 29): on the tuning photos it took a door's threshold (kitchen-galley-oak, precision
  * 0.990 -> 0.996) but also the floor under a bed's net hem and a far strip of floor above a level band of sun
  * (bedroom-net-tile -0.016 IoU, hall-people-glass -0.009); without the zoomed runs' say it took a glossy floor's band
- * of reflection too (other-theatre-carts -0.065).
+ * of reflection too (other-theatre-carts -0.065). Session 33 added `sameGrain` (0 = off in these limits; 0.3 in the
+ * variant 'engine, with front faces, not where the grain goes on below'): the hem's and the sun's bands keep the grain
+ * of the floor below them and stay, so on the tuning part only the threshold is taken; still off for its cost (the
+ * step, 11-26 ms warm at the guide's size, over the engine's budget) against one photo's +0.006 of precision.
  */
 
 export const FRONT_FACE_LIMITS = {
@@ -52,6 +55,15 @@ export const FRONT_FACE_LIMITS = {
    * network tells a plinth or a kick plate from the floor at times; a glossy floor's band of reflection it calls floor.
    */
   zoomedOther: 0.2,
+  /**
+   * The floor going on (session 33): a band whose grain runs as the floor's just below its foot leaves nothing. Per side
+   * of the foot (the band, and as many rows of floor below it), the structure tensor of the brightness summed into its
+   * double-angle vector ((Jxx - Jyy), 2 Jxy) / (Jxx + Jyy): a band of shade, sun or reflection on boards or tiles keeps
+   * the boards' and grout's directions, which recede towards the floor's vanishing point; a face standing on the floor
+   * is seen square, its grain level or none. The band stays when the two vectors lie within `sameGrain` of each other
+   * (0: no test).
+   */
+  sameGrain: 0,
 };
 
 export type FrontFaceLimits = typeof FRONT_FACE_LIMITS;
@@ -269,5 +281,47 @@ function markIfFace(chain: Column[], grey: Float32Array, floor: Uint8Array, w: n
     }
     if (other < limits.zoomedOther * all) return;
   }
+  if (limits.sameGrain > 0 && grainDistance(chain, grey, floor, w, h) <= limits.sameGrain) return;
   for (const { x, top, foot } of chain) for (let y = top; y < foot; y++) if (floor[y * w + x]) out[y * w + x] = 1;
+}
+
+/**
+ * How far apart the band's grain and the floor's just below its foot are: the distance between the two sides'
+ * double-angle vectors of the brightness's structure tensor (0 the same direction and coherence, up to 2). The rows
+ * next to the foot (its own step) and the columns next to the chain's ends are left out of both sides.
+ */
+function grainDistance(chain: readonly Column[], grey: Float32Array, floor: Uint8Array, w: number, h: number): number {
+  let ax = 0;
+  let ay = 0;
+  let axy = 0;
+  let bx = 0;
+  let by = 0;
+  let bxy = 0;
+  // The chain's end columns left out too: the band's own sides are edges across.
+  const first = Math.max(1, chain[0]!.x + 2);
+  const last = Math.min(w - 2, chain[chain.length - 1]!.x - 2);
+  for (const { x, top, foot } of chain) {
+    if (x < first || x > last) continue;
+    const rows = foot - top;
+    for (let y = top + 1; y < foot - 2; y++) {
+      const i = y * w + x;
+      const gx = grey[i + 1]! - grey[i - 1]!;
+      const gy = grey[i + w]! - grey[i - w]!;
+      ax += gx * gx;
+      ay += gy * gy;
+      axy += gx * gy;
+    }
+    for (let y = foot + 2; y < Math.min(h - 1, foot + 2 + rows) && floor[y * w + x]; y++) {
+      const i = y * w + x;
+      const gx = grey[i + 1]! - grey[i - 1]!;
+      const gy = grey[i + w]! - grey[i - w]!;
+      bx += gx * gx;
+      by += gy * gy;
+      bxy += gx * gy;
+    }
+  }
+  const a = ax + ay;
+  const b = bx + by;
+  if (a <= 0 || b <= 0) return 2;
+  return Math.hypot((ax - ay) / a - (bx - by) / b, (2 * axy) / a - (2 * bxy) / b);
 }
