@@ -155,7 +155,9 @@ export function request(url: string, options: RequestOptions = {}): Promise<Repl
   inFlight.add(waiting);
   let answered = false;
   let complete = false;
-  const answer = new Promise<Reply>((resolve, reject) => {
+  const answer = new Promise<Reply>((resolve, rejectAnswer) => {
+    let begunStatus: number | undefined;
+    const reject = (error: Error) => rejectAnswer(begunStatus === undefined ? error : Object.assign(error, { answerBegun: begunStatus }));
     const outgoing = client.request(
       target,
       {
@@ -174,6 +176,7 @@ export function request(url: string, options: RequestOptions = {}): Promise<Repl
       (incoming) => {
         // An answer begun: the host is there once the answer is whole (a stall after the headers is no answer).
         answered = true;
+        begunStatus = incoming.statusCode ?? 0;
         const chunks: Buffer[] = [];
         incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
         const localAddress = incoming.socket.localAddress;
@@ -228,6 +231,17 @@ export function request(url: string, options: RequestOptions = {}): Promise<Repl
   const settled = () => inFlight.delete(waiting);
   answer.then(settled, settled);
   return answer;
+}
+
+/**
+ * The status of the answer a failed request had begun (its headers came, its body was cut off, stalled or did not
+ * decode), or undefined when no answer began (refused, not in DNS, a certificate refused, silence). A line that reads
+ * a failed request as "the host serves nothing" must tell these apart (session 33): browsers show and run what
+ * arrived of a page cut off half-way.
+ */
+export function answerBegunOf(error: unknown): number | undefined {
+  const status = (error as { answerBegun?: unknown } | undefined)?.answerBegun;
+  return typeof status === 'number' ? status : undefined;
 }
 
 export const keyHeaders = (key: string) => ({ apikey: key, authorization: `Bearer ${key}` });

@@ -72,6 +72,7 @@ import { buildStampsOutcome, checkoutOutcome, gitHistory } from './build-stamps.
 import { buildFolderOutcome, filesOf, folderStampOf, rebuildOf } from './build-folder.ts';
 import { floorEngineOutcome, type EngineSeen } from './floor-engine.ts';
 import { publishedKeysOutcome } from './published-keys.ts';
+import { LEFTOVER_FILES, LEFTOVER_FOLDERS, leftoversOutcome, listingOf, type HostLeftovers } from './leftovers.ts';
 import { listMigrations } from '../../local-stack/migrations.ts';
 import { migrationsOutcome } from './migrations.ts';
 import { emailWorkersOutcome, type EmailWorkerPool } from './email-workers.ts';
@@ -300,9 +301,15 @@ async function main(): Promise<number> {
   // The source maps the scripts name, where the host serves them: they hold the sources, and a key put in one is as public.
   const mapTexts: string[] = [];
   const mapPaths: string[] = [];
+  /** Files the secret-key line should read and could not (cut off, not decodable, no answer): never taken as clean. */
+  const unreadFiles: string[] = [];
+  const unread = (filePath: string) => (error: unknown) => {
+    unreadFiles.push(`${filePath} (${error instanceof Error ? error.message : String(error)})`);
+    return undefined;
+  };
   for (const [scriptPath, reply] of servedScripts) {
     const mapPath = sourceMapOf(reply.body, scriptPath);
-    const map = mapPath ? await readSite(mapPath).catch(() => undefined) : undefined;
+    const map = mapPath ? await readSite(mapPath).catch(unread(mapPath)) : undefined;
     if (map?.status === 200) {
       mapTexts.push(map.body);
       mapPaths.push(mapPath!);
@@ -464,13 +471,22 @@ async function main(): Promise<number> {
     let otherFiles = 0;
     for (const filePath of otherPaths) {
       const notFoundPage = filePath.startsWith('/no-such-page-');
-      const reply = await readSite(filePath, { as: notFoundPage ? 'page' : 'file' }).catch(() => undefined);
+      const reply = await readSite(filePath, { as: notFoundPage ? 'page' : 'file' }).catch(unread(notFoundPage ? 'its not-found page' : filePath));
       if (!reply?.body || (reply.status !== 200 && !notFoundPage)) continue;
       otherFiles++;
       const secrets = secretsIn(reply.body, secretKey);
       if (secrets.length > 0) holding.push(`${notFoundPage ? 'its not-found page' : filePath} holds ${secrets.join(', ')}`);
     }
     const places = [...(found.length > 0 ? [`its pages, scripts or source maps hold ${found.join(', ')}`] : []), ...holding];
+    // A file that could not be read is not a file without a key (session 33: a source map or a file of the build cut
+    // off after its first bytes, which hold the key for whoever reads them, passed as if read and clean).
+    const notRead = [...new Set(unreadFiles)];
+    if (places.length === 0 && notRead.length > 0) {
+      return {
+        ok: false,
+        detail: `${notRead.join('; ')}: the host hands ${notRead.length === 1 ? 'this file' : 'these files'} out but not whole, so whether ${notRead.length === 1 ? 'it holds' : 'they hold'} a secret key is not known (a cut-off answer still gives its first bytes to whoever asks); serve every file of the build whole and run the check again`,
+      };
+    }
     return places.length === 0
       ? { ok: true, detail: `none in its ${pageTexts.length} pages, ${scriptTexts.length} scripts, ${mapTexts.length} source maps and ${otherFiles} other files` }
       : { ok: false, detail: `${places.join('; ')}: anyone can read every row with it. Rotate the key in the Supabase dashboard now, redeploy the services, and rebuild the site without it in any VITE_ setting or source file` };
@@ -528,6 +544,32 @@ async function main(): Promise<number> {
     await ask('a photo post whose body is not JSON', webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', origin: site.origin }, body: '{"' });
     for (const origin of new Set([new URL(webhookUrl).origin, new URL(deployment.supabaseUrl).origin])) await ask('a path not percent-encoded right', `${origin}/%E0%A4%A`);
     return errorBodiesOutcome(probes, { anonKey, serviceKey });
+  });
+  await check('no host lists a folder or hands out a leftover file', async () => {
+    // A secret at a path no line asks (session 33): folders asked for their listing, the files a listing names read,
+    // and the usual leftovers asked by name, of the site's host and the services' hosts.
+    const built = fs.existsSync(buildDir) ? [...filesOf(buildDir).keys()].map((file) => `/${file}`) : [];
+    const builtFolders = [...new Set(built.map((file) => file.slice(0, file.lastIndexOf('/') + 1)))].filter((folder) => folder !== '/');
+    const asked = (url: string, options: RequestOptions = {}) => request(url, options).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+    const hosts: HostLeftovers[] = [];
+    for (const origin of new Set([site.origin, new URL(webhookUrl).origin, new URL(deployment.supabaseUrl).origin])) {
+      // The site's / is its home page; a folder is asked as a person opens it in a browser.
+      const folderPaths = [...new Set([...(origin === site.origin ? builtFolders : []), ...LEFTOVER_FOLDERS])].filter((folder) => origin !== site.origin || folder !== '/');
+      const folders: HostLeftovers['folders'][number][] = [];
+      const listed: HostLeftovers['listed'][number][] = [];
+      for (const folder of folderPaths) {
+        const reply = await asked(`${origin}${folder}`, { headers: { ...PAGE_HEADERS } });
+        folders.push({ path: folder, reply });
+        const entries = reply instanceof Error ? undefined : listingOf(reply, folder);
+        for (const entry of (entries ?? []).filter((file) => !file.endsWith('/')).slice(0, 20)) {
+          if (listed.length < 60 && !listed.some((file) => file.path === entry)) listed.push({ path: entry, reply: await asked(`${origin}${entry}`) });
+        }
+      }
+      const files: HostLeftovers['files'][number][] = [];
+      for (const file of LEFTOVER_FILES) files.push({ path: file, reply: await asked(`${origin}${file}`) });
+      hosts.push({ origin, folders, files, listed });
+    }
+    return leftoversOutcome(hosts, { anonKey, serviceKey }, new Set(built));
   });
   await check("site's services are reachable from visitors' devices", async () => {
     // Run beside the stack the site was built for, the check reaches 127.0.0.1 and passes; a visitor's browser does not.

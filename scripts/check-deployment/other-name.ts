@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { getDomain } from 'tldts';
-import type { Reply } from './http.ts';
+import { answerBegunOf, type Reply } from './http.ts';
 import { entryOf, isNetworkOnlyHost } from './site.ts';
 import type { Outcome } from './test-rows.ts';
 
@@ -32,6 +32,13 @@ export function otherNameOutcome(site: URL, otherName: string | undefined, reply
   if (!otherName) return { ok: true, detail: `${site.hostname} has no bare or www. name to ask (an address, a name of this network, or a sub-domain of another)` };
   const asked = `${site.protocol}//${otherName}${site.port ? `:${site.port}` : ''}/`;
   if (!reply) return { ok: true, detail: `${asked} was not asked` };
+  // An answer begun and cut off is no "nothing" (session 33): browsers show, and run the scripts of, what arrived.
+  if (reply instanceof Error && answerBegunOf(reply) !== undefined) {
+    return {
+      ok: false,
+      detail: `${asked} began an answer (${answerBegunOf(reply)}) and did not finish it (${reply.message.slice(0, 80)}): browsers show what arrived, and run its scripts, while what it is cannot be read from here; point the name at the site's host and redirect it to ${site.origin}`,
+    };
+  }
   if (reply instanceof Error) return { ok: true, detail: `${asked} answers nothing (${reply.message.slice(0, 80)}), so it serves no other site; visitors who type it reach no page` };
   const location = String(reply.headers.location ?? '');
   if (reply.status >= 300 && reply.status < 400) {

@@ -243,8 +243,14 @@ describe('npm run check:deployment on a healthy deployment', () => {
     // a foreign page's plain-text post; the address the processor counts (session 27); the site's other name (session 28);
     // the build folder held to its commit, and every table the API serves guarded (session 29); no other bucket and the policies the migrations' own (session 30);
     // the schemas the API serves, and the processor's and the API's hosts asked for the build machine's files (session 31);
-    // what the processor's and the API's hosts answer a malformed request (session 32).
-    expect(checks).toHaveLength(1 + DEPLOYED_PAGES.length + 1 + 1 + 2 + 2 + 4 + 1 + 1 + LEAD_TABLES.length + 2 + 2 + 3 + 3 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1);
+    // what the processor's and the API's hosts answer a malformed request (session 32); the hosts' folders and leftovers (session 33).
+    expect(checks).toHaveLength(1 + DEPLOYED_PAGES.length + 1 + 1 + 2 + 2 + 4 + 1 + 1 + LEAD_TABLES.length + 2 + 2 + 3 + 3 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1);
+    // No host lists a folder: the site's build folders and the usual ones, the API's and processor's host's too.
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        new RegExp(`^ok {4}no host lists a folder or hands out a leftover file: ${httpsSite.url.replace(/\./g, '\\.')}, ${new URL(site.stack.url).origin.replace(/\./g, '\\.')} list none of \\d+ folders asked and hand out none of 16 leftover files \\(\\d+ answers\\); a file at a path no line asks and no listing shows is not seen$`),
+      ),
+    );
     expect(lines).toContain('ok    every table the API serves has row-level security: no table in public, graphql_public or another schema the public key or a signed-in user may use has row-level security off, and no view, materialized view or foreign table there reads as its owner, while either holds a privilege on it');
     // The folder the host is held to is the build of the commit its stamp names: the check built it again elsewhere.
     expect(lines).toContainEqual(
@@ -1058,6 +1064,82 @@ describe('npm run check:deployment on a broken deployment', () => {
         expect.stringMatching(/^FAIL {2}site built for this deployment: its \d+ scripts do not use VITE_VISUALIZER_WEBHOOK_URL /),
         `FAIL  processor and API errors reveal nothing of their machine: a photo post whose body is not JSON at ${host.url}${webhookPath} is answered 400 with a stack trace, a file of the app's folder: what an attacker reads to find the app's folders, its database and its keys; run the services with NODE_ENV=production and answer errors with a line that names no file, setting or statement (the processor's own refusals do), and rotate any key or password shown`,
       ]);
+    } finally {
+      await host.close();
+    }
+    expect(await leftovers(site.stack)).toEqual([]);
+  }, 300_000);
+
+  it("fails a file of the build the host cuts off after its first bytes, which hold the secret key, where the secret-key line took a file it could not read for a clean one (session 33)", async () => {
+    // A file public/ put in the build (the favicon), served with the key first and the connection dropped after it:
+    // whoever asks reads the key; the check's request failed, and the line went on as if the file held nothing.
+    const buildFile = fs.readdirSync(site.buildDir).find((name) => name.endsWith('.svg'))!;
+    const host = await startHost(site.siteUrl, otherHostPort, async (asked, upstream) => {
+      const reply = await upstream();
+      if (asked.path !== `/${buildFile}`) return reply;
+      const body = `<!-- deploy: ${site.stack.serviceRoleKey} -->\n${reply.body}`;
+      return { ...reply, body, cutOffAfter: body.indexOf('-->') + 3 };
+    });
+    try {
+      const { failed, lines } = await checkDeployment(envFor(site.stack), undefined, host.url);
+
+      expect(failed, lines.join('\n')).toEqual([
+        expect.stringMatching(
+          new RegExp(`^FAIL {2}site publishes no secret key: /${buildFile.replaceAll('.', '\\.')} \\([^)]+\\): the host hands this file out but not whole, so whether it holds a secret key is not known`),
+        ),
+      ]);
+    } finally {
+      await host.close();
+    }
+    expect(await leftovers(site.stack)).toEqual([]);
+  }, 300_000);
+
+  it("fails a site host that lists a folder the check never knew of, its file holding the secret key and the database's password, and a config left at a usual path (session 33)", async () => {
+    // nginx's autoindex on a folder put beside the build by hand, and a config.json copied to /static/: no line asked
+    // either path.
+    const envFile = `SUPABASE_SERVICE_ROLE_KEY=${site.stack.serviceRoleKey}\nDATABASE_URL=postgresql://postgres:hunter2-hunter2@db.example.internal:5432/postgres\n`;
+    const listing =
+      '<html>\r\n<head><title>Index of /backup/</title></head>\r\n<body>\r\n<h1>Index of /backup/</h1><hr><pre><a href="../">../</a>\r\n<a href="flooring-2026-11.env">flooring-2026-11.env</a>                              02-Nov-2026 10:12                 212\r\n</pre><hr></body>\r\n</html>\r\n';
+    const host = await startHost(site.siteUrl, otherHostPort, async (asked, upstream) => {
+      if (asked.path === '/backup/') return { status: 200, headers: { 'content-type': 'text/html' }, body: listing };
+      if (asked.path === '/backup/flooring-2026-11.env') return { status: 200, headers: { 'content-type': 'application/octet-stream' }, body: envFile };
+      if (asked.path === '/static/config.json') return { status: 200, headers: { 'content-type': 'application/json' }, body: '{"smtp":{"host":"smtp.example.net","user":"office","pass":"x"},"SMTP_PASSWORD":"correct-horse-battery"}' };
+      return upstream();
+    });
+    try {
+      const { failed, lines } = await checkDeployment(envFor(site.stack), undefined, host.url);
+
+      expect(failed, lines.join('\n')).toEqual([
+        `FAIL  no host lists a folder or hands out a leftover file: ${host.url}/backup/ is a folder listing naming 1 entry (/backup/flooring-2026-11.env), where /backup/flooring-2026-11.env holds a database or mail server address with its password, the settings SUPABASE_SERVICE_ROLE_KEY, DATABASE_URL with a value, the secret key SUPABASE_SERVICE_ROLE_KEY${site.stack.serviceRoleKey.startsWith('eyJ') ? ', a JWT key for the role service_role' : ''}; ${host.url}/static/config.json is handed out (103 bytes, holding the setting SMTP_PASSWORD with a value): a file nobody was meant to fetch, public to anyone who guesses or reads its path; turn folder listings off (nginx: no autoindex; Apache: Options -Indexes), delete what is not the site's build or the service from the host, and rotate every key and password such a file held`,
+      ]);
+    } finally {
+      await host.close();
+    }
+    expect(await leftovers(site.stack)).toEqual([]);
+  }, 300_000);
+
+  it("fails a site's other name that serves an earlier build's page cut off half-way, which the line took for a name that answers nothing (session 33)", async () => {
+    // The bare domain left on the old host, whose answer stops after the page's head: browsers show it and run its
+    // scripts; the check's request failed, and the line said the name serves nothing.
+    const port = await findFreePort();
+    const [www, bare] = [`www.haddon-floorworks.test:${port}`, `haddon-floorworks.test:${port}`];
+    const host = await startHost(site.siteUrl, port, async (asked, upstream) => {
+      const reply = await upstream();
+      if (asked.headers.host !== bare) return reply;
+      const body = reply.body.replaceAll('/assets/index-', '/assets/index-0ld');
+      return { ...reply, body, cutOffAfter: body.indexOf('</head>') };
+    });
+    const env = {
+      ...envFor(site.stack),
+      NODE_OPTIONS: `--import=${path.join(PROJECT_ROOT, 'tests', 'support', 'resolve-test-names.mjs')}`,
+      TEST_HOST_ADDRESSES: 'www.haddon-floorworks.test=127.0.0.1,haddon-floorworks.test=127.0.0.1',
+    };
+    try {
+      const { lines } = await checkDeployment(env, defaultArgs(), `http://${www}`);
+
+      expect(lines.find((line) => line.includes("site's other name serves no other site")), lines.join('\n')).toMatch(
+        new RegExp(`^FAIL {2}site's other name serves no other site: http://${bare.replace(/\./g, '\\.')}/ began an answer \\(200\\) and did not finish it \\([^)]+\\): browsers show what arrived, and run its scripts`),
+      );
     } finally {
       await host.close();
     }

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../local-stack/paths';
-import { ACCEPTS_ZSTD, request } from '../../scripts/check-deployment/http';
+import { ACCEPTS_ZSTD, answerBegunOf, request } from '../../scripts/check-deployment/http';
 import { createSiteReader } from '../../scripts/check-deployment/site';
 import { askAsBrowsersLoad } from '../../scripts/check-deployment/subresources';
 
@@ -163,6 +163,27 @@ describe("check:deployment's requests", () => {
       await new Promise((resolve) => siteHost.close(resolve));
     }
   }, 60_000);
+
+  it('say, when they fail, whether an answer had begun (cut off after its headers) or none came (refused), which a line reading a failure as "serves nothing" must tell apart (session 33)', async () => {
+    const host = http.createServer((_incoming, outgoing) => {
+      outgoing.writeHead(200, { 'content-type': 'text/html', 'content-length': '1000' });
+      outgoing.write('<!doctype html><head><script type="module" src="/assets/index-0ld.js"></script>', () => outgoing.destroy());
+    });
+    await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+    const port = (host.address() as AddressInfo).port;
+    try {
+      const cutOff = await request(`http://127.0.0.1:${port}/`).catch((error: unknown) => error);
+      expect(cutOff).toBeInstanceOf(Error);
+      expect(answerBegunOf(cutOff)).toBe(200);
+    } finally {
+      host.closeAllConnections();
+      await new Promise((resolve) => host.close(resolve));
+    }
+    // Nothing listens there any more: refused, no answer begun.
+    const refused = await request(`http://127.0.0.1:${port}/`).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(Error);
+    expect(answerBegunOf(refused)).toBeUndefined();
+  });
 
   it('still send the headers a line gives them', async () => {
     const reply = await request(url, { headers: { 'user-agent': 'curl/8' } });

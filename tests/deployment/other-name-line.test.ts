@@ -27,6 +27,11 @@ describe("the site's other name", () => {
     });
     const parked: Reply = { status: 200, headers: {}, body: '<html><h1>This domain is parked</h1></html>' };
     expect(otherNameOutcome(site, 'floors.example', parked, '/assets/index-N3w.js').detail).toMatch(/^https:\/\/floors\.example\/ serves a page of another site \(it starts none of the build's scripts\): /);
+    // An answer begun and cut off (session 33): browsers show and run what arrived; the request only failed.
+    expect(otherNameOutcome(site, 'floors.example', Object.assign(new Error('aborted'), { answerBegun: 200 }), '/assets/index-N3w.js')).toEqual({
+      ok: false,
+      detail: "https://floors.example/ began an answer (200) and did not finish it (aborted): browsers show what arrived, and run its scripts, while what it is cannot be read from here; point the name at the site's host and redirect it to https://www.floors.example",
+    });
     const away: Reply = { status: 301, headers: { location: 'https://old-floors.example/' }, body: '' };
     expect(otherNameOutcome(site, 'floors.example', away, '/assets/index-N3w.js')).toEqual({
       ok: false,
