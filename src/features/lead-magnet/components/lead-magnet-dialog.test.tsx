@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { business } from '@/config/business';
 import { pageTexts, toasts } from '@/content/spec-texts';
 import { server } from '@/testing/msw-server';
@@ -224,6 +224,30 @@ describe('the free-guide modal', () => {
     await user.click(screen.getByRole('button', { name: pageTexts.leadMagnet.submitButton }));
     expect(await screen.findByRole('heading', { name: pageTexts.leadMagnet.thankYouTitle })).toBeInTheDocument();
     expect(attempts).toBe(3);
+  });
+
+  // Session 33's journeys: on a phone the error toast lies over the modal's top and its own close button; the toast's
+  // x was a tap outside the modal, so it closed the modal the visitor had just been told to try again in.
+  it("closes the error toast, not the modal, when the toast's close button is tapped: the email stays for another press", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    server.use(http.post(restUrl('leads'), () => HttpResponse.json({ message: 'unavailable' }, { status: 503 })));
+    // A toast follows a swipe with pointer capture, which jsdom does not have.
+    const hadPointerCapture = 'setPointerCapture' in Element.prototype;
+    if (!hadPointerCapture) Element.prototype.setPointerCapture = () => {};
+    onTestFinished(() => {
+      if (!hadPointerCapture) delete (Element.prototype as Partial<Element>).setPointerCapture;
+    });
+    // The modal sets pointer-events: none on the page behind it; sonner's toasts take taps all the same.
+    const { user } = renderWithProviders(<PageWithModal />, { userEventOptions: { pointerEventsCheck: 0 } });
+    await user.click(screen.getByRole('button', { name: 'Get the guide' }));
+    await user.type(screen.getByLabelText('Email address'), 'pat@example.com');
+    await user.click(screen.getByRole('button', { name: pageTexts.leadMagnet.submitButton }));
+    expect(await screen.findByText(toasts.leadFailure.title)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Close toast' }));
+    await waitFor(() => expect(screen.queryByText(toasts.leadFailure.title)).not.toBeInTheDocument());
+    expect(screen.getByRole('dialog', { name: pageTexts.leadMagnet.title })).toBeInTheDocument();
+    expect(screen.getByLabelText('Email address')).toHaveValue('pat@example.com');
   });
 
   it('says under the field when the e-mail starts like a spreadsheet formula, and sends nothing', async () => {

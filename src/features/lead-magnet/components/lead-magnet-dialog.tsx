@@ -158,6 +158,11 @@ export function LeadMagnetDialog({ open, onOpenChange, inPlace = false, openedFr
           <div aria-hidden="true" style={{ pointerEvents: 'auto' }} className="fixed inset-0 z-50 bg-walnut-950/75" />
         )}
         <Dialog.Content
+          // A toast is not the page behind: on a phone the error toast lies over the modal's top, and a tap on its x (or
+          // a swipe to dismiss it) closed the modal the visitor had just been told to try again in (session 33).
+          onInteractOutside={(event) => {
+            if (event.target instanceof Element && event.target.closest('[data-sonner-toaster]')) event.preventDefault();
+          }}
           onOpenAutoFocus={() => {
             focusedOnOpening.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
           }}
