@@ -50,6 +50,44 @@ test.describe('Snap & See Wood when the webhook answer is lost', () => {
 });
 
 /**
+ * A processor killed after the photo reached it, before it stored it (decision 016, item 23): the gateway answers 502
+ * and nothing of the photo is kept, so the row stays pending. The page said "Photo sent. Your render starts in a
+ * moment." for the spec's 30 reads (5 minutes), then timed out. It holds the photo, so it sends it again.
+ */
+test.describe('Snap & See Wood when the processor dies before it stores the photo', () => {
+  test('the page sends the photo again under the same request, and shows the result', async ({ page, database }) => {
+    const email = `e2e-lost-photo-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const sentIds: string[] = [];
+    await page.route('**/functions/v1/floor-visualizer', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      sentIds.push(route.request().headers()['x-visualizer-request'] ?? '');
+      // The first photo is lost with its processor: the processor never sees it.
+      if (sentIds.length === 1)
+        return route.fulfill({
+          status: 502,
+          json: { message: 'The local service behind the gateway is not answering' },
+        });
+      return route.continue();
+    });
+    await page.goto('/floor-visualizer');
+    await page.getByLabel('Choose a photo').setInputFiles(PHOTO);
+    await page.getByLabel('Name').fill('Robin Resent');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Process Image' }).click();
+
+    // Within 60 s, where following the pending row took 5 minutes.
+    await expect(page.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeVisible({
+      timeout: 60_000,
+    });
+    await expect(page.getByText('Error', { exact: true })).toHaveCount(0);
+    expect(sentIds).toHaveLength(2);
+    expect(sentIds[1]).toBe(sentIds[0]);
+    const rows = await database.rowsWhere('floor_visualizer_requests', { email });
+    expect(rows.map((row) => [row.id, row.status])).toEqual([[sentIds[0], 'completed']]);
+  });
+});
+
+/**
  * The processor down or stopped (review, session 18): none of the photo goes out, and the row stays pending. The page
  * waited for the answer's deadline (about a minute and a half), then followed the row for the spec's 30 reads (5
  * minutes) before "Try again". Chromium reports no upload progress for these calls, intercepted or not.

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
+  WEBHOOK_REFUSAL,
   WEBHOOK_REQUEST_ID_HEADER,
   visualizerWebhookCompletedReplySchema,
   visualizerWebhookPayloadSchema,
@@ -12,7 +13,7 @@ import { answerDeadline } from '@/lib/answer-deadline';
 import { pageTexts } from '@/content/spec-texts';
 import { preparePhotoAhead } from '../utils/prepare-photo-ahead';
 import { webhookBody, type WireBody } from '../utils/webhook-body';
-import { getVisualizerRequest, POLL_INTERVAL_MS } from './get-visualizer-request';
+import { getVisualizerRequest, POLL_INTERVAL_MS, VisualizerRequestNotFound } from './get-visualizer-request';
 
 /** How much of the webhook's body the browser has sent so far. */
 export type UploadProgress = { sentBytes: number; totalBytes: number };
@@ -58,6 +59,19 @@ export class WebhookUnanswered extends Error {
 }
 
 /**
+ * An answer that says the call was lost on the way, not that the render failed: a 5xx (a gateway or host whose
+ * processor died under it: SIGKILL, out of memory, a restart) or a connection that broke after the whole photo went
+ * out. Whether the processor kept the photo, only the row can tell: `startProcessing` reads it and sends the photo
+ * again while it is still pending (RESEND_PAUSES_MS).
+ */
+export class WebhookLost extends WebhookUnanswered {
+  constructor(cause: unknown) {
+    super(cause);
+    this.name = 'WebhookLost';
+  }
+}
+
+/**
  * The upload stopped: no byte of the photo went out for `UPLOAD_STALL_MS`, or the connection broke, while some of it
  * was still to send; or none of it went out at all (the webhook's host refused the connection, or took it and never
  * answered), and the row is still pending. The processor cannot have the photo (its body is incomplete), so no
@@ -87,6 +101,17 @@ export const UPLOAD_STALL_MS = 20_000;
  * processor has stalled, and the page treats the call as unanswered and follows the row (WebhookUnanswered), as it
  * does after a dropped connection, instead of "Sending your photo" for as long as the page is open.
  */
+/**
+ * The pauses before each new send of the photo after a lost call whose row is still pending (decision 016, item 23).
+ * A processor killed after the photo reached it and before it was stored keeps nothing of it: its row stays pending,
+ * and the page, following the row, said "Photo sent. Your render starts in a moment." for the spec's 30 reads (5
+ * minutes), then the spec's timeout. A supervised processor is back within seconds (the local stack's in 3.5 s at
+ * load 10); the page holds the photo, so it sends it again under the same id, which the processor takes for a pending
+ * row. After the last (about 17 s and four sends), the visitor is told at once with the spec's processing failure:
+ * back to their details, photo kept, "Process Image" to send again.
+ */
+export const RESEND_PAUSES_MS = [2_000, 5_000, 10_000] as const;
+
 export const WEBHOOK_MIN_BYTES_PER_SECOND = 8 * 1024;
 export const WEBHOOK_ANSWER_SLACK_MS = 60_000;
 export function webhookAnswerDeadlineMs(bodyBytes: number): number {
@@ -99,7 +124,8 @@ export function webhookAnswerDeadlineMs(bodyBytes: number): number {
  * the photo was chosen: preparePhotoAhead); the payload
  * is checked against the schema the processor uses, so a bad payload fails here, not over the wire. Only whether
  * the reply is ok matters; the page learns the outcome by reading the row. A 4xx is a refusal unless the row says why
- * it failed; a 5xx or a dropped connection is WebhookUnanswered; an upload that stops moving, or whose connection
+ * it failed; a 5xx or a dropped connection is WebhookUnanswered (after the photo is sent again while the row is still
+ * pending: RESEND_PAUSES_MS, then the spec's processing failure); an upload that stops moving, or whose connection
  * drops mid-photo, is UploadStalled. A row that fails while the answer is awaited ends the wait.
  */
 export async function startProcessing({
@@ -121,6 +147,48 @@ export async function startProcessing({
   });
 
   const body = await webhookBody(payload, photo);
+  for (let resends = 0; ; resends += 1) {
+    try {
+      return await sendPhoto(requestId, body, signal, onUploadProgress, resends > 0);
+    } catch (error) {
+      if (!(error instanceof WebhookLost) || signal?.aborted) throw error;
+      // A row that moved on (the render queued, or failed with its reason) or cannot be read is followed, as before.
+      if (!(await rowIsPending(requestId))) throw error;
+      const pause = RESEND_PAUSES_MS[resends];
+      if (pause === undefined) throw new Error(pageTexts.visualizer.processingFailure);
+      await pauseUnlessLeft(pause, signal);
+    }
+  }
+}
+
+/** Waits `ms`, or rejects as an unanswered call once the visitor leaves (nothing more is said then). */
+function pauseUnlessLeft(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onLeft = () => {
+      clearTimeout(timer);
+      reject(new WebhookUnanswered(signal?.reason));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onLeft);
+      resolve();
+    }, ms);
+    if (signal?.aborted) onLeft();
+    else signal?.addEventListener('abort', onLeft, { once: true });
+  });
+}
+
+/**
+ * One send of the photo and its answer. `resent`: an earlier send of this request was lost, and may yet have been
+ * taken (a proxy's 502 for a call the processor went on with): its render queued first, this send is refused (409)
+ * and the row, moved on, is followed.
+ */
+async function sendPhoto(
+  requestId: string,
+  body: WireBody,
+  signal: AbortSignal | undefined,
+  onUploadProgress: ((progress: UploadProgress) => void) | undefined,
+  resent: boolean,
+): Promise<WebhookReply> {
   const deadline = answerDeadline(webhookAnswerDeadlineMs(body.size));
   // Ends the call early: the deadline, or the row failed while its answer was awaited (watchRow below).
   const stop = new AbortController();
@@ -162,7 +230,9 @@ export async function startProcessing({
       onProgress,
       () => photoNotReceived(requestId),
     );
-    if (response.status >= 500) throw new WebhookUnanswered(new Error(pageTexts.visualizer.processingFailure));
+    if (response.status >= 500) throw new WebhookLost(new Error(pageTexts.visualizer.processingFailure));
+    if (resent && response.status === WEBHOOK_REFUSAL.status && (await rowHasMovedOn(requestId)))
+      return { correctionToken: null, firstPictures: {} };
     // Our processor's 4xx is not always a refusal of the call: the render ran within the webhook's wait and failed
     // (422: a photo too small, not a photo, damaged), the payload was one it cannot use (400, 413), the photo never
     // arrived in full (408), and it wrote the reason for the visitor on the row first. Then the row is followed as
@@ -204,6 +274,28 @@ async function photoNotReceived(requestId: string): Promise<boolean> {
     return (await getVisualizerRequest(requestId)).status === 'pending';
   } catch {
     return true;
+  }
+}
+
+/**
+ * No render was queued for the request: its row is pending, or not there yet (the page inserts it beside the photo,
+ * and a processor that died while it waited for the row answered first: seen end to end). False if the row moved on
+ * or cannot be read.
+ */
+async function rowIsPending(requestId: string): Promise<boolean> {
+  try {
+    return (await getVisualizerRequest(requestId)).status === 'pending';
+  } catch (error) {
+    return error instanceof VisualizerRequestNotFound;
+  }
+}
+
+/** The request's row is past pending (its render queued, done, or failed); false if pending or unreadable. */
+async function rowHasMovedOn(requestId: string): Promise<boolean> {
+  try {
+    return (await getVisualizerRequest(requestId)).status !== 'pending';
+  } catch {
+    return false;
   }
 }
 
@@ -313,11 +405,11 @@ function postWithUploadProgress(
     // on screen for the spec's 30 reads (5 minutes) before a timeout. Broken after the last byte, the photo may
     // have arrived and the row is followed (issue 27).
     request.addEventListener('error', () => {
-      const unanswered = () =>
-        finish(() => reject(new WebhookUnanswered(new TypeError('Network error: the webhook could not be reached'))));
+      const networkError = new TypeError('Network error: the webhook could not be reached');
+      const unanswered = () => finish(() => reject(new WebhookUnanswered(networkError)));
       if (partlySent && !uploaded) finish(() => reject(new UploadStalled()));
       else if (!anyOut) failIfNotReceived(unanswered);
-      else unanswered();
+      else finish(() => reject(new WebhookLost(networkError)));
     });
     request.addEventListener('abort', () => finish(() => reject(new WebhookUnanswered(signal.reason))));
     request.addEventListener('timeout', () => finish(() => reject(new WebhookUnanswered(signal.reason))));

@@ -8,7 +8,7 @@ import { server } from '@/testing/msw-server';
 import { completedRow, insertHandler, newCalls, readHandler, REQUESTS_URL, row } from '../testing/visualizer-calls';
 import { chooseFile, fillInfo, openPage } from '../testing/visualizer-journey';
 import { WEBHOOK_REQUEST_ID_HEADER } from '@contracts/visualizer-webhook';
-import { UPLOAD_STALL_MS } from '../api/start-processing';
+import { RESEND_PAUSES_MS, UPLOAD_STALL_MS } from '../api/start-processing';
 import { POLL_INTERVAL_MS } from '../api/get-visualizer-request';
 import { OFFLINE_TEXT } from './processing-step';
 
@@ -506,6 +506,131 @@ describe('sending the photo', () => {
     await advance(POLL_INTERVAL_MS * 3);
     expect(upload.aborted).toBe(true);
     expect(calls.reads).toHaveLength(0);
+  });
+
+  /** Fakes the page's clock from here (Node's I/O keeps running); react-query flushes on a microtask. */
+  function fakeTheClock() {
+    notifyManager.setScheduler(queueMicrotask);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
+  }
+  async function untilSent(count: number) {
+    for (let tick = 0; tick < 40 && ControlledUpload.sent.length < count; tick += 1) await advance(0);
+    expect(ControlledUpload.sent).toHaveLength(count);
+    return ControlledUpload.sent[count - 1]!;
+  }
+  const GATEWAY_502 = { message: 'The local service behind the gateway is not answering' };
+
+  // Decision 016, item 23: a processor killed after the photo reached it, before it stored it, keeps nothing of it;
+  // its gateway answers 502 and the row stays pending. The page followed that row for the spec's 30 reads (5 minutes),
+  // saying "Photo sent. Your render starts in a moment.", then timed out.
+  it('sends the photo again, under the same request, when the webhook answers 502 and the row is still pending', async () => {
+    const toastError = vi.spyOn(toast, 'error');
+    let taken = false;
+    const { calls, upload } = await startUpload((id) =>
+      HttpResponse.json(taken ? completedRow(id) : row(id, { status: 'pending' })),
+    );
+    fakeTheClock();
+    act(() => upload.answer(502, GATEWAY_502));
+    for (let tick = 0; tick < 40 && calls.reads.length === 0; tick += 1) await advance(0);
+    expect(ControlledUpload.sent).toHaveLength(1);
+
+    await advance(RESEND_PAUSES_MS[0]);
+    const again = await untilSent(2);
+    // The same photo, details and id (the header too): the processor takes it for the pending row; no second row.
+    expect(again.body).toBe(upload.body);
+    expect(again.headers[WEBHOOK_REQUEST_ID_HEADER]).toBe(upload.headers[WEBHOOK_REQUEST_ID_HEADER]);
+    expect(calls.inserts).toHaveLength(1);
+    expect(screen.getByRole('status')).toHaveTextContent('Sending your photo to our visualizer.');
+
+    taken = true;
+    const requestId = (JSON.parse(upload.body) as { requestId: string }).requestId;
+    act(() => again.answer(202, { status: 'processing', requestId, correctionToken: 'a'.repeat(43) }));
+    for (
+      let tick = 0;
+      tick < 40 && !screen.queryByRole('heading', { name: 'Your room with hardwood floors' });
+      tick += 1
+    )
+      await advance(0);
+    expect(screen.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeInTheDocument();
+    expect(toastError).not.toHaveBeenCalled();
+  });
+
+  it('sends the photo again when the 502 comes before its row is there (the processor died waiting for it)', async () => {
+    // The row is inserted beside the photo; a processor that dies while it waits for the row answers first.
+    let taken = false;
+    const { calls, upload } = await startUpload((id, attempt) =>
+      attempt === 1
+        ? HttpResponse.json({ code: 'PGRST116', message: 'no rows' }, { status: 406 })
+        : HttpResponse.json(taken ? completedRow(id) : row(id, { status: 'pending' })),
+    );
+    fakeTheClock();
+    act(() => upload.answer(502, GATEWAY_502));
+    for (let tick = 0; tick < 40 && calls.reads.length === 0; tick += 1) await advance(0);
+    await advance(RESEND_PAUSES_MS[0]);
+    const again = await untilSent(2);
+    taken = true;
+    act(() => again.answer(202, { status: 'processing' }));
+    for (
+      let tick = 0;
+      tick < 40 && !screen.queryByRole('heading', { name: 'Your room with hardwood floors' });
+      tick += 1
+    )
+      await advance(0);
+    expect(screen.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeInTheDocument();
+  });
+
+  it("says at once, with the spec's error, when every send is lost and the row stays pending", async () => {
+    const toastError = vi.spyOn(toast, 'error');
+    const { calls, upload } = await startUpload((id) => HttpResponse.json(row(id, { status: 'pending' })));
+    fakeTheClock();
+    act(() => upload.answer(502, GATEWAY_502));
+    for (const [index, pause] of RESEND_PAUSES_MS.entries()) {
+      for (let tick = 0; tick < 40 && calls.reads.length <= index; tick += 1) await advance(0);
+      await advance(pause);
+      const again = await untilSent(index + 2);
+      // Lost as a 5xx, or as a connection that broke once every byte was out (a host without a gateway).
+      if (index % 2 === 0) {
+        act(() => again.progress(1));
+        act(() => again.upload.dispatchEvent(new ProgressEvent('load')));
+        act(() => again.breakConnection());
+      } else act(() => again.answer(503, GATEWAY_502));
+    }
+    for (let tick = 0; tick < 40 && !screen.queryByRole('button', { name: 'Process Image' }); tick += 1)
+      await advance(0);
+
+    // Back to the details, photo kept, as the spec's failure says: "Process Image" sends it again.
+    expect(screen.getByRole('button', { name: 'Process Image' })).toBeEnabled();
+    expect(toastError).toHaveBeenCalledWith('Error', {
+      description: 'Failed to process your image. Please try again.',
+      duration: 6000,
+    });
+    expect(ControlledUpload.sent).toHaveLength(RESEND_PAUSES_MS.length + 1);
+    expect(calls.inserts).toHaveLength(1);
+  });
+
+  it('follows the row when a send made again is refused because the first one was taken after all', async () => {
+    // A proxy's 502 for a call the processor went on with: its render queued first, the second send is refused (409).
+    const toastError = vi.spyOn(toast, 'error');
+    let queued = false;
+    const { calls, upload } = await startUpload((id) =>
+      HttpResponse.json(queued ? completedRow(id) : row(id, { status: 'pending' })),
+    );
+    fakeTheClock();
+    act(() => upload.answer(502, GATEWAY_502));
+    for (let tick = 0; tick < 40 && calls.reads.length === 0; tick += 1) await advance(0);
+    await advance(RESEND_PAUSES_MS[0]);
+    const again = await untilSent(2);
+    queued = true;
+    act(() => again.answer(409, { error: 'This visualizer request cannot take a photo. Please start a new one.' }));
+    for (
+      let tick = 0;
+      tick < 40 && !screen.queryByRole('heading', { name: 'Your room with hardwood floors' });
+      tick += 1
+    )
+      await advance(0);
+    expect(screen.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeInTheDocument();
+    expect(toastError).not.toHaveBeenCalled();
   });
 
   it("shows the row's reason when the webhook refuses the payload and fails the row (400), not the spec's default", async () => {

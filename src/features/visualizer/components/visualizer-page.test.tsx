@@ -20,7 +20,7 @@ import {
   type Calls,
 } from '../testing/visualizer-calls';
 import { chooseFile, fillInfo, openPage, startProcessing } from '../testing/visualizer-journey';
-import { UPLOAD_STALL_MS, webhookAnswerDeadlineMs } from '../api/start-processing';
+import { RESEND_PAUSES_MS, UPLOAD_STALL_MS, webhookAnswerDeadlineMs } from '../api/start-processing';
 import { LATER_STYLES_POLL_MS, MAX_LATER_STYLES_POLLS } from '../api/wait-for-later-styles';
 import { getSupabaseClient } from '@/lib/supabase-client';
 import { WOOD_STYLES } from '@contracts/wood-styles';
@@ -941,17 +941,20 @@ describe('polling (fake timers)', () => {
       const toastError = vi.spyOn(toast, 'error');
       await startWithFakeTimers(
         calls,
-        (id, attempt) => HttpResponse.json(attempt <= 4 ? row(id) : completedRow(id)),
+        (id, attempt) => HttpResponse.json(attempt <= 5 ? row(id) : completedRow(id)),
         reply,
       );
 
+      // One read says the render was queued (the row is processing), so the photo is not sent again; the follow's
+      // first read is the second (decision 016, item 23).
       expect(calls.webhooks).toHaveLength(1);
-      expect(calls.reads).toHaveLength(1);
+      expect(calls.reads).toHaveLength(2);
       expectStep('Processing');
       await advance(30_000);
       expectStep('Processing');
       await advance(10_000);
-      expect(calls.reads).toHaveLength(5);
+      expect(calls.webhooks).toHaveLength(1);
+      expect(calls.reads).toHaveLength(6);
       expect(screen.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeInTheDocument();
       expect(toastError).not.toHaveBeenCalled();
     });
@@ -976,30 +979,39 @@ describe('polling (fake timers)', () => {
       ['a 502', () => HttpResponse.json({}, { status: 502 })],
       ['a dropped connection', () => HttpResponse.error()],
     ])(
-      "%s and a row pending for over a minute (the upload waited in the processor's line): no error, and the result when it comes",
+      "%s and a row pending: the photo sent again, its call waiting over a minute in the processor's line: no error, and the result when it comes",
       async (_what, reply) => {
         // Issue 38: the page took a row still pending at the second read for a photo that never arrived, said
-        // "Failed to process your image" and went back to info; the row completed 34 s later.
+        // "Failed to process your image" and went back to info; the row completed 34 s later. A call lost with its row
+        // pending is sent again (decision 016, item 23: its processor died, or saw its client go, with the photo not
+        // stored); the call made again waits in the line as long as it must, without an error.
         uploadsReportThePhotoOut();
         const calls = newCalls();
         const toastError = vi.spyOn(toast, 'error');
+        let completed = false;
         await startWithFakeTimers(
           calls,
-          (id, attempt) => HttpResponse.json(attempt <= 11 ? row(id, { status: 'pending' }) : completedRow(id)),
-          reply,
+          (id) => HttpResponse.json(completed ? completedRow(id) : row(id, { status: 'pending' })),
+          () =>
+            calls.webhooks.length === 1 ? reply() : (new Promise<Response>(() => undefined) as unknown as Response),
         );
 
-        await advance(100_000);
-        expect(calls.reads).toHaveLength(11);
+        await advance(RESEND_PAUSES_MS[0]);
+        expect(calls.webhooks).toHaveLength(2);
+        expect(calls.webhooks[1]).toEqual(calls.webhooks[0]);
+        await advance(60_000);
         expectStep('Processing');
         expect(toastError).not.toHaveBeenCalled();
-        await advance(10_000);
+        completed = true;
+        await advance(webhookAnswerDeadlineMs(JSON.stringify(calls.webhooks[0]).length));
         expect(screen.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeInTheDocument();
+        expect(calls.webhooks).toHaveLength(2);
         expect(toastError).not.toHaveBeenCalled();
       },
     );
 
-    it('and a row pending through all 30 reads: the spec\'s timeout, on the processing step, never "failed"', async () => {
+    it("and a row pending after every send of the photo is lost: the spec's error after the last, not 30 reads", async () => {
+      // Before decision 016's item 23, the row pending through all 30 reads (5 minutes), then the spec's timeout.
       uploadsReportThePhotoOut();
       const calls = newCalls();
       const toastError = vi.spyOn(toast, 'error');
@@ -1009,17 +1021,18 @@ describe('polling (fake timers)', () => {
         () => HttpResponse.error(),
       );
 
-      await advance(280_000);
-      expect(calls.reads).toHaveLength(29);
-      expect(toastError).not.toHaveBeenCalled();
-      await advance(10_000);
-      expect(calls.reads).toHaveLength(30);
+      await advance(RESEND_PAUSES_MS.reduce((sum, pause) => sum + pause, 0));
+      expect(calls.webhooks).toHaveLength(RESEND_PAUSES_MS.length + 1);
       expect(toastError).toHaveBeenCalledTimes(1);
-      expect(toastError).toHaveBeenCalledWith('Processing timeout', expect.objectContaining({ duration: 6000 }));
-      expectStep('Processing');
-      expect(screen.getByRole('button', { name: 'Check again' })).toBeInTheDocument();
+      expect(toastError).toHaveBeenCalledWith('Error', {
+        description: 'Failed to process your image. Please try again.',
+        duration: 6000,
+      });
+      expectStep('Your info');
+      const reads = calls.reads.length;
+      expect(reads).toBe(RESEND_PAUSES_MS.length + 1);
       await advance(60_000);
-      expect(calls.reads).toHaveLength(30);
+      expect(calls.reads).toHaveLength(reads);
     });
   });
 
