@@ -1029,6 +1029,53 @@ describe('"this is floor" on a patterned floor the network named and the mask le
   });
 });
 
+describe('"this is floor" on patterned lino whose class cells run past it onto a bin\'s base', () => {
+  // A 300 × 200 photo, the network's grid 30 × 20 (cells of 10 px): a white wall (rows 0–59), boards the mask holds
+  // from row 150, chairs (class chair) round a piece of striped lino the mask left out (rows 100–149, columns
+  // 100–199), and on the lino's far edge a white bin (rows 70–99, columns 130–159) whose base, the last row of cells
+  // above the lino (rows 90–99), the network put in the floor's class: the class growth takes it with the lino.
+  const W = 300;
+  const H = 200;
+  const lino = (x: number, y: number) => y >= 100 && y < 150 && x >= 100 && x < 200;
+  const bin = (x: number, y: number) => y >= 70 && y < 100 && x >= 130 && x < 160;
+  const binBase = (x: number, y: number) => bin(x, y) && y >= 90;
+  const room = () => {
+    const photo = paintedRoom(
+      W,
+      H,
+      (x, y) => {
+        if (y < 60) return { rgb: [230, 228, 222], sceneClass: SCENE_CLASS.wall, floor: false };
+        if (bin(x, y)) return { rgb: [226, 226, 224], sceneClass: binBase(x, y) ? SCENE_CLASS.floor : SCENE_CLASS.chair, floor: false };
+        if (lino(x, y)) return { rgb: Math.floor(y / 3) % 2 ? [120, 105, 85] : [170, 150, 120], sceneClass: SCENE_CLASS.floor, floor: true };
+        if (y < 150) return { rgb: [60, 90, 140], sceneClass: SCENE_CLASS.chair, floor: false };
+        return { rgb: [190, 178, 160], sceneClass: SCENE_CLASS.floor, floor: true };
+      },
+      (_, y) => y >= 150,
+    );
+    const scene: FloorScene = { width: 30, height: 20, classes: new Uint8Array(30 * 20) };
+    for (let y = 0; y < 20; y++) for (let x = 0; x < 30; x++) scene.classes[y * 30 + x] = photo.scene.classes[(y * 10 + 5) * W + x * 10 + 5]!;
+    return { ...photo, scene };
+  };
+  const tap = { x: 150.5 / W, y: 125.5 / H, floor: true };
+  const painted = (mask: Uint8Array, where: (x: number, y: number) => boolean) =>
+    mask.reduce((n, v, i) => n + (v && where(i % W, Math.floor(i / W)) ? 1 : 0), 0);
+  const fringe = { ...TAP_LIMITS, classFringe: 1, classFringeRatio: 1, classFringePatterned: true };
+
+  it('with `classFringe`, takes the whole lino and none of the bin\'s base', () => {
+    const photo = room();
+    applyFloorTaps(photo.mask, photo.image, photo.scene, [tap], undefined, fringe);
+    expect(painted(photo.mask, lino)).toBe(50 * 100);
+    expect(painted(photo.mask, bin)).toBe(0);
+  });
+
+  it('without it, the same tap takes the bin\'s base with the lino', () => {
+    const photo = room();
+    applyFloorTaps(photo.mask, photo.image, photo.scene, [tap], undefined, { ...TAP_LIMITS, classFringe: 0 });
+    expect(painted(photo.mask, lino)).toBe(50 * 100);
+    expect(painted(photo.mask, binBase)).toBe(10 * 30);
+  });
+});
+
 describe('"this is floor" between the legs of a stool the network put in the floor’s class', () => {
   // A 300 × 200 photo: a white wall (rows 0–59), grey tile the mask holds from row 170, and above it a bar stool of
   // white painted wood, all of it in the network's class floor and none in the mask: a seat (rows 70–89, columns
