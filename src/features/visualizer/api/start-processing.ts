@@ -156,6 +156,8 @@ export async function startProcessing({
       if (!(await rowIsPending(requestId))) throw error;
       const pause = RESEND_PAUSES_MS[resends];
       if (pause === undefined) throw new Error(pageTexts.visualizer.processingFailure);
+      // The photo is to go out again: "Photo sent. Finding the floor ..." stood through the pause, of a photo lost.
+      onUploadProgress?.({ sentBytes: 0, totalBytes: body.size });
       await pauseUnlessLeft(pause, signal);
     }
   }

@@ -534,6 +534,10 @@ describe('sending the photo', () => {
     act(() => upload.answer(502, GATEWAY_502));
     for (let tick = 0; tick < 40 && calls.reads.length === 0; tick += 1) await advance(0);
     expect(ControlledUpload.sent).toHaveLength(1);
+    // Not "Photo sent. Finding the floor ..." of a photo lost, while the page waits to send it again.
+    for (let tick = 0; tick < 40 && !/Sending your photo/.test(screen.getByRole('status').textContent ?? ''); tick += 1)
+      await advance(0);
+    expect(screen.getByRole('status')).toHaveTextContent('Sending your photo to our visualizer.');
 
     await advance(RESEND_PAUSES_MS[0]);
     const again = await untilSent(2);
