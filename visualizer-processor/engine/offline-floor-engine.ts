@@ -13,7 +13,7 @@ import type {
 import { analysePhotoAhead } from './rendering/analysis-image.ts';
 import { prepareWoodStyles, warmUpRenderer, type PreparedStyles } from './rendering/render-wood-styles.ts';
 import { findFloorWithSegmenter, floorsFromSegmentation, segmentForFloor } from './segmentation/find-floor-with-segmenter.ts';
-import { inBackground, warmUpSegmenter, whenNetworkBusy } from './segmentation/scene-segmenter.ts';
+import { inBackground, photoLinesOnNetworkThread, warmUpSegmenter, whenNetworkBusy } from './segmentation/scene-segmenter.ts';
 
 /** The two halves of the offline engine; tests and experiments can swap either. */
 export interface OfflineEngineParts {
@@ -128,14 +128,15 @@ export function createOfflineFloorEngine(parts: OfflineEngineParts = defaultPart
   }
   /**
    * The floor, and meanwhile (the network runs on its own threads) what the renderer needs of the photo alone:
-   * its small copy for the analysis (sharp, off this thread) and the default style's boards, if not made yet.
+   * its small copy for the analysis (sharp, off this thread), its line segments (on a network thread once the
+   * photo's runs are done: this thread has the floor's steps then) and the default style's boards, if not made yet.
    * A floor found for its own sake (the floor-mask command) wastes the small copy: a few milliseconds.
    */
   const findFloor = (photo: DecodedPhoto, options: FindFloorOptions) => {
     photoArrived = true;
     if (ownNetwork && ownRenderer) {
       void whenNetworkBusy().then(() => {
-        void analysePhotoAhead(photo);
+        void analysePhotoAhead(photo, photoLinesOnNetworkThread);
         warmUpRenderer([DEFAULT_WOOD_STYLE]);
       });
     }

@@ -42,4 +42,42 @@ describe('the analysis image', () => {
     expect(second.gray).not.toBe(first.gray);
     expect(Array.from(second.gray)).toEqual(Array.from(first.gray));
   });
+
+  it('finds the photo’s lines itself when the thread asked for them fails: the same analysis image', async () => {
+    const { photo, floor } = room();
+    const made = await makeAnalysisImage(photo, floor);
+    let asked!: () => void;
+    const linesAsked = new Promise<void>((resolve) => (asked = resolve));
+    void analysePhotoAhead(photo, () => {
+      asked();
+      return Promise.reject(new Error("The network's thread stopped"));
+    });
+    await linesAsked;
+    const ahead = await makeAnalysisImage(photo, floor);
+    expect(ahead.photoLines!.length).toBeGreaterThan(5);
+    expect(ahead.photoLines).toEqual(made.photoLines);
+  });
+
+  it('takes back lines asked elsewhere that no thread has begun when the floor comes, and finds them itself', async () => {
+    const { photo, floor } = room();
+    const made = await makeAnalysisImage(photo, floor);
+    let takenBack = false;
+    let asked!: () => void;
+    const linesAsked = new Promise<void>((resolve) => (asked = resolve));
+    // A thread busy with other runs: it answers only by giving the lines back.
+    void analysePhotoAhead(photo, (_gray, _width, _height, takeBack) => {
+      asked();
+      return new Promise((_resolve, reject) =>
+        takeBack.addEventListener('abort', () => {
+          takenBack = true;
+          reject(new Error('Taken back'));
+        }),
+      );
+    });
+    // Asked for once the small copy is made, before the floor comes.
+    await linesAsked;
+    const ahead = await makeAnalysisImage(photo, floor);
+    expect(takenBack).toBe(true);
+    expect(ahead.photoLines).toEqual(made.photoLines);
+  });
 });

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { DecodedPhoto, FloorMask } from '../floor-engine.ts';
-import { detectLineSegments, type LineSegment } from './detect-line-segments.ts';
+import { photoLineSegments, type LineSegment } from './detect-line-segments.mjs';
 
 /**
  * The photo and its floor at a small working size. Lines, camera and light are estimated here: at 768 px
@@ -40,7 +40,13 @@ function analysisSize(photo: DecodedPhoto): { width: number; height: number } {
   return { width: Math.max(1, Math.round(photo.width * factor)), height: Math.max(1, Math.round(photo.height * factor)) };
 }
 
-async function analysePhoto(photo: DecodedPhoto): Promise<PhotoAnalysis> {
+/**
+ * Finds the photo's line segments elsewhere (on a network thread): photoLineSegments's answer, or a rejection, which
+ * it also gives when `takeBack` is aborted before it has started.
+ */
+export type FindPhotoLines = (gray: Float32Array, width: number, height: number, takeBack: AbortSignal) => Promise<LineSegment[]>;
+
+async function analysePhoto(photo: DecodedPhoto, findLines?: FindPhotoLines, takeBack = new AbortController().signal): Promise<PhotoAnalysis> {
   const { width, height } = analysisSize(photo);
   const rgb = await sharp(photo.pixels, { raw: { width: photo.width, height: photo.height, channels: 3 } })
     .resize(width, height, { fit: 'fill', kernel: 'lanczos3' })
@@ -48,64 +54,44 @@ async function analysePhoto(photo: DecodedPhoto): Promise<PhotoAnalysis> {
     .toBuffer();
   const grayBytes = await sharp(rgb, { raw: { width, height, channels: 3 } }).greyscale().extractChannel(0).raw().toBuffer();
   const gray = Float32Array.from(grayBytes);
-  return { width, height, rgb, gray, lines: photoLineSegments(gray, width, height) };
+  // Elsewhere when asked (unless the render already wants them), and here if that fails (a thread lost or stopped, or
+  // taken back): the same segments either way.
+  const here = () => photoLineSegments(gray, width, height);
+  const lines = findLines && !takeBack.aborted ? await findLines(gray, width, height, takeBack).catch(here) : here();
+  return { width, height, rgb, gray, lines };
 }
 
-/** The photo's line segments, for the camera (prepare-floor.ts's estimateCamera). */
-export function photoLineSegments(gray: Float32Array, width: number, height: number): LineSegment[] {
-  // A light blur first: sensor noise and JPEG blocks break long edges into short pieces.
-  const blurred = Float32Array.from(gray);
-  boxBlur(blurred, width, height);
-  return detectLineSegments(blurred, width, height);
-}
-
-/** In-place 3-tap box blur (radius 1), rows then columns, edges repeated. */
-export function boxBlur(values: Float32Array, width: number, height: number): void {
-  const line = new Float32Array(Math.max(width, height));
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    line.set(values.subarray(row, row + width));
-    values[row] = (2 * line[0]! + line[Math.min(1, width - 1)]!) / 3;
-    for (let x = 1; x < width - 1; x++) values[row + x] = (line[x - 1]! + line[x]! + line[x + 1]!) / 3;
-    if (width > 1) values[row + width - 1] = (line[width - 2]! + 2 * line[width - 1]!) / 3;
-  }
-  const above = new Float32Array(width);
-  const current = new Float32Array(width);
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    current.set(values.subarray(row, row + width));
-    if (y === 0) above.set(current);
-    const below = y + 1 < height ? row + width : row;
-    for (let x = 0; x < width; x++) values[row + x] = (above[x]! + current[x]! + values[below + x]!) / 3;
-    above.set(current);
-  }
-}
-
-
-/** Photo analyses started ahead (analysePhotoAhead), each taken by the first makeAnalysisImage of its photo. */
-const startedAhead = new WeakMap<Buffer, Promise<PhotoAnalysis>>();
+/**
+ * Photo analyses started ahead (analysePhotoAhead), each taken by the first makeAnalysisImage of its photo, which
+ * takes back lines asked elsewhere and not started there yet, to find them itself.
+ */
+const startedAhead = new WeakMap<Buffer, { analysis: Promise<PhotoAnalysis>; takeBack: AbortController }>();
 
 /**
  * Starts the photo's half of the analysis image (its small copy, greys and lines) before its floor is known:
  * the engine calls this while the network's threads are busy with the photo and this thread would only wait.
+ * `findLines` finds its line segments off this thread (the engine's: on a network thread once its runs are done).
  */
-export function analysePhotoAhead(photo: DecodedPhoto): Promise<PhotoAnalysis> {
-  let analysis = startedAhead.get(photo.pixels);
-  if (!analysis) {
-    analysis = analysePhoto(photo);
+export function analysePhotoAhead(photo: DecodedPhoto, findLines?: FindPhotoLines): Promise<PhotoAnalysis> {
+  let ahead = startedAhead.get(photo.pixels);
+  if (!ahead) {
+    const takeBack = new AbortController();
+    ahead = { analysis: analysePhoto(photo, findLines, takeBack.signal), takeBack };
     // A failure is met again, and reported, by makeAnalysisImage.
-    analysis.catch(() => {});
-    startedAhead.set(photo.pixels, analysis);
+    ahead.analysis.catch(() => {});
+    startedAhead.set(photo.pixels, ahead);
   }
-  return analysis;
+  return ahead.analysis;
 }
 
 export async function makeAnalysisImage(photo: DecodedPhoto, floor: FloorMask): Promise<AnalysisImage> {
   const ahead = startedAhead.get(photo.pixels);
   // Taken once: the arrays are the caller's from then on.
   startedAhead.delete(photo.pixels);
+  // The render waits for no thread that has not started the lines (busy with another photo's runs): found here then.
+  ahead?.takeBack.abort();
   const [{ width, height, rgb: small, gray, lines }, mask] = await Promise.all([
-    ahead ?? analysePhoto(photo),
+    ahead?.analysis ?? analysePhoto(photo),
     sharp(floor.mask, { raw: { width: floor.width, height: floor.height, channels: 1 } })
       .resize(analysisSize(photo).width, analysisSize(photo).height, { fit: 'fill', kernel: 'linear' })
       .extractChannel(0)

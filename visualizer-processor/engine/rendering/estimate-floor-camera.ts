@@ -1,5 +1,5 @@
 import { acrossDirection, cross, dot, normalize, type FloorCamera, type Vec3 } from './floor-camera.ts';
-import type { LineSegment } from './detect-line-segments.ts';
+import type { LineSegment } from './detect-line-segments.mjs';
 
 /**
  * Estimates the camera from the room's straight lines, assuming a "Manhattan" room: walls, floor boards,

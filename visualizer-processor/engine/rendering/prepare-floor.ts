@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { DecodedPhoto, FloorMask } from '../floor-engine.ts';
-import { boxBlur, makeAnalysisImage, photoLineSegments, type AnalysisImage } from './analysis-image.ts';
-import { detectLineSegments } from './detect-line-segments.ts';
+import { makeAnalysisImage, type AnalysisImage } from './analysis-image.ts';
+import { boxBlur, detectLineSegments, photoLineSegments } from './detect-line-segments.mjs';
 import { estimateFloorCamera, type CameraEstimate } from './estimate-floor-camera.ts';
 import { estimateFloorLight, type FloorLight } from './estimate-floor-light.ts';
 import { floorHomography, scaleCamera, type FloorCamera } from './floor-camera.ts';

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_WOOD_STYLE, WOOD_STYLE_IDS, type WoodStyleId } from '../../../contracts/wood-styles.ts';
 import { srgbToLinear } from './color-space.ts';
-import { detectLineSegments } from './detect-line-segments.ts';
+import { detectLineSegments } from './detect-line-segments.mjs';
 import { vanishingPoint } from './floor-camera.ts';
 import { featherReach } from './prepare-floor.ts';
 import { createWoodRenderer, feedbackFloor, prepareWoodStyles, renderWoodStyles, warmUpRenderer } from './render-wood-styles.ts';

@@ -4,8 +4,9 @@
  * machine's two cores (decision 018). Its first message says what to load: the network converted for ONNX Runtime's
  * native build (onnx-runtime.mjs, decision 029), or the model's bytes and the WebAssembly runtime compiled by the
  * main thread for the TensorFlow Lite interpreter (tflite-runtime.mjs, where onnxruntime-node cannot load). It then
- * answers each image with its classes; both runtimes give the same classes. The messages are typed in
- * scene-segmenter.ts (NetworkThreadData, ClassifyRequest, NetworkThreadMessage).
+ * answers each image with its classes; both runtimes give the same classes. Once a photo's runs are done it may be
+ * sent the photo's grey levels, and answers with their line segments (photoLinesOnNetworkThread). The messages are
+ * typed in scene-segmenter.ts (NetworkThreadData, ThreadRequest, NetworkThreadMessage).
  *
  * Plain JavaScript: a thread that has to load a TypeScript loader first (tsx, run from the sources) starts about
  * 0.2 s later, which is most of what the second thread wins.
@@ -66,9 +67,21 @@ async function serve(port, data) {
     port.postMessage({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
     return;
   }
-  // One image at a time: scene-segmenter.ts sends the next only when this one is answered.
-  port.on('message', (/** @type {{ id: number, rgb: Uint8Array }} */ { id, rgb }) => {
-    network.classify(rgb).then(
+  // One request at a time: scene-segmenter.ts sends the next only when this one is answered.
+  port.on('message', (/** @type {{ id: number, rgb: Uint8Array } | { id: number, photoLines: { gray: Float32Array, width: number, height: number } }} */ request) => {
+    const { id } = request;
+    if ('photoLines' in request) {
+      const { gray, width, height } = request.photoLines;
+      // Loaded on first use: the thread's start, which the photo's first run waits for, does not pay for it.
+      import('../rendering/detect-line-segments.mjs')
+        .then(({ photoLineSegments }) => photoLineSegments(gray, width, height))
+        .then(
+          (lines) => port.postMessage({ kind: 'lines', id, lines }),
+          (error) => port.postMessage({ kind: 'lines', id, error: error instanceof Error ? error.message : String(error) }),
+        );
+      return;
+    }
+    network.classify(request.rgb).then(
       (classes) => port.postMessage({ kind: 'classified', id, classes }, [/** @type {ArrayBuffer} */ (classes.buffer)]),
       (error) => port.postMessage({ kind: 'classified', id, error: error instanceof Error ? error.message : String(error) }),
     );

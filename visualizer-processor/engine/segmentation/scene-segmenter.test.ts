@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { photoLineSegments } from '../rendering/detect-line-segments.mjs';
 import { loadTfliteModel } from './tflite-runtime.mjs';
 import { convertTfliteToOnnx } from './tflite-to-onnx.mjs';
 
@@ -105,6 +106,58 @@ describe('the network on its threads', () => {
     // most one thread's last).
     expect(answered.indexOf('photo')).toBeLessThan(count - segmenter.NETWORK_THREADS);
     expect(answered).toHaveLength(count + 1);
+  });
+});
+
+describe('the photo’s line segments on a network thread', () => {
+  /** Grey levels of a made-up room: a floor, a wall and a door's frame, with a little texture. */
+  function greyRoom(width: number, height: number): Float32Array {
+    const gray = new Float32Array(width * height);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const wall = y < 0.55 * height + 0.1 * (x - width / 2) * 0.3;
+        const door = x > 0.6 * width && x < 0.75 * width && y > 0.15 * height && wall;
+        gray[y * width + x] = (door ? 60 : wall ? 200 : 120) + ((x * 7 + y * 13) % 5);
+      }
+    }
+    return gray;
+  }
+
+  it('are the segments this thread finds, found once the photo’s runs asked for before them are answered', async () => {
+    const segmenter = await freshSegmenter();
+    const side = segmenter.SEGMENTER_SIZE;
+    const gray = greyRoom(768, 576);
+    const answered: string[] = [];
+    const runs = Array.from({ length: 2 * segmenter.NETWORK_THREADS }, (_, i) =>
+      segmenter.classifyPixels(new Uint8Array(side * side * 3).fill(50 + 30 * i)).then(() => answered.push(`run ${i}`)),
+    );
+    const lines = await segmenter.photoLinesOnNetworkThread(gray, 768, 576).then((found) => {
+      answered.push('lines');
+      return found;
+    });
+    await Promise.all(runs);
+    expect(lines.length).toBeGreaterThan(2);
+    expect(lines).toEqual(photoLineSegments(gray, 768, 576));
+    // Every run but those the other threads still had when one of them took the lines came first.
+    expect(answered.indexOf('lines')).toBeGreaterThanOrEqual(answered.length - segmenter.NETWORK_THREADS);
+  });
+
+  it('starts no thread: refused when the network has not been started, so the caller finds them itself', async () => {
+    const segmenter = await freshSegmenter();
+    await expect(segmenter.photoLinesOnNetworkThread(greyRoom(64, 48), 64, 48)).rejects.toThrow(/not running/);
+    expect(segmenter.classificationCount()).toBe(0);
+  });
+
+  it('gives them back when taken back before a thread began, and the runs ahead of them are still answered', async () => {
+    const segmenter = await freshSegmenter();
+    const side = segmenter.SEGMENTER_SIZE;
+    const runs = Array.from({ length: 2 * segmenter.NETWORK_THREADS }, (_, i) => segmenter.classifyPixels(new Uint8Array(side * side * 3).fill(70 + 20 * i)));
+    await segmenter.whenNetworkBusy();
+    const takeBack = new AbortController();
+    const lines = segmenter.photoLinesOnNetworkThread(greyRoom(64, 48), 64, 48, takeBack.signal);
+    takeBack.abort();
+    await expect(lines).rejects.toThrow(/Taken back/);
+    expect(await Promise.all(runs)).toHaveLength(2 * segmenter.NETWORK_THREADS);
   });
 });
 

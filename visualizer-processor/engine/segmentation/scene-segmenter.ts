@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { FLOOR_MODEL_PATH, floorModelProblem } from './floor-model.mjs';
 import { compileTfliteRuntime } from './tflite-runtime.mjs';
+import type { LineSegment } from '../rendering/detect-line-segments.mjs';
 import { convertedNetwork } from './converted-network-cache.ts';
 import type { ConvertedNetwork } from './tflite-to-onnx.mjs';
 
@@ -48,24 +49,24 @@ function preferredRuntime(): NetworkRuntime {
 type NetworkThreadData =
   | { runtime: 'onnx'; network: ConvertedNetwork; side: number }
   | { runtime: 'tflite'; modelBytes: Uint8Array; wasmModule: WebAssembly.Module; side: number };
-/** What it is sent after: one image, SEGMENTER_SIZE² RGB. */
-interface ClassifyRequest {
-  id: number;
-  rgb: Uint8Array;
-}
-/** What it answers: `ready` (or `failed`) once, then one `classified` per request. */
+/** What it is sent after: one image, SEGMENTER_SIZE² RGB, or a photo's grey levels to find its line segments in. */
+type ThreadRequest = { id: number; rgb: Uint8Array } | { id: number; photoLines: { gray: Float32Array; width: number; height: number } };
+/** What it answers: `ready` (or `failed`) once, then one `classified` or `lines` per request. */
 type NetworkThreadMessage =
   | { kind: 'ready' }
   | { kind: 'failed'; message: string; runtimeUnavailable?: true }
   | { kind: 'classified'; id: number; classes: Uint8Array }
-  | { kind: 'classified'; id: number; error: string };
+  | { kind: 'lines'; id: number; lines: LineSegment[] }
+  | { kind: 'classified' | 'lines'; id: number; error: string };
+
+/** A job goes before every job of a later rank that has not started: a photo's runs, its other work, background runs. */
+const RANK = { photoRun: 0, photoWork: 1, backgroundRun: 2 } as const;
 
 interface Job {
   id: number;
-  rgb: Uint8Array;
-  /** Asked for inside `inBackground`: a photo's runs go first. */
-  background: boolean;
-  resolve(classes: Uint8Array): void;
+  request: ThreadRequest;
+  rank: (typeof RANK)[keyof typeof RANK];
+  resolve(answer: Uint8Array | LineSegment[]): void;
   reject(error: Error): void;
 }
 
@@ -118,8 +119,9 @@ function startThread(data: Promise<NetworkThreadData>): Promise<NetworkThread> {
         const { job } = thread;
         thread.job = null;
         thread.worker.unref();
-        if ('error' in message) job.reject(new Error(`The floor network (${runningRuntime}): ${message.error}`));
-        else job.resolve(message.classes);
+        if ('error' in message) {
+          job.reject(new Error(message.kind === 'lines' ? `The photo's line segments on a network thread: ${message.error}` : `The floor network (${runningRuntime}): ${message.error}`));
+        } else job.resolve(message.kind === 'lines' ? message.lines : message.classes);
         dispatch();
       }
     });
@@ -204,7 +206,7 @@ function dispatch(): void {
       if (!job) break;
       thread.job = job;
       thread.worker.ref();
-      thread.worker.postMessage({ id: job.id, rgb: job.rgb } satisfies ClassifyRequest);
+      thread.worker.postMessage(job.request);
     }
     if (busyWaiters.length && running.every((thread) => thread.job)) {
       const waiters = busyWaiters;
@@ -215,7 +217,7 @@ function dispatch(): void {
 }
 
 /**
- * Resolves the next time every network thread has an image to classify: from then on, for at least one run
+ * Resolves the next time every network thread has an image to classify (or a photo's lines to find): from then on, for at least one run
  * (0.08 s or more on ONNX Runtime, 0.15 s on the interpreter), this thread would only wait, so work it does then
  * costs the photo little.
  */
@@ -234,15 +236,46 @@ export async function classifyPixels(rgb: Uint8Array): Promise<Uint8Array> {
   }
   classificationsAsked++;
   await loadThreads();
-  const background = backgroundWork.getStore() === true;
+  const rank = backgroundWork.getStore() === true ? RANK.backgroundRun : RANK.photoRun;
   const classes = new Promise<Uint8Array>((resolve, reject) => {
-    const job = { id: nextJobId++, rgb, background, resolve, reject };
-    // A photo's run waits behind no background run that has not started.
-    const firstBackground = background ? -1 : waiting.findIndex((queued) => queued.background);
-    waiting.splice(firstBackground < 0 ? waiting.length : firstBackground, 0, job);
+    const id = nextJobId++;
+    queue({ id, request: { id, rgb }, rank, resolve: resolve as Job['resolve'], reject });
   });
   dispatch();
   return classes;
+}
+
+/** Puts `job` behind every waiting job of its rank or an earlier one. */
+function queue(job: Job): void {
+  const firstLater = waiting.findIndex((queued) => queued.rank > job.rank);
+  waiting.splice(firstLater < 0 ? waiting.length : firstLater, 0, job);
+}
+
+/**
+ * The photo's line segments (detect-line-segments.mjs's photoLineSegments, the same segments) found on a network
+ * thread once no run of a photo waits for one: the threads are idle from the end of the photo's runs while this
+ * thread works on its floor (decision 028, session 33). Rejects when the threads have not been started (it starts
+ * none), when they fail or are lost, and when `takeBack` is aborted before a thread has begun: the caller then finds
+ * the segments itself.
+ */
+export async function photoLinesOnNetworkThread(gray: Float32Array, width: number, height: number, takeBack?: AbortSignal): Promise<LineSegment[]> {
+  if (!threads) throw new Error("The network's threads are not running");
+  await threads;
+  const lines = new Promise<LineSegment[]>((resolve, reject) => {
+    const id = nextJobId++;
+    const job: Job = { id, request: { id, photoLines: { gray, width, height } }, rank: RANK.photoWork, resolve: resolve as Job['resolve'], reject };
+    const takenBack = () => {
+      const at = waiting.indexOf(job);
+      if (at < 0) return;
+      waiting.splice(at, 1);
+      reject(new Error('Taken back before a network thread began'));
+    };
+    queue(job);
+    if (takeBack?.aborted) takenBack();
+    else takeBack?.addEventListener('abort', takenBack, { once: true });
+  });
+  dispatch();
+  return lines;
 }
 
 /** Set inside `inBackground`. */

@@ -1,40 +1,36 @@
+// @ts-check
 /**
  * Straight line segments in a grey image, in the manner of LSD (von Gioi et al., "LSD: a Line Segment
  * Detector", IPOL 2012) without its statistical validation: pixels whose gradient is strong enough are
  * grown into regions of nearly the same edge direction, and each long, thin region becomes a segment.
  * Rooms are full of such segments (floor/wall junctions, baseboards, door frames, furniture edges, old
  * floor boards and grout), and they are what the camera estimate votes with.
+ *
+ * Plain JavaScript (types in detect-line-segments.d.mts), like the network's thread: the photo's own segments
+ * (photoLineSegments) are found on one of the network's threads once its runs are done (network-thread.mjs), while
+ * this process's main thread works on the floor (decision 028, session 33), and a thread that has to load a
+ * TypeScript loader first starts 0.2-0.3 s later (decision 018).
  */
 
-export interface LineSegment {
-  x1: number;
-  y1: number;
-  x2: number;
-  y2: number;
-  length: number;
-  /** Mean gradient magnitude along the segment (grey levels per pixel). */
-  contrast: number;
-}
-
-export interface LineSegmentOptions {
-  /** Shortest segment kept, in pixels. */
-  minLength?: number;
-  /** Weakest gradient considered, in grey levels per pixel. */
-  minGradient?: number;
-}
+/**
+ * @typedef {import('./detect-line-segments.d.mts').LineSegment} LineSegment
+ * @typedef {import('./detect-line-segments.d.mts').LineSegmentOptions} LineSegmentOptions
+ */
 
 /** Edge directions of one region differ by at most this (LSD's 22.5°). */
 const ANGLE_TOLERANCE = Math.PI / 8;
 const GRADIENT_BINS = 1024;
 
 /**
- * @param gray row-major grey levels (0..255), width × height
+ * @param {Float32Array} gray row-major grey levels (0..255), width × height
+ * @param {number} width @param {number} height @param {LineSegmentOptions} [options]
+ * @returns {LineSegment[]}
  *
  * Each loop is a function of its own (the regions' growth one called per seed): V8 makes a loop that runs once
  * fast while it runs, by compiling the function that holds it, and this function's four loops were compiled
  * one after another, each time with the others, and thrown away between (decision 028).
  */
-export function detectLineSegments(gray: Float32Array, width: number, height: number, options: LineSegmentOptions = {}): LineSegment[] {
+export function detectLineSegments(gray, width, height, options = {}) {
   const minLength = options.minLength ?? Math.max(12, Math.round(Math.max(width, height) / 40));
   const minGradient = options.minGradient ?? 5.2;
   const size = width * height;
@@ -46,15 +42,16 @@ export function detectLineSegments(gray: Float32Array, width: number, height: nu
 
   const used = new Uint8Array(size);
   const region = new Int32Array(size);
-  const segments: LineSegment[] = [];
+  /** @type {LineSegment[]} */
+  const segments = [];
   const minPixels = Math.round(minLength * 0.7);
   const regionAngle = new Float64Array(1);
   for (let o = 0; o < order.length; o++) {
-    const seed = order[o]!;
+    const seed = order[o];
     if (used[seed]) continue;
     const count = growRegion(seed, width, height, minGradient, magnitude, angle, used, region, regionAngle);
     if (count < minPixels) continue;
-    const segment = fitSegment(region, count, width, magnitude, regionAngle[0]!);
+    const segment = fitSegment(region, count, width, magnitude, regionAngle[0]);
     if (segment && segment.length >= minLength) segments.push(segment);
   }
   return segments;
@@ -63,14 +60,15 @@ export function detectLineSegments(gray: Float32Array, width: number, height: nu
 /**
  * Row `y`'s 2×2 gradients, as in LSD: centred between pixels, so both edges of a thin line stay separate regions.
  * Returns the largest magnitude so far (`maxMagnitude`, or this row's above minGradient if larger).
+ * @param {Float32Array} gray @param {number} y @param {number} width @param {number} minGradient @param {Float32Array} magnitude @param {Float32Array} angle @param {number} maxMagnitude @returns {number}
  */
-function gradientRow(gray: Float32Array, y: number, width: number, minGradient: number, magnitude: Float32Array, angle: Float32Array, maxMagnitude: number): number {
+function gradientRow(gray, y, width, minGradient, magnitude, angle, maxMagnitude) {
   for (let x = 0; x < width - 1; x++) {
     const i = y * width + x;
-    const a = gray[i]!;
-    const b = gray[i + 1]!;
-    const c = gray[i + width]!;
-    const d = gray[i + width + 1]!;
+    const a = gray[i];
+    const b = gray[i + 1];
+    const c = gray[i + width];
+    const d = gray[i + width + 1];
     const gx = (b + d - a - c) / 2;
     const gy = (c + d - a - b) / 2;
     const m = Math.sqrt(gx * gx + gy * gy);
@@ -83,39 +81,51 @@ function gradientRow(gray: Float32Array, y: number, width: number, minGradient: 
   return maxMagnitude;
 }
 
-/** The bucket of a gradient magnitude, strongest last. */
-function gradientBin(m: number, maxMagnitude: number): number {
+/**
+ * The bucket of a gradient magnitude, strongest last.
+ * @param {number} m @param {number} maxMagnitude @returns {number}
+ */
+function gradientBin(m, maxMagnitude) {
   return Math.min(GRADIENT_BINS - 1, Math.floor((m / (maxMagnitude + 1e-6)) * GRADIENT_BINS));
 }
 
-/** The seeds (pixels over minGradient) in (roughly) decreasing gradient order, by bucket sort. */
-function seedsByGradient(magnitude: Float32Array, minGradient: number, maxMagnitude: number): Int32Array {
+/**
+ * The seeds (pixels over minGradient) in (roughly) decreasing gradient order, by bucket sort.
+ * @param {Float32Array} magnitude @param {number} minGradient @param {number} maxMagnitude @returns {Int32Array}
+ */
+function seedsByGradient(magnitude, minGradient, maxMagnitude) {
   const counts = gradientBinCounts(magnitude, minGradient, maxMagnitude);
   const starts = new Int32Array(GRADIENT_BINS);
   let running = 0;
   for (let bin = GRADIENT_BINS - 1; bin >= 0; bin--) {
     starts[bin] = running;
-    running += counts[bin]!;
+    running += counts[bin];
   }
   return seedsInBins(magnitude, minGradient, maxMagnitude, starts, running);
 }
 
-/** How many seeds fall in each gradient bucket. */
-function gradientBinCounts(magnitude: Float32Array, minGradient: number, maxMagnitude: number): Int32Array {
+/**
+ * How many seeds fall in each gradient bucket.
+ * @param {Float32Array} magnitude @param {number} minGradient @param {number} maxMagnitude @returns {Int32Array}
+ */
+function gradientBinCounts(magnitude, minGradient, maxMagnitude) {
   const counts = new Int32Array(GRADIENT_BINS + 1);
   for (let i = 0; i < magnitude.length; i++) {
-    if (magnitude[i]! <= minGradient) continue;
-    counts[gradientBin(magnitude[i]!, maxMagnitude)]!++;
+    if (magnitude[i] <= minGradient) continue;
+    counts[gradientBin(magnitude[i], maxMagnitude)]++;
   }
   return counts;
 }
 
-/** The seeds, each at the next place of its bucket (`starts`, moved on as they fill). */
-function seedsInBins(magnitude: Float32Array, minGradient: number, maxMagnitude: number, starts: Int32Array, candidates: number): Int32Array {
+/**
+ * The seeds, each at the next place of its bucket (`starts`, moved on as they fill).
+ * @param {Float32Array} magnitude @param {number} minGradient @param {number} maxMagnitude @param {Int32Array} starts @param {number} candidates @returns {Int32Array}
+ */
+function seedsInBins(magnitude, minGradient, maxMagnitude, starts, candidates) {
   const order = new Int32Array(candidates);
   for (let i = 0; i < magnitude.length; i++) {
-    if (magnitude[i]! <= minGradient) continue;
-    order[starts[gradientBin(magnitude[i]!, maxMagnitude)]!++] = i;
+    if (magnitude[i] <= minGradient) continue;
+    order[starts[gradientBin(magnitude[i], maxMagnitude)]++] = i;
   }
   return order;
 }
@@ -128,27 +138,18 @@ function seedsInBins(magnitude: Float32Array, minGradient: number, maxMagnitude:
  * first large region, before any call had reached a line after it, and that fast code, kept for later calls, was
  * thrown away at such a line's first run in each of them (some 300 times a photo, `--trace-deopt`), so most regions
  * grew in the interpreter. Nothing but `return` follows the loop now.
+ * @param {number} seed @param {number} width @param {number} height @param {number} minGradient @param {Float32Array} magnitude @param {Float32Array} angle @param {Uint8Array} used @param {Int32Array} region @param {Float64Array} regionAngle @returns {number}
  */
-function growRegion(
-  seed: number,
-  width: number,
-  height: number,
-  minGradient: number,
-  magnitude: Float32Array,
-  angle: Float32Array,
-  used: Uint8Array,
-  region: Int32Array,
-  regionAngle: Float64Array,
-): number {
+function growRegion(seed, width, height, minGradient, magnitude, angle, used, region, regionAngle) {
   used[seed] = 1;
   region[0] = seed;
   let count = 1;
-  let sumCos = Math.cos(angle[seed]!);
-  let sumSin = Math.sin(angle[seed]!);
-  let meanAngle = angle[seed]!;
+  let sumCos = Math.cos(angle[seed]);
+  let sumSin = Math.sin(angle[seed]);
+  let meanAngle = angle[seed];
   regionAngle[0] = meanAngle;
   for (let r = 0; r < count; r++) {
-    const p = region[r]!;
+    const p = region[r];
     const px = p % width;
     const py = (p - px) / width;
     for (let dy = -1; dy <= 1; dy++) {
@@ -158,14 +159,14 @@ function growRegion(
         const nx = px + dx;
         if (nx < 0 || nx >= width - 1) continue;
         const q = ny * width + nx;
-        if (used[q] || magnitude[q]! <= minGradient) continue;
-        let difference = Math.abs(angle[q]! - meanAngle);
+        if (used[q] || magnitude[q] <= minGradient) continue;
+        let difference = Math.abs(angle[q] - meanAngle);
         if (difference > Math.PI) difference = 2 * Math.PI - difference;
         if (difference > ANGLE_TOLERANCE) continue;
         used[q] = 1;
         region[count++] = q;
-        sumCos += Math.cos(angle[q]!);
-        sumSin += Math.sin(angle[q]!);
+        sumCos += Math.cos(angle[q]);
+        sumSin += Math.sin(angle[q]);
         meanAngle = Math.atan2(sumSin, sumCos);
         regionAngle[0] = meanAngle;
       }
@@ -174,14 +175,17 @@ function growRegion(
   return count;
 }
 
-/** The region's principal axis and extent; null when the region is not thin enough to be a line. */
-function fitSegment(region: Int32Array, count: number, width: number, magnitude: Float32Array, regionAngle: number): LineSegment | null {
+/**
+ * The region's principal axis and extent; null when the region is not thin enough to be a line.
+ * @param {Int32Array} region @param {number} count @param {number} width @param {Float32Array} magnitude @param {number} regionAngle @returns {LineSegment | null}
+ */
+function fitSegment(region, count, width, magnitude, regionAngle) {
   let weight = 0;
   let cx = 0;
   let cy = 0;
   for (let r = 0; r < count; r++) {
-    const p = region[r]!;
-    const m = magnitude[p]!;
+    const p = region[r];
+    const m = magnitude[p];
     const x = p % width;
     cx += m * x;
     cy += m * ((p - x) / width);
@@ -194,8 +198,8 @@ function fitSegment(region: Int32Array, count: number, width: number, magnitude:
   let sxy = 0;
   let syy = 0;
   for (let r = 0; r < count; r++) {
-    const p = region[r]!;
-    const m = magnitude[p]!;
+    const p = region[r];
+    const m = magnitude[p];
     const x = p % width;
     const dx = x - cx;
     const dy = (p - x) / width - cy;
@@ -212,7 +216,7 @@ function fitSegment(region: Int32Array, count: number, width: number, magnitude:
   let minAcross = Infinity;
   let maxAcross = -Infinity;
   for (let r = 0; r < count; r++) {
-    const p = region[r]!;
+    const p = region[r];
     const x = p % width;
     const dx = x - cx;
     const dy = (p - x) / width - cy;
@@ -237,4 +241,40 @@ function fitSegment(region: Int32Array, count: number, width: number, magnitude:
     length,
     contrast: weight / count,
   };
+}
+
+/**
+ * The photo's line segments, for the camera (prepare-floor.ts's estimateCamera).
+ * @param {Float32Array} gray @param {number} width @param {number} height @returns {LineSegment[]}
+ */
+export function photoLineSegments(gray, width, height) {
+  // A light blur first: sensor noise and JPEG blocks break long edges into short pieces.
+  const blurred = Float32Array.from(gray);
+  boxBlur(blurred, width, height);
+  return detectLineSegments(blurred, width, height);
+}
+
+/**
+ * In-place 3-tap box blur (radius 1), rows then columns, edges repeated.
+ * @param {Float32Array} values @param {number} width @param {number} height
+ */
+export function boxBlur(values, width, height) {
+  const line = new Float32Array(Math.max(width, height));
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    line.set(values.subarray(row, row + width));
+    values[row] = (2 * line[0] + line[Math.min(1, width - 1)]) / 3;
+    for (let x = 1; x < width - 1; x++) values[row + x] = (line[x - 1] + line[x] + line[x + 1]) / 3;
+    if (width > 1) values[row + width - 1] = (line[width - 2] + 2 * line[width - 1]) / 3;
+  }
+  const above = new Float32Array(width);
+  const current = new Float32Array(width);
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    current.set(values.subarray(row, row + width));
+    if (y === 0) above.set(current);
+    const below = y + 1 < height ? row + width : row;
+    for (let x = 0; x < width; x++) values[row + x] = (above[x] + current[x] + values[below + x]) / 3;
+    above.set(current);
+  }
 }
