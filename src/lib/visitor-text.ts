@@ -52,8 +52,8 @@ export const PHONE_SHAPE = /^[+(]?[0-9][0-9 ()./-]*( ?(x|ext\.?|extension) ?[0-9
 
 /**
  * A number the office can call back: at least the ten digits of a US number with its area code, the extension left
- * out. "856 555 010" (a digit missed on a phone) and "555-0100" (no area code: 856 or 609?) are phone-shaped and the
- * database stores them, but nobody can ring them. Only the form checks this: it helps the visitor, it defends nothing.
+ * out. "856 555 010" (a digit missed on a phone) and "555-0100" (no area code: 856 or 609?) are phone-shaped, but
+ * nobody can ring them. The database's private.is_whole_phone_number (migration 20261208300000) counts the same way.
  */
 export function isWholePhoneNumber(value: string): boolean {
   const number = value.replace(/ ?(x|ext\.?|extension) ?[0-9]+$/i, '');

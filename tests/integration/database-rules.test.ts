@@ -92,7 +92,7 @@ describe('CHECK constraints reach the caller as clear errors and store nothing',
 
   it('refuses an empty optional field on the partner forms (absent means null)', async () => {
     expect(
-      await refusal('realtors', { name: 'R', email: 'r@example.com', phone: '1', brokerage: 'B', instagram: ' ' }),
+      await refusal('realtors', { name: 'R', email: 'r@example.com', phone: '856-555-0199', brokerage: 'B', instagram: ' ' }),
     ).toBe('The instagram is missing, too long or not in the expected format.');
   });
 

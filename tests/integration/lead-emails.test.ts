@@ -437,10 +437,10 @@ describe('the per-address daily limit', () => {
 
   it('counts every e-mail to a visitor, whatever the form, and ignores the case of the address', async () => {
     const email = visitorAddress('many');
-    await insertWithFallback('contacts', { name: 'A Visitor', email, phone: '1', message: 'First' });
+    await insertWithFallback('contacts', { name: 'A Visitor', email, phone: '856-555-0100', message: 'First' });
     await insertWithFallback('leads', { email: email.toUpperCase(), lead_source: 'free_flooring_guide', guide_sent: true });
-    await insertWithFallback('realtors', { name: 'A Visitor', email, phone: '1', brokerage: 'B' });
-    await insertWithFallback('investors', { name: 'A Visitor', email, phone: '1', company: 'C' });
+    await insertWithFallback('realtors', { name: 'A Visitor', email, phone: '856-555-0100', brokerage: 'B' });
+    await insertWithFallback('investors', { name: 'A Visitor', email, phone: '856-555-0100', company: 'C' });
 
     await inbox.waitFor(staffMailAbout(email), 4);
     const stored = await sql<{ kind: string; status: string }>(

@@ -9,8 +9,8 @@ const unique = () => randomUUID().slice(0, 8);
 const rows: Record<LeadTable, () => Record<string, unknown>> = {
   contacts: () => ({ name: 'Bulk Flood', email: `bulk.${unique()}@example.com`, phone: '856-555-0100', message: 'Hi' }),
   leads: () => ({ email: `bulk.${unique()}@example.com` }),
-  realtors: () => ({ name: 'Bulk Flood', email: `bulk.${unique()}@example.com`, phone: '1', brokerage: 'B' }),
-  investors: () => ({ name: 'Bulk Flood', email: `bulk.${unique()}@example.com`, phone: '1', company: 'C' }),
+  realtors: () => ({ name: 'Bulk Flood', email: `bulk.${unique()}@example.com`, phone: '856-555-0100', brokerage: 'B' }),
+  investors: () => ({ name: 'Bulk Flood', email: `bulk.${unique()}@example.com`, phone: '856-555-0100', company: 'C' }),
   floor_visualizer_requests: () => ({ customer_name: 'Bulk Flood', email: `bulk.${unique()}@example.com` }),
 };
 
@@ -157,7 +157,7 @@ function rawPost(path: string, body: string, declareLength: boolean): Promise<{ 
 describe('the request body is bounded', () => {
   const oversized = () => {
     const email = `big.${unique()}@example.com`;
-    return { email, body: JSON.stringify({ name: 'Big', email, phone: '1', message: 'm'.repeat(70 * 1024) }) };
+    return { email, body: JSON.stringify({ name: 'Big', email, phone: '856-555-0100', message: 'm'.repeat(70 * 1024) }) };
   };
 
   it.each([

@@ -86,7 +86,7 @@ describe('the database', () => {
     const email = `consent.owner.${unique()}@example.com`;
     await sql(
       `insert into public.contacts (name, email, phone, message, phone_consent_version, phone_consent_at)
-       values ('Dana', $1, '856', 'Hi', $2, '2020-01-01T00:00:00Z')`,
+       values ('Dana', $1, '856-555-0123', 'Hi', $2, '2020-01-01T00:00:00Z')`,
       [email, phoneConsent.version],
     );
     const [row] = await sql<ConsentRow>('select * from public.contacts where email = $1', [email]);

@@ -11,7 +11,7 @@ const tables: { table: LeadTable; personColumns: string[]; record: () => Record<
   {
     table: 'contacts',
     personColumns: ['name', 'email', 'phone', 'message'],
-    record: () => ({ name: 'Pat', email: `pat.${unique()}@example.com`, phone: '1', message: 'Hi' }),
+    record: () => ({ name: 'Pat', email: `pat.${unique()}@example.com`, phone: '856-555-0100', message: 'Hi' }),
   },
   {
     table: 'leads',
@@ -21,7 +21,7 @@ const tables: { table: LeadTable; personColumns: string[]; record: () => Record<
   {
     table: 'realtors',
     personColumns: ['name', 'email', 'phone', 'brokerage', 'instagram'],
-    record: () => ({ name: 'R', email: `r.${unique()}@example.com`, phone: '1', brokerage: 'B', instagram: '@r' }),
+    record: () => ({ name: 'R', email: `r.${unique()}@example.com`, phone: '856-555-0100', brokerage: 'B', instagram: '@r' }),
   },
   {
     table: 'investors',
@@ -29,7 +29,7 @@ const tables: { table: LeadTable; personColumns: string[]; record: () => Record<
     record: () => ({
       name: 'I',
       email: `i.${unique()}@example.com`,
-      phone: '1',
+      phone: '856-555-0100',
       company: 'C',
       investment_focus: 'Rentals',
     }),

@@ -5,7 +5,7 @@ import { realtorApplicationSchema } from '@/features/partners/api/create-realtor
 import { contactRequestSchema } from '@/features/contact/api/create-contact-request';
 import { InsertError, insertWithFallback, type LeadTable } from '@/lib/insert-with-fallback';
 import nodemailer from 'nodemailer';
-import { hasVisibleText, isEmailShaped, textMessages } from '@/lib/visitor-text';
+import { hasVisibleText, isEmailShaped, isWholePhoneNumber, textMessages } from '@/lib/visitor-text';
 import { anonFetch, sql, stack, useSiteDataLayer } from './stack-clients';
 
 beforeAll(() => useSiteDataLayer());
@@ -192,20 +192,41 @@ describe('e-mail and phone', () => {
       '(856) 555-0147',
       '856.555.0147',
       '856-555-0100 ext. 12',
-      '555 0100 x12',
-      '1',
+      '(856) 555-0100 x12',
     ]) {
       expect([phone, (await submit('contacts', { ...base.contacts(), phone })).status]).toEqual([phone, 201]);
     }
     for (const phone of ['=1+2', '+HYPERLINK("x")', '-', '@1', 'call me', '856\t555', ' ']) {
       expect([phone, (await submit('contacts', { ...base.contacts(), phone })).status]).toEqual([phone, 400]);
       const parsed = contactRequestSchema.shape.phone.safeParse(phone);
-      // The page turns the tab into a space; everything else it refuses itself.
-      expect([phone, parsed.success ? parsed.data : 'refused']).toEqual([
-        phone,
-        phone === '856\t555' ? '856 555' : 'refused',
-      ]);
+      // The page refuses each itself (the tab it turns into a space, and "856 555" is six digits).
+      expect([phone, parsed.success ? parsed.data : 'refused']).toEqual([phone, 'refused']);
     }
+  });
+
+  it('refuse a number nobody can ring back, fewer than ten digits before any extension, on every form\'s table, as the page does', async () => {
+    const short = ['12', '856 555 010', '555-0100', '555 0100 x1234567', '(856) 555-01 ext. 99', '+44 20 7946'];
+    for (const table of ['contacts', 'realtors', 'investors'] as const) {
+      for (const phone of short) {
+        const { status, body, row } = await submit(table, { ...base[table](), phone });
+        expect([table, phone, status, row]).toEqual([table, phone, 400, undefined]);
+        expect(body).toContain(`${table}_whole_phone_check`);
+      }
+      for (const phone of ['+1 856 555 0100', '856-555-0100 ext. 12', '8565550100x9', '+44 20 7946 0958', '856 555 0100 extension 3']) {
+        expect([table, phone, (await submit(table, { ...base[table](), phone })).status]).toEqual([table, phone, 201]);
+      }
+    }
+    // The database counts as the page's isWholePhoneNumber does, on the shapes both take.
+    const phones = [...short, '+1 856 555 0100', '856-555-0100 ext. 12', '856 555 0100 EXT 1', '85655501 x0012', '1.856.555.0100'];
+    const inDatabase = await sql<{ phone: string; whole: boolean }>(
+      'select phone, private.is_whole_phone_number(phone) as whole from unnest($1::text[]) as phone',
+      [phones],
+    );
+    expect(inDatabase.map((row) => [row.phone, row.whole])).toEqual(phones.map((phone) => [phone, isWholePhoneNumber(phone)]));
+    // A partner form that skipped its own check would still name the phone field under the database's refusal.
+    const error = await insertWithFallback('realtors', { ...base.realtors(), phone: '555-0100' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InsertError);
+    expect((error as InsertError).message).toBe('The phone is missing, too long or not in the expected format.');
   });
 });
 
