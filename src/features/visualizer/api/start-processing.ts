@@ -112,6 +112,14 @@ export const UPLOAD_STALL_MS = 20_000;
  */
 export const RESEND_PAUSES_MS = [2_000, 5_000, 10_000] as const;
 
+/**
+ * How long the answer is still awaited once the row reads `completed` while it is: the call that rendered it answers
+ * within moments of writing it (with the visitor's correction token), but a send made again that waits in the
+ * processor's line while the first call's render completed the row answers only 409 when its turn comes, after up to
+ * its deadline (60 s and the upload's time): the result, there all along, stood behind "Photo sent" meanwhile.
+ */
+export const ANSWER_AFTER_COMPLETED_ROW_MS = 2_000;
+
 export const WEBHOOK_MIN_BYTES_PER_SECOND = 8 * 1024;
 export const WEBHOOK_ANSWER_SLACK_MS = 60_000;
 export function webhookAnswerDeadlineMs(bodyBytes: number): number {
@@ -126,7 +134,8 @@ export function webhookAnswerDeadlineMs(bodyBytes: number): number {
  * the reply is ok matters; the page learns the outcome by reading the row. A 4xx is a refusal unless the row says why
  * it failed; a 5xx or a dropped connection is WebhookUnanswered (after the photo is sent again while the row is still
  * pending: RESEND_PAUSES_MS, then the spec's processing failure); an upload that stops moving, or whose connection
- * drops mid-photo, is UploadStalled. A row that fails while the answer is awaited ends the wait.
+ * drops mid-photo, is UploadStalled. A row that fails while the answer is awaited ends the wait, as one that
+ * completes does (ANSWER_AFTER_COMPLETED_ROW_MS later).
  */
 export async function startProcessing({
   requestId,
@@ -204,19 +213,24 @@ async function sendPhoto(
   // connection left open with nothing arriving) ends with the row failed, "No photo was received for this request."
   // (the processor cuts such an upload after 30 s of nothing), and an answer that is lost with it would otherwise
   // keep "Photo sent" on screen until the deadline, then the spec's 30 reads: 5 minutes.
-  let rowFailed = false;
+  // The row failed (with its reason) or completed while the answer was awaited: the page follows it instead.
+  let rowEnded = false;
   let awaitingAnswer = true;
   let rowCheck: ReturnType<typeof setTimeout> | undefined;
   const watchRow = () => {
     rowCheck = setTimeout(async () => {
       if (stop.signal.aborted || !awaitingAnswer) return;
-      const failed = await rowSaysWhyItFailed(requestId);
+      const ended = await rowHasEnded(requestId);
       // The answer may have come while the row was read: the wait is over, and no next read may be set.
       if (!awaitingAnswer) return;
-      if (failed) {
-        rowFailed = true;
+      const endWait = () => {
+        rowEnded = true;
         stop.abort();
-      } else watchRow();
+      };
+      if (ended === 'failed') endWait();
+      // The call that rendered it answers in a moment, with the correction token: it is given that moment.
+      else if (ended === 'completed') rowCheck = setTimeout(endWait, ANSWER_AFTER_COMPLETED_ROW_MS);
+      else watchRow();
     }, POLL_INTERVAL_MS);
   };
   const onProgress = (progress: UploadProgress) => {
@@ -253,8 +267,8 @@ async function sendPhoto(
         : {};
     return { correctionToken: reply.data.correctionToken, firstPictures };
   } catch (error) {
-    // The row says why: the page follows it and shows the reason, as after a refusal with a reason.
-    if (rowFailed) return { correctionToken: null, firstPictures: {} };
+    // The row says why, or has the result: the page follows it and shows either, as after a refusal with a reason.
+    if (rowEnded) return { correctionToken: null, firstPictures: {} };
     throw error;
   } finally {
     awaitingAnswer = false;
@@ -298,6 +312,20 @@ async function rowHasMovedOn(requestId: string): Promise<boolean> {
     return (await getVisualizerRequest(requestId)).status !== 'pending';
   } catch {
     return false;
+  }
+}
+
+/**
+ * The request's row is failed with a reason written for the visitor, or completed with its result; null if neither,
+ * or it cannot be read.
+ */
+async function rowHasEnded(requestId: string): Promise<'failed' | 'completed' | null> {
+  try {
+    const row = await getVisualizerRequest(requestId);
+    if (row.status === 'failed' && row.failure_reason !== null) return 'failed';
+    return row.status === 'completed' && row.processed_image_url ? 'completed' : null;
+  } catch {
+    return null;
   }
 }
 

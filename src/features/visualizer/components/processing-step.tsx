@@ -88,6 +88,16 @@ function useOnline(): boolean {
   );
 }
 
+/**
+ * Whether sending the same photo again may help, by what the row's reason tells the visitor: the processor's reasons
+ * for a fault on the way ask them to try again (visitor-failure-reasons.ts, the 408's) or say no photo came (the
+ * sweep's); its others speak of the file itself (not a readable image, not a photo, too small, too large), and the
+ * same bytes fail the same way, so "Try again" sent the visitor back to fail again (journeys, session 33).
+ */
+function sendingAgainMayHelp(reason: string | null | undefined): boolean {
+  return !reason || /try again|no photo was received/i.test(reason);
+}
+
 function formatElapsed(ms: number): string {
   const seconds = Math.max(0, Math.floor(ms / 1000));
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
@@ -230,12 +240,15 @@ export function ProcessingStep({
           <p className="text-walnut-800">{failureReason || 'Something went wrong while processing your photo.'}</p>
         </div>
       )}
-      <p className="inline-flex items-center gap-2 rounded-full bg-oak-100 px-4 py-1.5 text-sm font-medium text-walnut-800">
-        <Icon icon={Clock} aria-hidden="true" className="size-4" />
-        <span>
-          Elapsed time: <time dateTime={`PT${Math.max(0, Math.floor(elapsedMs / 1000))}S`}>{elapsed}</time>
-        </span>
-      </p>
+      {/* A failure's time says nothing the visitor can act on: "Elapsed time: 0:00" stood under a photo refused at once. */}
+      {phase !== 'failed' && (
+        <p className="inline-flex items-center gap-2 rounded-full bg-oak-100 px-4 py-1.5 text-sm font-medium text-walnut-800">
+          <Icon icon={Clock} aria-hidden="true" className="size-4" />
+          <span>
+            Elapsed time: <time dateTime={`PT${Math.max(0, Math.floor(elapsedMs / 1000))}S`}>{elapsed}</time>
+          </span>
+        </p>
+      )}
       {phase === 'timeout' && (
         <div className="flex flex-col justify-center gap-3 sm:flex-row">
           <Button size="lg" onClick={onCheckAgain}>
@@ -260,12 +273,20 @@ export function ProcessingStep({
       )}
       {phase === 'failed' && (
         <div className="flex flex-col justify-center gap-3 sm:flex-row">
-          <Button size="lg" onClick={onRetry}>
-            Try again
-          </Button>
-          <Button variant="outline" size="lg" onClick={onStartOver}>
-            Choose another photo
-          </Button>
+          {sendingAgainMayHelp(failureReason) ? (
+            <>
+              <Button size="lg" onClick={onRetry}>
+                Try again
+              </Button>
+              <Button variant="outline" size="lg" onClick={onStartOver}>
+                Choose another photo
+              </Button>
+            </>
+          ) : (
+            <Button size="lg" onClick={onStartOver}>
+              Choose another photo
+            </Button>
+          )}
         </div>
       )}
     </section>

@@ -8,7 +8,7 @@ import { server } from '@/testing/msw-server';
 import { completedRow, insertHandler, newCalls, readHandler, REQUESTS_URL, row } from '../testing/visualizer-calls';
 import { chooseFile, fillInfo, openPage } from '../testing/visualizer-journey';
 import { WEBHOOK_REQUEST_ID_HEADER } from '@contracts/visualizer-webhook';
-import { RESEND_PAUSES_MS, UPLOAD_STALL_MS } from '../api/start-processing';
+import { ANSWER_AFTER_COMPLETED_ROW_MS, RESEND_PAUSES_MS, UPLOAD_STALL_MS } from '../api/start-processing';
 import { POLL_INTERVAL_MS } from '../api/get-visualizer-request';
 import { OFFLINE_TEXT } from './processing-step';
 
@@ -635,6 +635,59 @@ describe('sending the photo', () => {
       await advance(0);
     expect(screen.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeInTheDocument();
     expect(toastError).not.toHaveBeenCalled();
+  });
+
+  it('shows the result once the row reads completed while a send made again waits for its answer', async () => {
+    // The first call, lost to a proxy's 502, went on and rendered; the send made again waits in the processor's line
+    // and would be answered 409 only when its turn came. Before, only a failed row ended the wait: the result, there
+    // all along, showed after the answer's deadline (60 s and the upload's time), "Photo sent" on screen meanwhile.
+    const toastError = vi.spyOn(toast, 'error');
+    let rendered = false;
+    const { calls, upload } = await startUpload((id) =>
+      HttpResponse.json(rendered ? completedRow(id) : row(id, { status: 'pending' })),
+    );
+    fakeTheClock();
+    act(() => upload.answer(502, GATEWAY_502));
+    for (let tick = 0; tick < 40 && calls.reads.length === 0; tick += 1) await advance(0);
+    await advance(RESEND_PAUSES_MS[0]);
+    const again = await untilSent(2);
+    act(() => again.progress(1));
+    act(() => again.upload.dispatchEvent(new ProgressEvent('load')));
+    rendered = true;
+
+    // The wait's read finds the result; the call that rendered it would answer within a moment, this one does not.
+    await advance(POLL_INTERVAL_MS);
+    expect(screen.queryByRole('heading', { name: 'Your room with hardwood floors' })).not.toBeInTheDocument();
+    await advance(ANSWER_AFTER_COMPLETED_ROW_MS);
+    for (
+      let tick = 0;
+      tick < 40 && !screen.queryByRole('heading', { name: 'Your room with hardwood floors' });
+      tick += 1
+    )
+      await advance(0);
+    expect(screen.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeInTheDocument();
+    expect(again.aborted).toBe(true);
+    expect(toastError).not.toHaveBeenCalled();
+  });
+
+  it('keeps the correction token of an answer that comes just after the row read completed', async () => {
+    // The call that rendered the photo writes the row, then answers: a read between the two must not lose the token
+    // ("Fix the floor" needs it).
+    const { calls, upload } = await startUpload((id) => HttpResponse.json(completedRow(id)));
+    fakeTheClock();
+    act(() => upload.progress(1));
+    act(() => upload.upload.dispatchEvent(new ProgressEvent('load')));
+    await advance(POLL_INTERVAL_MS);
+    expect(calls.reads).toHaveLength(1);
+    expect(upload.aborted).toBe(false);
+    act(() => upload.answer(202, { status: 'processing', requestId: calls.id(), correctionToken: 'a'.repeat(43) }));
+    for (
+      let tick = 0;
+      tick < 40 && !screen.queryByRole('heading', { name: 'Your room with hardwood floors' });
+      tick += 1
+    )
+      await advance(0);
+    expect(screen.getByRole('button', { name: /Fix the floor/ })).toBeInTheDocument();
   });
 
   it("shows the row's reason when the webhook refuses the payload and fails the row (400), not the spec's default", async () => {

@@ -32,6 +32,8 @@ vi.mock('@/lib/supabase-client', async (importOriginal) => {
 });
 
 const TEN_MB = 10 * 1024 * 1024;
+/** The processor's words for a render that failed on its side (visitor-failure-reasons.ts, renderFailed). */
+const RENDER_FAILED = "We couldn't put a new floor on this photo. Please try again, or try another photo.";
 
 function expectStep(label: string) {
   const progress = screen.getByRole('navigation', { name: 'Progress' });
@@ -673,10 +675,10 @@ describe('polling (fake timers)', () => {
   it('stops at once on a failed status and shows the reason', async () => {
     const calls = newCalls();
     const { user } = await startWithFakeTimers(calls, (id) =>
-      HttpResponse.json(row(id, { status: 'failed', failure_reason: 'We could not find a floor in this photo.' })),
+      HttpResponse.json(row(id, { status: 'failed', failure_reason: RENDER_FAILED })),
     );
 
-    expect(screen.getByRole('alert')).toHaveTextContent('We could not find a floor in this photo.');
+    expect(screen.getByRole('alert')).toHaveTextContent(RENDER_FAILED);
     await advance(60_000);
     expect(calls.reads).toHaveLength(1);
     expectStep('Processing');
@@ -1130,6 +1132,40 @@ describe('errors while starting', () => {
 
     await expectErrorToast('Failed to process your image. Please try again.');
     expect(calls.reads).toHaveLength(1);
+  });
+
+  it('a file that is not a readable image offers "Choose another photo" alone, with no elapsed time', async () => {
+    // Journeys, session 33: a file named .jpg that is not an image ended here with "Try again" first, which sent the
+    // same unreadable bytes back to fail again, under "Elapsed time: 0:00".
+    const reason = 'The file is not a readable image.';
+    const calls = newCalls();
+    server.use(
+      insertHandler(calls),
+      webhookHandler(calls, () => HttpResponse.json({ error: reason }, { status: 422 })),
+      readHandler(calls, (id) => HttpResponse.json(row(id, { status: 'failed', failure_reason: reason }))),
+    );
+    const { user } = await startProcessing();
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(`We couldn't process this photo${reason}`);
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Elapsed time:')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Choose another photo' }));
+    expectStep('Upload');
+  });
+
+  it('a render that failed on the way offers "Try again" first, then "Choose another photo", with no elapsed time', async () => {
+    const calls = newCalls();
+    server.use(
+      insertHandler(calls),
+      webhookHandler(calls, () => HttpResponse.json({ error: RENDER_FAILED }, { status: 422 })),
+      readHandler(calls, (id) => HttpResponse.json(row(id, { status: 'failed', failure_reason: RENDER_FAILED }))),
+    );
+    await startProcessing();
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(RENDER_FAILED);
+    const actions = screen.getAllByRole('button', { name: /^(Try again|Choose another photo)$/ });
+    expect(actions.map((button) => button.textContent)).toEqual(['Try again', 'Choose another photo']);
+    expect(screen.queryByText('Elapsed time:')).not.toBeInTheDocument();
   });
 
   it("a photo the processor refuses within the webhook's wait (422) shows the row's reason and a way to choose another photo", async () => {
