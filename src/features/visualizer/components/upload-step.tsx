@@ -7,7 +7,18 @@ import { pageTexts } from '@/content/spec-texts';
  * Step 1: a photo by drag and drop, the file picker, or (on phones) the camera. The page decides whether the
  * file is acceptable; this step only hands it over.
  */
-export function UploadStep({ onFile, error }: { onFile: (file: File) => void; error: string | null }) {
+export function UploadStep({
+  onFile,
+  error,
+  chosen = null,
+  onContinue,
+}: {
+  onFile: (file: File) => void;
+  error: string | null;
+  /** The photo chosen before the visitor came back to this step (Back): kept, and offered again. */
+  chosen?: File | null;
+  onContinue?: () => void;
+}) {
   const pickerId = useId();
   const cameraId = useId();
   const errorId = useId();
@@ -42,6 +53,20 @@ export function UploadStep({ onFile, error }: { onFile: (file: File) => void; er
       <p className="text-walnut-800">
         Stand in a doorway and include as much floor as you can. Good light gives the best result.
       </p>
+      {chosen && onContinue && (
+        <div className="flex flex-col items-start gap-3 rounded-xl bg-oak-100 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-walnut-900">
+            Your photo: <span className="font-semibold break-all">{chosen.name}</span>
+          </p>
+          <button
+            type="button"
+            onClick={onContinue}
+            className="inline-flex min-h-11 items-center rounded-md bg-walnut-900 px-5 font-semibold text-white hover:bg-walnut-800"
+          >
+            Continue with this photo
+          </button>
+        </div>
+      )}
       <div
         onDragEnter={(event) => {
           event.preventDefault();

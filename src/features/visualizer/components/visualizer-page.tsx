@@ -1,13 +1,13 @@
 import { Icon } from '@/components/ui/icon';
 import { ArrowLeft, Loader2 } from '@/components/ui/icons';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { preloadToasts, toast } from '@/components/ui/toasts';
 import { MAX_IMAGE_BYTES } from '@contracts/visualizer-webhook';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { buttonClasses } from '@/components/ui/button';
 import { business } from '@/config/business';
-import { pageTexts, toasts } from '@/content/spec-texts';
+import { pageTexts, TOAST_DURATION_MS, toasts } from '@/content/spec-texts';
 import { useCreateVisualizerRequest, visualizerContactSchema } from '../api/create-visualizer-request';
 import {
   getVisualizerRequest,
@@ -56,6 +56,14 @@ const INSERT_AT_THE_LATEST_MS = 1_000;
 /** How long a preconnect is taken to last: below Chromium's 10 s for a connection opened and not used. */
 const CONNECTIONS_KEPT_WARM_MS = 8_000;
 
+/** Said when Back leaves a render under way (decision 056): not a spec toast, so not in the spec's catalogue. */
+export const LEFT_RENDER_TOAST = {
+  title: 'Back to your details',
+  description:
+    'You left your floor before it was laid. Your photo, name and e-mail are kept: press Process Image to lay it again.',
+  duration: TOAST_DURATION_MS.success,
+} as const;
+
 export const NOT_AN_IMAGE_MESSAGE =
   "That file isn't an image. Please choose a photo of your room (JPG, PNG or WEBP work best).";
 
@@ -85,6 +93,14 @@ function pictureOfDataUrl(dataUrl: string): Blob | null {
     return null;
   }
 }
+
+/**
+ * The step a history entry of this page stands for (the router's navigation state; none is the upload step), and the
+ * step of the entry behind it when the page pushed it: the phone's Back then does what the page's own back does.
+ */
+type StepEntry = { visualizerStep: VisualizerStep; behind?: VisualizerStep };
+const stepOfEntry = (state: unknown): StepEntry =>
+  (state as Partial<StepEntry> | null)?.visualizerStep ? (state as StepEntry) : { visualizerStep: 'upload' };
 
 /** Snap & See Wood (spec section 2): upload -> info -> processing -> result. */
 export function VisualizerPage() {
@@ -127,9 +143,8 @@ export function VisualizerPage() {
   // Aborted when the visitor leaves the page (made in the effect, so a development remount gets a live one).
   const pageLeft = useRef<AbortController | null>(null);
   useEffect(() => {
-    const controller = new AbortController();
-    pageLeft.current = controller;
-    return () => controller.abort();
+    pageLeft.current = new AbortController();
+    return () => pageLeft.current?.abort();
   }, []);
 
   const createRequest = useCreateVisualizerRequest();
@@ -307,7 +322,7 @@ export function VisualizerPage() {
     }
     setUploadError(null);
     setFile(chosen);
-    setStep('info');
+    moveTo('info');
     // Ready by the time the details are typed; a failure here is met again, and told, when the photo is sent.
     preparePhotoAhead(chosen).catch(() => undefined);
     // The data client (supabase-js, about 50 KiB) is fetched while the visitor types, not at "Process Image": on a
@@ -337,7 +352,7 @@ export function VisualizerPage() {
     setLinkedStatus(null);
     setUploadStalled(false);
     setStartedAt(Date.now());
-    setStep('processing');
+    moveTo('processing');
     // The visitor who leaves the visualizer meanwhile has their photo's upload stopped and hears no more of it, as
     // after closing the tab: no toast on the page they went to, no reads of the row every 10 s behind it.
     const left = pageLeft.current?.signal;
@@ -506,6 +521,75 @@ export function VisualizerPage() {
     setStep('upload');
   };
 
+  // Each step the visitor moves to is an entry in the browser's history (the router's state, so the prerendered page
+  // and a reload start on the upload step as before), and the phone's Back and Forward move between the steps with
+  // the photo and the details kept (session 33, journeys). Steps the page moves to itself (the result, an error back
+  // to the details) replace the entry; a move to the step of the entry behind goes back to it.
+  const navigate = useNavigate();
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const entry = useRef(location);
+  entry.current = location;
+  // The step the visitor asked for, until the entry is made for it: a photo chosen before the app had the page is
+  // handed to it in the hydrating commit, before the effect of that commit's render (still upload) has run.
+  const pushFor = useRef<VisualizerStep | null>(null);
+  const moveTo = (next: VisualizerStep) => {
+    // "Send again" on the processing step stays on it: no entry.
+    if (next !== step) pushFor.current = next;
+    setStep(next);
+  };
+  const entrySynced = useRef(false);
+  useEffect(() => {
+    const first = !entrySynced.current;
+    entrySynced.current = true;
+    const push = pushFor.current === step;
+    if (push) pushFor.current = null;
+    const shown = stepOfEntry(entry.current.state);
+    if (shown.visualizerStep === step) return;
+    // The result is the processing entry's answer, and that entry stands for it: no navigation as it comes, when the
+    // woods' reads begin (a render of the page then moved their half-second timer).
+    if (step === 'result' && shown.visualizerStep === 'processing') return;
+    if (!first && !push && shown.behind === step) return void navigate(-1);
+    // Only the processing and result steps are kept in the address (keepRequestInAddress).
+    const hash = step === 'upload' || step === 'info' ? '' : window.location.hash;
+    void navigate(
+      { pathname: entry.current.pathname, search: entry.current.search, hash },
+      {
+        replace: !push,
+        preventScrollReset: true,
+        state: { visualizerStep: step, behind: push ? shown.visualizerStep : shown.behind } satisfies StepEntry,
+      },
+    );
+  }, [step, navigate]);
+
+  // Back or Forward to another of this page's entries (not the page's first render: a reload starts at upload).
+  const poppedTo = useRef(location.key);
+  useEffect(() => {
+    if (poppedTo.current === location.key) return;
+    poppedTo.current = location.key;
+    if (navigationType !== 'POP') return;
+    const wanted = stepOfEntry(location.state).visualizerStep;
+    if (wanted === step) return;
+    if (step === 'processing') {
+      // Decision 056: Back while the floor is laid goes to the details, everything kept, and says the render stopped;
+      // the page stops it as it does when the visitor leaves (the photo's upload, the reads, the address).
+      if (processingPhase === 'starting' || processingPhase === 'polling') {
+        pageLeft.current?.abort();
+        pageLeft.current = new AbortController();
+        toast.info(LEFT_RENDER_TOAST.title, LEFT_RENDER_TOAST);
+      }
+      toast.dismiss(STARTED_TOAST_ID);
+      setUploadStalled(false);
+      setRequestId(null);
+      keepRequestInAddress(null);
+    }
+    // A result still held comes back on Forward; a step that needs what the page no longer holds (a photo after a
+    // reload, a result after "Try Another Photo") shows the step before it.
+    if ((wanted === 'result' || wanted === 'processing') && result !== null && !savedResult) setStep('result');
+    else if (wanted !== 'upload' && file !== null) setStep('info');
+    else setStep('upload');
+  }, [location.key]);
+
   const processingPhase: ProcessingPhase = uploadStalled
     ? 'stalled'
     : requestId === null
@@ -577,7 +661,9 @@ export function VisualizerPage() {
                 )}
               </p>
             )}
-            {step === 'upload' && <UploadStep onFile={chooseFile} error={uploadError} />}
+            {step === 'upload' && (
+              <UploadStep onFile={chooseFile} error={uploadError} chosen={file} onContinue={() => moveTo('info')} />
+            )}
             {step === 'info' && file && (
               <InfoStep
                 file={file}
@@ -587,7 +673,7 @@ export function VisualizerPage() {
                 processing={busy}
                 onNameChange={setName}
                 onEmailChange={setEmail}
-                onBack={() => setStep('upload')}
+                onBack={() => moveTo('upload')}
                 onSubmit={() => void process()}
               />
             )}
