@@ -68,6 +68,11 @@ async function advance(ms: number) {
   }
 }
 
+/** Lets timers and the page run, step by step (at most 40), until `done` says what the test waits for is there. */
+async function advanceUntil(done: () => boolean, stepMs = 0) {
+  for (let tick = 0; tick < 40 && !done(); tick += 1) await advance(stepMs);
+}
+
 afterEach(() => {
   // An upload a test left unanswered keeps its call waiting, and the call reads the row every 10 s once all of the
   // photo is out (start-processing.ts, watchRow): with real timers that read went on into the next tests, whose
@@ -97,14 +102,13 @@ async function startUpload(answer: Parameters<typeof readHandler>[1], { fakeCloc
     vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
   }
   await view.user.click(screen.getByRole('button', { name: 'Process Image' }));
-  if (fakeClockFromTheClick)
-    for (let tick = 0; tick < 40 && ControlledUpload.sent.length === 0; tick += 1) await advance(0);
+  if (fakeClockFromTheClick) await advanceUntil(() => ControlledUpload.sent.length > 0);
   else await waitFor(() => expect(ControlledUpload.sent).toHaveLength(1));
   expect(ControlledUpload.sent).toHaveLength(1);
   // The row's insert starts once the photo moves, or a second after the click, and the photo's progress is shown
   // once the insert has answered (decision 025, sessions 20 and 21): the tests below start from there.
   const bar = () => screen.queryByRole('progressbar', { name: 'Photo sent' });
-  if (fakeClockFromTheClick) for (let tick = 0; tick < 40 && !bar(); tick += 1) await advance(100);
+  if (fakeClockFromTheClick) await advanceUntil(() => bar() !== null, 100);
   else await waitFor(() => expect(bar()).toBeInTheDocument(), { timeout: 5000 });
   return { calls, view, upload: ControlledUpload.sent[0]! };
 }
@@ -515,7 +519,7 @@ describe('sending the photo', () => {
     vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
   }
   async function untilSent(count: number) {
-    for (let tick = 0; tick < 40 && ControlledUpload.sent.length < count; tick += 1) await advance(0);
+    await advanceUntil(() => ControlledUpload.sent.length >= count);
     expect(ControlledUpload.sent).toHaveLength(count);
     return ControlledUpload.sent[count - 1]!;
   }
@@ -532,11 +536,10 @@ describe('sending the photo', () => {
     );
     fakeTheClock();
     act(() => upload.answer(502, GATEWAY_502));
-    for (let tick = 0; tick < 40 && calls.reads.length === 0; tick += 1) await advance(0);
+    await advanceUntil(() => calls.reads.length > 0);
     expect(ControlledUpload.sent).toHaveLength(1);
     // Not "Photo sent. Finding the floor ..." of a photo lost, while the page waits to send it again.
-    for (let tick = 0; tick < 40 && !/Sending your photo/.test(screen.getByRole('status').textContent ?? ''); tick += 1)
-      await advance(0);
+    await advanceUntil(() => /Sending your photo/.test(screen.getByRole('status').textContent ?? ''));
     expect(screen.getByRole('status')).toHaveTextContent('Sending your photo to our visualizer.');
 
     await advance(RESEND_PAUSES_MS[0]);
@@ -550,12 +553,7 @@ describe('sending the photo', () => {
     taken = true;
     const requestId = (JSON.parse(upload.body) as { requestId: string }).requestId;
     act(() => again.answer(202, { status: 'processing', requestId, correctionToken: 'a'.repeat(43) }));
-    for (
-      let tick = 0;
-      tick < 40 && !screen.queryByRole('heading', { name: 'Your room with hardwood floors' });
-      tick += 1
-    )
-      await advance(0);
+    await advanceUntil(() => screen.queryByRole('heading', { name: 'Your room with hardwood floors' }) !== null);
     expect(screen.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeInTheDocument();
     expect(toastError).not.toHaveBeenCalled();
   });
@@ -570,17 +568,12 @@ describe('sending the photo', () => {
     );
     fakeTheClock();
     act(() => upload.answer(502, GATEWAY_502));
-    for (let tick = 0; tick < 40 && calls.reads.length === 0; tick += 1) await advance(0);
+    await advanceUntil(() => calls.reads.length > 0);
     await advance(RESEND_PAUSES_MS[0]);
     const again = await untilSent(2);
     taken = true;
     act(() => again.answer(202, { status: 'processing' }));
-    for (
-      let tick = 0;
-      tick < 40 && !screen.queryByRole('heading', { name: 'Your room with hardwood floors' });
-      tick += 1
-    )
-      await advance(0);
+    await advanceUntil(() => screen.queryByRole('heading', { name: 'Your room with hardwood floors' }) !== null);
     expect(screen.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeInTheDocument();
   });
 
@@ -590,7 +583,7 @@ describe('sending the photo', () => {
     fakeTheClock();
     act(() => upload.answer(502, GATEWAY_502));
     for (const [index, pause] of RESEND_PAUSES_MS.entries()) {
-      for (let tick = 0; tick < 40 && calls.reads.length <= index; tick += 1) await advance(0);
+      await advanceUntil(() => calls.reads.length > index);
       await advance(pause);
       const again = await untilSent(index + 2);
       // Lost as a 5xx, or as a connection that broke once every byte was out (a host without a gateway).
@@ -600,8 +593,7 @@ describe('sending the photo', () => {
         act(() => again.breakConnection());
       } else act(() => again.answer(503, GATEWAY_502));
     }
-    for (let tick = 0; tick < 40 && !screen.queryByRole('button', { name: 'Process Image' }); tick += 1)
-      await advance(0);
+    await advanceUntil(() => screen.queryByRole('button', { name: 'Process Image' }) !== null);
 
     // Back to the details, photo kept, as the spec's failure says: "Process Image" sends it again.
     expect(screen.getByRole('button', { name: 'Process Image' })).toBeEnabled();
@@ -622,17 +614,12 @@ describe('sending the photo', () => {
     );
     fakeTheClock();
     act(() => upload.answer(502, GATEWAY_502));
-    for (let tick = 0; tick < 40 && calls.reads.length === 0; tick += 1) await advance(0);
+    await advanceUntil(() => calls.reads.length > 0);
     await advance(RESEND_PAUSES_MS[0]);
     const again = await untilSent(2);
     queued = true;
     act(() => again.answer(409, { error: 'This visualizer request cannot take a photo. Please start a new one.' }));
-    for (
-      let tick = 0;
-      tick < 40 && !screen.queryByRole('heading', { name: 'Your room with hardwood floors' });
-      tick += 1
-    )
-      await advance(0);
+    await advanceUntil(() => screen.queryByRole('heading', { name: 'Your room with hardwood floors' }) !== null);
     expect(screen.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeInTheDocument();
     expect(toastError).not.toHaveBeenCalled();
   });
@@ -648,7 +635,7 @@ describe('sending the photo', () => {
     );
     fakeTheClock();
     act(() => upload.answer(502, GATEWAY_502));
-    for (let tick = 0; tick < 40 && calls.reads.length === 0; tick += 1) await advance(0);
+    await advanceUntil(() => calls.reads.length > 0);
     await advance(RESEND_PAUSES_MS[0]);
     const again = await untilSent(2);
     act(() => again.progress(1));
@@ -659,12 +646,7 @@ describe('sending the photo', () => {
     await advance(POLL_INTERVAL_MS);
     expect(screen.queryByRole('heading', { name: 'Your room with hardwood floors' })).not.toBeInTheDocument();
     await advance(ANSWER_AFTER_COMPLETED_ROW_MS);
-    for (
-      let tick = 0;
-      tick < 40 && !screen.queryByRole('heading', { name: 'Your room with hardwood floors' });
-      tick += 1
-    )
-      await advance(0);
+    await advanceUntil(() => screen.queryByRole('heading', { name: 'Your room with hardwood floors' }) !== null);
     expect(screen.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeInTheDocument();
     expect(again.aborted).toBe(true);
     expect(toastError).not.toHaveBeenCalled();
@@ -681,12 +663,7 @@ describe('sending the photo', () => {
     expect(calls.reads).toHaveLength(1);
     expect(upload.aborted).toBe(false);
     act(() => upload.answer(202, { status: 'processing', requestId: calls.id(), correctionToken: 'a'.repeat(43) }));
-    for (
-      let tick = 0;
-      tick < 40 && !screen.queryByRole('heading', { name: 'Your room with hardwood floors' });
-      tick += 1
-    )
-      await advance(0);
+    await advanceUntil(() => screen.queryByRole('heading', { name: 'Your room with hardwood floors' }) !== null);
     expect(screen.getByRole('button', { name: /Fix the floor/ })).toBeInTheDocument();
   });
 
