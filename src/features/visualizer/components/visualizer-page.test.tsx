@@ -129,6 +129,45 @@ describe('the upload step', () => {
     expectStep('Upload');
   });
 
+  it('refuses an empty (0-byte) photo file on the upload step, saying to choose it again, and sends nothing', async () => {
+    const calls = newCalls();
+    server.use(insertHandler(calls), webhookHandler(calls));
+    const { user } = await openPage();
+    // What a phone can give for a photo kept only in the cloud that did not download.
+    await chooseFile(user, new File([], 'IMG_2231.jpg', { type: 'image/jpeg' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'That file is empty (0 bytes): there is no photo in it. Please choose the photo again.',
+    );
+    expectStep('Upload');
+    expect(screen.queryByLabelText('Name')).not.toBeInTheDocument();
+    expect(calls.inserts).toHaveLength(0);
+  });
+
+  it('refuses a text file renamed to .jpg on the upload step, as not an image', async () => {
+    const { user } = await openPage();
+    await chooseFile(user, new File(['Measurements: living room 14x18'], 'room.jpg', { type: 'image/jpeg' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent("That file isn't an image.");
+    expectStep('Upload');
+    expect(screen.queryByLabelText('Name')).not.toBeInTheDocument();
+  });
+
+  it('a refused file chosen while the one before it is still being read is what the page answers', async () => {
+    await openPage();
+    const input = screen.getByLabelText('Choose a photo');
+    const first = imageFile(2048, 'first.jpg');
+    // Two choices back to back: the first photo's start is still being read when the empty file replaces it.
+    fireEvent.change(input, { target: { files: [first] } });
+    fireEvent.change(input, { target: { files: [new File([], 'second.jpg', { type: 'image/jpeg' })] } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('That file is empty (0 bytes)');
+    // The first file's read ends too (reads of a file end in the order asked); it must not take the page on.
+    await act(() => first.slice(0, 16).arrayBuffer());
+
+    expectStep('Upload');
+    expect(screen.getByRole('alert')).toHaveTextContent('That file is empty (0 bytes)');
+  });
+
   it('accepts any image type, for example HEIC from a phone', async () => {
     const { user } = await openPage();
     await chooseFile(user, imageFile(4096, 'IMG_0042.heic', 'image/heic'));

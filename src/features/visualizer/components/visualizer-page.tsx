@@ -20,6 +20,7 @@ import { resultIdFromFragment, VISUALIZER_PAGE_PATH } from '@contracts/visualize
 import { UploadStalled, useStartProcessing, WebhookUnanswered, type UploadProgress } from '../api/start-processing';
 import { describeProcessingError } from '../utils/describe-processing-error';
 import { asImageFile } from '../utils/as-image-file';
+import { photoFileProblem } from '../utils/photo-file-problem';
 import { preparePhotoAhead } from '../utils/prepare-photo-ahead';
 import { getSupabaseClient } from '@/lib/supabase-client';
 import { InsertError } from '@/lib/insert-with-fallback';
@@ -67,6 +68,10 @@ export const LEFT_RENDER_TOAST = {
 export const NOT_AN_IMAGE_MESSAGE =
   "That file isn't an image. Please choose a photo of your room (JPG, PNG or WEBP work best).";
 
+export const EMPTY_FILE_MESSAGE =
+  'That file is empty (0 bytes): there is no photo in it. Please choose the photo again. If it is kept in iCloud or ' +
+  'Google Photos, open it there first so that it is saved on your phone.';
+
 /**
  * Said under the upload box as well as in the spec's "File too large" toast: the toast goes after 6 s, and a
  * visitor who looked away (or whose screen reader was still reading) came back to an empty box with no word on why
@@ -107,6 +112,7 @@ export function VisualizerPage() {
   const [step, setStep] = useState<VisualizerStep>('upload');
   const [file, setFile] = useState<File | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
+  const fileChoice = useRef(0);
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [fieldErrors, setFieldErrors] = useState<InfoErrors>({});
@@ -308,7 +314,8 @@ export function VisualizerPage() {
   // A result link's read answered is a new view within the result step: the result, or why it is not shown.
   const stepContainer = useStepFocus(step, step === 'result' && savedResult ? `result:${savedResult}` : step);
 
-  const chooseFile = (picked: File) => {
+  const chooseFile = async (picked: File) => {
+    const choice = ++fileChoice.current;
     const chosen = asImageFile(picked);
     if (!chosen) {
       setUploadError(NOT_AN_IMAGE_MESSAGE);
@@ -318,6 +325,13 @@ export function VisualizerPage() {
       setUploadError(tooLargeMessage(chosen.size));
       const { title, description, duration } = toasts.visualizerFileTooLarge;
       toast.error(title, { description, duration });
+      return;
+    }
+    const problem = await photoFileProblem(chosen);
+    // Another file was chosen while this one's first bytes were read: that one counts.
+    if (choice !== fileChoice.current) return;
+    if (problem) {
+      setUploadError(problem === 'empty' ? EMPTY_FILE_MESSAGE : NOT_AN_IMAGE_MESSAGE);
       return;
     }
     setUploadError(null);

@@ -9,8 +9,19 @@ export const ORIGINAL_URL = 'http://supabase.test/storage/v1/object/sign/floor-v
 export const PROCESSED_URL =
   'http://supabase.test/storage/v1/object/sign/floor-visualizer/abc/processed.jpg?token=a.b.d';
 
+/** How each test photo's bytes begin, as a real one of its type does: the page refuses a file that starts as no picture. */
+const FIRST_BYTES: Record<string, number[]> = {
+  'image/png': [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  'image/webp': [0x52, 0x49, 0x46, 0x46, 0, 0, 0, 0, 0x57, 0x45, 0x42, 0x50],
+  'image/heic': [0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x68, 0x65, 0x69, 0x63],
+};
+
+/** A photo's file: `size` bytes that begin as a picture of `type` does (a HEIC's when the name says .heic). */
 export function imageFile(size = 2048, name = 'living-room.jpg', type = 'image/jpeg'): File {
-  return new File([new Uint8Array(size).fill(7)], name, { type });
+  const bytes = new Uint8Array(size).fill(7);
+  const heic = /\.hei[cf]$/i.test(name) ? FIRST_BYTES['image/heic'] : undefined;
+  bytes.set((FIRST_BYTES[type] ?? heic ?? [0xff, 0xd8, 0xff, 0xe0]).slice(0, size));
+  return new File([bytes], name, { type });
 }
 
 export function row(id: string, overrides: Partial<VisualizerRequest> = {}): VisualizerRequest {

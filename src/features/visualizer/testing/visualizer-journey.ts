@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { renderRoute } from '@/testing/render';
 import { imageFile } from './visualizer-calls';
 
@@ -14,6 +14,12 @@ export type User = Awaited<ReturnType<typeof openPage>>['user'];
 
 export async function chooseFile(user: User, file = imageFile()) {
   await user.upload(screen.getByLabelText('Choose a photo'), file);
+  // The page reads the start of the file before it answers: its answer is the details step or words saying why not.
+  await waitFor(() => {
+    if (!screen.queryByRole('textbox', { name: 'Name' }) && !screen.queryByRole('alert')) {
+      throw new Error('The page has not answered the chosen file yet.');
+    }
+  });
 }
 
 export async function fillInfo(user: User, name = 'Dana Whitman', email = 'dana@example.com') {
