@@ -60,6 +60,10 @@ export const ENGINE_VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   'engine, without rug rim': { rugRim: null },
   'engine, rug rim without the grain test': { rugRim: { ...RUG_RIM_LIMITS, maxGrain: Infinity } },
   'engine, rug rim, reach 8, rough 0.7': { rugRim: { ...RUG_RIM_LIMITS, reach: 8, roughShare: 0.7 } },
+  // Session 34: the rim cell's colour against the taken rug and the kept floor beside it, not the grid's means.
+  'engine, rug rim by the colours beside it (4 cells)': { rugRim: { ...RUG_RIM_LIMITS, local: 4 } },
+  'engine, rug rim by the colours beside it (8 cells)': { rugRim: { ...RUG_RIM_LIMITS, local: 8 } },
+  'engine, rug rim by the colours beside it (16 cells)': { rugRim: { ...RUG_RIM_LIMITS, local: 16 } },
   'engine, without whole rugs': { wholeRugs: null },
   'engine, whole rugs with the colour drift': { wholeRugs: { ...WHOLE_RUG_LIMITS, drift: 60 } },
   'engine, without zoomed margin regrowth': { zoomedMarginRegrowth: null },

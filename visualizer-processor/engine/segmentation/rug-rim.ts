@@ -22,6 +22,13 @@ export const RUG_RIM_LIMITS = {
   maxGrain: 0.5,
   /** Fewer taken rug cells than this share of the grid: nothing to take the rim of. */
   minTakenShare: 0.002,
+  /**
+   * Half the side (cells) of the window whose taken rug and kept floor a rim cell's colour is compared with; 0 =
+   * the whole grid's means (session 27). A rug's rim in shade (the jute's far edge under a stool's bench, a shag's
+   * edge below the wall's strip) is darker than the rug's mean, and nearer it than the floor's only beside it
+   * (session 27's lead; decision 012's log, session 34).
+   */
+  local: 0,
 };
 
 export type RugRimLimits = typeof RUG_RIM_LIMITS;
@@ -63,15 +70,79 @@ export function rugRimOnFloor(
   }
   const least = limits.roughShare * sortedValueAt(values.subarray(0, takenCells), (takenCells - 1) >> 1);
   const near = dilate(taken, width, height, limits.reach);
+  const rugSums = limits.local > 0 ? windowSums(taken, null, rgb, width, height) : null;
+  const floorSums = limits.local > 0 ? windowSums(floor, taken, rgb, width, height) : null;
+  const rugLocal = [0, 0, 0];
+  const floorLocal = [0, 0, 0];
   for (let i = 0; i < size; i++) {
     if (!floor[i] || taken[i] || !near[i] || roughness[i]! < least) continue;
     if (grain && grain[i]! > limits.maxGrain) continue;
+    let rugAt = rugMean;
+    let floorAt = floorMean;
+    if (rugSums && floorSums) {
+      // Beside the cell, where both lie within the window; the grid's means where either is missing.
+      const x = i % width;
+      const y = (i - x) / width;
+      if (windowMean(rugSums, x, y, limits.local, width, height, rugLocal)) rugAt = rugLocal;
+      if (windowMean(floorSums, x, y, limits.local, width, height, floorLocal)) floorAt = floorLocal;
+    }
     const r = rgb[i * 3]!;
     const g = rgb[i * 3 + 1]!;
     const b = rgb[i * 3 + 2]!;
-    const toRug = (r - rugMean[0]!) ** 2 + (g - rugMean[1]!) ** 2 + (b - rugMean[2]!) ** 2;
-    const toFloor = (r - floorMean[0]!) ** 2 + (g - floorMean[1]!) ** 2 + (b - floorMean[2]!) ** 2;
+    const toRug = (r - rugAt[0]!) ** 2 + (g - rugAt[1]!) ** 2 + (b - rugAt[2]!) ** 2;
+    const toFloor = (r - floorAt[0]!) ** 2 + (g - floorAt[1]!) ** 2 + (b - floorAt[2]!) ** 2;
     if (toRug < toFloor) rim[i] = 1;
   }
   return rim;
+}
+
+/** Summed-area tables of the count and RGB of the cells set in `cells` (and not in `except`), (width+1) × (height+1) each. */
+function windowSums(
+  cells: Uint8Array,
+  except: Uint8Array | null,
+  rgb: Uint8Array,
+  width: number,
+  height: number,
+): Float64Array[] {
+  const stride = width + 1;
+  const sums = [0, 1, 2, 3].map(() => new Float64Array(stride * (height + 1)));
+  for (let y = 0; y < height; y++) {
+    const row = [0, 0, 0, 0];
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      if (cells[i] && !except?.[i]) {
+        row[0]!++;
+        for (let c = 0; c < 3; c++) row[c + 1]! += rgb[i * 3 + c]!;
+      }
+      const at = (y + 1) * stride + x + 1;
+      for (let k = 0; k < 4; k++) sums[k]![at] = sums[k]![at - stride]! + row[k]!;
+    }
+  }
+  return sums;
+}
+
+/** The mean RGB of the counted cells within `radius` of (x, y) into `out`; false when there are none. */
+function windowMean(
+  sums: Float64Array[],
+  x: number,
+  y: number,
+  radius: number,
+  width: number,
+  height: number,
+  out: number[],
+): boolean {
+  const stride = width + 1;
+  const x0 = Math.max(0, x - radius);
+  const y0 = Math.max(0, y - radius);
+  const x1 = Math.min(width, x + radius + 1);
+  const y1 = Math.min(height, y + radius + 1);
+  const box = (k: number) =>
+    sums[k]![y1 * stride + x1]! -
+    sums[k]![y0 * stride + x1]! -
+    sums[k]![y1 * stride + x0]! +
+    sums[k]![y0 * stride + x0]!;
+  const count = box(0);
+  if (count < 1) return false;
+  for (let c = 0; c < 3; c++) out[c] = box(c + 1) / count;
+  return true;
 }

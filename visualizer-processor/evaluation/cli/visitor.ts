@@ -30,6 +30,7 @@ import { optionProblem } from './command-options.ts';
 import { EDGE_BANDS, edgeBands, type EdgeBands } from '../edge-bands.ts';
 import { describeAnatomy, describePhotoAnatomy, errorAnatomy, meanAnatomy, type ErrorAnatomy } from '../error-anatomy.ts';
 import { rasteriseLabel } from '../rasterise-label.ts';
+import { describePrecisionAnatomy, meanPrecisionAnatomy, precisionAnatomy, PRECISION_KINDS, type PrecisionAnatomy } from '../precision-anatomy.ts';
 
 const args = process.argv.slice(2);
 const problem = optionProblem(args, {
@@ -71,6 +72,7 @@ const firstRenderPieces: string[] = [];
 const scores = new Map<string, VisitorScore[]>(chosen.map((name) => [name, []]));
 const firstRenderBands = new Map<string, Map<string, EdgeBands>>(chosen.map((name) => [name, new Map()]));
 const anatomies = new Map<string, Map<string, ErrorAnatomy[]>>(chosen.map((name) => [name, new Map()]));
+const precisionAnatomies = new Map<string, Map<string, PrecisionAnatomy>>(chosen.map((name) => [name, new Map()]));
 for (const item of cases) {
   const pass = await cachedSegmentForFloor(cache, item.id, item.photo);
   const bareMask = await cachedMask(cache, `${item.id}-${item.photo.width}x${item.photo.height}-bare`, () => bareNetworkMask(item.photo));
@@ -93,6 +95,7 @@ for (const item of cases) {
     if (args.includes('--anatomy')) {
       const { things, rugs } = await thingsAndRugs(item.id, item.truth);
       anatomies.get(name)!.set(item.id, [shownMasks[0]!, shownMasks.at(-1)!].map((shown) => errorAnatomy(shown, item.truth, bareMask, things, rugs)));
+      precisionAnatomies.get(name)!.set(item.id, precisionAnatomy(shownMasks[0]!, item.truth, bareMask, things, rugs));
     }
     if (args.includes('--edge-bands')) firstRenderBands.get(name)!.set(item.id, edgeBands(shownMasks[0]!, item.truth));
     if (overlays) await writeVisitorOverlays(overlays, `${item.id}-${name}`, item, shownMasks, score.taps);
@@ -185,6 +188,8 @@ if (args.includes('--anatomy')) {
       const all = inGroup.map((item) => anatomies.get(name)!.get(item.id)!);
       console.log(describeAnatomy(`${group}, ${name}, first render`, meanAnatomy(all.map((a) => a[0]!))));
       console.log(describeAnatomy(`${group}, ${name}, after ${tapCount} taps`, meanAnatomy(all.map((a) => a[1]!))));
+      const precisions = inGroup.map((item) => precisionAnatomies.get(name)!.get(item.id)!);
+      console.log(describePrecisionAnatomy(`${group}, ${name}, first render, where the precision goes (precision-anatomy.ts)`, meanPrecisionAnatomy(precisions)));
     }
   }
   if (args.includes('--per-photo')) {
@@ -196,6 +201,20 @@ if (args.includes('--anatomy')) {
         .map((item) => ({ id: item.id, anatomy: anatomies.get(name)!.get(item.id)![1]! }))
         .sort((a, b) => b.anatomy.missed.total + b.anatomy.painted.total - (a.anatomy.missed.total + a.anatomy.painted.total))
         .forEach(({ id, anatomy }) => console.log(describePhotoAnatomy(id, anatomy, tuning.length)));
+      // The first render's precision, in points of the tuning mean: which photos and kinds pull the mean down.
+      console.log(`\nper tuning photo, ${name}, first render, most precision lost first: points of the mean precision by kind`);
+      tuning
+        .map((item) => ({ id: item.id, anatomy: precisionAnatomies.get(name)!.get(item.id)! }))
+        .sort((a, b) => b.anatomy.total - a.anatomy.total)
+        .filter(({ anatomy }) => anatomy.total > 0)
+        .forEach(({ id, anatomy }) =>
+          console.log(
+            `${id}: ${((100 * anatomy.total) / tuning.length).toFixed(2)}; ${PRECISION_KINDS.map((kind, k) => [kind.split(' (')[0], (100 * anatomy.byKind[k]!) / tuning.length] as const)
+              .filter(([, points]) => points >= 0.005)
+              .map(([kind, points]) => `${kind} ${points.toFixed(2)}`)
+              .join(', ')}`,
+          ),
+        );
     }
   }
 }
