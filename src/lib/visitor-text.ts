@@ -47,6 +47,21 @@ export function cleanMultiLine(value: string): string {
   return value.replace(CONTROLS, '');
 }
 
+/** Dashes and spaces a copied or autofilled number carries that look like the keyboard's (non-breaking, en dash, minus). */
+const LOOKALIKE_DASHES = /[\u2010-\u2015\u2212\ufe58\ufe63\uff0d]/g;
+const LOOKALIKE_SPACES = /[\u00a0\u2000-\u200a\u202f\u205f\u3000]/g;
+
+/**
+ * A phone number as typed on a keyboard: a number copied from a web page or a contact card often comes with
+ * non-breaking hyphens or spaces, en dashes or full-width digits, which look exactly like the example in the
+ * refusal ("like (856) 555-0100") and were refused by PHONE_SHAPE, so the visitor could not see what to fix
+ * (session 34, journeys2). NFKC makes full-width digits and brackets plain; the dashes and spaces it leaves are
+ * made the keyboard's. The database's private.is_phone then takes what is stored, unchanged.
+ */
+export function phoneInKeyboardCharacters(value: string): string {
+  return value.normalize('NFKC').replace(LOOKALIKE_DASHES, '-').replace(LOOKALIKE_SPACES, ' ');
+}
+
 /** Digits, spaces and + ( ) - . / with an optional extension ("ext. 12", "x12"), as the database's private.is_phone. */
 export const PHONE_SHAPE = /^[+(]?[0-9][0-9 ()./-]*( ?(x|ext\.?|extension) ?[0-9]+)?$/i;
 

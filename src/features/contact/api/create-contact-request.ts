@@ -8,6 +8,7 @@ import {
   isEmailShaped,
   isWholePhoneNumber,
   PHONE_SHAPE,
+  phoneInKeyboardCharacters,
   startsLikeAFormula,
   textMessages,
 } from '@/lib/visitor-text';
@@ -32,6 +33,7 @@ export const contactRequestSchema = z.object({
     z.refine(isEmailShaped, textMessages.emailShape),
   ),
   phone: oneLine('Please enter your phone number.').check(
+    z.overwrite(phoneInKeyboardCharacters),
     z.maxLength(40, 'Please enter a phone number of at most 40 characters.'),
     z.regex(PHONE_SHAPE, textMessages.phoneShape),
     z.refine(isWholePhoneNumber, textMessages.phoneDigits),

@@ -259,6 +259,29 @@ describe('the estimate form', () => {
     expect(toast).not.toHaveBeenCalled();
   });
 
+  // Session 34's journeys: a number copied from a web page or a contact card looks exactly like the example in the
+  // refusal, so a visitor told "like (856) 555-0100" could not see what to change.
+  it.each([
+    ['non-breaking hyphens', '(856) 555\u20110142', '(856) 555-0142'],
+    ['en dashes', '856\u2013555\u20130142', '856-555-0142'],
+    ['non-breaking spaces', '(856)\u00a0555\u00a00142', '(856) 555 0142'],
+    ['full-width digits', '（８５６） ５５５-０１４２', '(856) 555-0142'],
+  ])('takes a phone number pasted with %s, and sends it as keyboard characters', async (_, pasted, sent) => {
+    const endpoint = holdContactsEndpoint(() => HttpResponse.json(null, { status: 201 }));
+    const { user } = renderWithProviders(<ContactForm />);
+    const f = fields();
+    await user.type(f.name, typed.name);
+    await user.type(f.email, typed.email);
+    await user.click(f.phone);
+    await user.paste(pasted);
+    await user.type(f.message, typed.message);
+    await user.click(screen.getByRole('button', { name: /send my request/i }));
+    endpoint.release();
+
+    expect(await screen.findByText(toasts.contactSuccess.title)).toBeInTheDocument();
+    expect(endpoint.bodies).toEqual([[expect.objectContaining({ phone: sent })]]);
+  });
+
   // The database refuses these lengths too (tests/integration/database-rules.test.ts): without the form's own check
   // the visitor would get "Submission failed" and no word of which field to shorten.
   it('says which field is longer than the database takes, and sends nothing', async () => {

@@ -7,6 +7,7 @@ import {
   isEmailShaped,
   isWholePhoneNumber,
   PHONE_SHAPE,
+  phoneInKeyboardCharacters,
   startsLikeAFormula,
   textMessages,
   withoutLeadingAt,
@@ -40,6 +41,7 @@ export const emailAddress = () =>
 
 export const phoneNumber = () =>
   requiredOneLine('Please enter your phone number.')
+    .overwrite(phoneInKeyboardCharacters)
     .max(40, 'Please enter a phone number of at most 40 characters.')
     .regex(PHONE_SHAPE, textMessages.phoneShape)
     .refine(isWholePhoneNumber, textMessages.phoneDigits);

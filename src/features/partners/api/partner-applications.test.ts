@@ -84,6 +84,21 @@ describe('partner application operations', () => {
     await expect(createRealtorApplication({ ...realtor, phone: '+44 20 7946 0958' })).resolves.toBeDefined();
   });
 
+  // Session 34's journeys: copied from a web page or a contact card, the number looks like the refusal's example.
+  it('takes a phone number pasted with non-breaking hyphens and spaces or full-width digits, stored as keyboard characters', async () => {
+    const bodies: { phone: string }[] = [];
+    server.use(
+      http.post(restUrl('realtors'), async ({ request }) => {
+        bodies.push(...((await request.json()) as { phone: string }[]));
+        return HttpResponse.json([{ id: 'ignored' }], { status: 201 });
+      }),
+    );
+    const realtor = { name: 'Jess', email: 'j@h.co', brokerage: 'B', instagram: '' };
+    await createRealtorApplication({ ...realtor, phone: '856\u2011555\u00a00100' });
+    await createRealtorApplication({ ...realtor, phone: '８５６–５５５–０１００' });
+    expect(bodies.map((body) => body.phone)).toEqual(['856-555 0100', '856-555-0100']);
+  });
+
   it("keeps a brokerage that starts with @ (the database makes it safe), drops control characters and the handle's @", async () => {
     const bodies: unknown[] = [];
     server.use(
@@ -122,7 +137,13 @@ describe('partner application operations', () => {
  */
 describe("the partner forms at the tables' length limits", () => {
   const realtor = { name: 'Jess', email: 'jess@homes.com', phone: '856 555 0100', brokerage: 'Shore', instagram: '' };
-  const investor = { name: 'Marcus', email: 'm@flip.co', phone: '856 555 0100', company: 'FlipCo', investment_focus: '' };
+  const investor = {
+    name: 'Marcus',
+    email: 'm@flip.co',
+    phone: '856 555 0100',
+    company: 'FlipCo',
+    investment_focus: '',
+  };
   const limits = [
     ['realtors', 'name', 120, 'Please enter a name of at most 120 characters.'],
     ['realtors', 'email', 254, 'Please enter an email address of at most 254 characters.'],
