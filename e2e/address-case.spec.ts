@@ -18,7 +18,7 @@ test('/Investors: the 404 page stays, offers /investors, and its link leads ther
   const meant = page.getByRole('link', { name: '/investors' });
   await expect(meant).toBeVisible();
   await expect(page.getByText('Oops! Page not found')).toBeVisible();
-  await expect(page).toHaveTitle('Page not found');
+  await expect(page).toHaveTitle(/^Page not found \| /);
   expect(consoleErrors.filter((text) => text.includes('Hydration'))).toEqual([]);
 
   await meant.tap();

@@ -70,6 +70,8 @@ describe('prerendered pages', () => {
   it('the 404 page says so, links home and is kept out of search results', async () => {
     const page = await prerendered(NOT_FOUND_PATH);
     expect(page.body.textContent).toContain('Oops! Page not found');
+    expect(page.querySelector('h1')?.textContent).toBe('Oops! Page not found');
+    expect(page.querySelector('title')?.textContent).toBe(`Page not found | ${business.name}`);
     expect(page.querySelector('a[href="/"]')?.textContent).toBe('Return to Home');
     expect(page.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
     // A page of the site (an advertisement) like the others: the registration number too (decision 031).

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createGuideLead } from '@/features/lead-magnet/api/create-guide-lead';
 import { insertWithFallback } from '@/lib/insert-with-fallback';
 import { MARKETING_EMAIL_KINDS, type EmailKind } from '../../email-worker/src/messages/lead-records';
 import { mailInbox, type CaughtMessage } from '../support/mail-inbox';
@@ -173,6 +174,19 @@ describe('marketing e-mail and unsubscribing', () => {
     expect(await sql('select 1 from back_office.email_unsubscribes where mailbox_digest = back_office.mailbox_digest($1)', [visitor])).toHaveLength(1);
 
     await insertWithFallback('leads', { email: visitor, lead_source: 'free_flooring_guide', guide_sent: true });
+    await inbox.waitFor(staffMailAbout(visitor));
+    expect(await emailStatus(visitor, 'guide')).toEqual({ status: 'suppressed', status_reason: 'The visitor unsubscribed from marketing e-mail' });
+  });
+
+  // The modal said "Success! Your free flooring guide is on its way to your inbox!" to an unsubscribed address too
+  // (decision 032, session 34): the row now says, as it is stored, that no guide goes, and the visitor's read-back
+  // carries it to the page.
+  it("an unsubscribed address's sign-up is stored, says no guide goes, and staff still hear of it", async () => {
+    const visitor = visitorAddress('again');
+    await sql('select back_office.record_unsubscribe(back_office.mailbox_digest($1))', [visitor]);
+    const { id, guideHeldBack } = await createGuideLead({ email: visitor });
+    expect(guideHeldBack).toBe(true);
+    expect(await sql('select guide_sent from public.leads where id = $1', [id])).toEqual([{ guide_sent: false }]);
     await inbox.waitFor(staffMailAbout(visitor));
     expect(await emailStatus(visitor, 'guide')).toEqual({ status: 'suppressed', status_reason: 'The visitor unsubscribed from marketing e-mail' });
   });

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createGuideLead } from '@/features/lead-magnet/api/create-guide-lead';
 import { insertWithFallback } from '@/lib/insert-with-fallback';
 import { GUIDE_FILE_NAME, GUIDE_TITLE } from '../../email-worker/src/guide/guide-content';
 import { FIXTURE_DIR } from '../../visualizer-processor/fixtures/make-fixtures';
@@ -418,6 +419,23 @@ describe('the per-address daily limit', () => {
     );
     expect(stored.map((row) => row.status)).toEqual(['sent', 'suppressed', 'suppressed']);
     expect(await inbox.to(email)).toHaveLength(1);
+  });
+
+  // The page shows the spec's "on its way to your inbox!" only when it is so (decision 032, session 34): the row says,
+  // as it is stored, whether the guide was queued, and the visitor reads that back for their own row.
+  it("tells the page, as the row is stored, whether the guide goes: the day's first sign-up yes, a second no", async () => {
+    const email = visitorAddress('answer');
+    const first = await createGuideLead({ email });
+    const second = await createGuideLead({ email: email.toUpperCase() });
+    expect([first.guideHeldBack, second.guideHeldBack]).toEqual([false, true]);
+    const rows = await sql<{ guide_sent: boolean }>('select guide_sent from public.leads where id = any($1) order by created_at', [[first.id, second.id]]);
+    expect(rows.map((row) => row.guide_sent)).toEqual([true, false]);
+    await inbox.waitFor(staffMailAbout(email), 2);
+    const stored = await sql<{ status: string }>(
+      `select status from back_office.outbound_emails where kind = 'guide' and lower(recipient) = lower($1) order by created_at`,
+      [email],
+    );
+    expect(stored.map((row) => row.status)).toEqual(['sent', 'suppressed']);
   });
 
   it('counts one mailbox however its address is spelled: "+tags" reach the same inbox', async () => {

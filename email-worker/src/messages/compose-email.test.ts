@@ -401,6 +401,13 @@ describe('what the office e-mail says a guide sign-up or a visualizer visitor as
     expect(staff.text).not.toContain('to answer the visitor directly');
   });
 
+  // The database holds the guide back for the day's limits and the page tells the visitor to call (session 34).
+  it("a guide sign-up whose guide was held back for the day's limits: staff are told, as the visitor was", async () => {
+    const said = 'The guide was not e-mailed to them: this address already had the guide or its few e-mails from us today.';
+    expect((await composeEmail('staff_guide', { ...signUp, guide_sent: false }, null, context)).text).toContain(said);
+    expect((await composeEmail('staff_guide', { ...signUp, guide_sent: true }, null, context)).text).not.toContain(said);
+  });
+
   it('a visualizer request: the picture, not a quote, and what an offer must carry', async () => {
     expect(why('Snap & See Wood (floor visualizer)')).toContain('follow up if you want a quote.');
     const staff = await composeEmail('staff_visualizer', request({ rug_choice: null, rug_share: null, rug_choices_used: 0 }), null, context);

@@ -379,6 +379,16 @@ function staffEmail(kind: EmailKind, lead: LeadRecord, context: EmailContext, un
       if (lead.table !== 'leads') break;
       return compose(`New free-guide sign-up: ${lead.email}`, 'New free-guide sign-up', lead.email, [
         { kind: 'fields', rows: [['Email', lead.email], ['Source', 'Free flooring guide (home page modal)'], received, reference] },
+        // Held back for the day's limits (an unsubscribe is said above): the page told the visitor no guide was sent
+        // and to call, so whoever answers the call knows why (decision 032, session 34).
+        ...(lead.guide_sent === false && !unsubscribedAt
+          ? [
+              {
+                kind: 'paragraph',
+                text: 'The guide was not e-mailed to them: this address already had the guide or its few e-mails from us today. The page told them so, and to call us if they have no guide.',
+              } satisfies Block,
+            ]
+          : []),
         guideOnly,
       ]);
     case 'staff_realtor':

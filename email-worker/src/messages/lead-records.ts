@@ -5,7 +5,11 @@
  */
 export type PhoneConsent = { phone_consent_version?: string | null };
 export type ContactRecord = { table: 'contacts'; id: string; created_at: Date; name: string; email: string; phone: string; message: string } & PhoneConsent;
-export type GuideLeadRecord = { table: 'leads'; id: string; created_at: Date; email: string };
+/**
+ * `guide_sent`: false when the database held the guide back as it stored the row (migration 20261209300000); the
+ * page then told the visitor no guide was sent. Absent in rows made before that, and in tests' rows: taken as sent.
+ */
+export type GuideLeadRecord = { table: 'leads'; id: string; created_at: Date; email: string; guide_sent?: boolean };
 export type RealtorRecord = {
   table: 'realtors';
   id: string;

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { business } from '@/config/business';
 import { renderRoute } from '@/testing/render';
 
 describe('unknown routes', () => {
@@ -12,6 +13,15 @@ describe('unknown routes', () => {
 
     await user.click(screen.getByRole('link', { name: 'Return to Home' }));
     expect(router.state.location.pathname).toBe('/');
+  });
+
+  // Its title named no business ("Page not found") where every other page's does, and its one heading read "404".
+  it("names where the visitor is in its title and heading: the spec's words, and the business", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderRoute('/no-such-page');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(/^Oops! Page not found$/);
+    expect(screen.getAllByRole('heading')).toHaveLength(1);
+    await waitFor(() => expect(document.title).toBe(`Page not found | ${business.name}`));
   });
 
   it('offers the page an address names in other letters, and its link leads there', async () => {

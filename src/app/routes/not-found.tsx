@@ -25,11 +25,16 @@ export function NotFoundRoute({ pagePaths = [] }: { pagePaths?: readonly string[
   return (
     <div className="flex min-h-screen flex-col bg-oak-100">
       <main id="main" className="flex flex-1 items-center justify-center px-4">
-        <title>Page not found</title>
+        {/* Named like every other page's title (what it is | the business), so a tab or a screen reader's first words
+            say both where the visitor is and whose site it is. */}
+        <title>{`Page not found | ${business.name}`}</title>
         <meta name="robots" content="noindex" />
         <div className="text-center">
-          <h1 className="mb-4 font-display text-6xl font-bold text-walnut-900">404</h1>
-          <p className="mb-6 text-xl text-walnut-700">{pageTexts.notFound.message}</p>
+          {/* The heading a screen reader lists is the spec's words; "404" is the status's number, there for sight. */}
+          <p aria-hidden="true" className="mb-2 font-display text-6xl font-bold text-walnut-900">
+            404
+          </p>
+          <h1 className="mb-6 font-display text-2xl font-bold text-walnut-900">{pageTexts.notFound.message}</h1>
           {meant && (
             <p className="mb-6 text-lg text-walnut-800">
               Did you mean{' '}

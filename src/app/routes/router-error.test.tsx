@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { data } from 'react-router';
 import { business } from '@/config/business';
@@ -47,5 +47,7 @@ describe('router failures', () => {
     expect(screen.getByRole('link', { name: business.phone })).toHaveAttribute('href', business.phoneHref);
     expect(screen.getByRole('link', { name: business.email })).toHaveAttribute('href', `mailto:${business.email}`);
     expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+    // Its title named no business ("Something went wrong"), where every page's does.
+    await waitFor(() => expect(document.title).toBe(`Something went wrong | ${business.name}`));
   });
 });

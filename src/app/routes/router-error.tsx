@@ -14,7 +14,8 @@ export function RouterErrorPage() {
   const error = useRouteError();
   return (
     <main id="main" className="flex min-h-screen items-center justify-center bg-oak-100 px-4">
-      <title>Something went wrong</title>
+      {/* Named like every other page's title, so a tab or a screen reader says whose site it is (session 34). */}
+      <title>{`Something went wrong | ${business.name}`}</title>
       <div role="alert" className="max-w-xl text-center">
         <h1 className="mb-4 font-display text-3xl font-bold text-walnut-900">{pageTexts.routerError.title}</h1>
         <p className="mb-4 break-words text-walnut-700">{describeRouteError(error)}</p>
