@@ -385,7 +385,7 @@ function staffEmail(kind: EmailKind, lead: LeadRecord, context: EmailContext, un
           ? [
               {
                 kind: 'paragraph',
-                text: 'The guide was not e-mailed to them: this address already had the guide or its few e-mails from us today. The page told them so, and to call us if they have no guide.',
+                text: 'The guide was not e-mailed to them: this address had its few e-mails from us today. The page told them so, and to call us if they have no guide.',
               } satisfies Block,
             ]
           : []),

@@ -172,7 +172,7 @@ describe('the free-guide modal', () => {
     const dialog = screen.getByRole('dialog', { name: pageTexts.leadMagnet.title });
     expect(within(dialog).queryByText(/on its way/)).not.toBeInTheDocument();
     expect(within(dialog).getByText(/^We didn't send the guide to this address:/)).toHaveTextContent(
-      'it has already had the guide or a few of our e-mails today, or it has unsubscribed from our e-mails.',
+      'it has had a few of our e-mails today, or it has unsubscribed from our e-mails.',
     );
     expect(within(dialog).getByRole('link', { name: business.phone })).toHaveAttribute('href', business.phoneHref);
     // It stays open with the number to call (the spec's close at 1.5 s is for a guide on its way).

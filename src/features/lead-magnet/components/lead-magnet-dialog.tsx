@@ -15,12 +15,13 @@ export const LEAD_MODAL_CLOSE_DELAY_MS = 1500;
 
 /**
  * What a sign-up whose guide the server holds back is told instead of the spec's "... is on its way to your inbox!",
- * which would not be true (decision 032, session 34). One sentence for the three reasons, not which one: whoever types
- * an address would otherwise learn whether its owner unsubscribed or signed up today.
+ * which would not be true (decision 032, session 34). A mailbox that had its guide earlier today is told the spec's
+ * toast (that guide is on its way), so this is said only where no guide goes today. One sentence for both reasons, not
+ * which one: whoever types an address would otherwise learn whether its owner unsubscribed.
  */
 export const guideHeldBackToast = {
   title: "We didn't send the guide to this address",
-  description: `It has already had the guide or a few of our e-mails today, or it has unsubscribed from our e-mails. If the guide isn't in your inbox (or spam folder), call us at ${business.phone}.`,
+  description: `It has had a few of our e-mails today, or it has unsubscribed from our e-mails. If the guide isn't in your inbox (or spam folder), call us at ${business.phone}.`,
   duration: TOAST_DURATION_MS.failure,
 } as const;
 
@@ -234,8 +235,8 @@ export function LeadMagnetDialog({ open, onOpenChange, inPlace = false, openedFr
                   since session 21: an estimate and two visualizer results the same day left no guide, and no word why). */}
               {guideHeldBack ? (
                 <p className="text-walnut-800">
-                  We didn&apos;t send the guide to this address: it has already had the guide or a few of our e-mails
-                  today, or it has unsubscribed from our e-mails. If the guide isn&apos;t in your inbox (or spam
+                  We didn&apos;t send the guide to this address: it has had a few of our e-mails today, or it has
+                  unsubscribed from our e-mails. If the guide isn&apos;t in your inbox (or spam
                   folder), call us at{' '}
                   <a
                     href={business.phoneHref}
