@@ -41,6 +41,42 @@ export const visualizerWebhookPayloadSchema = z.object({
 export type VisualizerWebhookPayload = z.infer<typeof visualizerWebhookPayloadSchema>;
 
 /**
+ * The visitor withdraws a request they sent and left before its floor was laid (decision 056): they went Back and
+ * changed their name, e-mail or photo, and "Process Image" makes a new request for those. Without it the first still
+ * rendered and e-mailed its result under the old details: two rows, two renders, two e-mails. The call carries the
+ * request's id with the name and e-mail it was made with, as a photo for a pending row must: the id alone is in a
+ * result link that may be forwarded, the three together only the visitor who made it holds. A row still pending or
+ * processing is failed with WITHDRAWN_REASON (the render in progress writes nothing: it completes only a processing
+ * row, and only a completed row e-mails the visitor); a row that has ended is left as it is (its e-mail is on its way).
+ */
+export const visualizerWithdrawalPayloadSchema = visualizerWebhookPayloadSchema
+  .pick({ requestId: true, name: true, email: true })
+  .extend({ withdraw: z.literal(true) });
+
+export type VisualizerWithdrawalPayload = z.infer<typeof visualizerWithdrawalPayloadSchema>;
+
+/**
+ * The row was pending or processing, and is failed now. Any other call (a row that has ended, an unknown id, another
+ * name or e-mail) is WEBHOOK_REFUSAL, as a photo for it would be: the answer tells nothing more than the photo's.
+ */
+export const visualizerWithdrawalReplySchema = z.object({ status: z.literal('withdrawn'), requestId: z.uuid() });
+
+/**
+ * What a visitor can do about a failed request, as its row says (`failure_kind`, beside `failure_reason`): the failure
+ * screen's buttons follow it, not the reason's words (a new reason written without "try again" got "Choose another
+ * photo" alone, as "Too many attempts ... start a new one later" did). `try_again`: a fault of the way or of the
+ * processor, or a photo that never arrived in full: the same photo may well go ("Try again", then "Choose another
+ * photo"). `another_photo`: about the file (not readable, not a photo, too small or too large): sending the same
+ * bytes again fails again ("Choose another photo" alone). Every writer of a failed row sets it: the processor
+ * (markFailed and markPendingFailed take it) and the database's sweep of overdue rows (`try_again`).
+ */
+export const VISUALIZER_FAILURE_KINDS = ['try_again', 'another_photo'] as const;
+export type VisualizerFailureKind = (typeof VISUALIZER_FAILURE_KINDS)[number];
+
+/** The withdrawn row's reason, for staff in the dashboard (a page that withdrew it no longer reads it). */
+export const WITHDRAWN_REASON = 'Withdrawn by the visitor: they changed their details or photo and sent it again as a new request.';
+
+/**
  * The webhook's answers (spec call 8: the page only checks `ok`). 200 when the render finished within a few
  * seconds, 202 while it goes on (the page polls the row); any other status carries `{error}`.
  */

@@ -1,4 +1,4 @@
-import { createBrowserRouter, createMemoryRouter, matchRoutes, type RouteObject } from 'react-router';
+import { createBrowserRouter, createMemoryRouter, matchRoutes, type InitialEntry, type RouteObject } from 'react-router';
 import { RootLayout } from './routes/root-layout';
 import { RouterErrorPage } from './routes/router-error';
 import { HomeRoute, loadLeadMagnetDialog } from './routes/home';
@@ -93,8 +93,10 @@ export function createAppRouter(options: { hydrated?: boolean } = {}) {
 }
 
 /** The same routes in memory, for component tests. */
-export function createTestRouter(initialPath: string, extraRoutes: RouteObject[] = []) {
+/** `entries`: the history the router starts with, at its last entry (the browser's entries before a reload). */
+export function createTestRouter(initialPath: string, extraRoutes: RouteObject[] = [], entries?: InitialEntry[]) {
   return createMemoryRouter(withLayout([...extraRoutes, ...pageRoutes]), {
-    initialEntries: [initialPath],
+    initialEntries: entries ?? [initialPath],
+    ...(entries ? { initialIndex: entries.length - 1 } : {}),
   });
 }

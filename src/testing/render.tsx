@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createMemoryRouter, RouterProvider, type InitialEntry, type RouteObject } from 'react-router';
 import { AppProviders } from '@/app/providers';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '@/app/query-client';
@@ -12,9 +12,14 @@ import { createTestRouter } from '@/app/router';
  */
 export function renderRoute(
   path: string,
-  options: { extraRoutes?: RouteObject[]; userEventOptions?: Parameters<typeof userEvent.setup>[0] } = {},
+  options: {
+    extraRoutes?: RouteObject[];
+    userEventOptions?: Parameters<typeof userEvent.setup>[0];
+    /** The history's entries, the last one at `path` (as the browser keeps them across a reload). */
+    entries?: InitialEntry[];
+  } = {},
 ) {
-  const router = createTestRouter(path, options.extraRoutes);
+  const router = createTestRouter(path, options.extraRoutes, options.entries);
   const user = userEvent.setup(options.userEventOptions);
   const view = render(
     <QueryClientProvider client={createQueryClient()}>

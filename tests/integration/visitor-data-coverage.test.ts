@@ -41,7 +41,7 @@ const REVIEWED: Record<string, Review> = {
       'id', 'created_at', 'updated_at', 'customer_name', 'email', 'status', 'original_image_url', 'processed_image_url', 'failure_reason',
       'style_image_urls', 'render_number', 'correction_token_sha256', 'corrections_used', 'correction_state', 'correction_requested_at',
       'floor_mask_url', 'floor_share', 'rug_choice', 'rug_share', 'rug_choices_used', 'images_deleted_at', 'image_renditions',
-      'customer_since', 'styles_coming', 'styles_not_made', 'wood_style', 'wood_settled_at', 'wood_picks_used',
+      'customer_since', 'styles_coming', 'styles_not_made', 'wood_style', 'wood_settled_at', 'wood_picks_used', 'failure_kind',
     ],
   },
   'back_office.outbound_emails': {

@@ -26,6 +26,7 @@ type StoredRequest = {
   original_image_url: string | null;
   processed_image_url: string | null;
   failure_reason: string | null;
+  failure_kind: string | null;
   image_renditions: Record<string, unknown>;
 };
 
@@ -33,7 +34,7 @@ async function finishedRow(id: string, timeoutMs = 60_000): Promise<StoredReques
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const [row] = await sql<StoredRequest>(
-      'select status, original_image_url, processed_image_url, failure_reason, image_renditions from public.floor_visualizer_requests where id = $1',
+      'select status, original_image_url, processed_image_url, failure_reason, failure_kind, image_renditions from public.floor_visualizer_requests where id = $1',
       [id],
     );
     if (row && (row.status === 'completed' || row.status === 'failed')) return row;
@@ -140,7 +141,7 @@ describe('the visualizer processor in the stack', () => {
       fileName: 'broken.jpg',
     });
     expect([422, 202]).toContain(reply.status);
-    expect(await finishedRow(row.id)).toMatchObject({ status: 'failed', failure_reason: 'The file is not a readable image.' });
+    expect(await finishedRow(row.id)).toMatchObject({ status: 'failed', failure_reason: 'The file is not a readable image.', failure_kind: 'another_photo' });
   });
 
   it('fails a photo too small to show a floor with its own reason, and renders nothing (issue 38: a 1×1 image was rendered)', async () => {
@@ -370,8 +371,8 @@ describe('the visualizer processor in the stack', () => {
        update public.floor_visualizer_requests set status = 'processing', updated_at = now() - interval '5 minutes' where id = '${stuck.id}';
        update public.floor_visualizer_requests set created_at = now() - interval '2 hours' where id = '${abandoned.id}';`,
     );
-    expect(await finishedRow(stuck.id)).toMatchObject({ status: 'failed', failure_reason: 'Your photo took too long to process. Please try again.' });
-    expect(await finishedRow(abandoned.id)).toMatchObject({ status: 'failed', failure_reason: 'No photo was received for this request.' });
+    expect(await finishedRow(stuck.id)).toMatchObject({ status: 'failed', failure_reason: 'Your photo took too long to process. Please try again.', failure_kind: 'try_again' });
+    expect(await finishedRow(abandoned.id)).toMatchObject({ status: 'failed', failure_reason: 'No photo was received for this request.', failure_kind: 'try_again' });
   });
 
   it('fails a request within seconds when the call that names it in its header goes before its photo is all there', async () => {

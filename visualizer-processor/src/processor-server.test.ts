@@ -17,6 +17,7 @@ import {
   MAX_WEBHOOK_REFUSALS_PER_HOUR,
   WEBHOOK_REFUSAL,
   WEBHOOK_REQUEST_ID_HEADER,
+  WITHDRAWN_REASON,
 } from '../../contracts/visualizer-webhook.ts';
 import type { FloorEngine } from '../engine/floor-engine.ts';
 import { createOfflineFloorEngine } from '../engine/offline-floor-engine.ts';
@@ -480,7 +481,7 @@ describe('the visualizer processor webhook', () => {
     expect(afterTheLimit.status).toBe(429);
     // Not rendered; failed with the answer's reason, so a page reloaded before the answer reads why (no call takes
     // the row within the hour, after which the sweep fails a pending row anyway).
-    expect(repository.rows.get(row.id)).toMatchObject({ status: 'failed', failure_reason: afterTheLimit.json.error });
+    expect(repository.rows.get(row.id)).toMatchObject({ status: 'failed', failure_reason: afterTheLimit.json.error, failure_kind: 'try_again' });
     expect(afterTheLimit.json.error).toBe('Too many attempts for this visualizer request. Please start a new one later.');
   });
 
@@ -592,7 +593,7 @@ describe('the visualizer processor webhook', () => {
     const row = addPendingRow();
     const reply = await postWebhook(payloadFor(row, toDataUrl(Buffer.from('hello, not a photo'), 'image/png')));
     expect(reply).toMatchObject({ status: 422, json: { error: 'The file is not a readable image.' } });
-    expect(repository.rows.get(row.id)).toMatchObject({ status: 'failed', failure_reason: 'The file is not a readable image.' });
+    expect(repository.rows.get(row.id)).toMatchObject({ status: 'failed', failure_reason: 'The file is not a readable image.', failure_kind: 'another_photo' });
     await expectStillServing();
   });
 
@@ -612,7 +613,7 @@ describe('the visualizer processor webhook', () => {
     const row = addPendingRow();
     const reply = await postWebhook(payloadFor(row, toDataUrl(Buffer.alloc(MAX_IMAGE_BYTES + 3, 7), 'image/jpeg')));
     expect(reply).toMatchObject({ status: 413, json: { error: 'The image must be at most 10 MB.' } });
-    expect(repository.rows.get(row.id)).toMatchObject({ status: 'failed', failure_reason: 'The image must be at most 10 MB.' });
+    expect(repository.rows.get(row.id)).toMatchObject({ status: 'failed', failure_reason: 'The image must be at most 10 MB.', failure_kind: 'another_photo' });
     await expectStillServing();
   });
 
@@ -656,7 +657,7 @@ describe('the visualizer processor webhook', () => {
     } finally {
       put.mockRestore();
     }
-    expect(repository.rows.get(row.id)).toMatchObject({ status: 'failed', failure_reason: FAILURE_REASONS.notTaken });
+    expect(repository.rows.get(row.id)).toMatchObject({ status: 'failed', failure_reason: FAILURE_REASONS.notTaken, failure_kind: 'try_again' });
     // The database dropping the call as the render is queued: the row fails the same way.
     const next = addPendingRow();
     const start = vi.spyOn(repository, 'startRender').mockRejectedValueOnce(new Error('Connection terminated unexpectedly'));
@@ -833,7 +834,7 @@ describe('the visualizer processor webhook', () => {
 
     expect(calls).toBe(RENDER_MAX_ATTEMPTS);
     expect(reply).toMatchObject({ status: 422, json: { error: FAILURE_REASONS.renderFailed } });
-    expect(repository.rows.get(row.id)).toMatchObject({ status: 'failed', failure_reason: FAILURE_REASONS.renderFailed });
+    expect(repository.rows.get(row.id)).toMatchObject({ status: 'failed', failure_reason: FAILURE_REASONS.renderFailed, failure_kind: 'try_again' });
     const logged = logLines.filter((line) => line.includes(row.id)).join('\n');
     expect(logged).toContain('segmenter tensor shape mismatch');
     expect(logged).not.toMatch(/dana/i);
@@ -883,6 +884,64 @@ describe('the visualizer processor webhook', () => {
     );
     const stranger = await fetch(`${baseUrl}/health`, { headers: { origin: 'https://elsewhere.example' } });
     expect(stranger.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('a request the visitor withdraws as they send changed details (decision 056)', () => {
+  const withdrawal = (row: VisualizerRequestRow, extra: Record<string, unknown> = {}) => ({
+    requestId: row.id,
+    name: row.customer_name,
+    email: row.email,
+    withdraw: true,
+    ...extra,
+  });
+
+  it('fails a row whose floor is being laid, and the render then writes nothing: no result, so no e-mail', async () => {
+    syncReplyMs = 10;
+    let releaseEngine = () => {};
+    const engineMayFinish = new Promise<void>((resolve) => (releaseEngine = resolve));
+    const realEngine = createOfflineFloorEngine();
+    engine = {
+      name: 'gated',
+      findFloor: async (photo) => (await engineMayFinish, realEngine.findFloor(photo)),
+      visualize: async (photo, options) => (await engineMayFinish, realEngine.visualize(photo, options)),
+    };
+    const row = addPendingRow();
+    expect((await postWebhook(payloadFor(row, await fixtureDataUrl('room-tile.png')))).status).toBe(202);
+    expect(repository.rows.get(row.id)!.status).toBe('processing');
+
+    const reply = await postWebhook(withdrawal(row));
+    expect(reply).toEqual({ status: 200, json: { status: 'withdrawn', requestId: row.id } });
+    releaseEngine();
+    await rendersDone();
+    expect(repository.rows.get(row.id)).toMatchObject({ status: 'failed', failure_reason: WITHDRAWN_REASON, failure_kind: 'try_again', processed_image_url: null });
+  });
+
+  it('fails a pending row, so a photo still in the line for it is refused', async () => {
+    const row = addPendingRow();
+    expect((await postWebhook(withdrawal(row))).status).toBe(200);
+    expect(repository.rows.get(row.id)).toMatchObject({ status: 'failed', failure_reason: WITHDRAWN_REASON });
+    const photo = await postWebhook(payloadFor(row, await fixtureDataUrl('room-tile.png')));
+    expect(photo).toEqual({ status: WEBHOOK_REFUSAL.status, json: { error: WEBHOOK_REFUSAL.error } });
+  });
+
+  it("touches no row with another name or e-mail, nor one that has ended: the one refusal, as for a photo", async () => {
+    const pending = addPendingRow();
+    const untouched = { ...repository.rows.get(pending.id)! };
+    for (const other of [{ email: 'someone.else@example.com' }, { name: 'Someone Else' }]) {
+      expect(await postWebhook(withdrawal(pending, other))).toEqual({
+        status: WEBHOOK_REFUSAL.status,
+        json: { error: WEBHOOK_REFUSAL.error },
+      });
+    }
+    expect(repository.rows.get(pending.id)).toMatchObject({ status: untouched.status, failure_reason: null });
+
+    const done = addPendingRow();
+    expect((await postWebhook(payloadFor(done, await fixtureDataUrl('room-tile.png')))).status).toBe(200);
+    const completed = { ...repository.rows.get(done.id)! };
+    expect(await postWebhook(withdrawal(done))).toEqual({ status: WEBHOOK_REFUSAL.status, json: { error: WEBHOOK_REFUSAL.error } });
+    expect(repository.rows.get(done.id)).toEqual(completed);
+    expect((await postWebhook({ ...withdrawal(done), withdraw: 'yes' })).status).toBe(400);
   });
 });
 

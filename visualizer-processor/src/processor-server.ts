@@ -12,6 +12,8 @@ import {
   visualizerCorrectionPayloadSchema,
   visualizerRugChoicePayloadSchema,
   visualizerWoodChoicePayloadSchema,
+  visualizerWithdrawalPayloadSchema,
+  WITHDRAWN_REASON,
   visualizerWebhookPayloadSchema,
   type VisualizerWebhookReply,
 } from '../../contracts/visualizer-webhook.ts';
@@ -512,7 +514,7 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
    */
   async function failNeverArrived(named: string, reason: string = FAILURE_REASONS.neverArrived): Promise<void> {
     try {
-      await deps.repository.markPendingFailed(named, reason);
+      await deps.repository.markPendingFailed(named, reason, 'try_again');
     } catch (error) {
       // The hour's sweep fails the row anyway (PENDING_DEADLINE_SECONDS); nothing else waits on this.
       log(`could not fail request ${named} whose photo never arrived: ${describeError(error)}`);
@@ -601,7 +603,7 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
   async function failAfterFault(requestId: string | undefined, error: unknown): Promise<void> {
     if (!requestId || error instanceof HttpError || error instanceof ClientGone) return;
     try {
-      await deps.repository.markPendingFailed(requestId, FAILURE_REASONS.notTaken);
+      await deps.repository.markPendingFailed(requestId, FAILURE_REASONS.notTaken, 'try_again');
     } catch (failError) {
       log(`could not fail request ${requestId} after a fault: ${describeError(failError)}`);
     }
@@ -644,6 +646,7 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
         if ('wood' in json) return await handleWoodChoice(request, response, json);
         return 'rugs' in json ? await handleRugChoice(request, response, json) : await handleCorrection(request, response, json);
       }
+      if (typeof json === 'object' && json !== null && 'withdraw' in json) return await handleWithdrawal(request, response, json);
       const identity = identitySchema.safeParse(json);
       if (!identity.success) throw new HttpError(400, firstIssue(identity.error));
       requestId = identity.data.requestId;
@@ -652,7 +655,7 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
         // No call takes this row within the hour, and the hour's sweep fails a row pending that long anyway: fail it
         // now with the reason, so a page that reloaded before this answer reads it instead of following the row.
         const tooMany = 'Too many attempts for this visualizer request. Please start a new one later.';
-        await deps.repository.markPendingFailed(requestId, tooMany);
+        await deps.repository.markPendingFailed(requestId, tooMany, 'try_again');
         throw new HttpError(429, tooMany);
       }
       const row = await findOrWaitForRow(requestId, request, named, client);
@@ -667,7 +670,7 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
         const tooLarge =
           typeof dataUrl === 'string' && decodedBase64Length(dataUrl.slice(dataUrl.indexOf(',') + 1)) > MAX_IMAGE_BYTES;
         const message = tooLarge ? 'The image must be at most 10 MB.' : 'The file is not an image the visualizer can read.';
-        await deps.repository.markFailed(requestId, message);
+        await deps.repository.markFailed(requestId, message, 'another_photo');
         throw new HttpError(tooLarge ? 413 : 400, tooLarge ? message : firstIssue(payload.error));
       }
 
@@ -729,6 +732,29 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
   const RESULT_EXPIRED = 'This result has expired and its photo has been deleted. Please start a new request.';
 
   const WOOD_PICKS_USED_UP = 'This photo has recorded as many wood picks as it can; the e-mails show the wood recorded last.';
+
+  /**
+   * The visitor's page withdraws a request it left before the floor was laid, as it sends a new one with changed
+   * details (decision 056): a pending or processing row is failed with WITHDRAWN_REASON, so neither its render nor the
+   * processor's takeover completes it, and no result e-mail goes. The name and e-mail must be the row's, as for its
+   * photo; anything else (a row that has ended included: its render's e-mail is on its way) is the one refusal, counted
+   * as a photo's is, so it tells no more than a photo would.
+   */
+  async function handleWithdrawal(request: http.IncomingMessage, response: http.ServerResponse, json: object): Promise<string> {
+    const payload = visualizerWithdrawalPayloadSchema.safeParse(json);
+    if (!payload.success) throw new HttpError(400, firstIssue(payload.error));
+    const { requestId, name, email } = payload.data;
+    if ((await deps.repository.refusalsThisHour(requestId)) >= MAX_WEBHOOK_REFUSALS_PER_HOUR) {
+      throw new HttpError(429, 'Too many attempts for this visualizer request. Please start a new one later.');
+    }
+    const row = await deps.repository.find(requestId);
+    const open = row !== null && (row.status === 'pending' || row.status === 'processing');
+    if (!open || !sameIdentity(row, name, email)) return await refuse(requestId, { count: row !== null });
+    await deps.repository.markFailed(requestId, WITHDRAWN_REASON, 'try_again');
+    log(`request=${requestId} withdrawn by the visitor (was ${row.status})`);
+    sendJson(request, response, 200, { status: 'withdrawn', requestId });
+    return requestId;
+  }
 
   /** "Fix the floor": the visitor's taps, with the token from the first reply, queue the next render. */
   async function handleCorrection(request: http.IncomingMessage, response: http.ServerResponse, json: object): Promise<string> {

@@ -3,7 +3,7 @@ import { JobAttemptFailed } from '../../job-queue/job-attempt-failed.ts';
 import { describeError } from '../../job-queue/redact.ts';
 import { visualizerImagesExpireAt } from '../../src/config/data-retention.ts';
 import { ORIGINAL_RENDITIONS, type ImageRenditions } from '../../contracts/image-renditions.ts';
-import type { RugChoice } from '../../contracts/visualizer-webhook.ts';
+import type { RugChoice, VisualizerFailureKind } from '../../contracts/visualizer-webhook.ts';
 import { DEFAULT_WOOD_STYLE } from '../../contracts/wood-styles.ts';
 import type { DecodedPhoto, FloorEngine, FloorMask, FloorScene, FloorVisualization, StyleRender } from '../engine/floor-engine.ts';
 import { describeRugCovering } from './default-rug-choice.ts';
@@ -380,9 +380,10 @@ export function createRenderFloorTask(deps: RenderFloorDependencies) {
         await deps.uploads.delete(job.uploadPath).catch((error: unknown) => log(`request=${requestId} upload not deleted: ${describeError(error)}`));
       }
     };
-    const fail = async (reason: string) => {
+    // `another_photo`: the engine refused the file itself (PhotoRejectedError); any other fault may not come again.
+    const fail = async (reason: string, kind: VisualizerFailureKind) => {
       if (correction) await deps.repository.markCorrectionFailed(requestId);
-      else await deps.repository.markFailed(requestId, reason);
+      else await deps.repository.markFailed(requestId, reason, kind);
       deps.renderFinished?.finished(requestId);
     };
 
@@ -486,7 +487,7 @@ export function createRenderFloorTask(deps: RenderFloorDependencies) {
       log(`request=${requestId} render ${job.renderNumber} stages: ${stages.describe()}`);
     } catch (error) {
       if (error instanceof PhotoRejectedError) {
-        await fail(error.message);
+        await fail(error.message, 'another_photo');
         log(`request=${requestId} photo refused: ${error.message}`);
         await dropUpload();
         return;
@@ -494,7 +495,7 @@ export function createRenderFloorTask(deps: RenderFloorDependencies) {
       const attempt = `attempt ${helpers.job.attempts} of ${helpers.job.max_attempts}`;
       log(`request=${requestId} render ${job.renderNumber} ${attempt} failed: ${describeError(error)}`);
       if (helpers.job.attempts < helpers.job.max_attempts) throw new JobAttemptFailed(describeError(error), { cause: error });
-      await fail(FAILURE_REASONS.renderFailed);
+      await fail(FAILURE_REASONS.renderFailed, 'try_again');
       await dropUpload();
     }
   }

@@ -43,7 +43,7 @@ function queueRender(client: pg.PoolClient, job: RenderJob): Promise<unknown> {
 class NotStarted extends Error {}
 
 const COLUMNS =
-  'id, created_at, customer_name, email, status, original_image_url, processed_image_url, failure_reason, style_image_urls, image_renditions, render_number, correction_state, floor_mask_url, floor_share, rug_choice, rug_share, images_deleted_at, styles_coming, styles_not_made';
+  'id, created_at, customer_name, email, status, original_image_url, processed_image_url, failure_reason, failure_kind, style_image_urls, image_renditions, render_number, correction_state, floor_mask_url, floor_share, rug_choice, rug_share, images_deleted_at, styles_coming, styles_not_made';
 
 /** What every finished render writes to its row: `$1` is the id, `$2`..`$10` the render's (`renderValues`). */
 const RENDER_COLUMNS = `processed_image_url = $2, style_image_urls = $3, render_number = $4, floor_mask_url = $5, floor_share = $6,
@@ -227,17 +227,17 @@ export function createSqlVisualizerRequestRepository(db: pg.Pool): VisualizerReq
         [id],
       );
     },
-    async markFailed(id, reason) {
+    async markFailed(id, reason, kind) {
       await db.query(
-        `update public.floor_visualizer_requests set status = 'failed', failure_reason = $2
+        `update public.floor_visualizer_requests set status = 'failed', failure_reason = $2, failure_kind = $3
          where id = $1 and status in ('pending', 'processing')`,
-        [id, shortenFailureReason(reason)],
+        [id, shortenFailureReason(reason), kind],
       );
     },
-    async markPendingFailed(id, reason) {
+    async markPendingFailed(id, reason, kind) {
       await db.query(
-        `update public.floor_visualizer_requests set status = 'failed', failure_reason = $2 where id = $1 and status = 'pending'`,
-        [id, shortenFailureReason(reason)],
+        `update public.floor_visualizer_requests set status = 'failed', failure_reason = $2, failure_kind = $3 where id = $1 and status = 'pending'`,
+        [id, shortenFailureReason(reason), kind],
       );
     },
     async recordRefusal(id) {

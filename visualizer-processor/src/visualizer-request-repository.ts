@@ -1,4 +1,4 @@
-import { MAX_CORRECTIONS_PER_REQUEST, MAX_RUG_CHOICES_PER_REQUEST, MAX_WOOD_PICKS_PER_REQUEST, type RugChoice } from '../../contracts/visualizer-webhook.ts';
+import { MAX_CORRECTIONS_PER_REQUEST, MAX_RUG_CHOICES_PER_REQUEST, MAX_WOOD_PICKS_PER_REQUEST, type RugChoice, type VisualizerFailureKind } from '../../contracts/visualizer-webhook.ts';
 import type { ImageRenditions } from '../../contracts/image-renditions.ts';
 import { DEFAULT_WOOD_STYLE, WOOD_STYLE_IDS, type WoodStyleId } from '../../contracts/wood-styles.ts';
 import type { RenderJob } from './render-job.ts';
@@ -21,6 +21,8 @@ export interface VisualizerRequestRow {
   original_image_url: string | null;
   processed_image_url: string | null;
   failure_reason: string | null;
+  /** What the visitor can do about the failure (contracts: VISUALIZER_FAILURE_KINDS); null unless failed. */
+  failure_kind: VisualizerFailureKind | null;
   /** Style id → signed link, of render `render_number`. */
   style_image_urls: Record<string, string>;
   /** Web-sized copies of the photo (`original`) and of each style of render `render_number`, with signed links. */
@@ -129,9 +131,9 @@ export interface VisualizerRequestRepository {
   markCorrectionRendered(id: string, images: RenderedImages): Promise<boolean>;
   markCorrectionFailed(id: string): Promise<void>;
   /** Marks a pending or processing row failed with a reason the visitor may read; a finished row is left alone. */
-  markFailed(id: string, reason: string): Promise<void>;
+  markFailed(id: string, reason: string, kind: VisualizerFailureKind): Promise<void>;
   /** Marks a row failed only while it is still pending (no render was ever queued for it); any other row is left alone. */
-  markPendingFailed(id: string, reason: string): Promise<void>;
+  markPendingFailed(id: string, reason: string, kind: VisualizerFailureKind): Promise<void>;
   /** Counts one refused webhook call for this id and returns the count for the current hour. */
   recordRefusal(id: string): Promise<number>;
   refusalsThisHour(id: string): Promise<number>;
@@ -325,17 +327,19 @@ export function createInMemoryVisualizerRequestRepository(
       const row = rows.get(id);
       if (row?.correction_state === 'rendering') row.correction_state = 'failed';
     },
-    async markFailed(id, reason) {
+    async markFailed(id, reason, kind) {
       const row = rows.get(id);
       if (!row || (row.status !== 'pending' && row.status !== 'processing')) return;
       row.status = 'failed';
       row.failure_reason = shortenFailureReason(reason);
+      row.failure_kind = kind;
     },
-    async markPendingFailed(id, reason) {
+    async markPendingFailed(id, reason, kind) {
       const row = rows.get(id);
       if (row?.status !== 'pending') return;
       row.status = 'failed';
       row.failure_reason = shortenFailureReason(reason);
+      row.failure_kind = kind;
     },
     async recordRefusal(id) {
       const count = (refusals.get(id) ?? 0) + 1;

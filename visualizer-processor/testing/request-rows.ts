@@ -15,6 +15,7 @@ export function newRequestRow(overrides: Partial<VisualizerRequestRow> = {}): Vi
     original_image_url: null,
     processed_image_url: null,
     failure_reason: null,
+    failure_kind: null,
     style_image_urls: {},
     image_renditions: {},
     render_number: 0,

@@ -1,7 +1,7 @@
 import { useQuery, type Query } from '@tanstack/react-query';
 import { z } from 'zod';
 import { imageRenditionsSchema } from '@contracts/image-renditions';
-import { RUG_CHOICES } from '@contracts/visualizer-webhook';
+import { RUG_CHOICES, VISUALIZER_FAILURE_KINDS, type VisualizerFailureKind } from '@contracts/visualizer-webhook';
 import { visualizerImagesExpireAt } from '@/config/data-retention';
 import { answerDeadline } from '@/lib/answer-deadline';
 import { SUBMISSION_ID_HEADER } from '@/lib/insert-with-fallback';
@@ -20,7 +20,7 @@ export const MAX_POLL_ATTEMPTS = 30;
  * styles still coming after the default one, or that could not be made (decision 025, session 16).
  */
 const VISITOR_COLUMNS =
-  'id,created_at,status,original_image_url,processed_image_url,failure_reason,style_image_urls,image_renditions,render_number,correction_state,floor_mask_url,floor_share,rug_choice,rug_share,images_deleted_at,styles_coming,styles_not_made';
+  'id,created_at,status,original_image_url,processed_image_url,failure_reason,failure_kind,style_image_urls,image_renditions,render_number,correction_state,floor_mask_url,floor_share,rug_choice,rug_share,images_deleted_at,styles_coming,styles_not_made';
 
 export const visualizerRequestSchema = z.object({
   id: z.string(),
@@ -29,6 +29,8 @@ export const visualizerRequestSchema = z.object({
   original_image_url: z.string().nullable(),
   processed_image_url: z.string().nullable(),
   failure_reason: z.string().nullable(),
+  /** What the visitor can do about the failure: the failure screen's buttons (contracts: VISUALIZER_FAILURE_KINDS). */
+  failure_kind: z.enum(VISUALIZER_FAILURE_KINDS).nullable().default(null),
   style_image_urls: z.record(z.string(), z.string()),
   image_renditions: imageRenditionsSchema.default({}),
   render_number: z.number().int(),
@@ -97,7 +99,7 @@ export type PollState =
   | { phase: 'idle' }
   | { phase: 'polling'; attempt: number; status?: VisualizerRequest['status'] }
   | { phase: 'completed'; row: VisualizerRequest & { processed_image_url: string } }
-  | { phase: 'failed'; reason: string | null }
+  | { phase: 'failed'; reason: string | null; kind: VisualizerFailureKind | null }
   /** The reads ran out, or one failed (`readFailed`: the page could not ask, so how the render goes is not known). */
   | { phase: 'timeout'; attempt: number; readFailed?: boolean };
 
@@ -139,7 +141,7 @@ export function useVisualizerRequestPolling(requestId: string | null, round = 0)
   if (row?.status === 'completed' && row.processed_image_url) {
     return { phase: 'completed', row: { ...row, processed_image_url: row.processed_image_url } };
   }
-  if (row?.status === 'failed') return { phase: 'failed', reason: row.failure_reason };
+  if (row?.status === 'failed') return { phase: 'failed', reason: row.failure_reason, kind: row.failure_kind };
   if (attempt >= MAX_POLL_ATTEMPTS) return { phase: 'timeout', attempt };
   return { phase: 'polling', attempt, status: row?.status };
 }

@@ -23,6 +23,11 @@ export type StartProcessingInput = {
   name: string;
   email: string;
   file: File;
+  /**
+   * The request was sent before, and the visitor left it (Back while its floor was laid, decision 056): an earlier
+   * send may yet be taken first, so a refusal of this one with the row moved on is followed, as after a lost call.
+   */
+  resent?: boolean;
   /** Called as the photo goes out (XMLHttpRequest's upload progress), and once all of it is sent. */
   onUploadProgress?: (progress: UploadProgress) => void;
   /**
@@ -142,6 +147,7 @@ export async function startProcessing({
   name,
   email,
   file,
+  resent = false,
   onUploadProgress,
   signal,
 }: StartProcessingInput): Promise<WebhookReply> {
@@ -158,7 +164,7 @@ export async function startProcessing({
   const body = await webhookBody(payload, photo);
   for (let resends = 0; ; resends += 1) {
     try {
-      return await sendPhoto(requestId, body, signal, onUploadProgress, resends > 0);
+      return await sendPhoto(requestId, body, signal, onUploadProgress, resent || resends > 0);
     } catch (error) {
       if (!(error instanceof WebhookLost) || signal?.aborted) throw error;
       // A row that moved on (the render queued, or failed with its reason) or cannot be read is followed, as before.

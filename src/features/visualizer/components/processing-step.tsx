@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Button } from '@/components/ui/button';
 import type { UploadProgress } from '../api/start-processing';
 import type { VisualizerRequest } from '../api/get-visualizer-request';
+import type { VisualizerFailureKind } from '@contracts/visualizer-webhook';
 
 export type ProcessingPhase = 'starting' | 'polling' | 'timeout' | 'failed' | 'stalled';
 
@@ -15,6 +16,11 @@ type ProcessingStepProps = {
   rowStatus?: VisualizerRequest['status'] | null;
   startedAt: number;
   failureReason?: string | null;
+  /**
+   * What the visitor can do about the failure, as the row says: `another_photo` offers "Choose another photo" alone;
+   * `try_again`, or none (a row failed before the kind was kept, or with no reason), "Try again" first.
+   */
+  failureKind?: VisualizerFailureKind | null;
   /** The step timed out because a read of the row failed, not because the reads ran out. */
   readFailed?: boolean;
   onCheckAgain: () => void;
@@ -89,13 +95,13 @@ function useOnline(): boolean {
 }
 
 /**
- * Whether sending the same photo again may help, by what the row's reason tells the visitor: the processor's reasons
- * for a fault on the way ask them to try again (visitor-failure-reasons.ts, the 408's) or say no photo came (the
- * sweep's); its others speak of the file itself (not a readable image, not a photo, too small, too large), and the
- * same bytes fail the same way, so "Try again" sent the visitor back to fail again (journeys, session 33).
+ * Whether sending the same photo again may help: a failure about the file itself (not a readable image, not a photo,
+ * too small, too large) fails the same way for the same bytes, so "Try again" sent the visitor back to fail again
+ * (journeys, session 33). The row's kind says which (decision 016, item 25), not the reason's words: a regex on them
+ * gave "Too many attempts ... Please start a new one later." the file's buttons.
  */
-function sendingAgainMayHelp(reason: string | null | undefined): boolean {
-  return !reason || /try again|no photo was received/i.test(reason);
+function sendingAgainMayHelp(kind: VisualizerFailureKind | null | undefined): boolean {
+  return kind !== 'another_photo';
 }
 
 function formatElapsed(ms: number): string {
@@ -146,6 +152,7 @@ export function ProcessingStep({
   rowStatus = null,
   startedAt,
   failureReason,
+  failureKind,
   readFailed = false,
   onCheckAgain,
   onRetry,
@@ -273,7 +280,7 @@ export function ProcessingStep({
       )}
       {phase === 'failed' && (
         <div className="flex flex-col justify-center gap-3 sm:flex-row">
-          {sendingAgainMayHelp(failureReason) ? (
+          {sendingAgainMayHelp(failureKind) ? (
             <>
               <Button size="lg" onClick={onRetry}>
                 Try again

@@ -290,7 +290,7 @@ describe('a result link', () => {
 
   it("shows why the render failed when it failed (a reload in the render's wait), not that there is no such result", async () => {
     const reason = 'The image is damaged or incomplete and cannot be read.';
-    const { user } = openResultLink((id) => HttpResponse.json(row(id, { status: 'failed', failure_reason: reason })));
+    const { user } = openResultLink((id) => HttpResponse.json(row(id, { status: 'failed', failure_reason: reason, failure_kind: 'another_photo' })));
     expect(await screen.findByRole('alert')).toHaveTextContent(`We couldn't process this photo${reason}`);
     expect(screen.queryByRole('heading', { name: "We couldn't find this result" })).toBeNull();
     expect(window.location.hash).toBe('');

@@ -367,7 +367,7 @@ describe('sending the photo', () => {
       HttpResponse.json(
         attempt < 3
           ? row(id, { status: 'pending' })
-          : row(id, { status: 'failed', failure_reason: 'No photo was received for this request.' }),
+          : row(id, { status: 'failed', failure_reason: 'No photo was received for this request.', failure_kind: 'try_again' }),
       ),
     );
     expect(upload.headers[WEBHOOK_REQUEST_ID_HEADER]).toBe(
@@ -673,7 +673,7 @@ describe('sending the photo', () => {
     const toastError = vi.spyOn(toast, 'error');
     const reason = 'The file is not an image the visualizer can read.';
     const { upload } = await startUpload((id) =>
-      HttpResponse.json(row(id, { status: 'failed', failure_reason: reason })),
+      HttpResponse.json(row(id, { status: 'failed', failure_reason: reason, failure_kind: 'another_photo' })),
     );
     act(() => upload.answer(400, { error: 'imageBase64: imageBase64 must be a base64 data URL of an image' }));
 

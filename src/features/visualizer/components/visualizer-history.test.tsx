@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '@/testing/msw-server';
@@ -9,6 +9,7 @@ import {
   insertHandler,
   newCalls,
   readHandler,
+  row,
   webhookHandler,
 } from '../testing/visualizer-calls';
 import { chooseFile, fillInfo, openPage } from '../testing/visualizer-journey';
@@ -105,5 +106,128 @@ describe("the browser's Back and Forward on the visualizer", () => {
     expect(screen.getByRole('img', { name: 'Your photo: den.jpg' })).toBeInTheDocument();
     expect(await screen.findByText('Back to your details')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Process Image' })).toBeEnabled();
+  });
+
+  // Session 34: Back while the floor is laid, then "Process Image" again, made a second request: a second row, render
+  // and e-mail, the first still rendered and e-mailed. The same details resume it; changed ones withdraw it.
+  describe('"Process Image" after Back while the floor is laid', () => {
+    /** The first photo's answer is held (the floor is being laid); later calls answer at once. */
+    function holdFirstPhoto(calls: ReturnType<typeof newCalls>) {
+      return http.post(TEST_WEBHOOK_URL, async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        calls.webhooks.push(body);
+        if (calls.webhooks.length === 1) return new Promise<Response>(() => undefined);
+        if (body.withdraw) return HttpResponse.json({ status: 'withdrawn', requestId: body.requestId });
+        return HttpResponse.json({ status: 'processing', requestId: body.requestId }, { status: 202 });
+      });
+    }
+
+    async function backWhileLaying(calls: ReturnType<typeof newCalls>, user: Awaited<ReturnType<typeof openPage>>['user'], router: Awaited<ReturnType<typeof openPage>>['router']) {
+      await chooseFile(user, imageFile(2048, 'den.jpg'));
+      await fillInfo(user);
+      await user.click(screen.getByRole('button', { name: 'Process Image' }));
+      expectStep('Processing');
+      // The row is stored (the photo's first bytes out, or a second on): the request is out.
+      await waitFor(() => expect(calls.inserts).toHaveLength(1), { timeout: 3_000 });
+      await act(() => router.navigate(-1));
+      expect(await screen.findByRole('heading', { name: INFO_HEADING })).toBeInTheDocument();
+    }
+
+    it('with the same photo, name and e-mail follows the request already out: one row, one photo sent, its result', async () => {
+      const calls = newCalls();
+      server.use(
+        insertHandler(calls),
+        holdFirstPhoto(calls),
+        // The photo reached the processor before Back: its floor is being laid, then laid.
+        readHandler(calls, (id, attempt) => HttpResponse.json(attempt < 2 ? row(id) : completedRow(id))),
+      );
+      const { user, router } = await openPage();
+      await backWhileLaying(calls, user, router);
+      const first = calls.id();
+
+      await user.click(await screen.findByRole('button', { name: 'Process Image' }));
+      expect(await screen.findByRole('heading', { name: RESULT_HEADING }, { timeout: 15_000 })).toBeInTheDocument();
+      expect(calls.inserts).toHaveLength(1);
+      expect(calls.webhooks).toHaveLength(1);
+      expect(calls.reads.every((read) => new URL(read.url).searchParams.get('id') === `eq.${first}`)).toBe(true);
+    }, 20_000);
+
+    it('with the same details, a row still pending (its photo stopped on the way) gets the photo again under its id', async () => {
+      const calls = newCalls();
+      server.use(
+        insertHandler(calls),
+        holdFirstPhoto(calls),
+        readHandler(calls, (id) => HttpResponse.json(calls.webhooks.length < 2 ? row(id, { status: 'pending' }) : completedRow(id))),
+      );
+      const { user, router } = await openPage();
+      await backWhileLaying(calls, user, router);
+      const first = calls.id();
+
+      await user.click(await screen.findByRole('button', { name: 'Process Image' }));
+      expect(await screen.findByRole('heading', { name: RESULT_HEADING }, { timeout: 15_000 })).toBeInTheDocument();
+      expect(calls.inserts).toHaveLength(1);
+      expect(calls.webhooks.map((call) => call.requestId)).toEqual([first, first]);
+    }, 20_000);
+
+    it('with the name corrected withdraws the request out under the old name, and makes one new request', async () => {
+      const calls = newCalls();
+      server.use(
+        insertHandler(calls),
+        holdFirstPhoto(calls),
+        readHandler(calls, (id) => HttpResponse.json(completedRow(id))),
+      );
+      const { user, router } = await openPage();
+      await backWhileLaying(calls, user, router);
+      const first = calls.id();
+      await user.clear(screen.getByLabelText('Name'));
+      await user.type(screen.getByLabelText('Name'), 'Dana Whitmore');
+
+      await user.click(await screen.findByRole('button', { name: 'Process Image' }));
+      expect(await screen.findByRole('heading', { name: RESULT_HEADING }, { timeout: 15_000 })).toBeInTheDocument();
+      expect(calls.webhooks.filter((call) => call.withdraw)).toEqual([
+        { requestId: first, name: 'Dana Whitman', email: 'dana@example.com', withdraw: true },
+      ]);
+      expect(calls.inserts).toHaveLength(2);
+      const photos = calls.webhooks.filter((call) => !call.withdraw);
+      expect(photos).toHaveLength(2);
+      expect(photos[1]).toMatchObject({ name: 'Dana Whitmore' });
+      expect(photos[1]?.requestId).not.toBe(first);
+    }, 20_000);
+  });
+
+  // Session 33's Left: a reload on the details, or "Try Another Photo", left entries on which Back changed nothing on
+  // screen. The page goes back to its first entry (the upload step) instead, so the next Back leaves it.
+  describe('every Back shows something', () => {
+    const UPLOAD_HEADING = 'Upload a photo of your room';
+
+    it('a reload on the details (the photo gone): one Back leaves for the page before', async () => {
+      const { router } = await openPage({
+        entries: [
+          '/',
+          '/floor-visualizer',
+          { pathname: '/floor-visualizer', state: { visualizerStep: 'info', behind: 'upload', depth: 1 } },
+        ],
+      });
+      expect(await screen.findByRole('heading', { name: UPLOAD_HEADING })).toBeInTheDocument();
+      await waitFor(() => expect(router.state.location.state).toBeNull());
+
+      await act(() => router.navigate(-1));
+      expect(router.state.location.pathname).toBe('/');
+    });
+
+    it('"Try Another Photo": one Back leaves for the page before, not to details with no photo', async () => {
+      const calls = newCalls();
+      server.use(insertHandler(calls), webhookHandler(calls), readHandler(calls, (id) => HttpResponse.json(completedRow(id))));
+      const { user, router } = await openPage({ entries: ['/', '/floor-visualizer'] });
+      await chooseFile(user, imageFile(2048, 'den.jpg'));
+      await fillInfo(user);
+      await user.click(screen.getByRole('button', { name: 'Process Image' }));
+      await user.click(await screen.findByRole('button', { name: 'Try Another Photo' }));
+      expect(await screen.findByRole('heading', { name: UPLOAD_HEADING })).toBeInTheDocument();
+      await waitFor(() => expect(router.state.location.state).toBeNull());
+
+      await act(() => router.navigate(-1));
+      expect(router.state.location.pathname).toBe('/');
+    });
   });
 });

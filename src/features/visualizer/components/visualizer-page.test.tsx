@@ -383,7 +383,7 @@ describe('processing', () => {
     const read = calls.reads[0] as Request;
     expect(read.headers.get('x-submission-id')).toBe(id);
     expect(new URL(read.url).searchParams.get('select')).toBe(
-      'id,created_at,status,original_image_url,processed_image_url,failure_reason,style_image_urls,image_renditions,render_number,correction_state,floor_mask_url,floor_share,rug_choice,rug_share,images_deleted_at,styles_coming,styles_not_made',
+      'id,created_at,status,original_image_url,processed_image_url,failure_reason,failure_kind,style_image_urls,image_renditions,render_number,correction_state,floor_mask_url,floor_share,rug_choice,rug_share,images_deleted_at,styles_coming,styles_not_made',
     );
   });
 
@@ -714,7 +714,7 @@ describe('polling (fake timers)', () => {
   it('stops at once on a failed status and shows the reason', async () => {
     const calls = newCalls();
     const { user } = await startWithFakeTimers(calls, (id) =>
-      HttpResponse.json(row(id, { status: 'failed', failure_reason: RENDER_FAILED })),
+      HttpResponse.json(row(id, { status: 'failed', failure_reason: RENDER_FAILED, failure_kind: 'try_again' })),
     );
 
     expect(screen.getByRole('alert')).toHaveTextContent(RENDER_FAILED);
@@ -1008,7 +1008,7 @@ describe('polling (fake timers)', () => {
           HttpResponse.json(
             attempt === 1
               ? row(id)
-              : row(id, { status: 'failed', failure_reason: 'We could not find a floor in this photo.' }),
+              : row(id, { status: 'failed', failure_reason: 'We could not find a floor in this photo.', failure_kind: 'try_again' }),
           ),
         () => HttpResponse.json({}, { status: 502 }),
       );
@@ -1181,7 +1181,7 @@ describe('errors while starting', () => {
     server.use(
       insertHandler(calls),
       webhookHandler(calls, () => HttpResponse.json({ error: reason }, { status: 422 })),
-      readHandler(calls, (id) => HttpResponse.json(row(id, { status: 'failed', failure_reason: reason }))),
+      readHandler(calls, (id) => HttpResponse.json(row(id, { status: 'failed', failure_reason: reason, failure_kind: 'another_photo' }))),
     );
     const { user } = await startProcessing();
 
@@ -1197,7 +1197,7 @@ describe('errors while starting', () => {
     server.use(
       insertHandler(calls),
       webhookHandler(calls, () => HttpResponse.json({ error: RENDER_FAILED }, { status: 422 })),
-      readHandler(calls, (id) => HttpResponse.json(row(id, { status: 'failed', failure_reason: RENDER_FAILED }))),
+      readHandler(calls, (id) => HttpResponse.json(row(id, { status: 'failed', failure_reason: RENDER_FAILED, failure_kind: 'try_again' }))),
     );
     await startProcessing();
 
@@ -1205,6 +1205,25 @@ describe('errors while starting', () => {
     const actions = screen.getAllByRole('button', { name: /^(Try again|Choose another photo)$/ });
     expect(actions.map((button) => button.textContent)).toEqual(['Try again', 'Choose another photo']);
     expect(screen.queryByText('Elapsed time:')).not.toBeInTheDocument();
+  });
+
+  // Session 34: the buttons followed the reason's words (/try again|no photo was received/), so the processor's 429
+  // reason ("... Please start a new one later.") got the file's "Choose another photo" alone. The row's kind decides.
+  it.each([
+    ['try_again', 'Too many attempts for this visualizer request. Please start a new one later.', ['Try again', 'Choose another photo']],
+    ['another_photo', 'This photo cannot be used. Please try again with another photo.', ['Choose another photo']],
+  ] as const)('a failure of kind %s offers its buttons, whatever its reason says', async (kind, reason, buttons) => {
+    const calls = newCalls();
+    server.use(
+      insertHandler(calls),
+      webhookHandler(calls, () => HttpResponse.json({ error: reason }, { status: 422 })),
+      readHandler(calls, (id) => HttpResponse.json(row(id, { status: 'failed', failure_reason: reason, failure_kind: kind }))),
+    );
+    await startProcessing();
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(reason);
+    const actions = screen.getAllByRole('button', { name: /^(Try again|Choose another photo)$/ });
+    expect(actions.map((button) => button.textContent)).toEqual(buttons);
   });
 
   it("a photo the processor refuses within the webhook's wait (422) shows the row's reason and a way to choose another photo", async () => {
@@ -1216,7 +1235,7 @@ describe('errors while starting', () => {
     server.use(
       insertHandler(calls),
       webhookHandler(calls, () => HttpResponse.json({ error: reason }, { status: 422 })),
-      readHandler(calls, (id) => HttpResponse.json(row(id, { status: 'failed', failure_reason: reason }))),
+      readHandler(calls, (id) => HttpResponse.json(row(id, { status: 'failed', failure_reason: reason, failure_kind: 'another_photo' }))),
     );
     const { user } = await startProcessing();
 

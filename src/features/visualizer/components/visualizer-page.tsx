@@ -26,6 +26,7 @@ import { getSupabaseClient } from '@/lib/supabase-client';
 import { InsertError } from '@/lib/insert-with-fallback';
 import { getSiteEnv } from '@/lib/env';
 import { warmConnections } from '../utils/warm-connections';
+import { withdrawVisualizerRequest } from '../api/withdraw-visualizer-request';
 import { InfoStep, type InfoErrors } from './info-step';
 import { ProcessingStep, type ProcessingPhase } from './processing-step';
 import { resultFromRow, sameWoods, type VisualizerResult } from '../utils/result-from-row';
@@ -103,9 +104,25 @@ function pictureOfDataUrl(dataUrl: string): Blob | null {
  * The step a history entry of this page stands for (the router's navigation state; none is the upload step), and the
  * step of the entry behind it when the page pushed it: the phone's Back then does what the page's own back does.
  */
-type StepEntry = { visualizerStep: VisualizerStep; behind?: VisualizerStep };
+/**
+ * `depth`: how many of this page's entries are behind it (its first entry, the upload step, has none): the page goes
+ * back that far when it returns to the upload step by itself, so no entry is left behind that Back shows nothing for.
+ */
+type StepEntry = { visualizerStep: VisualizerStep; behind?: VisualizerStep; depth?: number };
 const stepOfEntry = (state: unknown): StepEntry =>
   (state as Partial<StepEntry> | null)?.visualizerStep ? (state as StepEntry) : { visualizerStep: 'upload' };
+
+/** A request this page sent, with the photo, name and e-mail it was sent with (decision 056: Back, then Process Image). */
+type SentRequest = { id: string; file: File; name: string; email: string };
+
+/** The row of a request, or null when there is none (`missing`) or it cannot be read (`unknown`). */
+async function readRowStatus(id: string): Promise<VisualizerRequest['status'] | 'missing' | 'unknown'> {
+  try {
+    return (await getVisualizerRequest(id)).status;
+  } catch (error) {
+    return error instanceof VisualizerRequestNotFound ? 'missing' : 'unknown';
+  }
+}
 
 /** Snap & See Wood (spec section 2): upload -> info -> processing -> result. */
 export function VisualizerPage() {
@@ -152,6 +169,14 @@ export function VisualizerPage() {
     pageLeft.current = new AbortController();
     return () => pageLeft.current?.abort();
   }, []);
+
+  // The request "Process Image" sent last, and the one the visitor left by Back while its floor was laid or from its
+  // result (decision 056): the next "Process Image" resumes it when nothing changed, and withdraws it when the name,
+  // e-mail or photo did, so a visitor who went Back to fix a typo gets one request, one render and one e-mail.
+  const lastSent = useRef<SentRequest | null>(null);
+  const leftRequest = useRef<SentRequest | null>(null);
+  // The correction token the answer gave, by its request: a result resumed after Back keeps "Fix the floor".
+  const tokenOf = useRef<{ id: string; token: string | null } | null>(null);
 
   const createRequest = useCreateVisualizerRequest();
   const startProcessing = useStartProcessing();
@@ -359,6 +384,8 @@ export function VisualizerPage() {
       return;
     }
     setFieldErrors({});
+    const earlier = leftRequest.current;
+    leftRequest.current = null;
     setRequestId(null);
     setCorrectionToken(null);
     setReopened(false);
@@ -370,6 +397,30 @@ export function VisualizerPage() {
     // The visitor who leaves the visualizer meanwhile has their photo's upload stopped and hears no more of it, as
     // after closing the tab: no toast on the page they went to, no reads of the row every 10 s behind it.
     const left = pageLeft.current?.signal;
+    // A request left by Back (decision 056). The same photo, name and e-mail: its row says what is left to do. Laid
+    // or being laid, it is followed (no second render, row or e-mail); still pending (its photo stopped on the way,
+    // or still in the processor's line), the photo is sent again under its id, as after a lost call (decision 016,
+    // item 23); failed or not stored, a new request is made, as "Try again" does. Anything changed: the earlier one is
+    // withdrawn (its render would e-mail a result under the old details) and a new one made.
+    let resumed: string | null = null;
+    if (earlier) {
+      const same =
+        earlier.file === file && earlier.name === parsed.data.name && earlier.email === parsed.data.email;
+      const status = same ? await readRowStatus(earlier.id) : 'unknown';
+      if (left?.aborted) return;
+      if (status === 'processing' || status === 'completed') {
+        lastSent.current = earlier;
+        if (tokenOf.current?.id === earlier.id) setCorrectionToken(tokenOf.current.token);
+        setPollRound((round) => round + 1);
+        setRequestId(earlier.id);
+        keepRequestInAddress(earlier.id);
+        return;
+      }
+      if (status === 'pending') resumed = earlier.id;
+      // A row that cannot be read may still be laid: withdrawn, as one whose details changed (no answer: left as is).
+      else if (status === 'unknown')
+        void withdrawVisualizerRequest(earlier.id, earlier.name, earlier.email).catch(() => undefined);
+    }
     // The photo goes out first and the row's insert beside it, not the photo after the insert's answer (decision 025,
     // sessions 20 and 21): on a phone the insert is two round trips and the data client's work, 0.2-0.9 s of slow 4G at
     // CPU x4 before the photo's first byte (`npm run bench -- visualizer-phone`). The insert starts once the photo's
@@ -377,7 +428,8 @@ export function VisualizerPage() {
     // twice as long). So the page makes the id, and the processor waits briefly for a row not there yet. A fresh id at
     // every click: an insert unanswered is settled by a read of its row below, so no error is said of a row stored
     // unheard; after an error the photo sent with its id, stopped, may have had its row failed by the processor.
-    const id = crypto.randomUUID();
+    const id = resumed ?? crypto.randomUUID();
+    lastSent.current = { id, file, name: parsed.data.name, email: parsed.data.email };
     // Prepared when the photo was chosen (the same promise the upload sends from): settled long before the answer.
     // A blob, not the data URL itself: a 0.3 MB data URL in three <img>s was decoded from its text on the page's
     // thread as the result came (the first picture 0.1-0.6 s later at CPU x4, not sooner).
@@ -420,6 +472,9 @@ export function VisualizerPage() {
       requestId: id,
       ...parsed.data,
       file,
+      // A request resumed: its earlier photo may yet be taken first (it was in the processor's line), and this one
+      // refused; the row, moved on, is followed then.
+      resent: resumed !== null,
       signal: upload.signal,
       onUploadProgress: (progress) => {
         lastProgress = progress;
@@ -446,7 +501,7 @@ export function VisualizerPage() {
         if (left?.aborted) return;
         // None of the photo can reach the processor (its host refused it, or it stopped on the way): no row is made
         // for it, and the visitor is told at once, as below.
-        if (!stalledBeforeTheRow) {
+        if (!stalledBeforeTheRow && resumed === null) {
           await createRequest.mutateAsync({ ...parsed.data, id }).catch(async (error: unknown) => {
             // No answer (offline, the deadline): the insert may have been stored all the same, its answer lost, with
             // the photo already on its way to it. A read of the row by its id says (section 9's read): there, the
@@ -477,6 +532,7 @@ export function VisualizerPage() {
       try {
         const { correctionToken: token, firstPictures } = await sent;
         setCorrectionToken(token);
+        tokenOf.current = { id, token };
         const { processed, original } = firstPictures;
         preloadResultPictures([processed, ownCopy ? undefined : original].filter((copies) => !!copies));
       } catch (error) {
@@ -563,6 +619,13 @@ export function VisualizerPage() {
     // The result is the processing entry's answer, and that entry stands for it: no navigation as it comes, when the
     // woods' reads begin (a render of the page then moved their half-second timer).
     if (step === 'result' && shown.visualizerStep === 'processing') return;
+    // Back to the upload step by the page itself ("Try Another Photo", "Choose another photo", a reload on a step the
+    // page cannot show without the photo): back to the page's first entry, which is that step. Replacing the entry
+    // left one upload entry over another (or over a details entry with no photo to show), and a Back on which nothing
+    // changed on screen (session 33's Left). A reload that reopens a request from the address stays where it is.
+    const depth = shown.depth ?? 0;
+    const reopens = first && resultIdFromFragment(window.location.hash) !== null;
+    if (!push && step === 'upload' && depth > 0 && !reopens) return void navigate(-depth);
     if (!first && !push && shown.behind === step) return void navigate(-1);
     // Only the processing and result steps are kept in the address (keepRequestInAddress).
     const hash = step === 'upload' || step === 'info' ? '' : window.location.hash;
@@ -571,7 +634,11 @@ export function VisualizerPage() {
       {
         replace: !push,
         preventScrollReset: true,
-        state: { visualizerStep: step, behind: push ? shown.visualizerStep : shown.behind } satisfies StepEntry,
+        state: {
+          visualizerStep: step,
+          behind: push ? shown.visualizerStep : shown.behind,
+          depth: push ? depth + 1 : depth,
+        } satisfies StepEntry,
       },
     );
   }, [step, navigate]);
@@ -584,6 +651,8 @@ export function VisualizerPage() {
     if (navigationType !== 'POP') return;
     const wanted = stepOfEntry(location.state).visualizerStep;
     if (wanted === step) return;
+    // The request the visitor leaves: "Process Image" resumes it, or withdraws it if they change anything.
+    if ((step === 'processing' || (step === 'result' && !savedResult)) && wanted !== 'result') leftRequest.current = lastSent.current;
     if (step === 'processing') {
       // Decision 056: Back while the floor is laid goes to the details, everything kept, and says the render stopped;
       // the page stops it as it does when the visitor leaves (the photo's upload, the reads, the address).
@@ -704,6 +773,7 @@ export function VisualizerPage() {
                 }
                 startedAt={startedAt}
                 failureReason={poll.phase === 'failed' ? poll.reason : null}
+                failureKind={poll.phase === 'failed' ? poll.kind : null}
                 readFailed={poll.phase === 'timeout' && poll.readFailed === true}
                 onCheckAgain={() => setPollRound((round) => round + 1)}
                 onRetry={backToInfo}

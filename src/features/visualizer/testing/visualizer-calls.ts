@@ -33,6 +33,7 @@ export function row(id: string, overrides: Partial<VisualizerRequest> = {}): Vis
     original_image_url: null,
     processed_image_url: null,
     failure_reason: null,
+    failure_kind: null,
     style_image_urls: {},
     image_renditions: {},
     render_number: 0,
