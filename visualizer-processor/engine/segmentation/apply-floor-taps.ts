@@ -65,6 +65,17 @@ export const TAP_LIMITS = {
    * white as the floor less of it (other-piano-terrazzo 0.966 -> 0.957). false = off.
    */
   thingFallback: true,
+  /**
+   * Where the growth through a "not floor" thing's light and shade (`thingDrift`) went past the growth within `drift`,
+   * the tapped side's test (`otherSide`) takes the tapped place's colours from that narrower growth, the thing's own,
+   * where it holds under this share of the tapped place (a disc of `tappedReach`): a thing narrower than the disc lent
+   * it the floor's colours beside it, and the test then kept the floor the wider growth had run into (issue 34 item 3,
+   * session 34: bedroom-rugs' second simulated tap, on the dark band under a shelf, took the lit strip of floor between
+   * the band and the rug). 0 = off: measured, not kept (decision 012's log, session 34): at 1 (always) a first tap on
+   * a crowd took less of its thing and moved the simulated visitor's second tap (hall-carpet-crowd -0.012 after 2
+   * taps); at 0.5 the "not floor" sweep's sum fell 0.005 (a kitchen-lino tap -0.005 stays, a bedroom-rugs gain goes).
+   */
+  sideCore: 0,
   /** A surface smaller than this fraction of the photo is texture under the finger, not the region meant. */
   minSurfaceFraction: 0.0005,
   /**
@@ -487,7 +498,8 @@ export const TAP_LIMITS = {
    * 33, kitchen-lino's second tap). By strong edges (`strongEdge`, from the core outwards), or by colour with
    * `classFringeRatio`. 0 = off: measured, not kept (decision 012's log, session 33: with the ratio 1 on patterned
    * places it made kitchen-lino believable after 2 taps, but moved bedroom-rugs' second simulated tap to a place where
-   * it lowers the photo 0.009 below main).
+   * it lowers the photo 0.009 below main; session 34: with `sideCore` at 0.5 bedroom-rugs gains 0.014 instead and no
+   * tuning photo falls, but `sideCore` itself was not kept).
    */
   classFringe: 0,
   /**
@@ -850,10 +862,13 @@ export function applyFloorTaps(
     }
     // A "not floor" thing is as wide as its own light and shade (see `TAP_LIMITS.thingDrift`); the rules below part it
     // from the floor. Not where the colour growth was texture under the finger and the class decided.
+    // The growth within `drift` where the wider one went past it: the tapped thing's own colours (see `TAP_LIMITS.sideCore`).
+    let driftCore: Uint8Array | undefined;
     if (!tap.floor && seedState === 1 && !byClass && limits.thingDrift > limits.drift) {
       const withinDrift = region.slice();
       const withinDriftSize = grown;
       grown = grow(true, limits.thingDrift ** 2);
+      if (limits.sideCore > 0 && grown > withinDriftSize) driftCore = withinDrift;
       // Run on into the floor through a soft shade (see `TAP_LIMITS.thingFallback`), unless onto a rug the runs saw.
       if (limits.thingFallback && grown > sameState * limits.maxShare && !seenRug(region, grown)) {
         region.set(withinDrift);
@@ -903,7 +918,7 @@ export function applyFloorTaps(
     if (!onRug && keepWithinDepth(region, seed, width, height)) cutShort = true;
     // "Not floor" only: missed floor often has the walls' colours, and a "this is floor" tap must still take it.
     // Whether the tapped side's test parted the thing from the floor by colour; it stands aside where the thing wears the floor's.
-    const sidePartedIt = limits.otherSide > 0 && !tap.floor && keepTappedSide(region, seed, width, height, rgb, floor, seedState, limits);
+    const sidePartedIt = limits.otherSide > 0 && !tap.floor && keepTappedSide(region, seed, width, height, rgb, floor, seedState, limits, driftCore);
     if (limits.strongEdge > 0 && !tap.floor) keepInsideEdges(region, seed, width, height, rgb, limits);
     if (limits.cutSmooth > 0 && !tap.floor && seedState === 1 && !onRug) cutTappedThing(region, seed, width, height, rgb, floor, limits);
     // A dark thing keeps only the colours nearer its own than the floor round it, whatever the rules above took.
@@ -1628,11 +1643,26 @@ function keepTappedSide(
   floor: Uint8Array,
   seedState: number,
   limits: TapLimits,
+  /** Where given, only these pixels of the region stand for the tapped place's colours, if they hold under `sideCore` of it. */
+  core?: Uint8Array,
 ): boolean {
   const size = width * height;
   const sx = seed % width;
   const sy = (seed - sx) / width;
   const reach = limits.tappedReach * Math.hypot(width, height);
+  if (core) {
+    // The core stands for the thing only where it is narrower than the tapped place (see `TAP_LIMITS.sideCore`).
+    let place = 0;
+    let inCore = 0;
+    for (let y = Math.max(0, Math.floor(sy - reach)); y <= Math.min(height - 1, Math.ceil(sy + reach)); y++) {
+      for (let x = Math.max(0, Math.floor(sx - reach)); x <= Math.min(width - 1, Math.ceil(sx + reach)); x++) {
+        if ((x - sx) ** 2 + (y - sy) ** 2 > reach * reach) continue;
+        place++;
+        inCore += core[y * width + x]!;
+      }
+    }
+    if (inCore >= limits.sideCore * place) core = undefined;
+  }
   const tapped = new Float32Array(4096);
   const other = new Float32Array(4096);
   let tappedCount = 0;
@@ -1641,7 +1671,7 @@ function keepTappedSide(
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
       if (region[i]) {
-        if ((x - sx) ** 2 + (y - sy) ** 2 <= reach * reach) {
+        if ((x - sx) ** 2 + (y - sy) ** 2 <= reach * reach && (!core || core[i])) {
           tapped[colourBin(rgb, i)]!++;
           tappedCount++;
         }
@@ -1668,7 +1698,7 @@ function keepTappedSide(
   let keptTapped = 0;
   for (let y = Math.max(0, Math.floor(sy - reach)); y <= Math.min(height - 1, Math.ceil(sy + reach)); y++) {
     for (let x = Math.max(0, Math.floor(sx - reach)); x <= Math.min(width - 1, Math.ceil(sx + reach)); x++) {
-      if ((x - sx) ** 2 + (y - sy) ** 2 <= reach * reach && kept[y * width + x]) keptTapped++;
+      if ((x - sx) ** 2 + (y - sy) ** 2 <= reach * reach && kept[y * width + x] && (!core || core[y * width + x])) keptTapped++;
     }
   }
   if (keptTapped < limits.sideKeepsTapped * tappedCount) return false;
@@ -1799,9 +1829,27 @@ function keepInsideEdges(region: Uint8Array, seed: number, width: number, height
  * `TAP_LIMITS.classFringe`.
  */
 function trimClassFringe(region: Uint8Array, seed: number, width: number, height: number, rgb: Uint8Array, floor: Uint8Array, depth: number, limits: TapLimits): void {
-  const outside = new Uint8Array(width * height);
-  for (let i = 0; i < outside.length; i++) outside[i] = region[i] ? 0 : 1;
-  const distance = chamferDistance(outside, width, height, false);
+  // Everything here lies within `depth` of the region: the work keeps to its bounding box with that margin (a tap
+  // should answer in a phone's round trip; over the whole guide the two distance maps cost 28 ms on kitchen-lino).
+  let [left, right, top, bottom] = [width, -1, height, -1];
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (!region[y * width + x]) continue;
+      [left, right, top, bottom] = [Math.min(left, x), Math.max(right, x), Math.min(top, y), Math.max(bottom, y)];
+    }
+  }
+  if (right < 0) return;
+  const pad = Math.ceil(depth) + 1;
+  const box: Box = { x0: Math.max(0, left - pad), y0: Math.max(0, top - pad), x1: Math.min(width - 1, right + pad), y1: Math.min(height - 1, bottom + pad) };
+  const boxWidth = box.x1 - box.x0 + 1;
+  /** The box's index of image pixel `i`. */
+  const at = (i: number): number => {
+    const x = i % width;
+    return ((i - x) / width - box.y0) * boxWidth + (x - box.x0);
+  };
+  // A chamfer distance is the length of a shortest path, which stays in the box round its two ends: in the box the
+  // distances are those over the whole guide (the photo's frame is no border; the box's margin is outside the region).
+  const distance = chamferDistanceInBox(region, width, box, false);
   const core = 3 * depth;
   const edge2 = limits.strongEdge ** 2;
   const apart = (a: number, b: number): boolean => {
@@ -1819,19 +1867,25 @@ function trimClassFringe(region: Uint8Array, seed: number, width: number, height
     const own = new Float32Array(4096);
     const other = new Float32Array(4096);
     let otherCount = 0;
-    const near = chamferDistance(region, width, height, false);
-    for (let i = 0; i < size; i++) {
-      if (region[i] && distance[i]! > core) own[colourBin(rgb, i)]!++;
-      else if (!region[i] && floor[i] === floor[seed] && near[i]! <= core) (other[colourBin(rgb, i)]!++, otherCount++);
+    const near = chamferDistanceInBox(region, width, box, true);
+    for (let y = box.y0; y <= box.y1; y++) {
+      for (let x = box.x0, b = (y - box.y0) * boxWidth; x <= box.x1; x++, b++) {
+        const i = y * width + x;
+        if (region[i] && distance[b]! > core) own[colourBin(rgb, i)]!++;
+        else if (!region[i] && floor[i] === floor[seed] && near[b]! <= core) (other[colourBin(rgb, i)]!++, otherCount++);
+      }
     }
     if (!otherCount) return;
     const pOwn = colourDensity(own);
     const pOther = colourDensity(other);
     let dropped = false;
-    for (let i = 0; i < size; i++) {
-      if (!region[i] || distance[i]! > core || i === seed) continue;
-      const bin = colourBin(rgb, i);
-      if (pOther[bin]! > limits.classFringeRatio * pOwn[bin]!) (region[i] = 0), (dropped = true);
+    for (let y = box.y0; y <= box.y1; y++) {
+      for (let x = box.x0, b = (y - box.y0) * boxWidth; x <= box.x1; x++, b++) {
+        const i = y * width + x;
+        if (!region[i] || distance[b]! > core || i === seed) continue;
+        const bin = colourBin(rgb, i);
+        if (pOther[bin]! > limits.classFringeRatio * pOwn[bin]!) (region[i] = 0), (dropped = true);
+      }
     }
     if (dropped) keepJoined(region, seed, width, height);
     return;
@@ -1840,21 +1894,73 @@ function trimClassFringe(region: Uint8Array, seed: number, width: number, height
   const kept = new Uint8Array(size);
   const queue = new Int32Array(size);
   let tail = 0;
-  for (let i = 0; i < size; i++) if (region[i] && distance[i]! > core) (kept[i] = 1), (queue[tail++] = i);
+  for (let i = 0; i < size; i++) if (region[i] && distance[at(i)]! > core) (kept[i] = 1), (queue[tail++] = i);
   if (!kept[seed]) (kept[seed] = 1), (queue[tail++] = seed);
   for (let head = 0; head < tail; head++) {
     const index = queue[head]!;
-    if (index !== seed && distance[index]! <= core && strong(index)) continue;
+    if (index !== seed && distance[at(index)]! <= core && strong(index)) continue;
     const x = index % width;
     const neighbours = [x > 0 ? index - 1 : -1, x < width - 1 ? index + 1 : -1, index - width, index + width];
     for (const next of neighbours) {
-      if (next < 0 || next >= size || kept[next] || !region[next] || distance[next]! >= distance[index]!) continue;
+      if (next < 0 || next >= size || kept[next] || !region[next] || distance[at(next)]! >= distance[at(index)]!) continue;
       kept[next] = 1;
       queue[tail++] = next;
     }
   }
   region.set(kept);
   keepJoined(region, seed, width, height);
+}
+
+/** A box of a grid, its corners' columns and rows included. */
+interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/**
+ * `chamferDistance` within `box` of a grid `width` wide, as a box-sized array: with `toRegion` false, each pixel's
+ * distance to the nearest pixel outside `region`; true, to the nearest pixel in it. Off the box counts as nothing, as
+ * the photo's frame in `chamferDistance`. Inlined (no closure per step).
+ */
+function chamferDistanceInBox(region: Uint8Array, width: number, box: Box, toRegion: boolean): Int32Array {
+  const w = box.x1 - box.x0 + 1;
+  const h = box.y1 - box.y0 + 1;
+  const distance = new Int32Array(w * h);
+  const far = 1 << 28;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) distance[y * w + x] = (region[(y + box.y0) * width + x + box.x0] ? 1 : 0) === (toRegion ? 1 : 0) ? 0 : far;
+  }
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      let d = distance[i]!;
+      if (!d) continue;
+      if (x > 0) d = Math.min(d, distance[i - 1]! + 3);
+      if (y > 0) {
+        d = Math.min(d, distance[i - w]! + 3);
+        if (x > 0) d = Math.min(d, distance[i - w - 1]! + 4);
+        if (x < w - 1) d = Math.min(d, distance[i - w + 1]! + 4);
+      }
+      distance[i] = d;
+    }
+  }
+  for (let y = h - 1; y >= 0; y--) {
+    for (let x = w - 1; x >= 0; x--) {
+      const i = y * w + x;
+      let d = distance[i]!;
+      if (!d) continue;
+      if (x < w - 1) d = Math.min(d, distance[i + 1]! + 3);
+      if (y < h - 1) {
+        d = Math.min(d, distance[i + w]! + 3);
+        if (x < w - 1) d = Math.min(d, distance[i + w + 1]! + 4);
+        if (x > 0) d = Math.min(d, distance[i + w - 1]! + 4);
+      }
+      distance[i] = d;
+    }
+  }
+  return distance;
 }
 
 /**
