@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifyManager } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
@@ -78,7 +79,8 @@ describe('the upload step', () => {
 
     expect(await screen.findByRole('heading', { name: 'Where should we send your result?' })).toBeInTheDocument();
     expectStep('Your info');
-    expect(screen.getByRole('img', { name: 'Your photo: exactly-10mb.jpg' })).toHaveAttribute(
+    // The preview's object URL is made in an effect after the step shows.
+    expect(await screen.findByRole('img', { name: 'Your photo: exactly-10mb.jpg' })).toHaveAttribute(
       'src',
       expect.stringMatching(/^blob:/),
     );
@@ -151,6 +153,22 @@ describe('the upload step', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent("That file isn't an image.");
     expectStep('Upload');
     expect(screen.queryByLabelText('Name')).not.toBeInTheDocument();
+  });
+
+  it('refuses a thumbnail-sized photo on the upload step with its size and the smallest taken, and sends nothing', async () => {
+    const calls = newCalls();
+    server.use(insertHandler(calls), webhookHandler(calls));
+    const { user } = await openPage();
+    const thumbnail = await sharp({ create: { width: 200, height: 150, channels: 3, background: '#a0784a' } })
+      .jpeg()
+      .toBuffer();
+    await chooseFile(user, new File([new Uint8Array(thumbnail)], 'IMG_0042-thumb.jpg', { type: 'image/jpeg' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This photo is too small to show a floor: 200×150 pixels. Please choose a photo at least 200 pixels on its shorter side',
+    );
+    expectStep('Upload');
+    expect(calls.inserts).toHaveLength(0);
   });
 
   it('a refused file chosen while the one before it is still being read is what the page answers', async () => {

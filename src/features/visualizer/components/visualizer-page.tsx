@@ -19,6 +19,7 @@ import {
 import { resultIdFromFragment, VISUALIZER_PAGE_PATH } from '@contracts/visualizer-result-link';
 import { UploadStalled, useStartProcessing, WebhookUnanswered, type UploadProgress } from '../api/start-processing';
 import { describeProcessingError } from '../utils/describe-processing-error';
+import { photoUpload } from '@/config/photo-upload';
 import { asImageFile } from '../utils/as-image-file';
 import { photoFileProblem } from '../utils/photo-file-problem';
 import { preparePhotoAhead } from '../utils/prepare-photo-ahead';
@@ -72,6 +73,14 @@ export const NOT_AN_IMAGE_MESSAGE =
 export const EMPTY_FILE_MESSAGE =
   'That file is empty (0 bytes): there is no photo in it. Please choose the photo again. If it is kept in iCloud or ' +
   'Google Photos, open it there first so that it is saved on your phone.';
+
+/** The processor's own words for a photo too small to show a floor (decode-photo.ts), said before it is sent. */
+export function tooSmallMessage(width: number, height: number): string {
+  return (
+    `This photo is too small to show a floor: ${width}×${height} pixels. Please choose a photo at least ` +
+    `${photoUpload.shortestSidePx} pixels on its shorter side: the photo as your camera took it, not a thumbnail.`
+  );
+}
 
 /**
  * Said under the upload box as well as in the spec's "File too large" toast: the toast goes after 6 s, and a
@@ -356,7 +365,13 @@ export function VisualizerPage() {
     // Another file was chosen while this one's first bytes were read: that one counts.
     if (choice !== fileChoice.current) return;
     if (problem) {
-      setUploadError(problem === 'empty' ? EMPTY_FILE_MESSAGE : NOT_AN_IMAGE_MESSAGE);
+      setUploadError(
+        problem.kind === 'empty'
+          ? EMPTY_FILE_MESSAGE
+          : problem.kind === 'too-small'
+            ? tooSmallMessage(problem.width, problem.height)
+            : NOT_AN_IMAGE_MESSAGE,
+      );
       return;
     }
     setUploadError(null);

@@ -15,11 +15,15 @@ export type User = Awaited<ReturnType<typeof openPage>>['user'];
 export async function chooseFile(user: User, file = imageFile()) {
   await user.upload(screen.getByLabelText('Choose a photo'), file);
   // The page reads the start of the file before it answers: its answer is the details step or words saying why not.
-  await waitFor(() => {
-    if (!screen.queryByRole('textbox', { name: 'Name' }) && !screen.queryByRole('alert')) {
-      throw new Error('The page has not answered the chosen file yet.');
-    }
-  });
+  await waitFor(
+    () => {
+      if (!screen.queryByRole('textbox', { name: 'Name' }) && !screen.queryByRole('alert')) {
+        throw new Error('The page has not answered the chosen file yet.');
+      }
+    },
+    // A 10 MB file read in jsdom on a loaded runner took longer than waitFor's default second.
+    { timeout: 5000 },
+  );
 }
 
 export async function fillInfo(user: User, name = 'Dana Whitman', email = 'dana@example.com') {

@@ -10,7 +10,7 @@ import { photoFileProblem } from './photo-file-problem';
  * an empty file and text under a photo's name are not.
  */
 const room = sharp({
-  create: { width: 64, height: 48, channels: 4, background: { r: 180, g: 140, b: 90, alpha: 0.5 } },
+  create: { width: 320, height: 240, channels: 4, background: { r: 180, g: 140, b: 90, alpha: 0.5 } },
 });
 
 const pictures: [string, () => Promise<Buffer>, string][] = [
@@ -44,7 +44,7 @@ describe('photoFileProblem', () => {
   });
 
   it('says a 0-byte file is empty', async () => {
-    expect(await photoFileProblem(new File([], 'IMG_2231.JPG', { type: 'image/jpeg' }))).toBe('empty');
+    expect(await photoFileProblem(new File([], 'IMG_2231.JPG', { type: 'image/jpeg' }))).toEqual({ kind: 'empty' });
   });
 
   it.each([
@@ -52,6 +52,42 @@ describe('photoFileProblem', () => {
     ['a web page saved as .png', '<!doctype html><title>Photo</title>'],
     ['one byte', 'x'],
   ])('says %s is no picture', async (_, text) => {
-    expect(await photoFileProblem(new File([text], 'room.jpg', { type: 'image/jpeg' }))).toBe('not-a-picture');
+    expect(await photoFileProblem(new File([text], 'room.jpg', { type: 'image/jpeg' }))).toEqual({
+      kind: 'not-a-picture',
+    });
+  });
+
+  // What a phone keeps of a photo saved from a chat or a web page can be a thumbnail: the processor refuses it
+  // (MIN_PHOTO_SHORT_SIDE, 200 px), so the page says so before sending it.
+  const sized = (width: number, height: number) =>
+    sharp({ create: { width, height, channels: 3, background: '#a0784a' } });
+  it.each([
+    ['a JPEG', () => sized(200, 150).jpeg().toBuffer(), 'image/jpeg', 200, 150],
+    [
+      'a progressive JPEG with EXIF and a colour profile',
+      () => sized(150, 200).withMetadata({ orientation: 6 }).jpeg({ progressive: true }).toBuffer(),
+      'image/jpeg',
+      150,
+      200,
+    ],
+    ['a PNG', () => sized(320, 199).png().toBuffer(), 'image/png', 320, 199],
+    ['a GIF', () => sized(120, 90).gif().toBuffer(), 'image/gif', 120, 90],
+    ['a lossy WebP', () => sized(160, 120).webp().toBuffer(), 'image/webp', 160, 120],
+    ['a lossless WebP', () => sized(161, 121).webp({ lossless: true }).toBuffer(), 'image/webp', 161, 121],
+    ['a WebP with transparency', () => sized(163, 122).ensureAlpha(0.5).webp().toBuffer(), 'image/webp', 163, 122],
+  ])('says %s under 200 px on its shorter side is too small, with its size', async (_, bytes, type, width, height) => {
+    const file = new File([new Uint8Array(await bytes())], 'thumb', { type });
+    expect(await photoFileProblem(file)).toEqual({ kind: 'too-small', width, height });
+  });
+
+  it('lets a photo of 200 px on its shorter side through, and a camera-sized JPEG whose EXIF comes first', async () => {
+    const square = await sized(200, 200).jpeg().toBuffer();
+    expect(await photoFileProblem(new File([new Uint8Array(square)], 'a.jpg', { type: 'image/jpeg' }))).toBeNull();
+    const camera = await sized(4032, 3024)
+      .withExif({ IFD0: { Make: 'FixturePhone', ImageDescription: 'x'.repeat(60_000) } })
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
+    expect(await photoFileProblem(new File([new Uint8Array(camera)], 'b.jpg', { type: 'image/jpeg' }))).toBeNull();
   });
 });
