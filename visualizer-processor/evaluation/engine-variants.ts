@@ -64,6 +64,8 @@ export const ENGINE_VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   'engine, rug rim by the colours beside it (4 cells)': { rugRim: { ...RUG_RIM_LIMITS, local: 4 } },
   'engine, rug rim by the colours beside it (8 cells)': { rugRim: { ...RUG_RIM_LIMITS, local: 8 } },
   'engine, rug rim by the colours beside it (16 cells)': { rugRim: { ...RUG_RIM_LIMITS, local: 16 } },
+  // Session 34: the band between a kept rug's found far boundary and its straight edge line (rug-edge.ts), on.
+  'engine, without rug edge line': { rugEdge: null },
   'engine, without whole rugs': { wholeRugs: null },
   'engine, whole rugs with the colour drift': { wholeRugs: { ...WHOLE_RUG_LIMITS, drift: 60 } },
   'engine, without zoomed margin regrowth': { zoomedMarginRegrowth: null },

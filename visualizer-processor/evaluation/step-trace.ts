@@ -27,6 +27,7 @@ export const GRID_STEPS = [
   'wholeRugs',
   'rugIslands',
   'rugRim',
+  'rugEdge',
 ] as const;
 /** The refined floor at the guide's size ('filter': the guided filter's, before any pin). */
 export const GUIDE_STEPS = [
