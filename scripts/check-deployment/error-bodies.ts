@@ -22,7 +22,7 @@ export function revealedIn(body: string, keys: { anonKey: string; serviceKey: st
   if (/\b(?:select\s[^;]{1,200}?\sfrom\s+["\w.]+|insert\s+into\s+["\w.]+|update\s+["\w.]+\s+set\s|delete\s+from\s+["\w.]+)/i.test(text)) found.push('a statement of SQL');
   const settings = [...text.matchAll(/\b(SUPABASE_SERVICE_ROLE_KEY|SUPABASE_SECRET_KEY|DATABASE_URL|SMTP_PASSWORD|SMTP_PASS|JWT_SECRET|POSTGRES_PASSWORD|SERVICE_ROLE_KEY)\b\s*["']?\s*[=:]\s*["']?[^\s"',}]{4,}/g)].map((match) => match[1]!);
   if (settings.length > 0) found.push(`the setting${settings.length === 1 ? '' : 's'} ${[...new Set(settings)].join(', ')} with a value`);
-  found.push(...secretsIn(text, keys.serviceKey === keys.anonKey ? undefined : keys.serviceKey));
+  found.push(...secretsIn(text, keys.serviceKey === keys.anonKey ? undefined : keys.serviceKey, keys.anonKey));
   if (holdsJwtSecretOf(text, keys.anonKey)) found.push('the JWT secret the keys are signed with');
   return found;
 }

@@ -68,7 +68,7 @@ export function secretsOfFile(text: string, keys: { anonKey: string; serviceKey:
   if (/\b(?:postgres(?:ql)?|mysql|redis|smtps?):\/\/[^\s:/@"']+:[^\s@"']+@/i.test(text)) found.push('a database or mail server address with its password');
   const settings = [...text.matchAll(/\b(SUPABASE_SERVICE_ROLE_KEY|SUPABASE_SECRET_KEY|DATABASE_URL|SMTP_PASSWORD|SMTP_PASS|JWT_SECRET|POSTGRES_PASSWORD|SERVICE_ROLE_KEY)\b\s*["']?\s*[=:]\s*["']?[^\s"',}]{4,}/g)].map((match) => match[1]!);
   if (settings.length > 0) found.push(`the setting${settings.length === 1 ? '' : 's'} ${[...new Set(settings)].join(', ')} with a value`);
-  found.push(...secretsIn(text, keys.serviceKey === keys.anonKey ? undefined : keys.serviceKey));
+  found.push(...secretsIn(text, keys.serviceKey === keys.anonKey ? undefined : keys.serviceKey, keys.anonKey));
   if (holdsJwtSecretOf(text, keys.anonKey)) found.push('the JWT secret the keys are signed with');
   return found;
 }

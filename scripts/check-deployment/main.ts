@@ -72,6 +72,7 @@ import { buildStampsOutcome, checkoutOutcome, gitHistory } from './build-stamps.
 import { buildFolderOutcome, filesOf, folderStampOf, rebuildOf } from './build-folder.ts';
 import { floorEngineOutcome, type EngineSeen } from './floor-engine.ts';
 import { publishedKeysOutcome } from './published-keys.ts';
+import { OWNER_CLAIMS, ownerClaimsOutcome, readClaimsOfPages, textsOfHtml } from './owner-claims.ts';
 import { LEFTOVER_FILES, LEFTOVER_FOLDERS, leftoversOutcome, listingOf, type HostLeftovers } from './leftovers.ts';
 import { listMigrations } from '../../local-stack/migrations.ts';
 import { migrationsOutcome } from './migrations.ts';
@@ -413,6 +414,16 @@ async function main(): Promise<number> {
     );
     return pageCodeOutcome(site, pages, cookie, buildDir);
   });
+  // What the pages promise about the business, read as browsers get the pages (session 34): the owner's list says which
+  // promises the business can back; one it does not confirm, or one it lacks, misleads every visitor who reads it.
+  await check('pages make no claim the owner has not confirmed', async () => {
+    const pages = [...DEPLOYED_PAGES.map((page) => ({ path: page, page })), { path: `/no-such-page-${Date.now()}`, page: 'the not-found page' }];
+    const seen = await readClaimsOfPages(site, pages).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+    if (!(seen instanceof Error)) return ownerClaimsOutcome(seen, OWNER_CLAIMS);
+    // Without a browser the HTML the page lines read is still judged: a claim in it fails whatever the app writes.
+    const served = [...pageBodies].map(([page, html]) => ({ page, who: "the check's own request", served: textsOfHtml(html), rendered: [] }));
+    return ownerClaimsOutcome(served, OWNER_CLAIMS, seen.message.split('\n')[0]!.slice(0, 200));
+  });
   // Built without the owner's settings, the site works end to end with a 555 phone and a placeholder registration number.
   await check("pages show the business's own facts", async () => {
     if (pageTexts.length === 0) return { ok: false, detail: 'no page could be read (see the page lines above)' };
@@ -453,7 +464,7 @@ async function main(): Promise<number> {
     if (scriptTexts.length === 0) return { ok: false, detail: 'no script of the site could be read (see the page lines above)' };
     // A public key given as the secret one is in the scripts by design; the planting line says the key is wrong.
     const secretKey = deployment.serviceKey === deployment.anonKey ? undefined : deployment.serviceKey;
-    const found = [...new Set([...pageTexts, ...scriptTexts, ...mapTexts].flatMap((text) => secretsIn(text, secretKey)))];
+    const found = [...new Set([...pageTexts, ...scriptTexts, ...mapTexts].flatMap((text) => secretsIn(text, secretKey, deployment.anonKey)))];
     // Every other file it serves is as public: a stylesheet, robots.txt, the sitemap, the not-found page, a manifest,
     // and each text file of the build (public/ is copied into it: a config.json or a debug page put there).
     const read = new Set<string>([...DEPLOYED_PAGES, ...scripts.keys(), ...mapPaths]);
@@ -464,7 +475,9 @@ async function main(): Promise<number> {
         '/sitemap.xml',
         `/${BUILD_STAMP_FILE}`,
         `/no-such-page-${Date.now()}`,
-        ...textFilesOf(buildDir),
+        // Every file, not only text (session 34): a key written into an image's or a font's bytes, or a zip of the
+        // project put in public/, is served as readable as in a script (read as text, its ASCII is whole).
+        ...textFilesOf(buildDir, 2000, { everyFile: true }),
       ]),
     ].filter((filePath) => !read.has(filePath));
     const holding: string[] = [];
@@ -474,7 +487,7 @@ async function main(): Promise<number> {
       const reply = await readSite(filePath, { as: notFoundPage ? 'page' : 'file' }).catch(unread(notFoundPage ? 'its not-found page' : filePath));
       if (!reply?.body || (reply.status !== 200 && !notFoundPage)) continue;
       otherFiles++;
-      const secrets = secretsIn(reply.body, secretKey);
+      const secrets = secretsIn(reply.body, secretKey, deployment.anonKey);
       if (secrets.length > 0) holding.push(`${notFoundPage ? 'its not-found page' : filePath} holds ${secrets.join(', ')}`);
     }
     const places = [...(found.length > 0 ? [`its pages, scripts or source maps hold ${found.join(', ')}`] : []), ...holding];
@@ -488,7 +501,10 @@ async function main(): Promise<number> {
       };
     }
     return places.length === 0
-      ? { ok: true, detail: `none in its ${pageTexts.length} pages, ${scriptTexts.length} scripts, ${mapTexts.length} source maps and ${otherFiles} other files` }
+      ? {
+          ok: true,
+          detail: `none in its ${pageTexts.length} pages, ${scriptTexts.length} scripts, ${mapTexts.length} source maps and ${otherFiles} other files, whole or in pieces; not seen: a key compressed or encoded inside a file (a zip, base64) or served at a path no line asks`,
+        }
       : { ok: false, detail: `${places.join('; ')}: anyone can read every row with it. Rotate the key in the Supabase dashboard now, redeploy the services, and rebuild the site without it in any VITE_ setting or source file` };
   });
   await check("project's keys are its own", async () =>
@@ -514,7 +530,7 @@ async function main(): Promise<number> {
     for (const privatePath of PRIVATE_PATHS) {
       const reply = await readSite(privatePath);
       if (!servesPrivateFile(reply)) continue;
-      const secrets = secretsIn(reply.body, deployment.serviceKey === deployment.anonKey ? undefined : deployment.serviceKey);
+      const secrets = secretsIn(reply.body, deployment.serviceKey === deployment.anonKey ? undefined : deployment.serviceKey, deployment.anonKey);
       served.push(`${privatePath} (${reply.body.length} bytes${secrets.length > 0 ? `, holding ${secrets.join(', ')}` : ''})`);
     }
     return served.length === 0
@@ -776,7 +792,7 @@ async function main(): Promise<number> {
         ? {
             ok: true,
             detail:
-              'no view anon may read reads a lead table as its owner, anon may call no security definer function of the owner\'s but the throttle, no other table or view gives it personal columns (public and every other schema it may use), and only the migrations\' own read-back policy lets it read a lead table',
+              'no view anon may read reads a lead table as its owner, anon may call no security definer function of the owner\'s but the throttle, no other table or view gives it personal columns (public and every other schema it may use), and only the migrations\' own read-back policy lets it read a lead table; not judged: what Supabase\'s own roles or an extension made in Supabase\'s schemas',
           }
         : {
             ok: false,

@@ -24,7 +24,7 @@ export function servedPrivateFiles(origin: string, replies: ReadonlyArray<{ path
     .filter(({ reply }) => servesPrivateFile(reply))
     .map(({ path, reply }) => {
       const secrets = [
-        ...secretsIn(reply.body, keys.serviceKey === keys.anonKey ? undefined : keys.serviceKey),
+        ...secretsIn(reply.body, keys.serviceKey === keys.anonKey ? undefined : keys.serviceKey, keys.anonKey),
         ...(holdsJwtSecretOf(reply.body, keys.anonKey) ? ['the JWT secret the keys are signed with'] : []),
       ];
       return `${origin}${path} (${reply.body.length} bytes${secrets.length > 0 ? `, holding ${secrets.join(', ')}` : ''})`;

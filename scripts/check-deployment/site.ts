@@ -142,13 +142,34 @@ export function jwtRoles(text: string): string[] {
   });
 }
 
+/** The shortest run of a key's secret characters taken as a piece of it: random base64url, 64^12 to one by chance. */
+export const KEY_PIECE = 12;
+
+/**
+ * Whether a text holds a piece of the secret key but perhaps not all of it (session 34): a key split across two files
+ * (`VITE_SUPABASE_KEY_1` and `_2` copied from a server's settings, two halves joined in the code) is whole in none of
+ * them, so the whole-key search passed it, while anyone reading both has it. Only the key's secret part counts: a
+ * legacy JWT's signature (its header and much of its payload are the public key's too), an `sb_secret_` key's random
+ * part.
+ */
+export function secretKeyPieceIn(text: string, serviceKey: string, publicKey?: string): boolean {
+  const secret = serviceKey.startsWith('eyJ') ? (serviceKey.split('.')[2] ?? '') : serviceKey.replace(/^sb_secret_/, '');
+  for (let at = 0; at + KEY_PIECE <= secret.length; at++) {
+    const piece = secret.slice(at, at + KEY_PIECE);
+    // A run the public key has too is public (the local stack's two sb_ keys share a name).
+    if (text.includes(piece) && !publicKey?.includes(piece)) return true;
+  }
+  return false;
+}
+
 /**
  * What in a published file would let anyone bypass row-level security: the deployment's own secret key, any
  * project's new-format secret key, or a JWT key for a role other than anon. Says what it found, never the key.
  */
-export function secretsIn(text: string, serviceKey: string | undefined): string[] {
+export function secretsIn(text: string, serviceKey: string | undefined, publicKey?: string): string[] {
   const found: string[] = [];
   if (serviceKey && text.includes(serviceKey)) found.push('the secret key SUPABASE_SERVICE_ROLE_KEY');
+  else if (serviceKey && secretKeyPieceIn(text, serviceKey, publicKey)) found.push(`a piece of the secret key SUPABASE_SERVICE_ROLE_KEY (${KEY_PIECE} characters or more of its secret part: a key split across files, or cut)`);
   if (/sb_secret_[\w-]{8,}/.test(text)) found.push('an sb_secret_… key');
   for (const role of new Set(jwtRoles(text).filter((role) => role !== 'anon')))
     found.push(`a JWT key for the role ${role}`);
@@ -304,7 +325,7 @@ const TEXT_FILE =
  * The text files of the build folder, as paths on the site (at most `limit`): what the upload put on the host, the
  * files Vite copied from public/ included. None when the folder is not there (the build line says so).
  */
-export function textFilesOf(buildDir: string, limit = 2000): string[] {
+export function textFilesOf(buildDir: string, limit = 2000, { everyFile = false }: { everyFile?: boolean } = {}): string[] {
   let entries: fs.Dirent[];
   try {
     entries = fs.readdirSync(buildDir, { recursive: true, withFileTypes: true });
@@ -312,7 +333,7 @@ export function textFilesOf(buildDir: string, limit = 2000): string[] {
     return [];
   }
   return entries
-    .filter((entry) => entry.isFile() && TEXT_FILE.test(entry.name))
+    .filter((entry) => entry.isFile() && (everyFile || TEXT_FILE.test(entry.name)))
     .map((entry) => `/${path.relative(buildDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')}`)
     .slice(0, limit);
 }

@@ -199,3 +199,52 @@ export type OwnerClaimId = keyof typeof ownerClaims;
 export function unconfirmedClaims(): OwnerClaimId[] {
   return (Object.keys(ownerClaims) as OwnerClaimId[]).filter((id) => !ownerClaims[id].confirmed);
 }
+
+/**
+ * The shapes of a claim the business must be able to back (decision 032, session 33): a percentage, "free", a
+ * guarantee or warranty, a licence, insurance or certification, a superlative, speed and time promises. Small on
+ * purpose: a phrase it misses is still the owner's (README), but one it finds must be in src/config/owner-claims.ts.
+ */
+export const CLAIM_SHAPED =
+  /\d[\d.,]*\s*%|#\s?1\b|\bfree\b|\bguarantee\w*|\bwarrant(?:y|ies)\b|\blicensed\b|\binsured\b|\bbonded\b|\bcertified\b|\bbest\b|\bfast\w*|\bquick\w*|\bwithin\b[^.;]{0,30}?\b(?:minutes?|hours?|days?|weeks?)\b|\b(?:same|next)[- ]day\b|\bon[- ]time\b|\bpriority\b|\bin a day or two\b/gi;
+
+/** Phrases of that shape that promise nothing the owner must back, each with why. */
+export const NOT_CLAIMS: readonly { words: string; why: string }[] = [
+  { words: 'show their best', why: 'what the floors do for a listing, no comparison' },
+  { words: 'Good light gives the best result', why: 'advice for the photo' },
+  { words: 'a photo of the room without people is best', why: 'advice for the photo (privacy policy)' },
+  { words: 'usually within a few weeks', why: "the database host's backups, in the privacy policy (README, privacy)" },
+  {
+    words: 'free of charge',
+    why: 'privacy requests, the privacy policy\'s promise that staff keep (README, "Other requests")',
+  },
+  { words: 'the same day', why: 'the e-mail limits described in the privacy policy (decision 024)' },
+  {
+    words: 'within 10 business days',
+    why: 'the opt-out period the privacy policy states (CAN-SPAM allows 10 business days), which staff keep (README, "E-mail")',
+  },
+  {
+    words: 'within 45 days',
+    why: 'the privacy law\'s period to answer a request, which staff keep (README, "Other requests")',
+  },
+  {
+    words: 'within those 45 days',
+    why: 'the same period, said again where it may be extended (README, "Other requests")',
+  },
+];
+
+const listedWords = [
+  ...Object.values(ownerClaims).flatMap((claim) => claim.words),
+  ...NOT_CLAIMS.map(({ words }) => words),
+];
+
+/** The claim-shaped phrases of a text that no listed words cover. */
+export function unlistedClaims(text: string): string[] {
+  const covered: [number, number][] = [];
+  for (const words of listedWords) {
+    for (let at = text.indexOf(words); at >= 0; at = text.indexOf(words, at + 1)) covered.push([at, at + words.length]);
+  }
+  return [...text.matchAll(CLAIM_SHAPED)]
+    .filter(({ index, 0: match }) => !covered.some(([from, to]) => index >= from && index + match.length <= to))
+    .map(({ index, 0: match }) => `"${match}" in "${text.slice(Math.max(0, index - 60), index + match.length + 60)}"`);
+}

@@ -114,9 +114,16 @@ type CheckRun = { code: number; lines: string[]; failed: string[] };
 /** The arguments every run gets unless it says otherwise: two client addresses, and the build the site serves. */
 const defaultArgs = () => ['--client-addresses', '127.0.0.2,127.0.0.3', '--build-dir', site.buildDir];
 
-async function checkDeployment(env: Record<string, string>, args = defaultArgs(), siteUrl = site.siteUrl): Promise<CheckRun> {
+/**
+ * The owner the check reads src/config/owner-claims.ts of: by default one who has confirmed every claim (the test's
+ * owner, as OWNER_SETTINGS are its settings; tests/support/confirm-owner-claims.mjs), or the list as the checkout has it.
+ */
+type ClaimsOwner = { claims: 'all confirmed' | 'as listed' };
+
+async function checkDeployment(env: Record<string, string>, args = defaultArgs(), siteUrl = site.siteUrl, { claims }: ClaimsOwner = { claims: 'all confirmed' }): Promise<CheckRun> {
+  const owner = claims === 'all confirmed' ? ['--import', './tests/support/confirm-owner-claims.mjs'] : [];
   // Two loopback addresses play two visitors: the gateway takes the client address from the connection.
-  const result = await run(process.execPath, ['--import', 'tsx', 'scripts/check-deployment/main.ts', siteUrl, ...args], {
+  const result = await run(process.execPath, ['--import', 'tsx', ...owner, 'scripts/check-deployment/main.ts', siteUrl, ...args], {
     cwd: PROJECT_ROOT,
     env: { PATH: process.env.PATH ?? '', NODE_EXTRA_CA_CERTS: path.join(certificateFolder, 'cert.pem'), ...env },
   }).then(
@@ -243,8 +250,9 @@ describe('npm run check:deployment on a healthy deployment', () => {
     // a foreign page's plain-text post; the address the processor counts (session 27); the site's other name (session 28);
     // the build folder held to its commit, and every table the API serves guarded (session 29); no other bucket and the policies the migrations' own (session 30);
     // the schemas the API serves, and the processor's and the API's hosts asked for the build machine's files (session 31);
-    // what the processor's and the API's hosts answer a malformed request (session 32); the hosts' folders and leftovers (session 33).
-    expect(checks).toHaveLength(1 + DEPLOYED_PAGES.length + 1 + 1 + 2 + 2 + 4 + 1 + 1 + LEAD_TABLES.length + 2 + 2 + 3 + 3 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1);
+    // what the processor's and the API's hosts answer a malformed request (session 32); the hosts' folders and leftovers (session 33);
+    // the owner's claims on the pages (session 34).
+    expect(checks).toHaveLength(1 + 1 + DEPLOYED_PAGES.length + 1 + 1 + 2 + 2 + 4 + 1 + 1 + LEAD_TABLES.length + 2 + 2 + 3 + 3 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1);
     // No host lists a folder: the site's build folders and the usual ones, the API's and processor's host's too.
     expect(lines).toContainEqual(
       expect.stringMatching(
@@ -263,7 +271,7 @@ describe('npm run check:deployment on a healthy deployment', () => {
     expect(lines.some((line) => /^ok {4}database functions are the migrations' own: the \d+ functions the migrations make are in the database with the migrations' bodies, security and SET options, owned by postgres$/.test(line)), lines.join('\n')).toBe(true);
     // Each trigger as pg_get_triggerdef prints it reads as its migration's statement (the two `when`s included).
     expect(lines).toContain(`ok    project runs no edge function but the checkout's: the management API lists no edge function on project ${PROJECT_REF}, and the checkout deploys none`);
-    expect(lines).toContain("ok    database triggers are the migrations' own and fire: the 30 triggers the migrations make are in the database as they make them and fire, no other is on the project's tables, and no role's sessions are set to skip triggers");
+    expect(lines).toContain("ok    database triggers are the migrations' own and fire: the 31 triggers the migrations make are in the database as they make them and fire, no other is on the project's tables, and no role's sessions are set to skip triggers");
     expect(lines.some((line) => /^ok {4}nothing in the database sends leads elsewhere: the lead tables' \d+ triggers are the migrations' own, and no rule, publication \(but Realtime's\) or pg_cron job reads them$/.test(line)), lines.join('\n')).toBe(true);
     // The stack's processor draws the floors itself, and the site is built without an engine company.
     expect(lines).toContain("ok    privacy page names who handles visitors' photos: the processor draws the floors itself, and the privacy page says so (no other company gets the photos)");
@@ -319,9 +327,15 @@ describe('npm run check:deployment on a healthy deployment', () => {
       `ok    pages show the business's own facts: none of the ${DEPLOYED_PAGES.length} pages shows a placeholder of the business settings (name, phone, e-mail, address, NJ registration, social links)`,
     );
     expect(lines).toContain('ok    robots.txt lets search engines in: the pages may be listed');
+    // Read in Chromium from the https front: the test's owner has confirmed every claim the pages make.
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /^ok {4}pages make no claim the owner has not confirmed: the 8 pages, as served and once their code ran, in Chromium as desktop Chrome, an Android phone's Chrome, an iPhone's Safari, show only claims the owner has confirmed in src\/config\/owner-claims\.ts \(\d+ of 14\) and no claim-shaped phrase the list lacks; not read: words shown only after a visitor acts \(a form's toast, the visualizer's later steps\) and the e-mails$/,
+      ),
+    );
     // An address has no bare or www. name: the line says it asked nothing (session 28; other-name-line.test.ts judges one).
     expect(lines).toContain("ok    site's other name serves no other site: 127.0.0.1 has no bare or www. name to ask (an address, a name of this network, or a sub-domain of another)");
-    expect(lines).toContain("ok    no view, function, copy or policy hands the public key lead rows: no view anon may read reads a lead table as its owner, anon may call no security definer function of the owner's but the throttle, no other table or view gives it personal columns (public and every other schema it may use), and only the migrations' own read-back policy lets it read a lead table");
+    expect(lines).toContain("ok    no view, function, copy or policy hands the public key lead rows: no view anon may read reads a lead table as its owner, anon may call no security definer function of the owner's but the throttle, no other table or view gives it personal columns (public and every other schema it may use), and only the migrations' own read-back policy lets it read a lead table; not judged: what Supabase's own roles or an extension made in Supabase's schemas");
     expect(lines.some((line) => /^ok {4}retention job scheduled and running: (scheduled \d+ min ago, first run within the hour|hourly; last ran \d+ min ago, no failed run)$/.test(line)), lines.join('\n')).toBe(true);
     expect(lines).toContain('ok    staff e-mails of the last day sent: none failed or is being retried');
     expect(lines).toContain('ok    public key cannot open the stored photos: the public key neither opens nor lists its 2 stored images, and their public address opens nothing');
@@ -334,7 +348,7 @@ describe('npm run check:deployment on a healthy deployment', () => {
     }
     expect(lines).toContain(`ok    pages run only the build's scripts, on a phone and on a second visit too: the ${DEPLOYED_PAGES.length} pages run only scripts the pages in ${site.buildDir}/ have, and phones (Android's Chrome, an iPhone's Safari, Instagram's browser), visitors from a Google search and an Instagram advert get the same pages (no page set a cookie, so a second visit is a first)`);
     expect(lines.some((line) => /^ok {4}site built for this deployment: its \d+ scripts use this project's URL, public key and webhook$/.test(line))).toBe(true);
-    expect(lines.some((line) => /^ok {4}site publishes no secret key: none in its 7 pages, \d+ scripts, [1-9]\d* source maps and [1-9]\d* other files$/.test(line))).toBe(true);
+    expect(lines.some((line) => /^ok {4}site publishes no secret key: none in its 7 pages, \d+ scripts, [1-9]\d* source maps and [1-9]\d* other files, whole or in pieces; not seen: a key compressed or encoded inside a file \(a zip, base64\) or served at a path no line asks$/.test(line))).toBe(true);
     expect(lines).toContain(`ok    webhook CORS for the site: 204, allows ${new URL(httpsSite.url).origin} and the page's headers, and the webhook's answers allow ${new URL(httpsSite.url).origin} too`);
     for (const table of LEAD_TABLES) expect(lines).toContain(`ok    public key cannot read ${table}: a marked row is there, and the public key does not see it`);
     expect(lines).toContain(
@@ -1146,6 +1160,67 @@ describe('npm run check:deployment on a broken deployment', () => {
     expect(await leftovers(site.stack)).toEqual([]);
   }, 300_000);
 
+  it("fails claims the owner has not confirmed, read from the deployed pages, and a claim-shaped phrase no claim lists that a host serves iPhones only, which every line passed (session 34)", async () => {
+    // The checkout's list as it is (every claim unconfirmed), read against the build's own pages.
+    const asListed = await checkDeployment(envFor(site.stack), undefined, site.siteUrl, { claims: 'as listed' });
+
+    expect(asListed.failed, asListed.lines.join('\n')).toEqual([
+      expect.stringMatching(
+        /^FAIL {2}pages make no claim the owner has not confirmed: the pages show 14 claims only the owner can back that src\/config\/owner-claims\.ts does not confirm: "Licensed & Insured" \(licensedAndInsured, not confirmed\) on \/, \/realtors, \/investors; .*: the owner must back each claim and set its `confirmed` to true in src\/config\/owner-claims\.ts \(README, "What only the owner can make true"\), or have the spec's owner change the words; a claim-shaped phrase the list lacks is added to it first, for the owner to confirm$/,
+      ),
+    ]);
+
+    // Every claim confirmed, and a host (a mobile rule, a hacked page) that adds a promise for iPhones only: the
+    // page-code line holds a phone's page to the first by its scripts, heading and contacts, not its words.
+    const host = await startHost(site.siteUrl, otherHostPort, async (asked, upstream) => {
+      const reply = await upstream();
+      if (asked.path.split('?')[0] !== '/realtors' || !/iPhone/.test(String(asked.headers['user-agent']))) return reply;
+      return { ...reply, body: reply.body.replace('</body>', '<p>Lowest prices in South Jersey, guaranteed.</p></body>') };
+    });
+    try {
+      const { failed, lines } = await checkDeployment(envFor(site.stack), undefined, host.url);
+
+      expect(failed, lines.join('\n')).toEqual([
+        expect.stringMatching(
+          /^FAIL {2}pages make no claim the owner has not confirmed: the pages show a claim only the owner can back that src\/config\/owner-claims\.ts does not confirm: "guaranteed" in "[^"]*Lowest prices in South Jersey, guaranteed\.[^"]*" on \/realtors \(as served to an iPhone's Safari\), which no claim of the list has: the owner must back each claim and set its `confirmed` to true in src\/config\/owner-claims\.ts \(README, "What only the owner can make true"\), or have the spec's owner change the words; a claim-shaped phrase the list lacks is added to it first, for the owner to confirm$/,
+        ),
+      ]);
+    } finally {
+      await host.close();
+    }
+    expect(await leftovers(site.stack)).toEqual([]);
+  }, 600_000);
+
+  it("fails a secret key split across two files of the build and one inside an image of the build, which the secret-key line, reading whole keys in text files only, passed (session 34)", async () => {
+    // A key copied from a server's settings in two halves (the stamp lists every VITE_ setting a build was given), and
+    // one written into an image's bytes: each part is public, and no file held the key whole as text.
+    // Cut inside the JWT's payload: neither half reads as a JWT, and the second holds its secret part, the signature.
+    const key = site.stack.serviceRoleKey;
+    const cut = key.startsWith('eyJ') ? key.indexOf('.') + 20 : Math.floor(key.length / 2);
+    const [first, second] = [key.slice(0, cut), key.slice(cut)];
+    const image = fs.readdirSync(site.buildDir, { recursive: true, withFileTypes: true }).find((entry) => entry.isFile() && /\.(png|webp|jpe?g|avif|ico)$/.test(entry.name))!;
+    const imagePath = `/${path.relative(site.buildDir, path.join(image.parentPath, image.name)).split(path.sep).join('/')}`;
+    const host = await startHost(site.siteUrl, otherHostPort, async (asked, upstream) => {
+      const reply = await upstream();
+      const asPath = asked.path.split('?')[0];
+      if (asPath === '/build-stamp.json') return { ...reply, body: reply.body.replace('{', `{"VITE_SUPABASE_KEY_1":"${first}",`) };
+      if (asPath === '/robots.txt') return { ...reply, body: `${reply.body}\n# key part 2: ${second}\n` };
+      if (asPath === imagePath) return { ...reply, body: `${reply.body}${key}` };
+      return reply;
+    });
+    try {
+      const { failed, lines } = await checkDeployment(envFor(site.stack), undefined, host.url);
+
+      const piece = 'a piece of the secret key SUPABASE_SERVICE_ROLE_KEY (12 characters or more of its secret part: a key split across files, or cut)';
+      expect(failed, lines.join('\n')).toEqual([
+        `FAIL  site publishes no secret key: /robots.txt holds ${piece}; ${imagePath} holds the secret key SUPABASE_SERVICE_ROLE_KEY${key.startsWith('eyJ') ? ', a JWT key for the role service_role' : ''}: anyone can read every row with it. Rotate the key in the Supabase dashboard now, redeploy the services, and rebuild the site without it in any VITE_ setting or source file`,
+      ]);
+    } finally {
+      await host.close();
+    }
+    expect(await leftovers(site.stack)).toEqual([]);
+  }, 300_000);
+
   it('fails, saying which check, when the service key is not the service key, and when the site is not the build that was made', async () => {
     // The build made last (dist/) is not the one the host serves: every hashed name of its entry differs (the line names
     // the first that differs in sorted order, the entry's script or its stylesheet, whichever hash sorts first).
@@ -1386,6 +1461,36 @@ describe('npm run check:deployment on a broken deployment', () => {
       ]);
     } finally {
       await sql(`drop function public.contact_list(); drop schema extensions cascade; delete from public.contacts where email = 'jo@example.com'; notify pgrst, 'reload schema'`);
+    }
+    expect(await leftovers(site.stack)).toEqual([]);
+  }, 300_000);
+
+  it("fails a security definer function made in extensions and given to a role the project made, which hands every contact to the public key, though the lines judged only what the lead tables' owner made in Supabase's schemas (session 34)", async () => {
+    // A staff role with bypassrls made to own the function ("so it can read the contacts"): the lines left out all but
+    // the lead tables' owner's objects in Supabase's schemas, to leave Supabase's own out.
+    await sql(`create schema extensions;
+               grant usage on schema extensions to anon, authenticated;
+               create role staff_reader nologin bypassrls;
+               grant usage on schema public to staff_reader;
+               grant select on public.contacts to staff_reader;
+               create function extensions.all_contacts() returns setof public.contacts language sql stable security definer set search_path = '' as 'select * from public.contacts';
+               alter function extensions.all_contacts() owner to staff_reader;
+               create function public.contact_list() returns setof public.contacts language sql stable as 'select * from extensions.all_contacts()';
+               insert into public.contacts (name, email, phone, message) values ('Jo Visitor', 'jo@example.com', '8565550142', 'Kitchen floor');
+               notify pgrst, 'reload schema'`);
+    try {
+      const contacts = await eventually('PostgREST to serve contact_list()', async () => {
+        const reply = await fetch(`${site.stack.url}/rest/v1/rpc/contact_list?select=email`, { headers: { apikey: site.stack.anonKey, authorization: `Bearer ${site.stack.anonKey}` } });
+        return reply.ok ? ((await reply.json()) as unknown[]) : undefined;
+      });
+      expect(contacts).toContainEqual({ email: 'jo@example.com' });
+      const { failed, lines } = await checkDeployment(envFor(site.stack));
+
+      expect(failed, lines.join('\n')).toEqual([
+        "FAIL  no view, function, copy or policy hands the public key lead rows: the public key may use the security definer function extensions.all_contacts(): they run past row-level security or around the probe's marked row, so anyone may read what they return; drop them (a copy: or turn its row-level security on; a policy: keep only the migrations' id = private.submission_id_header()), or make the view security_invoker and revoke the function from public and anon",
+      ]);
+    } finally {
+      await sql(`drop function public.contact_list(); drop schema extensions cascade; revoke all on public.contacts from staff_reader; revoke all on schema public from staff_reader; drop role staff_reader; delete from public.contacts where email = 'jo@example.com'; notify pgrst, 'reload schema'`);
     }
     expect(await leftovers(site.stack)).toEqual([]);
   }, 300_000);

@@ -26,10 +26,12 @@ import {
   robotsTxtBlocksAll,
   servesPrivateFile,
   settingsNotBuiltIn,
+  secretsIn,
   sourceMapOf,
   textFilesOf,
 } from '../../scripts/check-deployment/site';
 import type { Reply } from '../../scripts/check-deployment/http';
+import { LOCAL_ANON_KEY, LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY, LOCAL_SERVICE_ROLE_KEY } from '../../local-stack/keys';
 
 /** What check:deployment reads in a deployed page, its headers and the site's files (scripts/check-deployment/site.ts). */
 const page = (head: string) => `<!doctype html><html><head>${head}</head><body><h1>Hi</h1></body></html>`;
@@ -388,5 +390,22 @@ describe("the build's files as served (red-team, session 24)", () => {
     } finally {
       fs.rmSync(buildDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('a piece of the secret key (session 34)', () => {
+  const piece = 'a piece of the secret key SUPABASE_SERVICE_ROLE_KEY (12 characters or more of its secret part: a key split across files, or cut)';
+
+  it("names 12 characters of the key's secret part, as a JWT's signature or an sb_secret_ key's random part", () => {
+    const signature = LOCAL_SERVICE_ROLE_KEY.split('.')[2]!;
+    expect(secretsIn(`part 2: ${signature.slice(20)}`, LOCAL_SERVICE_ROLE_KEY, LOCAL_ANON_KEY)).toEqual([piece]);
+    expect(secretsIn(`VITE_KEY_B="${LOCAL_SECRET_KEY.slice(-14)}"`, LOCAL_SECRET_KEY, LOCAL_PUBLISHABLE_KEY)).toEqual([piece]);
+  });
+
+  it('does not take what the public key shares with it for a piece: a JWT header and payload, a name both sb_ keys have', () => {
+    const [header, payload] = LOCAL_SERVICE_ROLE_KEY.split('.');
+    expect(secretsIn(`${LOCAL_ANON_KEY} ${header}.${payload!.slice(0, 30)}`, LOCAL_SERVICE_ROLE_KEY, LOCAL_ANON_KEY)).toEqual([]);
+    expect(secretsIn(LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY, LOCAL_PUBLISHABLE_KEY)).toEqual([]);
+    expect(secretsIn(`${LOCAL_SERVICE_ROLE_KEY.split('.')[2]!.slice(0, 11)}`, LOCAL_SERVICE_ROLE_KEY, LOCAL_ANON_KEY)).toEqual([]);
   });
 });
