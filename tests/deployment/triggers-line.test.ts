@@ -68,7 +68,8 @@ describe('the line on the database triggers', () => {
   });
 
   it("reads the migrations' triggers in every schema, less those a later migration drops, and not from comments", () => {
-    expect(own.size).toBe(30);
+    expect(own.size).toBe(31);
+    expect(own.get('public.leads say_whether_the_guide_goes')?.file).toBe('20261209300000_guide_held_back_said_at_sign_up.sql');
     expect(own.get('public.contacts follow_up_new_contact')?.file).toBe('20261122200002_email_outbox.sql');
     expect(own.get('back_office.outbound_emails skip_emails_of_deployment_check_rows')?.file).toBe(
       '20261128990005_deployment_check_rows.sql',
@@ -87,7 +88,7 @@ describe('the line on the database triggers', () => {
     expect(triggersOutcome(seen(healthy()), own)).toEqual({
       ok: true,
       detail:
-        "the 30 triggers the migrations make are in the database as they make them and fire, no other is on the project's tables, and no role's sessions are set to skip triggers",
+        "the 31 triggers the migrations make are in the database as they make them and fire, no other is on the project's tables, and no role's sessions are set to skip triggers",
     });
     // Enabled always (A) fires too; a lead table's other trigger is the lead line's.
     expect(
