@@ -1,6 +1,7 @@
 /**
  * The first bytes of every picture format that this browser or the processor reads: JPEG, PNG, GIF, WebP, BMP,
- * ICO/CUR (Chromium), TIFF (the processor), and the ISO media files HEIC, HEIF and AVIF are (`ftyp` at byte 4).
+ * ICO/CUR (Chromium), TIFF (the processor), the ISO media files HEIC, HEIF and AVIF are (`ftyp` at byte 4), and
+ * Safari's JPEG XL and JPEG 2000.
  */
 const SIGNATURES: { at: number; bytes: number[] }[] = [
   { at: 0, bytes: [0xff, 0xd8, 0xff] },
@@ -13,6 +14,10 @@ const SIGNATURES: { at: number; bytes: number[] }[] = [
   { at: 0, bytes: [0x49, 0x49, 0x2a, 0x00] },
   { at: 0, bytes: [0x4d, 0x4d, 0x00, 0x2a] },
   { at: 4, bytes: [0x66, 0x74, 0x79, 0x70] }, // ftyp
+  // Safari draws JPEG XL (17 on) and JPEG 2000 (before 18), and the page sends its own JPEG of what it draws.
+  { at: 0, bytes: [0xff, 0x0a] }, // JPEG XL codestream
+  { at: 4, bytes: [0x4a, 0x58, 0x4c, 0x20, 0x0d, 0x0a, 0x87, 0x0a] }, // JPEG XL box: "JXL \r\n\x87\n"
+  { at: 4, bytes: [0x6a, 0x50, 0x20, 0x20, 0x0d, 0x0a, 0x87, 0x0a] }, // JPEG 2000 (JP2) box: "jP  \r\n\x87\n"
 ];
 
 import { photoUpload } from '@/config/photo-upload';
