@@ -943,6 +943,16 @@ describe('a request the visitor withdraws as they send changed details (decision
     expect(repository.rows.get(done.id)).toEqual(completed);
     expect((await postWebhook({ ...withdrawal(done), withdraw: 'yes' })).status).toBe(400);
   });
+
+  it('stops answering withdrawals for a request id after a few refused ones, so its name and e-mail cannot be guessed at', async () => {
+    const row = addPendingRow();
+    for (let i = 0; i < MAX_WEBHOOK_REFUSALS_PER_HOUR; i++) {
+      expect((await postWebhook(withdrawal(row, { email: `guess${i}@example.com` }))).status).toBe(WEBHOOK_REFUSAL.status);
+    }
+    // The right name and e-mail now: not withdrawn, and nothing says they were right.
+    expect((await postWebhook(withdrawal(row))).status).toBe(429);
+    expect(repository.rows.get(row.id)).toMatchObject({ status: 'pending', failure_reason: null });
+  });
 });
 
 describe('"Fix the floor": corrections with the visitor\'s token', () => {
