@@ -180,6 +180,20 @@ describe('the free-guide modal', () => {
     expect(screen.getByRole('dialog', { name: pageTexts.leadMagnet.title })).toBeInTheDocument();
   });
 
+  it('"Send it to another email" brings back the form with focus in its field, ready for the other address', async () => {
+    // Journeys3, session 34: focus fell to the modal's frame when the pressed button gave way to the form.
+    server.use(http.post(restUrl('leads'), () => HttpResponse.json([{ id: 'x', guide_sent: false }], { status: 201 })));
+    const { user } = renderWithProviders(<PageWithModal />);
+    await user.click(screen.getByRole('button', { name: 'Get the guide' }));
+    await user.type(screen.getByLabelText('Email address'), 'pat@example.com{Enter}');
+    const another = await screen.findByRole('button', { name: 'Send it to another email' }, { timeout: 30_000 });
+    another.focus();
+    await user.keyboard('{Enter}');
+
+    const field = await screen.findByRole('textbox', { name: 'Email address' });
+    await waitFor(() => expect(field).toHaveFocus());
+  });
+
   it('clears the email after a sign-up when the visitor closes the modal before the 1.5 s are up', async () => {
     server.use(http.post(restUrl('leads'), () => HttpResponse.json([{ id: 'x' }], { status: 201 })));
     const { user } = renderWithProviders(<PageWithModal />);

@@ -63,10 +63,14 @@ export function LeadMagnetDialog({ open, onOpenChange, inPlace = false, openedFr
   const [emailError, setEmailError] = useState<string | undefined>();
   // Each refused address moves focus to the field once its message is under it, so the message is read with it.
   const [refusals, setRefusals] = useState(0);
+  // "Send it to another email" gives way to the form: focus goes to its field, not to the modal's frame, where the
+  // button's removal left it (a keyboard visitor then had to find the field; a screen reader said only the modal's
+  // name; journeys3, session 34).
+  const [anotherAddress, setAnotherAddress] = useState(0);
   const emailFieldId = useId();
   useLayoutEffect(() => {
-    if (refusals > 0) document.getElementById(emailFieldId)?.focus();
-  }, [refusals, emailFieldId]);
+    if (refusals > 0 || anotherAddress > 0) document.getElementById(emailFieldId)?.focus();
+  }, [refusals, anotherAddress, emailFieldId]);
   const [guideSent, setGuideSent] = useState(false);
   // The row is stored but the server holds the guide back (unsubscribed, or the day's limits): the panel says so.
   const [guideHeldBack, setGuideHeldBack] = useState(false);
@@ -260,7 +264,13 @@ export function LeadMagnetDialog({ open, onOpenChange, inPlace = false, openedFr
                   .
                 </p>
               )}
-              <Button variant="outline" onClick={() => setGuideSent(false)}>
+              <Button
+                variant="outline"
+                onClick={() => {
+                  setGuideSent(false);
+                  setAnotherAddress((count) => count + 1);
+                }}
+              >
                 Send it to another email
               </Button>
             </div>

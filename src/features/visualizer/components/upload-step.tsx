@@ -10,11 +10,18 @@ import { pageTexts } from '@/content/spec-texts';
 export function UploadStep({
   onFile,
   error,
+  refusal = 0,
   chosen = null,
   onContinue,
 }: {
   onFile: (file: File) => void;
   error: string | null;
+  /**
+   * How many files were refused so far. The alert is made anew for each: a screen reader reads an alert when it
+   * appears or its words change, so a second text file (or empty one) refused with the same words was met by silence
+   * while focus stayed on "Choose a photo" (journeys3, session 34).
+   */
+  refusal?: number;
   /** The photo chosen before the visitor came back to this step (Back): kept, and offered again. */
   chosen?: File | null;
   onContinue?: () => void;
@@ -29,7 +36,7 @@ export function UploadStep({
   // this, a file refused there changed nothing the visitor could see (session 27, journeys).
   useEffect(() => {
     if (error) problem.current?.scrollIntoView({ block: 'nearest', behavior: 'instant' });
-  }, [error]);
+  }, [error, refusal]);
 
   const takeFirst = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -131,6 +138,7 @@ export function UploadStep({
       </div>
       {error && (
         <p
+          key={refusal}
           ref={problem}
           id={errorId}
           role="alert"

@@ -152,6 +152,25 @@ describe("the browser's Back and Forward on the visualizer", () => {
       expect(calls.reads.every((read) => new URL(read.url).searchParams.get('id') === `eq.${first}`)).toBe(true);
     }, 20_000);
 
+    it('takes away "Back to your details ... press Process Image" once it is pressed: it lay over the result\'s heading', async () => {
+      // Journeys3, session 34: at 360 px the toast (5 s) still covered the result's heading, focused at the top, and
+      // told a visitor who had done so to press Process Image.
+      const calls = newCalls();
+      server.use(
+        insertHandler(calls),
+        holdFirstPhoto(calls),
+        readHandler(calls, (id) => HttpResponse.json(row(id))),
+      );
+      const { user, router } = await openPage();
+      await backWhileLaying(calls, user, router);
+      expect(await screen.findByText('Back to your details')).toBeInTheDocument();
+
+      await user.click(await screen.findByRole('button', { name: 'Process Image' }));
+      expectStep('Processing');
+      // Well inside the toast's own 5 s, so it is the press that took it away (sonner unmounts it 200 ms after).
+      await waitFor(() => expect(screen.queryByText('Back to your details')).not.toBeInTheDocument(), { timeout: 1_500 });
+    }, 20_000);
+
     it('with the same details, a row still pending (its photo stopped on the way) gets the photo again under its id', async () => {
       const calls = newCalls();
       server.use(

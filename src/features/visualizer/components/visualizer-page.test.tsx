@@ -155,6 +155,20 @@ describe('the upload step', () => {
     expect(screen.queryByLabelText('Name')).not.toBeInTheDocument();
   });
 
+  it('says it again when a second file is refused with the same words: a new alert, read out again', async () => {
+    // Journeys3, session 34: the same words set twice changed nothing a screen reader reads, so the second refusal
+    // was met by silence.
+    const { user } = await openPage();
+    await chooseFile(user, new File(['Measurements: living room 14x18'], 'room.jpg', { type: 'image/jpeg' }));
+    const first = await screen.findByRole('alert');
+    await chooseFile(user, new File(['Measurements: kitchen 10x12'], 'kitchen.jpg', { type: 'image/jpeg' }));
+
+    await waitFor(() => expect(screen.getByRole('alert')).not.toBe(first));
+    expect(first).not.toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent("That file isn't an image.");
+    expectStep('Upload');
+  });
+
   it('refuses a thumbnail-sized photo on the upload step with its size and the smallest taken, and sends nothing', async () => {
     const calls = newCalls();
     server.use(insertHandler(calls), webhookHandler(calls));

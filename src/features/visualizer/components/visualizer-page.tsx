@@ -61,6 +61,8 @@ const CONNECTIONS_KEPT_WARM_MS = 8_000;
 
 /** Said when Back leaves a render under way (decision 056): not a spec toast, so not in the spec's catalogue. */
 export const LEFT_RENDER_TOAST = {
+  // Its id lets "Process Image" take it away: done as it asks, it lay over the result's heading at 360 px.
+  id: 'visualizer-left-render',
   title: 'Back to your details',
   description:
     'You left your floor before it was laid. Your photo, name and e-mail are kept: press Process Image to lay it again.',
@@ -138,6 +140,12 @@ export function VisualizerPage() {
   const [step, setStep] = useState<VisualizerStep>('upload');
   const [file, setFile] = useState<File | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
+  // Counts the files refused: a second file refused with the same words is a new alert, read out again (see UploadStep).
+  const [refusals, setRefusals] = useState(0);
+  const refuseFile = (message: string) => {
+    setUploadError(message);
+    setRefusals((count) => count + 1);
+  };
   const fileChoice = useRef(0);
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
@@ -352,11 +360,11 @@ export function VisualizerPage() {
     const choice = ++fileChoice.current;
     const chosen = asImageFile(picked);
     if (!chosen) {
-      setUploadError(NOT_AN_IMAGE_MESSAGE);
+      refuseFile(NOT_AN_IMAGE_MESSAGE);
       return;
     }
     if (chosen.size > MAX_IMAGE_BYTES) {
-      setUploadError(tooLargeMessage(chosen.size));
+      refuseFile(tooLargeMessage(chosen.size));
       const { title, description, duration } = toasts.visualizerFileTooLarge;
       toast.error(title, { description, duration });
       return;
@@ -365,7 +373,7 @@ export function VisualizerPage() {
     // Another file was chosen while this one's first bytes were read: that one counts.
     if (choice !== fileChoice.current) return;
     if (problem) {
-      setUploadError(
+      refuseFile(
         problem.kind === 'empty'
           ? EMPTY_FILE_MESSAGE
           : problem.kind === 'too-small'
@@ -399,6 +407,7 @@ export function VisualizerPage() {
       return;
     }
     setFieldErrors({});
+    toast.dismiss(LEFT_RENDER_TOAST.id);
     const earlier = leftRequest.current;
     leftRequest.current = null;
     setRequestId(null);
@@ -760,7 +769,13 @@ export function VisualizerPage() {
               </p>
             )}
             {step === 'upload' && (
-              <UploadStep onFile={chooseFile} error={uploadError} chosen={file} onContinue={() => moveTo('info')} />
+              <UploadStep
+                onFile={chooseFile}
+                error={uploadError}
+                refusal={refusals}
+                chosen={file}
+                onContinue={() => moveTo('info')}
+              />
             )}
             {step === 'info' && file && (
               <InfoStep
