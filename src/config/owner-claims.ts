@@ -65,7 +65,7 @@ export const ownerClaims = {
     pages: ['/', '/privacy', '/terms'],
     elsewhere: 'the guide\'s success toast ("Your free flooring guide is on its way") and e-mail',
     confirm:
-      'The guide is sent free, with nothing to buy. (The toast says it is on its way only when the e-mail limits let it go: decision 032, session 34.)',
+      'The guide is sent free, with nothing to buy; the toast says it is on its way even when the e-mail limits hold it back (README).',
     confirmed: false,
   },
   freeVisualizer: {

@@ -41,72 +41,54 @@ export class InsertError extends Error {
 export async function insertWithFallback<T extends object>(
   table: LeadTable,
   record: T,
-  options: { id?: string; readBack?: readonly string[] } = {},
-): Promise<StoredRow> {
+  options: { id?: string } = {},
+): Promise<{ id: string }> {
   const submission = `${table} ${JSON.stringify(record)}`;
   const id = options.id ?? unconfirmedSubmissions.get(submission) ?? crypto.randomUUID();
   try {
-    const stored = await insertOnce(table, { ...record, id }, ['id', ...(options.readBack ?? [])].join(','));
+    const stored = await insertOnce(table, { ...record, id });
     unconfirmedSubmissions.delete(submission);
-    return options.readBack ? stored : { id: stored.id };
+    return stored;
   } catch (error) {
     unconfirmedSubmissions.set(submission, id);
     throw error;
   }
 }
 
-/**
- * The stored row's id and, in `row`, the columns asked for in `readBack` as the database stored them (a trigger may
- * set one: the guide's `guide_sent`). No `row` when the answer does not carry it: a retry that met the row an
- * earlier, unanswered attempt stored.
- */
-export type StoredRow = { id: string; row?: Record<string, unknown> };
-
 /** The id of each submission whose last try failed, by table and values (this page's memory only). */
 const unconfirmedSubmissions = new Map<string, string>();
 
-async function insertOnce(table: LeadTable, row: { id: string }, columns: string): Promise<StoredRow> {
+async function insertOnce(table: LeadTable, row: { id: string }): Promise<{ id: string }> {
   const { id } = row;
 
   const deadline = answerDeadline();
   let clientFailure: unknown;
   try {
-    const { data, error } = await (
+    const { error } = await (
       await getSupabaseClient()
     )
       .from(table)
       .insert([row])
-      .select(columns)
+      .select('id')
       .setHeader(SUBMISSION_ID_HEADER, id)
       .abortSignal(deadline.signal);
-    if (!error) return storedRow(id, data);
-    if (isSameRowAlreadyStored(table, error)) return { id };
+    if (!error || isSameRowAlreadyStored(table, error)) return { id };
     clientFailure = error;
   } catch (thrown) {
     clientFailure = thrown;
   } finally {
     deadline.clear();
   }
-  return insertDirectly(table, row, columns, clientFailure);
+  return insertDirectly(table, row, clientFailure);
 }
 
-function storedRow(id: string, answer: unknown): StoredRow {
-  const row: unknown = Array.isArray(answer) ? answer[0] : undefined;
-  return row && typeof row === 'object' ? { id, row: row as Record<string, unknown> } : { id };
-}
-
-async function insertDirectly(
-  table: LeadTable,
-  row: { id: string },
-  columns: string,
-  clientFailure: unknown,
-): Promise<StoredRow> {
+async function insertDirectly(table: LeadTable, row: { id: string }, clientFailure: unknown): Promise<{ id: string }> {
   const { VITE_SUPABASE_URL, VITE_SUPABASE_ANON_KEY } = getSiteEnv();
   const deadline = answerDeadline();
   try {
     let response: Response;
     try {
-      response = await fetch(`${VITE_SUPABASE_URL}/rest/v1/${table}?select=${columns}`, {
+      response = await fetch(`${VITE_SUPABASE_URL}/rest/v1/${table}?select=id`, {
         method: 'POST',
         headers: {
           'Content-Type': 'application/json',
@@ -128,7 +110,7 @@ async function insertDirectly(
     }
 
     const body = await readJson(response);
-    if (response.ok) return storedRow(row.id, body);
+    if (response.ok) return { id: row.id };
     if (body && isSameRowAlreadyStored(table, body)) return { id: row.id };
 
     throw new InsertError(table, describeRefusal(table, body), {
@@ -141,7 +123,6 @@ async function insertDirectly(
   }
 }
 
-/** A refusal's body, or (answered 2xx) the stored rows. */
 async function readJson(response: Response): Promise<PostgrestErrorBody | undefined> {
   try {
     return (await response.json()) as PostgrestErrorBody;

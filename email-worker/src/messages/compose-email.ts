@@ -379,13 +379,14 @@ function staffEmail(kind: EmailKind, lead: LeadRecord, context: EmailContext, un
       if (lead.table !== 'leads') break;
       return compose(`New free-guide sign-up: ${lead.email}`, 'New free-guide sign-up', lead.email, [
         { kind: 'fields', rows: [['Email', lead.email], ['Source', 'Free flooring guide (home page modal)'], received, reference] },
-        // Held back for the day's limits (an unsubscribe is said above): the page told the visitor no guide was sent
-        // and to call, so whoever answers the call knows why (decision 032, session 34).
+        // Held back for the day's limits (an unsubscribe is said above). The page cannot say so (it would tell anyone
+        // who types an address whether its owner unsubscribed); its panel says which addresses get no guide and to
+        // call, so whoever answers the call knows why (decision 032, session 34).
         ...(lead.guide_sent === false && !unsubscribedAt
           ? [
               {
                 kind: 'paragraph',
-                text: 'The guide was not e-mailed to them: this address had its few e-mails from us today. The page told them so, and to call us if they have no guide.',
+                text: 'The guide was not e-mailed to them: this address had its few e-mails from us today. The page showed its usual answer (it cannot say which addresses we hold back) and asks them to call us if the guide does not arrive.',
               } satisfies Block,
             ]
           : []),

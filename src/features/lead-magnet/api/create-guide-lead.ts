@@ -27,13 +27,7 @@ export const guideLeadSchema = z.pipe(
 
 export type GuideLeadInput = z.input<typeof guideLeadSchema>;
 
-/**
- * Stores one guide sign-up (spec section 7, calls 3 and 6). Throws when both inserts fail. `guideHeldBack`: the
- * database stored the row with `guide_sent` false, as it does for an address that unsubscribed from our e-mails or
- * has had its guide, or its few e-mails, today (migration 20261209300000): no guide is on its way. An answer without
- * the column (a retry meeting the row its unanswered first attempt stored) counts as sent, as every sign-up did before.
- */
-export async function createGuideLead(input: GuideLeadInput): Promise<{ id: string; guideHeldBack: boolean }> {
-  const { id, row } = await insertWithFallback('leads', guideLeadSchema.parse(input), { readBack: ['guide_sent'] });
-  return { id, guideHeldBack: row?.guide_sent === false };
+/** Stores one guide sign-up (spec section 7, calls 3 and 6). Throws when both inserts fail. */
+export async function createGuideLead(input: GuideLeadInput): Promise<{ id: string }> {
+  return insertWithFallback('leads', guideLeadSchema.parse(input));
 }

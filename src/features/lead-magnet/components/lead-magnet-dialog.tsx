@@ -1,29 +1,17 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Icon } from '@/components/ui/icon';
-import { BookOpen, CheckCircle2, Info, Lock, X } from '@/components/ui/icons';
+import { BookOpen, CheckCircle2, Lock, X } from '@/components/ui/icons';
 import { Fragment, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { preloadToasts, toast } from '@/components/ui/toasts';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
 import { business } from '@/config/business';
-import { pageTexts, TOAST_DURATION_MS, toasts } from '@/content/spec-texts';
+import { pageTexts, toasts } from '@/content/spec-texts';
 import { PrivacyPolicyLink } from '@/components/privacy-policy-link';
 import { useFocusBackAfterSending } from '@/lib/focus-after-sending';
 
 /** Spec section 9: after a successful sign-up the modal closes itself 1.5 seconds later. */
 export const LEAD_MODAL_CLOSE_DELAY_MS = 1500;
-
-/**
- * What a sign-up whose guide the server holds back is told instead of the spec's "... is on its way to your inbox!",
- * which would not be true (decision 032, session 34). A mailbox that had its guide earlier today is told the spec's
- * toast (that guide is on its way), so this is said only where no guide goes today. One sentence for both reasons, not
- * which one: whoever types an address would otherwise learn whether its owner unsubscribed.
- */
-export const guideHeldBackToast = {
-  title: "We didn't send the guide to this address",
-  description: `It has had a few of our e-mails today, or it has unsubscribed from our e-mails. If the guide isn't in your inbox (or spam folder), call us at ${business.phone}.`,
-  duration: TOAST_DURATION_MS.failure,
-} as const;
 
 const benefits = [
   'Which floor suits kids, pets, basements and busy kitchens',
@@ -72,8 +60,6 @@ export function LeadMagnetDialog({ open, onOpenChange, inPlace = false, openedFr
     if (refusals > 0 || anotherAddress > 0) document.getElementById(emailFieldId)?.focus();
   }, [refusals, anotherAddress, emailFieldId]);
   const [guideSent, setGuideSent] = useState(false);
-  // The row is stored but the server holds the guide back (unsubscribed, or the day's limits): the panel says so.
-  const [guideHeldBack, setGuideHeldBack] = useState(false);
   // Its own sending state, not React Query's: the home page then loads no React Query before it is interactive.
   const [pending, setPending] = useState(false);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -146,18 +132,7 @@ export function LeadMagnetDialog({ open, onOpenChange, inPlace = false, openedFr
     setPending(true);
     loadGuideLead()
       .then(({ createGuideLead }) => createGuideLead({ email }))
-      .then(({ guideHeldBack: heldBack }) => {
-        setGuideHeldBack(heldBack);
-        if (heldBack) {
-          // Not the spec's success: no guide is on its way. The modal stays open with the number to call, which the
-          // toast alone would take away after 6 s.
-          toast.info(guideHeldBackToast.title, {
-            description: guideHeldBackToast.description,
-            duration: guideHeldBackToast.duration,
-          });
-          setGuideSent(true);
-          return;
-        }
+      .then(() => {
         toast.success(toasts.leadSuccess.title, {
           description: toasts.leadSuccess.description,
           duration: toasts.leadSuccess.duration,
@@ -221,12 +196,7 @@ export function LeadMagnetDialog({ open, onOpenChange, inPlace = false, openedFr
 
           {guideSent ? (
             <div role="status" className="space-y-4 px-6 py-8 text-center">
-              {/* A green check says "done"; a guide held back is not. */}
-              {guideHeldBack ? (
-                <Icon icon={Info} aria-hidden="true" className="mx-auto h-12 w-12 text-walnut-700" />
-              ) : (
-                <Icon icon={CheckCircle2} aria-hidden="true" className="mx-auto h-12 w-12 text-green-700" />
-              )}
+              <Icon icon={CheckCircle2} aria-hidden="true" className="mx-auto h-12 w-12 text-green-700" />
               <h3
                 ref={thankYouHeading}
                 tabIndex={-1}
@@ -237,33 +207,18 @@ export function LeadMagnetDialog({ open, onOpenChange, inPlace = false, openedFr
               {/* The queue sends the guide to a mailbox once a day at most, a mailbox a few e-mails a day in all
                   (visitor_email_limits: 3), and never after an unsubscribe (decision 024; the limit in all said
                   since session 21: an estimate and two visualizer results the same day left no guide, and no word why). */}
-              {guideHeldBack ? (
-                <p className="text-walnut-800">
-                  We didn&apos;t send the guide to this address: it has had a few of our e-mails today, or it has
-                  unsubscribed from our e-mails. If the guide isn&apos;t in your inbox (or spam
-                  folder), call us at{' '}
-                  <a
-                    href={business.phoneHref}
-                    className="font-semibold whitespace-nowrap text-walnut-900 underline underline-offset-2"
-                  >
-                    {business.phone}
-                  </a>
-                  .
-                </p>
-              ) : (
-                <p className="text-walnut-800">
-                  Your guide is on its way. Check your inbox (and spam folder) in the next few minutes. We send it to an
-                  address once a day at most, with only a few of our e-mails a day in all, and not to one that has
-                  unsubscribed from our e-mails; if it doesn&apos;t arrive, call us at{' '}
-                  <a
-                    href={business.phoneHref}
-                    className="font-semibold whitespace-nowrap text-walnut-900 underline underline-offset-2"
-                  >
-                    {business.phone}
-                  </a>
-                  .
-                </p>
-              )}
+              <p className="text-walnut-800">
+                Your guide is on its way. Check your inbox (and spam folder) in the next few minutes. We send it to an
+                address once a day at most, with only a few of our e-mails a day in all, and not to one that has
+                unsubscribed from our e-mails; if it doesn&apos;t arrive, call us at{' '}
+                <a
+                  href={business.phoneHref}
+                  className="font-semibold whitespace-nowrap text-walnut-900 underline underline-offset-2"
+                >
+                  {business.phone}
+                </a>
+                .
+              </p>
               <Button
                 variant="outline"
                 onClick={() => {
