@@ -31,7 +31,6 @@ const RUNTIME_FILES = [
   'visualizer-processor/engine/segmentation/tflite-runtime.mjs',
   'visualizer-processor/engine/segmentation/tflite-to-onnx.mjs',
   'visualizer-processor/engine/rendering/detect-line-segments.mjs',
-  'visualizer-processor/engine/segmentation/guide-work.mjs',
   // The made-up room the engine rehearses on before the first photo (offline-floor-engine.ts, REHEARSAL_PHOTO).
   'visualizer-processor/fixtures/images/room-carpet.jpg',
 ];

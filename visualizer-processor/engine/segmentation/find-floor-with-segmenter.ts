@@ -28,8 +28,7 @@ import { splitVoteRegrowth, type SplitVoteLimits } from './split-vote-regrowth.t
 import { WHOLE_RUG_LIMITS, restOfPaintedRugs, type WholeRugLimits } from './whole-rugs.ts';
 import { floorToEdges, type FloorToEdgeLimits } from './floor-to-edges.ts';
 import { dilate, erode } from '../procedural/binary-morphology.ts';
-import { SRGB_TO_LINEAR } from '../rendering/color-space.ts';
-import { SEGMENTER_SIZE, announcePhoto, classifyPixels, guideWorkOnNetworkThread, whenNetworkBusy } from './scene-segmenter.ts';
+import { SEGMENTER_SIZE, announcePhoto, classifyPixels, whenNetworkBusy } from './scene-segmenter.ts';
 import { sceneGridSize, segmentPhoto, type FitMode, type SegmentedPhoto } from './segment-photo.ts';
 
 /** The knobs measured by the segmentation bench; the defaults are what measured best (decision 004). */
@@ -443,10 +442,8 @@ function guideBrightness(guide: Guide): GrayImage {
   return ofGuide(guide, 'brightness', () => brightness(guide.pixels, guide.width, guide.height));
 }
 
-/** The guided filter's window means of the guide's brightness: a network thread's (prepareGuide), else made here. */
-function guideWindowMeans(guide: Guide, radius: number): Promise<GuideMeans> {
-  takeBackGuideWork(guide);
-  return ofGuide(guide, `means ${radius}`, async () => guideMeans(guideBrightness(guide), radius));
+function guideWindowMeans(guide: Guide, radius: number): GuideMeans {
+  return ofGuide(guide, `means ${radius}`, () => guideMeans(guideBrightness(guide), radius));
 }
 
 /** The guide copy squeezed onto the scene grid (it covers the whole photo in every fit): each cell's colour. */
@@ -459,59 +456,16 @@ function guideOnSceneGrid(guide: Guide, grid: { width: number; height: number })
   );
 }
 
-function regionsKey(grid: { width: number; height: number }, limits: PhotoColourLimits): string {
-  return `regions ${grid.width}x${grid.height} ${limits.spacing} ${limits.compactness} ${limits.iterations}`;
-}
-
-/** The superpixels of the guide on the scene grid (photo-colours.ts): a network thread's (prepareGuide), else made here. */
+/** The superpixels of the guide on the scene grid (photo-colours.ts). */
 function guideRegions(guide: Guide, grid: { width: number; height: number }, limits: PhotoColourLimits): Promise<PhotoRegions> {
-  takeBackGuideWork(guide);
-  return ofGuide(guide, regionsKey(grid, limits), async () => photoRegions(await guideOnSceneGrid(guide, grid), grid.width, grid.height, limits));
+  const key = `regions ${grid.width}x${grid.height} ${limits.spacing} ${limits.compactness} ${limits.iterations}`;
+  return ofGuide(guide, key, async () => photoRegions(await guideOnSceneGrid(guide, grid), grid.width, grid.height, limits));
 }
 
-/** Per guide copy, the take-back of its work asked of a network thread (prepareGuide). */
-const guideWorkTakeBacks = new WeakMap<Buffer, AbortController>();
-
-/**
- * The steps wait for no thread that has not begun their guide work (the threads busy with another photo's runs): the
- * first step that needs it takes it back, and it is made here.
- */
-function takeBackGuideWork(guide: Guide): void {
-  guideWorkTakeBacks.get(guide.pixels)?.abort();
-}
-
-/**
- * The guide work `tuning` asks for, all of it, asked of a network thread (guide-work.mjs, the same code as here, so the
- * same numbers): it runs there once the photo's runs are done, while this thread starts the floor steps, which need it
- * only some steps in (decision 028, session 34). Before, this thread made it while the network ran, when both cores
- * were busy with the runs, and the second core then idled through the steps. Kept with the guide as the steps'
- * promises; made here when the thread fails (none running, lost, an error) or a step takes it back before a thread
- * began it. A failure here (the grid copy) is the steps' to report, when they ask again.
- */
-function prepareGuide(guide: Guide, grid: { width: number; height: number }, tuning: SegmenterTuning): void {
-  const work = guideWork.get(guide.pixels);
-  const radius = tuning.radius > 0 && !work?.has(`means ${tuning.radius}`) ? tuning.radius : 0;
-  const limits = tuning.photoColours && !work?.has(regionsKey(grid, tuning.photoColours)) ? tuning.photoColours : null;
-  if (!radius && !limits) return;
-  const takeBack = new AbortController();
-  guideWorkTakeBacks.set(guide.pixels, takeBack);
-  // The grid copy (libvips) and the brightness (a few ms) are made here: the steps read both too.
-  const onThread = (limits ? guideOnSceneGrid(guide, grid) : Promise.resolve(null)).then((rgb) =>
-    guideWorkOnNetworkThread(
-      { brightness: guideBrightness(guide), radius, grid: rgb && limits ? { rgb, width: grid.width, height: grid.height, limits, toLinear: SRGB_TO_LINEAR } : null },
-      takeBack.signal,
-    ),
-  );
-  if (radius) {
-    const here = () => guideMeans(guideBrightness(guide), radius);
-    ofGuide(guide, `means ${radius}`, () => onThread.then((done) => done.means ?? here(), here));
-  }
-  if (limits) {
-    const here = async () => photoRegions(await guideOnSceneGrid(guide, grid), grid.width, grid.height, limits);
-    const regions = ofGuide(guide, regionsKey(grid, limits), () => onThread.then((done) => done.regions ?? here(), here));
-    // Met again, and reported, by the step that reads them.
-    regions.catch(() => {});
-  }
+/** The guide work `tuning` asks for, all of it (a failure here is the steps' to report, when they ask again). */
+async function prepareGuide(guide: Guide, grid: { width: number; height: number }, tuning: SegmenterTuning): Promise<void> {
+  if (tuning.radius > 0) guideWindowMeans(guide, tuning.radius);
+  if (tuning.photoColours) await guideRegions(guide, grid, tuning.photoColours);
 }
 
 function guideOf(pass: SegmentedFloorPhoto): Guide {
@@ -544,13 +498,10 @@ export async function segmentForFloor(photo: DecodedPhoto, tuning: SegmenterTuni
     .resize(tuning.guideSide, tuning.guideSide, { fit: 'inside', withoutEnlargement: true })
     .raw()
     .toBuffer({ resolveWithObject: true });
-  // The steps' work on the guide alone, asked of a network thread once the threads all have a run (not before: this
-  // thread hands them their inputs, and the grid copy and brightness it makes for the request come after them); the
-  // steps wait for it only once a thread has begun it, and otherwise make it themselves.
+  // The steps' work on the guide alone, once the network's threads all have a run (not before: this thread
+  // hands them their inputs); the steps wait for none of it, and make what is not ready themselves.
   const guide = { pixels: guidePixels, width: info.width, height: info.height };
-  void whenNetworkBusy()
-    .then(() => prepareGuide(guide, sceneGridSize(info.width, info.height, tuning.fit), tuning))
-    .catch(() => {});
+  void whenNetworkBusy().then(() => prepareGuide(guide, sceneGridSize(info.width, info.height, tuning.fit), tuning).catch(() => {}));
   // The zoomed runs are asked for with the whole photo's, so the network's two threads are never idle.
   const [segmented, zoomed] = await Promise.all([
     segmentPhoto(guidePixels, info.width, info.height, { fit: tuning.fit, mirrored: tuning.mirrored }).then((whole) => {
@@ -979,7 +930,7 @@ async function floorAndRug(
   const p = resizeBilinear(soft, scene.width, scene.height, info.width, info.height);
   let coefficients =
     tuning.radius > 0
-      ? guidedCoefficients(guide, p, tuning.radius, tuning.epsilon, await guideWindowMeans(guideCopy, tuning.radius))
+      ? guidedCoefficients(guide, p, tuning.radius, tuning.epsilon, guideWindowMeans(guideCopy, tuning.radius))
       : { width: info.width, height: info.height, a: new Float32Array(p.length), b: p };
   const traceRefined = (step: string) => tuning.trace?.(step, 'guide', refinedFloor(coefficients, guide, tuning.threshold));
   traceRefined('filter');
@@ -1012,7 +963,7 @@ async function floorAndRug(
     if (tuning.floorToEdges.refilter && tuning.radius > 0) {
       // The floor that came back, fed to the filter as sure floor: its edge then lands on the photo's own at full size.
       for (let i = 0; i < back.length; i++) if (back[i]) p[i] = 1;
-      coefficients = guidedCoefficients(guide, p, tuning.radius, tuning.epsilon, await guideWindowMeans(guideCopy, tuning.radius));
+      coefficients = guidedCoefficients(guide, p, tuning.radius, tuning.epsilon, guideWindowMeans(guideCopy, tuning.radius));
     } else pinCoefficients(coefficients, back, 1);
   }
   traceRefined('floorToEdges');

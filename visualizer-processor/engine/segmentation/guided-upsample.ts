@@ -7,14 +7,115 @@
  * resolution, at the cost of one multiply-add per pixel.
  */
 
-import { boxMean, guideMeans, type GrayImage, type GuideMeans } from './guide-work.mjs';
+export interface GrayImage {
+  width: number;
+  height: number;
+  /** Brightness 0..1, row by row. */
+  values: Float32Array;
+}
 
-/*
- * The window means (`boxMean`) and the guide's own part of the filter (`guideMeans`) are in guide-work.mjs, plain
- * JavaScript, so that a network thread can make a photo's means while this thread starts the floor steps (decision
- * 028, session 34); the steps' other window means use the same code.
+/**
+ * Mean over a (2r+1)² window clipped to the image, by running sums: cost does not grow with r. The two passes are
+ * functions of their own: V8's fast code for the first, made on the spot inside one function, was thrown away on
+ * reaching the second, which compiled the whole function again (decision 028).
  */
-export { boxMean, guideMeans, type GrayImage, type GuideMeans };
+export function boxMean(input: Float32Array, width: number, height: number, radius: number): Float32Array {
+  return boxMeanColumns(boxMeanRows(input, width, height, radius), width, height, radius);
+}
+
+/**
+ * The rows' running means over (2r+1) pixels clipped to the row. Each row in three stretches (the window clipped at
+ * the left, whole, clipped at the right), so the loop over pixels asks nothing per pixel but adds and subtracts:
+ * the same sums in the same order as one loop with those tests in it.
+ */
+function boxMeanRows(input: Float32Array, width: number, height: number, radius: number): Float32Array {
+  const rows = new Float32Array(input.length);
+  // Pixels before `whole` have a window clipped at the left (nothing leaves it), pixels from `clipped` one
+  // clipped at the right (nothing enters it).
+  const whole = Math.min(width, radius + 1);
+  const clipped = Math.max(whole, width - radius);
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    let sum = 0;
+    for (let x = 0; x <= Math.min(radius, width - 1); x++) sum += input[row + x]!;
+    rows[row] = sum / (Math.min(width - 1, radius) + 1);
+    let x = 1;
+    for (; x < whole; x++) {
+      if (x + radius < width) sum += input[row + x + radius]!;
+      rows[row + x] = sum / (Math.min(width - 1, x + radius) + 1);
+    }
+    for (; x < clipped; x++) {
+      sum += input[row + x + radius]!;
+      sum -= input[row + x - radius - 1]!;
+      rows[row + x] = sum / (2 * radius + 1);
+    }
+    for (; x < width; x++) {
+      sum -= input[row + x - radius - 1]!;
+      rows[row + x] = sum / (width - (x - radius));
+    }
+  }
+  return rows;
+}
+
+/**
+ * The columns' running means of `rows`: every column's running sum at once, row by row (the same sums, in the same
+ * order, as one column at a time, but reading memory in order). Float64 like the row pass's number. A row's sums
+ * take the row entering the window, then lose the row leaving it, in one pass over the columns.
+ *
+ * The rows where the window is clipped (only entering at the top, only leaving at the bottom) and the rows in between
+ * are loops in functions of their own: in one function, V8's fast code, made from the top rows, was thrown away at the
+ * first whole-window row and again at the bottom (`--trace-deopt`), each time made again from a few rows.
+ */
+function boxMeanColumns(rows: Float32Array, width: number, height: number, radius: number): Float32Array {
+  const out = new Float32Array(rows.length);
+  const sums = new Float64Array(width);
+  for (let y = 0; y <= Math.min(radius, height - 1); y++) addRow(rows, y * width, width, sums);
+  for (let y = 0; y < height; y++) {
+    const top = y - radius - 1;
+    const bottom = y + radius;
+    const count = Math.min(height - 1, bottom) - Math.max(0, y - radius) + 1;
+    const entering = y > 0 && bottom < height ? bottom * width : -1;
+    const leaving = y > 0 && top >= 0 ? top * width : -1;
+    if (entering >= 0 && leaving >= 0) {
+      slideColumnMeans(rows, sums, entering, leaving, y * width, width, count, out);
+      continue;
+    }
+    if (entering >= 0) addRow(rows, entering, width, sums);
+    if (leaving >= 0) subtractRow(rows, leaving, width, sums);
+    divideSums(sums, y * width, width, count, out);
+  }
+  return out;
+}
+
+/** One whole-window row of boxMeanColumns: `sums` plus row `entering`, less row `leaving`, over `count` into `out`. */
+function slideColumnMeans(
+  rows: Float32Array,
+  sums: Float64Array,
+  entering: number,
+  leaving: number,
+  row: number,
+  width: number,
+  count: number,
+  out: Float32Array,
+): void {
+  for (let x = 0; x < width; x++) {
+    const sum = sums[x]! + rows[entering + x]!;
+    sums[x] = sum - rows[leaving + x]!;
+    out[row + x] = sums[x]! / count;
+  }
+}
+
+function addRow(rows: Float32Array, start: number, width: number, sums: Float64Array): void {
+  for (let x = 0; x < width; x++) sums[x]! += rows[start + x]!;
+}
+
+function subtractRow(rows: Float32Array, start: number, width: number, sums: Float64Array): void {
+  for (let x = 0; x < width; x++) sums[x]! -= rows[start + x]!;
+}
+
+function divideSums(sums: Float64Array, row: number, width: number, count: number, out: Float32Array): void {
+  for (let x = 0; x < width; x++) out[row + x] = sums[x]! / count;
+}
 
 /** Bilinear resampling with pixel centres aligned (the convention of image resizers). */
 export function resizeBilinear(input: Float32Array, width: number, height: number, toWidth: number, toHeight: number): Float32Array {
@@ -54,6 +155,29 @@ export interface GuidedCoefficients {
   height: number;
   a: Float32Array;
   b: Float32Array;
+}
+
+/** The guide's own window means (of its brightness and of its square): the filter's part that needs no mask. */
+export interface GuideMeans {
+  radius: number;
+  meanI: Float32Array;
+  meanII: Float32Array;
+}
+
+/** `guidedCoefficients`' window means of the guide alone, for any number of masks over the same guide. */
+export function guideMeans(guide: GrayImage, radius: number): GuideMeans {
+  const { width, height, values: I } = guide;
+  return { radius, meanI: boxMean(I, width, height, radius), meanII: boxMean(squaresOf(I), width, height, radius) };
+}
+
+/**
+ * Each value squared (as float32). A function of its own: V8 compiled the loop on the spot inside guideMeans and threw
+ * that code away at the line after it, in every call (`--trace-deopt`).
+ */
+function squaresOf(values: Float32Array): Float32Array {
+  const squares = new Float32Array(values.length);
+  for (let i = 0; i < values.length; i++) squares[i] = values[i]! * values[i]!;
+  return squares;
 }
 
 /**

@@ -5,8 +5,7 @@
  * native build (onnx-runtime.mjs, decision 029), or the model's bytes and the WebAssembly runtime compiled by the
  * main thread for the TensorFlow Lite interpreter (tflite-runtime.mjs, where onnxruntime-node cannot load). It then
  * answers each image with its classes; both runtimes give the same classes. Once a photo's runs are done it may be
- * sent the photo's grey levels, and answers with their line segments (photoLinesOnNetworkThread), or the floor steps'
- * guide copy, and answers with its window means and superpixels (guideWorkOnNetworkThread). The messages are
+ * sent the photo's grey levels, and answers with their line segments (photoLinesOnNetworkThread). The messages are
  * typed in scene-segmenter.ts (NetworkThreadData, ThreadRequest, NetworkThreadMessage).
  *
  * Plain JavaScript: a thread that has to load a TypeScript loader first (tsx, run from the sources) starts about
@@ -69,18 +68,8 @@ async function serve(port, data) {
     return;
   }
   // One request at a time: scene-segmenter.ts sends the next only when this one is answered.
-  port.on('message', (/** @type {{ id: number, rgb: Uint8Array } | { id: number, photoLines: { gray: Float32Array, width: number, height: number } } | { id: number, guideWork: import('./guide-work.mjs').GuideWorkRequest }} */ request) => {
+  port.on('message', (/** @type {{ id: number, rgb: Uint8Array } | { id: number, photoLines: { gray: Float32Array, width: number, height: number } }} */ request) => {
     const { id } = request;
-    if ('guideWork' in request) {
-      // Loaded on first use, like the lines'. The answer's arrays are handed over, not copied.
-      import('./guide-work.mjs')
-        .then(({ guideWork }) => guideWork(request.guideWork))
-        .then(
-          (work) => port.postMessage({ kind: 'guide', id, work }, guideWorkBuffers(work)),
-          (error) => port.postMessage({ kind: 'guide', id, error: error instanceof Error ? error.message : String(error) }),
-        );
-      return;
-    }
     if ('photoLines' in request) {
       const { gray, width, height } = request.photoLines;
       // Loaded on first use: the thread's start, which the photo's first run waits for, does not pay for it.
@@ -98,18 +87,6 @@ async function serve(port, data) {
     );
   });
   port.postMessage({ kind: 'ready' });
-}
-
-/**
- * The arrays of a guide work's answer, to hand over with it.
- * @param {import('./guide-work.mjs').GuideWork} work
- * @returns {ArrayBuffer[]}
- */
-function guideWorkBuffers({ means, regions }) {
-  const arrays = [];
-  if (means) arrays.push(means.meanI, means.meanII);
-  if (regions) arrays.push(regions.centres, regions.labels, regions.columnOf, regions.cells, regions.hue);
-  return arrays.map((array) => /** @type {ArrayBuffer} */ (array.buffer));
 }
 
 // The first message is what to load (sent as soon as the main thread has it); requests follow.

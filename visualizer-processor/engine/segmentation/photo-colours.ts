@@ -19,7 +19,6 @@
  * A floor of fewer than `minDeep` deep superpixels is too small to know its colours: nothing leaves.
  */
 import { SRGB_TO_LINEAR } from '../rendering/color-space.ts';
-import { photoRegions as regionsOf, type PhotoRegions } from './guide-work.mjs';
 
 export const PHOTO_COLOUR_LIMITS = {
   /** Superpixel spacing in grid cells (SLIC's S). */
@@ -68,15 +67,252 @@ export type PhotoColourLimits = typeof PHOTO_COLOUR_LIMITS;
 /** Colour distances (weighted Lab) are told apart up to this; anything farther is simply far. */
 const HISTOGRAM_TOP = 100;
 
+function labOf(rgb: Uint8Array, size: number): Float32Array {
+  const lab = new Float32Array(size * 3);
+  const f = (t: number) => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116);
+  for (let i = 0; i < size; i++) {
+    const r = SRGB_TO_LINEAR[rgb[i * 3]!]!;
+    const g = SRGB_TO_LINEAR[rgb[i * 3 + 1]!]!;
+    const b = SRGB_TO_LINEAR[rgb[i * 3 + 2]!]!;
+    const fx = f((0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.9505);
+    const fy = f(0.2126 * r + 0.7152 * g + 0.0722 * b);
+    const fz = f((0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.089);
+    lab[i * 3] = 116 * fy - 16;
+    lab[i * 3 + 1] = 500 * (fx - fy);
+    lab[i * 3 + 2] = 200 * (fy - fz);
+  }
+  return lab;
+}
+
+/** The grid at half its size, each cell the mean of (up to) four. */
+function halved(rgb: Uint8Array, width: number, height: number) {
+  const w = Math.max(1, width >> 1);
+  const h = Math.max(1, height >> 1);
+  const out = new Uint8Array(w * h * 3);
+  for (let y = 0; y < h; y++) {
+    const y0 = Math.min(height - 1, y * 2);
+    const y1 = Math.min(height - 1, y * 2 + 1);
+    for (let x = 0; x < w; x++) {
+      const x0 = Math.min(width - 1, x * 2);
+      const x1 = Math.min(width - 1, x * 2 + 1);
+      for (let c = 0; c < 3; c++) {
+        const sum = rgb[(y0 * width + x0) * 3 + c]! + rgb[(y0 * width + x1) * 3 + c]! + rgb[(y1 * width + x0) * 3 + c]! + rgb[(y1 * width + x1) * 3 + c]!;
+        out[(y * w + x) * 3 + c] = (sum + 2) >> 2;
+      }
+    }
+  }
+  return { rgb: out, width: w, height: h };
+}
+
 /**
- * The photo's superpixels on the grid as the colour test reads them (guide-work.mjs, plain JavaScript so that a network
- * thread can make them while this thread starts the floor steps: decision 028, session 34).
+ * SLIC superpixels: a label per cell (0..count-1). Its loops (and photoRegions' and floorOfOtherColours' over the
+ * grid) are functions of their own: with V8 compiling a hot loop on the spot (decision 028), the fast code made for
+ * one loop of a function was thrown away at the first line after it that had never run, and the function compiled
+ * again for its next loop.
  */
-export type { PhotoRegions };
+export function superpixels(lab: Float32Array, width: number, height: number, spacing: number, compactness: number, iterations: number) {
+  const columns = Math.max(1, Math.round(width / spacing));
+  const rows = Math.max(1, Math.round(height / spacing));
+  const count = columns * rows;
+  const centres = evenCentres(lab, width, height, columns, rows);
+  const labels = new Int32Array(width * height);
+  const best = new Float32Array(width * height);
+  const sums = new Float64Array(count * 6);
+  const spatial = (compactness / spacing) ** 2;
+  // SLIC's search window: 2S × 2S around each centre.
+  const window = spacing;
+  for (let iteration = 0; iteration < iterations; iteration++) {
+    best.fill(Infinity);
+    assignToCentres(lab, width, height, centres, count, window, spatial, best, labels);
+    sums.fill(0);
+    addToLabelSums(lab, width, height, labels, sums);
+    moveCentres(centres, sums, count);
+  }
+  return { labels, count, centres };
+}
+
+/** Per centre: L, a, b, x, y of the cell in the middle of each of `columns` × `rows` equal parts of the grid. */
+function evenCentres(lab: Float32Array, width: number, height: number, columns: number, rows: number): Float32Array {
+  const centres = new Float32Array(columns * rows * 5);
+  for (let row = 0; row < rows; row++) {
+    for (let column = 0; column < columns; column++) {
+      const k = row * columns + column;
+      const x = Math.min(width - 1, Math.floor(((column + 0.5) * width) / columns));
+      const y = Math.min(height - 1, Math.floor(((row + 0.5) * height) / rows));
+      const i = y * width + x;
+      centres.set([lab[i * 3]!, lab[i * 3 + 1]!, lab[i * 3 + 2]!, x, y], k * 5);
+    }
+  }
+  return centres;
+}
+
+/** Each cell's nearest centre (colour and place) within `window` of it, into `labels` (`best`: its distance). */
+function assignToCentres(
+  lab: Float32Array,
+  width: number,
+  height: number,
+  centres: Float32Array,
+  count: number,
+  window: number,
+  spatial: number,
+  best: Float32Array,
+  labels: Int32Array,
+): void {
+  for (let k = 0; k < count; k++) {
+    const cl = centres[k * 5]!;
+    const ca = centres[k * 5 + 1]!;
+    const cb = centres[k * 5 + 2]!;
+    const cx = centres[k * 5 + 3]!;
+    const cy = centres[k * 5 + 4]!;
+    const x0 = Math.max(0, Math.floor(cx - window));
+    const x1 = Math.min(width - 1, Math.ceil(cx + window));
+    const y0 = Math.max(0, Math.floor(cy - window));
+    const y1 = Math.min(height - 1, Math.ceil(cy + window));
+    for (let y = y0; y <= y1; y++) {
+      const dy = y - cy;
+      for (let x = x0; x <= x1; x++) {
+        const i = y * width + x;
+        const dl = lab[i * 3]! - cl;
+        const da = lab[i * 3 + 1]! - ca;
+        const db = lab[i * 3 + 2]! - cb;
+        const dx = x - cx;
+        const d = dl * dl + da * da + db * db + (dx * dx + dy * dy) * spatial;
+        if (d < best[i]!) {
+          best[i] = d;
+          labels[i] = k;
+        }
+      }
+    }
+  }
+}
+
+/** Per label: the sums of its cells' L, a, b, x, y and their count (6 a label), added to `sums`. */
+function addToLabelSums(lab: Float32Array, width: number, height: number, labels: Int32Array, sums: Float64Array): void {
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const k = labels[i]! * 6;
+      sums[k]! += lab[i * 3]!;
+      sums[k + 1]! += lab[i * 3 + 1]!;
+      sums[k + 2]! += lab[i * 3 + 2]!;
+      sums[k + 3]! += x;
+      sums[k + 4]! += y;
+      sums[k + 5]!++;
+    }
+  }
+}
+
+/** Each centre with cells to the mean of its cells. */
+function moveCentres(centres: Float32Array, sums: Float64Array, count: number): void {
+  for (let k = 0; k < count; k++) {
+    const n = sums[k * 6 + 5]!;
+    if (!n) continue;
+    for (let c = 0; c < 5; c++) centres[k * 5 + c] = sums[k * 6 + c]! / n;
+  }
+}
+
+/**
+ * The photo's superpixels on the grid, and what the colour test needs of them: everything that depends on the
+ * photo alone, made once per photo (the floor steps make it while the network runs, and use it for each floor).
+ */
+export interface PhotoRegions {
+  width: number;
+  height: number;
+  /** The superpixels' settings it was made with. */
+  spacing: number;
+  compactness: number;
+  iterations: number;
+  count: number;
+  /** Per superpixel: L, a, b, and its centre's x, y on the grid. */
+  centres: Float32Array;
+  /** Per cell of the half-size copy, its superpixel; `half` its size. */
+  labels: Int32Array;
+  half: { width: number; height: number };
+  /** Per grid column, its column of the half-size copy. */
+  columnOf: Int32Array;
+  /** Per superpixel, its cells on the grid. */
+  cells: Int32Array;
+  /** Per superpixel, its chromaticity (linear r, g over r + g + b). */
+  hue: Float32Array;
+  /** Per superpixel, those sharing a cell edge with it. */
+  neighbours: number[][];
+}
 
 /** The superpixels of `rgb` (3 bytes a cell on a `width × height` grid) as `floorOfOtherColours` reads them. */
 export function photoRegions(rgb: Uint8Array, width: number, height: number, limits: PhotoColourLimits = PHOTO_COLOUR_LIMITS): PhotoRegions {
-  return regionsOf(rgb, width, height, limits, SRGB_TO_LINEAR);
+  // The superpixels are found on a copy half the grid's size (a quarter of the work) and drawn back on the grid;
+  // the guided filter puts the floor's edge on the photo's own at full size anyway.
+  const half = halved(rgb, width, height);
+  const lab = labOf(half.rgb, half.width * half.height);
+  const found = superpixels(lab, half.width, half.height, limits.spacing / 2, limits.compactness, limits.iterations);
+  const { count } = found;
+  const centres = found.centres;
+  centresToGrid(centres, count);
+  // A grid cell's superpixel is its half-size cell's.
+  const columnOf = new Int32Array(width);
+  for (let x = 0; x < width; x++) columnOf[x] = Math.min(half.width - 1, x >> 1);
+  const cells = cellsPerSuperpixel(found.labels, half, columnOf, height, count);
+  const hue = superpixelHues(half.rgb, found.labels, count);
+  const neighbours = superpixelNeighbours(found.labels, half.width, half.height, count);
+  const { spacing, compactness, iterations } = limits;
+  return { width, height, spacing, compactness, iterations, count, centres, labels: found.labels, half: { width: half.width, height: half.height }, columnOf, cells, hue, neighbours };
+}
+
+/** The centres' places from the half-size copy's cells to the grid's. */
+function centresToGrid(centres: Float32Array, count: number): void {
+  for (let k = 0; k < count; k++) {
+    centres[k * 5 + 3] = centres[k * 5 + 3]! * 2 + 0.5;
+    centres[k * 5 + 4] = centres[k * 5 + 4]! * 2 + 0.5;
+  }
+}
+
+/** Per superpixel, its cells on the grid (`columnOf` wide, `height` high), each cell's being its half-size cell's. */
+function cellsPerSuperpixel(labels: Int32Array, half: { width: number; height: number }, columnOf: Int32Array, height: number, count: number): Int32Array {
+  const cells = new Int32Array(count);
+  for (let y = 0; y < height; y++) {
+    const row = Math.min(half.height - 1, y >> 1) * half.width;
+    for (let x = 0; x < columnOf.length; x++) cells[labels[row + columnOf[x]!]!]!++;
+  }
+  return cells;
+}
+
+/** Chromaticity per superpixel (r, g), from the half-size copy (a little grey added: black has no hue). */
+function superpixelHues(rgb: Uint8Array, labels: Int32Array, count: number): Float32Array {
+  const light = new Float64Array(count * 4);
+  for (let i = 0; i < labels.length; i++) {
+    const k = labels[i]!;
+    for (let c = 0; c < 3; c++) light[k * 4 + c]! += SRGB_TO_LINEAR[rgb[i * 3 + c]!]!;
+    light[k * 4 + 3]!++;
+  }
+  const hue = new Float32Array(count * 2);
+  for (let k = 0; k < count; k++) {
+    const n = light[k * 4 + 3]!;
+    const total = light[k * 4]! + light[k * 4 + 1]! + light[k * 4 + 2]! + 0.003 * n;
+    hue[k * 2] = (light[k * 4]! + 0.001 * n) / total;
+    hue[k * 2 + 1] = (light[k * 4 + 1]! + 0.001 * n) / total;
+  }
+  return hue;
+}
+
+/**
+ * Neighbours (superpixels sharing a cell edge), from the half-size labels (the same borders). A superpixel has a
+ * handful, so a short list with a linear check beats a set.
+ */
+function superpixelNeighbours(labels: Int32Array, width: number, height: number, count: number): number[][] {
+  const neighbours: number[][] = Array.from({ length: count }, () => []);
+  const join = (a: number, b: number) => {
+    if (a === b || neighbours[a]!.includes(b)) return;
+    neighbours[a]!.push(b);
+    neighbours[b]!.push(a);
+  };
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const a = labels[y * width + x]!;
+      if (x + 1 < width) join(a, labels[y * width + x + 1]!);
+      if (y + 1 < height) join(a, labels[(y + 1) * width + x]!);
+    }
+  }
+  return neighbours;
 }
 
 /**

@@ -15,7 +15,6 @@ import { Worker } from 'node:worker_threads';
 import { FLOOR_MODEL_PATH, floorModelProblem } from './floor-model.mjs';
 import { compileTfliteRuntime } from './tflite-runtime.mjs';
 import type { LineSegment } from '../rendering/detect-line-segments.mjs';
-import type { GuideWork, GuideWorkRequest } from './guide-work.mjs';
 import { convertedNetwork } from './converted-network-cache.ts';
 import type { ConvertedNetwork } from './tflite-to-onnx.mjs';
 
@@ -50,22 +49,15 @@ function preferredRuntime(): NetworkRuntime {
 type NetworkThreadData =
   | { runtime: 'onnx'; network: ConvertedNetwork; side: number }
   | { runtime: 'tflite'; modelBytes: Uint8Array; wasmModule: WebAssembly.Module; side: number };
-/**
- * What it is sent after: one image, SEGMENTER_SIZE² RGB, a photo's grey levels to find its line segments in, or the
- * floor steps' guide work (guide-work.mjs).
- */
-type ThreadRequest =
-  | { id: number; rgb: Uint8Array }
-  | { id: number; photoLines: { gray: Float32Array; width: number; height: number } }
-  | { id: number; guideWork: GuideWorkRequest };
-/** What it answers: `ready` (or `failed`) once, then one `classified`, `lines` or `guide` per request. */
+/** What it is sent after: one image, SEGMENTER_SIZE² RGB, or a photo's grey levels to find its line segments in. */
+type ThreadRequest = { id: number; rgb: Uint8Array } | { id: number; photoLines: { gray: Float32Array; width: number; height: number } };
+/** What it answers: `ready` (or `failed`) once, then one `classified` or `lines` per request. */
 type NetworkThreadMessage =
   | { kind: 'ready' }
   | { kind: 'failed'; message: string; runtimeUnavailable?: true }
   | { kind: 'classified'; id: number; classes: Uint8Array }
   | { kind: 'lines'; id: number; lines: LineSegment[] }
-  | { kind: 'guide'; id: number; work: GuideWork }
-  | { kind: 'classified' | 'lines' | 'guide'; id: number; error: string };
+  | { kind: 'classified' | 'lines'; id: number; error: string };
 
 /** A job goes before every job of a later rank that has not started: a photo's runs, its other work, background runs. */
 const RANK = { photoRun: 0, photoWork: 1, backgroundRun: 2 } as const;
@@ -74,7 +66,7 @@ interface Job {
   id: number;
   request: ThreadRequest;
   rank: (typeof RANK)[keyof typeof RANK];
-  resolve(answer: Uint8Array | LineSegment[] | GuideWork): void;
+  resolve(answer: Uint8Array | LineSegment[]): void;
   reject(error: Error): void;
 }
 
@@ -127,8 +119,9 @@ function startThread(data: Promise<NetworkThreadData>): Promise<NetworkThread> {
         const { job } = thread;
         thread.job = null;
         thread.worker.unref();
-        if ('error' in message) job.reject(new Error(`${failedJob(message.kind)}: ${message.error}`));
-        else job.resolve(message.kind === 'lines' ? message.lines : message.kind === 'guide' ? message.work : message.classes);
+        if ('error' in message) {
+          job.reject(new Error(message.kind === 'lines' ? `The photo's line segments on a network thread: ${message.error}` : `The floor network (${runningRuntime}): ${message.error}`));
+        } else job.resolve(message.kind === 'lines' ? message.lines : message.classes);
         dispatch();
       }
     });
@@ -139,13 +132,6 @@ function startThread(data: Promise<NetworkThreadData>): Promise<NetworkThread> {
     thread.worker.on('error', lost);
     thread.worker.on('exit', (code) => lost(new Error(`The network's thread stopped (exit code ${code})`)));
   });
-}
-
-/** How a thread's failed answer is reported, by its kind. */
-function failedJob(kind: 'classified' | 'lines' | 'guide'): string {
-  if (kind === 'lines') return "The photo's line segments on a network thread";
-  if (kind === 'guide') return "The floor's guide work on a network thread";
-  return `The floor network (${runningRuntime})`;
 }
 
 /** Stops a thread for good, failing its job if it had one. */
@@ -272,31 +258,12 @@ function queue(job: Job): void {
  * none), when they fail or are lost, and when `takeBack` is aborted before a thread has begun: the caller then finds
  * the segments itself.
  */
-export function photoLinesOnNetworkThread(gray: Float32Array, width: number, height: number, takeBack?: AbortSignal): Promise<LineSegment[]> {
-  return photoWorkOnNetworkThread<LineSegment[]>({ photoLines: { gray, width, height } }, takeBack);
-}
-
-/**
- * The floor steps' work on a photo's guide copy alone (guide-work.mjs's guideWork: the guided filter's window means and
- * the superpixels on the scene grid, the same numbers) made on a network thread once no run of a photo waits for one,
- * as the photo's line segments are (decision 028, session 34): the threads are idle from the end of the photo's runs
- * while this thread starts the floor steps, which need it only some steps in. Asked before the lines, it goes before
- * them. Rejects as photoLinesOnNetworkThread does; the steps then make it themselves.
- */
-export function guideWorkOnNetworkThread(request: GuideWorkRequest, takeBack?: AbortSignal): Promise<GuideWork> {
-  return photoWorkOnNetworkThread<GuideWork>({ guideWork: request }, takeBack);
-}
-
-/** A photo's own work (not a run) on a network thread: behind every photo run waiting, ahead of background runs. */
-async function photoWorkOnNetworkThread<T extends LineSegment[] | GuideWork>(
-  work: { photoLines: { gray: Float32Array; width: number; height: number } } | { guideWork: GuideWorkRequest },
-  takeBack?: AbortSignal,
-): Promise<T> {
+export async function photoLinesOnNetworkThread(gray: Float32Array, width: number, height: number, takeBack?: AbortSignal): Promise<LineSegment[]> {
   if (!threads) throw new Error("The network's threads are not running");
   await threads;
-  const answer = new Promise<T>((resolve, reject) => {
+  const lines = new Promise<LineSegment[]>((resolve, reject) => {
     const id = nextJobId++;
-    const job: Job = { id, request: { id, ...work }, rank: RANK.photoWork, resolve: resolve as Job['resolve'], reject };
+    const job: Job = { id, request: { id, photoLines: { gray, width, height } }, rank: RANK.photoWork, resolve: resolve as Job['resolve'], reject };
     const takenBack = () => {
       const at = waiting.indexOf(job);
       if (at < 0) return;
@@ -308,7 +275,7 @@ async function photoWorkOnNetworkThread<T extends LineSegment[] | GuideWork>(
     else takeBack?.addEventListener('abort', takenBack, { once: true });
   });
   dispatch();
-  return answer;
+  return lines;
 }
 
 /** Set inside `inBackground`. */
