@@ -95,7 +95,10 @@ export async function readClaimsOfPages(
               const response = await tab.goto(new URL(path, site).href, { waitUntil: 'load', timeout: 60_000 });
               const html = response ? await response.text() : '';
               await tab.waitForLoadState('networkidle', { timeout: RENDER_WAIT_MS }).catch(() => undefined);
-              return { page, html, rendered: await tab.evaluate(visitorTextsInPage) };
+              // A page served as anything but HTML shows its source as text (its CSS's "100%" read as a claim): its
+              // own page line fails it, and only its HTML, parsed below, is held to the list.
+              const isHtml = /^text\/html\b/i.test(response?.headers()['content-type'] ?? '');
+              return { page, html, rendered: isHtml ? await tab.evaluate(visitorTextsInPage) : [] };
             } finally {
               await tab.close();
             }

@@ -890,7 +890,7 @@ describe('npm run check:deployment on a broken deployment', () => {
       expect(lines.filter((line) => line.startsWith('skip  deployment is the version of this checkout'))).toEqual([
         expect.stringMatching(/^skip {2}deployment is the version of this checkout: this checkout \([0-9a-f]{12}\) does not know the deployed commit aaaaaaaaaaaa: the check may be older than the deployment/),
       ]);
-      expect(lines.at(-1)).toMatch(/^FAIL: 15 of \d+ checks failed \(.+\), and 3 could not run from here \(.+\)\.$/);
+      expect(lines.at(-1)).toMatch(/^FAIL: 15 of \d+ checks failed \(.+\), and 4 could not run from here \(.+\)\.$/);
       expect(code).toBe(1);
     } finally {
       await host.close();
@@ -1737,7 +1737,7 @@ describe('npm run check:deployment on a broken deployment', () => {
       const functionsLine = failed.find((line) => line.startsWith("FAIL  database functions are the migrations' own: "));
       for (const problem of [
         'public.deployment_check_lead_exports() runs as its caller (security invoker), where 20261201010001_deployment_check_lead_exports.sql makes it run as its owner (security definer)',
-        'back_office.queue_email(text, text, uuid, text) runs as its owner (security definer), where 20261128990003_email_unsubscribes.sql makes it run as its caller',
+        'back_office.queue_email(text, text, uuid, text) runs as its owner (security definer), where 20261209300000_guide_held_back_said_at_sign_up.sql makes it run as its caller',
         "private.has_visible_text(text) has search_path = public, pg_catalog, where 20261122100030_visitor_text_rules.sql gives it search_path = ''",
         'private.touch_updated_at() is owned by someone_else, not by postgres, who owns the lead tables',
       ]) {
