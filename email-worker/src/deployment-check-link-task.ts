@@ -46,6 +46,7 @@ export function createDeploymentCheckLinkTask(
       previous_status: 'queued',
       recipient_digest: rows[0]!.digest,
       recipient_unsubscribed_at: null,
+      recipient_refused_at: null,
     };
     const realtor: RealtorRecord = {
       table: 'realtors',
@@ -63,12 +64,14 @@ export function createDeploymentCheckLinkTask(
       // The signing key and the mailbox's unsubscribe come from the database, as for every e-mail.
       unsubscribeSigningKey: () => deps.repository.unsubscribeSigningKey(),
       unsubscribedAt: (address) => deps.repository.unsubscribedAt(address),
+      addressRefusedAt: (address) => deps.repository.addressRefusedAt(address),
       claim: async () => email,
       loadLead: async () => realtor,
       markSent: async () => undefined,
       markRetrying: async (_id, reason) => void (notMade = reason),
       markDead: async (_id, reason) => void (notMade = reason),
       markSuppressed: async (_id, reason) => void (notMade = reason),
+      markAddressRefused: async (_id, reason) => void (notMade = reason),
     };
     const keep: MailTransport = { sendMail: async (message) => void (handed = message) };
     await createSendEmailTask({ ...deps, repository, transport: keep, log: () => undefined })({ emailId: id }, helpers);

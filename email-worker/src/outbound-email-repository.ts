@@ -16,6 +16,8 @@ export interface OutboundEmail {
   recipient_digest: string | null;
   /** When the recipient's mailbox unsubscribed from marketing e-mail, or null. */
   recipient_unsubscribed_at: Date | null;
+  /** When a mail server refused the recipient's address as one that does not exist, or null (migration 20261210300000). */
+  recipient_refused_at: Date | null;
 }
 
 export interface OutboundEmailRepository {
@@ -26,6 +28,10 @@ export interface OutboundEmailRepository {
   /** Back to `queued` with the reason, for the next attempt. */
   markRetrying(id: string, reason: string): Promise<void>;
   markDead(id: string, reason: string): Promise<void>;
+  /** Dead, and its address marked refused: the queue holds back later visitor e-mails to it while the row keeps it. */
+  markAddressRefused(id: string, reason: string): Promise<void>;
+  /** When a mail server refused `address` as one that does not exist, or null. */
+  addressRefusedAt(address: string): Promise<Date | null>;
   /** Not sent, and never will be (the visitor unsubscribed), with the reason. */
   markSuppressed(id: string, reason: string): Promise<void>;
   /** When the mailbox of `address` unsubscribed from marketing e-mail, or null. */
@@ -47,7 +53,8 @@ export function createOutboundEmailRepository(db: pg.Pool): OutboundEmailReposit
          returning email.id, email.kind, email.source_table, email.source_id, email.recipient, email.attempts,
                    previous.status as previous_status,
                    case when email.recipient is not null then back_office.mailbox_digest(email.recipient) end as recipient_digest,
-                   back_office.unsubscribed_at(email.recipient) as recipient_unsubscribed_at`,
+                   back_office.unsubscribed_at(email.recipient) as recipient_unsubscribed_at,
+                   back_office.address_refused_at(email.recipient) as recipient_refused_at`,
         [id],
       );
       return rows[0] ?? null;
@@ -78,6 +85,16 @@ export function createOutboundEmailRepository(db: pg.Pool): OutboundEmailReposit
     async unsubscribedAt(address) {
       const { rows } = await db.query<{ at: Date | null }>('select back_office.unsubscribed_at($1) as at', [address]);
       return rows[0]?.at ?? null;
+    },
+    async addressRefusedAt(address) {
+      const { rows } = await db.query<{ at: Date | null }>('select back_office.address_refused_at($1) as at', [address]);
+      return rows[0]?.at ?? null;
+    },
+    async markAddressRefused(id, reason) {
+      await db.query(
+        `update back_office.outbound_emails set status = 'dead', status_reason = $2, address_refused_at = now() where id = $1`,
+        [id, reason.slice(0, 500)],
+      );
     },
     async unsubscribeSigningKey() {
       const { rows } = await db.query<{ signing_key: string }>('select signing_key from back_office.unsubscribe_signing_key');

@@ -18,13 +18,15 @@ const lead = {
   created_at: new Date('2026-11-20T15:00:00Z'),
   email: 'visitor@example.com',
 };
-let recipient = lead.email;
+let recipient: string | null = lead.email;
+let kind: OutboundEmail['kind'] = 'guide';
 
 let states: string[];
 let logLines: string[];
 let previousStatus: OutboundEmail['previous_status'];
 let leadExists: boolean;
 let unsubscribedAt: Date | null;
+let refusedAt: Date | null;
 /** How many of the next calls to markSent fail (the database away). */
 let markSentFailures: number;
 const DIGEST = 'a'.repeat(64);
@@ -33,7 +35,7 @@ const repository: OutboundEmailRepository = {
   async claim(id) {
     return {
       id,
-      kind: 'guide',
+      kind,
       source_table: 'leads',
       source_id: lead.id,
       recipient,
@@ -41,6 +43,7 @@ const repository: OutboundEmailRepository = {
       previous_status: previousStatus,
       recipient_digest: DIGEST,
       recipient_unsubscribed_at: unsubscribedAt,
+      recipient_refused_at: refusedAt,
     };
   },
   async loadLead() {
@@ -62,8 +65,14 @@ const repository: OutboundEmailRepository = {
   async markSuppressed(_id, reason) {
     states.push(`suppressed: ${reason}`);
   },
+  async markAddressRefused(_id, reason) {
+    states.push(`address refused: ${reason}`);
+  },
   async unsubscribedAt() {
     return unsubscribedAt;
+  },
+  async addressRefusedAt() {
+    return refusedAt;
   },
   async unsubscribeSigningKey() {
     return 'test signing key';
@@ -77,6 +86,16 @@ function refusal(responseCode: number) {
       responseCode,
     },
   );
+}
+
+/** A refusal of the recipient at RCPT TO, as nodemailer reports it (code EENVELOPE, command, the server's reply). */
+function recipientRefusal(reply: string) {
+  return Object.assign(new Error(`Can't send mail - all recipients were rejected: ${reply}`), {
+    code: 'EENVELOPE',
+    command: 'RCPT TO',
+    response: reply,
+    responseCode: Number(reply.slice(0, 3)),
+  });
 }
 
 function task(transport: MailTransport) {
@@ -100,11 +119,13 @@ const attempt = (attempts: number, max_attempts = 10) => ({ job: { attempts, max
 
 beforeEach(() => {
   recipient = lead.email;
+  kind = 'guide';
   states = [];
   logLines = [];
   previousStatus = 'queued';
   leadExists = true;
   unsubscribedAt = null;
+  refusedAt = null;
   markSentFailures = 0;
 });
 afterEach(() => {
@@ -166,6 +187,44 @@ describe('the send_email job', () => {
     await refuse({ emailId: EMAIL_ID }, attempt(PERMANENT_FAILURE_ATTEMPTS));
     expect(states.at(-1)).toMatch(/^dead: Refused after 3 attempts: .*550 <<address>>: no such user/);
     expect([...states, ...logLines].join('\n')).not.toContain('visitor@example.com');
+  });
+
+  it('gives up at once on an address its server says does not exist, and marks it for the queue', async () => {
+    for (const reply of [
+      '550 5.1.1 <visitor@example.com>: Recipient address rejected: User unknown',
+      '550 5.1.10 RESOLVER.ADR.RecipientNotFound; Recipient not found by SMTP address lookup',
+      '553 sorry, that domain isn\'t in my list of allowed rcpthosts',
+    ]) {
+      states = [];
+      await task({ sendMail: () => Promise.reject(recipientRefusal(reply)) })({ emailId: EMAIL_ID }, attempt(1));
+      expect(states).toEqual([expect.stringMatching(/^address refused: Address refused on attempt 1: .*5\d\d /)]);
+    }
+    expect([...states, ...logLines].join('\n')).not.toContain('visitor@example.com');
+  });
+
+  it('does not mark the office inbox refused: a staff e-mail refused as unknown keeps its three tries', async () => {
+    [kind, recipient] = ['staff_guide', null];
+    const refuse = task({ sendMail: () => Promise.reject(recipientRefusal('550 5.1.1 User unknown')) });
+    await expect(refuse({ emailId: EMAIL_ID }, attempt(1))).rejects.toThrow(/SMTP attempt 1 failed/);
+    expect(states).toEqual([expect.stringMatching(/^retrying: Attempt 1 failed: .*550 5\.1\.1/)]);
+  });
+
+  it('does not mark an address refused when the server refuses us or the message (policy, a full mailbox)', async () => {
+    for (const reply of ['550 5.7.1 Service unavailable; client host blocked', '552 5.2.2 Mailbox full']) {
+      states = [];
+      const refuse = task({ sendMail: () => Promise.reject(recipientRefusal(reply)) });
+      await expect(refuse({ emailId: EMAIL_ID }, attempt(1))).rejects.toThrow(/SMTP attempt 1 failed/);
+      await refuse({ emailId: EMAIL_ID }, attempt(PERMANENT_FAILURE_ATTEMPTS));
+      expect(states).toEqual([expect.stringMatching(/^retrying: /), expect.stringMatching(/^dead: Refused after 3 attempts: /)]);
+    }
+  });
+
+  it('does not send to an address a server refused after the e-mail was queued', async () => {
+    refusedAt = new Date('2026-12-03T19:00:00Z');
+    const sent: unknown[] = [];
+    await task({ sendMail: async (message) => void sent.push(message) })({ emailId: EMAIL_ID }, attempt(1));
+    expect(sent).toEqual([]);
+    expect(states).toEqual(['suppressed: A mail server refused this address as one that does not exist']);
   });
 
   it("keeps retrying a temporary failure, and gives up on the job's last attempt", async () => {

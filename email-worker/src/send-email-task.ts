@@ -48,6 +48,28 @@ function isPermanentRefusal(error: unknown): boolean {
   return typeof code === 'number' && code >= 500 && code < 600;
 }
 
+/**
+ * The enhanced status codes (RFC 3463) that say the address itself is wrong: 5.1.0 other, 5.1.1 no such mailbox,
+ * 5.1.2 no such domain, 5.1.3 malformed, 5.1.6 moved, 5.1.10 a domain that takes no mail. 5.7.x (policy, a blocked
+ * sender), 5.2.x (a full or disabled mailbox) and the rest are refusals of the message or of us, not of the address.
+ */
+const ADDRESS_DOES_NOT_EXIST = /^5\.1\.(?:0|1|2|3|6|10)$/;
+
+/**
+ * The recipient's server refused the address itself (not the message, not our sending): a permanent reply to RCPT
+ * TO, as nodemailer reports it (EENVELOPE), with an enhanced code above, or, from a server that gives none, 550,
+ * 551 or 553 (RFC 5321's "mailbox unavailable", "user not local", "mailbox name not allowed"). Such an address is
+ * not tried again, and the queue holds back later e-mails to it (migration 20261210300000, decision 032 session 35).
+ * A relay that takes every message and bounces later (most e-mail providers) never answers this way: its bounces
+ * reach the MAIL_FROM mailbox, and its own suppression list is the provider's (README, "E-mail").
+ */
+export function isAddressRefused(error: unknown): boolean {
+  const { command, responseCode, response } = error as { command?: unknown; responseCode?: unknown; response?: unknown };
+  if (command !== 'RCPT TO' || typeof responseCode !== 'number' || responseCode < 500 || responseCode >= 600) return false;
+  const enhanced = typeof response === 'string' ? response.match(/^\d{3}[ -](\d\.\d{1,3}\.\d{1,3})\b/)?.[1] : undefined;
+  return enhanced ? ADDRESS_DOES_NOT_EXIST.test(enhanced) : [550, 551, 553].includes(responseCode);
+}
+
 /** The domain of the From address, for Message-IDs. */
 export function messageIdDomain(mailFrom: string): string {
   const address = mailFrom.match(/<([^>]+)>/)?.[1] ?? mailFrom;
@@ -85,6 +107,12 @@ export function createSendEmailTask(deps: SendEmailDependencies): Task {
       log(`${label}: suppressed, the visitor unsubscribed`);
       return;
     }
+    // A mail server refused this address after the e-mail was queued (another e-mail to it was tried first).
+    if (email.recipient_refused_at) {
+      await deps.repository.markSuppressed(email.id, 'A mail server refused this address as one that does not exist');
+      log(`${label}: suppressed, a mail server refused the address`);
+      return;
+    }
 
     let message: ComposedEmail;
     try {
@@ -96,6 +124,8 @@ export function createSendEmailTask(deps: SendEmailDependencies): Task {
             ? unsubscribeLink(deps.unsubscribeUrl, await readSigningKey(), email.recipient_digest)
             : null,
         visitorUnsubscribedAt: email.recipient === null && 'email' in lead ? await deps.repository.unsubscribedAt(lead.email) : null,
+        visitorAddressRefusedAt:
+          email.recipient === null && 'email' in lead ? await deps.repository.addressRefusedAt(lead.email) : null,
       });
     } catch (error) {
       if (error instanceof EmailNotComposable) {
@@ -116,6 +146,14 @@ export function createSendEmailTask(deps: SendEmailDependencies): Task {
       });
     } catch (error) {
       const reason = describeError(error);
+      // A visitor's address only: a refused STAFF_INBOX is the deployment's fault, which check:deployment reports from
+      // the staff e-mails that failed, and marking it would hold back nothing (staff rows keep no recipient).
+      if (email.recipient !== null && isAddressRefused(error)) {
+        // Asking again gets the same answer: dead at once, and the address marked for the queue.
+        await deps.repository.markAddressRefused(email.id, `Address refused on attempt ${attempt}: ${reason}`);
+        log(`${label}: dead, the recipient's server refused the address: ${reason}`);
+        return;
+      }
       const permanent = isPermanentRefusal(error);
       if (finalAttempt || (permanent && attempt >= PERMANENT_FAILURE_ATTEMPTS)) {
         await deps.repository.markDead(email.id, `${permanent ? 'Refused' : 'Not delivered'} after ${attempt} attempts: ${reason}`);

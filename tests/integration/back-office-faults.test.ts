@@ -129,23 +129,42 @@ async function insertGuideLead(url: string, email: string): Promise<string> {
 const messageIdOf = (emailId: string) => `<${emailId}@example.com>`;
 
 describe('e-mail under faults', () => {
-  it('an address the SMTP server refuses: three attempts, then dead with the reason; staff still hear of the lead', async () => {
+  // Decision 032, session 35 (migration 20261210300000): a server's "no such mailbox" was asked three times, and
+  // every later form with the address sent to it again.
+  it('an address the SMTP server refuses as unknown: dead at once, and later e-mails to it held back while its row keeps the address', async () => {
     const worker = await startEmailWorker(stack.emailWorkerEnv);
     const visitor = `nobody.${randomUUID().slice(0, 6)}@${REFUSED_MAIL_DOMAIN}`;
     const leadId = await insertGuideLead(stack.superuserUrl, visitor);
+    const settled = (id: string) =>
+      eventually('the guide settled and the staff e-mail sent', async () => {
+        const rows = await emailsOf(stack.superuserUrl, id);
+        const done = rows.every((row) => ['dead', 'sent', 'suppressed'].includes(row.status));
+        return done && rows.length === 2 ? rows : undefined;
+      });
 
-    const emails = await eventually('the guide to be dead and the staff e-mail sent', async () => {
-      const rows = await emailsOf(stack.superuserUrl, leadId);
-      const done = rows.every((row) => row.status === 'dead' || row.status === 'sent');
-      return done && rows.length === 2 ? rows : undefined;
-    });
+    const emails = await settled(leadId);
     const [guide, staff] = [emails.find((row) => row.kind === 'guide')!, emails.find((row) => row.kind === 'staff_guide')!];
     expect(staff.status).toBe('sent');
-    expect(guide).toMatchObject({ status: 'dead', attempts: 3 });
-    expect(guide.status_reason).toMatch(/^Refused after 3 attempts: .*550/);
+    expect(guide).toMatchObject({ status: 'dead', attempts: 1 });
+    expect(guide.status_reason).toMatch(/^Address refused on attempt 1: .*550 5\.1\.1/);
     expect(guide.status_reason).not.toContain(visitor);
     expect(worker.output.join('\n')).not.toContain(visitor);
-    expect(worker.output.join('\n')).toContain(`email ${guide.id} (guide): dead after 3 attempts`);
+    expect(worker.output.join('\n')).toContain(`email ${guide.id} (guide): dead, the recipient's server refused the address`);
+
+    // The same address again, in capitals: nothing is sent to it; staff still hear of the sign-up.
+    const again = await settled(await insertGuideLead(stack.superuserUrl, visitor.toUpperCase()));
+    expect(again.find((row) => row.kind === 'guide')).toMatchObject({
+      status: 'suppressed',
+      attempts: 0,
+      status_reason: 'A mail server refused this address as one that does not exist',
+    });
+    expect(again.find((row) => row.kind === 'staff_guide')!.status).toBe('sent');
+
+    // The retention job clears the refused e-mail's address after the period every address is kept: the hold ends.
+    await query(stack.superuserUrl, "update back_office.outbound_emails set created_at = now() - interval '31 days', last_attempt_at = now() - interval '31 days' where id = $1", [guide.id]);
+    await query(stack.superuserUrl, "select back_office.remove_expired_email_recipients(interval '30 days', 1000)");
+    const later = await settled(await insertGuideLead(stack.superuserUrl, visitor));
+    expect(later.find((row) => row.kind === 'guide')).toMatchObject({ status: 'dead', attempts: 1 });
   });
 
   it('the SMTP server down: retried with backoff, then sent once when it is back', async () => {

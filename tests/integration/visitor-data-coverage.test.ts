@@ -45,9 +45,10 @@ const REVIEWED: Record<string, Review> = {
     ],
   },
   'back_office.outbound_emails': {
-    coverage: 'data:forget deletes e-mails to or about the visitor; retention clears recipient after emailRecipientDays (sent or stuck) and deletes the row with its lead',
+    coverage:
+      'data:forget deletes e-mails to or about the visitor; retention clears recipient after emailRecipientDays (sent or stuck) and deletes the row with its lead; address_refused_at holds back e-mails to that address only while recipient is kept',
     export: WHOLE_ROWS,
-    columns: ['id', 'created_at', 'kind', 'source_table', 'source_id', 'recipient', 'status', 'status_reason', 'attempts', 'last_attempt_at', 'sent_at', 'recipient_removed_at'],
+    columns: ['id', 'created_at', 'kind', 'source_table', 'source_id', 'recipient', 'status', 'status_reason', 'attempts', 'last_attempt_at', 'sent_at', 'recipient_removed_at', 'address_refused_at'],
   },
   'back_office.visualizer_webhook_refusals': {
     coverage: 'data:forget deletes the visitor’s request ids; retention after throttleAddressDays',

@@ -225,6 +225,23 @@ describe('the postal address and the way to unsubscribe', () => {
     expect((await composeEmail(kind, rows[kind], null, withAddress)).text).not.toContain('unsubscribed');
   });
 
+  // Migration 20261210300000: the queue holds back every e-mail to an address a mail server refused (decision 032,
+  // session 35); the visitor heard nothing, so staff are told, and the day's-limits sentence would be untrue.
+  it.each(['staff_guide', 'staff_contact', 'staff_visualizer'] as const)(
+    'a %s notification says a mail server refused the address, so the visitor got no e-mail',
+    async (kind) => {
+      const refusedAt = new Date('2026-12-03T19:00:00Z');
+      const row = kind === 'staff_guide' ? { ...rows.staff_guide, guide_sent: false } : rows[kind];
+      const email = await composeEmail(kind, row, null, context, { visitorAddressRefusedAt: refusedAt });
+      const said =
+        "Our e-mails to this visitor's address are not sent: on Thursday, December 3, 2026 at 2:00 PM its mail server said the address does not exist. They got no e-mail from us about this; call them if they gave a number, and check the address with them.";
+      expect(email.text).toContain(said);
+      expect(email.html.replace(/<[^>]+>/g, '')).toContain(said.replace("'", '&#39;'));
+      expect(email.text).not.toContain('had its few e-mails from us today');
+      expect((await composeEmail(kind, row, null, context)).text).not.toContain('mail server said');
+    },
+  );
+
   // New Jersey's Contractors' Registration Act: the registration number on all correspondence with consumers
   // (N.J.A.C. 13:45A-17.11(d)2) and the Division of Consumer Affairs' toll-free number on it (N.J.S.A. 56:8-144).
   it.each(Object.keys(rows) as (keyof typeof rows)[])(

@@ -44,6 +44,8 @@ export interface EmailRecipientFacts {
   unsubscribeLink?: string | null;
   /** Staff e-mails: when the visitor's mailbox unsubscribed from marketing e-mail, or null. */
   visitorUnsubscribedAt?: Date | null;
+  /** Staff e-mails: when a mail server refused the visitor's address as one that does not exist, or null. */
+  visitorAddressRefusedAt?: Date | null;
 }
 
 export class EmailNotComposable extends Error {
@@ -330,7 +332,13 @@ function phoneUseRows(lead: ContactRecord | RealtorRecord | InvestorRecord): [st
 }
 
 /** Staff notifications: every field, the time, and Reply-To set to the visitor so staff answer in one click. */
-function staffEmail(kind: EmailKind, lead: LeadRecord, context: EmailContext, unsubscribedAt: Date | null): ComposedEmail {
+function staffEmail(
+  kind: EmailKind,
+  lead: LeadRecord,
+  context: EmailContext,
+  unsubscribedAt: Date | null,
+  addressRefusedAt: Date | null,
+): ComposedEmail {
   const received: [string, string] = ['Received', businessTime(lead.created_at)];
   const reference: [string, string] = ['Reference', `${lead.table} ${lead.id}`];
   // Staff see an opt-out before they write to the visitor: no offers to them, and for a guide or a partner
@@ -343,11 +351,21 @@ function staffEmail(kind: EmailKind, lead: LeadRecord, context: EmailContext, un
         },
       ]
     : [];
+  // The queue holds back every e-mail to an address a mail server refused (migration 20261210300000): the visitor
+  // heard nothing from us, and only staff can reach them another way or learn the right address.
+  const refused: Block[] = addressRefusedAt
+    ? [
+        {
+          kind: 'paragraph',
+          text: `Our e-mails to this visitor's address are not sent: on ${businessTime(addressRefusedAt)} its mail server said the address does not exist. They got no e-mail from us about this; call them if they gave a number, and check the address with them.`,
+        },
+      ]
+    : [];
   const compose = (subject: string, heading: string, replyTo: string, blocks: Block[]) => ({
     to: context.staffInbox,
     replyTo,
     subject: subjectAsTyped(subject),
-    ...renderEmail(context.business, heading, [...unsubscribed, ...blocks]),
+    ...renderEmail(context.business, heading, [...unsubscribed, ...refused, ...blocks]),
     attachments: [],
     headers: {},
   });
@@ -382,7 +400,7 @@ function staffEmail(kind: EmailKind, lead: LeadRecord, context: EmailContext, un
         // Held back for the day's limits (an unsubscribe is said above). The page cannot say so (it would tell anyone
         // who types an address whether its owner unsubscribed); its panel says which addresses get no guide and to
         // call, so whoever answers the call knows why (decision 032, session 34).
-        ...(lead.guide_sent === false && !unsubscribedAt
+        ...(lead.guide_sent === false && !unsubscribedAt && !addressRefusedAt
           ? [
               {
                 kind: 'paragraph',
@@ -474,7 +492,9 @@ export function composeEmail(
   context: EmailContext,
   facts: EmailRecipientFacts = {},
 ): Promise<ComposedEmail> | ComposedEmail {
-  if (kind.startsWith('staff_')) return staffEmail(kind, lead, context, facts.visitorUnsubscribedAt ?? null);
+  if (kind.startsWith('staff_')) {
+    return staffEmail(kind, lead, context, facts.visitorUnsubscribedAt ?? null, facts.visitorAddressRefusedAt ?? null);
+  }
   if (!recipient) throw new EmailNotComposable(`A ${kind} e-mail needs a recipient`);
   return visitorEmail(kind, lead, recipient, context, facts.unsubscribeLink ?? null);
 }

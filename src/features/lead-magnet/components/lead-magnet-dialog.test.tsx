@@ -130,7 +130,7 @@ describe('the free-guide modal', () => {
     // one that unsubscribed: the queue suppresses all three (the daily limits per kind and in all, decision 024), and
     // the panel says so (the limit in all since session 21).
     expect(within(dialog).getByText(/^Your guide is on its way\./)).toHaveTextContent(
-      'We send it to an address once a day at most, with only a few of our e-mails a day in all, and not to one that has unsubscribed from our e-mails;',
+      'We send it to an address once a day at most, with only a few of our e-mails a day in all, and not to one that has unsubscribed from our e-mails or that a mail server told us does not exist;',
     );
     // The number to call if it does not come is a link a phone dials.
     expect(within(dialog).getByRole('link', { name: business.phone })).toHaveAttribute('href', business.phoneHref);

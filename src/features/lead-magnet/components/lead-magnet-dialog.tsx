@@ -206,11 +206,13 @@ export function LeadMagnetDialog({ open, onOpenChange, inPlace = false, openedFr
               </h3>
               {/* The queue sends the guide to a mailbox once a day at most, a mailbox a few e-mails a day in all
                   (visitor_email_limits: 3), and never after an unsubscribe (decision 024; the limit in all said
-                  since session 21: an estimate and two visualizer results the same day left no guide, and no word why). */}
+                  since session 21: an estimate and two visualizer results the same day left no guide, and no word why), nor to an
+                  address a mail server refused as unknown (migration 20261210300000, decision 032 session 35). */}
               <p className="text-walnut-800">
                 Your guide is on its way. Check your inbox (and spam folder) in the next few minutes. We send it to an
                 address once a day at most, with only a few of our e-mails a day in all, and not to one that has
-                unsubscribed from our e-mails; if it doesn&apos;t arrive, call us at{' '}
+                unsubscribed from our e-mails or that a mail server told us does not exist; if it doesn&apos;t arrive,
+                call us at{' '}
                 <a
                   href={business.phoneHref}
                   className="font-semibold whitespace-nowrap text-walnut-900 underline underline-offset-2"

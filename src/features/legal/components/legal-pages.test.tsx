@@ -125,6 +125,15 @@ describe('the privacy notice', () => {
       'We send an address at most one e-mail of each kind a day (one confirmation, one guide, one visualizer result) and only a few in all, so a second form sent the same day may get no e-mail of its own; our office still gets its copy.',
     );
   });
+  // The queue holds back e-mails to an address a mail server refused as unknown while that e-mail's record keeps the
+  // address (emailRecipientDays; migration 20261210300000, decision 032 session 35).
+  it('says an address a mail server says does not exist gets nothing more for the period addresses are kept', async () => {
+    renderRoute('/privacy');
+    await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' }, ROUTE_CODE_LOADS);
+    expect(screen.getByRole('heading', { name: 'What we collect and why' }).parentElement).toHaveTextContent(
+      `If a mail server tells us an address does not exist, we send it nothing more for ${dataRetention.emailRecipientDays} days.`,
+    );
+  });
   // COPPA asks nothing of a general-audience site that does not knowingly collect from children under 13; the
   // notice says the site is not meant for them and what happens when a child's data reaches us anyway.
   it("says the site is not meant for children under 13 and that a child's data is deleted when we learn of it", async () => {

@@ -80,10 +80,13 @@ export function PrivacyPage({
         </ul>
         {/* queue_email's limits (visitor_email_limits; tests/integration/privacy-notice.test.ts): "We e-mail you a
             confirmation" and the other e-mails the list names hold for the first form of the day (session 22). */}
+        {/* And none to an address a mail server refused as unknown, while that e-mail's record keeps the address
+            (back_office.address_refused_at, migration 20261210300000; decision 032, session 35). */}
         <p>
           We send an address at most one e-mail of each kind a day (one confirmation, one guide, one visualizer result)
           and only a few in all, so a second form sent the same day may get no e-mail of its own; our office still gets
-          its copy.
+          its copy. If a mail server tells us an address does not exist, we send it nothing more for{' '}
+          {days(dataRetention.emailRecipientDays)}.
         </p>
         <p>
           On the visualizer&apos;s result, where you can pick a wood, fix the floor and choose what happens to your
