@@ -167,6 +167,44 @@ describe('e-mail under faults', () => {
     expect(later.find((row) => row.kind === 'guide')).toMatchObject({ status: 'dead', attempts: 1 });
   });
 
+  // Hosted Supabase's databases are C.UTF-8 (the local stack's are C), where lower() also folds letters outside
+  // ASCII: 'K' (U+212A, the Kelvin sign) becomes 'k' and 'İ' becomes 'i'. An address typed with one is one the
+  // recipient's server refuses, and the refusal then held back every e-mail to the real address for 30 days: any
+  // visitor could silence anyone's confirmations (migration 20261210600000).
+  it("a refused spelling that only a Unicode case rule makes someone else's address holds nothing back (a C.UTF-8 database, as hosted)", async () => {
+    const name = `refused_fold_${randomUUID().slice(0, 8)}`;
+    await query(stack.superuserUrl, `create database ${name} template template0 encoding 'UTF8' lc_collate 'C' lc_ctype 'C.utf8'`);
+    const url = new URL(stack.superuserUrl);
+    url.pathname = `/${name}`;
+    try {
+      await applyMigrations(url.href);
+      // What the worker records when a server refuses an address (markAddressRefused), a day before the visitor's form.
+      const refuse = async (address: string) => {
+        const leadId = await insertGuideLead(url.href, address);
+        await query(
+          url.href,
+          "update back_office.outbound_emails set status = 'dead', address_refused_at = now(), created_at = now() - interval '1 day' where source_id = $1 and kind = 'guide'",
+          [leadId],
+        );
+      };
+      const guideOf = async (address: string) =>
+        (await emailsOf(url.href, await insertGuideLead(url.href, address))).find((row) => row.kind === 'guide');
+
+      await refuse('\u212Aate@example.com');
+      await refuse('\u0130ris@example.com');
+      expect(await guideOf('kate@example.com')).toMatchObject({ status: 'queued', status_reason: null });
+      expect(await guideOf('iris@example.com')).toMatchObject({ status: 'queued', status_reason: null });
+      // The address in other capitals is still the refused one.
+      await refuse('Nobody@Example.com');
+      expect(await guideOf('nobody@example.com')).toMatchObject({
+        status: 'suppressed',
+        status_reason: 'A mail server refused this address as one that does not exist',
+      });
+    } finally {
+      await query(stack.superuserUrl, `drop database ${name} with (force)`);
+    }
+  });
+
   it('the SMTP server down: retried with backoff, then sent once when it is back', async () => {
     const smtpPort = await findFreePort();
     const smtp = createTestSmtpServer(smtpPort);
