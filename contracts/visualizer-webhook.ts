@@ -67,10 +67,12 @@ export const visualizerWithdrawalReplySchema = z.object({ status: z.literal('wit
  * photo" alone, as "Too many attempts ... start a new one later" did). `try_again`: a fault of the way or of the
  * processor, or a photo that never arrived in full: the same photo may well go ("Try again", then "Choose another
  * photo"). `another_photo`: about the file (not readable, not a photo, too small or too large): sending the same
- * bytes again fails again ("Choose another photo" alone). Every writer of a failed row sets it: the processor
+ * bytes again fails again ("Choose another photo" alone). `withdrawn`: no fault at all, the visitor withdrew it as they
+ * sent changed details (decision 056): staff get no failed request's e-mail for it (decision 059), and a page that
+ * reads it offers "Try again" first, as for `try_again`. Every writer of a failed row sets it: the processor
  * (markFailed and markPendingFailed take it) and the database's sweep of overdue rows (`try_again`).
  */
-export const VISUALIZER_FAILURE_KINDS = ['try_again', 'another_photo'] as const;
+export const VISUALIZER_FAILURE_KINDS = ['try_again', 'another_photo', 'withdrawn'] as const;
 export type VisualizerFailureKind = (typeof VISUALIZER_FAILURE_KINDS)[number];
 
 /** The withdrawn row's reason, for staff in the dashboard (a page that withdrew it no longer reads it). */

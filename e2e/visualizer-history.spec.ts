@@ -54,8 +54,9 @@ test('at 360 px, Back on the info step keeps the photo chosen, and Forward comes
  * a name corrected withdraws the first (the processor fails it) and makes one new request (decision 056).
  */
 test.describe('at 360 px, "Process Image" after Back while the floor is laid', () => {
-  async function backWhileLaying(page: Page, database: Database, email: string) {
+  async function backWhileLaying(page: Page, database: Database, email: string, { loseFirstWithdrawal = false } = {}) {
     let first = true;
+    let withdrawalLost = !loseFirstWithdrawal;
     await page.route('**/functions/v1/floor-visualizer', async (route) => {
       // The photo goes gzipped; a withdrawal is plain JSON.
       let body: { withdraw?: boolean } | null = null;
@@ -68,6 +69,11 @@ test.describe('at 360 px, "Process Image" after Back while the floor is laid', (
       if (route.request().method() === 'POST' && first && !body?.withdraw) {
         first = false;
         return;
+      }
+      // The first withdrawal gets no answer, as from a phone that lost its connection as it went.
+      if (body?.withdraw && !withdrawalLost) {
+        withdrawalLost = true;
+        return route.abort('internetdisconnected');
       }
       await route.continue();
     });
@@ -112,8 +118,29 @@ test.describe('at 360 px, "Process Image" after Back while the floor is laid', (
         return rows.map((row) => [row.customer_name, row.status, row.failure_reason, row.failure_kind]).sort();
       })
       .toEqual([
-        ['Dana Whitman', 'failed', WITHDRAWN_REASON, 'try_again'],
+        ['Dana Whitman', 'failed', WITHDRAWN_REASON, 'withdrawn'],
         ['Dana Whitmore', 'completed', null, null],
+      ]);
+  });
+
+  test('the name corrected, its withdrawal lost: sent again once the new photo is answered, the first row withdrawn', async ({
+    page,
+    database,
+  }) => {
+    const email = `e2e-back-withdraw-lost-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    await backWhileLaying(page, database, email, { loseFirstWithdrawal: true });
+    await page.getByLabel('Name').fill('Dana Whitmore');
+    await page.getByRole('button', { name: 'Process Image' }).click();
+
+    await expect(page.getByRole('heading', { name: RESULT_HEADING })).toBeVisible({ timeout: 60_000 });
+    await expect
+      .poll(async () => {
+        const rows = await database.rowsWhere('floor_visualizer_requests', { email });
+        return rows.map((row) => [row.customer_name, row.status, row.failure_kind]).sort();
+      })
+      .toEqual([
+        ['Dana Whitman', 'failed', 'withdrawn'],
+        ['Dana Whitmore', 'completed', null],
       ]);
   });
 });

@@ -88,6 +88,47 @@ test.describe('Snap & See Wood when the processor dies before it stores the phot
 });
 
 /**
+ * Every send lost (decision 016, items 23 and 26: a processor down for more than about 17 s): the spec's error, back to
+ * the details. The next "Process Image" made a second row beside the first, which stayed pending for the hour's sweep
+ * and then e-mailed staff of a failed request. It now resumes the first: one row, one render.
+ */
+test.describe('Snap & See Wood when every send of the photo is lost', () => {
+  test('"Process Image" after the error sends the photo again under the same request: one row, completed', async ({
+    page,
+    database,
+  }) => {
+    // Four sends and the pauses between them (about 17 s), then a render.
+    test.setTimeout(150_000);
+    const email = `e2e-every-send-lost-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const sentIds: string[] = [];
+    await page.route('**/functions/v1/floor-visualizer', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      sentIds.push(route.request().headers()['x-visualizer-request'] ?? '');
+      // The first send and the three made again reach no processor.
+      if (sentIds.length <= 4)
+        return route.fulfill({ status: 502, json: { message: 'The local service behind the gateway is not answering' } });
+      return route.continue();
+    });
+    await page.goto('/floor-visualizer');
+    await page.getByLabel('Choose a photo').setInputFiles(PHOTO);
+    await page.getByLabel('Name').fill('Robin Lost Four Times');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Process Image' }).click();
+
+    await expect(page.getByText('Failed to process your image. Please try again.')).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole('heading', { name: 'Where should we send your result?' })).toBeVisible();
+    if (process.env.VIZ_FAULTS_SHOTS) await page.screenshot({ path: `${process.env.VIZ_FAULTS_SHOTS}/every-send-lost.png` });
+    expect(sentIds).toHaveLength(4);
+
+    await page.getByRole('button', { name: 'Process Image' }).click();
+    await expect(page.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeVisible({ timeout: 60_000 });
+    expect(new Set(sentIds)).toEqual(new Set([sentIds[0]]));
+    const rows = await database.rowsWhere('floor_visualizer_requests', { email });
+    expect(rows.map((row) => [row.id, row.status])).toEqual([[sentIds[0], 'completed']]);
+  });
+});
+
+/**
  * The processor down or stopped (review, session 18): none of the photo goes out, and the row stays pending. The page
  * waited for the answer's deadline (about a minute and a half), then followed the row for the spec's 30 reads (5
  * minutes) before "Try again". Chromium reports no upload progress for these calls, intercepted or not.

@@ -144,6 +144,30 @@ describe('the visualizer processor in the stack', () => {
     expect(await finishedRow(row.id)).toMatchObject({ status: 'failed', failure_reason: 'The file is not a readable image.', failure_kind: 'another_photo' });
   });
 
+  // Decision 059: a withdrawal is no fault. The withdrawn row was failed `try_again`, and its failing queued the staff
+  // e-mail of a failed request ("Result: Failed: Withdrawn by the visitor ...") beside the new request's.
+  it('withdraws a pending request with its own kind and e-mails nobody of it; a failed photo still e-mails staff', async () => {
+    const emailsOf = (id: string) =>
+      sql<{ kind: string }>('select kind from back_office.outbound_emails where source_id = $1', [id]);
+    const withdrawn = await createRequestRow();
+    const reply = await postWebhook({ requestId: withdrawn.id, name: withdrawn.name, email: withdrawn.email, withdraw: true });
+    expect(reply).toEqual({ status: 200, json: { status: 'withdrawn', requestId: withdrawn.id } });
+    expect(await finishedRow(withdrawn.id)).toMatchObject({ status: 'failed', failure_kind: 'withdrawn' });
+
+    const broken = await createRequestRow();
+    await postWebhook({
+      requestId: broken.id,
+      name: broken.name,
+      email: broken.email,
+      imageBase64: toDataUrl(Buffer.from('not an image at all'), 'image/jpeg'),
+      fileName: 'broken.jpg',
+    });
+    expect(await finishedRow(broken.id)).toMatchObject({ status: 'failed', failure_kind: 'another_photo' });
+    // Queued in the transaction that failed the row: both are read after it.
+    expect(await emailsOf(broken.id)).toEqual([{ kind: 'staff_visualizer' }]);
+    expect(await emailsOf(withdrawn.id)).toEqual([]);
+  });
+
   it('fails a photo too small to show a floor with its own reason, and renders nothing (issue 38: a 1×1 image was rendered)', async () => {
     for (const [width, height] of [
       [1, 1],

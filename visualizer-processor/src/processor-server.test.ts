@@ -914,13 +914,13 @@ describe('a request the visitor withdraws as they send changed details (decision
     expect(reply).toEqual({ status: 200, json: { status: 'withdrawn', requestId: row.id } });
     releaseEngine();
     await rendersDone();
-    expect(repository.rows.get(row.id)).toMatchObject({ status: 'failed', failure_reason: WITHDRAWN_REASON, failure_kind: 'try_again', processed_image_url: null });
+    expect(repository.rows.get(row.id)).toMatchObject({ status: 'failed', failure_reason: WITHDRAWN_REASON, failure_kind: 'withdrawn', processed_image_url: null });
   });
 
   it('fails a pending row, so a photo still in the line for it is refused', async () => {
     const row = addPendingRow();
     expect((await postWebhook(withdrawal(row))).status).toBe(200);
-    expect(repository.rows.get(row.id)).toMatchObject({ status: 'failed', failure_reason: WITHDRAWN_REASON });
+    expect(repository.rows.get(row.id)).toMatchObject({ status: 'failed', failure_reason: WITHDRAWN_REASON, failure_kind: 'withdrawn' });
     const photo = await postWebhook(payloadFor(row, await fixtureDataUrl('room-tile.png')));
     expect(photo).toEqual({ status: WEBHOOK_REFUSAL.status, json: { error: WEBHOOK_REFUSAL.error } });
   });

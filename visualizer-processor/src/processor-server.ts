@@ -750,7 +750,7 @@ export function createProcessorServer(deps: ProcessorDependencies): ProcessorSer
     const row = await deps.repository.find(requestId);
     const open = row !== null && (row.status === 'pending' || row.status === 'processing');
     if (!open || !sameIdentity(row, name, email)) return await refuse(requestId, { count: row !== null });
-    await deps.repository.markFailed(requestId, WITHDRAWN_REASON, 'try_again');
+    await deps.repository.markFailed(requestId, WITHDRAWN_REASON, 'withdrawn');
     log(`request=${requestId} withdrawn by the visitor (was ${row.status})`);
     sendJson(request, response, 200, { status: 'withdrawn', requestId });
     return requestId;

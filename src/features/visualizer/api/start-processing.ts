@@ -91,6 +91,19 @@ export class UploadStalled extends Error {
 }
 
 /**
+ * Every send of the photo was lost and its row is still pending (decision 016, items 23 and 26): the visitor is told
+ * in the spec's words for a webhook that is not ok ("Failed to process your image. Please try again."), and the page
+ * keeps the request, so their next "Process Image" resumes it under its id rather than leave it pending beside a new
+ * one (decision 016, item 26).
+ */
+export class EverySendLost extends Error {
+  constructor(readonly requestId: string) {
+    super(pageTexts.visualizer.processingFailure);
+    this.name = 'EverySendLost';
+  }
+}
+
+/**
  * No upload progress for this long, once the upload has begun and with bytes still to send, is a stalled upload
  * (a phone that lost its signal). A phone on slow 4G sends a progress event every fraction of a second. No byte out
  * this long after the call began is one too (a processor that is stopped: its host takes the connection, and the
@@ -170,7 +183,7 @@ export async function startProcessing({
       // A row that moved on (the render queued, or failed with its reason) or cannot be read is followed, as before.
       if (!(await rowIsPending(requestId))) throw error;
       const pause = RESEND_PAUSES_MS[resends];
-      if (pause === undefined) throw new Error(pageTexts.visualizer.processingFailure);
+      if (pause === undefined) throw new EverySendLost(requestId);
       // The photo is to go out again: "Photo sent. Finding the floor ..." stood through the pause, of a photo lost.
       onUploadProgress?.({ sentBytes: 0, totalBytes: body.size });
       await pauseUnlessLeft(pause, signal);

@@ -8,6 +8,7 @@ import { PhotoPreview } from './photo-preview';
 import { PrivacyPolicyLink } from '@/components/privacy-policy-link';
 import { dataRetention } from '@/config/data-retention';
 import { preparePhotoAhead } from '../utils/prepare-photo-ahead';
+import { photoUpload } from '@/config/photo-upload';
 
 const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;
 
@@ -15,6 +16,8 @@ export type InfoErrors = Partial<Record<'name' | 'email', string>>;
 
 type InfoStepProps = {
   file: File;
+  /** The page could not read the photo's size from its header: the processor checks it (photo-file-problem.ts). */
+  sizeUnread?: boolean;
   name: string;
   email: string;
   errors: InfoErrors;
@@ -28,6 +31,7 @@ type InfoStepProps = {
 /** Step 2: who the result is for. 'Process Image' waits for both fields and is off while processing runs. */
 export function InfoStep({
   file,
+  sizeUnread = false,
   name,
   email,
   errors,
@@ -89,6 +93,14 @@ export function InfoStep({
       <div className="space-y-2">
         <PhotoPreview file={file} className="aspect-[4/3] w-full bg-oak-100 shadow-sm" />
         <p className="truncate text-sm text-walnut-700">{file.name}</p>
+        {/* Every photo under the limit that the page can measure is refused on the upload step (with its size); one it
+            cannot (a header it does not read) was refused only after the upload, with no word before (session 35). */}
+        {sizeUnread && (
+          <p className="text-sm text-walnut-700">
+            We can't read this photo's size here, so it is checked once you send it: a photo under{' '}
+            {photoUpload.shortestSidePx} pixels on its shorter side can't be used.
+          </p>
+        )}
       </div>
       <form onSubmit={submit} onKeyDown={explainEnter} noValidate className="space-y-4">
         <h2 id="visualizer-info-title" className="font-display text-2xl font-bold text-walnut-950">

@@ -605,6 +605,38 @@ describe('sending the photo', () => {
     expect(calls.inserts).toHaveLength(1);
   });
 
+  // Decision 016, item 26: "Process Image" after that error made a second row, the first left pending for the hour's
+  // sweep, which then failed it "No photo was received" with a second e-mail to staff.
+  it('resumes the pending request at the next "Process Image" after every send was lost: one row, its result', async () => {
+    const toastError = vi.spyOn(toast, 'error');
+    let taken = false;
+    const { calls, upload, view } = await startUpload((id) =>
+      HttpResponse.json(taken ? completedRow(id) : row(id, { status: 'pending' })),
+    );
+    fakeTheClock();
+    act(() => upload.answer(502, GATEWAY_502));
+    for (const [index, pause] of RESEND_PAUSES_MS.entries()) {
+      await advanceUntil(() => calls.reads.length > index);
+      await advance(pause);
+      act(() => ControlledUpload.sent[index + 1]?.answer(502, GATEWAY_502));
+    }
+    await advanceUntil(() => screen.queryByRole('button', { name: 'Process Image' }) !== null);
+    expect(toastError).toHaveBeenCalledTimes(1);
+    const sends = ControlledUpload.sent.length;
+
+    // The processor is back: the same photo, name and e-mail go again under the same request, and no row is made.
+    await view.user.click(screen.getByRole('button', { name: 'Process Image' }));
+    const again = await untilSent(sends + 1);
+    expect(again.headers[WEBHOOK_REQUEST_ID_HEADER]).toBe(upload.headers[WEBHOOK_REQUEST_ID_HEADER]);
+    expect(again.body).toBe(upload.body);
+    taken = true;
+    act(() => again.answer(202, { status: 'processing', requestId: calls.id(), correctionToken: 'a'.repeat(43) }));
+    await advanceUntil(() => screen.queryByRole('heading', { name: 'Your room with hardwood floors' }) !== null);
+    expect(screen.getByRole('heading', { name: 'Your room with hardwood floors' })).toBeInTheDocument();
+    expect(calls.inserts).toHaveLength(1);
+    expect(toastError).toHaveBeenCalledTimes(1);
+  });
+
   it('follows the row when a send made again is refused because the first one was taken after all', async () => {
     // A proxy's 502 for a call the processor went on with: its render queued first, the second send is refused (409).
     const toastError = vi.spyOn(toast, 'error');

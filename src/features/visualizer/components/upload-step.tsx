@@ -124,6 +124,8 @@ export function UploadStep({
             accept="image/*"
             capture="environment"
             onChange={takeFirst}
+            // As the picker's: a photo taken and refused is refused in these words, and focus comes back here.
+            aria-describedby={error ? errorId : undefined}
             className="peer/camera sr-only md:hidden"
           />
           <label

@@ -214,6 +214,71 @@ describe("the browser's Back and Forward on the visualizer", () => {
     }, 20_000);
   });
 
+  // Session 34's Left: a withdrawal that got no answer (offline, the processor down) was not sent again, so the request
+  // out under the old details still rendered and e-mailed its result.
+  describe('a withdrawal that gets no answer', () => {
+    /** The first photo is held; the first withdrawal gets no answer (a network error), later ones are answered. */
+    function loseFirstWithdrawal(calls: ReturnType<typeof newCalls>, { holdNewPhoto = false } = {}) {
+      let withdrawals = 0;
+      return http.post(TEST_WEBHOOK_URL, async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        calls.webhooks.push(body);
+        if (body.withdraw) {
+          withdrawals += 1;
+          return withdrawals === 1 ? HttpResponse.error() : HttpResponse.json({ status: 'withdrawn', requestId: body.requestId });
+        }
+        if (calls.webhooks.length === 1 || holdNewPhoto) return new Promise<Response>(() => undefined);
+        return HttpResponse.json({ status: 'processing', requestId: body.requestId }, { status: 202 });
+      });
+    }
+    const withdrawalsOf = (calls: ReturnType<typeof newCalls>) => calls.webhooks.filter((call) => call.withdraw);
+
+    async function correctNameAfterBack(calls: ReturnType<typeof newCalls>) {
+      const { user, router } = await openPage();
+      await chooseFile(user, imageFile(2048, 'den.jpg'));
+      await fillInfo(user);
+      await user.click(screen.getByRole('button', { name: 'Process Image' }));
+      await waitFor(() => expect(calls.inserts).toHaveLength(1), { timeout: 3_000 });
+      await act(() => router.navigate(-1));
+      await user.clear(await screen.findByLabelText('Name'));
+      await user.type(screen.getByLabelText('Name'), 'Dana Whitmore');
+      const first = calls.id();
+      await user.click(screen.getByRole('button', { name: 'Process Image' }));
+      return first;
+    }
+
+    it('is sent again once the new request\'s photo is answered: the processor is back', async () => {
+      const calls = newCalls();
+      server.use(insertHandler(calls), loseFirstWithdrawal(calls), readHandler(calls, (id) => HttpResponse.json(completedRow(id))));
+      const first = await correctNameAfterBack(calls);
+      expect(await screen.findByRole('heading', { name: RESULT_HEADING }, { timeout: 15_000 })).toBeInTheDocument();
+      await waitFor(() => expect(withdrawalsOf(calls)).toHaveLength(2), { timeout: 5_000 });
+      const withdrawal = { requestId: first, name: 'Dana Whitman', email: 'dana@example.com', withdraw: true };
+      expect(withdrawalsOf(calls)).toEqual([withdrawal, withdrawal]);
+      expect(calls.inserts).toHaveLength(2);
+    }, 20_000);
+
+    it('is sent again when the connection comes back', async () => {
+      const calls = newCalls();
+      server.use(
+        insertHandler(calls),
+        loseFirstWithdrawal(calls, { holdNewPhoto: true }),
+        readHandler(calls, (id) => HttpResponse.json(row(id))),
+      );
+      const first = await correctNameAfterBack(calls);
+      await waitFor(() => expect(withdrawalsOf(calls)).toHaveLength(1));
+      expectStep('Processing');
+
+      act(() => void window.dispatchEvent(new Event('online')));
+      await waitFor(() => expect(withdrawalsOf(calls)).toHaveLength(2), { timeout: 5_000 });
+      expect(withdrawalsOf(calls)[1]).toEqual({ requestId: first, name: 'Dana Whitman', email: 'dana@example.com', withdraw: true });
+      // Answered: nothing more is owed, so the next time the connection comes back nothing is sent.
+      act(() => void window.dispatchEvent(new Event('online')));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(withdrawalsOf(calls)).toHaveLength(2);
+    }, 20_000);
+  });
+
   // Session 33's Left: a reload on the details, or "Try Another Photo", left entries on which Back changed nothing on
   // screen. The page goes back to its first entry (the upload step) instead, so the next Back leaves it.
   describe('every Back shows something', () => {

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import sharp from 'sharp';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifyManager } from '@tanstack/react-query';
@@ -183,6 +185,49 @@ describe('the upload step', () => {
     );
     expectStep('Upload');
     expect(calls.inserts).toHaveLength(0);
+  });
+
+  // Session 35: a HEIC (or TIFF, or AVIF) thumbnail, which most browsers cannot open, went all the way to the processor
+  // and was refused after the upload, with a failed row and the office's e-mail.
+  it("refuses a tiny HEIC on the upload step with the same words, from its header (the processor's 64×64 fixture)", async () => {
+    const calls = newCalls();
+    server.use(insertHandler(calls), webhookHandler(calls));
+    const { user } = await openPage();
+    const heic = readFileSync(resolve('visualizer-processor/fixtures/images/hevc-larger-than-declared.heic'));
+    await chooseFile(user, new File([new Uint8Array(heic)], 'IMG_0042.HEIC', { type: 'image/heic' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This photo is too small to show a floor: 64×64 pixels. Please choose a photo at least 200 pixels on its shorter side',
+    );
+    expectStep('Upload');
+    expect(calls.inserts).toHaveLength(0);
+  });
+
+  it("says on the details step that a photo's size is checked once it is sent, when its header does not say it", async () => {
+    const SIZE_CHECKED_LATER = /We can't read this photo's size here, so it is checked once you send it: a photo under 200 pixels on its shorter side can't be used\./;
+    const { user } = await openPage();
+    // The first bytes of a HEIC, and no item properties after them: nothing says its size.
+    await chooseFile(user, imageFile(4096, 'IMG_0042.heic', 'image/heic'));
+    expect(await screen.findByText(SIZE_CHECKED_LATER)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#a0784a' } }).jpeg().toBuffer();
+    await chooseFile(user, new File([new Uint8Array(photo)], 'den.jpg', { type: 'image/jpeg' }));
+    expect(await screen.findByRole('heading', { name: 'Where should we send your result?' })).toBeInTheDocument();
+    expect(screen.queryByText(SIZE_CHECKED_LATER)).not.toBeInTheDocument();
+  });
+
+  // Journeys3, session 34: only "Choose a photo" named the refusal as its description; a photo taken with the phone's
+  // camera and refused left "Take a photo", where focus returns, saying nothing of why.
+  it('describes both the picker and the camera by the refusal of a photo taken with the camera', async () => {
+    const { user } = await openPage();
+    const camera = screen.getByLabelText('Take a photo');
+    await user.upload(camera, new File([], 'IMG_0043.JPG', { type: 'image/jpeg' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('That file is empty (0 bytes)');
+    expect(screen.getByLabelText('Take a photo')).toHaveAccessibleDescription(alert.textContent ?? '');
+    expect(screen.getByLabelText('Choose a photo')).toHaveAccessibleDescription(alert.textContent ?? '');
   });
 
   it('a refused file chosen while the one before it is still being read is what the page answers', async () => {

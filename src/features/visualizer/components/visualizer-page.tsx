@@ -17,17 +17,23 @@ import {
   type VisualizerRequest,
 } from '../api/get-visualizer-request';
 import { resultIdFromFragment, VISUALIZER_PAGE_PATH } from '@contracts/visualizer-result-link';
-import { UploadStalled, useStartProcessing, WebhookUnanswered, type UploadProgress } from '../api/start-processing';
+import {
+  EverySendLost,
+  UploadStalled,
+  useStartProcessing,
+  WebhookUnanswered,
+  type UploadProgress,
+} from '../api/start-processing';
 import { describeProcessingError } from '../utils/describe-processing-error';
 import { photoUpload } from '@/config/photo-upload';
 import { asImageFile } from '../utils/as-image-file';
-import { photoFileProblem } from '../utils/photo-file-problem';
+import { checkPhotoFile } from '../utils/photo-file-problem';
 import { preparePhotoAhead } from '../utils/prepare-photo-ahead';
 import { getSupabaseClient } from '@/lib/supabase-client';
 import { InsertError } from '@/lib/insert-with-fallback';
 import { getSiteEnv } from '@/lib/env';
 import { warmConnections } from '../utils/warm-connections';
-import { withdrawVisualizerRequest } from '../api/withdraw-visualizer-request';
+import { sendWithdrawalsOwed, withdrawVisualizerRequest } from '../api/withdraw-visualizer-request';
 import { InfoStep, type InfoErrors } from './info-step';
 import { ProcessingStep, type ProcessingPhase } from './processing-step';
 import { resultFromRow, sameWoods, type VisualizerResult } from '../utils/result-from-row';
@@ -147,6 +153,9 @@ export function VisualizerPage() {
     setRefusals((count) => count + 1);
   };
   const fileChoice = useRef(0);
+  // The chosen photo's header did not say its size (a format the page cannot read it from, or a header past the bytes
+  // read): the processor checks it, and the details step says so rather than nothing until a refusal after the upload.
+  const [sizeUnread, setSizeUnread] = useState(false);
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [fieldErrors, setFieldErrors] = useState<InfoErrors>({});
@@ -369,7 +378,7 @@ export function VisualizerPage() {
       toast.error(title, { description, duration });
       return;
     }
-    const problem = await photoFileProblem(chosen);
+    const { problem, size } = await checkPhotoFile(chosen);
     // Another file was chosen while this one's first bytes were read: that one counts.
     if (choice !== fileChoice.current) return;
     if (problem) {
@@ -384,6 +393,7 @@ export function VisualizerPage() {
     }
     setUploadError(null);
     setFile(chosen);
+    setSizeUnread(size === null);
     moveTo('info');
     // Ready by the time the details are typed; a failure here is met again, and told, when the photo is sent.
     preparePhotoAhead(chosen).catch(() => undefined);
@@ -408,6 +418,8 @@ export function VisualizerPage() {
     }
     setFieldErrors({});
     toast.dismiss(LEFT_RENDER_TOAST.id);
+    // A withdrawal that got no answer before (offline, the processor down) goes again with this request.
+    sendWithdrawalsOwed();
     const earlier = leftRequest.current;
     leftRequest.current = null;
     setRequestId(null);
@@ -441,7 +453,8 @@ export function VisualizerPage() {
         return;
       }
       if (status === 'pending') resumed = earlier.id;
-      // A row that cannot be read may still be laid: withdrawn, as one whose details changed (no answer: left as is).
+      // A row that cannot be read may still be laid: withdrawn, as one whose details changed (no answer: sent again
+      // with the next request, once a photo's call is answered, or when the connection is back).
       else if (status === 'unknown')
         void withdrawVisualizerRequest(earlier.id, earlier.name, earlier.email).catch(() => undefined);
     }
@@ -555,6 +568,8 @@ export function VisualizerPage() {
       }
       try {
         const { correctionToken: token, firstPictures } = await sent;
+        // The processor answered: a withdrawal it did not get before can reach it now.
+        sendWithdrawalsOwed();
         setCorrectionToken(token);
         tokenOf.current = { id, token };
         const { processed, original } = firstPictures;
@@ -568,6 +583,11 @@ export function VisualizerPage() {
           setUploadStalled(true);
           return;
         }
+        // Every send lost (a processor down for more than about 17 s): the row stays pending, which the page may not
+        // write (decision 016, item 26). Kept as a request left by Back is, so the next "Process Image" with the same
+        // photo and details sends the photo again under its id (one row, one render, one e-mail for staff), and
+        // changed details withdraw it; it made a second row beside it, the first pending for the hour's sweep.
+        if (error instanceof EverySendLost) leftRequest.current = lastSent.current;
         // The render may be under way all the same: the row will tell (spec polling), not this answer. A row
         // still pending says nothing either (the upload may be waiting in the processor's line), so the page
         // follows it for the spec's 30 reads like any other and never says the photo failed while it may not have.
@@ -780,6 +800,7 @@ export function VisualizerPage() {
             {step === 'info' && file && (
               <InfoStep
                 file={file}
+                sizeUnread={sizeUnread}
                 name={name}
                 email={email}
                 errors={fieldErrors}

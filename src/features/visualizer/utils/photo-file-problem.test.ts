@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { photoFileProblem } from './photo-file-problem';
+import { checkPhotoFile, photoFileProblem } from './photo-file-problem';
 
 /**
  * The upload step's first look at a chosen file: every picture a phone or a computer gives (real encoder output:
@@ -93,6 +93,69 @@ describe('photoFileProblem', () => {
     expect(await photoFileProblem(file)).toEqual({ kind: 'too-small', width, height });
   });
 
+  // Session 35: formats most browsers cannot open (HEIC, TIFF; AVIF before Chromium 85 and Safari 16) were refused
+  // only by the processor, after the upload, with a failed row and the office's e-mail. Their headers say their size.
+  it.each([
+    ['an AVIF', () => sized(160, 120).avif().toBuffer(), 'image/avif', 160, 120],
+    ['a HEIF (AV1)', () => sized(190, 250).heif({ compression: 'av1' }).toBuffer(), 'image/heif', 190, 250],
+    ['a TIFF', () => sized(150, 100).tiff().toBuffer(), 'image/tiff', 150, 100],
+    ['a big-endian TIFF', async () => bigEndianTiff(120, 260), 'image/tiff', 120, 260],
+    // 450 KB of pixels, then the directory that gives the size: past the first 256 KiB read.
+    ['an uncompressed TIFF', () => sized(1000, 150).tiff({ compression: 'none' }).toBuffer(), 'image/tiff', 1000, 150],
+    [
+      "a HEIC thumbnail (the processor's fixture of 64×64)",
+      async () => readFileSync(resolve('visualizer-processor/fixtures/images/hevc-larger-than-declared.heic')),
+      'image/heic',
+      64,
+      64,
+    ],
+    ['a BMP', async () => bmp(180, -120), 'image/bmp', 180, 120],
+  ])('says %s under 200 px on its shorter side is too small, with its size, from its header', async (_, bytes, type, width, height) => {
+    const file = new File([new Uint8Array(await bytes())], 'thumb', { type });
+    expect(await photoFileProblem(file)).toEqual({ kind: 'too-small', width, height });
+  });
+
+  it("reads an iPhone HEIC's size as its primary item's (the whole photo), not its thumbnail's", async () => {
+    const iphone = readFileSync(resolve('visualizer-processor/fixtures/images/room-gps-rotated.heic'));
+    expect(await checkPhotoFile(new File([new Uint8Array(iphone)], 'IMG_0042.HEIC', { type: 'image/heic' }))).toEqual({
+      problem: null,
+      size: { width: 960, height: 720 },
+    });
+    // A grid of 512 px tiles (items 2-13) with a 320×240 thumbnail (item 20): the grid, item 1, is the primary one.
+    const grid = heicBoxes({ primary: 1, sizes: { 1: [4032, 3024], 2: [512, 512], 20: [320, 240] } });
+    expect(await checkPhotoFile(new File([grid], 'IMG_0043.HEIC', { type: 'image/heic' }))).toEqual({
+      problem: null,
+      size: { width: 4032, height: 3024 },
+    });
+    const thumbnailFirst = heicBoxes({ primary: 20, sizes: { 1: [4032, 3024], 20: [180, 135] } });
+    expect(await photoFileProblem(new File([thumbnailFirst], 'small.heic', { type: 'image/heic' }))).toEqual({
+      kind: 'too-small',
+      width: 180,
+      height: 135,
+    });
+  });
+
+  it("reads a big uncompressed TIFF's size from its directory after the pixels", async () => {
+    const scan = await sized(1600, 1200).tiff({ compression: 'none' }).toBuffer();
+    expect(await checkPhotoFile(new File([new Uint8Array(scan)], 'scan.tif', { type: 'image/tiff' }))).toEqual({
+      problem: null,
+      size: { width: 1600, height: 1200 },
+    });
+  });
+
+  it('leaves the size to the processor when the header does not say it', async () => {
+    // A HEIC cut short before its item properties; a TIFF whose first directory comes after its pixels.
+    const cut = readFileSync(resolve('visualizer-processor/fixtures/images/room-gps-rotated.heic')).subarray(0, 100);
+    const tiffAfterPixels = new Uint8Array(300 * 1024);
+    tiffAfterPixels.set([0x49, 0x49, 0x2a, 0x00, 0x00, 0x00, 0x04, 0x00]);
+    for (const [bytes, type] of [
+      [cut, 'image/heic'],
+      [tiffAfterPixels, 'image/tiff'],
+    ] as const) {
+      expect(await checkPhotoFile(new File([new Uint8Array(bytes)], 'photo', { type }))).toEqual({ problem: null, size: null });
+    }
+  });
+
   it('lets a photo of 200 px on its shorter side through, and a camera-sized JPEG whose EXIF comes first', async () => {
     const square = await sized(200, 200).jpeg().toBuffer();
     expect(await photoFileProblem(new File([new Uint8Array(square)], 'a.jpg', { type: 'image/jpeg' }))).toBeNull();
@@ -104,3 +167,56 @@ describe('photoFileProblem', () => {
     expect(await photoFileProblem(new File([new Uint8Array(camera)], 'b.jpg', { type: 'image/jpeg' }))).toBeNull();
   });
 });
+
+/** A BMP's file and DIB headers (BITMAPINFOHEADER) as the format fixes them: sharp writes none. */
+function bmp(width: number, height: number): Uint8Array {
+  const bytes = new Uint8Array(54);
+  const view = new DataView(bytes.buffer);
+  bytes.set([0x42, 0x4d]);
+  view.setUint32(2, bytes.length, true);
+  view.setUint32(10, 54, true);
+  view.setUint32(14, 40, true);
+  view.setInt32(18, width, true);
+  view.setInt32(22, height, true);
+  view.setUint16(26, 1, true);
+  view.setUint16(28, 24, true);
+  return bytes;
+}
+
+/** A big-endian ("MM") TIFF's header and first directory: sharp writes little-endian ones. */
+function bigEndianTiff(width: number, height: number): Uint8Array {
+  const bytes = new Uint8Array(8 + 2 + 3 * 12 + 4);
+  const view = new DataView(bytes.buffer);
+  bytes.set([0x4d, 0x4d, 0x00, 0x2a]);
+  view.setUint32(4, 8);
+  view.setUint16(8, 3);
+  const entry = (n: number, tag: number, type: number, value: number) => {
+    const at = 10 + n * 12;
+    view.setUint16(at, tag);
+    view.setUint16(at + 2, type);
+    view.setUint32(at + 4, 1);
+    if (type === 3) view.setUint16(at + 8, value);
+    else view.setUint32(at + 8, value);
+  };
+  entry(0, 254, 4, 0);
+  entry(1, 256, 3, width);
+  entry(2, 257, 4, height);
+  return bytes;
+}
+
+/**
+ * The boxes of a HEIC's start as ISO/IEC 23008-12 fixes them (ftyp, then meta with pitm, iprp: ipco's ispe properties
+ * and ipma's associations, version 0, 7-bit indexes), one ispe per item; no pixels.
+ */
+function heicBoxes({ primary, sizes }: { primary: number; sizes: Record<number, [number, number]> }): Uint8Array<ArrayBuffer> {
+  const u32 = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
+  const u16 = (n: number) => [(n >>> 8) & 255, n & 255];
+  const box = (type: string, body: number[]) => [...u32(8 + body.length), ...[...type].map((c) => c.charCodeAt(0)), ...body];
+  const full = (type: string, body: number[]) => box(type, [0, 0, 0, 0, ...body]);
+  const items = Object.entries(sizes).map(([item, size]) => [Number(item), size] as const);
+  const ipco = box('ipco', items.flatMap(([, [width, height]]) => full('ispe', [...u32(width), ...u32(height)])));
+  const ipma = full('ipma', [...u32(items.length), ...items.flatMap(([item], index) => [...u16(item), 1, 0x80 | (index + 1)])]);
+  const meta = full('meta', [...full('hdlr', [...u32(0), ...[...'pict'].map((c) => c.charCodeAt(0)), ...u32(0), ...u32(0), ...u32(0), 0]), ...full('pitm', u16(primary)), ...box('iprp', [...ipco, ...ipma])]);
+  const ftyp = box('ftyp', [...'heic'].map((c) => c.charCodeAt(0)).concat(u32(0), [...'mif1heic'].map((c) => c.charCodeAt(0))));
+  return new Uint8Array([...ftyp, ...meta]);
+}
