@@ -19,6 +19,7 @@ import { ZOOMED_MARGIN_REGROWTH_LIMITS } from '../engine/segmentation/zoomed-mar
 import { SPLIT_VOTE_LIMITS } from '../engine/segmentation/split-vote-regrowth.ts';
 import { FLOOR_TO_EDGE_LIMITS } from '../engine/segmentation/floor-to-edges.ts';
 import { EDGE_COLOUR_LIMITS } from '../engine/segmentation/edge-colours.ts';
+import { RUG_EDGE_LIMITS } from '../engine/segmentation/rug-edge.ts';
 
 const edgeColours = (limits: Partial<typeof EDGE_COLOUR_LIMITS>) => ({ edgeColours: { ...EDGE_COLOUR_LIMITS, ...limits } });
 const bases = (limits: Partial<typeof OBJECT_BASE_LIMITS>) => ({ objectBases: { ...OBJECT_BASE_LIMITS, ...limits } });
@@ -66,6 +67,11 @@ export const ENGINE_VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   'engine, rug rim by the colours beside it (16 cells)': { rugRim: { ...RUG_RIM_LIMITS, local: 16 } },
   // Session 34: the band between a kept rug's found far boundary and its straight edge line (rug-edge.ts), on.
   'engine, without rug edge line': { rugEdge: null },
+  // Session 35: where the found boundary lies on a weaker step of its own, the band taken cell by cell through the
+  // rug's colours (`colourWalkOver` 1.5), on; without it is main before. The boundary guard loosened alone takes the
+  // shag's band and part of the floor's strip above it.
+  'engine, rug edge without the colour walk': { rugEdge: { ...RUG_EDGE_LIMITS, colourWalkOver: Infinity } },
+  'engine, rug edge over its boundary 1.5, without the colour walk': { rugEdge: { ...RUG_EDGE_LIMITS, overBoundary: 1.5, colourWalkOver: Infinity } },
   'engine, without whole rugs': { wholeRugs: null },
   'engine, whole rugs with the colour drift': { wholeRugs: { ...WHOLE_RUG_LIMITS, drift: 60 } },
   'engine, without zoomed margin regrowth': { zoomedMarginRegrowth: null },
