@@ -173,7 +173,11 @@ describe('e-mail under faults', () => {
   // visitor could silence anyone's confirmations (migration 20261210600000).
   it("a refused spelling that only a Unicode case rule makes someone else's address holds nothing back (a C.UTF-8 database, as hosted)", async () => {
     const name = `refused_fold_${randomUUID().slice(0, 8)}`;
-    await query(stack.superuserUrl, `create database ${name} template template0 encoding 'UTF8' lc_collate 'C' lc_ctype 'C.utf8'`);
+    // Postgres's own C.UTF-8 (the builtin provider, Postgres 17+), which folds as glibc's does: no locale of the OS needed.
+    await query(
+      stack.superuserUrl,
+      `create database ${name} template template0 encoding 'UTF8' locale_provider builtin builtin_locale 'C.UTF-8' locale 'C'`,
+    );
     const url = new URL(stack.superuserUrl);
     url.pathname = `/${name}`;
     try {
