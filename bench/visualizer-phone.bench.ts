@@ -418,7 +418,13 @@ async function whereTheTimeWent(
   const since = (time: number | undefined) => (time === undefined ? Number.NaN : Math.round(time - click));
   const rows = seen.entries.filter((entry) => entry.name.includes('/rest/v1/floor_visualizer_requests'));
   const insert = rows.find((entry) => entry.start >= click - 1);
-  const rowRead = rows.find((entry) => stamps.answeredAt !== undefined && entry.start >= stamps.answeredAt - 1);
+  // The first read of the row after the webhook's answer (its response's end: the page's own listener, which asks
+  // the read, runs before this bench's answer stamp; decision 058); the insert reads back only its id.
+  const webhookEntry = seen.entries.filter((entry) => entry.type === 'xmlhttprequest').at(-1);
+  const answerEnd = webhookEntry?.end ?? stamps.answeredAt;
+  const rowRead = rows.find(
+    (entry) => answerEnd !== undefined && entry.name.includes('select=id%2Ccreated_at') && entry.start >= answerEnd - 1,
+  );
   const picture = seen.entries.find((entry) => entry.name === seen.first && entry.start >= click - 1);
   const worker = stamps.workers.find((entry) => entry.askedAt !== undefined);
   // The processor's lines name the request: the webhook's parts and the render's stages.
@@ -454,6 +460,7 @@ async function whereTheTimeWent(
     'upload starts (send)': since(stamps.sendAt),
     'last byte out': since(stamps.uploadedAt),
     'webhook answered': since(stamps.answeredAt),
+    'row read asked': since(rowRead?.start),
     'row read after the answer': since(rowRead?.end),
     'picture requested': since(picture?.start),
     'picture downloaded': since(picture?.end),
