@@ -24,6 +24,8 @@ import { RUG_EDGE_LIMITS } from '../engine/segmentation/rug-edge.ts';
 const edgeColours = (limits: Partial<typeof EDGE_COLOUR_LIMITS>) => ({ edgeColours: { ...EDGE_COLOUR_LIMITS, ...limits } });
 const bases = (limits: Partial<typeof OBJECT_BASE_LIMITS>) => ({ objectBases: { ...OBJECT_BASE_LIMITS, ...limits } });
 const taps = (limits: Partial<typeof TAP_LIMITS>) => ({ taps: { ...TAP_LIMITS, ...limits } });
+/** The taps as main had them before session 35 turned on `sideNarrow` and the patterned class growth's trim (`classFringe`). */
+const TAPS_S34: Partial<typeof TAP_LIMITS> = { sideNarrow: 0, classFringe: 0, classFringeRatio: 0, classFringePatterned: false };
 const colours = (limits: Partial<typeof PHOTO_COLOUR_LIMITS>) => ({ photoColours: { ...PHOTO_COLOUR_LIMITS, ...limits } });
 
 /** The engine before issue 23's steps; the single steps below are measured from it. */
@@ -220,14 +222,17 @@ export const ENGINE_VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   "engine, taps, 'this is floor' decides the band along the mask's floor by a minimum cut (reach 0.1, twice as deep as the tap, colour ratio 8)": taps({ bandReach: 0.1, bandDeep: 2, bandOtherSide: 8 }),
   "engine, taps, 'this is floor' floods its surface (level 30, deep 1.5), the tapped thing's own class a marker": taps({ surfaceLevel: 30, surfaceDeep: 1.5, surfaceOwnThing: true }),
   "engine, taps, 'this is floor' through light as far as the shade ratio allows (before session 30)": taps({ shadeLightOver: 0 }),
-  "engine, taps, 'this is floor' class growth stops at a strong edge in its last cell": taps({ classFringe: 1 }),
+  "engine, taps, 'this is floor' class growth stops at a strong edge in its last cell": taps({ ...TAPS_S34, classFringe: 1 }),
   "engine, taps, 'this is floor' on a zoomed thing lets in only that thing": taps({ tappedThingOnly: true }),
-  "engine, taps, 'this is floor' class growth's last cell keeps only colours at most as likely outside as in its core": taps({ classFringe: 1, classFringeRatio: 1 }),
-  "engine, taps, 'this is floor' on a patterned place, the class growth's last cell keeps only colours at most as likely outside as in its core": taps({ classFringe: 1, classFringeRatio: 1, classFringePatterned: true }),
-  "engine, taps, 'not floor' tapped side's colours from the growth within the drift": taps({ sideCore: 1 }),
-  "engine, taps, 'not floor' tapped side's colours from the growth within the drift, with the patterned class growth's last cell trimmed": taps({ sideCore: 1, classFringe: 1, classFringeRatio: 1, classFringePatterned: true }),
-  "engine, taps, 'not floor' tapped side's colours from the growth within the drift where it holds under half the tapped place": taps({ sideCore: 0.5 }),
-  "engine, taps, 'not floor' tapped side's colours from the growth within the drift where it holds under half the tapped place, with the patterned class growth's last cell trimmed": taps({ sideCore: 0.5, classFringe: 1, classFringeRatio: 1, classFringePatterned: true }),
+  "engine, taps, 'this is floor' class growth's last cell keeps only colours at most as likely outside as in its core": taps({ ...TAPS_S34, classFringe: 1, classFringeRatio: 1 }),
+  "engine, taps, 'this is floor' on a patterned place, the class growth's last cell keeps only colours at most as likely outside as in its core": taps({ ...TAPS_S34, classFringe: 1, classFringeRatio: 1, classFringePatterned: true }),
+  "engine, taps, 'not floor' tapped side's colours from the growth within the drift": taps({ ...TAPS_S34, sideCore: 1 }),
+  "engine, taps, 'not floor' tapped side's colours from the growth within the drift, with the patterned class growth's last cell trimmed": taps({ ...TAPS_S34, sideCore: 1, classFringe: 1, classFringeRatio: 1, classFringePatterned: true }),
+  "engine, taps, 'not floor' tapped side's colours from the growth within the drift where it holds under half the tapped place": taps({ ...TAPS_S34, sideCore: 0.5 }),
+  "engine, taps, 'not floor' tapped side's colours from the growth within the drift where it holds under half the tapped place, with the patterned class growth's last cell trimmed": taps({ ...TAPS_S34, sideCore: 0.5, classFringe: 1, classFringeRatio: 1, classFringePatterned: true }),
+  "engine, taps, 'not floor' tapped place no wider than the thing under the tap (session 35, without the trim)": taps({ classFringe: 0 }),
+  "engine, taps, without the thin thing's narrowed tapped place (the trim alone, as session 33)": taps({ sideNarrow: 0 }),
+  "engine, taps, without the thin thing's narrowed tapped place and the patterned class growth's trim (main before session 35)": taps(TAPS_S34),
   'engine, taps without the strong edge': taps({ strongEdge: 0 }),
   'engine, taps, strong edge 16': taps({ strongEdge: 16 }),
   'engine, taps, climb 0.05': taps({ climb: 0.05 }),

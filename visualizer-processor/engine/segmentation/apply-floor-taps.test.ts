@@ -1910,7 +1910,8 @@ describe('"not floor" on a dark plinth narrower than the tapped place, above flo
   // lightening on out of its shade in even steps (rows 186–199), so the growth through the thing's light and shade
   // (`thingDrift`) runs on through the strip; a rug the mask left out below it (rows 200–229), and from row 230 the
   // room's lit floor, with a little of the strip's shades in its far corner. The tap, in the plinth 7.5 rows above
-  // the strip, takes 4 rows of the strip into its place. Every pixel the network calls floor. (`sideCore` is off by
+  // the strip, takes 4 rows of the strip into its place. Every pixel the network calls floor. (`sideNarrow`, on since
+  // session 35, leaves this plinth's disc whole: its dark rows are over half the disc's width. `sideCore` is off by
   // default, measured and not kept: these tests hold what the rule does.)
   const W = 600;
   const H = 400;
@@ -1938,15 +1939,83 @@ describe('"not floor" on a dark plinth narrower than the tapped place, above flo
 
   it('with the tapped side judged by the growth within `drift` (`sideCore`), takes the plinth and little of the strip', () => {
     const photo = room();
-    applyFloorTaps(photo.mask, photo.image, photo.scene, [tap], undefined, { ...TAP_LIMITS, sideCore: 1 });
+    applyFloorTaps(photo.mask, photo.image, photo.scene, [tap], undefined, { ...TAP_LIMITS, sideNarrow: 0, sideCore: 1 });
     expect(taken(photo.mask, plinth)).toBe(16 * 200);
     expect(taken(photo.mask, strip)).toBeLessThan(3 * 200);
   });
 
   it("judged by the tapped disc, the same tap takes the strip's rows inside the disc and more", () => {
     const photo = room();
-    applyFloorTaps(photo.mask, photo.image, photo.scene, [tap], undefined, { ...TAP_LIMITS, sideCore: 0 });
+    applyFloorTaps(photo.mask, photo.image, photo.scene, [tap], undefined, { ...TAP_LIMITS, sideNarrow: 0, sideCore: 0 });
     expect(taken(photo.mask, plinth)).toBe(16 * 200);
     expect(taken(photo.mask, strip)).toBeGreaterThanOrEqual(5 * 200);
+  });
+});
+
+describe('"not floor" on a dark band thinner than half the tapped place, above floor lightening out of its shade', () => {
+  // The room above with a band of 10 rows (176–185, its last three lightening) where the plinth was: its own dark
+  // rows (the growth within `drift`) are 7 deep, under half the tapped disc's 21.6 px width. The tap lies in the
+  // band's dark rows, 3.5 rows from its top and from its lightening. Either way the tap takes the band's dark rows and
+  // leaves most of its two lightest (the strip's first shades).
+  const W = 600;
+  const H = 400;
+  const band = (x: number, y: number) => x >= 400 && y >= 176 && y < 186;
+  const strip = (x: number, y: number) => x >= 400 && y >= 186 && y < 200;
+  const rug = (_: number, y: number) => y >= 200 && y < 230;
+  const room = () =>
+    paintedRoom(
+      W,
+      H,
+      (x, y) => {
+        const shade = (n: number): [number, number, number] => [60 + 6 * n, 55 + 6 * n, 50 + 6 * n];
+        if (band(x, y)) return { rgb: shade(Math.max(0, y - 182)), sceneClass: SCENE_CLASS.floor, floor: false };
+        if (strip(x, y)) return { rgb: shade(y - 182), sceneClass: SCENE_CLASS.floor, floor: true };
+        if (rug(x, y)) return { rgb: [150, 40, 50], sceneClass: SCENE_CLASS.floor, floor: false };
+        if (y >= 230) return { rgb: shade(x < 100 && y >= 240 && y < 254 ? y - 236 : 17), sceneClass: SCENE_CLASS.floor, floor: true };
+        return { rgb: [210, 205, 195], sceneClass: SCENE_CLASS.wall, floor: false };
+      },
+      (x, y) => band(x, y) || strip(x, y) || y >= 230,
+    );
+  const tap = { x: 590.5 / W, y: 179.5 / H, floor: false };
+  const taken = (mask: Uint8Array, where: (x: number, y: number) => boolean) =>
+    mask.reduce((n, v, i) => n + (!v && where(i % W, Math.floor(i / W)) ? 1 : 0), 0);
+
+  it('with the tapped place no wider than the band (`sideNarrow`), takes the band and little of the strip', () => {
+    const photo = room();
+    applyFloorTaps(photo.mask, photo.image, photo.scene, [tap], undefined, { ...TAP_LIMITS, sideNarrow: 0.5 });
+    expect(taken(photo.mask, band)).toBeGreaterThanOrEqual(8 * 200);
+    expect(taken(photo.mask, strip)).toBeLessThan(20);
+  });
+
+  it("judged by the whole tapped disc (the strip's first shades inside it), the same tap takes strip pixels too", () => {
+    const photo = room();
+    applyFloorTaps(photo.mask, photo.image, photo.scene, [tap], undefined, { ...TAP_LIMITS, sideNarrow: 0 });
+    expect(taken(photo.mask, band)).toBeGreaterThanOrEqual(8 * 200);
+    expect(taken(photo.mask, strip)).toBeGreaterThanOrEqual(200);
+  });
+
+  it('on the plinth above, 13 dark rows deep, keeps the whole disc (`sideNarrow` 0.5 as off)', () => {
+    // The first room's plinth: its dark rows are more than half the disc's width, so the rule stands aside.
+    const plinth = (x: number, y: number) => x >= 400 && y >= 170 && y < 186;
+    const tall = () =>
+      paintedRoom(
+        W,
+        H,
+        (x, y) => {
+          const shade = (n: number): [number, number, number] => [60 + 6 * n, 55 + 6 * n, 50 + 6 * n];
+          if (plinth(x, y)) return { rgb: shade(Math.max(0, y - 182)), sceneClass: SCENE_CLASS.floor, floor: false };
+          if (strip(x, y)) return { rgb: shade(y - 182), sceneClass: SCENE_CLASS.floor, floor: true };
+          if (rug(x, y)) return { rgb: [150, 40, 50], sceneClass: SCENE_CLASS.floor, floor: false };
+          if (y >= 230) return { rgb: shade(x < 100 && y >= 240 && y < 254 ? y - 236 : 17), sceneClass: SCENE_CLASS.floor, floor: true };
+          return { rgb: [210, 205, 195], sceneClass: SCENE_CLASS.wall, floor: false };
+        },
+        (x, y) => plinth(x, y) || strip(x, y) || y >= 230,
+      );
+    const plinthTap = { x: 590.5 / W, y: 178.5 / H, floor: false };
+    const on = tall();
+    applyFloorTaps(on.mask, on.image, on.scene, [plinthTap], undefined, { ...TAP_LIMITS, sideNarrow: 0.5 });
+    const off = tall();
+    applyFloorTaps(off.mask, off.image, off.scene, [plinthTap], undefined, { ...TAP_LIMITS, sideNarrow: 0 });
+    expect(on.mask).toEqual(off.mask);
   });
 });

@@ -76,6 +76,19 @@ export const TAP_LIMITS = {
    * taps); at 0.5 the "not floor" sweep's sum fell 0.005 (a kitchen-lino tap -0.005 stays, a bedroom-rugs gain goes).
    */
   sideCore: 0,
+  /**
+   * Where the growth through a "not floor" thing's light and shade (`thingDrift`) went past the growth within `drift`,
+   * and that narrower growth (the thing's own colours) is thin near the tap (twice its deepest point within the tapped
+   * disc of `tappedReach` under this share of the disc's width), the tapped side's test takes the tapped place as a
+   * disc no wider than the thing: its radius the tap's own depth in that growth (at least 2 guide pixels). A thing
+   * thinner than the disc (a dark band under a shelf, about 10 px against a 28 px disc at the guide's size) lent it the
+   * floor's colours beside it, and the test then kept the floor the wider growth had run into (issue 34 item 3,
+   * session 35). Unlike `sideCore`, a wide thing keeps its whole disc, light edge and all (where both are set, this
+   * rule decides). 0 = off. 0.5 (decision 012's log, session 35): the "not floor" sweep +0.007 over 4 of 267 taps,
+   * none newly past -0.01, no simulated visitor's tap moves; with the trim (`classFringe`) bedroom-rugs 0.719 -> 0.733
+   * after 2 taps, where the trim alone moved its second tap onto the band and it took floor.
+   */
+  sideNarrow: 0.5,
   /** A surface smaller than this fraction of the photo is texture under the finger, not the region meant. */
   minSurfaceFraction: 0.0005,
   /**
@@ -499,17 +512,19 @@ export const TAP_LIMITS = {
    * `classFringeRatio`. 0 = off: measured, not kept (decision 012's log, session 33: with the ratio 1 on patterned
    * places it made kitchen-lino believable after 2 taps, but moved bedroom-rugs' second simulated tap to a place where
    * it lowers the photo 0.009 below main; session 34: with `sideCore` at 0.5 bedroom-rugs gains 0.014 instead and no
-   * tuning photo falls, but `sideCore` itself was not kept).
+   * tuning photo falls, but `sideCore` itself was not kept). 1 with `classFringeRatio` 1 on patterned places, since
+   * session 35 with `sideNarrow`, which holds that tap to the band: kitchen-lino believable after 2 taps (painted 1.1 % ->
+   * 1.0 %), bedroom-rugs 0.719 -> 0.733, no tuning photo down more than 0.002; about +10 ms on a tap that trims.
    */
-  classFringe: 0,
+  classFringe: 1,
   /**
    * With `classFringe`, the band's pixels are judged by colour instead of by edges: one stays unless its colour is more
    * than this many times as likely among the seed's mask state just outside the region (within the band's depth) as
    * among the region's core. 0 = by strong edges.
    */
-  classFringeRatio: 0,
+  classFringeRatio: 1,
   /** With `classFringe`, only where the class growth decided because the tapped place is patterned (`patternedPlace`). */
-  classFringePatterned: false,
+  classFringePatterned: true,
   /**
    * A "this is floor" tap on a place a zoomed run saw as a thing keeps out the zoomed runs' other things: only the
    * thing the tap lands on (4-connected on the zoomed grid) is let in, not every thing in the photo (issue 34,
@@ -868,7 +883,7 @@ export function applyFloorTaps(
       const withinDrift = region.slice();
       const withinDriftSize = grown;
       grown = grow(true, limits.thingDrift ** 2);
-      if (limits.sideCore > 0 && grown > withinDriftSize) driftCore = withinDrift;
+      if ((limits.sideCore > 0 || limits.sideNarrow > 0) && grown > withinDriftSize) driftCore = withinDrift;
       // Run on into the floor through a soft shade (see `TAP_LIMITS.thingFallback`), unless onto a rug the runs saw.
       if (limits.thingFallback && grown > sameState * limits.maxShare && !seenRug(region, grown)) {
         region.set(withinDrift);
@@ -1649,7 +1664,30 @@ function keepTappedSide(
   const size = width * height;
   const sx = seed % width;
   const sy = (seed - sx) / width;
-  const reach = limits.tappedReach * Math.hypot(width, height);
+  let reach = limits.tappedReach * Math.hypot(width, height);
+  if (core && limits.sideNarrow > 0) {
+    // The tapped place no wider than a thin thing under the tap (see `TAP_LIMITS.sideNarrow`). The thing's width near
+    // the tap: twice the deepest point, within the disc, of its own growth (distances within the disc's box grown by
+    // the disc, so the search costs next to nothing; the photo's frame is no edge of the thing).
+    const r = Math.ceil(reach);
+    const box = { x0: Math.max(0, sx - 2 * r), y0: Math.max(0, sy - 2 * r), x1: Math.min(width - 1, sx + 2 * r), y1: Math.min(height - 1, sy + 2 * r) };
+    const depth = chamferDistanceInBox(core, width, box, false);
+    const w = box.x1 - box.x0 + 1;
+    let deepest = 0;
+    for (let y = Math.max(0, sy - r); y <= Math.min(height - 1, sy + r); y++) {
+      for (let x = Math.max(0, sx - r); x <= Math.min(width - 1, sx + r); x++) {
+        if ((x - sx) ** 2 + (y - sy) ** 2 <= reach * reach) deepest = Math.max(deepest, depth[(y - box.y0) * w + x - box.x0]!);
+      }
+    }
+    // Chamfer steps are 3 a pixel. A thing at least this share of the disc's width keeps the whole disc.
+    if ((2 * deepest) / 3 < limits.sideNarrow * 2 * reach) {
+      // The disc then shrinks to the tap's own depth in the thing: strictly inside it, for a pixel as far as the
+      // nearest left-out one may be of the floor; never under 2 pixels.
+      const seedDepth = depth[(sy - box.y0) * w + sx - box.x0]! / 3;
+      reach = Math.max(2, Math.min(reach, seedDepth - 0.5));
+    }
+    core = undefined;
+  }
   if (core) {
     // The core stands for the thing only where it is narrower than the tapped place (see `TAP_LIMITS.sideCore`).
     let place = 0;
