@@ -20,6 +20,7 @@ import { SPLIT_VOTE_LIMITS } from '../engine/segmentation/split-vote-regrowth.ts
 import { FLOOR_TO_EDGE_LIMITS } from '../engine/segmentation/floor-to-edges.ts';
 import { EDGE_COLOUR_LIMITS } from '../engine/segmentation/edge-colours.ts';
 import { RUG_EDGE_LIMITS } from '../engine/segmentation/rug-edge.ts';
+import { THING_RIM_LIMITS } from '../engine/segmentation/thing-rims.ts';
 
 const edgeColours = (limits: Partial<typeof EDGE_COLOUR_LIMITS>) => ({ edgeColours: { ...EDGE_COLOUR_LIMITS, ...limits } });
 const bases = (limits: Partial<typeof OBJECT_BASE_LIMITS>) => ({ objectBases: { ...OBJECT_BASE_LIMITS, ...limits } });
@@ -48,6 +49,11 @@ export const ENGINE_VARIANTS: Record<string, Partial<SegmenterTuning>> = {
   'engine, with front faces, not where the grain goes on below': { frontFaces: { ...FRONT_FACE_LIMITS, sameGrain: 0.3 } },
   'engine, with front faces, without the zoomed runs, not where the grain goes on below': { frontFaces: { ...FRONT_FACE_LIMITS, zoomedOther: 0, sameGrain: 0.3 } },
   'engine, without door frames': { doorFrames: null },
+  'engine, with thing rims': { thingRims: THING_RIM_LIMITS },
+  'engine, with thing rims, band 1': { thingRims: { ...THING_RIM_LIMITS, band: 1 } },
+  'engine, with thing rims, ratio 1.5': { thingRims: { ...THING_RIM_LIMITS, ratio: 1.5 } },
+  'engine, with thing rims, reach 0': { thingRims: { ...THING_RIM_LIMITS, reach: 0 } },
+  'engine, with thing rims, reach 4': { thingRims: { ...THING_RIM_LIMITS, reach: 4 } },
   'engine, door frames without the strip guard': { doorFrames: { ...DOOR_FRAME_LIMITS, strip: 0 } },
   'engine, with closed outlines': { closedOutlines: CLOSED_OUTLINE_LIMITS },
   'engine, without rough closed things': { roughClosedThings: null },

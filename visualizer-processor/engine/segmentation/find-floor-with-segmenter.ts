@@ -18,6 +18,7 @@ import { closedOutlinesOnFloor, type ClosedOutlineLimits } from './closed-outlin
 import { ROUGH_CLOSED_LIMITS, roughClosedThingsOnFloor, type RoughClosedLimits } from './rough-closed-things.ts';
 import { columnsStandingInFloor, type StandingColumnLimits } from './standing-columns.ts';
 import { DOOR_FRAME_LIMITS, floorThroughFrames, type DoorFrameLimits } from './door-frames.ts';
+import { thingRimsOnFloor, type ThingRimLimits } from './thing-rims.ts';
 import { frontFacesOnFloor, zoomedOtherThanFloor, type FrontFaceLimits } from './front-faces.ts';
 import { edgeByLocalColours, type EdgeColourLimits } from './edge-colours.ts';
 import { RUG_ISLAND_LIMITS, floorIslandsInRugs, type RugIslandLimits } from './rug-islands.ts';
@@ -143,6 +144,11 @@ export interface SegmenterTuning {
   /** Floor seen through a framed opening, a glass door's panel (`door-frames.ts`). */
   doorFrames: DoorFrameLimits | null;
   /**
+   * Not floor: the refined floor within a band of what a run saw as a thing, nearer the thing's colour beside it than
+   * the floor's beyond the band, unless it is the floor's own shade (thing-rims.ts). null = not.
+   */
+  thingRims: ThingRimLimits | null;
+  /**
    * The full-size pixels within a guide pixel or two of the floor's edge given to the side whose local colour they
    * are clearly nearer (edge-colours.ts), after the taps. null = not.
    */
@@ -242,6 +248,8 @@ export const DEFAULT_TUNING: SegmenterTuning = {
   // On since session 32 (decision 012's log): with its strip guard it takes hall-airport's glass panel and no other
   // tuning or held-back photo's floor. The variant 'engine, without door frames' measures it.
   doorFrames: DOOR_FRAME_LIMITS,
+  // Off (decision 012's log, session 35). The variants 'engine, with thing rims, ...' measure it.
+  thingRims: null,
   // Off (decision 012's log, session 30). The variants 'engine, edge colours, ...' measure it.
   edgeColours: null,
   // Measured on the tuning photos (decision 012, sessions 16 and 17): on since the rug choice (decision 017) reads
@@ -1007,6 +1015,13 @@ async function floorAndRug(
     pinCoefficients(coefficients, floorThroughFrames(refinedFloor(coefficients, guide, tuning.threshold), guidePixels, info.width, info.height, tuning.doorFrames), 2);
   }
   traceRefined('doorFrames');
+  if (tuning.thingRims && objectSeen.length) {
+    const refined = refinedFloor(coefficients, guide, tuning.threshold);
+    const seen = objectCells(objectSeen, rugVotes, false);
+    const reach = tuning.thingRims.reach;
+    const things = onGuide(reach > 0 ? dilate(seen, scene.width, scene.height, reach) : seen, scene, info, refined);
+    pinCoefficients(coefficients, thingRimsOnFloor(refined, things, guidePixels, info.width, info.height, tuning.thingRims), 2);
+  }
   if (options.taps?.length) {
     // Taps are judged on the refined mask at the guide's size.
     const floor = refinedFloor(coefficients, guide, tuning.threshold);
