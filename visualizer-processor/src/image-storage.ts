@@ -59,6 +59,17 @@ export function createLocalImageStorage(settings: { directory: string; supabaseU
   };
 }
 
+/** Storage answered, with a refusal or a fault of its own: `status` tells which (transient-fault.ts reads it). */
+export class StorageAnswerError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'StorageAnswerError';
+  }
+}
+
 type SignedUrlAnswer = { error: string | null; path: string; signedURL: string | null };
 
 /** Supabase Storage's HTTP API with the service key (the same calls supabase-js makes). */
@@ -71,7 +82,7 @@ export function createSupabaseImageStorage(settings: {
   const api = `${settings.supabaseUrl.replace(/\/+$/, '')}/storage/v1`;
   const headers = { apikey: settings.serviceRoleKey, authorization: `Bearer ${settings.serviceRoleKey}` };
   const fail = async (what: string, response: Response): Promise<never> => {
-    throw new Error(`Storage ${what} in bucket ${VISUALIZER_BUCKET} failed (${response.status}): ${(await response.text()).slice(0, 200)}`);
+    throw new StorageAnswerError(`Storage ${what} in bucket ${VISUALIZER_BUCKET} failed (${response.status}): ${(await response.text()).slice(0, 200)}`, response.status);
   };
   return {
     async save(objectPath, bytes, contentType) {

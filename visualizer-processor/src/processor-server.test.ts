@@ -26,7 +26,7 @@ import { FIXTURE_DIR } from '../fixtures/make-fixtures.ts';
 import { makeDecompressionBombPng, toDataUrl } from '../testing/bad-inputs.ts';
 import { newRequestRow } from '../testing/request-rows.ts';
 import { createLocalVisitorFiles } from '../../visitor-data/visitor-files.ts';
-import { createLocalImageStorage, type ImageStorage } from './image-storage.ts';
+import { StorageAnswerError, createLocalImageStorage, type ImageStorage } from './image-storage.ts';
 import { MAX_BODY_BYTES, NOT_SENT_AS_JSON, TOO_INTRICATE, createProcessorServer, type ProcessorServer } from './processor-server.ts';
 import { createRenderFloorTask } from './render-floor-task.ts';
 import { createRenderFinishedSignal } from './render-finished.ts';
@@ -107,9 +107,15 @@ beforeAll(async () => {
 });
 
 /** The render job on the tests' rows, uploads and engine, storing through `storage`. */
-function renderTaskWith(storage: ImageStorage, laterStylesTimeoutMs?: number, lateWoodsTestDomain?: string): ReturnType<typeof createRenderFloorTask> {
+function renderTaskWith(
+  storage: ImageStorage,
+  laterStylesTimeoutMs?: number,
+  lateWoodsTestDomain?: string,
+  laterWoodRetryDelaysMs?: readonly number[],
+): ReturnType<typeof createRenderFloorTask> {
   return createRenderFloorTask({
     ...(laterStylesTimeoutMs === undefined ? {} : { laterStylesTimeoutMs }),
+    ...(laterWoodRetryDelaysMs === undefined ? {} : { laterWoodRetryDelaysMs }),
     ...(lateWoodsTestDomain === undefined ? {} : { lateWoodsTestDomain }),
     repository,
     uploads: createLocalUploadStore(uploadsDir),
@@ -1507,6 +1513,88 @@ describe('the default wood first, then the other four (decision 025, session 16)
 
     expect(repository.rows.get(row.id)).toEqual({ ...shown, styles_coming: [], styles_not_made: otherStyles });
     expect(logLines.some((line) => line.startsWith(`request=${row.id} render 1 later styles failed after `) && line.includes('out of memory'))).toBe(true);
+  });
+
+  /**
+   * Files on disk whose upload of one later wood's full picture fails `times` times (each with `fault`), then stores
+   * it; the tries of that upload are counted.
+   */
+  function storageFailingOneWood(style: string, times: number, fault: () => Error) {
+    const files = createLocalImageStorage({ directory: storageDir, supabaseUrl: SUPABASE_URL });
+    const flaky = { tries: 0, storage: { ...files } as ImageStorage };
+    flaky.storage.save = async (objectPath, bytes, contentType) => {
+      if (objectPath.endsWith(`/render-1/${style}.jpg`) && ++flaky.tries <= times) throw fault();
+      return files.save(objectPath, bytes, contentType);
+    };
+    return flaky;
+  }
+
+  // Waits between tries of a few milliseconds: the test is about which woods reach the row, not how long they wait.
+  const quickRetries = [5, 5, 5];
+
+  it('a later wood whose upload fails once with a passing fault (fetch failed) is stored on the next try: all five woods reach the row', async () => {
+    const first = otherStyles[0]!;
+    const flaky = storageFailingOneWood(first, 1, () => new TypeError('fetch failed'));
+    const sharedTask = renderTask;
+    renderTask = renderTaskWith(flaky.storage, undefined, undefined, quickRetries);
+    const row = addPendingRow();
+    try {
+      expect((await sendPhoto(row)).status).toBe(200);
+      await rendersDone();
+
+      const whole = repository.rows.get(row.id)!;
+      expect(whole).toMatchObject({ styles_coming: [], styles_not_made: [] });
+      expect(Object.keys(whole.style_image_urls).sort()).toEqual([...WOOD_STYLE_IDS].sort());
+      expect(existsSync(storedFile(whole.style_image_urls[first]))).toBe(true);
+      expect(flaky.tries).toBe(2);
+      expect(logLines).toContain(`request=${row.id} render 1 later wood ${first}: upload of ${first}.jpg failed (fetch failed), try 2 in 5ms`);
+      expect(logLines.some((line) => line.includes(`request=${row.id} render 1 later styles failed`))).toBe(false);
+    } finally {
+      renderTask = sharedTask;
+      await rendersDone();
+    }
+  });
+
+  it('a later wood whose upload keeps failing (503) is said not made after four tries, and only it: the other woods join the row', async () => {
+    const first = otherStyles[0]!;
+    const flaky = storageFailingOneWood(first, Infinity, () => new StorageAnswerError('Storage upload in bucket floor-visualizer failed (503): busy', 503));
+    const sharedTask = renderTask;
+    // The 90 s bound: the row must not wait for it to say the wood was not made.
+    renderTask = renderTaskWith(flaky.storage, undefined, undefined, quickRetries);
+    const row = addPendingRow();
+    try {
+      expect((await sendPhoto(row)).status).toBe(200);
+      await rendersDone();
+
+      const whole = repository.rows.get(row.id)!;
+      expect(whole).toMatchObject({ styles_coming: [], styles_not_made: [first] });
+      expect(Object.keys(whole.style_image_urls).sort()).toEqual(WOOD_STYLE_IDS.filter((style) => style !== first).sort());
+      expect(flaky.tries).toBe(4);
+      const failed = logLines.filter((line) => line.startsWith(`request=${row.id} render 1 later styles failed after `));
+      expect(failed).toHaveLength(1);
+      expect(failed[0]).toContain(`${first} not stored: Storage upload in bucket floor-visualizer failed (503): busy (4 tries); 3 of 4 joined the row`);
+    } finally {
+      renderTask = sharedTask;
+      await rendersDone();
+    }
+  });
+
+  it('a later wood whose upload is refused (400) is not tried again: said not made, the other woods join the row', async () => {
+    const first = otherStyles[0]!;
+    const flaky = storageFailingOneWood(first, Infinity, () => new StorageAnswerError('Storage upload in bucket floor-visualizer failed (400): bad key', 400));
+    const sharedTask = renderTask;
+    renderTask = renderTaskWith(flaky.storage, undefined, undefined, quickRetries);
+    const row = addPendingRow();
+    try {
+      expect((await sendPhoto(row)).status).toBe(200);
+      await rendersDone();
+
+      expect(repository.rows.get(row.id)).toMatchObject({ styles_coming: [], styles_not_made: [first] });
+      expect(flaky.tries).toBe(1);
+    } finally {
+      renderTask = sharedTask;
+      await rendersDone();
+    }
   });
 
   it('later woods that hang are said not made within the bound, and still join the row if they come after it', async () => {

@@ -13,6 +13,7 @@ import { encodeFloorMask, floorShare } from './encode-floor-mask.ts';
 import { photoContent } from './photo-content.ts';
 import type { RenderFinishedSignal } from './render-finished.ts';
 import type { ImageStorage } from './image-storage.ts';
+import { tryAgainOnTransientFault } from './transient-fault.ts';
 import { floorMaskPath, originalImagePath, renderJobSchema, renderedImagePath, rugChoiceFloorPath, sceneClassesPath } from './render-job.ts';
 import type { UploadStore } from './upload-store.ts';
 import { encodeWebRenditions, renditionPath, type EncodedFile } from './web-renditions.ts';
@@ -79,6 +80,8 @@ export interface RenderFloorDependencies {
    * woods past the 90 s bound do; a journey sees it in seconds, while every other request of the stack keeps 90 s.
    */
   lateWoodsTestDomain?: string;
+  /** For tests: the waits between a later wood's tries of one storage or row call (LATER_WOOD_RETRY_DELAYS_MS). */
+  laterWoodRetryDelaysMs?: readonly number[];
 }
 
 /**
@@ -96,6 +99,14 @@ export const LATER_STYLES_TIMEOUT_MS = 90_000;
  * "not made" first, at any load.
  */
 const LATE_WOODS_TEST_HOLD_MS = 5_000;
+
+/**
+ * A later wood's upload, link signing or row write that fails with a passing fault (no answer, a reset, storage's
+ * 5xx or 429: transient-fault.ts) is made again after each of these waits, four tries in all (decision 049, session
+ * 35): one upload's "fetch failed" under load had cost the visitor two woods. 4.3 s of waiting at most per call, far
+ * inside LATER_STYLES_TIMEOUT_MS, which still bounds the whole.
+ */
+export const LATER_WOOD_RETRY_DELAYS_MS: readonly number[] = [300, 1_000, 3_000];
 
 class LaterStylesTimedOut extends Error {
   constructor(ms: number) {
@@ -192,9 +203,9 @@ export function createRenderFloorTask(deps: RenderFloorDependencies) {
   }
 
   /** Stores each style's full picture under the render's folder; the paths by style. */
-  async function storeRenders(job: ParsedRenderJob, renders: StyleRender[]): Promise<Record<string, string>> {
+  async function storeRenders(job: ParsedRenderJob, renders: StyleRender[], storage = deps.storage): Promise<Record<string, string>> {
     const stylePaths = pathsOfRenders(job, renders);
-    for (const render of renders) await deps.storage.save(stylePaths[render.style]!, render.image, 'image/jpeg');
+    for (const render of renders) await storage.save(stylePaths[render.style]!, render.image, 'image/jpeg');
     if (Object.keys(stylePaths).length === 0) throw new Error('The engine returned no image');
     return stylePaths;
   }
@@ -204,14 +215,14 @@ export function createRenderFloorTask(deps: RenderFloorDependencies) {
    * at a time: sharp's threads share the cores and the uploads overlap the encoding, while at most two decoded
    * pictures are held at once (visualizer-processor/README.md, "Memory").
    */
-  async function storeCopiesOfRenders(renders: StyleRender[], stylePaths: Record<string, string>): Promise<Record<string, StoredCopies>> {
+  async function storeCopiesOfRenders(renders: StyleRender[], stylePaths: Record<string, string>, storage = deps.storage): Promise<Record<string, StoredCopies>> {
     const copies: Record<string, StoredCopies> = {};
     for (let next = 0; next < renders.length; next += 2) {
       await Promise.all(
         renders.slice(next, next + 2).map(async (render) => {
           // From the render's raw pixels when the engine kept them, not a decode of its JPEG: about 10 ms of libvips
           // less for a 1600 px picture, and copies a little nearer the render and smaller (decision 028, session 20).
-          copies[render.style] = await storeWebCopies(deps.storage, stylePaths[render.style]!, render.raw ?? render.image);
+          copies[render.style] = await storeWebCopies(storage, stylePaths[render.style]!, render.raw ?? render.image);
         }),
       );
     }
@@ -250,6 +261,7 @@ export function createRenderFloorTask(deps: RenderFloorDependencies) {
     // The end-to-end setting's hold (LATE_WOODS_TEST_HOLD_MS): one wait, started by the first wood, that every wood
     // awaits, since the two lanes join the row side by side.
     let hold: Promise<void> | undefined;
+    let joined = 0;
     const timeoutMs = laterStylesTimeout(options.email);
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<never>((_, reject) => {
@@ -278,33 +290,56 @@ export function createRenderFloorTask(deps: RenderFloorDependencies) {
       // machine (the copies' steps wait for the engine's planks, which hold this thread, between each).
       const lanes: Promise<void>[] = [Promise.resolve(), Promise.resolve()];
       const handedOn = new Set<string>();
+      // One wood that could not be stored (its tries used up) is noted and the lane goes on: the woods after it still
+      // join the row, and only those left coming are said not made, once every lane is done (session 35: one upload's
+      // "fetch failed" had failed the woods not yet in the row, and said so while the other lane was adding its own).
+      const notStored: string[] = [];
       const join = (render: StyleRender) => {
         const lane = handedOn.size % lanes.length;
         handedOn.add(render.style);
-        lanes[lane] = lanes[lane]!.then(() => joinTheRow(render));
-        // Awaited below (and raced by the bound); a failure meanwhile must not be an unhandled rejection.
-        lanes[lane].catch(() => undefined);
+        lanes[lane] = lanes[lane]!.then(() => joinTheRow(render)).catch((error: unknown) => {
+          notStored.push(`${render.style} not stored: ${describeError(error)}`);
+        });
       };
-      const renders = options.first?.renderMoreStyles
-        ? await options.first.renderMoreStyles(styles, join)
-        : (await deps.engine.visualize(photo, { styles, taps: job.taps, keepRugs: options.keepRugs, floor: options.floor })).renders;
+      let renders: StyleRender[];
+      try {
+        renders = options.first?.renderMoreStyles
+          ? await options.first.renderMoreStyles(styles, join)
+          : (await deps.engine.visualize(photo, { styles, taps: job.taps, keepRugs: options.keepRugs, floor: options.floor })).renders;
+      } catch (error) {
+        // The woods already handed on finish joining first, so the row says not made only of those never laid.
+        await Promise.all(lanes);
+        throw error;
+      }
       // An engine that gives its pictures only at the end (one that keeps nothing between calls) has them joined now.
       for (const render of renders) if (!handedOn.has(render.style)) join(render);
       stages.end('later woods');
       await Promise.all(lanes);
       stages.end('later row');
+      if (notStored.length > 0) throw new Error(`${notStored.join('; ')}; ${joined} of ${handedOn.size} joined the row`);
     }
 
     /** One later wood: its full picture uploaded while its web copies are made, its links signed, then the row. */
     async function joinTheRow(render: StyleRender): Promise<void> {
       if (replaced) return;
+      const again = <T>(what: string, work: () => Promise<T>) =>
+        tryAgainOnTransientFault(work, deps.laterWoodRetryDelaysMs ?? LATER_WOOD_RETRY_DELAYS_MS, (error, delayMs, nextTry) =>
+          log(`request=${requestId} render ${renderNumber} later wood ${render.style}: ${what} failed (${describeError(error)}), try ${nextTry} in ${delayMs}ms`),
+        );
+      // Each call on its own: a retried upload does not make the wood's copies again. Every path is written once with
+      // upsert, and links may be signed twice, so a try whose answer was lost after it landed does no harm.
+      const storage: ImageStorage = {
+        save: (objectPath, bytes, contentType) => again(`upload of ${objectPath.split('/').at(-1)}`, () => deps.storage.save(objectPath, bytes, contentType)),
+        read: (objectPath) => deps.storage.read(objectPath),
+        links: (objectPaths, expiresAt) => again('signing', () => deps.storage.links(objectPaths, expiresAt)),
+      };
       const stylePaths = pathsOfRenders(job, [render]);
-      const stored = storeRenders(job, [render]);
+      const stored = storeRenders(job, [render], storage);
       // Awaited below, after the copies; a failure of the copies first must not leave it an unhandled rejection.
       stored.catch(() => undefined);
-      const renditionPaths = await storeCopiesOfRenders([render], stylePaths);
+      const renditionPaths = await storeCopiesOfRenders([render], stylePaths, storage);
       await stored;
-      const links = await deps.storage.links([...Object.values(stylePaths), ...copyPaths(renditionPaths)], linksEnd);
+      const links = await storage.links([...Object.values(stylePaths), ...copyPaths(renditionPaths)], linksEnd);
       // On an idle machine the woods are laid within half a second of the row saying they were not made, before the
       // page's next read: held, the journey sees "not made in time" first, as a visitor does after a slow render.
       // Once, from the first wood: the others wait for its end, then follow as they would (a flag set by the first
@@ -314,12 +349,16 @@ export function createRenderFloorTask(deps: RenderFloorDependencies) {
         hold ??= new Promise((resolve) => setTimeout(resolve, LATE_WOODS_TEST_HOLD_MS));
         await hold;
       }
-      const added = await deps.repository.addLaterStyles(requestId, {
-        renderNumber,
-        styleImageUrls: signedStyles(stylePaths, links),
-        imageRenditions: signedCopies(renditionPaths, links),
-      });
+      // Adding the same wood twice writes the same keys: a write whose answer was lost may be made again.
+      const added = await again('row write', () =>
+        deps.repository.addLaterStyles(requestId, {
+          renderNumber,
+          styleImageUrls: signedStyles(stylePaths, links),
+          imageRenditions: signedCopies(renditionPaths, links),
+        }),
+      );
       // When each wood reached the row, from the moment the default was shown (the phone bench reads these).
+      if (added) joined++;
       if (added) log(`request=${requestId} render ${renderNumber} later wood ${render.style} in the row after ${Math.round(performance.now() - startedAt)}ms`);
       else {
         replaced = true;
