@@ -56,9 +56,19 @@ function isPermanentRefusal(error: unknown): boolean {
 const ADDRESS_DOES_NOT_EXIST = /^5\.1\.(?:0|1|2|3|6|10)$/;
 
 /**
+ * A reply without an enhanced code counts only when its words say the mailbox does not exist: a bare 550 or 553 is
+ * also what a relay answers when it refuses to pass our mail on ("553 sorry, that domain isn't in my list of allowed
+ * rcpthosts", "550 relay not permitted"), as when the relay's login breaks, and then every visitor's address would
+ * be held back for 30 days (review, session 35). Anything else keeps the usual retries.
+ */
+const WORDS_OF_NO_SUCH_MAILBOX =
+  /\b(?:no such (?:user|mailbox|recipient|address|account)|user(?:name)? unknown|unknown (?:user|recipient|mailbox|address)|(?:user|mailbox|recipient|address|account) (?:does not|doesn't) exist|recipient not found|invalid (?:recipient|mailbox|address))\b/i;
+const WORDS_OF_A_RELAY_REFUSAL = /relay|rcpthosts|authenticat|not permitted|access denied/i;
+
+/**
  * The recipient's server refused the address itself (not the message, not our sending): a permanent reply to RCPT
  * TO, as nodemailer reports it (EENVELOPE), with an enhanced code above, or, from a server that gives none, 550,
- * 551 or 553 (RFC 5321's "mailbox unavailable", "user not local", "mailbox name not allowed"). Such an address is
+ * 551 or 553 (RFC 5321's "mailbox unavailable", "user not local", "mailbox name not allowed") whose words say so. Such an address is
  * not tried again, and the queue holds back later e-mails to it (migration 20261210300000, decision 032 session 35).
  * A relay that takes every message and bounces later (most e-mail providers) never answers this way: its bounces
  * reach the MAIL_FROM mailbox, and its own suppression list is the provider's (README, "E-mail").
@@ -67,7 +77,9 @@ export function isAddressRefused(error: unknown): boolean {
   const { command, responseCode, response } = error as { command?: unknown; responseCode?: unknown; response?: unknown };
   if (command !== 'RCPT TO' || typeof responseCode !== 'number' || responseCode < 500 || responseCode >= 600) return false;
   const enhanced = typeof response === 'string' ? response.match(/^\d{3}[ -](\d\.\d{1,3}\.\d{1,3})\b/)?.[1] : undefined;
-  return enhanced ? ADDRESS_DOES_NOT_EXIST.test(enhanced) : [550, 551, 553].includes(responseCode);
+  if (enhanced) return ADDRESS_DOES_NOT_EXIST.test(enhanced);
+  const words = typeof response === 'string' ? response : '';
+  return [550, 551, 553].includes(responseCode) && WORDS_OF_NO_SUCH_MAILBOX.test(words) && !WORDS_OF_A_RELAY_REFUSAL.test(words);
 }
 
 /** The domain of the From address, for Message-IDs. */
