@@ -6,6 +6,11 @@ export type Reply = {
   status: number;
   headers: http.IncomingHttpHeaders;
   body: string;
+  /**
+   * The body's bytes, decoded from its content-encoding only (session 35): the secret-key line looks in a file's bytes
+   * for what `body`, read as UTF-8, has lost (a gzip member appended to an image, a zip of the project's .env).
+   */
+  bytes?: Buffer;
   /** The address this machine sent from (which the deployment saw, unless a NAT is between). */
   localAddress?: string;
 };
@@ -60,8 +65,11 @@ export const VISITOR_HEADERS = {
   'sec-ch-ua-platform': '"Linux"',
 } as const;
 
-/** A body as the host sent it, decoded as a browser decodes it; throws on an encoding or a body it cannot read. */
-export function decodeBody(body: Buffer, contentEncoding: string | undefined): string {
+/**
+ * A body as the host sent it, decoded as a browser decodes it (its bytes: read as UTF-8 for the text a browser shows);
+ * throws on an encoding or a body it cannot read.
+ */
+export function decodeBodyBytes(body: Buffer, contentEncoding: string | undefined): Buffer {
   let decoded = body;
   // Applied in the order listed, so undone in reverse.
   for (const coding of String(contentEncoding ?? '')
@@ -82,7 +90,7 @@ export function decodeBody(body: Buffer, contentEncoding: string | undefined): s
         `answered in content-encoding ${coding}, which browsers asked for ${VISITOR_HEADERS['accept-encoding']} do not expect`,
       );
   }
-  return decoded.toString('utf8');
+  return decoded;
 }
 
 /**
@@ -184,9 +192,9 @@ export function request(url: string, options: RequestOptions = {}): Promise<Repl
           complete = true;
           clearTimeout(whole);
           unanswered.delete(target.origin);
-          let body: string;
+          let bytes: Buffer;
           try {
-            body = decodeBody(Buffer.concat(chunks), incoming.headers['content-encoding']);
+            bytes = decodeBodyBytes(Buffer.concat(chunks), incoming.headers['content-encoding']);
           } catch (error) {
             // What a browser could not read either: a failed line, not a body judged as if it were the page.
             reject(
@@ -196,7 +204,7 @@ export function request(url: string, options: RequestOptions = {}): Promise<Repl
             );
             return;
           }
-          resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body, localAddress });
+          resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body: bytes.toString('utf8'), bytes, localAddress });
         });
         incoming.on('error', (error) => {
           clearTimeout(whole);

@@ -51,6 +51,7 @@ import {
   PRIVATE_PATHS,
   robotsTxtBlocksAll,
   secretsIn,
+  secretsInFile,
   servesAsset,
   servesPrivateFile,
   settingsNotBuiltIn,
@@ -72,7 +73,7 @@ import { buildStampsOutcome, checkoutOutcome, gitHistory } from './build-stamps.
 import { buildFolderOutcome, filesOf, folderStampOf, rebuildOf } from './build-folder.ts';
 import { floorEngineOutcome, type EngineSeen } from './floor-engine.ts';
 import { publishedKeysOutcome } from './published-keys.ts';
-import { OWNER_CLAIMS, ownerClaimsOutcome, readClaimsOfPages, textsOfHtml } from './owner-claims.ts';
+import { CLAIMS_REMEDY, emailClaimProblems, OWNER_CLAIMS, ownerClaimsOutcome, readClaimsOfPages, textsOfHtml } from './owner-claims.ts';
 import { LEFTOVER_FILES, LEFTOVER_FOLDERS, leftoversOutcome, listingOf, type HostLeftovers } from './leftovers.ts';
 import { listMigrations } from '../../local-stack/migrations.ts';
 import { migrationsOutcome } from './migrations.ts';
@@ -464,7 +465,7 @@ async function main(): Promise<number> {
     if (scriptTexts.length === 0) return { ok: false, detail: 'no script of the site could be read (see the page lines above)' };
     // A public key given as the secret one is in the scripts by design; the planting line says the key is wrong.
     const secretKey = deployment.serviceKey === deployment.anonKey ? undefined : deployment.serviceKey;
-    const found = [...new Set([...pageTexts, ...scriptTexts, ...mapTexts].flatMap((text) => secretsIn(text, secretKey, deployment.anonKey)))];
+    const found = [...new Set([...pageTexts, ...scriptTexts, ...mapTexts].flatMap((text) => secretsInFile(text, secretKey, deployment.anonKey)))];
     // Every other file it serves is as public: a stylesheet, robots.txt, the sitemap, the not-found page, a manifest,
     // and each text file of the build (public/ is copied into it: a config.json or a debug page put there).
     const read = new Set<string>([...DEPLOYED_PAGES, ...scripts.keys(), ...mapPaths]);
@@ -487,7 +488,8 @@ async function main(): Promise<number> {
       const reply = await readSite(filePath, { as: notFoundPage ? 'page' : 'file' }).catch(unread(notFoundPage ? 'its not-found page' : filePath));
       if (!reply?.body || (reply.status !== 200 && !notFoundPage)) continue;
       otherFiles++;
-      const secrets = secretsIn(reply.body, secretKey, deployment.anonKey);
+      // Its bytes, not its text read as UTF-8: a gzip member or a zip inside an image is unpacked and read too.
+      const secrets = secretsInFile(reply.bytes ?? reply.body, secretKey, deployment.anonKey);
       if (secrets.length > 0) holding.push(`${notFoundPage ? 'its not-found page' : filePath} holds ${secrets.join(', ')}`);
     }
     const places = [...(found.length > 0 ? [`its pages, scripts or source maps hold ${found.join(', ')}`] : []), ...holding];
@@ -503,7 +505,7 @@ async function main(): Promise<number> {
     return places.length === 0
       ? {
           ok: true,
-          detail: `none in its ${pageTexts.length} pages, ${scriptTexts.length} scripts, ${mapTexts.length} source maps and ${otherFiles} other files, whole or in pieces; not seen: a key compressed or encoded inside a file (a zip, base64) or served at a path no line asks`,
+          detail: `none in its ${pageTexts.length} pages, ${scriptTexts.length} scripts, ${mapTexts.length} source maps and ${otherFiles} other files, whole, in pieces, base64- or hex-encoded, or gzip- or zip-compressed (base64 too); not seen: a key brotli-, zstd- or xz-compressed (a .woff2's tables), encrypted or otherwise encoded, or served at a path no line asks`,
         }
       : { ok: false, detail: `${places.join('; ')}: anyone can read every row with it. Rotate the key in the Supabase dashboard now, redeploy the services, and rebuild the site without it in any VITE_ setting or source file` };
   });
@@ -1063,7 +1065,9 @@ async function main(): Promise<number> {
       testRows.unsubscribeStepRuns();
       return followUnsubscribeLink(rest, serviceKey, site, servedBuilds.get('/')?.entry, homePage);
     });
-    await check("e-mails show the business's own facts, link to the site and reach its inbox", () => checkEmailFacts(rest, serviceKey, site, servedBuilds.get('/')?.entry, homePage));
+    await check("e-mails show the business's own facts, link to the site and reach its inbox", () =>
+      checkEmailFacts(rest, serviceKey, site, servedBuilds.get('/')?.entry, homePage, { problemsOf: (html) => emailClaimProblems(html, OWNER_CLAIMS), remedy: CLAIMS_REMEDY }, anonKey),
+    );
     await check('every e-mail worker instance runs with the settings checked', async () => {
       // Only the instance that took the job made the e-mail above; another host may run with staging's settings.
       const reply = await rest('rpc/deployment_check_email_worker_settings', serviceKey);

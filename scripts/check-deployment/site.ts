@@ -2,6 +2,7 @@ import { getDomain } from 'tldts';
 import fs from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { businessEnvSchema } from '../../src/config/settings.ts';
 import { PAGE_HEADERS, request, type Reply } from './http.ts';
 
@@ -153,7 +154,7 @@ export const KEY_PIECE = 12;
  * part.
  */
 export function secretKeyPieceIn(text: string, serviceKey: string, publicKey?: string): boolean {
-  const secret = serviceKey.startsWith('eyJ') ? (serviceKey.split('.')[2] ?? '') : serviceKey.replace(/^sb_secret_/, '');
+  const secret = secretPartOf(serviceKey);
   for (let at = 0; at + KEY_PIECE <= secret.length; at++) {
     const piece = secret.slice(at, at + KEY_PIECE);
     // A run the public key has too is public (the local stack's two sb_ keys share a name).
@@ -162,18 +163,108 @@ export function secretKeyPieceIn(text: string, serviceKey: string, publicKey?: s
   return false;
 }
 
+/** What makes a key secret: a legacy JWT's signature (its header and much of its payload are the public key's too), an `sb_secret_` key's random part. */
+function secretPartOf(serviceKey: string): string {
+  return serviceKey.startsWith('eyJ') ? (serviceKey.split('.')[2] ?? '') : serviceKey.replace(/^sb_secret_/, '');
+}
+
 /**
- * What in a published file would let anyone bypass row-level security: the deployment's own secret key, any
- * project's new-format secret key, or a JWT key for a role other than anon. Says what it found, never the key.
+ * The secret part of a key as base64 and hex write it inside a longer text (session 35: `atob('...')` in a script, a
+ * base64 line in robots.txt, passed as no key). Whatever precedes the key (`SUPABASE_SERVICE_ROLE_KEY=`), one of
+ * base64's three alignments writes the groups of three bytes that hold the secret's bytes alone the same way: those
+ * groups are searched, in both of base64's alphabets.
+ */
+function encodedSecretForms(secret: string): { how: string; forms: string[] }[] {
+  const base64: string[] = [];
+  for (let shift = 0; shift < 3; shift++) {
+    const bytes = Buffer.concat([Buffer.alloc(shift), Buffer.from(secret)]);
+    const core = bytes.toString('base64').slice(shift > 0 ? 4 : 0, Math.floor(bytes.length / 3) * 4);
+    base64.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'));
+  }
+  const hex = Buffer.from(secret).toString('hex');
+  return [
+    { how: 'base64-encoded', forms: base64 },
+    { how: 'hex-encoded', forms: [hex, hex.toUpperCase()] },
+  ];
+}
+
+/**
+ * What in a published file would let anyone bypass row-level security: the deployment's own secret key (whole, a
+ * piece of it, or base64- or hex-encoded), any project's new-format secret key, or a JWT key for a role other than
+ * anon. Says what it found, never the key.
  */
 export function secretsIn(text: string, serviceKey: string | undefined, publicKey?: string): string[] {
   const found: string[] = [];
   if (serviceKey && text.includes(serviceKey)) found.push('the secret key SUPABASE_SERVICE_ROLE_KEY');
   else if (serviceKey && secretKeyPieceIn(text, serviceKey, publicKey)) found.push(`a piece of the secret key SUPABASE_SERVICE_ROLE_KEY (${KEY_PIECE} characters or more of its secret part: a key split across files, or cut)`);
+  else if (serviceKey) {
+    // Base64 as MIME and PEM write it, in lines of 64 or 76: the line breaks go first.
+    const compact = /\s/.test(text) ? text.replace(/\s+/g, '') : text;
+    const encoding = encodedSecretForms(secretPartOf(serviceKey)).find(({ forms }) => forms.some((form) => form.length >= KEY_PIECE && compact.includes(form)));
+    if (encoding) found.push(`the secret key SUPABASE_SERVICE_ROLE_KEY ${encoding.how}`);
+  }
   if (/sb_secret_[\w-]{8,}/.test(text)) found.push('an sb_secret_… key');
   for (const role of new Set(jwtRoles(text).filter((role) => role !== 'anon')))
     found.push(`a JWT key for the role ${role}`);
   return found;
+}
+
+/** The most a file's packed contents may unpack to, in all (a zip bomb must not stop the check). */
+const UNPACKED_LIMIT = 64 * 1024 * 1024;
+
+/**
+ * What a file holds packed, unpacked (session 35): each gzip member and each deflated zip entry anywhere in its bytes
+ * (a gzip of the .env appended to an image or a font, a zip of the project put in public/), and each long base64 run
+ * decoded (a gzip of the key written as base64 in a script), two levels deep. Brotli (a .woff2's tables), zstd, xz,
+ * bzip2 and encryption have no mark to find them by, and are not unpacked.
+ */
+export function unpackedContents(bytes: Buffer, depth = 2, budget = { left: UNPACKED_LIMIT }): { how: string; bytes: Buffer }[] {
+  const found: { how: string; bytes: Buffer }[] = [];
+  const inflate = (how: string, deflated: Buffer) => {
+    if (budget.left <= 0) return;
+    try {
+      // inflateRaw stops at the end of the deflate stream: what follows it (the rest of the image) is left alone.
+      const inner = zlib.inflateRawSync(deflated, { finishFlush: zlib.constants.Z_SYNC_FLUSH, maxOutputLength: budget.left });
+      budget.left -= inner.length;
+      found.push({ how, bytes: inner });
+    } catch {
+      // Not a deflate stream after all: three bytes that looked like a gzip header in an image's data.
+    }
+  };
+  for (let at = bytes.indexOf('\x1f\x8b\x08', 0, 'latin1'); at >= 0; at = bytes.indexOf('\x1f\x8b\x08', at + 1, 'latin1')) {
+    // A gzip member's header (RFC 1952): 10 bytes, then what its flags add.
+    const flags = bytes[at + 3] ?? 0;
+    let start = at + 10;
+    if (flags & 4) start += 2 + (bytes.readUInt16LE(Math.min(start, bytes.length - 2)) || 0);
+    if (flags & 8) start = bytes.indexOf(0, start) + 1 || bytes.length;
+    if (flags & 16) start = bytes.indexOf(0, start) + 1 || bytes.length;
+    if (flags & 2) start += 2;
+    if (start < bytes.length) inflate('gzip-compressed', bytes.subarray(start));
+  }
+  for (let at = bytes.indexOf('PK\x03\x04', 0, 'latin1'); at >= 0 && at + 30 <= bytes.length; at = bytes.indexOf('PK\x03\x04', at + 1, 'latin1')) {
+    // A zip entry's local header (APPNOTE 4.3.7); method 8 is deflate (a stored entry's bytes are read as they are).
+    if (bytes.readUInt16LE(at + 8) !== 8) continue;
+    inflate('in a zip', bytes.subarray(at + 30 + bytes.readUInt16LE(at + 26) + bytes.readUInt16LE(at + 28)));
+  }
+  for (const [run] of bytes.toString('latin1').matchAll(/[A-Za-z0-9+/_-]{40,}={0,2}/g)) {
+    if (budget.left <= 0) break;
+    // Node's base64 reads both alphabets; what decodes to a gzip member or a zip is unpacked below.
+    const decoded = Buffer.from(run, 'base64');
+    if (decoded.includes('\x1f\x8b\x08', 0, 'latin1') || decoded.includes('PK\x03\x04', 0, 'latin1')) found.push({ how: 'base64-encoded', bytes: decoded });
+  }
+  if (depth <= 1) return found;
+  return found.flatMap((packed) => [packed, ...unpackedContents(packed.bytes, depth - 1, budget).map((inner) => ({ how: `${inner.how}, ${packed.how}`, bytes: inner.bytes }))]);
+}
+
+/**
+ * secretsIn for a whole file: its text, and what it holds packed (unpackedContents), each said with how it was
+ * packed ("the secret key SUPABASE_SERVICE_ROLE_KEY (gzip-compressed)").
+ */
+export function secretsInFile(file: Buffer | string, serviceKey: string | undefined, publicKey?: string): string[] {
+  const bytes = typeof file === 'string' ? Buffer.from(file) : file;
+  const found = secretsIn(bytes.toString('latin1'), serviceKey, publicKey);
+  for (const { how, bytes: inner } of unpackedContents(bytes)) for (const secret of secretsIn(inner.toString('latin1'), serviceKey, publicKey)) found.push(`${secret} (${how})`);
+  return [...new Set(found)];
 }
 
 /**

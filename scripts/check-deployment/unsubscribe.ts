@@ -3,7 +3,7 @@ import { businessEnvSchema } from '../../src/config/settings.ts';
 import { VISUALIZER_PAGE_PATH, visualizerResultLink } from '../../contracts/visualizer-result-link.ts';
 import { PAGE_HEADINGS } from './pages.ts';
 import { factsLacking, factsTheEmailLacks } from './business-facts.ts';
-import { entryOf, headingOf, isNetworkOnlyHost, isThisMachine, placeholderFactsOf } from './site.ts';
+import { entryOf, headingOf, isNetworkOnlyHost, isThisMachine, placeholderFactsOf, secretsIn } from './site.ts';
 import type { Outcome } from './test-rows.ts';
 
 type Rest = (pathAndQuery: string, key: string, init?: RequestOptions) => Promise<Reply>;
@@ -250,7 +250,17 @@ export function smtpConnectionOf(state: Pick<UnsubscribeState, 'smtp_host' | 'sm
  * with a wrong path, plain http the host does not serve, or a port nobody answers on opens nothing: so the e-mail's
  * links are followed, not just read (`siteEntry`: the entry the site's pages start, its build).
  */
-export async function checkEmailFacts(rest: Rest, serviceKey: string, site: URL, siteEntry: string | undefined, homePage?: string): Promise<Outcome> {
+export async function checkEmailFacts(
+  rest: Rest,
+  serviceKey: string,
+  site: URL,
+  siteEntry: string | undefined,
+  homePage?: string,
+  /** The e-mail's claims the owner has not confirmed, and what to do about them (main.ts: the owner's list). */
+  claims?: { problemsOf: (html: string) => string[]; remedy: string },
+  /** The project's public key: a run of it is not a piece of the secret one. */
+  publicKey?: string,
+): Promise<Outcome> {
   const reply = await rest('rpc/deployment_check_unsubscribe_state', serviceKey);
   if (reply.status !== 200) return { ok: false, detail: `status ${reply.status}: ${excerpt(reply)} (are the migrations applied?)` };
   const state = JSON.parse(reply.body) as UnsubscribeState;
@@ -283,6 +293,14 @@ export async function checkEmailFacts(rest: Rest, serviceKey: string, site: URL,
       }
     }
   }
+  // What the e-mail says is as public as a page (session 35): the worker's own settings may carry a promise or a key
+  // the site's build does not (a business name with "lifetime warranty", a SITE_URL or social link with a token).
+  const claimProblems = claims?.problemsOf(state.message_html) ?? [];
+  if (claimProblems.length > 0) {
+    problems.push(`its e-mail shows ${claimProblems.length === 1 ? 'a claim' : `${claimProblems.length} claims`} only the owner can back that src/config/owner-claims.ts does not confirm: ${claimProblems.slice(0, 4).join('; ')}${claimProblems.length > 4 ? `; and ${claimProblems.length - 4} more` : ''}: ${claims!.remedy}`);
+  }
+  const secrets = secretsIn(`${state.message_html}\n${state.list_unsubscribe ?? ''}`, serviceKey === publicKey ? undefined : serviceKey, publicKey);
+  if (secrets.length > 0) problems.push(`its e-mail holds ${secrets.join(', ')}: every visitor who gets one can read every row with it; rotate the key in the Supabase dashboard now, and take it out of the e-mail worker's settings`);
   if (placeholderInbox(state.staff_inbox)) problems.push(`its STAFF_INBOX is ${state.staff_inbox}, an address nobody reads: the office would hear of no lead; set it to the business's inbox`);
   // A live worker is not a working one: a wrong SMTP password fails every e-mail, seen before only on a day with a lead.
   if (state.smtp_checked !== true) {
@@ -301,5 +319,8 @@ export async function checkEmailFacts(rest: Rest, serviceKey: string, site: URL,
   if (senderName) problems.push(senderName);
   return problems.length > 0
     ? { ok: false, detail: problems.join('; ') }
-    : { ok: true, detail: `the e-mail the worker made shows no placeholder of the business settings${homePage ? ", gives the site's phone, e-mail address and registration number" : ''}, its links open the site's pages on ${site.hostname}, and staff e-mails go to ${state.staff_inbox}, through ${smtp.said}` };
+    : {
+        ok: true,
+        detail: `the e-mail the worker made shows no placeholder of the business settings${homePage ? ", gives the site's phone, e-mail address and registration number" : ''}${claims ? ', makes no claim the owner has not confirmed' : ''}, holds no secret key, its links open the site's pages on ${site.hostname}, and staff e-mails go to ${state.staff_inbox}, through ${smtp.said}; not read: the other e-mails the worker sends (a lead's confirmation, the guide, the office's)`,
+      };
 }

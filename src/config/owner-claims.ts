@@ -99,12 +99,15 @@ export const ownerClaims = {
       'fast turnarounds',
       'installed fast',
       'Fast, clean, professional service',
+      // The realtor welcome e-mail's, which check:deployment reads (session 35).
+      'fast, clean, professional service',
       'Fast, Clean, and Professional',
       'Close Faster',
       'close faster',
       'Faster Flips',
     ],
     pages: ['/', '/realtors', '/investors'],
+    elsewhere: 'the realtor welcome e-mail ("fast, clean, professional service from a vendor who helps you close faster")',
     confirm:
       'Jobs are scheduled and finished quickly enough that a realtor or investor would call it fast (no figure is promised).',
     confirmed: false,

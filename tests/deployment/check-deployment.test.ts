@@ -5,6 +5,7 @@ import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { generate as generateCertificate } from 'selfsigned';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -162,7 +163,9 @@ const envFor = (stack: Stack, webhookUrl = stack.webhookUrl): Record<string, str
   SUPABASE_PROJECT_REF: PROJECT_REF,
 });
 
-type Answer = { status: number; headers: Record<string, string>; body: string; cutOffAfter?: number };
+/** An answer; a Buffer body is sent as bytes (a file with binary data added), the target's are read as text. */
+type Answer = { status: number; headers: Record<string, string>; body: string | Buffer; cutOffAfter?: number };
+type TargetAnswer = Answer & { body: string };
 type Asked = { method: string; path: string; headers: http.IncomingHttpHeaders };
 
 /**
@@ -172,7 +175,7 @@ type Asked = { method: string; path: string; headers: http.IncomingHttpHeaders }
 async function startHost(
   target: string,
   port: number,
-  answer: (asked: Asked, upstream: (path?: string, replacing?: Record<string, string>) => Promise<Answer>) => Promise<Answer>,
+  answer: (asked: Asked, upstream: (path?: string, replacing?: Record<string, string>) => Promise<TargetAnswer>) => Promise<Answer>,
   tls?: { key: Buffer; cert: Buffer },
 ) {
   const handle = (incoming: http.IncomingMessage, outgoing: http.ServerResponse) => {
@@ -180,7 +183,7 @@ async function startHost(
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
     incoming.on('end', async () => {
       const asked = { method: incoming.method ?? 'GET', path: incoming.url ?? '/', headers: incoming.headers };
-      const upstream = async (path = asked.path, replacing: Record<string, string> = {}): Promise<Answer> => {
+      const upstream = async (path = asked.path, replacing: Record<string, string> = {}): Promise<TargetAnswer> => {
         const headers = {
           ...(Object.fromEntries(
             Object.entries(incoming.headers).filter(([name]) => !['host', 'connection', 'content-length', 'accept-encoding'].includes(name)),
@@ -291,7 +294,7 @@ describe('npm run check:deployment on a healthy deployment', () => {
     expect(lines.some((line) => /^ok {4}deployment is the version of this checkout: (the check runs from the deployed commit, [0-9a-f]{12}|this checkout \([0-9a-f]{12}\) is \d+ commit\(s\) later than the deployed commit [0-9a-f]{12}, and they change nothing that is deployed \(only docs, tests or the check itself\))$/.test(line)), lines.join('\n')).toBe(true);
     // The stack's e-mail worker runs with the owner's settings, as the site was built.
     expect(lines).toContain(
-      `ok    e-mails show the business's own facts, link to the site and reach its inbox: the e-mail the worker made shows no placeholder of the business settings, gives the site's phone, e-mail address and registration number, its links open the site's pages on 127.0.0.1, and staff e-mails go to ${OWNER_SETTINGS.VITE_BUSINESS_EMAIL}, through 127.0.0.1, without a login, with STARTTLS only if the server offers it (an address only its own machine or network reaches)`,
+      `ok    e-mails show the business's own facts, link to the site and reach its inbox: the e-mail the worker made shows no placeholder of the business settings, gives the site's phone, e-mail address and registration number, makes no claim the owner has not confirmed, holds no secret key, its links open the site's pages on 127.0.0.1, and staff e-mails go to ${OWNER_SETTINGS.VITE_BUSINESS_EMAIL}, through 127.0.0.1, without a login, with STARTTLS only if the server offers it (an address only its own machine or network reaches); not read: the other e-mails the worker sends (a lead's confirmation, the guide, the office's)`,
     );
     // The link the e-mail worker puts in its e-mails (its UNSUBSCRIBE_URL: the gateway's route to the processor), followed.
     expect(lines).toContain(
@@ -330,7 +333,7 @@ describe('npm run check:deployment on a healthy deployment', () => {
     // Read in Chromium from the https front: the test's owner has confirmed every claim the pages make.
     expect(lines).toContainEqual(
       expect.stringMatching(
-        /^ok {4}pages make no claim the owner has not confirmed: the 8 pages, as served and once their code ran, in Chromium as desktop Chrome, an Android phone's Chrome, an iPhone's Safari, show only claims the owner has confirmed in src\/config\/owner-claims\.ts \(\d+ of 14\) and no claim-shaped phrase the list lacks; not read: words shown only after a visitor acts \(a form's toast, the visualizer's later steps\) and the e-mails$/,
+        /^ok {4}pages make no claim the owner has not confirmed: the 8 pages, as served and once their code ran, in Chromium as desktop Chrome, an Android phone's Chrome, an iPhone's Safari, show only claims the owner has confirmed in src\/config\/owner-claims\.ts \(\d+ of 14\) and no claim-shaped phrase the list lacks; not read: words shown only after a visitor acts \(a form's toast, the guide's Thank You panel, the visualizer's later steps\) and the e-mails \(the e-mail line reads one, the realtor welcome\)$/,
       ),
     );
     // An address has no bare or www. name: the line says it asked nothing (session 28; other-name-line.test.ts judges one).
@@ -348,7 +351,7 @@ describe('npm run check:deployment on a healthy deployment', () => {
     }
     expect(lines).toContain(`ok    pages run only the build's scripts, on a phone and on a second visit too: the ${DEPLOYED_PAGES.length} pages run only scripts the pages in ${site.buildDir}/ have, and phones (Android's Chrome, an iPhone's Safari, Instagram's browser), visitors from a Google search and an Instagram advert get the same pages (no page set a cookie, so a second visit is a first)`);
     expect(lines.some((line) => /^ok {4}site built for this deployment: its \d+ scripts use this project's URL, public key and webhook$/.test(line))).toBe(true);
-    expect(lines.some((line) => /^ok {4}site publishes no secret key: none in its 7 pages, \d+ scripts, [1-9]\d* source maps and [1-9]\d* other files, whole or in pieces; not seen: a key compressed or encoded inside a file \(a zip, base64\) or served at a path no line asks$/.test(line))).toBe(true);
+    expect(lines.some((line) => /^ok {4}site publishes no secret key: none in its 7 pages, \d+ scripts, [1-9]\d* source maps and [1-9]\d* other files, whole, in pieces, base64- or hex-encoded, or gzip- or zip-compressed \(base64 too\); not seen: a key brotli-, zstd- or xz-compressed \(a \.woff2's tables\), encrypted or otherwise encoded, or served at a path no line asks$/.test(line)), lines.join('\n')).toBe(true);
     expect(lines).toContain(`ok    webhook CORS for the site: 204, allows ${new URL(httpsSite.url).origin} and the page's headers, and the webhook's answers allow ${new URL(httpsSite.url).origin} too`);
     for (const table of LEAD_TABLES) expect(lines).toContain(`ok    public key cannot read ${table}: a marked row is there, and the public key does not see it`);
     expect(lines).toContain(
@@ -674,7 +677,7 @@ describe('npm run check:deployment on a broken deployment', () => {
     // are; the names resolve to 127.0.0.1 inside the check's process only (tests/support/resolve-test-names.mjs).
     const port = await findFreePort();
     const [www, bare] = [`www.haddon-floorworks.test:${port}`, `haddon-floorworks.test:${port}`];
-    let bareAnswer: (upstream: (path?: string) => Promise<Answer>) => Promise<Answer> = (upstream) => upstream();
+    let bareAnswer: (upstream: (path?: string) => Promise<TargetAnswer>) => Promise<Answer> = (upstream) => upstream();
     const host = await startHost(site.siteUrl, port, async (asked, upstream) => (asked.headers.host === bare ? bareAnswer(upstream) : upstream()));
     const env = {
       ...envFor(site.stack),
@@ -1168,6 +1171,10 @@ describe('npm run check:deployment on a broken deployment', () => {
       expect.stringMatching(
         /^FAIL {2}pages make no claim the owner has not confirmed: the pages show 14 claims only the owner can back that src\/config\/owner-claims\.ts does not confirm: "Licensed & Insured" \(licensedAndInsured, not confirmed\) on \/, \/realtors, \/investors; .*: the owner must back each claim and set its `confirmed` to true in src\/config\/owner-claims\.ts \(README, "What only the owner can make true"\), or have the spec's owner change the words; a claim-shaped phrase the list lacks is added to it first, for the owner to confirm$/,
       ),
+      // And the e-mail the worker made, held to the same list (session 35: the lines read no e-mail's words).
+      expect.stringMatching(
+        /^FAIL {2}e-mails show the business's own facts, link to the site and reach its inbox: its e-mail shows 3 claims only the owner can back that src\/config\/owner-claims\.ts does not confirm: "with program details and your welcome kit" \(partnerWelcome, not confirmed\); "fast, clean, professional service" \(fastTurnaround, not confirmed\); "Free headshot sessions" \(realtorRewards, not confirmed\): the owner must back each claim/,
+      ),
     ]);
 
     // Every claim confirmed, and a host (a mobile rule, a hacked page) that adds a promise for iPhones only: the
@@ -1191,29 +1198,37 @@ describe('npm run check:deployment on a broken deployment', () => {
     expect(await leftovers(site.stack)).toEqual([]);
   }, 600_000);
 
-  it("fails a secret key split across two files of the build and one inside an image of the build, which the secret-key line, reading whole keys in text files only, passed (session 34)", async () => {
+  it("fails a secret key split across two files of the build and one inside an image of the build, which the secret-key line, reading whole keys in text files only, passed (session 34), and one base64-encoded or gzip-compressed in a file, which it passed too (session 35)", async () => {
     // A key copied from a server's settings in two halves (the stamp lists every VITE_ setting a build was given), and
     // one written into an image's bytes: each part is public, and no file held the key whole as text.
     // Cut inside the JWT's payload: neither half reads as a JWT, and the second holds its secret part, the signature.
     const key = site.stack.serviceRoleKey;
     const cut = key.startsWith('eyJ') ? key.indexOf('.') + 20 : Math.floor(key.length / 2);
     const [first, second] = [key.slice(0, cut), key.slice(cut)];
-    const image = fs.readdirSync(site.buildDir, { recursive: true, withFileTypes: true }).find((entry) => entry.isFile() && /\.(png|webp|jpe?g|avif|ico)$/.test(entry.name))!;
-    const imagePath = `/${path.relative(site.buildDir, path.join(image.parentPath, image.name)).split(path.sep).join('/')}`;
+    const [image, otherImage] = fs
+      .readdirSync(site.buildDir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && /\.(png|webp|jpe?g|avif|ico)$/.test(entry.name))
+      // In the order the line reads the build's files (and names them).
+      .map((entry) => `/${path.relative(site.buildDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')}`);
+    const imagePath = image!;
+    // Session 35: the key "obfuscated" as base64 in the sitemap, and a gzip of a .env appended to a second image.
     const host = await startHost(site.siteUrl, otherHostPort, async (asked, upstream) => {
       const reply = await upstream();
       const asPath = asked.path.split('?')[0];
       if (asPath === '/build-stamp.json') return { ...reply, body: reply.body.replace('{', `{"VITE_SUPABASE_KEY_1":"${first}",`) };
       if (asPath === '/robots.txt') return { ...reply, body: `${reply.body}\n# key part 2: ${second}\n` };
+      if (asPath === '/sitemap.xml') return { ...reply, body: reply.body.replace('</urlset>', `<!-- cdn-token: ${Buffer.from(`key=${key}`).toString('base64')} --></urlset>`) };
       if (asPath === imagePath) return { ...reply, body: `${reply.body}${key}` };
+      if (asPath === otherImage) return { ...reply, body: Buffer.concat([Buffer.from(reply.body), gzipSync(`SUPABASE_SERVICE_ROLE_KEY=${key}\n`)]) };
       return reply;
     });
     try {
       const { failed, lines } = await checkDeployment(envFor(site.stack), undefined, host.url);
 
       const piece = 'a piece of the secret key SUPABASE_SERVICE_ROLE_KEY (12 characters or more of its secret part: a key split across files, or cut)';
+      const jwt = (how: string) => (key.startsWith('eyJ') ? `, a JWT key for the role service_role${how}` : `, an sb_secret_… key${how}`);
       expect(failed, lines.join('\n')).toEqual([
-        `FAIL  site publishes no secret key: /robots.txt holds ${piece}; ${imagePath} holds the secret key SUPABASE_SERVICE_ROLE_KEY${key.startsWith('eyJ') ? ', a JWT key for the role service_role' : ''}: anyone can read every row with it. Rotate the key in the Supabase dashboard now, redeploy the services, and rebuild the site without it in any VITE_ setting or source file`,
+        `FAIL  site publishes no secret key: /robots.txt holds ${piece}; /sitemap.xml holds the secret key SUPABASE_SERVICE_ROLE_KEY base64-encoded; ${imagePath} holds the secret key SUPABASE_SERVICE_ROLE_KEY${jwt('')}; ${otherImage} holds the secret key SUPABASE_SERVICE_ROLE_KEY (gzip-compressed)${jwt(' (gzip-compressed)')}: anyone can read every row with it. Rotate the key in the Supabase dashboard now, redeploy the services, and rebuild the site without it in any VITE_ setting or source file`,
       ]);
     } finally {
       await host.close();
@@ -1986,10 +2001,11 @@ describe('npm run check:deployment on a broken deployment', () => {
       expect(await leftovers(broken)).toEqual([]);
     }, 300_000);
 
-    it("fails on an e-mail worker whose host kept the owner's older phone: its e-mails give another number than the site", async () => {
+    it("fails on an e-mail worker whose host kept the owner's older phone, and a name with a promise in it (session 35): its e-mails give another number than the site, and a claim no line read", async () => {
       // The owner's own settings, not the placeholders: only the phone is older than the one the site was built with.
       const worker = spawn(process.execPath, ['--import', 'tsx', EMAIL_WORKER_ENTRY], {
-        env: { ...process.env, ...broken.emailWorkerEnv, ...OWNER_SETTINGS, VITE_BUSINESS_PHONE: '(856) 555-0199' },
+        // And a name with a tagline the site does not show (session 35): a promise in every e-mail, seen by no line.
+        env: { ...process.env, ...broken.emailWorkerEnv, ...OWNER_SETTINGS, VITE_BUSINESS_PHONE: '(856) 555-0199', VITE_BUSINESS_NAME: 'Haddon Floorworks, lifetime warranty' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       const output: string[] = [];
@@ -1999,9 +2015,12 @@ describe('npm run check:deployment on a broken deployment', () => {
         await eventually('the e-mail worker to run', async () => (output.join('').includes('email worker running') ? true : undefined));
         const { failed, lines } = await checkDeployment(envFor(broken, processorUrl));
 
-        expect(failed.find((line) => line.startsWith("FAIL  e-mails show the business's own facts")), lines.join('\n')).toContain(
+        const emailLine = failed.find((line) => line.startsWith("FAIL  e-mails show the business's own facts"));
+        expect(emailLine, lines.join('\n')).toContain(
           "its e-mails do not give the phone 8565550142, as the site's pages do: the e-mail worker runs with other VITE_BUSINESS_* settings than the site was built with; give its host the site's",
         );
+        // Its footer and unsubscribe text (and its header, in capitals).
+        expect(emailLine).toMatch(/its e-mail shows \d claims only the owner can back that src\/config\/owner-claims\.ts does not confirm: .*"warranty" in "[^"]*Haddon Floorworks, lifetime warranty[^"]*", which no claim of the list has/);
       } finally {
         worker.kill('SIGKILL');
       }

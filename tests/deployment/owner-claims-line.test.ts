@@ -2,6 +2,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownerClaims } from '../../src/config/owner-claims';
 import {
+  emailClaimProblems,
   ownerClaimsOutcome,
   readClaimsOfPages,
   textsOfHtml,
@@ -73,7 +74,7 @@ describe('pages make no claim the owner has not confirmed', () => {
     expect(ownerClaimsOutcome(seen, confirmedList)).toEqual({
       ok: true,
       detail:
-        "the 1 pages, as served and once their code ran, in Chromium as desktop Chrome, an Android phone's Chrome, an iPhone's Safari, show only claims the owner has confirmed in src/config/owner-claims.ts (2 of 14) and no claim-shaped phrase the list lacks; not read: words shown only after a visitor acts (a form's toast, the visualizer's later steps) and the e-mails",
+        "the 1 pages, as served and once their code ran, in Chromium as desktop Chrome, an Android phone's Chrome, an iPhone's Safari, show only claims the owner has confirmed in src/config/owner-claims.ts (2 of 14) and no claim-shaped phrase the list lacks; not read: words shown only after a visitor acts (a form's toast, the guide's Thank You panel, the visualizer's later steps) and the e-mails (the e-mail line reads one, the realtor welcome)",
     });
     expect(ownerClaimsOutcome(seen, ownerClaims).ok).toBe(false);
   });
@@ -93,5 +94,19 @@ describe('pages make no claim the owner has not confirmed', () => {
     ];
     const failed = ownerClaimsOutcome(claiming, ownerClaims, 'no Chromium');
     expect([failed.ok, failed.skipped]).toEqual([false, undefined]);
+  });
+});
+
+describe("an e-mail's claims (session 35)", () => {
+  // The realtor welcome as the e-mail worker writes it (compose-email.ts), with a business name from the worker's host.
+  const email = (name: string) =>
+    `<p>And your clients get exclusive discounts and fast, clean, professional service from a vendor who helps you close faster.</p><p style="color:#666">${name} &middot; 1 Test Avenue, Haddonfield, NJ 08033</p>`;
+
+  it("holds an e-mail's words to the owner's list: a listed claim not confirmed, and a promise no claim lists (a business name with a tagline)", () => {
+    expect(emailClaimProblems(email('Haddon Floorworks'), confirmedList)).toEqual([]);
+    expect(emailClaimProblems(email('Haddon Floorworks'), ownerClaims)).toEqual(['"fast, clean, professional service" (fastTurnaround, not confirmed)']);
+    expect(emailClaimProblems(email('Haddon Floorworks, lifetime warranty'), confirmedList)).toEqual([
+      expect.stringMatching(/^"warranty" in "[^"]*Haddon Floorworks, lifetime warranty[^"]*", which no claim of the list has$/),
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -27,6 +28,7 @@ import {
   servesPrivateFile,
   settingsNotBuiltIn,
   secretsIn,
+  secretsInFile,
   sourceMapOf,
   textFilesOf,
 } from '../../scripts/check-deployment/site';
@@ -407,5 +409,56 @@ describe('a piece of the secret key (session 34)', () => {
     expect(secretsIn(`${LOCAL_ANON_KEY} ${header}.${payload!.slice(0, 30)}`, LOCAL_SERVICE_ROLE_KEY, LOCAL_ANON_KEY)).toEqual([]);
     expect(secretsIn(LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY, LOCAL_PUBLISHABLE_KEY)).toEqual([]);
     expect(secretsIn(`${LOCAL_SERVICE_ROLE_KEY.split('.')[2]!.slice(0, 11)}`, LOCAL_SERVICE_ROLE_KEY, LOCAL_ANON_KEY)).toEqual([]);
+  });
+});
+
+describe('the secret key encoded or packed inside a file (session 35)', () => {
+  const keys = [
+    { key: LOCAL_SERVICE_ROLE_KEY, publicKey: LOCAL_ANON_KEY, jwt: true },
+    { key: LOCAL_SECRET_KEY, publicKey: LOCAL_PUBLISHABLE_KEY, jwt: false },
+  ];
+
+  it('names the key written as base64 (either alphabet, in lines, whatever precedes it) or hex', () => {
+    for (const { key, publicKey } of keys) {
+      for (const before of ['', 'k=', 'ke=', 'SUPABASE_SERVICE_ROLE_KEY=']) {
+        const written = `${before}${key}\n`;
+        for (const text of [
+          `# cdn-token: ${Buffer.from(written).toString('base64')}`,
+          `const k = atob("${Buffer.from(written).toString('base64url')}")`,
+          Buffer.from(written).toString('base64').replace(/(.{64})/g, '$1\n'),
+        ])
+          expect(secretsIn(text, key, publicKey), `${before} ${text}`).toEqual(['the secret key SUPABASE_SERVICE_ROLE_KEY base64-encoded']);
+        expect(secretsIn(Buffer.from(written).toString('hex'), key, publicKey)).toEqual(['the secret key SUPABASE_SERVICE_ROLE_KEY hex-encoded']);
+      }
+      // The public key encoded is public.
+      expect(secretsIn(Buffer.from(publicKey).toString('base64'), key, publicKey)).toEqual([]);
+    }
+  });
+
+  it("names the key in a gzip member or a zip entry anywhere in a file's bytes, and in base64 of either", () => {
+    for (const { key, publicKey, jwt } of keys) {
+      const also = (how: string) => (jwt ? [`a JWT key for the role service_role (${how})`] : [`an sb_secret_… key (${how})`]);
+      const env = `SUPABASE_SERVICE_ROLE_KEY=${key}\n`;
+      const image = Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'), Buffer.alloc(500, 7), zlib.gzipSync(env), Buffer.alloc(40, 1)]);
+      expect(secretsInFile(image, key, publicKey)).toEqual(['the secret key SUPABASE_SERVICE_ROLE_KEY (gzip-compressed)', ...also('gzip-compressed')]);
+      // A zip's local entry: its header (30 bytes and the name), then the deflated bytes.
+      const name = Buffer.from('.env');
+      const header = Buffer.alloc(30);
+      header.write('PK\x03\x04', 0, 'latin1');
+      header.writeUInt16LE(8, 8);
+      header.writeUInt16LE(name.length, 26);
+      const zip = Buffer.concat([header, name, zlib.deflateRawSync(env)]);
+      expect(secretsInFile(zip, key, publicKey)).toEqual(['the secret key SUPABASE_SERVICE_ROLE_KEY (in a zip)', ...also('in a zip')]);
+      expect(secretsInFile(`const blob = "${zlib.gzipSync(env).toString('base64')}";`, key, publicKey)).toEqual([
+        'the secret key SUPABASE_SERVICE_ROLE_KEY (gzip-compressed, base64-encoded)',
+        ...also('gzip-compressed, base64-encoded'),
+      ]);
+    }
+  });
+
+  it('finds nothing in packed bytes without the key, nor in bytes that only look like a gzip header', () => {
+    const lookAlike = Buffer.concat([Buffer.alloc(100, 3), Buffer.from('\x1f\x8b\x08\x00garbage', 'latin1'), Buffer.from('PK\x03\x04'), Buffer.alloc(40, 8)]);
+    expect(secretsInFile(lookAlike, LOCAL_SERVICE_ROLE_KEY, LOCAL_ANON_KEY)).toEqual([]);
+    expect(secretsInFile(zlib.gzipSync(`VITE_SUPABASE_ANON_KEY=${LOCAL_ANON_KEY}`), LOCAL_SERVICE_ROLE_KEY, LOCAL_ANON_KEY)).toEqual([]);
   });
 });
